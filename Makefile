@@ -1,0 +1,151 @@
+# sillage - plain make. Adds to the user's CFLAGS/LDFLAGS, never replaces them.
+#   make            build/sillage and build/libsillage.a
+#   make demo       install missing Debian packages, build, render the sample into out/
+#   make test       every test (unit, golden replays, command line, images)
+#   make asan|ubsan the unit and command-line tests under a sanitizer
+#   make install PREFIX=/usr/local DESTDIR=
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCDIR ?= $(PREFIX)/include/sillage
+MANDIR ?= $(PREFIX)/share/man
+VERSION = 0.1.0
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+BUILD ?= build
+PKG_CONFIG ?= pkg-config
+PKGS = cairo pangocairo zlib
+
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
+
+WARN = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
+       -Wmissing-prototypes -Wformat=2 -Wvla -Wno-unused-parameter
+ALL_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 $(WARN) -MMD -MP -I. -Isrc \
+             $(PKG_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(LDFLAGS)
+
+LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
+             src/replay/*.c src/analyze/*.c formats/*.c render/*.c render/games/*.c))
+CLI_SRC := $(sort $(wildcard src/cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
+TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
+PUB_HDR := src/sillage.h src/core/sl_core.h src/games/sl_game.h \
+           formats/sl_log.h src/replay/sl_replay.h render/sl_render.h
+
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
+
+.PHONY: all lib test unit golden cli images demo deps asan ubsan install \
+        uninstall clean man headertest valgrind
+
+all: $(BUILD)/sillage $(BUILD)/libsillage.a
+
+lib: $(BUILD)/libsillage.a
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/libsillage.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/sillage: $(CLI_OBJ) $(BUILD)/libsillage.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libsillage.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -o $@ $< $(BUILD)/libsillage.a \
+		$(ALL_LDFLAGS) $(CMOCKA_LIBS) $(PKG_LIBS) -lm
+
+$(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
+
+# ---- tests ------------------------------------------------------------------
+
+test: unit golden cli images headertest
+
+unit: $(TEST_BIN)
+	@fail=0; for t in $(TEST_BIN); do \
+		$$t >$$t.log 2>&1 || { fail=1; cat $$t.log; echo "FAILED: $$t"; }; \
+		grep -h '^\[  PASSED  \]' $$t.log | sed "s|^|$$(basename $$t): |"; \
+	done; exit $$fail
+
+golden: $(BUILD)/sillage
+	@sh tests/golden/run.sh $(BUILD)/sillage
+
+cli: $(BUILD)/sillage
+	@sh tests/cli/run.sh $(BUILD)/sillage
+
+images: $(BUILD)/sillage $(TOOL_BIN)
+	@sh tests/image/run.sh $(BUILD)/sillage $(BUILD)/tools
+
+# Each public header compiles alone (libgit2's headertest).
+headertest:
+	@mkdir -p $(BUILD)/headertest
+	@for h in $(PUB_HDR); do \
+		echo "#include \"$$h\"" > $(BUILD)/headertest/t.c; \
+		$(CC) -std=c11 $(WARN) -I. -Isrc $(PKG_CFLAGS) -fsyntax-only $(BUILD)/headertest/t.c \
+			|| { echo "header does not compile alone: $$h"; exit 1; }; \
+	done; echo "headertest: $(words $(PUB_HDR)) public headers compile alone"
+
+asan:
+	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+		LDFLAGS="-fsanitize=address,undefined" unit cli golden
+
+ubsan:
+	$(MAKE) BUILD=build-ubsan CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=undefined" \
+		LDFLAGS="-fsanitize=undefined" unit cli golden
+
+valgrind: $(TEST_BIN)
+	@for t in $(TEST_BIN); do valgrind -q --error-exitcode=9 --leak-check=full $$t >/dev/null || exit 1; done
+
+# ---- demo: the README's first command --------------------------------------
+
+deps:
+	@sh tools/deps.sh
+
+demo: deps
+	$(MAKE) all
+	@sh tools/demo.sh $(BUILD)/sillage
+
+# ---- install ----------------------------------------------------------------
+
+$(BUILD)/sillage.pc: tools/sillage.pc.in
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCDIR@|$(PREFIX)/include|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+install: all $(BUILD)/sillage.pc
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(INCDIR)/core $(DESTDIR)$(INCDIR)/games $(DESTDIR)$(INCDIR)/formats \
+		$(DESTDIR)$(INCDIR)/replay $(DESTDIR)$(INCDIR)/render $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BUILD)/sillage $(DESTDIR)$(BINDIR)/sillage
+	install -m 644 $(BUILD)/libsillage.a $(DESTDIR)$(LIBDIR)/libsillage.a
+	install -m 644 src/sillage.h $(DESTDIR)$(INCDIR)/sillage.h
+	install -m 644 src/core/sl_core.h $(DESTDIR)$(INCDIR)/core/sl_core.h
+	install -m 644 src/games/sl_game.h $(DESTDIR)$(INCDIR)/games/sl_game.h
+	install -m 644 formats/sl_log.h $(DESTDIR)$(INCDIR)/formats/sl_log.h
+	install -m 644 src/replay/sl_replay.h $(DESTDIR)$(INCDIR)/replay/sl_replay.h
+	install -m 644 render/sl_render.h $(DESTDIR)$(INCDIR)/render/sl_render.h
+	install -m 644 $(BUILD)/sillage.pc $(DESTDIR)$(LIBDIR)/pkgconfig/sillage.pc
+	install -m 644 docs/sillage.1 $(DESTDIR)$(MANDIR)/man1/sillage.1
+
+uninstall:
+	rm -rf $(DESTDIR)$(BINDIR)/sillage $(DESTDIR)$(LIBDIR)/libsillage.a \
+		$(DESTDIR)$(INCDIR) $(DESTDIR)$(LIBDIR)/pkgconfig/sillage.pc \
+		$(DESTDIR)$(MANDIR)/man1/sillage.1
+
+clean:
+	rm -rf build build-asan build-ubsan out
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

@@ -1,0 +1,62 @@
+/* sl_render.h - draw a game state as PNG, SVG or PDF through Cairo.
+ * One driver, one painter per game (render/games/<id>.c), per-format writers
+ * to a file or to a write callback (stb_image_write's *_to_func idea). */
+#ifndef SL_RENDER_H
+#define SL_RENDER_H
+
+#include "games/sl_game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum sl_format {
+	SL_FMT_PNG = 0,
+	SL_FMT_SVG = 1,
+	SL_FMT_PDF = 2
+} sl_format;
+
+/* Picks the format from a file name's extension; -1 if none fits. */
+int sl_render_format_from_path(const char *path);
+
+/* Receives encoded bytes; returns 0, or non-zero to abort with SL_EIO. */
+typedef int (*sl_write_fn)(void *closure, const unsigned char *data, size_t n);
+
+enum { SL_THEME_LIGHT = 0, SL_THEME_DARK = 1 };
+
+#define SL_RENDER_MAX_SIDE 8192   /* a larger canvas is refused */
+
+typedef struct sl_render_opts {
+	int width, height;     /* pixels (points for SVG/PDF); 0 = from the other or the painter's own */
+	int theme;             /* SL_THEME_* */
+	const char *side;      /* player id whose view to draw, NULL = all */
+	const char *overlay;   /* comma separated overlay names the painter offers, NULL = none */
+} sl_render_opts;
+
+/* What a painter draws: a state and where it sits in the game. */
+typedef struct sl_frame {
+	const sl_game *game;
+	const sl_header *header;
+	const void *state;
+	long event_no;         /* events applied so far (0 = before any) */
+	const sl_event *last;  /* the last event applied, NULL at the start */
+	const char *last_desc; /* its description, NULL if none */
+} sl_frame;
+
+/* Renders one frame. Returns 0 or a negative sl_code with err set. */
+int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o,
+	sl_write_fn fn, void *closure, sl_error *err);
+/* Same, into a file (written whole or not at all: temp file then rename). */
+int sl_render_to_file(const char *path, sl_format fmt, const sl_frame *fr,
+	const sl_render_opts *o, sl_error *err);
+/* Same, into memory; *out is allocated with sl_malloc, caller frees with sl_free. */
+int sl_render_to_mem(sl_format fmt, const sl_frame *fr, const sl_render_opts *o,
+	unsigned char **out, size_t *out_len, sl_error *err);
+
+/* Whether a painter exists for this game id. */
+int sl_render_has_painter(const char *game_id);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

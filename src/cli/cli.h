@@ -1,0 +1,74 @@
+/* cli.h - the `sillage` command: a table of verbs, each with documented
+ * options from which --help and the man page are generated. */
+#ifndef SL_CLI_H
+#define SL_CLI_H
+
+#include "../sillage.h"
+
+/* Exit codes of DESIGN.md */
+enum {
+	EXIT_OK = 0,
+	EXIT_FAIL = 1,      /* an illegal action, a failed check or a desync */
+	EXIT_USAGE = 2,
+	EXIT_INPUT = 3,     /* an unreadable or unsupported input file */
+	EXIT_IO = 4
+};
+
+typedef struct cli_opt {
+	const char *name;   /* long name without dashes */
+	int key;            /* short letter or a code >= 256 */
+	const char *arg;    /* argument name, NULL for a flag */
+	const char *help;
+} cli_opt;
+
+typedef struct cli_verb {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+	const char *usage;
+	const cli_opt *opts;   /* ends with {NULL} */
+	const char *details;   /* a paragraph for --help and the man page */
+} cli_verb;
+
+extern const cli_verb cli_verbs[];
+
+/* Parses options for verb v; calls fn(key, optarg, ctx) for each. Returns
+ * the index of the first operand, or -1 after printing a usage error (or
+ * -2 after printing --help). */
+int cli_parse(const cli_verb *v, int argc, char **argv,
+	int (*fn)(int key, const char *arg, void *ctx), void *ctx);
+const cli_verb *cli_find(const char *name);
+
+/* Prints "sillage: message" and returns the exit code for err->code. */
+int cli_report(const sl_error *err);
+int cli_usage(const char *verb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int cli_exit_code(int code);
+
+/* Loads a log and replays it (rules checked); prints errors. Returns an
+ * exit code; on success *log and *r are set (free both). */
+int cli_open(const char *path, unsigned flags, sl_log **log, sl_replay **r);
+/* Parses a --turn/--event/--phase selection into a replay position. */
+typedef struct cli_where {
+	long event;     /* -1 = not given */
+	int turn;       /* 0 = not given, -1 = "end" */
+	int phase;      /* 0 = not given */
+} cli_where;
+void cli_where_init(cli_where *w);
+int cli_where_opt(cli_where *w, int key, const char *arg);   /* 1 if consumed */
+int cli_where_seek(const cli_where *w, sl_replay *r);        /* exit code */
+int cli_parse_long(const char *s, long lo, long hi, long *out);
+
+void cli_json_str(sl_buf *b, const char *s);
+
+int cmd_games(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_state(int argc, char **argv);
+int cmd_log(int argc, char **argv);
+int cmd_render(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
+int cmd_record(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_help(int argc, char **argv);
+
+#endif

@@ -1,0 +1,303 @@
+/* cmd_inspect.c - verbs that read a log: games, info, verify, state, log. */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct inspect_opts {
+	int json, quiet;
+	cli_where where;
+} inspect_opts;
+
+static int inspect_opt(int key, const char *arg, void *ctx)
+{
+	inspect_opts *o = ctx;
+	int r = cli_where_opt(&o->where, key, arg);
+	if (r < 0)
+		return cli_usage(NULL, "bad value '%s' for --%s", arg,
+			key == 'e' ? "event" : key == 't' ? "turn" : "phase");
+	if (r > 0)
+		return 0;
+	if (key == 'j')
+		o->json = 1;
+	else if (key == 'q')
+		o->quiet = 1;
+	return 0;
+}
+
+/* Parses options and exactly one FILE operand; returns an exit code or -1 to go on. */
+static int one_file(const char *verb, int argc, char **argv, inspect_opts *o, const char **file)
+{
+	int i;
+	memset(o, 0, sizeof *o);
+	cli_where_init(&o->where);
+	i = cli_parse(cli_find(verb), argc, argv, inspect_opt, o);
+	if (i == -2)
+		return EXIT_OK;
+	if (i < 0)
+		return EXIT_USAGE;
+	if (argc - i != 1)
+		return cli_usage(verb, "expected one FILE");
+	*file = argv[i];
+	return -1;
+}
+
+static void flush(sl_buf *b)
+{
+	fwrite(b->data, 1, b->len, stdout);
+	sl_buf_free(b);
+}
+
+int cmd_games(int argc, char **argv)
+{
+	inspect_opts o;
+	sl_buf b;
+	int i;
+	memset(&o, 0, sizeof o);
+	cli_where_init(&o.where);
+	i = cli_parse(cli_find("games"), argc, argv, inspect_opt, &o);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	sl_buf_init(&b);
+	if (o.json)
+		sl_buf_putc(&b, '[');
+	for (int k = 0; sl_games[k]; k++) {
+		const sl_game *g = sl_games[k];
+		if (o.json) {
+			sl_buf_printf(&b, "%s{\"id\":", k ? "," : "");
+			cli_json_str(&b, g->id);
+			sl_buf_puts(&b, ",\"name\":");
+			cli_json_str(&b, g->name);
+			sl_buf_printf(&b, ",\"rules_version\":%d,\"painter\":%s,\"phases\":[", g->rules_version,
+				sl_render_has_painter(g->id) ? "true" : "false");
+			for (int p = 1; p <= g->schema->nphases; p++) {
+				if (p > 1)
+					sl_buf_putc(&b, ',');
+				cli_json_str(&b, sl_phase_name(g->schema, p));
+			}
+			sl_buf_puts(&b, "]}");
+		} else {
+			sl_buf_printf(&b, "%-9s %-40s rules v%d  %d phases, %d event types%s\n", g->id, g->name,
+				g->rules_version, g->schema->nphases, g->schema->nevents,
+				sl_render_has_painter(g->id) ? ", painter" : "");
+		}
+	}
+	if (o.json)
+		sl_buf_puts(&b, "]\n");
+	flush(&b);
+	return EXIT_OK;
+}
+
+int cmd_info(int argc, char **argv)
+{
+	inspect_opts o;
+	const char *file;
+	sl_log *log;
+	sl_replay *r;
+	sl_buf b;
+	long notes = 0, marks = 0, checks = 0;
+	int rc = one_file("info", argc, argv, &o, &file);
+	if (rc >= 0)
+		return rc;
+	if ((rc = cli_open(file, 0, &log, &r)))
+		return rc;
+	for (size_t i = 0; i < log->n; i++) {
+		notes += log->ev[i].note != NULL;
+		marks += log->ev[i].bookmark != NULL;
+		checks += log->ev[i].has_check;
+	}
+	sl_buf_init(&b);
+	{
+		const sl_header *h = &log->h;
+		FILE *f = fopen(file, "rb");
+		long bytes = -1;
+		if (f) {
+			fseek(f, 0, SEEK_END);
+			bytes = ftell(f);
+			fclose(f);
+		}
+		if (o.json) {
+			sl_buf_puts(&b, "{\"file\":");
+			cli_json_str(&b, file);
+			sl_buf_puts(&b, ",\"game\":");
+			cli_json_str(&b, log->game->id);
+			sl_buf_printf(&b, ",\"rules_version\":%d,\"title\":", h->rules_version);
+			cli_json_str(&b, h->title);
+			sl_buf_puts(&b, ",\"date\":");
+			cli_json_str(&b, h->date);
+			sl_buf_puts(&b, ",\"players\":[");
+			for (int p = 0; p < h->nplayers; p++) {
+				sl_buf_printf(&b, "%s{\"id\":", p ? "," : "");
+				cli_json_str(&b, h->players[p].id);
+				sl_buf_puts(&b, ",\"name\":");
+				cli_json_str(&b, h->players[p].name);
+				sl_buf_printf(&b, ",\"colour\":\"#%06x\"}", (unsigned)h->players[p].colour);
+			}
+			sl_buf_printf(&b, "],\"turns\":%d,\"events\":%ld,\"entries\":%zu,\"bytes\":%ld,"
+				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"}\n",
+				sl_replay_turns(r), sl_replay_events(r), log->n, bytes, notes, marks, checks,
+				(unsigned long long)sl_replay_hash(r));
+		} else {
+			sl_buf_printf(&b, "file:      %s (%ld bytes, text .sil v%d)\n", file, bytes, h->format_version);
+			sl_buf_printf(&b, "game:      %s (%s), rules v%d%s\n", log->game->id, log->game->name,
+				h->rules_version, h->rules_version == log->game->rules_version ? "" : " (differs from this build)");
+			if (h->title)
+				sl_buf_printf(&b, "title:     %s\n", h->title);
+			if (h->date)
+				sl_buf_printf(&b, "date:      %s\n", h->date);
+			for (int p = 0; p < h->nplayers; p++)
+				sl_buf_printf(&b, "player:    %-6s %s (#%06x)\n", h->players[p].id,
+					h->players[p].name, (unsigned)h->players[p].colour);
+			for (int m = 0; m < h->nmeta; m++)
+				sl_buf_printf(&b, "meta:      %s %s\n", h->meta[m].key, h->meta[m].value);
+			if (h->has_seed)
+				sl_buf_printf(&b, "seed:      %llu\n", (unsigned long long)h->seed);
+			sl_buf_printf(&b, "turns:     %d\nevents:    %ld (%zu entries with turn and phase markers)\n",
+				sl_replay_turns(r), sl_replay_events(r), log->n);
+			if (bytes > 0 && sl_replay_events(r) > 0)
+				sl_buf_printf(&b, "size:      %.1f bytes per event\n", (double)bytes / (double)sl_replay_events(r));
+			sl_buf_printf(&b, "notes:     %ld, bookmarks: %ld, state checks: %ld\n", notes, marks, checks);
+			sl_buf_printf(&b, "final:     state hash %016llx\n", (unsigned long long)sl_replay_hash(r));
+		}
+	}
+	flush(&b);
+	sl_replay_free(r);
+	sl_log_free(log);
+	return EXIT_OK;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	inspect_opts o;
+	const char *file;
+	sl_log *log;
+	sl_replay *r;
+	int rc = one_file("verify", argc, argv, &o, &file);
+	if (rc >= 0)
+		return rc;
+	if ((rc = cli_open(file, SL_REPLAY_CHECK, &log, &r)))
+		return rc;
+	if (!o.quiet) {
+		printf("%s: ok: %ld events over %d turns replayed under %s rules v%d; ", file,
+			sl_replay_events(r), sl_replay_turns(r), log->game->id, log->game->rules_version);
+		if (sl_replay_checks(r))
+			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(r),
+				(unsigned long long)sl_replay_hash(r));
+		else
+			printf("no state checks recorded (rules only; `sillage convert --seal` adds them)\n");
+	}
+	sl_replay_free(r);
+	sl_log_free(log);
+	return EXIT_OK;
+}
+
+int cmd_state(int argc, char **argv)
+{
+	inspect_opts o;
+	const char *file;
+	sl_log *log;
+	sl_replay *r;
+	sl_buf b;
+	int turn, phase;
+	int rc = one_file("state", argc, argv, &o, &file);
+	if (rc >= 0)
+		return rc;
+	if ((rc = cli_open(file, 0, &log, &r)))
+		return rc;
+	if ((rc = cli_where_seek(&o.where, r)))
+		goto out;
+	sl_buf_init(&b);
+	sl_replay_where(r, &turn, &phase);
+	if (o.json) {
+		sl_buf_printf(&b, "{\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state\":",
+			sl_replay_event_at(r, sl_replay_pos(r)), turn, phase,
+			(unsigned long long)sl_replay_hash(r));
+		log->game->summary_json(sl_replay_state(r), &log->h, &b);
+		sl_buf_puts(&b, "}\n");
+	} else {
+		sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",
+			sl_replay_event_at(r, sl_replay_pos(r)), sl_replay_events(r), turn, phase,
+			sl_phase_name(log->game->schema, phase), (unsigned long long)sl_replay_hash(r));
+		log->game->summary(sl_replay_state(r), &log->h, &b);
+	}
+	flush(&b);
+out:
+	sl_replay_free(r);
+	sl_log_free(log);
+	return rc;
+}
+
+int cmd_log(int argc, char **argv)
+{
+	inspect_opts o;
+	const char *file;
+	sl_log *log;
+	sl_replay *r;
+	sl_buf b, d;
+	sl_error err;
+	long no = 0;
+	int first = 1;
+	int rc = one_file("log", argc, argv, &o, &file);
+	if (rc >= 0)
+		return rc;
+	if ((rc = cli_open(file, 0, &log, &r)))
+		return rc;
+	sl_error_clear(&err);
+	sl_buf_init(&b);
+	sl_buf_init(&d);
+	if (sl_replay_seek(r, 0, &err))
+		goto fail;
+	if (o.json)
+		sl_buf_putc(&b, '[');
+	for (size_t i = 0; i < log->n; i++) {
+		const sl_event *ev = &log->ev[i];
+		int turn, phase;
+		sl_buf_reset(&d);
+		if (sl_replay_describe(r, i, &d, &err))
+			goto fail;
+		sl_replay_where(r, &turn, &phase);
+		no += ev->entry == SL_ENTRY_EVENT;
+		if (o.json) {
+			sl_buf_printf(&b, "%s\n{\"entry\":%zu,\"kind\":\"%s\",\"event\":%ld,\"turn\":%d,\"phase\":%d,\"line\":%u,\"text\":",
+				first ? "" : ",", i + 1, ev->entry == SL_ENTRY_TURN ? "turn" : ev->entry == SL_ENTRY_PHASE ? "phase" : "event",
+				ev->entry == SL_ENTRY_EVENT ? no : 0, turn, phase, ev->line);
+			cli_json_str(&b, sl_buf_cstr(&d));
+			if (ev->note) {
+				sl_buf_puts(&b, ",\"note\":");
+				cli_json_str(&b, ev->note);
+			}
+			if (ev->bookmark) {
+				sl_buf_puts(&b, ",\"bookmark\":");
+				cli_json_str(&b, ev->bookmark);
+			}
+			sl_buf_putc(&b, '}');
+			first = 0;
+		} else if (ev->entry == SL_ENTRY_TURN) {
+			sl_buf_printf(&b, "\n== %s ==\n", sl_buf_cstr(&d));
+		} else if (ev->entry == SL_ENTRY_PHASE) {
+			sl_buf_printf(&b, "-- %s --\n", sl_buf_cstr(&d));
+		} else {
+			if (turn == 0)
+				sl_buf_printf(&b, "%5ld  setup  %s\n", no, sl_buf_cstr(&d));
+			else
+				sl_buf_printf(&b, "%5ld  T%d.%d   %s\n", no, turn, phase, sl_buf_cstr(&d));
+			if (ev->note)
+				sl_buf_printf(&b, "       note: %s\n", ev->note);
+			if (ev->bookmark)
+				sl_buf_printf(&b, "       bookmark: %s\n", ev->bookmark);
+		}
+	}
+	if (o.json)
+		sl_buf_puts(&b, "\n]\n");
+	flush(&b);
+	sl_buf_free(&d);
+	sl_replay_free(r);
+	sl_log_free(log);
+	return EXIT_OK;
+fail:
+	sl_buf_free(&b);
+	sl_buf_free(&d);
+	sl_replay_free(r);
+	sl_log_free(log);
+	return cli_report(&err);
+}

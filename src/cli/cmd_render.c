@@ -1,0 +1,131 @@
+/* cmd_render.c - the render verb: one board image at a position. */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct render_args {
+	cli_where where;
+	const char *out;
+	sl_render_opts ro;
+} render_args;
+
+static int render_opt(int key, const char *arg, void *ctx)
+{
+	render_args *a = ctx;
+	int r = cli_where_opt(&a->where, key, arg);
+	char *end;
+	if (r < 0)
+		return cli_usage("render", "bad value '%s' for --%s", arg,
+			key == 'e' ? "event" : key == 't' ? "turn" : "phase");
+	if (r > 0)
+		return 0;
+	switch (key) {
+	case 'o':
+		a->out = arg;
+		break;
+	case 's':
+		a->ro.width = (int)strtol(arg, &end, 10);
+		if (*end == 'x')
+			a->ro.height = (int)strtol(end + 1, &end, 10);
+		if (*end || a->ro.width <= 0 || a->ro.height < 0)
+			return cli_usage("render", "bad --size '%s' (expected W or WxH, like 1200x900)", arg);
+		break;
+	case 'T':
+		if (strcmp(arg, "light") == 0)
+			a->ro.theme = SL_THEME_LIGHT;
+		else if (strcmp(arg, "dark") == 0)
+			a->ro.theme = SL_THEME_DARK;
+		else
+			return cli_usage("render", "bad --theme '%s' (expected light or dark)", arg);
+		break;
+	case 'S':
+		a->ro.side = arg;
+		break;
+	case 'O':
+		a->ro.overlay = arg;
+		break;
+	}
+	return 0;
+}
+
+int cmd_render(int argc, char **argv)
+{
+	render_args a;
+	sl_log *log = NULL;
+	sl_replay *r = NULL;
+	sl_error err;
+	sl_buf desc;
+	sl_frame fr;
+	char *outbuf = NULL;
+	const char *out;
+	size_t pos;
+	int i, fmt, rc;
+
+	memset(&a, 0, sizeof a);
+	cli_where_init(&a.where);
+	i = cli_parse(cli_find("render"), argc, argv, render_opt, &a);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (argc - i != 1)
+		return cli_usage("render", "expected one FILE");
+	out = a.out;
+	if (!out) {   /* FILE's name with .png */
+		const char *dot = strrchr(argv[i], '.');
+		size_t stem = dot ? (size_t)(dot - argv[i]) : strlen(argv[i]);
+		outbuf = malloc(stem + 5);
+		if (!outbuf)
+			return EXIT_IO;
+		memcpy(outbuf, argv[i], stem);
+		strcpy(outbuf + stem, ".png");
+		out = outbuf;
+	}
+	fmt = sl_render_format_from_path(out);
+	if (fmt < 0) {
+		free(outbuf);
+		return cli_usage("render", "cannot tell the format of '%s' (expected .png, .svg or .pdf)", out);
+	}
+	if ((rc = cli_open(argv[i], 0, &log, &r)))
+		goto done;
+	if (!sl_render_has_painter(log->game->id)) {
+		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", argv[i], log->game->id);
+		rc = EXIT_INPUT;
+		goto done;
+	}
+	if (a.ro.side && sl_header_player(&log->h, a.ro.side) < 0) {
+		rc = cli_usage("render", "--side '%s' is not a player of this log", a.ro.side);
+		goto done;
+	}
+	if ((rc = cli_where_seek(&a.where, r)))
+		goto done;
+	sl_error_clear(&err);
+	sl_buf_init(&desc);
+	pos = sl_replay_pos(r);
+	memset(&fr, 0, sizeof fr);
+	if (pos > 0) {   /* describe the last entry: leaves the replay at pos again */
+		if (sl_replay_describe(r, pos - 1, &desc, &err)) {
+			sl_buf_free(&desc);
+			rc = cli_report(&err);
+			goto done;
+		}
+		fr.last = &log->ev[pos - 1];
+		fr.last_desc = sl_buf_cstr(&desc);
+	}
+	fr.game = log->game;
+	fr.header = &log->h;
+	fr.state = sl_replay_state(r);
+	fr.event_no = sl_replay_event_at(r, pos);
+	rc = sl_render_to_file(out, (sl_format)fmt, &fr, &a.ro, &err);
+	sl_buf_free(&desc);
+	if (rc) {
+		if (!err.file[0])
+			snprintf(err.file, sizeof err.file, "%s", out);
+		rc = cli_report(&err);
+	}
+done:
+	sl_replay_free(r);
+	sl_log_free(log);
+	free(outbuf);
+	return rc;
+}

@@ -1,0 +1,280 @@
+/* main.c - the sillage command: the verb table, option parsing, --help. */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WHERE_OPTS \
+	{"event", 'e', "N", "the position just after event N (0 = before the first)"}, \
+	{"turn", 't', "T", "the start of turn T (after its marker); 'end' for the last position"}, \
+	{"phase", 'p', "P", "with --turn: the start of phase P of that turn"}
+
+static const cli_opt json_opts[] = {
+	{"json", 'j', NULL, "print JSON instead of text"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt verify_opts[] = {
+	{"quiet", 'q', NULL, "print nothing when the log is sound"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt state_opts[] = {
+	WHERE_OPTS,
+	{"json", 'j', NULL, "print the state as a JSON object"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt log_opts[] = {
+	{"json", 'j', NULL, "print a JSON array of entries"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt render_opts[] = {
+	WHERE_OPTS,
+	{"output", 'o', "OUT", "output file; .png, .svg or .pdf picks the format (default: FILE's name with .png)"},
+	{"size", 's', "WxH", "canvas size in pixels (W, or WxH; default: the painter's own)"},
+	{"theme", 'T', "light|dark", "colour theme (default light)"},
+	{"side", 'S', "PLAYER", "draw the board as PLAYER sees it, where the game hides information"},
+	{"overlay", 'O', "NAMES", "comma separated overlays the painter offers"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt convert_opts[] = {
+	{"output", 'o', "OUT", "where to write (default: standard output)"},
+	{"seal", 'k', NULL, "record a state check after every event and turn (replays the log)"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt record_opts[] = {
+	{"game", 'g', "ID", "start a new log for this game (writes 'sil 1' and 'game ID VERSION')"},
+	{"quiet", 'q', NULL, "print only errors"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt gen_opts[] = {
+	{"game", 'g', "ID", "the rules module (see `sillage games`)"},
+	{"events", 'n', "N", "stop after N events (default 1000; the game may end sooner)"},
+	{"seed", 'r', "S", "the seed of the generator (default 1)"},
+	{"output", 'o', "OUT", "where to write (default: standard output)"},
+	{"seal", 'k', NULL, "record a state check after every event and turn"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt help_opts[] = {
+	{"man", 'm', NULL, "print the manual page (roff) generated from this table"},
+	{NULL, 0, NULL, NULL}};
+
+const cli_verb cli_verbs[] = {
+	{"games", cmd_games, "list the rules modules and their versions", "", json_opts,
+	 "Each game is a versioned rules module; a log names the module and the version it was recorded under."},
+	{"info", cmd_info, "show a log's header, players, turns, events and size", "FILE", json_opts,
+	 "Replays the log to count turns and events and to check that it is sound."},
+	{"verify", cmd_verify, "replay a log, checking every rule and every recorded state check", "FILE", verify_opts,
+	 "Exit 0 when every event is legal and every state check matches; 1 naming the first event where the "
+	 "replayed state and the recorded one part, with both hashes."},
+	{"state", cmd_state, "print the game state at an event or a turn", "FILE", state_opts,
+	 "Without a position, the state at the end of the log."},
+	{"log", cmd_log, "list every event described in words, with turns, phases and annotations", "FILE", log_opts,
+	 "Each event is told as a player would say it, numbered as --event counts."},
+	{"render", cmd_render, "draw the board at an event or a turn as PNG, SVG or PDF", "FILE", render_opts,
+	 "Without a position, the board at the end of the log."},
+	{"convert", cmd_convert, "rewrite a log in canonical form", "FILE", convert_opts,
+	 "Canonical text is stable: converting a canonical file gives back the same bytes."},
+	{"record", cmd_record, "record a game action by action, refusing illegal ones", "FILE", record_opts,
+	 "Reads lines in the log's text syntax from standard input (a prompt on a terminal). Each action is "
+	 "checked against the rules; an illegal one is refused with the rule and nothing is recorded for it. "
+	 "Commands: 'undo' removes the last entry, 'help' lists the legal actions of the moment, 'state' shows "
+	 "the state, 'quit' ends. A die written '?' is rolled by the recorder from the log's seed. The file on "
+	 "disk always holds exactly the accepted entries, each with a state check."},
+	{"gen", cmd_gen, "write a long legal synthetic game from a rules module", "", gen_opts,
+	 "For benchmarks and fuzzing: every entry comes from the module's legal-action generator."},
+	{"help", cmd_help, "list the verbs, or explain one", "[VERB]", help_opts, NULL},
+	{NULL, NULL, NULL, NULL, NULL, NULL}};
+
+const cli_verb *cli_find(const char *name)
+{
+	for (const cli_verb *v = cli_verbs; v->name; v++)
+		if (strcmp(v->name, name) == 0)
+			return v;
+	return NULL;
+}
+
+static void print_verb_help(FILE *f, const cli_verb *v)
+{
+	fprintf(f, "usage: sillage %s [options] %s\n  %s\n", v->name, v->usage, v->summary);
+	if (v->details)
+		fprintf(f, "\n  %s\n", v->details);
+	fprintf(f, "\noptions:\n");
+	for (const cli_opt *o = v->opts; o->name; o++) {
+		char left[64];
+		if (o->key < 256)
+			snprintf(left, sizeof left, "-%c, --%s%s%s", o->key, o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+		else
+			snprintf(left, sizeof left, "    --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+		fprintf(f, "  %-26s %s\n", left, o->help);
+	}
+	fprintf(f, "  %-26s %s\n", "-h, --help", "show this help");
+}
+
+int cli_parse(const cli_verb *v, int argc, char **argv,
+	int (*fn)(int key, const char *arg, void *ctx), void *ctx)
+{
+	struct option lo[32];
+	char so[96];
+	int n = 0, k = 0, c;
+	for (const cli_opt *o = v->opts; o->name && n < 30; o++, n++) {
+		lo[n].name = o->name;
+		lo[n].has_arg = o->arg ? required_argument : no_argument;
+		lo[n].flag = NULL;
+		lo[n].val = o->key;
+		if (o->key < 256) {
+			so[k++] = (char)o->key;
+			if (o->arg)
+				so[k++] = ':';
+		}
+	}
+	lo[n].name = "help";
+	lo[n].has_arg = no_argument;
+	lo[n].flag = NULL;
+	lo[n].val = 'h';
+	memset(&lo[n + 1], 0, sizeof lo[0]);
+	so[k++] = 'h';
+	so[k] = 0;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
+		if (c == 'h') {
+			print_verb_help(stdout, v);
+			return -2;
+		}
+		if (c == '?' || c == ':') {
+			if (optopt && optopt < 256)
+				cli_usage(v->name, "unknown option or missing argument: -%c", optopt);
+			else
+				cli_usage(v->name, "unknown option or missing argument: %s", argv[optind - 1]);
+			return -1;
+		}
+		if (fn(c, optarg, ctx) != 0)
+			return -1;
+	}
+	return optind;
+}
+
+int cli_usage(const char *verb, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "sillage: %s%s", verb ? verb : "", verb ? ": " : "");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n(see 'sillage %s --help')\n", verb ? verb : "help");
+	return EXIT_USAGE;
+}
+
+int cli_exit_code(int code)
+{
+	switch (code) {
+	case SL_OK: return EXIT_OK;
+	case SL_EILLEGAL: case SL_EDESYNC: return EXIT_FAIL;
+	case SL_EUSAGE: case SL_ERANGE: return EXIT_USAGE;
+	case SL_ESYNTAX: case SL_EFORMAT: case SL_ELIMIT: case SL_EVERSION: return EXIT_INPUT;
+	default: return EXIT_IO;
+	}
+}
+
+int cli_report(const sl_error *err)
+{
+	char msg[1024];
+	sl_error_format(err, msg, sizeof msg);
+	fprintf(stderr, "sillage: %s\n", msg);
+	return cli_exit_code(err->code);
+}
+
+static void roff_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\e", f);
+		else if (*s == '-')
+			fputs("\\-", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+static void print_man(FILE *f)
+{
+	fputs(".\\\" Generated by `sillage help --man` from src/cli/main.c: edit there.\n", f);
+	fputs(".TH SILLAGE 1 \"2026\" \"sillage " SILLAGE_VERSION "\" \"User Commands\"\n", f);
+	fputs(".SH NAME\nsillage \\- record, replay, verify and draw turn\\-based tabletop wargames\n", f);
+	fputs(".SH SYNOPSIS\n.B sillage\n.I VERB\n[options] FILE\n", f);
+	fputs(".SH DESCRIPTION\nsillage keeps a game as a compact event log (text \\fI.sil\\fR), replays it "
+	      "deterministically to any event or turn, checks every rule, and draws the board with Cairo.\n", f);
+	fputs(".SH VERBS\n", f);
+	for (const cli_verb *v = cli_verbs; v->name; v++) {
+		fprintf(f, ".SS \"%s %s\"\n", v->name, v->usage);
+		roff_text(f, v->summary);
+		fputs(".\n", f);
+		if (v->details) {
+			fputs(".PP\n", f);
+			roff_text(f, v->details);
+			fputc('\n', f);
+		}
+		for (const cli_opt *o = v->opts; o->name; o++) {
+			fputs(".TP\n", f);
+			if (o->key < 256)
+				fprintf(f, ".B \\-%c, \\-\\-%s", o->key, o->name);
+			else
+				fprintf(f, ".B \\-\\-%s", o->name);
+			if (o->arg) {
+				fputs(" ", f);
+				roff_text(f, o->arg);
+			}
+			fputc('\n', f);
+			roff_text(f, o->help);
+			fputc('\n', f);
+		}
+	}
+	fputs(".SH EXIT STATUS\n0 success; 1 an illegal action, a failed check or a desync; 2 a usage error; "
+	      "3 an unreadable or unsupported input file; 4 an I/O error.\n", f);
+	fputs(".SH DIAGNOSTICS\nErrors go to standard error as \\fBsillage: FILE:LINE:COL: message\\fR for text "
+	      "input, naming the rule that was broken where there is one.\n", f);
+	fputs(".SH FILES\n\\fIformats/sil.md\\fR specifies the text log; \\fIformats/<game>.md\\fR each game's events.\n", f);
+	fputs(".SH SEE ALSO\nThe user guide, docs/guide.md.\n", f);
+}
+
+static int help_opt(int key, const char *arg, void *ctx)
+{
+	*(int *)ctx = key == 'm';
+	return 0;
+}
+
+int cmd_help(int argc, char **argv)
+{
+	int man = 0, i = cli_parse(cli_find("help"), argc, argv, help_opt, &man);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (man) {
+		print_man(stdout);
+		return EXIT_OK;
+	}
+	if (i < argc) {
+		const cli_verb *v = cli_find(argv[i]);
+		if (!v)
+			return cli_usage(NULL, "unknown verb '%s'", argv[i]);
+		print_verb_help(stdout, v);
+		return EXIT_OK;
+	}
+	printf("usage: sillage VERB [options] FILE...\n\nverbs:\n");
+	for (const cli_verb *v = cli_verbs; v->name; v++)
+		printf("  %-9s %s\n", v->name, v->summary);
+	printf("\n'sillage VERB --help' explains a verb; exit codes: 0 ok, 1 illegal action or failed check,\n"
+	       "2 usage, 3 unreadable input, 4 I/O error.\n");
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	const cli_verb *v;
+	if (argc < 2) {
+		cmd_help(1, argv);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+		return cmd_help(1, argv);
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("sillage %s\n", SILLAGE_VERSION);
+		return EXIT_OK;
+	}
+	v = cli_find(argv[1]);
+	if (!v)
+		return cli_usage(NULL, "unknown verb '%s'", argv[1]);
+	return v->fn(argc - 1, argv + 1);
+}

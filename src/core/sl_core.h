@@ -1,0 +1,231 @@
+/* sl_core.h - the core of sillage: errors, allocation, byte buffers, strings,
+ * hashing, the game PRNG, hex geometry and fixed-point helpers.
+ * Nothing here knows a game, a file format or Cairo. */
+#ifndef SL_CORE_H
+#define SL_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- errors ---------------------------------------------------------- */
+
+/* Return codes: 0 is success, errors are negative (zlib style). */
+typedef enum sl_code {
+	SL_OK = 0,
+	SL_EILLEGAL = -1,  /* an action broke a rule of the game */
+	SL_ESYNTAX = -2,   /* text that does not parse */
+	SL_EFORMAT = -3,   /* unreadable or unsupported input file */
+	SL_EIO = -4,       /* read/write failed */
+	SL_ENOMEM = -5,    /* allocation failed */
+	SL_EDESYNC = -6,   /* a recorded hash does not match the replayed state */
+	SL_ERANGE = -7,    /* a value or index outside what is allowed */
+	SL_ELIMIT = -8,    /* input exceeds a safety limit */
+	SL_EUSAGE = -9,    /* the caller asked for something meaningless */
+	SL_EVERSION = -10  /* incompatible format or rules version */
+} sl_code;
+
+/* An error with its position. line/col are 1-based (0 = unknown);
+ * offset is a byte offset in binary input (-1 = unknown).
+ * The first error set is kept: sl_error_set on an error that already holds
+ * one does nothing, so the most significant message survives. */
+typedef struct sl_error {
+	int code;
+	char file[256];
+	uint32_t line, col;
+	int64_t offset;
+	char msg[512];
+} sl_error;
+
+void sl_error_clear(sl_error *err);
+/* Sets err (if err is non-NULL and empty) and returns code. */
+int sl_error_set(sl_error *err, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int sl_error_setv(sl_error *err, int code, const char *fmt, va_list ap);
+/* Like sl_error_set with a text position. */
+int sl_error_at(sl_error *err, int code, const char *file, uint32_t line,
+	uint32_t col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Formats "FILE:LINE:COL: msg", "FILE: offset 0x..: msg" or "msg" into out. */
+void sl_error_format(const sl_error *err, char *out, size_t n);
+const char *sl_code_name(int code);
+
+/* ---- allocation ------------------------------------------------------ */
+
+/* Every allocation in libsillage goes through this hook (like lua_Alloc):
+ * fn(ud, ptr, size): size 0 frees ptr and returns NULL; otherwise behaves
+ * like realloc. Tests install one that fails the Nth call. */
+typedef void *(*sl_alloc_fn)(void *ud, void *ptr, size_t size);
+void sl_set_allocator(sl_alloc_fn fn, void *ud);
+void *sl_malloc(size_t n);
+void *sl_calloc(size_t count, size_t n);
+void *sl_realloc(void *p, size_t n);
+void sl_free(void *p);
+char *sl_strdup(const char *s);
+char *sl_strndup(const char *s, size_t n);
+
+/* ---- byte buffers ---------------------------------------------------- */
+
+/* A growable byte buffer. A failed allocation sets failed and later writes
+ * do nothing, so a writer checks once at the end (like cairo's status). */
+typedef struct sl_buf {
+	uint8_t *data;
+	size_t len, cap;
+	int failed;
+} sl_buf;
+
+void sl_buf_init(sl_buf *b);
+void sl_buf_free(sl_buf *b);
+void sl_buf_reset(sl_buf *b);
+int sl_buf_reserve(sl_buf *b, size_t extra);
+void sl_buf_put(sl_buf *b, const void *p, size_t n);
+void sl_buf_putc(sl_buf *b, int c);
+void sl_buf_puts(sl_buf *b, const char *s);
+void sl_buf_printf(sl_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void sl_buf_vprintf(sl_buf *b, const char *fmt, va_list ap);
+void sl_buf_u8(sl_buf *b, uint8_t v);
+void sl_buf_u32le(sl_buf *b, uint32_t v);
+void sl_buf_u64le(sl_buf *b, uint64_t v);
+void sl_buf_uvarint(sl_buf *b, uint64_t v);   /* LEB128 */
+void sl_buf_svarint(sl_buf *b, int64_t v);    /* zigzag then LEB128 */
+/* NUL-terminated view of the contents (appends a hidden NUL). */
+const char *sl_buf_cstr(sl_buf *b);
+/* Hands the data to the caller (free with sl_free); the buffer is reset. */
+uint8_t *sl_buf_take(sl_buf *b, size_t *out_len);
+
+/* A bounded reader over bytes; any read past the end sets err and returns 0. */
+typedef struct sl_reader {
+	const uint8_t *p;
+	size_t len, pos;
+	int err;
+} sl_reader;
+
+void sl_reader_init(sl_reader *r, const void *p, size_t n);
+uint8_t sl_read_u8(sl_reader *r);
+uint32_t sl_read_u32le(sl_reader *r);
+uint64_t sl_read_u64le(sl_reader *r);
+uint64_t sl_read_uvarint(sl_reader *r);
+int64_t sl_read_svarint(sl_reader *r);
+const uint8_t *sl_read_bytes(sl_reader *r, size_t n);
+
+/* ---- arena ------------------------------------------------------------ */
+
+/* A bump allocator: pointers stay valid until sl_arena_free. Used for the
+ * strings and lists that events point to. */
+typedef struct sl_arena_chunk sl_arena_chunk;
+typedef struct sl_arena {
+	sl_arena_chunk *head;
+	size_t used_bytes;  /* payload bytes handed out, for `info` */
+} sl_arena;
+
+void sl_arena_init(sl_arena *a);
+void sl_arena_free(sl_arena *a);
+/* NULL on allocation failure. Memory is 8-byte aligned and not zeroed. */
+void *sl_arena_alloc(sl_arena *a, size_t n);
+char *sl_arena_strndup(sl_arena *a, const char *s, size_t n);
+void *sl_arena_memdup(sl_arena *a, const void *p, size_t n);
+
+/* ---- hashing --------------------------------------------------------- */
+
+/* 64-bit FNV-1a, specified in formats/hash.md. Seed with SL_HASH_INIT. */
+#define SL_HASH_INIT UINT64_C(0xcbf29ce484222325)
+uint64_t sl_hash64(const void *p, size_t n);
+uint64_t sl_hash64_update(uint64_t h, const void *p, size_t n);
+
+/* ---- PRNG ------------------------------------------------------------ */
+
+/* PCG32 (XSH RR 64/32), specified in formats/prng.md. The recorder draws
+ * game dice from it; replay never does. */
+typedef struct sl_prng {
+	uint64_t state, inc;
+} sl_prng;
+
+void sl_prng_seed(sl_prng *r, uint64_t seed, uint64_t stream);
+uint32_t sl_prng_next(sl_prng *r);
+/* Uniform in [0, bound) without modulo bias; bound > 0. */
+uint32_t sl_prng_below(sl_prng *r, uint32_t bound);
+/* One die with `sides` faces: 1..sides. */
+int sl_prng_die(sl_prng *r, int sides);
+
+/* ---- hex geometry ---------------------------------------------------- */
+
+/* Axial coordinates (q, r); cube s = -q - r. */
+typedef struct sl_hex {
+	int q, r;
+} sl_hex;
+
+/* Offset coordinates as printed on a map: column and row. */
+typedef struct sl_offset {
+	int col, row;
+} sl_offset;
+
+typedef enum sl_hex_orient {
+	SL_HEX_FLAT = 0,   /* flat top: sides N, NE, SE, S, SW, NW */
+	SL_HEX_POINTY = 1  /* pointy top: sides NE, E, SE, SW, W, NW */
+} sl_hex_orient;
+
+/* Offset layout: which columns (flat) or rows (pointy) are shoved. */
+typedef enum sl_hex_parity {
+	SL_HEX_ODD = 0,  /* odd-q / odd-r: odd columns/rows sit half a hex down/right */
+	SL_HEX_EVEN = 1  /* even-q / even-r */
+} sl_hex_parity;
+
+typedef struct sl_hex_layout {
+	sl_hex_orient orient;
+	sl_hex_parity parity;
+} sl_hex_layout;
+
+/* Directions are numbered 0..5 clockwise from the first side named above:
+ * flat: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW; pointy: 0 NE, 1 E, 2 SE, 3 SW,
+ * 4 W, 5 NW. Turning clockwise adds 1 (mod 6). */
+#define SL_HEX_DIRS 6
+sl_hex sl_hex_make(int q, int r);
+int sl_hex_eq(sl_hex a, sl_hex b);
+sl_hex sl_hex_add(sl_hex a, sl_hex b);
+sl_hex sl_hex_sub(sl_hex a, sl_hex b);
+sl_hex sl_hex_dir(sl_hex_orient o, int dir);       /* unit step */
+sl_hex sl_hex_neighbor(sl_hex_orient o, sl_hex h, int dir);
+int sl_hex_distance(sl_hex a, sl_hex b);
+int sl_hex_dir_rotate(int dir, int steps);         /* + clockwise */
+/* Smallest angle between two directions in sixths of a turn: 0..3. */
+int sl_hex_dir_diff(int a, int b);
+const char *sl_hex_dir_name(sl_hex_orient o, int dir);
+/* Parses a direction name (case-insensitive); -1 if none. */
+int sl_hex_dir_parse(sl_hex_orient o, const char *s, size_t n);
+/* Direction from a to its neighbour b, or -1 if not adjacent. */
+int sl_hex_dir_to(sl_hex_orient o, sl_hex a, sl_hex b);
+
+sl_hex sl_hex_from_offset(sl_hex_layout l, sl_offset o);
+sl_offset sl_hex_to_offset(sl_hex_layout l, sl_hex h);
+
+/* Hexes on the straight line from a to b inclusive (cube lerp with the
+ * usual epsilon nudge, in integer arithmetic); writes at most max, returns
+ * the count that the full line has (distance + 1). */
+int sl_hex_line(sl_hex a, sl_hex b, sl_hex *out, int max);
+/* The ring of radius r around c (r >= 0; r == 0 gives c), clockwise
+ * starting from the hex reached by going r steps in direction 4 (flat SW /
+ * pointy W). Writes at most max, returns 6*r (1 for r == 0). */
+int sl_hex_ring(sl_hex_orient o, sl_hex c, int r, sl_hex *out, int max);
+
+/* ---- fixed point ------------------------------------------------------- */
+
+/* Fixed point with 2 decimal places (hundredths), e.g. 0.01 mm for X-Wing
+ * positions. All rules arithmetic is integer. */
+typedef int64_t sl_fx;
+#define SL_FX_ONE 100
+sl_fx sl_fx_from_int(int64_t v);
+sl_fx sl_fx_mul(sl_fx a, sl_fx b);  /* rounds half away from zero */
+sl_fx sl_fx_div(sl_fx a, sl_fx b);  /* b != 0; rounds half away from zero */
+/* "12.34", "-0.05"; returns chars written (snprintf semantics). */
+int sl_fx_format(sl_fx v, char *out, size_t n);
+/* Parses "12", "12.3", "-0.05"; returns 0 or SL_ESYNTAX. */
+int sl_fx_parse(const char *s, size_t n, sl_fx *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,19 @@
+/* registry.c - the one static table of rules modules. Adding a game adds
+ * one line here. */
+#include "sl_game.h"
+#include "sail/sail.h"
+
+#include <string.h>
+
+const sl_game *const sl_games[] = {
+	&sl_game_sail,
+	NULL
+};
+
+const sl_game *sl_game_find(const char *id)
+{
+	for (int i = 0; sl_games[i]; i++)
+		if (strcmp(sl_games[i]->id, id) == 0)
+			return sl_games[i];
+	return NULL;
+}

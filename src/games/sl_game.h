@@ -1,0 +1,200 @@
+/* sl_game.h - the event model and the interface every rules module implements.
+ * A game is a versioned table of functions plus its event schema; the codecs
+ * are generic over schemas, so a codec never knows a game and a game never
+ * parses log text. */
+#ifndef SL_GAME_H
+#define SL_GAME_H
+
+#include "core/sl_core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SL_GAME_API 1        /* version of struct sl_game */
+#define SL_MAX_FIELDS 8      /* fields of one event type */
+#define SL_MAX_PLAYERS 8
+#define SL_MAX_ITEMS 255     /* items in one DICE or LIST value */
+
+/* ---- schema -------------------------------------------------------------- */
+
+typedef enum sl_kind {
+	SL_K_INT = 1,   /* signed integer within [min, max]                 "-3"      */
+	SL_K_ENUM,      /* one name out of `names`                          "deep"    */
+	SL_K_DIR,       /* a hexside direction of the schema's grid         "SW"      */
+	SL_K_HEX,       /* a hex as printed on the map: column,row          "12,7"    */
+	SL_K_PIECE,     /* a piece id: [A-Za-z0-9_-]+, resolved by the game  "redoutable" */
+	SL_K_DICE,      /* die results 1..max, comma separated              "3,5"     */
+	SL_K_TEXT,      /* free UTF-8 text, quoted in the log               "\"Le Fier\"" */
+	SL_K_LIST       /* tokens out of `names`, comma separated           "A,AS,TP" */
+} sl_kind;
+
+typedef struct sl_field_def {
+	const char *name;
+	sl_kind kind;
+	int optional;               /* may be absent */
+	int32_t min, max;           /* INT: range; DICE: max = faces */
+	int max_items;              /* DICE/LIST: most items (<= SL_MAX_ITEMS); TEXT: most bytes */
+	const char *const *names;   /* ENUM/LIST: NULL-terminated token names */
+	const char *help;           /* one line for docs and `record help` */
+} sl_field_def;
+
+enum {
+	SL_EV_SETUP = 1u << 0,      /* only before turn 1 */
+	SL_EV_PLAY = 1u << 1,       /* only from turn 1 on */
+	SL_EV_PLAYER = 1u << 2,     /* needs an acting player ("fr: move ...") */
+	SL_EV_NOPLAYER = 1u << 3    /* must not name one */
+};
+
+typedef struct sl_event_def {
+	const char *name;
+	unsigned flags;
+	int nfields;
+	const sl_field_def *fields;
+	const char *help;
+} sl_event_def;
+
+typedef struct sl_schema {
+	int nevents;
+	const sl_event_def *events;
+	int nphases;                 /* phases are numbered 1..nphases */
+	const char *const *phases;   /* their names */
+	sl_hex_layout grid;          /* for DIR names and HEX fields */
+} sl_schema;
+
+/* ---- events ------------------------------------------------------------- */
+
+typedef struct sl_value {
+	uint8_t present;
+	uint16_t n;                  /* DICE/LIST: item count; TEXT/PIECE: byte length */
+	union {
+		int32_t i;           /* INT value, ENUM index, DIR 0..5 */
+		struct { int16_t col, row; } hex;
+	} u;
+	const void *p;               /* TEXT/PIECE: NUL-terminated chars; DICE/LIST: n bytes */
+} sl_value;
+
+typedef enum sl_entry {
+	SL_ENTRY_EVENT = 0,
+	SL_ENTRY_TURN = 1,           /* "turn N": N in mark */
+	SL_ENTRY_PHASE = 2           /* "phase K": K in mark */
+} sl_entry;
+
+/* One line of a log: an event or a turn/phase marker. Strings and lists
+ * point into the arena of whoever built the event (the log, the recorder). */
+typedef struct sl_event {
+	uint8_t entry;               /* sl_entry */
+	int8_t player;               /* index into the header's players, -1 = none */
+	uint16_t type;               /* EVENT: index into schema->events */
+	int32_t mark;                /* TURN/PHASE: the number */
+	uint32_t line;               /* source line in a text log, 0 if none */
+	uint8_t has_check;
+	uint64_t check;              /* recorded state hash: low 32 bits after an
+	                                event, all 64 at a turn marker */
+	const char *comment;         /* "#" lines just before it, joined by '\n' */
+	const char *note;            /* @note annotation */
+	const char *bookmark;        /* @bookmark label */
+	sl_value f[SL_MAX_FIELDS];   /* in schema order */
+} sl_event;
+
+typedef struct sl_player {
+	char *id;                    /* short id used in the log: "fr" */
+	char *name;                  /* display name */
+	uint32_t colour;             /* 0xRRGGBB */
+} sl_player;
+
+typedef struct sl_meta {
+	char *key, *value;
+} sl_meta;
+
+/* The header of a log, whatever its encoding. Strings are owned by the
+ * header (sl_header_free). */
+typedef struct sl_header {
+	int format_version;
+	char *game;                  /* module id */
+	int rules_version;           /* version the log was recorded under */
+	char *title, *date;
+	int nplayers;
+	sl_player players[SL_MAX_PLAYERS];
+	int nmeta;
+	sl_meta *meta;
+	int has_seed;
+	uint64_t seed;
+	char *comment;               /* "#" lines in the header */
+} sl_header;
+
+void sl_header_free(sl_header *h);
+int sl_header_player(const sl_header *h, const char *id); /* index or -1 */
+
+/* ---- the rules module interface --------------------------------------- */
+
+enum { SL_COMPAT_SAME = 0, SL_COMPAT_WARN = 1, SL_COMPAT_NO = 2 };
+
+/* All state functions are pure over their arguments: no I/O, no globals,
+ * integers only. A state is opaque to everyone but the game and its painter. */
+typedef struct sl_game {
+	int api;                      /* SL_GAME_API */
+	const char *id, *name;
+	int rules_version;
+	const sl_schema *schema;
+
+	/* How a log recorded under `recorded` rules version replays here. */
+	int (*compat)(int recorded);
+
+	/* A fresh state before any setup event. Caller frees with destroy. */
+	int (*init)(void **out, const sl_header *h, sl_error *err);
+	void (*destroy)(void *st);
+
+	/* Validates ev against the rules then applies it. On error nothing in
+	 * st changed and err names the rule ("sail 6: ..."). If desc is
+	 * non-NULL, appends one sentence a player would say about the event
+	 * (that is also how `describe` works: apply to a copy). */
+	int (*apply)(void *st, const sl_header *h, const sl_event *ev,
+		sl_buf *desc, sl_error *err);
+
+	/* A turn (phase == 1 at its start) or phase marker. Validated like
+	 * apply: the engine has already checked the numbering. */
+	int (*mark)(void *st, const sl_header *h, int turn, int phase,
+		sl_error *err);
+
+	/* Canonical serialization: equal states give equal bytes. The hash of
+	 * a state is sl_hash64 of these bytes; snapshots are these bytes. */
+	int (*serialize)(const void *st, sl_buf *out);
+	int (*restore)(void **out, const void *p, size_t n, sl_error *err);
+
+	/* Human summary (text) and the same as a JSON object. */
+	void (*summary)(const void *st, const sl_header *h, sl_buf *out);
+	void (*summary_json)(const void *st, const sl_header *h, sl_buf *out);
+
+	/* The legal actions of the moment, for a player at the prompt. */
+	void (*help)(const void *st, const sl_header *h, sl_buf *out);
+
+	/* The next entry of a synthetic legal game: an event (dice drawn from
+	 * rng, values allocated in a) or a turn/phase marker. Returns 1 when
+	 * the game is over, 0 when *out holds the next entry, <0 on error. */
+	int (*generate)(const void *st, const sl_header *h, sl_prng *rng,
+		sl_arena *a, sl_event *out, sl_error *err);
+
+	/* Current turn and phase (0, 0 during setup). */
+	void (*position)(const void *st, int *turn, int *phase);
+} sl_game;
+
+/* ---- registry ------------------------------------------------------------ */
+
+/* The static table of modules, ending in NULL. */
+extern const sl_game *const sl_games[];
+const sl_game *sl_game_find(const char *id);
+
+/* Helpers for modules and codecs. */
+int sl_schema_event(const sl_schema *s, const char *name, size_t n); /* index or -1 */
+int sl_schema_token(const char *const *names, const char *s, size_t n); /* index or -1 */
+const char *sl_phase_name(const sl_schema *s, int phase);
+/* The state hash (sl_hash64 over serialize). Returns 0 on failure. */
+int sl_game_hash(const sl_game *g, const void *st, uint64_t *out);
+/* A deep copy through serialize/restore. */
+int sl_game_clone(const sl_game *g, const void *st, void **out, sl_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

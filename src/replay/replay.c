@@ -1,0 +1,333 @@
+/* replay.c - keyframed deterministic replay over any rules module. */
+#include "sl_replay.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct keyframe {
+	size_t pos;
+	uint8_t *snap;
+	size_t len;
+} keyframe;
+
+struct sl_replay {
+	const sl_log *log;
+	const sl_game *g;
+	void *st;
+	size_t pos;
+	keyframe *kf;
+	size_t nkf, capkf;
+	long *event_pos;      /* event_pos[k] = entry index of event k+1 */
+	long nevents;
+	int turns;
+	long checks;
+	char warning[256];
+};
+
+static int add_keyframe(sl_replay *r, sl_error *err)
+{
+	sl_buf b;
+	if (r->nkf && r->kf[r->nkf - 1].pos == r->pos)
+		return SL_OK;
+	if (r->nkf == r->capkf) {
+		size_t cap = r->capkf ? r->capkf * 2 : 64;
+		keyframe *k = sl_realloc(r->kf, cap * sizeof *k);
+		if (!k)
+			return sl_error_set(err, SL_ENOMEM, "out of memory");
+		r->kf = k;
+		r->capkf = cap;
+	}
+	sl_buf_init(&b);
+	if (r->g->serialize(r->st, &b) != SL_OK || b.failed) {
+		sl_buf_free(&b);
+		return sl_error_set(err, SL_ENOMEM, "cannot snapshot the state");
+	}
+	r->kf[r->nkf].pos = r->pos;
+	r->kf[r->nkf].snap = sl_buf_take(&b, &r->kf[r->nkf].len);
+	r->nkf++;
+	return SL_OK;
+}
+
+/* Position text for an entry: "FILE:LINE:1" via err fields, or event no. */
+static int entry_error(const sl_log *log, const sl_event *ev, long event_no,
+	int code, const char *msg, sl_error *err)
+{
+	const sl_schema *s = log->game->schema;
+	char what[96];
+	if (ev->entry == SL_ENTRY_TURN)
+		snprintf(what, sizeof what, "turn %d", (int)ev->mark);
+	else if (ev->entry == SL_ENTRY_PHASE)
+		snprintf(what, sizeof what, "phase %d", (int)ev->mark);
+	else
+		snprintf(what, sizeof what, "event %ld (%s%s%s)", event_no,
+			ev->player >= 0 && ev->player < log->h.nplayers ? log->h.players[ev->player].id : "",
+			ev->player >= 0 ? ": " : "", s->events[ev->type].name);
+	if (ev->line)
+		return sl_error_at(err, code, log->name ? log->name : "", ev->line, 1, "%s: %s", what, msg);
+	return sl_error_set(err, code, "%s%s%s: %s", log->name ? log->name : "",
+		log->name ? ": " : "", what, msg);
+}
+
+int sl_replay_apply(const sl_log *log, void *st, const sl_event *ev, long event_no,
+	sl_buf *desc, sl_error *err)
+{
+	const sl_game *g = log->game;
+	sl_error e;
+	char msg[512];
+	int turn, phase, rc;
+
+	sl_error_clear(&e);
+	g->position(st, &turn, &phase);
+	if (ev->entry == SL_ENTRY_TURN) {
+		if (ev->mark != turn + 1) {
+			snprintf(msg, sizeof msg, "expected turn %d here (turns go up by one from 1)", turn + 1);
+			return entry_error(log, ev, event_no, SL_EILLEGAL, msg, err);
+		}
+		rc = g->mark(st, &log->h, ev->mark, 1, &e);
+	} else if (ev->entry == SL_ENTRY_PHASE) {
+		if (turn == 0) {
+			snprintf(msg, sizeof msg, "a phase before turn 1 (write 'turn 1' first)");
+			return entry_error(log, ev, event_no, SL_EILLEGAL, msg, err);
+		}
+		if (ev->mark <= phase) {
+			snprintf(msg, sizeof msg, "phase %d cannot follow phase %d: phases go forward within a turn",
+				(int)ev->mark, phase);
+			return entry_error(log, ev, event_no, SL_EILLEGAL, msg, err);
+		}
+		rc = g->mark(st, &log->h, turn, ev->mark, &e);
+	} else {
+		const sl_event_def *def = &g->schema->events[ev->type];
+		if ((def->flags & SL_EV_SETUP) && turn > 0) {
+			snprintf(msg, sizeof msg, "'%s' is a setup event: it comes before turn 1", def->name);
+			return entry_error(log, ev, event_no, SL_EILLEGAL, msg, err);
+		}
+		if ((def->flags & SL_EV_PLAY) && turn == 0) {
+			snprintf(msg, sizeof msg, "'%s' happens in play: write 'turn 1' before it", def->name);
+			return entry_error(log, ev, event_no, SL_EILLEGAL, msg, err);
+		}
+		rc = g->apply(st, &log->h, ev, desc, &e);
+	}
+	if (rc != SL_OK)
+		return entry_error(log, ev, event_no, rc, e.code ? e.msg : sl_code_name(rc), err);
+	return SL_OK;
+}
+
+static int check_entry(sl_replay *r, const sl_event *ev, long event_no, sl_error *err)
+{
+	uint64_t h, want = ev->check, got;
+	char msg[256];
+	if (sl_game_hash(r->g, r->st, &h) != SL_OK)
+		return sl_error_set(err, SL_ENOMEM, "cannot hash the state");
+	got = ev->entry == SL_ENTRY_TURN ? h : (h & 0xffffffffu);
+	if (ev->entry != SL_ENTRY_TURN)
+		want &= 0xffffffffu;
+	r->checks++;
+	if (got == want)
+		return SL_OK;
+	snprintf(msg, sizeof msg, "desync: the replayed state hash is %0*llx but the log records %0*llx; "
+		"the states part here", ev->entry == SL_ENTRY_TURN ? 16 : 8, (unsigned long long)got,
+		ev->entry == SL_ENTRY_TURN ? 16 : 8, (unsigned long long)want);
+	return entry_error(r->log, ev, event_no, SL_EDESYNC, msg, err);
+}
+
+int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error *err)
+{
+	sl_replay *r;
+	int rc, compat;
+	*out = NULL;
+	r = sl_calloc(1, sizeof *r);
+	if (!r)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	r->log = log;
+	r->g = log->game;
+	compat = log->h.rules_version == r->g->rules_version ? SL_COMPAT_SAME
+		: r->g->compat ? r->g->compat(log->h.rules_version) : SL_COMPAT_NO;
+	if (compat == SL_COMPAT_NO) {
+		rc = sl_error_set(err, SL_EVERSION, "%s: recorded under %s rules version %d, which this "
+			"build (version %d) cannot replay", log->name ? log->name : "log", r->g->id,
+			log->h.rules_version, r->g->rules_version);
+		goto fail;
+	}
+	if (compat == SL_COMPAT_WARN)
+		snprintf(r->warning, sizeof r->warning, "recorded under %s rules version %d, replayed with "
+			"version %d: results may differ", r->g->id, log->h.rules_version, r->g->rules_version);
+	rc = r->g->init(&r->st, &log->h, err);
+	if (rc)
+		goto fail;
+	if (log->n) {
+		r->event_pos = sl_malloc(log->n * sizeof *r->event_pos);
+		if (!r->event_pos) {
+			rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+			goto fail;
+		}
+	}
+	if ((rc = add_keyframe(r, err)))
+		goto fail;
+	for (size_t i = 0; i < log->n; i++) {
+		const sl_event *ev = &log->ev[i];
+		long no = r->nevents + (ev->entry == SL_ENTRY_EVENT);
+		rc = sl_replay_apply(log, r->st, ev, no, NULL, err);
+		if (rc)
+			goto fail;
+		r->pos = i + 1;
+		if (ev->entry == SL_ENTRY_EVENT)
+			r->event_pos[r->nevents++] = (long)i;
+		if (ev->entry == SL_ENTRY_TURN && ev->mark > r->turns)
+			r->turns = ev->mark;
+		if ((flags & SL_REPLAY_CHECK) && ev->has_check && (rc = check_entry(r, ev, no, err)))
+			goto fail;
+		if (ev->entry == SL_ENTRY_TURN ||
+		    r->pos - r->kf[r->nkf - 1].pos >= SL_REPLAY_KEYFRAME_EVERY)
+			if ((rc = add_keyframe(r, err)))
+				goto fail;
+	}
+	*out = r;
+	return SL_OK;
+fail:
+	sl_replay_free(r);
+	return rc;
+}
+
+void sl_replay_free(sl_replay *r)
+{
+	if (!r)
+		return;
+	if (r->st)
+		r->g->destroy(r->st);
+	for (size_t i = 0; i < r->nkf; i++)
+		sl_free(r->kf[i].snap);
+	sl_free(r->kf);
+	sl_free(r->event_pos);
+	sl_free(r);
+}
+
+const sl_log *sl_replay_log(const sl_replay *r) { return r->log; }
+const char *sl_replay_warning(const sl_replay *r) { return r->warning[0] ? r->warning : NULL; }
+long sl_replay_events(const sl_replay *r) { return r->nevents; }
+int sl_replay_turns(const sl_replay *r) { return r->turns; }
+long sl_replay_checks(const sl_replay *r) { return r->checks; }
+size_t sl_replay_keyframes(const sl_replay *r) { return r->nkf; }
+size_t sl_replay_pos(const sl_replay *r) { return r->pos; }
+const void *sl_replay_state(const sl_replay *r) { return r->st; }
+
+int sl_replay_seek(sl_replay *r, size_t pos, sl_error *err)
+{
+	size_t lo = 0, hi = r->nkf;
+	long no;
+	if (pos > r->log->n)
+		return sl_error_set(err, SL_ERANGE, "position %zu is past the end (%zu entries)", pos, r->log->n);
+	while (hi - lo > 1) {   /* last keyframe at or before pos */
+		size_t mid = (lo + hi) / 2;
+		if (r->kf[mid].pos <= pos)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (!(r->pos <= pos && r->pos >= r->kf[lo].pos)) {
+		void *st;
+		int rc = r->g->restore(&st, r->kf[lo].snap, r->kf[lo].len, err);
+		if (rc)
+			return rc;
+		r->g->destroy(r->st);
+		r->st = st;
+		r->pos = r->kf[lo].pos;
+	}
+	no = sl_replay_event_at(r, r->pos);
+	while (r->pos < pos) {
+		const sl_event *ev = &r->log->ev[r->pos];
+		int rc;
+		no += ev->entry == SL_ENTRY_EVENT;
+		rc = sl_replay_apply(r->log, r->st, ev, no, NULL, err);
+		if (rc)
+			return rc;   /* cannot happen: open replayed the same entries */
+		r->pos++;
+	}
+	return SL_OK;
+}
+
+int sl_replay_step(sl_replay *r, long delta, sl_error *err)
+{
+	long target = (long)r->pos + delta;
+	if (target < 0)
+		target = 0;
+	if ((size_t)target > r->log->n)
+		target = (long)r->log->n;
+	return sl_replay_seek(r, (size_t)target, err);
+}
+
+long sl_replay_pos_of_event(const sl_replay *r, long n)
+{
+	if (n < 0 || n > r->nevents)
+		return -1;
+	return n == 0 ? 0 : r->event_pos[n - 1] + 1;
+}
+
+long sl_replay_event_at(const sl_replay *r, size_t pos)
+{
+	long lo = 0, hi = r->nevents;   /* events with event_pos < pos */
+	while (lo < hi) {
+		long mid = (lo + hi) / 2;
+		if ((size_t)r->event_pos[mid] < pos)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+long sl_replay_pos_of_turn(const sl_replay *r, int turn, int phase)
+{
+	const sl_log *log = r->log;
+	int cur = 0;
+	for (size_t i = 0; i < log->n; i++) {
+		const sl_event *ev = &log->ev[i];
+		if (ev->entry == SL_ENTRY_TURN) {
+			cur = ev->mark;
+			if (cur == turn && phase <= 1)
+				return (long)i + 1;
+		} else if (ev->entry == SL_ENTRY_PHASE && cur == turn && ev->mark == phase) {
+			return (long)i + 1;
+		}
+	}
+	return -1;
+}
+
+void sl_replay_where(const sl_replay *r, int *turn, int *phase)
+{
+	r->g->position(r->st, turn, phase);
+}
+
+uint64_t sl_replay_hash(sl_replay *r)
+{
+	uint64_t h = 0;
+	sl_game_hash(r->g, r->st, &h);
+	return h;
+}
+
+void sl_replay_describe_marker(const sl_log *log, const sl_event *ev, sl_buf *out)
+{
+	if (ev->entry == SL_ENTRY_TURN)
+		sl_buf_printf(out, "Turn %d begins", (int)ev->mark);
+	else
+		sl_buf_printf(out, "Phase %d: %s", (int)ev->mark, sl_phase_name(log->game->schema, ev->mark));
+}
+
+int sl_replay_describe(sl_replay *r, size_t i, sl_buf *out, sl_error *err)
+{
+	const sl_event *ev;
+	int rc;
+	if (i >= r->log->n)
+		return sl_error_set(err, SL_ERANGE, "no entry %zu", i);
+	rc = sl_replay_seek(r, i, err);
+	if (rc)
+		return rc;
+	ev = &r->log->ev[i];
+	if (ev->entry != SL_ENTRY_EVENT) {
+		sl_replay_describe_marker(r->log, ev, out);
+		return sl_replay_seek(r, i + 1, err);
+	}
+	rc = sl_replay_apply(r->log, r->st, ev, sl_replay_event_at(r, i) + 1, out, err);
+	if (rc == SL_OK)
+		r->pos = i + 1;
+	return rc;
+}

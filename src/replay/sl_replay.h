@@ -1,0 +1,71 @@
+/* sl_replay.h - the deterministic replay engine: open a log, index it with
+ * keyframes, seek to an event, turn or phase, step both ways, verify. */
+#ifndef SL_REPLAY_H
+#define SL_REPLAY_H
+
+#include "formats/sl_log.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sl_replay sl_replay;
+
+enum {
+	SL_REPLAY_CHECK = 1u << 0   /* compare the state checks recorded in the log */
+};
+
+#define SL_REPLAY_KEYFRAME_EVERY 256   /* entries between keyframes at most */
+
+/* Replays the whole log once (every rule checked) and keeps a keyframe at
+ * the start, at every turn and every SL_REPLAY_KEYFRAME_EVERY entries.
+ * The log must outlive the replay. On an illegal entry or a failed check,
+ * returns its code with err at the entry's position and *out NULL.
+ * The caller frees *out with sl_replay_free. */
+int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error *err);
+void sl_replay_free(sl_replay *r);
+
+const sl_log *sl_replay_log(const sl_replay *r);
+/* A warning to show (rules version differs), or NULL. */
+const char *sl_replay_warning(const sl_replay *r);
+/* Counts gathered while opening. */
+long sl_replay_events(const sl_replay *r);     /* events (not markers) */
+int sl_replay_turns(const sl_replay *r);       /* highest turn reached */
+long sl_replay_checks(const sl_replay *r);     /* state checks verified */
+size_t sl_replay_keyframes(const sl_replay *r);
+
+/* Position: the number of entries applied (0 = initial state, log->n = end). */
+size_t sl_replay_pos(const sl_replay *r);
+const void *sl_replay_state(const sl_replay *r);
+int sl_replay_seek(sl_replay *r, size_t pos, sl_error *err);
+int sl_replay_step(sl_replay *r, long delta, sl_error *err);
+
+/* Position just after event n (1-based), or -1 if there is no such event. */
+long sl_replay_pos_of_event(const sl_replay *r, long n);
+/* Events among the first pos entries. */
+long sl_replay_event_at(const sl_replay *r, size_t pos);
+/* Position just after the marker that starts `turn` (phase <= 1) or
+ * phase `phase` of `turn`; -1 if the log has no such marker. */
+long sl_replay_pos_of_turn(const sl_replay *r, int turn, int phase);
+/* Turn and phase at the current position. */
+void sl_replay_where(const sl_replay *r, int *turn, int *phase);
+/* The hash of the current state. */
+uint64_t sl_replay_hash(sl_replay *r);
+
+/* Appends the description of entry i (0-based), as seen from the state
+ * before it. Leaves the replay at position i + 1. */
+int sl_replay_describe(sl_replay *r, size_t i, sl_buf *out, sl_error *err);
+/* Describes a marker entry without touching a state. */
+void sl_replay_describe_marker(const sl_log *log, const sl_event *ev, sl_buf *out);
+
+/* Applies one entry to a state with every structural rule (turn order,
+ * setup before play) and the game's rules; the recorder uses it to test an
+ * action before accepting it. The log gives the header, schema and the
+ * name used in positions. */
+int sl_replay_apply(const sl_log *log, void *st, const sl_event *ev, long event_no,
+	sl_buf *desc, sl_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

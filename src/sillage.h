@@ -1,0 +1,13 @@
+/* sillage.h - the whole public API of libsillage in one include. */
+#ifndef SILLAGE_H
+#define SILLAGE_H
+
+#include "core/sl_core.h"
+#include "games/sl_game.h"
+#include "formats/sl_log.h"
+#include "replay/sl_replay.h"
+#include "render/sl_render.h"
+
+#define SILLAGE_VERSION "0.1.0"
+
+#endif
