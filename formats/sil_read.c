@@ -583,7 +583,7 @@ int sl_sil_parse_header_line(sl_header *h, const char *name, const char *line,
 		h->nplayers++;
 		skip_space(&c);
 		sl_buf_init(&tmp);
-		rc = parse_text(&c, &tmp, 0, "the player's name");
+		rc = parse_text(&c, &tmp, 1, "the player's name");
 		if (rc == SL_OK)
 			rc = set_str(&p->name, (const char *)tmp.data ? (const char *)tmp.data : "", tmp.len);
 		sl_buf_free(&tmp);

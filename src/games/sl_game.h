@@ -12,7 +12,7 @@ extern "C" {
 #endif
 
 #define SL_GAME_API 1        /* version of struct sl_game */
-#define SL_MAX_FIELDS 8      /* fields of one event type */
+#define SL_MAX_FIELDS 12     /* fields of one event type */
 #define SL_MAX_PLAYERS 8
 #define SL_MAX_ITEMS 255     /* items in one DICE or LIST value */
 

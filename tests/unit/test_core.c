@@ -1,0 +1,327 @@
+/* test_core.c - hex geometry, buffers and varints, hash, PRNG, fixed point,
+ * errors and the allocation hook. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/sl_core.h"
+
+static void test_hex_neighbors_flat(void **s)
+{
+	(void)s;
+	sl_hex c = sl_hex_make(0, 0);
+	/* flat: N is (0,-1), SE is (1,0), SW is (-1,1) */
+	sl_hex n = sl_hex_neighbor(SL_HEX_FLAT, c, 0);
+	assert_int_equal(n.q, 0);
+	assert_int_equal(n.r, -1);
+	n = sl_hex_neighbor(SL_HEX_FLAT, c, 2);
+	assert_int_equal(n.q, 1);
+	assert_int_equal(n.r, 0);
+	n = sl_hex_neighbor(SL_HEX_FLAT, c, 4);
+	assert_int_equal(n.q, -1);
+	assert_int_equal(n.r, 1);
+	for (int d = 0; d < 6; d++) {
+		sl_hex a = sl_hex_neighbor(SL_HEX_FLAT, c, d);
+		sl_hex b = sl_hex_neighbor(SL_HEX_FLAT, a, sl_hex_dir_rotate(d, 3));
+		assert_true(sl_hex_eq(b, c));   /* opposite direction comes back */
+		assert_int_equal(sl_hex_distance(c, a), 1);
+		assert_int_equal(sl_hex_dir_to(SL_HEX_FLAT, c, a), d);
+	}
+}
+
+static void test_hex_pointy(void **s)
+{
+	(void)s;
+	sl_hex e = sl_hex_neighbor(SL_HEX_POINTY, sl_hex_make(0, 0), 1);   /* E */
+	assert_int_equal(e.q, 1);
+	assert_int_equal(e.r, 0);
+	assert_string_equal(sl_hex_dir_name(SL_HEX_POINTY, 4), "W");
+	assert_int_equal(sl_hex_dir_parse(SL_HEX_POINTY, "w", 1), 4);
+	assert_int_equal(sl_hex_dir_parse(SL_HEX_FLAT, "W", 1), -1);   /* no W side on flat */
+	assert_int_equal(sl_hex_dir_parse(SL_HEX_FLAT, "sw", 2), 4);
+	assert_int_equal(sl_hex_dir_parse(SL_HEX_FLAT, "S", 1), 3);
+	assert_int_equal(sl_hex_dir_parse(SL_HEX_FLAT, "SWX", 3), -1);
+}
+
+static void test_hex_distance_and_diff(void **s)
+{
+	(void)s;
+	assert_int_equal(sl_hex_distance(sl_hex_make(0, 0), sl_hex_make(3, -1)), 3);
+	assert_int_equal(sl_hex_distance(sl_hex_make(-2, 4), sl_hex_make(2, -1)), 5);
+	assert_int_equal(sl_hex_dir_diff(0, 3), 3);
+	assert_int_equal(sl_hex_dir_diff(5, 0), 1);
+	assert_int_equal(sl_hex_dir_diff(1, 5), 2);
+	assert_int_equal(sl_hex_dir_diff(4, 4), 0);
+	assert_int_equal(sl_hex_dir_rotate(5, 1), 0);
+	assert_int_equal(sl_hex_dir_rotate(0, -1), 5);
+	assert_int_equal(sl_hex_dir_rotate(2, -13), 1);
+}
+
+static void test_hex_offset_round_trip(void **s)
+{
+	(void)s;
+	sl_hex_layout layouts[4] = {{SL_HEX_FLAT, SL_HEX_ODD}, {SL_HEX_FLAT, SL_HEX_EVEN},
+		{SL_HEX_POINTY, SL_HEX_ODD}, {SL_HEX_POINTY, SL_HEX_EVEN}};
+	for (int l = 0; l < 4; l++)
+		for (int col = -5; col <= 5; col++)
+			for (int row = -5; row <= 5; row++) {
+				sl_offset o = {col, row};
+				sl_offset b = sl_hex_to_offset(layouts[l], sl_hex_from_offset(layouts[l], o));
+				assert_int_equal(b.col, col);
+				assert_int_equal(b.row, row);
+			}
+	/* odd-q: column 1 is shoved down, so (1,0) is SE of (0,0) */
+	{
+		sl_hex_layout l = {SL_HEX_FLAT, SL_HEX_ODD};
+		sl_hex a = sl_hex_from_offset(l, (sl_offset){0, 0});
+		sl_hex b = sl_hex_from_offset(l, (sl_offset){1, 0});
+		assert_int_equal(sl_hex_dir_to(SL_HEX_FLAT, a, b), 2);
+		/* and in even-q the same pair is NE */
+		l.parity = SL_HEX_EVEN;
+		a = sl_hex_from_offset(l, (sl_offset){0, 0});
+		b = sl_hex_from_offset(l, (sl_offset){1, 0});
+		assert_int_equal(sl_hex_dir_to(SL_HEX_FLAT, a, b), 1);
+	}
+}
+
+static void test_hex_line(void **s)
+{
+	(void)s;
+	sl_hex out[16];
+	sl_hex a = sl_hex_make(0, 0), b = sl_hex_make(3, -3);
+	int n = sl_hex_line(a, b, out, 16);
+	assert_int_equal(n, 4);
+	for (int i = 0; i < n; i++) {
+		assert_int_equal(out[i].q, i);
+		assert_int_equal(out[i].r, -i);
+	}
+	/* every step of any line is a neighbour step */
+	b = sl_hex_make(5, -2);
+	n = sl_hex_line(a, b, out, 16);
+	assert_int_equal(n, 6);
+	assert_true(sl_hex_eq(out[0], a));
+	assert_true(sl_hex_eq(out[5], b));
+	for (int i = 1; i < n; i++)
+		assert_int_equal(sl_hex_distance(out[i - 1], out[i]), 1);
+	assert_int_equal(sl_hex_line(a, a, out, 16), 1);
+	assert_true(sl_hex_eq(out[0], a));
+}
+
+static void test_hex_ring(void **s)
+{
+	(void)s;
+	sl_hex out[32];
+	sl_hex c = sl_hex_make(2, -1);
+	assert_int_equal(sl_hex_ring(SL_HEX_FLAT, c, 0, out, 32), 1);
+	assert_true(sl_hex_eq(out[0], c));
+	assert_int_equal(sl_hex_ring(SL_HEX_FLAT, c, 2, out, 32), 12);
+	for (int i = 0; i < 12; i++) {
+		assert_int_equal(sl_hex_distance(out[i], c), 2);
+		for (int j = 0; j < i; j++)
+			assert_false(sl_hex_eq(out[i], out[j]));
+		assert_int_equal(sl_hex_distance(out[i], out[(i + 1) % 12]), 1);
+	}
+	/* starts 2 steps SW of the centre */
+	assert_int_equal(out[0].q, c.q - 2);
+	assert_int_equal(out[0].r, c.r + 2);
+}
+
+static void test_varints(void **s)
+{
+	(void)s;
+	static const uint64_t u[] = {0, 1, 127, 128, 300, 16383, 16384, UINT32_MAX, UINT64_MAX};
+	static const int64_t v[] = {0, -1, 1, -64, 63, -65, INT64_MIN, INT64_MAX};
+	sl_buf b;
+	sl_reader r;
+	sl_buf_init(&b);
+	for (size_t i = 0; i < sizeof u / sizeof u[0]; i++)
+		sl_buf_uvarint(&b, u[i]);
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		sl_buf_svarint(&b, v[i]);
+	sl_reader_init(&r, b.data, b.len);
+	for (size_t i = 0; i < sizeof u / sizeof u[0]; i++)
+		assert_true(sl_read_uvarint(&r) == u[i]);
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		assert_true(sl_read_svarint(&r) == v[i]);
+	assert_int_equal(r.err, 0);
+	assert_int_equal(r.pos, b.len);
+	/* 300 is ac 02; zigzag(-1) is 1 */
+	sl_buf_reset(&b);
+	sl_buf_uvarint(&b, 300);
+	sl_buf_svarint(&b, -1);
+	assert_int_equal(b.len, 3);
+	assert_int_equal(b.data[0], 0xac);
+	assert_int_equal(b.data[1], 0x02);
+	assert_int_equal(b.data[2], 0x01);
+	sl_buf_free(&b);
+}
+
+static void test_reader_bounds(void **s)
+{
+	(void)s;
+	static const uint8_t trunc[] = {0x80, 0x80};
+	static const uint8_t overlong[] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f};
+	sl_reader r;
+	sl_reader_init(&r, trunc, sizeof trunc);
+	assert_int_equal(sl_read_uvarint(&r), 0);
+	assert_int_equal(r.err, 1);
+	sl_reader_init(&r, overlong, sizeof overlong);
+	sl_read_uvarint(&r);
+	assert_int_equal(r.err, 1);   /* more than 64 bits */
+	sl_reader_init(&r, trunc, sizeof trunc);
+	sl_read_u32le(&r);
+	assert_int_equal(r.err, 1);
+	assert_null(sl_read_bytes(&r, 1));   /* stays failed */
+}
+
+static void test_buf_printf(void **s)
+{
+	(void)s;
+	sl_buf b;
+	sl_buf_init(&b);
+	for (int i = 0; i < 1000; i++)
+		sl_buf_printf(&b, "%d,", i);
+	assert_int_equal(b.len, 3890);
+	assert_memory_equal(b.data, "0,1,2,", 6);
+	assert_string_equal(sl_buf_cstr(&b) + b.len - 4, "999,");
+	sl_buf_free(&b);
+}
+
+static void test_fnv1a_vectors(void **s)
+{
+	(void)s;
+	/* published FNV-1a 64 test vectors */
+	assert_true(sl_hash64("", 0) == UINT64_C(0xcbf29ce484222325));
+	assert_true(sl_hash64("a", 1) == UINT64_C(0xaf63dc4c8601ec8c));
+	assert_true(sl_hash64("foobar", 6) == UINT64_C(0x85944171f73967e8));
+	assert_true(sl_hash64_update(sl_hash64("foo", 3), "bar", 3) == sl_hash64("foobar", 6));
+}
+
+static void test_pcg32_reference(void **s)
+{
+	(void)s;
+	/* the reference pcg32-demo sequence for seed 42, stream 54 */
+	static const uint32_t want[] = {0xa15c02b7, 0x7b47f409, 0xba1d3330, 0x83d2f293, 0xbfa4784b, 0xcbed606e};
+	sl_prng r;
+	sl_prng_seed(&r, 42, 54);
+	for (size_t i = 0; i < 6; i++)
+		assert_true(sl_prng_next(&r) == want[i]);
+}
+
+static void test_dice_fair(void **s)
+{
+	(void)s;
+	sl_prng r;
+	int count[7] = {0};
+	sl_prng_seed(&r, 7, 1);
+	for (int i = 0; i < 60000; i++) {
+		int d = sl_prng_die(&r, 6);
+		assert_in_range(d, 1, 6);
+		count[d]++;
+	}
+	for (int f = 1; f <= 6; f++)   /* about 10000 each; 5 sigma is ~460 */
+		assert_in_range(count[f], 9400, 10600);
+}
+
+static void test_fx(void **s)
+{
+	(void)s;
+	sl_fx v;
+	char t[32];
+	assert_true(sl_fx_mul(150, 250) == 375);        /* 1.5 * 2.5 = 3.75 */
+	assert_true(sl_fx_mul(-150, 3) == -5);          /* -1.5 * 0.03 = -0.045 -> -0.05 */
+	assert_true(sl_fx_div(100, 300) == 33);
+	assert_true(sl_fx_div(200, 300) == 67);
+	assert_int_equal(sl_fx_parse("12.3", 4, &v), SL_OK);
+	assert_true(v == 1230);
+	assert_int_equal(sl_fx_parse("-0.05", 5, &v), SL_OK);
+	assert_true(v == -5);
+	assert_int_equal(sl_fx_parse("1.234", 5, &v), SL_ESYNTAX);
+	assert_int_equal(sl_fx_parse("1.", 2, &v), SL_ESYNTAX);
+	assert_int_equal(sl_fx_parse("", 0, &v), SL_ESYNTAX);
+	sl_fx_format(-1205, t, sizeof t);
+	assert_string_equal(t, "-12.05");
+	sl_fx_format(7, t, sizeof t);
+	assert_string_equal(t, "0.07");
+}
+
+static void test_error_keeps_first(void **s)
+{
+	(void)s;
+	sl_error e;
+	char out[600];
+	sl_error_clear(&e);
+	assert_int_equal(sl_error_at(&e, SL_ESYNTAX, "g.sil", 3, 7, "first %d", 1), SL_ESYNTAX);
+	sl_error_set(&e, SL_EIO, "second");
+	assert_int_equal(e.code, SL_ESYNTAX);
+	sl_error_format(&e, out, sizeof out);
+	assert_string_equal(out, "g.sil:3:7: first 1");
+	sl_error_clear(&e);
+	sl_error_set(&e, SL_EFORMAT, "bad signature");
+	snprintf(e.file, sizeof e.file, "x.silb");
+	e.offset = 0x1f;
+	sl_error_format(&e, out, sizeof out);
+	assert_string_equal(out, "x.silb: offset 0x1f: bad signature");
+}
+
+static int fail_after;
+static void *failing_alloc(void *ud, void *p, size_t n)
+{
+	(void)ud;
+	if (n == 0) {
+		free(p);
+		return NULL;
+	}
+	if (fail_after-- <= 0)
+		return NULL;
+	return realloc(p, n);
+}
+
+static void test_alloc_hook(void **s)
+{
+	(void)s;
+	sl_buf b;
+	sl_arena a;
+	sl_set_allocator(failing_alloc, NULL);
+	fail_after = 0;
+	sl_buf_init(&b);
+	sl_buf_puts(&b, "hello");
+	assert_true(b.failed);   /* the failure is sticky: checked once at the end */
+	sl_buf_puts(&b, "again");
+	assert_int_equal(b.len, 0);
+	sl_buf_free(&b);
+	fail_after = 0;
+	sl_arena_init(&a);
+	assert_null(sl_arena_alloc(&a, 10));
+	assert_null(sl_strdup("x"));
+	sl_set_allocator(NULL, NULL);
+	assert_non_null(sl_arena_alloc(&a, 10));
+	sl_arena_free(&a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hex_neighbors_flat),
+		cmocka_unit_test(test_hex_pointy),
+		cmocka_unit_test(test_hex_distance_and_diff),
+		cmocka_unit_test(test_hex_offset_round_trip),
+		cmocka_unit_test(test_hex_line),
+		cmocka_unit_test(test_hex_ring),
+		cmocka_unit_test(test_varints),
+		cmocka_unit_test(test_reader_bounds),
+		cmocka_unit_test(test_buf_printf),
+		cmocka_unit_test(test_fnv1a_vectors),
+		cmocka_unit_test(test_pcg32_reference),
+		cmocka_unit_test(test_dice_fair),
+		cmocka_unit_test(test_fx),
+		cmocka_unit_test(test_error_keeps_first),
+		cmocka_unit_test(test_alloc_hook),
+	};
+	return cmocka_run_group_tests_name("core", tests, NULL, NULL);
+}

@@ -1,0 +1,274 @@
+/* test_replay.c - the replay engine: seek and step agree with a fresh
+ * replay, keyframes, positions, structural rules, state checks naming the
+ * event where an edited log parts, and rules versions. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sillage.h"
+
+#define HEADER \
+	"sil 1\ngame sail 1\nplayer fr \"France\" #1f4fb4\nplayer gb \"Britain\" #b22222\n\n"
+#define SETUP \
+	"map cols=8 rows=6 turns=20\n" \
+	"terrain row=1 cells=\"........\"\n" \
+	"terrain row=2 cells=\"........\"\n" \
+	"terrain row=3 cells=\".~......\"\n" \
+	"terrain row=4 cells=\"......#.\"\n" \
+	"terrain row=5 cells=\"........\"\n" \
+	"terrain row=6 cells=\"........\"\n" \
+	"ship id=aigle name=\"Aigle\" class=\"frigate\" side=fr at=2,1 facing=S mp=4 draft=shallow hull=6\n" \
+	"ship id=lark name=\"Lark\" class=\"sloop\" side=gb at=7,2 facing=SW mp=5 draft=deep hull=4\n"
+/* 9 setup lines: events 1..9 on lines 6..14 */
+
+static sl_log *load(const char *text)
+{
+	sl_log *log = NULL;
+	sl_error err;
+	sl_error_clear(&err);
+	if (sl_sil_read(&log, "r.sil", text, strlen(text), &err))
+		fail_msg("%s:%u:%u: %s", err.file, err.line, err.col, err.msg);
+	return log;
+}
+
+static int open_err(const char *text, unsigned flags, char *msg, size_t n)
+{
+	sl_log *log = load(text);
+	sl_replay *r = NULL;
+	sl_error err;
+	int rc;
+	sl_error_clear(&err);
+	rc = sl_replay_open(&r, log, flags, &err);
+	sl_error_format(&err, msg, n);
+	sl_replay_free(r);
+	sl_log_free(log);
+	return rc;
+}
+
+/* A long legal game from the generator, as a log. */
+static sl_log *generated(long events)
+{
+	const sl_game *g = sl_game_find("sail");
+	sl_log *log = load(HEADER);
+	sl_prng rng;
+	sl_arena a;
+	sl_error err;
+	void *st;
+	long n = 0;
+	sl_error_clear(&err);
+	sl_arena_init(&a);
+	sl_prng_seed(&rng, 99, 1);
+	assert_int_equal(g->init(&st, &log->h, &err), SL_OK);
+	while (n < events) {
+		sl_event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.player = -1;
+		int rc = g->generate(st, &log->h, &rng, &a, &ev, &err);
+		if (rc == 1)
+			break;
+		assert_int_equal(rc, SL_OK);
+		if (sl_replay_apply(log, st, &ev, n + 1, NULL, &err))
+			fail_msg("generator entry refused: %s", err.msg);
+		assert_int_equal(sl_log_append(log, &ev), SL_OK);
+		n += ev.entry == SL_ENTRY_EVENT;
+	}
+	g->destroy(st);
+	sl_arena_free(&a);
+	return log;
+}
+
+static uint64_t fresh_hash(const sl_log *log, size_t pos)
+{
+	const sl_game *g = log->game;
+	void *st;
+	sl_error err;
+	uint64_t h;
+	long no = 0;
+	sl_error_clear(&err);
+	assert_int_equal(g->init(&st, &log->h, &err), SL_OK);
+	for (size_t i = 0; i < pos; i++) {
+		no += log->ev[i].entry == SL_ENTRY_EVENT;
+		assert_int_equal(sl_replay_apply(log, st, &log->ev[i], no, NULL, &err), SL_OK);
+	}
+	assert_int_equal(sl_game_hash(g, st, &h), SL_OK);
+	g->destroy(st);
+	return h;
+}
+
+static void test_seek_matches_fresh_replay(void **s)
+{
+	(void)s;
+	sl_log *log = generated(3000);
+	sl_replay *r;
+	sl_error err;
+	sl_prng rng;
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	assert_true(sl_replay_keyframes(r) >= log->n / SL_REPLAY_KEYFRAME_EVERY);
+	sl_prng_seed(&rng, 5, 5);
+	for (int k = 0; k < 40; k++) {   /* random seeks, both directions */
+		size_t pos = sl_prng_below(&rng, (uint32_t)log->n + 1);
+		assert_int_equal(sl_replay_seek(r, pos, &err), SL_OK);
+		assert_int_equal(sl_replay_pos(r), pos);
+		assert_true(sl_replay_hash(r) == fresh_hash(log, pos));
+	}
+	/* stepping back one at a time equals seeking */
+	assert_true(log->n > 300);
+	assert_int_equal(sl_replay_seek(r, 300, &err), SL_OK);
+	for (int k = 0; k < 10; k++)
+		assert_int_equal(sl_replay_step(r, -1, &err), SL_OK);
+	assert_true(sl_replay_hash(r) == fresh_hash(log, 290));
+	assert_int_equal(sl_replay_step(r, -100000, &err), SL_OK);
+	assert_int_equal(sl_replay_pos(r), 0);
+	assert_int_equal(sl_replay_step(r, 100000000, &err), SL_OK);
+	assert_int_equal(sl_replay_pos(r), log->n);
+	assert_int_equal(sl_replay_seek(r, log->n + 1, &err), SL_ERANGE);
+	sl_replay_free(r);
+	sl_log_free(log);
+}
+
+static void test_positions(void **s)
+{
+	(void)s;
+	sl_log *log = load(HEADER SETUP "\nturn 1\nphase 2\nfr: move ship=aigle steps=A\nphase 5\n"
+		"\nturn 2\nwind to=SW\nphase 2\ngb: move ship=lark steps=A\n");
+	sl_replay *r;
+	sl_error err;
+	int turn, phase;
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	assert_int_equal(sl_replay_events(r), 12);
+	assert_int_equal(sl_replay_turns(r), 2);
+	assert_int_equal(sl_replay_pos_of_event(r, 10), 12);   /* the move is entry 11 */
+	assert_int_equal(sl_replay_pos_of_event(r, 0), 0);
+	assert_int_equal(sl_replay_pos_of_event(r, 13), -1);
+	assert_int_equal(sl_replay_pos_of_turn(r, 2, 1), 14);
+	assert_int_equal(sl_replay_pos_of_turn(r, 2, 2), 16);
+	assert_int_equal(sl_replay_pos_of_turn(r, 1, 3), -1);
+	assert_int_equal(sl_replay_pos_of_turn(r, 3, 0), -1);
+	assert_int_equal(sl_replay_event_at(r, 14), 10);
+	assert_int_equal(sl_replay_seek(r, 16, &err), SL_OK);
+	sl_replay_where(r, &turn, &phase);
+	assert_int_equal(turn, 2);
+	assert_int_equal(phase, 2);
+	sl_replay_free(r);
+	sl_log_free(log);
+}
+
+static void test_structure_rules(void **s)
+{
+	(void)s;
+	char msg[600];
+	assert_int_equal(open_err(HEADER SETUP "turn 2\n", 0, msg, sizeof msg), SL_EILLEGAL);
+	assert_string_equal(msg, "r.sil:15:1: turn 2: expected turn 1 here (turns go up by one from 1)");
+	assert_int_equal(open_err(HEADER SETUP "turn 1\nphase 3\nphase 2\n", 0, msg, sizeof msg), SL_EILLEGAL);
+	assert_string_equal(msg, "r.sil:17:1: phase 2: phase 2 cannot follow phase 3: phases go forward within a turn");
+	assert_int_equal(open_err(HEADER SETUP "phase 2\n", 0, msg, sizeof msg), SL_EILLEGAL);
+	assert_string_equal(msg, "r.sil:15:1: phase 2: a phase before turn 1 (write 'turn 1' first)");
+	assert_int_equal(open_err(HEADER SETUP "fr: move ship=aigle steps=A\n", 0, msg, sizeof msg), SL_EILLEGAL);
+	assert_string_equal(msg, "r.sil:15:1: event 10 (fr: move): 'move' happens in play: write 'turn 1' before it");
+	assert_int_equal(open_err(HEADER SETUP "turn 1\nmap cols=3 rows=3\n", 0, msg, sizeof msg), SL_EILLEGAL);
+	assert_string_equal(msg, "r.sil:16:1: event 10 (map): 'map' is a setup event: it comes before turn 1");
+}
+
+static void test_rule_error_names_event_and_rule(void **s)
+{
+	(void)s;
+	char msg[600];
+	/* wind SW; Lark facing NE is head to wind */
+	const char *t = HEADER
+		"map cols=8 rows=6\n"
+		"terrain row=1 cells=\"........\"\nterrain row=2 cells=\"........\"\nterrain row=3 cells=\"........\"\n"
+		"terrain row=4 cells=\"........\"\nterrain row=5 cells=\"........\"\nterrain row=6 cells=\"........\"\n"
+		"ship id=lark name=\"Lark\" class=\"sloop\" side=gb at=4,4 facing=NE mp=5 draft=deep hull=4\n"
+		"turn 1\nphase 2\ngb: move ship=lark steps=A\n";
+	assert_int_equal(open_err(t, 0, msg, sizeof msg), SL_EILLEGAL);
+	assert_string_equal(msg, "r.sil:16:1: event 9 (gb: move): sail 6: head to wind, the ship cannot advance (step 1); she may only tack (TP or TS)");
+}
+
+/* Seal a log (a check on every entry), then change one die. */
+static void test_changed_die_fails_verify_at_that_event(void **s)
+{
+	(void)s;
+	const char *t = HEADER SETUP "\nturn 1\nphase 2\nfr: move ship=aigle steps=A,A dice=4\nphase 5\n"
+		"\nturn 2\nwind roll=3\nphase 2\ngb: move ship=lark steps=A\n";
+	sl_log *log = load(t);
+	sl_replay *r;
+	sl_error err;
+	char msg[600];
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	for (size_t i = 0; i < log->n; i++) {
+		uint64_t h;
+		assert_int_equal(sl_replay_seek(r, i + 1, &err), SL_OK);
+		h = sl_replay_hash(r);
+		log->ev[i].has_check = log->ev[i].entry != SL_ENTRY_PHASE;
+		log->ev[i].check = log->ev[i].entry == SL_ENTRY_TURN ? h : (h & 0xffffffffu);
+	}
+	sl_replay_free(r);
+	assert_int_equal(sl_replay_open(&r, log, SL_REPLAY_CHECK, &err), SL_OK);
+	assert_int_equal(sl_replay_checks(r), 14);
+	sl_replay_free(r);
+	/* the grounding die 4 becomes 1: the shallow Aigle now grounds */
+	((uint8_t *)(uintptr_t)log->ev[11].f[2].p)[0] = 1;
+	assert_int_equal(sl_replay_open(&r, log, SL_REPLAY_CHECK, &err), SL_EDESYNC);
+	assert_null(r);
+	sl_error_format(&err, msg, sizeof msg);
+	assert_non_null(strstr(msg, "r.sil:18:1: event 10 (fr: move): desync: the replayed state hash is "));
+	assert_non_null(strstr(msg, "the states part here"));
+	/* without CHECK the edited log is still a legal game */
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	sl_replay_free(r);
+	sl_log_free(log);
+}
+
+static void test_rules_version(void **s)
+{
+	(void)s;
+	char msg[600];
+	const char *t = "sil 1\ngame sail 99\nplayer fr \"F\"\n";
+	assert_int_equal(open_err(t, 0, msg, sizeof msg), SL_EVERSION);
+	assert_string_equal(msg, "r.sil: recorded under sail rules version 99, which this build (version 1) cannot replay");
+}
+
+static void test_describe_leaves_position(void **s)
+{
+	(void)s;
+	sl_log *log = load(HEADER SETUP "\nturn 1\nphase 2\nfr: move ship=aigle steps=A,A dice=4\n");
+	sl_replay *r;
+	sl_error err;
+	sl_buf d;
+	sl_error_clear(&err);
+	sl_buf_init(&d);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	assert_int_equal(sl_replay_describe(r, 11, &d, &err), SL_OK);
+	assert_int_equal(sl_replay_pos(r), 12);
+	assert_non_null(strstr(sl_buf_cstr(&d), "Aigle"));
+	assert_non_null(strstr(sl_buf_cstr(&d), "rolls 4"));
+	sl_buf_reset(&d);
+	assert_int_equal(sl_replay_describe(r, 9, &d, &err), SL_OK);
+	assert_string_equal(sl_buf_cstr(&d), "Turn 1 begins");
+	sl_buf_free(&d);
+	sl_replay_free(r);
+	sl_log_free(log);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_seek_matches_fresh_replay),
+		cmocka_unit_test(test_positions),
+		cmocka_unit_test(test_structure_rules),
+		cmocka_unit_test(test_rule_error_names_event_and_rule),
+		cmocka_unit_test(test_changed_die_fails_verify_at_that_event),
+		cmocka_unit_test(test_rules_version),
+		cmocka_unit_test(test_describe_leaves_position),
+	};
+	return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
+}

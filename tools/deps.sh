@@ -1,0 +1,36 @@
+#!/bin/sh
+# deps.sh - makes sure the Debian packages sillage builds and tests with are
+# here. As root it installs what is missing with apt-get; otherwise it prints
+# the one apt-get line to run. Exit 0 when everything is present.
+set -u
+
+# build: compiler, make, pkg-config and the libraries; tests: cmocka and the
+# real decoders our exports are checked with; fonts pinned for renders.
+PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev zlib1g-dev \
+libcmocka-dev pngcheck librsvg2-bin fonts-dejavu-core fontconfig"
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+	# not Debian: check the libraries through pkg-config and say what is needed
+	for m in cairo pangocairo zlib cmocka; do
+		pkg-config --exists "$m" 2>/dev/null || { echo "deps: pkg-config cannot find '$m'; install its development package" >&2; exit 1; }
+	done
+	exit 0
+fi
+
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+	echo "deps: every package is installed"
+	exit 0
+fi
+if [ "$(id -u)" = 0 ]; then
+	echo "deps: installing:$missing"
+	apt-get update -qq || exit 4
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing || exit 4
+	exit 0
+fi
+echo "deps: missing:$missing" >&2
+echo "deps: run as root:  apt-get install$missing" >&2
+exit 1
