@@ -5,6 +5,7 @@
 #include <string.h>
 
 typedef struct inspect_opts {
+	const char *verb;
 	int json, quiet;
 	cli_where where;
 } inspect_opts;
@@ -14,7 +15,7 @@ static int inspect_opt(int key, const char *arg, void *ctx)
 	inspect_opts *o = ctx;
 	int r = cli_where_opt(&o->where, key, arg);
 	if (r < 0)
-		return cli_usage(NULL, "bad value '%s' for --%s", arg,
+		return cli_usage(o->verb, "bad value '%s' for --%s", arg,
 			key == 'e' ? "event" : key == 't' ? "turn" : "phase");
 	if (r > 0)
 		return 0;
@@ -30,6 +31,7 @@ static int one_file(const char *verb, int argc, char **argv, inspect_opts *o, co
 {
 	int i;
 	memset(o, 0, sizeof *o);
+	o->verb = verb;
 	cli_where_init(&o->where);
 	i = cli_parse(cli_find(verb), argc, argv, inspect_opt, o);
 	if (i == -2)
@@ -54,6 +56,7 @@ int cmd_games(int argc, char **argv)
 	sl_buf b;
 	int i;
 	memset(&o, 0, sizeof o);
+	o.verb = "games";
 	cli_where_init(&o.where);
 	i = cli_parse(cli_find("games"), argc, argv, inspect_opt, &o);
 	if (i < 0)
@@ -178,8 +181,9 @@ int cmd_verify(int argc, char **argv)
 	if ((rc = cli_open(file, SL_REPLAY_CHECK, &log, &r)))
 		return rc;
 	if (!o.quiet) {
-		printf("%s: ok: %ld events over %d turns replayed under %s rules v%d; ", file,
-			sl_replay_events(r), sl_replay_turns(r), log->game->id, log->game->rules_version);
+		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", file,
+			sl_replay_events(r), sl_replay_turns(r), sl_replay_turns(r) == 1 ? "" : "s",
+			log->game->id, log->game->rules_version);
 		if (sl_replay_checks(r))
 			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(r),
 				(unsigned long long)sl_replay_hash(r));

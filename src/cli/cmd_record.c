@@ -64,15 +64,13 @@ static int save(const sl_log *log, const char *path)
 	return rc ? cli_report(&err) : EXIT_OK;
 }
 
-/* Sets the state check of ev from the state after it. */
+/* Sets the state check of ev from the state after it (none on phases). */
 static int seal(const sl_game *g, const void *st, sl_event *ev)
 {
-	uint64_t h;
-	if (sl_game_hash(g, st, &h))
-		return SL_ENOMEM;
-	ev->has_check = ev->entry == SL_ENTRY_PHASE ? 0 : 1;
-	ev->check = ev->entry == SL_ENTRY_TURN ? h : (h & 0xffffffffu);
-	return SL_OK;
+	if (ev->entry == SL_ENTRY_PHASE)
+		return SL_OK;
+	ev->has_check = 1;
+	return sl_entry_check(g, st, ev, &ev->check);
 }
 
 int cmd_convert(int argc, char **argv)

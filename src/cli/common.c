@@ -94,10 +94,10 @@ int cli_where_seek(const cli_where *w, sl_replay *r)
 		pos = sl_replay_pos_of_turn(r, w->turn, w->phase);
 		if (pos < 0) {
 			if (w->phase)
-				fprintf(stderr, "sillage: %s: turn %d has no phase %d marker (the log has %d turns)\n",
-					log->name, w->turn, w->phase, sl_replay_turns(r));
+				fprintf(stderr, "sillage: %s: turn %d has no phase %d marker\n",
+					log->name, w->turn, w->phase);
 			else
-				fprintf(stderr, "sillage: %s: no turn %d (the log has %d turns)\n",
+				fprintf(stderr, "sillage: %s: no turn %d (the log reaches turn %d)\n",
 					log->name, w->turn, sl_replay_turns(r));
 			return EXIT_USAGE;
 		}

@@ -154,7 +154,10 @@ int cli_usage(const char *verb, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n(see 'sillage %s --help')\n", verb ? verb : "help");
+	if (verb)
+		fprintf(stderr, "\n(see 'sillage %s --help')\n", verb);
+	else
+		fprintf(stderr, "\n(see 'sillage help')\n");
 	return EXIT_USAGE;
 }
 

@@ -82,3 +82,56 @@ int sl_game_clone(const sl_game *g, const void *st, void **out, sl_error *err)
 	sl_buf_free(&b);
 	return rc;
 }
+
+uint64_t sl_event_digest(const sl_schema *s, const sl_event *ev, uint64_t h)
+{
+	const sl_event_def *def = &s->events[ev->type];
+	h = sl_hash64_update(h, (uint8_t[]){(uint8_t)ev->type, (uint8_t)(ev->type >> 8),
+		(uint8_t)ev->player}, 3);
+	for (int k = 0; k < def->nfields; k++) {
+		const sl_value *v = &ev->f[k];
+		uint8_t t[5] = {v->present, 0, 0, 0, 0};
+		size_t n = 1;
+		switch (v->present ? def->fields[k].kind : 0) {
+		case SL_K_INT: case SL_K_ENUM: case SL_K_DIR:
+			for (int i = 0; i < 4; i++)
+				t[1 + i] = (uint8_t)((uint32_t)v->u.i >> (8 * i));
+			n = 5;
+			break;
+		case SL_K_HEX:
+			t[1] = (uint8_t)v->u.hex.col;
+			t[2] = (uint8_t)((uint16_t)v->u.hex.col >> 8);
+			t[3] = (uint8_t)v->u.hex.row;
+			t[4] = (uint8_t)((uint16_t)v->u.hex.row >> 8);
+			n = 5;
+			break;
+		case SL_K_PIECE: case SL_K_TEXT: case SL_K_DICE: case SL_K_LIST:
+			t[1] = (uint8_t)v->n;
+			t[2] = (uint8_t)(v->n >> 8);
+			n = 3;
+			break;
+		}
+		h = sl_hash64_update(h, t, n);
+		if (v->present && n == 3 && v->n)
+			h = sl_hash64_update(h, v->p, v->n);
+	}
+	return h;
+}
+
+int sl_entry_check(const sl_game *g, const void *st, const sl_event *ev, uint64_t *out)
+{
+	sl_buf b;
+	int rc;
+	sl_buf_init(&b);
+	rc = g->serialize(st, &b);
+	if (rc == SL_OK && b.failed)
+		rc = SL_ENOMEM;
+	if (rc == SL_OK) {
+		uint64_t h = sl_hash64(b.data, b.len);
+		if (ev->entry == SL_ENTRY_EVENT)
+			h = sl_event_digest(g->schema, ev, h) & 0xffffffffu;
+		*out = h;
+	}
+	sl_buf_free(&b);
+	return rc;
+}

@@ -191,6 +191,14 @@ int sl_schema_token(const char *const *names, const char *s, size_t n); /* index
 const char *sl_phase_name(const sl_schema *s, int phase);
 /* The state hash (sl_hash64 over serialize). Returns 0 on failure. */
 int sl_game_hash(const sl_game *g, const void *st, uint64_t *out);
+/* Continues FNV-1a hash h over the canonical bytes of an event's content
+ * (type, player, field values; not comments or annotations): see
+ * formats/hash.md. */
+uint64_t sl_event_digest(const sl_schema *s, const sl_event *ev, uint64_t h);
+/* The state check recorded for an entry: after an event, the low 32 bits
+ * of FNV-1a over the state bytes then the event's content; after a turn
+ * marker, the 64-bit state hash. */
+int sl_entry_check(const sl_game *g, const void *st, const sl_event *ev, uint64_t *out);
 /* A deep copy through serialize/restore. */
 int sl_game_clone(const sl_game *g, const void *st, void **out, sl_error *err);
 

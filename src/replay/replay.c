@@ -114,19 +114,19 @@ int sl_replay_apply(const sl_log *log, void *st, const sl_event *ev, long event_
 
 static int check_entry(sl_replay *r, const sl_event *ev, long event_no, sl_error *err)
 {
-	uint64_t h, want = ev->check, got;
+	uint64_t got, want = ev->check;
+	int digits = ev->entry == SL_ENTRY_TURN ? 16 : 8;
 	char msg[256];
-	if (sl_game_hash(r->g, r->st, &h) != SL_OK)
+	if (sl_entry_check(r->g, r->st, ev, &got) != SL_OK)
 		return sl_error_set(err, SL_ENOMEM, "cannot hash the state");
-	got = ev->entry == SL_ENTRY_TURN ? h : (h & 0xffffffffu);
-	if (ev->entry != SL_ENTRY_TURN)
+	if (digits == 8)
 		want &= 0xffffffffu;
 	r->checks++;
 	if (got == want)
 		return SL_OK;
-	snprintf(msg, sizeof msg, "desync: the replayed state hash is %0*llx but the log records %0*llx; "
-		"the states part here", ev->entry == SL_ENTRY_TURN ? 16 : 8, (unsigned long long)got,
-		ev->entry == SL_ENTRY_TURN ? 16 : 8, (unsigned long long)want);
+	snprintf(msg, sizeof msg, "desync: the replayed check is %0*llx but the log records %0*llx; "
+		"the game parts from the recorded one here", digits, (unsigned long long)got,
+		digits, (unsigned long long)want);
 	return entry_error(r->log, ev, event_no, SL_EDESYNC, msg, err);
 }
 

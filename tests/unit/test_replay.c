@@ -204,23 +204,33 @@ static void test_changed_die_fails_verify_at_that_event(void **s)
 	sl_error_clear(&err);
 	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
 	for (size_t i = 0; i < log->n; i++) {
-		uint64_t h;
 		assert_int_equal(sl_replay_seek(r, i + 1, &err), SL_OK);
-		h = sl_replay_hash(r);
 		log->ev[i].has_check = log->ev[i].entry != SL_ENTRY_PHASE;
-		log->ev[i].check = log->ev[i].entry == SL_ENTRY_TURN ? h : (h & 0xffffffffu);
+		assert_int_equal(sl_entry_check(log->game, sl_replay_state(r), &log->ev[i], &log->ev[i].check), SL_OK);
 	}
 	sl_replay_free(r);
 	assert_int_equal(sl_replay_open(&r, log, SL_REPLAY_CHECK, &err), SL_OK);
 	assert_int_equal(sl_replay_checks(r), 14);
 	sl_replay_free(r);
-	/* the grounding die 4 becomes 1: the shallow Aigle now grounds */
-	((uint8_t *)(uintptr_t)log->ev[11].f[2].p)[0] = 1;
+	/* the grounding die 4 becomes 2: the shallow Aigle still clears the
+	 * shoal, so the state is the same, but the check covers the event */
+	((uint8_t *)(uintptr_t)log->ev[11].f[2].p)[0] = 2;
 	assert_int_equal(sl_replay_open(&r, log, SL_REPLAY_CHECK, &err), SL_EDESYNC);
 	assert_null(r);
 	sl_error_format(&err, msg, sizeof msg);
-	assert_non_null(strstr(msg, "r.sil:18:1: event 10 (fr: move): desync: the replayed state hash is "));
-	assert_non_null(strstr(msg, "the states part here"));
+	assert_non_null(strstr(msg, "r.sil:18:1: event 10 (fr: move): desync: the replayed check is "));
+	assert_non_null(strstr(msg, "the game parts from the recorded one here"));
+	/* a note or comment added to a sealed log does not break it */
+	((uint8_t *)(uintptr_t)log->ev[11].f[2].p)[0] = 4;
+	log->ev[11].note = "added later";
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, SL_REPLAY_CHECK, &err), SL_OK);
+	sl_replay_free(r);
+	/* a die that changes the outcome changes the state, detected as well */
+	((uint8_t *)(uintptr_t)log->ev[14].f[0].p)[0] = 1;   /* wind 3 (steady) -> 1 (veers) */
+	assert_int_equal(sl_replay_open(&r, log, SL_REPLAY_CHECK, &err), SL_EDESYNC);
+	sl_error_format(&err, msg, sizeof msg);
+	assert_non_null(strstr(msg, "r.sil:22:1: event 11 (wind): desync"));
 	/* without CHECK the edited log is still a legal game */
 	sl_error_clear(&err);
 	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);

@@ -1,0 +1,850 @@
+/* kit.c - the shared drawing kit: canvas, palette, pinned text, hex grid,
+ * terrain, pieces, hulls, title bar, legend, wind rose. */
+#include "kit.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+#define SQRT3 1.7320508075688772
+
+/* ---- colours ------------------------------------------------------------------- */
+
+sl_kit_rgb sl_kit_rgb_hex(uint32_t v)
+{
+	sl_kit_rgb c = { ((v >> 16) & 255) / 255.0, ((v >> 8) & 255) / 255.0, (v & 255) / 255.0 };
+	return c;
+}
+
+sl_kit_rgb sl_kit_mix(sl_kit_rgb a, sl_kit_rgb b, double t)
+{
+	sl_kit_rgb c = { a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t };
+	return c;
+}
+
+double sl_kit_luma(sl_kit_rgb c)
+{
+	return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
+}
+
+sl_kit_rgb sl_kit_contrast(sl_kit_rgb c)
+{
+	return sl_kit_luma(c) > 0.45 ? sl_kit_rgb_hex(0x111111) : sl_kit_rgb_hex(0xffffff);
+}
+
+void sl_kit_palette_for(int theme, sl_kit_palette *p)
+{
+	if (theme == SL_THEME_DARK) {
+		p->bg = sl_kit_rgb_hex(0x14181f);
+		p->ink = sl_kit_rgb_hex(0xe8ecf1);
+		p->muted = sl_kit_rgb_hex(0x9aa6b4);
+		p->halo = sl_kit_rgb_hex(0x0d1117);
+		p->grid = sl_kit_rgb_hex(0x3d5a78);
+		p->sea = sl_kit_rgb_hex(0x1b3a5c);
+		p->shoal = sl_kit_rgb_hex(0x3f86a8);
+		p->land = sl_kit_rgb_hex(0x6b7a4a);
+		p->land_edge = sl_kit_rgb_hex(0x9c8a5c);
+		p->bar_bg = sl_kit_rgb_hex(0x0b0e13);
+		p->bar_ink = sl_kit_rgb_hex(0xf2f4f7);
+		p->bar_muted = sl_kit_rgb_hex(0xa9b4c2);
+		p->panel_bg = sl_kit_rgb_hex(0x1e242d);
+		p->panel_edge = sl_kit_rgb_hex(0x3a4452);
+		p->accent = sl_kit_rgb_hex(0xffb020);
+		p->danger = sl_kit_rgb_hex(0xff5a4e);
+		p->warn = sl_kit_rgb_hex(0xd7a1ff);
+	} else {
+		p->bg = sl_kit_rgb_hex(0xf4f1e8);
+		p->ink = sl_kit_rgb_hex(0x1a1d22);
+		p->muted = sl_kit_rgb_hex(0x5b6570);
+		p->halo = sl_kit_rgb_hex(0xffffff);
+		p->grid = sl_kit_rgb_hex(0x5f88ad);
+		p->sea = sl_kit_rgb_hex(0x8fb8dc);
+		p->shoal = sl_kit_rgb_hex(0xc8ecf4);
+		p->land = sl_kit_rgb_hex(0xb9c98a);
+		p->land_edge = sl_kit_rgb_hex(0xe3cf98);
+		p->bar_bg = sl_kit_rgb_hex(0x1f2a38);
+		p->bar_ink = sl_kit_rgb_hex(0xffffff);
+		p->bar_muted = sl_kit_rgb_hex(0xc3cfdc);
+		p->panel_bg = sl_kit_rgb_hex(0xffffff);
+		p->panel_edge = sl_kit_rgb_hex(0xb9b3a3);
+		p->accent = sl_kit_rgb_hex(0xe8590c);
+		p->danger = sl_kit_rgb_hex(0xc92a2a);
+		p->warn = sl_kit_rgb_hex(0x7048e8);
+	}
+}
+
+/* ---- canvas -------------------------------------------------------------------- */
+
+int sl_kit_canvas_init(sl_kit_canvas *c, cairo_t *cr, int width, int height, int theme)
+{
+	memset(c, 0, sizeof *c);
+	c->cr = cr;
+	c->width = width;
+	c->height = height;
+	c->theme = theme;
+	sl_kit_palette_for(theme, &c->pal);
+	c->fopts = cairo_font_options_create();
+	if (cairo_font_options_status(c->fopts) != CAIRO_STATUS_SUCCESS) {
+		cairo_font_options_destroy(c->fopts);
+		c->fopts = NULL;
+		return SL_ENOMEM;
+	}
+	cairo_font_options_set_antialias(c->fopts, CAIRO_ANTIALIAS_GRAY);
+	cairo_font_options_set_hint_style(c->fopts, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(c->fopts, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_subpixel_order(c->fopts, CAIRO_SUBPIXEL_ORDER_DEFAULT);
+	cairo_set_font_options(cr, c->fopts);
+	c->pctx = pango_cairo_create_context(cr);
+	if (!c->pctx) {
+		sl_kit_canvas_fini(c);
+		return SL_ENOMEM;
+	}
+	pango_cairo_context_set_font_options(c->pctx, c->fopts);
+	pango_cairo_context_set_resolution(c->pctx, 96.0);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	return SL_OK;
+}
+
+void sl_kit_canvas_fini(sl_kit_canvas *c)
+{
+	if (c->pctx)
+		g_object_unref(c->pctx);
+	if (c->fopts)
+		cairo_font_options_destroy(c->fopts);
+	c->pctx = NULL;
+	c->fopts = NULL;
+}
+
+void sl_kit_set(sl_kit_canvas *c, sl_kit_rgb k)
+{
+	cairo_set_source_rgb(c->cr, k.r, k.g, k.b);
+}
+
+void sl_kit_set_a(sl_kit_canvas *c, sl_kit_rgb k, double a)
+{
+	cairo_set_source_rgba(c->cr, k.r, k.g, k.b, a);
+}
+
+void sl_kit_clear(sl_kit_canvas *c)
+{
+	sl_kit_set(c, c->pal.bg);
+	cairo_rectangle(c->cr, 0, 0, c->width, c->height);
+	cairo_fill(c->cr);
+}
+
+void sl_kit_round_rect(sl_kit_canvas *c, double x, double y, double w, double h, double r)
+{
+	cairo_t *cr = c->cr;
+	if (r > w / 2)
+		r = w / 2;
+	if (r > h / 2)
+		r = h / 2;
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
+	cairo_close_path(cr);
+}
+
+/* ---- text ---------------------------------------------------------------------- */
+
+sl_kit_text_style sl_kit_style(const sl_kit_canvas *c, double size, int bold)
+{
+	sl_kit_text_style st;
+	memset(&st, 0, sizeof st);
+	st.size = size;
+	st.bold = bold;
+	st.colour = c->pal.ink;
+	return st;
+}
+
+static PangoLayout *make_layout(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st)
+{
+	PangoLayout *l;
+	PangoFontDescription *fd;
+	pango_cairo_update_context(c->cr, c->pctx);
+	l = pango_layout_new(c->pctx);
+	if (!l)
+		return NULL;
+	fd = pango_font_description_new();
+	pango_font_description_set_family_static(fd, SL_KIT_FONT);
+	pango_font_description_set_weight(fd, st->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+	pango_font_description_set_style(fd, st->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+	pango_font_description_set_stretch(fd, st->condensed ? PANGO_STRETCH_CONDENSED
+	                                                     : PANGO_STRETCH_NORMAL);
+	pango_font_description_set_absolute_size(fd, st->size * PANGO_SCALE);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_single_paragraph_mode(l, TRUE);
+	if (st->max_width > 0) {
+		pango_layout_set_width(l, (int)(st->max_width * PANGO_SCALE));
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+	}
+	pango_layout_set_text(l, s ? s : "", -1);
+	return l;
+}
+
+static void layout_size(PangoLayout *l, double *w, double *h)
+{
+	PangoRectangle ink, logical;
+	pango_layout_get_extents(l, &ink, &logical);
+	*w = (double)logical.width / PANGO_SCALE;
+	*h = (double)logical.height / PANGO_SCALE;
+}
+
+void sl_kit_text_extent(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st,
+	double *w, double *h)
+{
+	PangoLayout *l = make_layout(c, s, st);
+	*w = *h = 0;
+	if (!l)
+		return;
+	layout_size(l, w, h);
+	g_object_unref(l);
+}
+
+double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
+	const sl_kit_text_style *st)
+{
+	cairo_t *cr = c->cr;
+	PangoLayout *l;
+	double w, h;
+	int ha = st->anchor & 3, va = st->anchor & 12;
+	if (!s || !*s)
+		return 0;
+	l = make_layout(c, s, st);
+	if (!l)
+		return 0;
+	layout_size(l, &w, &h);
+	if (ha == SL_KIT_CENTER)
+		x -= w / 2;
+	else if (ha == SL_KIT_RIGHT)
+		x -= w;
+	if (va == SL_KIT_MIDDLE)
+		y -= h / 2;
+	else if (va == SL_KIT_BOTTOM)
+		y -= h;
+	cairo_save(cr);
+	cairo_move_to(cr, x, y);
+	if (st->halo) {
+		pango_cairo_layout_path(cr, l);
+		sl_kit_set_a(c, c->pal.halo, 0.85);
+		cairo_set_line_width(cr, st->size * 0.28 + 1.0);
+		cairo_stroke(cr);
+		cairo_move_to(cr, x, y);
+	}
+	sl_kit_set(c, st->colour);
+	pango_cairo_show_layout(cr, l);
+	cairo_restore(cr);
+	g_object_unref(l);
+	return w;
+}
+
+void sl_kit_tag(sl_kit_canvas *c, double x, double y, const char *s, double size, sl_kit_rgb bg)
+{
+	sl_kit_text_style st = sl_kit_style(c, size, 1);
+	double w, h, pad = size * 0.35;
+	sl_kit_text_extent(c, s, &st, &w, &h);
+	sl_kit_round_rect(c, x - w / 2 - pad, y - h / 2, w + 2 * pad, h, h / 2);
+	sl_kit_set(c, bg);
+	cairo_fill_preserve(c->cr);
+	sl_kit_set_a(c, sl_kit_contrast(bg), 0.6);
+	cairo_set_line_width(c->cr, 1.0);
+	cairo_stroke(c->cr);
+	st.colour = sl_kit_contrast(bg);
+	st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+	sl_kit_text(c, x, y, s, &st);
+}
+
+/* ---- hex grid -------------------------------------------------------------------- */
+
+/* Pixel position of an axial hex with unit size, before any offset. */
+static void axial_px(sl_hex_orient o, sl_hex h, double *x, double *y)
+{
+	if (o == SL_HEX_FLAT) {
+		*x = 1.5 * h.q;
+		*y = SQRT3 * (h.r + h.q / 2.0);
+	} else {
+		*x = SQRT3 * (h.q + h.r / 2.0);
+		*y = 1.5 * h.r;
+	}
+}
+
+/* Printed coordinates are 1-based; the layout's parity applies to 0-based
+ * indices (odd-q: the 2nd, 4th... printed columns sit half a hex down), as
+ * the rules modules count them. */
+static void raw_center(sl_hex_layout l, int col, int row, double *x, double *y)
+{
+	sl_offset off;
+	off.col = col - 1;
+	off.row = row - 1;
+	axial_px(l.orient, sl_hex_from_offset(l, off), x, y);
+}
+
+/* Bounding box of all hexes (unit size), corners included. */
+static void raw_bbox(sl_hex_layout l, int cols, int rows, double *x0, double *y0,
+	double *x1, double *y1)
+{
+	double hw = l.orient == SL_HEX_FLAT ? 1.0 : SQRT3 / 2;   /* half width */
+	double hh = l.orient == SL_HEX_FLAT ? SQRT3 / 2 : 1.0;   /* half height */
+	*x0 = *y0 = 1e30;
+	*x1 = *y1 = -1e30;
+	for (int r = 1; r <= rows; r++)
+		for (int q = 1; q <= cols; q++) {
+			double x, y;
+			/* only the border can be extreme */
+			if (r != 1 && r != 2 && r != rows && r != rows - 1 && q != 1 && q != 2 &&
+			    q != cols && q != cols - 1)
+				continue;
+			raw_center(l, q, r, &x, &y);
+			if (x - hw < *x0) *x0 = x - hw;
+			if (y - hh < *y0) *y0 = y - hh;
+			if (x + hw > *x1) *x1 = x + hw;
+			if (y + hh > *y1) *y1 = y + hh;
+		}
+	if (*x0 > *x1)
+		*x0 = *y0 = *x1 = *y1 = 0;
+}
+
+void sl_kit_grid_extent(sl_hex_layout layout, int cols, int rows, double size,
+	double *w, double *h)
+{
+	double x0, y0, x1, y1;
+	raw_bbox(layout, cols, rows, &x0, &y0, &x1, &y1);
+	*w = (x1 - x0) * size;
+	*h = (y1 - y0) * size;
+}
+
+void sl_kit_grid_init(sl_kit_grid *g, sl_hex_layout layout, int cols, int rows,
+	double size, double ox, double oy)
+{
+	double x0, y0, x1, y1;
+	raw_bbox(layout, cols, rows, &x0, &y0, &x1, &y1);
+	g->layout = layout;
+	g->cols = cols;
+	g->rows = rows;
+	g->size = size;
+	g->ox = ox;
+	g->oy = oy;
+	g->min_x = x0;
+	g->min_y = y0;
+	g->w = (x1 - x0) * size;
+	g->h = (y1 - y0) * size;
+}
+
+void sl_kit_hex_center(const sl_kit_grid *g, int col, int row, double *x, double *y)
+{
+	double rx, ry;
+	raw_center(g->layout, col, row, &rx, &ry);
+	*x = g->ox + (rx - g->min_x) * g->size;
+	*y = g->oy + (ry - g->min_y) * g->size;
+}
+
+void sl_kit_hex_corner(const sl_kit_grid *g, double cx, double cy, int i, double *x, double *y)
+{
+	double a = (g->layout.orient == SL_HEX_FLAT ? 0.0 : -30.0) + 60.0 * i;
+	a = a * M_PI / 180.0;
+	*x = cx + g->size * cos(a);
+	*y = cy + g->size * sin(a);
+}
+
+double sl_kit_dir_angle(sl_hex_orient o, int dir)
+{
+	double x, y;
+	axial_px(o, sl_hex_dir(o, dir), &x, &y);
+	return atan2(y, x);
+}
+
+void sl_kit_hex_path(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, double inset)
+{
+	double cx, cy, k = (g->size - inset) / g->size;
+	sl_kit_hex_center(g, col, row, &cx, &cy);
+	for (int i = 0; i < 6; i++) {
+		double x, y;
+		sl_kit_hex_corner(g, cx, cy, i, &x, &y);
+		x = cx + (x - cx) * k;
+		y = cy + (y - cy) * k;
+		if (i == 0)
+			cairo_move_to(c->cr, x, y);
+		else
+			cairo_line_to(c->cr, x, y);
+	}
+	cairo_close_path(c->cr);
+}
+
+void sl_kit_hex_fill(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, sl_kit_rgb rgb)
+{
+	sl_kit_hex_path(c, g, col, row, 0);
+	sl_kit_set(c, rgb);
+	cairo_fill(c->cr);
+}
+
+void sl_kit_hex_outline(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row,
+	sl_kit_rgb rgb, double lw)
+{
+	sl_kit_hex_path(c, g, col, row, 0);
+	sl_kit_set(c, rgb);
+	cairo_set_line_width(c->cr, lw);
+	cairo_stroke(c->cr);
+}
+
+void sl_kit_hex_hatch(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row,
+	sl_kit_rgb rgb, double spacing, double lw)
+{
+	cairo_t *cr = c->cr;
+	double cx, cy, s = g->size;
+	sl_kit_hex_center(g, col, row, &cx, &cy);
+	cairo_save(cr);
+	sl_kit_hex_path(c, g, col, row, 0);
+	cairo_clip(cr);
+	for (double d = -2 * s; d <= 2 * s; d += spacing) {
+		cairo_move_to(cr, cx + d - s, cy + s);
+		cairo_line_to(cr, cx + d + s, cy - s);
+	}
+	sl_kit_set(c, rgb);
+	cairo_set_line_width(cr, lw);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+void sl_kit_hex_label(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, int style)
+{
+	char buf[32];
+	double cx, cy;
+	sl_kit_text_style st = sl_kit_style(c, g->size * 0.27, 0);
+	if (style == SL_KIT_COORD_4DIGIT)
+		snprintf(buf, sizeof buf, "%02d%02d", col, row);
+	else
+		snprintf(buf, sizeof buf, "%d,%d", col, row);
+	sl_kit_hex_center(g, col, row, &cx, &cy);
+	st.colour = sl_kit_mix(c->pal.ink, c->pal.sea, 0.45);
+	st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
+	sl_kit_text(c, cx, cy - g->size * (g->layout.orient == SL_HEX_FLAT ? 0.84 : 0.92),
+		buf, &st);
+}
+
+void sl_kit_grid_draw(sl_kit_canvas *c, const sl_kit_grid *g, int labels, int style)
+{
+	for (int r = 1; r <= g->rows; r++)
+		for (int q = 1; q <= g->cols; q++)
+			sl_kit_hex_path(c, g, q, r, 0);
+	sl_kit_set_a(c, c->pal.grid, 0.8);
+	cairo_set_line_width(c->cr, 1.0);
+	cairo_stroke(c->cr);
+	if (labels)
+		for (int r = 1; r <= g->rows; r++)
+			for (int q = 1; q <= g->cols; q++)
+				sl_kit_hex_label(c, g, q, r, style);
+}
+
+/* ---- terrain --------------------------------------------------------------------- */
+
+sl_kit_rgb sl_kit_terrain_colour(const sl_kit_canvas *c, int t)
+{
+	switch (t) {
+	case SL_KIT_T_SHOAL: return c->pal.shoal;
+	case SL_KIT_T_LAND: return c->pal.land;
+	case SL_KIT_T_CLEAR: return sl_kit_mix(c->pal.land, c->pal.land_edge, 0.5);
+	case SL_KIT_T_FOREST: return sl_kit_mix(c->pal.land, sl_kit_rgb_hex(0x2b5d2b), 0.5);
+	case SL_KIT_T_MOUNTAIN: return sl_kit_mix(c->pal.land_edge, sl_kit_rgb_hex(0x7a6a58), 0.6);
+	case SL_KIT_T_SPACE: return sl_kit_rgb_hex(0x0b0f1a);
+	default: return c->pal.sea;
+	}
+}
+
+void sl_kit_terrain(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, int t)
+{
+	cairo_t *cr = c->cr;
+	double cx, cy, s = g->size;
+	sl_kit_hex_fill(c, g, col, row, sl_kit_terrain_colour(c, t));
+	sl_kit_hex_center(g, col, row, &cx, &cy);
+	if (t == SL_KIT_T_SHOAL) {
+		/* ripples: short wavy strokes */
+		cairo_save(cr);
+		sl_kit_set_a(c, sl_kit_mix(c->pal.shoal, c->pal.sea, 0.8), 0.9);
+		cairo_set_line_width(cr, 1.2);
+		for (int k = -1; k <= 1; k++) {
+			double y = cy + k * s * 0.34 + s * 0.05, x = cx - s * 0.42 + (k & 1) * s * 0.12;
+			cairo_move_to(cr, x, y);
+			cairo_curve_to(cr, x + s * 0.12, y - s * 0.1, x + s * 0.2, y - s * 0.1,
+				x + s * 0.3, y);
+			cairo_curve_to(cr, x + s * 0.4, y + s * 0.1, x + s * 0.5, y + s * 0.1,
+				x + s * 0.6, y);
+		}
+		cairo_stroke(cr);
+		cairo_restore(cr);
+	} else if (t == SL_KIT_T_LAND) {
+		/* a sandy beach rim inside the hex, green inland */
+		cairo_save(cr);
+		sl_kit_hex_path(c, g, col, row, 0);
+		sl_kit_set(c, c->pal.land_edge);
+		cairo_fill(cr);
+		sl_kit_hex_path(c, g, col, row, s * 0.16);
+		sl_kit_set(c, c->pal.land);
+		cairo_fill(cr);
+		/* a few tufts */
+		sl_kit_set_a(c, sl_kit_mix(c->pal.land, sl_kit_rgb_hex(0x2f4f1f), 0.5), 0.8);
+		cairo_set_line_width(cr, 1.2);
+		for (int k = 0; k < 3; k++) {
+			double x = cx + (k - 1) * s * 0.3, y = cy + ((k & 1) ? -s * 0.12 : s * 0.18);
+			cairo_move_to(cr, x - s * 0.06, y);
+			cairo_line_to(cr, x, y - s * 0.1);
+			cairo_line_to(cr, x + s * 0.06, y);
+		}
+		cairo_stroke(cr);
+		cairo_restore(cr);
+	}
+}
+
+/* ---- pieces ------------------------------------------------------------------------ */
+
+void sl_kit_counter(sl_kit_canvas *c, double cx, double cy, double side, uint32_t colour,
+	const char *text)
+{
+	sl_kit_rgb k = sl_kit_rgb_hex(colour);
+	sl_kit_round_rect(c, cx - side / 2, cy - side / 2, side, side, side * 0.12);
+	sl_kit_set(c, k);
+	cairo_fill_preserve(c->cr);
+	sl_kit_set(c, sl_kit_contrast(k));
+	cairo_set_line_width(c->cr, 1.5);
+	cairo_stroke(c->cr);
+	if (text) {
+		sl_kit_text_style st = sl_kit_style(c, side * 0.38, 1);
+		st.colour = sl_kit_contrast(k);
+		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		st.max_width = side * 0.95;
+		sl_kit_text(c, cx, cy, text, &st);
+	}
+}
+
+void sl_kit_token(sl_kit_canvas *c, double cx, double cy, double radius, uint32_t colour,
+	const char *text)
+{
+	sl_kit_rgb k = sl_kit_rgb_hex(colour);
+	cairo_new_sub_path(c->cr);
+	cairo_arc(c->cr, cx, cy, radius, 0, 2 * M_PI);
+	sl_kit_set(c, k);
+	cairo_fill_preserve(c->cr);
+	sl_kit_set(c, sl_kit_contrast(k));
+	cairo_set_line_width(c->cr, radius > 8 ? 1.5 : 1.0);
+	cairo_stroke(c->cr);
+	if (text) {
+		sl_kit_text_style st = sl_kit_style(c, radius * 1.15, 1);
+		st.colour = sl_kit_contrast(k);
+		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		sl_kit_text(c, cx, cy, text, &st);
+	}
+}
+
+void sl_kit_arrow(sl_kit_canvas *c, double cx, double cy, double angle, double len,
+	double width, sl_kit_rgb rgb)
+{
+	cairo_t *cr = c->cr;
+	double head = width * 2.6, hl = width * 3.0;
+	if (hl > len * 0.6)
+		hl = len * 0.6;
+	cairo_save(cr);
+	cairo_translate(cr, cx, cy);
+	cairo_rotate(cr, angle);
+	cairo_move_to(cr, 0, -width / 2);
+	cairo_line_to(cr, len - hl, -width / 2);
+	cairo_line_to(cr, len - hl, -head / 2);
+	cairo_line_to(cr, len, 0);
+	cairo_line_to(cr, len - hl, head / 2);
+	cairo_line_to(cr, len - hl, width / 2);
+	cairo_line_to(cr, 0, width / 2);
+	cairo_close_path(cr);
+	cairo_restore(cr);
+	sl_kit_set(c, rgb);
+	cairo_fill(cr);
+}
+
+void sl_kit_facing(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, int dir,
+	sl_kit_rgb rgb)
+{
+	double cx, cy;
+	sl_kit_hex_center(g, col, row, &cx, &cy);
+	sl_kit_arrow(c, cx, cy, sl_kit_dir_angle(g->layout.orient, dir), g->size * 0.8,
+		g->size * 0.1, rgb);
+}
+
+void sl_kit_hull(sl_kit_canvas *c, double cx, double cy, double angle, double len,
+	uint32_t colour, int state)
+{
+	cairo_t *cr = c->cr;
+	sl_kit_rgb k = sl_kit_rgb_hex(colour), edge;
+	double L = len / 2, B = len * 0.19;   /* half length, half beam */
+	if (state == SL_KIT_HULL_STRUCK)
+		k = sl_kit_mix(k, sl_kit_rgb_hex(0x9a9a9a), 0.6);
+	edge = sl_kit_contrast(k);
+	cairo_save(cr);
+	cairo_translate(cr, cx, cy);
+	cairo_rotate(cr, angle);
+	/* bow at +x: a pointed stem, straight sides, a square-ish stern */
+	cairo_move_to(cr, L, 0);
+	cairo_curve_to(cr, L * 0.82, -B * 0.42, L * 0.45, -B, 0, -B);
+	cairo_line_to(cr, -L * 0.82, -B * 0.92);
+	cairo_curve_to(cr, -L * 0.97, -B * 0.85, -L, -B * 0.55, -L, 0);
+	cairo_curve_to(cr, -L, B * 0.55, -L * 0.97, B * 0.85, -L * 0.82, B * 0.92);
+	cairo_line_to(cr, 0, B);
+	cairo_curve_to(cr, L * 0.45, B, L * 0.82, B * 0.42, L, 0);
+	cairo_close_path(cr);
+	if (state == SL_KIT_HULL_WRECK) {
+		static const double dash[] = {3.0, 3.0};
+		sl_kit_set_a(c, sl_kit_rgb_hex(0x555555), 0.35);
+		cairo_fill_preserve(cr);
+		cairo_set_dash(cr, dash, 2, 0);
+		sl_kit_set_a(c, sl_kit_rgb_hex(0x333333), 0.8);
+		cairo_set_line_width(cr, 1.2);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		cairo_restore(cr);
+		return;
+	}
+	sl_kit_set(c, k);
+	cairo_fill_preserve(cr);
+	sl_kit_set(c, edge);
+	cairo_set_line_width(cr, 1.8);
+	cairo_stroke(cr);
+	/* three masts along the keel, bowsprit */
+	sl_kit_set(c, edge);
+	for (int m = 0; m < 3; m++) {
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, L * (0.42 - 0.42 * m), 0, B * 0.28, 0, 2 * M_PI);
+	}
+	cairo_fill(cr);
+	cairo_move_to(cr, L, 0);
+	cairo_line_to(cr, L * 1.12, 0);
+	cairo_set_line_width(cr, 1.6);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* ---- furniture ------------------------------------------------------------------- */
+
+void sl_kit_title_bar(sl_kit_canvas *c, double h, const char *title, const char *info,
+	const char *line2)
+{
+	sl_kit_text_style st;
+	double pad = h * 0.18, iw = 0, ih = 0, big = h * (line2 ? 0.34 : 0.45);
+	cairo_rectangle(c->cr, 0, 0, c->width, h);
+	sl_kit_set(c, c->pal.bar_bg);
+	cairo_fill(c->cr);
+	st = sl_kit_style(c, big * 0.82, 1);
+	st.colour = c->pal.bar_ink;
+	if (info && *info) {
+		st.anchor = SL_KIT_RIGHT | SL_KIT_TOP;
+		st.max_width = c->width * 0.6;
+		sl_kit_text_extent(c, info, &st, &iw, &ih);
+		sl_kit_text(c, c->width - pad * 1.5, pad, info, &st);
+	}
+	st = sl_kit_style(c, big, 1);
+	st.colour = c->pal.bar_ink;
+	st.max_width = c->width - iw - pad * 5;
+	if (st.max_width < 40)
+		st.max_width = 40;
+	sl_kit_text(c, pad * 1.5, pad * 0.8, title ? title : "", &st);
+	if (line2 && *line2) {
+		st = sl_kit_style(c, big * 0.72, 0);
+		st.colour = c->pal.bar_muted;
+		st.max_width = c->width - pad * 3;
+		st.anchor = SL_KIT_LEFT | SL_KIT_BOTTOM;
+		sl_kit_text(c, pad * 1.5, h - pad * 0.7, line2, &st);
+	}
+}
+
+#define LEG_SIZE 13.0
+
+static double legend_row_h(int kind)
+{
+	return kind == SL_KIT_LEG_HEADING ? LEG_SIZE * 1.9 : LEG_SIZE * 1.75;
+}
+
+double sl_kit_legend_height(const sl_kit_legend_row *rows, int n)
+{
+	double h = 10;
+	for (int i = 0; i < n; i++)
+		h += legend_row_h(rows[i].kind);
+	return h + 6;
+}
+
+double sl_kit_legend(sl_kit_canvas *c, double x, double y, double w,
+	const sl_kit_legend_row *rows, int n, int draw)
+{
+	cairo_t *cr = c->cr;
+	double pad = 10, h = sl_kit_legend_height(rows, n), sw = LEG_SIZE * 1.3, text_x;
+	if (!draw)
+		return h;
+	sl_kit_round_rect(c, x, y, w, h, 8);
+	sl_kit_set_a(c, c->pal.panel_bg, 0.94);
+	cairo_fill_preserve(cr);
+	sl_kit_set(c, c->pal.panel_edge);
+	cairo_set_line_width(cr, 1);
+	cairo_stroke(cr);
+	text_x = x + pad + sw + 10;
+	y += pad;
+	for (int i = 0; i < n; i++) {
+		const sl_kit_legend_row *r = &rows[i];
+		double rh = legend_row_h(r->kind), my = y + rh / 2, sx = x + pad + sw / 2;
+		sl_kit_rgb k = sl_kit_rgb_hex(r->colour);
+		sl_kit_text_style st = sl_kit_style(c, LEG_SIZE, 0);
+		st.anchor = SL_KIT_LEFT | SL_KIT_MIDDLE;
+		st.max_width = x + w - pad - text_x;
+		switch (r->kind) {
+		case SL_KIT_LEG_HEADING:
+			st.bold = 1;
+			st.size = LEG_SIZE * 1.05;
+			st.max_width = w - 2 * pad;
+			sl_kit_text(c, x + pad, my + 2, r->text, &st);
+			y += rh;
+			continue;
+		case SL_KIT_LEG_SWATCH:
+			sl_kit_round_rect(c, sx - sw / 2, my - sw / 2, sw, sw, 3);
+			sl_kit_set(c, k);
+			cairo_fill_preserve(cr);
+			sl_kit_set(c, sl_kit_contrast(k));
+			cairo_set_line_width(cr, 1.2);
+			cairo_stroke(cr);
+			break;
+		case SL_KIT_LEG_BADGE:
+			sl_kit_token(c, sx, my, sw * 0.55, r->colour, r->badge);
+			break;
+		case SL_KIT_LEG_LINE: {
+			static const double dash[] = {6.0, 4.0};
+			cairo_set_dash(cr, dash, 2, 0);
+			cairo_move_to(cr, sx - sw * 0.7, my);
+			cairo_line_to(cr, sx + sw * 0.7, my);
+			sl_kit_set(c, k);
+			cairo_set_line_width(cr, 3);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+			break;
+		}
+		case SL_KIT_LEG_TAG:
+			break;
+		case SL_KIT_LEG_HATCH: {
+			cairo_save(cr);
+			cairo_rectangle(cr, sx - sw / 2, my - sw / 2, sw, sw);
+			cairo_clip_preserve(cr);
+			sl_kit_set(c, c->pal.sea);
+			cairo_fill(cr);
+			for (double d = -sw; d <= sw; d += 4) {
+				cairo_move_to(cr, sx + d - sw / 2, my + sw / 2);
+				cairo_line_to(cr, sx + d + sw / 2, my - sw / 2);
+			}
+			sl_kit_set(c, k);
+			cairo_set_line_width(cr, 1.5);
+			cairo_stroke(cr);
+			cairo_restore(cr);
+			break;
+		}
+		default:
+			st.colour = c->pal.muted;
+			break;
+		}
+		if (r->kind == SL_KIT_LEG_TAG) {
+			sl_kit_text_style ts = sl_kit_style(c, LEG_SIZE * 0.75, 1);
+			double tw, th, tx;
+			sl_kit_text_extent(c, r->badge, &ts, &tw, &th);
+			tx = x + pad + tw / 2 + 4;
+			sl_kit_tag(c, tx, my, r->badge, LEG_SIZE * 0.75, k);
+			st.max_width = x + w - pad - (tx + tw / 2 + 12);
+			sl_kit_text(c, tx + tw / 2 + 12, my, r->text, &st);
+		} else {
+			sl_kit_text(c, r->kind == SL_KIT_LEG_TEXT ? x + pad : text_x, my, r->text, &st);
+		}
+		y += rh;
+	}
+	return h;
+}
+
+double sl_kit_wind_rose(sl_kit_canvas *c, double cx, double cy, double R, sl_hex_orient o,
+	int toward, const char *caption)
+{
+	cairo_t *cr = c->cr;
+	sl_kit_rgb ring = sl_kit_mix(c->pal.panel_bg, c->pal.sea, 0.35);
+	sl_kit_rgb wind = c->theme == SL_THEME_DARK ? sl_kit_rgb_hex(0x7cc4ff)
+	                                            : sl_kit_rgb_hex(0x1c5d99);
+	sl_kit_text_style st = sl_kit_style(c, R * 0.2, 1);
+	double a = sl_kit_dir_angle(o, toward);
+	/* dial */
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, cx, cy, R, 0, 2 * M_PI);
+	sl_kit_set(c, ring);
+	cairo_fill_preserve(cr);
+	sl_kit_set(c, c->pal.panel_edge);
+	cairo_set_line_width(cr, 1.5);
+	cairo_stroke(cr);
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, cx, cy, R * 0.62, 0, 2 * M_PI);
+	sl_kit_set_a(c, c->pal.panel_edge, 0.6);
+	cairo_set_line_width(cr, 1);
+	cairo_stroke(cr);
+	/* the six hexside names */
+	st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+	for (int d = 0; d < 6; d++) {
+		double da = sl_kit_dir_angle(o, d);
+		sl_kit_text_style ds = st;
+		ds.colour = d == toward ? wind : c->pal.muted;
+		ds.size = d == toward ? R * 0.24 : R * 0.18;
+		cairo_move_to(cr, cx + cos(da) * R * 0.64, cy + sin(da) * R * 0.64);
+		cairo_line_to(cr, cx + cos(da) * R * 0.72, cy + sin(da) * R * 0.72);
+		sl_kit_set(c, c->pal.muted);
+		cairo_set_line_width(cr, 1.5);
+		cairo_stroke(cr);
+		sl_kit_text(c, cx + cos(da) * R * 0.86, cy + sin(da) * R * 0.86,
+			sl_hex_dir_name(o, d), &ds);
+	}
+	/* the wind: a fat arrow from the windward side through the centre */
+	{
+		double tail = R * 0.58, len = R * 1.16;
+		double x0 = cx - cos(a) * tail, y0 = cy - sin(a) * tail;
+		/* feathers at the tail (where the wind comes from) */
+		cairo_save(cr);
+		cairo_translate(cr, x0, y0);
+		cairo_rotate(cr, a);
+		for (int k = 0; k < 3; k++) {
+			double fx = k * R * 0.09;
+			cairo_move_to(cr, fx, 0);
+			cairo_line_to(cr, fx - R * 0.1, -R * 0.12);
+			cairo_move_to(cr, fx, 0);
+			cairo_line_to(cr, fx - R * 0.1, R * 0.12);
+		}
+		cairo_restore(cr);
+		sl_kit_set(c, wind);
+		cairo_set_line_width(cr, R * 0.05);
+		cairo_stroke(cr);
+		sl_kit_arrow(c, x0, y0, a, len, R * 0.1, wind);
+	}
+	if (caption && *caption) {
+		sl_kit_text_style cs = sl_kit_style(c, R * 0.22, 1);
+		double w, h;
+		cs.anchor = SL_KIT_CENTER | SL_KIT_TOP;
+		cs.colour = wind;
+		sl_kit_text_extent(c, caption, &cs, &w, &h);
+		sl_kit_text(c, cx, cy + R + 8, caption, &cs);
+		return 2 * R + 8 + h;
+	}
+	return 2 * R;
+}
+
+void sl_kit_compass(sl_kit_canvas *c, double cx, double cy, double r)
+{
+	cairo_t *cr = c->cr;
+	sl_kit_text_style st = sl_kit_style(c, r * 0.8, 1);
+	cairo_move_to(cr, cx, cy - r);
+	cairo_line_to(cr, cx + r * 0.35, cy + r * 0.5);
+	cairo_line_to(cr, cx, cy + r * 0.25);
+	cairo_line_to(cr, cx - r * 0.35, cy + r * 0.5);
+	cairo_close_path(cr);
+	sl_kit_set(c, c->pal.ink);
+	cairo_fill(cr);
+	st.anchor = SL_KIT_CENTER | SL_KIT_BOTTOM;
+	st.halo = 1;
+	sl_kit_text(c, cx, cy - r - 1, "N", &st);
+}

@@ -1,0 +1,206 @@
+/* kit.h - the drawing kit every game painter uses (private to render/):
+ * a canvas with a theme palette and pinned fonts, hex grid geometry of
+ * either orientation, terrain, pieces, ship hulls, facing arrows, labels with
+ * a halo, a title bar, a legend and a wind rose. All sizes are in canvas
+ * units (pixels of the painter's natural size; the driver scales). */
+#ifndef SL_KIT_H
+#define SL_KIT_H
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include "sl_render.h"
+
+/* ---- colours and theme ------------------------------------------------------ */
+
+typedef struct sl_kit_rgb {
+	double r, g, b;
+} sl_kit_rgb;
+
+typedef struct sl_kit_palette {
+	sl_kit_rgb bg;          /* page */
+	sl_kit_rgb ink;         /* main text */
+	sl_kit_rgb muted;       /* secondary text, coordinates */
+	sl_kit_rgb halo;        /* halo behind labels */
+	sl_kit_rgb grid;        /* hex outlines */
+	sl_kit_rgb sea, shoal, land, land_edge;
+	sl_kit_rgb bar_bg, bar_ink, bar_muted;   /* title bar */
+	sl_kit_rgb panel_bg, panel_edge;         /* legend boxes */
+	sl_kit_rgb accent;      /* last move, highlights */
+	sl_kit_rgb danger;      /* aground, damage */
+	sl_kit_rgb warn;        /* in irons */
+} sl_kit_palette;
+
+sl_kit_rgb sl_kit_rgb_hex(uint32_t rrggbb);
+sl_kit_rgb sl_kit_mix(sl_kit_rgb a, sl_kit_rgb b, double t);  /* a..b, t in 0..1 */
+/* Black or white, whichever reads better on c. */
+sl_kit_rgb sl_kit_contrast(sl_kit_rgb c);
+double sl_kit_luma(sl_kit_rgb c);                             /* 0..1 */
+void sl_kit_palette_for(int theme, sl_kit_palette *out);
+
+/* ---- canvas ------------------------------------------------------------------ */
+
+#define SL_KIT_FONT "DejaVu Sans"
+
+typedef struct sl_kit_canvas {
+	cairo_t *cr;
+	int width, height;            /* natural size the painter draws in */
+	int theme;
+	sl_kit_palette pal;
+	cairo_font_options_t *fopts;  /* gray antialias, no hinting: reproducible */
+	PangoContext *pctx;           /* fixed 96 dpi, SL_KIT_FONT */
+} sl_kit_canvas;
+
+/* Prepares a canvas over cr (not owned). Returns 0 or SL_ENOMEM. */
+int sl_kit_canvas_init(sl_kit_canvas *c, cairo_t *cr, int width, int height, int theme);
+void sl_kit_canvas_fini(sl_kit_canvas *c);
+void sl_kit_set(sl_kit_canvas *c, sl_kit_rgb rgb);
+void sl_kit_set_a(sl_kit_canvas *c, sl_kit_rgb rgb, double alpha);
+/* Fills the whole canvas with the page colour. */
+void sl_kit_clear(sl_kit_canvas *c);
+void sl_kit_round_rect(sl_kit_canvas *c, double x, double y, double w, double h, double r);
+
+/* ---- text ------------------------------------------------------------------------ */
+
+/* Anchor: one horizontal flag | one vertical flag. */
+enum {
+	SL_KIT_LEFT = 0, SL_KIT_CENTER = 1, SL_KIT_RIGHT = 2,
+	SL_KIT_TOP = 0, SL_KIT_MIDDLE = 4, SL_KIT_BOTTOM = 8
+};
+
+typedef struct sl_kit_text_style {
+	double size;           /* pixel height of the em */
+	int bold;
+	int italic;
+	int condensed;         /* DejaVu Sans Condensed, for tight labels */
+	int anchor;            /* SL_KIT_* flags */
+	double max_width;      /* > 0: ellipsize at the end beyond this width */
+	int halo;              /* stroke a halo of the palette's halo colour */
+	sl_kit_rgb colour;
+} sl_kit_text_style;
+
+/* A style in the palette's ink at `size`, top-left anchored. */
+sl_kit_text_style sl_kit_style(const sl_kit_canvas *c, double size, int bold);
+/* Draws UTF-8 text anchored at x,y; returns its drawn width. */
+double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
+	const sl_kit_text_style *st);
+/* Measures text as sl_kit_text would draw it. */
+void sl_kit_text_extent(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st,
+	double *w, double *h);
+/* Text on a rounded pill of colour bg (ink chosen for contrast), centred at x,y. */
+void sl_kit_tag(sl_kit_canvas *c, double x, double y, const char *s, double size,
+	sl_kit_rgb bg);
+
+/* ---- hex grid ------------------------------------------------------------------ */
+
+/* A grid of cols x rows hexes, 1-based offset coordinates as printed, laid
+ * out by the core's offset convention (sl_hex_from_offset on the 0-based
+ * indices col-1,row-1, as the rules modules do), so what is drawn next to
+ * what is exactly what the rules call neighbours. */
+typedef struct sl_kit_grid {
+	sl_hex_layout layout;
+	int cols, rows;
+	double size;           /* centre to corner */
+	double ox, oy;         /* where the map's top-left bounding corner sits */
+	double min_x, min_y;   /* internal: bounding box of the raw layout */
+	double w, h;           /* extent of the whole map */
+} sl_kit_grid;
+
+/* Fills g for a map; ox,oy place its top-left corner. */
+void sl_kit_grid_init(sl_kit_grid *g, sl_hex_layout layout, int cols, int rows,
+	double size, double ox, double oy);
+/* Extent of a cols x rows map at this size without building a grid. */
+void sl_kit_grid_extent(sl_hex_layout layout, int cols, int rows, double size,
+	double *w, double *h);
+void sl_kit_hex_center(const sl_kit_grid *g, int col, int row, double *x, double *y);
+/* Corner i (0..5) of the hex centred at cx,cy, clockwise. */
+void sl_kit_hex_corner(const sl_kit_grid *g, double cx, double cy, int i,
+	double *x, double *y);
+/* Screen angle (radians, y down, 0 = east) of the hexside direction dir,
+ * taken from the core's unit step so bows point at the rules' neighbour. */
+double sl_kit_dir_angle(sl_hex_orient o, int dir);
+/* Adds the hex outline to the current path (shrunk by inset units). */
+void sl_kit_hex_path(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, double inset);
+void sl_kit_hex_fill(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, sl_kit_rgb rgb);
+void sl_kit_hex_outline(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row,
+	sl_kit_rgb rgb, double line_width);
+/* Diagonal hatching clipped to the hex. */
+void sl_kit_hex_hatch(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row,
+	sl_kit_rgb rgb, double spacing, double line_width);
+
+enum { SL_KIT_COORD_COMMA = 0, SL_KIT_COORD_4DIGIT = 1 };   /* "12,7" or "1207" */
+/* Small coordinate label near the top of the hex. */
+void sl_kit_hex_label(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, int style);
+/* Whole grid: every hex outlined, and labelled if labels. */
+void sl_kit_grid_draw(sl_kit_canvas *c, const sl_kit_grid *g, int labels, int style);
+
+/* ---- terrain --------------------------------------------------------------------- */
+
+enum { SL_KIT_T_SEA = 0, SL_KIT_T_SHOAL, SL_KIT_T_LAND, SL_KIT_T_CLEAR,
+       SL_KIT_T_FOREST, SL_KIT_T_MOUNTAIN, SL_KIT_T_SPACE };
+sl_kit_rgb sl_kit_terrain_colour(const sl_kit_canvas *c, int terrain);
+/* Terrain fill with its texture (shoal ripples, land speckle). */
+void sl_kit_terrain(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, int terrain);
+
+/* ---- pieces ------------------------------------------------------------------------ */
+
+/* A square counter in the player's colour with a contrasting outline and a
+ * short text (may be NULL). */
+void sl_kit_counter(sl_kit_canvas *c, double cx, double cy, double side,
+	uint32_t colour, const char *text);
+/* A round token. */
+void sl_kit_token(sl_kit_canvas *c, double cx, double cy, double radius,
+	uint32_t colour, const char *text);
+/* An arrow from cx,cy of length len toward angle (radians). */
+void sl_kit_arrow(sl_kit_canvas *c, double cx, double cy, double angle, double len,
+	double width, sl_kit_rgb rgb);
+/* Facing arrow drawn on a hex toward hexside dir. */
+void sl_kit_facing(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, int dir,
+	sl_kit_rgb rgb);
+
+enum { SL_KIT_HULL_NORMAL = 0, SL_KIT_HULL_STRUCK = 1, SL_KIT_HULL_WRECK = 2 };
+/* A ship hull of length len centred at cx,cy with the bow toward angle,
+ * filled in colour with a contrasting outline, masts along the keel. */
+void sl_kit_hull(sl_kit_canvas *c, double cx, double cy, double angle, double len,
+	uint32_t colour, int state);
+
+/* ---- furniture --------------------------------------------------------------------- */
+
+/* Title bar across the top, height h: title (bold, left), right-hand info,
+ * and a second line (last event), both ellipsized to fit. */
+void sl_kit_title_bar(sl_kit_canvas *c, double h, const char *title, const char *info,
+	const char *line2);
+
+enum {
+	SL_KIT_LEG_HEADING = 0,  /* bold text only */
+	SL_KIT_LEG_SWATCH,       /* colour square */
+	SL_KIT_LEG_BADGE,        /* colour disc with badge text */
+	SL_KIT_LEG_LINE,         /* dashed line in colour */
+	SL_KIT_LEG_TAG,          /* pill with badge text */
+	SL_KIT_LEG_HATCH,        /* hatched square */
+	SL_KIT_LEG_TEXT          /* plain (muted) text */
+};
+
+typedef struct sl_kit_legend_row {
+	int kind;
+	uint32_t colour;        /* 0xRRGGBB */
+	const char *badge;      /* BADGE/TAG: short text */
+	const char *text;
+} sl_kit_legend_row;
+
+/* Legend box of width w at x,y; returns its height. With draw == 0 only
+ * measures. */
+double sl_kit_legend(sl_kit_canvas *c, double x, double y, double w,
+	const sl_kit_legend_row *rows, int n, int draw);
+/* Its height, without a canvas (for a painter's size()). */
+double sl_kit_legend_height(const sl_kit_legend_row *rows, int n);
+
+/* A wind rose: a dial with the six hexside names of orientation o and a
+ * big arrow toward `toward` (a hexside direction), caption below. Returns
+ * the height used. */
+double sl_kit_wind_rose(sl_kit_canvas *c, double cx, double cy, double radius,
+	sl_hex_orient o, int toward, const char *caption);
+/* A small north arrow. */
+void sl_kit_compass(sl_kit_canvas *c, double cx, double cy, double radius);
+
+#endif

@@ -1,0 +1,323 @@
+/* render.c - the render driver: picks the painter, sizes the canvas, drives
+ * a Cairo image/SVG/PDF surface and hands the bytes to a write callback,
+ * a memory buffer or a file (temp file then rename: never a half file). */
+#include "painter.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int sl_render_format_from_path(const char *path)
+{
+	const char *dot, *slash;
+	if (!path)
+		return -1;
+	dot = strrchr(path, '.');
+	slash = strrchr(path, '/');
+	if (!dot || (slash && dot < slash) || dot == path || (slash && dot == slash + 1))
+		return -1;
+	if (strcasecmp(dot, ".png") == 0)
+		return SL_FMT_PNG;
+	if (strcasecmp(dot, ".svg") == 0)
+		return SL_FMT_SVG;
+	if (strcasecmp(dot, ".pdf") == 0)
+		return SL_FMT_PDF;
+	return -1;
+}
+
+/* ---- the sink: cairo's write callback over ours ---------------------------------- */
+
+typedef struct sink {
+	sl_write_fn fn;
+	void *closure;
+	int failed;      /* the user's callback refused bytes */
+} sink;
+
+static cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int len)
+{
+	sink *s = closure;
+	if (s->failed)
+		return CAIRO_STATUS_WRITE_ERROR;
+	if (len && s->fn(s->closure, data, len) != 0) {
+		s->failed = 1;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static int cairo_error(cairo_status_t st, const sink *s, const char *what, sl_error *err)
+{
+	if (s->failed || st == CAIRO_STATUS_WRITE_ERROR)
+		return sl_error_set(err, SL_EIO, "render: writing the %s failed", what);
+	if (st == CAIRO_STATUS_NO_MEMORY)
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory drawing the %s", what);
+	return sl_error_set(err, SL_EIO, "render: cairo failed on the %s: %s", what,
+		cairo_status_to_string(st));
+}
+
+/* ---- sizes ---------------------------------------------------------------------- */
+
+static int check_side(const char *name, long v, sl_error *err)
+{
+	if (v <= 0 || v > SL_RENDER_MAX_SIDE)
+		return sl_error_set(err, SL_ERANGE,
+			"render: %s %ld is out of range (1..%d pixels)", name, v, SL_RENDER_MAX_SIDE);
+	return SL_OK;
+}
+
+/* Output size from the options and the painter's natural size: both given,
+ * use them; one given, keep the aspect; none, the natural size. */
+static int out_size(int nw, int nh, const sl_render_opts *o, int *w, int *h, sl_error *err)
+{
+	long ow = o->width, oh = o->height;
+	int rc;
+	if (ow < 0 && (rc = check_side("width", ow, err)) < 0)
+		return rc;
+	if (oh < 0 && (rc = check_side("height", oh, err)) < 0)
+		return rc;
+	if (ow > 0 && oh == 0)
+		oh = (long)((double)ow * nh / nw + 0.5);
+	else if (oh > 0 && ow == 0)
+		ow = (long)((double)oh * nw / nh + 0.5);
+	else if (ow == 0 && oh == 0) {
+		ow = nw;
+		oh = nh;
+	}
+	if (ow < 1 && o->width == 0)
+		ow = 1;
+	if (oh < 1 && o->height == 0)
+		oh = 1;
+	if ((rc = check_side("width", ow, err)) < 0 || (rc = check_side("height", oh, err)) < 0)
+		return rc;
+	*w = (int)ow;
+	*h = (int)oh;
+	return SL_OK;
+}
+
+/* ---- drawing -------------------------------------------------------------------- */
+
+static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
+	const sl_render_opts *o, int nw, int nh, int w, int h, const sink *s, sl_error *err)
+{
+	cairo_t *cr;
+	sl_kit_canvas cv;
+	sl_kit_palette pal;
+	double sc, sx = (double)w / nw, sy = (double)h / nh;
+	int rc;
+	cairo_status_t st;
+
+	cr = cairo_create(surf);
+	if ((st = cairo_status(cr)) != CAIRO_STATUS_SUCCESS) {
+		cairo_destroy(cr);
+		return cairo_error(st, s, "canvas", err);
+	}
+	/* the page colour everywhere, then the painter's canvas letterboxed */
+	sl_kit_palette_for(o->theme, &pal);
+	cairo_set_source_rgb(cr, pal.bg.r, pal.bg.g, pal.bg.b);
+	cairo_paint(cr);
+	sc = sx < sy ? sx : sy;
+	cairo_translate(cr, (w - nw * sc) / 2, (h - nh * sc) / 2);
+	cairo_scale(cr, sc, sc);
+	rc = sl_kit_canvas_init(&cv, cr, nw, nh, o->theme);
+	if (rc < 0) {
+		cairo_destroy(cr);
+		return sl_error_set(err, rc, "render: cannot set up the canvas");
+	}
+	sl_kit_clear(&cv);
+	rc = p->paint(&cv, fr, o, err);
+	sl_kit_canvas_fini(&cv);
+	st = cairo_status(cr);
+	cairo_destroy(cr);
+	if (rc < 0) {
+		if (err && err->code == 0)
+			sl_error_set(err, rc, "render: the %s painter failed", p->game_id);
+		return rc;
+	}
+	if (st != CAIRO_STATUS_SUCCESS)
+		return cairo_error(st, s, "drawing", err);
+	return SL_OK;
+}
+
+int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *opts,
+	sl_write_fn fn, void *closure, sl_error *err)
+{
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL};
+	const sl_render_opts *o = opts ? opts : &defaults;
+	const sl_painter *p;
+	cairo_surface_t *surf = NULL;
+	cairo_status_t st;
+	sink s = {fn, closure, 0};
+	int nw = 0, nh = 0, w, h, rc;
+	const char *what = fmt == SL_FMT_PNG ? "PNG" : fmt == SL_FMT_SVG ? "SVG" : "PDF";
+
+	if (!fr || !fr->game || !fr->state || !fn)
+		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
+	if (fmt != SL_FMT_PNG && fmt != SL_FMT_SVG && fmt != SL_FMT_PDF)
+		return sl_error_set(err, SL_EUSAGE, "render: unknown output format %d", (int)fmt);
+	if (o->theme != SL_THEME_LIGHT && o->theme != SL_THEME_DARK)
+		return sl_error_set(err, SL_EUSAGE, "render: unknown theme %d", o->theme);
+	p = sl_painter_find(fr->game->id);
+	if (!p || p->api != SL_PAINTER_API)
+		return sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
+			fr->game->id ? fr->game->id : "?");
+	p->size(fr, &nw, &nh);
+	if (nw <= 0 || nh <= 0 || nw > SL_RENDER_MAX_SIDE || nh > SL_RENDER_MAX_SIDE)
+		return sl_error_set(err, SL_ERANGE,
+			"render: the %s board would be %dx%d pixels (at most %d a side)",
+			p->game_id, nw, nh, SL_RENDER_MAX_SIDE);
+	if ((rc = out_size(nw, nh, o, &w, &h, err)) < 0)
+		return rc;
+
+	switch (fmt) {
+	case SL_FMT_PNG:
+		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+		break;
+	case SL_FMT_SVG:
+		surf = cairo_svg_surface_create_for_stream(sink_write, &s, w, h);
+		if (cairo_surface_status(surf) == CAIRO_STATUS_SUCCESS) {
+			cairo_svg_surface_restrict_to_version(surf, CAIRO_SVG_VERSION_1_1);
+			cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
+		}
+		break;
+	case SL_FMT_PDF:
+		surf = cairo_pdf_surface_create_for_stream(sink_write, &s, w, h);
+		if (cairo_surface_status(surf) == CAIRO_STATUS_SUCCESS) {
+			cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "sillage");
+			if (fr->header && fr->header->title)
+				cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE,
+					fr->header->title);
+		}
+		break;
+	}
+	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS) {
+		rc = cairo_error(st, &s, what, err);
+		goto out;
+	}
+	if ((rc = draw(surf, p, fr, o, nw, nh, w, h, &s, err)) < 0)
+		goto out;
+	if (fmt == SL_FMT_PNG) {
+		cairo_surface_flush(surf);
+		if ((st = cairo_surface_status(surf)) == CAIRO_STATUS_SUCCESS)
+			st = cairo_surface_write_to_png_stream(surf, sink_write, &s);
+	} else {
+		cairo_surface_finish(surf);   /* SVG/PDF write their tail here */
+		st = cairo_surface_status(surf);
+	}
+	if (st != CAIRO_STATUS_SUCCESS || s.failed)
+		rc = cairo_error(st, &s, what, err);
+out:
+	if (surf)
+		cairo_surface_destroy(surf);
+	return rc;
+}
+
+/* ---- memory -------------------------------------------------------------------- */
+
+static int buf_write(void *closure, const unsigned char *data, size_t n)
+{
+	sl_buf *b = closure;
+	sl_buf_put(b, data, n);
+	return b->failed ? -1 : 0;
+}
+
+int sl_render_to_mem(sl_format fmt, const sl_frame *fr, const sl_render_opts *o,
+	unsigned char **out, size_t *out_len, sl_error *err)
+{
+	sl_buf b;
+	int rc;
+	if (!out || !out_len)
+		return sl_error_set(err, SL_EUSAGE, "render: no output buffer");
+	*out = NULL;
+	*out_len = 0;
+	sl_buf_init(&b);
+	rc = sl_render_to_func(fmt, fr, o, buf_write, &b, err);
+	if (rc == SL_OK && b.failed)
+		rc = sl_error_set(err, SL_ENOMEM, "render: out of memory holding the image");
+	if (rc == SL_OK) {
+		*out = sl_buf_take(&b, out_len);
+		if (!*out)
+			rc = sl_error_set(err, SL_ENOMEM, "render: out of memory holding the image");
+	} else if (b.failed && err && err->code == SL_EIO &&
+	           strncmp(err->msg, "render: writing", 15) == 0) {
+		/* the buffer, not a device, refused the bytes */
+		err->code = SL_ENOMEM;
+		snprintf(err->msg, sizeof err->msg, "render: out of memory holding the image");
+		rc = SL_ENOMEM;
+	}
+	sl_buf_free(&b);
+	return rc;
+}
+
+/* ---- file ---------------------------------------------------------------------- */
+
+static int file_write(void *closure, const unsigned char *data, size_t n)
+{
+	return fwrite(data, 1, n, (FILE *)closure) == n ? 0 : -1;
+}
+
+int sl_render_to_file(const char *path, sl_format fmt, const sl_frame *fr,
+	const sl_render_opts *o, sl_error *err)
+{
+	char *tmp = NULL;
+	FILE *f = NULL;
+	int fd = -1, rc, e = 0;
+	size_t n;
+	mode_t mask;
+
+	if (!path || !*path)
+		return sl_error_set(err, SL_EUSAGE, "render: no output file name");
+	n = strlen(path);
+	tmp = sl_malloc(n + 8);
+	if (!tmp)
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory");
+	memcpy(tmp, path, n);
+	memcpy(tmp + n, ".XXXXXX", 8);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		rc = sl_error_set(err, SL_EIO, "%s: cannot create a file there: %s", path,
+			strerror(errno));
+		goto out;
+	}
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	f = fdopen(fd, "wb");
+	if (!f) {
+		rc = sl_error_set(err, SL_EIO, "%s: %s", path, strerror(errno));
+		close(fd);
+		goto fail;
+	}
+	rc = sl_render_to_func(fmt, fr, o, file_write, f, err);
+	if (rc == SL_EIO && ferror(f))
+		e = errno;
+	if (fflush(f) != 0 || fsync(fileno(f)) != 0) {
+		e = errno;
+		if (rc == SL_OK)
+			rc = sl_error_set(err, SL_EIO, "%s: write failed: %s", path, strerror(e));
+	}
+	if (fclose(f) != 0 && rc == SL_OK)
+		rc = sl_error_set(err, SL_EIO, "%s: write failed: %s", path, strerror(errno));
+	f = NULL;
+	if (rc < 0) {
+		if (rc == SL_EIO && e && err && strstr(err->msg, "writing the"))
+			snprintf(err->msg, sizeof err->msg, "%s: write failed: %s", path, strerror(e));
+		goto fail;
+	}
+	if (rename(tmp, path) != 0) {
+		rc = sl_error_set(err, SL_EIO, "%s: cannot put the file in place: %s", path,
+			strerror(errno));
+		goto fail;
+	}
+	goto out;
+fail:
+	unlink(tmp);
+out:
+	sl_free(tmp);
+	return rc;
+}

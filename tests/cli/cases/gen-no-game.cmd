@@ -1,0 +1,1 @@
+$SILLAGE gen --events 5

@@ -1,0 +1,1 @@
+cd tests/cli/data && $SILLAGE info example.sil

@@ -1,0 +1,1 @@
+$SILLAGE help --man | cmp - docs/sillage.1 && echo in sync

@@ -1,0 +1,1 @@
+$SILLAGE verify tests/cli/data/no-such-file.sil

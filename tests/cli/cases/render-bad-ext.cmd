@@ -1,0 +1,1 @@
+cd $TMP && $SILLAGE render -o board.jpg $OLDPWD/tests/cli/data/example.sil

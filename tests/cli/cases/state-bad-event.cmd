@@ -1,0 +1,1 @@
+cd tests/cli/data && $SILLAGE state --event x example.sil

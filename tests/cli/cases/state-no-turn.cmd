@@ -1,0 +1,1 @@
+cd tests/cli/data && $SILLAGE state --turn 9 example.sil

@@ -1,0 +1,1 @@
+$SILLAGE verify --fast tests/cli/data/example.sil

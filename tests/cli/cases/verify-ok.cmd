@@ -1,0 +1,1 @@
+cd tests/cli/data && $SILLAGE verify example.sil

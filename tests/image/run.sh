@@ -1,0 +1,114 @@
+#!/bin/sh
+# tests/image/run.sh - image tests: render positions of the image-test log
+# and of every sail sample to PNG, SVG and PDF; check each with a real
+# decoder (pngcheck, rsvg-convert) and compare the PNGs with the reference
+# renders in tests/image/ref/ within a tolerance (imgdiff).
+#
+#   sh tests/image/run.sh BUILD/sillage BUILD/tools [--update]
+#
+# --update (re)writes the references from the current renders; look at them
+# before committing. IMG_TOLERANCE (per channel, default 24) and
+# IMG_MAX_RATIO (share of pixels, default 0.003) loosen the comparison.
+set -u
+
+if [ $# -lt 2 ]; then
+	echo "usage: sh tests/image/run.sh BUILD/sillage BUILD/tools [--update]" >&2
+	exit 2
+fi
+SL=$1
+TOOLS=$2
+UPDATE=0
+[ "${3:-}" = "--update" ] && UPDATE=1
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+REF=$HERE/ref
+TOL=${IMG_TOLERANCE:-24}
+RATIO=${IMG_MAX_RATIO:-0.003}
+OUT=$(mktemp -d "${TMPDIR:-/tmp}/sillage-images.XXXXXX") || exit 4
+trap 'rm -rf "$OUT"' EXIT INT TERM
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+for tool in pngcheck rsvg-convert; do
+	command -v $tool >/dev/null 2>&1 || { echo "image tests need $tool (see tools/deps.sh)" >&2; exit 4; }
+done
+[ -x "$TOOLS/imgdiff" ] || { echo "missing $TOOLS/imgdiff (make images builds it)" >&2; exit 4; }
+[ "$UPDATE" = 1 ] && mkdir -p "$REF"
+
+# One case: NAME FILE [render options...]. Renders PNG, SVG and PDF.
+check() {
+	name=$1
+	file=$2
+	shift 2
+	png=$OUT/$name.png
+	if ! "$SL" render "$file" "$@" -o "$png" 2>"$OUT/$name.err"; then
+		bad "$name: render failed: $(cat "$OUT/$name.err")"
+		return
+	fi
+	if pngcheck -q "$png" >"$OUT/$name.pngcheck" 2>&1; then ok; else
+		bad "$name: pngcheck: $(cat "$OUT/$name.pngcheck")"
+	fi
+	if "$SL" render "$file" "$@" -o "$OUT/$name.svg" 2>"$OUT/$name.err" &&
+	   grep -q '<svg' "$OUT/$name.svg" &&
+	   rsvg-convert -o "$OUT/$name.svg.png" "$OUT/$name.svg" 2>"$OUT/$name.rsvg" &&
+	   pngcheck -q "$OUT/$name.svg.png" >/dev/null 2>&1; then ok; else
+		bad "$name: SVG does not parse: $(cat "$OUT/$name.err" "$OUT/$name.rsvg" 2>/dev/null | head -3)"
+	fi
+	if "$SL" render "$file" "$@" -o "$OUT/$name.pdf" 2>"$OUT/$name.err" &&
+	   [ "$(head -c 5 "$OUT/$name.pdf")" = "%PDF-" ] &&
+	   tail -c 16 "$OUT/$name.pdf" | grep -q '%%EOF'; then ok; else
+		bad "$name: PDF is not whole: $(cat "$OUT/$name.err")"
+	fi
+	if [ "$UPDATE" = 1 ]; then
+		cp "$png" "$REF/$name.png" && echo "updated: tests/image/ref/$name.png"
+		ok
+	elif [ ! -f "$REF/$name.png" ]; then
+		bad "$name: no reference tests/image/ref/$name.png (run with --update, then look at it)"
+	elif "$TOOLS/imgdiff" "$REF/$name.png" "$png" --tolerance "$TOL" \
+	        --max-diff-ratio "$RATIO" >"$OUT/$name.diff" 2>&1; then ok; else
+		bad "$name: differs from its reference: $(cat "$OUT/$name.diff")"
+		mkdir -p "$ROOT/build/image-failures" 2>/dev/null &&
+			cp "$png" "$ROOT/build/image-failures/$name.png" 2>/dev/null
+	fi
+}
+
+cd "$ROOT" || exit 4
+
+# The image-test log: every marker the painter draws, in both themes, sized.
+LOG=tests/image/tessel.sil
+check tessel-setup "$LOG" --event 13
+check tessel-move "$LOG" --event 14
+check tessel-end "$LOG"
+check tessel-dark "$LOG" --event 16 --theme dark
+check tessel-small "$LOG" --event 14 --size 450
+
+# Every sail sample: the start of turn 2 and the end.
+for f in samples/sail/*.sil; do
+	[ -f "$f" ] || continue
+	base=$(basename "$f" .sil)
+	check "sample-$base-t2" "$f" --turn 2
+	check "sample-$base-end" "$f"
+done
+
+# A canvas over the limit is refused, and leaves no file behind.
+if "$SL" render "$LOG" --size 9000 -o "$OUT/huge.png" 2>"$OUT/huge.err"; then
+	bad "a 9000 px canvas was accepted"
+elif ! grep -q 8192 "$OUT/huge.err"; then
+	bad "the refusal of a 9000 px canvas does not give the limit: $(cat "$OUT/huge.err")"
+elif ls "$OUT" | grep -q '^huge\.png'; then
+	bad "a refused render left a file behind"
+else
+	ok
+fi
+
+# --size W keeps the aspect: the 450 px render is 450 wide.
+if [ -f "$OUT/tessel-small.png" ]; then
+	w=$(od -An -tu1 -j16 -N4 "$OUT/tessel-small.png" | awk '{print $1*16777216+$2*65536+$3*256+$4}')
+	if [ "$w" = 450 ]; then ok; else bad "--size 450 gave a PNG $w pixels wide"; fi
+fi
+
+echo "images: $pass checks passed, $fail failed"
+[ "$fail" = 0 ]
