@@ -7,7 +7,7 @@ set -u
 # build: compiler, make, pkg-config and the libraries; tests: cmocka and the
 # real decoders our exports are checked with; fonts pinned for renders.
 PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev zlib1g-dev \
-libcmocka-dev pngcheck librsvg2-bin fonts-dejavu-core fontconfig"
+libcmocka-dev pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# not Debian: check the libraries through pkg-config and say what is needed

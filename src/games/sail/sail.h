@@ -10,8 +10,10 @@
 #define SAIL_MAX_ROWS 64
 #define SAIL_MAX_PATH 32
 
-/* Map: flat-top hexes, odd columns shoved down (odd-q), printed 1-based as
- * "col,row". Directions: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW (sl_core.h). */
+/* Map: flat-top hexes printed 1-based as "col,row". Rules and painter
+ * convert to 0-based (col-1, row-1) before sl_hex_from_offset with odd-q,
+ * so it is the EVEN printed columns (2, 4, 6...) that sit half a hex down.
+ * Directions: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW (sl_core.h). */
 enum sail_terrain { SAIL_SEA = 0, SAIL_SHOAL = 1, SAIL_LAND = 2 };
 
 /* Points of sail: angle between heading and where the wind blows toward. */
