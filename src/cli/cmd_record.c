@@ -207,6 +207,7 @@ typedef struct recorder {
 	void *st;
 	sl_buf pending;       /* comment lines for the next entry */
 	int quiet, refused, interactive;
+	int last_refused;     /* the previous line was refused */
 	long events;
 } recorder;
 
@@ -319,6 +320,7 @@ static void rec_refuse(recorder *rc, const sl_error *err)
 {
 	cli_report(err);
 	rc->refused++;
+	rc->last_refused = 1;
 }
 
 static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
@@ -393,6 +395,12 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 		}
 	}
 	if (*s == '@') {
+		if (rc->last_refused) {
+			sl_error_at(&err, SL_EUSAGE, "<stdin>", lineno, 1,
+				"not recorded: the line above was refused, so this annotation has nothing to annotate");
+			rec_refuse(rc, &err);
+			return;
+		}
 		if (rc->log->n == 0 || sl_sil_annotate(rc->log, &rc->log->ev[rc->log->n - 1], line, len) != 1) {
 			sl_error_at(&err, SL_ESYNTAX, "<stdin>", lineno, 1,
 				rc->log->n ? "unknown annotation (expected @note or @bookmark)" : "an annotation must follow an event");
@@ -431,6 +439,7 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 		return;
 	}
 	sl_buf_reset(&rc->pending);
+	rc->last_refused = 0;
 	if (ev.entry == SL_ENTRY_EVENT)
 		rc->events++;
 	if (!rc->quiet) {
