@@ -1,0 +1,7 @@
+# make install puts the command, library, headers, pkg-config file and man page in place,
+# and a program builds against the installed library through pkg-config
+make -s install PREFIX=/usr DESTDIR=$TMP/inst >/dev/null 2>&1 || exit 9
+(cd $TMP/inst && find . -type f | sort)
+printf "#include <sillage/sillage.h>\n#include <stdio.h>\nint main(void) { const sl_game *g = sl_game_find(\"sail\"); printf(\"%%s %%d\\\\n\", g->id, g->rules_version); return 0; }\n" > $TMP/use.c
+export PKG_CONFIG_SYSROOT_DIR=$TMP/inst PKG_CONFIG_PATH=$TMP/inst/usr/lib/pkgconfig
+cc -std=c11 $TMP/use.c $(pkg-config --cflags --libs --static sillage) -o $TMP/use && $TMP/use
