@@ -99,6 +99,7 @@ headertest:
 	done; echo "headertest: $(words $(PUB_HDR)) public headers compile alone"
 
 asan:
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
 		LDFLAGS="-fsanitize=address,undefined" unit cli golden
 

@@ -297,7 +297,7 @@ static int parse_value(sl_log *log, cursor *c, const sl_field_def *fd,
 		if (fd->max_items > 0 && tmp->len > (size_t)fd->max_items)
 			return fail(c, start, SL_ESYNTAX, "%s is too long (at most %d bytes)",
 				fd->name, fd->max_items);
-		if (tmp->len > 65535 || memchr(tmp->data, 0, tmp->len))
+		if (tmp->len > 65535 || (tmp->len && memchr(tmp->data, 0, tmp->len)))
 			return fail(c, start, SL_ESYNTAX, "%s holds a NUL byte or is too long", fd->name);
 		v->p = arena_copy(log, tmp->data, tmp->len);
 		v->n = (uint16_t)tmp->len;

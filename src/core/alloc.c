@@ -57,7 +57,8 @@ char *sl_strndup(const char *s, size_t n)
 	char *d = sl_malloc(n + 1);
 	if (!d)
 		return NULL;
-	memcpy(d, s, n);
+	if (n)
+		memcpy(d, s, n);
 	d[n] = 0;
 	return d;
 }

@@ -56,7 +56,8 @@ char *sl_arena_strndup(sl_arena *a, const char *s, size_t n)
 	char *d = sl_arena_alloc(a, n + 1);
 	if (!d)
 		return NULL;
-	memcpy(d, s, n);
+	if (n)
+		memcpy(d, s, n);
 	d[n] = 0;
 	return d;
 }

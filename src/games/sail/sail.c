@@ -327,7 +327,7 @@ static int find_side(const sl_header *h, const char *id, size_t n)
 
 static int text_ok(const char *p, size_t n, size_t cap)
 {
-	return n < cap && memchr(p, 0, n) == NULL;
+	return n < cap && (n == 0 || memchr(p, 0, n) == NULL);
 }
 
 static int ev_ship(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
