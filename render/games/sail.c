@@ -103,6 +103,8 @@ static int build_legend(const sl_frame *fr, uint32_t accent, sl_kit_legend_row *
 	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_TEXT, 0, NULL,
 		"3/5: move points left / potential"};
 	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_TEXT, 0, NULL,
+		"5 MP: potential, between moves"};
+	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_TEXT, 0, NULL,
 		"Green bar: hull left (red: lost)"};
 	return n;
 }
@@ -300,6 +302,7 @@ static void draw_ship_marks(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fra
 static void draw_ship_labels(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
 {
 	const sail_state *s = fr->state;
+	int st_phase_moves = s->phase == 2 || s->phase == 5;
 	for (int i = 0; i < s->nships && i < SAIL_MAX_SHIPS; i++) {
 		const sail_ship *sh = &s->ships[i];
 		double cx, cy, lw, lh, pw, ph, y2, bw = 22, bh = 4, x0;
@@ -330,7 +333,12 @@ static void draw_ship_labels(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fr
 		tag = sh->struck ? "STRUCK" : sh->grounded ? "AGROUND" : sh->in_irons ? "IN IRONS"
 		                                                                    : NULL;
 		tag_col = sh->struck ? COL_STRUCK : sh->grounded ? COL_AGROUND : COL_IRONS;
-		snprintf(pts, sizeof pts, "%d/%d", sh->left, sh->mp);
+		/* points left mean something only while ships move; in other
+		 * phases show the potential the next movement phase will give */
+		if (st_phase_moves)
+			snprintf(pts, sizeof pts, "%d/%d", sh->left, sh->mp);
+		else
+			snprintf(pts, sizeof pts, "%d MP", sh->mp);
 		ps = sl_kit_style(c, tag ? 8 : 9.5, 1);
 		ps.halo = 1;
 		ps.condensed = !tag;

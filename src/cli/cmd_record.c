@@ -87,19 +87,29 @@ int cmd_convert(int argc, char **argv)
 		return cli_usage("convert", "expected one FILE");
 	if (a.out && sl_render_format_from_path(a.out) >= 0)
 		return cli_usage("convert", "'%s' is an image: use `sillage render`", a.out);
-	if ((rc = cli_open(argv[i], SL_REPLAY_CHECK, &log, &r)))
+	/* --seal recomputes every check (after a rules fix, say): the rules are
+	 * still checked, and a replaced check that differed is reported */
+	if ((rc = cli_open(argv[i], a.seal ? 0 : SL_REPLAY_CHECK, &log, &r)))
 		return rc;
 	if (a.seal) {
 		sl_error err;
+		long changed = 0;
 		sl_error_clear(&err);
 		if ((rc = sl_replay_seek(r, 0, &err)))
 			goto fail;
 		for (size_t k = 0; k < log->n; k++) {
+			sl_event *ev = &log->ev[k];
+			int had = ev->has_check;
+			uint64_t old = ev->check;
 			if ((rc = sl_replay_seek(r, k + 1, &err)))
 				goto fail;
-			if ((rc = seal(log->game, sl_replay_state(r), &log->ev[k])))
+			if ((rc = seal(log->game, sl_replay_state(r), ev)))
 				goto fail;
+			changed += had && ev->has_check && old != ev->check;
 		}
+		if (changed)
+			fprintf(stderr, "sillage: %s: warning: %ld recorded state checks differed and were "
+				"replaced\n", argv[i], changed);
 		goto write;
 fail:
 		sl_replay_free(r);

@@ -34,7 +34,7 @@ static const cli_opt render_opts[] = {
 	{NULL, 0, NULL, NULL}};
 static const cli_opt convert_opts[] = {
 	{"output", 'o', "OUT", "where to write (default: standard output)"},
-	{"seal", 'k', NULL, "record a state check after every event and turn (replays the log)"},
+	{"seal", 'k', NULL, "(re)compute the state check of every event and turn; says how many recorded ones differed"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt record_opts[] = {
 	{"game", 'g', "ID", "start a new log for this game (writes 'sil 1' and 'game ID VERSION')"},

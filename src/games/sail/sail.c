@@ -658,14 +658,15 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			}
 			md.hexes++;
 			md.cost += r.cost;
-			if (r.facing != heading) {
-				md_flush(&md);
-				md_part(&md, "turns to %s", sail_dir_name(r.facing));
-			}
+			/* she enters the hex (and its shoal test) first, then turns */
 			if (r.shoal) {
 				md_flush(&md);
 				md_part(&md, "enters the shoal at %d,%d \xe2\x80\x94 rolls %d: %s",
 					r.col, r.row, die, m.grounded ? "aground" : "clear");
+			}
+			if (r.facing != heading) {
+				md_flush(&md);
+				md_part(&md, "turns to %s", sail_dir_name(r.facing));
 			}
 		} else {
 			md_flush(&md);
@@ -774,7 +775,7 @@ static int ev_fire(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 static int ev_board(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int a, b, rc, res = ev->f[2].u.i, dist;
+	int a, b, rc, res = ev->f[2].u.i, dist, was_struck;
 	sail_ship *sh, *tg;
 	if (s->phase != SAIL_PH_BOARD)
 		return illegal(err, "sail H9: boarding happens in phase 4, not in phase %d (%s)",
@@ -802,6 +803,7 @@ static int ev_board(sail_state *s, const sl_header *h, const sl_event *ev, sl_bu
 	if (tg->struck && res != SAIL_CAPTURED)
 		return illegal(err, "sail H10: %s has struck and does not resist: "
 			"boarding her ends captured", tg->name);
+	was_struck = tg->struck;
 	sh->boarded = 1;
 	if (res == SAIL_CAPTURED) {
 		tg->side = sh->side;
@@ -810,7 +812,10 @@ static int ev_board(sail_state *s, const sl_header *h, const sl_event *ev, sl_bu
 		tg->left = 0;
 	}
 	if (desc) {
-		if (res == SAIL_CAPTURED)
+		if (res == SAIL_CAPTURED && was_struck)
+			sl_buf_printf(desc, "%s boards %s: a prize taken back, she now sails for %s",
+				sh->name, tg->name, sail_side_name(h, sh->side));
+		else if (res == SAIL_CAPTURED)
 			sl_buf_printf(desc, "%s boards %s: captured, %s strikes and is now a prize of %s",
 				sh->name, tg->name, tg->name, sail_side_name(h, sh->side));
 		else
@@ -887,7 +892,8 @@ static void enter_phase(sail_state *s, int phase)
 		if (phase == SAIL_PH_MOVE1 || phase == SAIL_PH_MOVE2)
 			sh->left = sail_can_manoeuvre(sh) ? sh->mp : 0;
 	}
-	if (phase == SAIL_PH_MOVE1 || phase == SAIL_PH_MOVE2) {
+	/* the drawn "last move" belongs to the current turn's movement phases */
+	if (phase == 1 || phase == SAIL_PH_MOVE1 || phase == SAIL_PH_MOVE2) {
 		s->last_ship = -1;
 		s->npath = 0;
 		memset(s->path_col, 0, sizeof s->path_col);
