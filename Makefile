@@ -35,7 +35,8 @@ CLI_SRC := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
 PUB_HDR := src/sillage.h src/core/sl_core.h src/games/sl_game.h \
-           formats/sl_log.h src/replay/sl_replay.h render/sl_render.h
+           formats/sl_log.h src/replay/sl_replay.h render/sl_render.h \
+           src/analyze/sl_odds.h render/sl_chart.h
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
@@ -129,7 +130,8 @@ $(BUILD)/sillage.pc: tools/sillage.pc.in
 install: all $(BUILD)/sillage.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
 		$(DESTDIR)$(INCDIR)/core $(DESTDIR)$(INCDIR)/games $(DESTDIR)$(INCDIR)/formats \
-		$(DESTDIR)$(INCDIR)/replay $(DESTDIR)$(INCDIR)/render $(DESTDIR)$(MANDIR)/man1
+		$(DESTDIR)$(INCDIR)/replay $(DESTDIR)$(INCDIR)/render $(DESTDIR)$(INCDIR)/analyze \
+		$(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(BUILD)/sillage $(DESTDIR)$(BINDIR)/sillage
 	install -m 644 $(BUILD)/libsillage.a $(DESTDIR)$(LIBDIR)/libsillage.a
 	install -m 644 src/sillage.h $(DESTDIR)$(INCDIR)/sillage.h
@@ -138,6 +140,8 @@ install: all $(BUILD)/sillage.pc
 	install -m 644 formats/sl_log.h $(DESTDIR)$(INCDIR)/formats/sl_log.h
 	install -m 644 src/replay/sl_replay.h $(DESTDIR)$(INCDIR)/replay/sl_replay.h
 	install -m 644 render/sl_render.h $(DESTDIR)$(INCDIR)/render/sl_render.h
+	install -m 644 render/sl_chart.h $(DESTDIR)$(INCDIR)/render/sl_chart.h
+	install -m 644 src/analyze/sl_odds.h $(DESTDIR)$(INCDIR)/analyze/sl_odds.h
 	install -m 644 $(BUILD)/sillage.pc $(DESTDIR)$(LIBDIR)/pkgconfig/sillage.pc
 	install -m 644 docs/sillage.1 $(DESTDIR)$(MANDIR)/man1/sillage.1
 

@@ -7,6 +7,8 @@
 #include "formats/sl_log.h"
 #include "replay/sl_replay.h"
 #include "render/sl_render.h"
+#include "render/sl_chart.h"
+#include "analyze/sl_odds.h"
 
 #define SILLAGE_VERSION "0.1.0"
 

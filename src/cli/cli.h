@@ -70,5 +70,6 @@ int cmd_convert(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_help(int argc, char **argv);
+int cmd_odds(int argc, char **argv);
 
 #endif

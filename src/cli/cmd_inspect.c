@@ -80,9 +80,9 @@ int cmd_games(int argc, char **argv)
 			}
 			sl_buf_puts(&b, "]}");
 		} else {
-			sl_buf_printf(&b, "%-9s %-40s rules v%d  %d phases, %d event types%s\n", g->id, g->name,
-				g->rules_version, g->schema->nphases, g->schema->nevents,
-				sl_render_has_painter(g->id) ? ", painter" : "");
+			sl_buf_printf(&b, "%-9s rules v%d, %d phase%s, %d event types%s: %s\n", g->id,
+				g->rules_version, g->schema->nphases, g->schema->nphases == 1 ? "" : "s",
+				g->schema->nevents, sl_render_has_painter(g->id) ? ", painter" : "", g->name);
 		}
 	}
 	if (o.json)

@@ -47,6 +47,13 @@ static const cli_opt gen_opts[] = {
 	{"output", 'o', "OUT", "where to write (default: standard output)"},
 	{"seal", 'k', NULL, "record a state check after every event and turn"},
 	{NULL, 0, NULL, NULL}};
+static const cli_opt odds_opts[] = {
+	{"event", 'e', "N", "rate the voyage up to event N and give the odds at that point"},
+	{"json", 'j', NULL, "print the odds and the luck as a JSON object"},
+	{"chart", 'c', "OUT", "draw your chance to win attack by attack instead; .png, .svg or .pdf"},
+	{"fight", 'f', "K", "only fight K (1 = the first encounter)"},
+	{"theme", 'T', "light|dark", "colour theme of the chart (default light)"},
+	{NULL, 0, NULL, NULL}};
 static const cli_opt help_opts[] = {
 	{"man", 'm', NULL, "print the manual page (roff) generated from this table"},
 	{NULL, 0, NULL, NULL}};
@@ -75,6 +82,11 @@ const cli_verb cli_verbs[] = {
 	 "disk always holds exactly the accepted entries, each with a state check."},
 	{"gen", cmd_gen, "write a long legal synthetic game from a rules module", "", gen_opts,
 	 "For benchmarks and fuzzing: every entry comes from the module's legal-action generator."},
+	{"odds", cmd_odds, "exact odds, luck and a win-chance chart of starship fights", "FILE", odds_opts,
+	 "For starship voyages: each fight's chance of winning from its start and after every attack and "
+	 "damage roll, solved exactly over the fight's Markov chain (no sampling), the expected number of "
+	 "attacks left, and each side's luck (hits and damage against their expectation, and the change in "
+	 "your chance to win that its rolls made)."},
 	{"help", cmd_help, "list the verbs, or explain one", "[VERB]", help_opts, NULL},
 	{NULL, NULL, NULL, NULL, NULL, NULL}};
 

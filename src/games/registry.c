@@ -2,11 +2,13 @@
  * one line here. */
 #include "sl_game.h"
 #include "sail/sail.h"
+#include "starship/starship.h"
 
 #include <string.h>
 
 const sl_game *const sl_games[] = {
 	&sl_game_sail,
+	&sl_game_starship,
 	NULL
 };
 

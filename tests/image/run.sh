@@ -93,6 +93,19 @@ for f in samples/sail/*.sil; do
 	check "sample-$base-end" "$f"
 done
 
+# The starship combat screen: a double six, a repair between fights, an
+# escape, a hit awaiting its damage roll, both endings, the dark theme.
+SV1=samples/starship/first-voyage.sil
+SV2=samples/starship/last-voyage.sil
+if [ -f "$SV1" ] && [ -f "$SV2" ]; then
+	check starship-double-six "$SV1" --event 4
+	check starship-repair "$SV1" --event 21
+	check starship-won "$SV1"
+	check starship-pending "$SV2" --event 5
+	check starship-escape "$SV2" --event 10 --theme dark
+	check starship-destroyed "$SV2"
+fi
+
 # A canvas over the limit is refused, and leaves no file behind.
 if "$SL" render "$LOG" --size 9000 -o "$OUT/huge.png" 2>"$OUT/huge.err"; then
 	bad "a 9000 px canvas was accepted"

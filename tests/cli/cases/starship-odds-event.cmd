@@ -1,0 +1,1 @@
+$SILLAGE odds --event 5 samples/starship/last-voyage.sil

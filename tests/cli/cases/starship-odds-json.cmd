@@ -1,0 +1,1 @@
+$SILLAGE odds --json --fight 2 samples/starship/first-voyage.sil

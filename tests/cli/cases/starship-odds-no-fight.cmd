@@ -1,0 +1,1 @@
+$SILLAGE odds --fight 9 samples/starship/first-voyage.sil

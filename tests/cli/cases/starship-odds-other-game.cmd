@@ -1,0 +1,1 @@
+$SILLAGE odds tests/cli/data/example.sil

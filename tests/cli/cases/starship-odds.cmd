@@ -1,0 +1,1 @@
+$SILLAGE odds samples/starship/first-voyage.sil

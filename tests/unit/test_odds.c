@@ -1,0 +1,292 @@
+/* test_odds.c - the exact odds of §341 fights (src/analyze/odds.c) against
+ * hand-computed cases, an independent value iteration over every dice
+ * outcome, and a large simulation within its error; then the rating of a
+ * recorded voyage (luck adds up to outcome minus expectation). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/sl_odds.h"
+
+static void test_dice_tables(void **state)
+{
+	(void)state;
+	assert_int_equal(sl_odds_hit_ways(2), 0);
+	assert_int_equal(sl_odds_hit_ways(7), 15);
+	assert_int_equal(sl_odds_hit_ways(8), 21);
+	assert_int_equal(sl_odds_hit_ways(13), 36);
+	for (int s = 0; s <= 14; s++) {
+		int w[3];
+		sl_odds_damage_ways(s, w);
+		assert_int_equal(w[0] + w[1] + w[2], 36);
+		assert_int_equal(w[2], 1);
+	}
+	{
+		int w[3];
+		sl_odds_damage_ways(7, w);    /* sums 2..7: 1+2+3+4+5+6 = 21 ways */
+		assert_int_equal(w[0], 21);
+		assert_int_equal(w[1], 14);
+		sl_odds_damage_ways(12, w);   /* every roll but 6+6 is at or under 12 */
+		assert_int_equal(w[0], 35);
+	}
+	assert_true(fabs(sl_odds_expected_damage(1) - (4.0 * 35 + 6) / 36) < 1e-12);
+	assert_true(sl_odds_expected_damage(0) == 0);
+}
+
+/* Both shields at zero, weapons 7 each (15/36 to hit): the first hit wins.
+ * You first: p / (1 - (1-p)(1-q)) = (15/36) / (1 - (21/36)^2) = 12/19;
+ * expected attacks (1 + (1-p)) / (1 - (1-p)(1-q)) = 2.4. */
+static void test_hand_case_zero_shields(void **state)
+{
+	sl_fight f = {{7, 7}, {0, 0}, SL_ODDS_YOU, 0};
+	sl_fight_odds o;
+	(void)state;
+	assert_int_equal(sl_odds_fight(&f, &o), 0);
+	assert_true(fabs(o.win - 12.0 / 19) < 1e-12);
+	assert_true(fabs(o.lose - 7.0 / 19) < 1e-12);
+	assert_true(fabs(o.attacks - 2.4) < 1e-12);
+	assert_true(o.endless == 0);
+	f.to_move = SL_ODDS_ENEMY;
+	assert_int_equal(sl_odds_fight(&f, &o), 0);
+	assert_true(fabs(o.win - 7.0 / 19) < 1e-12);
+}
+
+/* Weapons 13 always hit, 2 never: you win for sure; against shields 2 the
+ * first hit always brings them to 0 (2, 4 or 6 points), the second kills:
+ * exactly 3 attacks when you fire first (yours, the enemy's miss, yours). */
+static void test_hand_case_certain(void **state)
+{
+	sl_fight f = {{13, 2}, {5, 2}, SL_ODDS_YOU, 0};
+	sl_fight_odds o;
+	(void)state;
+	assert_int_equal(sl_odds_fight(&f, &o), 0);
+	assert_true(fabs(o.win - 1) < 1e-15);
+	assert_true(fabs(o.attacks - 3) < 1e-12);
+	f.weapons[0] = 2;
+	assert_int_equal(sl_odds_fight(&f, &o), 0);
+	assert_true(o.endless == 1 && o.win == 0 && o.lose == 0 && isinf(o.attacks));
+}
+
+/* ---- an independent computation: value iteration over every die ------------- */
+
+typedef struct vi {
+	int my, me;
+	double *v;   /* [sy][se][turn] */
+} vi;
+
+static double *vat(vi *t, int sy, int se, int turn)
+{
+	return &t->v[((size_t)sy * (size_t)(t->me + 1) + (size_t)se) * 2 + (size_t)turn];
+}
+
+/* P(you win) from every state by iterating the Bellman equation with all
+ * 36 x 36 attack and damage rolls spelled out. */
+static void value_iteration(vi *t, int wy, int we)
+{
+	size_t n = (size_t)(t->my + 1) * (size_t)(t->me + 1) * 2;
+	double *nv = calloc(n, sizeof *nv);
+	assert_non_null(nv);
+	for (int it = 0; it < 20000; it++) {
+		double delta = 0;
+		for (int sy = 0; sy <= t->my; sy++)
+			for (int se = 0; se <= t->me; se++)
+				for (int turn = 0; turn < 2; turn++) {
+					double sum = 0;
+					int w = turn ? we : wy, tgt = turn ? sy : se;
+					for (int a = 1; a <= 6; a++)
+						for (int b = 1; b <= 6; b++) {
+							if (a + b >= w) {   /* a miss: the other fires */
+								sum += *vat(t, sy, se, 1 - turn) * 36;
+								continue;
+							}
+							for (int c = 1; c <= 6; c++)
+								for (int d = 1; d <= 6; d++) {
+									int pts = c == 6 && d == 6 ? 6 : c + d <= tgt ? 2 : 4;
+									int left = tgt - pts < 0 ? 0 : tgt - pts;
+									if (tgt == 0)
+										sum += turn ? 0 : 1;
+									else if (turn)
+										sum += *vat(t, left, se, 0);
+									else
+										sum += *vat(t, sy, left, 1);
+								}
+						}
+					nv[((size_t)sy * (size_t)(t->me + 1) + (size_t)se) * 2 + (size_t)turn] =
+						sum / 1296.0;
+				}
+		for (size_t i = 0; i < n; i++) {
+			double d = fabs(nv[i] - t->v[i]);
+			if (d > delta)
+				delta = d;
+			t->v[i] = nv[i];
+		}
+		if (delta < 1e-15)
+			break;
+	}
+	free(nv);
+}
+
+static void test_against_value_iteration(void **state)
+{
+	static const int pairs[][2] = {{7, 7}, {9, 8}, {12, 5}, {4, 11}, {10, 10}};
+	(void)state;
+	for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+		vi t = {9, 8, NULL};
+		sl_odds_table *tab;
+		t.v = calloc((size_t)(t.my + 1) * (t.me + 1) * 2, sizeof *t.v);
+		assert_non_null(t.v);
+		value_iteration(&t, pairs[k][0], pairs[k][1]);
+		assert_int_equal(sl_odds_table_new(&tab, pairs[k][0], pairs[k][1], t.my, t.me), 0);
+		for (int sy = 0; sy <= t.my; sy++)
+			for (int se = 0; se <= t.me; se++)
+				for (int turn = 0; turn < 2; turn++) {
+					sl_fight f = {{pairs[k][0], pairs[k][1]}, {sy, se}, turn, 0};
+					sl_fight_odds o;
+					assert_int_equal(sl_odds_table_get(tab, &f, &o), 0);
+					if (fabs(o.win - *vat(&t, sy, se, turn)) > 1e-9)
+						fail_msg("w %d/%d shields %d/%d turn %d: %.12f vs %.12f", pairs[k][0],
+							pairs[k][1], sy, se, turn, o.win, *vat(&t, sy, se, turn));
+					assert_true(fabs(o.win + o.lose - 1) < 1e-12);
+				}
+		sl_odds_table_free(tab);
+		free(t.v);
+	}
+}
+
+/* The odds before an attack are the chance-weighted odds after it (a
+ * martingale): hit -> the pending state, miss -> the other side to fire. */
+static void test_one_step_consistency(void **state)
+{
+	sl_odds_table *tab;
+	(void)state;
+	assert_int_equal(sl_odds_table_new(&tab, 9, 8, 16, 12), 0);
+	assert_int_equal(sl_odds_table_states(tab), 17 * 13 * 2);
+	for (int sy = 0; sy <= 16; sy++)
+		for (int se = 0; se <= 12; se++)
+			for (int turn = 0; turn < 2; turn++) {
+				sl_fight f = {{9, 8}, {sy, se}, turn, 0}, fh = f, fm = f;
+				sl_fight_odds o, oh, om;
+				double p = sl_odds_hit_ways(turn ? 8 : 9) / 36.0;
+				int tgt = turn ? sy : se;
+				fh.pending = 1;
+				fm.to_move = 1 - turn;
+				assert_int_equal(sl_odds_table_get(tab, &f, &o), 0);
+				assert_int_equal(sl_odds_table_get(tab, &fm, &om), 0);
+				if (tgt == 0) {
+					oh.win = turn ? 0 : 1;
+					oh.attacks = 0;
+				} else {
+					assert_int_equal(sl_odds_table_get(tab, &fh, &oh), 0);
+				}
+				assert_true(fabs(o.win - (p * oh.win + (1 - p) * om.win)) < 1e-12);
+				assert_true(fabs(o.attacks - (1 + p * oh.attacks + (1 - p) * om.attacks)) < 1e-9);
+			}
+	sl_odds_table_free(tab);
+}
+
+/* ---- a large simulation within its error --------------------------------------- */
+
+static void test_against_simulation(void **state)
+{
+	const int N = 200000;
+	sl_fight f = {{9, 8}, {14, 10}, SL_ODDS_YOU, 0};
+	sl_fight_odds o;
+	sl_prng rng;
+	long wins = 0;
+	double sum = 0, sum2 = 0, sd_p, mean, var;
+	(void)state;
+	assert_int_equal(sl_odds_fight(&f, &o), 0);
+	sl_prng_seed(&rng, 341, 2);
+	for (int i = 0; i < N; i++) {
+		int sh[2] = {14, 10}, turn = 0, attacks = 0;
+		for (;;) {
+			int a = sl_prng_die(&rng, 6), b = sl_prng_die(&rng, 6), t = 1 - turn;
+			attacks++;
+			if (a + b < f.weapons[turn]) {
+				int c, d, pts;
+				if (sh[t] == 0)
+					break;
+				c = sl_prng_die(&rng, 6);
+				d = sl_prng_die(&rng, 6);
+				pts = c == 6 && d == 6 ? 6 : c + d <= sh[t] ? 2 : 4;
+				sh[t] = sh[t] > pts ? sh[t] - pts : 0;
+			}
+			turn = t;
+		}
+		wins += turn == SL_ODDS_YOU;
+		sum += attacks;
+		sum2 += (double)attacks * attacks;
+	}
+	sd_p = sqrt(o.win * (1 - o.win) / N);
+	mean = sum / N;
+	var = sum2 / N - mean * mean;
+	if (fabs((double)wins / N - o.win) > 4 * sd_p)
+		fail_msg("simulated %.5f, exact %.5f (sd %.5f)", (double)wins / N, o.win, sd_p);
+	if (fabs(mean - o.attacks) > 4 * sqrt(var / N))
+		fail_msg("simulated %.4f attacks, exact %.4f", mean, o.attacks);
+}
+
+/* ---- a recorded voyage ------------------------------------------------------- */
+
+static void test_voyage_luck_adds_up(void **state)
+{
+	static const char *const files[] = {"samples/starship/first-voyage.sil",
+		"samples/starship/last-voyage.sil"};
+	(void)state;
+	for (int k = 0; k < 2; k++) {
+		sl_log *log;
+		sl_odds_report *r;
+		sl_error err;
+		double total = 0;
+		int hits = 0;
+		sl_error_clear(&err);
+		if (sl_log_load(&log, files[k], &err))
+			fail_msg("%s", err.msg);
+		assert_int_equal(sl_odds_voyage(&r, log, -1, &err), 0);
+		assert_true(r->nfights >= 3);
+		for (int i = 0; i < r->nfights; i++) {
+			const sl_odds_fightrep *f = &r->fights[i];
+			double swing = 0;
+			for (int a = 0; a < f->nattacks; a++) {
+				const sl_odds_attack *x = &r->attacks[f->first_attack + a];
+				swing += x->win_after - x->win_before;
+				hits += x->hit;
+			}
+			total += swing;
+			if (f->outcome == SL_ODDS_WON || f->outcome == SL_ODDS_LOST)
+				assert_true(fabs(swing - ((f->outcome == SL_ODDS_WON) - f->start.win)) < 1e-9);
+		}
+		assert_true(fabs(total - (r->luck.swing[0] + r->luck.swing[1])) < 1e-9);
+		assert_int_equal(hits, r->luck.hits[0] + r->luck.hits[1]);
+		assert_int_equal(r->nattacks, r->luck.attacks[0] + r->luck.attacks[1]);
+		assert_int_equal(r->in_fight, 0);
+		sl_odds_report_free(r);
+		/* part way: a fight is on and its odds are given */
+		assert_int_equal(sl_odds_voyage(&r, log, 5, &err), 0);
+		assert_int_equal(r->events, 5);
+		assert_int_equal(r->in_fight, 1);
+		assert_true(r->now_odds.win > 0 && r->now_odds.win < 1);
+		sl_odds_report_free(r);
+		sl_log_free(log);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_dice_tables),
+		cmocka_unit_test(test_hand_case_zero_shields),
+		cmocka_unit_test(test_hand_case_certain),
+		cmocka_unit_test(test_against_value_iteration),
+		cmocka_unit_test(test_one_step_consistency),
+		cmocka_unit_test(test_against_simulation),
+		cmocka_unit_test(test_voyage_luck_adds_up),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
