@@ -25,5 +25,6 @@ const sl_painter *sl_painter_find(const char *game_id);
 /* One line per painter in render/painters.c. */
 extern const sl_painter sl_painter_sail;
 extern const sl_painter sl_painter_starship;
+extern const sl_painter sl_painter_fmp;
 
 #endif

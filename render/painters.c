@@ -7,6 +7,7 @@
 const sl_painter *const sl_painters[] = {
 	&sl_painter_sail,
 	&sl_painter_starship,
+	&sl_painter_fmp,
 	NULL
 };
 

@@ -3,12 +3,14 @@
 #include "sl_game.h"
 #include "sail/sail.h"
 #include "starship/starship.h"
+#include "fmp/fmp.h"
 
 #include <string.h>
 
 const sl_game *const sl_games[] = {
 	&sl_game_sail,
 	&sl_game_starship,
+	&sl_game_fmp,
 	NULL
 };
 

@@ -1,0 +1,820 @@
+/* fmp.c - Full Metal Planète: schema, geometry and fire-zone helpers, setup
+ * (map, terrain, ore), the tide deck, turn and phase markers with action
+ * points, and the module table. The actions of play are in fmp_act.c. */
+#include "fmp_int.h"
+
+#include <string.h>
+
+/* ---- schema ----------------------------------------------------------------- */
+
+static const char *const dir_tokens[] = {"N", "NE", "SE", "S", "SW", "NW", NULL};
+static const char *const tide_names[] = {"low", "normal", "high", NULL};
+static const char *const build_names[] = {"tank", "crab", "pontoon", NULL};
+
+static const sl_field_def f_map[] = {
+	{"cols", SL_K_INT, 0, 4, FMP_MAX_COLS, 0, NULL, "columns of the map"},
+	{"rows", SL_K_INT, 0, 4, FMP_MAX_ROWS, 0, NULL, "rows of the map"},
+};
+static const sl_field_def f_terrain[] = {
+	{"row", SL_K_INT, 0, 1, FMP_MAX_ROWS, 0, NULL, "the row described"},
+	{"cells", SL_K_TEXT, 0, 0, 0, FMP_MAX_COLS, NULL,
+		"one character per column: . sea, ~ reef, * swamp, - plain, ^ mountain"},
+};
+static const sl_field_def f_ore[] = {
+	{"id", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the ore's id in this log"},
+	{"at", SL_K_HEX, 0, 0, 0, 0, NULL, "its hex (plain, swamp, reef or mountain)"},
+};
+static const sl_field_def f_tide[] = {
+	{"card", SL_K_ENUM, 0, 0, 0, 0, tide_names, "the tide card drawn: low, normal, high"},
+};
+static const sl_field_def f_land[] = {
+	{"at", SL_K_HEX, 0, 0, 0, 0, NULL, "the central bubble's hex"},
+	{"pode", SL_K_DIR, 0, 0, 5, 0, NULL,
+		"side of the bubble where pode 1 stands; podes 2 and 3 follow clockwise, one side apart"},
+};
+static const sl_field_def f_move[] = {
+	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit that moves"},
+	{"path", SL_K_LIST, 0, 0, 0, FMP_MAX_PATH, dir_tokens,
+		"one hexside per hex entered (a barge: its front hex); 1 point each"},
+};
+static const sl_field_def f_load[] = {
+	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the transporter"},
+	{"what", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit or ore it takes aboard"},
+};
+static const sl_field_def f_unload[] = {
+	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the transporter"},
+	{"what", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit or ore it puts down"},
+	{"to", SL_K_HEX, 1, 0, 0, 0, NULL,
+		"an adjacent hex; absent inside an astronef: into the astronef (free)"},
+};
+static const sl_field_def f_enter[] = {
+	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit that enters"},
+	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
+	{"pode", SL_K_INT, 0, 1, 3, 0, NULL, "the pode it goes through (1 to 3)"},
+};
+static const sl_field_def f_leave[] = {
+	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit that leaves"},
+	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
+	{"pode", SL_K_INT, 0, 1, 3, 0, NULL, "the pode it goes through (1 to 3)"},
+	{"to", SL_K_HEX, 0, 0, 0, 0, NULL, "a hex next to that pode"},
+	{"tail", SL_K_DIR, 1, 0, 5, 0, NULL, "a barge: side of `to` where its second hex lies"},
+};
+static const sl_field_def f_fire[] = {
+	{"a", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "first destroyer"},
+	{"b", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "second destroyer, of the same player"},
+	{"at", SL_K_HEX, 0, 0, 0, 0, NULL, "the hex fired upon: what stands there is destroyed"},
+};
+static const sl_field_def f_capture[] = {
+	{"a", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "first destroyer, next to the target"},
+	{"b", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "second destroyer, next to the target"},
+	{"target", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit captured"},
+};
+static const sl_field_def f_build[] = {
+	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the weather layer, carrying ore"},
+	{"what", SL_K_ENUM, 0, 0, 0, 0, build_names, "tank, crab or pontoon"},
+	{"id", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the new unit's id"},
+	{"to", SL_K_HEX, 0, 0, 0, 0, NULL, "an adjacent hex where it is put down"},
+};
+static const sl_field_def f_rebuild[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
+	{"pode", SL_K_INT, 0, 1, 3, 0, NULL, "the pode whose turret is rebuilt"},
+};
+static const sl_field_def f_takeoff[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
+};
+
+#define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define PL (SL_EV_PLAY | SL_EV_PLAYER)
+static const sl_event_def fmp_events[FMP_NEV] = {
+	{"map", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_map), f_map, "the map's size, first of all"},
+	{"terrain", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_terrain), f_terrain,
+		"one row of terrain (every row is given)"},
+	{"ore", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_ore), f_ore, "an ore pebble on the map"},
+	{"tide", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_tide), f_tide,
+		"the tide card of the turn, phase 1 of turns 3 on"},
+	{"land", PL, NF(f_land), f_land, "turn 1: the player's astronef lands with its army"},
+	{"move", PL, NF(f_move), f_move, "a unit moves, 1 point per hex"},
+	{"load", PL, NF(f_load), f_load, "a transporter takes an adjacent unit or ore, 1 point"},
+	{"unload", PL, NF(f_unload), f_unload, "a transporter puts cargo down, 1 point"},
+	{"enter", PL, NF(f_enter), f_enter, "a unit enters an astronef through a pode, 1 point (9.1, 9.2)"},
+	{"leave", PL, NF(f_leave), f_leave, "a unit leaves an astronef through a pode, 1 point (9.1)"},
+	{"fire", PL, NF(f_fire), f_fire, "two destroyers fire on one hex, 2 points"},
+	{"capture", PL, NF(f_capture), f_capture, "two adjacent destroyers capture a unit, 1 point"},
+	{"build", PL, NF(f_build), f_build, "the weather layer turns an ore into a unit, 1 point"},
+	{"rebuild", PL, NF(f_rebuild), f_rebuild, "the captor rebuilds a turret, 2 points (9.2)"},
+	{"neutralise", PL, 0, NULL, "after a capture: the units still under fire stay neutralised (9.3)"},
+	{"takeoff", PL, NF(f_takeoff), f_takeoff, "an astronef takes off, turns 21 and 25 (9.5)"},
+};
+
+static const char *const fmp_phases[] = {"tide", "first", "second", "third", "fourth"};
+
+const sl_schema fmp_schema = {
+	FMP_NEV, fmp_events, 1 + FMP_MAX_PLAYERS, fmp_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+};
+
+/* ---- small helpers ------------------------------------------------------------ */
+
+int fmp_illegal(sl_error *err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	sl_error_setv(err, SL_EILLEGAL, fmt, ap);
+	va_end(ap);
+	return SL_EILLEGAL;
+}
+
+const char *fmp_pid(const sl_header *h, int p)
+{
+	static const char *const num[SL_MAX_PLAYERS] = {"0", "1", "2", "3", "4", "5", "6", "7"};
+	if (p < 0)
+		return "nobody";
+	if (h && p < h->nplayers && h->players[p].id)
+		return h->players[p].id;
+	return p < SL_MAX_PLAYERS ? num[p] : "?";
+}
+
+const char *fmp_dir_name(int dir)
+{
+	return dir >= 0 && dir < 6 ? dir_tokens[dir] : "?";
+}
+
+const char *fmp_kind_name(int kind)
+{
+	static const char *const n[FMP_NKIND] = {"tank", "heavy tank", "patrol boat", "barge",
+		"crab", "weather layer", "pontoon", "ore", "turret"};
+	return kind >= 0 && kind < FMP_NKIND ? n[kind] : "?";
+}
+
+const char *fmp_tide_name(int tide)
+{
+	return tide >= 0 && tide < 3 ? tide_names[tide] : "?";
+}
+
+const char *fmp_terrain_name(int t)
+{
+	static const char *const n[FMP_NTERRAIN] = {"sea", "reef", "swamp", "plain", "mountain"};
+	return t >= 0 && t < FMP_NTERRAIN ? n[t] : "?";
+}
+
+static sl_hex to_axial(int col, int row)
+{
+	sl_offset o;
+	o.col = col - 1;
+	o.row = row - 1;
+	return sl_hex_from_offset(fmp_schema.grid, o);
+}
+
+void fmp_neighbor(int col, int row, int dir, int *ncol, int *nrow)
+{
+	sl_hex h = sl_hex_neighbor(SL_HEX_FLAT, to_axial(col, row), dir);
+	sl_offset o = sl_hex_to_offset(fmp_schema.grid, h);
+	*ncol = o.col + 1;
+	*nrow = o.row + 1;
+}
+
+int fmp_distance(int c1, int r1, int c2, int r2)
+{
+	return sl_hex_distance(to_axial(c1, r1), to_axial(c2, r2));
+}
+
+int fmp_on_map(const fmp_state *s, int col, int row)
+{
+	return col >= 1 && col <= s->cols && row >= 1 && row <= s->rows;
+}
+
+int fmp_terrain_at(const fmp_state *s, int col, int row)
+{
+	return fmp_on_map(s, col, row) ? s->terrain[row - 1][col - 1] : -1;
+}
+
+int fmp_effective(int terrain, int tide)
+{
+	switch (terrain) {
+	case FMP_REEF: return tide == FMP_LOW ? FMP_PLAIN : FMP_SEA;
+	case FMP_SWAMP: return tide == FMP_HIGH ? FMP_SEA : FMP_PLAIN;
+	case FMP_PLAIN: return FMP_PLAIN;
+	case FMP_MOUNTAIN: return FMP_MOUNTAIN;
+	default: return FMP_SEA;
+	}
+}
+
+void fmp_ship_hexes(const fmp_ship *sh, int col[4], int row[4])
+{
+	col[0] = sh->col;
+	row[0] = sh->row;
+	for (int k = 0; k < 3; k++)
+		fmp_neighbor(sh->col, sh->row, (sh->orient + 2 * k) % 6, &col[k + 1], &row[k + 1]);
+}
+
+int fmp_controller(const fmp_state *s, const fmp_unit *u)
+{
+	if (u->colour < 0 || u->colour >= FMP_MAX_PLAYERS)
+		return -1;
+	if (!s->ships[u->colour].landed || s->ships[u->colour].gone)
+		return -1;
+	return s->ships[u->colour].owner;
+}
+
+int fmp_is_destroyer(int kind)
+{
+	return kind == FMP_TANK || kind == FMP_HEAVY || kind == FMP_BOAT || kind == FMP_TURRET;
+}
+
+int fmp_range(const fmp_state *s, const fmp_unit *u)
+{
+	switch (u->kind) {
+	case FMP_TANK:   /* a tank on a mountain reaches one hex further */
+		return fmp_terrain_at(s, u->col, u->row) == FMP_MOUNTAIN ? 3 : 2;
+	case FMP_HEAVY: return 3;
+	case FMP_BOAT: return 2;
+	case FMP_TURRET: return 2;
+	default: return 0;
+	}
+}
+
+int fmp_find_unit(const fmp_state *s, const char *id, size_t n)
+{
+	if (!id || n == 0 || n >= FMP_ID_LEN)
+		return -1;
+	for (int i = 0; i < s->nunits; i++)
+		if (memcmp(s->units[i].id, id, n) == 0 && s->units[i].id[n] == 0)
+			return i;
+	return -1;
+}
+
+int fmp_find_ship(const fmp_state *s, const sl_header *h, const char *id, size_t n)
+{
+	if (!h || !id)
+		return -1;
+	for (int i = 0; i < h->nplayers && i < FMP_MAX_PLAYERS; i++)
+		if (h->players[i].id && strlen(h->players[i].id) == n
+		    && memcmp(h->players[i].id, id, n) == 0)
+			return s->ships[i].landed ? i : -1;
+	return -1;
+}
+
+int fmp_ship_at(const fmp_state *s, int col, int row)
+{
+	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
+		const fmp_ship *sh = &s->ships[k];
+		int c[4], r[4];
+		if (!sh->landed || sh->gone)
+			continue;
+		fmp_ship_hexes(sh, c, r);
+		for (int i = 0; i < 4; i++)
+			if (c[i] == col && r[i] == row)
+				return k;
+	}
+	return -1;
+}
+
+int fmp_pontoon_at(const fmp_state *s, int col, int row)
+{
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *u = &s->units[i];
+		if (u->where == FMP_MAP && u->kind == FMP_PONTOON && u->col == col && u->row == row)
+			return i;
+	}
+	return -1;
+}
+
+int fmp_unit_at(const fmp_state *s, int col, int row)
+{
+	int pontoon = -1;
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *u = &s->units[i];
+		if (u->where != FMP_MAP || u->kind == FMP_TURRET)
+			continue;
+		if ((u->col == col && u->row == row)
+		    || (u->kind == FMP_BARGE && u->tcol == col && u->trow == row)) {
+			if (u->kind == FMP_PONTOON)
+				pontoon = i;
+			else
+				return i;
+		}
+	}
+	return pontoon;
+}
+
+static int is_land_unit(int kind)
+{
+	return kind == FMP_TANK || kind == FMP_HEAVY || kind == FMP_CRAB || kind == FMP_LAYER;
+}
+
+int fmp_terrain_ok(const fmp_state *s, int kind, int col, int row)
+{
+	int t = fmp_terrain_at(s, col, row), e;
+	if (t < 0)
+		return 0;
+	e = fmp_effective(t, s->tide);
+	if (kind == FMP_BOAT || kind == FMP_BARGE)
+		return e == FMP_SEA && fmp_pontoon_at(s, col, row) < 0;
+	if (kind == FMP_PONTOON)
+		return e == FMP_SEA;
+	if (kind == FMP_ORE)
+		return e != FMP_SEA;
+	if (!is_land_unit(kind))
+		return 0;
+	if (e == FMP_SEA)
+		return fmp_pontoon_at(s, col, row) >= 0;   /* a bridge */
+	if (e == FMP_MOUNTAIN)
+		return kind != FMP_HEAVY;                  /* never a heavy tank */
+	return 1;
+}
+
+int fmp_hex_free(const fmp_state *s, int kind, int col, int row, int self)
+{
+	int o;
+	if (!fmp_on_map(s, col, row) || fmp_ship_at(s, col, row) >= 0)
+		return 0;
+	o = fmp_unit_at(s, col, row);
+	if (o >= 0 && o != self && !(s->units[o].kind == FMP_PONTOON && is_land_unit(kind)))
+		return 0;
+	return 1;
+}
+
+int fmp_size(int kind)
+{
+	return kind == FMP_CRAB || kind == FMP_LAYER ? 2 : 1;
+}
+
+int fmp_capacity(int kind)
+{
+	switch (kind) {
+	case FMP_BARGE: return 4;
+	case FMP_CRAB: return 2;
+	case FMP_LAYER: return 1;
+	default: return 0;
+	}
+}
+
+int fmp_cargo_used(const fmp_state *s, int t)
+{
+	int used = 0;
+	for (int i = 0; i < s->nunits; i++)
+		if (s->units[i].where == FMP_IN_UNIT && s->units[i].holder == t)
+			used += fmp_size(s->units[i].kind);
+	return used;
+}
+
+int fmp_inside_ship(const fmp_state *s, int u, int *ship)
+{
+	for (int depth = 0; depth < 8 && u >= 0 && u < s->nunits; depth++) {
+		const fmp_unit *x = &s->units[u];
+		if (x->where == FMP_IN_SHIP) {
+			if (ship)
+				*ship = x->holder;
+			return 1;
+		}
+		if (x->where != FMP_IN_UNIT)
+			return 0;
+		u = x->holder;
+	}
+	return 0;
+}
+
+void fmp_recolour(fmp_state *s, int u, int colour)
+{
+	if (s->units[u].kind != FMP_ORE)
+		s->units[u].colour = colour;
+	for (int i = 0; i < s->nunits; i++)
+		if (s->units[i].where == FMP_IN_UNIT && s->units[i].holder == u && i != u)
+			fmp_recolour(s, i, colour);
+}
+
+/* ---- fire zones -------------------------------------------------------------- */
+
+int fmp_stuck(const fmp_state *s, const fmp_unit *u)
+{
+	if (u->where != FMP_MAP || u->kind == FMP_TURRET || u->kind == FMP_PONTOON
+	    || u->kind == FMP_ORE)
+		return 0;
+	if (!fmp_terrain_ok(s, u->kind, u->col, u->row))
+		return 1;
+	return u->kind == FMP_BARGE && !fmp_terrain_ok(s, u->kind, u->tcol, u->trow);
+}
+
+int fmp_fire_count(const fmp_state *s, int col, int row, int q)
+{
+	int n = 0;
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *u = &s->units[i];
+		if (u->where != FMP_MAP || !fmp_is_destroyer(u->kind) || fmp_controller(s, u) != q)
+			continue;
+		if (fmp_stuck(s, u))
+			continue;
+		if (fmp_distance(u->col, u->row, col, row) <= fmp_range(s, u))
+			n++;
+	}
+	return n;
+}
+
+int fmp_under_fire(const fmp_state *s, int col, int row, int p)
+{
+	for (int q = 0; q < s->np && q < FMP_MAX_PLAYERS; q++)
+		if (q != p && fmp_fire_count(s, col, row, q) >= 2)
+			return 1;
+	return 0;
+}
+
+int fmp_unit_under_fire(const fmp_state *s, const fmp_unit *u, int p)
+{
+	if (u->where != FMP_MAP)
+		return 0;
+	if (fmp_under_fire(s, u->col, u->row, p))
+		return 1;
+	return u->kind == FMP_BARGE && fmp_under_fire(s, u->tcol, u->trow, p);
+}
+
+int fmp_neutralised(const fmp_state *s, const fmp_unit *u)
+{
+	int p = fmp_controller(s, u);
+	return p >= 0 && u->kind != FMP_ORE && fmp_unit_under_fire(s, u, p);
+}
+
+int fmp_base_ap(int turn)
+{
+	return turn <= 2 ? 0 : turn == 3 ? 5 : turn == 4 ? 10 : 15;
+}
+
+int fmp_captured_count(const fmp_state *s, int p)
+{
+	int n = 0;
+	for (int k = 0; k < FMP_MAX_PLAYERS; k++)
+		if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p && k != p)
+			n++;
+	return n;
+}
+
+/* ---- setup -------------------------------------------------------------------- */
+
+static const char *vstr(const sl_value *v, size_t *n)
+{
+	if (!v->present || !v->p) {
+		*n = 0;
+		return "";
+	}
+	*n = v->n;
+	return v->p;
+}
+
+static int ev_map(fmp_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	int cols = ev->f[0].u.i, rows = ev->f[1].u.i;
+	if (s->cols)
+		return fmp_illegal(err, "FMP H1: the map is set once, first");
+	if (cols < 4 || cols > FMP_MAX_COLS || rows < 4 || rows > FMP_MAX_ROWS)
+		return fmp_illegal(err, "FMP H1: a map is 4 to %d columns and 4 to %d rows, not %d x %d",
+			FMP_MAX_COLS, FMP_MAX_ROWS, cols, rows);
+	s->cols = cols;
+	s->rows = rows;
+	if (desc)
+		sl_buf_printf(desc, "A map of %d x %d hexes", cols, rows);
+	return 0;
+}
+
+static int terrain_code(unsigned char ch)
+{
+	switch (ch) {
+	case '.': return FMP_SEA;
+	case '~': return FMP_REEF;
+	case '*': return FMP_SWAMP;
+	case '-': return FMP_PLAIN;
+	case '^': return FMP_MOUNTAIN;
+	default: return -1;
+	}
+}
+
+static int ev_terrain(fmp_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	int row = ev->f[0].u.i, count[FMP_NTERRAIN] = {0};
+	size_t n;
+	const char *cells = vstr(&ev->f[1], &n);
+	if (!s->cols)
+		return fmp_illegal(err, "FMP H1: `map` comes first");
+	if (row < 1 || row > s->rows)
+		return fmp_illegal(err, "FMP H1: row %d is not on the map (1 to %d)", row, s->rows);
+	if (s->row_set[row - 1])
+		return fmp_illegal(err, "FMP H1: row %d was already given", row);
+	if (n != (size_t)s->cols)
+		return fmp_illegal(err, "FMP H1: row %d needs %d cells, one per column, not %zu",
+			row, s->cols, n);
+	for (size_t i = 0; i < n; i++)
+		if (terrain_code((unsigned char)cells[i]) < 0)
+			return fmp_illegal(err, "FMP H1: cell %zu of row %d is byte 0x%02x; use . sea, "
+				"~ reef, * swamp, - plain, ^ mountain", i + 1, row,
+				(unsigned)(unsigned char)cells[i]);
+	for (size_t i = 0; i < n; i++) {
+		int t = terrain_code((unsigned char)cells[i]);
+		s->terrain[row - 1][i] = (uint8_t)t;
+		count[t]++;
+	}
+	s->row_set[row - 1] = 1;
+	if (desc)
+		sl_buf_printf(desc, "Row %d: %d sea, %d reef, %d swamp, %d plain, %d mountain", row,
+			count[FMP_SEA], count[FMP_REEF], count[FMP_SWAMP], count[FMP_PLAIN],
+			count[FMP_MOUNTAIN]);
+	return 0;
+}
+
+static int id_ok(const char *id, size_t n)
+{
+	return n > 0 && n < FMP_ID_LEN && memchr(id, 0, n) == NULL;
+}
+
+static int ev_ore(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	size_t n;
+	const char *id = vstr(&ev->f[0], &n);
+	int col = ev->f[1].u.hex.col, row = ev->f[1].u.hex.row;
+	fmp_unit *u;
+	if (!s->cols)
+		return fmp_illegal(err, "FMP H1: `map` comes first");
+	for (int r = 0; r < s->rows; r++)
+		if (!s->row_set[r])
+			return fmp_illegal(err, "FMP H1: ore comes after every terrain row (row %d is missing)",
+				r + 1);
+	if (!id_ok(id, n))
+		return fmp_illegal(err, "FMP H1: an id is 1 to %d characters", FMP_ID_LEN - 1);
+	if (fmp_find_unit(s, id, n) >= 0 || fmp_find_ship(s, h, id, n) >= 0
+	    || (h && sl_header_player(h, id) >= 0 && strlen(id) == n))
+		return fmp_illegal(err, "FMP H1: the id '%.*s' is taken", (int)n, id);
+	if (s->nunits >= FMP_MAX_UNITS)
+		return fmp_illegal(err, "FMP H1: at most %d pieces", FMP_MAX_UNITS);
+	if (!fmp_on_map(s, col, row))
+		return fmp_illegal(err, "FMP H1: %d,%d is off the map", col, row);
+	if (fmp_terrain_at(s, col, row) == FMP_SEA)
+		return fmp_illegal(err, "FMP H1: ore lies on land, not on the sea at %d,%d", col, row);
+	if (fmp_unit_at(s, col, row) >= 0)
+		return fmp_illegal(err, "FMP H1: there is already ore at %d,%d", col, row);
+	u = &s->units[s->nunits++];
+	memset(u, 0, sizeof *u);
+	memcpy(u->id, id, n);
+	u->kind = FMP_ORE;
+	u->colour = -1;
+	u->where = FMP_MAP;
+	u->holder = -1;
+	u->col = u->tcol = col;
+	u->row = u->trow = row;
+	if (desc)
+		sl_buf_printf(desc, "Ore %s at %d,%d (%s)", u->id, col, row,
+			fmp_terrain_name(fmp_terrain_at(s, col, row)));
+	return 0;
+}
+
+/* ---- the tide (phase 1 of turns 3 to 25) --------------------------------------- */
+
+static int ev_tide(fmp_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	int card = ev->f[0].u.i, old = s->tide, stuck = 0;
+	if (card < 0 || card > 2)
+		return fmp_illegal(err, "FMP H4: a tide card is low, normal or high");
+	if (s->turn < 3)
+		return fmp_illegal(err, "FMP H4: the tide deck is drawn from turn 3; turns 1 and 2 "
+			"are at normal tide");
+	if (s->phase != 1)
+		return fmp_illegal(err, "FMP H4: the tide card is drawn in phase 1 (tide), not in "
+			"phase %d", s->phase);
+	if (s->tide_set)
+		return fmp_illegal(err, "FMP H4: the tide of turn %d is already drawn", s->turn);
+	if (s->deck[0] + s->deck[1] + s->deck[2] == 0)
+		s->deck[0] = s->deck[1] = s->deck[2] = 5;   /* H4: a spent deck is reshuffled */
+	if (s->deck[card] == 0)
+		return fmp_illegal(err, "FMP H4: no %s tide card is left in the deck (15 cards, 5 of "
+			"each; left: %d low, %d normal, %d high)", fmp_tide_name(card), s->deck[0],
+			s->deck[1], s->deck[2]);
+	s->deck[card]--;
+	s->tide = card;
+	s->tide_set = 1;
+	for (int i = 0; i < s->nunits; i++)
+		stuck += fmp_stuck(s, &s->units[i]);
+	if (desc) {
+		sl_buf_printf(desc, "Tide card: %s tide", fmp_tide_name(card));
+		if (card != old)
+			sl_buf_printf(desc, " (was %s)", fmp_tide_name(old));
+		if (stuck)
+			sl_buf_printf(desc, "; %d %s stuck on the wrong terrain", stuck,
+				stuck == 1 ? "unit is" : "units are");
+		sl_buf_printf(desc, "; %d cards left in the deck", s->deck[0] + s->deck[1] + s->deck[2]);
+	}
+	return 0;
+}
+
+/* ---- apply and mark ------------------------------------------------------------ */
+
+int fmp_apply_in(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	const sl_event_def *d;
+	if (ev->entry != SL_ENTRY_EVENT)
+		return fmp_illegal(err, "FMP: a turn or phase marker is not an event");
+	if (ev->type >= FMP_NEV)
+		return fmp_illegal(err, "FMP: unknown event type %u", ev->type);
+	d = &fmp_events[ev->type];
+	for (int i = 0; i < d->nfields; i++)
+		if (!d->fields[i].optional && !ev->f[i].present)
+			return fmp_illegal(err, "FMP: %s needs %s=", d->name, d->fields[i].name);
+	if (d->flags & SL_EV_SETUP) {
+		if (s->turn > 0)
+			return fmp_illegal(err, "FMP H1: setup events (%s) come before turn 1", d->name);
+	} else if (s->turn == 0) {
+		return fmp_illegal(err, "FMP H2: %s comes after `turn 1`", d->name);
+	}
+	if ((d->flags & SL_EV_NOPLAYER) && ev->player >= 0)
+		return fmp_illegal(err, "FMP: %s is nobody's action; name no player", d->name);
+	if ((d->flags & SL_EV_PLAYER) && ev->player < 0)
+		return fmp_illegal(err, "FMP: %s needs the acting player (\"id: %s ...\")", d->name,
+			d->name);
+	switch (ev->type) {
+	case FMP_EV_MAP: return ev_map(s, ev, desc, err);
+	case FMP_EV_TERRAIN: return ev_terrain(s, ev, desc, err);
+	case FMP_EV_ORE: return ev_ore(s, h, ev, desc, err);
+	case FMP_EV_TIDE: return ev_tide(s, ev, desc, err);
+	default: return fmp_play(s, h, ev, desc, err);
+	}
+}
+
+/* The end of a player's part of the turn: points saved by fives, at most 10. */
+static void end_part(fmp_state *s)
+{
+	for (int p = 0; p < FMP_MAX_PLAYERS; p++) {
+		fmp_player *pl = &s->players[p];
+		if (!pl->playing)
+			continue;
+		pl->playing = 0;
+		pl->saved = s->turn >= 3 ? (pl->ap >= 10 ? 10 : pl->ap >= 5 ? 5 : 0) : 0;
+		pl->ap = 0;
+	}
+	if (s->escape >= 0) {   /* 9.3: those that did not get out stay neutralised */
+		for (int i = 0; i < s->nunits; i++)
+			s->units[i].escape = 0;
+		s->escape = -1;
+	}
+}
+
+int fmp_mark_in(fmp_state *s, const sl_header *h, int turn, int phase, sl_error *err)
+{
+	if (phase < 1 || phase > 1 + FMP_MAX_PLAYERS)
+		return fmp_illegal(err, "FMP H2: a turn has phases 1 (tide) to %d, not %d",
+			1 + FMP_MAX_PLAYERS, phase);
+	if (!s->cols)
+		return fmp_illegal(err, "FMP H1: the setup has no map; `map` comes before turn 1");
+	if (s->turn >= 3 && !s->tide_set && (turn != s->turn || phase > 1))
+		return fmp_illegal(err, "FMP H4: the tide card of turn %d must be drawn in phase 1 "
+			"(`tide card=...`) before the game moves on", s->turn);
+	if (phase == 1 && turn == s->turn && s->phase == 1)
+		return 0;   /* an explicit "phase 1" right after the turn marker */
+	if (phase == 1) {
+		if (turn != s->turn + 1)
+			return fmp_illegal(err, "FMP H2: turn %d cannot follow turn %d", turn, s->turn);
+		if (turn > FMP_LAST_TURN)
+			return fmp_illegal(err, "FMP 9.5: the game ends with turn %d; there is no turn %d",
+				FMP_LAST_TURN, turn);
+		if (turn == 1) {
+			int np = h ? h->nplayers : 0;
+			for (int r = 0; r < s->rows; r++)
+				if (!s->row_set[r])
+					return fmp_illegal(err, "FMP H1: terrain row %d is missing", r + 1);
+			if (np < 2 || np > FMP_MAX_PLAYERS)
+				return fmp_illegal(err, "FMP H2: Full Metal Planète is for 2 to %d players, "
+					"not %d", FMP_MAX_PLAYERS, np);
+			s->np = np;
+		}
+		if (turn == 2)
+			for (int p = 0; p < s->np; p++)
+				if (!s->ships[p].landed)
+					return fmp_illegal(err, "FMP H3: %s has not landed; every astronef lands "
+						"on turn 1", fmp_pid(h, p));
+		end_part(s);
+		s->turn = turn;
+		s->phase = 1;
+		s->tide_set = turn < 3;
+		if (turn < 3)
+			s->tide = FMP_NORMAL;
+		for (int i = 0; i < s->nunits; i++)
+			s->units[i].shots = s->units[i].builds = 0;
+		s->nlast = 0;
+		return 0;
+	}
+	if (s->turn == 0 || turn != s->turn)
+		return fmp_illegal(err, "FMP H2: phase %d of turn %d, but the game is in turn %d",
+			phase, turn, s->turn);
+	if (phase <= s->phase)
+		return fmp_illegal(err, "FMP H2: phase %d cannot follow phase %d", phase, s->phase);
+	if (phase - 2 >= s->np)
+		return fmp_illegal(err, "FMP H2: there are %d players: phases 2 to %d", s->np,
+			s->np + 1);
+	end_part(s);
+	s->phase = phase;
+	{
+		int p = phase - 2;
+		fmp_player *pl = &s->players[p];
+		int ships = 0;
+		for (int k = 0; k < FMP_MAX_PLAYERS; k++)
+			ships += s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p;
+		pl->playing = 1;
+		pl->ap = 0;
+		if (s->turn >= 3 && ships > 0)
+			pl->ap = fmp_base_ap(s->turn) + pl->saved + 5 * fmp_captured_count(s, p);
+		pl->saved = 0;
+	}
+	s->nlast = 0;
+	return 0;
+}
+
+/* ---- the module table ---------------------------------------------------------- */
+
+static int fmp_compat(int recorded)
+{
+	return recorded == FMP_RULES_VERSION ? SL_COMPAT_SAME : SL_COMPAT_NO;
+}
+
+static int fmp_init(void **out, const sl_header *h, sl_error *err)
+{
+	fmp_state *s = sl_calloc(1, sizeof *s);
+	(void)h;
+	*out = NULL;
+	if (!s)
+		return sl_error_set(err, SL_ENOMEM, "fmp: out of memory");
+	s->tide = FMP_NORMAL;
+	s->escape = -1;
+	s->deck[0] = s->deck[1] = s->deck[2] = 5;
+	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
+		s->ships[k].owner = k;
+		for (int t = 0; t < 3; t++)
+			s->ships[k].turret[t] = -1;
+	}
+	*out = s;
+	return 0;
+}
+
+static void fmp_destroy(void *st)
+{
+	sl_free(st);
+}
+
+/* Validates on a copy, so a refused event leaves st untouched. */
+static int fmp_apply(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	fmp_state *tmp = sl_malloc(sizeof *tmp);
+	sl_buf d;
+	int rc;
+	if (!tmp)
+		return sl_error_set(err, SL_ENOMEM, "fmp: out of memory");
+	memcpy(tmp, st, sizeof *tmp);
+	sl_buf_init(&d);
+	rc = fmp_apply_in(tmp, h, ev, desc ? &d : NULL, err);
+	if (rc == 0 && desc && d.failed)
+		rc = sl_error_set(err, SL_ENOMEM, "fmp: out of memory");
+	if (rc == 0) {
+		memcpy(st, tmp, sizeof *tmp);
+		if (desc)
+			sl_buf_put(desc, d.data, d.len);
+	}
+	sl_buf_free(&d);
+	sl_free(tmp);
+	return rc;
+}
+
+static int fmp_mark(void *st, const sl_header *h, int turn, int phase, sl_error *err)
+{
+	fmp_state *tmp = sl_malloc(sizeof *tmp);
+	int rc;
+	if (!tmp)
+		return sl_error_set(err, SL_ENOMEM, "fmp: out of memory");
+	memcpy(tmp, st, sizeof *tmp);
+	rc = fmp_mark_in(tmp, h, turn, phase, err);
+	if (rc == 0)
+		memcpy(st, tmp, sizeof *tmp);
+	sl_free(tmp);
+	return rc;
+}
+
+static void fmp_position(const void *st, int *turn, int *phase)
+{
+	const fmp_state *s = st;
+	*turn = s->turn;
+	*phase = s->phase;
+}
+
+const sl_game sl_game_fmp = {
+	SL_GAME_API,
+	"fmp",
+	"Full Metal Planète: tides, action points, fire zones, the astronef (ch. 9)",
+	FMP_RULES_VERSION,
+	&fmp_schema,
+	fmp_compat,
+	fmp_init,
+	fmp_destroy,
+	fmp_apply,
+	fmp_mark,
+	fmp_serialize,
+	fmp_restore,
+	fmp_summary,
+	fmp_summary_json,
+	fmp_help,
+	fmp_generate,
+	fmp_position,
+};

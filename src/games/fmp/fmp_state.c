@@ -1,0 +1,510 @@
+/* fmp_state.c - the fmp state as bytes (canonical serialization, checked
+ * restore of untrusted snapshots) and as words (summary, JSON, help). */
+#include "fmp_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- canonical bytes -------------------------------------------------------------
+ * Varints (LEB128; s = zigzag) in this order, nothing else:
+ *   u8 version (1)
+ *   cols, rows, rows*cols u8 terrain, rows u8 row_set
+ *   np, turn, phase, tide, tide_set, deck[3], s escape
+ *   nunits, then per unit: u8 len + id, kind, s colour, where, s holder,
+ *     col, row, tcol, trow, shots, builds, escape
+ *   4 ships: landed, gone, owner, col, row, orient, 3 x s turret, taken
+ *   4 players: ap, saved, score, lost, departed, playing
+ *   nlast, nlast x (col, row)
+ * Every value has one encoding, so restore followed by serialize gives back
+ * the same bytes. */
+#define FMP_SNAP_VERSION 1
+
+static void u(sl_buf *b, int v)
+{
+	sl_buf_uvarint(b, (uint64_t)(v < 0 ? 0 : v));
+}
+
+static void sv(sl_buf *b, int v)
+{
+	sl_buf_svarint(b, v);
+}
+
+int fmp_serialize(const void *st, sl_buf *b)
+{
+	const fmp_state *s = st;
+	sl_buf_u8(b, FMP_SNAP_VERSION);
+	u(b, s->cols);
+	u(b, s->rows);
+	for (int r = 0; r < s->rows; r++)
+		sl_buf_put(b, s->terrain[r], (size_t)s->cols);
+	sl_buf_put(b, s->row_set, (size_t)s->rows);
+	u(b, s->np);
+	u(b, s->turn);
+	u(b, s->phase);
+	u(b, s->tide);
+	u(b, s->tide_set);
+	for (int i = 0; i < 3; i++)
+		u(b, s->deck[i]);
+	sv(b, s->escape);
+	u(b, s->nunits);
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *x = &s->units[i];
+		size_t n = strlen(x->id);
+		sl_buf_u8(b, (uint8_t)n);
+		sl_buf_put(b, x->id, n);
+		u(b, x->kind);
+		sv(b, x->colour);
+		u(b, x->where);
+		sv(b, x->holder);
+		u(b, x->col);
+		u(b, x->row);
+		u(b, x->tcol);
+		u(b, x->trow);
+		u(b, x->shots);
+		u(b, x->builds);
+		u(b, x->escape);
+	}
+	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
+		const fmp_ship *sh = &s->ships[k];
+		u(b, sh->landed);
+		u(b, sh->gone);
+		u(b, sh->owner);
+		u(b, sh->col);
+		u(b, sh->row);
+		u(b, sh->orient);
+		for (int t = 0; t < 3; t++)
+			sv(b, sh->turret[t]);
+		u(b, sh->taken);
+	}
+	for (int p = 0; p < FMP_MAX_PLAYERS; p++) {
+		const fmp_player *pl = &s->players[p];
+		u(b, pl->ap);
+		u(b, pl->saved);
+		u(b, pl->score);
+		u(b, pl->lost);
+		u(b, pl->departed);
+		u(b, pl->playing);
+	}
+	u(b, s->nlast);
+	for (int i = 0; i < s->nlast; i++) {
+		u(b, s->last_col[i]);
+		u(b, s->last_row[i]);
+	}
+	return b->failed ? SL_ENOMEM : SL_OK;
+}
+
+static int corrupt(sl_error *err, const sl_reader *r, const char *what)
+{
+	return sl_error_set(err, SL_EFORMAT, "fmp snapshot: offset %zu: %s", r->pos, what);
+}
+
+/* A varint in [lo, hi], or sets r->err. */
+static int rd(sl_reader *r, int lo, int hi)
+{
+	uint64_t v = sl_read_uvarint(r);
+	if (r->err || v < (uint64_t)lo || v > (uint64_t)hi) {
+		r->err = 1;
+		return lo;
+	}
+	return (int)v;
+}
+
+static int rds(sl_reader *r, int lo, int hi)
+{
+	int64_t v = sl_read_svarint(r);
+	if (r->err || v < lo || v > hi) {
+		r->err = 1;
+		return lo;
+	}
+	return (int)v;
+}
+
+#define NEED(cond, what) do { if (!(cond)) { rc = corrupt(err, &r, what); goto out; } } while (0)
+
+int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
+{
+	sl_reader r;
+	fmp_state *s = sl_calloc(1, sizeof *s);
+	int rc = 0, v;
+	*out = NULL;
+	if (!s)
+		return sl_error_set(err, SL_ENOMEM, "fmp: out of memory");
+	sl_reader_init(&r, p, n);
+	v = sl_read_u8(&r);
+	NEED(!r.err && v == FMP_SNAP_VERSION, "unknown snapshot version");
+	s->cols = rd(&r, 0, FMP_MAX_COLS);
+	s->rows = rd(&r, 0, FMP_MAX_ROWS);
+	NEED(!r.err && (s->cols == 0) == (s->rows == 0), "bad map size");
+	for (int row = 0; row < s->rows; row++) {
+		const uint8_t *t = sl_read_bytes(&r, (size_t)s->cols);
+		NEED(t && !r.err, "truncated terrain");
+		for (int c = 0; c < s->cols; c++) {
+			NEED(t[c] < FMP_NTERRAIN, "bad terrain");
+			s->terrain[row][c] = t[c];
+		}
+	}
+	for (int row = 0; row < s->rows; row++) {
+		s->row_set[row] = (uint8_t)rd(&r, 0, 1);
+		NEED(!r.err, "bad terrain rows");
+	}
+	s->np = rd(&r, 0, FMP_MAX_PLAYERS);
+	s->turn = rd(&r, 0, FMP_LAST_TURN);
+	s->phase = rd(&r, 0, 1 + FMP_MAX_PLAYERS);
+	s->tide = rd(&r, 0, 2);
+	s->tide_set = rd(&r, 0, 1);
+	for (int i = 0; i < 3; i++)
+		s->deck[i] = rd(&r, 0, 5);
+	s->escape = rds(&r, -1, FMP_MAX_PLAYERS - 1);
+	NEED(!r.err, "bad turn, tide or deck");
+	NEED((s->turn == 0) == (s->phase == 0) && (s->turn == 0 || s->np >= 2), "bad position");
+	NEED(s->turn == 0 || s->cols > 0, "a game without a map");
+	NEED(s->phase < 2 + s->np || s->turn == 0, "bad phase");
+	s->nunits = rd(&r, 0, FMP_MAX_UNITS);
+	NEED(!r.err, "bad unit count");
+	for (int i = 0; i < s->nunits; i++) {
+		fmp_unit *x = &s->units[i];
+		size_t len = sl_read_u8(&r);
+		const uint8_t *id;
+		NEED(!r.err && len > 0 && len < FMP_ID_LEN, "bad unit id");
+		id = sl_read_bytes(&r, len);
+		NEED(id && !r.err && !memchr(id, 0, len), "bad unit id");
+		memcpy(x->id, id, len);
+		x->kind = rd(&r, 0, FMP_NKIND - 1);
+		x->colour = rds(&r, -1, FMP_MAX_PLAYERS - 1);
+		x->where = rd(&r, FMP_DEAD, FMP_GONE);
+		x->holder = rds(&r, -1, FMP_MAX_UNITS - 1);
+		x->col = rd(&r, 0, FMP_MAX_COLS);
+		x->row = rd(&r, 0, FMP_MAX_ROWS);
+		x->tcol = rd(&r, 0, FMP_MAX_COLS);
+		x->trow = rd(&r, 0, FMP_MAX_ROWS);
+		x->shots = rd(&r, 0, 2);
+		x->builds = rd(&r, 0, 2);
+		x->escape = rd(&r, 0, 1);
+		NEED(!r.err, "bad unit");
+		NEED((x->kind == FMP_ORE) == (x->colour < 0), "bad unit colour");
+		NEED(fmp_find_unit(s, x->id, len) == i, "duplicate unit id");
+		if (x->where == FMP_MAP)
+			NEED(fmp_on_map(s, x->col, x->row) && fmp_on_map(s, x->tcol, x->trow),
+				"unit off the map");
+		if (x->where == FMP_IN_SHIP)
+			NEED(x->holder >= 0 && x->holder < FMP_MAX_PLAYERS, "bad astronef holder");
+	}
+	for (int i = 0; i < s->nunits; i++) {
+		fmp_unit *x = &s->units[i];
+		if (x->where == FMP_IN_UNIT) {   /* a chain of holders that ends */
+			int y = i, d = 0;
+			while (d < 8 && y >= 0 && y < s->nunits && s->units[y].where == FMP_IN_UNIT) {
+				y = s->units[y].holder;
+				d++;
+				NEED(y >= 0 && y < s->nunits && y != i, "bad unit holder");
+			}
+			NEED(d < 8, "bad unit holder");
+		}
+	}
+	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
+		fmp_ship *sh = &s->ships[k];
+		sh->landed = rd(&r, 0, 1);
+		sh->gone = rd(&r, 0, 1);
+		sh->owner = rd(&r, 0, FMP_MAX_PLAYERS - 1);
+		sh->col = rd(&r, 0, FMP_MAX_COLS);
+		sh->row = rd(&r, 0, FMP_MAX_ROWS);
+		sh->orient = rd(&r, 0, 5);
+		for (int t = 0; t < 3; t++) {
+			sh->turret[t] = rds(&r, -1, FMP_MAX_UNITS - 1);
+			NEED(!r.err && sh->turret[t] < s->nunits, "bad turret");
+			NEED(!sh->landed || (sh->turret[t] >= 0
+				&& s->units[sh->turret[t]].kind == FMP_TURRET), "bad turret");
+		}
+		sh->taken = rd(&r, 0, 1);
+		NEED(!r.err, "bad astronef");
+		if (sh->landed) {
+			int c[4], rr[4];
+			fmp_ship_hexes(sh, c, rr);
+			for (int i = 0; i < 4; i++)
+				NEED(fmp_on_map(s, c[i], rr[i]), "astronef off the map");
+		}
+	}
+	for (int i = 0; i < s->nunits; i++)
+		if (s->units[i].kind != FMP_ORE)
+			NEED(s->units[i].where == FMP_DEAD || s->ships[s->units[i].colour].landed,
+				"unit of an astronef that never landed");
+	for (int q = 0; q < FMP_MAX_PLAYERS; q++) {
+		fmp_player *pl = &s->players[q];
+		pl->ap = rd(&r, 0, 1000);
+		pl->saved = rd(&r, 0, 10);
+		pl->score = rd(&r, 0, 100000);
+		pl->lost = rd(&r, 0, 1);
+		pl->departed = rd(&r, 0, FMP_MAX_PLAYERS);
+		pl->playing = rd(&r, 0, 1);
+		NEED(!r.err, "bad player");
+	}
+	s->nlast = rd(&r, 0, 16);
+	NEED(!r.err, "bad last action");
+	for (int i = 0; i < s->nlast; i++) {
+		s->last_col[i] = rd(&r, 0, FMP_MAX_COLS);
+		s->last_row[i] = rd(&r, 0, FMP_MAX_ROWS);
+		NEED(!r.err, "bad last action");
+	}
+	NEED(r.pos == n, "trailing bytes after the snapshot");
+out:
+	if (rc) {
+		sl_free(s);
+		return rc;
+	}
+	*out = s;
+	return 0;
+}
+
+/* ---- words ----------------------------------------------------------------------- */
+
+static const char *where_name(const fmp_state *s, const fmp_unit *x, char *buf, size_t n)
+{
+	switch (x->where) {
+	case FMP_MAP:
+		if (x->kind == FMP_BARGE)
+			snprintf(buf, n, "%d,%d+%d,%d", x->col, x->row, x->tcol, x->trow);
+		else
+			snprintf(buf, n, "%d,%d", x->col, x->row);
+		return buf;
+	case FMP_IN_SHIP:
+		snprintf(buf, n, "in astronef %d", x->holder);
+		return buf;
+	case FMP_IN_UNIT:
+		snprintf(buf, n, "in %s", s->units[x->holder].id);
+		return buf;
+	case FMP_GONE:
+		return "gone";
+	default:
+		return "destroyed";
+	}
+}
+
+static void cargo_list(const fmp_state *s, int ship, int unit, sl_buf *out)
+{
+	int n = 0;
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *x = &s->units[i];
+		if (ship >= 0 ? !(x->where == FMP_IN_SHIP && x->holder == ship)
+		              : !(x->where == FMP_IN_UNIT && x->holder == unit))
+			continue;
+		sl_buf_puts(out, n++ ? " " : "");
+		sl_buf_puts(out, x->id);
+		{
+			int m = 0;
+			for (int j = 0; j < s->nunits; j++)
+				if (s->units[j].where == FMP_IN_UNIT && s->units[j].holder == i)
+					m++;
+			if (m) {
+				sl_buf_putc(out, '[');
+				cargo_list(s, -1, i, out);
+				sl_buf_putc(out, ']');
+			}
+		}
+	}
+	if (!n && ship >= 0)
+		sl_buf_puts(out, "empty");
+}
+
+void fmp_summary(const void *st, const sl_header *h, sl_buf *out)
+{
+	const fmp_state *s = st;
+	char buf[48];
+	if (s->turn == 0)
+		sl_buf_puts(out, "setup");
+	else
+		sl_buf_printf(out, "turn %d of %d, phase %d (%s)", s->turn, FMP_LAST_TURN, s->phase,
+			fmp_schema.phases[s->phase - 1]);
+	sl_buf_printf(out, ", %s tide%s; tide deck: %d low, %d normal, %d high left\n",
+		fmp_tide_name(s->tide), s->turn >= 3 && !s->tide_set ? " (this turn's card not drawn)" : "",
+		s->deck[0], s->deck[1], s->deck[2]);
+	sl_buf_printf(out, "map %d x %d\n", s->cols, s->rows);
+	for (int p = 0; p < s->np; p++) {
+		const fmp_player *pl = &s->players[p];
+		sl_buf_printf(out, "player %s: %d action points%s, %d saved, score %d%s%s\n",
+			fmp_pid(h, p), pl->ap, pl->playing ? " (playing)" : "", pl->saved, pl->score,
+			pl->lost ? ", lost" : "", pl->departed ? ", took off" : "");
+	}
+	if (s->escape >= 0)
+		sl_buf_printf(out, "%s must first move its new units out of enemy fire (9.3)\n",
+			fmp_pid(h, s->escape));
+	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
+		const fmp_ship *sh = &s->ships[k];
+		if (!sh->landed)
+			continue;
+		sl_buf_printf(out, "astronef %s: ", fmp_pid(h, k));
+		if (sh->gone) {
+			sl_buf_printf(out, "took off under %s\n", fmp_pid(h, sh->owner));
+			continue;
+		}
+		sl_buf_printf(out, "at %d,%d pode 1 %s, owner %s%s, turrets", sh->col, sh->row,
+			fmp_dir_name(sh->orient), fmp_pid(h, sh->owner), sh->taken ? " (taken)" : "");
+		for (int t = 0; t < 3; t++)
+			sl_buf_puts(out, s->units[sh->turret[t]].where == FMP_MAP ? " up" : " down");
+		sl_buf_puts(out, "; cargo: ");
+		cargo_list(s, k, -1, out);
+		sl_buf_putc(out, '\n');
+	}
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *x = &s->units[i];
+		int c;
+		if (x->where != FMP_MAP || x->kind == FMP_TURRET)
+			continue;
+		c = fmp_controller(s, x);
+		sl_buf_printf(out, "%s: %s at %s", x->id, fmp_kind_name(x->kind),
+			where_name(s, x, buf, sizeof buf));
+		if (x->kind != FMP_ORE)
+			sl_buf_printf(out, ", %s, %s%s", fmp_pid(h, x->colour),
+				c < 0 ? "deactivated" : "controlled by ", c < 0 ? "" : fmp_pid(h, c));
+		if (fmp_stuck(s, x))
+			sl_buf_puts(out, ", stuck");
+		if (x->kind != FMP_ORE && fmp_neutralised(s, x))
+			sl_buf_puts(out, ", under enemy fire");
+		if (fmp_capacity(x->kind)) {
+			int m = 0;
+			for (int j = 0; j < s->nunits; j++)
+				m += s->units[j].where == FMP_IN_UNIT && s->units[j].holder == i;
+			if (m) {
+				sl_buf_puts(out, ", carries ");
+				cargo_list(s, -1, i, out);
+			}
+		}
+		sl_buf_putc(out, '\n');
+	}
+}
+
+static void json_str(sl_buf *out, const char *str)
+{
+	sl_buf_putc(out, '"');
+	for (; *str; str++) {
+		unsigned char c = (unsigned char)*str;
+		if (c == '"' || c == '\\') {
+			sl_buf_putc(out, '\\');
+			sl_buf_putc(out, c);
+		} else if (c < 0x20 || c == 0x7f) {
+			sl_buf_printf(out, "\\u%04x", c);
+		} else {
+			sl_buf_putc(out, c);
+		}
+	}
+	sl_buf_putc(out, '"');
+}
+
+static const char *jbool(int v)
+{
+	return v ? "true" : "false";
+}
+
+void fmp_summary_json(const void *st, const sl_header *h, sl_buf *out)
+{
+	static const char *const where_id[5] = {"destroyed", "map", "astronef", "unit", "gone"};
+	const fmp_state *s = st;
+	sl_buf_printf(out, "{\"game\":\"fmp\",\"turn\":%d,\"phase\":%d,\"tide\":\"%s\","
+		"\"tide_drawn\":%s,\"deck\":{\"low\":%d,\"normal\":%d,\"high\":%d},\"cols\":%d,"
+		"\"rows\":%d,\"escape\":", s->turn, s->phase, fmp_tide_name(s->tide),
+		jbool(s->tide_set), s->deck[0], s->deck[1], s->deck[2], s->cols, s->rows);
+	if (s->escape < 0)
+		sl_buf_puts(out, "null");
+	else
+		json_str(out, fmp_pid(h, s->escape));
+	sl_buf_puts(out, ",\"players\":[");
+	for (int p = 0; p < s->np; p++) {
+		const fmp_player *pl = &s->players[p];
+		sl_buf_puts(out, p ? ",{\"id\":" : "{\"id\":");
+		json_str(out, fmp_pid(h, p));
+		sl_buf_printf(out, ",\"ap\":%d,\"saved\":%d,\"score\":%d,\"lost\":%s,\"took_off\":%d}",
+			pl->ap, pl->saved, pl->score, jbool(pl->lost), pl->departed);
+	}
+	sl_buf_puts(out, "],\"astronefs\":[");
+	for (int k = 0, n = 0; k < FMP_MAX_PLAYERS; k++) {
+		const fmp_ship *sh = &s->ships[k];
+		if (!sh->landed)
+			continue;
+		sl_buf_puts(out, n++ ? ",{\"colour\":" : "{\"colour\":");
+		json_str(out, fmp_pid(h, k));
+		sl_buf_puts(out, ",\"owner\":");
+		json_str(out, fmp_pid(h, sh->owner));
+		sl_buf_printf(out, ",\"col\":%d,\"row\":%d,\"pode1\":\"%s\",\"taken\":%s,\"gone\":%s,"
+			"\"turrets\":[%s,%s,%s]}", sh->col, sh->row, fmp_dir_name(sh->orient),
+			jbool(sh->taken), jbool(sh->gone),
+			jbool(s->units[sh->turret[0]].where == FMP_MAP),
+			jbool(s->units[sh->turret[1]].where == FMP_MAP),
+			jbool(s->units[sh->turret[2]].where == FMP_MAP));
+	}
+	sl_buf_puts(out, "],\"units\":[");
+	for (int i = 0, n = 0; i < s->nunits; i++) {
+		const fmp_unit *x = &s->units[i];
+		int c = fmp_controller(s, x);
+		if (x->where == FMP_DEAD)
+			continue;
+		sl_buf_puts(out, n++ ? ",{\"id\":" : "{\"id\":");
+		json_str(out, x->id);
+		sl_buf_printf(out, ",\"kind\":\"%s\",\"where\":\"%s\"", fmp_kind_name(x->kind),
+			where_id[x->where]);
+		if (x->colour >= 0) {
+			sl_buf_puts(out, ",\"colour\":");
+			json_str(out, fmp_pid(h, x->colour));
+			sl_buf_puts(out, ",\"controller\":");
+			if (c < 0)
+				sl_buf_puts(out, "null");
+			else
+				json_str(out, fmp_pid(h, c));
+		}
+		if (x->where == FMP_MAP)
+			sl_buf_printf(out, ",\"col\":%d,\"row\":%d", x->col, x->row);
+		if (x->where == FMP_IN_UNIT) {
+			sl_buf_puts(out, ",\"in\":");
+			json_str(out, s->units[x->holder].id);
+		} else if (x->where == FMP_IN_SHIP) {
+			sl_buf_puts(out, ",\"in\":");
+			json_str(out, fmp_pid(h, x->holder));
+		}
+		sl_buf_printf(out, ",\"stuck\":%s,\"under_fire\":%s}", jbool(fmp_stuck(s, x)),
+			jbool(x->kind != FMP_ORE && fmp_neutralised(s, x)));
+	}
+	sl_buf_puts(out, "]}");
+}
+
+/* ---- help ------------------------------------------------------------------------ */
+
+void fmp_help(const void *st, const sl_header *h, sl_buf *out)
+{
+	const fmp_state *s = st;
+	int p = s->phase >= 2 ? s->phase - 2 : -1;
+	if (s->turn == 0) {
+		if (!s->cols)
+			sl_buf_puts(out, "setup: first `map cols=N rows=N`\n");
+		else
+			sl_buf_puts(out, "setup: `terrain row=N cells=\"...\"` (. sea, ~ reef, * swamp, "
+				"- plain, ^ mountain) for every row, `ore id=ID at=C,R`, then `turn 1`\n");
+		return;
+	}
+	sl_buf_printf(out, "turn %d, phase %d (%s), %s tide\n", s->turn, s->phase,
+		fmp_schema.phases[s->phase - 1], fmp_tide_name(s->tide));
+	if (s->phase == 1) {
+		if (!s->tide_set)
+			sl_buf_printf(out, "  draw the tide: `tide card=low|normal|high` (left: %d low, "
+				"%d normal, %d high)\n", s->deck[0], s->deck[1], s->deck[2]);
+		sl_buf_puts(out, "  next: `phase 2` (the first player)\n");
+		return;
+	}
+	sl_buf_printf(out, "  %s plays, %d action points\n", fmp_pid(h, p), s->players[p].ap);
+	if (s->escape == p)
+		sl_buf_puts(out, "  first move the new units out of enemy fire (`move`), or "
+			"`neutralise` (9.3)\n");
+	else if (s->turn == 1)
+		sl_buf_puts(out, "  `PLAYER: land at=C,R pode=DIR`\n");
+	else if (s->turn == 2)
+		sl_buf_puts(out, "  `PLAYER: leave unit=ID ship=COLOUR pode=1..3 to=C,R [tail=DIR]` "
+			"(free on turn 2)\n");
+	else
+		sl_buf_puts(out, "  move unit= path=N,NE,...; load|unload unit= what= [to=]; "
+			"enter|leave unit= ship= pode= [to=]; fire a= b= at=; capture a= b= target=; "
+			"build unit= what= id= to=; rebuild ship= pode=; takeoff ship= (turns 21, 25)\n");
+	if (s->phase - 1 < s->np)
+		sl_buf_printf(out, "  next: `phase %d` (%s)\n", s->phase + 1,
+			fmp_schema.phases[s->phase]);
+	else if (s->turn < FMP_LAST_TURN)
+		sl_buf_printf(out, "  next: `turn %d`\n", s->turn + 1);
+	else
+		sl_buf_puts(out, "  the game is over after this part\n");
+}

@@ -1,0 +1,984 @@
+/* test_fmp.c - the fmp rules module: one test per clause of chapter 9 of
+ * Full Metal Planète (the astronef), each with its allowed and its refused
+ * side, then tides, fire zones, action points, the tide deck, snapshots and
+ * the generator. Events are written as log lines and parsed with the .sil
+ * codec (sl_sil_parse_line) so the tests read like the games they stage;
+ * positions are arranged by placing units directly in the state. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/fmp/fmp_int.h"
+#include "formats/sl_log.h"
+
+static const sl_game *G = &sl_game_fmp;
+
+typedef struct ctx {
+	sl_log *log;
+	void *st;
+	sl_error err;
+	sl_buf desc;
+	int turn;
+} ctx;
+
+static int setup(void **state)
+{
+	static const char *const ids[3] = {"ana", "bob", "cyd"};
+	ctx *c = calloc(1, sizeof *c);
+	assert_non_null(c);
+	c->log = sl_log_new(G);
+	assert_non_null(c->log);
+	c->log->h.nplayers = 3;
+	for (int i = 0; i < 3; i++) {
+		c->log->h.players[i].id = sl_strdup(ids[i]);
+		c->log->h.players[i].name = sl_strdup(ids[i]);
+		c->log->h.players[i].colour = 0x102030u * (unsigned)(i + 1);
+	}
+	sl_buf_init(&c->desc);
+	assert_int_equal(G->init(&c->st, &c->log->h, &c->err), 0);
+	*state = c;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	ctx *c = *state;
+	G->destroy(c->st);
+	sl_log_free(c->log);
+	sl_buf_free(&c->desc);
+	free(c);
+	return 0;
+}
+
+static fmp_state *S(ctx *c) { return c->st; }
+
+static uint64_t hash(ctx *c)
+{
+	uint64_t hv = 0;
+	assert_int_equal(sl_game_hash(G, c->st, &hv), 0);
+	return hv;
+}
+
+/* Parses and applies one log line; returns the rules' code. */
+static int L(ctx *c, const char *line)
+{
+	sl_event ev;
+	int rc;
+	sl_error_clear(&c->err);
+	sl_buf_reset(&c->desc);
+	rc = sl_sil_parse_line(c->log, line, strlen(line), 1, &ev, &c->err);
+	if (rc != 1)
+		fail_msg("line does not parse: %s: %s", line, c->err.msg);
+	if (ev.entry == SL_ENTRY_TURN) {
+		rc = G->mark(c->st, &c->log->h, ev.mark, 1, &c->err);
+		if (rc == 0)
+			c->turn = ev.mark;
+		return rc;
+	}
+	if (ev.entry == SL_ENTRY_PHASE)
+		return G->mark(c->st, &c->log->h, c->turn, ev.mark, &c->err);
+	return G->apply(c->st, &c->log->h, &ev, &c->desc, &c->err);
+}
+
+static void OK(ctx *c, const char *line)
+{
+	if (L(c, line) != 0)
+		fail_msg("refused: %s\n  -> %s", line, c->err.msg);
+}
+
+/* Refused, with `want` in the message, and the state unchanged. */
+static void NO(ctx *c, const char *line, const char *want)
+{
+	uint64_t before = hash(c);
+	int rc = L(c, line);
+	if (rc == 0)
+		fail_msg("accepted but should be refused: %s (%s)", line, sl_buf_cstr(&c->desc));
+	if (!strstr(c->err.msg, want))
+		fail_msg("refused for another reason: %s\n  -> %s\n  (wanted: %s)", line, c->err.msg,
+			want);
+	assert_true(hash(c) == before);
+}
+
+static int U(ctx *c, const char *id)
+{
+	int i = fmp_find_unit(S(c), id, strlen(id));
+	if (i < 0)
+		fail_msg("no unit %s", id);
+	return i;
+}
+
+static fmp_unit *unit(ctx *c, const char *id)
+{
+	return &S(c)->units[U(c, id)];
+}
+
+/* Arranges a unit on the map (the test's setup, not a move). */
+static void put(ctx *c, const char *id, int col, int row)
+{
+	fmp_unit *u = unit(c, id);
+	u->where = FMP_MAP;
+	u->holder = -1;
+	u->col = u->tcol = col;
+	u->row = u->trow = row;
+}
+
+static void pode(ctx *c, int ship, int k, int *col, int *row)
+{
+	int cc[4], rr[4];
+	fmp_ship_hexes(&S(c)->ships[ship], cc, rr);
+	*col = cc[k];
+	*row = rr[k];
+}
+
+static void down_turret(ctx *c, int ship, int k)
+{
+	S(c)->units[S(c)->ships[ship].turret[k - 1]].where = FMP_DEAD;
+}
+
+static void linef(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void linef(char *buf, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, n, fmt, ap);
+	va_end(ap);
+}
+
+/* The test map, 16 x 12: columns 1-3 sea, 4 reef, 5 swamp, 6-10 plain,
+ * 11 mountain, 12-16 plain; every row alike. */
+#define ROWCELLS "...~*-----^-----"
+
+static void setup_map(ctx *c)
+{
+	char line[128];
+	OK(c, "map cols=16 rows=12");
+	for (int r = 1; r <= 12; r++) {
+		linef(line, sizeof line, "terrain row=%d cells=\"%s\"", r, ROWCELLS);
+		OK(c, line);
+	}
+	OK(c, "ore id=o1 at=7,6");
+	OK(c, "ore id=o2 at=16,1");
+}
+
+/* Three astronefs landed and turn 3 begun at normal tide, ana to play
+ * with 5 points: ana at 8,3, bob at 8,9, cyd at 14,10, pode 1 to the north. */
+static void start(ctx *c)
+{
+	setup_map(c);
+	OK(c, "turn 1");
+	OK(c, "phase 2");
+	OK(c, "ana: land at=8,3 pode=N");
+	OK(c, "phase 3");
+	OK(c, "bob: land at=8,9 pode=N");
+	OK(c, "phase 4");
+	OK(c, "cyd: land at=14,10 pode=N");
+	OK(c, "turn 2");
+	OK(c, "turn 3");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	assert_int_equal(S(c)->players[0].ap, 5);
+}
+
+/* ---- chapter 9: the astronef ------------------------------------------------- */
+
+/* 9: four hexes, only plain and swamp. */
+static void test_9_lands_on_plain_and_swamp(void **state)
+{
+	ctx *c = *state;
+	setup_map(c);
+	OK(c, "turn 1");
+	OK(c, "phase 2");
+	NO(c, "ana: land at=11,5 pode=N", "only on plain and swamp");       /* mountain */
+	NO(c, "ana: land at=3,5 pode=N", "only on plain and swamp");        /* sea */
+	NO(c, "ana: land at=4,5 pode=N", "only on plain and swamp");        /* reef */
+	NO(c, "ana: land at=8,1 pode=N", "off the map");
+	NO(c, "ana: land at=7,6 pode=S", "lands on clear hexes");           /* ore o1 */
+	OK(c, "ana: land at=6,5 pode=NE");                                  /* swamp at 5,x */
+	assert_true(S(c)->ships[0].landed);
+	assert_int_equal(fmp_ship_at(S(c), 6, 5), 0);
+	NO(c, "ana: land at=9,9 pode=N", "already landed");
+	OK(c, "phase 3");
+	NO(c, "bob: land at=7,5 pode=N", "taken by the ana astronef");
+	OK(c, "bob: land at=8,9 pode=N");
+}
+
+/* 9: the astronef is not affected by tides (units on a swamp are). */
+static void test_9_no_tide_effect(void **state)
+{
+	ctx *c = *state;
+	int pc, pr;
+	setup_map(c);
+	OK(c, "turn 1");
+	OK(c, "phase 2");
+	OK(c, "ana: land at=6,5 pode=NE");   /* pode 3 (SW) and the bubble's west side on swamp */
+	OK(c, "phase 3");
+	OK(c, "bob: land at=8,10 pode=N");
+	OK(c, "phase 4");
+	OK(c, "cyd: land at=14,10 pode=N");
+	for (int t = 2; t <= 3; t++) {
+		char line[32];
+		linef(line, sizeof line, "turn %d", t);
+		OK(c, line);
+	}
+	OK(c, "tide card=high");
+	OK(c, "phase 2");
+	/* the astronef stands and serves at high tide: a tank leaves by pode 1 */
+	pode(c, 0, 1, &pc, &pr);
+	assert_int_equal(fmp_terrain_at(S(c), pc, pr) == FMP_PLAIN
+		|| fmp_terrain_at(S(c), pc, pr) == FMP_SWAMP, 1);
+	{
+		char line[96];
+		int nc, nr;
+		fmp_neighbor(pc, pr, 0, &nc, &nr);
+		linef(line, sizeof line, "ana: leave unit=ana-t1 ship=ana pode=1 to=%d,%d", nc, nr);
+		OK(c, line);
+	}
+	/* while a tank on a swamp hex is stuck at high tide */
+	put(c, "ana-t2", 5, 10);
+	NO(c, "ana: move unit=ana-t2 path=NE", "stuck");
+}
+
+/* 9: apart from its turrets, indestructible with its cargo. */
+static void test_9_indestructible_but_turrets(void **state)
+{
+	ctx *c = *state;
+	int pc, pr;
+	char line[96];
+	start(c);
+	OK(c, "phase 3");
+	pode(c, 0, 2, &pc, &pr);                       /* ana's pode 2 (SE): 9,4 */
+	/* two tanks on the mountain, each within reach of one turret only */
+	put(c, "bob-t1", 11, 3);
+	put(c, "bob-t2", 11, 5);
+	assert_false(fmp_under_fire(S(c), 11, 3, 1));
+	NO(c, "bob: fire a=bob-t1 b=bob-t2 at=8,3", "indestructible");
+	linef(line, sizeof line, "bob: fire a=bob-t1 b=bob-t2 at=%d,%d", pc, pr);
+	OK(c, line);
+	assert_int_equal(unit(c, "ana-tur2")->where, FMP_DEAD);
+	assert_int_equal(S(c)->players[1].ap, 5 - 2);
+	NO(c, line, "indestructible");                 /* its turret is gone */
+	for (int i = 0; i < S(c)->nunits; i++)        /* the cargo is untouched */
+		if (S(c)->units[i].colour == 0 && S(c)->units[i].kind != FMP_TURRET)
+			assert_int_equal(S(c)->units[i].where, FMP_IN_SHIP);
+}
+
+/* 9: the cargo is visible to all; the astronef is the only starting point. */
+static void test_9_cargo_visible_and_refuge(void **state)
+{
+	ctx *c = *state;
+	sl_buf b;
+	start(c);
+	sl_buf_init(&b);
+	G->summary(c->st, &c->log->h, &b);
+	assert_non_null(strstr(sl_buf_cstr(&b), "astronef bob: at 8,9"));
+	assert_non_null(strstr(sl_buf_cstr(&b), "cargo: bob-t1 bob-t2"));
+	sl_buf_free(&b);
+	NO(c, "ana: move unit=ana-t1 path=N", "inside the ana astronef");
+	NO(c, "ana: fire a=ana-t1 b=ana-t2 at=8,9", "inside the ana astronef");
+}
+
+/* 9.1: in and out only through a pode, onto a hex next to it. */
+static void test_9_1_through_podes_only(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	char line[96];
+	start(c);
+	pode(c, 0, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	linef(line, sizeof line, "ana: leave unit=ana-t1 ship=ana pode=2 to=%d,%d", nc, nr);
+	NO(c, line, "not next to pode 2");
+	linef(line, sizeof line, "ana: leave unit=ana-t1 ship=ana pode=1 to=%d,%d", nc, nr);
+	OK(c, line);
+	assert_int_equal(S(c)->players[0].ap, 4);
+	NO(c, "ana: enter unit=ana-t1 ship=ana pode=2", "not next to pode 2");
+	OK(c, "ana: enter unit=ana-t1 ship=ana pode=1");
+	assert_int_equal(unit(c, "ana-t1")->where, FMP_IN_SHIP);
+	assert_int_equal(S(c)->players[0].ap, 3);
+}
+
+/* 9.1: ore that entered never leaves and is never transformed; a loaded
+ * transporter enters for 1 point; loading and unloading inside are free. */
+static void test_9_1_ore_and_costs(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	char line[96];
+	start(c);
+	pode(c, 0, 3, &pc, &pr);                   /* pode 3 (SW) */
+	fmp_neighbor(pc, pr, 4, &nc, &nr);
+	put(c, "ana-c1", nc, nr);
+	put(c, "o1", nc, nr + 1);
+	OK(c, "ana: load unit=ana-c1 what=o1");     /* 1 point: 4 left */
+	OK(c, "ana: enter unit=ana-c1 ship=ana pode=3");
+	assert_int_equal(S(c)->players[0].ap, 3);   /* a loaded crab enters for 1 */
+	OK(c, "ana: load unit=ana-c1 what=ana-t1"); /* inside: free */
+	OK(c, "ana: unload unit=ana-c1 what=o1");   /* into the astronef: free */
+	assert_int_equal(S(c)->players[0].ap, 3);
+	assert_int_equal(unit(c, "o1")->where, FMP_IN_SHIP);
+	NO(c, "ana: load unit=ana-c1 what=o1", "never leaves");
+	/* a crab carrying ore cannot leave with it */
+	unit(c, "o1")->where = FMP_IN_UNIT;
+	unit(c, "o1")->holder = U(c, "ana-c1");
+	unit(c, "ana-t1")->where = FMP_IN_SHIP;
+	unit(c, "ana-t1")->holder = 0;
+	linef(line, sizeof line, "ana: leave unit=ana-c1 ship=ana pode=3 to=%d,%d", nc, nr);
+	NO(c, line, "never leaves");
+	/* nor is it turned into a unit inside */
+	unit(c, "o1")->holder = U(c, "ana-w");
+	linef(line, sizeof line, "ana: build unit=ana-w what=tank id=ana-x to=%d,%d", nc, nr);
+	NO(c, line, "inside the ana astronef");
+	/* without the ore the crab goes out for 1 point */
+	unit(c, "o1")->where = FMP_IN_SHIP;
+	unit(c, "o1")->holder = 0;
+	linef(line, sizeof line, "ana: leave unit=ana-c1 ship=ana pode=3 to=%d,%d", nc, nr);
+	OK(c, line);
+	assert_int_equal(S(c)->players[0].ap, 2);
+}
+
+/* 9.1: a pode under enemy fire may be used if the hex reached is out of fire. */
+static void test_9_1_pode_under_fire(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr, fc, fr;
+	char line[96];
+	start(c);
+	pode(c, 0, 1, &pc, &pr);                    /* ana's pode 1, north of 8,3 */
+	/* bob's two tanks cover pode 1 and 9,1 but not 7,2 */
+	put(c, "bob-t1", 10, 2);
+	put(c, "bob-t2", 10, 1);
+	assert_true(fmp_under_fire(S(c), pc, pr, 0));
+	fmp_neighbor(pc, pr, 1, &fc, &fr);          /* NE of the pode: under fire */
+	fmp_neighbor(pc, pr, 4, &nc, &nr);          /* SW of the pode: out of fire */
+	assert_true(fmp_under_fire(S(c), fc, fr, 0));
+	assert_false(fmp_under_fire(S(c), nc, nr, 0));
+	linef(line, sizeof line, "ana: leave unit=ana-t1 ship=ana pode=1 to=%d,%d", fc, fr);
+	NO(c, line, "only onto a hex out of enemy fire");
+	linef(line, sizeof line, "ana: leave unit=ana-t1 ship=ana pode=1 to=%d,%d", nc, nr);
+	OK(c, line);
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "under enemy fire"));
+	/* and back in through the same pode, still under fire */
+	OK(c, "ana: enter unit=ana-t1 ship=ana pode=1");
+}
+
+/* 9.1: nothing leaves through a pode whose turret is destroyed; a unit may
+ * enter through it (9.2: the astronef keeps all its powers). */
+static void test_9_1_destroyed_turret(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	char line[96];
+	start(c);
+	down_turret(c, 0, 3);
+	pode(c, 0, 3, &pc, &pr);
+	fmp_neighbor(pc, pr, 4, &nc, &nr);
+	linef(line, sizeof line, "ana: leave unit=ana-t1 ship=ana pode=3 to=%d,%d", nc, nr);
+	NO(c, line, "FMP 9.1: pode 3's turret is destroyed \xe2\x80\x94 no unit may leave through it");
+	put(c, "ana-t2", nc, nr);
+	OK(c, "ana: enter unit=ana-t2 ship=ana pode=3");
+	assert_int_equal(unit(c, "ana-t2")->where, FMP_IN_SHIP);
+}
+
+/* 9.2: turrets first, then a destroyer goes in: the capture. */
+static void test_9_2_capture(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	pode(c, 1, 1, &pc, &pr);                    /* bob's pode 1 */
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "ana-t1", nc, nr);
+	fmp_neighbor(pc, pr, 5, &nc, &nr);
+	put(c, "ana-c1", nc, nr);
+	put(c, "bob-t1", 15, 2);                    /* a bob unit on the map, far away */
+	NO(c, "ana: enter unit=ana-t1 ship=bob pode=1", "still has 3 turrets");
+	down_turret(c, 1, 1);
+	down_turret(c, 1, 2);
+	NO(c, "ana: enter unit=ana-t1 ship=bob pode=1", "still has 1 turret");
+	down_turret(c, 1, 3);
+	NO(c, "ana: enter unit=ana-c1 ship=bob pode=1", "only a destroyer");
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=1");
+	assert_int_equal(S(c)->ships[1].owner, 0);                 /* ana controls it */
+	assert_int_equal(unit(c, "ana-t1")->colour, 1);            /* the tank turned bob */
+	assert_int_equal(fmp_controller(S(c), unit(c, "bob-t1")), 0); /* bob's units pass */
+	assert_int_equal(fmp_controller(S(c), unit(c, "bob-h")), 0);
+	assert_int_equal(S(c)->players[0].ap, 5 - 1 + 5);          /* +5 at once */
+	assert_true(S(c)->players[1].lost);                        /* bob has no astronef */
+	/* usable at once */
+	OK(c, "ana: move unit=bob-t1 path=N");
+	/* one turn for several astronefs; bob has lost */
+	OK(c, "phase 3");
+	NO(c, "bob: move unit=bob-t2 path=N", "has lost");
+	OK(c, "phase 4");
+	OK(c, "turn 4");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	/* turn 4: 10, plus 5 per captured astronef, plus the 5 saved (8 left) */
+	assert_int_equal(S(c)->players[0].ap, 10 + 5 + 5);
+}
+
+/* 9.2: the destroyer's way in is out of enemy fire, though the pode may be under fire. */
+static void test_9_2_path_out_of_fire(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	/* cyd's tanks cover bob's pode 1 (8,8) and 8,7 north of it, not 8,6 or 7,8 */
+	put(c, "cyd-t1", 10, 7);
+	put(c, "cyd-t2", 10, 8);
+	assert_true(fmp_under_fire(S(c), 8, 8, 0));
+	assert_true(fmp_under_fire(S(c), 8, 7, 0));
+	assert_false(fmp_under_fire(S(c), 8, 6, 0));
+	assert_false(fmp_under_fire(S(c), 7, 8, 0));
+	put(c, "ana-t1", 8, 6);
+	NO(c, "ana: move unit=ana-t1 path=S", "under enemy fire");
+	/* another way: from 7,8, next to the pode, out of fire */
+	put(c, "ana-t1", 7, 8);
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=1");
+	assert_int_equal(S(c)->ships[1].owner, 0);
+}
+
+/* 9.2: only the player who has just taken an astronef rebuilds its turrets:
+ * 2 points, not on a pode under fire, and the turret fires at once. */
+static void test_9_2_rebuild(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	down_turret(c, 0, 1);
+	NO(c, "ana: rebuild ship=ana pode=1", "only the captor may rebuild turrets");
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	NO(c, "ana: rebuild ship=bob pode=1", "only the captor may rebuild turrets");
+	pode(c, 1, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "ana-t1", nc, nr);
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=1");   /* 9 points left */
+	OK(c, "ana: rebuild ship=bob pode=1");
+	assert_int_equal(S(c)->players[0].ap, 7);
+	assert_int_equal(unit(c, "bob-tur1")->where, FMP_MAP);
+	assert_int_equal(fmp_controller(S(c), unit(c, "bob-tur1")), 0);
+}
+
+/* The rebuild rules on their own, from a fresh capture. */
+static void test_9_2_rebuild_rules(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	pode(c, 1, 3, &pc, &pr);                    /* bob's pode 3 (SW) */
+	fmp_neighbor(pc, pr, 4, &nc, &nr);
+	put(c, "ana-t1", nc, nr);
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=3");
+	assert_int_equal(S(c)->players[0].ap, 9);
+	/* pode 2 (SE) under cyd's fire: refused; pode 3: allowed */
+	pode(c, 1, 2, &pc, &pr);
+	put(c, "cyd-t1", pc + 2, pr);
+	put(c, "cyd-t2", pc + 2, pr + 1);
+	assert_true(fmp_under_fire(S(c), pc, pr, 0));
+	NO(c, "ana: rebuild ship=bob pode=2", "under enemy fire");
+	OK(c, "ana: rebuild ship=bob pode=3");
+	assert_int_equal(S(c)->players[0].ap, 7);
+	NO(c, "ana: rebuild ship=bob pode=3", "stands");
+	/* it fires at once, with a bob tank now ana's */
+	put(c, "bob-t1", 6, 11);
+	put(c, "cyd-h", 6, 9);
+	OK(c, "ana: fire a=bob-tur3 b=bob-t1 at=6,9");
+	assert_int_equal(unit(c, "cyd-h")->where, FMP_DEAD);
+	assert_int_equal(S(c)->players[0].ap, 5);
+}
+
+/* 9.3: after a capture the new units under fire move out first, or are neutralised. */
+static void test_9_3_escape(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	pode(c, 1, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "ana-t1", nc, nr);
+	/* bob-t1 stands at 6,10 under the fire of two cyd tanks */
+	put(c, "cyd-t1", 6, 12);
+	put(c, "cyd-t2", 7, 12);
+	put(c, "bob-t1", 6, 10);
+	put(c, "bob-t2", 13, 3);
+	assert_true(fmp_under_fire(S(c), 6, 10, 1));
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=1");
+	assert_int_equal(S(c)->escape, 0);
+	assert_true(unit(c, "bob-t1")->escape);
+	NO(c, "ana: move unit=bob-t2 path=N", "before any other action");
+	NO(c, "ana: move unit=bob-t1 path=S", "under enemy fire");   /* deeper into fire */
+	OK(c, "ana: move unit=bob-t1 path=N");
+	assert_int_equal(S(c)->escape, -1);
+	OK(c, "ana: move unit=bob-t2 path=N");
+	/* neutralise: closes the window, the unit stays under fire and cannot act */
+	NO(c, "ana: neutralise", "nothing to neutralise");
+}
+
+static void test_9_3_neutralise(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	pode(c, 1, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "ana-t1", nc, nr);
+	put(c, "cyd-t1", 6, 12);
+	put(c, "cyd-t2", 7, 12);
+	put(c, "bob-t1", 6, 10);
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=1");
+	NO(c, "ana: fire a=ana-tur1 b=ana-tur2 at=6,12", "before any other action");
+	OK(c, "ana: neutralise");
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "bob-t1"));
+	NO(c, "ana: move unit=bob-t1 path=N", "neutralised");
+}
+
+/* 9.3: enemy units in one's transporters are operational for the enemy once
+ * unloaded, unless one captures one's own transporter first. */
+static void test_9_3_cargo_of_the_old_owner(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	/* ana's barge (colour ana) carries a cyd tank after cyd took... arrange:
+	 * the tank is cyd's colour, inside ana's barge at sea */
+	put(c, "ana-b", 4, 6);
+	unit(c, "ana-b")->tcol = 3;
+	unit(c, "ana-b")->trow = 6;
+	unit(c, "cyd-t3")->where = FMP_IN_UNIT;
+	unit(c, "cyd-t3")->holder = U(c, "ana-b");
+	OK(c, "ana: unload unit=ana-b what=cyd-t3 to=5,6");
+	assert_int_equal(fmp_controller(S(c), unit(c, "cyd-t3")), 2);
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "operational again for cyd"));
+	/* now the other way: capture one's own barge with its cargo */
+	unit(c, "cyd-t3")->where = FMP_IN_UNIT;
+	unit(c, "cyd-t3")->holder = U(c, "ana-b");
+	put(c, "ana-v1", 2, 6);
+	put(c, "ana-v2", 4, 7);
+	OK(c, "ana: capture a=ana-v1 b=ana-v2 target=ana-b");
+	assert_int_equal(unit(c, "cyd-t3")->colour, 0);
+	assert_int_equal(fmp_controller(S(c), unit(c, "cyd-t3")), 0);
+	NO(c, "ana: capture a=ana-v1 b=ana-v2 target=ana-b", "already ana's");
+}
+
+/* 9.4: units obey only the astronef of their colour; entering an astronef
+ * gives its colour. */
+static void test_9_4_colour(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	put(c, "bob-t1", 13, 2);
+	NO(c, "ana: move unit=bob-t1 path=N", "takes orders from the bob astronef");
+	/* a cyd unit captured by ana becomes ana's and, entering ana's astronef... */
+	put(c, "cyd-c1", 10, 7);
+	put(c, "ana-t1", 9, 7);
+	put(c, "ana-t2", 11, 7);
+	OK(c, "ana: capture a=ana-t1 b=ana-t2 target=cyd-c1");
+	assert_int_equal(unit(c, "cyd-c1")->colour, 0);
+	/* a unit of a captured colour entering the captor's own astronef takes its colour */
+	unit(c, "cyd-c1")->colour = 2;
+	S(c)->ships[2].owner = 0;                   /* as if ana had taken cyd's astronef */
+	pode(c, 0, 2, &pc, &pr);
+	fmp_neighbor(pc, pr, 2, &nc, &nr);
+	put(c, "cyd-c1", nc, nr);
+	OK(c, "ana: enter unit=cyd-c1 ship=ana pode=2");
+	assert_int_equal(unit(c, "cyd-c1")->colour, 0);
+	/* other units keep their colour */
+	assert_int_equal(unit(c, "cyd-c2")->colour, 2);
+}
+
+/* 9.5: take-off on turns 21 and 25 only; 1 point plus 1 per destroyed
+ * turret; units left behind are deactivated and may be captured. */
+static void advance(ctx *c, int to)
+{
+	static const char *const cards[15] = {"normal", "low", "high", "normal", "high", "low",
+		"normal", "high", "low", "normal", "high", "low", "normal", "high", "low"};
+	char line[48];
+	int t = c->turn;
+	while (t < to) {
+		t++;
+		linef(line, sizeof line, "turn %d", t);
+		OK(c, line);
+		if (t >= 3) {
+			linef(line, sizeof line, "tide card=%s", cards[(t - 3) % 15]);
+			OK(c, line);
+		}
+	}
+	OK(c, "phase 2");
+}
+
+static void test_9_5_takeoff(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	NO(c, "ana: takeoff ship=ana", "only on turns 21 and 25");
+	put(c, "ana-t1", 12, 2);
+	put(c, "ana-t2", 13, 2);
+	advance(c, 20);
+	NO(c, "ana: takeoff ship=ana", "not on turn 20");
+	advance(c, 21);
+	/* ore and a tank aboard, one turret destroyed: cost 2 */
+	unit(c, "o1")->where = FMP_IN_SHIP;
+	unit(c, "o1")->holder = 0;
+	down_turret(c, 0, 2);
+	NO(c, "ana: takeoff ship=bob", "is bob's");
+	S(c)->players[0].ap = 1;
+	NO(c, "ana: takeoff ship=ana", "costs 2 points");
+	S(c)->players[0].ap = 15;
+	OK(c, "ana: takeoff ship=ana");
+	assert_int_equal(S(c)->players[0].ap, 13);
+	/* 2 for the ore, 1 per unit aboard (10 units), 1 per standing turret (2) */
+	assert_int_equal(S(c)->players[0].score, 2 + 10 + 2);
+	assert_true(S(c)->ships[0].gone);
+	assert_int_equal(fmp_controller(S(c), unit(c, "ana-t1")), -1);
+	NO(c, "ana: move unit=ana-t1 path=N", "nobody controls it");
+	/* bob captures the abandoned tank */
+	OK(c, "phase 3");
+	put(c, "bob-t1", 12, 3);
+	put(c, "bob-t2", 11, 2);
+	OK(c, "bob: capture a=bob-t1 b=bob-t2 target=ana-t1");
+	assert_int_equal(fmp_controller(S(c), unit(c, "ana-t1")), 1);
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "abandoned"));
+	/* a second astronef of the same player stays: deactivation follows the colour */
+	OK(c, "phase 4");
+	advance(c, 25);
+	OK(c, "phase 3");
+	OK(c, "bob: takeoff ship=bob");
+	NO(c, "turn 26", "ends with turn 25");
+}
+
+/* ---- the game around it ----------------------------------------------------------- */
+
+static void test_tides_on_each_terrain(void **state)
+{
+	(void)state;
+	/* swamp is land except at high tide; reef is sea except at low tide */
+	assert_int_equal(fmp_effective(FMP_SWAMP, FMP_LOW), FMP_PLAIN);
+	assert_int_equal(fmp_effective(FMP_SWAMP, FMP_NORMAL), FMP_PLAIN);
+	assert_int_equal(fmp_effective(FMP_SWAMP, FMP_HIGH), FMP_SEA);
+	assert_int_equal(fmp_effective(FMP_REEF, FMP_LOW), FMP_PLAIN);
+	assert_int_equal(fmp_effective(FMP_REEF, FMP_NORMAL), FMP_SEA);
+	assert_int_equal(fmp_effective(FMP_REEF, FMP_HIGH), FMP_SEA);
+	for (int t = 0; t < 3; t++) {
+		assert_int_equal(fmp_effective(FMP_SEA, t), FMP_SEA);
+		assert_int_equal(fmp_effective(FMP_PLAIN, t), FMP_PLAIN);
+		assert_int_equal(fmp_effective(FMP_MOUNTAIN, t), FMP_MOUNTAIN);
+	}
+}
+
+static void test_tide_strands_and_frees(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	put(c, "ana-v1", 4, 6);             /* a boat on the reef: afloat at normal tide */
+	put(c, "ana-t1", 5, 8);             /* a tank on the swamp */
+	OK(c, "ana: move unit=ana-v1 path=S");
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 4");
+	OK(c, "tide card=low");
+	OK(c, "phase 2");
+	assert_true(fmp_stuck(S(c), unit(c, "ana-v1")));   /* the reef is dry */
+	assert_false(fmp_stuck(S(c), unit(c, "ana-t1")));
+	NO(c, "ana: move unit=ana-v1 path=N", "stuck");
+	OK(c, "ana: move unit=ana-t1 path=N");             /* swamp is land */
+	OK(c, "ana: move unit=ana-t1 path=NW");            /* so is the dry reef */
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 5");
+	OK(c, "tide card=high");
+	OK(c, "phase 2");
+	assert_true(fmp_stuck(S(c), unit(c, "ana-t1")));   /* the reef is under water */
+	assert_false(fmp_stuck(S(c), unit(c, "ana-v1")));
+	OK(c, "ana: move unit=ana-v1 path=NE");            /* the swamp is sea */
+}
+
+static void test_tide_deck(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	NO(c, "tide card=low", "phase 1 (tide)");
+	/* turns 4 to 8 draw the five high cards; turn 9 cannot draw a sixth */
+	for (int t = 4; t <= 9; t++) {
+		char line[32];
+		linef(line, sizeof line, "turn %d", t);
+		OK(c, line);
+		if (t < 9)
+			OK(c, "tide card=high");
+	}
+	NO(c, "tide card=high", "no high tide card is left");
+	OK(c, "tide card=low");
+}
+
+static void test_tide_not_before_turn_3(void **state)
+{
+	ctx *c = *state;
+	setup_map(c);
+	OK(c, "turn 1");
+	NO(c, "tide card=low", "from turn 3");
+}
+
+static void test_fire_zones(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	/* turrets count: ana's bubble is covered by her three turrets */
+	assert_int_equal(fmp_fire_count(S(c), 8, 3, 0), 3);
+	/* an enemy unit never moves into fire; a heavy tank never on a mountain */
+	put(c, "ana-h", 10, 3);
+	NO(c, "ana: move unit=ana-h path=SE", "mountain");
+	put(c, "bob-t1", 14, 2);
+	assert_int_equal(fmp_fire_count(S(c), 14, 4, 1), 1);
+	assert_false(fmp_under_fire(S(c), 14, 4, 0));       /* one destroyer is not enough */
+	put(c, "cyd-t1", 16, 4);
+	assert_false(fmp_under_fire(S(c), 14, 4, 0));       /* two, but of two players */
+	put(c, "bob-t2", 12, 4);
+	assert_true(fmp_under_fire(S(c), 14, 4, 0));        /* two of bob's */
+	assert_false(fmp_under_fire(S(c), 14, 4, 1));       /* not for bob himself */
+	assert_true(fmp_under_fire(S(c), 14, 4, 2));        /* and for cyd */
+	put(c, "ana-t1", 14, 6);
+	assert_false(fmp_under_fire(S(c), 14, 6, 0));
+	NO(c, "ana: move unit=ana-t1 path=N,N", "under enemy fire");
+	/* a tank on a mountain reaches 3 */
+	put(c, "bob-t1", 11, 3);
+	assert_int_equal(fmp_range(S(c), unit(c, "bob-t1")), 3);
+	put(c, "bob-t1", 12, 3);
+	assert_int_equal(fmp_range(S(c), unit(c, "bob-t1")), 2);
+	put(c, "bob-h", 12, 5);
+	assert_int_equal(fmp_range(S(c), unit(c, "bob-h")), 3);
+}
+
+static void test_fire_rules(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	put(c, "ana-t1", 12, 2);
+	put(c, "ana-t2", 12, 4);
+	put(c, "ana-t3", 16, 1);
+	put(c, "bob-c1", 13, 3);
+	NO(c, "ana: fire a=ana-t1 b=ana-t1 at=13,3", "two different");
+	NO(c, "ana: fire a=ana-t1 b=ana-t3 at=13,3", "range is 2");
+	NO(c, "ana: fire a=ana-t1 b=ana-t2 at=13,2", "nothing stands");
+	NO(c, "ana: fire a=ana-t1 b=ana-c1 at=13,3", "not a destroyer");
+	OK(c, "ana: fire a=ana-t1 b=ana-t2 at=13,3");
+	assert_int_equal(unit(c, "bob-c1")->where, FMP_DEAD);
+	assert_int_equal(S(c)->players[0].ap, 3);
+	put(c, "bob-c2", 13, 3);
+	OK(c, "ana: fire a=ana-t1 b=ana-t2 at=13,3");
+	put(c, "bob-t4", 13, 3);
+	S(c)->players[0].ap = 5;
+	NO(c, "ana: fire a=ana-t1 b=ana-t2 at=13,3", "fired twice");
+	NO(c, "ana: fire a=ana-t1 b=ana-t2 at=12,4", "fired twice");
+}
+
+static void test_unit_capture(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	put(c, "bob-c1", 13, 5);
+	put(c, "ana-t1", 13, 4);
+	put(c, "ana-t2", 15, 4);
+	NO(c, "ana: capture a=ana-t1 b=ana-t2 target=bob-c1", "next to bob-c1");
+	put(c, "ana-t2", 14, 5);
+	NO(c, "ana: capture a=ana-t1 b=ana-t2 target=o1", "ore is loaded");
+	OK(c, "ana: capture a=ana-t1 b=ana-t2 target=bob-c1");
+	assert_int_equal(unit(c, "bob-c1")->colour, 0);
+	assert_int_equal(S(c)->players[0].ap, 4);
+	/* a capturer under enemy fire cannot capture */
+	put(c, "bob-c2", 13, 6);
+	put(c, "ana-t1", 13, 7);
+	put(c, "ana-t2", 14, 6);
+	put(c, "cyd-t1", 15, 8);
+	put(c, "cyd-t2", 12, 8);
+	NO(c, "ana: capture a=ana-t1 b=ana-t2 target=bob-c2", "neutralised");
+}
+
+static void test_action_points(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	put(c, "ana-t1", 13, 2);
+	OK(c, "ana: move unit=ana-t1 path=S,S");     /* 5 - 2 = 3: saves nothing */
+	NO(c, "ana: move unit=ana-t1 path=S,S,S,S", "costs 4 points; 3 are left");
+	OK(c, "phase 3");
+	assert_int_equal(S(c)->players[0].saved, 0);
+	OK(c, "phase 4");
+	OK(c, "turn 4");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	assert_int_equal(S(c)->players[0].ap, 10);
+	OK(c, "ana: move unit=ana-t1 path=N");       /* 9 left: saves 5 */
+	OK(c, "phase 3");
+	assert_int_equal(S(c)->players[0].saved, 5);
+	assert_int_equal(S(c)->players[1].ap, 10 + 5);  /* bob saved his 5 of turn 3 */
+	OK(c, "phase 4");
+	OK(c, "turn 5");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	assert_int_equal(S(c)->players[0].ap, 15 + 5);
+	OK(c, "phase 3");
+	assert_int_equal(S(c)->players[0].saved, 10);   /* at most 10 */
+	assert_int_equal(S(c)->players[1].ap, 15 + 10);
+}
+
+static void test_turns_and_phases(void **state)
+{
+	ctx *c = *state;
+	setup_map(c);
+	OK(c, "turn 1");
+	NO(c, "ana: land at=8,3 pode=N", "phase 1 is the tide");
+	OK(c, "phase 2");
+	NO(c, "bob: land at=8,9 pode=N", "it is ana's part of the turn");
+	OK(c, "ana: land at=8,3 pode=N");
+	NO(c, "ana: move unit=ana-t1 path=N", "turn 1 is the landing");
+	OK(c, "phase 3");
+	OK(c, "bob: land at=8,9 pode=N");
+	NO(c, "turn 2", "cyd has not landed");
+	OK(c, "phase 4");
+	OK(c, "cyd: land at=14,10 pode=N");
+	NO(c, "phase 5", "there are 3 players");
+	OK(c, "turn 2");
+	OK(c, "phase 2");
+	NO(c, "ana: move unit=ana-t1 path=N", "turn 2 is the deployment");
+	OK(c, "ana: leave unit=ana-t1 ship=ana pode=1 to=8,1");
+	assert_int_equal(S(c)->players[0].ap, 0);
+	OK(c, "turn 3");
+	NO(c, "phase 2", "tide card of turn 3");
+}
+
+static void test_transport(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	S(c)->players[0].ap = 30;
+	put(c, "ana-c1", 13, 2);
+	put(c, "ana-t1", 13, 3);
+	put(c, "ana-h", 12, 2);
+	put(c, "ana-w", 14, 4);
+	OK(c, "ana: load unit=ana-c1 what=ana-t1");
+	put(c, "o2", 14, 2);
+	OK(c, "ana: load unit=ana-c1 what=o2");
+	NO(c, "ana: load unit=ana-c1 what=ana-h", "places taken");
+	put(c, "ana-w", 12, 1);
+	NO(c, "ana: load unit=ana-c1 what=ana-w", "not a weather layer");
+	put(c, "ana-w", 14, 4);
+	OK(c, "ana: move unit=ana-c1 path=S");
+	OK(c, "ana: unload unit=ana-c1 what=o2 to=13,4");
+	NO(c, "ana: unload unit=ana-c1 what=ana-t1 to=13,1", "not next to");
+	OK(c, "ana: load unit=ana-w what=o2");
+	NO(c, "ana: build unit=ana-w what=tank id=ana-n1 to=11,4", "not next to");
+	OK(c, "ana: build unit=ana-w what=tank id=ana-n1 to=15,4");
+	assert_int_equal(unit(c, "ana-n1")->colour, 0);
+	assert_int_equal(unit(c, "o2")->where, FMP_DEAD);
+	NO(c, "ana: build unit=ana-w what=tank id=ana-n2 to=15,5", "carries no ore");
+}
+
+static void test_snapshot_roundtrip(void **state)
+{
+	ctx *c = *state;
+	sl_buf a, b;
+	void *st2 = NULL;
+	sl_error err;
+	start(c);
+	put(c, "ana-c1", 13, 2);
+	OK(c, "ana: move unit=ana-c1 path=S");
+	sl_buf_init(&a);
+	sl_buf_init(&b);
+	assert_int_equal(G->serialize(c->st, &a), 0);
+	assert_int_equal(G->restore(&st2, a.data, a.len, &err), 0);
+	assert_int_equal(G->serialize(st2, &b), 0);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.data, b.data, a.len);
+	/* a truncated or altered snapshot is refused, never trusted */
+	G->destroy(st2);
+	st2 = NULL;
+	assert_int_not_equal(G->restore(&st2, a.data, a.len - 1, &err), 0);
+	a.data[1] = 200;
+	assert_int_not_equal(G->restore(&st2, a.data, a.len, &err), 0);
+	sl_buf_free(&a);
+	sl_buf_free(&b);
+}
+
+static void test_generate_long_game(void **state)
+{
+	ctx *c = *state;
+	sl_prng rng;
+	sl_arena a;
+	int events = 0, rc, takeoffs = 0;
+	sl_prng_seed(&rng, 11, 7);
+	sl_arena_init(&a);
+	for (int n = 0; n < 20000; n++) {
+		sl_event ev;
+		rc = G->generate(c->st, &c->log->h, &rng, &a, &ev, &c->err);
+		if (rc == 1)
+			break;
+		if (rc != 0)
+			fail_msg("generate: %s", c->err.msg);
+		if (ev.entry == SL_ENTRY_TURN)
+			rc = G->mark(c->st, &c->log->h, ev.mark, 1, &c->err), c->turn = ev.mark;
+		else if (ev.entry == SL_ENTRY_PHASE)
+			rc = G->mark(c->st, &c->log->h, c->turn, ev.mark, &c->err);
+		else {
+			rc = G->apply(c->st, &c->log->h, &ev, NULL, &c->err);
+			events++;
+			takeoffs += ev.type == FMP_EV_TAKEOFF;
+		}
+		if (rc != 0)
+			fail_msg("applying a generated entry: %s", c->err.msg);
+	}
+	sl_arena_free(&a);
+	assert_int_equal(S(c)->turn, 25);
+	assert_true(events > 150);
+	assert_true(takeoffs >= 1);
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_9_lands_on_plain_and_swamp),
+		T(test_9_no_tide_effect),
+		T(test_9_indestructible_but_turrets),
+		T(test_9_cargo_visible_and_refuge),
+		T(test_9_1_through_podes_only),
+		T(test_9_1_ore_and_costs),
+		T(test_9_1_pode_under_fire),
+		T(test_9_1_destroyed_turret),
+		T(test_9_2_capture),
+		T(test_9_2_path_out_of_fire),
+		T(test_9_2_rebuild),
+		T(test_9_2_rebuild_rules),
+		T(test_9_3_escape),
+		T(test_9_3_neutralise),
+		T(test_9_3_cargo_of_the_old_owner),
+		T(test_9_4_colour),
+		T(test_9_5_takeoff),
+		T(test_tides_on_each_terrain),
+		T(test_tide_strands_and_frees),
+		T(test_tide_deck),
+		T(test_tide_not_before_turn_3),
+		T(test_fire_zones),
+		T(test_fire_rules),
+		T(test_unit_capture),
+		T(test_action_points),
+		T(test_turns_and_phases),
+		T(test_transport),
+		T(test_snapshot_roundtrip),
+		T(test_generate_long_game),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
