@@ -44,7 +44,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: all lib test unit golden cli images demo deps asan ubsan install \
-        uninstall clean man headertest valgrind
+        uninstall clean man headertest valgrind fuzz fuzz-short bench
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a
 
@@ -73,7 +73,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: unit golden cli images headertest
+test: unit golden cli images headertest fuzz-short
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -98,6 +98,39 @@ headertest:
 		$(CC) -std=c11 $(WARN) -I. -Isrc $(PKG_CFLAGS) -fsyntax-only $(BUILD)/headertest/t.c \
 			|| { echo "header does not compile alone: $$h"; exit 1; }; \
 	done; echo "headertest: $(words $(PUB_HDR)) public headers compile alone"
+
+# ---- fuzzing: libFuzzer targets for every reader (tests/fuzz/README.md) ----
+
+FUZZ_CC ?= clang
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 30
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+             -fno-omit-frame-pointer -DSL_FUZZING
+FUZZ_LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c src/replay/*.c formats/*.c))
+FUZZ_HDR := $(wildcard src/*/*.h src/games/*/*.h formats/*.h)
+FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(FUZZ_HDR)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=c11 -D_XOPEN_SOURCE=700 -I. -Isrc $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRC) -lz -lm
+
+# each target for FUZZ_SECONDS; `make test` runs a short pass (10 s each)
+fuzz: $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+fuzz-short: $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh 10 $(FUZZ_BIN)
+
+# ---- benchmarks: a generated game of BENCH_EVENTS events, made at run time ----
+
+BENCH_EVENTS ?= 1000000
+
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
+
+bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench
+	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 
 asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
@@ -151,6 +184,6 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/sillage.1
 
 clean:
-	rm -rf build build-asan build-ubsan out
+	rm -rf build build-asan build-ubsan build-fuzz out
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

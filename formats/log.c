@@ -171,7 +171,12 @@ int sl_log_load(sl_log **out, const char *path, sl_error *err)
 	rc = sl_read_file(path, SL_SIL_MAX_FILE, &text, &n, err);
 	if (rc)
 		return rc;
-	rc = sl_sil_read(out, path, text, n, err);
+	/* the codec is picked by content: a .silb starts with byte 0x89, which
+	 * is never the first byte of UTF-8 text */
+	if (sl_silb_sniff(text, n))
+		rc = sl_silb_read(out, path, text, n, 0, NULL, err);
+	else
+		rc = sl_sil_read(out, path, text, n, err);
 	sl_free(text);
 	return rc;
 }

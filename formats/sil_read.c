@@ -750,6 +750,11 @@ int sl_sil_read(sl_log **out, const char *name, const char *text, size_t n,
 		}
 		if (len && line[len - 1] == '\r')
 			c.n = --len;
+		if (memchr(line, '\r', len)) {   /* only a CR right before the LF is a line end */
+			rc = fail(&c, (size_t)((const char *)memchr(line, '\r', len) - line), SL_ESYNTAX,
+				"a carriage return (CR) inside a line");
+			goto out;
+		}
 		if (at_end(&c))
 			continue;
 		if (c.s[c.i] == '#') {

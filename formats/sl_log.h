@@ -69,6 +69,103 @@ void sl_sil_write_entry(const sl_log *log, const sl_event *ev, sl_buf *out);
 void sl_sil_write_value(const sl_schema *s, const sl_field_def *fd,
 	const sl_value *v, sl_buf *out);
 
+/* ---- the binary log, .silb (formats/silb.md) ------------------------- */
+
+#define SL_SILB_VERSION 1
+#define SL_SILB_SIGNATURE "\x89SLB\r\n\x1a\n"
+#define SL_SILB_MAX_RECORD (16u << 20)     /* payload bytes of one record */
+#define SL_SILB_MAX_INFLATE (64u << 20)    /* inflated bytes of one segment */
+#define SL_SILB_MAX_SNAPSHOT (1u << 20)    /* bytes of one keyframe */
+#define SL_SILB_MAX_FILE (1u << 30)        /* bytes of one .silb file */
+#define SL_SILB_MAX_SEGMENTS (1u << 20)
+#define SL_SILB_SEGMENT_ENTRIES 1024       /* a segment closes at a turn after this */
+
+enum { SL_SILB_JOURNAL = 0, SL_SILB_ARCHIVE = 1 };
+enum { SL_SILB_SYNC_NONE = 0, SL_SILB_SYNC_TURN = 1, SL_SILB_SYNC_EVENT = 2 };
+
+/* Reader flag: keep the valid prefix of a damaged file instead of failing
+ * (the recorder's reopen and `repair`); info->damaged says what was dropped. */
+#define SL_SILB_RECOVER 1u
+
+/* What a read found, for `info` and `repair`. */
+typedef struct sl_silb_info {
+	int form;                /* SL_SILB_JOURNAL or SL_SILB_ARCHIVE */
+	int version;
+	size_t file_bytes;
+	size_t valid_bytes;      /* end of the last sound record */
+	size_t records, segments;
+	size_t entry_bytes;      /* entry bytes before deflate */
+	size_t deflated_bytes;   /* segment data after deflate */
+	size_t keyframe_bytes;   /* keyframe bytes before deflate */
+	uint64_t init_hash;      /* from the HEADER record */
+	int damaged;             /* RECOVER only: something was dropped... */
+	sl_error damage;         /* ...from offset damage.offset, for this reason */
+} sl_silb_info;
+
+/* 1 if data starts like a .silb file (its first byte, 0x89). */
+int sl_silb_sniff(const void *data, size_t n);
+/* Parses a whole .silb file of either form. info may be NULL. On error *out
+ * is NULL and err holds "FILE: offset 0x..: reason". Caller frees *out. */
+int sl_silb_read(sl_log **out, const char *name, const void *data, size_t n,
+	unsigned flags, sl_silb_info *info, sl_error *err);
+/* Reads path (at most SL_SILB_MAX_FILE bytes) then sl_silb_read. */
+int sl_silb_load(sl_log **out, const char *path, unsigned flags,
+	sl_silb_info *info, sl_error *err);
+/* The archive form of a log. It replays the log (for keyframes), so an
+ * illegal log is refused with the entry's position. Appends to out. */
+int sl_silb_write_archive(const sl_log *log, sl_buf *out, sl_error *err);
+/* The journal form: file header, HEADER, one ENTRY per entry, TAIL. */
+int sl_silb_write_journal(const sl_log *log, sl_buf *out, sl_error *err);
+
+/* An archive built entry by entry (gen streams into it): memory holds one
+ * segment and the deflated output. `log` gives the header and the game and
+ * must outlive the writer; its entries are not read. */
+typedef struct sl_silb_writer sl_silb_writer;
+int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err);
+/* Applies ev (every rule checked) and encodes it. */
+int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err);
+/* Ends the archive (index, trailer); tail may be NULL. The bytes are
+ * appended to out. The writer is freed either way. */
+int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_error *err);
+void sl_silb_writer_free(sl_silb_writer *w);
+
+/* The journal a recorder appends to. Every call writes one record with one
+ * write() and syncs as the policy says before it returns. */
+typedef struct sl_silb_journal sl_silb_journal;
+/* Writes path atomically with the journal form of log (header and any
+ * entries), then opens it for appending. */
+int sl_silb_journal_create(sl_silb_journal **out, const char *path, const sl_log *log,
+	int sync, sl_error *err);
+/* Opens an existing journal whose first valid_bytes hold log (as read with
+ * SL_SILB_RECOVER): cuts anything after them and appends from there. */
+int sl_silb_journal_open(sl_silb_journal **out, const char *path, const sl_log *log,
+	size_t valid_bytes, int sync, sl_error *err);
+int sl_silb_journal_header(sl_silb_journal *j, const sl_log *log, sl_error *err);
+/* log already holds ev as its last entry. */
+int sl_silb_journal_entry(sl_silb_journal *j, const sl_log *log, const sl_event *ev, sl_error *err);
+/* log already had its last entry removed. */
+int sl_silb_journal_undo(sl_silb_journal *j, const sl_log *log, sl_error *err);
+int sl_silb_journal_annotate(sl_silb_journal *j, const sl_event *ev, sl_error *err);
+int sl_silb_journal_tail(sl_silb_journal *j, const char *tail, sl_error *err);
+/* Syncs and closes; j is freed either way. */
+int sl_silb_journal_close(sl_silb_journal *j, sl_error *err);
+
+/* An archive opened for seeking: reads the file header, the trailer, the
+ * index and the header record, nothing else. */
+typedef struct sl_silb sl_silb;
+int sl_silb_open(sl_silb **out, const char *path, sl_error *err);
+void sl_silb_close(sl_silb *f);
+const sl_log *sl_silb_log(const sl_silb *f);   /* header and game; no entries */
+size_t sl_silb_entries(const sl_silb *f);
+long sl_silb_events(const sl_silb *f);
+int sl_silb_turns(const sl_silb *f);
+size_t sl_silb_segments(const sl_silb *f);
+/* The state just after the marker of `turn` (0: the initial state), found
+ * by inflating the one segment that holds it. *out is a game state: free it
+ * with sl_silb_log(f)->game->destroy. *inflated (may be NULL) gets the bytes
+ * inflated, to show that one segment was read. */
+int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_error *err);
+
 /* Writes bytes to path atomically: a temporary file in the same folder,
  * fsync, rename. Returns 0 or SL_EIO with err set. */
 int sl_write_file_atomic(const char *path, const void *data, size_t n, sl_error *err);

@@ -5,9 +5,12 @@
 set -u
 
 # build: compiler, make, pkg-config and the libraries; tests: cmocka and the
-# real decoders our exports are checked with; fonts pinned for renders.
+# real decoders our exports are checked with; fonts pinned for renders;
+# clang and libFuzzer (libclang-rt) for the fuzz targets `make test` runs;
+# GNU time, bc and xz for `make bench`.
 PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev zlib1g-dev \
-libcmocka-dev pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig"
+libcmocka-dev pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig \
+clang libclang-rt-14-dev time bc xz-utils"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# not Debian: check the libraries through pkg-config and say what is needed

@@ -70,6 +70,14 @@ int cmd_convert(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_help(int argc, char **argv);
+int cmd_pack(int argc, char **argv);
+int cmd_repair(int argc, char **argv);
+int cmd_seek(int argc, char **argv);
+/* .silb by extension (cmd_binary.c): 1 if path ends in ".silb". */
+int cli_is_silb(const char *path);
+/* Writes log to path (.silb: an archive; else canonical text) atomically,
+ * or text to stdout when path is NULL; prints errors; returns an exit code. */
+int cli_save_log(const sl_log *log, const char *path);
 int cmd_odds(int argc, char **argv);
 
 #endif

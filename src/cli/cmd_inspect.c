@@ -119,6 +119,30 @@ int cmd_info(int argc, char **argv)
 			bytes = ftell(f);
 			fclose(f);
 		}
+		/* a .silb: its form, segments and how it compares with the text */
+		int silb = 0;
+		sl_silb_info si;
+		size_t text_bytes = 0;
+		memset(&si, 0, sizeof si);
+		{
+			sl_log *again = NULL;
+			sl_error e2;
+			sl_buf t;
+			unsigned char first = 0;
+			FILE *g = fopen(file, "rb");
+			if (g) {
+				silb = fread(&first, 1, 1, g) == 1 && sl_silb_sniff(&first, 1);
+				fclose(g);
+			}
+			sl_error_clear(&e2);
+			if (silb && sl_silb_load(&again, file, 0, &si, &e2) == SL_OK) {
+				sl_buf_init(&t);
+				sl_sil_write(log, &t);
+				text_bytes = t.len;
+				sl_buf_free(&t);
+			}
+			sl_log_free(again);
+		}
 		if (o.json) {
 			sl_buf_puts(&b, "{\"file\":");
 			cli_json_str(&b, file);
@@ -136,12 +160,22 @@ int cmd_info(int argc, char **argv)
 				cli_json_str(&b, h->players[p].name);
 				sl_buf_printf(&b, ",\"colour\":\"#%06x\"}", (unsigned)h->players[p].colour);
 			}
-			sl_buf_printf(&b, "],\"turns\":%d,\"events\":%ld,\"entries\":%zu,\"bytes\":%ld,"
+			if (silb)
+				sl_buf_printf(&b, "],\"format\":\"silb\",\"form\":\"%s\",\"segments\":%zu,"
+					"\"entry_bytes\":%zu,\"keyframe_bytes\":%zu,\"deflated_bytes\":%zu,\"text_bytes\":%zu",
+					si.form == SL_SILB_ARCHIVE ? "archive" : "journal", si.segments, si.entry_bytes,
+					si.keyframe_bytes, si.deflated_bytes, text_bytes);
+			sl_buf_printf(&b, "%s\"turns\":%d,\"events\":%ld,\"entries\":%zu,\"bytes\":%ld,"
 				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"}\n",
+				silb ? "," : "],",
 				sl_replay_turns(r), sl_replay_events(r), log->n, bytes, notes, marks, checks,
 				(unsigned long long)sl_replay_hash(r));
 		} else {
-			sl_buf_printf(&b, "file:      %s (%ld bytes, text .sil v%d)\n", file, bytes, h->format_version);
+			if (silb)
+				sl_buf_printf(&b, "file:      %s (%ld bytes, binary .silb v%d, %s)\n", file, bytes,
+					si.version, si.form == SL_SILB_ARCHIVE ? "archive" : "journal");
+			else
+				sl_buf_printf(&b, "file:      %s (%ld bytes, text .sil v%d)\n", file, bytes, h->format_version);
 			sl_buf_printf(&b, "game:      %s (%s), rules v%d%s\n", log->game->id, log->game->name,
 				h->rules_version, h->rules_version == log->game->rules_version ? "" : " (differs from this build)");
 			if (h->title)
@@ -159,6 +193,14 @@ int cmd_info(int argc, char **argv)
 				sl_replay_turns(r), sl_replay_events(r), log->n);
 			if (bytes > 0 && sl_replay_events(r) > 0)
 				sl_buf_printf(&b, "size:      %.1f bytes per event\n", (double)bytes / (double)sl_replay_events(r));
+			if (silb && si.form == SL_SILB_ARCHIVE)
+				sl_buf_printf(&b, "packed:    %zu segments: entries %zu bytes and keyframes %zu bytes, "
+					"deflated to %zu (%.1f:1)\n", si.segments, si.entry_bytes, si.keyframe_bytes,
+					si.deflated_bytes, si.deflated_bytes ? (double)(si.entry_bytes + si.keyframe_bytes) /
+					(double)si.deflated_bytes : 0.0);
+			if (silb && text_bytes && bytes > 0)
+				sl_buf_printf(&b, "vs text:   the canonical .sil is %zu bytes: %.1f:1 (%.1f%% of it)\n",
+					text_bytes, (double)text_bytes / (double)bytes, 100.0 * (double)bytes / (double)text_bytes);
 			sl_buf_printf(&b, "notes:     %ld, bookmarks: %ld, state checks: %ld\n", notes, marks, checks);
 			sl_buf_printf(&b, "final:     state hash %016llx\n", (unsigned long long)sl_replay_hash(r));
 		}

@@ -14,6 +14,7 @@ typedef struct write_args {
 	long events;
 	uint64_t seed;
 	int seal, quiet;
+	int sync, no_pack;     /* record FILE.silb */
 } write_args;
 
 static int write_opt(int key, const char *arg, void *ctx)
@@ -25,6 +26,17 @@ static int write_opt(int key, const char *arg, void *ctx)
 	case 'g': a->game = arg; break;
 	case 'k': a->seal = 1; break;
 	case 'q': a->quiet = 1; break;
+	case 310:
+		if (strcmp(arg, "event") == 0)
+			a->sync = SL_SILB_SYNC_EVENT;
+		else if (strcmp(arg, "turn") == 0)
+			a->sync = SL_SILB_SYNC_TURN;
+		else if (strcmp(arg, "none") == 0)
+			a->sync = SL_SILB_SYNC_NONE;
+		else
+			return cli_usage(NULL, "bad --sync '%s' (event, turn or none)", arg);
+		break;
+	case 311: a->no_pack = 1; break;
 	case 'n':
 		if (cli_parse_long(arg, 1, 100000000L, &v))
 			return cli_usage(NULL, "bad --events '%s' (1..100000000)", arg);
@@ -41,27 +53,11 @@ static int write_opt(int key, const char *arg, void *ctx)
 	return 0;
 }
 
-/* Writes the canonical text of log to path, or stdout when path is NULL. */
+/* Writes log to path (.silb: a binary archive; else canonical text), or
+ * text to stdout when path is NULL. */
 static int save(const sl_log *log, const char *path)
 {
-	sl_buf b;
-	sl_error err;
-	int rc;
-	sl_buf_init(&b);
-	sl_error_clear(&err);
-	if (sl_sil_write(log, &b)) {
-		sl_buf_free(&b);
-		fprintf(stderr, "sillage: out of memory\n");
-		return EXIT_IO;
-	}
-	if (!path) {
-		rc = fwrite(b.data, 1, b.len, stdout) == b.len ? EXIT_OK : EXIT_IO;
-		sl_buf_free(&b);
-		return rc;
-	}
-	rc = sl_write_file_atomic(path, b.data, b.len, &err);
-	sl_buf_free(&b);
-	return rc ? cli_report(&err) : EXIT_OK;
+	return cli_save_log(log, path);
 }
 
 /* Sets the state check of ev from the state after it (none on phases). */
@@ -132,6 +128,7 @@ int cmd_gen(int argc, char **argv)
 	sl_arena scratch;
 	void *st = NULL;
 	sl_error err;
+	sl_silb_writer *w = NULL;   /* -o FILE.silb: streamed, never the whole log */
 	long events = 0;
 	int i, rc = EXIT_OK;
 
@@ -164,11 +161,20 @@ int cmd_gen(int argc, char **argv)
 	log->h.players[1].colour = 0xb22222;
 	log->h.has_seed = 1;
 	log->h.seed = a.seed;
+	/* asks the generator for an open-ended game that lasts --events */
+	log->h.meta = sl_calloc(1, sizeof *log->h.meta);
+	if (log->h.meta) {
+		log->h.meta[0].key = sl_strdup("gen");
+		log->h.meta[0].value = sl_strdup("open");
+		log->h.nmeta = 1;
+	}
 	log->name = sl_strdup("<gen>");
 	sl_prng_seed(&rng, a.seed, 0x5111a6e);
 	sl_arena_init(&scratch);
 	sl_error_clear(&err);
 	if ((rc = g->init(&st, &log->h, &err)))
+		goto fail;
+	if (a.out && cli_is_silb(a.out) && (rc = sl_silb_writer_new(&w, log, &err)))
 		goto fail;
 	while (events < a.events) {
 		sl_event ev;
@@ -184,7 +190,10 @@ int cmd_gen(int argc, char **argv)
 			goto fail;
 		if (a.seal && (rc = seal(g, st, &ev)))
 			goto fail;
-		if ((rc = sl_log_append(log, &ev))) {
+		if (w) {
+			if ((rc = sl_silb_writer_add(w, &ev, &err)))
+				goto fail;
+		} else if ((rc = sl_log_append(log, &ev))) {
 			sl_error_set(&err, rc, "cannot append: %s", sl_code_name(rc));
 			goto fail;
 		}
@@ -194,6 +203,17 @@ int cmd_gen(int argc, char **argv)
 			sl_arena_init(&scratch);
 		}
 	}
+	if (w) {
+		sl_buf b;
+		sl_buf_init(&b);
+		rc = sl_silb_writer_finish(w, NULL, &b, &err);
+		w = NULL;
+		if (rc == SL_OK)
+			rc = sl_write_file_atomic(a.out, b.data, b.len, &err);
+		sl_buf_free(&b);
+		rc = rc ? cli_report(&err) : EXIT_OK;
+		goto out;
+	}
 	rc = save(log, a.out);
 	goto out;
 fail:
@@ -201,6 +221,7 @@ fail:
 		"(a bug in the module):\n", g->id);
 	rc = cli_report(&err);
 out:
+	sl_silb_writer_free(w);
 	if (st)
 		g->destroy(st);
 	sl_arena_free(&scratch);
@@ -219,11 +240,41 @@ typedef struct recorder {
 	int quiet, refused, interactive;
 	int last_refused;     /* the previous line was refused */
 	long events;
+	int silb, sync;       /* FILE.silb: a journal, synced as --sync says */
+	sl_silb_journal *j;   /* NULL until the first change, or after a failed write */
 } recorder;
 
-static int rec_save(recorder *rc)
+enum { REC_HEADER, REC_ENTRY, REC_UNDO, REC_ANNOTATE, REC_TAIL };
+
+/* Makes the change `op` (already made to rc->log) durable: the whole text
+ * file, or one journal record. After a failed journal write the journal is
+ * dropped, and the next change rewrites it whole from the log. */
+static int rec_save(recorder *rc, int op)
 {
-	return save(rc->log, rc->path) == EXIT_OK ? 0 : -1;
+	sl_error err;
+	int r;
+	if (!rc->silb)
+		return save(rc->log, rc->path) == EXIT_OK ? 0 : -1;
+	sl_error_clear(&err);
+	if (!rc->j)
+		r = sl_silb_journal_create(&rc->j, rc->path, rc->log, rc->sync, &err);
+	else if (op == REC_HEADER)
+		r = sl_silb_journal_header(rc->j, rc->log, &err);
+	else if (op == REC_ENTRY)
+		r = sl_silb_journal_entry(rc->j, rc->log, &rc->log->ev[rc->log->n - 1], &err);
+	else if (op == REC_UNDO)
+		r = sl_silb_journal_undo(rc->j, rc->log, &err);
+	else if (op == REC_ANNOTATE)
+		r = sl_silb_journal_annotate(rc->j, &rc->log->ev[rc->log->n - 1], &err);
+	else
+		r = sl_silb_journal_tail(rc->j, rc->log->tail_comment, &err);
+	if (r) {
+		cli_report(&err);
+		sl_silb_journal_close(rc->j, NULL);
+		rc->j = NULL;
+		return -1;
+	}
+	return 0;
 }
 
 /* Rebuilds the state from the log's entries (after undo). */
@@ -373,7 +424,7 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 			return;
 		}
 		sl_log_pop(rc->log);
-		if (rec_rebuild(rc, &err) || rec_save(rc)) {
+		if (rec_rebuild(rc, &err) || rec_save(rc, REC_UNDO)) {
 			rec_refuse(rc, &err);
 			return;
 		}
@@ -389,7 +440,7 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 			return;
 		}
 		if (r == 1) {
-			if (rc->log && rec_save(rc))
+			if (rc->log && rec_save(rc, REC_HEADER))
 				rc->refused++;
 			return;
 		}
@@ -417,7 +468,7 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 			rec_refuse(rc, &err);
 			return;
 		}
-		if (rec_save(rc))
+		if (rec_save(rc, REC_ANNOTATE))
 			rc->refused++;
 		return;
 	}
@@ -438,7 +489,7 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 	if (rc->pending.len)
 		ev.comment = sl_buf_cstr(&rc->pending);
 	r = sl_log_append(rc->log, &ev);
-	if (r == SL_OK && rec_save(rc)) {
+	if (r == SL_OK && rec_save(rc, REC_ENTRY)) {
 		sl_log_pop(rc->log);
 		r = SL_EIO;
 	}
@@ -472,9 +523,34 @@ static int rec_open(recorder *rc, const char *path)
 	int e;
 	if (stat(path, &sb) != 0)
 		return EXIT_OK;   /* a new log */
-	if ((e = cli_open(path, SL_REPLAY_CHECK, &rc->log, &r)))
-		return e;
 	sl_error_clear(&err);
+	if (rc->silb) {
+		/* a journal cut by a crash: carry on from its sound prefix */
+		sl_silb_info info;
+		char msg[1024];
+		if (sl_silb_load(&rc->log, path, SL_SILB_RECOVER, &info, &err))
+			return cli_report(&err);
+		if (info.damaged) {
+			sl_error_format(&info.damage, msg, sizeof msg);
+			fprintf(stderr, "sillage: %s\nsillage: record: %s: carrying on after its %zu sound entries "
+				"(bytes 0x%zx..0x%zx dropped: a change cut short, never reported)\n", msg, path,
+				rc->log->n, info.valid_bytes, info.file_bytes);
+		}
+		if ((e = sl_replay_open(&r, rc->log, SL_REPLAY_CHECK, &err))) {
+			sl_log_free(rc->log);
+			rc->log = NULL;
+			return cli_report(&err);
+		}
+		if (sl_replay_warning(r))
+			fprintf(stderr, "sillage: %s: warning: %s\n", path, sl_replay_warning(r));
+		if (info.form == SL_SILB_JOURNAL &&
+		    sl_silb_journal_open(&rc->j, path, rc->log, info.valid_bytes, rc->sync, &err)) {
+			sl_replay_free(r);
+			return cli_report(&err);
+		}
+	} else if ((e = cli_open(path, SL_REPLAY_CHECK, &rc->log, &r))) {
+		return e;
+	}
 	e = sl_game_clone(rc->log->game, sl_replay_state(r), &rc->st, &err);
 	rc->events = sl_replay_events(r);
 	sl_replay_free(r);
@@ -494,6 +570,7 @@ int cmd_record(int argc, char **argv)
 	int i, e;
 
 	memset(&a, 0, sizeof a);
+	a.sync = SL_SILB_SYNC_EVENT;
 	i = cli_parse(cli_find("record"), argc, argv, write_opt, &a);
 	if (i < 0)
 		return i == -2 ? EXIT_OK : EXIT_USAGE;
@@ -503,6 +580,8 @@ int cmd_record(int argc, char **argv)
 	rc.path = argv[i];
 	rc.quiet = a.quiet;
 	rc.interactive = isatty(0);
+	rc.silb = cli_is_silb(rc.path);
+	rc.sync = a.sync;
 	sl_buf_init(&rc.pending);
 	if ((e = rec_open(&rc, rc.path)))
 		return e;
@@ -549,10 +628,21 @@ int cmd_record(int argc, char **argv)
 	if (rc.log && rc.pending.len) {   /* trailing comments are kept too */
 		sl_free(rc.log->tail_comment);
 		rc.log->tail_comment = sl_strdup(sl_buf_cstr(&rc.pending));
-		if (rec_save(&rc))
+		if (rec_save(&rc, REC_TAIL))
 			rc.refused++;
-	} else if (rc.log && rc.log->n == 0 && rec_save(&rc)) {
+	} else if (rc.log && rc.log->n == 0 && rec_save(&rc, REC_HEADER)) {
 		rc.refused++;
+	}
+	if (rc.silb) {   /* close the journal, then pack it into an archive in place */
+		sl_error err;
+		sl_error_clear(&err);
+		if (sl_silb_journal_close(rc.j, &err)) {
+			cli_report(&err);
+			rc.refused++;
+		}
+		rc.j = NULL;
+		if (rc.log && !a.no_pack && save(rc.log, rc.path) != EXIT_OK)
+			rc.refused++;
 	}
 	if (!rc.quiet && rc.log)
 		printf("%s: %zu entries, %ld events recorded%s\n", rc.path, rc.log->n, rc.events,

@@ -39,12 +39,14 @@ static const cli_opt convert_opts[] = {
 static const cli_opt record_opts[] = {
 	{"game", 'g', "ID", "start a new log for this game (writes 'sil 1' and 'game ID VERSION')"},
 	{"quiet", 'q', NULL, "print only errors"},
+	{"sync", 310, "event|turn|none", "FILE.silb: fsync the journal after every change (event, the default), at each turn marker and undo (turn), or only at the end (none)"},
+	{"no-pack", 311, NULL, "FILE.silb: leave the journal as it is at the end instead of packing it into an archive"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt gen_opts[] = {
 	{"game", 'g', "ID", "the rules module (see `sillage games`)"},
 	{"events", 'n', "N", "stop after N events (default 1000; the game may end sooner)"},
 	{"seed", 'r', "S", "the seed of the generator (default 1)"},
-	{"output", 'o', "OUT", "where to write (default: standard output)"},
+	{"output", 'o', "OUT", "where to write (default: standard output); OUT.silb writes a binary archive, streamed"},
 	{"seal", 'k', NULL, "record a state check after every event and turn"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt odds_opts[] = {
@@ -53,6 +55,16 @@ static const cli_opt odds_opts[] = {
 	{"chart", 'c', "OUT", "draw your chance to win attack by attack instead; .png, .svg or .pdf"},
 	{"fight", 'f', "K", "only fight K (1 = the first encounter)"},
 	{"theme", 'T', "light|dark", "colour theme of the chart (default light)"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt pack_opts[] = {
+	{"output", 'o', "OUT.silb", "where to write (default: FILE itself if it is a .silb, else FILE's name with .silb)"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt repair_opts[] = {
+	{"output", 'o', "OUT", "where to write the sound part (.silb or .sil); required"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt seek_opts[] = {
+	{"turn", 't', "T", "the start of turn T (after its marker; 0 = before the setup)"},
+	{"json", 'j', NULL, "print the state as a JSON object"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt help_opts[] = {
 	{"man", 'm', NULL, "print the manual page (roff) generated from this table"},
@@ -72,21 +84,37 @@ const cli_verb cli_verbs[] = {
 	 "Each event is told as a player would say it, numbered as --event counts."},
 	{"render", cmd_render, "draw the board at an event or a turn as PNG, SVG or PDF", "FILE", render_opts,
 	 "Without a position, the board at the end of the log."},
-	{"convert", cmd_convert, "rewrite a log in canonical form", "FILE", convert_opts,
-	 "Canonical text is stable: converting a canonical file gives back the same bytes."},
+	{"convert", cmd_convert, "rewrite a log in canonical form, text or binary", "FILE", convert_opts,
+	 "Canonical text is stable: converting a canonical file gives back the same bytes. -o OUT.silb writes "
+	 "a binary archive, any other name text; FILE may be either: .sil -> .silb -> .sil gives back the same bytes."},
 	{"record", cmd_record, "record a game action by action, refusing illegal ones", "FILE", record_opts,
 	 "Reads lines in the log's text syntax from standard input (a prompt on a terminal). Each action is "
 	 "checked against the rules; an illegal one is refused with the rule and nothing is recorded for it. "
 	 "Commands: 'undo' removes the last entry, 'help' lists the legal actions of the moment, 'state' shows "
 	 "the state, 'quit' ends. A die written '?' is rolled by the recorder from the log's seed. The file on "
-	 "disk always holds exactly the accepted entries, each with a state check."},
+	 "disk always holds exactly the accepted entries, each with a state check. A FILE ending in .silb is "
+	 "a binary journal: each change is appended and synced (--sync) before it is reported, a crash loses at "
+	 "most the change being written, and the journal is packed into an archive at the end."},
 	{"gen", cmd_gen, "write a long legal synthetic game from a rules module", "", gen_opts,
-	 "For benchmarks and fuzzing: every entry comes from the module's legal-action generator."},
+	 "For benchmarks and fuzzing: every entry comes from the module's legal-action generator. The header "
+	 "says 'meta gen open', asking the module for an open-ended game that lasts --events (sail: an open sea, "
+	 "64 ships, no combat). -o FILE.silb streams the archive: memory holds one segment, not the game."},
 	{"odds", cmd_odds, "exact odds, luck and a win-chance chart of starship fights", "FILE", odds_opts,
 	 "For starship voyages: each fight's chance of winning from its start and after every attack and "
 	 "damage roll, solved exactly over the fight's Markov chain (no sampling), the expected number of "
 	 "attacks left, and each side's luck (hits and damage against their expectation, and the change in "
 	 "your chance to win that its rolls made)."},
+	{"pack", cmd_pack, "write a log as a compressed, seekable .silb archive", "FILE", pack_opts,
+	 "Segments of about 1024 entries, each deflated and opening on a keyframe (the state and its hash), "
+	 "then an index and a trailer: a viewer reaches any turn by reading one segment. A journal left by "
+	 "`record` is packed in place. See formats/silb.md."},
+	{"repair", cmd_repair, "copy the sound part of a damaged .silb file and say what was dropped", "FILE", repair_opts,
+	 "Keeps every record before the first damaged one (a journal cut by a crash keeps each change it "
+	 "reported); names the offset and the reason of the damage and the bytes dropped. Exit 3 when not even "
+	 "the header is sound."},
+	{"seek", cmd_seek, "show the state at a turn of a .silb archive, inflating one segment", "FILE", seek_opts,
+	 "Reads the file header, trailer, index and header, then the one segment holding the turn; prints the "
+	 "state summary and hash as `state --turn` does from the whole log."},
 	{"help", cmd_help, "list the verbs, or explain one", "[VERB]", help_opts, NULL},
 	{NULL, NULL, NULL, NULL, NULL, NULL}};
 
@@ -240,8 +268,10 @@ static void print_man(FILE *f)
 	fputs(".SH EXIT STATUS\n0 success; 1 an illegal action, a failed check or a desync; 2 a usage error; "
 	      "3 an unreadable or unsupported input file; 4 an I/O error.\n", f);
 	fputs(".SH DIAGNOSTICS\nErrors go to standard error as \\fBsillage: FILE:LINE:COL: message\\fR for text "
-	      "input, naming the rule that was broken where there is one.\n", f);
-	fputs(".SH FILES\n\\fIformats/sil.md\\fR specifies the text log; \\fIformats/<game>.md\\fR each game's events.\n", f);
+	      "input, naming the rule that was broken where there is one, and as \\fBsillage: FILE: offset 0x...: "
+	      "reason\\fR for a binary .silb file.\n", f);
+	fputs(".SH FILES\n\\fIformats/sil.md\\fR specifies the text log, \\fIformats/silb.md\\fR the binary log; "
+	      "\\fIformats/<game>.md\\fR each game's events.\n", f);
 	fputs(".SH SEE ALSO\nThe user guide, docs/guide.md.\n", f);
 }
 

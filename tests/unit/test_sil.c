@@ -239,6 +239,17 @@ static void test_nul_and_long_lines(void **s)
 	free(big);
 }
 
+/* Found by fuzz_sil: a CR not right before the LF made canonical text
+ * unstable ("# x\r\r\n" read as "# x\r"); it is refused now. */
+static void test_stray_cr(void **s)
+{
+	(void)s;
+	expect_error("sil 1\ngame sail 1\n\n# x\r\r\n", SL_ESYNTAX,
+		"t.sil:4:4: a carriage return (CR) inside a line");
+	expect_error("sil 1\ngame sail 1\ntitle a\rb\n", SL_ESYNTAX,
+		"t.sil:3:8: a carriage return (CR) inside a line");
+}
+
 /* The parse of one recorder line: '?' dice become 0, to be rolled. */
 static void test_parse_line_for_recorder(void **s)
 {
@@ -306,6 +317,7 @@ int main(void)
 		cmocka_unit_test(test_errors_name_position_and_expectation),
 		cmocka_unit_test(test_header_errors),
 		cmocka_unit_test(test_nul_and_long_lines),
+		cmocka_unit_test(test_stray_cr),
 		cmocka_unit_test(test_parse_line_for_recorder),
 		cmocka_unit_test(test_allocation_failures),
 	};

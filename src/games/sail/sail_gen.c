@@ -20,6 +20,19 @@ static const struct { const char *cls; int mp, hull, shallow; } gen_classes[4] =
 	{"74", 4, 8, 0}, {"frigate", 5, 6, 0}, {"brig", 5, 4, 1}, {"sloop", 6, 3, 1}
 };
 
+/* An open-ended synthetic game, for benchmarks that ask for millions of
+ * events: the caller's header says `meta gen open`. The map is all sea and
+ * has no turn limit, and nobody fires, boards or strikes, so no ship runs
+ * aground, sinks or is taken and the game goes on as long as asked. */
+static int gen_open(const sl_header *h)
+{
+	for (int i = 0; h && i < h->nmeta; i++)
+		if (h->meta[i].key && strcmp(h->meta[i].key, "gen") == 0 &&
+		    h->meta[i].value && strcmp(h->meta[i].value, "open") == 0)
+			return 1;
+	return 0;
+}
+
 static int below(sl_prng *rng, int n)
 {
 	return n <= 1 ? 0 : (int)sl_prng_below(rng, (uint32_t)n);
@@ -63,12 +76,13 @@ static void event(sl_event *out, int type, int player)
 
 /* ---- setup ------------------------------------------------------------------ */
 
-static int gen_terrain(const sail_state *s, sl_prng *rng, sl_arena *a, sl_event *out, int row)
+static int gen_terrain(const sail_state *s, sl_prng *rng, sl_arena *a, sl_event *out, int row,
+	int open)
 {
 	char cells[SAIL_MAX_COLS + 1];
 	for (int c = 0; c < s->cols; c++) {
 		int x = below(rng, 100);
-		cells[c] = x < 3 ? '#' : x < 9 ? '~' : '.';
+		cells[c] = open ? '.' : x < 3 ? '#' : x < 9 ? '~' : '.';
 	}
 	cells[s->cols] = 0;
 	event(out, SAIL_EV_TERRAIN, -1);
@@ -137,19 +151,22 @@ static int gen_setup(const sail_state *s, const sl_header *h, sl_prng *rng, sl_a
 	int nsides = 0, rc;
 	if (!s->cols) {
 		event(out, SAIL_EV_MAP, -1);
-		v_int(&out->f[0], GEN_COLS);
-		v_int(&out->f[1], GEN_ROWS);
-		v_int(&out->f[2], GEN_TURNS);
+		/* open: a wide sea and the most ships, so that a turn holds about
+		 * ninety events (a million events take some 10 700 turns) */
+		v_int(&out->f[0], gen_open(h) ? 56 : GEN_COLS);
+		v_int(&out->f[1], gen_open(h) ? 40 : GEN_ROWS);
+		v_int(&out->f[2], gen_open(h) ? 0 : GEN_TURNS);
 		return 0;
 	}
 	if (s->nships == 0)
 		for (int r = 1; r <= s->rows; r++)
 			if (!(s->rows_set & (UINT64_C(1) << (r - 1))))
-				return gen_terrain(s, rng, a, out, r);
+				return gen_terrain(s, rng, a, out, r, gen_open(h));
 	if (h)
 		for (nsides = 0; nsides < h->nplayers && nsides < 4 && h->players[nsides].id;)
 			nsides++;
-	if (nsides > 0 && s->nships < 4 * nsides && s->nships < SAIL_MAX_SHIPS) {
+	if (nsides > 0 && s->nships < (gen_open(h) ? SAIL_MAX_SHIPS : 4 * nsides) &&
+	    s->nships < SAIL_MAX_SHIPS) {
 		rc = gen_ship(s, h, rng, a, out, nsides);
 		if (rc <= 0)
 			return rc;
@@ -209,11 +226,10 @@ static int gen_move(const sail_state *s, const sl_header *h, sl_prng *rng, sl_ar
 	uint8_t steps[SAIL_MAX_STEPS], dice[SAIL_MAX_DICE];
 	int ns = 0, nd = 0, want = 1 + below(rng, 6), rc;
 	sail_sim m;
-	(void)h;
 	sail_sim_start(s, i, &m);
 	while (ns < want && ns < SAIL_MAX_STEPS) {
 		sail_stepres r[5];
-		int w[5], total = 0, pick, fail_ok = below(rng, 3) == 0, die = 0;
+		int w[5], total = 0, pick, fail_ok = below(rng, 3) == 0 && !gen_open(h), die = 0;
 		int shoal_ok = below(rng, 10) == 0;
 		for (int t = 0; t < 5; t++) {
 			w[t] = 0;
@@ -331,13 +347,15 @@ static int gen_play(const sail_state *s, const sl_header *h, sl_prng *rng, sl_ar
 	}
 	case SAIL_PH_FIRE1:
 	case SAIL_PH_FIRE2:
+		if (gen_open(h))
+			break;
 		if (below(rng, 30) == 0)
 			rc = gen_strike(s, rng, a, out);
 		if (rc == 1 && below(rng, 3) == 0)
 			rc = gen_combat(s, rng, a, out, 0);
 		break;
 	default:
-		if (below(rng, 4) == 0)
+		if (!gen_open(h) && below(rng, 4) == 0)
 			rc = gen_combat(s, rng, a, out, 1);
 		break;
 	}

@@ -111,7 +111,9 @@ int sail_restore(void **out, const void *p, size_t n, sl_error *err)
 	NEED(!r.err, "truncated snapshot");
 	NEED(s->cols <= SAIL_MAX_COLS && s->rows <= SAIL_MAX_ROWS
 		&& (s->cols == 0) == (s->rows == 0), "bad map size");
-	NEED(turns <= SAIL_MAX_TURNS && turn <= SAIL_MAX_TURNS, "bad turn");
+	/* a scheduled length is at most SAIL_MAX_TURNS, but an open-ended game
+	 * runs as far as a log can count (sil.md: turn numbers up to 1000000) */
+	NEED(turns <= SAIL_MAX_TURNS && turn <= 1000000 && (turns == 0 || turn <= turns), "bad turn");
 	s->turns = (int)turns;
 	s->turn = (int)turn;
 	NEED(s->turns == 0 || s->turn <= s->turns, "turn beyond the game's length");

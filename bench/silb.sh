@@ -1,0 +1,51 @@
+#!/bin/sh
+# silb.sh SILLAGE SILB_BENCH [EVENTS] - the binary log's benchmark (`make bench`):
+# generates a sail game of EVENTS events (default 1 000 000) at run time in a
+# temporary folder, then times gen/convert/verify with their peak memory,
+# compares sizes with gzip -9 and xz -9 of the text, and runs silb_bench for
+# open, seek (1 000 random turns) and replay. Nothing is kept.
+set -u
+SL=$1
+BENCH=$2
+N=${3:-1000000}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT INT TERM
+TIME=/usr/bin/time
+[ -x "$TIME" ] || { echo "bench: needs GNU time (/usr/bin/time)" >&2; exit 4; }
+
+run() {   # run LABEL CMD...: prints "LABEL  seconds  peak-MB"
+	label=$1
+	shift
+	"$TIME" -f "%e %M" -o "$T/time" "$@" >/dev/null || { echo "bench: $label failed" >&2; exit 1; }
+	read -r secs kb <"$T/time"
+	printf "| %-34s | %8s s | %8.1f MB |\n" "$label" "$secs" "$(echo "$kb / 1024" | bc -l)"
+}
+
+echo "## sillage binary log benchmark: sail, $N events (seed 1)"
+echo
+echo "| step | time | peak memory |"
+echo "| --- | ---: | ---: |"
+run "gen -o game.silb (streamed)" "$SL" gen -g sail --events "$N" -o "$T/game.silb"
+run "gen -o game.sil" "$SL" gen -g sail --events "$N" -o "$T/game.sil"
+run "convert game.sil -o game2.silb" "$SL" convert "$T/game.sil" -o "$T/game2.silb"
+run "convert game.silb -o game2.sil" "$SL" convert "$T/game.silb" -o "$T/game2.sil"
+run "verify game.sil" "$SL" verify "$T/game.sil"
+run "verify game.silb" "$SL" verify "$T/game.silb"
+run "seek --turn 5000 game.silb" "$SL" seek --turn 5000 "$T/game.silb"
+cmp -s "$T/game.sil" "$T/game2.sil" || { echo "bench: .sil -> .silb -> .sil differs" >&2; exit 1; }
+cmp -s "$T/game.silb" "$T/game2.silb" || { echo "bench: the two archives differ" >&2; exit 1; }
+gzip -9 -c "$T/game.sil" >"$T/game.sil.gz"
+xz -9 -T1 -c "$T/game.sil" >"$T/game.sil.xz"
+events=$N
+echo
+echo "| file | bytes | bytes/event | vs .sil |"
+echo "| --- | ---: | ---: | ---: |"
+for f in game.sil game.sil.gz game.sil.xz game.silb; do
+	b=$(wc -c <"$T/$f")
+	printf "| %-12s | %10d | %6.2f | %5.1f%% |\n" "$f" "$b" "$(echo "$b / $events" | bc -l)" \
+		"$(echo "100 * $b / $(wc -c <"$T/game.sil")" | bc -l)"
+done
+echo
+# sail's snapshots refuse turns past 9999 (SAIL_MAX_TURNS): seeks stay below
+"$BENCH" "$T/game.silb" 1000 9999 | awk '{printf "| %-22s | %s |\n", $1, $2}' | sed '1i | measure | value |\n| --- | ---: |'
+"$SL" info "$T/game.silb" | grep -E "^(turns|events|size|packed|vs text)"

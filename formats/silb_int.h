@@ -1,0 +1,96 @@
+/* silb_int.h - what the files of the .silb codec share; private to formats/. */
+#ifndef SILB_INT_H
+#define SILB_INT_H
+
+#include "sl_log.h"
+
+#define SILB_FILE_HEADER 16
+#define SILB_FRAME 9               /* kind + length + CRC */
+#define SILB_TRAILER_LEN 16        /* payload of TRAILER */
+#define SILB_MAX_STRINGS 65536     /* strings in one scope's table */
+#define SILB_MAX_META 1024
+#define SILB_MAX_TOTAL_INFLATE ((size_t)2 << 30)
+
+enum {
+	SILB_K_HEADER = 0x01, SILB_K_ENTRY = 0x02, SILB_K_UNDO = 0x03, SILB_K_ANNOTATE = 0x04,
+	SILB_K_SEGMENT = 0x10, SILB_K_INDEX = 0x11, SILB_K_TRAILER = 0x12,
+	SILB_K_TAIL = 0x81
+};
+#define SILB_ANCILLARY 0x80
+
+const char *silb_kind_name(int kind);
+uint32_t silb_crc(const void *p, size_t n);
+/* 1 when the CRC matches (always in fuzz builds, so mutations reach the parser). */
+int silb_crc_ok(uint32_t want, const void *p, size_t n);
+
+/* The 16-byte file header. */
+void silb_put_file_header(sl_buf *b, int form);
+/* Appends one framed record. */
+void silb_put_record(sl_buf *b, int kind, const void *payload, size_t n);
+
+/* A string table for one scope (a segment or a journal record). */
+typedef struct silb_strtab {
+	const char **s;
+	uint16_t *len;
+	size_t n, cap;
+	/* writer side: open-addressing hash of the strings, indices + 1 */
+	uint32_t *slots;
+	size_t nslots;
+} silb_strtab;
+void silb_strtab_reset(silb_strtab *t);
+void silb_strtab_free(silb_strtab *t);
+
+/* Where decoding an entry happens: the log that receives it (schema,
+ * header, arena), the scope's string table, the last turn number. */
+typedef struct silb_ctx {
+	const sl_log *log;
+	sl_arena *arena;
+	silb_strtab tab;
+	int last_turn;
+	char msg[256];           /* why a decode failed */
+} silb_ctx;
+
+void silb_put_header(sl_buf *b, const sl_header *h, uint64_t init_hash);
+/* Decodes a HEADER payload into h (owned strings). 0 or -1 with msg set. */
+int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, size_t msgn);
+
+/* Encodes an entry of ctx->log's game. */
+void silb_put_entry(silb_ctx *c, sl_buf *b, const sl_event *ev);
+/* Decodes one entry into ev (strings in c->arena). 0 or -1 with c->msg. */
+int silb_get_entry(silb_ctx *c, sl_reader *r, sl_event *ev);
+void silb_put_str(sl_buf *b, const char *s, size_t n);
+/* A str checked as text: one line (newline 0) or '#' lines (newline 1). */
+int silb_get_str(sl_reader *r, const char **s, size_t *n);
+int silb_text_ok(const char *s, size_t n, int newlines);
+
+/* Checks the 16-byte file header; sets *form. Errors at their offset. */
+int silb_check_file_header(const uint8_t *p, size_t n, const char *name, int *form,
+	sl_error *err);
+/* Parses the record framed at p (n bytes left, at file offset off, number
+ * recno): *kind, *pl, *plen. Returns its whole length, or <0 with err set. */
+long silb_parse_record(const uint8_t *p, size_t n, size_t off, size_t recno,
+	const char *name, int *kind, const uint8_t **pl, size_t *plen, sl_error *err);
+/* Sets err to "name: offset 0x..: msg". */
+int silb_fail(sl_error *err, const char *name, size_t off, int code, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* A SEGMENT payload: its fields, then the inflated keyframe and entries. */
+typedef struct silb_seg {
+	uint64_t first, count, events_before, turn, phase, hash, rawlen;
+	uint8_t *raw;             /* inflated bytes (owned) */
+	const uint8_t *snap;      /* the keyframe inside raw */
+	size_t snaplen;
+	size_t at;                /* where the entries start in raw */
+} silb_seg;
+/* Parses and inflates; *budget is what may still be inflated (decreased).
+ * 0 or -1 with msg set. Free with silb_seg_free. */
+int silb_seg_open(silb_seg *sg, const uint8_t *pl, size_t plen, size_t *budget,
+	char *msg, size_t msgn);
+void silb_seg_free(silb_seg *sg);
+/* Appends an entry whose strings already live in the log's arena. */
+int silb_log_push(sl_log *log, const sl_event *ev);
+
+/* The state hash of the game's fresh state for log's header (0 if none). */
+uint64_t silb_init_hash(const sl_log *log);
+
+#endif

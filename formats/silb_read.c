@@ -1,0 +1,623 @@
+/* silb_read.c - the .silb reader, both forms, strict or recovering; every
+ * error names the byte offset and the reason (formats/silb.md). */
+#include "silb_int.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <zlib.h>
+
+int silb_fail(sl_error *err, const char *name, size_t off, int code, const char *fmt, ...)
+{
+	va_list ap;
+	if (!err || err->code)
+		return code;
+	va_start(ap, fmt);
+	sl_error_setv(err, code, fmt, ap);
+	va_end(ap);
+	snprintf(err->file, sizeof err->file, "%s", name ? name : "<silb>");
+	err->offset = (int64_t)off;
+	return code;
+}
+
+int silb_check_file_header(const uint8_t *p, size_t n, const char *name, int *form,
+	sl_error *err)
+{
+	uint32_t crc;
+	for (size_t i = 0; i < 8; i++) {
+		if (i >= n)
+			return silb_fail(err, name, n, SL_EFORMAT,
+				"truncated file header (%zu of 16 bytes)", n);
+		if (p[i] != (uint8_t)SL_SILB_SIGNATURE[i])
+			return silb_fail(err, name, i, SL_EFORMAT,
+				"bad signature (not a .silb file, or damaged by a text-mode transfer)");
+	}
+	if (n < SILB_FILE_HEADER)
+		return silb_fail(err, name, n, SL_EFORMAT, "truncated file header (%zu of 16 bytes)", n);
+	if (p[8] > SL_SILB_VERSION)
+		return silb_fail(err, name, 8, SL_EVERSION, "version %d is newer than this reader (%d)",
+			p[8], SL_SILB_VERSION);
+	if (p[8] == 0)
+		return silb_fail(err, name, 8, SL_EFORMAT, "version 0 is not a .silb version");
+	crc = (uint32_t)p[12] | (uint32_t)p[13] << 8 | (uint32_t)p[14] << 16 | (uint32_t)p[15] << 24;
+	if (!silb_crc_ok(crc, p, 12))
+		return silb_fail(err, name, 12, SL_EFORMAT, "CRC mismatch in the file header");
+	if (p[9] > SL_SILB_ARCHIVE)
+		return silb_fail(err, name, 9, SL_EFORMAT, "unknown form %d (0 journal, 1 archive)", p[9]);
+	if (p[10] || p[11])
+		return silb_fail(err, name, 10, SL_EFORMAT, "reserved flags 0x%04x are set",
+			p[10] | p[11] << 8);
+	*form = p[9];
+	return SL_OK;
+}
+
+static const char *kind_str(int kind, char *buf, size_t n)
+{
+	const char *s = silb_kind_name(kind);
+	if (s)
+		return s;
+	snprintf(buf, n, "0x%02x", kind);
+	return buf;
+}
+
+long silb_parse_record(const uint8_t *p, size_t n, size_t off, size_t recno,
+	const char *name, int *kind, const uint8_t **pl, size_t *plen, sl_error *err)
+{
+	char kb[8];
+	uint32_t len, crc;
+	if (n < 5)
+		return silb_fail(err, name, off, SL_EFORMAT,
+			"truncated record %zu: the file ends inside its frame (%zu bytes left)", recno, n);
+	*kind = p[0];
+	len = (uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 | (uint32_t)p[4] << 24;
+	if (len > SL_SILB_MAX_RECORD)
+		return silb_fail(err, name, off, SL_ELIMIT,
+			"record %zu (kind %s) is %u bytes, more than the limit (%u)", recno,
+			kind_str(*kind, kb, sizeof kb), len, SL_SILB_MAX_RECORD);
+	if ((size_t)len + SILB_FRAME > n)
+		return silb_fail(err, name, off, SL_EFORMAT,
+			"truncated record %zu (kind %s): %u bytes announced, %zu left", recno,
+			kind_str(*kind, kb, sizeof kb), len + SILB_FRAME, n);
+	crc = (uint32_t)p[5 + len] | (uint32_t)p[6 + len] << 8 | (uint32_t)p[7 + len] << 16 |
+		(uint32_t)p[8 + len] << 24;
+	if (!silb_crc_ok(crc, p, 5 + (size_t)len))
+		return silb_fail(err, name, off, SL_EFORMAT, "CRC mismatch in record %zu (kind %s)",
+			recno, kind_str(*kind, kb, sizeof kb));
+	if (!silb_kind_name(*kind) && !(*kind & SILB_ANCILLARY))
+		return silb_fail(err, name, off, SL_EFORMAT,
+			"unknown critical record kind 0x%02x in record %zu", *kind, recno);
+	*pl = p + 5;
+	*plen = len;
+	return (long)len + SILB_FRAME;
+}
+
+/* ---- segments -------------------------------------------------------------- */
+
+static voidpf z_alloc(voidpf op, uInt items, uInt size)
+{
+	(void)op;
+	return sl_calloc(items, size);
+}
+
+static void z_free(voidpf op, voidpf p)
+{
+	(void)op;
+	sl_free(p);
+}
+
+#define SFAIL(...) do { snprintf(msg, msgn, __VA_ARGS__); goto fail; } while (0)
+
+int silb_seg_open(silb_seg *sg, const uint8_t *pl, size_t plen, size_t *budget,
+	char *msg, size_t msgn)
+{
+	sl_reader r, k;
+	z_stream z;
+	int zrc, zinit = 0;
+	memset(sg, 0, sizeof *sg);
+	sl_reader_init(&r, pl, plen);
+	sg->first = sl_read_uvarint(&r);
+	sg->count = sl_read_uvarint(&r);
+	sg->events_before = sl_read_uvarint(&r);
+	sg->turn = sl_read_uvarint(&r);
+	sg->phase = sl_read_uvarint(&r);
+	sg->hash = sl_read_u64le(&r);
+	sg->rawlen = sl_read_uvarint(&r);
+	if (r.err)
+		SFAIL("the segment's fields are cut short");
+	if (sg->count < 1 || sg->count > SL_LOG_MAX_ENTRIES)
+		SFAIL("a segment of %llu entries (1..%u)", (unsigned long long)sg->count, SL_LOG_MAX_ENTRIES);
+	if (sg->rawlen > SL_SILB_MAX_INFLATE)
+		SFAIL("segment declares %llu inflated bytes, more than the limit (%u)",
+			(unsigned long long)sg->rawlen, SL_SILB_MAX_INFLATE);
+	/* deflate cannot expand more than about 1032:1 */
+	if (sg->rawlen > (uint64_t)(plen - r.pos) * 1040 + 64)
+		SFAIL("segment declares %llu inflated bytes from %zu deflated: not a zlib ratio",
+			(unsigned long long)sg->rawlen, plen - r.pos);
+	if (sg->rawlen > *budget)
+		SFAIL("the file inflates to more than %zu bytes in all", (size_t)SILB_MAX_TOTAL_INFLATE);
+	*budget -= (size_t)sg->rawlen;
+	sg->raw = sl_malloc((size_t)sg->rawlen + 1);
+	if (!sg->raw)
+		SFAIL("out of memory");
+	memset(&z, 0, sizeof z);
+	z.zalloc = z_alloc;
+	z.zfree = z_free;
+	if (inflateInit(&z) != Z_OK)
+		SFAIL("out of memory");
+	zinit = 1;
+	z.next_in = (Bytef *)(uintptr_t)(pl + r.pos);
+	z.avail_in = (uInt)(plen - r.pos);
+	z.next_out = sg->raw;
+	z.avail_out = (uInt)sg->rawlen + 1;
+	zrc = inflate(&z, Z_FINISH);
+	if (z.total_out > sg->rawlen)
+		SFAIL("segment inflates past its declared size (%llu)", (unsigned long long)sg->rawlen);
+	if (zrc == Z_DATA_ERROR || zrc == Z_NEED_DICT || zrc == Z_STREAM_ERROR)
+		SFAIL("segment is not a valid zlib stream (%s)", z.msg ? z.msg : "bad data");
+	if (zrc != Z_STREAM_END)
+		SFAIL("segment's zlib stream is cut short");
+	if (z.total_out < sg->rawlen)
+		SFAIL("segment inflates to %lu bytes, less than its declared size (%llu)",
+			(unsigned long)z.total_out, (unsigned long long)sg->rawlen);
+	if (z.avail_in)
+		SFAIL("%u bytes after the segment's zlib stream", z.avail_in);
+	inflateEnd(&z);
+	zinit = 0;
+	sl_reader_init(&k, sg->raw, (size_t)sg->rawlen);
+	{
+		uint64_t sn = sl_read_uvarint(&k);
+		if (k.err || sn > SL_SILB_MAX_SNAPSHOT || sn > k.len - k.pos)
+			SFAIL("the keyframe's length is out of range");
+		sg->snaplen = (size_t)sn;
+		sg->snap = sl_read_bytes(&k, sg->snaplen);
+	}
+#ifndef SL_FUZZING
+	if (sl_hash64(sg->snap, sg->snaplen) != sg->hash)
+		SFAIL("the keyframe does not match its hash %016llx", (unsigned long long)sg->hash);
+#endif
+	sg->at = k.pos;
+	return 0;
+fail:
+	if (zinit)
+		inflateEnd(&z);
+	silb_seg_free(sg);
+	return -1;
+}
+
+void silb_seg_free(silb_seg *sg)
+{
+	sl_free(sg->raw);
+	sg->raw = NULL;
+}
+
+int silb_log_push(sl_log *log, const sl_event *ev)
+{
+	if (log->n >= SL_LOG_MAX_ENTRIES)
+		return SL_ELIMIT;
+	if (log->n == log->cap) {
+		size_t cap = log->cap ? log->cap * 2 : 256;
+		sl_event *e = sl_realloc(log->ev, cap * sizeof *e);
+		if (!e)
+			return SL_ENOMEM;
+		log->ev = e;
+		log->cap = cap;
+	}
+	log->ev[log->n++] = *ev;
+	return SL_OK;
+}
+
+/* ---- the whole file --------------------------------------------------------- */
+
+typedef struct seg_at {
+	size_t off, first;
+	long events;
+	int turn;
+} seg_at;
+
+typedef struct rd {
+	const uint8_t *p;
+	size_t n;
+	const char *name;
+	sl_log *log;
+	silb_ctx c;
+	long events;
+	int turn, phase;          /* where the entries read so far leave the game */
+	seg_at *segs;
+	size_t nseg, capseg;
+	size_t budget;
+	sl_silb_info *info;
+} rd;
+
+static void track(rd *d, const sl_event *ev)
+{
+	if (ev->entry == SL_ENTRY_EVENT)
+		d->events++;
+	else if (ev->entry == SL_ENTRY_TURN) {
+		d->turn = ev->mark;
+		d->phase = 1;
+	} else
+		d->phase = ev->mark;
+}
+
+/* Recomputes the position after an undo. */
+static void retrack(rd *d)
+{
+	d->events = 0;
+	d->turn = d->phase = 0;
+	for (size_t i = 0; i < d->log->n; i++)
+		track(d, &d->log->ev[i]);
+	d->c.last_turn = d->turn;
+}
+
+static int new_log(rd *d, sl_header *h, sl_error *err, size_t off)
+{
+	const sl_game *g = sl_game_find(h->game);
+	if (!g) {
+		silb_fail(err, d->name, off, SL_EFORMAT, "unknown game '%s' (see `sillage games`)", h->game);
+		sl_header_free(h);
+		return -1;
+	}
+	if (!d->log) {
+		d->log = sl_log_new(g);
+		if (!d->log || !(d->log->name = sl_strdup(d->name))) {
+			sl_header_free(h);
+			silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
+			return -1;
+		}
+	}
+	sl_header_free(&d->log->h);
+	d->log->h = *h;
+	d->log->game = g;
+	d->c.log = d->log;
+	d->c.arena = &d->log->arena;
+	return 0;
+}
+
+static int read_header(rd *d, const uint8_t *pl, size_t plen, size_t off, sl_error *err)
+{
+	sl_reader r;
+	sl_header h;
+	uint64_t ih = 0;
+	char msg[256];
+	sl_reader_init(&r, pl, plen);
+	if (silb_get_header(&r, &h, &ih, msg, sizeof msg)) {
+		sl_header_free(&h);
+		return silb_fail(err, d->name, off + 5 + r.pos, SL_EFORMAT, "record 1 (kind HEADER): %s", msg);
+	}
+	if (d->info)
+		d->info->init_hash = ih;
+	return new_log(d, &h, err, off) ? err->code : SL_OK;
+}
+
+/* One journal record after the header. */
+static int journal_record(rd *d, int kind, const uint8_t *pl, size_t plen, size_t off,
+	size_t recno, int *seen_entry, sl_error *err)
+{
+	sl_reader r;
+	sl_event ev;
+	const char *s;
+	size_t n;
+	sl_reader_init(&r, pl, plen);
+	switch (kind) {
+	case SILB_K_HEADER:
+		if (*seen_entry)
+			return silb_fail(err, d->name, off, SL_EFORMAT,
+				"record %zu: a HEADER after the first entry", recno);
+		return read_header(d, pl, plen, off, err);
+	case SILB_K_ENTRY:
+		*seen_entry = 1;
+		silb_strtab_reset(&d->c.tab);
+		if (silb_get_entry(&d->c, &r, &ev)) {
+			d->c.last_turn = d->turn;
+			return silb_fail(err, d->name, off + 5 + r.pos, SL_EFORMAT, "record %zu (kind ENTRY): %s",
+				recno, d->c.msg);
+		}
+		if (r.pos != r.len) {
+			d->c.last_turn = d->turn;
+			return silb_fail(err, d->name, off + 5 + r.pos, SL_EFORMAT,
+				"record %zu (kind ENTRY): %zu bytes after the entry", recno, r.len - r.pos);
+		}
+		if (silb_log_push(d->log, &ev))
+			return silb_fail(err, d->name, off, SL_ELIMIT, "record %zu: too many entries (at most %u)",
+				recno, SL_LOG_MAX_ENTRIES);
+		track(d, &ev);
+		return SL_OK;
+	case SILB_K_UNDO: {
+		uint64_t after = sl_read_uvarint(&r);
+		if (r.err || r.pos != r.len || d->log->n == 0 || after != d->log->n - 1)
+			return silb_fail(err, d->name, off, SL_EFORMAT,
+				"record %zu (kind UNDO): undo to %llu entries, but the log holds %zu", recno,
+				(unsigned long long)after, d->log->n);
+		sl_log_pop(d->log);
+		retrack(d);
+		return SL_OK;
+	}
+	case SILB_K_ANNOTATE: {
+		uint8_t bits = sl_read_u8(&r);
+		const char *note = NULL, *mark = NULL;
+		if (d->log->n == 0)
+			return silb_fail(err, d->name, off, SL_EFORMAT,
+				"record %zu (kind ANNOTATE): there is no entry to annotate", recno);
+		if (r.err || (bits & ~3))
+			return silb_fail(err, d->name, off, SL_EFORMAT,
+				"record %zu (kind ANNOTATE): reserved bits set", recno);
+		if (bits & 1) {
+			if (silb_get_str(&r, &s, &n) || !silb_text_ok(s, n, 0) ||
+			    !(note = sl_arena_strndup(&d->log->arena, s, n)))
+				return silb_fail(err, d->name, off, SL_EFORMAT,
+					"record %zu (kind ANNOTATE): the note is cut short or not one line", recno);
+		}
+		if (bits & 2) {
+			if (silb_get_str(&r, &s, &n) || !silb_text_ok(s, n, 0) ||
+			    !(mark = sl_arena_strndup(&d->log->arena, s, n)))
+				return silb_fail(err, d->name, off, SL_EFORMAT,
+					"record %zu (kind ANNOTATE): the bookmark is cut short or not one line", recno);
+		}
+		if (r.pos != r.len)
+			return silb_fail(err, d->name, off, SL_EFORMAT,
+				"record %zu (kind ANNOTATE): %zu bytes after its fields", recno, r.len - r.pos);
+		d->log->ev[d->log->n - 1].note = note;
+		d->log->ev[d->log->n - 1].bookmark = mark;
+		return SL_OK;
+	}
+	case SILB_K_TAIL:
+		if (silb_get_str(&r, &s, &n) || r.pos != r.len || !silb_text_ok(s, n, 1))
+			return silb_fail(err, d->name, off, SL_EFORMAT,
+				"record %zu (kind TAIL): not '#' comment lines", recno);
+		sl_free(d->log->tail_comment);
+		if (!(d->log->tail_comment = sl_strndup(s, n)))
+			return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
+		return SL_OK;
+	}
+	return silb_fail(err, d->name, off, SL_EFORMAT, "record %zu: a %s record in a journal",
+		recno, silb_kind_name(kind));
+}
+
+static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, size_t recno,
+	sl_error *err)
+{
+	silb_seg sg;
+	sl_reader r;
+	char msg[256];
+	if (silb_seg_open(&sg, pl, plen, &d->budget, msg, sizeof msg))
+		return silb_fail(err, d->name, off, strstr(msg, "limit") || strstr(msg, "in all") ? SL_ELIMIT
+			: SL_EFORMAT, "record %zu (kind SEGMENT): %s", recno, msg);
+	if (sg.first != d->log->n || sg.events_before != (uint64_t)d->events ||
+	    sg.turn != (uint64_t)d->turn || sg.phase != (uint64_t)d->phase) {
+		silb_seg_free(&sg);
+		return silb_fail(err, d->name, off, SL_EFORMAT,
+			"record %zu (kind SEGMENT): it starts at entry %llu, event %llu, turn %llu.%llu; "
+			"the entries before it end at %zu, %ld, %d.%d", recno, (unsigned long long)sg.first,
+			(unsigned long long)sg.events_before, (unsigned long long)sg.turn,
+			(unsigned long long)sg.phase, d->log->n, d->events, d->turn, d->phase);
+	}
+	if (d->nseg >= SL_SILB_MAX_SEGMENTS) {
+		silb_seg_free(&sg);
+		return silb_fail(err, d->name, off, SL_ELIMIT, "more than %u segments", SL_SILB_MAX_SEGMENTS);
+	}
+	if (d->nseg == d->capseg) {
+		size_t cap = d->capseg ? d->capseg * 2 : 64;
+		seg_at *s = sl_realloc(d->segs, cap * sizeof *s);
+		if (!s) {
+			silb_seg_free(&sg);
+			return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
+		}
+		d->segs = s;
+		d->capseg = cap;
+	}
+	d->segs[d->nseg].off = off;
+	d->segs[d->nseg].first = d->log->n;
+	d->segs[d->nseg].events = d->events;
+	d->segs[d->nseg].turn = d->turn;
+	d->nseg++;
+	if (d->info) {
+		d->info->segments++;
+		d->info->keyframe_bytes += sg.snaplen;
+		d->info->entry_bytes += (size_t)sg.rawlen - sg.at;
+		d->info->deflated_bytes += plen;
+	}
+	silb_strtab_reset(&d->c.tab);
+	d->c.last_turn = d->turn;
+	sl_reader_init(&r, sg.raw + sg.at, (size_t)sg.rawlen - sg.at);
+	for (uint64_t i = 0; i < sg.count; i++) {
+		sl_event ev;
+		if (silb_get_entry(&d->c, &r, &ev)) {
+			silb_seg_free(&sg);
+			return silb_fail(err, d->name, off, SL_EFORMAT,
+				"record %zu (kind SEGMENT): entry %llu of %llu: %s", recno,
+				(unsigned long long)i + 1, (unsigned long long)sg.count, d->c.msg);
+		}
+		if (silb_log_push(d->log, &ev)) {
+			silb_seg_free(&sg);
+			return silb_fail(err, d->name, off, SL_ELIMIT, "too many entries (at most %u)",
+				SL_LOG_MAX_ENTRIES);
+		}
+		track(d, &ev);
+	}
+	if (r.pos != r.len) {
+		silb_seg_free(&sg);
+		return silb_fail(err, d->name, off, SL_EFORMAT,
+			"record %zu (kind SEGMENT): %zu bytes after its %llu entries", recno, r.len - r.pos,
+			(unsigned long long)sg.count);
+	}
+	silb_seg_free(&sg);
+	return SL_OK;
+}
+
+static int archive_index(rd *d, const uint8_t *pl, size_t plen, size_t off, size_t recno,
+	sl_error *err)
+{
+	sl_reader r;
+	uint64_t nseg, entries, events, turns, o = 0, f = 0, e = 0, t = 0;
+	sl_reader_init(&r, pl, plen);
+	nseg = sl_read_uvarint(&r);
+	entries = sl_read_uvarint(&r);
+	events = sl_read_uvarint(&r);
+	turns = sl_read_uvarint(&r);
+	if (r.err || nseg != d->nseg || entries != d->log->n || events != (uint64_t)d->events ||
+	    turns != (uint64_t)d->turn)
+		return silb_fail(err, d->name, off, SL_EFORMAT,
+			"record %zu (kind INDEX): its totals disagree with the segments read", recno);
+	for (size_t i = 0; i < d->nseg; i++) {
+		o += sl_read_uvarint(&r);
+		f += sl_read_uvarint(&r);
+		e += sl_read_uvarint(&r);
+		t += sl_read_uvarint(&r);
+		if (r.err || o != d->segs[i].off || f != d->segs[i].first ||
+		    e != (uint64_t)d->segs[i].events || t != (uint64_t)d->segs[i].turn)
+			return silb_fail(err, d->name, off, SL_EFORMAT,
+				"record %zu (kind INDEX): entry %zu disagrees with segment %zu", recno, i + 1, i + 1);
+	}
+	if (r.pos != r.len)
+		return silb_fail(err, d->name, off, SL_EFORMAT,
+			"record %zu (kind INDEX): %zu bytes after its entries", recno, r.len - r.pos);
+	return SL_OK;
+}
+
+int sl_silb_read(sl_log **out, const char *name, const void *data, size_t n,
+	unsigned flags, sl_silb_info *info, sl_error *err)
+{
+	rd d;
+	sl_error e;
+	sl_silb_info dummy;
+	size_t pos = SILB_FILE_HEADER, recno = 0, index_off = 0, index_len = 0;
+	size_t good = SILB_FILE_HEADER;   /* end of the last sound record */
+	size_t seg_undo = 0;              /* entries before the segment being read */
+	int form = 0, rc = SL_OK, seen_entry = 0, stage = 0;   /* archive: 0 segments, 1 index, 2 trailer */
+
+	*out = NULL;
+	if (!info)
+		info = &dummy;
+	memset(info, 0, sizeof *info);
+	sl_error_clear(&info->damage);
+	info->file_bytes = n;
+	memset(&d, 0, sizeof d);
+	d.p = data;
+	d.n = n;
+	d.name = name ? name : "<silb>";
+	d.info = info;
+	d.budget = SILB_MAX_TOTAL_INFLATE;
+	sl_error_clear(&e);
+	if (n > SL_SILB_MAX_FILE)
+		return silb_fail(err, d.name, 0, SL_ELIMIT, "the file is larger than %u bytes", SL_SILB_MAX_FILE);
+	if ((rc = silb_check_file_header(d.p, n, d.name, &form, err)))
+		return rc;
+	info->form = form;
+	info->version = d.p[8];
+	while (pos < n) {
+		const uint8_t *pl;
+		size_t plen;
+		int kind;
+		long len = silb_parse_record(d.p + pos, n - pos, pos, ++recno, d.name, &kind, &pl, &plen, &e);
+		if (len < 0) {
+			rc = (int)len;
+			break;
+		}
+		info->records++;
+		if (recno == 1) {
+			if (kind != SILB_K_HEADER) {
+				rc = silb_fail(&e, d.name, pos, SL_EFORMAT, "the first record is %s, expected HEADER",
+					silb_kind_name(kind) ? silb_kind_name(kind) : "unknown");
+				goto fatal;
+			}
+			if ((rc = read_header(&d, pl, plen, pos, &e)))
+				goto fatal;
+		} else if (kind & SILB_ANCILLARY && kind != SILB_K_TAIL) {
+			/* unknown ancillary record: skipped */
+		} else if (form == SL_SILB_JOURNAL) {
+			if ((rc = journal_record(&d, kind, pl, plen, pos, recno, &seen_entry, &e)))
+				break;
+		} else if (kind == SILB_K_SEGMENT && stage == 0) {
+			seg_undo = d.log->n;
+			if ((rc = archive_segment(&d, pl, plen, pos, recno, &e))) {
+				d.log->n = seg_undo;   /* keep whole segments only */
+				retrack(&d);
+				break;
+			}
+		} else if (kind == SILB_K_TAIL && stage == 0) {
+			sl_reader r;
+			const char *s;
+			size_t sn;
+			sl_reader_init(&r, pl, plen);
+			if (silb_get_str(&r, &s, &sn) || r.pos != r.len || !silb_text_ok(s, sn, 1)) {
+				rc = silb_fail(&e, d.name, pos, SL_EFORMAT, "record %zu (kind TAIL): not '#' comment lines", recno);
+				break;
+			}
+			sl_free(d.log->tail_comment);
+			if (!(d.log->tail_comment = sl_strndup(s, sn))) {
+				rc = silb_fail(&e, d.name, pos, SL_ENOMEM, "out of memory");
+				break;
+			}
+		} else if (kind == SILB_K_INDEX && stage == 0) {
+			if ((rc = archive_index(&d, pl, plen, pos, recno, &e)))
+				break;
+			index_off = pos;
+			index_len = (size_t)len;
+			stage = 1;
+		} else if (kind == SILB_K_TRAILER && stage == 1) {
+			sl_reader r;
+			uint64_t io;
+			uint32_t il, res;
+			sl_reader_init(&r, pl, plen);
+			io = sl_read_u64le(&r);
+			il = sl_read_u32le(&r);
+			res = sl_read_u32le(&r);
+			if (plen != SILB_TRAILER_LEN || io != index_off || il != index_len || res != 0) {
+				rc = silb_fail(&e, d.name, pos, SL_EFORMAT,
+					"record %zu (kind TRAILER): it does not point at the INDEX record", recno);
+				break;
+			}
+			stage = 2;
+		} else {
+			rc = silb_fail(&e, d.name, pos, SL_EFORMAT, "record %zu: a %s record %s", recno,
+				silb_kind_name(kind), stage ? "after the INDEX" : "in an archive");
+			break;
+		}
+		pos += (size_t)len;
+		good = pos;
+		if (stage == 2 && pos < n) {
+			rc = silb_fail(&e, d.name, pos, SL_EFORMAT, "%zu bytes after the TRAILER", n - pos);
+			break;
+		}
+	}
+	if (rc == SL_OK && !d.log)
+		rc = silb_fail(&e, d.name, pos, SL_EFORMAT, "no HEADER record");
+	if (!d.log)
+		goto fatal;
+	if (rc == SL_OK && form == SL_SILB_ARCHIVE && stage != 2)
+		rc = silb_fail(&e, d.name, n, SL_EFORMAT,
+			"the archive is cut short: no %s at the end", stage ? "TRAILER" : "INDEX and TRAILER");
+	info->valid_bytes = good;
+	if (rc != SL_OK) {
+		if (!(flags & SL_SILB_RECOVER) || rc == SL_ENOMEM)
+			goto fatal;
+		info->damaged = 1;
+		info->damage = e;
+		rc = SL_OK;
+	}
+	silb_strtab_free(&d.c.tab);
+	sl_free(d.segs);
+	*out = d.log;
+	return SL_OK;
+fatal:
+	if (err && !err->code)
+		*err = e;
+	silb_strtab_free(&d.c.tab);
+	sl_free(d.segs);
+	sl_log_free(d.log);
+	return rc ? rc : SL_EFORMAT;
+}
+
+int sl_silb_load(sl_log **out, const char *path, unsigned flags, sl_silb_info *info,
+	sl_error *err)
+{
+	char *data;
+	size_t n;
+	int rc;
+	*out = NULL;
+	rc = sl_read_file(path, SL_SILB_MAX_FILE, &data, &n, err);
+	if (rc)
+		return rc;
+	rc = sl_silb_read(out, path, data, n, flags, info, err);
+	sl_free(data);
+	return rc;
+}

@@ -1,0 +1,352 @@
+/* silb_seek.c - an archive opened for seeking: file header, trailer, index
+ * and header are read at open; a seek inflates the one segment that holds
+ * the turn (formats/silb.md). */
+#include "silb_int.h"
+#include "replay/sl_replay.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct sl_silb {
+	int fd;
+	size_t size;
+	sl_log *log;             /* header; entries of the last segment inflated */
+	size_t nseg;
+	size_t *off, *first;
+	long *events;
+	int *turn;
+	size_t index_off;
+	size_t entries;
+	long nevents;
+	int turns;
+};
+
+static int read_at(sl_silb *f, size_t off, void *p, size_t n, const char *name, sl_error *err)
+{
+	uint8_t *b = p;
+	while (n > 0) {
+		ssize_t r = pread(f->fd, b, n, (off_t)off);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return sl_error_set(err, SL_EIO, "%s: read error: %s", name, strerror(errno));
+		if (r == 0)
+			return silb_fail(err, name, off, SL_EFORMAT, "the file ends early");
+		b += r;
+		off += (size_t)r;
+		n -= (size_t)r;
+	}
+	return SL_OK;
+}
+
+/* Reads the record at off, which must be of `kind` and end by `end`. */
+static int read_record(sl_silb *f, const char *name, size_t off, size_t len, int want,
+	uint8_t **buf, const uint8_t **pl, size_t *plen, sl_error *err)
+{
+	int kind, rc;
+	long got;
+	*buf = NULL;
+	if (len < SILB_FRAME || len > SL_SILB_MAX_RECORD + SILB_FRAME || off > f->size || len > f->size - off)
+		return silb_fail(err, name, off, SL_EFORMAT, "a %s record out of the file's bounds",
+			silb_kind_name(want));
+	*buf = sl_malloc(len);
+	if (!*buf)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	if ((rc = read_at(f, off, *buf, len, name, err)))
+		return rc;
+	got = silb_parse_record(*buf, len, off, 0, name, &kind, pl, plen, err);
+	if (got < 0)
+		return (int)got;
+	if (kind != want)
+		return silb_fail(err, name, off, SL_EFORMAT, "expected a %s record here",
+			silb_kind_name(want));
+	return SL_OK;
+}
+
+static int load_index(sl_silb *f, const char *name, const uint8_t *pl, size_t plen, size_t off,
+	sl_error *err)
+{
+	sl_reader r;
+	uint64_t nseg, o = 0, fi = 0, e = 0, t = 0;
+	sl_reader_init(&r, pl, plen);
+	nseg = sl_read_uvarint(&r);
+	f->entries = (size_t)sl_read_uvarint(&r);
+	f->nevents = (long)sl_read_uvarint(&r);
+	f->turns = (int)sl_read_uvarint(&r);
+	if (r.err || nseg > SL_SILB_MAX_SEGMENTS || nseg > plen / 4 || f->entries > SL_LOG_MAX_ENTRIES ||
+	    f->nevents < 0 || (size_t)f->nevents > f->entries || f->turns < 0 || f->turns > 1000000)
+		return silb_fail(err, name, off, SL_EFORMAT, "the INDEX totals are out of range");
+	f->nseg = (size_t)nseg;
+	f->off = sl_calloc(f->nseg + 1, sizeof *f->off);
+	f->first = sl_calloc(f->nseg + 1, sizeof *f->first);
+	f->events = sl_calloc(f->nseg + 1, sizeof *f->events);
+	f->turn = sl_calloc(f->nseg + 1, sizeof *f->turn);
+	if (!f->off || !f->first || !f->events || !f->turn)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	for (size_t i = 0; i < f->nseg; i++) {
+		uint64_t d0 = sl_read_uvarint(&r), d1 = sl_read_uvarint(&r);
+		uint64_t d2 = sl_read_uvarint(&r), d3 = sl_read_uvarint(&r);
+		if (r.err || (i && (d0 == 0 || d1 == 0)) || d0 > f->size || d1 > f->entries ||
+		    d2 > f->entries || d3 > 1000000)
+			return silb_fail(err, name, off, SL_EFORMAT, "INDEX entry %zu is out of range", i + 1);
+		o += d0;
+		fi += d1;
+		e += d2;
+		t += d3;
+		if (o < SILB_FILE_HEADER || o >= f->index_off || fi >= f->entries || e > (uint64_t)f->nevents ||
+		    t > (uint64_t)f->turns)
+			return silb_fail(err, name, off, SL_EFORMAT, "INDEX entry %zu is out of range", i + 1);
+		f->off[i] = (size_t)o;
+		f->first[i] = (size_t)fi;
+		f->events[i] = (long)e;
+		f->turn[i] = (int)t;
+	}
+	f->off[f->nseg] = f->index_off;   /* where the last segment ends at most */
+	f->first[f->nseg] = f->entries;
+	if (r.pos != r.len)
+		return silb_fail(err, name, off, SL_EFORMAT, "%zu bytes after the INDEX entries", r.len - r.pos);
+	return SL_OK;
+}
+
+int sl_silb_open(sl_silb **out, const char *path, sl_error *err)
+{
+	sl_silb *f;
+	uint8_t fh[SILB_FILE_HEADER], tr[SILB_FRAME + SILB_TRAILER_LEN], *buf = NULL;
+	const uint8_t *pl;
+	size_t plen;
+	struct stat sb;
+	int form, rc, kind;
+	*out = NULL;
+	f = sl_calloc(1, sizeof *f);
+	if (!f)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	f->fd = open(path, O_RDONLY);
+	if (f->fd < 0) {
+		rc = sl_error_set(err, errno == ENOENT ? SL_EFORMAT : SL_EIO, "%s: cannot open: %s",
+			path, strerror(errno));
+		goto fail;
+	}
+	if (fstat(f->fd, &sb) != 0 || sb.st_size < 0) {
+		rc = sl_error_set(err, SL_EIO, "%s: cannot stat: %s", path, strerror(errno));
+		goto fail;
+	}
+	f->size = (size_t)sb.st_size;
+	if (f->size > SL_SILB_MAX_FILE) {
+		rc = silb_fail(err, path, 0, SL_ELIMIT, "the file is larger than %u bytes", SL_SILB_MAX_FILE);
+		goto fail;
+	}
+	if ((rc = read_at(f, 0, fh, f->size < sizeof fh ? f->size : sizeof fh, path, err)))
+		goto fail;
+	if ((rc = silb_check_file_header(fh, f->size < sizeof fh ? f->size : sizeof fh, path, &form, err)))
+		goto fail;
+	if (form != SL_SILB_ARCHIVE) {
+		rc = silb_fail(err, path, 9, SL_EFORMAT, "a journal has no index to seek with (`sillage pack` it)");
+		goto fail;
+	}
+	if (f->size < SILB_FILE_HEADER + 3 * SILB_FRAME + SILB_TRAILER_LEN) {
+		rc = silb_fail(err, path, f->size, SL_EFORMAT, "the archive is cut short: no TRAILER at the end");
+		goto fail;
+	}
+	{
+		size_t at = f->size - sizeof tr;
+		uint64_t io;
+		uint32_t il;
+		sl_reader r;
+		if ((rc = read_at(f, at, tr, sizeof tr, path, err)))
+			goto fail;
+		if (tr[0] != SILB_K_TRAILER || silb_parse_record(tr, sizeof tr, at, 0, path, &kind, &pl, &plen, err) < 0
+		    || plen != SILB_TRAILER_LEN) {
+			rc = silb_fail(err, path, at, SL_EFORMAT, "the archive does not end with a TRAILER record");
+			goto fail;
+		}
+		sl_reader_init(&r, pl, plen);
+		io = sl_read_u64le(&r);
+		il = sl_read_u32le(&r);
+		if (io < SILB_FILE_HEADER || io >= at || il != at - io) {
+			rc = silb_fail(err, path, at, SL_EFORMAT, "the TRAILER does not point at an INDEX record");
+			goto fail;
+		}
+		f->index_off = (size_t)io;
+		if ((rc = read_record(f, path, f->index_off, il, SILB_K_INDEX, &buf, &pl, &plen, err)))
+			goto fail;
+		if ((rc = load_index(f, path, pl, plen, f->index_off, err)))
+			goto fail;
+		sl_free(buf);
+		buf = NULL;
+	}
+	{
+		uint8_t fr[5];
+		uint32_t len;
+		sl_reader r;
+		sl_header h;
+		uint64_t ih;
+		char msg[256];
+		const sl_game *g;
+		if ((rc = read_at(f, SILB_FILE_HEADER, fr, 5, path, err)))
+			goto fail;
+		len = (uint32_t)fr[1] | (uint32_t)fr[2] << 8 | (uint32_t)fr[3] << 16 | (uint32_t)fr[4] << 24;
+		if (fr[0] != SILB_K_HEADER || len > SL_SILB_MAX_RECORD) {
+			rc = silb_fail(err, path, SILB_FILE_HEADER, SL_EFORMAT, "the first record is not a HEADER");
+			goto fail;
+		}
+		if ((rc = read_record(f, path, SILB_FILE_HEADER, len + SILB_FRAME, SILB_K_HEADER, &buf, &pl, &plen, err)))
+			goto fail;
+		sl_reader_init(&r, pl, plen);
+		if (silb_get_header(&r, &h, &ih, msg, sizeof msg)) {
+			sl_header_free(&h);
+			rc = silb_fail(err, path, SILB_FILE_HEADER, SL_EFORMAT, "record 1 (kind HEADER): %s", msg);
+			goto fail;
+		}
+		g = sl_game_find(h.game);
+		if (!g) {
+			rc = silb_fail(err, path, SILB_FILE_HEADER, SL_EFORMAT, "unknown game '%s' (see `sillage games`)", h.game);
+			sl_header_free(&h);
+			goto fail;
+		}
+		f->log = sl_log_new(g);
+		if (!f->log || !(f->log->name = sl_strdup(path))) {
+			sl_header_free(&h);
+			rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+			goto fail;
+		}
+		f->log->h = h;
+		sl_free(buf);
+		buf = NULL;
+	}
+	*out = f;
+	return SL_OK;
+fail:
+	sl_free(buf);
+	sl_silb_close(f);
+	return rc;
+}
+
+void sl_silb_close(sl_silb *f)
+{
+	if (!f)
+		return;
+	if (f->fd >= 0)
+		close(f->fd);
+	sl_log_free(f->log);
+	sl_free(f->off);
+	sl_free(f->first);
+	sl_free(f->events);
+	sl_free(f->turn);
+	sl_free(f);
+}
+
+const sl_log *sl_silb_log(const sl_silb *f) { return f->log; }
+size_t sl_silb_entries(const sl_silb *f) { return f->entries; }
+long sl_silb_events(const sl_silb *f) { return f->nevents; }
+int sl_silb_turns(const sl_silb *f) { return f->turns; }
+size_t sl_silb_segments(const sl_silb *f) { return f->nseg; }
+
+int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_error *err)
+{
+	const sl_game *g = f->log->game;
+	const char *name = f->log->name;
+	size_t lo = 0, hi, s, budget = SL_SILB_MAX_INFLATE;
+	uint8_t *buf = NULL;
+	const uint8_t *pl;
+	size_t plen;
+	silb_seg sg;
+	silb_ctx c;
+	sl_reader r;
+	void *st = NULL;
+	char msg[256];
+	long no;
+	int rc;
+
+	*out = NULL;
+	if (inflated)
+		*inflated = 0;
+	if (turn < 0 || turn > f->turns)
+		return sl_error_set(err, SL_ERANGE, "%s: no turn %d (the log reaches turn %d)", name, turn, f->turns);
+	if (turn == 0 || f->nseg == 0)
+		return g->init(out, &f->log->h, err);
+	/* the last segment that starts before turn `turn` has begun */
+	hi = f->nseg;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (f->turn[mid] < turn)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	s = lo;
+	{
+		uint8_t fr[5];
+		uint32_t len;
+		if ((rc = read_at(f, f->off[s], fr, 5, name, err)))
+			return rc;
+		len = (uint32_t)fr[1] | (uint32_t)fr[2] << 8 | (uint32_t)fr[3] << 16 | (uint32_t)fr[4] << 24;
+		if (len > SL_SILB_MAX_RECORD || f->off[s] + len + SILB_FRAME > f->off[s + 1])
+			return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu runs past the next one", s + 1);
+		if ((rc = read_record(f, name, f->off[s], len + SILB_FRAME, SILB_K_SEGMENT, &buf, &pl, &plen, err))) {
+			sl_free(buf);
+			return rc;
+		}
+	}
+	if (silb_seg_open(&sg, pl, plen, &budget, msg, sizeof msg)) {
+		sl_free(buf);
+		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: %s", s + 1, msg);
+	}
+	sl_free(buf);
+	if (inflated)
+		*inflated = (size_t)sg.rawlen;
+	if (sg.first != f->first[s] || sg.turn != (uint64_t)f->turn[s] ||
+	    sg.count != f->first[s + 1] - f->first[s]) {
+		silb_seg_free(&sg);
+		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu disagrees with the INDEX", s + 1);
+	}
+	if ((rc = g->restore(&st, sg.snap, sg.snaplen, err))) {
+		silb_seg_free(&sg);
+		return rc;
+	}
+	/* decode the segment's entries into the scratch log, applying them */
+	f->log->n = 0;
+	sl_arena_free(&f->log->arena);
+	sl_arena_init(&f->log->arena);
+	memset(&c, 0, sizeof c);
+	c.log = f->log;
+	c.arena = &f->log->arena;
+	c.last_turn = (int)sg.turn;
+	sl_reader_init(&r, sg.raw + sg.at, (size_t)sg.rawlen - sg.at);
+	no = (long)sg.events_before;
+	rc = SL_ERANGE;
+	for (uint64_t i = 0; i < sg.count; i++) {
+		sl_event ev;
+		if (silb_get_entry(&c, &r, &ev)) {
+			rc = silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: entry %llu: %s", s + 1,
+				(unsigned long long)i + 1, c.msg);
+			break;
+		}
+		if (silb_log_push(f->log, &ev)) {
+			rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+			break;
+		}
+		no += ev.entry == SL_ENTRY_EVENT;
+		if ((rc = sl_replay_apply(f->log, st, &f->log->ev[f->log->n - 1], no, NULL, err)))
+			break;
+		rc = SL_ERANGE;
+		if (ev.entry == SL_ENTRY_TURN && ev.mark == turn) {
+			rc = SL_OK;
+			break;
+		}
+	}
+	silb_strtab_free(&c.tab);
+	silb_seg_free(&sg);
+	if (rc == SL_ERANGE)
+		rc = silb_fail(err, name, f->off[s], SL_EFORMAT, "turn %d is not in segment %zu, where the INDEX puts it",
+			turn, s + 1);
+	if (rc) {
+		g->destroy(st);
+		return rc;
+	}
+	*out = st;
+	return SL_OK;
+}

@@ -1,0 +1,497 @@
+/* silb_write.c - .silb writers: the archive (segments with keyframes,
+ * index, trailer), the journal form, and the journal a recorder appends to
+ * with its sync policy (formats/silb.md). */
+#include "silb_int.h"
+#include "replay/sl_replay.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+typedef struct wseg {
+	size_t off, first;
+	long events;
+	int turn;
+} wseg;
+
+struct sl_silb_writer {
+	const sl_log *log;
+	void *st;
+	sl_buf out, raw, pay;
+	silb_ctx c;
+	sl_arena arena;           /* the segment's string table */
+	size_t count;             /* entries in the open segment */
+	size_t seg_first;
+	long seg_events;
+	int seg_turn, seg_phase;
+	uint64_t seg_hash;
+	size_t n;
+	long events;
+	int turn, phase;
+	wseg *segs;
+	size_t nseg, capseg;
+};
+
+static int nomem(sl_error *err)
+{
+	return sl_error_set(err, SL_ENOMEM, "out of memory");
+}
+
+int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
+{
+	sl_silb_writer *w;
+	sl_buf hdr;
+	uint64_t ih = 0;
+	int rc;
+	*out = NULL;
+	w = sl_calloc(1, sizeof *w);
+	if (!w)
+		return nomem(err);
+	w->log = log;
+	sl_buf_init(&w->out);
+	sl_buf_init(&w->raw);
+	sl_buf_init(&w->pay);
+	sl_arena_init(&w->arena);
+	w->c.log = log;
+	w->c.arena = &w->arena;
+	if ((rc = log->game->init(&w->st, &log->h, err))) {
+		sl_silb_writer_free(w);
+		return rc;
+	}
+	sl_game_hash(log->game, w->st, &ih);
+	silb_put_file_header(&w->out, SL_SILB_ARCHIVE);
+	sl_buf_init(&hdr);
+	silb_put_header(&hdr, &log->h, ih);
+	silb_put_record(&w->out, SILB_K_HEADER, hdr.data, hdr.len);
+	sl_buf_free(&hdr);
+	if (w->out.failed) {
+		sl_silb_writer_free(w);
+		return nomem(err);
+	}
+	*out = w;
+	return SL_OK;
+}
+
+void sl_silb_writer_free(sl_silb_writer *w)
+{
+	if (!w)
+		return;
+	if (w->st)
+		w->log->game->destroy(w->st);
+	sl_buf_free(&w->out);
+	sl_buf_free(&w->raw);
+	sl_buf_free(&w->pay);
+	sl_arena_free(&w->arena);
+	silb_strtab_free(&w->c.tab);
+	sl_free(w->segs);
+	sl_free(w);
+}
+
+static int seg_start(sl_silb_writer *w, sl_error *err)
+{
+	sl_buf snap;
+	sl_buf_init(&snap);
+	if (w->log->game->serialize(w->st, &snap) != SL_OK || snap.failed) {
+		sl_buf_free(&snap);
+		return sl_error_set(err, SL_ENOMEM, "cannot snapshot the state");
+	}
+	if (snap.len > SL_SILB_MAX_SNAPSHOT) {
+		sl_buf_free(&snap);
+		return sl_error_set(err, SL_ELIMIT, "a keyframe of %zu bytes, more than the limit (%u)",
+			snap.len, SL_SILB_MAX_SNAPSHOT);
+	}
+	sl_buf_reset(&w->raw);
+	sl_buf_uvarint(&w->raw, snap.len);
+	sl_buf_put(&w->raw, snap.data, snap.len);
+	w->seg_hash = sl_hash64(snap.data, snap.len);
+	sl_buf_free(&snap);
+	w->seg_first = w->n;
+	w->seg_events = w->events;
+	w->seg_turn = w->turn;
+	w->seg_phase = w->phase;
+	silb_strtab_reset(&w->c.tab);
+	sl_arena_free(&w->arena);
+	sl_arena_init(&w->arena);
+	w->c.last_turn = w->turn;
+	return SL_OK;
+}
+
+static int seg_flush(sl_silb_writer *w, sl_error *err)
+{
+	z_stream z;
+	size_t at;
+	int zrc;
+	if (w->count == 0)
+		return SL_OK;
+	if (w->raw.failed)
+		return nomem(err);
+	if (w->raw.len > SL_SILB_MAX_INFLATE)
+		return sl_error_set(err, SL_ELIMIT, "a segment of %zu bytes, more than the limit", w->raw.len);
+	sl_buf_reset(&w->pay);
+	sl_buf_uvarint(&w->pay, w->seg_first);
+	sl_buf_uvarint(&w->pay, w->count);
+	sl_buf_uvarint(&w->pay, (uint64_t)w->seg_events);
+	sl_buf_uvarint(&w->pay, (uint64_t)w->seg_turn);
+	sl_buf_uvarint(&w->pay, (uint64_t)w->seg_phase);
+	sl_buf_u64le(&w->pay, w->seg_hash);
+	sl_buf_uvarint(&w->pay, w->raw.len);
+	at = w->pay.len;
+	if (sl_buf_reserve(&w->pay, compressBound((uLong)w->raw.len)))
+		return nomem(err);
+	memset(&z, 0, sizeof z);
+	if (deflateInit(&z, Z_BEST_COMPRESSION) != Z_OK)
+		return nomem(err);
+	z.next_in = w->raw.data;
+	z.avail_in = (uInt)w->raw.len;
+	z.next_out = w->pay.data + at;
+	z.avail_out = (uInt)(w->pay.cap - at);
+	zrc = deflate(&z, Z_FINISH);
+	w->pay.len = at + z.total_out;
+	deflateEnd(&z);
+	if (zrc != Z_STREAM_END)
+		return sl_error_set(err, SL_ENOMEM, "deflate failed");
+	if (w->pay.len > SL_SILB_MAX_RECORD)
+		return sl_error_set(err, SL_ELIMIT, "a segment record of %zu bytes, more than the limit", w->pay.len);
+	if (w->nseg >= SL_SILB_MAX_SEGMENTS)
+		return sl_error_set(err, SL_ELIMIT, "more than %u segments", SL_SILB_MAX_SEGMENTS);
+	if (w->nseg == w->capseg) {
+		size_t cap = w->capseg ? w->capseg * 2 : 64;
+		wseg *s = sl_realloc(w->segs, cap * sizeof *s);
+		if (!s)
+			return nomem(err);
+		w->segs = s;
+		w->capseg = cap;
+	}
+	w->segs[w->nseg].off = w->out.len;
+	w->segs[w->nseg].first = w->seg_first;
+	w->segs[w->nseg].events = w->seg_events;
+	w->segs[w->nseg].turn = w->seg_turn;
+	w->nseg++;
+	silb_put_record(&w->out, SILB_K_SEGMENT, w->pay.data, w->pay.len);
+	w->count = 0;
+	return w->out.failed ? nomem(err) : SL_OK;
+}
+
+int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
+{
+	int rc;
+	if (w->count > 0 && ((w->count >= SL_SILB_SEGMENT_ENTRIES && ev->entry == SL_ENTRY_TURN) ||
+	    w->count >= 4 * SL_SILB_SEGMENT_ENTRIES || w->raw.len > (8u << 20)))
+		if ((rc = seg_flush(w, err)))
+			return rc;
+	if (w->count == 0 && (rc = seg_start(w, err)))
+		return rc;
+	if ((rc = sl_replay_apply(w->log, w->st, ev, w->events + (ev->entry == SL_ENTRY_EVENT),
+	    NULL, err)))
+		return rc;
+	silb_put_entry(&w->c, &w->raw, ev);
+	if (w->raw.failed)
+		return nomem(err);
+	w->count++;
+	w->n++;
+	if (ev->entry == SL_ENTRY_EVENT)
+		w->events++;
+	else if (ev->entry == SL_ENTRY_TURN) {
+		w->turn = ev->mark;
+		w->phase = 1;
+	} else
+		w->phase = ev->mark;
+	return SL_OK;
+}
+
+int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_error *err)
+{
+	size_t io;
+	int rc = seg_flush(w, err);
+	sl_buf b;
+	if (rc) {
+		sl_silb_writer_free(w);
+		return rc;
+	}
+	sl_buf_init(&b);
+	if (tail) {
+		silb_put_str(&b, tail, strlen(tail));
+		silb_put_record(&w->out, SILB_K_TAIL, b.data, b.len);
+		sl_buf_reset(&b);
+	}
+	sl_buf_uvarint(&b, w->nseg);
+	sl_buf_uvarint(&b, w->n);
+	sl_buf_uvarint(&b, (uint64_t)w->events);
+	sl_buf_uvarint(&b, (uint64_t)w->turn);
+	for (size_t i = 0; i < w->nseg; i++) {
+		const wseg *p = i ? &w->segs[i - 1] : NULL;
+		sl_buf_uvarint(&b, w->segs[i].off - (p ? p->off : 0));
+		sl_buf_uvarint(&b, w->segs[i].first - (p ? p->first : 0));
+		sl_buf_uvarint(&b, (uint64_t)(w->segs[i].events - (p ? p->events : 0)));
+		sl_buf_uvarint(&b, (uint64_t)(w->segs[i].turn - (p ? p->turn : 0)));
+	}
+	io = w->out.len;
+	silb_put_record(&w->out, SILB_K_INDEX, b.data, b.len);
+	sl_buf_reset(&b);
+	sl_buf_u64le(&b, io);
+	sl_buf_u32le(&b, (uint32_t)(w->out.len - io));
+	sl_buf_u32le(&b, 0);
+	silb_put_record(&w->out, SILB_K_TRAILER, b.data, b.len);
+	sl_buf_free(&b);
+	if (b.failed || w->out.failed) {
+		sl_silb_writer_free(w);
+		return nomem(err);
+	}
+	sl_buf_put(out, w->out.data, w->out.len);
+	sl_silb_writer_free(w);
+	return out->failed ? nomem(err) : SL_OK;
+}
+
+int sl_silb_write_archive(const sl_log *log, sl_buf *out, sl_error *err)
+{
+	sl_silb_writer *w;
+	int rc = sl_silb_writer_new(&w, log, err);
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < log->n; i++)
+		if ((rc = sl_silb_writer_add(w, &log->ev[i], err))) {
+			sl_silb_writer_free(w);
+			return rc;
+		}
+	return sl_silb_writer_finish(w, log->tail_comment, out, err);
+}
+
+/* ---- the journal form ------------------------------------------------------ */
+
+static int last_turn_before(const sl_log *log, size_t i)
+{
+	while (i-- > 0)
+		if (log->ev[i].entry == SL_ENTRY_TURN)
+			return log->ev[i].mark;
+	return 0;
+}
+
+/* One ENTRY record's payload for entry i of log into b. */
+static void entry_payload(const sl_log *log, size_t i, silb_ctx *c, sl_buf *b)
+{
+	c->log = log;
+	silb_strtab_reset(&c->tab);
+	c->last_turn = last_turn_before(log, i);
+	silb_put_entry(c, b, &log->ev[i]);
+}
+
+static void header_record(const sl_log *log, sl_buf *out)
+{
+	sl_buf b;
+	sl_buf_init(&b);
+	silb_put_header(&b, &log->h, silb_init_hash(log));
+	if (b.failed)
+		out->failed = 1;
+	silb_put_record(out, SILB_K_HEADER, b.data, b.len);
+	sl_buf_free(&b);
+}
+
+int sl_silb_write_journal(const sl_log *log, sl_buf *out, sl_error *err)
+{
+	silb_ctx c;
+	sl_arena a;
+	sl_buf b;
+	memset(&c, 0, sizeof c);
+	sl_arena_init(&a);
+	c.arena = &a;
+	sl_buf_init(&b);
+	silb_put_file_header(out, SL_SILB_JOURNAL);
+	header_record(log, out);
+	for (size_t i = 0; i < log->n; i++) {
+		sl_buf_reset(&b);
+		entry_payload(log, i, &c, &b);
+		silb_put_record(out, SILB_K_ENTRY, b.data, b.len);
+		if (a.used_bytes > (1u << 20)) {
+			sl_arena_free(&a);
+			sl_arena_init(&a);
+		}
+	}
+	if (log->tail_comment) {
+		sl_buf_reset(&b);
+		silb_put_str(&b, log->tail_comment, strlen(log->tail_comment));
+		silb_put_record(out, SILB_K_TAIL, b.data, b.len);
+	}
+	if (b.failed)
+		out->failed = 1;
+	sl_buf_free(&b);
+	silb_strtab_free(&c.tab);
+	sl_arena_free(&a);
+	return out->failed ? nomem(err) : SL_OK;
+}
+
+/* ---- the journal a recorder appends to --------------------------------------- */
+
+struct sl_silb_journal {
+	int fd;
+	int sync;
+	char *path;
+	silb_ctx c;
+	sl_arena arena;
+	sl_buf b, rec;
+};
+
+static int j_new(sl_silb_journal **out, const char *path, int sync, sl_error *err)
+{
+	sl_silb_journal *j = sl_calloc(1, sizeof *j);
+	if (!j)
+		return nomem(err);
+	j->fd = -1;
+	j->sync = sync;
+	j->path = sl_strdup(path);
+	sl_arena_init(&j->arena);
+	j->c.arena = &j->arena;
+	sl_buf_init(&j->b);
+	sl_buf_init(&j->rec);
+	if (!j->path) {
+		sl_free(j);
+		return nomem(err);
+	}
+	*out = j;
+	return SL_OK;
+}
+
+static void j_free(sl_silb_journal *j)
+{
+	if (j->fd >= 0)
+		close(j->fd);
+	sl_free(j->path);
+	sl_arena_free(&j->arena);
+	silb_strtab_free(&j->c.tab);
+	sl_buf_free(&j->b);
+	sl_buf_free(&j->rec);
+	sl_free(j);
+}
+
+int sl_silb_journal_create(sl_silb_journal **out, const char *path, const sl_log *log,
+	int sync, sl_error *err)
+{
+	sl_silb_journal *j;
+	sl_buf b;
+	int rc;
+	*out = NULL;
+	if ((rc = j_new(&j, path, sync, err)))
+		return rc;
+	sl_buf_init(&b);
+	rc = sl_silb_write_journal(log, &b, err);
+	if (rc == SL_OK)
+		rc = sl_write_file_atomic(path, b.data, b.len, err);
+	sl_buf_free(&b);
+	if (rc == SL_OK) {
+		j->fd = open(path, O_WRONLY | O_APPEND);
+		if (j->fd < 0)
+			rc = sl_error_set(err, SL_EIO, "%s: cannot open: %s", path, strerror(errno));
+	}
+	if (rc) {
+		j_free(j);
+		return rc;
+	}
+	*out = j;
+	return SL_OK;
+}
+
+int sl_silb_journal_open(sl_silb_journal **out, const char *path, const sl_log *log,
+	size_t valid_bytes, int sync, sl_error *err)
+{
+	sl_silb_journal *j;
+	int rc;
+	(void)log;
+	*out = NULL;
+	if ((rc = j_new(&j, path, sync, err)))
+		return rc;
+	j->fd = open(path, O_WRONLY | O_APPEND);
+	if (j->fd < 0 || ftruncate(j->fd, (off_t)valid_bytes) != 0 || fsync(j->fd) != 0) {
+		rc = sl_error_set(err, SL_EIO, "%s: cannot reopen the journal: %s", path, strerror(errno));
+		j_free(j);
+		return rc;
+	}
+	*out = j;
+	return SL_OK;
+}
+
+/* Writes one record with one write() and syncs if `durable`. */
+static int j_write(sl_silb_journal *j, int kind, int durable, sl_error *err)
+{
+	const uint8_t *p;
+	size_t n;
+	sl_buf_reset(&j->rec);
+	silb_put_record(&j->rec, kind, j->b.data, j->b.len);
+	if (j->b.failed || j->rec.failed)
+		return nomem(err);
+	p = j->rec.data;
+	n = j->rec.len;
+	while (n > 0) {
+		ssize_t w = write(j->fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return sl_error_set(err, SL_EIO, "%s: write error: %s", j->path, strerror(errno));
+		p += w;
+		n -= (size_t)w;
+	}
+	if (durable && fsync(j->fd) != 0)
+		return sl_error_set(err, SL_EIO, "%s: fsync: %s", j->path, strerror(errno));
+	return SL_OK;
+}
+
+int sl_silb_journal_header(sl_silb_journal *j, const sl_log *log, sl_error *err)
+{
+	sl_buf_reset(&j->b);
+	silb_put_header(&j->b, &log->h, silb_init_hash(log));
+	return j_write(j, SILB_K_HEADER, j->sync != SL_SILB_SYNC_NONE, err);
+}
+
+int sl_silb_journal_entry(sl_silb_journal *j, const sl_log *log, const sl_event *ev, sl_error *err)
+{
+	sl_buf_reset(&j->b);
+	if (log->n == 0 || &log->ev[log->n - 1] != ev)
+		return sl_error_set(err, SL_EUSAGE, "journal: the entry must be the log's last");
+	entry_payload(log, log->n - 1, &j->c, &j->b);
+	if (j->arena.used_bytes > (1u << 20)) {
+		sl_arena_free(&j->arena);
+		sl_arena_init(&j->arena);
+	}
+	return j_write(j, SILB_K_ENTRY, j->sync == SL_SILB_SYNC_EVENT ||
+		(j->sync == SL_SILB_SYNC_TURN && ev->entry == SL_ENTRY_TURN), err);
+}
+
+int sl_silb_journal_undo(sl_silb_journal *j, const sl_log *log, sl_error *err)
+{
+	sl_buf_reset(&j->b);
+	sl_buf_uvarint(&j->b, log->n);
+	return j_write(j, SILB_K_UNDO, j->sync != SL_SILB_SYNC_NONE, err);
+}
+
+int sl_silb_journal_annotate(sl_silb_journal *j, const sl_event *ev, sl_error *err)
+{
+	sl_buf_reset(&j->b);
+	sl_buf_u8(&j->b, (uint8_t)((ev->note ? 1 : 0) | (ev->bookmark ? 2 : 0)));
+	if (ev->note)
+		silb_put_str(&j->b, ev->note, strlen(ev->note));
+	if (ev->bookmark)
+		silb_put_str(&j->b, ev->bookmark, strlen(ev->bookmark));
+	return j_write(j, SILB_K_ANNOTATE, j->sync == SL_SILB_SYNC_EVENT, err);
+}
+
+int sl_silb_journal_tail(sl_silb_journal *j, const char *tail, sl_error *err)
+{
+	sl_buf_reset(&j->b);
+	silb_put_str(&j->b, tail, strlen(tail));
+	return j_write(j, SILB_K_TAIL, j->sync == SL_SILB_SYNC_EVENT, err);
+}
+
+int sl_silb_journal_close(sl_silb_journal *j, sl_error *err)
+{
+	int rc = SL_OK;
+	if (!j)
+		return SL_OK;
+	if (j->fd >= 0 && fsync(j->fd) != 0)
+		rc = sl_error_set(err, SL_EIO, "%s: fsync: %s", j->path, strerror(errno));
+	if (j->fd >= 0 && close(j->fd) != 0 && rc == SL_OK)
+		rc = sl_error_set(err, SL_EIO, "%s: close: %s", j->path, strerror(errno));
+	j->fd = -1;
+	j_free(j);
+	return rc;
+}

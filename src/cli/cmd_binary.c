@@ -1,0 +1,201 @@
+/* cmd_binary.c - verbs of the binary log: pack, repair, seek; and the
+ * helpers other verbs use to write .silb by extension. */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_is_silb(const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+	return n >= 5 && strcmp(path + n - 5, ".silb") == 0;
+}
+
+int cli_save_log(const sl_log *log, const char *path)
+{
+	sl_buf b;
+	sl_error err;
+	int rc;
+	sl_buf_init(&b);
+	sl_error_clear(&err);
+	if (path && cli_is_silb(path))
+		rc = sl_silb_write_archive(log, &b, &err);
+	else if ((rc = sl_sil_write(log, &b)))
+		sl_error_set(&err, rc, "out of memory");
+	if (rc) {
+		sl_buf_free(&b);
+		return cli_report(&err);
+	}
+	if (!path) {
+		rc = fwrite(b.data, 1, b.len, stdout) == b.len ? EXIT_OK : EXIT_IO;
+		sl_buf_free(&b);
+		return rc;
+	}
+	rc = sl_write_file_atomic(path, b.data, b.len, &err);
+	sl_buf_free(&b);
+	return rc ? cli_report(&err) : EXIT_OK;
+}
+
+typedef struct bin_args {
+	const char *out;
+	int turn, json;
+} bin_args;
+
+static int bin_opt(int key, const char *arg, void *ctx)
+{
+	bin_args *a = ctx;
+	long v;
+	switch (key) {
+	case 'o': a->out = arg; break;
+	case 'j': a->json = 1; break;
+	case 't':
+		if (cli_parse_long(arg, 0, 1000000L, &v))
+			return cli_usage(NULL, "bad --turn '%s' (0..1000000)", arg);
+		a->turn = (int)v;
+		break;
+	}
+	return 0;
+}
+
+/* pack: FILE (any log) -> an archive, in place for .silb, else FILE.silb */
+int cmd_pack(int argc, char **argv)
+{
+	bin_args a;
+	sl_log *log;
+	sl_replay *r;
+	char *out = NULL;
+	int i, rc;
+	memset(&a, 0, sizeof a);
+	i = cli_parse(cli_find("pack"), argc, argv, bin_opt, &a);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (argc - i != 1)
+		return cli_usage("pack", "expected one FILE");
+	if (a.out && !cli_is_silb(a.out))
+		return cli_usage("pack", "'%s': an archive is written to a .silb file", a.out);
+	if (!a.out) {
+		const char *in = argv[i], *dot = strrchr(in, '.');
+		size_t stem = cli_is_silb(in) || !dot || strchr(dot, '/') ? strlen(in) : (size_t)(dot - in);
+		if (cli_is_silb(in))
+			stem -= 5;
+		out = malloc(stem + 6);
+		if (!out)
+			return EXIT_IO;
+		memcpy(out, in, stem);
+		memcpy(out + stem, ".silb", 6);
+	}
+	if ((rc = cli_open(argv[i], 0, &log, &r))) {
+		free(out);
+		return rc;
+	}
+	rc = cli_save_log(log, a.out ? a.out : out);
+	sl_replay_free(r);
+	sl_log_free(log);
+	free(out);
+	return rc;
+}
+
+/* repair FILE -o OUT: the longest valid prefix, and what was dropped */
+int cmd_repair(int argc, char **argv)
+{
+	bin_args a;
+	sl_silb_info info;
+	sl_error err;
+	sl_log *log = NULL;
+	char *data = NULL;
+	size_t n;
+	long events = 0;
+	int i, rc;
+	memset(&a, 0, sizeof a);
+	i = cli_parse(cli_find("repair"), argc, argv, bin_opt, &a);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (argc - i != 1)
+		return cli_usage("repair", "expected one FILE");
+	if (!a.out)
+		return cli_usage("repair", "where to? (-o OUT; never over the damaged file)");
+	if (strcmp(a.out, argv[i]) == 0)
+		return cli_usage("repair", "write the repaired copy to another file than '%s'", argv[i]);
+	sl_error_clear(&err);
+	if ((rc = sl_read_file(argv[i], SL_SILB_MAX_FILE, &data, &n, &err)))
+		return cli_report(&err);
+	if (!sl_silb_sniff(data, n)) {
+		sl_free(data);
+		return cli_usage("repair", "'%s' is not a .silb file (a text log is repaired with an editor)", argv[i]);
+	}
+	rc = sl_silb_read(&log, argv[i], data, n, SL_SILB_RECOVER, &info, &err);
+	if (rc) {
+		sl_free(data);
+		return cli_report(&err);
+	}
+	for (size_t k = 0; k < log->n; k++)
+		events += log->ev[k].entry == SL_ENTRY_EVENT;
+	if (info.form == SL_SILB_JOURNAL && cli_is_silb(a.out)) {
+		/* a journal's valid prefix is itself a journal: copy the bytes */
+		rc = sl_write_file_atomic(a.out, data, info.valid_bytes, &err) ? cli_report(&err) : EXIT_OK;
+	} else {
+		rc = cli_save_log(log, a.out);
+	}
+	if (rc == EXIT_OK) {
+		if (info.damaged) {
+			char msg[1024];
+			sl_error_format(&info.damage, msg, sizeof msg);
+			fprintf(stderr, "sillage: %s\n", msg);
+			fprintf(stderr, "sillage: repair: dropped bytes 0x%zx..0x%zx (%zu bytes); kept %zu entries "
+				"(%ld events) in %s\n", info.valid_bytes, n, n - info.valid_bytes, log->n, events, a.out);
+		} else {
+			fprintf(stderr, "sillage: repair: %s is sound; copied its %zu entries (%ld events) to %s\n",
+				argv[i], log->n, events, a.out);
+		}
+	}
+	sl_log_free(log);
+	sl_free(data);
+	return rc;
+}
+
+/* seek --turn T FILE.silb: the state at a turn from one segment */
+int cmd_seek(int argc, char **argv)
+{
+	bin_args a;
+	sl_silb *f;
+	sl_error err;
+	void *st;
+	size_t inflated;
+	sl_buf b;
+	uint64_t h = 0;
+	int i, rc;
+	memset(&a, 0, sizeof a);
+	a.turn = -1;
+	i = cli_parse(cli_find("seek"), argc, argv, bin_opt, &a);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (argc - i != 1)
+		return cli_usage("seek", "expected one FILE");
+	if (a.turn < 0)
+		return cli_usage("seek", "which turn? (--turn T)");
+	sl_error_clear(&err);
+	if ((rc = sl_silb_open(&f, argv[i], &err)))
+		return cli_report(&err);
+	if ((rc = sl_silb_seek_turn(f, a.turn, &st, &inflated, &err))) {
+		sl_silb_close(f);
+		return cli_report(&err);
+	}
+	sl_game_hash(sl_silb_log(f)->game, st, &h);
+	sl_buf_init(&b);
+	if (a.json) {
+		sl_buf_printf(&b, "{\"turn\":%d,\"inflated\":%zu,\"hash\":\"%016llx\",\"state\":", a.turn,
+			inflated, (unsigned long long)h);
+		sl_silb_log(f)->game->summary_json(st, &sl_silb_log(f)->h, &b);
+		sl_buf_puts(&b, "}\n");
+	} else {
+		sl_buf_printf(&b, "turn %d of %d: one segment of %zu read (%zu bytes inflated); state hash %016llx\n",
+			a.turn, sl_silb_turns(f), sl_silb_segments(f), inflated, (unsigned long long)h);
+		sl_silb_log(f)->game->summary(st, &sl_silb_log(f)->h, &b);
+	}
+	fwrite(b.data, 1, b.len, stdout);
+	sl_buf_free(&b);
+	sl_silb_log(f)->game->destroy(st);
+	sl_silb_close(f);
+	return EXIT_OK;
+}

@@ -1,0 +1,661 @@
+/* test_silb.c - the binary log: lossless round trips (samples, generated
+ * games), every truncation and every single-byte corruption detected or
+ * recovered, the journal killed at every write point, seeking one segment,
+ * and the exact text of errors with their offsets. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "sillage.h"
+
+#define EXAMPLE "tests/cli/data/example.sil"
+
+static char *slurp(const char *path, size_t *n)
+{
+	char *data;
+	sl_error err;
+	sl_error_clear(&err);
+	if (sl_read_file(path, 1u << 28, &data, n, &err))
+		return NULL;
+	return data;
+}
+
+static char *text_of(const sl_log *log)
+{
+	sl_buf b;
+	sl_buf_init(&b);
+	assert_int_equal(sl_sil_write(log, &b), SL_OK);
+	return (char *)sl_buf_take(&b, NULL);
+}
+
+static sl_log *read_sil(const char *text)
+{
+	sl_log *log;
+	sl_error err;
+	sl_error_clear(&err);
+	if (sl_sil_read(&log, "t.sil", text, strlen(text), &err))
+		fail_msg("%s:%u: %s", err.file, err.line, err.msg);
+	return log;
+}
+
+/* A legal open-ended sail game from the generator. */
+static sl_log *generated(long events, uint64_t seed)
+{
+	static const char head[] = "sil 1\ngame sail 1\nplayer blue \"Blue\" #1f4fb4\n"
+		"player red \"Red\" #b22222\nmeta gen open\nseed 5\n";
+	const sl_game *g = sl_game_find("sail");
+	sl_log *log = read_sil(head);
+	sl_prng rng;
+	sl_arena a;
+	sl_error err;
+	void *st;
+	long n = 0;
+	sl_error_clear(&err);
+	sl_arena_init(&a);
+	sl_prng_seed(&rng, seed, 1);
+	assert_int_equal(g->init(&st, &log->h, &err), SL_OK);
+	while (n < events) {
+		sl_event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.player = -1;
+		int rc = g->generate(st, &log->h, &rng, &a, &ev, &err);
+		if (rc == 1)
+			break;
+		assert_int_equal(rc, SL_OK);
+		if (sl_replay_apply(log, st, &ev, n + 1, NULL, &err))
+			fail_msg("generator entry refused: %s", err.msg);
+		if (ev.entry != SL_ENTRY_PHASE) {
+			ev.has_check = 1;
+			assert_int_equal(sl_entry_check(g, st, &ev, &ev.check), SL_OK);
+		}
+		assert_int_equal(sl_log_append(log, &ev), SL_OK);
+		n += ev.entry == SL_ENTRY_EVENT;
+	}
+	g->destroy(st);
+	sl_arena_free(&a);
+	return log;
+}
+
+static sl_buf archive_of(const sl_log *log)
+{
+	sl_buf b;
+	sl_error err;
+	sl_buf_init(&b);
+	sl_error_clear(&err);
+	if (sl_silb_write_archive(log, &b, &err))
+		fail_msg("archive: %s", err.msg);
+	return b;
+}
+
+static sl_buf journal_of(const sl_log *log)
+{
+	sl_buf b;
+	sl_error err;
+	sl_buf_init(&b);
+	sl_error_clear(&err);
+	assert_int_equal(sl_silb_write_journal(log, &b, &err), SL_OK);
+	return b;
+}
+
+static sl_log *read_silb(const void *p, size_t n, unsigned flags, sl_silb_info *info)
+{
+	sl_log *log;
+	sl_error err;
+	char msg[1024];
+	sl_error_clear(&err);
+	if (sl_silb_read(&log, "t.silb", p, n, flags, info, &err)) {
+		sl_error_format(&err, msg, sizeof msg);
+		fail_msg("%s", msg);
+	}
+	return log;
+}
+
+/* The error text of reading p (which must fail). */
+static const char *read_error(const void *p, size_t n)
+{
+	static char msg[1024];
+	sl_log *log = NULL;
+	sl_error err;
+	sl_error_clear(&err);
+	if (sl_silb_read(&log, "t.silb", p, n, 0, NULL, &err) == SL_OK) {
+		sl_log_free(log);
+		return "(no error)";
+	}
+	assert_null(log);
+	sl_error_format(&err, msg, sizeof msg);
+	return msg;
+}
+
+/* sil -> archive -> sil and sil -> journal -> sil give the canonical text. */
+static void round_trip(const sl_log *log)
+{
+	char *want = text_of(log);
+	for (int form = 0; form < 2; form++) {
+		sl_buf b = form ? archive_of(log) : journal_of(log);
+		sl_log *back = read_silb(b.data, b.len, 0, NULL);
+		char *got = text_of(back);
+		assert_string_equal(got, want);
+		sl_free(got);
+		sl_log_free(back);
+		sl_buf_free(&b);
+	}
+	sl_free(want);
+}
+
+static void test_round_trip_samples(void **s)
+{
+	static const char *const pats[] = {EXAMPLE, "tests/image/*.sil", "samples/*/*.sil"};
+	int files = 0;
+	(void)s;
+	for (size_t k = 0; k < sizeof pats / sizeof *pats; k++) {
+		glob_t g;
+		if (glob(pats[k], 0, NULL, &g) != 0)
+			continue;
+		for (size_t i = 0; i < g.gl_pathc; i++) {
+			sl_log *log;
+			sl_replay *r;
+			sl_error err;
+			sl_error_clear(&err);
+			if (sl_log_load(&log, g.gl_pathv[i], &err))
+				fail_msg("%s: %s", g.gl_pathv[i], err.msg);
+			if (sl_replay_open(&r, log, 0, &err)) {   /* not ours to judge */
+				print_message("skipped %s: it does not replay: %s\n", g.gl_pathv[i], err.msg);
+				sl_log_free(log);
+				continue;
+			}
+			sl_replay_free(r);
+			round_trip(log);
+			sl_log_free(log);
+			files++;
+		}
+		globfree(&g);
+	}
+	assert_true(files >= 2);
+}
+
+static void test_round_trip_generated(void **s)
+{
+	(void)s;
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		sl_log *log = generated(6000, seed);
+		round_trip(log);
+		sl_log_free(log);
+	}
+}
+
+/* Comments, notes, bookmarks, tail comments, quoted text, every marker. */
+static void test_round_trip_annotations(void **s)
+{
+	size_t n;
+	char *ex = slurp(EXAMPLE, &n);
+	sl_buf t;
+	sl_log *log;
+	(void)s;
+	assert_non_null(ex);
+	sl_buf_init(&t);
+	sl_buf_puts(&t, "# a header comment\n# on two lines\n");
+	sl_buf_puts(&t, ex);
+	sl_buf_puts(&t, "@bookmark the end — fin\n# tail one\n# tail \"two\"\t.\n");
+	log = read_sil(sl_buf_cstr(&t));
+	assert_non_null(log->tail_comment);
+	round_trip(log);
+	sl_log_free(log);
+	sl_buf_free(&t);
+	sl_free(ex);
+}
+
+static sl_log *example(void)
+{
+	size_t n;
+	char *ex = slurp(EXAMPLE, &n);
+	sl_log *log;
+	assert_non_null(ex);
+	log = read_sil(ex);
+	sl_free(ex);
+	return log;
+}
+
+/* The bytes formats/silb.md shows. */
+static void test_worked_example(void **s)
+{
+	static const uint8_t head[] = {0x89, 0x53, 0x4c, 0x42, 0x0d, 0x0a, 0x1a, 0x0a, 0x01, 0x01,
+		0x00, 0x00, 0x05, 0x9a, 0xf3, 0x7d, 0x01};
+	sl_log *log = example();
+	sl_buf b = archive_of(log);
+	(void)s;
+	assert_memory_equal(b.data, head, sizeof head);
+	print_message("example.sil as an archive: %zu bytes\n", b.len);
+	sl_buf_free(&b);
+	sl_log_free(log);
+}
+
+static int same_prefix(const sl_log *part, const sl_log *full)
+{
+	char *a, *b;
+	int ok;
+	sl_log tmp = *full;
+	if (part->n > full->n)
+		return 0;
+	tmp.n = part->n;
+	tmp.tail_comment = part->tail_comment;
+	a = text_of(part);
+	b = text_of(&tmp);
+	ok = strcmp(a, b) == 0;
+	sl_free(a);
+	sl_free(b);
+	return ok;
+}
+
+/* Every truncation: an archive is refused, a journal is refused or (at a
+ * record boundary) a prefix; recovery always gives a prefix. */
+static void test_every_truncation(void **s)
+{
+	sl_log *full = generated(300, 7);
+	(void)s;
+	for (int form = 0; form < 2; form++) {
+		sl_buf b = form ? archive_of(full) : journal_of(full);
+		for (size_t k = 0; k < b.len; k++) {
+			sl_log *log = NULL;
+			sl_error err;
+			sl_silb_info info;
+			sl_error_clear(&err);
+			int rc = sl_silb_read(&log, "t.silb", b.data, k, 0, NULL, &err);
+			if (form == 1)
+				assert_int_not_equal(rc, SL_OK);
+			if (rc == SL_OK) {
+				assert_true(same_prefix(log, full));
+				sl_log_free(log);
+			} else {
+				assert_true(err.offset >= 0 && (size_t)err.offset <= k);
+			}
+			sl_error_clear(&err);
+			rc = sl_silb_read(&log, "t.silb", b.data, k, SL_SILB_RECOVER, &info, &err);
+			if (rc == SL_OK) {
+				assert_true(same_prefix(log, full));
+				assert_true(info.valid_bytes <= k);
+				sl_log_free(log);
+			}
+		}
+		sl_buf_free(&b);
+	}
+	sl_log_free(full);
+}
+
+/* Every single-byte change of every byte is detected (strict) and never
+ * crashes; recovery gives a prefix. */
+static void test_every_corruption(void **s)
+{
+	sl_log *full = example();
+	long tried = 0;
+	(void)s;
+	{   /* a marker with a comment and a bookmark after the last event */
+		sl_event ph;
+		memset(&ph, 0, sizeof ph);
+		ph.entry = SL_ENTRY_PHASE;
+		ph.player = -1;
+		ph.mark = 3;
+		ph.comment = "# into the fire";
+		ph.bookmark = "before the broadside";
+		assert_int_equal(sl_log_append(full, &ph), SL_OK);
+	}
+	for (int form = 0; form < 2; form++) {
+		sl_buf b = form ? archive_of(full) : journal_of(full);
+		uint8_t *p = malloc(b.len);
+		for (size_t k = 0; k < b.len; k++) {
+			for (int v = 0; v < 256; v++) {
+				sl_log *log = NULL;
+				sl_error err;
+				sl_silb_info info;
+				if (v == b.data[k])
+					continue;
+				memcpy(p, b.data, b.len);
+				p[k] = (uint8_t)v;
+				sl_error_clear(&err);
+				if (sl_silb_read(&log, "t.silb", p, b.len, 0, NULL, &err) == SL_OK)
+					fail_msg("form %d: byte %zu set to 0x%02x went unnoticed", form, k, v);
+				sl_error_clear(&err);
+				if (sl_silb_read(&log, "t.silb", p, b.len, SL_SILB_RECOVER, &info, &err) == SL_OK) {
+					assert_true(info.damaged);
+					assert_true(same_prefix(log, full));
+					sl_log_free(log);
+				}
+				tried++;
+			}
+		}
+		free(p);
+		sl_buf_free(&b);
+	}
+	print_message("%ld corrupted files, every one detected\n", tried);
+	sl_log_free(full);
+}
+
+/* ---- the journal killed at every write point ------------------------------ */
+
+static void copy_prefix(const char *from, const char *to, size_t n)
+{
+	size_t len;
+	char *d = slurp(from, &len);
+	FILE *f = fopen(to, "wb");
+	assert_non_null(d);
+	assert_non_null(f);
+	assert_true(n <= len);
+	assert_int_equal(fwrite(d, 1, n, f), n);
+	fclose(f);
+	sl_free(d);
+}
+
+/* A fresh folder; in memory when the system has one (fsync is free there). */
+static void tmp_dir(char *dir, size_t n)
+{
+	snprintf(dir, n, "%s/silb-XXXXXX", access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
+	assert_non_null(mkdtemp(dir));
+}
+
+static size_t file_size(const char *path)
+{
+	size_t n;
+	char *d = slurp(path, &n);
+	sl_free(d);
+	return n;
+}
+
+static void test_journal_kill_points(void **s)
+{
+	sl_log *src = generated(60, 11), *log;
+	char dir[64], path[128], cut[128];
+	sl_silb_journal *j;
+	sl_error err;
+	size_t *end, nops = 0, base;
+	char **want;
+	(void)s;
+	tmp_dir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/j.silb", dir);
+	snprintf(cut, sizeof cut, "%s/cut.silb", dir);
+	end = calloc(4 * src->n + 4, sizeof *end);
+	want = calloc(4 * src->n + 4, sizeof *want);
+	log = sl_log_new(src->game);
+	log->h = src->h;
+	memset(&src->h, 0, sizeof src->h);
+	sl_error_clear(&err);
+	assert_int_equal(sl_silb_journal_create(&j, path, log, SL_SILB_SYNC_NONE, &err), SL_OK);
+	base = file_size(path);
+	end[nops] = base;
+	want[nops++] = text_of(log);
+	/* append every entry; every 7th is undone then redone, every 5th annotated */
+	for (size_t i = 0; i < src->n; i++) {
+		assert_int_equal(sl_log_append(log, &src->ev[i]), SL_OK);
+		assert_int_equal(sl_silb_journal_entry(j, log, &log->ev[log->n - 1], &err), SL_OK);
+		end[nops] = file_size(path);
+		want[nops++] = text_of(log);
+		if (i % 7 == 3) {
+			sl_log_pop(log);
+			assert_int_equal(sl_silb_journal_undo(j, log, &err), SL_OK);
+			end[nops] = file_size(path);
+			want[nops++] = text_of(log);
+			assert_int_equal(sl_log_append(log, &src->ev[i]), SL_OK);
+			assert_int_equal(sl_silb_journal_entry(j, log, &log->ev[log->n - 1], &err), SL_OK);
+			end[nops] = file_size(path);
+			want[nops++] = text_of(log);
+		}
+		if (i % 5 == 1) {
+			log->ev[log->n - 1].note = "a note";
+			assert_int_equal(sl_silb_journal_annotate(j, &log->ev[log->n - 1], &err), SL_OK);
+			end[nops] = file_size(path);
+			want[nops++] = text_of(log);
+		}
+	}
+	assert_int_equal(sl_silb_journal_close(j, &err), SL_OK);
+	/* a crash at byte k leaves the first k bytes: every prefix reopens to
+	 * exactly the changes acknowledged before it, and appending carries on */
+	for (size_t k = base, op = 0; k <= end[nops - 1]; k++) {
+		sl_log *got;
+		sl_silb_info info;
+		char *text;
+		while (op + 1 < nops && end[op + 1] <= k)
+			op++;
+		copy_prefix(path, cut, k);
+		sl_error_clear(&err);
+		assert_int_equal(sl_silb_load(&got, cut, SL_SILB_RECOVER, &info, &err), SL_OK);
+		text = text_of(got);
+		assert_string_equal(text, want[op]);
+		assert_int_equal(info.valid_bytes, end[op]);
+		assert_int_equal(info.damaged, k != end[op]);
+		sl_free(text);
+		if (k % 3 == 0 || k == end[op]) {   /* reopen and append one entry */
+			sl_log *again;
+			assert_int_equal(sl_silb_journal_open(&j, cut, got, info.valid_bytes,
+				SL_SILB_SYNC_EVENT, &err), SL_OK);
+			assert_int_equal(sl_log_append(got, &src->ev[0]), SL_OK);
+			assert_int_equal(sl_silb_journal_entry(j, got, &got->ev[got->n - 1], &err), SL_OK);
+			assert_int_equal(sl_silb_journal_close(j, &err), SL_OK);
+			assert_int_equal(sl_silb_load(&again, cut, 0, NULL, &err), SL_OK);
+			assert_int_equal(again->n, got->n);
+			text = text_of(again);
+			char *t2 = text_of(got);
+			assert_string_equal(text, t2);
+			sl_free(text);
+			sl_free(t2);
+			sl_log_free(again);
+		}
+		sl_log_free(got);
+	}
+	for (size_t i = 0; i < nops; i++)
+		sl_free(want[i]);
+	free(want);
+	free(end);
+	unlink(path);
+	unlink(cut);
+	rmdir(dir);
+	sl_log_free(log);
+	sl_log_free(src);
+}
+
+/* ---- seeking ------------------------------------------------------------ */
+
+static void test_seek_every_turn(void **s)
+{
+	sl_log *log = generated(20000, 3);
+	sl_buf b = archive_of(log);
+	char dir[64], path[128];
+	sl_replay *r;
+	sl_silb *f;
+	sl_error err;
+	FILE *fp;
+	(void)s;
+	tmp_dir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/g.silb", dir);
+	fp = fopen(path, "wb");
+	assert_int_equal(fwrite(b.data, 1, b.len, fp), b.len);
+	fclose(fp);
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	assert_int_equal(sl_silb_open(&f, path, &err), SL_OK);
+	assert_int_equal(sl_silb_turns(f), sl_replay_turns(r));
+	assert_int_equal(sl_silb_events(f), sl_replay_events(r));
+	assert_int_equal(sl_silb_entries(f), log->n);
+	assert_true(sl_silb_segments(f) > 10);
+	for (int t = 0; t <= sl_silb_turns(f); t++) {
+		void *st;
+		size_t inflated;
+		uint64_t h;
+		long pos = t ? sl_replay_pos_of_turn(r, t, 0) : 0;
+		assert_int_equal(sl_replay_seek(r, (size_t)pos, &err), SL_OK);
+		assert_int_equal(sl_silb_seek_turn(f, t, &st, &inflated, &err), SL_OK);
+		assert_int_equal(sl_game_hash(log->game, st, &h), SL_OK);
+		if (h != sl_replay_hash(r))
+			fail_msg("turn %d: seek hash %016llx, replay %016llx", t, (unsigned long long)h,
+				(unsigned long long)sl_replay_hash(r));
+		assert_true(inflated < 256 * 1024);   /* one segment */
+		log->game->destroy(st);
+	}
+	{
+		void *st;
+		assert_int_equal(sl_silb_seek_turn(f, sl_silb_turns(f) + 1, &st, NULL, &err), SL_ERANGE);
+	}
+	sl_silb_close(f);
+	sl_replay_free(r);
+	unlink(path);
+	rmdir(dir);
+	sl_buf_free(&b);
+	sl_log_free(log);
+}
+
+/* ---- errors, word for word -------------------------------------------------- */
+
+static void put_rec(sl_buf *b, int kind, const void *p, size_t n)
+{
+	size_t at = b->len;
+	sl_buf_u8(b, (uint8_t)kind);
+	sl_buf_u32le(b, (uint32_t)n);
+	sl_buf_put(b, p, n);
+	sl_buf_u32le(b, (uint32_t)crc32(0, b->data + at, (uInt)(5 + n)));
+}
+
+/* The journal of example.sil with its first `keep` bytes kept. */
+static sl_buf example_journal(void)
+{
+	sl_log *log = example();
+	sl_buf b = journal_of(log);
+	sl_log_free(log);
+	return b;
+}
+
+static size_t header_end(const sl_buf *b)
+{
+	uint32_t len = b->data[17] | b->data[18] << 8 | b->data[19] << 16 | (uint32_t)b->data[20] << 24;
+	return 16 + 9 + len;
+}
+
+static void test_errors(void **s)
+{
+	sl_buf j = example_journal(), x;
+	size_t he = header_end(&j);
+	char msg[256];
+	(void)s;
+	assert_string_equal(read_error("sil 1\ngame sail 1\n", 18),
+		"t.silb: offset 0x0: bad signature (not a .silb file, or damaged by a text-mode transfer)");
+	/* a CR-LF -> LF transfer drops the \r at offset 4 */
+	sl_buf_init(&x);
+	sl_buf_put(&x, j.data, 4);
+	sl_buf_put(&x, j.data + 5, j.len - 5);
+	assert_string_equal(read_error(x.data, x.len),
+		"t.silb: offset 0x4: bad signature (not a .silb file, or damaged by a text-mode transfer)");
+	sl_buf_free(&x);
+	j.data[8] = 3;
+	assert_string_equal(read_error(j.data, j.len), "t.silb: offset 0x8: version 3 is newer than this reader (1)");
+	j.data[8] = 1;
+	j.data[13] ^= 1;
+	assert_string_equal(read_error(j.data, j.len), "t.silb: offset 0xc: CRC mismatch in the file header");
+	j.data[13] ^= 1;
+	assert_string_equal(read_error(j.data, 30), "t.silb: offset 0x10: truncated record 1 (kind HEADER): "
+		"109 bytes announced, 14 left");
+	assert_string_equal(read_error(j.data, 18), "t.silb: offset 0x10: truncated record 1: "
+		"the file ends inside its frame (2 bytes left)");
+	j.data[he + 7] ^= 0x40;
+	snprintf(msg, sizeof msg, "t.silb: offset 0x%zx: CRC mismatch in record 2 (kind ENTRY)", he);
+	assert_string_equal(read_error(j.data, j.len), msg);
+	j.data[he + 7] ^= 0x40;
+
+	/* an unknown critical kind is refused; an unknown ancillary one skipped */
+	sl_buf_init(&x);
+	sl_buf_put(&x, j.data, he);
+	put_rec(&x, 0x05, "xyz", 3);
+	sl_buf_put(&x, j.data + he, j.len - he);
+	snprintf(msg, sizeof msg, "t.silb: offset 0x%zx: unknown critical record kind 0x05 in record 2", he);
+	assert_string_equal(read_error(x.data, x.len), msg);
+	x.len = he;
+	put_rec(&x, 0x9a, "xyz", 3);
+	sl_buf_put(&x, j.data + he, j.len - he);
+	{
+		sl_log *a = read_silb(x.data, x.len, 0, NULL), *b2 = read_silb(j.data, j.len, 0, NULL);
+		char *ta = text_of(a), *tb = text_of(b2);
+		assert_string_equal(ta, tb);
+		sl_free(ta);
+		sl_free(tb);
+		sl_log_free(a);
+		sl_log_free(b2);
+	}
+	/* a record longer than the limit */
+	x.len = he;
+	sl_buf_u8(&x, 0x02);
+	sl_buf_u32le(&x, 0xffffffffu);
+	snprintf(msg, sizeof msg, "t.silb: offset 0x%zx: record 2 (kind ENTRY) is 4294967295 bytes, "
+		"more than the limit (16777216)", he);
+	assert_string_equal(read_error(x.data, x.len), msg);
+	/* an entry whose event type is not in the schema */
+	x.len = he;
+	put_rec(&x, 0x02, "\x00\x63", 2);
+	snprintf(msg, sizeof msg, "t.silb: offset 0x%zx: record 2 (kind ENTRY): event type 99 is not in sail's schema", he + 7);
+	assert_string_equal(read_error(x.data, x.len), msg);
+	sl_buf_free(&x);
+	sl_buf_free(&j);
+}
+
+/* A segment that inflates past its declared size, with a valid CRC. */
+static void test_segment_limits(void **s)
+{
+	sl_log *log = example();
+	sl_buf a = archive_of(log), x, pay;
+	size_t he = header_end(&a), seg = he;
+	uint32_t len = a.data[seg + 1] | a.data[seg + 2] << 8 | a.data[seg + 3] << 16 | (uint32_t)a.data[seg + 4] << 24;
+	sl_reader r;
+	char msg[256];
+	(void)s;
+	assert_int_equal(a.data[seg], 0x10);
+	/* fields: first, count, events, turn, phase (1 byte each here), hash, rawlen */
+	sl_reader_init(&r, a.data + seg + 5, len);
+	for (int k = 0; k < 5; k++)
+		sl_read_uvarint(&r);
+	sl_read_u64le(&r);
+	size_t at = r.pos;
+	uint64_t raw = sl_read_uvarint(&r);
+	sl_buf_init(&pay);
+	sl_buf_put(&pay, a.data + seg + 5, at);
+	sl_buf_uvarint(&pay, raw - 10);
+	sl_buf_put(&pay, a.data + seg + 5 + r.pos, len - r.pos);
+	sl_buf_init(&x);
+	sl_buf_put(&x, a.data, seg);
+	put_rec(&x, 0x10, pay.data, pay.len);
+	sl_buf_put(&x, a.data + seg + 9 + len, a.len - seg - 9 - len);
+	snprintf(msg, sizeof msg, "t.silb: offset 0x%zx: record 2 (kind SEGMENT): segment inflates past "
+		"its declared size (%llu)", seg, (unsigned long long)raw - 10);
+	assert_string_equal(read_error(x.data, x.len), msg);
+	/* a declared size no zlib stream of this length can reach */
+	pay.len = at;
+	sl_buf_uvarint(&pay, 60u << 20);
+	sl_buf_put(&pay, a.data + seg + 5 + r.pos, len - r.pos);
+	x.len = seg;
+	put_rec(&x, 0x10, pay.data, pay.len);
+	snprintf(msg, sizeof msg, "t.silb: offset 0x%zx: record 2 (kind SEGMENT): segment declares 62914560 "
+		"inflated bytes from %zu deflated: not a zlib ratio", seg, (size_t)(len - r.pos));
+	assert_string_equal(read_error(x.data, x.len), msg);
+	sl_buf_free(&pay);
+	sl_buf_free(&x);
+	sl_buf_free(&a);
+	sl_log_free(log);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip_samples),
+		cmocka_unit_test(test_round_trip_generated),
+		cmocka_unit_test(test_round_trip_annotations),
+		cmocka_unit_test(test_worked_example),
+		cmocka_unit_test(test_every_truncation),
+		cmocka_unit_test(test_every_corruption),
+		cmocka_unit_test(test_journal_kill_points),
+		cmocka_unit_test(test_seek_every_turn),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_segment_limits),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
