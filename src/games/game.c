@@ -135,3 +135,41 @@ int sl_entry_check(const sl_game *g, const void *st, const sl_event *ev, uint64_
 	sl_buf_free(&b);
 	return rc;
 }
+
+int sl_flat_apply(void *st, size_t size, sl_flat_apply_fn fn, const sl_header *h,
+	const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	void *tmp = sl_malloc(size);
+	sl_buf d;
+	int rc;
+	if (!tmp)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	memcpy(tmp, st, size);
+	sl_buf_init(&d);
+	rc = fn(tmp, h, ev, desc ? &d : NULL, err);
+	if (rc == SL_OK && desc && d.failed)
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+	if (rc == SL_OK) {
+		memcpy(st, tmp, size);
+		if (desc)
+			sl_buf_put(desc, d.data, d.len);
+	}
+	sl_buf_free(&d);
+	sl_free(tmp);
+	return rc;
+}
+
+int sl_flat_mark(void *st, size_t size, sl_flat_mark_fn fn, const sl_header *h,
+	int turn, int phase, sl_error *err)
+{
+	void *tmp = sl_malloc(size);
+	int rc;
+	if (!tmp)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	memcpy(tmp, st, size);
+	rc = fn(tmp, h, turn, phase, err);
+	if (rc == SL_OK)
+		memcpy(st, tmp, size);
+	sl_free(tmp);
+	return rc;
+}

@@ -199,6 +199,18 @@ uint64_t sl_event_digest(const sl_schema *s, const sl_event *ev, uint64_t h);
  * of FNV-1a over the state bytes then the event's content; after a turn
  * marker, the 64-bit state hash. */
 int sl_entry_check(const sl_game *g, const void *st, const sl_event *ev, uint64_t *out);
+/* For modules whose state is one flat block of `size` bytes (no pointers):
+ * fn runs on a scratch copy that replaces st only when fn succeeds, and the
+ * description fn writes reaches desc only then. That is how apply and mark
+ * keep their promise that a refused entry changes nothing. */
+typedef int (*sl_flat_apply_fn)(void *copy, const sl_header *h, const sl_event *ev,
+	sl_buf *desc, sl_error *err);
+typedef int (*sl_flat_mark_fn)(void *copy, const sl_header *h, int turn, int phase,
+	sl_error *err);
+int sl_flat_apply(void *st, size_t size, sl_flat_apply_fn fn, const sl_header *h,
+	const sl_event *ev, sl_buf *desc, sl_error *err);
+int sl_flat_mark(void *st, size_t size, sl_flat_mark_fn fn, const sl_header *h,
+	int turn, int phase, sl_error *err);
 /* A deep copy through serialize/restore. */
 int sl_game_clone(const sl_game *g, const void *st, void **out, sl_error *err);
 

@@ -603,9 +603,10 @@ static int ev_tide(fmp_state *s, const sl_event *ev, sl_buf *desc, sl_error *err
 
 /* ---- apply and mark ------------------------------------------------------------ */
 
-int fmp_apply_in(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+int fmp_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
+	fmp_state *s = st;
 	const sl_event_def *d;
 	if (ev->entry != SL_ENTRY_EVENT)
 		return fmp_illegal(err, "FMP: a turn or phase marker is not an event");
@@ -653,8 +654,9 @@ static void end_part(fmp_state *s)
 	}
 }
 
-int fmp_mark_in(fmp_state *s, const sl_header *h, int turn, int phase, sl_error *err)
+int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err)
 {
+	fmp_state *s = st;
 	if (phase < 1 || phase > 1 + FMP_MAX_PLAYERS)
 		return fmp_illegal(err, "FMP H2: a turn has phases 1 (tide) to %d, not %d",
 			1 + FMP_MAX_PLAYERS, phase);
@@ -754,42 +756,15 @@ static void fmp_destroy(void *st)
 	sl_free(st);
 }
 
-/* Validates on a copy, so a refused event leaves st untouched. */
 static int fmp_apply(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	fmp_state *tmp = sl_malloc(sizeof *tmp);
-	sl_buf d;
-	int rc;
-	if (!tmp)
-		return sl_error_set(err, SL_ENOMEM, "fmp: out of memory");
-	memcpy(tmp, st, sizeof *tmp);
-	sl_buf_init(&d);
-	rc = fmp_apply_in(tmp, h, ev, desc ? &d : NULL, err);
-	if (rc == 0 && desc && d.failed)
-		rc = sl_error_set(err, SL_ENOMEM, "fmp: out of memory");
-	if (rc == 0) {
-		memcpy(st, tmp, sizeof *tmp);
-		if (desc)
-			sl_buf_put(desc, d.data, d.len);
-	}
-	sl_buf_free(&d);
-	sl_free(tmp);
-	return rc;
+	return sl_flat_apply(st, sizeof(fmp_state), fmp_apply_in, h, ev, desc, err);
 }
 
 static int fmp_mark(void *st, const sl_header *h, int turn, int phase, sl_error *err)
 {
-	fmp_state *tmp = sl_malloc(sizeof *tmp);
-	int rc;
-	if (!tmp)
-		return sl_error_set(err, SL_ENOMEM, "fmp: out of memory");
-	memcpy(tmp, st, sizeof *tmp);
-	rc = fmp_mark_in(tmp, h, turn, phase, err);
-	if (rc == 0)
-		memcpy(st, tmp, sizeof *tmp);
-	sl_free(tmp);
-	return rc;
+	return sl_flat_mark(st, sizeof(fmp_state), fmp_mark_in, h, turn, phase, err);
 }
 
 static void fmp_position(const void *st, int *turn, int *phase)

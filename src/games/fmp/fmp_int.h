@@ -44,9 +44,9 @@ int fmp_captured_count(const fmp_state *s, int p);
 void fmp_recolour(fmp_state *s, int u, int colour);
 
 /* The rules proper, shared with the generator's self-check. */
-int fmp_apply_in(fmp_state *s, const sl_header *h, const sl_event *ev,
+int fmp_apply_in(void *st, const sl_header *h, const sl_event *ev,
 	sl_buf *desc, sl_error *err);
-int fmp_mark_in(fmp_state *s, const sl_header *h, int turn, int phase, sl_error *err);
+int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err);
 int fmp_play(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err);   /* fmp_act.c: events of turns 1.. by players */
 

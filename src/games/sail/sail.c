@@ -848,9 +848,10 @@ static int ev_strike(sail_state *s, const sl_header *h, const sl_event *ev, sl_b
 
 /* ---- apply and mark ------------------------------------------------------------ */
 
-int sail_apply_in(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+int sail_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
+	sail_state *s = st;
 	const sl_event_def *d;
 	if (ev->entry != SL_ENTRY_EVENT)
 		return illegal(err, "sail: a turn or phase marker is not an event");
@@ -902,8 +903,10 @@ static void enter_phase(sail_state *s, int phase)
 	}
 }
 
-int sail_mark_in(sail_state *s, int turn, int phase, sl_error *err)
+int sail_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err)
 {
+	sail_state *s = st;
+	(void)h;
 	if (phase < 1 || phase > 6)
 		return illegal(err, "sail H1: a turn has phases 1 to 6, not %d", phase);
 	if (!s->cols)
@@ -958,43 +961,15 @@ static void sail_destroy(void *st)
 	sl_free(st);
 }
 
-/* Validates on a copy, so a refused event leaves st untouched. */
 static int sail_apply(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	sail_state *tmp = sl_malloc(sizeof *tmp);
-	sl_buf d;
-	int rc;
-	if (!tmp)
-		return sl_error_set(err, SL_ENOMEM, "sail: out of memory");
-	memcpy(tmp, st, sizeof *tmp);
-	sl_buf_init(&d);
-	rc = sail_apply_in(tmp, h, ev, desc ? &d : NULL, err);
-	if (rc == 0 && desc && d.failed)
-		rc = sl_error_set(err, SL_ENOMEM, "sail: out of memory");
-	if (rc == 0) {
-		memcpy(st, tmp, sizeof *tmp);
-		if (desc)
-			sl_buf_put(desc, d.data, d.len);
-	}
-	sl_buf_free(&d);
-	sl_free(tmp);
-	return rc;
+	return sl_flat_apply(st, sizeof(sail_state), sail_apply_in, h, ev, desc, err);
 }
 
 static int sail_mark(void *st, const sl_header *h, int turn, int phase, sl_error *err)
 {
-	sail_state *tmp = sl_malloc(sizeof *tmp);
-	int rc;
-	(void)h;
-	if (!tmp)
-		return sl_error_set(err, SL_ENOMEM, "sail: out of memory");
-	memcpy(tmp, st, sizeof *tmp);
-	rc = sail_mark_in(tmp, turn, phase, err);
-	if (rc == 0)
-		memcpy(st, tmp, sizeof *tmp);
-	sl_free(tmp);
-	return rc;
+	return sl_flat_mark(st, sizeof(sail_state), sail_mark_in, h, turn, phase, err);
 }
 
 static void sail_position(const void *st, int *turn, int *phase)

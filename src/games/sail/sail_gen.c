@@ -401,7 +401,7 @@ int sail_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a,
 	if (out->entry == SL_ENTRY_EVENT)
 		rc = sail_apply_in(chk, h, out, NULL, &e2);
 	else
-		rc = sail_mark_in(chk, out->entry == SL_ENTRY_TURN ? out->mark : s->turn,
+		rc = sail_mark_in(chk, h, out->entry == SL_ENTRY_TURN ? out->mark : s->turn,
 			out->entry == SL_ENTRY_TURN ? 1 : out->mark, &e2);
 	sl_free(chk);
 	if (rc != 0)

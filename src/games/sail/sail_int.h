@@ -83,9 +83,9 @@ int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
 void sail_step_commit(const sail_state *s, sail_sim *m, const sail_stepres *r, int die);
 
 /* The rules proper, shared with the generator's self-check. */
-int sail_apply_in(sail_state *s, const sl_header *h, const sl_event *ev,
+int sail_apply_in(void *st, const sl_header *h, const sl_event *ev,
 	sl_buf *desc, sl_error *err);
-int sail_mark_in(sail_state *s, int turn, int phase, sl_error *err);
+int sail_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err);
 
 int sail_serialize(const void *st, sl_buf *out);
 int sail_restore(void **out, const void *p, size_t n, sl_error *err);

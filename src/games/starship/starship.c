@@ -383,8 +383,10 @@ static int ev_repair(starship_state *s, const sl_event *ev, sl_buf *desc, sl_err
 
 /* ---- apply and mark ------------------------------------------------------------------ */
 
-int starship_apply_in(starship_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
+int starship_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
 {
+	starship_state *s = st;
 	const sl_event_def *d;
 	if (ev->entry != SL_ENTRY_EVENT)
 		return illegal(err, "starship: a turn or phase marker is not an event");
@@ -414,8 +416,10 @@ int starship_apply_in(starship_state *s, const sl_event *ev, sl_buf *desc, sl_er
 	}
 }
 
-int starship_mark_in(starship_state *s, int turn, int phase, sl_error *err)
+int starship_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err)
 {
+	starship_state *s = st;
+	(void)h;
 	if (phase != 1)
 		return illegal(err, "starship S1: a stage of the voyage has one phase (1, voyage)");
 	if (turn == s->turn && s->phase == 1)
@@ -462,34 +466,12 @@ static void starship_destroy(void *st)
 static int starship_apply(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	starship_state tmp;
-	sl_buf d;
-	int rc;
-	(void)h;
-	memcpy(&tmp, st, sizeof tmp);
-	sl_buf_init(&d);
-	rc = starship_apply_in(&tmp, ev, desc ? &d : NULL, err);
-	if (rc == 0 && desc && d.failed)
-		rc = sl_error_set(err, SL_ENOMEM, "starship: out of memory");
-	if (rc == 0) {
-		memcpy(st, &tmp, sizeof tmp);
-		if (desc)
-			sl_buf_put(desc, d.data, d.len);
-	}
-	sl_buf_free(&d);
-	return rc;
+	return sl_flat_apply(st, sizeof(starship_state), starship_apply_in, h, ev, desc, err);
 }
 
 static int starship_mark(void *st, const sl_header *h, int turn, int phase, sl_error *err)
 {
-	starship_state tmp;
-	int rc;
-	(void)h;
-	memcpy(&tmp, st, sizeof tmp);
-	rc = starship_mark_in(&tmp, turn, phase, err);
-	if (rc == 0)
-		memcpy(st, &tmp, sizeof tmp);
-	return rc;
+	return sl_flat_mark(st, sizeof(starship_state), starship_mark_in, h, turn, phase, err);
 }
 
 static void starship_position(const void *st, int *turn, int *phase)

@@ -18,8 +18,9 @@ const char *starship_side_word(int side);   /* "player" / "enemy" */
 /* "your ship" / "the Krellan raider" style names for sentences. */
 const char *starship_name(const starship_state *s, int side);
 
-int starship_apply_in(starship_state *s, const sl_event *ev, sl_buf *desc, sl_error *err);
-int starship_mark_in(starship_state *s, int turn, int phase, sl_error *err);
+int starship_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+int starship_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err);
 
 int starship_serialize(const void *st, sl_buf *out);
 int starship_restore(void **out, const void *p, size_t n, sl_error *err);
