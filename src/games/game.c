@@ -173,3 +173,47 @@ int sl_flat_mark(void *st, size_t size, sl_flat_mark_fn fn, const sl_header *h,
 	sl_free(tmp);
 	return rc;
 }
+
+void sl_event_init(sl_event *out, int type, int player)
+{
+	memset(out, 0, sizeof *out);
+	out->entry = SL_ENTRY_EVENT;
+	out->type = (uint16_t)type;
+	out->player = (int8_t)player;
+}
+
+void sl_value_int(sl_value *v, int32_t i)
+{
+	v->present = 1;
+	v->u.i = i;
+}
+
+void sl_value_hex(sl_value *v, int col, int row)
+{
+	v->present = 1;
+	v->u.hex.col = (int16_t)col;
+	v->u.hex.row = (int16_t)row;
+}
+
+int sl_value_text(sl_arena *a, sl_value *v, const char *s)
+{
+	size_t n = strlen(s);
+	char *p = sl_arena_strndup(a, s, n);
+	if (!p)
+		return SL_ENOMEM;
+	v->present = 1;
+	v->n = (uint16_t)n;
+	v->p = p;
+	return SL_OK;
+}
+
+int sl_value_bytes(sl_arena *a, sl_value *v, const uint8_t *b, int n)
+{
+	void *p = sl_arena_memdup(a, b, n > 0 ? (size_t)n : 1);
+	if (!p)
+		return SL_ENOMEM;
+	v->present = 1;
+	v->n = (uint16_t)n;
+	v->p = p;
+	return SL_OK;
+}

@@ -199,6 +199,15 @@ uint64_t sl_event_digest(const sl_schema *s, const sl_event *ev, uint64_t h);
  * of FNV-1a over the state bytes then the event's content; after a turn
  * marker, the 64-bit state hash. */
 int sl_entry_check(const sl_game *g, const void *st, const sl_event *ev, uint64_t *out);
+/* Builders for code that makes events (generators, tests). sl_event_init
+ * clears *out and makes it an event of `type` by `player` (-1: none);
+ * text and bytes are copied into the arena (SL_ENOMEM if it is full). */
+void sl_event_init(sl_event *out, int type, int player);
+void sl_value_int(sl_value *v, int32_t i);           /* INT, ENUM, DIR */
+void sl_value_hex(sl_value *v, int col, int row);    /* HEX */
+int sl_value_text(sl_arena *a, sl_value *v, const char *s);            /* TEXT, PIECE */
+int sl_value_bytes(sl_arena *a, sl_value *v, const uint8_t *b, int n); /* DICE, LIST */
+
 /* For modules whose state is one flat block of `size` bytes (no pointers):
  * fn runs on a scratch copy that replaces st only when fn succeeds, and the
  * description fn writes reaches desc only then. That is how apply and mark

@@ -17,39 +17,6 @@ static int below(sl_prng *rng, int n)
 	return n <= 1 ? 0 : (int)sl_prng_below(rng, (uint32_t)n);
 }
 
-static int v_text(sl_arena *a, sl_value *v, const char *s)
-{
-	size_t n = strlen(s);
-	char *p = sl_arena_strndup(a, s, n);
-	if (!p)
-		return SL_ENOMEM;
-	v->present = 1;
-	v->n = (uint16_t)n;
-	v->p = p;
-	return 0;
-}
-
-static void v_int(sl_value *v, int i)
-{
-	v->present = 1;
-	v->u.i = i;
-}
-
-static void v_hex(sl_value *v, int col, int row)
-{
-	v->present = 1;
-	v->u.hex.col = (int16_t)col;
-	v->u.hex.row = (int16_t)row;
-}
-
-static void event(sl_event *out, int type, int player)
-{
-	memset(out, 0, sizeof *out);
-	out->entry = SL_ENTRY_EVENT;
-	out->type = (uint16_t)type;
-	out->player = (int8_t)player;
-}
-
 /* Whether the rules accept ev now (on a scratch copy). */
 static int legal(const fmp_state *s, const sl_header *h, fmp_state *tmp, const sl_event *ev)
 {
@@ -63,9 +30,9 @@ static int gen_setup(const fmp_state *s, sl_prng *rng, sl_arena *a, sl_event *ou
 {
 	int nore = 0;
 	if (!s->cols) {
-		event(out, FMP_EV_MAP, -1);
-		v_int(&out->f[0], GEN_COLS);
-		v_int(&out->f[1], GEN_ROWS);
+		sl_event_init(out, FMP_EV_MAP, -1);
+		sl_value_int(&out->f[0], GEN_COLS);
+		sl_value_int(&out->f[1], GEN_ROWS);
 		return 0;
 	}
 	for (int r = 0; r < s->rows; r++) {
@@ -81,9 +48,9 @@ static int gen_setup(const fmp_state *s, sl_prng *rng, sl_arena *a, sl_event *ou
 				cells[c] = x < 58 ? '-' : x < 70 ? '*' : x < 78 ? '^' : x < 86 ? '~' : '.';
 		}
 		cells[s->cols] = 0;
-		event(out, FMP_EV_TERRAIN, -1);
-		v_int(&out->f[0], r + 1);
-		return v_text(a, &out->f[1], cells);
+		sl_event_init(out, FMP_EV_TERRAIN, -1);
+		sl_value_int(&out->f[0], r + 1);
+		return sl_value_text(a, &out->f[1], cells);
 	}
 	for (int i = 0; i < s->nunits; i++)
 		nore += s->units[i].kind == FMP_ORE;
@@ -95,9 +62,9 @@ static int gen_setup(const fmp_state *s, sl_prng *rng, sl_arena *a, sl_event *ou
 			if (ter == FMP_SEA || fmp_unit_at(s, c, r) >= 0)
 				continue;
 			snprintf(id, sizeof id, "o%d", nore + 1);
-			event(out, FMP_EV_ORE, -1);
-			v_hex(&out->f[1], c, r);
-			return v_text(a, &out->f[0], id);
+			sl_event_init(out, FMP_EV_ORE, -1);
+			sl_value_hex(&out->f[1], c, r);
+			return sl_value_text(a, &out->f[0], id);
 		}
 	}
 	memset(out, 0, sizeof *out);
@@ -119,9 +86,9 @@ static int try_land(const fmp_state *s, const sl_header *h, fmp_state *tmp, sl_p
 	int p, sl_event *out)
 {
 	for (int t = 0; t < 300; t++) {
-		event(out, FMP_EV_LAND, p);
-		v_hex(&out->f[0], 3 + below(rng, s->cols - 4), 2 + below(rng, s->rows - 2));
-		v_int(&out->f[1], below(rng, 6));
+		sl_event_init(out, FMP_EV_LAND, p);
+		sl_value_hex(&out->f[0], 3 + below(rng, s->cols - 4), 2 + below(rng, s->rows - 2));
+		sl_value_int(&out->f[1], below(rng, 6));
 		if (legal(s, h, tmp, out))
 			return 0;
 	}
@@ -137,13 +104,13 @@ static int try_leave(const fmp_state *s, const sl_header *h, fmp_state *tmp, sl_
 	for (int t = 0; t < 12; t++) {
 		int pode = 1 + below(rng, 3), d = below(rng, 6), nc, nr;
 		fmp_neighbor(c[pode], r[pode], d, &nc, &nr);
-		event(out, FMP_EV_LEAVE, p);
-		if (v_text(a, &out->f[0], s->units[ui].id) || v_text(a, &out->f[1], fmp_pid(h, k)))
+		sl_event_init(out, FMP_EV_LEAVE, p);
+		if (sl_value_text(a, &out->f[0], s->units[ui].id) || sl_value_text(a, &out->f[1], fmp_pid(h, k)))
 			return SL_ENOMEM;
-		v_int(&out->f[2], pode);
-		v_hex(&out->f[3], nc, nr);
+		sl_value_int(&out->f[2], pode);
+		sl_value_hex(&out->f[3], nc, nr);
 		if (s->units[ui].kind == FMP_BARGE)
-			v_int(&out->f[4], below(rng, 6));
+			sl_value_int(&out->f[4], below(rng, 6));
 		if (legal(s, h, tmp, out))
 			return 0;
 	}
@@ -211,8 +178,8 @@ static int try_move(const fmp_state *s, const sl_header *h, fmp_state *tmp, sl_p
 			path[i] = (uint8_t)d;
 			fmp_neighbor(col, row, d, &col, &row);
 		}
-		event(out, FMP_EV_MOVE, p);
-		if (v_text(a, &out->f[0], u->id))
+		sl_event_init(out, FMP_EV_MOVE, p);
+		if (sl_value_text(a, &out->f[0], u->id))
 			return SL_ENOMEM;
 		out->f[1].present = 1;
 		out->f[1].n = (uint16_t)n;
@@ -241,12 +208,12 @@ static int try_pair(const fmp_state *s, const sl_header *h, fmp_state *tmp, sl_p
 		const fmp_unit *x = &s->units[ti];
 		if (ai == bi || x->where != FMP_MAP || x->kind == FMP_ORE || controlled(s, ti, p))
 			continue;
-		event(out, type, p);
-		if (v_text(a, &out->f[0], s->units[ai].id) || v_text(a, &out->f[1], s->units[bi].id))
+		sl_event_init(out, type, p);
+		if (sl_value_text(a, &out->f[0], s->units[ai].id) || sl_value_text(a, &out->f[1], s->units[bi].id))
 			return SL_ENOMEM;
 		if (type == FMP_EV_FIRE)
-			v_hex(&out->f[2], x->col, x->row);
-		else if (v_text(a, &out->f[2], x->id))
+			sl_value_hex(&out->f[2], x->col, x->row);
+		else if (sl_value_text(a, &out->f[2], x->id))
 			return SL_ENOMEM;
 		if (legal(s, h, tmp, out))
 			return 0;
@@ -267,8 +234,8 @@ static int try_unit_actions(const fmp_state *s, const sl_header *h, fmp_state *t
 			/* unload ore a crab brought home, or go out */
 			for (int j = 0; j < s->nunits; j++)
 				if (s->units[j].where == FMP_IN_UNIT && s->units[j].holder == ui) {
-					event(out, FMP_EV_UNLOAD, p);
-					if (v_text(a, &out->f[0], u->id) || v_text(a, &out->f[1], s->units[j].id))
+					sl_event_init(out, FMP_EV_UNLOAD, p);
+					if (sl_value_text(a, &out->f[0], u->id) || sl_value_text(a, &out->f[1], s->units[j].id))
 						return SL_ENOMEM;
 					if (legal(s, h, tmp, out))
 						return 0;
@@ -289,8 +256,8 @@ static int try_unit_actions(const fmp_state *s, const sl_header *h, fmp_state *t
 				if (x->where != FMP_MAP || x->kind != FMP_ORE
 				    || fmp_distance(u->col, u->row, x->col, x->row) != 1)
 					continue;
-				event(out, FMP_EV_LOAD, p);
-				if (v_text(a, &out->f[0], u->id) || v_text(a, &out->f[1], x->id))
+				sl_event_init(out, FMP_EV_LOAD, p);
+				if (sl_value_text(a, &out->f[0], u->id) || sl_value_text(a, &out->f[1], x->id))
 					return SL_ENOMEM;
 				if (legal(s, h, tmp, out))
 					return 0;
@@ -301,11 +268,11 @@ static int try_unit_actions(const fmp_state *s, const sl_header *h, fmp_state *t
 					char id[FMP_ID_LEN];
 					fmp_neighbor(u->col, u->row, d, &nc, &nr);
 					snprintf(id, sizeof id, "%s-n%d", fmp_pid(h, u->colour) , s->nunits);
-					event(out, FMP_EV_BUILD, p);
-					if (v_text(a, &out->f[0], u->id) || v_text(a, &out->f[2], id))
+					sl_event_init(out, FMP_EV_BUILD, p);
+					if (sl_value_text(a, &out->f[0], u->id) || sl_value_text(a, &out->f[2], id))
 						return SL_ENOMEM;
-					v_int(&out->f[1], below(rng, 2));
-					v_hex(&out->f[3], nc, nr);
+					sl_value_int(&out->f[1], below(rng, 2));
+					sl_value_hex(&out->f[3], nc, nr);
 					if (legal(s, h, tmp, out))
 						return 0;
 				}
@@ -317,10 +284,10 @@ static int try_unit_actions(const fmp_state *s, const sl_header *h, fmp_state *t
 					continue;
 				if (s->ships[sk].owner == p && fmp_cargo_used(s, ui) == 0)
 					continue;   /* only loaded transporters go home */
-				event(out, FMP_EV_ENTER, p);
-				if (v_text(a, &out->f[0], u->id) || v_text(a, &out->f[1], fmp_pid(h, sk)))
+				sl_event_init(out, FMP_EV_ENTER, p);
+				if (sl_value_text(a, &out->f[0], u->id) || sl_value_text(a, &out->f[1], fmp_pid(h, sk)))
 					return SL_ENOMEM;
-				v_int(&out->f[2], pode);
+				sl_value_int(&out->f[2], pode);
 				if (legal(s, h, tmp, out))
 					return 0;
 			}
@@ -357,14 +324,14 @@ static int gen_turn_part(const fmp_state *s, const sl_header *h, fmp_state *tmp,
 				if (rc <= 0)
 					return rc;
 			}
-		event(out, FMP_EV_NEUTRALISE, p);
+		sl_event_init(out, FMP_EV_NEUTRALISE, p);
 		return 0;
 	}
 	if (s->turn == 25 || (s->turn == 21 && below(rng, 3) == 0)) {
 		for (int k = 0; k < FMP_MAX_PLAYERS; k++)
 			if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p) {
-				event(out, FMP_EV_TAKEOFF, p);
-				if (v_text(a, &out->f[0], fmp_pid(h, k)))
+				sl_event_init(out, FMP_EV_TAKEOFF, p);
+				if (sl_value_text(a, &out->f[0], fmp_pid(h, k)))
 					return SL_ENOMEM;
 				if (legal(s, h, tmp, out))
 					return 0;
@@ -376,10 +343,10 @@ static int gen_turn_part(const fmp_state *s, const sl_header *h, fmp_state *tmp,
 		for (int pode = 1; pode <= 3; pode++)
 			if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p
 			    && s->ships[k].taken) {
-				event(out, FMP_EV_REBUILD, p);
-				if (v_text(a, &out->f[0], fmp_pid(h, k)))
+				sl_event_init(out, FMP_EV_REBUILD, p);
+				if (sl_value_text(a, &out->f[0], fmp_pid(h, k)))
 					return SL_ENOMEM;
-				v_int(&out->f[1], pode);
+				sl_value_int(&out->f[1], pode);
 				if (legal(s, h, tmp, out))
 					return 0;
 			}
@@ -421,8 +388,8 @@ int fmp_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a,
 			x -= deck[card];
 			card++;
 		}
-		event(out, FMP_EV_TIDE, -1);
-		v_int(&out->f[0], card);
+		sl_event_init(out, FMP_EV_TIDE, -1);
+		sl_value_int(&out->f[0], card);
 		rc = 0;
 	} else {
 		rc = 1;

@@ -38,42 +38,6 @@ static int below(sl_prng *rng, int n)
 	return n <= 1 ? 0 : (int)sl_prng_below(rng, (uint32_t)n);
 }
 
-static int v_text(sl_arena *a, sl_value *v, const char *s)
-{
-	size_t n = strlen(s);
-	char *p = sl_arena_strndup(a, s, n);
-	if (!p)
-		return SL_ENOMEM;
-	v->present = 1;
-	v->n = (uint16_t)n;
-	v->p = p;
-	return 0;
-}
-
-static int v_bytes(sl_arena *a, sl_value *v, const uint8_t *b, int n)
-{
-	void *p = sl_arena_memdup(a, b, n > 0 ? (size_t)n : 1);
-	if (!p)
-		return SL_ENOMEM;
-	v->present = 1;
-	v->n = (uint16_t)n;
-	v->p = p;
-	return 0;
-}
-
-static void v_int(sl_value *v, int i)
-{
-	v->present = 1;
-	v->u.i = i;
-}
-
-static void event(sl_event *out, int type, int player)
-{
-	out->entry = SL_ENTRY_EVENT;
-	out->type = (uint16_t)type;
-	out->player = (int8_t)player;
-}
-
 /* ---- setup ------------------------------------------------------------------ */
 
 static int gen_terrain(const sail_state *s, sl_prng *rng, sl_arena *a, sl_event *out, int row,
@@ -85,9 +49,9 @@ static int gen_terrain(const sail_state *s, sl_prng *rng, sl_arena *a, sl_event 
 		cells[c] = open ? '.' : x < 3 ? '#' : x < 9 ? '~' : '.';
 	}
 	cells[s->cols] = 0;
-	event(out, SAIL_EV_TERRAIN, -1);
-	v_int(&out->f[0], row);
-	return v_text(a, &out->f[1], cells);
+	sl_event_init(out, SAIL_EV_TERRAIN, -1);
+	sl_value_int(&out->f[0], row);
+	return sl_value_text(a, &out->f[1], cells);
 }
 
 static int free_sea(const sail_state *s, int col, int row)
@@ -130,18 +94,18 @@ static int gen_ship(const sail_state *s, const sl_header *h, sl_prng *rng, sl_ar
 		snprintf(name, sizeof name, "%s", gen_names[k]);
 	else
 		snprintf(name, sizeof name, "%s %d", gen_names[k % 16], k / 16 + 1);
-	event(out, SAIL_EV_SHIP, -1);
-	if ((rc = v_text(a, &out->f[0], id)) || (rc = v_text(a, &out->f[1], name))
-	    || (rc = v_text(a, &out->f[2], gen_classes[k % 4].cls))
-	    || (rc = v_text(a, &out->f[3], h->players[k % nsides].id)))
+	sl_event_init(out, SAIL_EV_SHIP, -1);
+	if ((rc = sl_value_text(a, &out->f[0], id)) || (rc = sl_value_text(a, &out->f[1], name))
+	    || (rc = sl_value_text(a, &out->f[2], gen_classes[k % 4].cls))
+	    || (rc = sl_value_text(a, &out->f[3], h->players[k % nsides].id)))
 		return rc;
 	out->f[4].present = 1;
 	out->f[4].u.hex.col = (int16_t)col;
 	out->f[4].u.hex.row = (int16_t)row;
-	v_int(&out->f[5], below(rng, 6));
-	v_int(&out->f[6], gen_classes[k % 4].mp);
-	v_int(&out->f[7], gen_classes[k % 4].shallow ? SAIL_SHALLOW : SAIL_DEEP);
-	v_int(&out->f[SAIL_F_HULL], gen_classes[k % 4].hull);
+	sl_value_int(&out->f[5], below(rng, 6));
+	sl_value_int(&out->f[6], gen_classes[k % 4].mp);
+	sl_value_int(&out->f[7], gen_classes[k % 4].shallow ? SAIL_SHALLOW : SAIL_DEEP);
+	sl_value_int(&out->f[SAIL_F_HULL], gen_classes[k % 4].hull);
 	return 0;
 }
 
@@ -150,12 +114,12 @@ static int gen_setup(const sail_state *s, const sl_header *h, sl_prng *rng, sl_a
 {
 	int nsides = 0, rc;
 	if (!s->cols) {
-		event(out, SAIL_EV_MAP, -1);
+		sl_event_init(out, SAIL_EV_MAP, -1);
 		/* open: a wide sea and the most ships, so that a turn holds about
 		 * ninety events (a million events take some 10 700 turns) */
-		v_int(&out->f[0], gen_open(h) ? 56 : GEN_COLS);
-		v_int(&out->f[1], gen_open(h) ? 40 : GEN_ROWS);
-		v_int(&out->f[2], gen_open(h) ? 0 : GEN_TURNS);
+		sl_value_int(&out->f[0], gen_open(h) ? 56 : GEN_COLS);
+		sl_value_int(&out->f[1], gen_open(h) ? 40 : GEN_ROWS);
+		sl_value_int(&out->f[2], gen_open(h) ? 0 : GEN_TURNS);
 		return 0;
 	}
 	if (s->nships == 0)
@@ -182,13 +146,13 @@ static int gen_setup(const sail_state *s, const sl_header *h, sl_prng *rng, sl_a
 
 static int gen_wind(const sail_state *s, sl_prng *rng, sl_arena *a, sl_event *out)
 {
-	event(out, SAIL_EV_WIND, -1);
+	sl_event_init(out, SAIL_EV_WIND, -1);
 	if (below(rng, 6) == 0) {
-		v_int(&out->f[1], sl_hex_dir_rotate(s->wind, below(rng, 3) - 1));
+		sl_value_int(&out->f[1], sl_hex_dir_rotate(s->wind, below(rng, 3) - 1));
 		return 0;
 	}
 	uint8_t d = (uint8_t)sl_prng_die(rng, 6);
-	return v_bytes(a, &out->f[0], &d, 1);
+	return sl_value_bytes(a, &out->f[0], &d, 1);
 }
 
 /* The weight of a candidate step: prefer open water ahead after the step,
@@ -259,11 +223,11 @@ static int gen_move(const sail_state *s, const sl_header *h, sl_prng *rng, sl_ar
 	}
 	if (ns == 0)
 		return 1;
-	event(out, SAIL_EV_MOVE, s->ships[i].side);
-	if ((rc = v_text(a, &out->f[0], s->ships[i].id)) != 0
-	    || (rc = v_bytes(a, &out->f[1], steps, ns)) != 0)
+	sl_event_init(out, SAIL_EV_MOVE, s->ships[i].side);
+	if ((rc = sl_value_text(a, &out->f[0], s->ships[i].id)) != 0
+	    || (rc = sl_value_bytes(a, &out->f[1], steps, ns)) != 0)
 		return rc;
-	if (nd > 0 && (rc = v_bytes(a, &out->f[2], dice, nd)) != 0)
+	if (nd > 0 && (rc = sl_value_bytes(a, &out->f[2], dice, nd)) != 0)
 		return rc;
 	return 0;
 }
@@ -297,16 +261,16 @@ static int gen_combat(const sail_state *s, sl_prng *rng, sl_arena *a, sl_event *
 				}
 				if (k++ != pick)
 					continue;
-				event(out, board ? SAIL_EV_BOARD : SAIL_EV_FIRE, sh->side);
-				if ((rc = v_text(a, &out->f[0], sh->id)) != 0
-				    || (rc = v_text(a, &out->f[1], tg->id)) != 0)
+				sl_event_init(out, board ? SAIL_EV_BOARD : SAIL_EV_FIRE, sh->side);
+				if ((rc = sl_value_text(a, &out->f[0], sh->id)) != 0
+				    || (rc = sl_value_text(a, &out->f[1], tg->id)) != 0)
 					return rc;
 				if (board) {
-					v_int(&out->f[2], tg->struck || below(rng, 4) == 0
+					sl_value_int(&out->f[2], tg->struck || below(rng, 4) == 0
 						? SAIL_CAPTURED : SAIL_REPULSED);
 				} else {
 					int d6 = sl_prng_die(rng, 6);
-					v_int(&out->f[2], d6 <= 4 ? 0 : d6 - 4);
+					sl_value_int(&out->f[2], d6 <= 4 ? 0 : d6 - 4);
 				}
 				return 0;
 			}
@@ -320,8 +284,8 @@ static int gen_strike(const sail_state *s, sl_prng *rng, sl_arena *a, sl_event *
 	int i = below(rng, s->nships > 0 ? s->nships : 1);
 	if (i >= s->nships || !sail_fights(&s->ships[i]) || s->ships[i].hull > 1)
 		return 1;
-	event(out, SAIL_EV_STRIKE, s->ships[i].side);
-	return v_text(a, &out->f[0], s->ships[i].id);
+	sl_event_init(out, SAIL_EV_STRIKE, s->ships[i].side);
+	return sl_value_text(a, &out->f[0], s->ships[i].id);
 }
 
 static int gen_play(const sail_state *s, const sl_header *h, sl_prng *rng, sl_arena *a,

@@ -17,44 +17,12 @@ static int below(sl_prng *rng, int n)
 	return n <= 1 ? 0 : (int)sl_prng_below(rng, (uint32_t)n);
 }
 
-static void event(sl_event *out, int type)
-{
-	out->entry = SL_ENTRY_EVENT;
-	out->type = (uint16_t)type;
-	out->player = -1;
-}
-
-static void v_int(sl_value *v, int i)
-{
-	v->present = 1;
-	v->u.i = i;
-}
-
 static int v_dice(sl_arena *a, sl_value *v, sl_prng *rng, int n)
 {
 	uint8_t d[2];
-	void *p;
 	for (int i = 0; i < n; i++)
 		d[i] = (uint8_t)sl_prng_die(rng, 6);
-	p = sl_arena_memdup(a, d, (size_t)n);
-	if (!p)
-		return SL_ENOMEM;
-	v->present = 1;
-	v->n = (uint16_t)n;
-	v->p = p;
-	return 0;
-}
-
-static int v_text(sl_arena *a, sl_value *v, const char *s)
-{
-	size_t n = strlen(s);
-	char *p = sl_arena_strndup(a, s, n);
-	if (!p)
-		return SL_ENOMEM;
-	v->present = 1;
-	v->n = (uint16_t)n;
-	v->p = p;
-	return 0;
+	return sl_value_bytes(a, v, d, n);
 }
 
 int starship_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a,
@@ -66,7 +34,7 @@ int starship_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena
 	memset(out, 0, sizeof *out);
 	out->player = -1;
 	if (!s->has_ship) {
-		event(out, STARSHIP_EV_SHIP);
+		sl_event_init(out, STARSHIP_EV_SHIP, -1);
 		if ((rc = v_dice(a, &out->f[1], rng, 1)) || (rc = v_dice(a, &out->f[2], rng, 1)))
 			goto nomem;
 		return 0;
@@ -75,19 +43,19 @@ int starship_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena
 		return 1;
 	if (s->outcome == STARSHIP_ON) {
 		if (s->pending) {
-			event(out, STARSHIP_EV_DAMAGE);
+			sl_event_init(out, STARSHIP_EV_DAMAGE, -1);
 			if ((rc = v_dice(a, &out->f[0], rng, 2)))
 				goto nomem;
 			return 0;
 		}
 		if (s->to_move == STARSHIP_YOU && s->escape_after >= 0
 		    && s->attacks / 2 >= s->escape_after && s->you.shields < 4 && below(rng, 2)) {
-			event(out, STARSHIP_EV_ESCAPE);
-			v_int(&out->f[0], 1 + below(rng, 400));
+			sl_event_init(out, STARSHIP_EV_ESCAPE, -1);
+			sl_value_int(&out->f[0], 1 + below(rng, 400));
 			return 0;
 		}
-		event(out, STARSHIP_EV_ATTACK);
-		v_int(&out->f[0], s->to_move);
+		sl_event_init(out, STARSHIP_EV_ATTACK, -1);
+		sl_value_int(&out->f[0], s->to_move);
 		if ((rc = v_dice(a, &out->f[1], rng, 2)))
 			goto nomem;
 		return 0;
@@ -102,20 +70,20 @@ int starship_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena
 		return 0;
 	}
 	if (s->you.shields < s->you.shields_start / 2 && below(rng, 3) == 0) {
-		event(out, STARSHIP_EV_REPAIR);
-		v_int(&out->f[0], 1 + below(rng, 400));
+		sl_event_init(out, STARSHIP_EV_REPAIR, -1);
+		sl_value_int(&out->f[0], 1 + below(rng, 400));
 		return 0;
 	}
-	event(out, STARSHIP_EV_ENCOUNTER);
-	if ((rc = v_text(a, &out->f[0], gen_enemies[below(rng, 8)])))
+	sl_event_init(out, STARSHIP_EV_ENCOUNTER, -1);
+	if ((rc = sl_value_text(a, &out->f[0], gen_enemies[below(rng, 8)])))
 		goto nomem;
-	v_int(&out->f[1], 5 + below(rng, 6));
-	v_int(&out->f[2], 3 + below(rng, 12));
-	v_int(&out->f[3], 1 + below(rng, 400));
+	sl_value_int(&out->f[1], 5 + below(rng, 6));
+	sl_value_int(&out->f[2], 3 + below(rng, 12));
+	sl_value_int(&out->f[3], 1 + below(rng, 400));
 	if (below(rng, 4) == 0)
-		v_int(&out->f[4], STARSHIP_ENEMY);
+		sl_value_int(&out->f[4], STARSHIP_ENEMY);
 	if (below(rng, 3) == 0)
-		v_int(&out->f[5], 1 + below(rng, 4));
+		sl_value_int(&out->f[5], 1 + below(rng, 4));
 	return 0;
 nomem:
 	return sl_error_set(err, rc, "starship: out of memory generating an event");
