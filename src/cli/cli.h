@@ -58,7 +58,6 @@ int cli_where_opt(cli_where *w, int key, const char *arg);   /* 1 if consumed */
 int cli_where_seek(const cli_where *w, sl_replay *r);        /* exit code */
 int cli_parse_long(const char *s, long lo, long hi, long *out);
 
-void cli_json_str(sl_buf *b, const char *s);
 
 int cmd_games(int argc, char **argv);
 int cmd_info(int argc, char **argv);

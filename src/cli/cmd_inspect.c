@@ -68,15 +68,15 @@ int cmd_games(int argc, char **argv)
 		const sl_game *g = sl_games[k];
 		if (o.json) {
 			sl_buf_printf(&b, "%s{\"id\":", k ? "," : "");
-			cli_json_str(&b, g->id);
+			sl_buf_json_str(&b, g->id);
 			sl_buf_puts(&b, ",\"name\":");
-			cli_json_str(&b, g->name);
+			sl_buf_json_str(&b, g->name);
 			sl_buf_printf(&b, ",\"rules_version\":%d,\"painter\":%s,\"phases\":[", g->rules_version,
 				sl_render_has_painter(g->id) ? "true" : "false");
 			for (int p = 1; p <= g->schema->nphases; p++) {
 				if (p > 1)
 					sl_buf_putc(&b, ',');
-				cli_json_str(&b, sl_phase_name(g->schema, p));
+				sl_buf_json_str(&b, sl_phase_name(g->schema, p));
 			}
 			sl_buf_puts(&b, "]}");
 		} else {
@@ -145,19 +145,19 @@ int cmd_info(int argc, char **argv)
 		}
 		if (o.json) {
 			sl_buf_puts(&b, "{\"file\":");
-			cli_json_str(&b, file);
+			sl_buf_json_str(&b, file);
 			sl_buf_puts(&b, ",\"game\":");
-			cli_json_str(&b, log->game->id);
+			sl_buf_json_str(&b, log->game->id);
 			sl_buf_printf(&b, ",\"rules_version\":%d,\"title\":", h->rules_version);
-			cli_json_str(&b, h->title);
+			sl_buf_json_str(&b, h->title);
 			sl_buf_puts(&b, ",\"date\":");
-			cli_json_str(&b, h->date);
+			sl_buf_json_str(&b, h->date);
 			sl_buf_puts(&b, ",\"players\":[");
 			for (int p = 0; p < h->nplayers; p++) {
 				sl_buf_printf(&b, "%s{\"id\":", p ? "," : "");
-				cli_json_str(&b, h->players[p].id);
+				sl_buf_json_str(&b, h->players[p].id);
 				sl_buf_puts(&b, ",\"name\":");
-				cli_json_str(&b, h->players[p].name);
+				sl_buf_json_str(&b, h->players[p].name);
 				sl_buf_printf(&b, ",\"colour\":\"#%06x\"}", (unsigned)h->players[p].colour);
 			}
 			if (silb)
@@ -307,14 +307,14 @@ int cmd_log(int argc, char **argv)
 			sl_buf_printf(&b, "%s\n{\"entry\":%zu,\"kind\":\"%s\",\"event\":%ld,\"turn\":%d,\"phase\":%d,\"line\":%u,\"text\":",
 				first ? "" : ",", i + 1, ev->entry == SL_ENTRY_TURN ? "turn" : ev->entry == SL_ENTRY_PHASE ? "phase" : "event",
 				ev->entry == SL_ENTRY_EVENT ? no : 0, turn, phase, ev->line);
-			cli_json_str(&b, sl_buf_cstr(&d));
+			sl_buf_json_str(&b, sl_buf_cstr(&d));
 			if (ev->note) {
 				sl_buf_puts(&b, ",\"note\":");
-				cli_json_str(&b, ev->note);
+				sl_buf_json_str(&b, ev->note);
 			}
 			if (ev->bookmark) {
 				sl_buf_puts(&b, ",\"bookmark\":");
-				cli_json_str(&b, ev->bookmark);
+				sl_buf_json_str(&b, ev->bookmark);
 			}
 			sl_buf_putc(&b, '}');
 			first = 0;

@@ -175,7 +175,7 @@ static void json_report(sl_buf *b, const sl_odds_report *r, const odds_args *o)
 	const sl_odds_luck *l = &r->luck;
 	int first = 1;
 	sl_buf_puts(b, "{\"ship\":");
-	cli_json_str(b, r->ship);
+	sl_buf_json_str(b, r->ship);
 	sl_buf_printf(b, ",\"weapons\":%d,\"shields_start\":%d,\"events\":%ld,\"fights\":[",
 		r->weapons, r->shields_start, r->events);
 	for (int i = 0; i < r->nfights; i++) {
@@ -185,7 +185,7 @@ static void json_report(sl_buf *b, const sl_odds_report *r, const odds_args *o)
 		sl_buf_printf(b, "%s{\"fight\":%d,\"turn\":%d,\"event\":%ld,\"paragraph\":%d,\"enemy\":",
 			first ? "" : ",", i + 1, f->turn, f->event, f->paragraph);
 		first = 0;
-		cli_json_str(b, f->enemy);
+		sl_buf_json_str(b, f->enemy);
 		sl_buf_printf(b, ",\"weapons\":[%d,%d],\"shields\":[%d,%d],\"first\":\"%s\",\"outcome\":\"%s\","
 			"\"end_event\":%ld,\"start\":", f->weapons[0], f->weapons[1], f->shields[0],
 			f->shields[1], f->first == SL_ODDS_YOU ? "player" : "enemy", outcome_word(f->outcome),

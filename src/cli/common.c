@@ -107,19 +107,3 @@ int cli_where_seek(const cli_where *w, sl_replay *r)
 	return EXIT_OK;
 }
 
-void cli_json_str(sl_buf *b, const char *s)
-{
-	sl_buf_putc(b, '"');
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			sl_buf_printf(b, "\\%c", ch);
-		else if (ch == '\n')
-			sl_buf_puts(b, "\\n");
-		else if (ch < 0x20)
-			sl_buf_printf(b, "\\u%04x", ch);
-		else
-			sl_buf_putc(b, ch);
-	}
-	sl_buf_putc(b, '"');
-}

@@ -124,6 +124,29 @@ void sl_buf_svarint(sl_buf *b, int64_t v)
 	sl_buf_uvarint(b, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
 }
 
+void sl_buf_json_str(sl_buf *b, const char *s)
+{
+	sl_buf_putc(b, '"');
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\') {
+			sl_buf_putc(b, '\\');
+			sl_buf_putc(b, c);
+		} else if (c == '\n') {
+			sl_buf_puts(b, "\\n");
+		} else if (c == '\t') {
+			sl_buf_puts(b, "\\t");
+		} else if (c == '\r') {
+			sl_buf_puts(b, "\\r");
+		} else if (c < 0x20 || c == 0x7f) {
+			sl_buf_printf(b, "\\u%04x", c);
+		} else {
+			sl_buf_putc(b, c);
+		}
+	}
+	sl_buf_putc(b, '"');
+}
+
 const char *sl_buf_cstr(sl_buf *b)
 {
 	if (sl_buf_reserve(b, 0) != SL_OK)

@@ -92,6 +92,8 @@ void sl_buf_u32le(sl_buf *b, uint32_t v);
 void sl_buf_u64le(sl_buf *b, uint64_t v);
 void sl_buf_uvarint(sl_buf *b, uint64_t v);   /* LEB128 */
 void sl_buf_svarint(sl_buf *b, int64_t v);    /* zigzag then LEB128 */
+/* s as a JSON string literal, quotes included (control characters escaped). */
+void sl_buf_json_str(sl_buf *b, const char *s);
 /* NUL-terminated view of the contents (appends a hidden NUL). */
 const char *sl_buf_cstr(sl_buf *b);
 /* Hands the data to the caller (free with sl_free); the buffer is reset. */

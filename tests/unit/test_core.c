@@ -192,6 +192,19 @@ static void test_buf_printf(void **s)
 	sl_buf_free(&b);
 }
 
+static void test_json_str(void **s)
+{
+	(void)s;
+	sl_buf b;
+	sl_buf_init(&b);
+	sl_buf_json_str(&b, "a\"b\\c\nd\te\x01\x7f é<");
+	assert_string_equal(sl_buf_cstr(&b), "\"a\\\"b\\\\c\\nd\\te\\u0001\\u007f é<\"");
+	sl_buf_reset(&b);
+	sl_buf_json_str(&b, NULL);
+	assert_string_equal(sl_buf_cstr(&b), "\"\"");
+	sl_buf_free(&b);
+}
+
 static void test_fnv1a_vectors(void **s)
 {
 	(void)s;
@@ -316,6 +329,7 @@ int main(void)
 		cmocka_unit_test(test_varints),
 		cmocka_unit_test(test_reader_bounds),
 		cmocka_unit_test(test_buf_printf),
+		cmocka_unit_test(test_json_str),
 		cmocka_unit_test(test_fnv1a_vectors),
 		cmocka_unit_test(test_pcg32_reference),
 		cmocka_unit_test(test_dice_fair),

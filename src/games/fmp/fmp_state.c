@@ -372,23 +372,6 @@ void fmp_summary(const void *st, const sl_header *h, sl_buf *out)
 	}
 }
 
-static void json_str(sl_buf *out, const char *str)
-{
-	sl_buf_putc(out, '"');
-	for (; *str; str++) {
-		unsigned char c = (unsigned char)*str;
-		if (c == '"' || c == '\\') {
-			sl_buf_putc(out, '\\');
-			sl_buf_putc(out, c);
-		} else if (c < 0x20 || c == 0x7f) {
-			sl_buf_printf(out, "\\u%04x", c);
-		} else {
-			sl_buf_putc(out, c);
-		}
-	}
-	sl_buf_putc(out, '"');
-}
-
 static const char *jbool(int v)
 {
 	return v ? "true" : "false";
@@ -405,12 +388,12 @@ void fmp_summary_json(const void *st, const sl_header *h, sl_buf *out)
 	if (s->escape < 0)
 		sl_buf_puts(out, "null");
 	else
-		json_str(out, fmp_pid(h, s->escape));
+		sl_buf_json_str(out, fmp_pid(h, s->escape));
 	sl_buf_puts(out, ",\"players\":[");
 	for (int p = 0; p < s->np; p++) {
 		const fmp_player *pl = &s->players[p];
 		sl_buf_puts(out, p ? ",{\"id\":" : "{\"id\":");
-		json_str(out, fmp_pid(h, p));
+		sl_buf_json_str(out, fmp_pid(h, p));
 		sl_buf_printf(out, ",\"ap\":%d,\"saved\":%d,\"score\":%d,\"lost\":%s,\"took_off\":%d}",
 			pl->ap, pl->saved, pl->score, jbool(pl->lost), pl->departed);
 	}
@@ -420,9 +403,9 @@ void fmp_summary_json(const void *st, const sl_header *h, sl_buf *out)
 		if (!sh->landed)
 			continue;
 		sl_buf_puts(out, n++ ? ",{\"colour\":" : "{\"colour\":");
-		json_str(out, fmp_pid(h, k));
+		sl_buf_json_str(out, fmp_pid(h, k));
 		sl_buf_puts(out, ",\"owner\":");
-		json_str(out, fmp_pid(h, sh->owner));
+		sl_buf_json_str(out, fmp_pid(h, sh->owner));
 		sl_buf_printf(out, ",\"col\":%d,\"row\":%d,\"pode1\":\"%s\",\"taken\":%s,\"gone\":%s,"
 			"\"turrets\":[%s,%s,%s]}", sh->col, sh->row, fmp_dir_name(sh->orient),
 			jbool(sh->taken), jbool(sh->gone),
@@ -437,26 +420,26 @@ void fmp_summary_json(const void *st, const sl_header *h, sl_buf *out)
 		if (x->where == FMP_DEAD)
 			continue;
 		sl_buf_puts(out, n++ ? ",{\"id\":" : "{\"id\":");
-		json_str(out, x->id);
+		sl_buf_json_str(out, x->id);
 		sl_buf_printf(out, ",\"kind\":\"%s\",\"where\":\"%s\"", fmp_kind_name(x->kind),
 			where_id[x->where]);
 		if (x->colour >= 0) {
 			sl_buf_puts(out, ",\"colour\":");
-			json_str(out, fmp_pid(h, x->colour));
+			sl_buf_json_str(out, fmp_pid(h, x->colour));
 			sl_buf_puts(out, ",\"controller\":");
 			if (c < 0)
 				sl_buf_puts(out, "null");
 			else
-				json_str(out, fmp_pid(h, c));
+				sl_buf_json_str(out, fmp_pid(h, c));
 		}
 		if (x->where == FMP_MAP)
 			sl_buf_printf(out, ",\"col\":%d,\"row\":%d", x->col, x->row);
 		if (x->where == FMP_IN_UNIT) {
 			sl_buf_puts(out, ",\"in\":");
-			json_str(out, s->units[x->holder].id);
+			sl_buf_json_str(out, s->units[x->holder].id);
 		} else if (x->where == FMP_IN_SHIP) {
 			sl_buf_puts(out, ",\"in\":");
-			json_str(out, fmp_pid(h, x->holder));
+			sl_buf_json_str(out, fmp_pid(h, x->holder));
 		}
 		sl_buf_printf(out, ",\"stuck\":%s,\"under_fire\":%s}", jbool(fmp_stuck(s, x)),
 			jbool(x->kind != FMP_ORE && fmp_neutralised(s, x)));

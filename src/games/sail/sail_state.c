@@ -239,29 +239,6 @@ void sail_summary(const void *st, const sl_header *h, sl_buf *out)
 	}
 }
 
-static void json_str(sl_buf *out, const char *s)
-{
-	sl_buf_putc(out, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\') {
-			sl_buf_putc(out, '\\');
-			sl_buf_putc(out, c);
-		} else if (c == '\n') {
-			sl_buf_puts(out, "\\n");
-		} else if (c == '\t') {
-			sl_buf_puts(out, "\\t");
-		} else if (c == '\r') {
-			sl_buf_puts(out, "\\r");
-		} else if (c < 0x20 || c == 0x7f) {
-			sl_buf_printf(out, "\\u%04x", c);
-		} else {
-			sl_buf_putc(out, c);
-		}
-	}
-	sl_buf_putc(out, '"');
-}
-
 static const char *jbool(int v)
 {
 	return v ? "true" : "false";
@@ -273,7 +250,7 @@ void sail_summary_json(const void *st, const sl_header *h, sl_buf *out)
 	const sail_state *s = st;
 	sl_buf_printf(out, "{\"game\":\"sail\",\"turn\":%d,\"phase\":%d,\"phase_name\":", s->turn,
 		s->phase);
-	json_str(out, sl_phase_name(&sail_schema, s->phase));
+	sl_buf_json_str(out, sl_phase_name(&sail_schema, s->phase));
 	sl_buf_printf(out, ",\"turns\":%d,\"wind\":\"%s\",\"wind_rolled\":%s,\"cols\":%d,\"rows\":%d",
 		s->turns, sail_dir_name(s->wind), jbool(s->wind_rolled || s->turn < 2), s->cols,
 		s->rows);
@@ -281,13 +258,13 @@ void sail_summary_json(const void *st, const sl_header *h, sl_buf *out)
 	for (int i = 0; i < s->nships; i++) {
 		const sail_ship *sh = &s->ships[i];
 		sl_buf_puts(out, i ? ",{\"id\":" : "{\"id\":");
-		json_str(out, sh->id);
+		sl_buf_json_str(out, sh->id);
 		sl_buf_puts(out, ",\"name\":");
-		json_str(out, sh->name);
+		sl_buf_json_str(out, sh->name);
 		sl_buf_puts(out, ",\"class\":");
-		json_str(out, sh->cls);
+		sl_buf_json_str(out, sh->cls);
 		sl_buf_puts(out, ",\"side\":");
-		json_str(out, sail_side_name(h, sh->side));
+		sl_buf_json_str(out, sail_side_name(h, sh->side));
 		sl_buf_printf(out, ",\"col\":%d,\"row\":%d,\"facing\":\"%s\",\"point\":\"%s\","
 			"\"mp\":%d,\"left\":%d,\"draft\":\"%s\",\"hull\":%d,\"hull_max\":%d,"
 			"\"grounded\":%s,\"in_irons\":%s,\"struck\":%s,\"sunk\":%s,\"moved\":%s,"
@@ -303,7 +280,7 @@ void sail_summary_json(const void *st, const sl_header *h, sl_buf *out)
 		sl_buf_puts(out, "null");
 	} else {
 		sl_buf_puts(out, "{\"ship\":");
-		json_str(out, s->ships[s->last_ship].id);
+		sl_buf_json_str(out, s->ships[s->last_ship].id);
 		sl_buf_puts(out, ",\"path\":[");
 		for (int i = 0; i < s->npath; i++)
 			sl_buf_printf(out, "%s{\"col\":%d,\"row\":%d,\"cost\":%d}", i ? "," : "",

@@ -259,25 +259,10 @@ void starship_summary(const void *st, const sl_header *h, sl_buf *out)
 			s->attacks == 1 ? "" : "s");
 }
 
-static void json_str(sl_buf *out, const char *s)
-{
-	sl_buf_putc(out, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			sl_buf_printf(out, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			sl_buf_printf(out, "\\u%04x", c);
-		else
-			sl_buf_putc(out, c);
-	}
-	sl_buf_putc(out, '"');
-}
-
 static void json_ship(sl_buf *out, const starship_ship *sh)
 {
 	sl_buf_puts(out, "{\"name\":");
-	json_str(out, sh->name);
+	sl_buf_json_str(out, sh->name);
 	sl_buf_printf(out, ",\"weapons\":%d,\"shields\":%d,\"shields_start\":%d}", sh->weapons,
 		sh->shields, sh->shields_start);
 }
