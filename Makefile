@@ -16,7 +16,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
-PKGS = cairo pangocairo zlib
+PKGS = cairo pangocairo zlib libgif
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
@@ -36,7 +36,7 @@ TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
 PUB_HDR := src/sillage.h src/core/sl_core.h src/games/sl_game.h \
            formats/sl_log.h src/replay/sl_replay.h render/sl_render.h \
-           src/analyze/sl_odds.h render/sl_chart.h
+           src/analyze/sl_odds.h render/sl_chart.h render/sl_export.h
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
@@ -44,7 +44,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: all lib test unit golden cli images demo deps asan ubsan install \
-        uninstall clean man headertest valgrind fuzz fuzz-short bench
+        uninstall clean man headertest valgrind fuzz fuzz-short bench export html
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a
 
@@ -73,7 +73,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: unit golden cli images headertest fuzz-short
+test: unit golden cli images headertest fuzz-short export html
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -121,6 +121,19 @@ fuzz: $(FUZZ_BIN)
 fuzz-short: $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh 10 $(FUZZ_BIN)
 
+# ---- exports (issue 7): animations, report and stepper through real decoders and
+# tmux; the HTML viewer in headless chromium (tests/html, playwright-core) ----
+
+export: $(BUILD)/sillage $(TOOL_BIN)
+	@sh tests/export/run.sh $(BUILD)/sillage $(BUILD)/tools
+
+html: $(BUILD)/sillage
+	@sh tests/html/run.sh $(BUILD)/sillage
+
+# the viewer's page parts, embedded as C strings (the generated file is kept in git)
+render/html_viewer.inc: render/viewer/viewer.css render/viewer/body.html render/viewer/viewer.js
+	sh tools/embed_viewer.sh
+
 # ---- benchmarks: a generated game of BENCH_EVENTS events, made at run time ----
 
 BENCH_EVENTS ?= 1000000
@@ -129,8 +142,9 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
 
-bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench
+bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/export_bench
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
+	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 
 asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
@@ -174,6 +188,7 @@ install: all $(BUILD)/sillage.pc
 	install -m 644 src/replay/sl_replay.h $(DESTDIR)$(INCDIR)/replay/sl_replay.h
 	install -m 644 render/sl_render.h $(DESTDIR)$(INCDIR)/render/sl_render.h
 	install -m 644 render/sl_chart.h $(DESTDIR)$(INCDIR)/render/sl_chart.h
+	install -m 644 render/sl_export.h $(DESTDIR)$(INCDIR)/render/sl_export.h
 	install -m 644 src/analyze/sl_odds.h $(DESTDIR)$(INCDIR)/analyze/sl_odds.h
 	install -m 644 $(BUILD)/sillage.pc $(DESTDIR)$(LIBDIR)/pkgconfig/sillage.pc
 	install -m 644 docs/sillage.1 $(DESTDIR)$(MANDIR)/man1/sillage.1

@@ -2,6 +2,7 @@
  * a Cairo image/SVG/PDF surface and hands the bytes to a write callback,
  * a memory buffer or a file (temp file then rename: never a half file). */
 #include "painter.h"
+#include "export.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -319,5 +320,104 @@ fail:
 	unlink(tmp);
 out:
 	sl_free(tmp);
+	return rc;
+}
+
+/* ---- hooks for the exporters (render/export.h) -------------------------------- */
+
+static const sl_painter *hook_painter(const sl_frame *fr, const sl_render_opts *o, sl_error *err)
+{
+	const sl_painter *p;
+	if (!fr || !fr->game || !fr->state || !o) {
+		sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
+		return NULL;
+	}
+	if (o->theme != SL_THEME_LIGHT && o->theme != SL_THEME_DARK) {
+		sl_error_set(err, SL_EUSAGE, "render: unknown theme %d", o->theme);
+		return NULL;
+	}
+	p = sl_painter_find(fr->game->id);
+	if (!p || p->api != SL_PAINTER_API) {
+		sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
+			fr->game->id ? fr->game->id : "?");
+		return NULL;
+	}
+	return p;
+}
+
+int sl_render_measure(const sl_frame *fr, const sl_render_opts *o, int *w, int *h,
+	sl_error *err)
+{
+	const sl_painter *p = hook_painter(fr, o, err);
+	int nw = 0, nh = 0;
+	if (!p)
+		return err && err->code ? err->code : SL_EUSAGE;
+	p->size(fr, &nw, &nh);
+	if (nw <= 0 || nh <= 0 || nw > SL_RENDER_MAX_SIDE || nh > SL_RENDER_MAX_SIDE)
+		return sl_error_set(err, SL_ERANGE,
+			"render: the %s board would be %dx%d pixels (at most %d a side)",
+			p->game_id, nw, nh, SL_RENDER_MAX_SIDE);
+	return out_size(nw, nh, o, w, h, err);
+}
+
+int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
+	double w, double h, sl_error *err)
+{
+	const sl_painter *p = hook_painter(fr, o, err);
+	sl_kit_canvas cv;
+	sl_kit_palette pal;
+	int nw = 0, nh = 0, rc;
+	double sc;
+	if (!p)
+		return err && err->code ? err->code : SL_EUSAGE;
+	p->size(fr, &nw, &nh);
+	if (nw <= 0 || nh <= 0 || w <= 0 || h <= 0)
+		return sl_error_set(err, SL_ERANGE, "render: empty board");
+	cairo_save(cr);
+	sl_kit_palette_for(o->theme, &pal);
+	cairo_rectangle(cr, 0, 0, w, h);
+	cairo_clip(cr);
+	cairo_set_source_rgb(cr, pal.bg.r, pal.bg.g, pal.bg.b);
+	cairo_paint(cr);
+	sc = w / nw < h / nh ? w / nw : h / nh;
+	cairo_translate(cr, (w - nw * sc) / 2, (h - nh * sc) / 2);
+	cairo_scale(cr, sc, sc);
+	rc = sl_kit_canvas_init(&cv, cr, nw, nh, o->theme);
+	if (rc < 0) {
+		cairo_restore(cr);
+		return sl_error_set(err, rc, "render: cannot set up the canvas");
+	}
+	sl_kit_clear(&cv);
+	rc = p->paint(&cv, fr, o, err);
+	sl_kit_canvas_fini(&cv);
+	cairo_restore(cr);
+	if (rc < 0 && err && err->code == 0)
+		sl_error_set(err, rc, "render: the %s painter failed", p->game_id);
+	return rc < 0 ? rc : SL_OK;
+}
+
+int sl_render_pixels(uint32_t *px, int w, int h, int stride, const sl_frame *fr,
+	const sl_render_opts *o, sl_error *err)
+{
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	cairo_status_t st;
+	int rc;
+	surf = cairo_image_surface_create_for_data((unsigned char *)px, CAIRO_FORMAT_RGB24,
+		w, h, stride);
+	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(surf);
+		return sl_error_set(err, SL_ENOMEM, "render: cannot make a %dx%d canvas: %s",
+			w, h, cairo_status_to_string(st));
+	}
+	cr = cairo_create(surf);
+	rc = sl_render_cairo(cr, fr, o, w, h, err);
+	st = cairo_status(cr);
+	cairo_destroy(cr);
+	cairo_surface_flush(surf);
+	cairo_surface_destroy(surf);
+	if (rc == SL_OK && st != CAIRO_STATUS_SUCCESS)
+		rc = sl_error_set(err, st == CAIRO_STATUS_NO_MEMORY ? SL_ENOMEM : SL_EIO,
+			"render: cairo failed: %s", cairo_status_to_string(st));
 	return rc;
 }

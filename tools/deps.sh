@@ -10,11 +10,12 @@ set -u
 # GNU time, bc and xz for `make bench`.
 PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev zlib1g-dev \
 libcmocka-dev pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig \
+libgif-dev apngdis apngasm gifsicle poppler-utils tmux chromium nodejs \
 clang libclang-rt-14-dev time bc xz-utils"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# not Debian: check the libraries through pkg-config and say what is needed
-	for m in cairo pangocairo zlib cmocka; do
+	for m in cairo pangocairo zlib libgif cmocka; do
 		pkg-config --exists "$m" 2>/dev/null || { echo "deps: pkg-config cannot find '$m'; install its development package" >&2; exit 1; }
 	done
 	exit 0
@@ -24,6 +25,8 @@ missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
+# npm: Debian's package, unless a node install already brings its own
+command -v npm >/dev/null 2>&1 || missing="$missing npm"
 if [ -z "$missing" ]; then
 	echo "deps: every package is installed"
 	exit 0

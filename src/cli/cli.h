@@ -78,5 +78,9 @@ int cli_is_silb(const char *path);
  * or text to stdout when path is NULL; prints errors; returns an exit code. */
 int cli_save_log(const sl_log *log, const char *path);
 int cmd_odds(int argc, char **argv);
+int cmd_animate(int argc, char **argv);
+int cmd_html(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_step(int argc, char **argv);
 
 #endif

@@ -32,6 +32,37 @@ static const cli_opt render_opts[] = {
 	{"side", 'S', "PLAYER", "draw the board as PLAYER sees it, where the game hides information"},
 	{"overlay", 'O', "NAMES", "comma separated overlays the painter offers"},
 	{NULL, 0, NULL, NULL}};
+#define EXPORT_RENDER_OPTS \
+	{"size", 's', "WxH", "canvas size in pixels (W, or WxH; default: the painter's own)"}, \
+	{"theme", 'T', "light|dark", "colour theme (default light)"}, \
+	{"side", 'S', "PLAYER", "draw the board as PLAYER sees it, where the game hides information"}, \
+	{"overlay", 'O', "NAMES", "comma separated overlays the painter offers"}
+
+static const cli_opt animate_opts[] = {
+	{"output", 'o', "OUT", "output file; .apng (or .png) or .gif picks the format"},
+	{"per", 300, "event|turn|phase", "a frame after every event (default), every turn or every phase"},
+	{"from", 301, "N|tT", "start just after event N (0: before any), or at the start of turn T (default: t1, the board as set up)"},
+	{"to", 302, "N|tT", "stop just after event N, or at the end of turn T (default: the end)"},
+	{"delay", 303, "MS", "how long each frame shows, in milliseconds (default 700)"},
+	{"hold", 304, "MS", "added to the last frame of a turn and to the last frame (default 1500)"},
+	{"loop", 305, "N", "play N times; 0 = forever (default 0)"},
+	EXPORT_RENDER_OPTS,
+	{"quiet", 'q', NULL, "no progress bar and no summary"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt html_opts[] = {
+	{"output", 'o', "OUT", "the page to write (default: FILE's name with .html)"},
+	EXPORT_RENDER_OPTS,
+	{"quiet", 'q', NULL, "no summary"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt report_opts[] = {
+	{"output", 'o', "OUT", "the PDF to write (default: FILE's name with .pdf)"},
+	EXPORT_RENDER_OPTS,
+	{NULL, 0, NULL, NULL}};
+static const cli_opt step_opts[] = {
+	{"event", 'e', "N", "start just after event N (default: the start)"},
+	{"turn", 't', "T", "start at the start of turn T"},
+	EXPORT_RENDER_OPTS,
+	{NULL, 0, NULL, NULL}};
 static const cli_opt convert_opts[] = {
 	{"output", 'o', "OUT", "where to write (default: standard output)"},
 	{"seal", 'k', NULL, "(re)compute the state check of every event and turn; says how many recorded ones differed"},
@@ -84,6 +115,24 @@ const cli_verb cli_verbs[] = {
 	 "Each event is told as a player would say it, numbered as --event counts."},
 	{"render", cmd_render, "draw the board at an event or a turn as PNG, SVG or PDF", "FILE", render_opts,
 	 "Without a position, the board at the end of the log."},
+	{"animate", cmd_animate, "write an animation of the game, a frame per event, turn or phase (APNG or GIF)", "FILE",
+	 animate_opts,
+	 "Each frame stores only the rectangle of the board that changed. The frame before a new turn, and the "
+	 "last frame, are held longer (--hold). A progress bar shows on a terminal."},
+	{"html", cmd_html, "write a self-contained HTML replay viewer of the game", "FILE", html_opts,
+	 "One file that opens in any browser with no network: the board (SVG) at every step, play and pause, "
+	 "step forward and back, jump to a turn, a slider, the events in words (click one to go there), notes and "
+	 "bookmarks, keyboard arrows (Left/Right: event, Up/Down or PageUp/PageDown: turn, Space: play, Home/End), "
+	 "and links to a step: game.html#event=120. Every text from the log is escaped."},
+	{"report", cmd_report, "write a printable PDF report of the game", "FILE", report_opts,
+	 "A cover (game, players, result), then the board at the start of every turn with that turn's events "
+	 "beside it, and every bookmarked position on a page of its own, larger. The PDF outline lists turns and "
+	 "bookmarks."},
+	{"step", cmd_step, "step through a game in the terminal", "FILE", step_opts,
+	 "Shows the current event and the state summary. Keys (or one command a line on standard input, for "
+	 "scripts): n or Right next event, p or Left previous, ] or Down next turn, [ or Up previous turn, "
+	 "g N jump to turn N, e N jump to event N, / TEXT find the next event whose description holds TEXT, "
+	 "w FILE.png write the board, s show the state, h help, q quit."},
 	{"convert", cmd_convert, "rewrite a log in canonical form, text or binary", "FILE", convert_opts,
 	 "Canonical text is stable: converting a canonical file gives back the same bytes. -o OUT.silb writes "
 	 "a binary archive, any other name text; FILE may be either: .sil -> .silb -> .sil gives back the same bytes."},

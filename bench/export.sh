@@ -1,0 +1,44 @@
+#!/bin/sh
+# export.sh - `make bench` numbers for issue 7, from one run: PNG and SVG frame
+# time at 1024x1024 for each game with a painter; a 200-frame APNG and GIF
+# export (time, size) against the same frames as separate PNGs assembled by
+# apngasm, and against gifsicle -O3 on the same frames.
+#   sh bench/export.sh BUILD/sillage BUILD/bench/export_bench [FRAMES] [WIDTH]
+set -u
+SL=$1
+EB=$2
+FRAMES=${3:-200}
+WIDTH=${4:-1024}
+OUT=$(mktemp -d "${TMPDIR:-/tmp}/sillage-bench.XXXXXX") || exit 4
+trap 'rm -rf "$OUT"' EXIT INT TERM
+now() { date +%s.%N; }
+for g in $("$SL" games | awk 'NR>0{print $1}'); do
+	"$SL" gen --game "$g" -n 400 -o "$OUT/$g.sil" 2>/dev/null || continue
+	"$EB" frame "$OUT/$g.sil" 5 2>/dev/null || echo "$g: no painter"
+done
+"$SL" gen --game sail -n $((FRAMES + 200)) -o "$OUT/anim.sil" || exit 1
+mkdir -p "$OUT/png"
+"$EB" anim "$OUT/anim.sil" "$OUT" "$FRAMES" "$WIDTH" | tee "$OUT/r.txt" || exit 1
+ours_apng=$(sed -n 's/^APNG: .* in \([0-9.]*\) s, \([0-9]*\) bytes/\1 \2/p' "$OUT/r.txt")
+ours_gif=$(sed -n 's/^GIF: .* in \([0-9.]*\) s, \([0-9]*\) bytes/\1 \2/p' "$OUT/r.txt")
+png_t=$(sed -n 's/^PNG files: .* in \([0-9.]*\) s/\1/p' "$OUT/r.txt")
+if command -v apngasm >/dev/null; then
+	t0=$(now)
+	apngasm "$OUT/asm.png" "$OUT"/png/f0001.png 7 10 >/dev/null 2>&1
+	t1=$(now)
+	asm_t=$(echo "$t1 - $t0 + $png_t" | bc)
+	asm_s=$(stat -c %s "$OUT/asm.png")
+	set -- $ours_apng
+	echo "APNG: ours $1 s, $2 bytes; separate PNGs + apngasm $asm_t s, $asm_s bytes;" \
+		"time ratio $(echo "scale=3; $1 / $asm_t" | bc), size ratio $(echo "scale=3; $2 / $asm_s" | bc)"
+fi
+if command -v gifsicle >/dev/null; then
+	gifsicle --unoptimize "$OUT/anim.gif" >"$OUT/full.gif"
+	t0=$(now)
+	gifsicle -O3 "$OUT/full.gif" >"$OUT/o3.gif"
+	t1=$(now)
+	o3_s=$(stat -c %s "$OUT/o3.gif")
+	set -- $ours_gif
+	echo "GIF: ours $1 s, $2 bytes; gifsicle -O3 on the same frames $(echo "$t1 - $t0" | bc) s, $o3_s bytes;" \
+		"size ratio $(echo "scale=3; $2 / $o3_s" | bc)"
+fi

@@ -1,0 +1,111 @@
+/* export_bench.c - times for `make bench` (bench/export.sh): PNG and SVG
+ * frames at 1024x1024, and a 200-frame APNG and GIF export, also written as
+ * separate PNG files for apngasm to assemble.
+ *   export_bench frame LOG REPEAT
+ *   export_bench anim LOG OUTDIR FRAMES WIDTH   (writes anim.apng, anim.gif, png/f0001.png...) */
+#include "sillage.h"
+#include "render/sl_export.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int file_write(void *c, const unsigned char *d, size_t n)
+{
+	return fwrite(d, 1, n, c) == n ? 0 : -1;
+}
+
+static int die(const sl_error *e)
+{
+	char m[800];
+	sl_error_format(e, m, sizeof m);
+	fprintf(stderr, "export_bench: %s\n", m);
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	sl_log *log;
+	sl_replay *r;
+	sl_error err;
+	sl_buf d;
+	sl_frame fr;
+	sl_render_opts ro = {1024, 1024, SL_THEME_LIGHT, NULL, NULL};
+	double t;
+	sl_error_clear(&err);
+	sl_buf_init(&d);
+	if (argc < 4)
+		return 2;
+	if (sl_log_load(&log, argv[2], &err) || sl_replay_open(&r, log, 0, &err))
+		return die(&err);
+	if (strcmp(argv[1], "frame") == 0) {
+		int n = atoi(argv[3]);
+		for (int f = 0; f < 2; f++) {
+			unsigned char *out;
+			size_t len = 0;
+			if (sl_export_frame(r, log->n, &fr, &d, &err))
+				return die(&err);
+			t = now();
+			for (int i = 0; i < n; i++) {
+				if (sl_render_to_mem(f ? SL_FMT_SVG : SL_FMT_PNG, &fr, &ro, &out, &len, &err))
+					return die(&err);
+				sl_free(out);
+			}
+			printf("%s %s frame 1024x1024: %.1f ms (%zu bytes)\n", log->game->id, f ? "SVG" : "PNG",
+				(now() - t) * 1000 / n, len);
+		}
+	} else {
+		const char *dir = argv[3];
+		int frames = atoi(argv[4]);
+		sl_anim_opts ao;
+		sl_anim_stats st;
+		size_t *pos, npos;
+		char path[1024];
+		FILE *f;
+		memset(&ao, 0, sizeof ao);
+		ao.render.width = atoi(argv[5]);
+		ao.per = SL_PER_EVENT;
+		ao.delay_ms = 700;
+		if (sl_anim_positions(r, SL_PER_EVENT, 0, -1, &pos, &npos, &err))
+			return die(&err);
+		if ((long)npos > frames)
+			npos = (size_t)frames;
+		ao.from = 0;
+		ao.to = (long)pos[npos - 1];
+		for (int g = 0; g < 2; g++) {
+			snprintf(path, sizeof path, "%s/anim.%s", dir, g ? "gif" : "apng");
+			f = fopen(path, "wb");
+			t = now();
+			if (!f || sl_anim_to_func(g ? SL_ANIM_GIF : SL_ANIM_APNG, r, &ao, file_write, f, &st, &err))
+				return die(&err);
+			printf("%s: %ld frames %dx%d in %.2f s, %ld bytes\n", g ? "GIF" : "APNG", st.frames,
+				st.width, st.height, now() - t, ftell(f));
+			fclose(f);
+		}
+		/* the same frames as separate PNG files, the canvas as the animation's */
+		ro.width = st.width;
+		ro.height = st.height;
+		t = now();
+		for (size_t i = 0; i < npos; i++) {
+			if (sl_export_frame(r, pos[i], &fr, &d, &err))
+				return die(&err);
+			snprintf(path, sizeof path, "%s/png/f%04zu.png", dir, i + 1);
+			if (sl_render_to_file(path, SL_FMT_PNG, &fr, &ro, &err))
+				return die(&err);
+		}
+		printf("PNG files: %zu frames in %.2f s\n", npos, now() - t);
+		sl_free(pos);
+	}
+	sl_buf_free(&d);
+	sl_replay_free(r);
+	sl_log_free(log);
+	return 0;
+}

@@ -1,0 +1,355 @@
+/* apng.c - our APNG writer on zlib (PNG 1.2 + the APNG 1.0 chunks acTL,
+ * fcTL, fdAT). Truecolour with one tRNS key colour: after the first frame
+ * only the rectangle that changed is stored, its unchanged pixels in the key
+ * colour (transparent) and drawn over the canvas (dispose none, blend over),
+ * so the board drawn once is reused by every later frame. */
+#include "sl_export.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+/* The transparent key: a real pixel of this colour is stored one step bluer. */
+#define KEY 0x01fe03u
+#define MAX_CHUNK (1u << 20)   /* bytes of image data per IDAT/fdAT chunk */
+
+typedef struct pending {
+	int x, y, w, h;
+	int delay_ms;
+	int first;
+	uint8_t *z;           /* compressed scanlines */
+	size_t zlen;
+} pending;
+
+struct sl_apng {
+	int w, h, loops;
+	sl_write_fn fn;
+	void *closure;
+	uint32_t *shown;      /* what a viewer shows after the frames stored so far */
+	uint8_t *raw;         /* filtered scanlines of one frame */
+	sl_buf body;          /* chunks after acTL */
+	uint32_t seq;         /* next fcTL/fdAT sequence number */
+	uint32_t frames;
+	int have;             /* a pending frame waits for its delay */
+	int effort;           /* ways of filtering tried per frame (1..5) */
+	pending p;
+	int failed;
+};
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24);
+	p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8);
+	p[3] = (uint8_t)v;
+}
+
+static void chunk(sl_buf *b, const char *type, const uint8_t *data, size_t n)
+{
+	uint8_t hdr[8];
+	uLong crc = crc32(0L, Z_NULL, 0);
+	put32(hdr, (uint32_t)n);
+	memcpy(hdr + 4, type, 4);
+	sl_buf_put(b, hdr, 8);
+	sl_buf_put(b, data, n);
+	crc = crc32(crc, (const Bytef *)type, 4);
+	if (n)
+		crc = crc32(crc, data, (uInt)n);
+	put32(hdr, (uint32_t)crc);
+	sl_buf_put(b, hdr, 4);
+}
+
+/* SL_APNG_EFFORT=1..5 trades size for time (default 5: every way tried). */
+static int apng_effort(void)
+{
+	const char *e = getenv("SL_APNG_EFFORT");
+	int v = e ? atoi(e) : 5;
+	return v < 1 ? 1 : v > 5 ? 5 : v;
+}
+
+int sl_apng_new(sl_apng **out, int w, int h, int loops, sl_write_fn fn, void *closure,
+	sl_error *err)
+{
+	sl_apng *a;
+	*out = NULL;
+	if (w <= 0 || h <= 0 || w > SL_RENDER_MAX_SIDE || h > SL_RENDER_MAX_SIDE || !fn || loops < 0)
+		return sl_error_set(err, SL_EUSAGE, "apng: bad canvas %dx%d", w, h);
+	if (!(a = sl_calloc(1, sizeof *a)))
+		return sl_error_set(err, SL_ENOMEM, "apng: out of memory");
+	a->w = w;
+	a->h = h;
+	a->loops = loops;
+	a->fn = fn;
+	a->closure = closure;
+	a->effort = apng_effort();
+	sl_buf_init(&a->body);
+	a->shown = sl_calloc((size_t)w * h, 4);
+	a->raw = sl_malloc((size_t)(3 * w + 1) * h);
+	if (!a->shown || !a->raw) {
+		sl_apng_free(a);
+		return sl_error_set(err, SL_ENOMEM, "apng: out of memory for a %dx%d canvas", w, h);
+	}
+	*out = a;
+	return SL_OK;
+}
+
+void sl_apng_free(sl_apng *a)
+{
+	if (!a)
+		return;
+	sl_free(a->shown);
+	sl_free(a->raw);
+	sl_free(a->p.z);
+	sl_buf_free(&a->body);
+	sl_free(a);
+}
+
+static int paeth(int a, int b, int c)
+{
+	int p = a + b - c, pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p,
+	    pc = p > c ? p - c : c - p;
+	return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/* Filters one row (prior may be NULL) with the filter whose output has the
+ * smallest sum of absolute values (the PNG spec's heuristic); the sums
+ * are taken in one pass, the chosen filter is applied once. */
+static void filter_row(const uint8_t *cur, const uint8_t *prior, size_t n, int force,
+	uint8_t *dst)
+{
+	unsigned long sum[5] = {0, 0, 0, 0, 0}, best;
+	int bf = force;
+	for (size_t i = 0; i < n && force < 0; i++) {
+		int x = cur[i], l = i >= 3 ? cur[i - 3] : 0, u = prior ? prior[i] : 0,
+		    ul = prior && i >= 3 ? prior[i - 3] : 0;
+		uint8_t v[5] = {(uint8_t)x, (uint8_t)(x - l), (uint8_t)(x - u),
+			(uint8_t)(x - ((l + u) >> 1)), (uint8_t)(x - paeth(l, u, ul))};
+		for (int f = 0; f < 5; f++)
+			sum[f] += v[f] < 128 ? v[f] : 256 - v[f];
+	}
+	if (force < 0) {
+		best = sum[bf = 0];
+		for (int f = 1; f < 5; f++)
+			if (sum[f] < best) {
+				best = sum[f];
+				bf = f;
+			}
+	}
+	dst[0] = (uint8_t)bf;
+	for (size_t i = 0; i < n; i++) {
+		int x = cur[i], l = i >= 3 ? cur[i - 3] : 0, u = prior ? prior[i] : 0,
+		    ul = prior && i >= 3 ? prior[i - 3] : 0;
+		dst[1 + i] = (uint8_t)(bf == 0 ? x : bf == 1 ? x - l : bf == 2 ? x - u :
+			bf == 3 ? x - ((l + u) >> 1) : x - paeth(l, u, ul));
+	}
+}
+
+/* Deflates n bytes into *out (sl_malloc'd); returns the length or 0. */
+static size_t deflate_all(const uint8_t *in, size_t n, int strategy, uint8_t **out)
+{
+	z_stream z;
+	uLong bound;
+	int zr;
+	*out = NULL;
+	memset(&z, 0, sizeof z);
+	if (deflateInit2(&z, 9, Z_DEFLATED, 15, 9, strategy) != Z_OK)
+		return 0;
+	bound = deflateBound(&z, (uLong)n);
+	if (!(*out = sl_malloc(bound))) {
+		deflateEnd(&z);
+		return 0;
+	}
+	z.next_in = (Bytef *)in;
+	z.avail_in = (uInt)n;
+	z.next_out = *out;
+	z.avail_out = (uInt)bound;
+	zr = deflate(&z, Z_FINISH);
+	deflateEnd(&z);
+	if (zr != Z_STREAM_END) {
+		sl_free(*out);
+		*out = NULL;
+		return 0;
+	}
+	return bound - z.avail_out;
+}
+
+/* Encodes the rectangle of px into a->p: the unchanged pixels keyed, then
+ * the scanlines filtered and deflated several ways (the per-row heuristic,
+ * each filter for every row, as zlib's level 9 finds them), the smallest
+ * kept. Updates what is shown. */
+static int encode_rect(sl_apng *a, const uint32_t *px, int stride, int x0, int y0, int rw,
+	int rh, int first, sl_error *err)
+{
+	static const int tries[][2] = {{-1, Z_DEFAULT_STRATEGY}, {0, Z_DEFAULT_STRATEGY},
+		{1, Z_DEFAULT_STRATEGY}, {4, Z_DEFAULT_STRATEGY}, {-1, Z_FILTERED}};
+	size_t rowlen = (size_t)rw * 3, rawlen = (rowlen + 1) * rh, best = 0;
+	uint8_t *img = sl_malloc(rowlen * rh), *z;
+	int ntries = (int)(sizeof tries / sizeof tries[0]);
+	if (!img)
+		return sl_error_set(err, SL_ENOMEM, "apng: out of memory");
+	for (int y = 0; y < rh; y++) {
+		const uint32_t *src = (const uint32_t *)((const uint8_t *)px + (size_t)(y0 + y) * stride) + x0;
+		uint32_t *sh = a->shown + (size_t)(y0 + y) * a->w + x0;
+		uint8_t *row = img + (size_t)y * rowlen;
+		for (int x = 0; x < rw; x++) {
+			uint32_t c = src[x] & 0xffffff;
+			if (c == KEY)
+				c ^= 1;   /* one step: never the key */
+			if (!first && c == sh[x])
+				c = KEY;  /* unchanged: transparent, the canvas shows through */
+			else
+				sh[x] = c;
+			row[3 * x] = (uint8_t)(c >> 16);
+			row[3 * x + 1] = (uint8_t)(c >> 8);
+			row[3 * x + 2] = (uint8_t)c;
+		}
+	}
+	if (a->effort < ntries)
+		ntries = a->effort < 1 ? 1 : a->effort;
+	for (int t = 0; t < ntries; t++) {
+		size_t zl;
+		for (int y = 0; y < rh; y++)
+			filter_row(img + (size_t)y * rowlen, y ? img + (size_t)(y - 1) * rowlen : NULL,
+				rowlen, tries[t][0], a->raw + (size_t)y * (rowlen + 1));
+		zl = deflate_all(a->raw, rawlen, tries[t][1], &z);
+		if (!zl) {
+			sl_free(img);
+			return sl_error_set(err, SL_ENOMEM, "apng: zlib failed");
+		}
+		if (!best || zl < best) {
+			sl_free(a->p.z);
+			a->p.z = z;
+			a->p.zlen = best = zl;
+		} else
+			sl_free(z);
+	}
+	sl_free(img);
+	a->p.x = x0;
+	a->p.y = y0;
+	a->p.w = rw;
+	a->p.h = rh;
+	a->p.first = first;
+	return SL_OK;
+}
+
+/* Writes the pending frame's fcTL and image chunks into the body. */
+static void flush_pending(sl_apng *a)
+{
+	uint8_t fc[26], *d;
+	int ms = a->p.delay_ms, num, den;
+	if (!a->have)
+		return;
+	if (ms <= 65535) {
+		num = ms;
+		den = 1000;
+	} else {
+		num = ms / 10 > 65535 ? 65535 : ms / 10;
+		den = 100;
+	}
+	put32(fc, a->seq++);
+	put32(fc + 4, (uint32_t)a->p.w);
+	put32(fc + 8, (uint32_t)a->p.h);
+	put32(fc + 12, (uint32_t)a->p.x);
+	put32(fc + 16, (uint32_t)a->p.y);
+	fc[20] = (uint8_t)(num >> 8);
+	fc[21] = (uint8_t)num;
+	fc[22] = (uint8_t)(den >> 8);
+	fc[23] = (uint8_t)den;
+	fc[24] = 0;                       /* dispose: none */
+	fc[25] = a->p.first ? 0 : 1;      /* blend: source for the first, over after */
+	chunk(&a->body, "fcTL", fc, sizeof fc);
+	for (size_t off = 0; off < a->p.zlen || (off == 0 && a->p.zlen == 0); off += MAX_CHUNK) {
+		size_t n = a->p.zlen - off < MAX_CHUNK ? a->p.zlen - off : MAX_CHUNK;
+		if (a->p.first) {
+			chunk(&a->body, "IDAT", a->p.z + off, n);
+		} else {
+			if (!(d = sl_malloc(n + 4))) {
+				a->body.failed = 1;
+				return;
+			}
+			put32(d, a->seq++);
+			memcpy(d + 4, a->p.z + off, n);
+			chunk(&a->body, "fdAT", d, n + 4);
+			sl_free(d);
+		}
+		if (a->p.zlen == 0)
+			break;
+	}
+	a->frames++;
+	a->have = 0;
+}
+
+int sl_apng_frame(sl_apng *a, const uint32_t *px, int stride, int delay_ms, sl_error *err)
+{
+	int x0 = a->w, y0 = a->h, x1 = -1, y1 = -1, rc, first = a->frames == 0 && !a->have;
+	if (delay_ms < 0)
+		delay_ms = 0;
+	if (first) {
+		x0 = y0 = 0;
+		x1 = a->w - 1;
+		y1 = a->h - 1;
+	} else {
+		for (int y = 0; y < a->h; y++) {
+			const uint32_t *src = (const uint32_t *)((const uint8_t *)px + (size_t)y * stride);
+			const uint32_t *sh = a->shown + (size_t)y * a->w;
+			int l = -1, r = -1;
+			for (int x = 0; x < a->w; x++) {
+				uint32_t c = src[x] & 0xffffff;
+				if (c == KEY)
+					c ^= 1;
+				if (c != sh[x]) {
+					if (l < 0)
+						l = x;
+					r = x;
+				}
+			}
+			if (l >= 0) {
+				if (y < y0) y0 = y;
+				y1 = y;
+				if (l < x0) x0 = l;
+				if (r > x1) x1 = r;
+			}
+		}
+		if (x1 < 0) {   /* nothing changed: the frame before is shown longer */
+			a->p.delay_ms += delay_ms;
+			return SL_OK;
+		}
+	}
+	flush_pending(a);
+	if ((rc = encode_rect(a, px, stride, x0, y0, x1 - x0 + 1, y1 - y0 + 1, first, err)) < 0)
+		return rc;
+	a->p.delay_ms = delay_ms;
+	a->have = 1;
+	return SL_OK;
+}
+
+int sl_apng_finish(sl_apng *a, sl_error *err)
+{
+	static const uint8_t sig[8] = {137, 'P', 'N', 'G', 13, 10, 26, 10};
+	uint8_t ihdr[13], actl[8], trns[6] = {0, KEY >> 16, 0, (KEY >> 8) & 0xff, 0, KEY & 0xff};
+	sl_buf head;
+	int rc = SL_OK;
+	if (!a->have && a->frames == 0)
+		return sl_error_set(err, SL_EUSAGE, "apng: no frame");
+	flush_pending(a);
+	chunk(&a->body, "IEND", NULL, 0);
+	sl_buf_init(&head);
+	sl_buf_put(&head, sig, 8);
+	put32(ihdr, (uint32_t)a->w);
+	put32(ihdr + 4, (uint32_t)a->h);
+	ihdr[8] = 8;   /* bit depth */
+	ihdr[9] = 2;   /* truecolour */
+	ihdr[10] = ihdr[11] = ihdr[12] = 0;
+	chunk(&head, "IHDR", ihdr, sizeof ihdr);
+	put32(actl, a->frames);
+	put32(actl + 4, (uint32_t)a->loops);
+	chunk(&head, "acTL", actl, sizeof actl);
+	chunk(&head, "tRNS", trns, sizeof trns);
+	if (head.failed || a->body.failed)
+		rc = sl_error_set(err, SL_ENOMEM, "apng: out of memory holding the animation");
+	else if (a->fn(a->closure, head.data, head.len) != 0 ||
+	         a->fn(a->closure, a->body.data, a->body.len) != 0)
+		rc = sl_error_set(err, SL_EIO, "apng: writing the animation failed");
+	sl_buf_free(&head);
+	return rc;
+}

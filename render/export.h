@@ -1,0 +1,33 @@
+/* export.h - what the exporters share inside render/ (private): the render
+ * driver's hooks onto raw pixels and any Cairo context, and the helpers that
+ * put an export into a file atomically. Public API: sl_export.h. */
+#ifndef SL_EXPORT_PRIV_H
+#define SL_EXPORT_PRIV_H
+
+#include <cairo.h>
+
+#include "sl_export.h"
+
+/* Output size of a frame under o (the painter's size, --size applied). */
+int sl_render_measure(const sl_frame *fr, const sl_render_opts *o, int *w, int *h,
+	sl_error *err);
+/* Draws the frame letterboxed into the box (0,0,w,h) of cr's user space,
+ * page colour first; cr's state is restored afterwards. */
+int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
+	double w, double h, sl_error *err);
+/* Draws the frame into caller-owned pixels (cairo RGB24: 0x00RRGGBB words). */
+int sl_render_pixels(uint32_t *px, int w, int h, int stride, const sl_frame *fr,
+	const sl_render_opts *o, sl_error *err);
+
+/* Runs produce(fn, closure, ctx, err) into a temporary file beside path,
+ * then renames it into place: never a half file. */
+typedef int (*sl_export_producer)(sl_write_fn fn, void *closure, void *ctx, sl_error *err);
+int sl_export_to_file(const char *path, sl_export_producer produce, void *ctx, sl_error *err);
+
+/* Appends s with the five XML/HTML specials escaped. */
+void sl_export_escape_html(sl_buf *b, const char *s);
+/* Appends s as a JSON string, also safe inside an HTML <script> element
+ * ('<', '>', '&' and U+2028/9 as \u escapes). */
+void sl_export_json_str(sl_buf *b, const char *s);
+
+#endif

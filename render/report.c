@@ -1,0 +1,231 @@
+/* report.c - the printable PDF report: a cover (game, players, result),
+ * then for every turn the board at its start with the turn's events beside
+ * it, and every bookmarked position on a page of its own, larger. The PDF
+ * outline lists the turns and the bookmarks. A4 landscape. */
+#include "export.h"
+
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
+#include <stdio.h>
+#include <string.h>
+
+#define PW 842.0   /* A4 landscape, points */
+#define PH 595.0
+#define M 28.0
+
+typedef struct report_job {
+	sl_replay *r;
+	const sl_render_opts *o;
+} report_job;
+
+typedef struct sink {
+	sl_write_fn fn;
+	void *closure;
+	int failed;
+} sink;
+
+static cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int len)
+{
+	sink *s = closure;
+	if (s->failed || (len && s->fn(s->closure, data, len) != 0)) {
+		s->failed = 1;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* Text in a box of width w at x,y (DejaVu Sans, size pt); returns its height.
+ * Markup is never used: log text goes in as plain text. */
+static double text(cairo_t *cr, double x, double y, double w, double hmax, const char *s,
+	double size, int bold)
+{
+	PangoLayout *l = pango_cairo_create_layout(cr);
+	PangoFontDescription *fd = pango_font_description_from_string("DejaVu Sans");
+	int tw, th;
+	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+	if (bold)
+		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
+	pango_layout_set_font_description(l, fd);
+	pango_layout_set_width(l, (int)(w * PANGO_SCALE));
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	if (hmax > 0) {
+		pango_layout_set_height(l, (int)(hmax * PANGO_SCALE));
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+	}
+	pango_layout_set_text(l, s ? s : "", -1);
+	cairo_move_to(cr, x, y);
+	pango_cairo_show_layout(cr, l);
+	pango_layout_get_size(l, &tw, &th);
+	pango_font_description_free(fd);
+	g_object_unref(l);
+	return (double)th / PANGO_SCALE;
+}
+
+static void ink(cairo_t *cr, uint32_t c)
+{
+	cairo_set_source_rgb(cr, (c >> 16 & 255) / 255.0, (c >> 8 & 255) / 255.0, (c & 255) / 255.0);
+}
+
+static int board(cairo_t *cr, report_job *j, size_t pos, double x, double y, double w, double h,
+	sl_buf *desc, sl_error *err)
+{
+	sl_frame fr;
+	int rc;
+	if ((rc = sl_export_frame(j->r, pos, &fr, desc, err)) < 0)
+		return rc;
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	rc = sl_render_cairo(cr, &fr, j->o, w, h, err);
+	cairo_restore(cr);
+	return rc;
+}
+
+static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
+{
+	report_job *j = ctx;
+	const sl_log *log = sl_replay_log(j->r);
+	sink s = {fn, closure, 0};
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	sl_buf b, desc;
+	int rc = SL_OK, turns = sl_replay_turns(j->r), page = 1;
+	char dest[32];
+	double y;
+	char line[256];
+
+	sl_buf_init(&b);
+	sl_buf_init(&desc);
+	surf = cairo_pdf_surface_create_for_stream(sink_write, &s, PW, PH);
+	cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "sillage");
+	if (log->h.title)
+		cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE, log->h.title);
+	cr = cairo_create(surf);
+
+	/* cover */
+	cairo_pdf_surface_add_outline(surf, CAIRO_PDF_OUTLINE_ROOT, "Cover", "page=1", 0);
+	ink(cr, 0x1f2a38);
+	y = M + 20;
+	y += text(cr, M, y, PW - 2 * M, 0, log->h.title ? log->h.title : "A game", 26, 1) + 8;
+	ink(cr, 0x5b6570);
+	snprintf(line, sizeof line, "%s%s%s", log->game->name ? log->game->name : log->h.game,
+		log->h.date ? " \xc2\xb7 " : "", log->h.date ? log->h.date : "");
+	y += text(cr, M, y, PW - 2 * M, 0, line, 13, 0) + 18;
+	ink(cr, 0x1a1d22);
+	y += text(cr, M, y, PW - 2 * M, 0, "Players", 14, 1) + 6;
+	for (int i = 0; i < log->h.nplayers; i++) {
+		ink(cr, log->h.players[i].colour & 0xffffff);
+		cairo_rectangle(cr, M, y + 3, 11, 11);
+		cairo_fill(cr);
+		ink(cr, 0x1a1d22);
+		y += text(cr, M + 18, y, PW - 2 * M - 18, 0, log->h.players[i].name ?
+			log->h.players[i].name : log->h.players[i].id, 12, 0) + 4;
+	}
+	snprintf(line, sizeof line, "%ld events over %d turns", sl_replay_events(j->r), turns);
+	y += 12;
+	y += text(cr, M, y, PW - 2 * M, 0, line, 12, 0) + 14;
+	y += text(cr, M, y, PW - 2 * M, 0, "Result: the position at the end", 14, 1) + 6;
+	if ((rc = sl_replay_seek(j->r, log->n, err)) < 0)
+		goto out;
+	log->game->summary(sl_replay_state(j->r), &log->h, &b);
+	y += text(cr, M, y, (PW - 2 * M) * 0.45, PH - y - M, sl_buf_cstr(&b), 9, 0);
+	if ((rc = board(cr, j, log->n, PW * 0.5, 150, PW * 0.5 - M, PH - 150 - M, &desc, err)) < 0)
+		goto out;
+	cairo_show_page(cr);
+
+	/* every turn: the board at its start and its events */
+	for (int t = 1; t <= turns; t++) {
+		long start = sl_replay_pos_of_turn(j->r, t, 0), end;
+		long evno;
+		if (start < 0)
+			continue;
+		end = sl_replay_pos_of_turn(j->r, t + 1, 0);
+		if (end < 0)
+			end = (long)log->n;
+		snprintf(line, sizeof line, "Turn %d", t);
+		snprintf(dest, sizeof dest, "page=%d", ++page);
+		cairo_pdf_surface_add_outline(surf, CAIRO_PDF_OUTLINE_ROOT, line, dest, 0);
+		ink(cr, 0x1a1d22);
+		text(cr, M, M - 10, PW - 2 * M, 0, line, 16, 1);
+		if ((rc = board(cr, j, (size_t)start, M, M + 16, PW * 0.62 - M, PH - 2 * M - 16, &desc, err)) < 0)
+			goto out;
+		y = M + 16;
+		evno = sl_replay_event_at(j->r, (size_t)start);
+		for (long p = start; p < end && y < PH - M - 10; p++) {
+			const sl_event *ev = &log->ev[p];
+			sl_buf_reset(&desc);
+			if ((rc = sl_replay_describe(j->r, (size_t)p, &desc, err)) < 0)
+				goto out;
+			sl_buf_reset(&b);
+			if (ev->entry == SL_ENTRY_EVENT)
+				sl_buf_printf(&b, "%ld  %s", ++evno, sl_buf_cstr(&desc));
+			else
+				sl_buf_puts(&b, sl_buf_cstr(&desc));
+			ink(cr, ev->entry == SL_ENTRY_EVENT ? 0x1a1d22 : 0x5b6570);
+			y += text(cr, PW * 0.62 + 8, y, PW * 0.38 - M - 8, PH - M - y, sl_buf_cstr(&b), 8,
+				ev->entry != SL_ENTRY_EVENT) + 3;
+			if (ev->note && y < PH - M - 10) {
+				ink(cr, 0xe8590c);
+				y += text(cr, PW * 0.62 + 20, y, PW * 0.38 - M - 20, PH - M - y, ev->note, 7.5, 0) + 3;
+			}
+			if (ev->bookmark && y < PH - M - 10) {
+				ink(cr, 0x1f2a38);
+				sl_buf_reset(&b);
+				sl_buf_printf(&b, "\xe2\x98\x85 %s (a page of its own)", ev->bookmark);
+				y += text(cr, PW * 0.62 + 20, y, PW * 0.38 - M - 20, 0, sl_buf_cstr(&b), 7.5, 1) + 3;
+			}
+		}
+		cairo_show_page(cr);
+	}
+
+	/* bookmarked positions, larger */
+	for (size_t p = 0; p < log->n; p++) {
+		const sl_event *ev = &log->ev[p];
+		if (!ev->bookmark)
+			continue;
+		ink(cr, 0x1a1d22);
+		sl_buf_reset(&b);
+		sl_buf_printf(&b, "\xe2\x98\x85 %s", ev->bookmark);
+		text(cr, M, M - 14, PW - 2 * M, 0, sl_buf_cstr(&b), 14, 1);
+		snprintf(dest, sizeof dest, "page=%d", ++page);
+		cairo_pdf_surface_add_outline(surf, CAIRO_PDF_OUTLINE_ROOT, sl_buf_cstr(&b), dest, 0);
+		if ((rc = board(cr, j, p + 1, M / 2, M + 6, PW - M, PH - M - 30, &desc, err)) < 0)
+			goto out;
+		ink(cr, 0x5b6570);
+		text(cr, M, PH - M + 2, PW - 2 * M, 20, sl_buf_cstr(&desc), 9, 0);
+		cairo_show_page(cr);
+	}
+	cairo_destroy(cr);
+	cr = NULL;
+	cairo_surface_finish(surf);
+	if (s.failed)
+		rc = sl_error_set(err, SL_EIO, "report: writing the PDF failed");
+	else if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS)
+		rc = sl_error_set(err, SL_EIO, "report: cairo failed: %s",
+			cairo_status_to_string(cairo_surface_status(surf)));
+out:
+	if (cr)
+		cairo_destroy(cr);
+	cairo_surface_destroy(surf);
+	sl_buf_free(&b);
+	sl_buf_free(&desc);
+	return rc;
+}
+
+int sl_report_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void *closure,
+	sl_error *err)
+{
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL};
+	report_job j = {r, o ? o : &defaults};
+	if (!r || !fn)
+		return sl_error_set(err, SL_EUSAGE, "report: nothing to write");
+	return report_run(fn, closure, &j, err);
+}
+
+int sl_report_to_file(const char *path, sl_replay *r, const sl_render_opts *o, sl_error *err)
+{
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL};
+	report_job j = {r, o ? o : &defaults};
+	if (!r)
+		return sl_error_set(err, SL_EUSAGE, "report: nothing to write");
+	return sl_export_to_file(path, report_run, &j, err);
+}

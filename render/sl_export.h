@@ -1,0 +1,116 @@
+/* sl_export.h - sharing a whole game: animations (APNG through our own
+ * writer on zlib, GIF through giflib), the self-contained HTML replay viewer
+ * and the printable PDF report. One driver walks positions through the
+ * replay engine and asks the game's painter for each frame. Every exporter
+ * writes to a callback (*_to_func) or, atomically, to a file (*_to_file). */
+#ifndef SL_EXPORT_H
+#define SL_EXPORT_H
+
+#include "render/sl_render.h"
+#include "replay/sl_replay.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- raw frame encoders ---------------------------------------------------
+ * Frames are whole pictures, w x h words 0x??RRGGBB (the top byte is
+ * ignored), rows `stride` bytes apart. The encoder keeps the last picture,
+ * stores only the rectangle that changed (unchanged pixels inside it
+ * transparent, drawn over what is shown: dispose none, blend over) and
+ * merges a frame identical to the one before into that one's delay. */
+
+typedef struct sl_apng sl_apng;
+/* loops: 0 = forever. The bytes go out at sl_apng_finish (the frame count
+ * sits before the first image). Free with sl_apng_free in every case. */
+int sl_apng_new(sl_apng **out, int w, int h, int loops, sl_write_fn fn, void *closure,
+	sl_error *err);
+int sl_apng_frame(sl_apng *a, const uint32_t *px, int stride, int delay_ms, sl_error *err);
+int sl_apng_finish(sl_apng *a, sl_error *err);
+void sl_apng_free(sl_apng *a);
+
+typedef struct sl_gif sl_gif;
+/* The fixed palette: `colours` (the painter's and the players' colours,
+ * 0xRRGGBB, may be NULL) then the most frequent colours of the first
+ * frame, 255 in all; index 255 is the transparent one. Bytes go out as
+ * frames come. Free with sl_gif_free in every case. */
+int sl_gif_new(sl_gif **out, int w, int h, int loops, const uint32_t *colours, int ncolours,
+	sl_write_fn fn, void *closure, sl_error *err);
+int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_error *err);
+int sl_gif_finish(sl_gif *g, sl_error *err);
+void sl_gif_free(sl_gif *g);
+
+/* ---- animations of a game ------------------------------------------------- */
+
+typedef enum sl_anim_format { SL_ANIM_APNG = 0, SL_ANIM_GIF = 1 } sl_anim_format;
+enum { SL_PER_EVENT = 0, SL_PER_TURN = 1, SL_PER_PHASE = 2 };
+
+/* .apng or .png -> APNG, .gif -> GIF, -1 otherwise. */
+int sl_anim_format_from_path(const char *path);
+
+typedef struct sl_anim_opts {
+	sl_render_opts render;
+	int per;               /* SL_PER_*: a frame after every event, turn or phase */
+	long from, to;         /* positions (entries applied); to < 0 = the end */
+	int delay_ms;          /* each frame; 0 = 700 */
+	int turn_hold_ms;      /* added to the last frame of a turn and the last frame */
+	int loops;             /* 0 = forever */
+	/* Called after each frame (may be NULL). */
+	void (*progress)(void *ud, long done, long total);
+	void *progress_ud;
+} sl_anim_opts;
+
+typedef struct sl_anim_stats {
+	long frames;           /* frames shown */
+	int width, height;
+	double changed;        /* share of the pixels after the first frame that changed */
+} sl_anim_stats;
+
+/* The positions an animation shows: `from`, then every position in
+ * (from, to] just after an event (per event), a turn marker (per turn) or
+ * a phase or turn marker (per phase), then `to` if not already there.
+ * *out is allocated with sl_malloc; the caller frees it. */
+int sl_anim_positions(sl_replay *r, int per, long from, long to, size_t **out, size_t *n,
+	sl_error *err);
+
+/* Draws every position and encodes it. Moves the replay. stats may be NULL. */
+int sl_anim_to_func(sl_anim_format f, sl_replay *r, const sl_anim_opts *o, sl_write_fn fn,
+	void *closure, sl_anim_stats *stats, sl_error *err);
+int sl_anim_to_file(const char *path, sl_anim_format f, sl_replay *r, const sl_anim_opts *o,
+	sl_anim_stats *stats, sl_error *err);
+
+/* ---- the HTML replay viewer ------------------------------------------------ */
+
+typedef struct sl_html_stats {
+	long frames;           /* positions (entries + 1) */
+	size_t svg_bytes;      /* the frames as separate SVG documents would take */
+	size_t lines;          /* distinct SVG lines kept */
+	size_t bytes;          /* the whole page */
+} sl_html_stats;
+
+/* One self-contained page: the board (SVG) at every position, the events
+ * in words, annotations and bookmarks, controls. Every text from the log is
+ * escaped. Moves the replay. stats may be NULL. */
+int sl_html_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void *closure,
+	sl_html_stats *stats, sl_error *err);
+int sl_html_to_file(const char *path, sl_replay *r, const sl_render_opts *o,
+	sl_html_stats *stats, sl_error *err);
+
+/* ---- the PDF report -------------------------------------------------------- */
+
+/* A cover (game, players, result), then the board at the start of every
+ * turn with that turn's events beside it, and every bookmarked position on
+ * a page of its own, larger. Moves the replay. */
+int sl_report_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void *closure,
+	sl_error *err);
+int sl_report_to_file(const char *path, sl_replay *r, const sl_render_opts *o, sl_error *err);
+
+/* Moves the replay to pos and fills fr with the frame there, the last entry
+ * described into desc (reset first; fr points into it and the replay).
+ * Cheapest when pos moves forward. */
+int sl_export_frame(sl_replay *r, size_t pos, sl_frame *fr, sl_buf *desc, sl_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

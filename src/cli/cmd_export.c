@@ -1,0 +1,625 @@
+/* cmd_export.c - the verbs that share a whole game: animate (APNG, GIF),
+ * html (the self-contained replay viewer), report (PDF) and step (the
+ * terminal stepper). */
+#include "cli.h"
+#include "render/sl_export.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { OPT_PER = 300, OPT_FROM, OPT_TO, OPT_DELAY, OPT_HOLD, OPT_LOOP };
+
+/* --size, --theme, --side, --overlay: the render options every output shares.
+ * Returns 1 if consumed, 0 if not this option, -1 after a usage error. */
+static int render_opt(const char *verb, sl_render_opts *ro, int key, const char *arg)
+{
+	char *end;
+	switch (key) {
+	case 's':
+		ro->width = (int)strtol(arg, &end, 10);
+		ro->height = 0;
+		if (*end == 'x')
+			ro->height = (int)strtol(end + 1, &end, 10);
+		if (*end || ro->width <= 0 || ro->height < 0) {
+			cli_usage(verb, "bad --size '%s' (expected W or WxH, like 1200x900)", arg);
+			return -1;
+		}
+		return 1;
+	case 'T':
+		if (strcmp(arg, "light") == 0)
+			ro->theme = SL_THEME_LIGHT;
+		else if (strcmp(arg, "dark") == 0)
+			ro->theme = SL_THEME_DARK;
+		else {
+			cli_usage(verb, "bad --theme '%s' (expected light or dark)", arg);
+			return -1;
+		}
+		return 1;
+	case 'S':
+		ro->side = arg;
+		return 1;
+	case 'O':
+		ro->overlay = arg;
+		return 1;
+	}
+	return 0;
+}
+
+/* Opens FILE, checks it has a painter and that --side names a player. */
+static int open_drawable(const char *verb, const char *path, const sl_render_opts *ro,
+	sl_log **log, sl_replay **r)
+{
+	int rc = cli_open(path, 0, log, r);
+	if (rc)
+		return rc;
+	if (!sl_render_has_painter((*log)->game->id)) {
+		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", path, (*log)->game->id);
+		rc = EXIT_INPUT;
+	} else if (ro->side && sl_header_player(&(*log)->h, ro->side) < 0)
+		rc = cli_usage(verb, "--side '%s' is not a player of this log", ro->side);
+	if (rc) {
+		sl_replay_free(*r);
+		sl_log_free(*log);
+		*r = NULL;
+		*log = NULL;
+	}
+	return rc;
+}
+
+static int report_at(const sl_error *err, const char *out)
+{
+	sl_error e = *err;
+	if (!e.file[0] && out)
+		snprintf(e.file, sizeof e.file, "%s", out);
+	return cli_report(&e);
+}
+
+/* ---- animate ------------------------------------------------------------------------ */
+
+typedef struct anim_args {
+	sl_anim_opts ao;
+	const char *out;
+	const char *from, *to;
+	int quiet;
+} anim_args;
+
+static int anim_opt(int key, const char *arg, void *ctx)
+{
+	anim_args *a = ctx;
+	long v;
+	int r = render_opt("animate", &a->ao.render, key, arg);
+	if (r)
+		return r < 0;
+	switch (key) {
+	case 'o':
+		a->out = arg;
+		break;
+	case 'q':
+		a->quiet = 1;
+		break;
+	case OPT_PER:
+		if (strcmp(arg, "event") == 0)
+			a->ao.per = SL_PER_EVENT;
+		else if (strcmp(arg, "turn") == 0)
+			a->ao.per = SL_PER_TURN;
+		else if (strcmp(arg, "phase") == 0)
+			a->ao.per = SL_PER_PHASE;
+		else
+			return cli_usage("animate", "bad --per '%s' (expected event, turn or phase)", arg), 1;
+		break;
+	case OPT_FROM:
+		a->from = arg;
+		break;
+	case OPT_TO:
+		a->to = arg;
+		break;
+	case OPT_DELAY:
+	case OPT_HOLD:
+		if (cli_parse_long(arg, 0, 600000, &v))
+			return cli_usage("animate", "bad --%s '%s' (milliseconds, 0..600000)",
+				key == OPT_DELAY ? "delay" : "hold", arg), 1;
+		if (key == OPT_DELAY)
+			a->ao.delay_ms = v ? (int)v : 1;
+		else
+			a->ao.turn_hold_ms = (int)v;
+		break;
+	case OPT_LOOP:
+		if (cli_parse_long(arg, 0, 65535, &v))
+			return cli_usage("animate", "bad --loop '%s' (0 = forever, up to 65535)", arg), 1;
+		a->ao.loops = (int)v;
+		break;
+	}
+	return 0;
+}
+
+/* "N": just after event N; "tT": the start of turn T (for --to: its end,
+ * that is the start of turn T+1 or the end of the log). */
+static int parse_bound(sl_replay *r, const char *what, const char *s, int is_to, long *pos)
+{
+	long v;
+	const sl_log *log = sl_replay_log(r);
+	if (s[0] == 't' || s[0] == 'T') {
+		if (cli_parse_long(s + 1, 1, 1000000, &v))
+			return cli_usage("animate", "bad --%s '%s' (an event number, or t and a turn: t3)", what, s);
+		*pos = sl_replay_pos_of_turn(r, (int)v + (is_to ? 1 : 0), 0);
+		if (*pos < 0 && is_to && sl_replay_pos_of_turn(r, (int)v, 0) >= 0)
+			*pos = (long)log->n;
+		if (*pos < 0) {
+			fprintf(stderr, "sillage: %s: no turn %ld (the log reaches turn %d)\n", log->name, v,
+				sl_replay_turns(r));
+			return EXIT_USAGE;
+		}
+		return EXIT_OK;
+	}
+	if (cli_parse_long(s, 0, 1000000000L, &v))
+		return cli_usage("animate", "bad --%s '%s' (an event number, or t and a turn: t3)", what, s);
+	*pos = sl_replay_pos_of_event(r, v);
+	if (*pos < 0) {
+		fprintf(stderr, "sillage: %s: no event %ld (the log has %ld events)\n", log->name, v,
+			sl_replay_events(r));
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+typedef struct progress {
+	int on;
+	double t0;
+	const char *out;
+} progress;
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void progress_bar(void *ud, long done, long total)
+{
+	progress *p = ud;
+	int width = 30, fill = total ? (int)(width * done / total) : width;
+	if (!p->on)
+		return;
+	fprintf(stderr, "\r%s [%.*s%*s] %ld/%ld frames %.1fs", p->out, fill,
+		"##############################", width - fill, "", done, total, now_s() - p->t0);
+	if (done == total)
+		fputc('\n', stderr);
+	fflush(stderr);
+}
+
+int cmd_animate(int argc, char **argv)
+{
+	anim_args a;
+	sl_log *log = NULL;
+	sl_replay *r = NULL;
+	sl_error err;
+	sl_anim_stats st;
+	progress pg;
+	int i, fmt, rc;
+	long from = 0, to = -1;
+
+	memset(&a, 0, sizeof a);
+	a.ao.turn_hold_ms = 1500;
+	a.ao.delay_ms = 700;
+	i = cli_parse(cli_find("animate"), argc, argv, anim_opt, &a);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (argc - i != 1)
+		return cli_usage("animate", "expected one FILE");
+	if (!a.out)
+		return cli_usage("animate", "expected -o OUT (.apng or .gif)");
+	if ((fmt = sl_anim_format_from_path(a.out)) < 0)
+		return cli_usage("animate", "cannot tell the format of '%s' (expected .apng, .png or .gif)", a.out);
+	if ((rc = open_drawable("animate", argv[i], &a.ao.render, &log, &r)))
+		return rc;
+	if ((a.from && (rc = parse_bound(r, "from", a.from, 0, &from))) ||
+	    (a.to && (rc = parse_bound(r, "to", a.to, 1, &to))))
+		goto done;
+	if (to >= 0 && from > to) {
+		rc = cli_usage("animate", "--from comes after --to");
+		goto done;
+	}
+	if (!a.from && (from = sl_replay_pos_of_turn(r, 1, 0)) < 0)
+		from = 0;   /* the board as set up, when the log has turns */
+	if (to >= 0 && from > to)
+		from = 0;
+	a.ao.from = from;
+	a.ao.to = to;
+	pg.on = !a.quiet && isatty(2);
+	pg.t0 = now_s();
+	pg.out = a.out;
+	a.ao.progress = progress_bar;
+	a.ao.progress_ud = &pg;
+	sl_error_clear(&err);
+	if (sl_anim_to_file(a.out, (sl_anim_format)fmt, r, &a.ao, &st, &err)) {
+		if (pg.on)
+			fputc('\n', stderr);
+		rc = report_at(&err, a.out);
+		goto done;
+	}
+	if (!a.quiet)
+		printf("%s: %ld frames, %dx%d, %.1f%% of the pixels changed per frame\n", a.out,
+			st.frames, st.width, st.height, st.changed * 100);
+	rc = EXIT_OK;
+done:
+	sl_replay_free(r);
+	sl_log_free(log);
+	return rc;
+}
+
+/* ---- html and report: one FILE, one output ------------------------------------------- */
+
+typedef struct page_args {
+	const char *verb;
+	sl_render_opts ro;
+	const char *out;
+	int quiet;
+} page_args;
+
+static int page_opt(int key, const char *arg, void *ctx)
+{
+	page_args *a = ctx;
+	int r = render_opt(a->verb, &a->ro, key, arg);
+	if (r)
+		return r < 0;
+	if (key == 'o')
+		a->out = arg;
+	else if (key == 'q')
+		a->quiet = 1;
+	return 0;
+}
+
+/* FILE's name with another extension, or out; *tofree is set when allocated. */
+static const char *default_out(const char *out, const char *file, const char *ext, char **tofree)
+{
+	const char *dot, *slash;
+	size_t stem;
+	*tofree = NULL;
+	if (out)
+		return out;
+	dot = strrchr(file, '.');
+	slash = strrchr(file, '/');
+	stem = dot && (!slash || dot > slash) ? (size_t)(dot - file) : strlen(file);
+	if (!(*tofree = malloc(stem + strlen(ext) + 1)))
+		return NULL;
+	memcpy(*tofree, file, stem);
+	strcpy(*tofree + stem, ext);
+	return *tofree;
+}
+
+static int page_verb(const char *verb, const char *ext, int argc, char **argv)
+{
+	page_args a;
+	sl_log *log = NULL;
+	sl_replay *r = NULL;
+	sl_error err;
+	char *tofree = NULL;
+	const char *out;
+	int i, rc;
+
+	memset(&a, 0, sizeof a);
+	a.verb = verb;
+	i = cli_parse(cli_find(verb), argc, argv, page_opt, &a);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (argc - i != 1)
+		return cli_usage(verb, "expected one FILE");
+	if (!(out = default_out(a.out, argv[i], ext, &tofree)))
+		return EXIT_IO;
+	if ((rc = open_drawable(verb, argv[i], &a.ro, &log, &r)))
+		goto done;
+	sl_error_clear(&err);
+	if (strcmp(verb, "html") == 0) {
+		sl_html_stats st;
+		if (sl_html_to_file(out, r, &a.ro, &st, &err)) {
+			rc = report_at(&err, out);
+			goto done;
+		}
+		if (!a.quiet)
+			printf("%s: %ld steps, %zu bytes (the frames as separate SVG files: %zu bytes)\n", out,
+				st.frames, st.bytes, st.svg_bytes);
+	} else if (sl_report_to_file(out, r, &a.ro, &err)) {
+		rc = report_at(&err, out);
+		goto done;
+	}
+	rc = EXIT_OK;
+done:
+	sl_replay_free(r);
+	sl_log_free(log);
+	free(tofree);
+	return rc;
+}
+
+int cmd_html(int argc, char **argv)
+{
+	return page_verb("html", ".html", argc, argv);
+}
+int cmd_report(int argc, char **argv)
+{
+	return page_verb("report", ".pdf", argc, argv);
+}
+
+/* ---- step: the terminal stepper ------------------------------------------------------ */
+
+typedef struct step_args {
+	cli_where where;
+	sl_render_opts ro;
+} step_args;
+
+static int step_opt(int key, const char *arg, void *ctx)
+{
+	step_args *a = ctx;
+	int r = render_opt("step", &a->ro, key, arg);
+	if (r)
+		return r < 0;
+	if ((r = cli_where_opt(&a->where, key, arg)) < 0)
+		return cli_usage("step", "bad value '%s' for --%s", arg, key == 'e' ? "event" : "turn"), 1;
+	return 0;
+}
+
+typedef struct stepper {
+	sl_log *log;
+	sl_replay *r;
+	sl_render_opts ro;
+	int tty;
+	struct termios saved;
+} stepper;
+
+static void step_show(stepper *s)
+{
+	sl_buf b, d;
+	sl_error err;
+	size_t pos = sl_replay_pos(s->r);
+	int turn, phase;
+	char where[48];
+	sl_buf_init(&b);
+	sl_buf_init(&d);
+	sl_error_clear(&err);
+	if (pos > 0)
+		sl_replay_describe(s->r, pos - 1, &d, &err);
+	sl_replay_where(s->r, &turn, &phase);
+	if (turn)
+		snprintf(where, sizeof where, "turn %d phase %d", turn, phase);
+	else
+		snprintf(where, sizeof where, "setup");
+	if (s->tty)
+		sl_buf_puts(&b, "\033[H\033[2J");
+	sl_buf_printf(&b, "%s | %s | event %ld/%ld | step %zu/%zu\n",
+		s->log->h.title ? s->log->h.title : s->log->h.game, where,
+		sl_replay_event_at(s->r, pos), sl_replay_events(s->r), pos, s->log->n);
+	if (pos == 0)
+		sl_buf_puts(&b, "> (the start: nothing played yet)\n");
+	else {
+		const sl_event *ev = &s->log->ev[pos - 1];
+		sl_buf_printf(&b, "> %s\n", sl_buf_cstr(&d));
+		if (ev->note)
+			sl_buf_printf(&b, "  note: %s\n", ev->note);
+		if (ev->bookmark)
+			sl_buf_printf(&b, "  bookmark: %s\n", ev->bookmark);
+	}
+	if (s->tty) {
+		sl_buf_reset(&d);
+		s->log->game->summary(sl_replay_state(s->r), &s->log->h, &d);
+		sl_buf_printf(&b, "\n%s\n\n[n]ext [p]rev []] next turn [[] prev turn [g]oto turn [e]vent [/]find [w]rite png [q]uit\n",
+			sl_buf_cstr(&d));
+	}
+	fwrite(b.data, 1, b.len, stdout);
+	fflush(stdout);
+	sl_buf_free(&b);
+	sl_buf_free(&d);
+}
+
+static void step_to(stepper *s, long pos)
+{
+	sl_error err;
+	sl_error_clear(&err);
+	if (pos < 0)
+		pos = 0;
+	if ((size_t)pos > s->log->n)
+		pos = (long)s->log->n;
+	sl_replay_seek(s->r, (size_t)pos, &err);
+}
+
+static long turn_pos(stepper *s, int dir)
+{
+	size_t pos = sl_replay_pos(s->r);
+	int turn, phase;
+	long p;
+	sl_replay_where(s->r, &turn, &phase);
+	if (dir > 0) {
+		p = sl_replay_pos_of_turn(s->r, turn + 1, 0);
+		return p < 0 ? (long)s->log->n : p;
+	}
+	p = sl_replay_pos_of_turn(s->r, turn, 0);
+	if (p < 0 || (size_t)p >= pos)
+		p = turn > 1 ? sl_replay_pos_of_turn(s->r, turn - 1, 0) : 0;
+	return p < 0 ? 0 : p;
+}
+
+/* Reads a line from the terminal in cooked mode, after a prompt. */
+static int prompt_line(stepper *s, const char *prompt, char *buf, size_t n)
+{
+	struct termios raw;
+	int ok;
+	if (s->tty) {
+		tcgetattr(0, &raw);
+		tcsetattr(0, TCSANOW, &s->saved);
+		printf("%s", prompt);
+		fflush(stdout);
+	}
+	ok = fgets(buf, (int)n, stdin) != NULL;
+	if (s->tty)
+		tcsetattr(0, TCSANOW, &raw);
+	buf[strcspn(buf, "\n")] = 0;
+	return ok;
+}
+
+/* One command; returns 0 to go on, 1 to quit. */
+static int step_cmd(stepper *s, const char *cmd, const char *arg)
+{
+	size_t pos = sl_replay_pos(s->r);
+	long v;
+	char line[512];
+	if (!strcmp(cmd, "q") || !strcmp(cmd, "quit"))
+		return 1;
+	if (!strcmp(cmd, "n") || !strcmp(cmd, "right"))
+		step_to(s, (long)pos + 1);
+	else if (!strcmp(cmd, "p") || !strcmp(cmd, "left"))
+		step_to(s, (long)pos - 1);
+	else if (!strcmp(cmd, "]") || !strcmp(cmd, "down"))
+		step_to(s, turn_pos(s, 1));
+	else if (!strcmp(cmd, "[") || !strcmp(cmd, "up"))
+		step_to(s, turn_pos(s, -1));
+	else if (!strcmp(cmd, "g") || !strcmp(cmd, "e")) {
+		if (!*arg && prompt_line(s, *cmd == 'g' ? "turn: " : "event: ", line, sizeof line))
+			arg = line;
+		if (cli_parse_long(arg, 0, 1000000000L, &v) == 0) {
+			long p = *cmd == 'g' ? (v ? sl_replay_pos_of_turn(s->r, (int)v, 0) : 0) :
+				sl_replay_pos_of_event(s->r, v);
+			if (p >= 0)
+				step_to(s, p);
+			else
+				printf("no %s %ld\n", *cmd == 'g' ? "turn" : "event", v);
+		}
+	} else if (!strcmp(cmd, "/")) {
+		if (!*arg && prompt_line(s, "find: ", line, sizeof line))
+			arg = line;
+		if (*arg) {
+			sl_buf d;
+			sl_error err;
+			size_t i, found = 0;
+			sl_buf_init(&d);
+			sl_error_clear(&err);
+			for (i = pos; i < s->log->n && !found; i++) {
+				sl_buf_reset(&d);
+				if (sl_replay_describe(s->r, i, &d, &err))
+					break;
+				if (strstr(sl_buf_cstr(&d), arg) || (s->log->ev[i].note && strstr(s->log->ev[i].note, arg)))
+					found = i + 1;
+			}
+			sl_buf_free(&d);
+			step_to(s, found ? (long)found : (long)pos);
+			if (!found)
+				printf("not found: %s\n", arg);
+		}
+	} else if (!strcmp(cmd, "w")) {
+		sl_frame fr;
+		sl_buf d;
+		sl_error err;
+		if (!*arg && prompt_line(s, "png file: ", line, sizeof line))
+			arg = line;
+		sl_buf_init(&d);
+		sl_error_clear(&err);
+		if (*arg && sl_export_frame(s->r, pos, &fr, &d, &err) == 0 &&
+		    sl_render_to_file(arg, SL_FMT_PNG, &fr, &s->ro, &err) == 0)
+			printf("wrote %s\n", arg);
+		else if (*arg) {
+			char msg[600];
+			sl_error_format(&err, msg, sizeof msg);
+			printf("cannot write %s: %s\n", arg, msg);
+		}
+		sl_buf_free(&d);
+	} else if (!strcmp(cmd, "s")) {
+		sl_buf d;
+		sl_buf_init(&d);
+		s->log->game->summary(sl_replay_state(s->r), &s->log->h, &d);
+		printf("%s\n", sl_buf_cstr(&d));
+		sl_buf_free(&d);
+		return 0;
+	} else if (!strcmp(cmd, "h") || !strcmp(cmd, "?")) {
+		printf("n/p: next/previous event; ]/[: next/previous turn; g N: turn N; e N: event N;\n"
+		       "/ TEXT: find; w FILE.png: write the board; s: state; q: quit\n");
+		return 0;
+	} else if (*cmd) {
+		printf("unknown command '%s' (h for help)\n", cmd);
+		return 0;
+	}
+	step_show(s);
+	return 0;
+}
+
+int cmd_step(int argc, char **argv)
+{
+	step_args a;
+	stepper s;
+	char line[1024];
+	int i, rc;
+
+	memset(&a, 0, sizeof a);
+	cli_where_init(&a.where);
+	i = cli_parse(cli_find("step"), argc, argv, step_opt, &a);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (argc - i != 1)
+		return cli_usage("step", "expected one FILE");
+	memset(&s, 0, sizeof s);
+	s.ro = a.ro;
+	if ((rc = open_drawable("step", argv[i], &a.ro, &s.log, &s.r)))
+		return rc;
+	if (a.where.event < 0 && a.where.turn == 0)
+		a.where.event = 0;
+	if ((rc = cli_where_seek(&a.where, s.r)))
+		goto done;
+	s.tty = isatty(0) && isatty(1);
+	if (s.tty) {   /* single keys, arrows included */
+		struct termios raw;
+		tcgetattr(0, &s.saved);
+		raw = s.saved;
+		raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+		raw.c_cc[VMIN] = 1;
+		raw.c_cc[VTIME] = 0;
+		tcsetattr(0, TCSANOW, &raw);
+	}
+	step_show(&s);
+	for (;;) {
+		if (s.tty) {
+			int c = getchar();
+			char cmd[8] = {0};
+			if (c == EOF)
+				break;
+			if (c == 27 && getchar() == '[') {   /* an arrow */
+				int k = getchar();
+				strcpy(cmd, k == 'C' ? "right" : k == 'D' ? "left" : k == 'A' ? "up" : k == 'B' ? "down" : "");
+			} else
+				cmd[0] = (char)c;
+			if (step_cmd(&s, cmd, ""))
+				break;
+		} else {
+			char *cmd, *arg;
+			if (!fgets(line, sizeof line, stdin))
+				break;
+			line[strcspn(line, "\n")] = 0;
+			cmd = line;
+			while (isspace((unsigned char)*cmd))
+				cmd++;
+			if (*cmd == '/') {   /* "/TEXT" or "/ TEXT" */
+				arg = cmd + 1;
+				while (*arg == ' ')
+					arg++;
+				if (step_cmd(&s, "/", arg))
+					break;
+				continue;
+			}
+			arg = cmd + strcspn(cmd, " \t");
+			if (*arg)
+				*arg++ = 0;
+			while (isspace((unsigned char)*arg))
+				arg++;
+			if (step_cmd(&s, cmd, arg))
+				break;
+		}
+	}
+	if (s.tty)
+		tcsetattr(0, TCSANOW, &s.saved);
+	rc = EXIT_OK;
+done:
+	sl_replay_free(s.r);
+	sl_log_free(s.log);
+	return rc;
+}

@@ -1,0 +1,1 @@
+cd $TMP && $SILLAGE animate $OLDPWD/tests/cli/data/example.sil -o out.mp4

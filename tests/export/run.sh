@@ -1,0 +1,100 @@
+#!/bin/sh
+# run.sh - animations, reports and the stepper checked by real decoders and
+# a real terminal: apngdis (APNG disassembler) + pngcheck + imgdiff against
+# `sillage render`, gifsicle --info, pdfinfo + pdftoppm, tmux.
+#   sh tests/export/run.sh BUILD/sillage BUILD/tools
+set -u
+SL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TOOLS=$(cd "$2" && pwd)
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+OUT=$(mktemp -d "${TMPDIR:-/tmp}/sillage-export.XXXXXX") || exit 4
+trap 'tmux kill-session -t "sl-step-$$" 2>/dev/null; rm -rf "$OUT"' EXIT INT TERM
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+for t in apngdis pngcheck gifsicle pdfinfo pdftoppm tmux; do
+	command -v $t >/dev/null 2>&1 || { echo "export tests need $t (see tools/deps.sh)" >&2; exit 4; }
+done
+cd "$ROOT" || exit 4
+LOG=tests/image/tessel.sil
+SAMPLE=$(ls samples/sail/*.sil 2>/dev/null | head -1)
+[ -n "$SAMPLE" ] || SAMPLE=$LOG
+
+# APNG per event over the image-test log: apngdis takes it apart, every
+# frame is a sound PNG, the last one is the board `render` draws at the end.
+"$SL" animate "$LOG" -o "$OUT/t0.apng" --from 0 --size 600 -q && ok || bad "animate from the very start"
+if "$SL" animate "$LOG" -o "$OUT/t.apng" --size 600 --delay 100 --hold 400 >"$OUT/t.txt" 2>&1; then ok; else bad "animate apng: $(cat "$OUT/t.txt")"; fi
+frames=$(sed -n 's/.*: \([0-9]*\) frames, 600x.*/\1/p' "$OUT/t.txt")
+[ -n "$frames" ] && ok || bad "animate did not report its frames: $(cat "$OUT/t.txt")"
+mkdir -p "$OUT/dis" && cp "$OUT/t.apng" "$OUT/dis/" && (cd "$OUT/dis" && apngdis t.apng f >/dev/null 2>&1)
+n=$(ls "$OUT/dis"/f*.png 2>/dev/null | wc -l)
+if [ "$n" -ge 3 ] && [ "$n" -le "${frames:-0}" ]; then ok; else bad "apngdis found $n frames (animate drew ${frames:-?})"; fi
+if pngcheck -q "$OUT/t.apng" >/dev/null 2>&1 || pngcheck "$OUT/t.apng" 2>&1 | grep -q "OK\|acTL"; then ok; else bad "pngcheck refuses the APNG: $(pngcheck "$OUT/t.apng" 2>&1 | tail -1)"; fi
+badpng=0
+for f in "$OUT"/dis/f*.png; do pngcheck -q "$f" >/dev/null 2>&1 || badpng=$((badpng + 1)); done
+[ $badpng = 0 ] && ok || bad "$badpng extracted frames fail pngcheck"
+lastf=$(ls "$OUT"/dis/f*.png | sort -V | tail -1)
+grep -q "delay=500/1000" "${lastf%.png}.txt" 2>/dev/null && ok || bad "the last frame is not held (delay 100 + hold 400): $(cat "${lastf%.png}.txt" 2>/dev/null)"
+"$SL" render "$LOG" --size 600 -o "$OUT/end.png" 2>/dev/null
+if "$TOOLS/imgdiff" "$OUT/end.png" "$lastf" --tolerance 2 --max-diff-ratio 0 >"$OUT/d" 2>&1; then ok; else bad "the last APNG frame is not the end board: $(cat "$OUT/d")"; fi
+first=$(ls "$OUT"/dis/f*.png | sort -V | head -1)
+"$SL" render "$LOG" --turn 1 --size 600 -o "$OUT/start.png" 2>/dev/null
+if "$TOOLS/imgdiff" "$OUT/start.png" "$first" --tolerance 2 --max-diff-ratio 0 >"$OUT/d" 2>&1; then ok; else bad "the first APNG frame is not the start board: $(cat "$OUT/d")"; fi
+# only the changed rectangle is stored after the first frame
+smaller=$(od -An -tx1 "$OUT/t.apng" | tr -d ' \n' | grep -o '6663544c' | wc -l)
+[ "$smaller" -ge "$n" ] && ok || bad "fcTL count $smaller < $n"
+
+# GIF per turn of a sample: gifsicle reads it, frames and size as expected.
+if "$SL" animate "$SAMPLE" -o "$OUT/s.gif" --per turn --size 500 --loop 2 -q 2>"$OUT/e"; then ok; else bad "animate gif: $(cat "$OUT/e")"; fi
+turns=$("$SL" info "$SAMPLE" | sed -n 's/^turns: *//p')
+gifsicle --info "$OUT/s.gif" >"$OUT/gi" 2>&1 || bad "gifsicle cannot read the GIF: $(head -3 "$OUT/gi")"
+imgs=$(sed -n 's/.* \([0-9]*\) images$/\1/p' "$OUT/gi")
+if [ -n "$imgs" ] && [ "$imgs" -ge 2 ] && [ "$imgs" -le $((turns + 1)) ]; then ok; else bad "GIF has ${imgs:-no} images for $turns turns"; fi
+grep -q "logical screen 500x" "$OUT/gi" && ok || bad "GIF size: $(grep logical "$OUT/gi")"
+grep -q "loop count 2" "$OUT/gi" && ok || bad "GIF loop count: $(grep -i loop "$OUT/gi")"
+grep -q "global color table \[256\]" "$OUT/gi" && ok || bad "GIF palette: $(grep -i color "$OUT/gi")"
+grep -q "transparent 255" "$OUT/gi" && ok || bad "GIF frames after the first are not changed regions"
+gifsicle --explode -o "$OUT/x.gif" "$OUT/s.gif" 2>/dev/null && ok || bad "gifsicle cannot explode the GIF"
+
+# a range: turn 2 only, per phase
+"$SL" animate "$SAMPLE" -o "$OUT/r.gif" --per phase --from t2 --to t2 --size 300 -q && ok || bad "animate a range"
+
+# the report: a cover, a page per turn, a page per bookmark
+if "$SL" report "$SAMPLE" -o "$OUT/r.pdf" 2>"$OUT/e"; then ok; else bad "report: $(cat "$OUT/e")"; fi
+bms=$("$SL" info "$SAMPLE" | sed -n 's/.*bookmarks: \([0-9]*\).*/\1/p')
+pages=$(pdfinfo "$OUT/r.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+[ "$pages" = $((1 + turns + ${bms:-0})) ] && ok || bad "report has ${pages:-no} pages, expected 1 + $turns + ${bms:-0}"
+pdftoppm -r 40 -png -f 2 -l 2 "$OUT/r.pdf" "$OUT/page" 2>/dev/null && pngcheck -q "$OUT"/page*.png >/dev/null 2>&1 && ok || bad "pdftoppm cannot draw page 2"
+
+# the stepper in a real terminal (tmux): keys, arrows, jump to a turn, write a PNG
+S=sl-step-$$
+tmux new-session -d -s "$S" -x 150 -y 45 "$SL step $SAMPLE" || bad "tmux"
+sleep 0.5
+screen() { tmux capture-pane -p -t "$S"; }
+waitfor() { i=0; while [ $i -lt 40 ]; do screen | grep -q "$1" && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
+waitfor "event 0/" && ok || bad "stepper did not start: $(screen | head -3)"
+tmux send-keys -t "$S" n n
+waitfor "event 2/" && ok || bad "n n did not reach event 2: $(screen | head -2)"
+tmux send-keys -t "$S" Right
+waitfor "event 3/" && ok || bad "Right did not step: $(screen | head -2)"
+tmux send-keys -t "$S" g 3 Enter
+waitfor "turn 3 phase 1" && ok || bad "g 3 did not jump to turn 3: $(screen | head -2)"
+tmux send-keys -t "$S" ']'
+waitfor "turn 4 phase 1" && ok || bad "] did not reach turn 4: $(screen | head -2)"
+tmux send-keys -t "$S" p
+waitfor "turn 3 phase" && ok || bad "p did not step back into turn 3: $(screen | head -2)"
+tmux send-keys -t "$S" w "$OUT/step.png" Enter
+i=0; while [ $i -lt 50 ] && [ ! -s "$OUT/step.png" ]; do sleep 0.1; i=$((i + 1)); done
+pngcheck -q "$OUT/step.png" >/dev/null 2>&1 && ok || bad "w did not write a PNG"
+tmux send-keys -t "$S" q
+sleep 0.3
+tmux has-session -t "$S" 2>/dev/null && bad "q did not quit" || ok
+
+# the stepper scripted from standard input
+printf 'n\n]\n/ fires\ne 5\nq\n' | "$SL" step "$SAMPLE" >"$OUT/st" 2>&1
+grep -q "event 5/" "$OUT/st" && grep -q "fires" "$OUT/st" && ok || bad "scripted stepper: $(tail -3 "$OUT/st")"
+
+echo "export: $pass passed, $fail failed"
+[ $fail = 0 ]

@@ -1,0 +1,105 @@
+// viewer.test.js - the HTML replay viewer in Debian's headless chromium,
+// driven by playwright-core (no browser download): load, step, jump to a
+// turn, follow an #event= link, check the shown turn and event, take a
+// screenshot; and a log whose texts hold <script> shows them, never runs them.
+// SL_HTML_DIR holds sample.html (a sample with turns) and xss.html.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert");
+const path = require("node:path");
+const { chromium } = require("playwright-core");
+
+const dir = process.env.SL_HTML_DIR;
+const shot = process.env.SL_HTML_SHOT || path.join(dir, "viewer.png");
+let browser;
+
+test.before(async () => {
+	browser = await chromium.launch({
+		executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+		headless: true,
+		args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+			"--disable-background-networking", "--disable-component-update", "--disable-sync"],
+		// launch() gives chromium a fresh empty profile of its own each time
+	});
+});
+test.after(async () => { if (browser) await browser.close(); });
+
+// A page that records dialogs, errors and any request leaving the file.
+async function open(file, hash) {
+	const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+	const log = { dialogs: [], errors: [], requests: [] };
+	page.on("dialog", async (d) => { log.dialogs.push(d.message()); await d.dismiss(); });
+	page.on("pageerror", (e) => log.errors.push(String(e)));
+	page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
+	page.on("request", (r) => { if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) log.requests.push(r.url()); });
+	await page.goto("file://" + path.join(dir, file) + (hash || ""));
+	await page.waitForSelector("#board svg");
+	return { page, log };
+}
+const turn = (page) => page.$eval("#status", (e) => +e.dataset.turn);
+const event = (page) => page.$eval("#status", (e) => +e.dataset.event);
+
+test("the viewer loads, steps, jumps to a turn and follows links", async () => {
+	const { page, log } = await open("sample.html");
+	assert.strictEqual(await turn(page), 0, "starts at the setup");
+	assert.strictEqual(await event(page), 0);
+	await page.keyboard.press("ArrowRight");
+	assert.strictEqual(await event(page), 1, "Right steps one event");
+	await page.click("#nextturn");
+	assert.strictEqual(await turn(page), 1, "the next-turn button reaches turn 1");
+	await page.fill("#jump", "5");
+	await page.click("#go");
+	assert.strictEqual(await turn(page), 5, "jump to turn 5");
+	assert.match(await page.textContent("#status"), /^Turn 5 /);
+	await page.keyboard.press("ArrowDown");
+	assert.strictEqual(await turn(page), 6, "Down goes to the next turn");
+	await page.keyboard.press("ArrowUp");
+	assert.strictEqual(await turn(page), 5, "Up at the start of turn 6 goes back to turn 5");
+	await page.keyboard.press("ArrowLeft");
+	assert.strictEqual(await turn(page), 4, "Left steps back over the turn marker");
+	// the slider and the event list
+	await page.$eval("#slider", (s) => { s.value = 20; s.dispatchEvent(new Event("input")); });
+	assert.strictEqual(await page.$eval("#status", (e) => e.textContent.includes("step 20/")), true);
+	const li = page.locator("#events li.event").nth(30);
+	await li.click();
+	assert.strictEqual(await event(page), 31, "a click on the 31st event shows it");
+	assert.strictEqual(await page.locator("#events li.sel").count(), 1);
+	assert.match(page.url(), /#event=31$/, "the address links to the step");
+	// the board changes with the position
+	const a = await page.innerHTML("#board");
+	await page.keyboard.press("End");
+	assert.notStrictEqual(await page.innerHTML("#board"), a);
+	// bookmarks are listed and clickable
+	assert.ok(await page.locator("#bookmarks li.bm").count() >= 1, "bookmarks listed");
+	// a link to a step
+	await page.goto("file://" + path.join(dir, "sample.html") + "#event=120");
+	await page.waitForSelector("#board svg");
+	assert.strictEqual(await event(page), 120, "#event=120 opens at event 120");
+	await page.screenshot({ path: shot });
+	// the board really drew text: its glyphs resolve to the shared symbols
+	const glyphs = await page.$$eval("#board use", (u) => u.filter((x) => {
+		const h = x.getAttribute("xlink:href") || x.getAttribute("href");
+		return h && h.startsWith("#sg") && document.getElementById(h.slice(1));
+	}).length);
+	assert.ok(glyphs > 50, "text glyphs resolve: " + glyphs);
+	assert.deepStrictEqual(log.errors, []);
+	assert.deepStrictEqual(log.requests, [], "no network");
+	await page.close();
+});
+
+test("text from the log is shown, never run", async () => {
+	const { page, log } = await open("xss.html");
+	await page.keyboard.press("End");
+	await page.waitForTimeout(200);
+	const players = await page.textContent("#players");
+	assert.ok(players.includes('<script>alert(1)</script> "Le Fier"'), players);
+	assert.strictEqual(await page.textContent("#title"), '<b>Bold</b> & "quoted" title');
+	const cur = await page.textContent("#current");
+	assert.ok(cur.includes('note: <script>alert(1)</script> "quotes" <img src=x onerror=alert(2)>'), cur);
+	assert.ok((await page.textContent("#bookmarks")).includes("</script><script>alert(3)</script>"));
+	assert.ok((await page.title()).startsWith('<b>Bold</b> & "quoted" title'));
+	assert.strictEqual(await page.locator("#players script, #current script, #current img, #events script").count(), 0);
+	assert.deepStrictEqual(log.dialogs, [], "no dialog fired");
+	assert.deepStrictEqual(log.errors, []);
+	await page.close();
+});

@@ -1,0 +1,203 @@
+/* test_export.c - the APNG and GIF encoders on synthetic frames (chunk
+ * layout, sequence numbers, changed rectangles, merged identical frames;
+ * the GIF read back by giflib), escaping, and the animation positions. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <gif_lib.h>
+#include <zlib.h>
+#include <string.h>
+
+#include "sillage.h"
+#include "render/sl_export.h"
+#include "render/export.h"
+
+#define W 40
+#define H 30
+
+static int buf_write(void *c, const unsigned char *d, size_t n)
+{
+	sl_buf_put(c, d, n);
+	return 0;
+}
+
+static uint32_t be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static void fill(uint32_t *px, uint32_t c)
+{
+	for (int i = 0; i < W * H; i++)
+		px[i] = c;
+}
+
+static void test_apng_chunks(void **state)
+{
+	uint32_t px[W * H];
+	sl_apng *a;
+	sl_error err;
+	sl_buf b;
+	size_t i = 8;
+	uint32_t seq = 0, nfctl = 0, frames = 0;
+	int rects[4][4], nr = 0;
+	sl_error_clear(&err);
+	sl_buf_init(&b);
+	assert_int_equal(sl_apng_new(&a, W, H, 3, buf_write, &b, &err), 0);
+	fill(px, 0x102030);
+	assert_int_equal(sl_apng_frame(a, px, W * 4, 100, &err), 0);
+	px[5 * W + 7] = 0xff0000;       /* one pixel changes */
+	px[9 * W + 12] = 0x00ff00;      /* and another: the rectangle spans both */
+	assert_int_equal(sl_apng_frame(a, px, W * 4, 100, &err), 0);
+	assert_int_equal(sl_apng_frame(a, px, W * 4, 250, &err), 0);   /* identical: merged */
+	px[0] = 0x01fe03;               /* the key colour itself is never transparent */
+	assert_int_equal(sl_apng_frame(a, px, W * 4, 100, &err), 0);
+	assert_int_equal(sl_apng_finish(a, &err), 0);
+	sl_apng_free(a);
+	assert_memory_equal(b.data, "\x89PNG\r\n\x1a\n", 8);
+	while (i + 12 <= b.len) {
+		uint32_t n = be32(b.data + i);
+		const uint8_t *t = b.data + i + 4, *d = b.data + i + 8;
+		uint32_t crc = (uint32_t)crc32(crc32(0, t, 4), d, n);
+		assert_int_equal(crc, be32(d + n));
+		if (!memcmp(t, "acTL", 4)) {
+			frames = be32(d);
+			assert_int_equal(be32(d + 4), 3);
+		} else if (!memcmp(t, "fcTL", 4) || !memcmp(t, "fdAT", 4)) {
+			assert_int_equal(be32(d), seq++);
+			if (!memcmp(t, "fcTL", 4)) {
+				assert_true(nr < 4);
+				rects[nr][0] = (int)be32(d + 4);
+				rects[nr][1] = (int)be32(d + 8);
+				rects[nr][2] = (int)be32(d + 12);
+				rects[nr][3] = (int)be32(d + 16);
+				if (nr == 1)
+					assert_int_equal(d[20] << 8 | d[21], 350);   /* 100 + 250 ms merged */
+				nr++;
+				nfctl++;
+			}
+		}
+		i += 12 + n;
+	}
+	assert_int_equal(i, b.len);
+	assert_int_equal(frames, 3);
+	assert_int_equal(nfctl, 3);
+	assert_int_equal(rects[0][0], W);
+	assert_int_equal(rects[0][1], H);
+	assert_int_equal(rects[1][0], 6);   /* x 7..12 */
+	assert_int_equal(rects[1][1], 5);   /* y 5..9 */
+	assert_int_equal(rects[1][2], 7);
+	assert_int_equal(rects[1][3], 5);
+	assert_int_equal(rects[2][0], 1);
+	assert_int_equal(rects[2][1], 1);
+	sl_buf_free(&b);
+}
+
+typedef struct rd {
+	const sl_buf *b;
+	size_t pos;
+} rd;
+
+static int gif_read(GifFileType *g, GifByteType *out, int n)
+{
+	rd *r = g->UserData;
+	if ((size_t)n > r->b->len - r->pos)
+		n = (int)(r->b->len - r->pos);
+	memcpy(out, r->b->data + r->pos, (size_t)n);
+	r->pos += (size_t)n;
+	return n;
+}
+
+static void test_gif_roundtrip(void **state)
+{
+	uint32_t px[W * H], cols[2] = {0xabcdef, 0x123456};
+	sl_gif *g;
+	sl_error err;
+	sl_buf b;
+	rd r;
+	int e;
+	GifFileType *gf;
+	GraphicsControlBlock gcb;
+	sl_error_clear(&err);
+	sl_buf_init(&b);
+	assert_int_equal(sl_gif_new(&g, W, H, 0, cols, 2, buf_write, &b, &err), 0);
+	fill(px, 0xf4f1e8);
+	assert_int_equal(sl_gif_frame(g, px, W * 4, 700, &err), 0);
+	for (int y = 10; y < 14; y++)
+		px[y * W + 20] = 0xabcdef;
+	assert_int_equal(sl_gif_frame(g, px, W * 4, 700, &err), 0);
+	assert_int_equal(sl_gif_frame(g, px, W * 4, 1500, &err), 0);
+	assert_int_equal(sl_gif_finish(g, &err), 0);
+	sl_gif_free(g);
+	r.b = &b;
+	r.pos = 0;
+	gf = DGifOpen(&r, gif_read, &e);
+	assert_non_null(gf);
+	assert_int_equal(DGifSlurp(gf), GIF_OK);
+	assert_int_equal(gf->SWidth, W);
+	assert_int_equal(gf->ImageCount, 2);
+	assert_int_equal(gf->SColorMap->ColorCount, 256);
+	assert_int_equal(gf->SavedImages[1].ImageDesc.Left, 20);
+	assert_int_equal(gf->SavedImages[1].ImageDesc.Top, 10);
+	assert_int_equal(gf->SavedImages[1].ImageDesc.Width, 1);
+	assert_int_equal(gf->SavedImages[1].ImageDesc.Height, 4);
+	assert_int_equal(DGifSavedExtensionToGCB(gf, 1, &gcb), GIF_OK);
+	assert_int_equal(gcb.DelayTime, 220);
+	assert_int_equal(gcb.TransparentColor, 255);
+	{   /* the painter's colour is exact in the palette */
+		GifColorType c = gf->SColorMap->Colors[gf->SavedImages[1].RasterBits[0]];
+		assert_int_equal(c.Red << 16 | c.Green << 8 | c.Blue, 0xabcdef);
+	}
+	DGifCloseFile(gf, &e);
+	sl_buf_free(&b);
+}
+
+static void test_escape(void **state)
+{
+	sl_buf b;
+	sl_buf_init(&b);
+	sl_export_escape_html(&b, "<script>\"a\" & 'b'</script>");
+	assert_string_equal(sl_buf_cstr(&b), "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;");
+	sl_buf_reset(&b);
+	sl_export_json_str(&b, "</script>\"\n\xe2\x80\xa8");
+	assert_string_equal(sl_buf_cstr(&b), "\"\\u003c/script\\u003e\\\"\\n\\u2028\"");
+	sl_buf_free(&b);
+}
+
+static void test_positions(void **state)
+{
+	sl_log *log;
+	sl_replay *r;
+	sl_error err;
+	size_t *pos, n, nev = 0;
+	sl_error_clear(&err);
+	assert_int_equal(sl_log_load(&log, "tests/image/tessel.sil", &err), 0);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), 0);
+	assert_int_equal(sl_anim_positions(r, SL_PER_EVENT, 0, -1, &pos, &n, &err), 0);
+	for (size_t i = 0; i < log->n; i++)
+		nev += log->ev[i].entry == SL_ENTRY_EVENT;
+	assert_true(n >= nev + 1);
+	assert_int_equal(pos[0], 0);
+	assert_int_equal(pos[n - 1], log->n);
+	sl_free(pos);
+	assert_int_equal(sl_anim_positions(r, SL_PER_TURN, 0, -1, &pos, &n, &err), 0);
+	assert_true(n >= 2);
+	sl_free(pos);
+	assert_int_equal(sl_anim_positions(r, SL_PER_EVENT, 5, 2, &pos, &n, &err), SL_ERANGE);
+	sl_replay_free(r);
+	sl_log_free(log);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_apng_chunks),
+		cmocka_unit_test(test_gif_roundtrip),
+		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_positions),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
