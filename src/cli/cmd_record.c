@@ -556,6 +556,9 @@ static int rec_open(recorder *rc, const char *path)
 	sl_replay_free(r);
 	if (e)
 		return cli_report(&err);
+	/* from here on, errors point at the lines typed on standard input */
+	sl_free(rc->log->name);
+	rc->log->name = sl_strdup("<stdin>");
 	return EXIT_OK;
 }
 
