@@ -225,6 +225,9 @@ typedef struct rd {
 	size_t nseg, capseg;
 	size_t budget;
 	sl_silb_info *info;
+	sl_silb_sink sink;        /* streaming: gets each segment's entries, which are then dropped */
+	void *ud;
+	size_t base;              /* entries handed to the sink and dropped */
 } rd;
 
 static void track(rd *d, const sl_event *ev)
@@ -381,14 +384,14 @@ static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, si
 	if (silb_seg_open(&sg, pl, plen, &d->budget, msg, sizeof msg))
 		return silb_fail(err, d->name, off, strstr(msg, "limit") || strstr(msg, "in all") ? SL_ELIMIT
 			: SL_EFORMAT, "record %zu (kind SEGMENT): %s", recno, msg);
-	if (sg.first != d->log->n || sg.events_before != (uint64_t)d->events ||
+	if (sg.first != d->base + d->log->n || sg.events_before != (uint64_t)d->events ||
 	    sg.turn != (uint64_t)d->turn || sg.phase != (uint64_t)d->phase) {
 		silb_seg_free(&sg);
 		return silb_fail(err, d->name, off, SL_EFORMAT,
 			"record %zu (kind SEGMENT): it starts at entry %llu, event %llu, turn %llu.%llu; "
 			"the entries before it end at %zu, %ld, %d.%d", recno, (unsigned long long)sg.first,
 			(unsigned long long)sg.events_before, (unsigned long long)sg.turn,
-			(unsigned long long)sg.phase, d->log->n, d->events, d->turn, d->phase);
+			(unsigned long long)sg.phase, d->base + d->log->n, d->events, d->turn, d->phase);
 	}
 	if (d->nseg >= SL_SILB_MAX_SEGMENTS) {
 		silb_seg_free(&sg);
@@ -405,7 +408,7 @@ static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, si
 		d->capseg = cap;
 	}
 	d->segs[d->nseg].off = off;
-	d->segs[d->nseg].first = d->log->n;
+	d->segs[d->nseg].first = d->base + d->log->n;
 	d->segs[d->nseg].events = d->events;
 	d->segs[d->nseg].turn = d->turn;
 	d->nseg++;
@@ -440,6 +443,16 @@ static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, si
 			(unsigned long long)sg.count);
 	}
 	silb_seg_free(&sg);
+	if (d->sink) {   /* hand the segment over, then drop it: memory stays one segment */
+		int rc = d->sink(d->ud, d->log, d->log->ev, d->log->n, err);
+		if (rc)
+			return rc;
+		d->base += d->log->n;
+		d->log->n = 0;
+		silb_strtab_reset(&d->c.tab);   /* its strings live in the arena */
+		sl_arena_free(&d->log->arena);
+		sl_arena_init(&d->log->arena);
+	}
 	return SL_OK;
 }
 
@@ -453,7 +466,7 @@ static int archive_index(rd *d, const uint8_t *pl, size_t plen, size_t off, size
 	entries = sl_read_uvarint(&r);
 	events = sl_read_uvarint(&r);
 	turns = sl_read_uvarint(&r);
-	if (r.err || nseg != d->nseg || entries != d->log->n || events != (uint64_t)d->events ||
+	if (r.err || nseg != d->nseg || entries != d->base + d->log->n || events != (uint64_t)d->events ||
 	    turns != (uint64_t)d->turn)
 		return silb_fail(err, d->name, off, SL_EFORMAT,
 			"record %zu (kind INDEX): its totals disagree with the segments read", recno);
@@ -473,8 +486,8 @@ static int archive_index(rd *d, const uint8_t *pl, size_t plen, size_t off, size
 	return SL_OK;
 }
 
-int sl_silb_read(sl_log **out, const char *name, const void *data, size_t n,
-	unsigned flags, sl_silb_info *info, sl_error *err)
+static int read_all(sl_log **out, const char *name, const void *data, size_t n,
+	unsigned flags, sl_silb_info *info, sl_silb_sink sink, void *ud, sl_error *err)
 {
 	rd d;
 	sl_error e;
@@ -495,6 +508,8 @@ int sl_silb_read(sl_log **out, const char *name, const void *data, size_t n,
 	d.n = n;
 	d.name = name ? name : "<silb>";
 	d.info = info;
+	d.sink = sink;
+	d.ud = ud;
 	d.budget = SILB_MAX_TOTAL_INFLATE;
 	sl_error_clear(&e);
 	if (n > SL_SILB_MAX_FILE)
@@ -521,6 +536,8 @@ int sl_silb_read(sl_log **out, const char *name, const void *data, size_t n,
 			}
 			if ((rc = read_header(&d, pl, plen, pos, &e)))
 				goto fatal;
+			if (sink && (rc = sink(ud, d.log, NULL, 0, &e)))
+				goto fatal;
 		} else if (kind & SILB_ANCILLARY && kind != SILB_K_TAIL) {
 			/* unknown ancillary record: skipped */
 		} else if (form == SL_SILB_JOURNAL) {
@@ -529,6 +546,8 @@ int sl_silb_read(sl_log **out, const char *name, const void *data, size_t n,
 		} else if (kind == SILB_K_SEGMENT && stage == 0) {
 			seg_undo = d.log->n;
 			if ((rc = archive_segment(&d, pl, plen, pos, recno, &e))) {
+				if (sink)
+					goto fatal;   /* a sink may have seen part of it: no recovery */
 				d.log->n = seg_undo;   /* keep whole segments only */
 				retrack(&d);
 				break;
@@ -605,6 +624,37 @@ fatal:
 	sl_free(d.segs);
 	sl_log_free(d.log);
 	return rc ? rc : SL_EFORMAT;
+}
+
+int sl_silb_read(sl_log **out, const char *name, const void *data, size_t n,
+	unsigned flags, sl_silb_info *info, sl_error *err)
+{
+	return read_all(out, name, data, n, flags, info, NULL, NULL, err);
+}
+
+int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
+	sl_silb_info *info, sl_error *err)
+{
+	char *data;
+	size_t n;
+	int rc;
+	*out = NULL;
+	rc = sl_read_file(path, SL_SILB_MAX_FILE, &data, &n, err);
+	if (rc)
+		return rc;
+	if (n > SILB_FILE_HEADER && data[9] == SL_SILB_JOURNAL) {
+		/* a journal may undo: read it whole, then hand it over at once */
+		rc = read_all(out, path, data, n, 0, info, NULL, NULL, err);
+		if (rc == SL_OK && ((rc = fn(ud, *out, NULL, 0, err)) ||
+		    (rc = fn(ud, *out, (*out)->ev, (*out)->n, err)))) {
+			sl_log_free(*out);
+			*out = NULL;
+		}
+	} else {
+		rc = read_all(out, path, data, n, 0, info, fn, ud, err);
+	}
+	sl_free(data);
+	return rc;
 }
 
 int sl_silb_load(sl_log **out, const char *path, unsigned flags, sl_silb_info *info,

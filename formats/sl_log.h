@@ -108,6 +108,19 @@ int sl_silb_sniff(const void *data, size_t n);
  * is NULL and err holds "FILE: offset 0x..: reason". Caller frees *out. */
 int sl_silb_read(sl_log **out, const char *name, const void *data, size_t n,
 	unsigned flags, sl_silb_info *info, sl_error *err);
+/* Streaming: what sl_silb_stream hands over as it reads. Called once with
+ * n == 0 right after the header (log->h and log->game are set), then with
+ * each run of entries in order: an archive's segment by segment, a
+ * journal's all at once. The entries and their strings stay valid until fn
+ * returns. A non-zero return (with err set) stops the read and is returned. */
+typedef int (*sl_silb_sink)(void *ud, const sl_log *log, const sl_event *ev, size_t n,
+	sl_error *err);
+/* Reads path like sl_silb_load (strict, every check) but keeps at most one
+ * segment's entries of an archive, so a verifier's memory is bounded by a
+ * segment, not the log. *out gets the log without those entries (header,
+ * tail comment); the caller frees it. On error *out is NULL. */
+int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
+	sl_silb_info *info, sl_error *err);
 /* Reads path (at most SL_SILB_MAX_FILE bytes) then sl_silb_read. */
 int sl_silb_load(sl_log **out, const char *path, unsigned flags,
 	sl_silb_info *info, sl_error *err);

@@ -211,17 +211,46 @@ int cmd_info(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* verify of a .silb: the replay is fed each segment as it is read, so
+ * memory holds one segment, not the log (sl_silb_stream). */
+static int verify_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
+{
+	sl_replay **r = ud;
+	if (!*r)
+		return sl_replay_stream(r, log, SL_REPLAY_CHECK, err);
+	return sl_replay_feed(*r, ev, n, err);
+}
+
+static int is_silb(const char *file)
+{
+	FILE *f = fopen(file, "rb");
+	int c = f ? getc(f) : EOF;
+	if (f)
+		fclose(f);
+	return c == 0x89;
+}
+
 int cmd_verify(int argc, char **argv)
 {
 	inspect_opts o;
 	const char *file;
 	sl_log *log;
-	sl_replay *r;
+	sl_replay *r = NULL;
 	int rc = one_file("verify", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
-	if ((rc = cli_open(file, SL_REPLAY_CHECK, &log, &r)))
+	if (is_silb(file)) {
+		sl_error err;
+		sl_error_clear(&err);
+		if (sl_silb_stream(&log, file, verify_sink, &r, NULL, &err)) {
+			sl_replay_free(r);
+			return cli_report(&err);
+		}
+		if (sl_replay_warning(r))
+			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(r));
+	} else if ((rc = cli_open(file, SL_REPLAY_CHECK, &log, &r))) {
 		return rc;
+	}
 	if (!o.quiet) {
 		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", file,
 			sl_replay_events(r), sl_replay_turns(r), sl_replay_turns(r) == 1 ? "" : "s",

@@ -21,6 +21,9 @@ struct sl_replay {
 	long nevents;
 	int turns;
 	long checks;
+	unsigned flags;
+	int stream;           /* fed entry by entry: no entries kept, no keyframes */
+	size_t snap_hint;     /* the last keyframe's size: the next one's buffer */
 	char warning[256];
 };
 
@@ -38,12 +41,15 @@ static int add_keyframe(sl_replay *r, sl_error *err)
 		r->capkf = cap;
 	}
 	sl_buf_init(&b);
+	if (r->snap_hint)
+		sl_buf_reserve(&b, r->snap_hint);
 	if (r->g->serialize(r->st, &b) != SL_OK || b.failed) {
 		sl_buf_free(&b);
 		return sl_error_set(err, SL_ENOMEM, "cannot snapshot the state");
 	}
 	r->kf[r->nkf].pos = r->pos;
 	r->kf[r->nkf].snap = sl_buf_take(&b, &r->kf[r->nkf].len);
+	r->snap_hint = r->kf[r->nkf].len;
 	r->nkf++;
 	return SL_OK;
 }
@@ -76,7 +82,8 @@ int sl_replay_apply(const sl_log *log, void *st, const sl_event *ev, long event_
 	char msg[512];
 	int turn, phase, rc;
 
-	sl_error_clear(&e);
+	e.code = 0;   /* all a game reads; sl_error_clear would wipe 800 bytes per entry */
+	e.msg[0] = 0;
 	g->position(st, &turn, &phase);
 	if (ev->entry == SL_ENTRY_TURN) {
 		if (ev->mark != turn + 1) {
@@ -130,7 +137,8 @@ static int check_entry(sl_replay *r, const sl_event *ev, long event_no, sl_error
 	return entry_error(r->log, ev, event_no, SL_EDESYNC, msg, err);
 }
 
-int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error *err)
+/* A replay at the initial state of log's game (rules version checked). */
+static int start(sl_replay **out, const sl_log *log, unsigned flags, int stream, sl_error *err)
 {
 	sl_replay *r;
 	int rc, compat;
@@ -140,6 +148,8 @@ int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error 
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
 	r->log = log;
 	r->g = log->game;
+	r->flags = flags;
+	r->stream = stream;
 	compat = log->h.rules_version == r->g->rules_version ? SL_COMPAT_SAME
 		: r->g->compat ? r->g->compat(log->h.rules_version) : SL_COMPAT_NO;
 	if (compat == SL_COMPAT_NO) {
@@ -154,6 +164,41 @@ int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error 
 	rc = r->g->init(&r->st, &log->h, err);
 	if (rc)
 		goto fail;
+	*out = r;
+	return SL_OK;
+fail:
+	sl_replay_free(r);
+	return rc;
+}
+
+/* Applies the entry at position r->pos (every rule, and its check when
+ * asked) and counts it. */
+static int step(sl_replay *r, const sl_event *ev, sl_error *err)
+{
+	long no = r->nevents + (ev->entry == SL_ENTRY_EVENT);
+	int rc = sl_replay_apply(r->log, r->st, ev, no, NULL, err);
+	if (rc)
+		return rc;
+	if (ev->entry == SL_ENTRY_EVENT) {
+		if (r->event_pos)
+			r->event_pos[r->nevents] = (long)r->pos;
+		r->nevents++;
+	}
+	r->pos++;
+	if (ev->entry == SL_ENTRY_TURN && ev->mark > r->turns)
+		r->turns = ev->mark;
+	if ((r->flags & SL_REPLAY_CHECK) && ev->has_check)
+		return check_entry(r, ev, no, err);
+	return SL_OK;
+}
+
+int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error *err)
+{
+	sl_replay *r;
+	int rc = start(&r, log, flags, 0, err);
+	*out = NULL;
+	if (rc)
+		return rc;
 	if (log->n) {
 		r->event_pos = sl_malloc(log->n * sizeof *r->event_pos);
 		if (!r->event_pos) {
@@ -165,16 +210,13 @@ int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error 
 		goto fail;
 	for (size_t i = 0; i < log->n; i++) {
 		const sl_event *ev = &log->ev[i];
-		long no = r->nevents + (ev->entry == SL_ENTRY_EVENT);
-		rc = sl_replay_apply(log, r->st, ev, no, NULL, err);
-		if (rc)
-			goto fail;
-		r->pos = i + 1;
-		if (ev->entry == SL_ENTRY_EVENT)
-			r->event_pos[r->nevents++] = (long)i;
-		if (ev->entry == SL_ENTRY_TURN && ev->mark > r->turns)
-			r->turns = ev->mark;
-		if ((flags & SL_REPLAY_CHECK) && ev->has_check && (rc = check_entry(r, ev, no, err)))
+#if defined(__GNUC__)
+		/* an entry is ~250 bytes and a long log far bigger than the caches:
+		 * without this, each entry waits for memory */
+		if (i + 8 < log->n)
+			__builtin_prefetch(&log->ev[i + 8]);
+#endif
+		if ((rc = step(r, ev, err)))
 			goto fail;
 		if (ev->entry == SL_ENTRY_TURN ||
 		    r->pos - r->kf[r->nkf - 1].pos >= SL_REPLAY_KEYFRAME_EVERY)
@@ -186,6 +228,23 @@ int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error 
 fail:
 	sl_replay_free(r);
 	return rc;
+}
+
+int sl_replay_stream(sl_replay **out, const sl_log *log, unsigned flags, sl_error *err)
+{
+	return start(out, log, flags, 1, err);
+}
+
+int sl_replay_feed(sl_replay *r, const sl_event *ev, size_t n, sl_error *err)
+{
+	if (!r->stream)
+		return sl_error_set(err, SL_ERANGE, "this replay was opened over a whole log: it takes no entries");
+	for (size_t i = 0; i < n; i++) {
+		int rc = step(r, &ev[i], err);
+		if (rc)
+			return rc;
+	}
+	return SL_OK;
 }
 
 void sl_replay_free(sl_replay *r)
@@ -214,6 +273,8 @@ int sl_replay_seek(sl_replay *r, size_t pos, sl_error *err)
 {
 	size_t lo = 0, hi = r->nkf;
 	long no;
+	if (r->stream)
+		return sl_error_set(err, SL_ERANGE, "a streamed replay cannot seek");
 	if (pos > r->log->n)
 		return sl_error_set(err, SL_ERANGE, "position %zu is past the end (%zu entries)", pos, r->log->n);
 	while (hi - lo > 1) {   /* last keyframe at or before pos */
@@ -257,7 +318,7 @@ int sl_replay_step(sl_replay *r, long delta, sl_error *err)
 
 long sl_replay_pos_of_event(const sl_replay *r, long n)
 {
-	if (n < 0 || n > r->nevents)
+	if (n < 0 || n > r->nevents || (n && !r->event_pos))
 		return -1;
 	return n == 0 ? 0 : r->event_pos[n - 1] + 1;
 }
@@ -265,6 +326,8 @@ long sl_replay_pos_of_event(const sl_replay *r, long n)
 long sl_replay_event_at(const sl_replay *r, size_t pos)
 {
 	long lo = 0, hi = r->nevents;   /* events with event_pos < pos */
+	if (!r->event_pos)
+		return pos >= r->pos ? r->nevents : -1;   /* streamed: only the present is known */
 	while (lo < hi) {
 		long mid = (lo + hi) / 2;
 		if ((size_t)r->event_pos[mid] < pos)
@@ -316,7 +379,7 @@ int sl_replay_describe(sl_replay *r, size_t i, sl_buf *out, sl_error *err)
 {
 	const sl_event *ev;
 	int rc;
-	if (i >= r->log->n)
+	if (r->stream || i >= r->log->n)
 		return sl_error_set(err, SL_ERANGE, "no entry %zu", i);
 	rc = sl_replay_seek(r, i, err);
 	if (rc)

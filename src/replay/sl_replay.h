@@ -25,6 +25,18 @@ enum {
 int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error *err);
 void sl_replay_free(sl_replay *r);
 
+/* A replay that keeps neither the entries nor keyframes, for verifying a log
+ * too long to hold (an archive read segment by segment): it starts at the
+ * initial state and sl_replay_feed applies entries in order, with the same
+ * rules, checks, counts and error positions as sl_replay_open. log gives the
+ * header, game and name; its entries are not read, and it must outlive the
+ * replay. It cannot seek or describe. The caller frees *out with
+ * sl_replay_free. */
+int sl_replay_stream(sl_replay **out, const sl_log *log, unsigned flags, sl_error *err);
+/* Applies n more entries; on the first that fails, returns its code with err
+ * at its position (the replay stays at the entry before it). */
+int sl_replay_feed(sl_replay *r, const sl_event *ev, size_t n, sl_error *err);
+
 const sl_log *sl_replay_log(const sl_replay *r);
 /* A warning to show (rules version differs), or NULL. */
 const char *sl_replay_warning(const sl_replay *r);

@@ -247,7 +247,16 @@ static void serial(ctx *c, sl_buf *b)
 static void bad_(ctx *c, sl_event e, const char *want, int line)
 {
 	sl_buf before, after;
+	sail_state raw;
 	serial(c, &before);
+	/* without a description apply runs in place (replay's path): a refusal
+	 * must leave every byte of the state as it was, not only its serialization */
+	memcpy(&raw, c->st, sizeof raw);
+	sl_error_clear(&c->err);
+	if (G->apply(c->st, &c->h, &e, NULL, &c->err) != SL_EILLEGAL)
+		fail_msg("line %d: in place: not refused, expected \"%s\"", line, want);
+	if (memcmp(&raw, c->st, sizeof raw) != 0)
+		fail_msg("line %d: in place: a refused event changed the state", line);
 	sl_error_clear(&c->err);
 	sl_buf_reset(&c->desc);
 	int rc = G->apply(c->st, &c->h, &e, &c->desc, &c->err);
@@ -276,10 +285,14 @@ static void mark_ok_(ctx *c, int turn, int phase, int line)
 static void mark_bad_(ctx *c, int turn, int phase, const char *want, int line)
 {
 	sl_buf before, after;
+	sail_state raw;
 	serial(c, &before);
+	memcpy(&raw, c->st, sizeof raw);
 	sl_error_clear(&c->err);
 	if (G->mark(c->st, &c->h, turn, phase, &c->err) >= 0)
 		fail_msg("line %d: mark %d/%d accepted", line, turn, phase);
+	if (memcmp(&raw, c->st, sizeof raw) != 0)   /* mark runs in place */
+		fail_msg("line %d: a refused mark changed the state", line);
 	if (!strstr(c->err.msg, want))
 		fail_msg("line %d: message \"%s\" lacks \"%s\"", line, c->err.msg, want);
 	serial(c, &after);

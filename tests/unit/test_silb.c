@@ -508,6 +508,86 @@ static void test_seek_every_turn(void **s)
 	sl_log_free(log);
 }
 
+/* sl_silb_stream hands a verifier one segment at a time; a streamed replay
+ * fed those runs ends where the whole-log replay ends. */
+typedef struct stream_seen {
+	sl_replay *r;
+	size_t calls, entries, most;
+} stream_seen;
+
+static int stream_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
+{
+	stream_seen *z = ud;
+	z->calls++;
+	z->entries += n;
+	if (n > z->most)
+		z->most = n;
+	if (!z->r)
+		return sl_replay_stream(&z->r, log, SL_REPLAY_CHECK, err);
+	return sl_replay_feed(z->r, ev, n, err);
+}
+
+static void test_stream(void **s)
+{
+	sl_log *log = generated(20000, 4), *head;
+	sl_buf forms[2] = {archive_of(log), journal_of(log)};
+	char dir[64], path[128];
+	sl_replay *r;
+	sl_error err;
+	(void)s;
+	tmp_dir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/g.silb", dir);
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, SL_REPLAY_CHECK, &err), SL_OK);
+	for (int k = 0; k < 2; k++) {
+		stream_seen z = {0};
+		FILE *fp = fopen(path, "wb");
+		assert_int_equal(fwrite(forms[k].data, 1, forms[k].len, fp), forms[k].len);
+		fclose(fp);
+		if (sl_silb_stream(&head, path, stream_sink, &z, NULL, &err))
+			fail_msg("stream: %s", err.msg);
+		assert_int_equal(z.entries, log->n);
+		assert_int_equal(head->n, k == 0 ? 0 : log->n);   /* an archive keeps no entries */
+		if (k == 0) {
+			assert_true(z.calls > 10);
+			assert_true(z.most <= 4 * SL_SILB_SEGMENT_ENTRIES);
+		}
+		assert_int_equal(sl_replay_events(z.r), sl_replay_events(r));
+		assert_int_equal(sl_replay_turns(z.r), sl_replay_turns(r));
+		assert_int_equal(sl_replay_checks(z.r), sl_replay_checks(r));
+		assert_true(sl_replay_checks(r) > 20000);
+		assert_true(sl_replay_hash(z.r) == sl_replay_hash(r));
+		/* a streamed replay keeps rules and refuses to seek */
+		assert_int_equal(sl_replay_feed(z.r, &log->ev[0], 1, &err), SL_EILLEGAL);
+		assert_non_null(strstr(err.msg, "setup event"));
+		sl_error_clear(&err);
+		assert_int_equal(sl_replay_seek(z.r, 0, &err), SL_ERANGE);
+		sl_error_clear(&err);
+		sl_replay_free(z.r);
+		sl_log_free(head);
+		sl_buf_free(&forms[k]);
+	}
+	/* a damaged archive is refused with the reader's message and no log */
+	{
+		stream_seen z = {0};
+		sl_buf b = archive_of(log);
+		FILE *fp;
+		b.data[b.len / 2] ^= 0x40;
+		fp = fopen(path, "wb");
+		assert_int_equal(fwrite(b.data, 1, b.len, fp), b.len);
+		fclose(fp);
+		assert_int_equal(sl_silb_stream(&head, path, stream_sink, &z, NULL, &err), SL_EFORMAT);
+		assert_null(head);
+		assert_non_null(strstr(err.msg, "CRC mismatch"));
+		sl_replay_free(z.r);
+		sl_buf_free(&b);
+	}
+	sl_replay_free(r);
+	unlink(path);
+	rmdir(dir);
+	sl_log_free(log);
+}
+
 /* ---- errors, word for word -------------------------------------------------- */
 
 static void put_rec(sl_buf *b, int kind, const void *p, size_t n)
@@ -654,6 +734,7 @@ int main(void)
 		cmocka_unit_test(test_every_corruption),
 		cmocka_unit_test(test_journal_kill_points),
 		cmocka_unit_test(test_seek_every_turn),
+		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_segment_limits),
 	};

@@ -140,18 +140,22 @@ int sail_terrain_at(const sail_state *s, int col, int row)
 int sail_ship_at(const sail_state *s, int col, int row)
 {
 	for (int i = 0; i < s->nships; i++)
-		if (!s->ships[i].sunk && s->ships[i].col == col && s->ships[i].row == row)
+		if (s->ships[i].col == col && s->ships[i].row == row && !s->ships[i].sunk)
 			return i;
 	return -1;
 }
 
+/* Called on every event: the id's length is checked by its terminator (ids
+ * are NUL-terminated in 32 bytes) and its first byte before any memcmp. */
 int sail_find_ship(const sail_state *s, const char *id, size_t n)
 {
-	if (!id)
+	if (!id || n == 0 || n >= sizeof s->ships[0].id)
 		return -1;
-	for (int i = 0; i < s->nships; i++)
-		if (strlen(s->ships[i].id) == n && memcmp(s->ships[i].id, id, n) == 0)
+	for (int i = 0; i < s->nships; i++) {
+		const char *p = s->ships[i].id;
+		if (p[0] == id[0] && p[n] == 0 && memcmp(p, id, n) == 0 && strlen(p) == n)
 			return i;
+	}
 	return -1;
 }
 
@@ -603,7 +607,7 @@ static int ship_may_move(const sail_state *s, const sail_ship *sh, sl_error *err
 static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int idx, nsteps, ndice, rc;
+	int idx = -1, nsteps, ndice, rc;
 	const uint8_t *steps = vbytes(&ev->f[1], &nsteps);
 	const uint8_t *dice = vbytes(&ev->f[2], &ndice);
 	sail_ship *sh;
@@ -721,7 +725,7 @@ static int two_ships(const sail_state *s, const sl_header *h, const sl_event *ev
 static int ev_fire(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int a, b, rc, hits = ev->f[2].u.i, dist, before;
+	int a = -1, b = -1, rc, hits = ev->f[2].u.i, dist, before;
 	sail_ship *sh, *tg;
 	if (s->phase != SAIL_PH_FIRE1 && s->phase != SAIL_PH_FIRE2)
 		return illegal(err, "sail H8: ships fire in phases 3 and 6, not in phase %d (%s)",
@@ -775,7 +779,7 @@ static int ev_fire(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 static int ev_board(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int a, b, rc, res = ev->f[2].u.i, dist, was_struck;
+	int a = -1, b = -1, rc, res = ev->f[2].u.i, dist, was_struck;
 	sail_ship *sh, *tg;
 	if (s->phase != SAIL_PH_BOARD)
 		return illegal(err, "sail H9: boarding happens in phase 4, not in phase %d (%s)",
@@ -827,7 +831,7 @@ static int ev_board(sail_state *s, const sl_header *h, const sl_event *ev, sl_bu
 static int ev_strike(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int a, rc;
+	int a = -1, rc;
 	sail_ship *sh;
 	if ((rc = get_ship(s, &ev->f[0], "ship", &a, err)) != 0)
 		return rc;
@@ -961,15 +965,22 @@ static void sail_destroy(void *st)
 	sl_free(st);
 }
 
+/* Every handler of sail_apply_in and sail_mark_in checks all its rules
+ * before it changes the state, so a refused entry leaves st as it was and
+ * they run in place (tests/unit/test_sail.c holds them to it). Only a
+ * description needs the transaction: ev_move writes part of one before it
+ * may refuse a step, and desc must receive nothing then. */
 static int sail_apply(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
+	if (!desc)
+		return sail_apply_in(st, h, ev, NULL, err);
 	return sl_flat_apply(st, sizeof(sail_state), sail_apply_in, h, ev, desc, err);
 }
 
 static int sail_mark(void *st, const sl_header *h, int turn, int phase, sl_error *err)
 {
-	return sl_flat_mark(st, sizeof(sail_state), sail_mark_in, h, turn, phase, err);
+	return sail_mark_in(st, h, turn, phase, err);
 }
 
 static void sail_position(const void *st, int *turn, int *phase)
