@@ -3,7 +3,8 @@
  * turrets (destroyed ones crossed out), units as icons in their colour with
  * their controller marked when it differs, cargo panels visible to all, the
  * last action, and an optional overlay (--overlay fire) of each player's
- * fire zone. Title bar: turn, phase, tide, the deck left, action points. */
+ * fire zone. Title bar: turn, phase, action points, the tide and the next
+ * tide for those whose weather layer forecasts it (H13). */
 #include "../painter.h"
 #include "src/games/fmp/fmp.h"
 
@@ -540,8 +541,47 @@ static double draw_players(sl_kit_canvas *c, const sl_frame *fr, double x, doubl
 	return h;
 }
 
-static double draw_tide(sl_kit_canvas *c, const fmp_state *s, double x, double y)
+/* The next tide as the viewer knows it (H13): for one side, only if its
+ * weather layer forecast it; for everyone, with who knows it. `brief`: the
+ * title bar's short form. */
+static void next_text(const sl_frame *fr, const sl_render_opts *o, int brief, char *buf,
+	size_t n)
 {
+	const fmp_state *s = fr->state;
+	int k = 0;
+	size_t len;
+	const char *lead = brief ? "next" : "next tide:";
+	if (s->turn < 1 || s->turn >= FMP_LAST_TURN) {
+		snprintf(buf, n, "%s", brief ? "last turn" : "no next tide: the game ends with turn 25");
+		return;
+	}
+	if (s->next < 0) {
+		snprintf(buf, n, "%s not drawn yet", lead);
+		return;
+	}
+	if (o && o->side) {
+		int side = fr->header ? sl_header_player(fr->header, o->side) : -1;
+		if (fmp_knows_next(s, side))
+			snprintf(buf, n, "%s %s", lead, fmp_tide_name(s->next));
+		else
+			snprintf(buf, n, "%s unknown%s", lead, brief ? "" : " (no weather layer out)");
+		return;
+	}
+	snprintf(buf, n, "%s %s (", lead, fmp_tide_name(s->next));
+	for (int p = 0; p < s->np && p < FMP_MAX_PLAYERS; p++)
+		if (fmp_knows_next(s, p)) {
+			len = strlen(buf);
+			snprintf(buf + len, n - len, "%s%s", k++ ? ", " : brief ? "" : "known to ",
+				pid(fr, p));
+		}
+	len = strlen(buf);
+	snprintf(buf + len, n - len, "%s)", k ? "" : brief ? "nobody knows" : "nobody knows it");
+}
+
+static double draw_tide(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
+	double x, double y)
+{
+	const fmp_state *s = fr->state;
 	static const char *const big[3] = {"LOW TIDE", "NORMAL TIDE", "HIGH TIDE"};
 	sl_kit_text_style st;
 	char line[128];
@@ -559,15 +599,14 @@ static double draw_tide(sl_kit_canvas *c, const fmp_state *s, double x, double y
 	st = sl_kit_style(c, 11, 0);
 	st.colour = c->pal.muted;
 	st.max_width = PANEL_W - 60;
-	if (s->turn < 3)
-		snprintf(line, sizeof line, "turns 1-2 are at normal tide; the deck is drawn from turn 3");
-	else
-		snprintf(line, sizeof line, "deck left: %d low \u00b7 %d normal \u00b7 %d high%s",
-			s->deck[0], s->deck[1], s->deck[2], s->tide_set ? "" : " (card not drawn)");
-	sl_kit_text(c, x + 50, y + 36, line, &st);
-	snprintf(line, sizeof line, "swamp %s \u00b7 reef %s", t == FMP_HIGH ? "flooded" : "land",
-		t == FMP_LOW ? "dry" : "sea");
-	sl_kit_text(c, x + 50, y + 54, line, &st);
+	snprintf(line, sizeof line, "swamp %s \u00b7 reef %s \u00b7 deck: %d low, %d normal, %d high",
+		t == FMP_HIGH ? "flooded" : "land", t == FMP_LOW ? "dry" : "sea", s->deck[0],
+		s->deck[1], s->deck[2]);
+	sl_kit_text(c, x + 50, y + 34, line, &st);
+	next_text(fr, o, 0, line, sizeof line);
+	st = sl_kit_style(c, 11, 1);
+	st.max_width = PANEL_W - 60;
+	sl_kit_text(c, x + 50, y + 52, line, &st);
 	return TIDE_H;
 }
 
@@ -712,10 +751,10 @@ static void draw_key(sl_kit_canvas *c, const sl_frame *fr, double x, double y)
 	sl_kit_text(c, x + 42, ly, "black badge: cargo aboard; grey: deactivated", &st);
 }
 
-static void draw_title(sl_kit_canvas *c, const sl_frame *fr)
+static void draw_title(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o)
 {
 	const fmp_state *s = fr->state;
-	char title[256], info[200], line2[600];
+	char title[256], info[200], line2[600], next[120];
 	if (fr->header && fr->header->title && *fr->header->title)
 		snprintf(title, sizeof title, "%s", fr->header->title);
 	else
@@ -723,12 +762,13 @@ static void draw_title(sl_kit_canvas *c, const sl_frame *fr)
 	if (s->turn <= 0)
 		snprintf(info, sizeof info, "Setup");
 	else if (s->phase >= 2 && s->phase - 2 < FMP_MAX_PLAYERS)
-		snprintf(info, sizeof info, "Turn %d/%d \u00b7 %s plays (%d AP) \u00b7 %s tide", s->turn,
-			FMP_LAST_TURN, pid(fr, s->phase - 2), s->players[s->phase - 2].ap,
-			fmp_tide_name(s->tide));
+		snprintf(info, sizeof info, "Turn %d/%d \u00b7 %s plays (%d AP) \u00b7 %s tide, %s",
+			s->turn, FMP_LAST_TURN, pid(fr, s->phase - 2), s->players[s->phase - 2].ap,
+			fmp_tide_name(s->tide), (next_text(fr, o, 1, next, sizeof next), next));
 	else
-		snprintf(info, sizeof info, "Turn %d/%d \u00b7 tide phase \u00b7 %s tide", s->turn,
-			FMP_LAST_TURN, fmp_tide_name(s->tide));
+		snprintf(info, sizeof info, "Turn %d/%d \u00b7 tide phase \u00b7 %s tide, %s",
+			s->turn, FMP_LAST_TURN, fmp_tide_name(s->tide),
+			(next_text(fr, o, 1, next, sizeof next), next));
 	if (fr->last_desc && *fr->last_desc)
 		snprintf(line2, sizeof line2, "Event %ld: %s", fr->event_no, fr->last_desc);
 	else if (fr->event_no > 0)
@@ -770,11 +810,11 @@ static int fmp_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts 
 			draw_astronef(c, &g, fr, k);
 	draw_units(c, &g, fr);
 	draw_last(c, &g, s);
-	draw_title(c, fr);
+	draw_title(c, fr, o);
 	px = MARGIN + g.w + MARGIN;
 	py = TITLE_H + MARGIN;
 	py += draw_players(c, fr, px, py) + 10;
-	py += draw_tide(c, s, px, py) + 10;
+	py += draw_tide(c, fr, o, px, py) + 10;
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++)
 		if (s->ships[k].landed)
 			py += draw_ship_panel(c, fr, k, px, py) + 8;

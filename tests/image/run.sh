@@ -108,8 +108,8 @@ fi
 
 # The fmp sample: the capture of an astronef, and a crab entering through a
 # pode under fire with the fire-zone overlay.
-check fmp-ferrix-capture samples/fmp/ferrix.sil --event 84
-check fmp-ferrix-fire samples/fmp/ferrix.sil --event 102 --overlay fire
+check fmp-ferrix-capture samples/fmp/ferrix.sil --event 87
+check fmp-ferrix-fire samples/fmp/ferrix.sil --event 105 --overlay fire
 
 # A canvas over the limit is refused, and leaves no file behind.
 if "$SL" render "$LOG" --size 9000 -o "$OUT/huge.png" 2>"$OUT/huge.err"; then

@@ -167,9 +167,11 @@ static void setup_map(ctx *c)
 }
 
 /* Three astronefs landed and turn 3 begun at normal tide, ana to play
- * with 5 points: ana at 8,3, bob at 8,9, cyd at 14,10, pode 1 to the north. */
-static void start(ctx *c)
+ * with 5 points: ana at 8,3, bob at 8,9, cyd at 14,10, pode 1 to the north.
+ * The card of turn 4 (H13: drawn on turn 3) is `card4`. */
+static void startx(ctx *c, const char *card4)
 {
+	char line[48];
 	setup_map(c);
 	OK(c, "turn 1");
 	OK(c, "phase 2");
@@ -179,10 +181,17 @@ static void start(ctx *c)
 	OK(c, "phase 4");
 	OK(c, "cyd: land at=14,10 pode=N");
 	OK(c, "turn 2");
-	OK(c, "turn 3");
 	OK(c, "tide card=normal");
+	OK(c, "turn 3");
+	linef(line, sizeof line, "tide card=%s", card4);
+	OK(c, line);
 	OK(c, "phase 2");
 	assert_int_equal(S(c)->players[0].ap, 5);
+}
+
+static void start(ctx *c)
+{
+	startx(c, "normal");
 }
 
 /* ---- chapter 9: the astronef ------------------------------------------------- */
@@ -221,13 +230,12 @@ static void test_9_no_tide_effect(void **state)
 	OK(c, "bob: land at=8,10 pode=N");
 	OK(c, "phase 4");
 	OK(c, "cyd: land at=14,10 pode=N");
-	for (int t = 2; t <= 3; t++) {
-		char line[32];
-		linef(line, sizeof line, "turn %d", t);
-		OK(c, line);
-	}
-	OK(c, "tide card=high");
+	OK(c, "turn 2");
+	OK(c, "tide card=high");           /* H13: turn 3's card, drawn on turn 2 */
+	OK(c, "turn 3");
+	OK(c, "tide card=normal");
 	OK(c, "phase 2");
+	assert_int_equal(S(c)->tide, FMP_HIGH);
 	/* the astronef stands and serves at high tide: a tank leaves by pode 1 */
 	pode(c, 0, 1, &pc, &pr);
 	assert_int_equal(fmp_terrain_at(S(c), pc, pr) == FMP_PLAIN
@@ -604,16 +612,17 @@ static void test_9_4_colour(void **state)
  * turret; units left behind are deactivated and may be captured. */
 static void advance(ctx *c, int to)
 {
-	static const char *const cards[15] = {"normal", "low", "high", "normal", "high", "low",
-		"normal", "high", "low", "normal", "high", "low", "normal", "high", "low"};
 	char line[48];
 	int t = c->turn;
 	while (t < to) {
 		t++;
 		linef(line, sizeof line, "turn %d", t);
 		OK(c, line);
-		if (t >= 3) {
-			linef(line, sizeof line, "tide card=%s", cards[(t - 3) % 15]);
+		if (t >= 2 && t < FMP_LAST_TURN) {   /* H13: the next turn's card, from what is left */
+			int k = t % 3, left = S(c)->deck[0] + S(c)->deck[1] + S(c)->deck[2];
+			while (left && S(c)->deck[k] == 0)
+				k = (k + 1) % 3;
+			linef(line, sizeof line, "tide card=%s", fmp_tide_name(k));
 			OK(c, line);
 		}
 	}
@@ -682,14 +691,14 @@ static void test_tides_on_each_terrain(void **state)
 static void test_tide_strands_and_frees(void **state)
 {
 	ctx *c = *state;
-	start(c);
+	startx(c, "low");
 	put(c, "ana-v1", 4, 6);             /* a boat on the reef: afloat at normal tide */
 	put(c, "ana-t1", 5, 8);             /* a tank on the swamp */
 	OK(c, "ana: move unit=ana-v1 path=S");
 	OK(c, "phase 3");
 	OK(c, "phase 4");
 	OK(c, "turn 4");
-	OK(c, "tide card=low");
+	OK(c, "tide card=high");
 	OK(c, "phase 2");
 	assert_true(fmp_stuck(S(c), unit(c, "ana-v1")));   /* the reef is dry */
 	assert_false(fmp_stuck(S(c), unit(c, "ana-t1")));
@@ -699,7 +708,7 @@ static void test_tide_strands_and_frees(void **state)
 	OK(c, "phase 3");
 	OK(c, "phase 4");
 	OK(c, "turn 5");
-	OK(c, "tide card=high");
+	OK(c, "tide card=normal");
 	OK(c, "phase 2");
 	assert_true(fmp_stuck(S(c), unit(c, "ana-t1")));   /* the reef is under water */
 	assert_false(fmp_stuck(S(c), unit(c, "ana-v1")));
@@ -723,13 +732,145 @@ static void test_tide_deck(void **state)
 	OK(c, "tide card=low");
 }
 
-static void test_tide_not_before_turn_3(void **state)
+/* H13: turns 1 and 2 are at normal tide; from turn 2 to 24 phase 1 draws
+ * the card of the next turn; there is no draw on turn 25. */
+static void test_tide_drawn_a_turn_ahead(void **state)
 {
 	ctx *c = *state;
 	setup_map(c);
 	OK(c, "turn 1");
-	NO(c, "tide card=low", "from turn 3");
+	NO(c, "tide card=low", "drawn in phase 1 of turn 2");
+	OK(c, "phase 2");
+	OK(c, "ana: land at=8,3 pode=N");
+	OK(c, "phase 3");
+	OK(c, "bob: land at=8,9 pode=N");
+	OK(c, "phase 4");
+	OK(c, "cyd: land at=14,10 pode=N");
+	OK(c, "turn 2");
+	NO(c, "phase 2", "tide card of turn 3 must be drawn in phase 1 of turn 2");
+	OK(c, "tide card=low");
+	NO(c, "tide card=high", "already drawn");
+	assert_int_equal(S(c)->tide, FMP_NORMAL);      /* turn 2 stays at normal tide */
+	assert_int_equal(S(c)->next, FMP_LOW);
+	OK(c, "turn 3");
+	assert_int_equal(S(c)->tide, FMP_LOW);         /* the card drawn last turn */
+	assert_int_equal(S(c)->next, -1);
+	OK(c, "tide card=high");
+	OK(c, "turn 4");
+	assert_int_equal(S(c)->tide, FMP_HIGH);
+	OK(c, "tide card=normal");
+	advance(c, 24);
+	OK(c, "turn 25");
+	NO(c, "tide card=low", "no card is drawn for a turn 26");
+	OK(c, "phase 2");                              /* no draw is due on turn 25 */
 }
+
+/* H13: a player with an operational weather layer (on the map, not stuck,
+ * not under enemy fire) knows the next turn's card; the others do not. */
+static void test_tide_forecast(void **state)
+{
+	ctx *c = *state;
+	fmp_unit *w;
+	start(c);                                      /* turn 4's card: normal, drawn */
+	assert_int_equal(S(c)->next, FMP_NORMAL);
+	assert_false(fmp_knows_next(S(c), 0));         /* every layer is aboard */
+	OK(c, "ana: leave unit=ana-w ship=ana pode=1 to=8,1");
+	assert_true(fmp_knows_next(S(c), 0));          /* out: it forecasts at once */
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "forecasts the tide of turn 4: normal"));
+	assert_false(fmp_knows_next(S(c), 1));
+	/* bob's layer is out but under cyd's fire; cyd's stands on a swamp */
+	put(c, "bob-w", 12, 6);
+	put(c, "cyd-t1", 12, 7);
+	put(c, "cyd-t2", 13, 6);
+	put(c, "cyd-w", 5, 8);
+	assert_true(fmp_unit_under_fire(S(c), unit(c, "bob-w"), 1));
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 4");
+	assert_int_equal(S(c)->next, -1);              /* a new turn: nothing drawn yet */
+	OK(c, "tide card=high");
+	assert_true(fmp_knows_next(S(c), 0));
+	assert_false(fmp_knows_next(S(c), 1));         /* under enemy fire: not operational */
+	assert_true(fmp_knows_next(S(c), 2));
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "forecast by the weather layer of ana, cyd"));
+	{
+		sl_buf out;
+		sl_buf_init(&out);
+		G->summary(c->st, &c->log->h, &out);
+		assert_non_null(strstr(sl_buf_cstr(&out), "next tide (turn 5): high, known to ana, cyd"));
+		sl_buf_free(&out);
+	}
+	OK(c, "phase 2");
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 5");                               /* high tide: the swamp is flooded */
+	w = unit(c, "cyd-w");
+	assert_true(fmp_stuck(S(c), w));
+	unit(c, "ana-w")->where = FMP_IN_UNIT;         /* ana's layer carried: not operational */
+	unit(c, "ana-w")->holder = U(c, "ana-c1");
+	OK(c, "tide card=low");
+	assert_false(fmp_knows_next(S(c), 0));
+	assert_false(fmp_knows_next(S(c), 2));         /* stuck: not operational */
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "nobody knows it"));
+}
+
+/* H11: a pontoon is put down tied to land: next to land at this tide, an
+ * astronef, or a pontoon so tied. */
+static void test_pontoon_tied_to_land(void **state)
+{
+	ctx *c = *state;
+	fmp_unit *b;
+	start(c);
+	S(c)->players[0].ap = 30;
+	b = unit(c, "ana-b");
+	put(c, "ana-b", 2, 8);                         /* a barge out at sea */
+	b->trow = 9;
+	unit(c, "ana-p")->where = FMP_IN_UNIT;
+	unit(c, "ana-p")->holder = U(c, "ana-b");
+	NO(c, "ana: unload unit=ana-b what=ana-p to=1,8", "FMP H11: a pontoon is tied to land");
+	NO(c, "ana: unload unit=ana-b what=ana-p to=2,7", "no hex next to 2,7 is land");
+	/* a bridge from the swamp: 4,8 touches the swamp at 5,8, 3,8 touches 4,8 */
+	put(c, "bob-p", 4, 8);
+	put(c, "cyd-p", 3, 8);
+	assert_true(fmp_pontoon_tied(S(c), U(c, "bob-p")));
+	assert_true(fmp_pontoon_tied(S(c), U(c, "cyd-p")));
+	OK(c, "ana: unload unit=ana-b what=ana-p to=2,7");   /* next to 3,8 */
+	assert_true(fmp_pontoon_tied(S(c), U(c, "ana-p")));
+	/* the layer on land builds a pontoon next to it */
+	put(c, "ana-w", 5, 6);
+	put(c, "o1", 5, 7);
+	OK(c, "ana: load unit=ana-w what=o1");
+	OK(c, "ana: build unit=ana-w what=pontoon id=ana-p2 to=4,6");
+	assert_true(fmp_pontoon_tied(S(c), U(c, "ana-p2")));
+}
+
+/* H11: pontoons left untied sink with what stands on them: when the one
+ * tying them is taken away, and when the tide floods their tie. */
+static void test_pontoon_sinks(void **state)
+{
+	ctx *c = *state;
+	startx(c, "high");                             /* turn 4 at high tide */
+	S(c)->players[0].ap = 30;
+	put(c, "ana-p", 4, 8);                         /* tied to the swamp at 5,8 */
+	put(c, "cyd-p", 3, 8);                         /* tied through 4,8 */
+	put(c, "ana-t1", 3, 8);                        /* a tank on the bridge */
+	put(c, "ana-c1", 5, 8);
+	OK(c, "ana: load unit=ana-c1 what=ana-p");
+	assert_int_equal(unit(c, "cyd-p")->where, FMP_DEAD);
+	assert_int_equal(unit(c, "ana-t1")->where, FMP_DEAD);
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "down they go (H11): ana-t1, cyd-p"));
+	/* put back, tied to the swamp, with a tank on it: high tide floods the swamp */
+	OK(c, "ana: unload unit=ana-c1 what=ana-p to=4,8");
+	put(c, "ana-t2", 4, 8);
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	assert_int_equal(unit(c, "ana-p")->where, FMP_MAP);
+	OK(c, "turn 4");
+	assert_int_equal(S(c)->tide, FMP_HIGH);
+	assert_int_equal(unit(c, "ana-p")->where, FMP_DEAD);
+	assert_int_equal(unit(c, "ana-t2")->where, FMP_DEAD);
+}
+
 
 static void test_fire_zones(void **state)
 {
@@ -851,12 +992,14 @@ static void test_turns_and_phases(void **state)
 	OK(c, "cyd: land at=14,10 pode=N");
 	NO(c, "phase 5", "there are 3 players");
 	OK(c, "turn 2");
+	NO(c, "phase 2", "tide card of turn 3");
+	OK(c, "tide card=normal");
 	OK(c, "phase 2");
 	NO(c, "ana: move unit=ana-t1 path=N", "turn 2 is the deployment");
 	OK(c, "ana: leave unit=ana-t1 ship=ana pode=1 to=8,1");
 	assert_int_equal(S(c)->players[0].ap, 0);
 	OK(c, "turn 3");
-	NO(c, "phase 2", "tide card of turn 3");
+	NO(c, "phase 2", "tide card of turn 4");
 }
 
 static void test_transport(void **state)
@@ -970,7 +1113,10 @@ int main(void)
 		T(test_tides_on_each_terrain),
 		T(test_tide_strands_and_frees),
 		T(test_tide_deck),
-		T(test_tide_not_before_turn_3),
+		T(test_tide_drawn_a_turn_ahead),
+		T(test_tide_forecast),
+		T(test_pontoon_tied_to_land),
+		T(test_pontoon_sinks),
 		T(test_fire_zones),
 		T(test_fire_rules),
 		T(test_unit_capture),

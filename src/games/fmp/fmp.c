@@ -25,7 +25,8 @@ static const sl_field_def f_ore[] = {
 	{"at", SL_K_HEX, 0, 0, 0, 0, NULL, "its hex (plain, swamp, reef or mountain)"},
 };
 static const sl_field_def f_tide[] = {
-	{"card", SL_K_ENUM, 0, 0, 0, 0, tide_names, "the tide card drawn: low, normal, high"},
+	{"card", SL_K_ENUM, 0, 0, 0, 0, tide_names,
+		"the card drawn for the next turn: low, normal, high"},
 };
 static const sl_field_def f_land[] = {
 	{"at", SL_K_HEX, 0, 0, 0, 0, NULL, "the central bubble's hex"},
@@ -91,7 +92,7 @@ static const sl_event_def fmp_events[FMP_NEV] = {
 		"one row of terrain (every row is given)"},
 	{"ore", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_ore), f_ore, "an ore pebble on the map"},
 	{"tide", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_tide), f_tide,
-		"the tide card of the turn, phase 1 of turns 3 on"},
+		"the tide card of the next turn, phase 1 of turns 2 to 24 (H13)"},
 	{"land", PL, NF(f_land), f_land, "turn 1: the player's astronef lands with its army"},
 	{"move", PL, NF(f_move), f_move, "a unit moves, 1 point per hex"},
 	{"load", PL, NF(f_load), f_load, "a transporter takes an adjacent unit or ore, 1 point"},
@@ -446,6 +447,143 @@ int fmp_captured_count(const fmp_state *s, int p)
 	return n;
 }
 
+/* ---- the weather layer's forecast (H13) -------------------------------------- */
+
+int fmp_forecaster(const fmp_state *s, int p)
+{
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *u = &s->units[i];
+		if (u->kind == FMP_LAYER && u->where == FMP_MAP && fmp_controller(s, u) == p
+		    && !fmp_stuck(s, u) && !fmp_unit_under_fire(s, u, p))
+			return 1;
+	}
+	return 0;
+}
+
+int fmp_knows_next(const fmp_state *s, int p)
+{
+	return s->next >= 0 && p >= 0 && p < FMP_MAX_PLAYERS && (s->known >> p & 1);
+}
+
+void fmp_update_known(fmp_state *s)
+{
+	if (s->next < 0)
+		return;
+	for (int p = 0; p < s->np && p < FMP_MAX_PLAYERS; p++)
+		if (!(s->known >> p & 1) && fmp_forecaster(s, p))
+			s->known |= 1 << p;
+}
+
+/* ---- pontoons (H11) ----------------------------------------------------------- */
+
+/* Ground a pontoon may be tied to: land at this tide, or an astronef. */
+static int tie_ground(const fmp_state *s, int col, int row)
+{
+	int t = fmp_terrain_at(s, col, row);
+	if (t < 0)
+		return 0;
+	return fmp_effective(t, s->tide) != FMP_SEA || fmp_ship_at(s, col, row) >= 0;
+}
+
+static int next_to_ground(const fmp_state *s, int col, int row)
+{
+	if (tie_ground(s, col, row))
+		return 1;
+	for (int d = 0; d < 6; d++) {
+		int nc, nr;
+		fmp_neighbor(col, row, d, &nc, &nr);
+		if (tie_ground(s, nc, nr))
+			return 1;
+	}
+	return 0;
+}
+
+/* tied[i]: pontoon i is tied to land, directly or through other pontoons. */
+static void tied_set(const fmp_state *s, uint8_t tied[FMP_MAX_UNITS])
+{
+	int changed = 1;
+	memset(tied, 0, FMP_MAX_UNITS);
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *u = &s->units[i];
+		if (u->where == FMP_MAP && u->kind == FMP_PONTOON && next_to_ground(s, u->col, u->row))
+			tied[i] = 1;
+	}
+	while (changed) {
+		changed = 0;
+		for (int i = 0; i < s->nunits; i++) {
+			const fmp_unit *u = &s->units[i];
+			if (tied[i] || u->where != FMP_MAP || u->kind != FMP_PONTOON)
+				continue;
+			for (int j = 0; j < s->nunits; j++)
+				if (tied[j] && fmp_distance(u->col, u->row, s->units[j].col,
+				    s->units[j].row) == 1) {
+					tied[i] = 1;
+					changed = 1;
+					break;
+				}
+		}
+	}
+}
+
+int fmp_pontoon_tied(const fmp_state *s, int u)
+{
+	uint8_t tied[FMP_MAX_UNITS];
+	if (u < 0 || u >= s->nunits)
+		return 0;
+	tied_set(s, tied);
+	return tied[u];
+}
+
+int fmp_pontoon_can_tie(const fmp_state *s, int col, int row)
+{
+	uint8_t tied[FMP_MAX_UNITS];
+	if (next_to_ground(s, col, row))
+		return 1;
+	tied_set(s, tied);
+	for (int j = 0; j < s->nunits; j++)
+		if (tied[j] && fmp_distance(col, row, s->units[j].col, s->units[j].row) == 1)
+			return 1;
+	return 0;
+}
+
+void fmp_kill(fmp_state *s, int u)
+{
+	s->units[u].where = FMP_DEAD;
+	s->units[u].escape = 0;
+	for (int i = 0; i < s->nunits; i++)
+		if (s->units[i].where == FMP_IN_UNIT && s->units[i].holder == u)
+			fmp_kill(s, i);
+}
+
+int fmp_sink_pontoons(fmp_state *s, sl_buf *desc)
+{
+	uint8_t tied[FMP_MAX_UNITS];
+	int n = 0;
+	tied_set(s, tied);
+	for (int i = 0; i < s->nunits; i++) {
+		fmp_unit *p = &s->units[i];
+		if (p->where != FMP_MAP || p->kind != FMP_PONTOON || tied[i])
+			continue;
+		for (int j = 0; j < s->nunits; j++) {   /* what stands on it goes down with it */
+			fmp_unit *x = &s->units[j];
+			if (j == i || x->where != FMP_MAP || x->kind == FMP_TURRET)
+				continue;
+			if ((x->col == p->col && x->row == p->row)
+			    || (x->kind == FMP_BARGE && x->tcol == p->col && x->trow == p->row)) {
+				fmp_kill(s, j);
+				if (desc)
+					sl_buf_printf(desc, "%s%s", n ? ", " : "", x->id);
+				n++;
+			}
+		}
+		fmp_kill(s, i);
+		if (desc)
+			sl_buf_printf(desc, "%s%s", n ? ", " : "", p->id);
+		n++;
+	}
+	return n;
+}
+
 /* ---- setup -------------------------------------------------------------------- */
 
 static const char *vstr(const sl_value *v, size_t *n)
@@ -563,21 +701,25 @@ static int ev_ore(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	return 0;
 }
 
-/* ---- the tide (phase 1 of turns 3 to 25) --------------------------------------- */
+/* ---- the tide (H4, H13: phase 1 of turns 2 to 24 draws the next turn's card) ---- */
 
-static int ev_tide(fmp_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
+static int ev_tide(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
 {
-	int card = ev->f[0].u.i, old = s->tide, stuck = 0;
+	int card = ev->f[0].u.i, stuck = 0, n = 0;
 	if (card < 0 || card > 2)
 		return fmp_illegal(err, "FMP H4: a tide card is low, normal or high");
-	if (s->turn < 3)
-		return fmp_illegal(err, "FMP H4: the tide deck is drawn from turn 3; turns 1 and 2 "
-			"are at normal tide");
+	if (s->turn < 2)
+		return fmp_illegal(err, "FMP H13: turns 1 and 2 are at normal tide; the first card, "
+			"the tide of turn 3, is drawn in phase 1 of turn 2");
+	if (s->turn >= FMP_LAST_TURN)
+		return fmp_illegal(err, "FMP H13: the game ends with turn %d; no card is drawn for a "
+			"turn %d", FMP_LAST_TURN, FMP_LAST_TURN + 1);
 	if (s->phase != 1)
-		return fmp_illegal(err, "FMP H4: the tide card is drawn in phase 1 (tide), not in "
+		return fmp_illegal(err, "FMP H13: the tide card is drawn in phase 1 (tide), not in "
 			"phase %d", s->phase);
 	if (s->tide_set)
-		return fmp_illegal(err, "FMP H4: the tide of turn %d is already drawn", s->turn);
+		return fmp_illegal(err, "FMP H13: the tide of turn %d is already drawn", s->turn + 1);
 	if (s->deck[0] + s->deck[1] + s->deck[2] == 0)
 		s->deck[0] = s->deck[1] = s->deck[2] = 5;   /* H4: a spent deck is reshuffled */
 	if (s->deck[card] == 0)
@@ -585,17 +727,24 @@ static int ev_tide(fmp_state *s, const sl_event *ev, sl_buf *desc, sl_error *err
 			"each; left: %d low, %d normal, %d high)", fmp_tide_name(card), s->deck[0],
 			s->deck[1], s->deck[2]);
 	s->deck[card]--;
-	s->tide = card;
+	s->next = card;
+	s->known = 0;
 	s->tide_set = 1;
+	fmp_update_known(s);
 	for (int i = 0; i < s->nunits; i++)
 		stuck += fmp_stuck(s, &s->units[i]);
 	if (desc) {
-		sl_buf_printf(desc, "Tide card: %s tide", fmp_tide_name(card));
-		if (card != old)
-			sl_buf_printf(desc, " (was %s)", fmp_tide_name(old));
+		sl_buf_printf(desc, "Tide card for turn %d: %s tide (this turn: %s", s->turn + 1,
+			fmp_tide_name(card), fmp_tide_name(s->tide));
 		if (stuck)
-			sl_buf_printf(desc, "; %d %s stuck on the wrong terrain", stuck,
-				stuck == 1 ? "unit is" : "units are");
+			sl_buf_printf(desc, ", %d %s stuck", stuck, stuck == 1 ? "unit is" : "units are");
+		sl_buf_puts(desc, "); ");
+		for (int p = 0; p < s->np; p++)
+			if (s->known >> p & 1)
+				sl_buf_printf(desc, "%s%s", n++ ? ", " : "forecast by the weather layer of ",
+					fmp_pid(h, p));
+		if (!n)
+			sl_buf_puts(desc, "no operational weather layer: nobody knows it yet");
 		sl_buf_printf(desc, "; %d cards left in the deck", s->deck[0] + s->deck[1] + s->deck[2]);
 	}
 	return 0;
@@ -631,8 +780,18 @@ int fmp_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	case FMP_EV_MAP: return ev_map(s, ev, desc, err);
 	case FMP_EV_TERRAIN: return ev_terrain(s, ev, desc, err);
 	case FMP_EV_ORE: return ev_ore(s, h, ev, desc, err);
-	case FMP_EV_TIDE: return ev_tide(s, ev, desc, err);
-	default: return fmp_play(s, h, ev, desc, err);
+	case FMP_EV_TIDE: return ev_tide(s, h, ev, desc, err);
+	default: {
+		int before = s->known, rc = fmp_play(s, h, ev, desc, err);
+		if (rc)
+			return rc;
+		fmp_update_known(s);   /* H13: a layer that becomes operational forecasts */
+		for (int p = 0; desc && p < s->np; p++)
+			if ((s->known & ~before) >> p & 1)
+				sl_buf_printf(desc, "; %s's weather layer forecasts the tide of turn %d: %s "
+					"(H13)", fmp_pid(h, p), s->turn + 1, fmp_tide_name(s->next));
+		return 0;
+	}
 	}
 }
 
@@ -662,9 +821,9 @@ int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err
 			1 + FMP_MAX_PLAYERS, phase);
 	if (!s->cols)
 		return fmp_illegal(err, "FMP H1: the setup has no map; `map` comes before turn 1");
-	if (s->turn >= 3 && !s->tide_set && (turn != s->turn || phase > 1))
-		return fmp_illegal(err, "FMP H4: the tide card of turn %d must be drawn in phase 1 "
-			"(`tide card=...`) before the game moves on", s->turn);
+	if (s->turn >= 1 && !s->tide_set && (turn != s->turn || phase > 1))
+		return fmp_illegal(err, "FMP H13: the tide card of turn %d must be drawn in phase 1 "
+			"of turn %d (`tide card=...`) before the game moves on", s->turn + 1, s->turn);
 	if (phase == 1 && turn == s->turn && s->phase == 1)
 		return 0;   /* an explicit "phase 1" right after the turn marker */
 	if (phase == 1) {
@@ -691,9 +850,12 @@ int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err
 		end_part(s);
 		s->turn = turn;
 		s->phase = 1;
-		s->tide_set = turn < 3;
-		if (turn < 3)
-			s->tide = FMP_NORMAL;
+		/* H13: the tide is the card drawn last turn; a draw is due on turns 2 to 24 */
+		s->tide = turn < 3 || s->next < 0 ? FMP_NORMAL : s->next;
+		s->next = -1;
+		s->known = 0;
+		s->tide_set = turn == 1 || turn == FMP_LAST_TURN;
+		fmp_sink_pontoons(s, NULL);   /* H11: a flooded tie sinks its pontoons */
 		for (int i = 0; i < s->nunits; i++)
 			s->units[i].shots = s->units[i].builds = 0;
 		s->nlast = 0;
@@ -740,6 +902,7 @@ static int fmp_init(void **out, const sl_header *h, sl_error *err)
 	if (!s)
 		return sl_error_set(err, SL_ENOMEM, "fmp: out of memory");
 	s->tide = FMP_NORMAL;
+	s->next = -1;
 	s->escape = -1;
 	s->deck[0] = s->deck[1] = s->deck[2] = 5;
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {

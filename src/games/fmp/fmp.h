@@ -71,8 +71,10 @@ typedef struct fmp_state {
 	uint8_t row_set[FMP_MAX_ROWS];
 	int np;                /* players (2..4), fixed at turn 1 */
 	int turn, phase;       /* phase 1 tide, phase k+2 seat k plays */
-	int tide;
-	int tide_set;          /* this turn's tide card is recorded */
+	int tide;              /* this turn's tide (the card drawn last turn; H4) */
+	int tide_set;          /* this turn's draw is done (or none is due: turns 1, 25) */
+	int next;              /* the card drawn for the next turn (H13), -1 not yet */
+	int known;             /* players who know `next`, bit p: an operational weather layer */
 	int deck[3];           /* cards left in the tide deck: low, normal, high */
 	int escape;            /* player who must first move units out of fire (9.3), -1 none */
 	int nunits;
@@ -104,6 +106,14 @@ int fmp_under_fire(const fmp_state *s, int col, int row, int p);
 int fmp_stuck(const fmp_state *s, const fmp_unit *u);
 /* A unit on the map under enemy fire (neutralised). */
 int fmp_neutralised(const fmp_state *s, const fmp_unit *u);
+/* Whether player p has an operational weather layer: on the map, not stuck,
+ * not under enemy fire (H13: it forecasts the next tide). */
+int fmp_forecaster(const fmp_state *s, int p);
+/* Whether player p knows the next tide (drawn and forecast by a layer). */
+int fmp_knows_next(const fmp_state *s, int p);
+/* Whether pontoon u is tied to land (H11): it lies on land, or touches land
+ * at this tide, an astronef, or a pontoon so tied. */
+int fmp_pontoon_tied(const fmp_state *s, int u);
 const char *fmp_kind_name(int kind);
 const char *fmp_tide_name(int tide);
 const char *fmp_terrain_name(int t);

@@ -166,13 +166,26 @@ static int carried_by(const fmp_state *s, int i, int t)
 	return 0;
 }
 
-static void kill(fmp_state *s, int u)
+/* H11: a pontoon put down at col,row must be tied to land. */
+static int pontoon_tie(const fmp_state *s, int kind, int col, int row, sl_error *err)
 {
-	s->units[u].where = FMP_DEAD;
-	s->units[u].escape = 0;
-	for (int i = 0; i < s->nunits; i++)
-		if (s->units[i].where == FMP_IN_UNIT && s->units[i].holder == u)
-			kill(s, i);
+	if (kind != FMP_PONTOON || fmp_pontoon_can_tie(s, col, row))
+		return 0;
+	return fmp_illegal(err, "FMP H11: a pontoon is tied to land: no hex next to %d,%d is land "
+		"at %s tide, an astronef or a pontoon so tied", col, row, fmp_tide_name(s->tide));
+}
+
+/* H11: pontoons left untied by a removal sink with what stands on them. */
+static void sink_after(fmp_state *s, sl_buf *desc)
+{
+	sl_buf tmp;
+	int n;
+	sl_buf_init(&tmp);
+	n = fmp_sink_pontoons(s, desc ? &tmp : NULL);
+	if (n && desc)
+		sl_buf_printf(desc, "; no longer tied to land, down they go (H11): %s",
+			sl_buf_cstr(&tmp));
+	sl_buf_free(&tmp);
 }
 
 /* Where a unit put down at col,row may go: the reason it may not, or NULL. */
@@ -495,6 +508,8 @@ static int ev_load(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	if (desc)
 		sl_buf_printf(desc, "%s loads %s (%s)%s", t->id, x->id, fmp_kind_name(x->kind),
 			cost ? ", 1 point" : " inside the astronef, free (9.1)");
+	if (x->kind == FMP_PONTOON)
+		sink_after(s, desc);
 	return 0;
 }
 
@@ -538,6 +553,8 @@ static int ev_unload(fmp_state *s, const sl_header *h, const sl_event *ev, int p
 		no = place_refusal(s, x->kind, col, row, -1, p, why, sizeof why);
 		if (no)
 			return fmp_illegal(err, "FMP H9: %s cannot be put down there: %s", x->id, no);
+		if ((rc = pontoon_tie(s, x->kind, col, row, err)))
+			return rc;
 		if ((rc = spend(s, p, 1, "unloading", err)))
 			return rc;
 		x->where = FMP_MAP;
@@ -825,7 +842,7 @@ static int ev_fire(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 			lost++;
 	a->shots++;
 	b->shots++;
-	kill(s, ti);
+	fmp_kill(s, ti);
 	last_clear(s);
 	last_add(s, col, row);
 	last_add(s, a->col, a->row);
@@ -837,6 +854,8 @@ static int ev_fire(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 			sl_buf_printf(desc, " with its cargo (%d)", lost);
 		sl_buf_puts(desc, ", 2 points");
 	}
+	if (t->kind == FMP_PONTOON)
+		sink_after(s, desc);
 	return 0;
 }
 
@@ -941,6 +960,8 @@ static int ev_build(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	if (no)
 		return fmp_illegal(err, "FMP H10: the new %s cannot be put down there: %s",
 			fmp_kind_name(kind), no);
+	if ((rc = pontoon_tie(s, kind, col, row, err)))
+		return rc;
 	if ((rc = spend(s, p, 1, "building", err)))
 		return rc;
 	s->units[ore].where = FMP_DEAD;

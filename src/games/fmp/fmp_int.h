@@ -4,7 +4,7 @@
 
 #include "fmp.h"
 
-#define FMP_RULES_VERSION 1
+#define FMP_RULES_VERSION 2   /* 2: tides drawn a turn ahead (H13), pontoons tied (H11) */
 #define FMP_MAX_PATH 32
 
 /* Event types, in schema order. */
@@ -40,6 +40,15 @@ int fmp_inside_ship(const fmp_state *s, int u, int *ship);
 int fmp_unit_under_fire(const fmp_state *s, const fmp_unit *u, int p);
 int fmp_base_ap(int turn);
 int fmp_captured_count(const fmp_state *s, int p);
+/* Whether col,row could hold a new pontoon tied to land (H11). */
+int fmp_pontoon_can_tie(const fmp_state *s, int col, int row);
+/* Destroys unit u and its cargo. */
+void fmp_kill(fmp_state *s, int u);
+/* Sinks the pontoons no longer tied to land, with what stands on them
+ * (H11). Returns how many units went down; lists their ids in desc. */
+int fmp_sink_pontoons(fmp_state *s, sl_buf *desc);
+/* Adds to s->known the players who now have an operational layer (H13). */
+void fmp_update_known(fmp_state *s);
 /* Sets the colour of u and of its cargo, at every depth (ore keeps none). */
 void fmp_recolour(fmp_state *s, int u, int colour);
 

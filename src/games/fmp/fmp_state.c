@@ -7,9 +7,9 @@
 
 /* ---- canonical bytes -------------------------------------------------------------
  * Varints (LEB128; s = zigzag) in this order, nothing else:
- *   u8 version (1)
+ *   u8 version (2)
  *   cols, rows, rows*cols u8 terrain, rows u8 row_set
- *   np, turn, phase, tide, tide_set, deck[3], s escape
+ *   np, turn, phase, tide, tide_set, s next, known, deck[3], s escape
  *   nunits, then per unit: u8 len + id, kind, s colour, where, s holder,
  *     col, row, tcol, trow, shots, builds, escape
  *   4 ships: landed, gone, owner, col, row, orient, 3 x s turret, taken
@@ -17,7 +17,7 @@
  *   nlast, nlast x (col, row)
  * Every value has one encoding, so restore followed by serialize gives back
  * the same bytes. */
-#define FMP_SNAP_VERSION 1
+#define FMP_SNAP_VERSION 2
 
 static void u(sl_buf *b, int v)
 {
@@ -43,6 +43,8 @@ int fmp_serialize(const void *st, sl_buf *b)
 	u(b, s->phase);
 	u(b, s->tide);
 	u(b, s->tide_set);
+	sv(b, s->next);
+	u(b, s->known);
 	for (int i = 0; i < 3; i++)
 		u(b, s->deck[i]);
 	sv(b, s->escape);
@@ -152,10 +154,13 @@ int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
 	s->phase = rd(&r, 0, 1 + FMP_MAX_PLAYERS);
 	s->tide = rd(&r, 0, 2);
 	s->tide_set = rd(&r, 0, 1);
+	s->next = rds(&r, -1, 2);
+	s->known = rd(&r, 0, (1 << FMP_MAX_PLAYERS) - 1);
 	for (int i = 0; i < 3; i++)
 		s->deck[i] = rd(&r, 0, 5);
 	s->escape = rds(&r, -1, FMP_MAX_PLAYERS - 1);
 	NEED(!r.err, "bad turn, tide or deck");
+	NEED(s->next >= 0 || s->known == 0, "a forecast of no card");
 	NEED((s->turn == 0) == (s->phase == 0) && (s->turn == 0 || s->np >= 2), "bad position");
 	NEED(s->turn == 0 || s->cols > 0, "a game without a map");
 	NEED(s->phase < 2 + s->np || s->turn == 0, "bad phase");
@@ -314,9 +319,21 @@ void fmp_summary(const void *st, const sl_header *h, sl_buf *out)
 	else
 		sl_buf_printf(out, "turn %d of %d, phase %d (%s)", s->turn, FMP_LAST_TURN, s->phase,
 			fmp_schema.phases[s->phase - 1]);
-	sl_buf_printf(out, ", %s tide%s; tide deck: %d low, %d normal, %d high left\n",
-		fmp_tide_name(s->tide), s->turn >= 3 && !s->tide_set ? " (this turn's card not drawn)" : "",
-		s->deck[0], s->deck[1], s->deck[2]);
+	sl_buf_printf(out, ", %s tide", fmp_tide_name(s->tide));
+	if (s->next >= 0) {
+		int n = 0;
+		sl_buf_printf(out, "; next tide (turn %d): %s, known to ", s->turn + 1,
+			fmp_tide_name(s->next));
+		for (int p = 0; p < s->np; p++)
+			if (fmp_knows_next(s, p))
+				sl_buf_printf(out, "%s%s", n++ ? ", " : "", fmp_pid(h, p));
+		if (!n)
+			sl_buf_puts(out, "nobody");
+	} else if (s->turn >= 1 && !s->tide_set) {
+		sl_buf_printf(out, "; the card of turn %d is not drawn yet", s->turn + 1);
+	}
+	sl_buf_printf(out, "; tide deck: %d low, %d normal, %d high left\n", s->deck[0], s->deck[1],
+		s->deck[2]);
 	sl_buf_printf(out, "map %d x %d\n", s->cols, s->rows);
 	for (int p = 0; p < s->np; p++) {
 		const fmp_player *pl = &s->players[p];
@@ -382,9 +399,21 @@ void fmp_summary_json(const void *st, const sl_header *h, sl_buf *out)
 	static const char *const where_id[5] = {"destroyed", "map", "astronef", "unit", "gone"};
 	const fmp_state *s = st;
 	sl_buf_printf(out, "{\"game\":\"fmp\",\"turn\":%d,\"phase\":%d,\"tide\":\"%s\","
-		"\"tide_drawn\":%s,\"deck\":{\"low\":%d,\"normal\":%d,\"high\":%d},\"cols\":%d,"
-		"\"rows\":%d,\"escape\":", s->turn, s->phase, fmp_tide_name(s->tide),
-		jbool(s->tide_set), s->deck[0], s->deck[1], s->deck[2], s->cols, s->rows);
+		"\"tide_drawn\":%s,\"next_tide\":", s->turn, s->phase, fmp_tide_name(s->tide),
+		jbool(s->tide_set));
+	if (s->next < 0) {
+		sl_buf_puts(out, "null");
+	} else {
+		sl_buf_printf(out, "\"%s\"", fmp_tide_name(s->next));
+	}
+	sl_buf_puts(out, ",\"next_known_by\":[");
+	for (int p = 0, n = 0; p < s->np; p++)
+		if (fmp_knows_next(s, p)) {
+			sl_buf_puts(out, n++ ? "," : "");
+			sl_buf_json_str(out, fmp_pid(h, p));
+		}
+	sl_buf_printf(out, "],\"deck\":{\"low\":%d,\"normal\":%d,\"high\":%d},\"cols\":%d,"
+		"\"rows\":%d,\"escape\":", s->deck[0], s->deck[1], s->deck[2], s->cols, s->rows);
 	if (s->escape < 0)
 		sl_buf_puts(out, "null");
 	else
@@ -465,8 +494,8 @@ void fmp_help(const void *st, const sl_header *h, sl_buf *out)
 		fmp_schema.phases[s->phase - 1], fmp_tide_name(s->tide));
 	if (s->phase == 1) {
 		if (!s->tide_set)
-			sl_buf_printf(out, "  draw the tide: `tide card=low|normal|high` (left: %d low, "
-				"%d normal, %d high)\n", s->deck[0], s->deck[1], s->deck[2]);
+			sl_buf_printf(out, "  draw the tide of turn %d: `tide card=low|normal|high` (left: "
+				"%d low, %d normal, %d high)\n", s->turn + 1, s->deck[0], s->deck[1], s->deck[2]);
 		sl_buf_puts(out, "  next: `phase 2` (the first player)\n");
 		return;
 	}
