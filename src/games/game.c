@@ -53,6 +53,13 @@ const char *sl_phase_name(const sl_schema *s, int phase)
 	return s->phases[phase - 1];
 }
 
+int sl_game_compat(const sl_game *g, int recorded)
+{
+	if (recorded == g->rules_version)
+		return SL_COMPAT_SAME;
+	return g->compat ? g->compat(recorded) : SL_COMPAT_NO;
+}
+
 int sl_game_hash(const sl_game *g, const void *st, uint64_t *out)
 {
 	sl_buf b;

@@ -138,7 +138,8 @@ typedef struct sl_game {
 	int rules_version;
 	const sl_schema *schema;
 
-	/* How a log recorded under `recorded` rules version replays here. */
+	/* How a log recorded under `recorded` rules version replays here:
+	 * SL_COMPAT_*. NULL: only logs of this very version replay. */
 	int (*compat)(int recorded);
 
 	/* A fresh state before any setup event. Caller frees with destroy. */
@@ -189,6 +190,9 @@ const sl_game *sl_game_find(const char *id);
 int sl_schema_event(const sl_schema *s, const char *name, size_t n); /* index or -1 */
 int sl_schema_token(const char *const *names, const char *s, size_t n); /* index or -1 */
 const char *sl_phase_name(const sl_schema *s, int phase);
+/* How a log recorded under rules version `recorded` replays with g:
+ * SL_COMPAT_SAME for the same version, else what g->compat says (NULL: NO). */
+int sl_game_compat(const sl_game *g, int recorded);
 /* The state hash (sl_hash64 over serialize). Returns 0 on failure. */
 int sl_game_hash(const sl_game *g, const void *st, uint64_t *out);
 /* Continues FNV-1a hash h over the canonical bytes of an event's content

@@ -150,8 +150,7 @@ static int start(sl_replay **out, const sl_log *log, unsigned flags, int stream,
 	r->g = log->game;
 	r->flags = flags;
 	r->stream = stream;
-	compat = log->h.rules_version == r->g->rules_version ? SL_COMPAT_SAME
-		: r->g->compat ? r->g->compat(log->h.rules_version) : SL_COMPAT_NO;
+	compat = sl_game_compat(r->g, log->h.rules_version);
 	if (compat == SL_COMPAT_NO) {
 		rc = sl_error_set(err, SL_EVERSION, "%s: recorded under %s rules version %d, which this "
 			"build (version %d) cannot replay", log->name ? log->name : "log", r->g->id,

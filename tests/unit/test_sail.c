@@ -997,8 +997,8 @@ static void test_summary_json_help(void **state)
 static void test_compat(void **state)
 {
 	(void)state;
-	assert_int_equal(G->compat(G->rules_version), SL_COMPAT_SAME);
-	assert_int_equal(G->compat(G->rules_version + 1), SL_COMPAT_NO);
+	assert_int_equal(sl_game_compat(G, G->rules_version), SL_COMPAT_SAME);
+	assert_int_equal(sl_game_compat(G, G->rules_version + 1), SL_COMPAT_NO);
 	assert_string_equal(G->id, "sail");
 	assert_int_equal(G->schema->nphases, 6);
 	assert_string_equal(sl_phase_name(G->schema, 4), "boarding");

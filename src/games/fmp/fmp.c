@@ -889,11 +889,6 @@ int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err
 
 /* ---- the module table ---------------------------------------------------------- */
 
-static int fmp_compat(int recorded)
-{
-	return recorded == FMP_RULES_VERSION ? SL_COMPAT_SAME : SL_COMPAT_NO;
-}
-
 static int fmp_init(void **out, const sl_header *h, sl_error *err)
 {
 	fmp_state *s = sl_calloc(1, sizeof *s);
@@ -943,7 +938,7 @@ const sl_game sl_game_fmp = {
 	"Full Metal Planète: tides, action points, fire zones, the astronef (ch. 9)",
 	FMP_RULES_VERSION,
 	&fmp_schema,
-	fmp_compat,
+	NULL,                 /* compat: only this rules version replays */
 	fmp_init,
 	fmp_destroy,
 	fmp_apply,

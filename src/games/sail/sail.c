@@ -942,11 +942,6 @@ int sail_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *er
 
 /* ---- the module table ---------------------------------------------------------- */
 
-static int sail_compat(int recorded)
-{
-	return recorded == SAIL_RULES_VERSION ? SL_COMPAT_SAME : SL_COMPAT_NO;
-}
-
 static int sail_init(void **out, const sl_header *h, sl_error *err)
 {
 	sail_state *s = sl_calloc(1, sizeof *s);
@@ -996,7 +991,7 @@ const sl_game sl_game_sail = {
 	"Age of sail: wind, points of sail, tacking, shoals",
 	SAIL_RULES_VERSION,
 	&sail_schema,
-	sail_compat,
+	NULL,                 /* compat: only this rules version replays */
 	sail_init,
 	sail_destroy,
 	sail_apply,

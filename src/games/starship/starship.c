@@ -440,11 +440,6 @@ int starship_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error
 
 /* ---- the module table ---------------------------------------------------------------- */
 
-static int starship_compat(int recorded)
-{
-	return recorded == STARSHIP_RULES_VERSION ? SL_COMPAT_SAME : SL_COMPAT_NO;
-}
-
 static int starship_init(void **out, const sl_header *h, sl_error *err)
 {
 	starship_state *s = sl_calloc(1, sizeof *s);
@@ -487,7 +482,7 @@ const sl_game sl_game_starship = {
 	"Starship combat of the gamebook (La Galaxie Tragique, 341)",
 	STARSHIP_RULES_VERSION,
 	&starship_schema,
-	starship_compat,
+	NULL,                 /* compat: only this rules version replays */
 	starship_init,
 	starship_destroy,
 	starship_apply,
