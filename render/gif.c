@@ -1,7 +1,12 @@
-/* gif.c - animated GIF through giflib: one fixed global palette built from
- * the painter's colours and the first frame's most frequent ones; after the
- * first frame only the rectangle that changed is stored, its unchanged
- * pixels transparent over the frame before (disposal: leave in place). */
+/* gif.c - animated GIF: giflib writes the screen, extensions and trailer,
+ * our LZW writes the images. One fixed global palette built from the
+ * painter's colours and the first frame's most frequent ones; after the
+ * first frame only the rectangle that changed is stored, unchanged pixels
+ * transparent or not, whichever is smaller, over the frame before
+ * (disposal: leave in place); the transparent index is the lowest one the
+ * frame does not use and codes are as short as its largest index allows
+ * (gifsicle's tricks), or a local table when that is smaller. Palette
+ * index 255 is never a colour. */
 #include "sl_export.h"
 
 #include <gif_lib.h>
@@ -16,6 +21,10 @@ typedef struct gpending {
 	int x, y, w, h;
 	int delay_ms;
 	int first;
+	int transp;           /* the transparent index, -1 for none */
+	int ncol;             /* entries of the local colour table, 0 = the global one */
+	int mincode;          /* LZW minimum code size */
+	uint32_t col[128];    /* the local colour table */
 	uint8_t *px;          /* w*h indices */
 } gpending;
 
@@ -30,6 +39,10 @@ struct sl_gif {
 	const uint32_t *hint;
 	int nhint;
 	uint8_t *cur, *shown;         /* indices: this frame, what is shown */
+	uint8_t *cand, *alt;          /* candidate rectangles */
+	uint32_t lzk[1u << 13];       /* the LZW dictionary: string + 1 */
+	uint16_t lzc[1u << 13];       /* and its code */
+	sl_buf out;                   /* one image's bytes */
 	uint32_t ckey[1u << CACHE_BITS];  /* colour -> index cache: key | 1<<24 when used */
 	uint8_t cval[1u << CACHE_BITS];
 	int have, frames;
@@ -68,6 +81,7 @@ int sl_gif_new(sl_gif **out, int w, int h, int loops, const uint32_t *colours, i
 	g->loops = loops;
 	g->fn = fn;
 	g->closure = closure;
+	sl_buf_init(&g->out);
 	g->hint = colours;
 	g->nhint = colours ? ncolours : 0;
 	g->cur = sl_malloc((size_t)w * h);
@@ -90,6 +104,9 @@ void sl_gif_free(sl_gif *g)
 	}
 	sl_free(g->cur);
 	sl_free(g->shown);
+	sl_free(g->cand);
+	sl_free(g->alt);
+	sl_buf_free(&g->out);
 	sl_free(g->p.px);
 	sl_free(g);
 }
@@ -174,6 +191,219 @@ static uint8_t nearest(sl_gif *g, uint32_t c)
 	return (uint8_t)bi;
 }
 
+/* ---- choosing how to store a rectangle ------------------------------------------- */
+
+/* The GIF LZW stream of px at this minimum code size: greedy, a clear
+ * code first, codes one bit wider as the table fills, a clear code when it
+ * is full. Appends the code size byte and the sub-blocks to out when out
+ * is not NULL; returns the bytes they take. */
+static size_t lzw(sl_gif *g, const uint8_t *px, size_t n, int mincode, sl_buf *out)
+{
+	uint32_t *tab = g->lzk, acc = 0;
+	const uint32_t mask = (1u << 13) - 1;
+	int clear = 1 << mincode, next = clear + 2, bits = mincode + 1, prefix, nacc = 0;
+	size_t nbits = 0, bytes;
+	uint8_t blk[256];
+	int nblk = 0;
+#define EMIT(code) do { \
+		nbits += (size_t)bits; \
+		if (out) { \
+			acc |= (uint32_t)(code) << nacc; \
+			nacc += bits; \
+			while (nacc >= 8) { \
+				blk[1 + nblk++] = (uint8_t)acc; \
+				acc >>= 8; \
+				nacc -= 8; \
+				if (nblk == 255) { blk[0] = 255; sl_buf_put(out, blk, 256); nblk = 0; } \
+			} \
+		} \
+	} while (0)
+	if (out) {
+		blk[0] = (uint8_t)mincode;
+		sl_buf_put(out, blk, 1);
+	}
+	memset(tab, 0, sizeof g->lzk);
+	EMIT(clear);
+	prefix = n ? px[0] : 0;
+	for (size_t i = 1; i < n; i++) {
+		uint32_t key = ((uint32_t)prefix << 8 | px[i]) + 1;
+		uint32_t h = (key * 2654435761u) >> 19 & mask;
+		while (tab[h] && tab[h] != key)
+			h = (h + 1) & mask;
+		if (tab[h]) {
+			prefix = g->lzc[h];
+			continue;
+		}
+		EMIT(prefix);
+		if (next >= (1 << bits) && bits < 12)
+			bits++;
+		if (next >= 4095) {   /* full: a clear code, the table anew */
+			EMIT(clear);
+			memset(tab, 0, sizeof g->lzk);
+			next = clear + 2;
+			bits = mincode + 1;
+		} else {
+			tab[h] = key;
+			g->lzc[h] = (uint16_t)next++;
+		}
+		prefix = px[i];
+	}
+	if (n) {
+		EMIT(prefix);
+		if (next >= (1 << bits) && bits < 12)
+			bits++;
+	}
+	EMIT(clear + 1);
+#undef EMIT
+	if (out) {
+		if (nacc > 0) {
+			blk[1 + nblk++] = (uint8_t)acc;
+			if (nblk == 255) { blk[0] = 255; sl_buf_put(out, blk, 256); nblk = 0; }
+		}
+		if (nblk) {
+			blk[0] = (uint8_t)nblk;
+			sl_buf_put(out, blk, (size_t)nblk + 1);
+		}
+		blk[0] = 0;
+		sl_buf_put(out, blk, 1);
+	}
+	bytes = (nbits + 7) / 8;
+	return 1 + bytes + (bytes + 254) / 255 + 1;
+}
+
+/* Chooses the unchanged pixels of the rectangle as LZW goes (gifsicle's
+ * idea): such a pixel may be stored transparent or as it is, whichever
+ * extends the string being matched; a new string starts transparent. */
+static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
+{
+	uint32_t *tab = g->lzk;
+	const uint32_t mask = (1u << 13) - 1;
+	int next = 258, prefix = -1;
+	memset(tab, 0, sizeof g->lzk);
+	for (int y = 0; y < rh; y++) {
+		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
+		const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
+		uint8_t *o = out + (size_t)y * rw;
+		for (int x = 0; x < rw; x++) {
+			int v = ci[x], wild = v == si[x], alt = TRANSP;
+			uint32_t key, h;
+			if (prefix < 0) {
+				prefix = o[x] = (uint8_t)(wild ? TRANSP : v);
+				continue;
+			}
+			for (int t = 0; t < 1 + wild; t++) {
+				int c = t == 0 ? (wild ? alt : v) : v;
+				key = ((uint32_t)prefix << 8 | (uint32_t)c) + 1;
+				h = (key * 2654435761u) >> 19 & mask;
+				while (tab[h] && tab[h] != key)
+					h = (h + 1) & mask;
+				if (tab[h]) {
+					prefix = g->lzc[h];
+					o[x] = (uint8_t)c;
+					goto matched;
+				}
+			}
+			/* no string goes on: a new one starts here */
+			o[x] = (uint8_t)(wild ? TRANSP : v);
+			key = ((uint32_t)prefix << 8 | o[x]) + 1;
+			h = (key * 2654435761u) >> 19 & mask;
+			while (tab[h] && tab[h] != key)
+				h = (h + 1) & mask;
+			if (next >= 4095) {
+				memset(tab, 0, sizeof g->lzk);
+				next = 258;
+			} else {
+				tab[h] = key;
+				g->lzc[h] = (uint16_t)next++;
+			}
+			prefix = o[x];
+		matched:;
+		}
+	}
+}
+
+/* Fills out with candidate k of the rectangle (0: unchanged pixels
+ * transparent, 1: every pixel as it is, 2: transparent except where the
+ * pixel repeats the one stored left of it, 3: chosen by lzw_wild) and *p
+ * with its transparent index, code size and, when that is smaller, a local
+ * colour table; returns its size in bytes. */
+static size_t candidate(sl_gif *g, int k, int x0, int y0, int rw, int rh, uint8_t *out,
+	gpending *p)
+{
+	uint8_t used[256], map[256];
+	int n = 0, size, bits, gbits = 0;
+	size_t gsz, lsz;
+	gpending lp;
+	memset(used, 0, sizeof used);
+	if (k == 3)
+		lzw_wild(g, x0, y0, rw, rh, out);
+	for (int y = 0; y < rh && k == 3; y++)
+		for (int x = 0; x < rw; x++)
+			used[out[(size_t)y * rw + x]] = 1;
+	for (int y = 0; y < rh && k != 3; y++) {
+		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
+		const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
+		uint8_t *o = out + (size_t)y * rw;
+		for (int x = 0; x < rw; x++) {
+			uint8_t v = ci[x];
+			if (k == 0 && v == si[x])
+				v = TRANSP;
+			else if (k == 2 && v == si[x] && !(x > 0 && o[x - 1] == v))
+				v = TRANSP;
+			o[x] = v;
+			used[v] = 1;
+		}
+	}
+	/* the global table: transparent is the first index the rectangle does
+	 * not use, codes as short as the largest index allows */
+	used[TRANSP] = 0;
+	p->ncol = 0;
+	p->transp = -1;
+	if (k != 1) {
+		int t = 0;
+		while (used[t])
+			t++;
+		p->transp = t;
+		used[t] = 1;
+		if (t != TRANSP)
+			for (size_t i = 0; i < (size_t)rw * rh; i++)
+				if (out[i] == TRANSP)
+					out[i] = (uint8_t)t;
+	}
+	for (int i = 0; i < 256; i++)
+		if (used[i])
+			n++, gbits = i;
+	for (bits = 2; (1 << bits) <= gbits; bits++)
+		;
+	p->mincode = bits;
+	gsz = lzw(g, out, (size_t)rw * rh, bits, NULL);
+	if (n > 128 || bits <= 2)
+		return gsz;
+	/* a local table of the colours used, when it pays */
+	for (size = 2, bits = 1; size < n; size <<= 1)
+		bits++;
+	n = 0;
+	for (int i = 0; i < 256; i++)
+		if (used[i]) {
+			map[i] = (uint8_t)n;
+			lp.col[n++] = g->pal[i];
+		}
+	while (n < size)
+		lp.col[n++] = 0;
+	for (size_t i = 0; i < (size_t)rw * rh; i++)
+		g->alt[i] = map[out[i]];
+	lsz = lzw(g, g->alt, (size_t)rw * rh, bits < 2 ? 2 : bits, NULL) + 3 * (size_t)size;
+	if (lsz >= gsz)
+		return gsz;
+	memcpy(out, g->alt, (size_t)rw * rh);
+	memcpy(p->col, lp.col, sizeof lp.col);
+	p->ncol = size;
+	p->mincode = bits < 2 ? 2 : bits;
+	if (p->transp >= 0)
+		p->transp = map[p->transp];
+	return lsz;
+}
+
 /* ---- frames ------------------------------------------------------------------------ */
 
 static int start(sl_gif *g, sl_error *err)
@@ -208,20 +438,45 @@ static int flush_pending(sl_gif *g, sl_error *err)
 {
 	GraphicsControlBlock gcb;
 	GifByteType ext[4];
+	uint8_t hd[10];
 	size_t n;
 	if (!g->have)
 		return SL_OK;
 	memset(&gcb, 0, sizeof gcb);
 	gcb.DisposalMode = DISPOSE_DO_NOT;
 	gcb.DelayTime = (g->p.delay_ms + 5) / 10 > 65535 ? 65535 : (g->p.delay_ms + 5) / 10;
-	gcb.TransparentColor = g->p.first ? NO_TRANSPARENT_COLOR : TRANSP;
+	gcb.TransparentColor = g->p.transp;
 	n = EGifGCBToExtension(&gcb, ext);
-	if (EGifPutExtension(g->gf, GRAPHICS_EXT_FUNC_CODE, (int)n, ext) != GIF_OK ||
-	    EGifPutImageDesc(g->gf, g->p.x, g->p.y, g->p.w, g->p.h, false, NULL) != GIF_OK)
+	/* the image descriptor, local table and LZW data are ours (giflib
+	 * would give every image the global table's code size) */
+	hd[0] = 0x2c;
+	hd[1] = (uint8_t)g->p.x, hd[2] = (uint8_t)(g->p.x >> 8);
+	hd[3] = (uint8_t)g->p.y, hd[4] = (uint8_t)(g->p.y >> 8);
+	hd[5] = (uint8_t)g->p.w, hd[6] = (uint8_t)(g->p.w >> 8);
+	hd[7] = (uint8_t)g->p.h, hd[8] = (uint8_t)(g->p.h >> 8);
+	hd[9] = 0;
+	sl_buf_reset(&g->out);
+	sl_buf_put(&g->out, hd, 10);
+	if (g->p.ncol) {
+		int bits = 1;
+		while ((1 << bits) < g->p.ncol)
+			bits++;
+		g->out.data[9] = (uint8_t)(0x80 | (bits - 1));
+		for (int i = 0; i < g->p.ncol; i++) {
+			uint8_t c[3] = {(uint8_t)(g->p.col[i] >> 16), (uint8_t)(g->p.col[i] >> 8),
+				(uint8_t)g->p.col[i]};
+			sl_buf_put(&g->out, c, 3);
+		}
+	}
+	lzw(g, g->p.px, (size_t)g->p.w * g->p.h, g->p.mincode, &g->out);
+	if (EGifPutExtension(g->gf, GRAPHICS_EXT_FUNC_CODE, (int)n, ext) != GIF_OK)
 		return gif_error(g, g->gf->Error, err);
-	for (int y = 0; y < g->p.h; y++)
-		if (EGifPutLine(g->gf, g->p.px + (size_t)y * g->p.w, g->p.w) != GIF_OK)
-			return gif_error(g, g->gf->Error, err);
+	if (g->out.failed)
+		return sl_error_set(err, SL_ENOMEM, "gif: out of memory");
+	if (g->write_failed || g->fn(g->closure, g->out.data, g->out.len) != 0) {
+		g->write_failed = 1;
+		return sl_error_set(err, SL_EIO, "gif: writing the animation failed");
+	}
 	g->have = 0;
 	g->frames++;
 	return SL_OK;
@@ -230,7 +485,9 @@ static int flush_pending(sl_gif *g, sl_error *err)
 int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_error *err)
 {
 	int first = !g->gf, x0 = g->w, y0 = g->h, x1 = -1, y1 = -1, rc, rw, rh;
-	uint8_t *d;
+	uint8_t *d, *cb;
+	size_t best = 0;
+	gpending cp, bp;
 	if (delay_ms < 0)
 		delay_ms = 0;
 	if (first && ((rc = build_palette(g, px, stride, err)) < 0 || (rc = start(g, err)) < 0))
@@ -269,24 +526,42 @@ int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_err
 		return rc;
 	rw = x1 - x0 + 1;
 	rh = y1 - y0 + 1;
-	if (!(d = sl_realloc(g->p.px, (size_t)rw * rh)))
+	if (!(d = sl_realloc(g->p.px, (size_t)rw * rh)) || !(g->p.px = d) ||
+	    !(cb = sl_realloc(g->cand, (size_t)rw * rh)) || !(g->cand = cb) ||
+	    !(g->alt = sl_realloc(g->alt, (size_t)rw * rh)))
 		return sl_error_set(err, SL_ENOMEM, "gif: out of memory");
-	g->p.px = d;
-	for (int y = 0; y < rh; y++) {
-		uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0, *si = g->shown + (size_t)(y0 + y) * g->w + x0;
-		for (int x = 0; x < rw; x++) {
-			if (!first && ci[x] == si[x])
-				d[(size_t)y * rw + x] = TRANSP;
-			else
-				d[(size_t)y * rw + x] = si[x] = ci[x];
-		}
-	}
 	g->p.x = x0;
 	g->p.y = y0;
 	g->p.w = rw;
 	g->p.h = rh;
 	g->p.first = first;
 	g->p.delay_ms = delay_ms;
+	/* Candidates for the rectangle (see candidate()): the unchanged pixels
+	 * transparent; every pixel as it is (the first frame: only that);
+	 * transparent except where a pixel repeats the one left of it; each
+	 * unchanged pixel chosen as LZW goes. The smallest, counted by the LZW
+	 * encoder itself, is kept. */
+	for (int k = first ? 1 : 0; k < 4; k++) {
+		size_t sz = candidate(g, k, x0, y0, rw, rh, cb, &cp);
+		if (best == 0 || sz < best) {
+			best = sz;
+			g->p.px = cb;
+			g->cand = d;
+			d = g->p.px;
+			cb = g->cand;
+			bp = cp;
+		}
+		if (first)
+			break;
+	}
+	g->p.transp = bp.transp;
+	g->p.ncol = bp.ncol;
+	g->p.mincode = bp.mincode;
+	memcpy(g->p.col, bp.col, sizeof bp.col);
+	/* what a viewer shows now */
+	for (int y = 0; y < rh; y++)
+		memcpy(g->shown + (size_t)(y0 + y) * g->w + x0, g->cur + (size_t)(y0 + y) * g->w + x0,
+			(size_t)rw);
 	g->have = 1;
 	return SL_OK;
 }

@@ -32,8 +32,9 @@ void sl_apng_free(sl_apng *a);
 typedef struct sl_gif sl_gif;
 /* The fixed palette: `colours` (the painter's and the players' colours,
  * 0xRRGGBB, may be NULL) then the most frequent colours of the first
- * frame, 255 in all; index 255 is the transparent one. Bytes go out as
- * frames come. Free with sl_gif_free in every case. */
+ * frame, 255 in all (index 255 is never a colour). Each later frame uses
+ * as transparent the lowest index it does not use. Bytes go out as frames
+ * come. Free with sl_gif_free in every case. */
 int sl_gif_new(sl_gif **out, int w, int h, int loops, const uint32_t *colours, int ncolours,
 	sl_write_fn fn, void *closure, sl_error *err);
 int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_error *err);

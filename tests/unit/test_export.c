@@ -146,11 +146,72 @@ static void test_gif_roundtrip(void **state)
 	assert_int_equal(gf->SavedImages[1].ImageDesc.Height, 4);
 	assert_int_equal(DGifSavedExtensionToGCB(gf, 1, &gcb), GIF_OK);
 	assert_int_equal(gcb.DelayTime, 220);
-	assert_int_equal(gcb.TransparentColor, 255);
-	{   /* the painter's colour is exact in the palette */
-		GifColorType c = gf->SColorMap->Colors[gf->SavedImages[1].RasterBits[0]];
+	{   /* the painter's colour is exact in the palette (the frame's own
+	     * table or the global one); the transparent index is one the frame
+	     * does not use */
+		const ColorMapObject *m = gf->SavedImages[1].ImageDesc.ColorMap ?
+			gf->SavedImages[1].ImageDesc.ColorMap : gf->SColorMap;
+		int v = gf->SavedImages[1].RasterBits[0];
+		GifColorType c = m->Colors[v];
 		assert_int_equal(c.Red << 16 | c.Green << 8 | c.Blue, 0xabcdef);
+		assert_true(gcb.TransparentColor >= 0 && gcb.TransparentColor < m->ColorCount);
+		assert_int_not_equal(gcb.TransparentColor, v);
 	}
+	DGifCloseFile(gf, &e);
+	sl_buf_free(&b);
+}
+
+/* Our LZW writer over a table that fills and clears many times, a changed
+ * rectangle with a short code size, every pixel read back by giflib. */
+static void test_gif_lzw(void **state)
+{
+	enum { GW = 160, GH = 120 };
+	static uint32_t px[GW * GH], shown[GW * GH];
+	uint32_t seed = 7;
+	sl_gif *g;
+	sl_error err;
+	sl_buf b;
+	rd r;
+	int e;
+	GifFileType *gf;
+	sl_error_clear(&err);
+	sl_buf_init(&b);
+	assert_int_equal(sl_gif_new(&g, GW, GH, 0, NULL, 0, buf_write, &b, &err), 0);
+	for (int i = 0; i < GW * GH; i++) {
+		seed = seed * 1103515245u + 12345u;
+		px[i] = 0x010203u * ((seed >> 16) % 200);   /* 200 colours: all in the palette */
+	}
+	assert_int_equal(sl_gif_frame(g, px, GW * 4, 100, &err), 0);
+	for (int y = 30; y < 50; y++)   /* a few colours change in a rectangle */
+		for (int x = 40; x < 90; x++)
+			if ((x + y) % 3)
+				px[y * GW + x] = 0x010203u * (uint32_t)((x / 7) % 3);
+	assert_int_equal(sl_gif_frame(g, px, GW * 4, 100, &err), 0);
+	assert_int_equal(sl_gif_finish(g, &err), 0);
+	sl_gif_free(g);
+	r.b = &b;
+	r.pos = 0;
+	gf = DGifOpen(&r, gif_read, &e);
+	assert_non_null(gf);
+	assert_int_equal(DGifSlurp(gf), GIF_OK);
+	assert_int_equal(gf->ImageCount, 2);
+	for (int i = 0; i < 2; i++) {
+		const SavedImage *im = &gf->SavedImages[i];
+		const ColorMapObject *m = im->ImageDesc.ColorMap ? im->ImageDesc.ColorMap : gf->SColorMap;
+		GraphicsControlBlock gcb;
+		assert_int_equal(DGifSavedExtensionToGCB(gf, i, &gcb), GIF_OK);
+		for (int y = 0; y < im->ImageDesc.Height; y++)
+			for (int x = 0; x < im->ImageDesc.Width; x++) {
+				int v = im->RasterBits[y * im->ImageDesc.Width + x];
+				if (v == gcb.TransparentColor)
+					continue;
+				assert_true(v < m->ColorCount);
+				shown[(im->ImageDesc.Top + y) * GW + im->ImageDesc.Left + x] =
+					(uint32_t)m->Colors[v].Red << 16 | (uint32_t)m->Colors[v].Green << 8 |
+					m->Colors[v].Blue;
+			}
+	}
+	assert_memory_equal(shown, px, sizeof px);
 	DGifCloseFile(gf, &e);
 	sl_buf_free(&b);
 }
@@ -196,6 +257,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_apng_chunks),
 		cmocka_unit_test(test_gif_roundtrip),
+		cmocka_unit_test(test_gif_lzw),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_positions),
 	};
