@@ -909,11 +909,6 @@ static int fmp_init(void **out, const sl_header *h, sl_error *err)
 	return 0;
 }
 
-static void fmp_destroy(void *st)
-{
-	sl_free(st);
-}
-
 static int fmp_apply(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
@@ -940,7 +935,7 @@ const sl_game sl_game_fmp = {
 	&fmp_schema,
 	NULL,                 /* compat: only this rules version replays */
 	fmp_init,
-	fmp_destroy,
+	sl_free,              /* destroy: the state is one flat block */
 	fmp_apply,
 	fmp_mark,
 	fmp_serialize,

@@ -955,11 +955,6 @@ static int sail_init(void **out, const sl_header *h, sl_error *err)
 	return 0;
 }
 
-static void sail_destroy(void *st)
-{
-	sl_free(st);
-}
-
 /* Every handler of sail_apply_in and sail_mark_in checks all its rules
  * before it changes the state, so a refused entry leaves st as it was and
  * they run in place (tests/unit/test_sail.c holds them to it). Only a
@@ -993,7 +988,7 @@ const sl_game sl_game_sail = {
 	&sail_schema,
 	NULL,                 /* compat: only this rules version replays */
 	sail_init,
-	sail_destroy,
+	sl_free,              /* destroy: the state is one flat block */
 	sail_apply,
 	sail_mark,
 	sail_serialize,

@@ -452,11 +452,6 @@ static int starship_init(void **out, const sl_header *h, sl_error *err)
 	return 0;
 }
 
-static void starship_destroy(void *st)
-{
-	sl_free(st);
-}
-
 /* Validates on a copy, so a refused event leaves st untouched. */
 static int starship_apply(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
@@ -484,7 +479,7 @@ const sl_game sl_game_starship = {
 	&starship_schema,
 	NULL,                 /* compat: only this rules version replays */
 	starship_init,
-	starship_destroy,
+	sl_free,              /* destroy: the state is one flat block */
 	starship_apply,
 	starship_mark,
 	starship_serialize,
