@@ -142,7 +142,7 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
 
-bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/export_bench
+bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 

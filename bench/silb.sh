@@ -2,7 +2,8 @@
 # silb.sh SILLAGE SILB_BENCH [EVENTS] - the binary log's benchmark (`make bench`):
 # generates a sail game of EVENTS events (default 1 000 000) at run time in a
 # temporary folder, then times gen/convert/verify with their peak memory,
-# compares sizes with gzip -9 and xz -9 of the text, and runs silb_bench for
+# compares sizes with gzip -9 and xz -9 of the text and with the information
+# the game holds (sail_entropy), and runs silb_bench for
 # open, seek (1 000 random turns) and replay. Nothing is kept.
 set -u
 SL=$1
@@ -31,7 +32,7 @@ run "convert game.sil -o game2.silb" "$SL" convert "$T/game.sil" -o "$T/game2.si
 run "convert game.silb -o game2.sil" "$SL" convert "$T/game.silb" -o "$T/game2.sil"
 run "verify game.sil" "$SL" verify "$T/game.sil"
 run "verify game.silb" "$SL" verify "$T/game.silb"
-run "seek --turn 5000 game.silb" "$SL" seek --turn 5000 "$T/game.silb"
+run "seek --turn $((N / 200)) game.silb" "$SL" seek --turn $((N / 200)) "$T/game.silb"
 cmp -s "$T/game.sil" "$T/game2.sil" || { echo "bench: .sil -> .silb -> .sil differs" >&2; exit 1; }
 cmp -s "$T/game.silb" "$T/game2.silb" || { echo "bench: the two archives differ" >&2; exit 1; }
 gzip -9 -c "$T/game.sil" >"$T/game.sil.gz"
@@ -45,6 +46,18 @@ for f in game.sil game.sil.gz game.sil.xz game.silb; do
 	printf "| %-12s | %10d | %6.2f | %5.1f%% |\n" "$f" "$b" "$(echo "$b / $events" | bc -l)" \
 		"$(echo "100 * $b / $(wc -c <"$T/game.sil")" | bc -l)"
 done
+ENT=$(dirname "$BENCH")/sail_entropy
+if [ -x "$ENT" ]; then
+	"$ENT" "$T/game.sil" >"$T/ent" || { echo "bench: sail_entropy failed" >&2; exit 1; }
+	xzb=$(wc -c <"$T/game.sil.xz")
+	echo
+	echo "What is possible (bench/sail_entropy.c): the information the generator put in the play,"
+	echo "and what a rules-aware model (legal ships, legal steps, reset per segment) would need:"
+	echo
+	printf "| %-40s | %6.3f B/event |\n" "information content (exact)" "$(sed -n 's/^exact_bytes_per_event //p' "$T/ent")"
+	printf "| %-40s | %6.3f B/event |\n" "rules-aware model, entries only" "$(sed -n 's/^model_bytes_per_event //p' "$T/ent")"
+	printf "| %-40s | %6.3f B/event |\n" "goal: half of xz -9" "$(echo "$xzb / 2 / $events" | bc -l)"
+fi
 echo
 # sail's snapshots refuse turns past 9999 (SAIL_MAX_TURNS): seeks stay below
 "$BENCH" "$T/game.silb" 1000 9999 | awk '{printf "| %-22s | %s |\n", $1, $2}' | sed '1i | measure | value |\n| --- | ---: |'

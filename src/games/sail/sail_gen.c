@@ -158,7 +158,7 @@ static int gen_wind(const sail_state *s, sl_prng *rng, sl_arena *a, sl_event *ou
 /* The weight of a candidate step: prefer open water ahead after the step,
  * so that ships turn away from edges and land before they are pinned there
  * (a ship turns only by advancing); shy of shoals. */
-static int step_weight(const sail_state *s, const sail_stepres *r, int step, int fail_ok,
+int sail_gen_step_weight(const sail_state *s, const sail_stepres *r, int step, int fail_ok,
 	int shoal_ok)
 {
 	int w, open = 0, c, rw;
@@ -201,7 +201,7 @@ static int gen_move(const sail_state *s, const sl_header *h, sl_prng *rng, sl_ar
 				continue;
 			if (r[t].shoal && nd >= SAIL_MAX_DICE)
 				continue;
-			w[t] = step_weight(s, &r[t], t, fail_ok, shoal_ok);
+			w[t] = sail_gen_step_weight(s, &r[t], t, fail_ok, shoal_ok);
 			total += w[t];
 		}
 		if (total == 0)

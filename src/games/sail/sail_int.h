@@ -92,6 +92,10 @@ int sail_restore(void **out, const void *p, size_t n, sl_error *err);
 void sail_summary(const void *st, const sl_header *h, sl_buf *out);
 void sail_summary_json(const void *st, const sl_header *h, sl_buf *out);
 void sail_help(const void *st, const sl_header *h, sl_buf *out);
+/* The generator's weight for a candidate step (sail_gen.c); also used by the
+ * benchmark that measures how much information a generated game holds. */
+int sail_gen_step_weight(const sail_state *s, const sail_stepres *r, int step, int fail_ok,
+	int shoal_ok);
 int sail_generate(const void *st, const sl_header *h, sl_prng *rng,
 	sl_arena *a, sl_event *out, sl_error *err);
 
