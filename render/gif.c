@@ -10,6 +10,7 @@
  * a full LZW table is cleared at once or kept while it pays, whichever is
  * smaller for the frame. Palette index 255 is never a colour. */
 #include "sl_export.h"
+#include "lzw.h"
 
 #include <gif_lib.h>
 #include <stdlib.h>
@@ -26,7 +27,7 @@ typedef struct gpending {
 	int transp;           /* the transparent index, -1 for none */
 	int ncol;             /* entries of the local colour table, 0 = the global one */
 	int mincode;          /* LZW minimum code size */
-	int rule;             /* clear_rules[rule] when the LZW table is full */
+	int rule;             /* the rule for a full LZW table (lzw.h) */
 	int filled;           /* the table fills */
 	uint32_t col[128];    /* the local colour table */
 	uint8_t *px;          /* w*h indices */
@@ -44,8 +45,7 @@ struct sl_gif {
 	int nhint;
 	uint8_t *cur, *shown;         /* indices: this frame, what is shown */
 	uint8_t *cand, *alt;          /* candidate rectangles */
-	uint32_t lzk[1u << 13];       /* the LZW dictionary: string + 1 */
-	uint16_t lzc[1u << 13];       /* and its code */
+	sl_lzw lz;                    /* the LZW table */
 	sl_buf out;                   /* one image's bytes */
 	uint32_t ckey[1u << CACHE_BITS];  /* colour -> index cache: key | 1<<24 when used */
 	uint8_t cval[1u << CACHE_BITS];
@@ -197,133 +197,15 @@ static uint8_t nearest(sl_gif *g, uint32_t c)
 
 /* ---- choosing how to store a rectangle ------------------------------------------- */
 
-/* When the LZW table is full: 0 clears it at once; a number of pixels
- * keeps it (no new strings) and looks back over that many pixels at a
- * time, clearing when the pixels per bit since the last clear have fallen
- * (compress(1)'s rule). Each frame whose table fills is encoded with each
- * and keeps the smallest: a picture that goes on as it began does best
- * with the table it has, one that changes with a new one. */
-static const int clear_rules[] = {0, 1024, 4096, 16384, 1 << 30};
-#define NRULES (int)(sizeof clear_rules / sizeof clear_rules[0])
-
-/* The GIF LZW stream of px at this minimum code size, strings greedy, a
- * clear code first, codes one bit wider as the table fills, what happens
- * when it is full as clear_rules[rule] says. Appends the code size byte
- * and the sub-blocks to out when out is not NULL; sets *filled when the
- * table filled; returns the bytes they take. */
-static size_t lzw(sl_gif *g, const uint8_t *px, size_t n, int mincode, int rule, sl_buf *out,
-	int *filled)
-{
-	uint32_t *tab = g->lzk, acc = 0;
-	const uint32_t mask = (1u << 13) - 1;
-	const size_t look = (size_t)clear_rules[rule];
-	int clear = 1 << mincode, next = clear + 2, bits = mincode + 1, prefix, nacc = 0, full = 0;
-	size_t nbits = 0, bytes, since = 0, bits_since = 0, check = 0;
-	double last = 0;
-	uint8_t blk[256];
-	int nblk = 0;
-#define EMIT(code) do { \
-		nbits += (size_t)bits; \
-		if (out) { \
-			acc |= (uint32_t)(code) << nacc; \
-			nacc += bits; \
-			while (nacc >= 8) { \
-				blk[1 + nblk++] = (uint8_t)acc; \
-				acc >>= 8; \
-				nacc -= 8; \
-				if (nblk == 255) { blk[0] = 255; sl_buf_put(out, blk, 256); nblk = 0; } \
-			} \
-		} \
-	} while (0)
-#define CLEAR() do { \
-		EMIT(clear); \
-		memset(tab, 0, sizeof g->lzk); \
-		next = clear + 2; \
-		bits = mincode + 1; \
-		full = 0; \
-	} while (0)
-	if (filled)
-		*filled = 0;
-	if (out) {
-		blk[0] = (uint8_t)mincode;
-		sl_buf_put(out, blk, 1);
-	}
-	memset(tab, 0, sizeof g->lzk);
-	EMIT(clear);
-	prefix = n ? px[0] : 0;
-	for (size_t i = 1; i < n; i++) {
-		uint32_t key = ((uint32_t)prefix << 8 | px[i]) + 1;
-		uint32_t h = (key * 2654435761u) >> 19 & mask;
-		while (tab[h] && tab[h] != key)
-			h = (h + 1) & mask;
-		if (tab[h]) {
-			prefix = g->lzc[h];
-			continue;
-		}
-		EMIT(prefix);
-		if (next >= (1 << bits) && bits < 12)
-			bits++;
-		if (full) {   /* a kept table: clear when it stops paying */
-			if (i >= check) {
-				double ratio = (double)(i - since) / (double)(nbits - bits_since);
-				check = i + look;
-				if (ratio < last) {
-					CLEAR();
-					since = i;
-					bits_since = nbits;
-				} else
-					last = ratio;
-			}
-		} else if (look == 0 && next >= 4095) {
-			CLEAR();
-			if (filled)
-				*filled = 1;
-		} else {
-			tab[h] = key;
-			g->lzc[h] = (uint16_t)next++;
-			if (next == 4096) {   /* full: kept from here on */
-				full = 1;
-				last = 0;
-				check = i + look;
-				if (filled)
-					*filled = 1;
-			}
-		}
-		prefix = px[i];
-	}
-	if (n) {
-		EMIT(prefix);
-		if (next >= (1 << bits) && bits < 12)
-			bits++;
-	}
-	EMIT(clear + 1);
-#undef EMIT
-#undef CLEAR
-	if (out) {
-		if (nacc > 0) {
-			blk[1 + nblk++] = (uint8_t)acc;
-			if (nblk == 255) { blk[0] = 255; sl_buf_put(out, blk, 256); nblk = 0; }
-		}
-		if (nblk) {
-			blk[0] = (uint8_t)nblk;
-			sl_buf_put(out, blk, (size_t)nblk + 1);
-		}
-		blk[0] = 0;
-		sl_buf_put(out, blk, 1);
-	}
-	bytes = (nbits + 7) / 8;
-	return 1 + bytes + (bytes + 254) / 255 + 1;
-}
-
 /* Chooses the unchanged pixels of the rectangle as LZW goes (gifsicle's
  * idea): such a pixel may be stored transparent or as it is, whichever
  * extends the string being matched; a new string starts transparent. */
 static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
 {
-	uint32_t *tab = g->lzk;
+	uint32_t *tab = g->lz.key;
 	const uint32_t mask = (1u << 13) - 1;
 	int next = 258, prefix = -1;
-	memset(tab, 0, sizeof g->lzk);
+	memset(tab, 0, sizeof g->lz.key);
 	for (int y = 0; y < rh; y++) {
 		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
 		const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
@@ -342,7 +224,7 @@ static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
 				while (tab[h] && tab[h] != key)
 					h = (h + 1) & mask;
 				if (tab[h]) {
-					prefix = g->lzc[h];
+					prefix = g->lz.code[h];
 					o[x] = (uint8_t)c;
 					goto matched;
 				}
@@ -354,11 +236,11 @@ static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
 			while (tab[h] && tab[h] != key)
 				h = (h + 1) & mask;
 			if (next >= 4095) {
-				memset(tab, 0, sizeof g->lzk);
+				memset(tab, 0, sizeof g->lz.key);
 				next = 258;
 			} else {
 				tab[h] = key;
-				g->lzc[h] = (uint16_t)next++;
+				g->lz.code[h] = (uint16_t)next++;
 			}
 			prefix = o[x];
 		matched:;
@@ -451,7 +333,7 @@ static size_t candidate(sl_gif *g, int k, int x0, int y0, int rw, int rh, uint8_
 	for (bits = 2; (1 << bits) <= gbits; bits++)
 		;
 	p->mincode = bits;
-	gsz = lzw(g, out, np, bits, 0, NULL, &p->filled);
+	gsz = sl_lzw_encode(&g->lz, out, np, bits, 0, NULL, &p->filled);
 	if (n > 128 || bits <= 2)
 		return gsz;
 	/* a local table of the colours used, when it pays */
@@ -467,7 +349,7 @@ static size_t candidate(sl_gif *g, int k, int x0, int y0, int rw, int rh, uint8_
 		lp.col[n++] = 0;
 	for (size_t i = 0; i < np; i++)
 		g->alt[i] = map[out[i]];
-	lsz = lzw(g, g->alt, np, bits < 2 ? 2 : bits, 0, NULL, &lp.filled) + 3 * (size_t)size;
+	lsz = sl_lzw_encode(&g->lz, g->alt, np, bits < 2 ? 2 : bits, 0, NULL, &lp.filled) + 3 * (size_t)size;
 	if (lsz >= gsz)
 		return gsz;
 	memcpy(out, g->alt, np);
@@ -544,7 +426,7 @@ static int flush_pending(sl_gif *g, sl_error *err)
 			sl_buf_put(&g->out, c, 3);
 		}
 	}
-	lzw(g, g->p.px, (size_t)g->p.w * g->p.h, g->p.mincode, g->p.rule, &g->out, NULL);
+	sl_lzw_encode(&g->lz, g->p.px, (size_t)g->p.w * g->p.h, g->p.mincode, g->p.rule, &g->out, NULL);
 	if (EGifPutExtension(g->gf, GRAPHICS_EXT_FUNC_CODE, (int)n, ext) != GIF_OK)
 		return gif_error(g, g->gf->Error, err);
 	if (g->out.failed)
@@ -630,8 +512,8 @@ int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_err
 			break;
 	}
 	/* the smallest, encoded with each rule for a full table */
-	for (int r = 1; r < NRULES && bp.filled; r++) {
-		size_t sz = lzw(g, g->p.px, (size_t)rw * rh, bp.mincode, r, NULL, NULL);
+	for (int r = 1; r < SL_LZW_RULES && bp.filled; r++) {
+		size_t sz = sl_lzw_encode(&g->lz, g->p.px, (size_t)rw * rh, bp.mincode, r, NULL, NULL);
 		if (sz < best) {
 			best = sz;
 			bp.rule = r;
