@@ -1,13 +1,16 @@
 /* gif.c - animated GIF: giflib writes the screen, extensions and trailer,
  * our LZW writes the images. One fixed global palette built from the
  * painter's colours and the first frame's most frequent ones; after the
- * first frame only the rectangle that changed is stored, unchanged pixels
- * transparent or not, whichever is smaller, over the frame before
- * (disposal: leave in place); the transparent index is the lowest one the
- * frame does not use and codes are as short as its largest index allows
- * (gifsicle's tricks), or a local table when that is smaller. Palette
- * index 255 is never a colour. */
+ * first frame only the rectangle that changed is stored over the frame
+ * before (disposal: leave in place), its unchanged pixels transparent, as
+ * they are, or a mix (short gaps inside changed shapes as they are, or
+ * chosen as LZW goes), whichever is smallest; the transparent index is the
+ * lowest one the frame does not use and codes are as short as its largest
+ * index allows (gifsicle's tricks), or a local table when that is smaller;
+ * a full LZW table is cleared at once or kept while it pays, whichever is
+ * smaller for the frame. Palette index 255 is never a colour. */
 #include "sl_export.h"
+#include "lzw.h"
 
 #include <gif_lib.h>
 #include <stdlib.h>
@@ -24,6 +27,8 @@ typedef struct gpending {
 	int transp;           /* the transparent index, -1 for none */
 	int ncol;             /* entries of the local colour table, 0 = the global one */
 	int mincode;          /* LZW minimum code size */
+	int rule;             /* the rule for a full LZW table (lzw.h) */
+	int filled;           /* the table fills */
 	uint32_t col[128];    /* the local colour table */
 	uint8_t *px;          /* w*h indices */
 } gpending;
@@ -40,8 +45,7 @@ struct sl_gif {
 	int nhint;
 	uint8_t *cur, *shown;         /* indices: this frame, what is shown */
 	uint8_t *cand, *alt;          /* candidate rectangles */
-	uint32_t lzk[1u << 13];       /* the LZW dictionary: string + 1 */
-	uint16_t lzc[1u << 13];       /* and its code */
+	sl_lzw lz;                    /* the LZW table */
 	sl_buf out;                   /* one image's bytes */
 	uint32_t ckey[1u << CACHE_BITS];  /* colour -> index cache: key | 1<<24 when used */
 	uint8_t cval[1u << CACHE_BITS];
@@ -193,93 +197,15 @@ static uint8_t nearest(sl_gif *g, uint32_t c)
 
 /* ---- choosing how to store a rectangle ------------------------------------------- */
 
-/* The GIF LZW stream of px at this minimum code size: greedy, a clear
- * code first, codes one bit wider as the table fills, a clear code when it
- * is full. Appends the code size byte and the sub-blocks to out when out
- * is not NULL; returns the bytes they take. */
-static size_t lzw(sl_gif *g, const uint8_t *px, size_t n, int mincode, sl_buf *out)
-{
-	uint32_t *tab = g->lzk, acc = 0;
-	const uint32_t mask = (1u << 13) - 1;
-	int clear = 1 << mincode, next = clear + 2, bits = mincode + 1, prefix, nacc = 0;
-	size_t nbits = 0, bytes;
-	uint8_t blk[256];
-	int nblk = 0;
-#define EMIT(code) do { \
-		nbits += (size_t)bits; \
-		if (out) { \
-			acc |= (uint32_t)(code) << nacc; \
-			nacc += bits; \
-			while (nacc >= 8) { \
-				blk[1 + nblk++] = (uint8_t)acc; \
-				acc >>= 8; \
-				nacc -= 8; \
-				if (nblk == 255) { blk[0] = 255; sl_buf_put(out, blk, 256); nblk = 0; } \
-			} \
-		} \
-	} while (0)
-	if (out) {
-		blk[0] = (uint8_t)mincode;
-		sl_buf_put(out, blk, 1);
-	}
-	memset(tab, 0, sizeof g->lzk);
-	EMIT(clear);
-	prefix = n ? px[0] : 0;
-	for (size_t i = 1; i < n; i++) {
-		uint32_t key = ((uint32_t)prefix << 8 | px[i]) + 1;
-		uint32_t h = (key * 2654435761u) >> 19 & mask;
-		while (tab[h] && tab[h] != key)
-			h = (h + 1) & mask;
-		if (tab[h]) {
-			prefix = g->lzc[h];
-			continue;
-		}
-		EMIT(prefix);
-		if (next >= (1 << bits) && bits < 12)
-			bits++;
-		if (next >= 4095) {   /* full: a clear code, the table anew */
-			EMIT(clear);
-			memset(tab, 0, sizeof g->lzk);
-			next = clear + 2;
-			bits = mincode + 1;
-		} else {
-			tab[h] = key;
-			g->lzc[h] = (uint16_t)next++;
-		}
-		prefix = px[i];
-	}
-	if (n) {
-		EMIT(prefix);
-		if (next >= (1 << bits) && bits < 12)
-			bits++;
-	}
-	EMIT(clear + 1);
-#undef EMIT
-	if (out) {
-		if (nacc > 0) {
-			blk[1 + nblk++] = (uint8_t)acc;
-			if (nblk == 255) { blk[0] = 255; sl_buf_put(out, blk, 256); nblk = 0; }
-		}
-		if (nblk) {
-			blk[0] = (uint8_t)nblk;
-			sl_buf_put(out, blk, (size_t)nblk + 1);
-		}
-		blk[0] = 0;
-		sl_buf_put(out, blk, 1);
-	}
-	bytes = (nbits + 7) / 8;
-	return 1 + bytes + (bytes + 254) / 255 + 1;
-}
-
 /* Chooses the unchanged pixels of the rectangle as LZW goes (gifsicle's
  * idea): such a pixel may be stored transparent or as it is, whichever
  * extends the string being matched; a new string starts transparent. */
 static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
 {
-	uint32_t *tab = g->lzk;
+	uint32_t *tab = g->lz.key;
 	const uint32_t mask = (1u << 13) - 1;
 	int next = 258, prefix = -1;
-	memset(tab, 0, sizeof g->lzk);
+	memset(tab, 0, sizeof g->lz.key);
 	for (int y = 0; y < rh; y++) {
 		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
 		const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
@@ -298,7 +224,7 @@ static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
 				while (tab[h] && tab[h] != key)
 					h = (h + 1) & mask;
 				if (tab[h]) {
-					prefix = g->lzc[h];
+					prefix = g->lz.code[h];
 					o[x] = (uint8_t)c;
 					goto matched;
 				}
@@ -310,11 +236,11 @@ static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
 			while (tab[h] && tab[h] != key)
 				h = (h + 1) & mask;
 			if (next >= 4095) {
-				memset(tab, 0, sizeof g->lzk);
+				memset(tab, 0, sizeof g->lz.key);
 				next = 258;
 			} else {
 				tab[h] = key;
-				g->lzc[h] = (uint16_t)next++;
+				g->lz.code[h] = (uint16_t)next++;
 			}
 			prefix = o[x];
 		matched:;
@@ -322,43 +248,74 @@ static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
 	}
 }
 
-/* Fills out with candidate k of the rectangle (0: unchanged pixels
- * transparent, 1: every pixel as it is, 2: transparent except where the
- * pixel repeats the one stored left of it, 3: chosen by lzw_wild) and *p
- * with its transparent index, code size and, when that is smaller, a local
- * colour table; returns its size in bytes. */
-static size_t candidate(sl_gif *g, int k, int x0, int y0, int rw, int rh, uint8_t *out,
-	gpending *p)
+/* Gaps of unchanged pixels between changed ones in the rectangle (raster
+ * order) no longer than gap are stored as they are, the others
+ * transparent: inside a changed shape, such as a line of text, a gap is
+ * mostly the shape's own background, which the strings around it hold
+ * already; a transparent index there would double the strings. */
+static void fill_gaps(sl_gif *g, int x0, int y0, int rw, int rh, size_t gap, uint8_t *out)
 {
-	uint8_t used[256], map[256];
-	int n = 0, size, bits, gbits = 0;
-	size_t gsz, lsz;
-	gpending lp;
-	memset(used, 0, sizeof used);
-	if (k == 3)
-		lzw_wild(g, x0, y0, rw, rh, out);
-	for (int y = 0; y < rh && k == 3; y++)
-		for (int x = 0; x < rw; x++)
-			used[out[(size_t)y * rw + x]] = 1;
-	for (int y = 0; y < rh && k != 3; y++) {
+	size_t n = (size_t)rw * rh, j = 0;
+	for (int y = 0; y < rh; y++) {
 		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
 		const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
 		uint8_t *o = out + (size_t)y * rw;
-		for (int x = 0; x < rw; x++) {
-			uint8_t v = ci[x];
-			if (k == 0 && v == si[x])
-				v = TRANSP;
-			else if (k == 2 && v == si[x] && !(x > 0 && o[x - 1] == v))
-				v = TRANSP;
-			o[x] = v;
-			used[v] = 1;
-		}
+		for (int x = 0; x < rw; x++)
+			o[x] = ci[x] == si[x] ? TRANSP : ci[x];
 	}
+	while (j < n) {
+		size_t e = j;
+		if (out[j] != TRANSP) {
+			j++;
+			continue;
+		}
+		while (e < n && out[e] == TRANSP)
+			e++;
+		if (j > 0 && e < n && e - j <= gap)
+			for (size_t q = j; q < e; q++)
+				out[q] = g->cur[(size_t)(y0 + (int)(q / (size_t)rw)) * g->w + x0 +
+					(int)(q % (size_t)rw)];
+		j = e;
+	}
+}
+
+#define NCAND 6
+
+/* Fills out with candidate k of the rectangle (0: unchanged pixels
+ * transparent, 1: every pixel as it is, 2: chosen by lzw_wild, 3-5: gaps
+ * of up to 5, 6, 8 unchanged pixels as they are, see fill_gaps; the gap
+ * lengths are the ones that won on the sail benchmark) and *p with its
+ * transparent index, code size and, when that is smaller, a local colour
+ * table; returns its size in bytes, the table cleared at once when full. */
+static size_t candidate(sl_gif *g, int k, int x0, int y0, int rw, int rh, uint8_t *out,
+	gpending *p)
+{
+	static const size_t gaps[] = {5, 6, 8};
+	uint8_t used[256], map[256];
+	int n = 0, size, bits, gbits = 0;
+	size_t gsz, lsz, np = (size_t)rw * rh;
+	gpending lp;
+	memset(used, 0, sizeof used);
+	if (k == 2)
+		lzw_wild(g, x0, y0, rw, rh, out);
+	else if (k >= 3)
+		fill_gaps(g, x0, y0, rw, rh, gaps[k - 3], out);
+	else
+		for (int y = 0; y < rh; y++) {
+			const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
+			const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
+			uint8_t *o = out + (size_t)y * rw;
+			for (int x = 0; x < rw; x++)
+				o[x] = k == 0 && ci[x] == si[x] ? TRANSP : ci[x];
+		}
+	for (size_t i = 0; i < np; i++)
+		used[out[i]] = 1;
 	/* the global table: transparent is the first index the rectangle does
 	 * not use, codes as short as the largest index allows */
 	used[TRANSP] = 0;
 	p->ncol = 0;
 	p->transp = -1;
+	p->rule = 0;
 	if (k != 1) {
 		int t = 0;
 		while (used[t])
@@ -366,7 +323,7 @@ static size_t candidate(sl_gif *g, int k, int x0, int y0, int rw, int rh, uint8_
 		p->transp = t;
 		used[t] = 1;
 		if (t != TRANSP)
-			for (size_t i = 0; i < (size_t)rw * rh; i++)
+			for (size_t i = 0; i < np; i++)
 				if (out[i] == TRANSP)
 					out[i] = (uint8_t)t;
 	}
@@ -376,7 +333,7 @@ static size_t candidate(sl_gif *g, int k, int x0, int y0, int rw, int rh, uint8_
 	for (bits = 2; (1 << bits) <= gbits; bits++)
 		;
 	p->mincode = bits;
-	gsz = lzw(g, out, (size_t)rw * rh, bits, NULL);
+	gsz = sl_lzw_encode(&g->lz, out, np, bits, 0, NULL, &p->filled);
 	if (n > 128 || bits <= 2)
 		return gsz;
 	/* a local table of the colours used, when it pays */
@@ -390,15 +347,16 @@ static size_t candidate(sl_gif *g, int k, int x0, int y0, int rw, int rh, uint8_
 		}
 	while (n < size)
 		lp.col[n++] = 0;
-	for (size_t i = 0; i < (size_t)rw * rh; i++)
+	for (size_t i = 0; i < np; i++)
 		g->alt[i] = map[out[i]];
-	lsz = lzw(g, g->alt, (size_t)rw * rh, bits < 2 ? 2 : bits, NULL) + 3 * (size_t)size;
+	lsz = sl_lzw_encode(&g->lz, g->alt, np, bits < 2 ? 2 : bits, 0, NULL, &lp.filled) + 3 * (size_t)size;
 	if (lsz >= gsz)
 		return gsz;
-	memcpy(out, g->alt, (size_t)rw * rh);
+	memcpy(out, g->alt, np);
 	memcpy(p->col, lp.col, sizeof lp.col);
 	p->ncol = size;
 	p->mincode = bits < 2 ? 2 : bits;
+	p->filled = lp.filled;
 	if (p->transp >= 0)
 		p->transp = map[p->transp];
 	return lsz;
@@ -468,7 +426,7 @@ static int flush_pending(sl_gif *g, sl_error *err)
 			sl_buf_put(&g->out, c, 3);
 		}
 	}
-	lzw(g, g->p.px, (size_t)g->p.w * g->p.h, g->p.mincode, &g->out);
+	sl_lzw_encode(&g->lz, g->p.px, (size_t)g->p.w * g->p.h, g->p.mincode, g->p.rule, &g->out, NULL);
 	if (EGifPutExtension(g->gf, GRAPHICS_EXT_FUNC_CODE, (int)n, ext) != GIF_OK)
 		return gif_error(g, g->gf->Error, err);
 	if (g->out.failed)
@@ -537,11 +495,10 @@ int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_err
 	g->p.first = first;
 	g->p.delay_ms = delay_ms;
 	/* Candidates for the rectangle (see candidate()): the unchanged pixels
-	 * transparent; every pixel as it is (the first frame: only that);
-	 * transparent except where a pixel repeats the one left of it; each
-	 * unchanged pixel chosen as LZW goes. The smallest, counted by the LZW
-	 * encoder itself, is kept. */
-	for (int k = first ? 1 : 0; k < 4; k++) {
+	 * transparent; every pixel as it is (the first frame: only that); each
+	 * unchanged pixel chosen as LZW goes; short gaps as they are. The
+	 * smallest, counted by the LZW encoder itself, is kept. */
+	for (int k = first ? 1 : 0; k < NCAND; k++) {
 		size_t sz = candidate(g, k, x0, y0, rw, rh, cb, &cp);
 		if (best == 0 || sz < best) {
 			best = sz;
@@ -554,6 +511,15 @@ int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_err
 		if (first)
 			break;
 	}
+	/* the smallest, encoded with each rule for a full table */
+	for (int r = 1; r < SL_LZW_RULES && bp.filled; r++) {
+		size_t sz = sl_lzw_encode(&g->lz, g->p.px, (size_t)rw * rh, bp.mincode, r, NULL, NULL);
+		if (sz < best) {
+			best = sz;
+			bp.rule = r;
+		}
+	}
+	g->p.rule = bp.rule;
 	g->p.transp = bp.transp;
 	g->p.ncol = bp.ncol;
 	g->p.mincode = bp.mincode;

@@ -1,6 +1,7 @@
 /* test_export.c - the APNG and GIF encoders on synthetic frames (chunk
  * layout, sequence numbers, changed rectangles, merged identical frames;
- * the GIF read back by giflib), escaping, and the animation positions. */
+ * the GIF read back by giflib; the LZW encoder's rules for a full table),
+ * escaping, and the animation positions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include "sillage.h"
 #include "render/sl_export.h"
 #include "render/export.h"
+#include "render/lzw.h"
 
 #define W 40
 #define H 30
@@ -216,6 +218,82 @@ static void test_gif_lzw(void **state)
 	sl_buf_free(&b);
 }
 
+/* Decodes the LZW data d (code size byte to the empty sub-block) of a
+ * w x h image through giflib, inside a one-image GIF with a 64-colour
+ * global table. */
+static int lzw_read_back(const sl_buf *d, int w, int h, uint8_t *px)
+{
+	static const uint8_t head[] = {'G', 'I', 'F', '8', '9', 'a'};
+	sl_buf f;
+	uint8_t b[10];
+	rd r;
+	int e, ok;
+	GifFileType *gf;
+	sl_buf_init(&f);
+	sl_buf_put(&f, head, sizeof head);
+	b[0] = (uint8_t)w, b[1] = (uint8_t)(w >> 8), b[2] = (uint8_t)h, b[3] = (uint8_t)(h >> 8);
+	b[4] = 0x85, b[5] = 0, b[6] = 0;   /* a 64-entry global table */
+	sl_buf_put(&f, b, 7);
+	for (int i = 0; i < 64; i++) {
+		uint8_t c[3] = {(uint8_t)(i * 4), (uint8_t)i, 0};
+		sl_buf_put(&f, c, 3);
+	}
+	b[0] = 0x2c, b[1] = b[2] = b[3] = b[4] = 0;
+	b[5] = (uint8_t)w, b[6] = (uint8_t)(w >> 8), b[7] = (uint8_t)h, b[8] = (uint8_t)(h >> 8);
+	b[9] = 0;
+	sl_buf_put(&f, b, 10);
+	sl_buf_put(&f, d->data, d->len);
+	b[0] = 0x3b;
+	sl_buf_put(&f, b, 1);
+	r.b = &f;
+	r.pos = 0;
+	gf = DGifOpen(&r, gif_read, &e);
+	ok = gf && DGifSlurp(gf) == GIF_OK && gf->ImageCount == 1;
+	if (ok)
+		memcpy(px, gf->SavedImages[0].RasterBits, (size_t)w * h);
+	if (gf)
+		DGifCloseFile(gf, &e);
+	sl_buf_free(&f);
+	return ok;
+}
+
+/* Every rule for a full LZW table reads back through giflib, and the
+ * rules do what they are for: on a picture that goes on as it began
+ * (a strip repeated) keeping the table beats clearing it; on one whose
+ * second half has colours of its own, clearing beats keeping forever. */
+static void test_lzw_rules(void **state)
+{
+	enum { LW = 256, LH = 200, N = LW * LH };
+	static uint8_t px[N], back[N];
+	static sl_lzw t;
+	size_t sz[2][SL_LZW_RULES];
+	uint32_t seed = 11;
+	for (int pic = 0; pic < 2; pic++) {
+		for (int i = 0; i < N; i++) {
+			seed = seed * 1103515245u + 12345u;
+			if (pic == 0)   /* a 20-row strip of 16 colours, repeated */
+				px[i] = i < LW * 20 ? (uint8_t)(seed >> 16 & 15) : px[i % (LW * 20)];
+			else            /* 32 colours, then 32 others */
+				px[i] = (uint8_t)((seed >> 16 & 31) + (i >= N / 2 ? 32 : 0));
+		}
+		for (int rule = 0; rule < SL_LZW_RULES; rule++) {
+			sl_buf d;
+			int filled = 0;
+			sl_buf_init(&d);
+			sz[pic][rule] = sl_lzw_encode(&t, px, N, 6, rule, &d, &filled);
+			assert_true(filled);
+			assert_int_equal(sz[pic][rule], d.len);
+			assert_int_equal(sl_lzw_encode(&t, px, N, 6, rule, NULL, NULL), d.len);
+			memset(back, 0xff, sizeof back);
+			assert_true(lzw_read_back(&d, LW, LH, back));
+			assert_memory_equal(back, px, N);
+			sl_buf_free(&d);
+		}
+	}
+	assert_true(sz[0][SL_LZW_RULES - 1] < sz[0][0]);
+	assert_true(sz[1][1] < sz[1][SL_LZW_RULES - 1]);
+}
+
 static void test_escape(void **state)
 {
 	sl_buf b;
@@ -258,6 +336,7 @@ int main(void)
 		cmocka_unit_test(test_apng_chunks),
 		cmocka_unit_test(test_gif_roundtrip),
 		cmocka_unit_test(test_gif_lzw),
+		cmocka_unit_test(test_lzw_rules),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_positions),
 	};

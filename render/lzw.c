@@ -1,0 +1,121 @@
+/* lzw.c - the GIF LZW encoder: greedy strings, variable-width codes in
+ * 255-byte sub-blocks, and a choice of what to do when the table is full.
+ * Ours, not giflib's: giflib codes an image at its colour table's code
+ * size, always clears a full table at once, and cannot count the bytes of
+ * an encoding without writing it, which the GIF writer does for every
+ * candidate of every frame. */
+#include "lzw.h"
+
+#include <string.h>
+
+/* When the LZW table is full: 0 clears it at once; a number of pixels
+ * keeps it (no new strings) and looks back over that many pixels at a
+ * time, clearing when the pixels per bit since the last clear have fallen
+ * (compress(1)'s rule). Each frame whose table fills is encoded with each
+ * and keeps the smallest: a picture that goes on as it began does best
+ * with the table it has, one that changes with a new one. */
+static const int clear_rules[SL_LZW_RULES] = {0, 1024, 4096, 16384, 1 << 30};
+
+size_t sl_lzw_encode(sl_lzw *t, const uint8_t *px, size_t n, int mincode, int rule, sl_buf *out,
+	int *filled)
+{
+	uint32_t *tab = t->key, acc = 0;
+	const uint32_t mask = (1u << 13) - 1;
+	const size_t look = (size_t)clear_rules[rule];
+	int clear = 1 << mincode, next = clear + 2, bits = mincode + 1, prefix, nacc = 0, full = 0;
+	size_t nbits = 0, bytes, since = 0, bits_since = 0, check = 0;
+	double last = 0;
+	uint8_t blk[256];
+	int nblk = 0;
+#define EMIT(code) do { \
+		nbits += (size_t)bits; \
+		if (out) { \
+			acc |= (uint32_t)(code) << nacc; \
+			nacc += bits; \
+			while (nacc >= 8) { \
+				blk[1 + nblk++] = (uint8_t)acc; \
+				acc >>= 8; \
+				nacc -= 8; \
+				if (nblk == 255) { blk[0] = 255; sl_buf_put(out, blk, 256); nblk = 0; } \
+			} \
+		} \
+	} while (0)
+#define CLEAR() do { \
+		EMIT(clear); \
+		memset(tab, 0, sizeof t->key); \
+		next = clear + 2; \
+		bits = mincode + 1; \
+		full = 0; \
+	} while (0)
+	if (filled)
+		*filled = 0;
+	if (out) {
+		blk[0] = (uint8_t)mincode;
+		sl_buf_put(out, blk, 1);
+	}
+	memset(tab, 0, sizeof t->key);
+	EMIT(clear);
+	prefix = n ? px[0] : 0;
+	for (size_t i = 1; i < n; i++) {
+		uint32_t key = ((uint32_t)prefix << 8 | px[i]) + 1;
+		uint32_t h = (key * 2654435761u) >> 19 & mask;
+		while (tab[h] && tab[h] != key)
+			h = (h + 1) & mask;
+		if (tab[h]) {
+			prefix = t->code[h];
+			continue;
+		}
+		EMIT(prefix);
+		if (next >= (1 << bits) && bits < 12)
+			bits++;
+		if (full) {   /* a kept table: clear when it stops paying */
+			if (i >= check) {
+				double ratio = (double)(i - since) / (double)(nbits - bits_since);
+				check = i + look;
+				if (ratio < last) {
+					CLEAR();
+					since = i;
+					bits_since = nbits;
+				} else
+					last = ratio;
+			}
+		} else if (look == 0 && next >= 4095) {
+			CLEAR();
+			if (filled)
+				*filled = 1;
+		} else {
+			tab[h] = key;
+			t->code[h] = (uint16_t)next++;
+			if (next == 4096) {   /* full: kept from here on */
+				full = 1;
+				last = 0;
+				check = i + look;
+				if (filled)
+					*filled = 1;
+			}
+		}
+		prefix = px[i];
+	}
+	if (n) {
+		EMIT(prefix);
+		if (next >= (1 << bits) && bits < 12)
+			bits++;
+	}
+	EMIT(clear + 1);
+#undef EMIT
+#undef CLEAR
+	if (out) {
+		if (nacc > 0) {
+			blk[1 + nblk++] = (uint8_t)acc;
+			if (nblk == 255) { blk[0] = 255; sl_buf_put(out, blk, 256); nblk = 0; }
+		}
+		if (nblk) {
+			blk[0] = (uint8_t)nblk;
+			sl_buf_put(out, blk, (size_t)nblk + 1);
+		}
+		blk[0] = 0;
+		sl_buf_put(out, blk, 1);
+	}
+	bytes = (nbits + 7) / 8;
+	return 1 + bytes + (bytes + 254) / 255 + 1;
+}
