@@ -139,24 +139,59 @@ int sail_terrain_at(const sail_state *s, int col, int row)
 
 int sail_ship_at(const sail_state *s, int col, int row)
 {
-	for (int i = 0; i < s->nships; i++)
-		if (s->ships[i].col == col && s->ships[i].row == row && !s->ships[i].sunk)
-			return i;
+	return sail_on_map(s, col, row) ? s->occ[row - 1][col - 1] - 1 : -1;
+}
+
+#define SAIL_ID_SLOTS (int)sizeof(((sail_state *)0)->by_id)
+
+/* FNV-1a over the id's bytes: where its probe sequence in by_id starts. */
+static unsigned id_slot(const char *id, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)id[i]) * 16777619u;
+	return h & (SAIL_ID_SLOTS - 1);
+}
+
+/* Called on every event: one hash, then usually one compare. */
+int sail_find_ship(const sail_state *s, const char *id, size_t n)
+{
+	unsigned slot;
+	if (!id || n == 0 || n >= sizeof s->ships[0].id)
+		return -1;
+	slot = id_slot(id, n);
+	for (int k = 0; k < SAIL_ID_SLOTS; k++, slot = (slot + 1) & (SAIL_ID_SLOTS - 1)) {
+		int e = s->by_id[slot];
+		const char *p;
+		size_t j = 0;
+		if (!e)
+			return -1;
+		p = s->ships[e - 1].id;
+		while (j < n && p[j] == id[j])
+			j++;
+		if (j == n && p[n] == 0 && strlen(p) == n)   /* no NUL inside id */
+			return e - 1;
+	}
 	return -1;
 }
 
-/* Called on every event: the id's length is checked by its terminator (ids
- * are NUL-terminated in 32 bytes) and its first byte before any memcmp. */
-int sail_find_ship(const sail_state *s, const char *id, size_t n)
+void sail_index_ship(sail_state *s, int i)
 {
-	if (!id || n == 0 || n >= sizeof s->ships[0].id)
-		return -1;
-	for (int i = 0; i < s->nships; i++) {
-		const char *p = s->ships[i].id;
-		if (p[0] == id[0] && p[n] == 0 && memcmp(p, id, n) == 0 && strlen(p) == n)
-			return i;
-	}
-	return -1;
+	const sail_ship *sh = &s->ships[i];
+	unsigned slot = id_slot(sh->id, strlen(sh->id));
+	while (s->by_id[slot])   /* 64 ships in 128 slots: there is room */
+		slot = (slot + 1) & (SAIL_ID_SLOTS - 1);
+	s->by_id[slot] = (uint8_t)(i + 1);
+	if (!sh->sunk && sail_on_map(s, sh->col, sh->row))
+		s->occ[sh->row - 1][sh->col - 1] = (uint8_t)(i + 1);
+}
+
+void sail_reindex(sail_state *s)
+{
+	memset(s->occ, 0, sizeof s->occ);
+	memset(s->by_id, 0, sizeof s->by_id);
+	for (int i = 0; i < s->nships; i++)
+		sail_index_ship(s, i);
 }
 
 static sl_hex to_axial(int col, int row)
@@ -167,12 +202,20 @@ static sl_hex to_axial(int col, int row)
 	return sl_hex_from_offset(sail_schema.grid, o);
 }
 
+/* The same as going through sl_hex_neighbor in axial coordinates (the test
+ * holds them equal on every hex), without the conversions: a column moves
+ * by dc; the row moves by dr, which depends on whether the column is one of
+ * the EVEN printed columns that sit half a hex down. */
 void sail_neighbor(int col, int row, int dir, int *ncol, int *nrow)
 {
-	sl_hex h = sl_hex_neighbor(SL_HEX_FLAT, to_axial(col, row), dir);
-	sl_offset o = sl_hex_to_offset(sail_schema.grid, h);
-	*ncol = o.col + 1;
-	*nrow = o.row + 1;
+	static const int8_t dc[6] = {0, 1, 1, 0, -1, -1};
+	static const int8_t dr[2][6] = {
+		{-1, -1, 0, 1, 0, -1},   /* odd printed column */
+		{-1, 0, 1, 1, 1, 0},     /* even printed column, half a hex down */
+	};
+	dir = ((dir % 6) + 6) % 6;
+	*ncol = col + dc[dir];
+	*nrow = row + dr[!(col & 1)][dir];
 }
 
 int sail_distance(int c1, int r1, int c2, int r2)
@@ -397,6 +440,7 @@ static int ev_ship(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	sh->left = mp;
 	sh->shallow = draft == SAIL_SHALLOW;
 	sh->hull = sh->hull_max = hull;
+	sail_index_ship(s, s->nships - 1);
 	if (desc)
 		sl_buf_printf(desc, "%s (%s%s%s) at %d,%d facing %s: %d MP, %s draft, hull %d",
 			sh->name, sh->cls, ncls ? ", " : "", sail_side_name(h, sd), col, row,
@@ -463,13 +507,16 @@ static int ev_wind(sail_state *s, const sl_event *ev, sl_buf *desc, sl_error *er
 void sail_sim_start(const sail_state *s, int ship, sail_sim *m)
 {
 	const sail_ship *sh = &s->ships[ship];
-	memset(m, 0, sizeof *m);
+	/* the path arrays are written before they are read: only the first
+	 * npath entries mean anything, and clearing 400 bytes per move shows */
 	m->ship = ship;
 	m->col = sh->col;
 	m->row = sh->row;
 	m->facing = sh->facing;
 	m->left = sh->left;
+	m->grounded = m->in_irons = m->shoals = 0;
 	m->npath = 1;
+	m->path_cost[0] = 0;
 	m->path_col[0] = sh->col;
 	m->path_row[0] = sh->row;
 }
@@ -689,6 +736,8 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		md_part(&md, "ends at %d,%d with %d %s left", m.col, m.row, m.left,
 			plural(m.left, "pt", "pts"));
 
+	s->occ[sh->row - 1][sh->col - 1] = 0;
+	s->occ[m.row - 1][m.col - 1] = (uint8_t)(idx + 1);
 	sh->col = m.col;
 	sh->row = m.row;
 	sh->facing = m.facing;
@@ -697,15 +746,14 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	sh->in_irons = m.in_irons;
 	sh->moved = 1;
 	s->last_ship = idx;
-	s->npath = m.npath;
-	memset(s->path_col, 0, sizeof s->path_col);
-	memset(s->path_row, 0, sizeof s->path_row);
-	memset(s->path_cost, 0, sizeof s->path_cost);
 	for (int i = 0; i < m.npath; i++) {
 		s->path_col[i] = m.path_col[i];
 		s->path_row[i] = m.path_row[i];
 		s->path_cost[i] = m.path_cost[i];
 	}
+	for (int i = m.npath; i < s->npath; i++)   /* past npath the path is all zero */
+		s->path_col[i] = s->path_row[i] = s->path_cost[i] = 0;
+	s->npath = m.npath;
 	return 0;
 }
 
@@ -760,6 +808,7 @@ static int ev_fire(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (tg->hull == 0) {
 		tg->sunk = 1;
 		tg->in_irons = 0;
+		s->occ[tg->row - 1][tg->col - 1] = 0;   /* gone from the map */
 	}
 	if (desc) {
 		sl_buf_printf(desc, "%s fires on %s at %d %s: ", sh->name, tg->name, dist,

@@ -16,7 +16,8 @@
  *               32 moved, 64 fired, 128 boarded
  *   u8 last_ship (255 none), u8 npath, npath * (u8 col, u8 row, u8 cost)
  * Every value has one encoding, so restore followed by serialize gives back
- * the same bytes. */
+ * the same bytes. The derived indexes (occ, by_id) are not written: restore
+ * rebuilds them. */
 #define SAIL_SNAP_VERSION 1
 
 static void put_str(sl_buf *b, const char *s)
@@ -163,8 +164,10 @@ int sail_restore(void **out, const void *p, size_t n, sl_error *err)
 		NEED(sh->hull_max >= 1 && sh->hull_max <= SAIL_MAX_HULL && sh->hull <= sh->hull_max
 			&& (sh->hull == 0) == sh->sunk, "bad hull");
 		NEED(sh->sunk || sail_terrain_at(s, sh->col, sh->row) != SAIL_LAND, "ship on land");
-		NEED(sail_find_ship(s, sh->id, strlen(sh->id)) == i, "duplicate ship id");
-		NEED(sh->sunk || sail_ship_at(s, sh->col, sh->row) == i, "two ships in one hex");
+		/* the indexes hold ships 0..i-1: find them, then take ship i */
+		NEED(sail_find_ship(s, sh->id, strlen(sh->id)) < 0, "duplicate ship id");
+		NEED(sh->sunk || sail_ship_at(s, sh->col, sh->row) < 0, "two ships in one hex");
+		sail_index_ship(s, i);
 	}
 	NEED(s->nships == 0 || s->cols > 0, "ships without a map");
 	v = sl_read_u8(&r);
