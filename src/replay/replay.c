@@ -194,6 +194,7 @@ static int step(sl_replay *r, const sl_event *ev, sl_error *err)
 int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error *err)
 {
 	sl_replay *r;
+	size_t since;
 	int rc = start(&r, log, flags, 0, err);
 	*out = NULL;
 	if (rc)
@@ -217,8 +218,9 @@ int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error 
 #endif
 		if ((rc = step(r, ev, err)))
 			goto fail;
-		if (ev->entry == SL_ENTRY_TURN ||
-		    r->pos - r->kf[r->nkf - 1].pos >= SL_REPLAY_KEYFRAME_EVERY)
+		since = r->pos - r->kf[r->nkf - 1].pos;
+		if (since >= SL_REPLAY_KEYFRAME_EVERY ||
+		    (ev->entry == SL_ENTRY_TURN && since >= SL_REPLAY_KEYFRAME_TURN))
 			if ((rc = add_keyframe(r, err)))
 				goto fail;
 	}
