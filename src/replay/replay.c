@@ -4,6 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
+/* One event in EVENT_STRIDE has its entry index kept; the others are found
+ * by counting from there (a full table cost 8 bytes an entry, and on a long
+ * log its first touch showed in the time to open). */
+#define EVENT_STRIDE 64
+
 typedef struct keyframe {
 	size_t pos;
 	uint8_t *snap;
@@ -17,7 +22,7 @@ struct sl_replay {
 	size_t pos;
 	keyframe *kf;
 	size_t nkf, capkf;
-	long *event_pos;      /* event_pos[k] = entry index of event k+1 */
+	long *event_pos;      /* event_pos[j] = entry index of event j*EVENT_STRIDE+1 */
 	long nevents;
 	int turns;
 	long checks;
@@ -179,8 +184,8 @@ static int step(sl_replay *r, const sl_event *ev, sl_error *err)
 	if (rc)
 		return rc;
 	if (ev->entry == SL_ENTRY_EVENT) {
-		if (r->event_pos)
-			r->event_pos[r->nevents] = (long)r->pos;
+		if (r->event_pos && r->nevents % EVENT_STRIDE == 0)
+			r->event_pos[r->nevents / EVENT_STRIDE] = (long)r->pos;
 		r->nevents++;
 	}
 	r->pos++;
@@ -200,7 +205,7 @@ int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error 
 	if (rc)
 		return rc;
 	if (log->n) {
-		r->event_pos = sl_malloc(log->n * sizeof *r->event_pos);
+		r->event_pos = sl_malloc((log->n / EVENT_STRIDE + 1) * sizeof *r->event_pos);
 		if (!r->event_pos) {
 			rc = sl_error_set(err, SL_ENOMEM, "out of memory");
 			goto fail;
@@ -319,16 +324,28 @@ int sl_replay_step(sl_replay *r, long delta, sl_error *err)
 
 long sl_replay_pos_of_event(const sl_replay *r, long n)
 {
+	long k, seen;
+	size_t i;
 	if (n < 0 || n > r->nevents || (n && !r->event_pos))
 		return -1;
-	return n == 0 ? 0 : r->event_pos[n - 1] + 1;
+	if (n == 0)
+		return 0;
+	k = (n - 1) / EVENT_STRIDE;   /* event k*EVENT_STRIDE+1 is at event_pos[k] */
+	seen = k * EVENT_STRIDE;
+	for (i = (size_t)r->event_pos[k];; i++)
+		if (r->log->ev[i].entry == SL_ENTRY_EVENT && ++seen == n)
+			return (long)i + 1;
 }
 
 long sl_replay_event_at(const sl_replay *r, size_t pos)
 {
-	long lo = 0, hi = r->nevents;   /* events with event_pos < pos */
+	long lo = 0, hi, seen;
+	size_t i;
 	if (!r->event_pos)
 		return pos >= r->pos ? r->nevents : -1;   /* streamed: only the present is known */
+	if (pos >= r->log->n)
+		return r->nevents;
+	hi = (r->nevents + EVENT_STRIDE - 1) / EVENT_STRIDE;   /* kept positions < pos */
 	while (lo < hi) {
 		long mid = (lo + hi) / 2;
 		if ((size_t)r->event_pos[mid] < pos)
@@ -336,7 +353,12 @@ long sl_replay_event_at(const sl_replay *r, size_t pos)
 		else
 			hi = mid;
 	}
-	return lo;
+	if (lo == 0)
+		return 0;   /* no event before the first one */
+	seen = (lo - 1) * EVENT_STRIDE;
+	for (i = (size_t)r->event_pos[lo - 1]; i < pos; i++)
+		seen += r->log->ev[i].entry == SL_ENTRY_EVENT;
+	return seen;
 }
 
 long sl_replay_pos_of_turn(const sl_replay *r, int turn, int phase)

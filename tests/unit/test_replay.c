@@ -155,6 +155,20 @@ static void test_seek_across_keyframes(void **s)
 	assert_true(sl_replay_keyframes(r) >= 1 + (log->n - 1) / SL_REPLAY_KEYFRAME_EVERY);
 	assert_true(sl_replay_keyframes(r) <= 1 + log->n / SL_REPLAY_KEYFRAME_TURN);
 	assert_true(sl_replay_keyframes(r) * 4 < (size_t)sl_replay_turns(r));   /* not one a turn */
+	/* events and positions, against a count over the entries */
+	{
+		long seen = 0;
+		for (size_t pos = 0; pos <= log->n; pos++) {
+			assert_int_equal(sl_replay_event_at(r, pos), seen);
+			if (pos < log->n && log->ev[pos].entry == SL_ENTRY_EVENT) {
+				seen++;
+				assert_int_equal(sl_replay_pos_of_event(r, seen), (long)pos + 1);
+			}
+		}
+		assert_int_equal(seen, sl_replay_events(r));
+		assert_int_equal(sl_replay_event_at(r, log->n + 5), seen);
+		assert_int_equal(sl_replay_pos_of_event(r, seen + 1), -1);
+	}
 	sl_prng_seed(&rng, 8, 3);
 	for (int k = 0; k < 30; k++) {
 		size_t pos = sl_prng_below(&rng, (uint32_t)log->n + 1);

@@ -113,7 +113,11 @@ const char *sail_side_name(const sl_header *h, int side)
 
 int sail_point_of_sail(int facing, int wind)
 {
-	int d = ((facing - wind) % 6 + 6) % 6;
+	static const uint8_t point[11] = {1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1};
+	int d;
+	if ((unsigned)facing < 6 && (unsigned)wind < 6)   /* every state's: no division */
+		return point[facing - wind + 5];
+	d = ((facing - wind) % 6 + 6) % 6;
 	return d > 3 ? 6 - d : d;   /* 0 run, 1 broad, 2 close, 3 head */
 }
 
@@ -167,9 +171,9 @@ int sail_find_ship(const sail_state *s, const char *id, size_t n)
 		if (!e)
 			return -1;
 		p = s->ships[e - 1].id;
-		while (j < n && p[j] == id[j])
+		while (j < n && p[j] == id[j] && id[j])   /* a NUL inside id: no match */
 			j++;
-		if (j == n && p[n] == 0 && strlen(p) == n)   /* no NUL inside id */
+		if (j == n && p[n] == 0)
 			return e - 1;
 	}
 	return -1;
@@ -521,6 +525,13 @@ void sail_sim_start(const sail_state *s, int ship, sail_sim *m)
 	m->path_row[0] = sh->row;
 }
 
+/* sl_hex_dir_rotate by one hexside, for a facing already in 0..5. */
+static int turn_dir(int dir, int by)
+{
+	dir += by;
+	return dir < 0 ? dir + 6 : dir > 5 ? dir - 6 : dir;
+}
+
 int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
 	sail_stepres *r, sl_error *err)
 {
@@ -558,8 +569,8 @@ int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
 		r->advance = 1;
 		r->col = nc;
 		r->row = nr;
-		r->facing = step == SAIL_AP ? sl_hex_dir_rotate(m->facing, -1)
-			: step == SAIL_AS ? sl_hex_dir_rotate(m->facing, 1) : m->facing;
+		r->facing = step == SAIL_AP ? turn_dir(m->facing, -1)
+			: step == SAIL_AS ? turn_dir(m->facing, 1) : m->facing;
 		r->shoal = t == SAIL_SHOAL;
 		return 0;
 	}
@@ -572,7 +583,7 @@ int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
 		r->fails = m->left < 3;
 		r->cost = r->fails ? m->left : 3;
 		r->facing = r->fails ? m->facing
-			: sl_hex_dir_rotate(m->facing, step == SAIL_TP ? -1 : 1);
+			: turn_dir(m->facing, step == SAIL_TP ? -1 : 1);
 		return 0;
 	}
 	return illegal(err, "sail 6: step %d is not one of A, AP, AS, TP, TS", no);
@@ -698,6 +709,8 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			die = dice[m.shoals];
 		}
 		sail_step_commit(s, &m, &r, die);
+		if (!desc)
+			continue;
 		if (r.advance) {
 			if (!(md.open && md.point == r.point && md.dir == heading))
 				md_flush(&md);
@@ -731,10 +744,12 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (ndice > m.shoals)
 		return illegal(err, "sail 6: %d dice given but the ship entered %d shoal %s",
 			ndice, m.shoals, plural(m.shoals, "hex", "hexes"));
-	md_flush(&md);
-	if (!m.grounded && !m.in_irons)
-		md_part(&md, "ends at %d,%d with %d %s left", m.col, m.row, m.left,
-			plural(m.left, "pt", "pts"));
+	if (desc) {
+		md_flush(&md);
+		if (!m.grounded && !m.in_irons)
+			md_part(&md, "ends at %d,%d with %d %s left", m.col, m.row, m.left,
+				plural(m.left, "pt", "pts"));
+	}
 
 	s->occ[sh->row - 1][sh->col - 1] = 0;
 	s->occ[m.row - 1][m.col - 1] = (uint8_t)(idx + 1);
