@@ -217,7 +217,8 @@ void sail_neighbor(int col, int row, int dir, int *ncol, int *nrow)
 		{-1, -1, 0, 1, 0, -1},   /* odd printed column */
 		{-1, 0, 1, 1, 1, 0},     /* even printed column, half a hex down */
 	};
-	dir = ((dir % 6) + 6) % 6;
+	if ((unsigned)dir > 5)
+		dir = ((dir % 6) + 6) % 6;
 	*ncol = col + dc[dir];
 	*nrow = row + dr[!(col & 1)][dir];
 }
@@ -242,7 +243,9 @@ int sail_grounds(const sail_ship *sh, int die)
 	return die <= (sh->shallow ? 1 : 3);   /* sail 6: 1 in 6, or 3 in 6 */
 }
 
-static int illegal(sl_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* cold: refusals are rare on a replay, and the hot paths keep them out of line */
+static int illegal(sl_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), cold, noinline));
 static int illegal(sl_error *err, const char *fmt, ...)
 {
 	va_list ap;
@@ -532,8 +535,10 @@ static int turn_dir(int dir, int by)
 	return dir < 0 ? dir + 6 : dir > 5 ? dir - 6 : dir;
 }
 
-int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
-	sail_stepres *r, sl_error *err)
+/* sail_step_check, inlined into ev_move: the steps of a move are most of
+ * what a replay does. */
+static inline __attribute__((always_inline)) int step_check(const sail_state *s,
+	const sail_sim *m, int step, int no, sail_stepres *r, sl_error *err)
 {
 	int pt = sail_point_of_sail(m->facing, s->wind);
 	memset(r, 0, sizeof *r);
@@ -589,7 +594,14 @@ int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
 	return illegal(err, "sail 6: step %d is not one of A, AP, AS, TP, TS", no);
 }
 
-void sail_step_commit(const sail_state *s, sail_sim *m, const sail_stepres *r, int die)
+int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
+	sail_stepres *r, sl_error *err)
+{
+	return step_check(s, m, step, no, r, err);
+}
+
+static inline __attribute__((always_inline)) void step_commit(const sail_state *s,
+	sail_sim *m, const sail_stepres *r, int die)
 {
 	if (r->advance) {
 		m->left -= r->cost;
@@ -614,6 +626,11 @@ void sail_step_commit(const sail_state *s, sail_sim *m, const sail_stepres *r, i
 		m->left -= 3;
 		m->facing = r->facing;
 	}
+}
+
+void sail_step_commit(const sail_state *s, sail_sim *m, const sail_stepres *r, int die)
+{
+	step_commit(s, m, r, die);
 }
 
 /* The description of a move: consecutive hexes on one heading make one run. */
@@ -692,15 +709,16 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		if (dice[i] < 1 || dice[i] > 6)
 			return illegal(err, "sail 6: grounding dice show 1 to 6, not %d", dice[i]);
 
-	memset(&md, 0, sizeof md);
-	md.b = desc;
-	if (desc)
+	if (desc) {
+		memset(&md, 0, sizeof md);
+		md.b = desc;
 		sl_buf_puts(desc, sh->name);
+	}
 	sail_sim_start(s, idx, &m);
 	for (int i = 0; i < nsteps; i++) {
 		sail_stepres r;
 		int die = 0, heading = m.facing;
-		if ((rc = sail_step_check(s, &m, steps[i], i + 1, &r, err)) != 0)
+		if ((rc = step_check(s, &m, steps[i], i + 1, &r, err)) != 0)
 			return rc;
 		if (r.shoal) {
 			if (m.shoals >= ndice)
@@ -708,7 +726,7 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 					"a grounding die is needed (dice=)", i + 1, r.col, r.row);
 			die = dice[m.shoals];
 		}
-		sail_step_commit(s, &m, &r, die);
+		step_commit(s, &m, &r, die);
 		if (!desc)
 			continue;
 		if (r.advance) {
