@@ -51,8 +51,16 @@ static void runs_encode(const uint8_t *base, size_t nb, const uint8_t *p, size_t
 	size_t i = 0;
 	sl_buf_uvarint(out, n);
 	while (i < n) {
-		size_t same = i, lit;
-		while (same < n && same < nb && p[same] == base[same])
+		size_t same = i, lit, end = n < nb ? n : nb;
+		while (same + 8 <= end) {   /* eight bytes at a time while they match */
+			uint64_t x, y;
+			memcpy(&x, p + same, 8);
+			memcpy(&y, base + same, 8);
+			if (x != y)
+				break;
+			same += 8;
+		}
+		while (same < end && p[same] == base[same])
 			same++;
 		lit = same;
 		while (lit < n && !(lit + 4 <= n && lit + 4 <= nb && memcmp(p + lit, base + lit, 4) == 0))
