@@ -189,7 +189,8 @@ void silb_seg_free(silb_seg *sg)
 	sg->raw = NULL;
 }
 
-int silb_log_push(sl_log *log, const sl_event *ev)
+/* Room for one more entry at log->ev[log->n] (not counted yet). */
+static int log_room(sl_log *log)
 {
 	if (log->n >= SL_LOG_MAX_ENTRIES)
 		return SL_ELIMIT;
@@ -201,6 +202,14 @@ int silb_log_push(sl_log *log, const sl_event *ev)
 		log->ev = e;
 		log->cap = cap;
 	}
+	return SL_OK;
+}
+
+int silb_log_push(sl_log *log, const sl_event *ev)
+{
+	int rc = log_room(log);
+	if (rc)
+		return rc;
 	log->ev[log->n++] = *ev;
 	return SL_OK;
 }
@@ -422,19 +431,24 @@ static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, si
 	d->c.last_turn = d->turn;
 	sl_reader_init(&r, sg.raw + sg.at, (size_t)sg.rawlen - sg.at);
 	for (uint64_t i = 0; i < sg.count; i++) {
-		sl_event ev;
-		if (silb_get_entry(&d->c, &r, &ev)) {
+		sl_event spare, *ev = &spare;
+		int full = log_room(d->log);
+		/* decoded in place: an entry is ~250 bytes, not worth a copy each */
+		if (!full)
+			ev = &d->log->ev[d->log->n];
+		if (silb_get_entry(&d->c, &r, ev)) {
 			silb_seg_free(&sg);
 			return silb_fail(err, d->name, off, SL_EFORMAT,
 				"record %zu (kind SEGMENT): entry %llu of %llu: %s", recno,
 				(unsigned long long)i + 1, (unsigned long long)sg.count, d->c.msg);
 		}
-		if (silb_log_push(d->log, &ev)) {
+		if (full) {
 			silb_seg_free(&sg);
 			return silb_fail(err, d->name, off, SL_ELIMIT, "too many entries (at most %u)",
 				SL_LOG_MAX_ENTRIES);
 		}
-		track(d, &ev);
+		d->log->n++;
+		track(d, ev);
 	}
 	if (r.pos != r.len) {
 		silb_seg_free(&sg);
