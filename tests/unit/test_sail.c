@@ -1154,13 +1154,16 @@ static void check_indexes(const sail_state *s)
 		}
 	for (int i = 0; i < s->nships; i++) {
 		const char *id = s->ships[i].id;
+		size_t n = strlen(id);
 		char longer[40];
-		assert_int_equal(sail_find_ship(s, id, strlen(id)), i);
-		assert_int_equal(sail_find_ship(s, id, strlen(id) - 1), -1);
-		snprintf(longer, sizeof longer, "%sx", id);
-		assert_int_equal(sail_find_ship(s, longer, strlen(longer)), -1);
-		memcpy(longer, id, strlen(id) + 1);   /* a NUL inside: not the same id */
-		assert_int_equal(sail_find_ship(s, longer, strlen(id) + 1), -1);
+		assert_int_equal(sail_find_ship(s, id, n), i);
+		assert_int_equal(sail_find_ship(s, id, n - 1), -1);
+		memcpy(longer, id, n);
+		longer[n] = 'x';
+		longer[n + 1] = 0;
+		assert_int_equal(sail_find_ship(s, longer, n + 1), -1);
+		longer[n] = 0;   /* a NUL inside: not the same id */
+		assert_int_equal(sail_find_ship(s, longer, n + 1), -1);
 	}
 	assert_int_equal(sail_find_ship(s, "nosuch", 6), -1);
 	assert_int_equal(sail_find_ship(s, "", 0), -1);
