@@ -523,9 +523,9 @@ void sail_sim_start(const sail_state *s, int ship, sail_sim *m)
 	m->left = sh->left;
 	m->grounded = m->in_irons = m->shoals = 0;
 	m->npath = 1;
-	m->path_cost[0] = 0;
-	m->path_col[0] = sh->col;
-	m->path_row[0] = sh->row;
+	m->path[0].col = sh->col;
+	m->path[0].row = sh->row;
+	m->path[0].cost = 0;
 }
 
 /* sl_hex_dir_rotate by one hexside, for a facing already in 0..5. */
@@ -609,9 +609,9 @@ static inline __attribute__((always_inline)) void step_commit(const sail_state *
 		m->row = r->row;
 		m->facing = r->facing;
 		if (m->npath < SAIL_MAX_PATH) {
-			m->path_col[m->npath] = r->col;
-			m->path_row[m->npath] = r->row;
-			m->path_cost[m->npath] = r->cost;
+			m->path[m->npath].col = r->col;
+			m->path[m->npath].row = r->row;
+			m->path[m->npath].cost = r->cost;
 			m->npath++;
 		}
 		if (r->shoal) {
@@ -779,13 +779,14 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	sh->in_irons = m.in_irons;
 	sh->moved = 1;
 	s->last_ship = idx;
-	for (int i = 0; i < m.npath; i++) {
-		s->path_col[i] = m.path_col[i];
-		s->path_row[i] = m.path_row[i];
-		s->path_cost[i] = m.path_cost[i];
+	/* the new path, and zeros over what is left of the old one (past npath
+	 * the path is all zero); one loop of a few hexes, not six library calls */
+	for (int i = 0, end = s->npath > m.npath ? s->npath : m.npath; i < end; i++) {
+		int in = i < m.npath;
+		s->path_col[i] = in ? m.path[i].col : 0;
+		s->path_row[i] = in ? m.path[i].row : 0;
+		s->path_cost[i] = in ? m.path[i].cost : 0;
 	}
-	for (int i = m.npath; i < s->npath; i++)   /* past npath the path is all zero */
-		s->path_col[i] = s->path_row[i] = s->path_cost[i] = 0;
 	s->npath = m.npath;
 	return 0;
 }

@@ -66,7 +66,7 @@ typedef struct sail_sim {
 	int grounded, in_irons;   /* how the move ended */
 	int shoals;               /* shoal hexes entered = dice used */
 	int npath;
-	int path_col[SAIL_MAX_PATH], path_row[SAIL_MAX_PATH], path_cost[SAIL_MAX_PATH];
+	struct { int col, row, cost; } path[SAIL_MAX_PATH];   /* only the first npath are set */
 } sail_sim;
 
 /* What one step does, found by sail_step_check. */
