@@ -144,6 +144,7 @@ static int add_keyframe(sl_replay *r, sl_error *err)
 }
 
 /* Position text for an entry: "FILE:LINE:1" via err fields, or event no. */
+__attribute__((cold))   /* only on a refusal */
 static int entry_error(const sl_log *log, const sl_event *ev, long event_no,
 	int code, const char *msg, sl_error *err)
 {
@@ -163,8 +164,9 @@ static int entry_error(const sl_log *log, const sl_event *ev, long event_no,
 		log->name ? ": " : "", what, msg);
 }
 
-int sl_replay_apply(const sl_log *log, void *st, const sl_event *ev, long event_no,
-	sl_buf *desc, sl_error *err)
+/* sl_replay_apply, inlined into the replay loop. */
+static inline __attribute__((always_inline)) int apply_entry(const sl_log *log, void *st,
+	const sl_event *ev, long event_no, sl_buf *desc, sl_error *err)
 {
 	const sl_game *g = log->game;
 	sl_error e;
@@ -206,6 +208,12 @@ int sl_replay_apply(const sl_log *log, void *st, const sl_event *ev, long event_
 	if (rc != SL_OK)
 		return entry_error(log, ev, event_no, rc, e.code ? e.msg : sl_code_name(rc), err);
 	return SL_OK;
+}
+
+int sl_replay_apply(const sl_log *log, void *st, const sl_event *ev, long event_no,
+	sl_buf *desc, sl_error *err)
+{
+	return apply_entry(log, st, ev, event_no, desc, err);
 }
 
 static int check_entry(sl_replay *r, const sl_event *ev, long event_no, sl_error *err)
@@ -266,7 +274,7 @@ fail:
 static int step(sl_replay *r, const sl_event *ev, sl_error *err)
 {
 	long no = r->nevents + (ev->entry == SL_ENTRY_EVENT);
-	int rc = sl_replay_apply(r->log, r->st, ev, no, NULL, err);
+	int rc = apply_entry(r->log, r->st, ev, no, NULL, err);
 	if (rc)
 		return rc;
 	if (ev->entry == SL_ENTRY_EVENT) {
@@ -403,7 +411,7 @@ int sl_replay_seek(sl_replay *r, size_t pos, sl_error *err)
 		const sl_event *ev = &r->log->ev[r->pos];
 		int rc;
 		no += ev->entry == SL_ENTRY_EVENT;
-		rc = sl_replay_apply(r->log, r->st, ev, no, NULL, err);
+		rc = apply_entry(r->log, r->st, ev, no, NULL, err);
 		if (rc)
 			return rc;   /* cannot happen: open replayed the same entries */
 		r->pos++;
