@@ -518,8 +518,8 @@ static size_t entries_hint(const uint8_t *p, size_t n)
 		return 0;
 	sl_reader_init(&r, p + at + 5, SILB_TRAILER_LEN);
 	io = sl_read_u64le(&r);
-	if (r.err || io < SILB_FILE_HEADER || io + 5 >= at || p[io] != SILB_K_INDEX)
-		return 0;
+	if (r.err || io < SILB_FILE_HEADER || io >= at || at - io <= 5 || p[io] != SILB_K_INDEX)
+		return 0;   /* (io + 5 could wrap) */
 	sl_reader_init(&r, p + io + 5, at - (size_t)io - 5);
 	(void)sl_read_uvarint(&r);   /* segments */
 	e = sl_read_uvarint(&r);
