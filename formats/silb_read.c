@@ -580,7 +580,8 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 				goto fatal;
 			if (form == SL_SILB_ARCHIVE && !sink && !d.log->ev) {
 				size_t hint = entries_hint(d.p, n);
-				sl_event *ev = hint ? sl_malloc(hint * sizeof *ev) : NULL;
+				sl_event *ev = hint && hint <= SIZE_MAX / sizeof *ev
+					? sl_malloc(hint * sizeof *ev) : NULL;
 				if (ev) {   /* else the log grows as it is read */
 					d.log->ev = ev;
 					d.log->cap = hint;
