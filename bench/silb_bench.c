@@ -1,6 +1,7 @@
 /* silb_bench.c - timings of the binary log on one archive: open, seek to
  * random turns (median, p99), decode of the whole file, replay throughput
- * over the decoded log, and decode + replay streamed segment by segment.
+ * over the decoded log, seeks of that replay to random entries (median,
+ * p99), and decode + replay streamed segment by segment.
  * Run by bench/silb.sh (`make bench`), which makes the archive first. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,7 +99,20 @@ int main(int argc, char **argv)
 	if (sl_replay_open(&r, log, 0, &err))
 		return die(&err);
 	t0 = now() - t0;
-	printf("replay_s %.3f\nreplay_events_per_s %.0f\n", t0, (double)sl_replay_events(r) / t0);
+	printf("replay_s %.3f\nreplay_events_per_s %.0f\nreplay_keyframes %zu\n", t0,
+		(double)sl_replay_events(r) / t0, sl_replay_keyframes(r));
+	/* sl_replay_seek to random entries: a keyframe restored, then fewer
+	 * than SL_REPLAY_KEYFRAME_EVERY entries replayed */
+	for (int i = 0; i < nseek; i++) {
+		size_t pos = sl_prng_below(&rng, (uint32_t)log->n + 1);
+		t0 = now();
+		if (sl_replay_seek(r, pos, &err))
+			return die(&err);
+		t[i] = now() - t0;
+	}
+	qsort(t, (size_t)nseek, sizeof *t, cmp_d);
+	printf("replay_seek_median_ms %.3f\nreplay_seek_p99_ms %.3f\n", t[nseek / 2] * 1e3,
+		t[(nseek * 99) / 100] * 1e3);
 	sl_replay_free(r);
 	sl_log_free(log);
 	/* read, inflate, decode and replay with checks, one segment at a time */

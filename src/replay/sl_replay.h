@@ -15,12 +15,18 @@ enum {
 	SL_REPLAY_CHECK = 1u << 0   /* compare the state checks recorded in the log */
 };
 
-#define SL_REPLAY_KEYFRAME_EVERY 256   /* entries between keyframes at most */
+/* Keyframes kept by sl_replay_open: one at the start, one at a turn marker
+ * once SL_REPLAY_KEYFRAME_TURN entries have passed since the last, and one
+ * wherever SL_REPLAY_KEYFRAME_EVERY entries have passed. A seek restores the
+ * last keyframe at or before its target and replays fewer than
+ * SL_REPLAY_KEYFRAME_EVERY entries; a snapshot at every turn cost more than
+ * the replay itself on long games (sail: ~93 entries a turn). */
+#define SL_REPLAY_KEYFRAME_EVERY 2048   /* entries between keyframes at most */
+#define SL_REPLAY_KEYFRAME_TURN 1024    /* entries before a turn marker takes one */
 
-/* Replays the whole log once (every rule checked) and keeps a keyframe at
- * the start, at every turn and every SL_REPLAY_KEYFRAME_EVERY entries.
- * The log must outlive the replay. On an illegal entry or a failed check,
- * returns its code with err at the entry's position and *out NULL.
+/* Replays the whole log once (every rule checked) and keeps keyframes as
+ * above. The log must outlive the replay. On an illegal entry or a failed
+ * check, returns its code with err at the entry's position and *out NULL.
  * The caller frees *out with sl_replay_free. */
 int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error *err);
 void sl_replay_free(sl_replay *r);

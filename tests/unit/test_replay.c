@@ -51,10 +51,10 @@ static int open_err(const char *text, unsigned flags, char *msg, size_t n)
 }
 
 /* A long legal game from the generator, as a log. */
-static sl_log *generated(long events)
+static sl_log *generated_from(const char *header, long events)
 {
 	const sl_game *g = sl_game_find("sail");
-	sl_log *log = load(HEADER);
+	sl_log *log = load(header);
 	sl_prng rng;
 	sl_arena a;
 	sl_error err;
@@ -80,6 +80,11 @@ static sl_log *generated(long events)
 	g->destroy(st);
 	sl_arena_free(&a);
 	return log;
+}
+
+static sl_log *generated(long events)
+{
+	return generated_from(HEADER, events);
 }
 
 static uint64_t fresh_hash(const sl_log *log, size_t pos)
@@ -128,6 +133,58 @@ static void test_seek_matches_fresh_replay(void **s)
 	assert_int_equal(sl_replay_step(r, 100000000, &err), SL_OK);
 	assert_int_equal(sl_replay_pos(r), log->n);
 	assert_int_equal(sl_replay_seek(r, log->n + 1, &err), SL_ERANGE);
+	sl_replay_free(r);
+	sl_log_free(log);
+}
+
+/* A long open-ended game (64 ships, ~93 entries a turn): keyframes are not
+ * taken at every turn but at most SL_REPLAY_KEYFRAME_EVERY entries apart,
+ * and a seek anywhere, across them, gives the state a fresh replay gives. */
+static void test_seek_across_keyframes(void **s)
+{
+	(void)s;
+	sl_log *log = generated_from(HEADER "meta gen open\n", 12000);
+	sl_replay *r;
+	sl_error err;
+	sl_prng rng;
+	int turn, phase;
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	assert_true(log->n > 4 * SL_REPLAY_KEYFRAME_EVERY);
+	assert_true(sl_replay_turns(r) > 100);
+	assert_true(sl_replay_keyframes(r) >= 1 + (log->n - 1) / SL_REPLAY_KEYFRAME_EVERY);
+	assert_true(sl_replay_keyframes(r) <= 1 + log->n / SL_REPLAY_KEYFRAME_TURN);
+	assert_true(sl_replay_keyframes(r) * 4 < (size_t)sl_replay_turns(r));   /* not one a turn */
+	/* events and positions, against a count over the entries */
+	{
+		long seen = 0;
+		for (size_t pos = 0; pos <= log->n; pos++) {
+			assert_int_equal(sl_replay_event_at(r, pos), seen);
+			if (pos < log->n && log->ev[pos].entry == SL_ENTRY_EVENT) {
+				seen++;
+				assert_int_equal(sl_replay_pos_of_event(r, seen), (long)pos + 1);
+			}
+		}
+		assert_int_equal(seen, sl_replay_events(r));
+		assert_int_equal(sl_replay_event_at(r, log->n + 5), seen);
+		assert_int_equal(sl_replay_pos_of_event(r, seen + 1), -1);
+	}
+	sl_prng_seed(&rng, 8, 3);
+	for (int k = 0; k < 30; k++) {
+		size_t pos = sl_prng_below(&rng, (uint32_t)log->n + 1);
+		assert_int_equal(sl_replay_seek(r, pos, &err), SL_OK);
+		assert_int_equal(sl_replay_pos(r), pos);
+		assert_true(sl_replay_hash(r) == fresh_hash(log, pos));
+	}
+	/* the start of a turn, then back to just before it */
+	long p = sl_replay_pos_of_turn(r, 77, 1);
+	assert_true(p > 0);
+	assert_int_equal(sl_replay_seek(r, (size_t)p, &err), SL_OK);
+	sl_replay_where(r, &turn, &phase);
+	assert_int_equal(turn, 77);
+	assert_int_equal(phase, 1);
+	assert_int_equal(sl_replay_step(r, -1, &err), SL_OK);
+	assert_true(sl_replay_hash(r) == fresh_hash(log, (size_t)p - 1));
 	sl_replay_free(r);
 	sl_log_free(log);
 }
@@ -273,6 +330,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seek_matches_fresh_replay),
+		cmocka_unit_test(test_seek_across_keyframes),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_structure_rules),
 		cmocka_unit_test(test_rule_error_names_event_and_rule),

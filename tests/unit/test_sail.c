@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "games/sail/sail.h"
+#include "games/sail/sail_int.h"   /* the derived indexes and sail_neighbor */
 
 /* ---- fixture ------------------------------------------------------------- */
 
@@ -1116,6 +1117,96 @@ static void test_generate_deterministic(void **state)
 	teardown((void **)&d);
 }
 
+/* sail_neighbor's table against the axial route of sl_core, on every hex of
+ * the largest map and one ring off it, in all six directions. */
+static void test_neighbor_matches_axial(void **state)
+{
+	(void)state;
+	for (int col = -1; col <= SAIL_MAX_COLS + 2; col++)
+		for (int row = -1; row <= SAIL_MAX_ROWS + 2; row++)
+			for (int dir = 0; dir < 6; dir++) {
+				sl_offset o = {col - 1, row - 1};
+				sl_hex h = sl_hex_neighbor(SL_HEX_FLAT,
+					sl_hex_from_offset(sail_schema.grid, o), dir);
+				sl_offset w = sl_hex_to_offset(sail_schema.grid, h);
+				int nc, nr;
+				sail_neighbor(col, row, dir, &nc, &nr);
+				if (nc != w.col + 1 || nr != w.row + 1)
+					fail_msg("%d,%d dir %d: %d,%d, axial says %d,%d", col, row, dir,
+						nc, nr, w.col + 1, w.row + 1);
+			}
+}
+
+/* The occupancy grid and the id table say what a scan of the ships says. */
+static void check_indexes(const sail_state *s)
+{
+	sail_state *fresh = malloc(sizeof *fresh);
+	assert_non_null(fresh);
+	for (int row = 0; row <= s->rows + 1; row++)
+		for (int col = 0; col <= s->cols + 1; col++) {
+			int want = -1;
+			for (int i = 0; i < s->nships && want < 0; i++)
+				if (s->ships[i].col == col && s->ships[i].row == row && !s->ships[i].sunk)
+					want = i;
+			if (sail_ship_at(s, col, row) != want)
+				fail_msg("ship at %d,%d: %d, a scan finds %d", col, row,
+					sail_ship_at(s, col, row), want);
+		}
+	for (int i = 0; i < s->nships; i++) {
+		const char *id = s->ships[i].id;
+		size_t n = strlen(id);
+		char longer[40];
+		assert_int_equal(sail_find_ship(s, id, n), i);
+		assert_int_equal(sail_find_ship(s, id, n - 1), -1);
+		memcpy(longer, id, n);
+		longer[n] = 'x';
+		longer[n + 1] = 0;
+		assert_int_equal(sail_find_ship(s, longer, n + 1), -1);
+		longer[n] = 0;   /* a NUL inside: not the same id */
+		assert_int_equal(sail_find_ship(s, longer, n + 1), -1);
+	}
+	assert_int_equal(sail_find_ship(s, "nosuch", 6), -1);
+	assert_int_equal(sail_find_ship(s, "", 0), -1);
+	/* kept up to date event by event == rebuilt from the ships */
+	memcpy(fresh, s, sizeof *fresh);
+	sail_reindex(fresh);
+	assert_memory_equal(fresh->occ, s->occ, sizeof s->occ);
+	assert_memory_equal(fresh->by_id, s->by_id, sizeof s->by_id);
+	free(fresh);
+}
+
+static void test_indexes_follow_the_ships(void **state)
+{
+	ctx *c = *state;
+	gen_stats gs = {0};
+	sl_buf a;
+	void *copy = NULL;
+	int sunk = 0;
+	check_indexes(S(c));
+	busy_game(c);
+	check_indexes(S(c));
+	G->destroy(c->st);
+	assert_int_equal(G->init(&c->st, &c->h, &c->err), 0);
+	ok(c, ev_map(20, 14, 0));
+	ok(c, ev_terrain(7, "....~~~.....##......"));
+	for (int k = 0; k < 40; k++) {   /* moves, sinkings, captures, strikes */
+		run_gen(c, 500, 11 + (uint64_t)k, &gs);
+		check_indexes(S(c));
+	}
+	for (int i = 0; i < S(c)->nships; i++)
+		sunk += S(c)->ships[i].sunk;
+	assert_true(sunk > 0);   /* a sunk ship's hex was let go */
+	print_message("indexes checked over %d moves, %d sunk\n", gs.events[evtype("move")], sunk);
+	assert_true(gs.events[evtype("move")] > 200);
+	/* restore rebuilds them */
+	serial(c, &a);
+	assert_int_equal(G->restore(&copy, a.data, a.len, &c->err), 0);
+	check_indexes(copy);
+	assert_memory_equal(((const sail_state *)copy)->occ, S(c)->occ, sizeof S(c)->occ);
+	G->destroy(copy);
+	sl_buf_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1154,6 +1245,8 @@ int main(void)
 		T(test_generate_long_game),
 		T(test_generate_ends_at_turns),
 		T(test_generate_deterministic),
+		T(test_neighbor_matches_axial),
+		T(test_indexes_follow_the_ships),
 #undef T
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

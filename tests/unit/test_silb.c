@@ -723,6 +723,32 @@ static void test_segment_limits(void **s)
 	sl_log_free(log);
 }
 
+/* Reading a whole archive sizes the entry array once from the INDEX's
+ * count, read before any check: a trailer pointing anywhere (here where
+ * offset + 5 wraps, which fuzz_silb found) is only refused, as before. */
+static void test_entries_hint(void **s)
+{
+	sl_log *log = generated(300, 4), *back;
+	sl_buf b = archive_of(log);
+	static const uint64_t bad[] = {UINT64_MAX - 3, UINT64_MAX, 0, 16, 1u << 20};
+	(void)s;
+	back = read_silb(b.data, b.len, 0, NULL);
+	assert_int_equal(back->n, log->n);
+	assert_int_equal(back->cap, log->n);   /* one allocation, no doubling */
+	sl_log_free(back);
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+		uint8_t *t = b.data + b.len - 25 + 5;   /* TRAILER payload: u64 index offset */
+		uint8_t keep[8];
+		memcpy(keep, t, 8);
+		for (int i = 0; i < 8; i++)
+			t[i] = (uint8_t)(bad[k] >> (8 * i));
+		assert_non_null(strstr(read_error(b.data, b.len), "CRC mismatch"));
+		memcpy(t, keep, 8);
+	}
+	sl_buf_free(&b);
+	sl_log_free(log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -737,6 +763,7 @@ int main(void)
 		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_segment_limits),
+		cmocka_unit_test(test_entries_hint),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -113,7 +113,11 @@ const char *sail_side_name(const sl_header *h, int side)
 
 int sail_point_of_sail(int facing, int wind)
 {
-	int d = ((facing - wind) % 6 + 6) % 6;
+	static const uint8_t point[11] = {1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1};
+	int d;
+	if ((unsigned)facing < 6 && (unsigned)wind < 6)   /* every state's: no division */
+		return point[facing - wind + 5];
+	d = ((facing - wind) % 6 + 6) % 6;
 	return d > 3 ? 6 - d : d;   /* 0 run, 1 broad, 2 close, 3 head */
 }
 
@@ -139,24 +143,59 @@ int sail_terrain_at(const sail_state *s, int col, int row)
 
 int sail_ship_at(const sail_state *s, int col, int row)
 {
-	for (int i = 0; i < s->nships; i++)
-		if (s->ships[i].col == col && s->ships[i].row == row && !s->ships[i].sunk)
-			return i;
+	return sail_on_map(s, col, row) ? s->occ[row - 1][col - 1] - 1 : -1;
+}
+
+#define SAIL_ID_SLOTS (int)sizeof(((sail_state *)0)->by_id)
+
+/* FNV-1a over the id's bytes: where its probe sequence in by_id starts. */
+static unsigned id_slot(const char *id, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)id[i]) * 16777619u;
+	return h & (SAIL_ID_SLOTS - 1);
+}
+
+/* Called on every event: one hash, then usually one compare. */
+int sail_find_ship(const sail_state *s, const char *id, size_t n)
+{
+	unsigned slot;
+	if (!id || n == 0 || n >= sizeof s->ships[0].id)
+		return -1;
+	slot = id_slot(id, n);
+	for (int k = 0; k < SAIL_ID_SLOTS; k++, slot = (slot + 1) & (SAIL_ID_SLOTS - 1)) {
+		int e = s->by_id[slot];
+		const char *p;
+		size_t j = 0;
+		if (!e)
+			return -1;
+		p = s->ships[e - 1].id;
+		while (j < n && p[j] == id[j] && id[j])   /* a NUL inside id: no match */
+			j++;
+		if (j == n && p[n] == 0)
+			return e - 1;
+	}
 	return -1;
 }
 
-/* Called on every event: the id's length is checked by its terminator (ids
- * are NUL-terminated in 32 bytes) and its first byte before any memcmp. */
-int sail_find_ship(const sail_state *s, const char *id, size_t n)
+void sail_index_ship(sail_state *s, int i)
 {
-	if (!id || n == 0 || n >= sizeof s->ships[0].id)
-		return -1;
-	for (int i = 0; i < s->nships; i++) {
-		const char *p = s->ships[i].id;
-		if (p[0] == id[0] && p[n] == 0 && memcmp(p, id, n) == 0 && strlen(p) == n)
-			return i;
-	}
-	return -1;
+	const sail_ship *sh = &s->ships[i];
+	unsigned slot = id_slot(sh->id, strlen(sh->id));
+	while (s->by_id[slot])   /* 64 ships in 128 slots: there is room */
+		slot = (slot + 1) & (SAIL_ID_SLOTS - 1);
+	s->by_id[slot] = (uint8_t)(i + 1);
+	if (!sh->sunk && sail_on_map(s, sh->col, sh->row))
+		s->occ[sh->row - 1][sh->col - 1] = (uint8_t)(i + 1);
+}
+
+void sail_reindex(sail_state *s)
+{
+	memset(s->occ, 0, sizeof s->occ);
+	memset(s->by_id, 0, sizeof s->by_id);
+	for (int i = 0; i < s->nships; i++)
+		sail_index_ship(s, i);
 }
 
 static sl_hex to_axial(int col, int row)
@@ -167,12 +206,21 @@ static sl_hex to_axial(int col, int row)
 	return sl_hex_from_offset(sail_schema.grid, o);
 }
 
+/* The same as going through sl_hex_neighbor in axial coordinates (the test
+ * holds them equal on every hex), without the conversions: a column moves
+ * by dc; the row moves by dr, which depends on whether the column is one of
+ * the EVEN printed columns that sit half a hex down. */
 void sail_neighbor(int col, int row, int dir, int *ncol, int *nrow)
 {
-	sl_hex h = sl_hex_neighbor(SL_HEX_FLAT, to_axial(col, row), dir);
-	sl_offset o = sl_hex_to_offset(sail_schema.grid, h);
-	*ncol = o.col + 1;
-	*nrow = o.row + 1;
+	static const int8_t dc[6] = {0, 1, 1, 0, -1, -1};
+	static const int8_t dr[2][6] = {
+		{-1, -1, 0, 1, 0, -1},   /* odd printed column */
+		{-1, 0, 1, 1, 1, 0},     /* even printed column, half a hex down */
+	};
+	if ((unsigned)dir > 5)
+		dir = ((dir % 6) + 6) % 6;
+	*ncol = col + dc[dir];
+	*nrow = row + dr[!(col & 1)][dir];
 }
 
 int sail_distance(int c1, int r1, int c2, int r2)
@@ -195,7 +243,9 @@ int sail_grounds(const sail_ship *sh, int die)
 	return die <= (sh->shallow ? 1 : 3);   /* sail 6: 1 in 6, or 3 in 6 */
 }
 
-static int illegal(sl_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* cold: refusals are rare on a replay, and the hot paths keep them out of line */
+static int illegal(sl_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), cold, noinline));
 static int illegal(sl_error *err, const char *fmt, ...)
 {
 	va_list ap;
@@ -397,6 +447,7 @@ static int ev_ship(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	sh->left = mp;
 	sh->shallow = draft == SAIL_SHALLOW;
 	sh->hull = sh->hull_max = hull;
+	sail_index_ship(s, s->nships - 1);
 	if (desc)
 		sl_buf_printf(desc, "%s (%s%s%s) at %d,%d facing %s: %d MP, %s draft, hull %d",
 			sh->name, sh->cls, ncls ? ", " : "", sail_side_name(h, sd), col, row,
@@ -463,19 +514,31 @@ static int ev_wind(sail_state *s, const sl_event *ev, sl_buf *desc, sl_error *er
 void sail_sim_start(const sail_state *s, int ship, sail_sim *m)
 {
 	const sail_ship *sh = &s->ships[ship];
-	memset(m, 0, sizeof *m);
+	/* the path arrays are written before they are read: only the first
+	 * npath entries mean anything, and clearing 400 bytes per move shows */
 	m->ship = ship;
 	m->col = sh->col;
 	m->row = sh->row;
 	m->facing = sh->facing;
 	m->left = sh->left;
+	m->grounded = m->in_irons = m->shoals = 0;
 	m->npath = 1;
-	m->path_col[0] = sh->col;
-	m->path_row[0] = sh->row;
+	m->path[0].col = sh->col;
+	m->path[0].row = sh->row;
+	m->path[0].cost = 0;
 }
 
-int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
-	sail_stepres *r, sl_error *err)
+/* sl_hex_dir_rotate by one hexside, for a facing already in 0..5. */
+static int turn_dir(int dir, int by)
+{
+	dir += by;
+	return dir < 0 ? dir + 6 : dir > 5 ? dir - 6 : dir;
+}
+
+/* sail_step_check, inlined into ev_move: the steps of a move are most of
+ * what a replay does. */
+static inline __attribute__((always_inline)) int step_check(const sail_state *s,
+	const sail_sim *m, int step, int no, sail_stepres *r, sl_error *err)
 {
 	int pt = sail_point_of_sail(m->facing, s->wind);
 	memset(r, 0, sizeof *r);
@@ -511,8 +574,8 @@ int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
 		r->advance = 1;
 		r->col = nc;
 		r->row = nr;
-		r->facing = step == SAIL_AP ? sl_hex_dir_rotate(m->facing, -1)
-			: step == SAIL_AS ? sl_hex_dir_rotate(m->facing, 1) : m->facing;
+		r->facing = step == SAIL_AP ? turn_dir(m->facing, -1)
+			: step == SAIL_AS ? turn_dir(m->facing, 1) : m->facing;
 		r->shoal = t == SAIL_SHOAL;
 		return 0;
 	}
@@ -525,13 +588,20 @@ int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
 		r->fails = m->left < 3;
 		r->cost = r->fails ? m->left : 3;
 		r->facing = r->fails ? m->facing
-			: sl_hex_dir_rotate(m->facing, step == SAIL_TP ? -1 : 1);
+			: turn_dir(m->facing, step == SAIL_TP ? -1 : 1);
 		return 0;
 	}
 	return illegal(err, "sail 6: step %d is not one of A, AP, AS, TP, TS", no);
 }
 
-void sail_step_commit(const sail_state *s, sail_sim *m, const sail_stepres *r, int die)
+int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
+	sail_stepres *r, sl_error *err)
+{
+	return step_check(s, m, step, no, r, err);
+}
+
+static inline __attribute__((always_inline)) void step_commit(const sail_state *s,
+	sail_sim *m, const sail_stepres *r, int die)
 {
 	if (r->advance) {
 		m->left -= r->cost;
@@ -539,9 +609,9 @@ void sail_step_commit(const sail_state *s, sail_sim *m, const sail_stepres *r, i
 		m->row = r->row;
 		m->facing = r->facing;
 		if (m->npath < SAIL_MAX_PATH) {
-			m->path_col[m->npath] = r->col;
-			m->path_row[m->npath] = r->row;
-			m->path_cost[m->npath] = r->cost;
+			m->path[m->npath].col = r->col;
+			m->path[m->npath].row = r->row;
+			m->path[m->npath].cost = r->cost;
 			m->npath++;
 		}
 		if (r->shoal) {
@@ -556,6 +626,11 @@ void sail_step_commit(const sail_state *s, sail_sim *m, const sail_stepres *r, i
 		m->left -= 3;
 		m->facing = r->facing;
 	}
+}
+
+void sail_step_commit(const sail_state *s, sail_sim *m, const sail_stepres *r, int die)
+{
+	step_commit(s, m, r, die);
 }
 
 /* The description of a move: consecutive hexes on one heading make one run. */
@@ -634,15 +709,16 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		if (dice[i] < 1 || dice[i] > 6)
 			return illegal(err, "sail 6: grounding dice show 1 to 6, not %d", dice[i]);
 
-	memset(&md, 0, sizeof md);
-	md.b = desc;
-	if (desc)
+	if (desc) {
+		memset(&md, 0, sizeof md);
+		md.b = desc;
 		sl_buf_puts(desc, sh->name);
+	}
 	sail_sim_start(s, idx, &m);
 	for (int i = 0; i < nsteps; i++) {
 		sail_stepres r;
 		int die = 0, heading = m.facing;
-		if ((rc = sail_step_check(s, &m, steps[i], i + 1, &r, err)) != 0)
+		if ((rc = step_check(s, &m, steps[i], i + 1, &r, err)) != 0)
 			return rc;
 		if (r.shoal) {
 			if (m.shoals >= ndice)
@@ -650,7 +726,9 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 					"a grounding die is needed (dice=)", i + 1, r.col, r.row);
 			die = dice[m.shoals];
 		}
-		sail_step_commit(s, &m, &r, die);
+		step_commit(s, &m, &r, die);
+		if (!desc)
+			continue;
 		if (r.advance) {
 			if (!(md.open && md.point == r.point && md.dir == heading))
 				md_flush(&md);
@@ -684,11 +762,15 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (ndice > m.shoals)
 		return illegal(err, "sail 6: %d dice given but the ship entered %d shoal %s",
 			ndice, m.shoals, plural(m.shoals, "hex", "hexes"));
-	md_flush(&md);
-	if (!m.grounded && !m.in_irons)
-		md_part(&md, "ends at %d,%d with %d %s left", m.col, m.row, m.left,
-			plural(m.left, "pt", "pts"));
+	if (desc) {
+		md_flush(&md);
+		if (!m.grounded && !m.in_irons)
+			md_part(&md, "ends at %d,%d with %d %s left", m.col, m.row, m.left,
+				plural(m.left, "pt", "pts"));
+	}
 
+	s->occ[sh->row - 1][sh->col - 1] = 0;
+	s->occ[m.row - 1][m.col - 1] = (uint8_t)(idx + 1);
 	sh->col = m.col;
 	sh->row = m.row;
 	sh->facing = m.facing;
@@ -697,15 +779,15 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	sh->in_irons = m.in_irons;
 	sh->moved = 1;
 	s->last_ship = idx;
-	s->npath = m.npath;
-	memset(s->path_col, 0, sizeof s->path_col);
-	memset(s->path_row, 0, sizeof s->path_row);
-	memset(s->path_cost, 0, sizeof s->path_cost);
-	for (int i = 0; i < m.npath; i++) {
-		s->path_col[i] = m.path_col[i];
-		s->path_row[i] = m.path_row[i];
-		s->path_cost[i] = m.path_cost[i];
+	/* the new path, and zeros over what is left of the old one (past npath
+	 * the path is all zero); one loop of a few hexes, not six library calls */
+	for (int i = 0, end = s->npath > m.npath ? s->npath : m.npath; i < end; i++) {
+		int in = i < m.npath;
+		s->path_col[i] = in ? m.path[i].col : 0;
+		s->path_row[i] = in ? m.path[i].row : 0;
+		s->path_cost[i] = in ? m.path[i].cost : 0;
 	}
+	s->npath = m.npath;
 	return 0;
 }
 
@@ -760,6 +842,7 @@ static int ev_fire(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (tg->hull == 0) {
 		tg->sunk = 1;
 		tg->in_irons = 0;
+		s->occ[tg->row - 1][tg->col - 1] = 0;   /* gone from the map */
 	}
 	if (desc) {
 		sl_buf_printf(desc, "%s fires on %s at %d %s: ", sh->name, tg->name, dist,

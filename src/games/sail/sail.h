@@ -55,6 +55,13 @@ typedef struct sail_state {
 	int npath;
 	int path_col[SAIL_MAX_PATH], path_row[SAIL_MAX_PATH], path_cost[SAIL_MAX_PATH];
 	uint64_t rows_set;     /* bit r-1: a terrain event gave row r */
+	/* Indexes derived from the fields above so that the rules find a ship
+	 * by hex or by id without scanning the fleet. They are not part of the
+	 * game: serialize and the state hash never see them, restore rebuilds
+	 * them, and only the rules in sail.c keep them up to date (a state
+	 * built by hand has them empty; sail_reindex in sail_int.h fills them). */
+	uint8_t occ[SAIL_MAX_ROWS][SAIL_MAX_COLS];  /* [row-1][col-1]: 1 + the ship afloat there, 0 none */
+	uint8_t by_id[2 * SAIL_MAX_SHIPS];          /* 1 + a ship index, 0 empty: open addressing on the id's hash */
 } sail_state;
 
 /* The point of sail of a ship heading `facing` in wind blowing toward `wind`. */

@@ -46,6 +46,11 @@ int sail_on_map(const sail_state *s, int col, int row);
 int sail_terrain_at(const sail_state *s, int col, int row);   /* -1 off map */
 int sail_ship_at(const sail_state *s, int col, int row);      /* index or -1 */
 int sail_find_ship(const sail_state *s, const char *id, size_t n); /* index or -1 */
+/* The derived indexes (occ, by_id in sail.h): sail_index_ship records ship
+ * i (its id, and its hex unless sunk); sail_reindex rebuilds both from the
+ * ships. Neither checks anything: the callers have. */
+void sail_index_ship(sail_state *s, int i);
+void sail_reindex(sail_state *s);
 /* The hex next to col,row (1-based) in direction dir. */
 void sail_neighbor(int col, int row, int dir, int *ncol, int *nrow);
 int sail_distance(int c1, int r1, int c2, int r2);
@@ -61,7 +66,7 @@ typedef struct sail_sim {
 	int grounded, in_irons;   /* how the move ended */
 	int shoals;               /* shoal hexes entered = dice used */
 	int npath;
-	int path_col[SAIL_MAX_PATH], path_row[SAIL_MAX_PATH], path_cost[SAIL_MAX_PATH];
+	struct { int col, row, cost; } path[SAIL_MAX_PATH];   /* only the first npath are set */
 } sail_sim;
 
 /* What one step does, found by sail_step_check. */

@@ -16,56 +16,78 @@
  *               32 moved, 64 fired, 128 boarded
  *   u8 last_ship (255 none), u8 npath, npath * (u8 col, u8 row, u8 cost)
  * Every value has one encoding, so restore followed by serialize gives back
- * the same bytes. */
+ * the same bytes. The derived indexes (occ, by_id) are not written: restore
+ * rebuilds them. */
 #define SAIL_SNAP_VERSION 1
 
-static void put_str(sl_buf *b, const char *s)
+/* Bytes through a cursor into room reserved once: a keyframe is ~5 KB,
+ * and one call per byte showed in the replay's profile. */
+static uint8_t *put_str(uint8_t *w, const char *s)
 {
 	size_t n = strlen(s);
-	sl_buf_u8(b, (uint8_t)n);
-	sl_buf_put(b, s, n);
+	*w++ = (uint8_t)n;
+	memcpy(w, s, n);
+	return w + n;
+}
+
+static uint8_t *put_u32(uint8_t *w, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		*w++ = (uint8_t)(v >> (8 * i));
+	return w;
 }
 
 int sail_serialize(const void *st, sl_buf *b)
 {
 	const sail_state *s = st;
-	sl_buf_u8(b, SAIL_SNAP_VERSION);
-	sl_buf_u8(b, (uint8_t)s->cols);
-	sl_buf_u8(b, (uint8_t)s->rows);
-	sl_buf_u32le(b, (uint32_t)s->turns);
-	sl_buf_u32le(b, (uint32_t)s->turn);
-	sl_buf_u8(b, (uint8_t)s->phase);
-	sl_buf_u8(b, (uint8_t)s->wind);
-	sl_buf_u8(b, (uint8_t)s->wind_rolled);
-	sl_buf_u64le(b, s->rows_set);
-	for (int r = 0; r < s->rows; r++)
-		sl_buf_put(b, s->terrain[r], (size_t)s->cols);
-	sl_buf_u8(b, (uint8_t)s->nships);
+	/* an upper bound: strings are < 256 bytes each */
+	size_t most = 1 + 2 + 8 + 3 + 8 + (size_t)s->rows * (size_t)s->cols + 1
+		+ (size_t)s->nships * (3 * 256 + 9) + 2 + 3 * (size_t)s->npath;
+	uint8_t *w, *start;
+	if (sl_buf_reserve(b, most) != SL_OK)
+		return SL_ENOMEM;
+	w = start = b->data + b->len;
+	*w++ = SAIL_SNAP_VERSION;
+	*w++ = (uint8_t)s->cols;
+	*w++ = (uint8_t)s->rows;
+	w = put_u32(w, (uint32_t)s->turns);
+	w = put_u32(w, (uint32_t)s->turn);
+	*w++ = (uint8_t)s->phase;
+	*w++ = (uint8_t)s->wind;
+	*w++ = (uint8_t)s->wind_rolled;
+	w = put_u32(w, (uint32_t)s->rows_set);
+	w = put_u32(w, (uint32_t)(s->rows_set >> 32));
+	for (int r = 0; r < s->rows; r++) {
+		memcpy(w, s->terrain[r], (size_t)s->cols);
+		w += s->cols;
+	}
+	*w++ = (uint8_t)s->nships;
 	for (int i = 0; i < s->nships; i++) {
 		const sail_ship *sh = &s->ships[i];
-		put_str(b, sh->id);
-		put_str(b, sh->name);
-		put_str(b, sh->cls);
-		sl_buf_u8(b, (uint8_t)sh->side);
-		sl_buf_u8(b, (uint8_t)sh->col);
-		sl_buf_u8(b, (uint8_t)sh->row);
-		sl_buf_u8(b, (uint8_t)sh->facing);
-		sl_buf_u8(b, (uint8_t)sh->mp);
-		sl_buf_u8(b, (uint8_t)sh->left);
-		sl_buf_u8(b, (uint8_t)sh->hull);
-		sl_buf_u8(b, (uint8_t)sh->hull_max);
-		sl_buf_u8(b, (uint8_t)((sh->shallow ? 1 : 0) | (sh->grounded ? 2 : 0)
+		w = put_str(w, sh->id);
+		w = put_str(w, sh->name);
+		w = put_str(w, sh->cls);
+		*w++ = (uint8_t)sh->side;
+		*w++ = (uint8_t)sh->col;
+		*w++ = (uint8_t)sh->row;
+		*w++ = (uint8_t)sh->facing;
+		*w++ = (uint8_t)sh->mp;
+		*w++ = (uint8_t)sh->left;
+		*w++ = (uint8_t)sh->hull;
+		*w++ = (uint8_t)sh->hull_max;
+		*w++ = (uint8_t)((sh->shallow ? 1 : 0) | (sh->grounded ? 2 : 0)
 			| (sh->in_irons ? 4 : 0) | (sh->struck ? 8 : 0) | (sh->sunk ? 16 : 0)
-			| (sh->moved ? 32 : 0) | (sh->fired ? 64 : 0) | (sh->boarded ? 128 : 0)));
+			| (sh->moved ? 32 : 0) | (sh->fired ? 64 : 0) | (sh->boarded ? 128 : 0));
 	}
-	sl_buf_u8(b, (uint8_t)(s->last_ship < 0 ? 255 : s->last_ship));
-	sl_buf_u8(b, (uint8_t)s->npath);
+	*w++ = (uint8_t)(s->last_ship < 0 ? 255 : s->last_ship);
+	*w++ = (uint8_t)s->npath;
 	for (int i = 0; i < s->npath; i++) {
-		sl_buf_u8(b, (uint8_t)s->path_col[i]);
-		sl_buf_u8(b, (uint8_t)s->path_row[i]);
-		sl_buf_u8(b, (uint8_t)s->path_cost[i]);
+		*w++ = (uint8_t)s->path_col[i];
+		*w++ = (uint8_t)s->path_row[i];
+		*w++ = (uint8_t)s->path_cost[i];
 	}
-	return b->failed ? SL_ENOMEM : SL_OK;
+	b->len += (size_t)(w - start);
+	return SL_OK;
 }
 
 static int corrupt(sl_error *err, const sl_reader *r, const char *what)
@@ -163,8 +185,10 @@ int sail_restore(void **out, const void *p, size_t n, sl_error *err)
 		NEED(sh->hull_max >= 1 && sh->hull_max <= SAIL_MAX_HULL && sh->hull <= sh->hull_max
 			&& (sh->hull == 0) == sh->sunk, "bad hull");
 		NEED(sh->sunk || sail_terrain_at(s, sh->col, sh->row) != SAIL_LAND, "ship on land");
-		NEED(sail_find_ship(s, sh->id, strlen(sh->id)) == i, "duplicate ship id");
-		NEED(sh->sunk || sail_ship_at(s, sh->col, sh->row) == i, "two ships in one hex");
+		/* the indexes hold ships 0..i-1: find them, then take ship i */
+		NEED(sail_find_ship(s, sh->id, strlen(sh->id)) < 0, "duplicate ship id");
+		NEED(sh->sunk || sail_ship_at(s, sh->col, sh->row) < 0, "two ships in one hex");
+		sail_index_ship(s, i);
 	}
 	NEED(s->nships == 0 || s->cols > 0, "ships without a map");
 	v = sl_read_u8(&r);
