@@ -342,7 +342,7 @@ static void draw_astronef(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame
 	sl_kit_rgb col = sl_kit_rgb_hex(colour_of(fr, k)), ink = sl_kit_contrast(col);
 	int hc[4], hr[4];
 	double x[4], y[4];
-	char num[4];
+	char num[12];   /* an int, so that no compiler sees a truncation */
 	cairo_new_path(cr);
 	fmp_ship_hexes(sh, hc, hr);
 	for (int i = 0; i < 4; i++) {
