@@ -157,11 +157,20 @@ void silb_strtab_free(silb_strtab *t)
 {
 	sl_free(t->s);
 	sl_free(t->len);
+	sl_free(t->ok);
 	sl_free(t->slots);
 	memset(t, 0, sizeof *t);
 }
 
-static int tab_add(silb_strtab *t, const char *s, size_t n)
+/* What a string may be used as: SILB_OK_ID and/or SILB_OK_TEXT. */
+static int str_ok(const char *s, size_t n)
+{
+	return (is_id(s, n) ? SILB_OK_ID : 0) | (silb_text_ok(s, n, 2) ? SILB_OK_TEXT : 0);
+}
+
+/* Adds s (ok: str_ok's answer, kept so that a reader checks each string of
+ * a scope once, not at every use). */
+static int tab_add(silb_strtab *t, const char *s, size_t n, int ok)
 {
 	if (t->n >= SILB_MAX_STRINGS)
 		return 0;   /* full: later strings stay literal */
@@ -169,6 +178,7 @@ static int tab_add(silb_strtab *t, const char *s, size_t n)
 		size_t cap = t->cap ? t->cap * 2 : 64;
 		const char **ns = sl_realloc(t->s, cap * sizeof *ns);
 		uint16_t *nl;
+		uint8_t *no;
 		if (!ns)
 			return -1;
 		t->s = ns;
@@ -176,10 +186,15 @@ static int tab_add(silb_strtab *t, const char *s, size_t n)
 		if (!nl)
 			return -1;
 		t->len = nl;
+		no = sl_realloc(t->ok, cap * sizeof *no);
+		if (!no)
+			return -1;
+		t->ok = no;
 		t->cap = cap;
 	}
 	t->s[t->n] = s;
 	t->len[t->n] = (uint16_t)n;
+	t->ok[t->n] = (uint8_t)ok;
 	t->n++;
 	return 0;
 }
@@ -217,7 +232,7 @@ static size_t tab_find_or_add(silb_strtab *t, sl_arena *a, const char *s, size_t
 	}
 	if (t->n < SILB_MAX_STRINGS) {
 		char *copy = sl_arena_strndup(a, s, n);
-		if (!copy || tab_add(t, copy, n) < 0) {
+		if (!copy || tab_add(t, copy, n, 0) < 0) {
 			*fail = 1;
 			return 0;
 		}
@@ -556,6 +571,7 @@ static int get_value(silb_ctx *c, sl_reader *r, const sl_field_def *fd, sl_value
 	case SL_K_TEXT: {
 		const char *p;
 		size_t n;
+		int ok;
 		uv = sl_read_uvarint(r);
 		if (r->err)
 			EFAIL("field %s is cut short", fd->name);
@@ -565,27 +581,34 @@ static int get_value(silb_ctx *c, sl_reader *r, const sl_field_def *fd, sl_value
 					(unsigned long long)uv, c->tab.n);
 			v->p = c->tab.s[uv - 1];
 			v->n = c->tab.len[uv - 1];
+			ok = c->tab.ok[uv - 1];
 		} else {
 			char *copy;
 			if (silb_get_str(r, &p, &n))
 				EFAIL("field %s is cut short", fd->name);
 			copy = sl_arena_strndup(c->arena, p, n);
-			if (!copy || tab_add(&c->tab, copy, n) < 0)
+			ok = copy ? str_ok(copy, n) : 0;
+			if (!copy || tab_add(&c->tab, copy, n, ok) < 0)
 				EFAIL("out of memory");
 			v->p = copy;
 			v->n = (uint16_t)n;
 		}
 		n = v->n;
 		p = v->p;
-		if (fd->kind == SL_K_PIECE ? !is_id(p, n)
-		    : (!silb_text_ok(p, n, 2) || (fd->max_items > 0 && n > (size_t)fd->max_items)))
+		if (fd->kind == SL_K_PIECE ? !(ok & SILB_OK_ID)
+		    : (!(ok & SILB_OK_TEXT) || (fd->max_items > 0 && n > (size_t)fd->max_items)))
 			EFAIL("field %s: '%.*s' is not a valid %s", fd->name, (int)(n > 40 ? 40 : n), p,
 				fd->kind == SL_K_PIECE ? "piece id" : "text");
 		return 0;
 	}
 	case SL_K_DICE:
 	case SL_K_LIST: {
-		unsigned max = item_max(fd);
+		unsigned max;
+		if (c->im_fd != fd) {   /* the last field's, kept: counting its tokens is not free */
+			c->im_fd = fd;
+			c->im_max = item_max(fd);
+		}
+		max = c->im_max;
 		int bits = bits_for(max), have = 0, lim = fd->max_items < SL_MAX_ITEMS ? fd->max_items : SL_MAX_ITEMS;
 		uint32_t acc = 0;
 		uint8_t *items;

@@ -32,11 +32,13 @@ void silb_put_record(sl_buf *b, int kind, const void *payload, size_t n);
 typedef struct silb_strtab {
 	const char **s;
 	uint16_t *len;
+	uint8_t *ok;              /* reader side: SILB_OK_ID | SILB_OK_TEXT, checked once */
 	size_t n, cap;
 	/* writer side: open-addressing hash of the strings, indices + 1 */
 	uint32_t *slots;
 	size_t nslots;
 } silb_strtab;
+enum { SILB_OK_ID = 1, SILB_OK_TEXT = 2 };
 void silb_strtab_reset(silb_strtab *t);
 void silb_strtab_free(silb_strtab *t);
 
@@ -47,6 +49,8 @@ typedef struct silb_ctx {
 	sl_arena *arena;
 	silb_strtab tab;
 	int last_turn;
+	const sl_field_def *im_fd;   /* the last DICE/LIST field read, and its largest item */
+	unsigned im_max;
 	char msg[256];           /* why a decode failed */
 } silb_ctx;
 

@@ -186,12 +186,6 @@ const uint8_t *sl_read_bytes(sl_reader *r, size_t n)
 	return p;
 }
 
-uint8_t sl_read_u8(sl_reader *r)
-{
-	const uint8_t *p = sl_read_bytes(r, 1);
-	return p ? p[0] : 0;
-}
-
 uint32_t sl_read_u32le(sl_reader *r)
 {
 	const uint8_t *p = sl_read_bytes(r, 4);
@@ -212,7 +206,7 @@ uint64_t sl_read_u64le(sl_reader *r)
 	return v;
 }
 
-uint64_t sl_read_uvarint(sl_reader *r)
+uint64_t sl_read_uvarint_any(sl_reader *r)
 {
 	uint64_t v = 0;
 	for (int shift = 0; shift < 64; shift += 7) {
@@ -229,8 +223,3 @@ uint64_t sl_read_uvarint(sl_reader *r)
 	return 0;
 }
 
-int64_t sl_read_svarint(sl_reader *r)
-{
-	uint64_t u = sl_read_uvarint(r);
-	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
-}

@@ -107,12 +107,34 @@ typedef struct sl_reader {
 } sl_reader;
 
 void sl_reader_init(sl_reader *r, const void *p, size_t n);
-uint8_t sl_read_u8(sl_reader *r);
 uint32_t sl_read_u32le(sl_reader *r);
 uint64_t sl_read_u64le(sl_reader *r);
-uint64_t sl_read_uvarint(sl_reader *r);
-int64_t sl_read_svarint(sl_reader *r);
 const uint8_t *sl_read_bytes(sl_reader *r, size_t n);
+/* Any length of varint; sl_read_uvarint inlines the one-byte case only. */
+uint64_t sl_read_uvarint_any(sl_reader *r);
+
+/* Inline: decoders call these once or more per field. */
+static inline uint8_t sl_read_u8(sl_reader *r)
+{
+	if (r->err || r->pos >= r->len) {
+		r->err = 1;
+		return 0;
+	}
+	return r->p[r->pos++];
+}
+
+static inline uint64_t sl_read_uvarint(sl_reader *r)
+{
+	if (!r->err && r->pos < r->len && r->p[r->pos] < 0x80)
+		return r->p[r->pos++];
+	return sl_read_uvarint_any(r);
+}
+
+static inline int64_t sl_read_svarint(sl_reader *r)
+{
+	uint64_t u = sl_read_uvarint(r);
+	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
 
 /* ---- arena ------------------------------------------------------------ */
 
