@@ -164,6 +164,10 @@ static void draw_wind_streaks(sl_kit_canvas *c, const sl_kit_grid *g, const sail
 				continue;
 			sl_kit_hex_center(g, q, r, &cx, &cy);
 			cairo_save(c->cr);
+			/* the group (one translucent arrow, no darker overlap) spans
+			 * the clip: a hex's square, not the whole canvas */
+			cairo_rectangle(c->cr, cx - g->size, cy - g->size, 2 * g->size, 2 * g->size);
+			cairo_clip(c->cr);
 			cairo_push_group(c->cr);
 			sl_kit_arrow(c, cx - cos(a) * g->size * 0.45, cy - sin(a) * g->size * 0.45, a,
 				g->size * 0.9, g->size * 0.07, k);
