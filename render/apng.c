@@ -5,14 +5,18 @@
  * board drawn once is reused by every later frame.
  *
  * The chunks, keying and rectangles are ours; the deflate engine is
- * libdeflate (Debian's libdeflate-dev) at its strongest level, 12, and zlib
- * gives the CRCs. Measured on the 200-frame `make bench` export (1024x782),
- * the same scanlines deflated: zlib -9 1 055 658 B in 1.6 s, libdeflate 12
- * 1 016 027 B (-3.8%) in 9.7 s; zopfli (one iteration) 1-4% smaller than
- * libdeflate 12 per frame but 40 s on the board frame alone, when rendering
- * the whole export takes about 30 s. libdeflate 12 is what brings the file
- * under apngasm's (a 7-zip deflate) for a time we can afford; a matcher of our
- * own would be a second deflate to keep. */
+ * libdeflate (Debian's libdeflate-dev) and zlib gives the CRCs. Measured on
+ * the 200-frame `make bench` export (1024x782), the same scanlines deflated,
+ * CPU time: zlib -9 1 055 658 B in 1.5 s; libdeflate 12 1 016 027 B in 6.5 s;
+ * zopfli (one iteration) 1-4% smaller than libdeflate 12 per frame but 40 s on
+ * the board frame alone, when rendering the whole export takes about 30 s.
+ * Level 12 pays where pixels changed; on a sparse rectangle it mostly walks
+ * keyed runs (about 40 ms for 1.3 MB of them), where level 6 takes 2 ms for a few
+ * bytes more. So: level 12 when 1 pixel in DENSE or more changed, else 6:
+ * 1 021 810 B in about 4 s, and the whole export takes about the CPU time it took
+ * with zlib -9 (+0.5 s in 33 s). That is what brings the file under apngasm's
+ * (a 7-zip deflate) for a time we can afford; a matcher of our own would be a
+ * second deflate to keep. */
 #include "sl_export.h"
 
 #include <stdlib.h>
@@ -26,7 +30,9 @@
  * in black, 1 160 267 B keyed in 01fe03, the key before.) A real black pixel
  * is stored one step bluer. */
 #define KEY 0x000000u
-#define LEVEL 12               /* libdeflate's strongest: see above */
+#define LEVEL_DENSE 12         /* libdeflate's strongest */
+#define LEVEL_SPARSE 6         /* see above */
+#define DENSE 200
 #define MAX_CHUNK (1u << 20)   /* bytes of image data per IDAT/fdAT chunk */
 
 typedef struct pending {
@@ -43,7 +49,7 @@ struct sl_apng {
 	void *closure;
 	uint32_t *shown;      /* what a viewer shows after the frames stored so far */
 	uint8_t *raw;         /* filtered scanlines of one frame */
-	struct libdeflate_compressor *dc;
+	struct libdeflate_compressor *dense, *sparse;
 	sl_buf body;          /* chunks after acTL */
 	uint32_t seq;         /* next fcTL/fdAT sequence number */
 	uint32_t frames;
@@ -92,8 +98,9 @@ int sl_apng_new(sl_apng **out, int w, int h, int loops, sl_write_fn fn, void *cl
 	sl_buf_init(&a->body);
 	a->shown = sl_calloc((size_t)w * h, 4);
 	a->raw = sl_malloc((size_t)(3 * w + 1) * h);
-	a->dc = libdeflate_alloc_compressor(LEVEL);   /* libdeflate's own malloc */
-	if (!a->shown || !a->raw || !a->dc) {
+	a->dense = libdeflate_alloc_compressor(LEVEL_DENSE);   /* libdeflate's own malloc */
+	a->sparse = libdeflate_alloc_compressor(LEVEL_SPARSE);
+	if (!a->shown || !a->raw || !a->dense || !a->sparse) {
 		sl_apng_free(a);
 		return sl_error_set(err, SL_ENOMEM, "apng: out of memory for a %dx%d canvas", w, h);
 	}
@@ -108,20 +115,23 @@ void sl_apng_free(sl_apng *a)
 	sl_free(a->shown);
 	sl_free(a->raw);
 	sl_free(a->p.z);
-	if (a->dc)
-		libdeflate_free_compressor(a->dc);
+	if (a->dense)
+		libdeflate_free_compressor(a->dense);
+	if (a->sparse)
+		libdeflate_free_compressor(a->sparse);
 	sl_buf_free(&a->body);
 	sl_free(a);
 }
 
 /* Deflates n bytes into a zlib stream in *out (sl_malloc'd); returns the
  * length or 0. */
-static size_t deflate_all(sl_apng *a, const uint8_t *in, size_t n, uint8_t **out)
+static size_t deflate_all(struct libdeflate_compressor *c, const uint8_t *in, size_t n,
+	uint8_t **out)
 {
-	size_t bound = libdeflate_zlib_compress_bound(a->dc, n), zl;
+	size_t bound = libdeflate_zlib_compress_bound(c, n), zl;
 	if (!(*out = sl_malloc(bound)))
 		return 0;
-	if (!(zl = libdeflate_zlib_compress(a->dc, in, n, *out, bound))) {
+	if (!(zl = libdeflate_zlib_compress(c, in, n, *out, bound))) {
 		sl_free(*out);
 		*out = NULL;
 	}
@@ -138,7 +148,7 @@ static size_t deflate_all(sl_apng *a, const uint8_t *in, size_t n, uint8_t **out
 static int encode_rect(sl_apng *a, const uint32_t *px, int stride, int x0, int y0, int rw,
 	int rh, int first, sl_error *err)
 {
-	size_t rowlen = (size_t)rw * 3, rawlen = (rowlen + 1) * rh, zl;
+	size_t rowlen = (size_t)rw * 3, rawlen = (rowlen + 1) * rh, zl, changed = 0;
 	uint8_t *z;
 	for (int y = 0; y < rh; y++) {
 		const uint32_t *src = (const uint32_t *)((const uint8_t *)px + (size_t)(y0 + y) * stride) + x0;
@@ -149,16 +159,19 @@ static int encode_rect(sl_apng *a, const uint32_t *px, int stride, int x0, int y
 			uint32_t c = src[x] & 0xffffff;
 			if (c == KEY)
 				c ^= 1;   /* one step: never the key */
-			if (!first && c == sh[x])
+			if (!first && c == sh[x]) {
 				c = KEY;   /* unchanged: transparent */
-			else
+			} else {
 				sh[x] = c;
+				changed++;
+			}
 			row[3 * x] = (uint8_t)(c >> 16);
 			row[3 * x + 1] = (uint8_t)(c >> 8);
 			row[3 * x + 2] = (uint8_t)c;
 		}
 	}
-	if (!(zl = deflate_all(a, a->raw, rawlen, &z)))
+	zl = deflate_all(changed * DENSE >= (size_t)rw * rh ? a->dense : a->sparse, a->raw, rawlen, &z);
+	if (!zl)
 		return sl_error_set(err, SL_ENOMEM, "apng: out of memory deflating a %dx%d frame", rw, rh);
 	sl_free(a->p.z);
 	a->p.z = z;
