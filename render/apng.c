@@ -32,7 +32,7 @@
 #define KEY 0x000000u
 #define LEVEL_DENSE 12         /* libdeflate's strongest */
 #define LEVEL_SPARSE 6         /* see above */
-#define DENSE 200
+#define DENSE 200              /* 1 changed pixel in DENSE or more: LEVEL_DENSE */
 #define MAX_CHUNK (1u << 20)   /* bytes of image data per IDAT/fdAT chunk */
 
 typedef struct pending {
@@ -98,7 +98,9 @@ int sl_apng_new(sl_apng **out, int w, int h, int loops, sl_write_fn fn, void *cl
 	sl_buf_init(&a->body);
 	a->shown = sl_calloc((size_t)w * h, 4);
 	a->raw = sl_malloc((size_t)(3 * w + 1) * h);
-	a->dense = libdeflate_alloc_compressor(LEVEL_DENSE);   /* libdeflate's own malloc */
+	/* libdeflate's own malloc: 1.14 sets an allocator only for the whole
+	 * process, which is not this writer's to take; a failure is ours to report */
+	a->dense = libdeflate_alloc_compressor(LEVEL_DENSE);
 	a->sparse = libdeflate_alloc_compressor(LEVEL_SPARSE);
 	if (!a->shown || !a->raw || !a->dense || !a->sparse) {
 		sl_apng_free(a);
