@@ -1,5 +1,5 @@
 /* sl_export.h - sharing a whole game: animations (APNG through our own
- * writer on zlib, GIF through giflib), the self-contained HTML replay viewer
+ * writer on libdeflate, GIF through giflib), the self-contained HTML replay viewer
  * and the printable PDF report. One driver walks positions through the
  * replay engine and asks the game's painter for each frame. Every exporter
  * writes to a callback (*_to_func) or, atomically, to a file (*_to_file). */

@@ -45,7 +45,9 @@ static void test_apng_chunks(void **state)
 	sl_buf b;
 	size_t i = 8;
 	uint32_t seq = 0, nfctl = 0, frames = 0;
-	int rects[4][4], nr = 0;
+	int rects[4][4], nr = 0, ntrns = 0;
+	uint8_t img[2][6 * 5 * 3 + 5];   /* the later frames' scanlines, inflated */
+	uLongf imglen[2] = {0, 0};
 	sl_error_clear(&err);
 	sl_buf_init(&b);
 	assert_int_equal(sl_apng_new(&a, W, H, 3, buf_write, &b, &err), 0);
@@ -55,7 +57,7 @@ static void test_apng_chunks(void **state)
 	px[9 * W + 12] = 0x00ff00;      /* and another: the rectangle spans both */
 	assert_int_equal(sl_apng_frame(a, px, W * 4, 100, &err), 0);
 	assert_int_equal(sl_apng_frame(a, px, W * 4, 250, &err), 0);   /* identical: merged */
-	px[0] = 0x01fe03;               /* the key colour itself is never transparent */
+	px[0] = 0x000000;               /* the key colour itself is never transparent */
 	assert_int_equal(sl_apng_frame(a, px, W * 4, 100, &err), 0);
 	assert_int_equal(sl_apng_finish(a, &err), 0);
 	sl_apng_free(a);
@@ -68,8 +70,16 @@ static void test_apng_chunks(void **state)
 		if (!memcmp(t, "acTL", 4)) {
 			frames = be32(d);
 			assert_int_equal(be32(d + 4), 3);
+		} else if (!memcmp(t, "tRNS", 4)) {
+			assert_int_equal(n, 6);
+			assert_memory_equal(d, "\0\0\0\0\0\0", 6);   /* the key: black */
+			ntrns++;
 		} else if (!memcmp(t, "fcTL", 4) || !memcmp(t, "fdAT", 4)) {
 			assert_int_equal(be32(d), seq++);
+			if (!memcmp(t, "fdAT", 4) && nr >= 2) {   /* one fdAT each: small frames */
+				imglen[nr - 2] = sizeof img[0];
+				assert_int_equal(uncompress(img[nr - 2], &imglen[nr - 2], d + 4, n - 4), Z_OK);
+			}
 			if (!memcmp(t, "fcTL", 4)) {
 				assert_true(nr < 4);
 				rects[nr][0] = (int)be32(d + 4);
@@ -95,6 +105,21 @@ static void test_apng_chunks(void **state)
 	assert_int_equal(rects[1][3], 5);
 	assert_int_equal(rects[2][0], 1);
 	assert_int_equal(rects[2][1], 1);
+	assert_int_equal(ntrns, 1);
+	/* frame 2: five rows of filter 0 and six pixels, every unchanged pixel
+	 * keyed, the two that changed at the corners */
+	assert_int_equal(imglen[0], 5 * (1 + 6 * 3));
+	for (int y = 0; y < 5; y++) {
+		const uint8_t *row = img[0] + y * (1 + 6 * 3);
+		assert_int_equal(row[0], 0);
+		for (int x = 0; x < 6; x++) {
+			uint32_t c = (uint32_t)row[1 + 3 * x] << 16 | row[2 + 3 * x] << 8 | row[3 + 3 * x];
+			assert_int_equal(c, y == 0 && x == 0 ? 0xff0000u : y == 4 && x == 5 ? 0x00ff00u : 0u);
+		}
+	}
+	/* frame 3: a real black pixel is stored one step bluer */
+	assert_int_equal(imglen[1], 4);
+	assert_memory_equal(img[1], "\0\0\0\1", 4);
 	sl_buf_free(&b);
 }
 
