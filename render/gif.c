@@ -52,6 +52,7 @@ struct sl_gif {
 	uint8_t cval[1u << CACHE_BITS];
 	int have, frames;
 	size_t longest;               /* the longest inner gap, see fill_gaps */
+	int keep_runs;                /* fill_gaps keeps a longer gap of the colour before it */
 	gpending p;
 };
 
@@ -337,6 +338,7 @@ static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
  * the longest such gap: any longer gap length gives the same pixels. */
 static size_t fill_gaps(sl_gif *g, int x0, int y0, int rw, int rh, size_t gap, uint8_t *out)
 {
+#define CUR(q) g->cur[(size_t)(y0 + (int)((q) / (size_t)rw)) * g->w + x0 + (int)((q) % (size_t)rw)]
 	size_t n = (size_t)rw * rh, j = 0, longest = 0;
 	for (int y = 0; y < rh; y++) {
 		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
@@ -355,12 +357,19 @@ static size_t fill_gaps(sl_gif *g, int x0, int y0, int rw, int rh, size_t gap, u
 			e++;
 		if (j > 0 && e < n && e - j > longest)
 			longest = e - j;
-		if (j > 0 && e < n && e - j <= gap)
-			for (size_t q = j; q < e; q++)
-				out[q] = g->cur[(size_t)(y0 + (int)(q / (size_t)rw)) * g->w + x0 +
-					(int)(q % (size_t)rw)];
+		if (j > 0 && e < n) {
+			size_t q = j;
+			int keep = e - j <= gap;
+			if (!keep && g->keep_runs)   /* one colour going on from the pixel before? */
+				for (keep = 1; q < e && keep; q++)
+					keep = CUR(q) == out[j - 1];
+			if (keep)
+				for (q = j; q < e; q++)
+					out[q] = CUR(q);
+		}
 		j = e;
 	}
+#undef CUR
 	return longest;
 }
 
@@ -383,7 +392,7 @@ static size_t candidate(sl_gif *g, size_t gap, int x0, int y0, int rw, int rh, u
 	memset(used, 0, sizeof used);
 	if (gap == GAP_WILD)
 		lzw_wild(g, x0, y0, rw, rh, out);
-	else if (gap != 0 && gap != GAP_ALL)
+	else if ((gap != 0 || g->keep_runs) && gap != GAP_ALL)
 		*longest = fill_gaps(g, x0, y0, rw, rh, gap, out);
 	else
 		for (int y = 0; y < rh; y++) {
@@ -549,7 +558,7 @@ static size_t try_gap(sl_gif *g, size_t gap, size_t *best, gpending *bp)
  * shape's background cut by transparent runs, a long one stores whole
  * unchanged stretches; where the balance lies depends on the frame. sz0 is
  * the size with gap 0 (all unchanged pixels transparent). */
-static void gap_search(sl_gif *g, size_t sz0, size_t *best, gpending *bp)
+static size_t gap_search(sl_gif *g, size_t sz0, size_t *best, gpending *bp)
 {
 	size_t b = 0, bs = sz0, lo = 0, hi = 0;
 	for (size_t gap = 1;; gap *= 2) {
@@ -562,7 +571,7 @@ static void gap_search(sl_gif *g, size_t sz0, size_t *best, gpending *bp)
 		b = gap;
 		bs = sz;
 		if (g->longest <= gap)
-			return;   /* nothing longer to keep */
+			return b;   /* nothing longer to keep */
 	}
 	while (hi - lo > 2 && hi - lo > b / 4) {
 		size_t m = b - lo > hi - b ? (lo + b) / 2 : (b + hi) / 2, sz;
@@ -581,6 +590,7 @@ static void gap_search(sl_gif *g, size_t sz0, size_t *best, gpending *bp)
 		else
 			lo = m;
 	}
+	return b;
 }
 
 int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_error *err)
@@ -646,7 +656,12 @@ int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_err
 	if (!first) {
 		size_t sz0 = try_gap(g, 0, &best, &bp);
 		try_gap(g, GAP_WILD, &best, &bp);
-		gap_search(g, sz0, &best, &bp);
+		size_t gap = gap_search(g, sz0, &best, &bp);
+		/* the best length again, longer gaps of one colour going on from
+		 * the pixel before them kept too (that colour's strings go on) */
+		g->keep_runs = 1;
+		try_gap(g, gap, &best, &bp);
+		g->keep_runs = 0;
 	}
 	/* the smallest, encoded with each rule for a full table */
 	for (int r = 1; r < SL_LZW_RULES && bp.filled; r++) {
