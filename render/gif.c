@@ -647,14 +647,17 @@ int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_err
 	g->p.h = rh;
 	g->p.first = first;
 	g->p.delay_ms = delay_ms;
-	/* Candidates for the rectangle (see candidate()): every pixel as it is
-	 * (the first frame: only that); the unchanged pixels transparent; each
+	/* Candidates for the rectangle (see candidate()): the unchanged pixels
+	 * transparent (ties go to it); every pixel as it is (the first frame:
+	 * only that); each
 	 * unchanged pixel chosen as LZW goes; gaps up to some length as they
 	 * are, the length searched for (gap_search). The smallest, counted by
 	 * the LZW encoder itself, is kept. */
-	try_gap(g, GAP_ALL, &best, &bp);
-	if (!first) {
+	if (first)
+		try_gap(g, GAP_ALL, &best, &bp);
+	else {
 		size_t sz0 = try_gap(g, 0, &best, &bp);
+		try_gap(g, GAP_ALL, &best, &bp);
 		try_gap(g, GAP_WILD, &best, &bp);
 		size_t gap = gap_search(g, sz0, &best, &bp);
 		/* the best length again, longer gaps of one colour going on from
