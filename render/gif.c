@@ -34,6 +34,11 @@ typedef struct gpending {
 	uint8_t *px;          /* w*h indices */
 } gpending;
 
+typedef struct gaprun {
+	size_t at, len;
+	int one;              /* one colour, the one of the pixel before */
+} gaprun;
+
 struct sl_gif {
 	int w, h, loops;
 	sl_write_fn fn;
@@ -46,6 +51,9 @@ struct sl_gif {
 	int nhint;
 	uint8_t *cur, *shown;         /* indices: this frame, what is shown */
 	uint8_t *cand, *alt;          /* candidate rectangles */
+	uint8_t *lin, *base;          /* the rectangle as it is, and unchanged pixels transparent */
+	gaprun *gaps;                 /* its inner gaps (see scan_gaps) */
+	size_t ngaps, capgaps;
 	sl_lzw lz;                    /* the LZW table */
 	sl_buf out;                   /* one image's bytes */
 	uint32_t ckey[1u << CACHE_BITS];  /* colour -> index cache: key | 1<<24 when used */
@@ -113,6 +121,9 @@ void sl_gif_free(sl_gif *g)
 	sl_free(g->shown);
 	sl_free(g->cand);
 	sl_free(g->alt);
+	sl_free(g->lin);
+	sl_free(g->base);
+	sl_free(g->gaps);
 	sl_buf_free(&g->out);
 	sl_free(g->p.px);
 	sl_free(g);
@@ -330,47 +341,70 @@ static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
 	}
 }
 
+/* The rectangle x0, y0, rw, rh in raster order: g->lin as it is, g->base
+ * with its unchanged pixels transparent, and in g->gaps the runs of
+ * unchanged pixels between changed ones; g->longest the longest run. The
+ * first frame: g->lin only. */
+static int scan_gaps(sl_gif *g, int x0, int y0, int rw, int rh, int first)
+{
+	size_t n = (size_t)rw * rh, j = 0;
+	for (int y = 0; y < rh; y++) {
+		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
+		const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
+		uint8_t *l = g->lin + (size_t)y * rw, *b = g->base + (size_t)y * rw;
+		memcpy(l, ci, (size_t)rw);
+		for (int x = 0; x < rw && !first; x++)
+			b[x] = ci[x] == si[x] ? TRANSP : ci[x];
+	}
+	if (first)   /* nothing is shown yet */
+		return SL_OK;
+	g->ngaps = 0;
+	g->longest = 0;
+	while (j < n) {
+		size_t e = j;
+		int one = 1;
+		if (g->base[j] != TRANSP) {
+			j++;
+			continue;
+		}
+		while (e < n && g->base[e] == TRANSP) {
+			one = one && j > 0 && g->lin[e] == g->lin[j - 1];
+			e++;
+		}
+		if (j > 0 && e < n) {
+			if (g->ngaps == g->capgaps) {
+				size_t cap = g->capgaps ? 2 * g->capgaps : 1024;
+				gaprun *t = sl_realloc(g->gaps, cap * sizeof *t);
+				if (!t)
+					return SL_ENOMEM;
+				g->gaps = t;
+				g->capgaps = cap;
+			}
+			g->gaps[g->ngaps].at = j;
+			g->gaps[g->ngaps].len = e - j;
+			g->gaps[g->ngaps++].one = one;
+			if (e - j > g->longest)
+				g->longest = e - j;
+		}
+		j = e;
+	}
+	return SL_OK;
+}
+
 /* Gaps of unchanged pixels between changed ones in the rectangle (raster
  * order) no longer than gap are stored as they are, the others
  * transparent: inside a changed shape, such as a line of text, a gap is
  * mostly the shape's own background, which the strings around it hold
- * already; a transparent index there would double the strings. Returns
- * the longest such gap: any longer gap length gives the same pixels. */
-static size_t fill_gaps(sl_gif *g, int x0, int y0, int rw, int rh, size_t gap, uint8_t *out)
+ * already; a transparent index there would double the strings. With
+ * g->keep_runs, a longer gap of the colour of the pixel before it too. */
+static void fill_gaps(sl_gif *g, size_t n, size_t gap, uint8_t *out)
 {
-#define CUR(q) g->cur[(size_t)(y0 + (int)((q) / (size_t)rw)) * g->w + x0 + (int)((q) % (size_t)rw)]
-	size_t n = (size_t)rw * rh, j = 0, longest = 0;
-	for (int y = 0; y < rh; y++) {
-		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
-		const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
-		uint8_t *o = out + (size_t)y * rw;
-		for (int x = 0; x < rw; x++)
-			o[x] = ci[x] == si[x] ? TRANSP : ci[x];
+	memcpy(out, g->base, n);
+	for (size_t i = 0; i < g->ngaps; i++) {
+		const gaprun *r = &g->gaps[i];
+		if (r->len <= gap || (g->keep_runs && r->one))
+			memcpy(out + r->at, g->lin + r->at, r->len);
 	}
-	while (j < n) {
-		size_t e = j;
-		if (out[j] != TRANSP) {
-			j++;
-			continue;
-		}
-		while (e < n && out[e] == TRANSP)
-			e++;
-		if (j > 0 && e < n && e - j > longest)
-			longest = e - j;
-		if (j > 0 && e < n) {
-			size_t q = j;
-			int keep = e - j <= gap;
-			if (!keep && g->keep_runs)   /* one colour going on from the pixel before? */
-				for (keep = 1; q < e && keep; q++)
-					keep = CUR(q) == out[j - 1];
-			if (keep)
-				for (q = j; q < e; q++)
-					out[q] = CUR(q);
-		}
-		j = e;
-	}
-#undef CUR
-	return longest;
 }
 
 /* Fills out with a candidate for the rectangle: gap 0 stores unchanged
@@ -383,7 +417,7 @@ static size_t fill_gaps(sl_gif *g, int x0, int y0, int rw, int rh, size_t gap, u
 #define GAP_WILD ((size_t)-2)
 
 static size_t candidate(sl_gif *g, size_t gap, int x0, int y0, int rw, int rh, uint8_t *out,
-	gpending *p, size_t *longest)
+	gpending *p)
 {
 	uint8_t used[256], map[256];
 	int n = 0, size, bits, gbits = 0;
@@ -392,16 +426,10 @@ static size_t candidate(sl_gif *g, size_t gap, int x0, int y0, int rw, int rh, u
 	memset(used, 0, sizeof used);
 	if (gap == GAP_WILD)
 		lzw_wild(g, x0, y0, rw, rh, out);
-	else if ((gap != 0 || g->keep_runs) && gap != GAP_ALL)
-		*longest = fill_gaps(g, x0, y0, rw, rh, gap, out);
+	else if (gap == GAP_ALL)
+		memcpy(out, g->lin, np);
 	else
-		for (int y = 0; y < rh; y++) {
-			const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
-			const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
-			uint8_t *o = out + (size_t)y * rw;
-			for (int x = 0; x < rw; x++)
-				o[x] = gap == 0 && ci[x] == si[x] ? TRANSP : ci[x];
-		}
+		fill_gaps(g, np, gap, out);
 	for (size_t i = 0; i < np; i++)
 		used[out[i]] = 1;
 	/* the global table: transparent is the first index the rectangle does
@@ -433,6 +461,8 @@ static size_t candidate(sl_gif *g, size_t gap, int x0, int y0, int rw, int rh, u
 	/* a local table of the colours used, when it pays */
 	for (size = 2, bits = 1; size < n; size <<= 1)
 		bits++;
+	if ((bits < 2 ? 2 : bits) >= p->mincode)
+		return gsz;   /* the same codes, and a table to carry */
 	n = 0;
 	for (int i = 0; i < 256; i++)
 		if (used[i]) {
@@ -540,7 +570,7 @@ static int flush_pending(sl_gif *g, sl_error *err)
 static size_t try_gap(sl_gif *g, size_t gap, size_t *best, gpending *bp)
 {
 	gpending cp;
-	size_t sz = candidate(g, gap, g->p.x, g->p.y, g->p.w, g->p.h, g->cand, &cp, &g->longest);
+	size_t sz = candidate(g, gap, g->p.x, g->p.y, g->p.w, g->p.h, g->cand, &cp);
 	if (*best == 0 || sz < *best) {
 		uint8_t *t = g->p.px;
 		g->p.px = g->cand;
@@ -639,7 +669,10 @@ int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_err
 	rh = y1 - y0 + 1;
 	if (!(d = sl_realloc(g->p.px, (size_t)rw * rh)) || !(g->p.px = d) ||
 	    !(cb = sl_realloc(g->cand, (size_t)rw * rh)) || !(g->cand = cb) ||
-	    !(g->alt = sl_realloc(g->alt, (size_t)rw * rh)))
+	    !(d = sl_realloc(g->alt, (size_t)rw * rh)) || !(g->alt = d) ||
+	    !(d = sl_realloc(g->lin, (size_t)rw * rh)) || !(g->lin = d) ||
+	    !(d = sl_realloc(g->base, (size_t)rw * rh)) || !(g->base = d) ||
+	    scan_gaps(g, x0, y0, rw, rh, first) < 0)
 		return sl_error_set(err, SL_ENOMEM, "gif: out of memory");
 	g->p.x = x0;
 	g->p.y = y0;
