@@ -4,8 +4,9 @@
  * first frame only the rectangle that changed is stored over the frame
  * before (disposal: leave in place), its unchanged pixels transparent, as
  * they are, or a mix (gaps inside changed shapes up to a length searched
- * for each frame kept as they are, or each pixel chosen as LZW goes with a
- * bounded look ahead), whichever is smallest; the transparent index is the
+ * for each frame kept as they are, also longer ones of one colour with a
+ * neighbour, or each pixel chosen as LZW goes with a bounded look ahead),
+ * whichever is smallest; the transparent index is the
  * lowest one the frame does not use and codes are as short as its largest
  * index allows (gifsicle's tricks), or a local table when that is smaller;
  * a full LZW table is cleared at once or kept while it pays, whichever is
@@ -36,7 +37,7 @@ typedef struct gpending {
 
 typedef struct gaprun {
 	size_t at, len;
-	int one;              /* one colour, the one of the pixel before */
+	int one;              /* one colour, the one of the pixel before or after */
 } gaprun;
 
 struct sl_gif {
@@ -372,6 +373,11 @@ static int scan_gaps(sl_gif *g, int x0, int y0, int rw, int rh, int first)
 			e++;
 		}
 		if (j > 0 && e < n) {
+			if (!one) {   /* or the one of the pixel after */
+				one = 1;
+				for (size_t q = j; q < e && one; q++)
+					one = g->lin[q] == g->lin[e];
+			}
 			if (g->ngaps == g->capgaps) {
 				size_t cap = g->capgaps ? 2 * g->capgaps : 1024;
 				gaprun *t = sl_realloc(g->gaps, cap * sizeof *t);
@@ -396,7 +402,8 @@ static int scan_gaps(sl_gif *g, int x0, int y0, int rw, int rh, int first)
  * transparent: inside a changed shape, such as a line of text, a gap is
  * mostly the shape's own background, which the strings around it hold
  * already; a transparent index there would double the strings. With
- * g->keep_runs, a longer gap of the colour of the pixel before it too. */
+ * g->keep_runs, a longer gap all of the colour of the pixel before or
+ * after it too: it goes on with that colour's strings. */
 static void fill_gaps(sl_gif *g, size_t n, size_t gap, uint8_t *out)
 {
 	memcpy(out, g->base, n);
@@ -623,6 +630,24 @@ static size_t gap_search(sl_gif *g, size_t sz0, size_t *best, gpending *bp)
 	return b;
 }
 
+/* From a gap length whose size is *best, halving or doubling the length
+ * while the size falls; returns the length kept. */
+static size_t gap_walk(sl_gif *g, size_t gap, size_t *best, gpending *bp)
+{
+	for (int dir = 0; dir < 2; dir++) {
+		size_t b = gap, m;
+		for (;;) {
+			m = dir ? b * 2 : b / 2;
+			if (m == b || (dir && b >= g->longest) || try_gap(g, m, best, bp) != *best)
+				break;
+			b = m;
+		}
+		if (b != gap)
+			return b;
+	}
+	return gap;
+}
+
 int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_error *err)
 {
 	int first = !g->gf, x0 = g->w, y0 = g->h, x1 = -1, y1 = -1, rc, rw, rh;
@@ -693,10 +718,12 @@ int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_err
 		try_gap(g, GAP_ALL, &best, &bp);
 		try_gap(g, GAP_WILD, &best, &bp);
 		size_t gap = gap_search(g, sz0, &best, &bp);
-		/* the best length again, longer gaps of one colour going on from
-		 * the pixel before them kept too (that colour's strings go on) */
+		/* the best length again, longer gaps of one colour with the pixel
+		 * before or after them kept too (that colour's strings go on);
+		 * when that is smaller, the length walked from there */
 		g->keep_runs = 1;
-		try_gap(g, gap, &best, &bp);
+		if (try_gap(g, gap, &best, &bp) == best)
+			gap_walk(g, gap, &best, &bp);
 		g->keep_runs = 0;
 	}
 	/* the smallest, encoded with each rule for a full table */
