@@ -6,11 +6,11 @@
  * they are, or a mix (gaps inside changed shapes up to a length searched
  * for each frame kept as they are, also longer ones of one colour with a
  * neighbour, or each pixel chosen as LZW goes with a bounded look ahead),
- * whichever is smallest; the transparent index is the
- * lowest one the frame does not use and codes are as short as its largest
- * index allows (gifsicle's tricks), or a local table when that is smaller;
- * a full LZW table is cleared at once or kept while it pays, whichever is
- * smaller for the frame. Palette index 255 is never a colour. */
+ * whichever is smallest; the transparent index is the lowest one the
+ * frame does not use and codes are as short as its largest index allows
+ * (gifsicle's tricks), or a local table when that is smaller; a full LZW
+ * table is cleared at once or kept while it pays, whichever is smaller for
+ * the frame. Palette index 255 is never a colour. */
 #include "sl_export.h"
 #include "lzw.h"
 
