@@ -3,12 +3,14 @@
  * painter's colours and the first frame's most frequent ones; after the
  * first frame only the rectangle that changed is stored over the frame
  * before (disposal: leave in place), its unchanged pixels transparent, as
- * they are, or a mix (short gaps inside changed shapes as they are, or
- * chosen as LZW goes), whichever is smallest; the transparent index is the
- * lowest one the frame does not use and codes are as short as its largest
- * index allows (gifsicle's tricks), or a local table when that is smaller;
- * a full LZW table is cleared at once or kept while it pays, whichever is
- * smaller for the frame. Palette index 255 is never a colour. */
+ * they are, or a mix (gaps inside changed shapes up to a length searched
+ * for each frame kept as they are, also longer ones of one colour with a
+ * neighbour, or each pixel chosen as LZW goes with a bounded look ahead),
+ * whichever is smallest; the transparent index is the lowest one the
+ * frame does not use and codes are as short as its largest index allows
+ * (gifsicle's tricks), or a local table when that is smaller; a full LZW
+ * table is cleared at once or kept while it pays, whichever is smaller for
+ * the frame. Palette index 255 is never a colour. */
 #include "sl_export.h"
 #include "lzw.h"
 
@@ -33,6 +35,11 @@ typedef struct gpending {
 	uint8_t *px;          /* w*h indices */
 } gpending;
 
+typedef struct gaprun {
+	size_t at, len;
+	int one;              /* one colour, the one of the pixel before or after */
+} gaprun;
+
 struct sl_gif {
 	int w, h, loops;
 	sl_write_fn fn;
@@ -45,11 +52,16 @@ struct sl_gif {
 	int nhint;
 	uint8_t *cur, *shown;         /* indices: this frame, what is shown */
 	uint8_t *cand, *alt;          /* candidate rectangles */
+	uint8_t *lin, *base;          /* the rectangle as it is, and unchanged pixels transparent */
+	gaprun *gaps;                 /* its inner gaps (see scan_gaps) */
+	size_t ngaps, capgaps;
 	sl_lzw lz;                    /* the LZW table */
 	sl_buf out;                   /* one image's bytes */
 	uint32_t ckey[1u << CACHE_BITS];  /* colour -> index cache: key | 1<<24 when used */
 	uint8_t cval[1u << CACHE_BITS];
 	int have, frames;
+	size_t longest;               /* the longest inner gap, see fill_gaps */
+	int keep_runs;                /* fill_gaps keeps a longer gap of the colour before it */
 	gpending p;
 };
 
@@ -110,6 +122,9 @@ void sl_gif_free(sl_gif *g)
 	sl_free(g->shown);
 	sl_free(g->cand);
 	sl_free(g->alt);
+	sl_free(g->lin);
+	sl_free(g->base);
+	sl_free(g->gaps);
 	sl_buf_free(&g->out);
 	sl_free(g->p.px);
 	sl_free(g);
@@ -197,117 +212,231 @@ static uint8_t nearest(sl_gif *g, uint32_t c)
 
 /* ---- choosing how to store a rectangle ------------------------------------------- */
 
+/* The code of string prefix + c in t, or -1. */
+static int lz_find(const sl_lzw *t, int prefix, int c)
+{
+	uint32_t key = ((uint32_t)prefix << 8 | (uint32_t)c) + 1;
+	uint32_t h = (key * 2654435761u) >> 19 & ((1u << 13) - 1);
+	while (t->key[h] && t->key[h] != key)
+		h = (h + 1) & ((1u << 13) - 1);
+	return t->key[h] ? t->code[h] : -1;
+}
+
+/* The pixels of a rectangle as lzw_wild sees them: v the values, wild
+ * set where a pixel may be stored transparent or as it is. */
+typedef struct wscan {
+	const sl_lzw *t;
+	const uint8_t *v, *wild;
+	size_t n;
+	int budget;           /* table look-ups left for this choice */
+} wscan;
+
+/* How far the longest string in the table reaches from code node, which
+ * has matched up to pixel i, trying both ways of every unchanged pixel
+ * while the budget lasts. */
+static size_t wild_reach(wscan *s, int node, size_t i)
+{
+	size_t best = i;
+	while (i < s->n && s->budget > 0) {
+		int a = s->wild[i] ? lz_find(s->t, node, TRANSP) : -1;
+		int b = lz_find(s->t, node, s->v[i]);
+		s->budget -= 2;
+		if (a >= 0 && b >= 0) {
+			size_t r = wild_reach(s, a, i + 1);
+			if (r > best)
+				best = r;
+		} else if (a < 0 && b < 0)
+			break;
+		node = b >= 0 ? b : a;
+		i++;
+	}
+	return i > best ? i : best;
+}
+
+/* The look-ups allowed for each choice of an unchanged pixel: the search
+ * below costs at most this much per pixel of the rectangle. */
+#define WILD_BUDGET 64
+
 /* Chooses the unchanged pixels of the rectangle as LZW goes (gifsicle's
- * idea): such a pixel may be stored transparent or as it is, whichever
- * extends the string being matched; a new string starts transparent. */
+ * idea): such a pixel may be stored transparent or as it is; where the
+ * table holds both ways on, the one whose strings reach further ahead is
+ * taken (a bounded search), and a new string starts the same way. Ties go
+ * to transparent, which keeps the strings of unchanged areas alike. */
 static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
 {
-	uint32_t *tab = g->lz.key;
-	const uint32_t mask = (1u << 13) - 1;
-	int next = 258, prefix = -1;
-	memset(tab, 0, sizeof g->lz.key);
+	sl_lzw *t = &g->lz;
+	size_t n = (size_t)rw * rh, i = 0;
+	uint8_t *wild = g->alt;
+	int next = 258, prefix, prefer_v = 0;
+	wscan s;
 	for (int y = 0; y < rh; y++) {
 		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
 		const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
-		uint8_t *o = out + (size_t)y * rw;
 		for (int x = 0; x < rw; x++) {
-			int v = ci[x], wild = v == si[x], alt = TRANSP;
-			uint32_t key, h;
-			if (prefix < 0) {
-				prefix = o[x] = (uint8_t)(wild ? TRANSP : v);
-				continue;
-			}
-			for (int t = 0; t < 1 + wild; t++) {
-				int c = t == 0 ? (wild ? alt : v) : v;
-				key = ((uint32_t)prefix << 8 | (uint32_t)c) + 1;
-				h = (key * 2654435761u) >> 19 & mask;
-				while (tab[h] && tab[h] != key)
-					h = (h + 1) & mask;
-				if (tab[h]) {
-					prefix = g->lz.code[h];
-					o[x] = (uint8_t)c;
-					goto matched;
-				}
-			}
-			/* no string goes on: a new one starts here */
-			o[x] = (uint8_t)(wild ? TRANSP : v);
-			key = ((uint32_t)prefix << 8 | o[x]) + 1;
-			h = (key * 2654435761u) >> 19 & mask;
-			while (tab[h] && tab[h] != key)
-				h = (h + 1) & mask;
-			if (next >= 4095) {
-				memset(tab, 0, sizeof g->lz.key);
-				next = 258;
-			} else {
-				tab[h] = key;
-				g->lz.code[h] = (uint16_t)next++;
-			}
-			prefix = o[x];
-		matched:;
+			out[(size_t)y * rw + x] = ci[x];
+			wild[(size_t)y * rw + x] = ci[x] == si[x];
 		}
 	}
+	s.t = t;
+	s.v = out;   /* read ahead of i only, written behind it */
+	s.wild = wild;
+	s.n = n;
+	memset(t->key, 0, sizeof t->key);
+	if (!n)
+		return;
+	/* the first string: its first pixel chosen by how far it reaches */
+	prefix = out[0];
+	if (wild[0]) {
+		size_t rt, rv;
+		s.budget = WILD_BUDGET;
+		rt = wild_reach(&s, TRANSP, 1);
+		s.budget = WILD_BUDGET;
+		rv = wild_reach(&s, out[0], 1);
+		prefix = rv > rt ? out[0] : TRANSP;
+		out[0] = (uint8_t)prefix;
+	}
+	for (i = 1; i < n; i++) {
+		int v = out[i], a = wild[i] ? lz_find(t, prefix, TRANSP) : -1, b = lz_find(t, prefix, v);
+		int c;
+		uint32_t key, h;
+		if (a >= 0 && b >= 0) {
+			size_t ra, rb;
+			s.budget = WILD_BUDGET;
+			ra = wild_reach(&s, a, i + 1);
+			s.budget = WILD_BUDGET;
+			rb = wild_reach(&s, b, i + 1);
+			a = rb > ra || (rb == ra && prefer_v) ? -1 : a;
+		}
+		if (a >= 0 || b >= 0) {
+			out[i] = (uint8_t)(a >= 0 ? TRANSP : v);
+			if (wild[i])
+				prefer_v = a < 0;
+			prefix = a >= 0 ? a : b;
+			continue;
+		}
+		/* no string goes on: a new one starts here, its first pixel the
+		 * way that reaches further */
+		c = v;
+		if (wild[i]) {
+			size_t rt, rv;
+			s.budget = WILD_BUDGET;
+			rt = wild_reach(&s, TRANSP, i + 1);
+			s.budget = WILD_BUDGET;
+			rv = wild_reach(&s, v, i + 1);
+			c = rv > rt || (rv == rt && prefer_v) ? v : TRANSP;
+			prefer_v = c == v;
+		}
+		out[i] = (uint8_t)c;
+		if (next >= 4095) {
+			memset(t->key, 0, sizeof t->key);
+			next = 258;
+		} else {
+			key = ((uint32_t)prefix << 8 | (uint32_t)c) + 1;
+			h = (key * 2654435761u) >> 19 & ((1u << 13) - 1);
+			while (t->key[h] && t->key[h] != key)
+				h = (h + 1) & ((1u << 13) - 1);
+			t->key[h] = key;
+			t->code[h] = (uint16_t)next++;
+		}
+		prefix = c;
+	}
+}
+
+/* The rectangle x0, y0, rw, rh in raster order: g->lin as it is, g->base
+ * with its unchanged pixels transparent, and in g->gaps the runs of
+ * unchanged pixels between changed ones; g->longest the longest run. The
+ * first frame: g->lin only. */
+static int scan_gaps(sl_gif *g, int x0, int y0, int rw, int rh, int first)
+{
+	size_t n = (size_t)rw * rh, j = 0;
+	for (int y = 0; y < rh; y++) {
+		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
+		const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
+		uint8_t *l = g->lin + (size_t)y * rw, *b = g->base + (size_t)y * rw;
+		memcpy(l, ci, (size_t)rw);
+		for (int x = 0; x < rw && !first; x++)
+			b[x] = ci[x] == si[x] ? TRANSP : ci[x];
+	}
+	if (first)   /* nothing is shown yet */
+		return SL_OK;
+	g->ngaps = 0;
+	g->longest = 0;
+	while (j < n) {
+		size_t e = j;
+		int one = 1;
+		if (g->base[j] != TRANSP) {
+			j++;
+			continue;
+		}
+		while (e < n && g->base[e] == TRANSP) {
+			one = one && j > 0 && g->lin[e] == g->lin[j - 1];
+			e++;
+		}
+		if (j > 0 && e < n) {
+			if (!one) {   /* or the one of the pixel after */
+				one = 1;
+				for (size_t q = j; q < e && one; q++)
+					one = g->lin[q] == g->lin[e];
+			}
+			if (g->ngaps == g->capgaps) {
+				size_t cap = g->capgaps ? 2 * g->capgaps : 1024;
+				gaprun *t = sl_realloc(g->gaps, cap * sizeof *t);
+				if (!t)
+					return SL_ENOMEM;
+				g->gaps = t;
+				g->capgaps = cap;
+			}
+			g->gaps[g->ngaps].at = j;
+			g->gaps[g->ngaps].len = e - j;
+			g->gaps[g->ngaps++].one = one;
+			if (e - j > g->longest)
+				g->longest = e - j;
+		}
+		j = e;
+	}
+	return SL_OK;
 }
 
 /* Gaps of unchanged pixels between changed ones in the rectangle (raster
  * order) no longer than gap are stored as they are, the others
  * transparent: inside a changed shape, such as a line of text, a gap is
  * mostly the shape's own background, which the strings around it hold
- * already; a transparent index there would double the strings. */
-static void fill_gaps(sl_gif *g, int x0, int y0, int rw, int rh, size_t gap, uint8_t *out)
+ * already; a transparent index there would double the strings. With
+ * g->keep_runs, a longer gap all of the colour of the pixel before or
+ * after it too: it goes on with that colour's strings. */
+static void fill_gaps(sl_gif *g, size_t n, size_t gap, uint8_t *out)
 {
-	size_t n = (size_t)rw * rh, j = 0;
-	for (int y = 0; y < rh; y++) {
-		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
-		const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
-		uint8_t *o = out + (size_t)y * rw;
-		for (int x = 0; x < rw; x++)
-			o[x] = ci[x] == si[x] ? TRANSP : ci[x];
-	}
-	while (j < n) {
-		size_t e = j;
-		if (out[j] != TRANSP) {
-			j++;
-			continue;
-		}
-		while (e < n && out[e] == TRANSP)
-			e++;
-		if (j > 0 && e < n && e - j <= gap)
-			for (size_t q = j; q < e; q++)
-				out[q] = g->cur[(size_t)(y0 + (int)(q / (size_t)rw)) * g->w + x0 +
-					(int)(q % (size_t)rw)];
-		j = e;
+	memcpy(out, g->base, n);
+	for (size_t i = 0; i < g->ngaps; i++) {
+		const gaprun *r = &g->gaps[i];
+		if (r->len <= gap || (g->keep_runs && r->one))
+			memcpy(out + r->at, g->lin + r->at, r->len);
 	}
 }
 
-#define NCAND 6
+/* Fills out with a candidate for the rectangle: gap 0 stores unchanged
+ * pixels transparent, GAP_ALL every pixel as it is, GAP_WILD chooses them
+ * by lzw_wild, any other gap stores gaps of up to that many unchanged
+ * pixels as they are (fill_gaps); sets *p with its transparent index, code
+ * size and, when that is smaller, a local colour table; returns its size
+ * in bytes, the table cleared at once when full. */
+#define GAP_ALL ((size_t)-1)
+#define GAP_WILD ((size_t)-2)
 
-/* Fills out with candidate k of the rectangle (0: unchanged pixels
- * transparent, 1: every pixel as it is, 2: chosen by lzw_wild, 3-5: gaps
- * of up to 5, 6, 8 unchanged pixels as they are, see fill_gaps; the gap
- * lengths are the ones that won on the sail benchmark) and *p with its
- * transparent index, code size and, when that is smaller, a local colour
- * table; returns its size in bytes, the table cleared at once when full. */
-static size_t candidate(sl_gif *g, int k, int x0, int y0, int rw, int rh, uint8_t *out,
+static size_t candidate(sl_gif *g, size_t gap, int x0, int y0, int rw, int rh, uint8_t *out,
 	gpending *p)
 {
-	static const size_t gaps[] = {5, 6, 8};
 	uint8_t used[256], map[256];
 	int n = 0, size, bits, gbits = 0;
 	size_t gsz, lsz, np = (size_t)rw * rh;
 	gpending lp;
 	memset(used, 0, sizeof used);
-	if (k == 2)
+	if (gap == GAP_WILD)
 		lzw_wild(g, x0, y0, rw, rh, out);
-	else if (k >= 3)
-		fill_gaps(g, x0, y0, rw, rh, gaps[k - 3], out);
+	else if (gap == GAP_ALL)
+		memcpy(out, g->lin, np);
 	else
-		for (int y = 0; y < rh; y++) {
-			const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
-			const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
-			uint8_t *o = out + (size_t)y * rw;
-			for (int x = 0; x < rw; x++)
-				o[x] = k == 0 && ci[x] == si[x] ? TRANSP : ci[x];
-		}
+		fill_gaps(g, np, gap, out);
 	for (size_t i = 0; i < np; i++)
 		used[out[i]] = 1;
 	/* the global table: transparent is the first index the rectangle does
@@ -316,7 +445,7 @@ static size_t candidate(sl_gif *g, int k, int x0, int y0, int rw, int rh, uint8_
 	p->ncol = 0;
 	p->transp = -1;
 	p->rule = 0;
-	if (k != 1) {
+	if (gap != GAP_ALL) {
 		int t = 0;
 		while (used[t])
 			t++;
@@ -339,6 +468,8 @@ static size_t candidate(sl_gif *g, int k, int x0, int y0, int rw, int rh, uint8_
 	/* a local table of the colours used, when it pays */
 	for (size = 2, bits = 1; size < n; size <<= 1)
 		bits++;
+	if ((bits < 2 ? 2 : bits) >= p->mincode)
+		return gsz;   /* the same codes, and a table to carry */
 	n = 0;
 	for (int i = 0; i < 256; i++)
 		if (used[i]) {
@@ -440,12 +571,89 @@ static int flush_pending(sl_gif *g, sl_error *err)
 	return SL_OK;
 }
 
+/* Encodes the candidate gap (see candidate()) of the pending rectangle
+ * and keeps it in g->p.px, *bp and *best when it is the smallest so far;
+ * returns its size. */
+static size_t try_gap(sl_gif *g, size_t gap, size_t *best, gpending *bp)
+{
+	gpending cp;
+	size_t sz = candidate(g, gap, g->p.x, g->p.y, g->p.w, g->p.h, g->cand, &cp);
+	if (*best == 0 || sz < *best) {
+		uint8_t *t = g->p.px;
+		g->p.px = g->cand;
+		g->cand = t;
+		*best = sz;
+		*bp = cp;
+	}
+	return sz;
+}
+
+/* Searches the gap length for fill_gaps: doubling from 1 while the size
+ * falls (and longer gaps are there), then halving the bracket around the
+ * best length until it is a quarter of that length wide. The size is
+ * nearly unimodal in the length: a short length leaves the strings of a
+ * shape's background cut by transparent runs, a long one stores whole
+ * unchanged stretches; where the balance lies depends on the frame. sz0 is
+ * the size with gap 0 (all unchanged pixels transparent). */
+static size_t gap_search(sl_gif *g, size_t sz0, size_t *best, gpending *bp)
+{
+	size_t b = 0, bs = sz0, lo = 0, hi = 0;
+	for (size_t gap = 1;; gap *= 2) {
+		size_t sz = try_gap(g, gap, best, bp);
+		if (sz >= bs) {
+			hi = gap;
+			break;
+		}
+		lo = b;
+		b = gap;
+		bs = sz;
+		if (g->longest <= gap)
+			return b;   /* nothing longer to keep */
+	}
+	while (hi - lo > 2 && hi - lo > b / 4) {
+		size_t m = b - lo > hi - b ? (lo + b) / 2 : (b + hi) / 2, sz;
+		if (m == b || m == lo || m == hi)
+			break;
+		sz = try_gap(g, m, best, bp);
+		if (sz < bs) {
+			if (m > b)
+				lo = b;
+			else
+				hi = b;
+			b = m;
+			bs = sz;
+		} else if (m > b)
+			hi = m;
+		else
+			lo = m;
+	}
+	return b;
+}
+
+/* From a gap length whose size is *best, halving or doubling the length
+ * while the size falls; returns the length kept. */
+static size_t gap_walk(sl_gif *g, size_t gap, size_t *best, gpending *bp)
+{
+	for (int dir = 0; dir < 2; dir++) {
+		size_t b = gap, m;
+		for (;;) {
+			m = dir ? b * 2 : b / 2;
+			if (m == b || (dir && b >= g->longest) || try_gap(g, m, best, bp) != *best)
+				break;
+			b = m;
+		}
+		if (b != gap)
+			return b;
+	}
+	return gap;
+}
+
 int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_error *err)
 {
 	int first = !g->gf, x0 = g->w, y0 = g->h, x1 = -1, y1 = -1, rc, rw, rh;
 	uint8_t *d, *cb;
 	size_t best = 0;
-	gpending cp, bp;
+	gpending bp;
 	if (delay_ms < 0)
 		delay_ms = 0;
 	if (first && ((rc = build_palette(g, px, stride, err)) < 0 || (rc = start(g, err)) < 0))
@@ -486,7 +694,10 @@ int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_err
 	rh = y1 - y0 + 1;
 	if (!(d = sl_realloc(g->p.px, (size_t)rw * rh)) || !(g->p.px = d) ||
 	    !(cb = sl_realloc(g->cand, (size_t)rw * rh)) || !(g->cand = cb) ||
-	    !(g->alt = sl_realloc(g->alt, (size_t)rw * rh)))
+	    !(d = sl_realloc(g->alt, (size_t)rw * rh)) || !(g->alt = d) ||
+	    !(d = sl_realloc(g->lin, (size_t)rw * rh)) || !(g->lin = d) ||
+	    !(d = sl_realloc(g->base, (size_t)rw * rh)) || !(g->base = d) ||
+	    scan_gaps(g, x0, y0, rw, rh, first) < 0)
 		return sl_error_set(err, SL_ENOMEM, "gif: out of memory");
 	g->p.x = x0;
 	g->p.y = y0;
@@ -495,21 +706,25 @@ int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_err
 	g->p.first = first;
 	g->p.delay_ms = delay_ms;
 	/* Candidates for the rectangle (see candidate()): the unchanged pixels
-	 * transparent; every pixel as it is (the first frame: only that); each
-	 * unchanged pixel chosen as LZW goes; short gaps as they are. The
-	 * smallest, counted by the LZW encoder itself, is kept. */
-	for (int k = first ? 1 : 0; k < NCAND; k++) {
-		size_t sz = candidate(g, k, x0, y0, rw, rh, cb, &cp);
-		if (best == 0 || sz < best) {
-			best = sz;
-			g->p.px = cb;
-			g->cand = d;
-			d = g->p.px;
-			cb = g->cand;
-			bp = cp;
-		}
-		if (first)
-			break;
+	 * transparent (ties go to it); every pixel as it is (the first frame:
+	 * only that); each
+	 * unchanged pixel chosen as LZW goes; gaps up to some length as they
+	 * are, the length searched for (gap_search). The smallest, counted by
+	 * the LZW encoder itself, is kept. */
+	if (first)
+		try_gap(g, GAP_ALL, &best, &bp);
+	else {
+		size_t sz0 = try_gap(g, 0, &best, &bp);
+		try_gap(g, GAP_ALL, &best, &bp);
+		try_gap(g, GAP_WILD, &best, &bp);
+		size_t gap = gap_search(g, sz0, &best, &bp);
+		/* the best length again, longer gaps of one colour with the pixel
+		 * before or after them kept too (that colour's strings go on);
+		 * when that is smaller, the length walked from there */
+		g->keep_runs = 1;
+		if (try_gap(g, gap, &best, &bp) == best)
+			gap_walk(g, gap, &best, &bp);
+		g->keep_runs = 0;
 	}
 	/* the smallest, encoded with each rule for a full table */
 	for (int r = 1; r < SL_LZW_RULES && bp.filled; r++) {

@@ -1,7 +1,8 @@
 /* test_export.c - the APNG and GIF encoders on synthetic frames (chunk
  * layout, sequence numbers, changed rectangles, merged identical frames;
- * the GIF read back by giflib; the LZW encoder's rules for a full table),
- * escaping, and the animation positions. */
+ * the GIF read back by giflib, also over frames made for each of its
+ * candidates; the LZW encoder's rules for a full table), escaping, and
+ * the animation positions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -243,6 +244,74 @@ static void test_gif_lzw(void **state)
 	sl_buf_free(&b);
 }
 
+/* Frames that change in ways each candidate of the GIF writer is made
+ * for: text-like shapes with short and long gaps over one colour (the gap
+ * length search, gaps kept when they carry the colour before them), noise
+ * (the choice as LZW goes), a frame where nothing changes (held longer).
+ * Every frame composited from giflib's reading equals the frame given. */
+static void test_gif_gaps(void **state)
+{
+	enum { GW = 200, GH = 90, NF = 6 };
+	static uint32_t px[NF][GW * GH], shown[GW * GH];
+	uint32_t seed = 11;
+	sl_gif *g;
+	sl_error err;
+	sl_buf b;
+	rd r;
+	int e, shown_frame = 0;
+	GifFileType *gf;
+	sl_error_clear(&err);
+	sl_buf_init(&b);
+	for (int f = 0; f < NF; f++)
+		for (int y = 0; y < GH; y++)
+			for (int x = 0; x < GW; x++) {
+				uint32_t c = y < 30 ? 0x203040u : 0x102030u * (uint32_t)(1 + (x / 40) % 3);
+				seed = seed * 1103515245u + 12345u;
+				if (y >= 60 && f != 3)   /* noise, the same twice in a row at f = 3 */
+					c = 0x010101u * (uint32_t)((seed >> 16) % (f + 2));
+				/* strokes whose spacing differs per frame: gaps 1..40 */
+				if (y >= 5 && y < 25 && f > 0 && f != 3 && (x * (f + 1) / 7 + y) % (f * 8) == 0)
+					c = 0xf0e0d0u;
+				px[f][y * GW + x] = c;
+			}
+	memcpy(px[3], px[2], sizeof px[3]);   /* nothing changes */
+	/* every colour in the palette: the painter's colours */
+	static const uint32_t cols[] = {0x203040u, 0x102030u, 0x204060u, 0x306090u, 0xf0e0d0u,
+		0x000000u, 0x010101u, 0x020202u, 0x030303u, 0x040404u, 0x050505u, 0x060606u};
+	assert_int_equal(sl_gif_new(&g, GW, GH, 0, cols, 12, buf_write, &b, &err), 0);
+	for (int f = 0; f < NF; f++)
+		assert_int_equal(sl_gif_frame(g, px[f], GW * 4, 100, &err), 0);
+	assert_int_equal(sl_gif_finish(g, &err), 0);
+	sl_gif_free(g);
+	r.b = &b;
+	r.pos = 0;
+	gf = DGifOpen(&r, gif_read, &e);
+	assert_non_null(gf);
+	assert_int_equal(DGifSlurp(gf), GIF_OK);
+	assert_int_equal(gf->ImageCount, NF - 1);
+	for (int i = 0; i < gf->ImageCount; i++) {
+		const SavedImage *im = &gf->SavedImages[i];
+		const ColorMapObject *m = im->ImageDesc.ColorMap ? im->ImageDesc.ColorMap : gf->SColorMap;
+		GraphicsControlBlock gcb;
+		assert_int_equal(DGifSavedExtensionToGCB(gf, i, &gcb), GIF_OK);
+		for (int y = 0; y < im->ImageDesc.Height; y++)
+			for (int x = 0; x < im->ImageDesc.Width; x++) {
+				int v = im->RasterBits[y * im->ImageDesc.Width + x];
+				if (v == gcb.TransparentColor)
+					continue;
+				assert_true(v < m->ColorCount);
+				shown[(im->ImageDesc.Top + y) * GW + im->ImageDesc.Left + x] =
+					(uint32_t)m->Colors[v].Red << 16 | (uint32_t)m->Colors[v].Green << 8 |
+					m->Colors[v].Blue;
+			}
+		assert_memory_equal(shown, px[shown_frame], sizeof shown);
+		shown_frame += shown_frame == 2 ? 2 : 1;   /* frame 3 repeated frame 2 */
+		assert_int_equal(gcb.DelayTime, i == 2 ? 20 : 10);
+	}
+	DGifCloseFile(gf, &e);
+	sl_buf_free(&b);
+}
+
 /* Decodes the LZW data d (code size byte to the empty sub-block) of a
  * w x h image through giflib, inside a one-image GIF with a 64-colour
  * global table. */
@@ -361,6 +430,7 @@ int main(void)
 		cmocka_unit_test(test_apng_chunks),
 		cmocka_unit_test(test_gif_roundtrip),
 		cmocka_unit_test(test_gif_lzw),
+		cmocka_unit_test(test_gif_gaps),
 		cmocka_unit_test(test_lzw_rules),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_positions),
