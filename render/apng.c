@@ -1,8 +1,10 @@
 /* apng.c - our APNG writer (PNG 1.2 + the APNG 1.0 chunks acTL, fcTL,
  * fdAT). Truecolour with one tRNS key colour: after the first frame only the
  * rectangle that changed is stored, its unchanged pixels in the key colour
- * (transparent) and drawn over the canvas (dispose none, blend over), so the
- * board drawn once is reused by every later frame.
+ * (transparent) and drawn over the canvas (blend over), so the board drawn
+ * once is reused by every later frame; or, when that is smaller, drawn over
+ * what was shown before the frame before (which is then disposed to
+ * previous), or stored whole (blend source): see sl_apng_frame.
  *
  * The chunks, keying and rectangles are ours; the deflate engine is
  * libdeflate (Debian's libdeflate-dev) and zlib gives the CRCs. Measured on
