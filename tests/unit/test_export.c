@@ -1,5 +1,6 @@
 /* test_export.c - the APNG and GIF encoders on synthetic frames (chunk
- * layout, sequence numbers, changed rectangles, merged identical frames;
+ * layout, sequence numbers, changed rectangles, merged identical frames,
+ * dispose-previous for what comes and goes;
  * the GIF read back by giflib, also over frames made for each of its
  * candidates; the LZW encoder's rules for a full table), escaping, and
  * the animation positions. */
@@ -121,6 +122,54 @@ static void test_apng_chunks(void **state)
 	/* frame 3: a real black pixel is stored one step bluer */
 	assert_int_equal(imglen[1], 4);
 	assert_memory_equal(img[1], "\0\0\0\1", 4);
+	sl_buf_free(&b);
+}
+
+/* A highlight that comes and goes: the frame that shows it is disposed to
+ * previous, and the frame after, equal to what was under it, costs 1x1. */
+static void test_apng_dispose_previous(void **state)
+{
+	uint32_t px[W * H];
+	sl_apng *a;
+	sl_error err;
+	sl_buf b;
+	size_t i = 8;
+	int nr = 0, dispose[3] = {-1, -1, -1}, rw[3] = {0}, rh[3] = {0};
+	(void)state;
+	sl_error_clear(&err);
+	sl_buf_init(&b);
+	assert_int_equal(sl_apng_new(&a, W, H, 0, buf_write, &b, &err), 0);
+	fill(px, 0x102030);
+	assert_int_equal(sl_apng_frame(a, px, W * 4, 100, &err), 0);
+	assert_int_equal(sl_apng_frame(a, px, W * 4, 100, &err), 0);   /* merged */
+	for (int y = 5; y < 15; y++)
+		for (int x = 5; x < 25; x++)
+			px[y * W + x] = (uint32_t)(0xc00000 + x * 7 + y * 0x300);
+	assert_int_equal(sl_apng_frame(a, px, W * 4, 100, &err), 0);
+	fill(px, 0x102030);
+	assert_int_equal(sl_apng_frame(a, px, W * 4, 100, &err), 0);
+	assert_int_equal(sl_apng_finish(a, &err), 0);
+	sl_apng_free(a);
+	while (i + 12 <= b.len) {
+		uint32_t n = be32(b.data + i);
+		const uint8_t *t = b.data + i + 4, *d = b.data + i + 8;
+		if (!memcmp(t, "fcTL", 4)) {
+			assert_true(nr < 3);
+			rw[nr] = (int)be32(d + 4);
+			rh[nr] = (int)be32(d + 8);
+			dispose[nr] = d[24];
+			nr++;
+		}
+		i += 12 + n;
+	}
+	assert_int_equal(nr, 3);
+	assert_int_equal(dispose[0], 0);   /* the first frame stays */
+	assert_int_equal(dispose[1], 2);   /* the highlight goes back to what was under it */
+	assert_int_equal(rw[1], 20);
+	assert_int_equal(rh[1], 10);
+	assert_int_equal(dispose[2], 0);
+	assert_int_equal(rw[2], 1);        /* nothing left to draw */
+	assert_int_equal(rh[2], 1);
 	sl_buf_free(&b);
 }
 
@@ -428,6 +477,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_apng_chunks),
+		cmocka_unit_test(test_apng_dispose_previous),
 		cmocka_unit_test(test_gif_roundtrip),
 		cmocka_unit_test(test_gif_lzw),
 		cmocka_unit_test(test_gif_gaps),
