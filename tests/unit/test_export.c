@@ -238,6 +238,26 @@ static void test_gif_roundtrip(void **state)
 	sl_buf_free(&b);
 }
 
+/* Draws image i of gf over shown (gw pixels wide) as a viewer would: its
+ * transparent index leaves what is there. */
+static void composite(GifFileType *gf, int i, uint32_t *shown, int gw)
+{
+	const SavedImage *im = &gf->SavedImages[i];
+	const ColorMapObject *m = im->ImageDesc.ColorMap ? im->ImageDesc.ColorMap : gf->SColorMap;
+	GraphicsControlBlock gcb;
+	assert_int_equal(DGifSavedExtensionToGCB(gf, i, &gcb), GIF_OK);
+	for (int y = 0; y < im->ImageDesc.Height; y++)
+		for (int x = 0; x < im->ImageDesc.Width; x++) {
+			int v = im->RasterBits[y * im->ImageDesc.Width + x];
+			if (v == gcb.TransparentColor)
+				continue;
+			assert_true(v < m->ColorCount);
+			shown[(im->ImageDesc.Top + y) * gw + im->ImageDesc.Left + x] =
+				(uint32_t)m->Colors[v].Red << 16 | (uint32_t)m->Colors[v].Green << 8 |
+				m->Colors[v].Blue;
+		}
+}
+
 /* Our LZW writer over a table that fills and clears many times, a changed
  * rectangle with a short code size, every pixel read back by giflib. */
 static void test_gif_lzw(void **state)
@@ -273,20 +293,7 @@ static void test_gif_lzw(void **state)
 	assert_int_equal(DGifSlurp(gf), GIF_OK);
 	assert_int_equal(gf->ImageCount, 2);
 	for (int i = 0; i < 2; i++) {
-		const SavedImage *im = &gf->SavedImages[i];
-		const ColorMapObject *m = im->ImageDesc.ColorMap ? im->ImageDesc.ColorMap : gf->SColorMap;
-		GraphicsControlBlock gcb;
-		assert_int_equal(DGifSavedExtensionToGCB(gf, i, &gcb), GIF_OK);
-		for (int y = 0; y < im->ImageDesc.Height; y++)
-			for (int x = 0; x < im->ImageDesc.Width; x++) {
-				int v = im->RasterBits[y * im->ImageDesc.Width + x];
-				if (v == gcb.TransparentColor)
-					continue;
-				assert_true(v < m->ColorCount);
-				shown[(im->ImageDesc.Top + y) * GW + im->ImageDesc.Left + x] =
-					(uint32_t)m->Colors[v].Red << 16 | (uint32_t)m->Colors[v].Green << 8 |
-					m->Colors[v].Blue;
-			}
+		composite(gf, i, shown, GW);
 	}
 	assert_memory_equal(shown, px, sizeof px);
 	DGifCloseFile(gf, &e);
@@ -339,22 +346,11 @@ static void test_gif_gaps(void **state)
 	assert_int_equal(DGifSlurp(gf), GIF_OK);
 	assert_int_equal(gf->ImageCount, NF - 1);
 	for (int i = 0; i < gf->ImageCount; i++) {
-		const SavedImage *im = &gf->SavedImages[i];
-		const ColorMapObject *m = im->ImageDesc.ColorMap ? im->ImageDesc.ColorMap : gf->SColorMap;
 		GraphicsControlBlock gcb;
-		assert_int_equal(DGifSavedExtensionToGCB(gf, i, &gcb), GIF_OK);
-		for (int y = 0; y < im->ImageDesc.Height; y++)
-			for (int x = 0; x < im->ImageDesc.Width; x++) {
-				int v = im->RasterBits[y * im->ImageDesc.Width + x];
-				if (v == gcb.TransparentColor)
-					continue;
-				assert_true(v < m->ColorCount);
-				shown[(im->ImageDesc.Top + y) * GW + im->ImageDesc.Left + x] =
-					(uint32_t)m->Colors[v].Red << 16 | (uint32_t)m->Colors[v].Green << 8 |
-					m->Colors[v].Blue;
-			}
+		composite(gf, i, shown, GW);
 		assert_memory_equal(shown, px[shown_frame], sizeof shown);
 		shown_frame += shown_frame == 2 ? 2 : 1;   /* frame 3 repeated frame 2 */
+		assert_int_equal(DGifSavedExtensionToGCB(gf, i, &gcb), GIF_OK);
 		assert_int_equal(gcb.DelayTime, i == 2 ? 20 : 10);
 	}
 	DGifCloseFile(gf, &e);
