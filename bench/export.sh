@@ -2,7 +2,8 @@
 # export.sh - `make bench` numbers for issue 7, from one run: PNG and SVG frame
 # time at 1024x1024 for each game with a painter; a 200-frame APNG and GIF
 # export (time, size) against the same frames as separate PNGs assembled by
-# apngasm, and against gifsicle -O3 on the same frames.
+# apngasm, and against gifsicle -O3 on the same frames; then the same
+# size comparisons on every bundled sample.
 #   sh bench/export.sh BUILD/sillage BUILD/bench/export_bench [FRAMES] [WIDTH]
 set -u
 SL=$1
@@ -41,4 +42,29 @@ if command -v gifsicle >/dev/null; then
 	set -- $ours_gif
 	echo "GIF: ours $1 s, $2 bytes; gifsicle -O3 on the same frames $(echo "$t1 - $t0" | bc) s, $o3_s bytes;" \
 		"size ratio $(echo "scale=3; $2 / $o3_s" | bc)"
+fi
+
+# The same comparisons on every bundled sample (default `animate` options),
+# so that the size goals are seen to hold beyond the generated game: our
+# APNG against apngasm on the frames apngdis composites from it, our GIF
+# against gifsicle -O3 on the frames gifsicle --unoptimize makes of it.
+if command -v apngasm >/dev/null && command -v apngdis >/dev/null && command -v gifsicle >/dev/null; then
+	echo
+	echo "| sample | APNG ours | apngasm | ratio | GIF ours | gifsicle -O3 | ratio |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+	for f in samples/*/*.sil; do
+		n=$(basename "$f" .sil)
+		d="$OUT/s-$n"
+		mkdir -p "$d"
+		"$SL" animate --quiet "$f" -o "$d/ours.png" && "$SL" animate --quiet "$f" -o "$d/ours.gif" || exit 1
+		(cd "$d" && apngdis ours.png f >/dev/null 2>&1 && apngasm asm.png "$(ls f*.png | sort -V | head -1)" 7 10 >/dev/null 2>&1) ||
+			{ echo "bench: apngdis/apngasm failed on $n" >&2; exit 1; }
+		gifsicle --unoptimize "$d/ours.gif" 2>/dev/null >"$d/full.gif"
+		gifsicle -O3 "$d/full.gif" >"$d/o3.gif"
+		a=$(stat -c %s "$d/ours.png"); b=$(stat -c %s "$d/asm.png")
+		g=$(stat -c %s "$d/ours.gif"); h=$(stat -c %s "$d/o3.gif")
+		printf "| %s | %d | %d | %.3f | %d | %d | %.3f |\n" "$n" "$a" "$b" "$(echo "$a / $b" | bc -l)" \
+			"$g" "$h" "$(echo "$g / $h" | bc -l)"
+		rm -rf "$d"
+	done
 fi
