@@ -188,6 +188,19 @@ static int gif_read(GifFileType *g, GifByteType *out, int n)
 	return n;
 }
 
+/* giflib's reading of the GIF in b, every image loaded; r is its cursor. */
+static GifFileType *gif_slurp(rd *r, const sl_buf *b)
+{
+	int e;
+	GifFileType *gf;
+	r->b = b;
+	r->pos = 0;
+	gf = DGifOpen(r, gif_read, &e);
+	assert_non_null(gf);
+	assert_int_equal(DGifSlurp(gf), GIF_OK);
+	return gf;
+}
+
 static void test_gif_roundtrip(void **state)
 {
 	uint32_t px[W * H], cols[2] = {0xabcdef, 0x123456};
@@ -209,11 +222,7 @@ static void test_gif_roundtrip(void **state)
 	assert_int_equal(sl_gif_frame(g, px, W * 4, 1500, &err), 0);
 	assert_int_equal(sl_gif_finish(g, &err), 0);
 	sl_gif_free(g);
-	r.b = &b;
-	r.pos = 0;
-	gf = DGifOpen(&r, gif_read, &e);
-	assert_non_null(gf);
-	assert_int_equal(DGifSlurp(gf), GIF_OK);
+	gf = gif_slurp(&r, &b);
 	assert_int_equal(gf->SWidth, W);
 	assert_int_equal(gf->ImageCount, 2);
 	assert_int_equal(gf->SColorMap->ColorCount, 256);
@@ -286,11 +295,7 @@ static void test_gif_lzw(void **state)
 	assert_int_equal(sl_gif_frame(g, px, GW * 4, 100, &err), 0);
 	assert_int_equal(sl_gif_finish(g, &err), 0);
 	sl_gif_free(g);
-	r.b = &b;
-	r.pos = 0;
-	gf = DGifOpen(&r, gif_read, &e);
-	assert_non_null(gf);
-	assert_int_equal(DGifSlurp(gf), GIF_OK);
+	gf = gif_slurp(&r, &b);
 	assert_int_equal(gf->ImageCount, 2);
 	for (int i = 0; i < 2; i++) {
 		composite(gf, i, shown, GW);
@@ -339,11 +344,7 @@ static void test_gif_gaps(void **state)
 		assert_int_equal(sl_gif_frame(g, px[f], GW * 4, 100, &err), 0);
 	assert_int_equal(sl_gif_finish(g, &err), 0);
 	sl_gif_free(g);
-	r.b = &b;
-	r.pos = 0;
-	gf = DGifOpen(&r, gif_read, &e);
-	assert_non_null(gf);
-	assert_int_equal(DGifSlurp(gf), GIF_OK);
+	gf = gif_slurp(&r, &b);
 	assert_int_equal(gf->ImageCount, NF - 1);
 	for (int i = 0; i < gf->ImageCount; i++) {
 		GraphicsControlBlock gcb;
