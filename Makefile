@@ -34,7 +34,7 @@ LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
-PUB_HDR := src/sillage.h src/core/sl_core.h src/games/sl_game.h \
+PUB_HDR := src/sillage.h src/core/sl_core.h src/core/sl_mc.h src/games/sl_game.h \
            formats/sl_log.h src/replay/sl_replay.h render/sl_render.h \
            src/analyze/sl_odds.h render/sl_chart.h render/sl_export.h
 
@@ -183,6 +183,7 @@ install: all $(BUILD)/sillage.pc
 	install -m 644 $(BUILD)/libsillage.a $(DESTDIR)$(LIBDIR)/libsillage.a
 	install -m 644 src/sillage.h $(DESTDIR)$(INCDIR)/sillage.h
 	install -m 644 src/core/sl_core.h $(DESTDIR)$(INCDIR)/core/sl_core.h
+	install -m 644 src/core/sl_mc.h $(DESTDIR)$(INCDIR)/core/sl_mc.h
 	install -m 644 src/games/sl_game.h $(DESTDIR)$(INCDIR)/games/sl_game.h
 	install -m 644 formats/sl_log.h $(DESTDIR)$(INCDIR)/formats/sl_log.h
 	install -m 644 src/replay/sl_replay.h $(DESTDIR)$(INCDIR)/replay/sl_replay.h

@@ -29,9 +29,11 @@ echo "| --- | ---: | ---: |"
 run "gen -o game.silb (streamed)" "$SL" gen -g sail --events "$N" -o "$T/game.silb"
 run "gen -o game.sil" "$SL" gen -g sail --events "$N" -o "$T/game.sil"
 run "convert game.sil -o game2.silb" "$SL" convert "$T/game.sil" -o "$T/game2.silb"
+run "convert --coding=deflate -o game.deflate.silb" "$SL" convert --coding=deflate "$T/game.sil" -o "$T/game.deflate.silb"
 run "convert game.silb -o game2.sil" "$SL" convert "$T/game.silb" -o "$T/game2.sil"
 run "verify game.sil" "$SL" verify "$T/game.sil"
 run "verify game.silb" "$SL" verify "$T/game.silb"
+run "verify game.deflate.silb" "$SL" verify "$T/game.deflate.silb"
 run "seek --turn $((N / 200)) game.silb" "$SL" seek --turn $((N / 200)) "$T/game.silb"
 cmp -s "$T/game.sil" "$T/game2.sil" || { echo "bench: .sil -> .silb -> .sil differs" >&2; exit 1; }
 cmp -s "$T/game.silb" "$T/game2.silb" || { echo "bench: the two archives differ" >&2; exit 1; }
@@ -41,7 +43,7 @@ events=$N
 echo
 echo "| file | bytes | bytes/event | vs .sil |"
 echo "| --- | ---: | ---: | ---: |"
-for f in game.sil game.sil.gz game.sil.xz game.silb; do
+for f in game.sil game.sil.gz game.sil.xz game.deflate.silb game.silb; do
 	b=$(wc -c <"$T/$f")
 	printf "| %-12s | %10d | %6.2f | %5.1f%% |\n" "$f" "$b" "$(echo "$b / $events" | bc -l)" \
 		"$(echo "100 * $b / $(wc -c <"$T/game.sil")" | bc -l)"
@@ -57,8 +59,14 @@ if [ -x "$ENT" ]; then
 	printf "| %-40s | %6.3f B/event |\n" "information content (exact)" "$(sed -n 's/^exact_bytes_per_event //p' "$T/ent")"
 	printf "| %-40s | %6.3f B/event |\n" "rules-aware model, entries only" "$(sed -n 's/^model_bytes_per_event //p' "$T/ent")"
 	printf "| %-40s | %6.3f B/event |\n" "goal: half of xz -9" "$(echo "$xzb / 2 / $events" | bc -l)"
+	printf "| %-40s | %6.3f B/event |\n" ".silb (modelled segments)" "$(echo "$(wc -c <"$T/game.silb") / $events" | bc -l)"
+	printf "| %-40s | %6.3f |\n" "ratio .silb / xz -9 (goal <= 0.5)" "$(echo "$(wc -c <"$T/game.silb") / $xzb" | bc -l)"
 fi
 echo
 # sail's snapshots refuse turns past 9999 (SAIL_MAX_TURNS): seeks stay below
 "$BENCH" "$T/game.silb" 1000 9999 | awk '{printf "| %-22s | %s |\n", $1, $2}' | sed '1i | measure | value |\n| --- | ---: |'
-"$SL" info "$T/game.silb" | grep -E "^(turns|events|size|packed|vs text)"
+"$SL" info "$T/game.silb" | grep -E "^(turns|events|size|packed|modelled|vs text)"
+echo
+echo "Seek in the deflate-coded archive (segments of 1 024 entries, no rules needed to decode):"
+"$BENCH" "$T/game.deflate.silb" 1000 9999 | grep -E "^seek_(median|p99)" | awk '{printf "| %-22s | %s |\n", $1, $2}' | sed '1i | measure | value |\n| --- | ---: |'
+

@@ -17,6 +17,8 @@ const char *silb_kind_name(int kind)
 	case SILB_K_SEGMENT: return "SEGMENT";
 	case SILB_K_INDEX: return "INDEX";
 	case SILB_K_TRAILER: return "TRAILER";
+	case SILB_K_MSEGMENT: return "MSEGMENT";
+	case SILB_K_BASE: return "BASE";
 	case SILB_K_TAIL: return "TAIL";
 	}
 	return NULL;
@@ -239,6 +241,21 @@ static size_t tab_find_or_add(silb_strtab *t, sl_arena *a, const char *s, size_t
 		t->slots[i] = (uint32_t)t->n;
 	}
 	return 0;
+}
+
+int silb_str_ok(const char *s, size_t n)
+{
+	return str_ok(s, n);
+}
+
+int silb_strtab_add(silb_strtab *t, const char *s, size_t n, int ok)
+{
+	return tab_add(t, s, n, ok);
+}
+
+size_t silb_strtab_find_or_add(silb_strtab *t, sl_arena *a, const char *s, size_t n, int *fail)
+{
+	return tab_find_or_add(t, a, s, n, fail);
 }
 
 /* ---- header ----------------------------------------------------------- */

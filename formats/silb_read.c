@@ -214,6 +214,203 @@ int silb_log_push(sl_log *log, const sl_event *ev)
 	return SL_OK;
 }
 
+/* ---- modelled segments ------------------------------------------------------------ */
+
+int silb_mseg_parse(silb_mseg *sg, const uint8_t *pl, size_t plen, char *msg, size_t msgn)
+{
+	sl_reader r;
+	memset(sg, 0, sizeof *sg);
+	sl_reader_init(&r, pl, plen);
+	sg->first = sl_read_uvarint(&r);
+	sg->count = sl_read_uvarint(&r);
+	sg->events_before = sl_read_uvarint(&r);
+	sg->turn = sl_read_uvarint(&r);
+	sg->phase = sl_read_uvarint(&r);
+	sg->hash = sl_read_u64le(&r);
+	sg->ref = sl_read_u8(&r);
+	sg->version = sl_read_uvarint(&r);
+	sg->end_hash = sl_read_u32le(&r);
+	sg->strlen = sl_read_uvarint(&r);
+	if (sg->strlen > 0) {
+		uint64_t nz = sl_read_uvarint(&r);
+		if (!r.err && nz > r.len - r.pos) {
+			snprintf(msg, msgn, "its string stream (%llu bytes) runs past the record", (unsigned long long)nz);
+			return -1;
+		}
+		sg->nzstr = (size_t)nz;
+		sg->zstr = sl_read_bytes(&r, sg->nzstr);
+		if (!r.err && sg->strlen > SL_SILB_MAX_INFLATE) {
+			snprintf(msg, msgn, "its strings declare %llu bytes, more than the limit (%u)",
+				(unsigned long long)sg->strlen, SL_SILB_MAX_INFLATE);
+			return -1;
+		}
+		if (!r.err && sg->strlen > (uint64_t)sg->nzstr * 1040 + 64) {
+			snprintf(msg, msgn, "its strings declare %llu bytes from %zu deflated: not a deflate ratio",
+				(unsigned long long)sg->strlen, sg->nzstr);
+			return -1;
+		}
+	}
+	if (r.err) {
+		snprintf(msg, msgn, "the segment's fields are cut short");
+		return -1;
+	}
+	if (sg->count < 1 || sg->count > SL_LOG_MAX_ENTRIES) {
+		snprintf(msg, msgn, "a segment of %llu entries (1..%u)", (unsigned long long)sg->count,
+			SL_LOG_MAX_ENTRIES);
+		return -1;
+	}
+	/* a range code can make many entries of few bytes, but not without
+	 * bound: like zlib's ratio for deflated segments, this keeps a small
+	 * hostile file from claiming millions of entries */
+	if (sg->count > (uint64_t)(plen - r.pos) * 256 + 4096) {
+		snprintf(msg, msgn, "a segment of %llu entries in %zu coded bytes: more than 256 per byte",
+			(unsigned long long)sg->count, plen - r.pos);
+		return -1;
+	}
+	if (sg->ref > 1) {
+		snprintf(msg, msgn, "keyframe reference %d is reserved", sg->ref);
+		return -1;
+	}
+	sg->code = pl + r.pos;
+	sg->ncode = plen - r.pos;
+	return 0;
+}
+
+int silb_mseg_strings(const silb_mseg *sg, uint8_t **out, char *msg, size_t msgn)
+{
+	z_stream z;
+	int zrc;
+	*out = sl_malloc((size_t)sg->strlen + 1);
+	if (!*out) {
+		snprintf(msg, msgn, "out of memory");
+		return -1;
+	}
+	if (sg->strlen == 0)
+		return 0;
+	memset(&z, 0, sizeof z);
+	z.zalloc = z_alloc;
+	z.zfree = z_free;
+	if (inflateInit2(&z, -15) != Z_OK) {
+		snprintf(msg, msgn, "out of memory");
+		goto fail;
+	}
+	z.next_in = (Bytef *)(uintptr_t)sg->zstr;
+	z.avail_in = (uInt)sg->nzstr;
+	z.next_out = *out;
+	z.avail_out = (uInt)sg->strlen + 1;
+	zrc = inflate(&z, Z_FINISH);
+	inflateEnd(&z);
+	if (zrc != Z_STREAM_END || z.total_out != sg->strlen || z.avail_in) {
+		snprintf(msg, msgn, "its string stream does not inflate to exactly %llu bytes",
+			(unsigned long long)sg->strlen);
+		goto fail;
+	}
+	return 0;
+fail:
+	sl_free(*out);
+	*out = NULL;
+	return -1;
+}
+
+int silb_base_decode(sl_mcs *s, const uint8_t *pl, size_t plen, const void *init, void **out,
+	char *msg, size_t msgn)
+{
+	sl_reader r;
+	uint64_t hash;
+	*out = NULL;
+	sl_reader_init(&r, pl, plen);
+	hash = sl_read_u64le(&r);
+	if (r.err) {
+		snprintf(msg, msgn, "the base state's hash is cut short");
+		return -1;
+	}
+	silb_mcs_begin_dec(s, pl + r.pos, plen - r.pos, NULL, 0);
+	if (silb_mcs_keyframe(s, init, out, hash) || silb_mcs_finish(s)) {
+		snprintf(msg, msgn, "the base state: %s", silb_mcs_msg(s));
+		return -1;
+	}
+	return 0;
+}
+
+static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, sl_log *log,
+	long events, const uint8_t *strs, int stop_turn, size_t *keybytes, char *msg, size_t msgn);
+
+int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, sl_log *log,
+	int stop_turn, size_t *keybytes, char *msg, size_t msgn)
+{
+	long events = (long)sg->events_before;
+	uint8_t *strs = NULL;
+	int rc;
+	*st = NULL;
+	if (sg->version != (uint64_t)silb_mcs_model_version(s)) {
+		snprintf(msg, msgn, "coded with version %llu of %s's model; this reader has version %d",
+			(unsigned long long)sg->version, log->game->id, silb_mcs_model_version(s));
+		return SL_EVERSION;
+	}
+	if (silb_mseg_strings(sg, &strs, msg, msgn))
+		return SL_EFORMAT;
+	rc = mseg_run(s, sg, ref, st, log, events, strs, stop_turn, keybytes, msg, msgn);
+	sl_free(strs);
+	return rc;
+}
+
+static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, sl_log *log,
+	long events, const uint8_t *strs, int stop_turn, size_t *keybytes, char *msg, size_t msgn)
+{
+	int rc;
+	silb_mcs_begin_dec(s, sg->code, sg->ncode, strs, (size_t)sg->strlen);
+	if ((rc = silb_mcs_keyframe(s, ref, st, sg->hash))) {
+		snprintf(msg, msgn, "the keyframe: %s", silb_mcs_msg(s));
+		return rc;
+	}
+	if (keybytes)
+		*keybytes = silb_mcs_pos(s);
+	for (uint64_t i = 0; i < sg->count; i++) {
+		sl_event spare, *ev = &spare;
+		int full = stop_turn ? 0 : log_room(log);
+		/* decoded in place: an entry is ~250 bytes, not worth a copy each;
+		 * a seek keeps none, only the state */
+		if (!full && !stop_turn)
+			ev = &log->ev[log->n];
+		if ((rc = silb_mcs_entry(s, *st, ev, events, NULL))) {
+			snprintf(msg, msgn, "entry %llu of %llu: %s", (unsigned long long)i + 1,
+				(unsigned long long)sg->count, silb_mcs_msg(s));
+			return rc == SL_ENOMEM ? rc : SL_EFORMAT;
+		}
+		if (full) {
+			snprintf(msg, msgn, "too many entries (at most %u)", SL_LOG_MAX_ENTRIES);
+			return SL_ELIMIT;
+		}
+		log->n += !stop_turn;
+		events += ev->entry == SL_ENTRY_EVENT;
+		if (stop_turn && ev->entry == SL_ENTRY_TURN && ev->mark == stop_turn)
+			return SL_OK;
+	}
+	if (stop_turn) {
+		snprintf(msg, msgn, "turn %d is not in it, where the INDEX puts it", stop_turn);
+		return SL_ERANGE;
+	}
+	if ((rc = silb_mcs_finish(s))) {
+		snprintf(msg, msgn, "%s", silb_mcs_msg(s));
+		return rc;
+	}
+	{   /* where the entries led must be where the writer's led */
+		uint64_t h = 0;
+		if (sl_game_hash(log->game, *st, &h) != SL_OK) {
+			snprintf(msg, msgn, "out of memory");
+			return SL_ENOMEM;
+		}
+#ifndef SL_FUZZING
+		if ((uint32_t)h != sg->end_hash) {
+			snprintf(msg, msgn, "the state after its %llu entries has hash %08x, not the %08x recorded",
+				(unsigned long long)sg->count, (unsigned)(uint32_t)h, (unsigned)sg->end_hash);
+			return SL_EFORMAT;
+		}
+#endif
+	}
+	return SL_OK;
+}
+
 /* ---- the whole file --------------------------------------------------------- */
 
 typedef struct seg_at {
@@ -237,6 +434,8 @@ typedef struct rd {
 	sl_silb_sink sink;        /* streaming: gets each segment's entries, which are then dropped */
 	void *ud;
 	size_t base;              /* entries handed to the sink and dropped */
+	sl_mcs *mcs;              /* modelled segments: the coder, */
+	void *init_st, *base_st;  /* the keyframes' references */
 } rd;
 
 static void track(rd *d, const sl_event *ev)
@@ -470,6 +669,102 @@ static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, si
 	return SL_OK;
 }
 
+/* The coder and the initial state, made when the first modelled record
+ * needs them. */
+static int model_ready(rd *d, sl_error *err, size_t off)
+{
+	int rc;
+	sl_error e;
+	if (!d->mcs && silb_mcs_new(&d->mcs, d->log, &d->log->arena))
+		return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
+	sl_error_clear(&e);
+	if (!d->init_st && (rc = d->log->game->init(&d->init_st, &d->log->h, &e)))
+		return silb_fail(err, d->name, off, rc, "the game's initial state: %s", e.msg);
+	return SL_OK;
+}
+
+static int archive_base(rd *d, const uint8_t *pl, size_t plen, size_t off, size_t recno,
+	sl_error *err)
+{
+	char msg[256];
+	int rc;
+	if ((rc = model_ready(d, err, off)))
+		return rc;
+	if (silb_base_decode(d->mcs, pl, plen, d->init_st, &d->base_st, msg, sizeof msg))
+		return silb_fail(err, d->name, off, SL_EFORMAT, "record %zu (kind BASE): %s", recno, msg);
+	if (d->info)
+		d->info->base_bytes = plen;
+	return SL_OK;
+}
+
+static int archive_msegment(rd *d, const uint8_t *pl, size_t plen, size_t off, size_t recno,
+	sl_error *err)
+{
+	silb_mseg sg;
+	char msg[256];
+	void *st = NULL;
+	size_t start = d->log->n, keyb = 0;
+	int rc;
+	if (silb_mseg_parse(&sg, pl, plen, msg, sizeof msg))
+		return silb_fail(err, d->name, off, SL_EFORMAT, "record %zu (kind MSEGMENT): %s", recno, msg);
+	if (sg.first != d->base + d->log->n || sg.events_before != (uint64_t)d->events ||
+	    sg.turn != (uint64_t)d->turn || sg.phase != (uint64_t)d->phase)
+		return silb_fail(err, d->name, off, SL_EFORMAT,
+			"record %zu (kind MSEGMENT): it starts at entry %llu, event %llu, turn %llu.%llu; "
+			"the entries before it end at %zu, %ld, %d.%d", recno, (unsigned long long)sg.first,
+			(unsigned long long)sg.events_before, (unsigned long long)sg.turn,
+			(unsigned long long)sg.phase, d->base + d->log->n, d->events, d->turn, d->phase);
+	if (sg.ref == 1 && !d->base_st)
+		return silb_fail(err, d->name, off, SL_EFORMAT,
+			"record %zu (kind MSEGMENT): its keyframe is coded against a BASE record, and there is none", recno);
+	if (sg.strlen > d->budget)
+		return silb_fail(err, d->name, off, SL_ELIMIT, "the file inflates to more than %zu bytes in all",
+			(size_t)SILB_MAX_TOTAL_INFLATE);
+	d->budget -= (size_t)sg.strlen;
+	if (d->nseg >= SL_SILB_MAX_SEGMENTS)
+		return silb_fail(err, d->name, off, SL_ELIMIT, "more than %u segments", SL_SILB_MAX_SEGMENTS);
+	if ((rc = model_ready(d, err, off)))
+		return rc;
+	if (d->nseg == d->capseg) {
+		size_t cap = d->capseg ? d->capseg * 2 : 64;
+		seg_at *s = sl_realloc(d->segs, cap * sizeof *s);
+		if (!s)
+			return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
+		d->segs = s;
+		d->capseg = cap;
+	}
+	d->segs[d->nseg].off = off;
+	d->segs[d->nseg].first = d->base + d->log->n;
+	d->segs[d->nseg].events = d->events;
+	d->segs[d->nseg].turn = d->turn;
+	d->nseg++;
+	rc = silb_mseg_decode(d->mcs, &sg, sg.ref ? d->base_st : d->init_st, &st, d->log, 0, &keyb,
+		msg, sizeof msg);
+	if (st)
+		d->log->game->destroy(st);
+	if (rc)
+		return silb_fail(err, d->name, off, rc, "record %zu (kind MSEGMENT): %s", recno, msg);
+	for (size_t i = start; i < d->log->n; i++)
+		track(d, &d->log->ev[i]);
+	if (d->info) {
+		d->info->segments++;
+		d->info->msegments++;
+		d->info->mkey_bytes += keyb;
+		d->info->mentry_bytes += sg.ncode - keyb;
+		d->info->mstring_bytes += sg.nzstr;
+	}
+	if (d->sink) {   /* hand the segment over, then drop it: memory stays one segment */
+		rc = d->sink(d->ud, d->log, d->log->ev, d->log->n, err);
+		if (rc)
+			return rc;
+		d->base += d->log->n;
+		d->log->n = 0;
+		sl_arena_free(&d->log->arena);
+		sl_arena_init(&d->log->arena);
+	}
+	return SL_OK;
+}
+
 static int archive_index(rd *d, const uint8_t *pl, size_t plen, size_t off, size_t recno,
 	sl_error *err)
 {
@@ -526,6 +821,15 @@ static size_t entries_hint(const uint8_t *p, size_t n)
 	if (r.err || e > SL_LOG_MAX_ENTRIES || e > 4 * (uint64_t)n)
 		return 0;
 	return (size_t)e;
+}
+
+static void model_free(rd *d)
+{
+	silb_mcs_free(d->mcs);
+	if (d->init_st)
+		d->log->game->destroy(d->init_st);
+	if (d->base_st)
+		d->log->game->destroy(d->base_st);
 }
 
 static int read_all(sl_log **out, const char *name, const void *data, size_t n,
@@ -594,9 +898,13 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 		} else if (form == SL_SILB_JOURNAL) {
 			if ((rc = journal_record(&d, kind, pl, plen, pos, recno, &seen_entry, &e)))
 				break;
-		} else if (kind == SILB_K_SEGMENT && stage == 0) {
+		} else if (kind == SILB_K_BASE && recno == 2) {
+			if ((rc = archive_base(&d, pl, plen, pos, recno, &e)))
+				goto fatal;   /* nothing modelled after it could be read */
+		} else if ((kind == SILB_K_SEGMENT || kind == SILB_K_MSEGMENT) && stage == 0) {
 			seg_undo = d.log->n;
-			if ((rc = archive_segment(&d, pl, plen, pos, recno, &e))) {
+			if ((rc = kind == SILB_K_SEGMENT ? archive_segment(&d, pl, plen, pos, recno, &e)
+			    : archive_msegment(&d, pl, plen, pos, recno, &e))) {
 				if (sink)
 					goto fatal;   /* a sink may have seen part of it: no recovery */
 				d.log->n = seg_undo;   /* keep whole segments only */
@@ -664,6 +972,7 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 		info->damage = e;
 		rc = SL_OK;
 	}
+	model_free(&d);
 	silb_strtab_free(&d.c.tab);
 	sl_free(d.segs);
 	*out = d.log;
@@ -671,6 +980,7 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 fatal:
 	if (err && !err->code)
 		*err = e;
+	model_free(&d);
 	silb_strtab_free(&d.c.tab);
 	sl_free(d.segs);
 	sl_log_free(d.log);

@@ -23,6 +23,8 @@ struct sl_silb {
 	size_t entries;
 	long nevents;
 	int turns;
+	sl_mcs *mcs;             /* modelled segments: the coder, */
+	void *init_st, *base_st; /* the keyframes' references */
 };
 
 static int read_at(sl_silb *f, size_t off, void *p, size_t n, const char *name, sl_error *err)
@@ -61,7 +63,7 @@ static int read_record(sl_silb *f, const char *name, size_t off, size_t len, int
 	got = silb_parse_record(*buf, len, off, 0, name, &kind, pl, plen, err);
 	if (got < 0)
 		return (int)got;
-	if (kind != want)
+	if (kind != want && !(want == SILB_K_SEGMENT && kind == SILB_K_MSEGMENT))
 		return silb_fail(err, name, off, SL_EFORMAT, "expected a %s record here",
 			silb_kind_name(want));
 	return SL_OK;
@@ -216,6 +218,33 @@ int sl_silb_open(sl_silb **out, const char *path, sl_error *err)
 		f->log->h = h;
 		sl_free(buf);
 		buf = NULL;
+		/* the BASE record, when there is one, follows the HEADER */
+		size_t at = SILB_FILE_HEADER + len + SILB_FRAME;
+		sl_error e;
+		sl_error_clear(&e);
+		if ((rc = silb_mcs_new(&f->mcs, f->log, &f->log->arena)) ||
+		    (rc = g->init(&f->init_st, &f->log->h, &e))) {
+			rc = rc == SL_ENOMEM ? sl_error_set(err, rc, "out of memory")
+				: silb_fail(err, path, SILB_FILE_HEADER, rc, "the game's initial state: %s", e.msg);
+			goto fail;
+		}
+		if (at + 5 <= f->index_off && (rc = read_at(f, at, fr, 5, path, err)) == SL_OK &&
+		    fr[0] == SILB_K_BASE) {
+			len = (uint32_t)fr[1] | (uint32_t)fr[2] << 8 | (uint32_t)fr[3] << 16 | (uint32_t)fr[4] << 24;
+			if (len > SL_SILB_MAX_RECORD) {
+				rc = silb_fail(err, path, at, SL_EFORMAT, "the BASE record is too large");
+				goto fail;
+			}
+			if ((rc = read_record(f, path, at, len + SILB_FRAME, SILB_K_BASE, &buf, &pl, &plen, err)))
+				goto fail;
+			if (silb_base_decode(f->mcs, pl, plen, f->init_st, &f->base_st, msg, sizeof msg)) {
+				rc = silb_fail(err, path, at, SL_EFORMAT, "record 2 (kind BASE): %s", msg);
+				goto fail;
+			}
+			sl_free(buf);
+			buf = NULL;
+		} else if (rc)
+			goto fail;
 	}
 	*out = f;
 	return SL_OK;
@@ -231,6 +260,11 @@ void sl_silb_close(sl_silb *f)
 		return;
 	if (f->fd >= 0)
 		close(f->fd);
+	silb_mcs_free(f->mcs);
+	if (f->init_st)
+		f->log->game->destroy(f->init_st);
+	if (f->base_st)
+		f->log->game->destroy(f->base_st);
 	sl_log_free(f->log);
 	sl_free(f->off);
 	sl_free(f->first);
@@ -290,6 +324,34 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 			sl_free(buf);
 			return rc;
 		}
+	}
+	if (buf[0] == SILB_K_MSEGMENT) {
+		silb_mseg ms;
+		if (silb_mseg_parse(&ms, pl, plen, msg, sizeof msg) == 0 && (ms.first != f->first[s] ||
+		    ms.turn != (uint64_t)f->turn[s] || ms.count != f->first[s + 1] - f->first[s]))
+			snprintf(msg, sizeof msg, "it disagrees with the INDEX");
+		else if (ms.ref == 1 && !f->base_st)
+			snprintf(msg, sizeof msg, "its keyframe is coded against a BASE record, and there is none");
+		else {
+			f->log->n = 0;
+			sl_arena_free(&f->log->arena);
+			sl_arena_init(&f->log->arena);
+			rc = silb_mseg_decode(f->mcs, &ms, ms.ref ? f->base_st : f->init_st, &st, f->log, turn,
+				NULL, msg, sizeof msg);
+			sl_free(buf);
+			if (inflated)
+				*inflated = ms.ncode + (size_t)ms.strlen;
+			if (rc == SL_OK) {
+				*out = st;
+				return SL_OK;
+			}
+			if (st)
+				g->destroy(st);
+			return silb_fail(err, name, f->off[s], rc == SL_ENOMEM ? rc : SL_EFORMAT, "segment %zu: %s",
+				s + 1, msg);
+		}
+		sl_free(buf);
+		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: %s", s + 1, msg);
 	}
 	if (silb_seg_open(&sg, pl, plen, &budget, msg, sizeof msg)) {
 		sl_free(buf);

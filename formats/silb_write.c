@@ -33,6 +33,14 @@ struct sl_silb_writer {
 	int turn, phase;
 	wseg *segs;
 	size_t nseg, capseg;
+	/* modelled segments */
+	int coding;
+	sl_mcs *mcs;
+	void *init_st;            /* the game's initial state: the first keyframes' reference */
+	void *base_st;            /* the state the first turn marker starts from */
+	sl_buf base;              /* the BASE record's payload, once a segment needs it */
+	int seg_ref;              /* 1: the open segment's keyframe is against the base */
+	size_t hdr_end;           /* where BASE goes: after HEADER */
 };
 
 static int nomem(sl_error *err)
@@ -54,12 +62,18 @@ int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
 	sl_buf_init(&w->out);
 	sl_buf_init(&w->raw);
 	sl_buf_init(&w->pay);
+	sl_buf_init(&w->base);
 	sl_arena_init(&w->arena);
 	w->c.log = log;
 	w->c.arena = &w->arena;
-	if ((rc = log->game->init(&w->st, &log->h, err))) {
+	if ((rc = log->game->init(&w->st, &log->h, err)) ||
+	    (rc = log->game->init(&w->init_st, &log->h, err))) {
 		sl_silb_writer_free(w);
 		return rc;
+	}
+	if (silb_mcs_new(&w->mcs, log, &w->arena)) {
+		sl_silb_writer_free(w);
+		return nomem(err);
 	}
 	sl_game_hash(log->game, w->st, &ih);
 	silb_put_file_header(&w->out, SL_SILB_ARCHIVE);
@@ -67,6 +81,7 @@ int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
 	silb_put_header(&hdr, &log->h, ih);
 	silb_put_record(&w->out, SILB_K_HEADER, hdr.data, hdr.len);
 	sl_buf_free(&hdr);
+	w->hdr_end = w->out.len;
 	if (w->out.failed) {
 		sl_silb_writer_free(w);
 		return nomem(err);
@@ -81,6 +96,12 @@ void sl_silb_writer_free(sl_silb_writer *w)
 		return;
 	if (w->st)
 		w->log->game->destroy(w->st);
+	if (w->init_st)
+		w->log->game->destroy(w->init_st);
+	if (w->base_st)
+		w->log->game->destroy(w->base_st);
+	silb_mcs_free(w->mcs);
+	sl_buf_free(&w->base);
 	sl_buf_free(&w->out);
 	sl_buf_free(&w->raw);
 	sl_buf_free(&w->pay);
@@ -88,6 +109,34 @@ void sl_silb_writer_free(sl_silb_writer *w)
 	silb_strtab_free(&w->c.tab);
 	sl_free(w->segs);
 	sl_free(w);
+}
+
+/* The BASE payload: the hash of the base state's bytes, then the state
+ * coded against the initial state. */
+static int base_record(sl_silb_writer *w, sl_error *err)
+{
+	sl_buf snap, code;
+	void *st = w->base_st;
+	int rc = SL_OK;
+	sl_buf_init(&snap);
+	sl_buf_init(&code);
+	if (w->log->game->serialize(w->base_st, &snap) != SL_OK || snap.failed) {
+		rc = sl_error_set(err, SL_ENOMEM, "cannot snapshot the state");
+		goto out;
+	}
+	sl_buf_u64le(&w->base, sl_hash64(snap.data, snap.len));
+	silb_mcs_begin_enc(w->mcs, &code);
+	if (silb_mcs_keyframe(w->mcs, w->init_st, &st, 0) || silb_mcs_finish(w->mcs) || code.failed) {
+		rc = sl_error_set(err, SL_ENOMEM, "cannot code the base state: %s", silb_mcs_msg(w->mcs));
+		goto out;
+	}
+	sl_buf_put(&w->base, code.data, code.len);
+	if (w->base.failed)
+		rc = nomem(err);
+out:
+	sl_buf_free(&snap);
+	sl_buf_free(&code);
+	return rc;
 }
 
 static int seg_start(sl_silb_writer *w, sl_error *err)
@@ -104,9 +153,11 @@ static int seg_start(sl_silb_writer *w, sl_error *err)
 			snap.len, SL_SILB_MAX_SNAPSHOT);
 	}
 	sl_buf_reset(&w->raw);
-	sl_buf_uvarint(&w->raw, snap.len);
-	sl_buf_put(&w->raw, snap.data, snap.len);
 	w->seg_hash = sl_hash64(snap.data, snap.len);
+	if (w->coding == SL_SILB_DEFLATE) {
+		sl_buf_uvarint(&w->raw, snap.len);
+		sl_buf_put(&w->raw, snap.data, snap.len);
+	}
 	sl_buf_free(&snap);
 	w->seg_first = w->n;
 	w->seg_events = w->events;
@@ -116,12 +167,22 @@ static int seg_start(sl_silb_writer *w, sl_error *err)
 	sl_arena_free(&w->arena);
 	sl_arena_init(&w->arena);
 	w->c.last_turn = w->turn;
+	if (w->coding == SL_SILB_MODEL) {
+		void *st = w->st;
+		int rc;
+		w->seg_ref = w->base_st != NULL;
+		if (w->seg_ref && w->base.len == 0 && (rc = base_record(w, err)))
+			return rc;
+		silb_mcs_begin_enc(w->mcs, &w->raw);
+		if (silb_mcs_keyframe(w->mcs, w->seg_ref ? w->base_st : w->init_st, &st, w->seg_hash))
+			return sl_error_set(err, SL_ENOMEM, "cannot code the keyframe: %s", silb_mcs_msg(w->mcs));
+	}
 	return SL_OK;
 }
 
 static int seg_flush(sl_silb_writer *w, sl_error *err)
 {
-	z_stream z;
+	z_stream z, zs;
 	size_t at;
 	int zrc;
 	if (w->count == 0)
@@ -130,6 +191,8 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 		return nomem(err);
 	if (w->raw.len > SL_SILB_MAX_INFLATE)
 		return sl_error_set(err, SL_ELIMIT, "a segment of %zu bytes, more than the limit", w->raw.len);
+	if (w->coding == SL_SILB_MODEL && silb_mcs_finish(w->mcs))
+		return sl_error_set(err, SL_ENOMEM, "cannot code the segment: %s", silb_mcs_msg(w->mcs));
 	sl_buf_reset(&w->pay);
 	sl_buf_uvarint(&w->pay, w->seg_first);
 	sl_buf_uvarint(&w->pay, w->count);
@@ -137,6 +200,45 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 	sl_buf_uvarint(&w->pay, (uint64_t)w->seg_turn);
 	sl_buf_uvarint(&w->pay, (uint64_t)w->seg_phase);
 	sl_buf_u64le(&w->pay, w->seg_hash);
+	if (w->coding == SL_SILB_MODEL) {
+		const uint8_t *sp;
+		size_t sn;
+		uint64_t end_hash = 0;
+		if (sl_game_hash(w->log->game, w->st, &end_hash) != SL_OK)
+			return sl_error_set(err, SL_ENOMEM, "cannot hash the state");
+		sl_buf_u8(&w->pay, (uint8_t)w->seg_ref);
+		sl_buf_uvarint(&w->pay, (uint64_t)silb_mcs_model_version(w->mcs));
+		sl_buf_u32le(&w->pay, (uint32_t)end_hash);
+		silb_mcs_strings(w->mcs, &sp, &sn);
+		sl_buf_uvarint(&w->pay, sn);
+		if (sn > 0) {   /* the strings, raw deflate: their length, then them */
+			sl_buf zb;
+			sl_buf_init(&zb);
+			if (sl_buf_reserve(&zb, compressBound((uLong)sn)))
+				return nomem(err);
+			memset(&zs, 0, sizeof zs);
+			if (deflateInit2(&zs, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY) != Z_OK) {
+				sl_buf_free(&zb);
+				return nomem(err);
+			}
+			zs.next_in = (Bytef *)(uintptr_t)sp;
+			zs.avail_in = (uInt)sn;
+			zs.next_out = zb.data;
+			zs.avail_out = (uInt)zb.cap;
+			zrc = deflate(&zs, Z_FINISH);
+			zb.len = zs.total_out;
+			deflateEnd(&zs);
+			if (zrc != Z_STREAM_END) {
+				sl_buf_free(&zb);
+				return sl_error_set(err, SL_ENOMEM, "deflate failed");
+			}
+			sl_buf_uvarint(&w->pay, zb.len);
+			sl_buf_put(&w->pay, zb.data, zb.len);
+			sl_buf_free(&zb);
+		}
+		sl_buf_put(&w->pay, w->raw.data, w->raw.len);
+		goto framed;
+	}
 	sl_buf_uvarint(&w->pay, w->raw.len);
 	at = w->pay.len;
 	if (sl_buf_reserve(&w->pay, compressBound((uLong)w->raw.len)))
@@ -153,6 +255,9 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 	deflateEnd(&z);
 	if (zrc != Z_STREAM_END)
 		return sl_error_set(err, SL_ENOMEM, "deflate failed");
+framed:
+	if (w->pay.failed)
+		return nomem(err);
 	if (w->pay.len > SL_SILB_MAX_RECORD)
 		return sl_error_set(err, SL_ELIMIT, "a segment record of %zu bytes, more than the limit", w->pay.len);
 	if (w->nseg >= SL_SILB_MAX_SEGMENTS)
@@ -170,24 +275,47 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 	w->segs[w->nseg].events = w->seg_events;
 	w->segs[w->nseg].turn = w->seg_turn;
 	w->nseg++;
-	silb_put_record(&w->out, SILB_K_SEGMENT, w->pay.data, w->pay.len);
+	silb_put_record(&w->out, w->coding == SL_SILB_MODEL ? SILB_K_MSEGMENT : SILB_K_SEGMENT,
+		w->pay.data, w->pay.len);
 	w->count = 0;
 	return w->out.failed ? nomem(err) : SL_OK;
 }
 
+void sl_silb_writer_coding(sl_silb_writer *w, int coding)
+{
+	if (w->n == 0)
+		w->coding = coding == SL_SILB_DEFLATE ? SL_SILB_DEFLATE : SL_SILB_MODEL;
+}
+
 int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 {
+	size_t per = w->coding == SL_SILB_MODEL ? SL_SILB_MSEGMENT_ENTRIES : SL_SILB_SEGMENT_ENTRIES;
 	int rc;
-	if (w->count > 0 && ((w->count >= SL_SILB_SEGMENT_ENTRIES && ev->entry == SL_ENTRY_TURN) ||
-	    w->count >= 4 * SL_SILB_SEGMENT_ENTRIES || w->raw.len > (8u << 20)))
+	if (w->count > 0 && ((w->count >= per && ev->entry == SL_ENTRY_TURN) ||
+	    w->count >= 4 * per || w->raw.len > (8u << 20)))
 		if ((rc = seg_flush(w, err)))
 			return rc;
+	if (ev->entry == SL_ENTRY_TURN && !w->base_st && w->coding == SL_SILB_MODEL &&
+	    (rc = sl_game_clone(w->log->game, w->st, &w->base_st, err)))
+		return rc;
 	if (w->count == 0 && (rc = seg_start(w, err)))
 		return rc;
-	if ((rc = sl_replay_apply(w->log, w->st, ev, w->events + (ev->entry == SL_ENTRY_EVENT),
+	if (w->coding == SL_SILB_MODEL) {
+		sl_event tmp = *ev;
+		if ((rc = silb_mcs_entry(w->mcs, w->st, &tmp, w->events, err))) {
+			char msg[512];
+			snprintf(msg, sizeof msg, "%s", silb_mcs_msg(w->mcs));
+			/* the rules' refusal, with the entry's position as the replay gives it */
+			if (rc == SL_EILLEGAL || rc == SL_ERANGE)
+				return sl_replay_apply(w->log, w->st, ev, w->events + (ev->entry == SL_ENTRY_EVENT),
+					NULL, err);
+			return sl_error_set(err, rc, "cannot code entry %zu: %s", w->n + 1, msg);
+		}
+	} else if ((rc = sl_replay_apply(w->log, w->st, ev, w->events + (ev->entry == SL_ENTRY_EVENT),
 	    NULL, err)))
 		return rc;
-	silb_put_entry(&w->c, &w->raw, ev);
+	else
+		silb_put_entry(&w->c, &w->raw, ev);
 	if (w->raw.failed)
 		return nomem(err);
 	w->count++;
@@ -212,6 +340,20 @@ int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_e
 		return rc;
 	}
 	sl_buf_init(&b);
+	if (w->base.len > 0) {
+		/* BASE goes right after HEADER, where a seeking reader finds it */
+		size_t at = w->hdr_end, add = w->base.len + SILB_FRAME;
+		silb_put_record(&b, SILB_K_BASE, w->base.data, w->base.len);
+		if (sl_buf_reserve(&w->out, add) == SL_OK && !b.failed) {
+			memmove(w->out.data + at + add, w->out.data + at, w->out.len - at);
+			memcpy(w->out.data + at, b.data, add);
+			w->out.len += add;
+			for (size_t i = 0; i < w->nseg; i++)
+				w->segs[i].off += add;
+		} else
+			w->out.failed = 1;
+		sl_buf_reset(&b);
+	}
 	if (tail) {
 		silb_put_str(&b, tail, strlen(tail));
 		silb_put_record(&w->out, SILB_K_TAIL, b.data, b.len);
@@ -247,10 +389,16 @@ int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_e
 
 int sl_silb_write_archive(const sl_log *log, sl_buf *out, sl_error *err)
 {
+	return sl_silb_write_archive_coded(log, SL_SILB_MODEL, out, err);
+}
+
+int sl_silb_write_archive_coded(const sl_log *log, int coding, sl_buf *out, sl_error *err)
+{
 	sl_silb_writer *w;
 	int rc = sl_silb_writer_new(&w, log, err);
 	if (rc)
 		return rc;
+	sl_silb_writer_coding(w, coding);
 	for (size_t i = 0; i < log->n; i++)
 		if ((rc = sl_silb_writer_add(w, &log->ev[i], err))) {
 			sl_silb_writer_free(w);

@@ -79,8 +79,13 @@ void sl_sil_write_value(const sl_schema *s, const sl_field_def *fd,
 #define SL_SILB_MAX_FILE (1u << 30)        /* bytes of one .silb file */
 #define SL_SILB_MAX_SEGMENTS (1u << 20)
 #define SL_SILB_SEGMENT_ENTRIES 1024       /* a segment closes at a turn after this */
+#define SL_SILB_MSEGMENT_ENTRIES 3072      /* the same for a modelled segment */
 
 enum { SL_SILB_JOURNAL = 0, SL_SILB_ARCHIVE = 1 };
+/* How an archive codes its segments: modelled (range coder, the rules'
+ * models; the default) or deflate (zlib over byte-aligned entries: needs
+ * nothing of the rules module but its schema and snapshots). */
+enum { SL_SILB_MODEL = 0, SL_SILB_DEFLATE = 1 };
 enum { SL_SILB_SYNC_NONE = 0, SL_SILB_SYNC_TURN = 1, SL_SILB_SYNC_EVENT = 2 };
 
 /* Reader flag: keep the valid prefix of a damaged file instead of failing
@@ -97,6 +102,11 @@ typedef struct sl_silb_info {
 	size_t entry_bytes;      /* entry bytes before deflate */
 	size_t deflated_bytes;   /* segment data after deflate */
 	size_t keyframe_bytes;   /* keyframe bytes before deflate */
+	size_t msegments;        /* modelled segments, of `segments` */
+	size_t mkey_bytes;       /* their coded keyframes (bytes, rounded) */
+	size_t mentry_bytes;     /* their coded entries */
+	size_t mstring_bytes;    /* their string streams (deflated) */
+	size_t base_bytes;       /* the BASE record's payload, 0 if none */
 	uint64_t init_hash;      /* from the HEADER record */
 	int damaged;             /* RECOVER only: something was dropped... */
 	sl_error damage;         /* ...from offset damage.offset, for this reason */
@@ -127,6 +137,8 @@ int sl_silb_load(sl_log **out, const char *path, unsigned flags,
 /* The archive form of a log. It replays the log (for keyframes), so an
  * illegal log is refused with the entry's position. Appends to out. */
 int sl_silb_write_archive(const sl_log *log, sl_buf *out, sl_error *err);
+/* The same with segments coded as `coding` says (SL_SILB_MODEL...). */
+int sl_silb_write_archive_coded(const sl_log *log, int coding, sl_buf *out, sl_error *err);
 /* The journal form: file header, HEADER, one ENTRY per entry, TAIL. */
 int sl_silb_write_journal(const sl_log *log, sl_buf *out, sl_error *err);
 
@@ -135,6 +147,8 @@ int sl_silb_write_journal(const sl_log *log, sl_buf *out, sl_error *err);
  * must outlive the writer; its entries are not read. */
 typedef struct sl_silb_writer sl_silb_writer;
 int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err);
+/* Before the first entry: SL_SILB_MODEL (the default) or SL_SILB_DEFLATE. */
+void sl_silb_writer_coding(sl_silb_writer *w, int coding);
 /* Applies ev (every rule checked) and encodes it. */
 int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err);
 /* Ends the archive (index, trailer); tail may be NULL. The bytes are
@@ -176,7 +190,8 @@ size_t sl_silb_segments(const sl_silb *f);
 /* The state just after the marker of `turn` (0: the initial state), found
  * by inflating the one segment that holds it. *out is a game state: free it
  * with sl_silb_log(f)->game->destroy. *inflated (may be NULL) gets the bytes
- * inflated, to show that one segment was read. */
+ * decoded (a deflated segment's inflated size; a modelled segment's range
+ * code and strings), to show that one segment was read. */
 int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_error *err);
 
 /* Writes bytes to path atomically: a temporary file in the same folder,

@@ -3,6 +3,7 @@
 #define SILLAGE_H
 
 #include "core/sl_core.h"
+#include "core/sl_mc.h"
 #include "games/sl_game.h"
 #include "formats/sl_log.h"
 #include "replay/sl_replay.h"

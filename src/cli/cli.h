@@ -57,6 +57,12 @@ void cli_where_init(cli_where *w);
 int cli_where_opt(cli_where *w, int key, const char *arg);   /* 1 if consumed */
 int cli_where_seek(const cli_where *w, sl_replay *r);        /* exit code */
 int cli_parse_long(const char *s, long lo, long hi, long *out);
+/* How .silb archives are coded (--coding): SL_SILB_MODEL or SL_SILB_DEFLATE. */
+extern int cli_coding;
+int cli_coding_opt(const char *arg);   /* 0, or a usage error's exit code */
+#define CLI_CODING_OPT {"coding", 312, "model|deflate", "FILE.silb archives: segments coded with the rules' " \
+	"models (model, the default: the smallest) or deflated (deflate: readable without the model, by readers " \
+	"older than it)"}
 
 
 int cmd_games(int argc, char **argv);

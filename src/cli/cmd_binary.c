@@ -12,6 +12,19 @@ int cli_is_silb(const char *path)
 	return n >= 5 && strcmp(path + n - 5, ".silb") == 0;
 }
 
+int cli_coding = SL_SILB_MODEL;
+
+int cli_coding_opt(const char *arg)
+{
+	if (strcmp(arg, "model") == 0)
+		cli_coding = SL_SILB_MODEL;
+	else if (strcmp(arg, "deflate") == 0)
+		cli_coding = SL_SILB_DEFLATE;
+	else
+		return cli_usage(NULL, "bad --coding '%s' (model or deflate)", arg);
+	return 0;
+}
+
 int cli_save_log(const sl_log *log, const char *path)
 {
 	sl_buf b;
@@ -20,7 +33,7 @@ int cli_save_log(const sl_log *log, const char *path)
 	sl_buf_init(&b);
 	sl_error_clear(&err);
 	if (path && cli_is_silb(path))
-		rc = sl_silb_write_archive(log, &b, &err);
+		rc = sl_silb_write_archive_coded(log, cli_coding, &b, &err);
 	else if ((rc = sl_sil_write(log, &b)))
 		sl_error_set(&err, rc, "out of memory");
 	if (rc) {
@@ -49,6 +62,7 @@ static int bin_opt(int key, const char *arg, void *ctx)
 	switch (key) {
 	case 'o': a->out = arg; break;
 	case 'j': a->json = 1; break;
+	case 312: return cli_coding_opt(arg);
 	case 't':
 		if (cli_parse_long(arg, 0, 1000000L, &v))
 			return cli_usage(NULL, "bad --turn '%s' (0..1000000)", arg);
@@ -184,12 +198,12 @@ int cmd_seek(int argc, char **argv)
 	sl_game_hash(sl_silb_log(f)->game, st, &h);
 	sl_buf_init(&b);
 	if (a.json) {
-		sl_buf_printf(&b, "{\"turn\":%d,\"inflated\":%zu,\"hash\":\"%016llx\",\"state\":", a.turn,
+		sl_buf_printf(&b, "{\"turn\":%d,\"decoded_bytes\":%zu,\"hash\":\"%016llx\",\"state\":", a.turn,
 			inflated, (unsigned long long)h);
 		sl_silb_log(f)->game->summary_json(st, &sl_silb_log(f)->h, &b);
 		sl_buf_puts(&b, "}\n");
 	} else {
-		sl_buf_printf(&b, "turn %d of %d: one segment of %zu read (%zu bytes inflated); state hash %016llx\n",
+		sl_buf_printf(&b, "turn %d of %d: one segment of %zu read (%zu bytes decoded); state hash %016llx\n",
 			a.turn, sl_silb_turns(f), sl_silb_segments(f), inflated, (unsigned long long)h);
 		sl_silb_log(f)->game->summary(st, &sl_silb_log(f)->h, &b);
 	}

@@ -162,9 +162,12 @@ int cmd_info(int argc, char **argv)
 			}
 			if (silb)
 				sl_buf_printf(&b, "],\"format\":\"silb\",\"form\":\"%s\",\"segments\":%zu,"
-					"\"entry_bytes\":%zu,\"keyframe_bytes\":%zu,\"deflated_bytes\":%zu,\"text_bytes\":%zu",
+					"\"entry_bytes\":%zu,\"keyframe_bytes\":%zu,\"deflated_bytes\":%zu,"
+					"\"modelled_segments\":%zu,\"coded_keyframe_bytes\":%zu,\"coded_entry_bytes\":%zu,"
+					"\"string_bytes\":%zu,\"base_bytes\":%zu,\"text_bytes\":%zu",
 					si.form == SL_SILB_ARCHIVE ? "archive" : "journal", si.segments, si.entry_bytes,
-					si.keyframe_bytes, si.deflated_bytes, text_bytes);
+					si.keyframe_bytes, si.deflated_bytes, si.msegments, si.mkey_bytes, si.mentry_bytes,
+					si.mstring_bytes, si.base_bytes, text_bytes);
 			sl_buf_printf(&b, "%s\"turns\":%d,\"events\":%ld,\"entries\":%zu,\"bytes\":%ld,"
 				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"}\n",
 				silb ? "," : "],",
@@ -193,11 +196,20 @@ int cmd_info(int argc, char **argv)
 				sl_replay_turns(r), sl_replay_events(r), log->n);
 			if (bytes > 0 && sl_replay_events(r) > 0)
 				sl_buf_printf(&b, "size:      %.1f bytes per event\n", (double)bytes / (double)sl_replay_events(r));
-			if (silb && si.form == SL_SILB_ARCHIVE)
+			if (silb && si.form == SL_SILB_ARCHIVE && si.msegments < si.segments)
 				sl_buf_printf(&b, "packed:    %zu segments: entries %zu bytes and keyframes %zu bytes, "
-					"deflated to %zu (%.1f:1)\n", si.segments, si.entry_bytes, si.keyframe_bytes,
+					"deflated to %zu (%.1f:1)\n", si.segments - si.msegments, si.entry_bytes, si.keyframe_bytes,
 					si.deflated_bytes, si.deflated_bytes ? (double)(si.entry_bytes + si.keyframe_bytes) /
 					(double)si.deflated_bytes : 0.0);
+			if (silb && si.form == SL_SILB_ARCHIVE && si.msegments) {
+				sl_buf_printf(&b, "modelled:  %zu segments coded by %s's model: keyframes %zu bytes, "
+					"entries %zu bytes (%.2f bytes per event), strings %zu bytes deflated", si.msegments,
+					log->game->id, si.mkey_bytes, si.mentry_bytes, sl_replay_events(r) > 0
+					? (double)si.mentry_bytes / (double)sl_replay_events(r) : 0.0, si.mstring_bytes);
+				if (si.base_bytes)
+					sl_buf_printf(&b, "; base state %zu bytes", si.base_bytes);
+				sl_buf_putc(&b, '\n');
+			}
 			if (silb && text_bytes && bytes > 0)
 				sl_buf_printf(&b, "vs text:   the canonical .sil is %zu bytes: %.1f:1 (%.1f%% of it)\n",
 					text_bytes, (double)text_bytes / (double)bytes, 100.0 * (double)bytes / (double)text_bytes);

@@ -37,6 +37,7 @@ static int write_opt(int key, const char *arg, void *ctx)
 			return cli_usage(NULL, "bad --sync '%s' (event, turn or none)", arg);
 		break;
 	case 311: a->no_pack = 1; break;
+	case 312: return cli_coding_opt(arg);
 	case 'n':
 		if (cli_parse_long(arg, 1, 100000000L, &v))
 			return cli_usage(NULL, "bad --events '%s' (1..100000000)", arg);
@@ -176,6 +177,8 @@ int cmd_gen(int argc, char **argv)
 		goto fail;
 	if (a.out && cli_is_silb(a.out) && (rc = sl_silb_writer_new(&w, log, &err)))
 		goto fail;
+	if (w)
+		sl_silb_writer_coding(w, cli_coding);
 	while (events < a.events) {
 		sl_event ev;
 		memset(&ev, 0, sizeof ev);

@@ -66,12 +66,14 @@ static const cli_opt step_opts[] = {
 static const cli_opt convert_opts[] = {
 	{"output", 'o', "OUT", "where to write (default: standard output)"},
 	{"seal", 'k', NULL, "(re)compute the state check of every event and turn; says how many recorded ones differed"},
+	CLI_CODING_OPT,
 	{NULL, 0, NULL, NULL}};
 static const cli_opt record_opts[] = {
 	{"game", 'g', "ID", "start a new log for this game (writes 'sil 1' and 'game ID VERSION')"},
 	{"quiet", 'q', NULL, "print only errors"},
 	{"sync", 310, "event|turn|none", "FILE.silb: fsync the journal after every change (event, the default), at each turn marker and undo (turn), or only at the end (none)"},
 	{"no-pack", 311, NULL, "FILE.silb: leave the journal as it is at the end instead of packing it into an archive"},
+	CLI_CODING_OPT,
 	{NULL, 0, NULL, NULL}};
 static const cli_opt gen_opts[] = {
 	{"game", 'g', "ID", "the rules module (see `sillage games`)"},
@@ -79,6 +81,7 @@ static const cli_opt gen_opts[] = {
 	{"seed", 'r', "S", "the seed of the generator (default 1)"},
 	{"output", 'o', "OUT", "where to write (default: standard output); OUT.silb writes a binary archive, streamed"},
 	{"seal", 'k', NULL, "record a state check after every event and turn"},
+	CLI_CODING_OPT,
 	{NULL, 0, NULL, NULL}};
 static const cli_opt odds_opts[] = {
 	{"event", 'e', "N", "rate the voyage up to event N and give the odds at that point"},
@@ -89,9 +92,11 @@ static const cli_opt odds_opts[] = {
 	{NULL, 0, NULL, NULL}};
 static const cli_opt pack_opts[] = {
 	{"output", 'o', "OUT.silb", "where to write (default: FILE itself if it is a .silb, else FILE's name with .silb)"},
+	CLI_CODING_OPT,
 	{NULL, 0, NULL, NULL}};
 static const cli_opt repair_opts[] = {
 	{"output", 'o', "OUT", "where to write the sound part (.silb or .sil); required"},
+	CLI_CODING_OPT,
 	{NULL, 0, NULL, NULL}};
 static const cli_opt seek_opts[] = {
 	{"turn", 't', "T", "the start of turn T (after its marker; 0 = before the setup)"},

@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-#define SL_GAME_API 1        /* version of struct sl_game */
+#define SL_GAME_API 2        /* version of struct sl_game (2: model) */
 #define SL_MAX_FIELDS 12     /* fields of one event type */
 #define SL_MAX_PLAYERS 8
 #define SL_MAX_ITEMS 255     /* items in one DICE or LIST value */
@@ -178,7 +178,66 @@ typedef struct sl_game {
 
 	/* Current turn and phase (0, 0 during setup). */
 	void (*position)(const void *st, int *turn, int *phase);
+
+	/* Optional (NULL): what the rules know about the next entry, for the
+	 * modelled segments of a .silb archive (see sl_model below). */
+	const struct sl_model *model;
 } sl_game;
+
+/* ---- modelled coding (optional) ------------------------------------------
+ * A .silb archive codes its entries with a range coder (core/sl_mc.h)
+ * whose probabilities come from models. The generic coder models every
+ * field from the schema alone; a rules module can do better by asking its
+ * rules what is possible at this point (which pieces may still act, which
+ * steps are legal) and coding the choice among those. The model runs on
+ * the state before the entry, on both sides: the decoder has the same
+ * state because it applies every entry it decodes. Every hook is one
+ * function for both directions (sl_mcs_decoding tells which); decoding, it
+ * must produce a value of the schema for any bits, and the entry is then
+ * applied by the rules like any other, so a model never decides what is
+ * legal. formats/silb.md specifies the generic coding; each game's format
+ * page specifies its model. */
+typedef struct sl_mcs sl_mcs;       /* one segment's coding scope (formats/) */
+#define SL_MODEL_APPLIED 1
+struct sl_mc;
+
+typedef struct sl_model {
+	/* Written in every modelled segment: a reader refuses a segment coded
+	 * with another version of the model instead of misreading it. */
+	int version;
+	/* Bytes of adaptive state the hooks keep per segment, zeroed at its
+	 * start (every sl_mc model is valid when zeroed). */
+	size_t ctx_size;
+	/* 0..3, a context for the kind of the next entry: e.g. 0 when no
+	 * piece may act any more in this phase. NULL: always 0. Called before
+	 * every entry, so it may bring what it keeps in ctx up to date. */
+	int (*hint)(const void *st, void *ctx);
+	/* Codes one event: encoding reads *ev, decoding fills it (strings in
+	 * sl_mcs_arena). It may hand any event to sl_mcs_generic after a flag
+	 * of its own. Returns SL_OK (the caller then applies the event through
+	 * the rules), SL_MODEL_APPLIED when the hook applied it to st itself,
+	 * which it may do only for an event whose every rule it has checked
+	 * with the rules' own functions while coding it (sail's moves: the
+	 * ship may move, each step passed sail_step_check), or an error set
+	 * with sl_mcs_fail. */
+	int (*event)(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev);
+	/* Keyframes: 1 if st can be coded against ref by `state` (the same
+	 * pieces, map and so on), 0 to leave it to the generic byte coder. */
+	int (*state_fits)(const void *ref, const void *st);
+	/* Codes st against ref. Decoding, *out gets a new state (destroy
+	 * frees it) that the caller serializes, restores and checks against
+	 * the keyframe's hash, so the hook need not check what it builds. */
+	int (*state)(sl_mcs *s, void *ctx, const void *ref, const void *st, void **out);
+} sl_model;
+
+/* For the hooks: the range coder, the direction, where decoded strings
+ * go, the generic coding of an event's type, player and fields, and the
+ * error of a decoded value no encoder writes. */
+struct sl_mc *sl_mcs_coder(sl_mcs *s);
+int sl_mcs_decoding(const sl_mcs *s);
+sl_arena *sl_mcs_arena(sl_mcs *s);
+int sl_mcs_generic(sl_mcs *s, sl_event *ev);
+int sl_mcs_fail(sl_mcs *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- registry ------------------------------------------------------------ */
 

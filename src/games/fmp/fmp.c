@@ -945,4 +945,5 @@ const sl_game sl_game_fmp = {
 	fmp_help,
 	fmp_generate,
 	fmp_position,
+	NULL,                 /* model: the generic coding */
 };

@@ -769,26 +769,32 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 				plural(m.left, "pt", "pts"));
 	}
 
+	sail_move_finish(s, idx, &m);
+	return 0;
+}
+
+void sail_move_finish(sail_state *s, int idx, const sail_sim *m)
+{
+	sail_ship *sh = &s->ships[idx];
 	s->occ[sh->row - 1][sh->col - 1] = 0;
-	s->occ[m.row - 1][m.col - 1] = (uint8_t)(idx + 1);
-	sh->col = m.col;
-	sh->row = m.row;
-	sh->facing = m.facing;
-	sh->left = m.grounded ? 0 : m.left;   /* aground: she will never move again */
-	sh->grounded = m.grounded;
-	sh->in_irons = m.in_irons;
+	s->occ[m->row - 1][m->col - 1] = (uint8_t)(idx + 1);
+	sh->col = m->col;
+	sh->row = m->row;
+	sh->facing = m->facing;
+	sh->left = m->grounded ? 0 : m->left;   /* aground: she will never move again */
+	sh->grounded = m->grounded;
+	sh->in_irons = m->in_irons;
 	sh->moved = 1;
 	s->last_ship = idx;
 	/* the new path, and zeros over what is left of the old one (past npath
 	 * the path is all zero); one loop of a few hexes, not six library calls */
-	for (int i = 0, end = s->npath > m.npath ? s->npath : m.npath; i < end; i++) {
-		int in = i < m.npath;
-		s->path_col[i] = in ? m.path[i].col : 0;
-		s->path_row[i] = in ? m.path[i].row : 0;
-		s->path_cost[i] = in ? m.path[i].cost : 0;
+	for (int i = 0, end = s->npath > m->npath ? s->npath : m->npath; i < end; i++) {
+		int in = i < m->npath;
+		s->path_col[i] = in ? m->path[i].col : 0;
+		s->path_row[i] = in ? m->path[i].row : 0;
+		s->path_cost[i] = in ? m->path[i].cost : 0;
 	}
-	s->npath = m.npath;
-	return 0;
+	s->npath = m->npath;
 }
 
 /* ---- combat (H8-H10) -------------------------------------------------------- */
@@ -1081,4 +1087,5 @@ const sl_game sl_game_sail = {
 	sail_help,
 	sail_generate,
 	sail_position,
+	&sail_model,
 };

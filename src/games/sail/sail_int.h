@@ -87,10 +87,18 @@ int sail_step_check(const sail_state *s, const sail_sim *m, int step, int no,
 /* Applies a checked step; die is the grounding die when r->shoal. */
 void sail_step_commit(const sail_state *s, sail_sim *m, const sail_stepres *r, int die);
 
+/* The end of a legal move of ship idx simulated in m: the ship's new
+ * place, heading, points and marks, and the last path (ev_move, and the
+ * .silb model, which checks every step of the moves it decodes). */
+void sail_move_finish(sail_state *s, int idx, const sail_sim *m);
+
 /* The rules proper, shared with the generator's self-check. */
 int sail_apply_in(void *st, const sl_header *h, const sl_event *ev,
 	sl_buf *desc, sl_error *err);
 int sail_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err);
+
+/* What the rules tell the .silb coder (sail_model.c). */
+extern const sl_model sail_model;
 
 int sail_serialize(const void *st, sl_buf *out);
 int sail_restore(void **out, const void *p, size_t n, sl_error *err);

@@ -489,4 +489,5 @@ const sl_game sl_game_starship = {
 	starship_help,
 	starship_generate,
 	starship_position,
+	NULL,                 /* model: the generic coding */
 };

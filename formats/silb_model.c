@@ -1,0 +1,636 @@
+/* silb_model.c - modelled segments of a .silb archive (formats/silb.md,
+ * "Modelled segments"): the keyframe and the entries of a segment coded
+ * with the range coder of core/sl_mc.h, under the generic schema models
+ * here and the rules module's own model when it has one. Encoding and
+ * decoding run the same functions (sl_mc's symmetric calls), and both
+ * apply every entry to the state as they go, because the models ask the
+ * state what comes next. */
+#include "silb_int.h"
+#include "core/sl_mc.h"
+#include "replay/sl_replay.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_STR (1u << 20)          /* bytes of one decoded string */
+#define NCLASS 3                    /* string classes: piece ids, text fields, comments */
+enum { CL_PIECE, CL_TEXT, CL_NOTE };
+
+/* The models of one field of one event type. */
+typedef struct fmodel {
+	sl_mc_bit present, known;
+	sl_mc_bit u1[SL_MC_UINT_PROBS], u2[SL_MC_UINT_PROBS];
+	sl_mc_bit tree[256];
+} fmodel;
+
+/* Everything adaptive, reset (zeroed) at the start of each segment. */
+typedef struct models {
+	sl_mc_cnt marker[3][16][4];         /* a marker, not an event: by the previous entry's
+	                                       kind, the phase, the game's hint */
+	sl_mc_cnt phase_mark[3][16][4];     /* a phase marker, not a turn marker */
+	sl_mc_cnt has_check[3], same_check[3], has_extras[3];
+	sl_mc_bit extra[3][3];
+	sl_mc_cnt turn_next;
+	sl_mc_bit turn_no[SL_MC_UINT_PROBS];
+	sl_mc_cnt phase_next[16];
+	sl_mc_bit phase_no[SL_MC_UINT_PROBS];
+	sl_mc_bit type[16][256];            /* by phase */
+	sl_mc_bit player[32][16];           /* by event type */
+	sl_mc_bit str_len[NCLASS][SL_MC_UINT_PROBS];
+	/* keyframes coded as bytes */
+	sl_mc_bit kf_len[SL_MC_UINT_PROBS], kf_same[4], kf_byte[9][256];
+	sl_mc_bit use_model;
+} models;
+
+struct sl_mcs {
+	sl_mc mc;
+	const sl_log *log;
+	const sl_game *g;
+	const sl_model *gm;
+	sl_arena *arena;
+	silb_strtab tab;
+	models m;
+	fmodel *fm;                         /* per (type, field), zeroed with m */
+	size_t nfm;
+	int fm_at[256];                     /* first fmodel of each event type */
+	void *gctx;                         /* the game model's state */
+	int prev;                           /* kind of the entry before */
+	int type_bits;
+	/* The bytes of the segment's strings (new PIECE and TEXT values,
+	 * comments, notes, bookmarks) travel apart from the range code, in
+	 * one deflate stream: LZ77 finds what repeats in text, which a byte
+	 * model does not. The range code holds only their lengths. */
+	sl_buf strs;                        /* encoder: appended here */
+	const uint8_t *sp;                  /* decoder: taken from here, in order */
+	size_t sn, spos;
+	const uint8_t *start;               /* decoder: the first coded byte */
+	int rc;
+	char msg[256];
+};
+
+sl_mc *sl_mcs_coder(sl_mcs *s) { return &s->mc; }
+int sl_mcs_decoding(const sl_mcs *s) { return s->mc.dec; }
+sl_arena *sl_mcs_arena(sl_mcs *s) { return s->arena; }
+
+int sl_mcs_fail(sl_mcs *s, const char *fmt, ...)
+{
+	va_list ap;
+	if (s->rc == 0) {
+		va_start(ap, fmt);
+		vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+		va_end(ap);
+		s->rc = SL_EFORMAT;
+	}
+	return s->rc;
+}
+
+static int bits_for(unsigned v)
+{
+	int b = 0;
+	while (v) {
+		b++;
+		v >>= 1;
+	}
+	return b;
+}
+
+static int ntokens(const char *const *names)
+{
+	int n = 0;
+	while (names && names[n])
+		n++;
+	return n;
+}
+
+const char *silb_mcs_msg(const sl_mcs *s) { return s->msg; }
+
+int silb_mcs_new(sl_mcs **out, const sl_log *log, sl_arena *arena)
+{
+	const sl_schema *sc = log->game->schema;
+	sl_mcs *s;
+	*out = NULL;
+	if (sc->nevents > 256)
+		return SL_ELIMIT;
+	s = sl_calloc(1, sizeof *s);
+	if (!s)
+		return SL_ENOMEM;
+	s->log = log;
+	s->g = log->game;
+	s->gm = log->game->model;
+	s->arena = arena;
+	for (int t = 0; t < sc->nevents; t++) {
+		s->fm_at[t] = (int)s->nfm;
+		s->nfm += (size_t)(sc->events[t].nfields < SL_MAX_FIELDS ? sc->events[t].nfields : SL_MAX_FIELDS);
+	}
+	s->type_bits = bits_for((unsigned)(sc->nevents > 0 ? sc->nevents - 1 : 0));
+	s->fm = sl_calloc(s->nfm ? s->nfm : 1, sizeof *s->fm);
+	if (s->gm && s->gm->ctx_size)
+		s->gctx = sl_calloc(1, s->gm->ctx_size);
+	if (!s->fm || (s->gm && s->gm->ctx_size && !s->gctx)) {
+		silb_mcs_free(s);
+		return SL_ENOMEM;
+	}
+	*out = s;
+	return SL_OK;
+}
+
+void silb_mcs_free(sl_mcs *s)
+{
+	if (!s)
+		return;
+	silb_strtab_free(&s->tab);
+	sl_buf_free(&s->strs);
+	sl_free(s->fm);
+	sl_free(s->gctx);
+	sl_free(s);
+}
+
+int silb_mcs_model_version(const sl_mcs *s)
+{
+	return s->gm ? s->gm->version : 0;
+}
+
+static void reset(sl_mcs *s)
+{
+	memset(&s->m, 0, sizeof s->m);
+	memset(s->fm, 0, (s->nfm ? s->nfm : 1) * sizeof *s->fm);
+	if (s->gctx)
+		memset(s->gctx, 0, s->gm->ctx_size);
+	silb_strtab_reset(&s->tab);
+	s->prev = SL_ENTRY_TURN;
+	sl_buf_reset(&s->strs);
+	s->sp = NULL;
+	s->sn = s->spos = 0;
+	s->rc = 0;
+	s->msg[0] = 0;
+}
+
+void silb_mcs_begin_enc(sl_mcs *s, sl_buf *out)
+{
+	reset(s);
+	sl_mc_enc_init(&s->mc, out);
+}
+
+void silb_mcs_begin_dec(sl_mcs *s, const uint8_t *p, size_t n, const uint8_t *strs, size_t nstrs)
+{
+	reset(s);
+	s->start = p;
+	s->sp = strs;
+	s->sn = nstrs;
+	sl_mc_dec_init(&s->mc, p, n);
+}
+
+void silb_mcs_strings(const sl_mcs *s, const uint8_t **p, size_t *n)
+{
+	*p = s->strs.data;
+	*n = s->strs.len;
+}
+
+int silb_mcs_finish(sl_mcs *s)
+{
+	if (s->mc.dec) {
+		if (s->spos != s->sn)
+			return sl_mcs_fail(s, "%zu string bytes left over", s->sn - s->spos);
+		if (!sl_mc_dec_done(&s->mc))
+			return sl_mcs_fail(s, s->mc.p != s->mc.end && sl_mc_dec_ok(&s->mc)
+				? "%zu bytes after the coded entries" : "the coded entries are damaged or cut short",
+				(size_t)(s->mc.end - s->mc.p));
+		return SL_OK;
+	}
+	sl_mc_enc_finish(&s->mc);
+	if (s->strs.failed) {
+		s->rc = SL_ENOMEM;
+		snprintf(s->msg, sizeof s->msg, "out of memory");
+		return s->rc;
+	}
+	if (s->mc.bad)
+		return sl_mcs_fail(s, "a model coded a value it had ruled out (a bug)");
+	return SL_OK;
+}
+
+size_t silb_mcs_pos(const sl_mcs *s)
+{
+	return s->mc.dec ? (size_t)(s->mc.p - s->start) : s->mc.out->len;
+}
+
+/* ---- strings ---------------------------------------------------------------------- */
+
+/* A string: its length in the range code, its bytes in the string
+ * stream. Decoding, the copy lands in the arena with a NUL after it. */
+static int code_bytes(sl_mcs *s, int cl, const char **p, size_t *n)
+{
+	sl_mc *c = &s->mc;
+	uint32_t len = sl_mc_uint(c, s->m.str_len[cl], (uint32_t)(c->dec ? 0 : *n));
+	char *out;
+	if (!c->dec) {
+		sl_buf_put(&s->strs, *p, *n);
+		return SL_OK;
+	}
+	if (len > MAX_STR || len > s->sn - s->spos || !sl_mc_dec_ok(c))
+		return sl_mcs_fail(s, "a string of %lu bytes, more than the string stream has left (%zu)",
+			(unsigned long)len, s->sn - s->spos);
+	out = sl_arena_alloc(s->arena, len + 1);
+	if (!out) {
+		s->rc = SL_ENOMEM;
+		snprintf(s->msg, sizeof s->msg, "out of memory");
+		return s->rc;
+	}
+	memcpy(out, s->sp + s->spos, len);
+	s->spos += len;
+	out[len] = 0;
+	*p = out;
+	*n = len;
+	return SL_OK;
+}
+
+/* A PIECE or TEXT value: an index into the segment's table, or a new
+ * string that joins it. */
+static int code_ref(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v)
+{
+	sl_mc *c = &s->mc;
+	int cl = fd->kind == SL_K_PIECE ? CL_PIECE : CL_TEXT, ok;
+	size_t before = s->tab.n, k = 0;
+	if (!c->dec) {
+		int fail = 0;
+		k = silb_strtab_find_or_add(&s->tab, s->arena, v->p ? v->p : "", v->p ? v->n : 0, &fail);
+		if (fail) {
+			s->rc = SL_ENOMEM;
+			return s->rc;
+		}
+	}
+	if (sl_mc_bit_code(c, &fm->known, k > 0)) {
+		if (c->dec && before == 0)
+			return sl_mcs_fail(s, "field %s: a string from an empty table", fd->name);
+		k = sl_mc_uniform(c, (unsigned)(k - 1), (unsigned)before) + 1;
+		if (c->dec) {
+			v->p = s->tab.s[k - 1];
+			v->n = s->tab.len[k - 1];
+			ok = s->tab.ok[k - 1];
+		} else
+			return SL_OK;
+	} else {
+		const char *p = v->p;
+		size_t n = v->n;
+		if (code_bytes(s, cl, &p, &n))
+			return s->rc;
+		if (!c->dec)
+			return SL_OK;
+		if (n > UINT16_MAX)
+			return sl_mcs_fail(s, "field %s: a string of %zu bytes", fd->name, n);
+		ok = silb_str_ok(p, n);
+		if (silb_strtab_add(&s->tab, p, n, ok) < 0) {
+			s->rc = SL_ENOMEM;
+			return s->rc;
+		}
+		v->p = p;
+		v->n = (uint16_t)n;
+	}
+	if (fd->kind == SL_K_PIECE ? !(ok & SILB_OK_ID)
+	    : (!(ok & SILB_OK_TEXT) || (fd->max_items > 0 && v->n > (size_t)fd->max_items)))
+		return sl_mcs_fail(s, "field %s: '%.*s' is not a valid %s", fd->name,
+			(int)(v->n > 40 ? 40 : v->n), (const char *)v->p,
+			fd->kind == SL_K_PIECE ? "piece id" : "text");
+	return SL_OK;
+}
+
+static uint32_t zigzag(int32_t v)
+{
+	return (uint32_t)v << 1 ^ (uint32_t)(v >> 31);
+}
+
+static int32_t unzigzag(uint32_t u)
+{
+	return (int32_t)(u >> 1) ^ -(int32_t)(u & 1);
+}
+
+static int code_value(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v)
+{
+	sl_mc *c = &s->mc;
+	switch (fd->kind) {
+	case SL_K_INT: {
+		uint32_t u = sl_mc_uint(c, fm->u1, (uint32_t)((int64_t)v->u.i - fd->min));
+		if (c->dec) {
+			if ((int64_t)u > (int64_t)fd->max - fd->min)
+				return sl_mcs_fail(s, "field %s: out of range (%d..%d)", fd->name,
+					(int)fd->min, (int)fd->max);
+			v->u.i = (int32_t)((int64_t)fd->min + u);
+		}
+		return SL_OK;
+	}
+	case SL_K_ENUM:
+	case SL_K_DIR: {
+		int n = fd->kind == SL_K_DIR ? SL_HEX_DIRS : ntokens(fd->names);
+		unsigned u;
+		if (n > 256)
+			return sl_mcs_fail(s, "field %s has more than 256 names", fd->name);
+		u = sl_mc_tree(c, fm->tree, bits_for((unsigned)(n > 0 ? n - 1 : 0)), (unsigned)v->u.i);
+		if (c->dec) {
+			if ((int)u >= n)
+				return sl_mcs_fail(s, "field %s: value %u is not one of its %d", fd->name, u, n);
+			v->u.i = (int32_t)u;
+		}
+		return SL_OK;
+	}
+	case SL_K_HEX: {
+		uint32_t col = sl_mc_uint(c, fm->u1, zigzag(v->u.hex.col));
+		uint32_t row = sl_mc_uint(c, fm->u2, zigzag(v->u.hex.row));
+		if (c->dec) {
+			int32_t a = unzigzag(col), b = unzigzag(row);
+			if (a < -32768 || a > 32767 || b < -32768 || b > 32767)
+				return sl_mcs_fail(s, "field %s: hex out of range", fd->name);
+			v->u.hex.col = (int16_t)a;
+			v->u.hex.row = (int16_t)b;
+		}
+		return SL_OK;
+	}
+	case SL_K_PIECE:
+	case SL_K_TEXT:
+		return code_ref(s, fm, fd, v);
+	case SL_K_DICE:
+	case SL_K_LIST: {
+		unsigned max = fd->kind == SL_K_DICE ? (fd->max > 0 ? (unsigned)fd->max : 0)
+			: (unsigned)(ntokens(fd->names) > 0 ? ntokens(fd->names) - 1 : 0);
+		int lim = fd->max_items < SL_MAX_ITEMS ? fd->max_items : SL_MAX_ITEMS, bits;
+		uint32_t n;
+		uint8_t *items = NULL;
+		if (max > 255)
+			max = 255;
+		bits = bits_for(max);
+		n = sl_mc_uint(c, fm->u1, (uint32_t)(v->n - 1)) + 1;
+		if (c->dec) {
+			if (n < 1 || n > (uint32_t)lim)
+				return sl_mcs_fail(s, "field %s: %lu items (1..%d)", fd->name, (unsigned long)n, lim);
+			if (!(items = sl_arena_alloc(s->arena, n))) {
+				s->rc = SL_ENOMEM;
+				return s->rc;
+			}
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			unsigned it = sl_mc_tree(c, fm->tree, bits, c->dec ? 0 : ((const uint8_t *)v->p)[i]);
+			if (items) {
+				if (it > max)
+					return sl_mcs_fail(s, "field %s: item %u is out of range (0..%u)", fd->name, it, max);
+				items[i] = (uint8_t)it;
+			}
+		}
+		if (items) {
+			v->p = items;
+			v->n = (uint16_t)n;
+		}
+		return SL_OK;
+	}
+	}
+	return sl_mcs_fail(s, "field %s has an unknown kind", fd->name);
+}
+
+int sl_mcs_generic(sl_mcs *s, sl_event *ev)
+{
+	const sl_schema *sc = s->g->schema;
+	sl_mc *c = &s->mc;
+	const sl_event_def *def;
+	int turn, phase, t, pl;
+	(void)turn;
+	phase = ev->mark;   /* the caller leaves the phase here while coding */
+	t = (int)sl_mc_tree(c, s->m.type[phase & 15], s->type_bits, ev->type);
+	if (c->dec) {
+		if (t >= sc->nevents)
+			return sl_mcs_fail(s, "event type %d is not in %s's schema", t, s->g->id);
+		ev->type = (uint16_t)t;
+	}
+	def = &sc->events[t];
+	if (def->nfields > SL_MAX_FIELDS)
+		return sl_mcs_fail(s, "event type %s has more fields than this build holds", def->name);
+	pl = (int)sl_mc_tree(c, s->m.player[t & 31], 4, (unsigned)(ev->player + 1));
+	if (c->dec) {
+		if (pl > s->log->h.nplayers)
+			return sl_mcs_fail(s, "player %d is not in the header (%d players)", pl,
+				s->log->h.nplayers);
+		ev->player = (int8_t)(pl - 1);
+	}
+	for (int k = 0; k < def->nfields; k++) {
+		fmodel *fm = &s->fm[s->fm_at[t] + k];
+		const sl_field_def *fd = &def->fields[k];
+		if (fd->optional && !sl_mc_bit_code(c, &fm->present, ev->f[k].present))
+			continue;
+		ev->f[k].present = 1;
+		if (code_value(s, fm, fd, &ev->f[k]))
+			return s->rc;
+	}
+	return sl_mc_dec_ok(c) || !c->dec ? SL_OK : sl_mcs_fail(s, "the coded event is damaged");
+}
+
+/* ---- entries ---------------------------------------------------------------------- */
+
+static int code_check(sl_mcs *s, const void *st, sl_event *ev, int kind)
+{
+	sl_mc *c = &s->mc;
+	uint64_t want = 0, v = ev->check;
+	int digits = kind == SL_ENTRY_TURN ? 64 : 32;
+	if (sl_entry_check(s->g, st, ev, &want) != SL_OK) {
+		s->rc = SL_ENOMEM;
+		snprintf(s->msg, sizeof s->msg, "cannot hash the state");
+		return s->rc;
+	}
+	if (digits == 32)
+		v &= 0xffffffffu;
+	if (sl_mc_flag(c, &s->m.same_check[kind], v == want)) {
+		ev->check = want;
+		return SL_OK;
+	}
+	for (int i = digits - 16; i >= 0; i -= 16) {
+		uint64_t part = sl_mc_uniform(c, (unsigned)(v >> i) & 0xffff, 65536);
+		if (c->dec)
+			ev->check |= part << i;
+	}
+	return SL_OK;
+}
+
+static int code_line(sl_mcs *s, const char **p, int newlines, const char *what)
+{
+	size_t n = *p ? strlen(*p) : 0;
+	if (code_bytes(s, CL_NOTE, p, &n))
+		return s->rc;
+	if (s->mc.dec && !silb_text_ok(*p, n, newlines))
+		return sl_mcs_fail(s, "the %s is not %s", what, newlines ? "'#' lines of UTF-8" : "one line of UTF-8");
+	return SL_OK;
+}
+
+int silb_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events, sl_error *err)
+{
+	const sl_schema *sc = s->g->schema;
+	sl_mc *c = &s->mc;
+	int turn, phase, hint = 0, kind, rc, has_check, extras = 0, applied = 0;
+	sl_error e;
+
+	static const sl_event zero;
+	if (c->dec) {
+		*ev = zero;
+		ev->player = -1;
+	}
+	s->g->position(st, &turn, &phase);
+	if (s->gm && s->gm->hint)
+		hint = s->gm->hint(st, s->gctx) & 3;
+	kind = SL_ENTRY_EVENT;
+	if (sl_mc_flag(c, &s->m.marker[s->prev][phase & 15][hint], ev->entry != SL_ENTRY_EVENT))
+		kind = sl_mc_flag(c, &s->m.phase_mark[s->prev][phase & 15][hint], ev->entry == SL_ENTRY_PHASE)
+			? SL_ENTRY_PHASE : SL_ENTRY_TURN;
+	ev->entry = (uint8_t)kind;
+	if (kind == SL_ENTRY_TURN) {
+		if (!sl_mc_flag(c, &s->m.turn_next, ev->mark == turn + 1)) {
+			uint32_t v = sl_mc_uint(c, s->m.turn_no, (uint32_t)ev->mark);
+			if (c->dec && (v < 1 || v > 1000000))
+				return sl_mcs_fail(s, "turn number %lu is out of range (1..1000000)", (unsigned long)v);
+			ev->mark = (int32_t)v;
+		} else
+			ev->mark = turn + 1;
+	} else if (kind == SL_ENTRY_PHASE) {
+		if (!sl_mc_flag(c, &s->m.phase_next[phase & 15], ev->mark == phase + 1)) {
+			uint32_t v = sl_mc_uint(c, s->m.phase_no, (uint32_t)ev->mark);
+			if (c->dec && (v < 1 || v > (uint32_t)sc->nphases))
+				return sl_mcs_fail(s, "phase %lu is out of range (1..%d)", (unsigned long)v, sc->nphases);
+			ev->mark = (int32_t)v;
+		} else
+			ev->mark = phase + 1;
+	} else {
+		int32_t keep = ev->mark;
+		ev->mark = phase;   /* for sl_mcs_generic's context */
+		if (s->gm && s->gm->event)
+			rc = s->gm->event(s, s->gctx, st, &s->log->h, ev);
+		else
+			rc = sl_mcs_generic(s, ev);
+		ev->mark = c->dec ? 0 : keep;
+		if (rc < 0)
+			return s->rc ? s->rc : sl_mcs_fail(s, "the game's model failed");
+		applied = rc == SL_MODEL_APPLIED;
+	}
+	has_check = kind != SL_ENTRY_PHASE && sl_mc_flag(c, &s->m.has_check[kind], ev->has_check);
+	if (sl_mc_flag(c, &s->m.has_extras[kind], ev->comment || ev->note || ev->bookmark)) {
+		extras |= sl_mc_bit_code(c, &s->m.extra[kind][0], ev->comment != NULL);
+		extras |= sl_mc_bit_code(c, &s->m.extra[kind][1], ev->note != NULL) << 1;
+		extras |= sl_mc_bit_code(c, &s->m.extra[kind][2], ev->bookmark != NULL) << 2;
+		if (c->dec && extras == 0)
+			return sl_mcs_fail(s, "extras announced, none given");
+	}
+	if (c->dec && !sl_mc_dec_ok(c))
+		return sl_mcs_fail(s, "the coded entry is damaged or cut short");
+	/* the rules take the entry (and refuse a decoded one they do not allow) */
+	e.code = 0;
+	e.msg[0] = 0;
+	if (!applied && (rc = sl_replay_apply(s->log, st, ev, events + (kind == SL_ENTRY_EVENT), NULL, &e))) {
+		s->rc = rc;
+		snprintf(s->msg, sizeof s->msg, "%s", e.msg);
+		(void)err;
+		return rc;
+	}
+	if (has_check) {
+		ev->has_check = 1;
+		if (code_check(s, st, ev, kind))
+			return s->rc;
+	}
+	if ((extras & 1) && code_line(s, &ev->comment, 1, "comment"))
+		return s->rc;
+	if ((extras & 2) && code_line(s, &ev->note, 0, "note"))
+		return s->rc;
+	if ((extras & 4) && code_line(s, &ev->bookmark, 0, "bookmark"))
+		return s->rc;
+	s->prev = kind;
+	return SL_OK;
+}
+
+/* ---- keyframes -------------------------------------------------------------------- */
+
+/* The state's bytes against the reference's: per byte, "the same as the
+ * reference's byte at this offset" under the two flags before it, else the
+ * byte under the class of the one before. */
+static int code_snapshot(sl_mcs *s, const uint8_t *ref, size_t rn, sl_buf *b)
+{
+	sl_mc *c = &s->mc;
+	uint32_t n = sl_mc_uint(c, s->m.kf_len, (uint32_t)b->len);
+	int hist = 3, prev = -1;
+	if (c->dec) {
+		if (n > SL_SILB_MAX_SNAPSHOT || !sl_mc_dec_ok(c))
+			return sl_mcs_fail(s, "a keyframe of %lu bytes, more than the limit (%u)",
+				(unsigned long)n, SL_SILB_MAX_SNAPSHOT);
+		if (sl_buf_reserve(b, n)) {
+			s->rc = SL_ENOMEM;
+			return s->rc;
+		}
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		int have = i < rn, same = 0, v = c->dec ? 0 : b->data[i];
+		if (have)
+			same = sl_mc_bit_code(c, &s->m.kf_same[hist], v == ref[i]);
+		if (same)
+			v = ref[i];
+		else
+			v = (int)sl_mc_tree(c, s->m.kf_byte[prev < 0 ? 0 : 1 + (prev >> 5)], 8, (unsigned)v);
+		hist = (hist << 1 | same) & 3;
+		prev = v;
+		if (c->dec)
+			b->data[b->len++] = (uint8_t)v;
+	}
+	return SL_OK;
+}
+
+int silb_mcs_keyframe(sl_mcs *s, const void *ref, void **st, uint64_t hash)
+{
+	sl_mc *c = &s->mc;
+	sl_buf rb, kb;
+	int rc = SL_OK, fits = 0;
+	void *made = NULL;
+	sl_buf_init(&rb);
+	sl_buf_init(&kb);
+	if (!c->dec && s->gm && s->gm->state_fits && s->gm->state)
+		fits = s->gm->state_fits(ref, *st);
+	if (s->gm && s->gm->state_fits && s->gm->state)
+		fits = sl_mc_bit_code(c, &s->m.use_model, fits);
+	else
+		fits = 0;
+	if (fits) {
+		if ((rc = s->gm->state(s, s->gctx, ref, c->dec ? NULL : *st, c->dec ? &made : NULL)))
+			goto out;
+		if (!c->dec)
+			goto out;
+		if (!made) {
+			rc = sl_mcs_fail(s, "the game's model built no keyframe");
+			goto out;
+		}
+		if (s->g->serialize(made, &kb) != SL_OK || kb.failed) {
+			rc = sl_mcs_fail(s, "cannot serialize the keyframe");
+			goto out;
+		}
+	} else {
+		if (s->g->serialize(ref, &rb) != SL_OK || rb.failed ||
+		    (!c->dec && (s->g->serialize(*st, &kb) != SL_OK || kb.failed))) {
+			rc = sl_mcs_fail(s, "cannot serialize the keyframe");
+			goto out;
+		}
+		if ((rc = code_snapshot(s, rb.data, rb.len, &kb)) || !c->dec)
+			goto out;
+	}
+	if (!sl_mc_dec_ok(c)) {
+		rc = sl_mcs_fail(s, "the keyframe is damaged or cut short");
+		goto out;
+	}
+#ifndef SL_FUZZING
+	if (sl_hash64(kb.data, kb.len) != hash) {
+		rc = sl_mcs_fail(s, "the keyframe does not match its hash %016llx", (unsigned long long)hash);
+		goto out;
+	}
+#endif
+	{
+		sl_error e;
+		sl_error_clear(&e);
+		if (s->g->restore(st, kb.data, kb.len, &e)) {
+			rc = sl_mcs_fail(s, "the keyframe is not a state of %s: %s", s->g->id, e.msg);
+			*st = NULL;
+		}
+	}
+out:
+	if (made)
+		s->g->destroy(made);
+	sl_buf_free(&rb);
+	sl_buf_free(&kb);
+	return rc;
+}
