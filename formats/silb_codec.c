@@ -393,7 +393,7 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 
 /* ---- entries ------------------------------------------------------------- */
 
-static int bits_for(unsigned v)
+int silb_bits_for(unsigned v)
 {
 	int b = 0;
 	while (v) {
@@ -403,13 +403,16 @@ static int bits_for(unsigned v)
 	return b;
 }
 
-static int ntokens(const char *const *names)
+int silb_ntokens(const char *const *names)
 {
 	int n = 0;
 	while (names && names[n])
 		n++;
 	return n;
 }
+
+#define bits_for silb_bits_for
+#define ntokens silb_ntokens
 
 /* The largest item value of a DICE or LIST field. */
 static unsigned item_max(const sl_field_def *fd)

@@ -42,6 +42,9 @@ typedef struct silb_strtab {
 enum { SILB_OK_ID = 1, SILB_OK_TEXT = 2 };
 void silb_strtab_reset(silb_strtab *t);
 void silb_strtab_free(silb_strtab *t);
+/* Bits of the largest value v (0 for 0); names in a NULL-terminated list. */
+int silb_bits_for(unsigned v);
+int silb_ntokens(const char *const *names);
 /* SILB_OK_ID | SILB_OK_TEXT: what a string may be used as. */
 int silb_str_ok(const char *s, size_t n);
 /* Adds s (not copied) with its str_ok answer; 0, or -1 out of memory; a

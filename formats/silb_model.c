@@ -85,23 +85,8 @@ int sl_mcs_fail(sl_mcs *s, const char *fmt, ...)
 	return s->rc;
 }
 
-static int bits_for(unsigned v)
-{
-	int b = 0;
-	while (v) {
-		b++;
-		v >>= 1;
-	}
-	return b;
-}
-
-static int ntokens(const char *const *names)
-{
-	int n = 0;
-	while (names && names[n])
-		n++;
-	return n;
-}
+#define bits_for silb_bits_for
+#define ntokens silb_ntokens
 
 const char *silb_mcs_msg(const sl_mcs *s) { return s->msg; }
 

@@ -583,12 +583,51 @@ static int journal_record(rd *d, int kind, const uint8_t *pl, size_t plen, size_
 		recno, silb_kind_name(kind));
 }
 
+/* A segment starts at off: noted for the INDEX check. */
+static int seg_note(rd *d, size_t off, sl_error *err)
+{
+	if (d->nseg >= SL_SILB_MAX_SEGMENTS)
+		return silb_fail(err, d->name, off, SL_ELIMIT, "more than %u segments", SL_SILB_MAX_SEGMENTS);
+	if (d->nseg == d->capseg) {
+		size_t cap = d->capseg ? d->capseg * 2 : 64;
+		seg_at *s = sl_realloc(d->segs, cap * sizeof *s);
+		if (!s)
+			return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
+		d->segs = s;
+		d->capseg = cap;
+	}
+	d->segs[d->nseg].off = off;
+	d->segs[d->nseg].first = d->base + d->log->n;
+	d->segs[d->nseg].events = d->events;
+	d->segs[d->nseg].turn = d->turn;
+	d->nseg++;
+	return SL_OK;
+}
+
+/* Streaming: hands the segment's entries over, then drops them, so memory
+ * stays one segment. */
+static int hand_over(rd *d, sl_error *err)
+{
+	int rc;
+	if (!d->sink)
+		return SL_OK;
+	if ((rc = d->sink(d->ud, d->log, d->log->ev, d->log->n, err)))
+		return rc;
+	d->base += d->log->n;
+	d->log->n = 0;
+	silb_strtab_reset(&d->c.tab);   /* its strings live in the arena */
+	sl_arena_free(&d->log->arena);
+	sl_arena_init(&d->log->arena);
+	return SL_OK;
+}
+
 static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, size_t recno,
 	sl_error *err)
 {
 	silb_seg sg;
 	sl_reader r;
 	char msg[256];
+	int rc;
 	if (silb_seg_open(&sg, pl, plen, &d->budget, msg, sizeof msg))
 		return silb_fail(err, d->name, off, strstr(msg, "limit") || strstr(msg, "in all") ? SL_ELIMIT
 			: SL_EFORMAT, "record %zu (kind SEGMENT): %s", recno, msg);
@@ -601,25 +640,10 @@ static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, si
 			(unsigned long long)sg.events_before, (unsigned long long)sg.turn,
 			(unsigned long long)sg.phase, d->base + d->log->n, d->events, d->turn, d->phase);
 	}
-	if (d->nseg >= SL_SILB_MAX_SEGMENTS) {
+	if ((rc = seg_note(d, off, err))) {
 		silb_seg_free(&sg);
-		return silb_fail(err, d->name, off, SL_ELIMIT, "more than %u segments", SL_SILB_MAX_SEGMENTS);
+		return rc;
 	}
-	if (d->nseg == d->capseg) {
-		size_t cap = d->capseg ? d->capseg * 2 : 64;
-		seg_at *s = sl_realloc(d->segs, cap * sizeof *s);
-		if (!s) {
-			silb_seg_free(&sg);
-			return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
-		}
-		d->segs = s;
-		d->capseg = cap;
-	}
-	d->segs[d->nseg].off = off;
-	d->segs[d->nseg].first = d->base + d->log->n;
-	d->segs[d->nseg].events = d->events;
-	d->segs[d->nseg].turn = d->turn;
-	d->nseg++;
 	if (d->info) {
 		d->info->segments++;
 		d->info->keyframe_bytes += sg.snaplen;
@@ -656,17 +680,7 @@ static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, si
 			(unsigned long long)sg.count);
 	}
 	silb_seg_free(&sg);
-	if (d->sink) {   /* hand the segment over, then drop it: memory stays one segment */
-		int rc = d->sink(d->ud, d->log, d->log->ev, d->log->n, err);
-		if (rc)
-			return rc;
-		d->base += d->log->n;
-		d->log->n = 0;
-		silb_strtab_reset(&d->c.tab);   /* its strings live in the arena */
-		sl_arena_free(&d->log->arena);
-		sl_arena_init(&d->log->arena);
-	}
-	return SL_OK;
+	return hand_over(d, err);
 }
 
 /* The coder and the initial state, made when the first modelled record
@@ -721,23 +735,8 @@ static int archive_msegment(rd *d, const uint8_t *pl, size_t plen, size_t off, s
 		return silb_fail(err, d->name, off, SL_ELIMIT, "the file inflates to more than %zu bytes in all",
 			(size_t)SILB_MAX_TOTAL_INFLATE);
 	d->budget -= (size_t)sg.strlen;
-	if (d->nseg >= SL_SILB_MAX_SEGMENTS)
-		return silb_fail(err, d->name, off, SL_ELIMIT, "more than %u segments", SL_SILB_MAX_SEGMENTS);
-	if ((rc = model_ready(d, err, off)))
+	if ((rc = model_ready(d, err, off)) || (rc = seg_note(d, off, err)))
 		return rc;
-	if (d->nseg == d->capseg) {
-		size_t cap = d->capseg ? d->capseg * 2 : 64;
-		seg_at *s = sl_realloc(d->segs, cap * sizeof *s);
-		if (!s)
-			return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
-		d->segs = s;
-		d->capseg = cap;
-	}
-	d->segs[d->nseg].off = off;
-	d->segs[d->nseg].first = d->base + d->log->n;
-	d->segs[d->nseg].events = d->events;
-	d->segs[d->nseg].turn = d->turn;
-	d->nseg++;
 	rc = silb_mseg_decode(d->mcs, &sg, sg.ref ? d->base_st : d->init_st, &st, d->log, 0, &keyb,
 		msg, sizeof msg);
 	if (st)
@@ -753,16 +752,7 @@ static int archive_msegment(rd *d, const uint8_t *pl, size_t plen, size_t off, s
 		d->info->mentry_bytes += sg.ncode - keyb;
 		d->info->mstring_bytes += sg.nzstr;
 	}
-	if (d->sink) {   /* hand the segment over, then drop it: memory stays one segment */
-		rc = d->sink(d->ud, d->log, d->log->ev, d->log->n, err);
-		if (rc)
-			return rc;
-		d->base += d->log->n;
-		d->log->n = 0;
-		sl_arena_free(&d->log->arena);
-		sl_arena_init(&d->log->arena);
-	}
-	return SL_OK;
+	return hand_over(d, err);
 }
 
 static int archive_index(rd *d, const uint8_t *pl, size_t plen, size_t off, size_t recno,

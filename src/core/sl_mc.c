@@ -95,22 +95,32 @@ double sl_mc_bits(const sl_mc *c)
 
 /* ---- symbols --------------------------------------------------------------------- */
 
-int sl_mc_bit_code(sl_mc *c, sl_mc_bit *pp, int bit)
+/* A binary decision at bound: the coder keeps [0, bound) for a 0 and the
+ * rest for a 1 (decoding, it reads which). Returns the bit. */
+static inline int split(sl_mc *c, uint32_t bound, int bit)
 {
-	uint32_t p = (uint32_t)(*pp ^ 0x8000u), bound = (c->range >> PROB_BITS) * p;
 	if (c->dec)
 		bit = c->code >= bound;
 	if (!bit) {
 		c->range = bound;
-		p += ((1u << PROB_BITS) - p) >> MOVE_BITS;
-	} else {
-		if (c->dec)
-			c->code -= bound;
-		else
-			c->low += bound;
-		c->range -= bound;
-		p -= p >> MOVE_BITS;
+		return 0;
 	}
+	if (c->dec)
+		c->code -= bound;
+	else
+		c->low += bound;
+	c->range -= bound;
+	return 1;
+}
+
+int sl_mc_bit_code(sl_mc *c, sl_mc_bit *pp, int bit)
+{
+	uint32_t p = (uint32_t)(*pp ^ 0x8000u);
+	bit = split(c, (c->range >> PROB_BITS) * p, bit);
+	if (!bit)
+		p += ((1u << PROB_BITS) - p) >> MOVE_BITS;
+	else
+		p -= p >> MOVE_BITS;
 	*pp = (sl_mc_bit)(p ^ 0x8000u);
 	normalize(c);
 	return bit;
@@ -276,26 +286,14 @@ static const uint32_t recip[256] = {
 
 int sl_mc_flag(sl_mc *c, sl_mc_cnt *m, int bit)
 {
-	uint32_t p = m->p ^ 0x80000000u, bound;
+	uint32_t p = m->p ^ 0x80000000u;
 	int64_t d;
 	if (p < CNT_MIN)
 		p = CNT_MIN;
 	else if (p > 0xffffffffu - CNT_MIN)
 		p = 0xffffffffu - CNT_MIN;
-	bound = (uint32_t)(((uint64_t)c->range * p) >> 32);
-	if (c->dec)
-		bit = c->code >= bound;
-	if (!bit) {
-		c->range = bound;
-		d = (int64_t)(UINT64_C(0xffffffff) - p);
-	} else {
-		if (c->dec)
-			c->code -= bound;
-		else
-			c->low += bound;
-		c->range -= bound;
-		d = -(int64_t)p;
-	}
+	bit = split(c, (uint32_t)(((uint64_t)c->range * p) >> 32), bit);
+	d = bit ? -(int64_t)p : (int64_t)(UINT64_C(0xffffffff) - p);
 	p = (uint32_t)((int64_t)p + ((d * (int64_t)recip[m->n]) >> 31));
 	if (m->n < CNT_LIMIT)
 		m->n++;
