@@ -106,6 +106,18 @@ static void z_free(voidpf op, voidpf p)
 
 #define SFAIL(...) do { snprintf(msg, msgn, __VA_ARGS__); goto fail; } while (0)
 
+/* The fields both kinds of segment start with (formats/silb.md). */
+static void seg_head(sl_reader *r, uint64_t *first, uint64_t *count, uint64_t *events,
+	uint64_t *turn, uint64_t *phase, uint64_t *hash)
+{
+	*first = sl_read_uvarint(r);
+	*count = sl_read_uvarint(r);
+	*events = sl_read_uvarint(r);
+	*turn = sl_read_uvarint(r);
+	*phase = sl_read_uvarint(r);
+	*hash = sl_read_u64le(r);
+}
+
 int silb_seg_open(silb_seg *sg, const uint8_t *pl, size_t plen, size_t *budget,
 	char *msg, size_t msgn)
 {
@@ -114,12 +126,7 @@ int silb_seg_open(silb_seg *sg, const uint8_t *pl, size_t plen, size_t *budget,
 	int zrc, zinit = 0;
 	memset(sg, 0, sizeof *sg);
 	sl_reader_init(&r, pl, plen);
-	sg->first = sl_read_uvarint(&r);
-	sg->count = sl_read_uvarint(&r);
-	sg->events_before = sl_read_uvarint(&r);
-	sg->turn = sl_read_uvarint(&r);
-	sg->phase = sl_read_uvarint(&r);
-	sg->hash = sl_read_u64le(&r);
+	seg_head(&r, &sg->first, &sg->count, &sg->events_before, &sg->turn, &sg->phase, &sg->hash);
 	sg->rawlen = sl_read_uvarint(&r);
 	if (r.err)
 		SFAIL("the segment's fields are cut short");
@@ -221,12 +228,7 @@ int silb_mseg_parse(silb_mseg *sg, const uint8_t *pl, size_t plen, char *msg, si
 	sl_reader r;
 	memset(sg, 0, sizeof *sg);
 	sl_reader_init(&r, pl, plen);
-	sg->first = sl_read_uvarint(&r);
-	sg->count = sl_read_uvarint(&r);
-	sg->events_before = sl_read_uvarint(&r);
-	sg->turn = sl_read_uvarint(&r);
-	sg->phase = sl_read_uvarint(&r);
-	sg->hash = sl_read_u64le(&r);
+	seg_head(&r, &sg->first, &sg->count, &sg->events_before, &sg->turn, &sg->phase, &sg->hash);
 	sg->ref = sl_read_u8(&r);
 	sg->version = sl_read_uvarint(&r);
 	sg->end_hash = sl_read_u32le(&r);
