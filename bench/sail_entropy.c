@@ -5,7 +5,9 @@
  *    to each entry it wrote, summed as -log2 p over the play (turn 1 on).
  *    By Shannon's source coding theorem no lossless format stores these
  *    entries in fewer bits on average.
- * 2. A rules-aware model, what a codec that asks the rules could reach:
+ * 2. A rules-aware model, the estimate that led to the modelled segments
+ *    of .silb archives (formats/silb.md; sail's model in formats/sail.md;
+ *    bench/silb.sh prints what they take beside it):
  *    the ship coded uniformly among the ships that may legally move now,
  *    each step (or the end of the move) with adaptive counts keyed by
  *    which of the five steps are legal there and the step's position,

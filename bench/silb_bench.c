@@ -51,7 +51,7 @@ int main(int argc, char **argv)
 	sl_log *log;
 	sl_replay *r;
 	sl_prng rng;
-	size_t inflated_max = 0;
+	size_t decoded_max = 0;   /* bytes of the largest segment a seek decoded */
 	if (argc < 2) {
 		fprintf(stderr, "usage: silb_bench FILE.silb [SEEKS] [MAX_TURN]\n");
 		return 2;
@@ -84,12 +84,12 @@ int main(int argc, char **argv)
 			return die(&err);
 		t[i] = now() - t0;
 		sl_silb_log(f)->game->destroy(st);
-		if (inflated > inflated_max)
-			inflated_max = inflated;
+		if (inflated > decoded_max)
+			decoded_max = inflated;
 	}
 	qsort(t, (size_t)nseek, sizeof *t, cmp_d);
-	printf("seeks %d\nseek_turns 1..%d\nseek_median_ms %.3f\nseek_p99_ms %.3f\nseek_max_inflated %zu\n",
-		nseek, max_turn, t[nseek / 2] * 1e3, t[(nseek * 99) / 100] * 1e3, inflated_max);
+	printf("seeks %d\nseek_turns 1..%d\nseek_median_ms %.3f\nseek_p99_ms %.3f\nseek_max_decoded_bytes %zu\n",
+		nseek, max_turn, t[nseek / 2] * 1e3, t[(nseek * 99) / 100] * 1e3, decoded_max);
 	sl_silb_close(f);
 	t0 = now();
 	if (sl_silb_load(&log, path, 0, NULL, &err))
