@@ -1,5 +1,6 @@
 /* sail_model.c - what the sail rules tell the coder of a .silb archive's
- * modelled segments (sl_game.h, sl_model; formats/sail.md, "Model").
+ * modelled segments (sl_game.h, sl_model; formats/sail.md, "The model of
+ * .silb archives").
  *
  * A move is coded as the choice of a ship among those that may still move
  * in this phase, then each step among the steps the rules allow at that
@@ -26,7 +27,7 @@ typedef struct sail_mctx {
 	int valid, vturn, vphase;
 	int pend;                       /* 1 + the ship that just moved, 0 none */
 	int pend_col[2], pend_row[2];   /* where she left and where she ended */
-	sl_mc_cnt special[3];           /* an event the model does not cover: move, wind, other phases */
+	sl_mc_cnt special[2];           /* an event the model does not cover: in a movement phase, in phase 1 */
 	/* the steps, as yes/no questions by the step's place (0..4, 5+): the
 	 * end of the move (by which steps are legal: advancing or tacking),
 	 * a turn rather than straight ahead, starboard rather than port */
