@@ -1,7 +1,6 @@
 /* sl_mc.c - the range coder and its adaptive models (sl_mc.h). */
 #include "sl_mc.h"
 
-#include <math.h>
 #include <string.h>
 
 #define TOP (1u << 24)
@@ -80,17 +79,11 @@ static inline void normalize(sl_mc *c)
 {
 	while (c->range < TOP) {
 		c->range <<= 8;
-		c->shifts++;
 		if (c->dec)
 			c->code = c->code << 8 | next_byte(c);
 		else
 			shift_low(c);
 	}
-}
-
-double sl_mc_bits(const sl_mc *c)
-{
-	return 8.0 * (double)c->shifts + 32.0 - log2((double)c->range);
 }
 
 /* ---- symbols --------------------------------------------------------------------- */

@@ -41,7 +41,6 @@ typedef struct sl_mc {
 	const uint8_t *p, *end;
 	size_t over;             /* bytes read past the end (as zeros) */
 	int bad;                 /* a value no encoder writes was decoded */
-	uint64_t shifts;         /* bytes moved through the coder */
 } sl_mc;
 
 void sl_mc_enc_init(sl_mc *c, sl_buf *out);
@@ -53,9 +52,6 @@ void sl_mc_dec_init(sl_mc *c, const uint8_t *p, size_t n);
 int sl_mc_dec_ok(const sl_mc *c);
 /* 1 when the decoder consumed exactly its bytes (check at the very end). */
 int sl_mc_dec_done(const sl_mc *c);
-
-/* Bits coded so far, to a fraction of a bit (for statistics). */
-double sl_mc_bits(const sl_mc *c);
 
 /* An adaptive bit: P(0) in 16 bits, moved 1/32 of the way toward each bit
  * coded (so a bit that never changes costs about 0.0007 bits); zero
