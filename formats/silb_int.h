@@ -147,7 +147,7 @@ void silb_mcs_strings(const sl_mcs *s, const uint8_t **p, size_t *n);
 int silb_mcs_keyframe(sl_mcs *s, const void *ref, void **st, uint64_t hash);
 /* Codes one entry and applies it to st (events: events before it). On a
  * decoding or rules error, returns it with silb_mcs_msg. */
-int silb_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events, sl_error *err);
+int silb_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events);
 /* Ends the segment: the encoder flushes, the decoder must be at its end. */
 int silb_mcs_finish(sl_mcs *s);
 const char *silb_mcs_msg(const sl_mcs *s);

@@ -374,8 +374,7 @@ int sl_mcs_generic(sl_mcs *s, sl_event *ev)
 	const sl_schema *sc = s->g->schema;
 	sl_mc *c = &s->mc;
 	const sl_event_def *def;
-	int turn, phase, t, pl;
-	(void)turn;
+	int phase, t, pl;
 	phase = ev->mark;   /* the caller leaves the phase here while coding */
 	t = (int)sl_mc_tree(c, s->m.type[phase & 15], s->type_bits, ev->type);
 	if (c->dec) {
@@ -441,7 +440,7 @@ static int code_line(sl_mcs *s, const char **p, int newlines, const char *what)
 	return SL_OK;
 }
 
-int silb_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events, sl_error *err)
+int silb_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events)
 {
 	const sl_schema *sc = s->g->schema;
 	sl_mc *c = &s->mc;
@@ -505,7 +504,6 @@ int silb_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events, sl_error *err
 	if (!applied && (rc = sl_replay_apply(s->log, st, ev, events + (kind == SL_ENTRY_EVENT), NULL, &e))) {
 		s->rc = rc;
 		snprintf(s->msg, sizeof s->msg, "%s", e.msg);
-		(void)err;
 		return rc;
 	}
 	if (has_check) {

@@ -374,7 +374,7 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 		 * a seek keeps none, only the state */
 		if (!full && !stop_turn)
 			ev = &log->ev[log->n];
-		if ((rc = silb_mcs_entry(s, *st, ev, events, NULL))) {
+		if ((rc = silb_mcs_entry(s, *st, ev, events))) {
 			snprintf(msg, msgn, "entry %llu of %llu: %s", (unsigned long long)i + 1,
 				(unsigned long long)sg->count, silb_mcs_msg(s));
 			return rc == SL_ENOMEM ? rc : SL_EFORMAT;

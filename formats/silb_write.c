@@ -302,7 +302,7 @@ int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 		return rc;
 	if (w->coding == SL_SILB_MODEL) {
 		sl_event tmp = *ev;
-		if ((rc = silb_mcs_entry(w->mcs, w->st, &tmp, w->events, err))) {
+		if ((rc = silb_mcs_entry(w->mcs, w->st, &tmp, w->events))) {
 			char msg[512];
 			snprintf(msg, sizeof msg, "%s", silb_mcs_msg(w->mcs));
 			/* the rules' refusal, with the entry's position as the replay gives it */
