@@ -16,7 +16,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
-PKGS = cairo pangocairo zlib libgif libdeflate
+PKGS = cairo pangocairo zlib libgif libdeflate libsodium
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
@@ -112,7 +112,7 @@ FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz
 
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(FUZZ_HDR)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -std=c11 -D_XOPEN_SOURCE=700 -I. -Isrc $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRC) -lz -lm
+	$(FUZZ_CC) -std=c11 -D_XOPEN_SOURCE=700 -I. -Isrc $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRC) -lz -lsodium -lm
 
 # each target for FUZZ_SECONDS; `make test` runs a short pass (10 s each)
 fuzz: $(FUZZ_BIN)

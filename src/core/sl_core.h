@@ -160,6 +160,30 @@ void *sl_arena_memdup(sl_arena *a, const void *p, size_t n);
 uint64_t sl_hash64(const void *p, size_t n);
 uint64_t sl_hash64_update(uint64_t h, const void *p, size_t n);
 
+/* ---- commitments (formats/commit.md) ----------------------------------- */
+
+/* Hidden information is recorded as a commitment first and revealed later:
+ * commitment = BLAKE2b-256("sillage-commit-1" NUL, domain NUL, salt,
+ * content). The salt is SL_SALT_BYTES unpredictable bytes
+ * (sl_random_bytes), so a commitment to one of a few contents (a dial, stay
+ * or leave) cannot be guessed by trying them all. domain names what is
+ * committed ("xwing-dial", "fmp-takeoff") so a reveal of one kind never
+ * opens another. */
+#define SL_COMMIT_BYTES 32
+#define SL_SALT_BYTES 16
+int sl_commit(uint8_t out[SL_COMMIT_BYTES], const char *domain,
+	const uint8_t salt[SL_SALT_BYTES], const void *content, size_t n);
+/* 1 if c is the commitment of (domain, salt, content), else 0 (constant time). */
+int sl_commit_check(const uint8_t c[SL_COMMIT_BYTES], const char *domain,
+	const uint8_t salt[SL_SALT_BYTES], const void *content, size_t n);
+/* n unpredictable bytes from the system (not for game dice: those are
+ * recorded; for salts and seeds). SL_OK or SL_EIO. */
+int sl_random_bytes(void *out, size_t n);
+/* Lower-case hex of p[0..n) into out (2n + 1 bytes, NUL-terminated). */
+void sl_hexstr_encode(char *out, const uint8_t *p, size_t n);
+/* Exactly 2n hex digits of s[0..len) into out[0..n); SL_OK or SL_ESYNTAX. */
+int sl_hexstr_decode(uint8_t *out, size_t n, const char *s, size_t len);
+
 /* ---- PRNG ------------------------------------------------------------ */
 
 /* PCG32 (XSH RR 64/32), specified in formats/prng.md. The recorder draws

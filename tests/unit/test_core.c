@@ -317,6 +317,36 @@ static void test_alloc_hook(void **s)
 	sl_arena_free(&a);
 }
 
+/* formats/commit.md: the worked example, computed independently (Python's
+ * hashlib.blake2b over the concatenated bytes). */
+static void test_commit_reference(void **state)
+{
+	uint8_t salt[SL_SALT_BYTES], c[SL_COMMIT_BYTES], back[SL_COMMIT_BYTES];
+	char hex[2 * SL_COMMIT_BYTES + 1];
+	int i;
+	(void)state;
+	for (i = 0; i < SL_SALT_BYTES; i++)
+		salt[i] = (uint8_t)i;
+	assert_int_equal(sl_commit(c, "xwing-dial", salt, "2TR", 3), SL_OK);
+	sl_hexstr_encode(hex, c, sizeof c);
+	assert_string_equal(hex, "f0b297f036ee7fe37f50e3015182c89e20f5e4045675b6c9f8faac213310df0f");
+	assert_int_equal(sl_commit_check(c, "xwing-dial", salt, "2TR", 3), 1);
+	/* another content, domain or salt does not open it */
+	assert_int_equal(sl_commit_check(c, "xwing-dial", salt, "2TL", 3), 0);
+	assert_int_equal(sl_commit_check(c, "fmp-takeoff", salt, "2TR", 3), 0);
+	salt[0] ^= 1;
+	assert_int_equal(sl_commit_check(c, "xwing-dial", salt, "2TR", 3), 0);
+	assert_int_equal(sl_hexstr_decode(back, sizeof back, hex, strlen(hex)), SL_OK);
+	assert_memory_equal(back, c, sizeof c);
+	assert_int_equal(sl_hexstr_decode(back, sizeof back, hex, strlen(hex) - 1), SL_ESYNTAX);
+	hex[5] = 'g';
+	assert_int_equal(sl_hexstr_decode(back, sizeof back, hex, strlen(hex)), SL_ESYNTAX);
+	/* two salts drawn in a row differ */
+	assert_int_equal(sl_random_bytes(salt, sizeof salt), SL_OK);
+	assert_int_equal(sl_random_bytes(back, sizeof salt), SL_OK);
+	assert_memory_not_equal(salt, back, sizeof salt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -332,6 +362,7 @@ int main(void)
 		cmocka_unit_test(test_json_str),
 		cmocka_unit_test(test_fnv1a_vectors),
 		cmocka_unit_test(test_pcg32_reference),
+		cmocka_unit_test(test_commit_reference),
 		cmocka_unit_test(test_dice_fair),
 		cmocka_unit_test(test_fx),
 		cmocka_unit_test(test_error_keeps_first),
