@@ -30,7 +30,8 @@ ALL_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 $(WARN) -MMD -MP -I. -Isrc \
 ALL_LDFLAGS = $(LDFLAGS)
 
 LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
-             src/replay/*.c src/analyze/*.c formats/*.c render/*.c render/games/*.c))
+             src/replay/*.c src/analyze/*.c src/analyze/games/*.c formats/*.c render/*.c \
+             render/games/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
@@ -43,7 +44,7 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
-.PHONY: all lib test unit golden cli images demo deps asan ubsan install \
+.PHONY: all lib test layers unit golden cli images demo deps asan ubsan install \
         uninstall clean man headertest valgrind fuzz fuzz-short bench export html
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a
@@ -73,7 +74,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: unit golden cli images headertest fuzz-short export html
+test: layers unit golden cli images headertest fuzz-short export html
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -89,6 +90,11 @@ cli: $(BUILD)/sillage
 
 images: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/image/run.sh $(BUILD)/sillage $(BUILD)/tools
+
+# The layers point one way (docs/architecture.md): includes, then the
+# symbols each object takes from the others.
+layers: $(LIB_OBJ) $(CLI_OBJ)
+	@sh tools/layers.sh $(BUILD)/obj
 
 # Each public header compiles alone (libgit2's headertest).
 headertest:

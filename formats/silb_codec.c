@@ -1,11 +1,18 @@
 /* silb_codec.c - the pieces of .silb shared by reader and writers: CRC and
- * framing, the HEADER payload, entries through the schema, string tables
- * (formats/silb.md). */
+ * framing, the HEADER payload, entries through the schema (formats/silb.md).
+ * The string tables and text checks are the games layer's (src/games/strtab.c). */
 #include "silb_int.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <zlib.h>
+
+#define bits_for sl_bits_for
+#define ntokens sl_ntokens
+#define is_id sl_id_ok
+#define str_ok sl_str_ok
+#define tab_add sl_strtab_add
+#define tab_find_or_add sl_strtab_find_or_add
 
 const char *silb_kind_name(int kind)
 {
@@ -82,47 +89,6 @@ void silb_put_str(sl_buf *b, const char *s, size_t n)
 	sl_buf_put(b, s, n);
 }
 
-/* UTF-8, no NUL, no control character but tab (and newline if allowed);
- * with newlines, every line is a '#' comment line. */
-int silb_text_ok(const char *s, size_t n, int newlines)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0;
-	if (newlines == 1 && (n == 0 || u[0] != '#'))
-		return 0;
-	while (i < n) {
-		unsigned char ch = u[i];
-		size_t len, k;
-		uint32_t cp;
-		if (ch < 0x80) {
-			if (ch == '\n' && newlines) {
-				if (newlines == 1 && (i + 1 >= n || u[i + 1] != '#'))
-					return 0;
-			} else if (ch < 0x20 && ch != '\t' && !(newlines == 2 && ch != 0)) {
-				return 0;
-			}
-			i++;
-			continue;
-		}
-		if ((ch & 0xe0) == 0xc0) { len = 2; cp = ch & 0x1f; }
-		else if ((ch & 0xf0) == 0xe0) { len = 3; cp = ch & 0x0f; }
-		else if ((ch & 0xf8) == 0xf0) { len = 4; cp = ch & 0x07; }
-		else return 0;
-		if (i + len > n)
-			return 0;
-		for (k = 1; k < len; k++) {
-			if ((u[i + k] & 0xc0) != 0x80)
-				return 0;
-			cp = (cp << 6) | (u[i + k] & 0x3f);
-		}
-		if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) ||
-		    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
-			return 0;
-		i += len;
-	}
-	return 1;
-}
-
 int silb_get_str(sl_reader *r, const char **s, size_t *n)
 {
 	uint64_t len = sl_read_uvarint(r);
@@ -133,129 +99,6 @@ int silb_get_str(sl_reader *r, const char **s, size_t *n)
 	*n = (size_t)len;
 	*s = (const char *)sl_read_bytes(r, (size_t)len);
 	return r->err ? -1 : 0;
-}
-
-static int is_id(const char *s, size_t n)
-{
-	if (n == 0 || n > 63)
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		char c = s[i];
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		      c == '_' || c == '-'))
-			return 0;
-	}
-	return 1;
-}
-
-void silb_strtab_reset(silb_strtab *t)
-{
-	t->n = 0;
-	if (t->slots)
-		memset(t->slots, 0, t->nslots * sizeof *t->slots);
-}
-
-void silb_strtab_free(silb_strtab *t)
-{
-	sl_free(t->s);
-	sl_free(t->len);
-	sl_free(t->ok);
-	sl_free(t->slots);
-	memset(t, 0, sizeof *t);
-}
-
-/* What a string may be used as: SILB_OK_ID and/or SILB_OK_TEXT. */
-static int str_ok(const char *s, size_t n)
-{
-	return (is_id(s, n) ? SILB_OK_ID : 0) | (silb_text_ok(s, n, 2) ? SILB_OK_TEXT : 0);
-}
-
-/* Adds s (ok: str_ok's answer, kept so that a reader checks each string of
- * a scope once, not at every use). */
-static int tab_add(silb_strtab *t, const char *s, size_t n, int ok)
-{
-	if (t->n >= SILB_MAX_STRINGS)
-		return 0;   /* full: later strings stay literal */
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 64;
-		const char **ns = sl_realloc(t->s, cap * sizeof *ns);
-		uint16_t *nl;
-		uint8_t *no;
-		if (!ns)
-			return -1;
-		t->s = ns;
-		nl = sl_realloc(t->len, cap * sizeof *nl);
-		if (!nl)
-			return -1;
-		t->len = nl;
-		no = sl_realloc(t->ok, cap * sizeof *no);
-		if (!no)
-			return -1;
-		t->ok = no;
-		t->cap = cap;
-	}
-	t->s[t->n] = s;
-	t->len[t->n] = (uint16_t)n;
-	t->ok[t->n] = (uint8_t)ok;
-	t->n++;
-	return 0;
-}
-
-/* Writer: index + 1 of s in the table, or 0 after adding it (hashed). */
-static size_t tab_find_or_add(silb_strtab *t, sl_arena *a, const char *s, size_t n, int *fail)
-{
-	uint64_t h;
-	size_t i;
-	if (t->nslots < 2 * (t->n + 1)) {
-		size_t ns = t->nslots ? t->nslots * 2 : 256;
-		uint32_t *slots;
-		while (ns < 2 * (t->n + 1))
-			ns *= 2;
-		slots = sl_calloc(ns, sizeof *slots);
-		if (!slots) {
-			*fail = 1;
-			return 0;
-		}
-		for (size_t k = 0; k < t->n; k++) {
-			i = sl_hash64(t->s[k], t->len[k]) & (ns - 1);
-			while (slots[i])
-				i = (i + 1) & (ns - 1);
-			slots[i] = (uint32_t)k + 1;
-		}
-		sl_free(t->slots);
-		t->slots = slots;
-		t->nslots = ns;
-	}
-	h = sl_hash64(s, n);
-	for (i = h & (t->nslots - 1); t->slots[i]; i = (i + 1) & (t->nslots - 1)) {
-		uint32_t k = t->slots[i] - 1;
-		if (t->len[k] == n && memcmp(t->s[k], s, n) == 0)
-			return k + 1;
-	}
-	if (t->n < SILB_MAX_STRINGS) {
-		char *copy = sl_arena_strndup(a, s, n);
-		if (!copy || tab_add(t, copy, n, 0) < 0) {
-			*fail = 1;
-			return 0;
-		}
-		t->slots[i] = (uint32_t)t->n;
-	}
-	return 0;
-}
-
-int silb_str_ok(const char *s, size_t n)
-{
-	return str_ok(s, n);
-}
-
-int silb_strtab_add(silb_strtab *t, const char *s, size_t n, int ok)
-{
-	return tab_add(t, s, n, ok);
-}
-
-size_t silb_strtab_find_or_add(silb_strtab *t, sl_arena *a, const char *s, size_t n, int *fail)
-{
-	return tab_find_or_add(t, a, s, n, fail);
 }
 
 /* ---- header ----------------------------------------------------------- */
@@ -321,13 +164,13 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 	if (bits & 0xf0)
 		HFAIL("HEADER: reserved bits 0x%02x set", bits & 0xf0);
 	if (bits & 1) {
-		if (silb_get_str(r, &s, &n) || !silb_text_ok(s, n, 0))
+		if (silb_get_str(r, &s, &n) || !sl_text_ok(s, n, 0))
 			HFAIL("HEADER: the title is cut short or not one line of UTF-8");
 		if (!(h->title = dup_str(s, n)))
 			HFAIL("out of memory");
 	}
 	if (bits & 2) {
-		if (silb_get_str(r, &s, &n) || !silb_text_ok(s, n, 0))
+		if (silb_get_str(r, &s, &n) || !sl_text_ok(s, n, 0))
 			HFAIL("HEADER: the date is cut short or not one line of UTF-8");
 		if (!(h->date = dup_str(s, n)))
 			HFAIL("out of memory");
@@ -345,7 +188,7 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 		if (!(p->id = dup_str(s, n)))
 			HFAIL("out of memory");
 		h->nplayers = i + 1;
-		if (silb_get_str(r, &s, &n) || !silb_text_ok(s, n, 2))
+		if (silb_get_str(r, &s, &n) || !sl_text_ok(s, n, 2))
 			HFAIL("HEADER: the name of player %d is cut short or not UTF-8", i + 1);
 		if (!(p->name = dup_str(s, n)))
 			HFAIL("out of memory");
@@ -365,7 +208,7 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 		const char *k;
 		size_t kn;
 		if (silb_get_str(r, &k, &kn) || !is_id(k, kn) || silb_get_str(r, &s, &n) ||
-		    !silb_text_ok(s, n, 0))
+		    !sl_text_ok(s, n, 0))
 			HFAIL("HEADER: meta line %d is cut short or not valid", i + 1);
 		h->meta[i].key = dup_str(k, kn);
 		h->meta[i].value = dup_str(s, n);
@@ -378,7 +221,7 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 		h->seed = sl_read_u64le(r);
 	}
 	if (bits & 8) {
-		if (silb_get_str(r, &s, &n) || !silb_text_ok(s, n, 1))
+		if (silb_get_str(r, &s, &n) || !sl_text_ok(s, n, 1))
 			HFAIL("HEADER: the header comment is cut short or not '#' lines");
 		if (!(h->comment = dup_str(s, n)))
 			HFAIL("out of memory");
@@ -393,26 +236,6 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 
 /* ---- entries ------------------------------------------------------------- */
 
-int silb_bits_for(unsigned v)
-{
-	int b = 0;
-	while (v) {
-		b++;
-		v >>= 1;
-	}
-	return b;
-}
-
-int silb_ntokens(const char *const *names)
-{
-	int n = 0;
-	while (names && names[n])
-		n++;
-	return n;
-}
-
-#define bits_for silb_bits_for
-#define ntokens silb_ntokens
 
 /* The largest item value of a DICE or LIST field. */
 static unsigned item_max(const sl_field_def *fd)
@@ -544,7 +367,7 @@ static int get_line_str(silb_ctx *c, sl_reader *r, const char **out, int newline
 	size_t n;
 	if (silb_get_str(r, &s, &n))
 		EFAIL("the %s is cut short", what);
-	if (!silb_text_ok(s, n, newlines))
+	if (!sl_text_ok(s, n, newlines))
 		EFAIL("the %s is not %s", what, newlines ? "'#' lines of UTF-8" : "one line of UTF-8");
 	if (!(*out = sl_arena_strndup(c->arena, s, n)))
 		EFAIL("out of memory");
@@ -615,8 +438,8 @@ static int get_value(silb_ctx *c, sl_reader *r, const sl_field_def *fd, sl_value
 		}
 		n = v->n;
 		p = v->p;
-		if (fd->kind == SL_K_PIECE ? !(ok & SILB_OK_ID)
-		    : (!(ok & SILB_OK_TEXT) || (fd->max_items > 0 && n > (size_t)fd->max_items)))
+		if (fd->kind == SL_K_PIECE ? !(ok & SL_STR_ID)
+		    : (!(ok & SL_STR_TEXT) || (fd->max_items > 0 && n > (size_t)fd->max_items)))
 			EFAIL("field %s: '%.*s' is not a valid %s", fd->name, (int)(n > 40 ? 40 : n), p,
 				fd->kind == SL_K_PIECE ? "piece id" : "text");
 		return 0;

@@ -3,11 +3,11 @@
 #define SILB_INT_H
 
 #include "sl_log.h"
+#include "games/sl_mcs.h"   /* string tables, the modelled coding scope */
 
 #define SILB_FILE_HEADER 16
 #define SILB_FRAME 9               /* kind + length + CRC */
 #define SILB_TRAILER_LEN 16        /* payload of TRAILER */
-#define SILB_MAX_STRINGS 65536     /* strings in one scope's table */
 #define SILB_MAX_META 1024
 #define SILB_MAX_TOTAL_INFLATE ((size_t)2 << 30)
 
@@ -29,36 +29,12 @@ void silb_put_file_header(sl_buf *b, int form);
 /* Appends one framed record. */
 void silb_put_record(sl_buf *b, int kind, const void *payload, size_t n);
 
-/* A string table for one scope (a segment or a journal record). */
-typedef struct silb_strtab {
-	const char **s;
-	uint16_t *len;
-	uint8_t *ok;              /* reader side: SILB_OK_ID | SILB_OK_TEXT, checked once */
-	size_t n, cap;
-	/* writer side: open-addressing hash of the strings, indices + 1 */
-	uint32_t *slots;
-	size_t nslots;
-} silb_strtab;
-enum { SILB_OK_ID = 1, SILB_OK_TEXT = 2 };
-void silb_strtab_reset(silb_strtab *t);
-void silb_strtab_free(silb_strtab *t);
-/* Bits of the largest value v (0 for 0); names in a NULL-terminated list. */
-int silb_bits_for(unsigned v);
-int silb_ntokens(const char *const *names);
-/* SILB_OK_ID | SILB_OK_TEXT: what a string may be used as. */
-int silb_str_ok(const char *s, size_t n);
-/* Adds s (not copied) with its str_ok answer; 0, or -1 out of memory; a
- * full table (SILB_MAX_STRINGS) takes nothing more and says 0. */
-int silb_strtab_add(silb_strtab *t, const char *s, size_t n, int ok);
-/* Writer: index + 1 of s in the table, or 0 after adding a copy of it. */
-size_t silb_strtab_find_or_add(silb_strtab *t, sl_arena *a, const char *s, size_t n, int *fail);
-
 /* Where decoding an entry happens: the log that receives it (schema,
  * header, arena), the scope's string table, the last turn number. */
 typedef struct silb_ctx {
 	const sl_log *log;
 	sl_arena *arena;
-	silb_strtab tab;
+	sl_strtab tab;
 	int last_turn;
 	const sl_field_def *im_fd;   /* the last DICE/LIST field read, and its largest item */
 	unsigned im_max;
@@ -76,7 +52,6 @@ int silb_get_entry(silb_ctx *c, sl_reader *r, sl_event *ev);
 void silb_put_str(sl_buf *b, const char *s, size_t n);
 /* A str checked as text: one line (newline 0) or '#' lines (newline 1). */
 int silb_get_str(sl_reader *r, const char **s, size_t *n);
-int silb_text_ok(const char *s, size_t n, int newlines);
 
 /* Checks the 16-byte file header; sets *form. Errors at their offset. */
 int silb_check_file_header(const uint8_t *p, size_t n, const char *name, int *form,
@@ -131,28 +106,6 @@ int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st,
 	int stop_turn, size_t *keybytes, char *msg, size_t msgn);
 /* Appends an entry whose strings already live in the log's arena. */
 int silb_log_push(sl_log *log, const sl_event *ev);
-
-/* ---- modelled segments (silb_model.c) ---- */
-/* A coding scope for log's game; decoded strings go to arena. */
-int silb_mcs_new(sl_mcs **out, const sl_log *log, sl_arena *arena);
-void silb_mcs_free(sl_mcs *s);
-int silb_mcs_model_version(const sl_mcs *s);
-/* A segment starts: every model back to its start. */
-void silb_mcs_begin_enc(sl_mcs *s, sl_buf *out);
-void silb_mcs_begin_dec(sl_mcs *s, const uint8_t *p, size_t n, const uint8_t *strs, size_t nstrs);
-/* Encoder: the string bytes of the segment so far (the writer deflates them). */
-void silb_mcs_strings(const sl_mcs *s, const uint8_t **p, size_t *n);
-/* The keyframe against ref: encoding codes *st; decoding sets *st to a new
- * state restored from the decoded bytes, whose hash must be `hash`. */
-int silb_mcs_keyframe(sl_mcs *s, const void *ref, void **st, uint64_t hash);
-/* Codes one entry and applies it to st (events: events before it). On a
- * decoding or rules error, returns it with silb_mcs_msg. */
-int silb_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events);
-/* Ends the segment: the encoder flushes, the decoder must be at its end. */
-int silb_mcs_finish(sl_mcs *s);
-const char *silb_mcs_msg(const sl_mcs *s);
-/* Coded bytes so far (written, or read). */
-size_t silb_mcs_pos(const sl_mcs *s);
 
 /* The state hash of the game's fresh state for log's header (0 if none). */
 uint64_t silb_init_hash(const sl_log *log);

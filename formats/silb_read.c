@@ -326,9 +326,9 @@ int silb_base_decode(sl_mcs *s, const uint8_t *pl, size_t plen, const void *init
 		snprintf(msg, msgn, "the base state's hash is cut short");
 		return -1;
 	}
-	silb_mcs_begin_dec(s, pl + r.pos, plen - r.pos, NULL, 0);
-	if (silb_mcs_keyframe(s, init, out, hash) || silb_mcs_finish(s)) {
-		snprintf(msg, msgn, "the base state: %s", silb_mcs_msg(s));
+	sl_mcs_begin_dec(s, pl + r.pos, plen - r.pos, NULL, 0);
+	if (sl_mcs_keyframe(s, init, out, hash) || sl_mcs_finish(s)) {
+		snprintf(msg, msgn, "the base state: %s", sl_mcs_msg(s));
 		return -1;
 	}
 	return 0;
@@ -344,9 +344,9 @@ int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st,
 	uint8_t *strs = NULL;
 	int rc;
 	*st = NULL;
-	if (sg->version != (uint64_t)silb_mcs_model_version(s)) {
+	if (sg->version != (uint64_t)sl_mcs_model_version(s)) {
 		snprintf(msg, msgn, "coded with version %llu of %s's model; this reader has version %d",
-			(unsigned long long)sg->version, log->game->id, silb_mcs_model_version(s));
+			(unsigned long long)sg->version, log->game->id, sl_mcs_model_version(s));
 		return SL_EVERSION;
 	}
 	if (silb_mseg_strings(sg, &strs, msg, msgn))
@@ -360,13 +360,13 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 	long events, const uint8_t *strs, int stop_turn, size_t *keybytes, char *msg, size_t msgn)
 {
 	int rc;
-	silb_mcs_begin_dec(s, sg->code, sg->ncode, strs, (size_t)sg->strlen);
-	if ((rc = silb_mcs_keyframe(s, ref, st, sg->hash))) {
-		snprintf(msg, msgn, "the keyframe: %s", silb_mcs_msg(s));
+	sl_mcs_begin_dec(s, sg->code, sg->ncode, strs, (size_t)sg->strlen);
+	if ((rc = sl_mcs_keyframe(s, ref, st, sg->hash))) {
+		snprintf(msg, msgn, "the keyframe: %s", sl_mcs_msg(s));
 		return rc;
 	}
 	if (keybytes)
-		*keybytes = silb_mcs_pos(s);
+		*keybytes = sl_mcs_pos(s);
 	for (uint64_t i = 0; i < sg->count; i++) {
 		sl_event spare, *ev = &spare;
 		int full = stop_turn ? 0 : log_room(log);
@@ -374,9 +374,9 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 		 * a seek keeps none, only the state */
 		if (!full && !stop_turn)
 			ev = &log->ev[log->n];
-		if ((rc = silb_mcs_entry(s, *st, ev, events))) {
+		if ((rc = sl_mcs_entry(s, *st, ev, events))) {
 			snprintf(msg, msgn, "entry %llu of %llu: %s", (unsigned long long)i + 1,
-				(unsigned long long)sg->count, silb_mcs_msg(s));
+				(unsigned long long)sg->count, sl_mcs_msg(s));
 			return rc == SL_ENOMEM ? rc : SL_EFORMAT;
 		}
 		if (full) {
@@ -392,8 +392,8 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 		snprintf(msg, msgn, "turn %d is not in it, where the INDEX puts it", stop_turn);
 		return SL_ERANGE;
 	}
-	if ((rc = silb_mcs_finish(s))) {
-		snprintf(msg, msgn, "%s", silb_mcs_msg(s));
+	if ((rc = sl_mcs_finish(s))) {
+		snprintf(msg, msgn, "%s", sl_mcs_msg(s));
 		return rc;
 	}
 	{   /* where the entries led must be where the writer's led */
@@ -518,7 +518,7 @@ static int journal_record(rd *d, int kind, const uint8_t *pl, size_t plen, size_
 		return read_header(d, pl, plen, off, err);
 	case SILB_K_ENTRY:
 		*seen_entry = 1;
-		silb_strtab_reset(&d->c.tab);
+		sl_strtab_reset(&d->c.tab);
 		if (silb_get_entry(&d->c, &r, &ev)) {
 			d->c.last_turn = d->turn;
 			return silb_fail(err, d->name, off + 5 + r.pos, SL_EFORMAT, "record %zu (kind ENTRY): %s",
@@ -554,13 +554,13 @@ static int journal_record(rd *d, int kind, const uint8_t *pl, size_t plen, size_
 			return silb_fail(err, d->name, off, SL_EFORMAT,
 				"record %zu (kind ANNOTATE): reserved bits set", recno);
 		if (bits & 1) {
-			if (silb_get_str(&r, &s, &n) || !silb_text_ok(s, n, 0) ||
+			if (silb_get_str(&r, &s, &n) || !sl_text_ok(s, n, 0) ||
 			    !(note = sl_arena_strndup(&d->log->arena, s, n)))
 				return silb_fail(err, d->name, off, SL_EFORMAT,
 					"record %zu (kind ANNOTATE): the note is cut short or not one line", recno);
 		}
 		if (bits & 2) {
-			if (silb_get_str(&r, &s, &n) || !silb_text_ok(s, n, 0) ||
+			if (silb_get_str(&r, &s, &n) || !sl_text_ok(s, n, 0) ||
 			    !(mark = sl_arena_strndup(&d->log->arena, s, n)))
 				return silb_fail(err, d->name, off, SL_EFORMAT,
 					"record %zu (kind ANNOTATE): the bookmark is cut short or not one line", recno);
@@ -573,7 +573,7 @@ static int journal_record(rd *d, int kind, const uint8_t *pl, size_t plen, size_
 		return SL_OK;
 	}
 	case SILB_K_TAIL:
-		if (silb_get_str(&r, &s, &n) || r.pos != r.len || !silb_text_ok(s, n, 1))
+		if (silb_get_str(&r, &s, &n) || r.pos != r.len || !sl_text_ok(s, n, 1))
 			return silb_fail(err, d->name, off, SL_EFORMAT,
 				"record %zu (kind TAIL): not '#' comment lines", recno);
 		sl_free(d->log->tail_comment);
@@ -617,7 +617,7 @@ static int hand_over(rd *d, sl_error *err)
 		return rc;
 	d->base += d->log->n;
 	d->log->n = 0;
-	silb_strtab_reset(&d->c.tab);   /* its strings live in the arena */
+	sl_strtab_reset(&d->c.tab);   /* its strings live in the arena */
 	sl_arena_free(&d->log->arena);
 	sl_arena_init(&d->log->arena);
 	return SL_OK;
@@ -652,7 +652,7 @@ static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, si
 		d->info->entry_bytes += (size_t)sg.rawlen - sg.at;
 		d->info->deflated_bytes += plen;
 	}
-	silb_strtab_reset(&d->c.tab);
+	sl_strtab_reset(&d->c.tab);
 	d->c.last_turn = d->turn;
 	sl_reader_init(&r, sg.raw + sg.at, (size_t)sg.rawlen - sg.at);
 	for (uint64_t i = 0; i < sg.count; i++) {
@@ -691,7 +691,7 @@ static int model_ready(rd *d, sl_error *err, size_t off)
 {
 	int rc;
 	sl_error e;
-	if (!d->mcs && silb_mcs_new(&d->mcs, d->log, &d->log->arena))
+	if (!d->mcs && sl_mcs_new(&d->mcs, d->log->game, &d->log->h, d->log->name, &d->log->arena))
 		return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
 	sl_error_clear(&e);
 	if (!d->init_st && (rc = d->log->game->init(&d->init_st, &d->log->h, &e)))
@@ -817,7 +817,7 @@ static size_t entries_hint(const uint8_t *p, size_t n)
 
 static void model_free(rd *d)
 {
-	silb_mcs_free(d->mcs);
+	sl_mcs_free(d->mcs);
 	if (d->init_st)
 		d->log->game->destroy(d->init_st);
 	if (d->base_st)
@@ -908,7 +908,7 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 			const char *s;
 			size_t sn;
 			sl_reader_init(&r, pl, plen);
-			if (silb_get_str(&r, &s, &sn) || r.pos != r.len || !silb_text_ok(s, sn, 1)) {
+			if (silb_get_str(&r, &s, &sn) || r.pos != r.len || !sl_text_ok(s, sn, 1)) {
 				rc = silb_fail(&e, d.name, pos, SL_EFORMAT, "record %zu (kind TAIL): not '#' comment lines", recno);
 				break;
 			}
@@ -965,7 +965,7 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 		rc = SL_OK;
 	}
 	model_free(&d);
-	silb_strtab_free(&d.c.tab);
+	sl_strtab_free(&d.c.tab);
 	sl_free(d.segs);
 	*out = d.log;
 	return SL_OK;
@@ -973,7 +973,7 @@ fatal:
 	if (err && !err->code)
 		*err = e;
 	model_free(&d);
-	silb_strtab_free(&d.c.tab);
+	sl_strtab_free(&d.c.tab);
 	sl_free(d.segs);
 	sl_log_free(d.log);
 	return rc ? rc : SL_EFORMAT;

@@ -2,7 +2,6 @@
  * and header are read at open; a seek inflates the one segment that holds
  * the turn (formats/silb.md). */
 #include "silb_int.h"
-#include "replay/sl_replay.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -222,7 +221,7 @@ int sl_silb_open(sl_silb **out, const char *path, sl_error *err)
 		size_t at = SILB_FILE_HEADER + len + SILB_FRAME;
 		sl_error e;
 		sl_error_clear(&e);
-		if ((rc = silb_mcs_new(&f->mcs, f->log, &f->log->arena)) ||
+		if ((rc = sl_mcs_new(&f->mcs, f->log->game, &f->log->h, f->log->name, &f->log->arena)) ||
 		    (rc = g->init(&f->init_st, &f->log->h, &e))) {
 			rc = rc == SL_ENOMEM ? sl_error_set(err, rc, "out of memory")
 				: silb_fail(err, path, SILB_FILE_HEADER, rc, "the game's initial state: %s", e.msg);
@@ -260,7 +259,7 @@ void sl_silb_close(sl_silb *f)
 		return;
 	if (f->fd >= 0)
 		close(f->fd);
-	silb_mcs_free(f->mcs);
+	sl_mcs_free(f->mcs);
 	if (f->init_st)
 		f->log->game->destroy(f->init_st);
 	if (f->base_st)
@@ -392,7 +391,7 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 			break;
 		}
 		no += ev.entry == SL_ENTRY_EVENT;
-		if ((rc = sl_replay_apply(f->log, st, &f->log->ev[f->log->n - 1], no, NULL, err)))
+		if ((rc = sl_entry_apply(f->log->game, &f->log->h, f->log->name, st, &f->log->ev[f->log->n - 1], no, NULL, err)))
 			break;
 		rc = SL_ERANGE;
 		if (ev.entry == SL_ENTRY_TURN && ev.mark == turn) {
@@ -400,7 +399,7 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 			break;
 		}
 	}
-	silb_strtab_free(&c.tab);
+	sl_strtab_free(&c.tab);
 	silb_seg_free(&sg);
 	if (rc == SL_ERANGE)
 		rc = silb_fail(err, name, f->off[s], SL_EFORMAT, "turn %d is not in segment %zu, where the INDEX puts it",

@@ -2,7 +2,6 @@
  * index, trailer), the journal form, and the journal a recorder appends to
  * with its sync policy (formats/silb.md). */
 #include "silb_int.h"
-#include "replay/sl_replay.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -71,7 +70,7 @@ int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
 		sl_silb_writer_free(w);
 		return rc;
 	}
-	if (silb_mcs_new(&w->mcs, log, &w->arena)) {
+	if (sl_mcs_new(&w->mcs, log->game, &log->h, log->name, &w->arena)) {
 		sl_silb_writer_free(w);
 		return nomem(err);
 	}
@@ -100,13 +99,13 @@ void sl_silb_writer_free(sl_silb_writer *w)
 		w->log->game->destroy(w->init_st);
 	if (w->base_st)
 		w->log->game->destroy(w->base_st);
-	silb_mcs_free(w->mcs);
+	sl_mcs_free(w->mcs);
 	sl_buf_free(&w->base);
 	sl_buf_free(&w->out);
 	sl_buf_free(&w->raw);
 	sl_buf_free(&w->pay);
 	sl_arena_free(&w->arena);
-	silb_strtab_free(&w->c.tab);
+	sl_strtab_free(&w->c.tab);
 	sl_free(w->segs);
 	sl_free(w);
 }
@@ -125,9 +124,9 @@ static int base_record(sl_silb_writer *w, sl_error *err)
 		goto out;
 	}
 	sl_buf_u64le(&w->base, sl_hash64(snap.data, snap.len));
-	silb_mcs_begin_enc(w->mcs, &code);
-	if (silb_mcs_keyframe(w->mcs, w->init_st, &st, 0) || silb_mcs_finish(w->mcs) || code.failed) {
-		rc = sl_error_set(err, SL_ENOMEM, "cannot code the base state: %s", silb_mcs_msg(w->mcs));
+	sl_mcs_begin_enc(w->mcs, &code);
+	if (sl_mcs_keyframe(w->mcs, w->init_st, &st, 0) || sl_mcs_finish(w->mcs) || code.failed) {
+		rc = sl_error_set(err, SL_ENOMEM, "cannot code the base state: %s", sl_mcs_msg(w->mcs));
 		goto out;
 	}
 	sl_buf_put(&w->base, code.data, code.len);
@@ -163,7 +162,7 @@ static int seg_start(sl_silb_writer *w, sl_error *err)
 	w->seg_events = w->events;
 	w->seg_turn = w->turn;
 	w->seg_phase = w->phase;
-	silb_strtab_reset(&w->c.tab);
+	sl_strtab_reset(&w->c.tab);
 	sl_arena_free(&w->arena);
 	sl_arena_init(&w->arena);
 	w->c.last_turn = w->turn;
@@ -173,9 +172,9 @@ static int seg_start(sl_silb_writer *w, sl_error *err)
 		w->seg_ref = w->base_st != NULL;
 		if (w->seg_ref && w->base.len == 0 && (rc = base_record(w, err)))
 			return rc;
-		silb_mcs_begin_enc(w->mcs, &w->raw);
-		if (silb_mcs_keyframe(w->mcs, w->seg_ref ? w->base_st : w->init_st, &st, w->seg_hash))
-			return sl_error_set(err, SL_ENOMEM, "cannot code the keyframe: %s", silb_mcs_msg(w->mcs));
+		sl_mcs_begin_enc(w->mcs, &w->raw);
+		if (sl_mcs_keyframe(w->mcs, w->seg_ref ? w->base_st : w->init_st, &st, w->seg_hash))
+			return sl_error_set(err, SL_ENOMEM, "cannot code the keyframe: %s", sl_mcs_msg(w->mcs));
 	}
 	return SL_OK;
 }
@@ -191,8 +190,8 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 		return nomem(err);
 	if (w->raw.len > SL_SILB_MAX_INFLATE)
 		return sl_error_set(err, SL_ELIMIT, "a segment of %zu bytes, more than the limit", w->raw.len);
-	if (w->coding == SL_SILB_MODEL && silb_mcs_finish(w->mcs))
-		return sl_error_set(err, SL_ENOMEM, "cannot code the segment: %s", silb_mcs_msg(w->mcs));
+	if (w->coding == SL_SILB_MODEL && sl_mcs_finish(w->mcs))
+		return sl_error_set(err, SL_ENOMEM, "cannot code the segment: %s", sl_mcs_msg(w->mcs));
 	sl_buf_reset(&w->pay);
 	sl_buf_uvarint(&w->pay, w->seg_first);
 	sl_buf_uvarint(&w->pay, w->count);
@@ -207,9 +206,9 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 		if (sl_game_hash(w->log->game, w->st, &end_hash) != SL_OK)
 			return sl_error_set(err, SL_ENOMEM, "cannot hash the state");
 		sl_buf_u8(&w->pay, (uint8_t)w->seg_ref);
-		sl_buf_uvarint(&w->pay, (uint64_t)silb_mcs_model_version(w->mcs));
+		sl_buf_uvarint(&w->pay, (uint64_t)sl_mcs_model_version(w->mcs));
 		sl_buf_u32le(&w->pay, (uint32_t)end_hash);
-		silb_mcs_strings(w->mcs, &sp, &sn);
+		sl_mcs_strings(w->mcs, &sp, &sn);
 		sl_buf_uvarint(&w->pay, sn);
 		if (sn > 0) {   /* the strings, raw deflate: their length, then them */
 			sl_buf zb;
@@ -287,6 +286,13 @@ void sl_silb_writer_coding(sl_silb_writer *w, int coding)
 		w->coding = coding == SL_SILB_DEFLATE ? SL_SILB_DEFLATE : SL_SILB_MODEL;
 }
 
+/* ev through the rules on the writer's state, with the replay's positions. */
+static int writer_apply(sl_silb_writer *w, const sl_event *ev, sl_error *err)
+{
+	return sl_entry_apply(w->log->game, &w->log->h, w->log->name, w->st, ev,
+		w->events + (ev->entry == SL_ENTRY_EVENT), NULL, err);
+}
+
 int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 {
 	size_t per = w->coding == SL_SILB_MODEL ? SL_SILB_MSEGMENT_ENTRIES : SL_SILB_SEGMENT_ENTRIES;
@@ -302,17 +308,15 @@ int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 		return rc;
 	if (w->coding == SL_SILB_MODEL) {
 		sl_event tmp = *ev;
-		if ((rc = silb_mcs_entry(w->mcs, w->st, &tmp, w->events))) {
+		if ((rc = sl_mcs_entry(w->mcs, w->st, &tmp, w->events))) {
 			char msg[512];
-			snprintf(msg, sizeof msg, "%s", silb_mcs_msg(w->mcs));
+			snprintf(msg, sizeof msg, "%s", sl_mcs_msg(w->mcs));
 			/* the rules' refusal, with the entry's position as the replay gives it */
 			if (rc == SL_EILLEGAL || rc == SL_ERANGE)
-				return sl_replay_apply(w->log, w->st, ev, w->events + (ev->entry == SL_ENTRY_EVENT),
-					NULL, err);
+				return writer_apply(w, ev, err);
 			return sl_error_set(err, rc, "cannot code entry %zu: %s", w->n + 1, msg);
 		}
-	} else if ((rc = sl_replay_apply(w->log, w->st, ev, w->events + (ev->entry == SL_ENTRY_EVENT),
-	    NULL, err)))
+	} else if ((rc = writer_apply(w, ev, err)))
 		return rc;
 	else
 		silb_put_entry(&w->c, &w->raw, ev);
@@ -421,7 +425,7 @@ static int last_turn_before(const sl_log *log, size_t i)
 static void entry_payload(const sl_log *log, size_t i, silb_ctx *c, sl_buf *b)
 {
 	c->log = log;
-	silb_strtab_reset(&c->tab);
+	sl_strtab_reset(&c->tab);
 	c->last_turn = last_turn_before(log, i);
 	silb_put_entry(c, b, &log->ev[i]);
 }
@@ -465,7 +469,7 @@ int sl_silb_write_journal(const sl_log *log, sl_buf *out, sl_error *err)
 	if (b.failed)
 		out->failed = 1;
 	sl_buf_free(&b);
-	silb_strtab_free(&c.tab);
+	sl_strtab_free(&c.tab);
 	sl_arena_free(&a);
 	return out->failed ? nomem(err) : SL_OK;
 }
@@ -507,7 +511,7 @@ static void j_free(sl_silb_journal *j)
 		close(j->fd);
 	sl_free(j->path);
 	sl_arena_free(&j->arena);
-	silb_strtab_free(&j->c.tab);
+	sl_strtab_free(&j->c.tab);
 	sl_buf_free(&j->b);
 	sl_buf_free(&j->rec);
 	sl_free(j);

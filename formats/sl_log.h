@@ -75,7 +75,7 @@ void sl_sil_write_value(const sl_schema *s, const sl_field_def *fd,
 #define SL_SILB_SIGNATURE "\x89SLB\r\n\x1a\n"
 #define SL_SILB_MAX_RECORD (16u << 20)     /* payload bytes of one record */
 #define SL_SILB_MAX_INFLATE (64u << 20)    /* inflated bytes of one segment */
-#define SL_SILB_MAX_SNAPSHOT (1u << 20)    /* bytes of one keyframe */
+#define SL_SILB_MAX_SNAPSHOT SL_MAX_SNAPSHOT /* bytes of one keyframe */
 #define SL_SILB_MAX_FILE (1u << 30)        /* bytes of one .silb file */
 #define SL_SILB_MAX_SEGMENTS (1u << 20)
 #define SL_SILB_SEGMENT_ENTRIES 1024       /* a segment closes at a turn after this */
@@ -193,12 +193,6 @@ size_t sl_silb_segments(const sl_silb *f);
  * decoded (a deflated segment's inflated size; a modelled segment's range
  * code and strings), to show that one segment was read. */
 int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_error *err);
-
-/* Writes bytes to path atomically: a temporary file in the same folder,
- * fsync, rename. Returns 0 or SL_EIO with err set. */
-int sl_write_file_atomic(const char *path, const void *data, size_t n, sl_error *err);
-/* Reads a whole file (at most max bytes). *out is NUL-terminated; free with sl_free. */
-int sl_read_file(const char *path, size_t max, char **out, size_t *out_len, sl_error *err);
 
 #ifdef __cplusplus
 }

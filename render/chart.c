@@ -3,7 +3,6 @@
  * colour, fight separators with labels, a mark per step and a legend. */
 #include "sl_chart.h"
 #include "kit.h"
-#include "formats/sl_log.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>

@@ -160,6 +160,14 @@ void *sl_arena_memdup(sl_arena *a, const void *p, size_t n);
 uint64_t sl_hash64(const void *p, size_t n);
 uint64_t sl_hash64_update(uint64_t h, const void *p, size_t n);
 
+/* ---- files ----------------------------------------------------------- */
+
+/* Writes bytes to path atomically: a temporary file in the same folder,
+ * fsync, rename. Returns 0 or SL_EIO with err set. */
+int sl_write_file_atomic(const char *path, const void *data, size_t n, sl_error *err);
+/* Reads a whole file (at most max bytes). *out is NUL-terminated; free with sl_free. */
+int sl_read_file(const char *path, size_t max, char **out, size_t *out_len, sl_error *err);
+
 /* ---- commitments (formats/commit.md) ----------------------------------- */
 
 /* Hidden information is recorded as a commitment first and revealed later:

@@ -15,6 +15,7 @@ extern "C" {
 #define SL_MAX_FIELDS 12     /* fields of one event type */
 #define SL_MAX_PLAYERS 8
 #define SL_MAX_ITEMS 255     /* items in one DICE or LIST value */
+#define SL_MAX_SNAPSHOT (1u << 20)   /* bytes of one serialized state */
 
 /* ---- schema -------------------------------------------------------------- */
 
@@ -197,7 +198,7 @@ typedef struct sl_game {
  * applied by the rules like any other, so a model never decides what is
  * legal. formats/silb.md specifies the generic coding; each game's format
  * page specifies its model. */
-typedef struct sl_mcs sl_mcs;       /* one segment's coding scope (formats/) */
+typedef struct sl_mcs sl_mcs;       /* one segment's coding scope (sl_mcs.h) */
 #define SL_MODEL_APPLIED 1
 struct sl_mc;
 
@@ -238,6 +239,23 @@ int sl_mcs_decoding(const sl_mcs *s);
 sl_arena *sl_mcs_arena(sl_mcs *s);
 int sl_mcs_generic(sl_mcs *s, sl_event *ev);
 int sl_mcs_fail(sl_mcs *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- applying an entry ------------------------------------------------ */
+
+/* Applies one entry to a state: first the structural rules every game
+ * shares (turns go up by one from 1, phases go forward within a turn,
+ * setup events before turn 1 and play events from it), then the game's
+ * mark or apply. On a refusal nothing in st changed and err holds the
+ * entry's position ("NAME:LINE:1: event N (fr: move): rule") built from
+ * name (the file, may be NULL), ev->line and event_no (1-based, for
+ * events). The engine, the archive writers and coders and the recorder
+ * all go through this one function. */
+int sl_entry_apply(const sl_game *g, const sl_header *h, const char *name, void *st,
+	const sl_event *ev, long event_no, sl_buf *desc, sl_error *err);
+/* Sets err to msg at the entry's position, as sl_entry_apply does, and
+ * returns code. */
+int sl_entry_fail(const sl_game *g, const sl_header *h, const char *name, const sl_event *ev,
+	long event_no, int code, const char *msg, sl_error *err);
 
 /* ---- registry ------------------------------------------------------------ */
 

@@ -143,77 +143,10 @@ static int add_keyframe(sl_replay *r, sl_error *err)
 	return SL_OK;
 }
 
-/* Position text for an entry: "FILE:LINE:1" via err fields, or event no. */
-__attribute__((cold))   /* only on a refusal */
-static int entry_error(const sl_log *log, const sl_event *ev, long event_no,
-	int code, const char *msg, sl_error *err)
-{
-	const sl_schema *s = log->game->schema;
-	char what[96];
-	if (ev->entry == SL_ENTRY_TURN)
-		snprintf(what, sizeof what, "turn %d", (int)ev->mark);
-	else if (ev->entry == SL_ENTRY_PHASE)
-		snprintf(what, sizeof what, "phase %d", (int)ev->mark);
-	else
-		snprintf(what, sizeof what, "event %ld (%s%s%s)", event_no,
-			ev->player >= 0 && ev->player < log->h.nplayers ? log->h.players[ev->player].id : "",
-			ev->player >= 0 ? ": " : "", s->events[ev->type].name);
-	if (ev->line)
-		return sl_error_at(err, code, log->name ? log->name : "", ev->line, 1, "%s: %s", what, msg);
-	return sl_error_set(err, code, "%s%s%s: %s", log->name ? log->name : "",
-		log->name ? ": " : "", what, msg);
-}
-
-/* sl_replay_apply, inlined into the replay loop. */
-static inline __attribute__((always_inline)) int apply_entry(const sl_log *log, void *st,
-	const sl_event *ev, long event_no, sl_buf *desc, sl_error *err)
-{
-	const sl_game *g = log->game;
-	sl_error e;
-	char msg[512];
-	int turn, phase, rc;
-
-	e.code = 0;   /* all a game reads; sl_error_clear would wipe 800 bytes per entry */
-	e.msg[0] = 0;
-	g->position(st, &turn, &phase);
-	if (ev->entry == SL_ENTRY_TURN) {
-		if (ev->mark != turn + 1) {
-			snprintf(msg, sizeof msg, "expected turn %d here (turns go up by one from 1)", turn + 1);
-			return entry_error(log, ev, event_no, SL_EILLEGAL, msg, err);
-		}
-		rc = g->mark(st, &log->h, ev->mark, 1, &e);
-	} else if (ev->entry == SL_ENTRY_PHASE) {
-		if (turn == 0) {
-			snprintf(msg, sizeof msg, "a phase before turn 1 (write 'turn 1' first)");
-			return entry_error(log, ev, event_no, SL_EILLEGAL, msg, err);
-		}
-		if (ev->mark <= phase) {
-			snprintf(msg, sizeof msg, "phase %d cannot follow phase %d: phases go forward within a turn",
-				(int)ev->mark, phase);
-			return entry_error(log, ev, event_no, SL_EILLEGAL, msg, err);
-		}
-		rc = g->mark(st, &log->h, turn, ev->mark, &e);
-	} else {
-		const sl_event_def *def = &g->schema->events[ev->type];
-		if ((def->flags & SL_EV_SETUP) && turn > 0) {
-			snprintf(msg, sizeof msg, "'%s' is a setup event: it comes before turn 1", def->name);
-			return entry_error(log, ev, event_no, SL_EILLEGAL, msg, err);
-		}
-		if ((def->flags & SL_EV_PLAY) && turn == 0) {
-			snprintf(msg, sizeof msg, "'%s' happens in play: write 'turn 1' before it", def->name);
-			return entry_error(log, ev, event_no, SL_EILLEGAL, msg, err);
-		}
-		rc = g->apply(st, &log->h, ev, desc, &e);
-	}
-	if (rc != SL_OK)
-		return entry_error(log, ev, event_no, rc, e.code ? e.msg : sl_code_name(rc), err);
-	return SL_OK;
-}
-
 int sl_replay_apply(const sl_log *log, void *st, const sl_event *ev, long event_no,
 	sl_buf *desc, sl_error *err)
 {
-	return apply_entry(log, st, ev, event_no, desc, err);
+	return sl_entry_apply(log->game, &log->h, log->name, st, ev, event_no, desc, err);
 }
 
 static int check_entry(sl_replay *r, const sl_event *ev, long event_no, sl_error *err)
@@ -231,7 +164,7 @@ static int check_entry(sl_replay *r, const sl_event *ev, long event_no, sl_error
 	snprintf(msg, sizeof msg, "desync: the replayed check is %0*llx but the log records %0*llx; "
 		"the game parts from the recorded one here", digits, (unsigned long long)got,
 		digits, (unsigned long long)want);
-	return entry_error(r->log, ev, event_no, SL_EDESYNC, msg, err);
+	return sl_entry_fail(r->g, &r->log->h, r->log->name, ev, event_no, SL_EDESYNC, msg, err);
 }
 
 /* A replay at the initial state of log's game (rules version checked). */
@@ -274,7 +207,7 @@ fail:
 static int step(sl_replay *r, const sl_event *ev, sl_error *err)
 {
 	long no = r->nevents + (ev->entry == SL_ENTRY_EVENT);
-	int rc = apply_entry(r->log, r->st, ev, no, NULL, err);
+	int rc = sl_entry_apply(r->g, &r->log->h, r->log->name, r->st, ev, no, NULL, err);
 	if (rc)
 		return rc;
 	if (ev->entry == SL_ENTRY_EVENT) {
@@ -411,7 +344,7 @@ int sl_replay_seek(sl_replay *r, size_t pos, sl_error *err)
 		const sl_event *ev = &r->log->ev[r->pos];
 		int rc;
 		no += ev->entry == SL_ENTRY_EVENT;
-		rc = apply_entry(r->log, r->st, ev, no, NULL, err);
+		rc = sl_entry_apply(r->g, &r->log->h, r->log->name, r->st, ev, no, NULL, err);
 		if (rc)
 			return rc;   /* cannot happen: open replayed the same entries */
 		r->pos++;

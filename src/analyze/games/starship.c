@@ -1,7 +1,7 @@
-/* voyage.c - a recorded starship voyage rated roll by roll: each fight's
- * odds at the start, every attack's chance and its change of the odds, and
- * the luck of each side over the whole voyage. */
-#include "sl_odds.h"
+/* starship.c - the analysis of a starship log: a recorded voyage rated roll
+ * by roll, each fight's odds at the start, every attack's chance and its
+ * change of the odds, and the luck of each side over the whole voyage. */
+#include "../analysis.h"
 #include "replay/sl_replay.h"
 #include "games/starship/starship.h"
 
@@ -164,7 +164,7 @@ static int on_damage(walk *w, const starship_state *s, long no)
 	return SL_OK;
 }
 
-int sl_odds_voyage(sl_odds_report **out, const sl_log *log, long upto, sl_error *err)
+static int voyage_odds(sl_odds_report **out, const sl_log *log, long upto, sl_error *err)
 {
 	const sl_game *g = log->game;
 	const sl_schema *sc;
@@ -174,9 +174,6 @@ int sl_odds_voyage(sl_odds_report **out, const sl_log *log, long upto, sl_error 
 	long no = 0;
 	int rc = SL_OK;
 	*out = NULL;
-	if (!g || strcmp(g->id, "starship") != 0)
-		return sl_error_set(err, SL_EUSAGE, "odds: only starship voyages have odds (this log "
-			"is a %s game)", g ? g->id : "?");
 	sc = g->schema;
 	memset(&w, 0, sizeof w);
 	w.ev_encounter = sl_schema_event(sc, "encounter", 9);
@@ -237,11 +234,7 @@ out:
 	return SL_OK;
 }
 
-void sl_odds_report_free(sl_odds_report *r)
-{
-	if (!r)
-		return;
-	sl_free(r->fights);
-	sl_free(r->attacks);
-	sl_free(r);
-}
+const sl_analysis sl_analysis_starship = {
+	SL_ANALYSIS_API, "starship",
+	voyage_odds,
+};

@@ -1,13 +1,15 @@
-/* silb_model.c - modelled segments of a .silb archive (formats/silb.md,
- * "Modelled segments"): the keyframe and the entries of a segment coded
- * with the range coder of core/sl_mc.h, under the generic schema models
- * here and the rules module's own model when it has one. Encoding and
+/* mcs.c - the coding scope of modelled segments (formats/silb.md, "Modelled
+ * segments"): the keyframe and the entries of a segment coded with the
+ * range coder of core/sl_mc.h, under the generic schema models here and
+ * the rules module's own model when it has one. It lives beside the rules
+ * interface that declares the hooks' helpers (sl_game.h), so a rules
+ * module's model needs nothing above src/games; the .silb codec frames
+ * what it codes. Encoding and
  * decoding run the same functions (sl_mc's symmetric calls), and both
  * apply every entry to the state as they go, because the models ask the
  * state what comes next. */
-#include "silb_int.h"
+#include "sl_mcs.h"
 #include "core/sl_mc.h"
-#include "replay/sl_replay.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,11 +47,12 @@ typedef struct models {
 
 struct sl_mcs {
 	sl_mc mc;
-	const sl_log *log;
 	const sl_game *g;
+	const sl_header *h;
+	const char *name;                   /* for positions in refusals */
 	const sl_model *gm;
 	sl_arena *arena;
-	silb_strtab tab;
+	sl_strtab tab;
 	models m;
 	fmodel *fm;                         /* per (type, field), zeroed with m */
 	size_t nfm;
@@ -85,14 +88,15 @@ int sl_mcs_fail(sl_mcs *s, const char *fmt, ...)
 	return s->rc;
 }
 
-#define bits_for silb_bits_for
-#define ntokens silb_ntokens
+#define bits_for sl_bits_for
+#define ntokens sl_ntokens
 
-const char *silb_mcs_msg(const sl_mcs *s) { return s->msg; }
+const char *sl_mcs_msg(const sl_mcs *s) { return s->msg; }
 
-int silb_mcs_new(sl_mcs **out, const sl_log *log, sl_arena *arena)
+int sl_mcs_new(sl_mcs **out, const sl_game *g, const sl_header *h, const char *name,
+	sl_arena *arena)
 {
-	const sl_schema *sc = log->game->schema;
+	const sl_schema *sc = g->schema;
 	sl_mcs *s;
 	*out = NULL;
 	if (sc->nevents > 256)
@@ -100,9 +104,10 @@ int silb_mcs_new(sl_mcs **out, const sl_log *log, sl_arena *arena)
 	s = sl_calloc(1, sizeof *s);
 	if (!s)
 		return SL_ENOMEM;
-	s->log = log;
-	s->g = log->game;
-	s->gm = log->game->model;
+	s->g = g;
+	s->h = h;
+	s->name = name;
+	s->gm = g->model;
 	s->arena = arena;
 	for (int t = 0; t < sc->nevents; t++) {
 		s->fm_at[t] = (int)s->nfm;
@@ -113,25 +118,25 @@ int silb_mcs_new(sl_mcs **out, const sl_log *log, sl_arena *arena)
 	if (s->gm && s->gm->ctx_size)
 		s->gctx = sl_calloc(1, s->gm->ctx_size);
 	if (!s->fm || (s->gm && s->gm->ctx_size && !s->gctx)) {
-		silb_mcs_free(s);
+		sl_mcs_free(s);
 		return SL_ENOMEM;
 	}
 	*out = s;
 	return SL_OK;
 }
 
-void silb_mcs_free(sl_mcs *s)
+void sl_mcs_free(sl_mcs *s)
 {
 	if (!s)
 		return;
-	silb_strtab_free(&s->tab);
+	sl_strtab_free(&s->tab);
 	sl_buf_free(&s->strs);
 	sl_free(s->fm);
 	sl_free(s->gctx);
 	sl_free(s);
 }
 
-int silb_mcs_model_version(const sl_mcs *s)
+int sl_mcs_model_version(const sl_mcs *s)
 {
 	return s->gm ? s->gm->version : 0;
 }
@@ -142,7 +147,7 @@ static void reset(sl_mcs *s)
 	memset(s->fm, 0, (s->nfm ? s->nfm : 1) * sizeof *s->fm);
 	if (s->gctx)
 		memset(s->gctx, 0, s->gm->ctx_size);
-	silb_strtab_reset(&s->tab);
+	sl_strtab_reset(&s->tab);
 	s->prev = SL_ENTRY_TURN;
 	sl_buf_reset(&s->strs);
 	s->sp = NULL;
@@ -151,13 +156,13 @@ static void reset(sl_mcs *s)
 	s->msg[0] = 0;
 }
 
-void silb_mcs_begin_enc(sl_mcs *s, sl_buf *out)
+void sl_mcs_begin_enc(sl_mcs *s, sl_buf *out)
 {
 	reset(s);
 	sl_mc_enc_init(&s->mc, out);
 }
 
-void silb_mcs_begin_dec(sl_mcs *s, const uint8_t *p, size_t n, const uint8_t *strs, size_t nstrs)
+void sl_mcs_begin_dec(sl_mcs *s, const uint8_t *p, size_t n, const uint8_t *strs, size_t nstrs)
 {
 	reset(s);
 	s->start = p;
@@ -166,13 +171,13 @@ void silb_mcs_begin_dec(sl_mcs *s, const uint8_t *p, size_t n, const uint8_t *st
 	sl_mc_dec_init(&s->mc, p, n);
 }
 
-void silb_mcs_strings(const sl_mcs *s, const uint8_t **p, size_t *n)
+void sl_mcs_strings(const sl_mcs *s, const uint8_t **p, size_t *n)
 {
 	*p = s->strs.data;
 	*n = s->strs.len;
 }
 
-int silb_mcs_finish(sl_mcs *s)
+int sl_mcs_finish(sl_mcs *s)
 {
 	if (s->mc.dec) {
 		if (s->spos != s->sn)
@@ -194,7 +199,7 @@ int silb_mcs_finish(sl_mcs *s)
 	return SL_OK;
 }
 
-size_t silb_mcs_pos(const sl_mcs *s)
+size_t sl_mcs_pos(const sl_mcs *s)
 {
 	return s->mc.dec ? (size_t)(s->mc.p - s->start) : s->mc.out->len;
 }
@@ -238,7 +243,7 @@ static int code_ref(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v)
 	size_t before = s->tab.n, k = 0;
 	if (!c->dec) {
 		int fail = 0;
-		k = silb_strtab_find_or_add(&s->tab, s->arena, v->p ? v->p : "", v->p ? v->n : 0, &fail);
+		k = sl_strtab_find_or_add(&s->tab, s->arena, v->p ? v->p : "", v->p ? v->n : 0, &fail);
 		if (fail) {
 			s->rc = SL_ENOMEM;
 			return s->rc;
@@ -263,16 +268,16 @@ static int code_ref(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v)
 			return SL_OK;
 		if (n > UINT16_MAX)
 			return sl_mcs_fail(s, "field %s: a string of %zu bytes", fd->name, n);
-		ok = silb_str_ok(p, n);
-		if (silb_strtab_add(&s->tab, p, n, ok) < 0) {
+		ok = sl_str_ok(p, n);
+		if (sl_strtab_add(&s->tab, p, n, ok) < 0) {
 			s->rc = SL_ENOMEM;
 			return s->rc;
 		}
 		v->p = p;
 		v->n = (uint16_t)n;
 	}
-	if (fd->kind == SL_K_PIECE ? !(ok & SILB_OK_ID)
-	    : (!(ok & SILB_OK_TEXT) || (fd->max_items > 0 && v->n > (size_t)fd->max_items)))
+	if (fd->kind == SL_K_PIECE ? !(ok & SL_STR_ID)
+	    : (!(ok & SL_STR_TEXT) || (fd->max_items > 0 && v->n > (size_t)fd->max_items)))
 		return sl_mcs_fail(s, "field %s: '%.*s' is not a valid %s", fd->name,
 			(int)(v->n > 40 ? 40 : v->n), (const char *)v->p,
 			fd->kind == SL_K_PIECE ? "piece id" : "text");
@@ -387,9 +392,9 @@ int sl_mcs_generic(sl_mcs *s, sl_event *ev)
 		return sl_mcs_fail(s, "event type %s has more fields than this build holds", def->name);
 	pl = (int)sl_mc_tree(c, s->m.player[t & 31], 4, (unsigned)(ev->player + 1));
 	if (c->dec) {
-		if (pl > s->log->h.nplayers)
+		if (pl > s->h->nplayers)
 			return sl_mcs_fail(s, "player %d is not in the header (%d players)", pl,
-				s->log->h.nplayers);
+				s->h->nplayers);
 		ev->player = (int8_t)(pl - 1);
 	}
 	for (int k = 0; k < def->nfields; k++) {
@@ -435,12 +440,12 @@ static int code_line(sl_mcs *s, const char **p, int newlines, const char *what)
 	size_t n = *p ? strlen(*p) : 0;
 	if (code_bytes(s, CL_NOTE, p, &n))
 		return s->rc;
-	if (s->mc.dec && !silb_text_ok(*p, n, newlines))
+	if (s->mc.dec && !sl_text_ok(*p, n, newlines))
 		return sl_mcs_fail(s, "the %s is not %s", what, newlines ? "'#' lines of UTF-8" : "one line of UTF-8");
 	return SL_OK;
 }
 
-int silb_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events)
+int sl_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events)
 {
 	const sl_schema *sc = s->g->schema;
 	sl_mc *c = &s->mc;
@@ -480,7 +485,7 @@ int silb_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events)
 		int32_t keep = ev->mark;
 		ev->mark = phase;   /* for sl_mcs_generic's context */
 		if (s->gm && s->gm->event)
-			rc = s->gm->event(s, s->gctx, st, &s->log->h, ev);
+			rc = s->gm->event(s, s->gctx, st, s->h, ev);
 		else
 			rc = sl_mcs_generic(s, ev);
 		ev->mark = c->dec ? 0 : keep;
@@ -501,7 +506,8 @@ int silb_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events)
 	/* the rules take the entry (and refuse a decoded one they do not allow) */
 	e.code = 0;
 	e.msg[0] = 0;
-	if (!applied && (rc = sl_replay_apply(s->log, st, ev, events + (kind == SL_ENTRY_EVENT), NULL, &e))) {
+	if (!applied && (rc = sl_entry_apply(s->g, s->h, s->name, st, ev,
+	    events + (kind == SL_ENTRY_EVENT), NULL, &e))) {
 		s->rc = rc;
 		snprintf(s->msg, sizeof s->msg, "%s", e.msg);
 		return rc;
@@ -532,9 +538,9 @@ static int code_snapshot(sl_mcs *s, const uint8_t *ref, size_t rn, sl_buf *b)
 	uint32_t n = sl_mc_uint(c, s->m.kf_len, (uint32_t)b->len);
 	int hist = 3, prev = -1;
 	if (c->dec) {
-		if (n > SL_SILB_MAX_SNAPSHOT || !sl_mc_dec_ok(c))
+		if (n > SL_MAX_SNAPSHOT || !sl_mc_dec_ok(c))
 			return sl_mcs_fail(s, "a keyframe of %lu bytes, more than the limit (%u)",
-				(unsigned long)n, SL_SILB_MAX_SNAPSHOT);
+				(unsigned long)n, SL_MAX_SNAPSHOT);
 		if (sl_buf_reserve(b, n)) {
 			s->rc = SL_ENOMEM;
 			return s->rc;
@@ -556,7 +562,7 @@ static int code_snapshot(sl_mcs *s, const uint8_t *ref, size_t rn, sl_buf *b)
 	return SL_OK;
 }
 
-int silb_mcs_keyframe(sl_mcs *s, const void *ref, void **st, uint64_t hash)
+int sl_mcs_keyframe(sl_mcs *s, const void *ref, void **st, uint64_t hash)
 {
 	sl_mc *c = &s->mc;
 	sl_buf rb, kb;

@@ -1,0 +1,86 @@
+/* sl_mcs.h - what the codecs of a schema's values need from the games layer:
+ * the text and id checks of strings, a scope's string table, and the coding
+ * scope of modelled segments (the range-coded entries and keyframes of a
+ * .silb archive, formats/silb.md). Generic over schemas: nothing here knows
+ * a game or a file layout. Rules modules use only the hook helpers that
+ * sl_game.h declares; the .silb codec drives the scope through this header.
+ * Nothing here is for applications: it is installed for codec writers. */
+#ifndef SL_MCS_H
+#define SL_MCS_H
+
+#include "games/sl_game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- strings ----------------------------------------------------------- */
+
+/* UTF-8 with no NUL and no control character but tab. newlines: 0, one
+ * line; 1, '#' comment lines joined by '\n'; 2, any text (newlines too). */
+int sl_text_ok(const char *s, size_t n, int newlines);
+/* A piece id or token: 1 to 63 bytes of [A-Za-z0-9_-]. */
+int sl_id_ok(const char *s, size_t n);
+enum { SL_STR_ID = 1, SL_STR_TEXT = 2 };
+/* SL_STR_ID | SL_STR_TEXT: what a string may be used as. */
+int sl_str_ok(const char *s, size_t n);
+
+#define SL_STRTAB_MAX 65536   /* strings in one scope's table */
+
+/* A string table for one scope (a segment or a journal record): strings
+ * are referred to by index after their first use. Zero it to start. */
+typedef struct sl_strtab {
+	const char **s;
+	uint16_t *len;
+	uint8_t *ok;              /* reader side: SL_STR_ID | SL_STR_TEXT, checked once */
+	size_t n, cap;
+	/* writer side: open-addressing hash of the strings, indices + 1 */
+	uint32_t *slots;
+	size_t nslots;
+} sl_strtab;
+void sl_strtab_reset(sl_strtab *t);
+void sl_strtab_free(sl_strtab *t);
+/* Adds s (not copied) with its sl_str_ok answer; 0, or -1 out of memory; a
+ * full table (SL_STRTAB_MAX) takes nothing more and says 0. */
+int sl_strtab_add(sl_strtab *t, const char *s, size_t n, int ok);
+/* Writer: index + 1 of s in the table, or 0 after adding a copy of it
+ * (made in a; *fail set when out of memory). */
+size_t sl_strtab_find_or_add(sl_strtab *t, sl_arena *a, const char *s, size_t n, int *fail);
+
+/* Bits of the largest value v (0 for 0); names in a NULL-terminated list. */
+int sl_bits_for(unsigned v);
+int sl_ntokens(const char *const *names);
+
+/* ---- the coding scope of modelled segments ------------------------------ */
+
+/* A scope for game g under header h (both must outlive it); name is used
+ * in the positions of refusals; decoded strings go to arena. Returns SL_OK,
+ * SL_ELIMIT (a schema of more than 256 event types) or SL_ENOMEM. Free with
+ * sl_mcs_free. */
+int sl_mcs_new(sl_mcs **out, const sl_game *g, const sl_header *h, const char *name,
+	sl_arena *arena);
+void sl_mcs_free(sl_mcs *s);
+/* The game model's version (0: the generic coding only). */
+int sl_mcs_model_version(const sl_mcs *s);
+/* A segment starts: every model back to its start. */
+void sl_mcs_begin_enc(sl_mcs *s, sl_buf *out);
+void sl_mcs_begin_dec(sl_mcs *s, const uint8_t *p, size_t n, const uint8_t *strs, size_t nstrs);
+/* Encoder: the string bytes of the segment so far (the writer deflates them). */
+void sl_mcs_strings(const sl_mcs *s, const uint8_t **p, size_t *n);
+/* The keyframe against ref: encoding codes *st; decoding sets *st to a new
+ * state restored from the decoded bytes, whose hash must be `hash`. */
+int sl_mcs_keyframe(sl_mcs *s, const void *ref, void **st, uint64_t hash);
+/* Codes one entry and applies it to st through sl_entry_apply (events:
+ * events before it). On a decoding or rules error, returns it with
+ * sl_mcs_msg. */
+int sl_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events);
+/* Ends the segment: the encoder flushes, the decoder must be at its end. */
+int sl_mcs_finish(sl_mcs *s);
+const char *sl_mcs_msg(const sl_mcs *s);
+/* Coded bytes so far (written, or read). */
+size_t sl_mcs_pos(const sl_mcs *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
