@@ -1,5 +1,5 @@
 # sillage - plain make. Adds to the user's CFLAGS/LDFLAGS, never replaces them.
-#   make            build/sillage and build/libsillage.a
+#   make            build/sillage, build/libsillage.a and build/libsillage.so.*
 #   make demo       install missing Debian packages, build, render the sample into out/
 #   make test       every test (unit, golden replays, command line, images)
 #   make asan|ubsan the unit and command-line tests under a sanitizer
@@ -8,9 +8,13 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
-INCDIR ?= $(PREFIX)/include/sillage
+INCLUDEDIR ?= $(PREFIX)/include
+INCDIR = $(INCLUDEDIR)/sillage
 MANDIR ?= $(PREFIX)/share/man
 VERSION = 0.1.0
+SOVERSION = 0
+SONAME = libsillage.so.$(SOVERSION)
+SHLIB = libsillage.so.$(VERSION)
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -35,8 +39,9 @@ LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
+# public headers, installed under include/sillage/ in the folders they have here
 PUB_HDR := src/sillage.h src/core/sl_core.h src/core/sl_mc.h src/games/sl_game.h \
-           formats/sl_log.h src/replay/sl_replay.h render/sl_render.h \
+           src/games/sl_mcs.h formats/sl_log.h src/replay/sl_replay.h render/sl_render.h \
            src/analyze/sl_odds.h render/sl_chart.h render/sl_export.h
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -44,12 +49,15 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
-.PHONY: all lib test layers unit golden cli images demo deps asan ubsan install \
+.PHONY: FORCE all lib test layers unit golden cli images demo deps asan ubsan install \
         uninstall clean man headertest valgrind fuzz fuzz-short bench export html
 
-all: $(BUILD)/sillage $(BUILD)/libsillage.a
+all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
-lib: $(BUILD)/libsillage.a
+lib: $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
+
+# the library's objects serve the static and the shared library alike
+$(LIB_OBJ): ALL_CFLAGS += -fPIC
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -59,6 +67,15 @@ $(BUILD)/libsillage.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^
+
+# the shared library: real name with the full version, soname with the
+# major one, and the development link
+$(BUILD)/$(SHLIB): $(LIB_OBJ) tools/libsillage.map
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=tools/libsillage.map \
+		-o $@ $(LIB_OBJ) $(ALL_LDFLAGS) $(PKG_LIBS) -lm
+	ln -sf $(SHLIB) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libsillage.so
 
 $(BUILD)/sillage: $(CLI_OBJ) $(BUILD)/libsillage.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
@@ -175,33 +192,31 @@ demo: deps
 
 # ---- install ----------------------------------------------------------------
 
-$(BUILD)/sillage.pc: tools/sillage.pc.in
+# made anew every time, so a .pc never points at the prefix of an earlier install
+$(BUILD)/sillage.pc: tools/sillage.pc.in FORCE
 	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCDIR@|$(PREFIX)/include|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	    -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(PKGS)|' $< > $@
+
+FORCE:
 
 install: all $(BUILD)/sillage.pc
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
-		$(DESTDIR)$(INCDIR)/core $(DESTDIR)$(INCDIR)/games $(DESTDIR)$(INCDIR)/formats \
-		$(DESTDIR)$(INCDIR)/replay $(DESTDIR)$(INCDIR)/render $(DESTDIR)$(INCDIR)/analyze \
-		$(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(BUILD)/sillage $(DESTDIR)$(BINDIR)/sillage
 	install -m 644 $(BUILD)/libsillage.a $(DESTDIR)$(LIBDIR)/libsillage.a
-	install -m 644 src/sillage.h $(DESTDIR)$(INCDIR)/sillage.h
-	install -m 644 src/core/sl_core.h $(DESTDIR)$(INCDIR)/core/sl_core.h
-	install -m 644 src/core/sl_mc.h $(DESTDIR)$(INCDIR)/core/sl_mc.h
-	install -m 644 src/games/sl_game.h $(DESTDIR)$(INCDIR)/games/sl_game.h
-	install -m 644 formats/sl_log.h $(DESTDIR)$(INCDIR)/formats/sl_log.h
-	install -m 644 src/replay/sl_replay.h $(DESTDIR)$(INCDIR)/replay/sl_replay.h
-	install -m 644 render/sl_render.h $(DESTDIR)$(INCDIR)/render/sl_render.h
-	install -m 644 render/sl_chart.h $(DESTDIR)$(INCDIR)/render/sl_chart.h
-	install -m 644 render/sl_export.h $(DESTDIR)$(INCDIR)/render/sl_export.h
-	install -m 644 src/analyze/sl_odds.h $(DESTDIR)$(INCDIR)/analyze/sl_odds.h
+	install -m 755 $(BUILD)/$(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB)
+	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsillage.so
+	for h in $(PUB_HDR); do \
+		d=$$(dirname $${h#src/}); [ "$$d" = . ] && d=; \
+		install -d $(DESTDIR)$(INCDIR)/$$d && install -m 644 $$h $(DESTDIR)$(INCDIR)/$$d/; \
+	done
 	install -m 644 $(BUILD)/sillage.pc $(DESTDIR)$(LIBDIR)/pkgconfig/sillage.pc
 	install -m 644 docs/sillage.1 $(DESTDIR)$(MANDIR)/man1/sillage.1
 
 uninstall:
 	rm -rf $(DESTDIR)$(BINDIR)/sillage $(DESTDIR)$(LIBDIR)/libsillage.a \
+		$(DESTDIR)$(LIBDIR)/$(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libsillage.so \
 		$(DESTDIR)$(INCDIR) $(DESTDIR)$(LIBDIR)/pkgconfig/sillage.pc \
 		$(DESTDIR)$(MANDIR)/man1/sillage.1
 

@@ -75,6 +75,11 @@ int sl_log_append(sl_log *log, const sl_event *ev)
 	return SL_OK;
 }
 
+const sl_header *sl_log_header(const sl_log *log) { return &log->h; }
+const sl_game *sl_log_game(const sl_log *log) { return log->game; }
+size_t sl_log_count(const sl_log *log) { return log->n; }
+const sl_event *sl_log_entry(const sl_log *log, size_t i) { return i < log->n ? &log->ev[i] : NULL; }
+
 void sl_log_pop(sl_log *log)
 {
 	if (log->n > 0)

@@ -15,7 +15,10 @@ extern "C" {
 #define SL_LOG_MAX_ENTRIES 50000000u
 
 /* A log: header plus entries (events and turn/phase markers) in order.
- * Event strings and lists live in the log's arena. */
+ * Event strings and lists live in the log's arena. The struct is public so
+ * that the codecs, the engine and the exporters read it without a call per
+ * entry; an application reads it through the accessors below and changes
+ * it only through sl_log_append and sl_log_pop. */
 typedef struct sl_log {
 	sl_header h;
 	const sl_game *game;       /* resolved from h.game */
@@ -25,6 +28,13 @@ typedef struct sl_log {
 	char *tail_comment;        /* "#" lines after the last entry */
 	char *name;                /* file name for messages */
 } sl_log;
+
+/* Read access: the header, the rules module, the number of entries and
+ * entry i (0-based, i < sl_log_count). The pointers live as long as the log. */
+const sl_header *sl_log_header(const sl_log *log);
+const sl_game *sl_log_game(const sl_log *log);
+size_t sl_log_count(const sl_log *log);
+const sl_event *sl_log_entry(const sl_log *log, size_t i);
 
 /* An empty log for `game`; the header takes copies of nothing yet. */
 sl_log *sl_log_new(const sl_game *game);

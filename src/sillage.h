@@ -1,4 +1,5 @@
-/* sillage.h - the whole public API of libsillage in one include. */
+/* sillage.h - the whole public API of libsillage in one include
+ * (docs/api.md). Installed as <sillage/sillage.h>. */
 #ifndef SILLAGE_H
 #define SILLAGE_H
 
@@ -9,6 +10,7 @@
 #include "replay/sl_replay.h"
 #include "render/sl_render.h"
 #include "render/sl_chart.h"
+#include "render/sl_export.h"
 #include "analyze/sl_odds.h"
 
 #define SILLAGE_VERSION "0.1.0"

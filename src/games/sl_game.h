@@ -82,7 +82,10 @@ typedef enum sl_entry {
 } sl_entry;
 
 /* One line of a log: an event or a turn/phase marker. Strings and lists
- * point into the arena of whoever built the event (the log, the recorder). */
+ * point into the arena of whoever built the event (the log, the recorder).
+ * Public on purpose, like sl_value and sl_header: events are built and read
+ * field by field by rules modules, generators and applications, and a log's
+ * entries are handed out as arrays of them. */
 typedef struct sl_event {
 	uint8_t entry;               /* sl_entry */
 	int8_t player;               /* index into the header's players, -1 = none */
@@ -132,7 +135,9 @@ int sl_header_player(const sl_header *h, const char *id); /* index or -1 */
 enum { SL_COMPAT_SAME = 0, SL_COMPAT_WARN = 1, SL_COMPAT_NO = 2 };
 
 /* All state functions are pure over their arguments: no I/O, no globals,
- * integers only. A state is opaque to everyone but the game and its painter. */
+ * integers only. A state is opaque to everyone but the game and its painter.
+ * The table is public on purpose: it is what a rules module fills in, and
+ * applications call its functions (init, summary, help...) directly. */
 typedef struct sl_game {
 	int api;                      /* SL_GAME_API */
 	const char *id, *name;

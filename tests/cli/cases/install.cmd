@@ -7,4 +7,4 @@ export PKG_CONFIG_SYSROOT_DIR=$TMP/inst PKG_CONFIG_PATH=$TMP/inst/usr/lib/pkgcon
 # under make asan the library carries the sanitizers
 syms=$(nm $TMP/inst/usr/lib/libsillage.a 2>/dev/null); san=
 case "$syms" in *__asan_*) san=-fsanitize=address,undefined ;; *__ubsan_*) san=-fsanitize=undefined ;; esac
-cc -std=c11 $san $TMP/use.c $(pkg-config --cflags --libs --static sillage) -o $TMP/use && ASAN_OPTIONS=detect_leaks=0 $TMP/use
+cc -std=c11 $san $TMP/use.c $(pkg-config --cflags --libs sillage) -o $TMP/use && LD_LIBRARY_PATH=$TMP/inst/usr/lib ASAN_OPTIONS=detect_leaks=0 $TMP/use
