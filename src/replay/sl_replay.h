@@ -79,7 +79,8 @@ void sl_replay_describe_marker(const sl_log *log, const sl_event *ev, sl_buf *ou
 /* Applies one entry to a state with every structural rule (turn order,
  * setup before play) and the game's rules; the recorder uses it to test an
  * action before accepting it. The log gives the header, schema and the
- * name used in positions. */
+ * name used in positions. The same as sl_entry_apply (src/games/sl_game.h)
+ * with the log's game, header and name. */
 int sl_replay_apply(const sl_log *log, void *st, const sl_event *ev, long event_no,
 	sl_buf *desc, sl_error *err);
 
