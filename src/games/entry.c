@@ -45,6 +45,8 @@ int sl_entry_apply(const sl_game *g, const sl_header *h, const char *name, void 
 			snprintf(msg, sizeof msg, "a phase before turn 1 (write 'turn 1' first)");
 			return sl_entry_fail(g, h, name, ev, event_no, SL_EILLEGAL, msg, err);
 		}
+		if (ev->mark == 1 && phase == 1)   /* restates the phase 'turn N' opened */
+			return SL_OK;
 		if (ev->mark <= phase) {
 			snprintf(msg, sizeof msg, "phase %d cannot follow phase %d: phases go forward within a turn",
 				(int)ev->mark, phase);

@@ -250,7 +250,8 @@ int sl_mcs_fail(sl_mcs *s, const char *fmt, ...) __attribute__((format(printf, 2
 /* Applies one entry to a state: first the structural rules every game
  * shares (turns go up by one from 1, phases go forward within a turn,
  * setup events before turn 1 and play events from it), then the game's
- * mark or apply. On a refusal nothing in st changed and err holds the
+ * mark or apply. A 'phase 1' marker during phase 1 restates the phase that
+ * the turn marker opened and changes nothing. On a refusal nothing in st changed and err holds the
  * entry's position ("NAME:LINE:1: event N (fr: move): rule") built from
  * name (the file, may be NULL), ev->line and event_no (1-based, for
  * events). The engine, the archive writers and coders and the recorder

@@ -225,6 +225,12 @@ static void test_structure_rules(void **s)
 	assert_string_equal(msg, "r.sil:15:1: turn 2: expected turn 1 here (turns go up by one from 1)");
 	assert_int_equal(open_err(HEADER SETUP "turn 1\nphase 3\nphase 2\n", 0, msg, sizeof msg), SL_EILLEGAL);
 	assert_string_equal(msg, "r.sil:17:1: phase 2: phase 2 cannot follow phase 3: phases go forward within a turn");
+	/* an explicit marker of the first phase restates what 'turn N' opened
+	 * (sail's phase 1 is "wind"); after a later phase it is refused */
+	assert_int_equal(open_err(HEADER SETUP "turn 1\nphase 1 wind\nphase 2\nturn 2\nphase 1\n", 0,
+		msg, sizeof msg), SL_OK);
+	assert_int_equal(open_err(HEADER SETUP "turn 1\nphase 2\nphase 1\n", 0, msg, sizeof msg), SL_EILLEGAL);
+	assert_string_equal(msg, "r.sil:17:1: phase 1: phase 1 cannot follow phase 2: phases go forward within a turn");
 	assert_int_equal(open_err(HEADER SETUP "phase 2\n", 0, msg, sizeof msg), SL_EILLEGAL);
 	assert_string_equal(msg, "r.sil:15:1: phase 2: a phase before turn 1 (write 'turn 1' first)");
 	assert_int_equal(open_err(HEADER SETUP "fr: move ship=aigle steps=A\n", 0, msg, sizeof msg), SL_EILLEGAL);
