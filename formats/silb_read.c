@@ -130,8 +130,9 @@ int silb_seg_open(silb_seg *sg, const uint8_t *pl, size_t plen, size_t *budget,
 	sg->rawlen = sl_read_uvarint(&r);
 	if (r.err)
 		SFAIL("the segment's fields are cut short");
-	if (sg->count < 1 || sg->count > SL_LOG_MAX_ENTRIES)
-		SFAIL("a segment of %llu entries (1..%u)", (unsigned long long)sg->count, SL_LOG_MAX_ENTRIES);
+	if (sg->count < 1 || sg->count > SL_SILB_SEGMENT_MAX)
+		SFAIL("a segment of %llu entries (1..%d: a writer closes a segment at %d)",
+			(unsigned long long)sg->count, SL_SILB_SEGMENT_MAX, SL_SILB_SEGMENT_MAX);
 	if (sg->rawlen > SL_SILB_MAX_INFLATE)
 		SFAIL("segment declares %llu inflated bytes, more than the limit (%u)",
 			(unsigned long long)sg->rawlen, SL_SILB_MAX_INFLATE);
@@ -256,9 +257,9 @@ int silb_mseg_parse(silb_mseg *sg, const uint8_t *pl, size_t plen, char *msg, si
 		snprintf(msg, msgn, "the segment's fields are cut short");
 		return -1;
 	}
-	if (sg->count < 1 || sg->count > SL_LOG_MAX_ENTRIES) {
-		snprintf(msg, msgn, "a segment of %llu entries (1..%u)", (unsigned long long)sg->count,
-			SL_LOG_MAX_ENTRIES);
+	if (sg->count < 1 || sg->count > SL_SILB_MSEGMENT_MAX) {
+		snprintf(msg, msgn, "a segment of %llu entries (1..%d: a writer closes a segment at %d)",
+			(unsigned long long)sg->count, SL_SILB_MSEGMENT_MAX, SL_SILB_MSEGMENT_MAX);
 		return -1;
 	}
 	/* a range code can make many entries of few bytes, but not without

@@ -90,6 +90,10 @@ void sl_sil_write_value(const sl_schema *s, const sl_field_def *fd,
 #define SL_SILB_MAX_SEGMENTS (1u << 20)
 #define SL_SILB_SEGMENT_ENTRIES 1024       /* a segment closes at a turn after this */
 #define SL_SILB_MSEGMENT_ENTRIES 3072      /* the same for a modelled segment */
+/* A writer closes a segment at 4 times the above in any case, so a reader
+ * refuses more: entries decoded into memory are bounded by one segment. */
+#define SL_SILB_SEGMENT_MAX (4 * SL_SILB_SEGMENT_ENTRIES)
+#define SL_SILB_MSEGMENT_MAX (4 * SL_SILB_MSEGMENT_ENTRIES)
 
 enum { SL_SILB_JOURNAL = 0, SL_SILB_ARCHIVE = 1 };
 /* How an archive codes its segments: modelled (range coder, the rules'

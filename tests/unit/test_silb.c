@@ -829,7 +829,7 @@ static void test_msegment_errors(void **s)
 		{ed_version, "record 2 (kind MSEGMENT): coded with version 9 of sail's model; this reader has version 1"},
 		{ed_ref, "record 2 (kind MSEGMENT): its keyframe is coded against a BASE record, and there is none"},
 		{ed_ref2, "record 2 (kind MSEGMENT): keyframe reference 2 is reserved"},
-		{ed_count, "record 2 (kind MSEGMENT): a segment of 300000 entries in "},
+		{ed_count, "record 2 (kind MSEGMENT): a segment of 300000 entries (1..12288: a writer closes a segment at 12288)"},
 		{ed_hash, "record 2 (kind MSEGMENT): the keyframe: the keyframe does not match its hash"},
 		{ed_strlen, "record 2 (kind MSEGMENT): its string stream does not inflate to exactly"},
 		{ed_end, "record 2 (kind MSEGMENT): the state after its 10 entries has hash "},
