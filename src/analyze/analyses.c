@@ -19,21 +19,13 @@ const sl_analysis *sl_analysis_find(const char *game_id)
 	return NULL;
 }
 
-int sl_odds_voyage(sl_odds_report **out, const sl_log *log, long upto, sl_error *err)
+int sl_odds_voyage(sl_odds_report **out, const sl_log *log, long upto, unsigned flags,
+	sl_error *err)
 {
 	const sl_analysis *a = log->game ? sl_analysis_find(log->game->id) : NULL;
 	*out = NULL;
 	if (!a || !a->odds)
 		return sl_error_set(err, SL_EUSAGE, "odds: only starship voyages have odds (this log "
 			"is a %s game)", log->game ? log->game->id : "?");
-	return a->odds(out, log, upto, err);
-}
-
-void sl_odds_report_free(sl_odds_report *r)
-{
-	if (!r)
-		return;
-	sl_free(r->fights);
-	sl_free(r->attacks);
-	sl_free(r);
+	return a->odds(out, log, upto, flags, err);
 }

@@ -13,7 +13,8 @@ typedef struct sl_analysis {
 	const char *game_id;
 	/* Optional (NULL): the exact odds of every random outcome of a
 	 * recorded game up to event upto (< 0: all), as sl_odds_voyage. */
-	int (*odds)(sl_odds_report **out, const sl_log *log, long upto, sl_error *err);
+	int (*odds)(sl_odds_report **out, const sl_log *log, long upto, unsigned flags,
+		sl_error *err);
 } sl_analysis;
 
 /* The static table, ending in NULL, and a look-up by game id (NULL if the

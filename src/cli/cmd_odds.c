@@ -15,6 +15,7 @@ typedef struct odds_args {
 	const char *chart;
 	long fight;          /* 0: every fight */
 	int theme;
+	int exact;           /* fractions, not (only) doubles */
 } odds_args;
 
 static int odds_opt(int key, const char *arg, void *ctx)
@@ -27,6 +28,9 @@ static int odds_opt(int key, const char *arg, void *ctx)
 		break;
 	case 'j':
 		a->json = 1;
+		break;
+	case 'x':
+		a->exact = 1;
 		break;
 	case 'c':
 		a->chart = arg;
@@ -69,7 +73,7 @@ static double pct(double p)
 
 /* ---- text ------------------------------------------------------------------ */
 
-static void text_attack(sl_buf *b, const sl_odds_attack *a)
+static void text_attack(sl_buf *b, const sl_odds_attack *a, int exact)
 {
 	char res[64], sh[16];
 	if (!a->hit)
@@ -87,6 +91,36 @@ static void text_attack(sl_buf *b, const sl_odds_attack *a)
 	sl_buf_printf(b, "  %5ld  %5d  %-5s  %2d (%d+%d) <%-2d %5.1f%%  %-26s %-7s %5.1f%% \xe2\x86\x92 %5.1f%%\n",
 		a->event, a->round, side_word(a->by), a->a1 + a->a2, a->a1, a->a2, a->weapons,
 		pct(a->p_hit), res, sh, pct(a->win_before), pct(a->win_after));
+	if (exact)
+		sl_buf_printf(b, "         exactly: chance %s; you win %s before, %s after\n", a->q.p_hit,
+			a->q.win_before, a->q.win_after);
+}
+
+/* The luck table of a fight or of the voyage. */
+static void text_luck(sl_buf *b, const char *title, const sl_odds_luck *l, int exact)
+{
+	sl_buf_printf(b, "\n%s (observed \xe2\x88\x92 expected)\n", title);
+	sl_buf_puts(b, "  side   attacks  hits (expected, luck)    damage rolls  points (expected, luck)"
+		"  win-chance swing\n");
+	for (int s = 0; s < 2; s++) {
+		sl_buf_printf(b, "  %-5s  %7d  %4d (%5.2f, %+5.2f)  %12d  %6d (%6.2f, %+6.2f)  %+7.1f points\n",
+			side_word(s), l->attacks[s], l->hits[s], l->exp_hits[s],
+			l->hits[s] - l->exp_hits[s], l->damage_rolls[s], l->damage[s], l->exp_damage[s],
+			l->damage[s] - l->exp_damage[s], pct(l->swing[s]));
+		if (exact)
+			sl_buf_printf(b, "         exactly: expected hits %s, expected points %s, swing %s\n",
+				l->q.exp_hits[s], l->q.exp_damage[s], l->q.swing[s]);
+	}
+	sl_buf_printf(b, "  the swing is the change in your chance to win that each side's rolls made; "
+		"together %+.1f points\n", pct(l->swing[0] + l->swing[1]));
+}
+
+static void text_qodds(sl_buf *b, const sl_odds_qodds *q)
+{
+	sl_buf_printf(b, "    exactly: win %s, lose %s", q->win, q->lose);
+	if (q->attacks)
+		sl_buf_printf(b, ", attacks %s", q->attacks);
+	sl_buf_putc(b, '\n');
 }
 
 static void text_report(sl_buf *b, const sl_odds_report *r, const odds_args *o)
@@ -111,11 +145,13 @@ static void text_report(sl_buf *b, const sl_odds_report *r, const odds_args *o)
 			sl_buf_printf(b, "  at the start (your shields %d): you win %.1f%%, lose %.1f%%; "
 				"%.1f attacks expected\n", f->shields[0], pct(f->start.win), pct(f->start.lose),
 				f->start.attacks);
+		if (o->exact)
+			text_qodds(b, &f->q_start);
 		if (f->nattacks)
 			sl_buf_puts(b, "  event  round  side   roll     need chance  result                     "
 				"shields you win before \xe2\x86\x92 after\n");
 		for (int k = 0; k < f->nattacks; k++)
-			text_attack(b, &r->attacks[f->first_attack + k]);
+			text_attack(b, &r->attacks[f->first_attack + k], o->exact);
 		if (f->outcome == SL_ODDS_ON)
 			sl_buf_puts(b, "  not over yet\n");
 		else
@@ -125,16 +161,13 @@ static void text_report(sl_buf *b, const sl_odds_report *r, const odds_args *o)
 				pct((f->nattacks ? r->attacks[f->first_attack + f->nattacks - 1].win_after
 				                 : f->start.win) - f->start.win));
 	}
-	sl_buf_puts(b, "\nLuck over the voyage (observed \xe2\x88\x92 expected)\n");
-	sl_buf_puts(b, "  side   attacks  hits (expected, luck)    damage rolls  points (expected, luck)"
-		"  win-chance swing\n");
-	for (int s = 0; s < 2; s++)
-		sl_buf_printf(b, "  %-5s  %7d  %4d (%5.2f, %+5.2f)  %12d  %6d (%6.2f, %+6.2f)  %+7.1f points\n",
-			side_word(s), l->attacks[s], l->hits[s], l->exp_hits[s],
-			l->hits[s] - l->exp_hits[s], l->damage_rolls[s], l->damage[s], l->exp_damage[s],
-			l->damage[s] - l->exp_damage[s], pct(l->swing[s]));
-	sl_buf_printf(b, "  the swing is the change in your chance to win that each side's rolls made; "
-		"together %+.1f points\n", pct(l->swing[0] + l->swing[1]));
+	if (o->fight) {
+		char title[64];
+		snprintf(title, sizeof title, "Luck in fight %ld", o->fight);
+		text_luck(b, title, &r->fights[o->fight - 1].luck, o->exact);
+	} else {
+		text_luck(b, "Luck over the voyage", l, o->exact);
+	}
 	if (r->in_fight) {
 		sl_buf_printf(b, "\nNow (after event %ld): shields %d against %d, %s; ", r->events,
 			r->now.shields[0], r->now.shields[1], r->now.pending ? "a hit awaits its damage roll"
@@ -144,36 +177,75 @@ static void text_report(sl_buf *b, const sl_odds_report *r, const odds_args *o)
 		else
 			sl_buf_printf(b, "you win %.1f%%, lose %.1f%%; %.1f attacks expected\n",
 				pct(r->now_odds.win), pct(r->now_odds.lose), r->now_odds.attacks);
+		if (o->exact)
+			text_qodds(b, &r->q_now);
 	}
 }
 
 /* ---- JSON ------------------------------------------------------------------ */
 
+/* A double at full precision: the shortest decimal that reads back as the
+ * same double (at most 17 digits); null when infinite. */
 static void json_num(sl_buf *b, double v)
 {
-	if (isinf(v) || isnan(v))
+	char s[40];
+	if (isinf(v) || isnan(v)) {
 		sl_buf_puts(b, "null");
-	else
-		sl_buf_printf(b, "%.6f", v);
+		return;
+	}
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(s, sizeof s, "%.*g", prec, v);
+		if (strtod(s, NULL) == v)
+			break;
+	}
+	sl_buf_puts(b, s);
 }
 
-static void json_odds(sl_buf *b, const sl_fight_odds *o)
+/* With --exact, the fraction q as a JSON string ("n/d"); else the double
+ * (or null when q is NULL: the value is infinite). */
+static void json_val(sl_buf *b, int exact, double v, const char *q)
+{
+	if (!exact)
+		json_num(b, v);
+	else if (q)
+		sl_buf_printf(b, "\"%s\"", q);
+	else
+		sl_buf_puts(b, "null");
+}
+
+static void json_odds(sl_buf *b, const sl_fight_odds *o, const sl_odds_qodds *q, int exact)
 {
 	sl_buf_puts(b, "{\"win\":");
-	json_num(b, o->win);
+	json_val(b, exact, o->win, q->win);
 	sl_buf_puts(b, ",\"lose\":");
-	json_num(b, o->lose);
+	json_val(b, exact, o->lose, q->lose);
 	sl_buf_puts(b, ",\"endless\":");
 	json_num(b, o->endless);
 	sl_buf_puts(b, ",\"attacks\":");
-	json_num(b, o->attacks);
+	json_val(b, exact, o->attacks, q->attacks);
+	sl_buf_putc(b, '}');
+}
+
+static void json_luck(sl_buf *b, const sl_odds_luck *l, int exact)
+{
+	sl_buf_putc(b, '{');
+	for (int s = 0; s < 2; s++) {
+		sl_buf_printf(b, "%s\"%s\":{\"attacks\":%d,\"hits\":%d,\"expected_hits\":", s ? "," : "",
+			s ? "enemy" : "player", l->attacks[s], l->hits[s]);
+		json_val(b, exact, l->exp_hits[s], l->q.exp_hits[s]);
+		sl_buf_printf(b, ",\"damage_rolls\":%d,\"damage\":%d,\"expected_damage\":",
+			l->damage_rolls[s], l->damage[s]);
+		json_val(b, exact, l->exp_damage[s], l->q.exp_damage[s]);
+		sl_buf_puts(b, ",\"swing\":");
+		json_val(b, exact, l->swing[s], l->q.swing[s]);
+		sl_buf_putc(b, '}');
+	}
 	sl_buf_putc(b, '}');
 }
 
 static void json_report(sl_buf *b, const sl_odds_report *r, const odds_args *o)
 {
-	const sl_odds_luck *l = &r->luck;
-	int first = 1;
+	int first = 1, x = o->exact;
 	sl_buf_puts(b, "{\"ship\":");
 	sl_buf_json_str(b, r->ship);
 	sl_buf_printf(b, ",\"weapons\":%d,\"shields_start\":%d,\"events\":%ld,\"fights\":[",
@@ -190,7 +262,9 @@ static void json_report(sl_buf *b, const sl_odds_report *r, const odds_args *o)
 			"\"end_event\":%ld,\"start\":", f->weapons[0], f->weapons[1], f->shields[0],
 			f->shields[1], f->first == SL_ODDS_YOU ? "player" : "enemy", outcome_word(f->outcome),
 			f->end_event);
-		json_odds(b, &f->start);
+		json_odds(b, &f->start, &f->q_start, x);
+		sl_buf_puts(b, ",\"luck\":");
+		json_luck(b, &f->luck, x);
 		sl_buf_puts(b, ",\"attacks\":[");
 		for (int k = 0; k < f->nattacks; k++) {
 			const sl_odds_attack *a = &r->attacks[f->first_attack + k];
@@ -198,7 +272,7 @@ static void json_report(sl_buf *b, const sl_odds_report *r, const odds_args *o)
 				"\"roll\":[%d,%d],\"weapons\":%d,\"p_hit\":", k ? "," : "", a->event,
 				a->damage_event, a->by == SL_ODDS_YOU ? "player" : "enemy", a->round, a->a1, a->a2,
 				a->weapons);
-			json_num(b, a->p_hit);
+			json_val(b, x, a->p_hit, a->q.p_hit);
 			sl_buf_printf(b, ",\"hit\":%s,\"destroyed\":%s,\"damage_roll\":", a->hit ? "true" : "false",
 				a->destroyed ? "true" : "false");
 			if (a->damage_event)
@@ -206,39 +280,30 @@ static void json_report(sl_buf *b, const sl_odds_report *r, const odds_args *o)
 			else
 				sl_buf_puts(b, "null");
 			sl_buf_printf(b, ",\"damage\":%d,\"expected_damage\":", a->damage);
-			json_num(b, a->exp_damage);
+			json_val(b, x, a->exp_damage, a->q.exp_damage);
 			sl_buf_printf(b, ",\"shields_before\":[%d,%d],\"shields_after\":[%d,%d],\"win_before\":",
 				a->shields_before[0], a->shields_before[1], a->shields_after[0],
 				a->shields_after[1]);
-			json_num(b, a->win_before);
+			json_val(b, x, a->win_before, a->q.win_before);
 			sl_buf_puts(b, ",\"win_mid\":");
-			json_num(b, a->win_mid);
+			json_val(b, x, a->win_mid, a->q.win_mid);
 			sl_buf_puts(b, ",\"win_after\":");
-			json_num(b, a->win_after);
+			json_val(b, x, a->win_after, a->q.win_after);
 			sl_buf_puts(b, ",\"attacks_before\":");
-			json_num(b, a->attacks_before);
+			json_val(b, x, a->attacks_before, a->q.attacks_before);
 			sl_buf_putc(b, '}');
 		}
 		sl_buf_puts(b, "]}");
 	}
-	sl_buf_puts(b, "],\"luck\":{");
-	for (int s = 0; s < 2; s++) {
-		sl_buf_printf(b, "%s\"%s\":{\"attacks\":%d,\"hits\":%d,\"expected_hits\":", s ? "," : "",
-			s ? "enemy" : "player", l->attacks[s], l->hits[s]);
-		json_num(b, l->exp_hits[s]);
-		sl_buf_printf(b, ",\"damage_rolls\":%d,\"damage\":%d,\"expected_damage\":",
-			l->damage_rolls[s], l->damage[s]);
-		json_num(b, l->exp_damage[s]);
-		sl_buf_puts(b, ",\"swing\":");
-		json_num(b, l->swing[s]);
-		sl_buf_putc(b, '}');
-	}
-	sl_buf_puts(b, "},\"now\":");
+	/* the luck of what is shown: fight K's with --fight K, else the voyage's */
+	sl_buf_printf(b, "],\"luck_of\":\"%s\",\"luck\":", o->fight ? "fight" : "voyage");
+	json_luck(b, o->fight ? &r->fights[o->fight - 1].luck : &r->luck, x);
+	sl_buf_puts(b, ",\"now\":");
 	if (r->in_fight) {
 		sl_buf_printf(b, "{\"shields\":[%d,%d],\"to_move\":\"%s\",\"pending_damage\":%s,\"odds\":",
 			r->now.shields[0], r->now.shields[1], r->now.to_move ? "enemy" : "player",
 			r->now.pending ? "true" : "false");
-		json_odds(b, &r->now_odds);
+		json_odds(b, &r->now_odds, &r->q_now, x);
 		sl_buf_putc(b, '}');
 	} else {
 		sl_buf_puts(b, "null");
@@ -359,7 +424,7 @@ int cmd_odds(int argc, char **argv)
 		goto out;
 	}
 	sl_error_clear(&err);
-	if (sl_odds_voyage(&rep, log, a.event, &err)) {
+	if (sl_odds_voyage(&rep, log, a.event, a.exact ? SL_ODDS_EXACT : 0, &err)) {
 		rc = cli_report(&err);
 		goto out;
 	}

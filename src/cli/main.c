@@ -85,7 +85,8 @@ static const cli_opt gen_opts[] = {
 	{NULL, 0, NULL, NULL}};
 static const cli_opt odds_opts[] = {
 	{"event", 'e', "N", "rate the voyage up to event N and give the odds at that point"},
-	{"json", 'j', NULL, "print the odds and the luck as a JSON object"},
+	{"json", 'j', NULL, "print the odds and the luck as a JSON object (numbers at full double precision)"},
+	{"exact", 'x', NULL, "also give every chance and expectation as an exact fraction (in JSON: a string \"n/d\")"},
 	{"chart", 'c', "OUT", "draw your chance to win attack by attack instead; .png, .svg or .pdf"},
 	{"fight", 'f', "K", "only fight K (1 = the first encounter)"},
 	{"theme", 'T', "light|dark", "colour theme of the chart (default light)"},

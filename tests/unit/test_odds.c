@@ -8,11 +8,13 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <gmp.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/sl_odds.h"
+#include "core/sl_core.h"
 
 static void test_dice_tables(void **state)
 {
@@ -248,7 +250,7 @@ static void test_voyage_luck_adds_up(void **state)
 		sl_error_clear(&err);
 		if (sl_log_load(&log, files[k], &err))
 			fail_msg("%s", err.msg);
-		assert_int_equal(sl_odds_voyage(&r, log, -1, &err), 0);
+		assert_int_equal(sl_odds_voyage(&r, log, -1, 0, &err), 0);
 		assert_true(r->nfights >= 3);
 		for (int i = 0; i < r->nfights; i++) {
 			const sl_odds_fightrep *f = &r->fights[i];
@@ -268,10 +270,229 @@ static void test_voyage_luck_adds_up(void **state)
 		assert_int_equal(r->in_fight, 0);
 		sl_odds_report_free(r);
 		/* part way: a fight is on and its odds are given */
-		assert_int_equal(sl_odds_voyage(&r, log, 5, &err), 0);
+		assert_int_equal(sl_odds_voyage(&r, log, 5, 0, &err), 0);
 		assert_int_equal(r->events, 5);
 		assert_int_equal(r->in_fight, 1);
 		assert_true(r->now_odds.win > 0 && r->now_odds.win < 1);
+		sl_odds_report_free(r);
+		sl_log_free(log);
+	}
+}
+
+/* ---- exact fractions ------------------------------------------------------------ */
+
+static void assert_q(const sl_odds_q *q, const char *want)
+{
+	char *got = sl_odds_q_str(q);
+	assert_non_null(got);
+	if (strcmp(got, want) != 0)
+		fail_msg("fraction %s, expected %s", got, want);
+	sl_free(got);
+}
+
+/* Weapons 12 (35/36 to hit: all but 6+6) against 7 (15/36), both shields
+ * at zero, you first: the first hit wins. win = (35/36) / (1 - (1/36)(21/36))
+ * = 1260/1275 = 84/85, lose 1/85; attacks (1 + 1/36) / (1275/1296) = 444/425.
+ * And the 7 against 7 case above: 12/19, 7/19, 12/5. */
+static void test_exact_hand_cases(void **state)
+{
+	static const struct { int wy, we, to_move; const char *win, *lose, *att; double dw; } k[] = {
+		{12, 7, SL_ODDS_YOU, "84/85", "1/85", "444/425", 84.0 / 85},
+		{7, 7, SL_ODDS_YOU, "12/19", "7/19", "12/5", 12.0 / 19},
+		{7, 7, SL_ODDS_ENEMY, "7/19", "12/19", "12/5", 7.0 / 19},
+		{13, 2, SL_ODDS_YOU, "1", "0", "1", 1.0},
+	};
+	sl_odds_q *w = sl_odds_q_new(), *l = sl_odds_q_new(), *a = sl_odds_q_new();
+	(void)state;
+	for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
+		sl_fight f = {{k[i].wy, k[i].we}, {0, 0}, k[i].to_move, 0};
+		sl_odds_table *t;
+		sl_fight_odds o;
+		assert_int_equal(sl_odds_table_new(&t, k[i].wy, k[i].we, 0, 0), 0);
+		assert_int_equal(sl_odds_table_get_q(t, &f, w, l, a), 0);
+		assert_int_equal(sl_odds_table_get(t, &f, &o), 0);
+		assert_q(w, k[i].win);
+		assert_q(l, k[i].lose);
+		assert_q(a, k[i].att);
+		assert_true(o.win == k[i].dw);   /* one division of whole numbers: correctly rounded */
+		assert_true(o.win == sl_odds_q_double(w));
+		sl_odds_table_free(t);
+	}
+	sl_odds_q_free(w);
+	sl_odds_q_free(l);
+	sl_odds_q_free(a);
+}
+
+/* sl_odds_q_double rounds to nearest, ties to even, as IEEE division does. */
+static void test_exact_rounding(void **state)
+{
+	sl_odds_q *q = sl_odds_q_new();
+	uint64_t x = 88172645463325252ull;
+	(void)state;
+	sl_odds_q_set_frac(q, (1L << 53) + 1, 1);   /* a tie: to the even 2^53 */
+	assert_true(sl_odds_q_double(q) == 9007199254740992.0);
+	sl_odds_q_set_frac(q, (1L << 53) + 3, 1);   /* a tie: to the even 2^53 + 4 */
+	assert_true(sl_odds_q_double(q) == 9007199254740996.0);
+	sl_odds_q_set_frac(q, -((1L << 54) + 2), 2);
+	assert_true(sl_odds_q_double(q) == -9007199254740992.0);
+	sl_odds_q_set_frac(q, 0, 5);
+	assert_true(sl_odds_q_double(q) == 0.0);
+	for (int i = 0; i < 20000; i++) {
+		long n, d;
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		n = (long)(x >> 11) >> (x % 40);             /* below 2^53: exact as doubles */
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		d = 1 + (long)((x >> 11) >> (x % 45));
+		sl_odds_q_set_frac(q, n, d);
+		if (sl_odds_q_double(q) != (double)n / (double)d)
+			fail_msg("%ld/%ld: %.17g, IEEE %.17g", n, d, sl_odds_q_double(q), (double)n / (double)d);
+	}
+	sl_odds_q_free(q);
+}
+
+/* In every state of a big table the fight ends: win + lose is exactly 1. */
+static void test_exact_win_plus_lose(void **state)
+{
+	sl_odds_table *t;
+	sl_odds_q *w = sl_odds_q_new(), *l = sl_odds_q_new(), *sum = sl_odds_q_new(),
+		*zero = sl_odds_q_new(), *one = sl_odds_q_new();
+	(void)state;
+	sl_odds_q_set_frac(one, 1, 1);
+	assert_int_equal(sl_odds_table_new(&t, 9, 4, 18, 40), 0);
+	for (int sy = 0; sy <= 18; sy += 3)
+		for (int se = 0; se <= 40; se += 7)
+			for (int tm = 0; tm < 2; tm++)
+				for (int pend = 0; pend < 2; pend++) {
+					sl_fight f = {{9, 4}, {sy, se}, tm, pend};
+					sl_fight_odds o;
+					assert_int_equal(sl_odds_table_get_q(t, &f, w, l, NULL), 0);
+					assert_int_equal(sl_odds_table_get(t, &f, &o), 0);
+					sl_odds_q_set(sum, zero);
+					sl_odds_q_add_diff(sum, w, zero);
+					sl_odds_q_add_diff(sum, l, zero);
+					assert_int_equal(sl_odds_q_cmp(sum, one), 0);
+					assert_true(o.win == sl_odds_q_double(w));
+				}
+	sl_odds_table_free(t);
+	sl_odds_q_free(w);
+	sl_odds_q_free(l);
+	sl_odds_q_free(sum);
+	sl_odds_q_free(zero);
+	sl_odds_q_free(one);
+}
+
+/* d is the fraction s correctly rounded: within half an ulp of it. */
+static void assert_rounded(double d, const char *s)
+{
+	mpq_t q, dq, ulp;
+	assert_non_null(s);
+	mpq_inits(q, dq, ulp, NULL);
+	assert_int_equal(mpq_set_str(q, s, 10), 0);
+	mpq_canonicalize(q);
+	mpq_set_d(dq, d);
+	mpq_sub(dq, q, dq);
+	mpq_abs(dq, dq);
+	mpq_set_d(ulp, nextafter(fabs(d), INFINITY) - fabs(d));
+	mpq_add(dq, dq, dq);
+	if (mpq_cmp(dq, ulp) > 0)
+		fail_msg("%.17g is not %s rounded", d, s);
+	mpq_clears(q, dq, ulp, NULL);
+}
+
+/* With SL_ODDS_EXACT the report gives fractions; its doubles are them
+ * rounded; each fight's two swings add up exactly to its outcome minus the
+ * chance at its start; the fights' luck adds up exactly to the voyage's. */
+static void test_voyage_exact(void **state)
+{
+	static const char *const files[] = {"samples/starship/first-voyage.sil",
+		"samples/starship/last-voyage.sil"};
+	(void)state;
+	for (int k = 0; k < 2; k++) {
+		sl_log *log;
+		sl_odds_report *r;
+		sl_error err;
+		mpq_t a, b, sum[3][2];
+		int counts[4][2];
+		memset(counts, 0, sizeof counts);
+		sl_error_clear(&err);
+		if (sl_log_load(&log, files[k], &err))
+			fail_msg("%s", err.msg);
+		assert_int_equal(sl_odds_voyage(&r, log, -1, SL_ODDS_EXACT, &err), 0);
+		mpq_inits(a, b, NULL);
+		for (int i = 0; i < 3; i++)
+			mpq_inits(sum[i][0], sum[i][1], NULL);
+		for (int i = 0; i < r->nfights; i++) {
+			const sl_odds_fightrep *f = &r->fights[i];
+			assert_rounded(f->start.win, f->q_start.win);
+			assert_rounded(f->start.lose, f->q_start.lose);
+			assert_rounded(f->start.attacks, f->q_start.attacks);
+			for (int n = 0; n < f->nattacks; n++) {
+				const sl_odds_attack *x = &r->attacks[f->first_attack + n];
+				assert_rounded(x->p_hit, x->q.p_hit);
+				assert_rounded(x->exp_damage, x->q.exp_damage);
+				assert_rounded(x->win_before, x->q.win_before);
+				assert_rounded(x->win_mid, x->q.win_mid);
+				assert_rounded(x->win_after, x->q.win_after);
+				assert_rounded(x->attacks_before, x->q.attacks_before);
+			}
+			for (int s = 0; s < 2; s++) {
+				assert_rounded(f->luck.swing[s], f->luck.q.swing[s]);
+				assert_rounded(f->luck.exp_hits[s], f->luck.q.exp_hits[s]);
+				assert_int_equal(mpq_set_str(a, f->luck.q.swing[s], 10), 0);
+				mpq_canonicalize(a);
+				mpq_add(sum[0][s], sum[0][s], a);
+				assert_int_equal(mpq_set_str(a, f->luck.q.exp_hits[s], 10), 0);
+				mpq_canonicalize(a);
+				mpq_add(sum[1][s], sum[1][s], a);
+				assert_int_equal(mpq_set_str(a, f->luck.q.exp_damage[s], 10), 0);
+				mpq_canonicalize(a);
+				mpq_add(sum[2][s], sum[2][s], a);
+				counts[0][s] += f->luck.attacks[s];
+				counts[1][s] += f->luck.hits[s];
+				counts[2][s] += f->luck.damage_rolls[s];
+				counts[3][s] += f->luck.damage[s];
+			}
+			if (f->outcome == SL_ODDS_WON || f->outcome == SL_ODDS_LOST) {
+				/* swing(you) + swing(enemy) == outcome - start, exactly */
+				assert_int_equal(mpq_set_str(a, f->luck.q.swing[0], 10), 0);
+				assert_int_equal(mpq_set_str(b, f->luck.q.swing[1], 10), 0);
+				mpq_canonicalize(a);
+				mpq_canonicalize(b);
+				mpq_add(a, a, b);
+				assert_int_equal(mpq_set_str(b, f->q_start.win, 10), 0);
+				mpq_canonicalize(b);
+				mpq_add(a, a, b);
+				assert_int_equal(mpq_cmp_ui(a, f->outcome == SL_ODDS_WON ? 1 : 0, 1), 0);
+			}
+		}
+		for (int s = 0; s < 2; s++) {
+			const char *v[3] = {r->luck.q.swing[s], r->luck.q.exp_hits[s], r->luck.q.exp_damage[s]};
+			for (int i = 0; i < 3; i++) {
+				assert_int_equal(mpq_set_str(a, v[i], 10), 0);
+				mpq_canonicalize(a);
+				assert_int_equal(mpq_equal(a, sum[i][s]), 1);
+			}
+			assert_rounded(r->luck.swing[s], r->luck.q.swing[s]);
+			assert_int_equal(counts[0][s], r->luck.attacks[s]);
+			assert_int_equal(counts[1][s], r->luck.hits[s]);
+			assert_int_equal(counts[2][s], r->luck.damage_rolls[s]);
+			assert_int_equal(counts[3][s], r->luck.damage[s]);
+		}
+		mpq_clears(a, b, NULL);
+		for (int i = 0; i < 3; i++)
+			mpq_clears(sum[i][0], sum[i][1], NULL);
+		sl_odds_report_free(r);
+		/* part way, in a fight: the odds now, exactly too */
+		assert_int_equal(sl_odds_voyage(&r, log, 5, SL_ODDS_EXACT, &err), 0);
+		assert_int_equal(r->in_fight, 1);
+		assert_rounded(r->now_odds.win, r->q_now.win);
+		assert_rounded(r->now_odds.attacks, r->q_now.attacks);
+		sl_odds_report_free(r);
+		/* without the flag no fraction is kept */
+		assert_int_equal(sl_odds_voyage(&r, log, -1, 0, &err), 0);
+		assert_null(r->fights[0].q_start.win);
+		assert_null(r->luck.q.swing[0]);
+		assert_null(r->attacks[0].q.win_after);
 		sl_odds_report_free(r);
 		sl_log_free(log);
 	}
@@ -287,6 +508,10 @@ int main(void)
 		cmocka_unit_test(test_one_step_consistency),
 		cmocka_unit_test(test_against_simulation),
 		cmocka_unit_test(test_voyage_luck_adds_up),
+		cmocka_unit_test(test_exact_hand_cases),
+		cmocka_unit_test(test_exact_rounding),
+		cmocka_unit_test(test_exact_win_plus_lose),
+		cmocka_unit_test(test_voyage_exact),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -679,6 +679,63 @@ static void test_grounded_cannot_move_but_fires(void **state)
 	assert_int_equal(ship(c, "foe")->hull, 2);
 }
 
+/* sail 6: a ship aground can neither move nor change her heading, so an
+ * AS or AP step that grounds her in the hex she enters makes no turn; one
+ * that enters the shoal and stays clear makes it. */
+static void test_grounding_stops_the_turn(void **state)
+{
+	ctx *c = *state;
+	int nc, nr;
+	shoal_map(c);
+	ok(c, ev_ship("s1", "fr", 2, 3, S_, 5, 1, 5));   /* shallow: grounds on 1 */
+	ok(c, ev_ship("d1", "fr", 4, 3, S_, 5, 0, 5));   /* deep: grounds on 1-3 */
+	ok(c, ev_ship("s2", "fr", 6, 3, S_, 5, 1, 5));
+	ok(c, ev_ship("d2", "fr", 8, 3, S_, 5, 0, 5));
+	ok(c, ev_ship("d3", "fr", 10, 3, S_, 5, 0, 5));
+	go(c, 1, 2);
+	ok(c, ev_move(c, FR, "s1", "AS", "1"));
+	assert_int_equal(ship(c, "s1")->grounded, 1);
+	assert_int_equal(ship(c, "s1")->facing, S_);
+	assert_int_equal(ship(c, "s1")->row, 4);
+	assert_int_equal(ship(c, "s1")->left, 0);
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "rolls 1: aground"));
+	assert_null(strstr(sl_buf_cstr(&c->desc), "turns to"));
+	ok(c, ev_move(c, FR, "d1", "AP", "3"));
+	assert_int_equal(ship(c, "d1")->grounded, 1);
+	assert_int_equal(ship(c, "d1")->facing, S_);
+	/* clear of the shoal, the turn is made */
+	ok(c, ev_move(c, FR, "s2", "AS", "2"));
+	assert_int_equal(ship(c, "s2")->grounded, 0);
+	assert_int_equal(ship(c, "s2")->facing, SW_);
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "rolls 2: clear, turns to SW"));
+	/* clear of the first shoal she turns; aground in the second she keeps
+	 * the heading she entered it with */
+	ok(c, ev_move(c, FR, "d2", "AP,AS", "4,2"));
+	assert_int_equal(ship(c, "d2")->grounded, 1);
+	assert_int_equal(ship(c, "d2")->facing, SE_);
+	sail_neighbor(8, 4, SE_, &nc, &nr);
+	assert_int_equal(ship(c, "d2")->col, nc);
+	assert_int_equal(ship(c, "d2")->row, nr);
+	/* the refused side: nothing follows a grounding in the same move */
+	bad(c, ev_move(c, FR, "d3", "AS,A", "1"), "aground");
+	assert_int_equal(ship(c, "d3")->facing, S_);
+	assert_int_equal(ship(c, "d3")->row, 3);
+	/* and a grounded ship never turns again: not by advancing, not by a
+	 * tack once the wind puts her head to wind (SW veers to NW, then N) */
+	go(c, 2, 1);
+	ok(c, ev_wind_roll(c, "1"));
+	go(c, 3, 1);
+	ok(c, ev_wind_roll(c, "1"));
+	assert_int_equal(S(c)->wind, N_);
+	go(c, 3, 2);
+	bad(c, ev_move(c, FR, "s1", "TP", NULL), "aground");
+	bad(c, ev_move(c, FR, "s1", "TS", NULL), "aground");
+	bad(c, ev_move(c, FR, "d1", "AS", "6"), "aground");
+	assert_int_equal(ship(c, "s1")->facing, S_);
+	ok(c, ev_move(c, FR, "d3", "TS", NULL));   /* afloat and head to wind: she tacks */
+	assert_int_equal(ship(c, "d3")->facing, SW_);
+}
+
 static void test_describe_move(void **state)
 {
 	ctx *c = *state;
@@ -691,11 +748,12 @@ static void test_describe_move(void **state)
 	go(c, 1, 2);
 	ok(c, ev_move(c, FR, "redoutable", "A,AP", "2"));
 	const char *d = sl_buf_cstr(&c->desc);
-	/* the ship enters the hex and its shoal test comes first; the turn of
-	 * an AP step is made in that hex (H7) */
+	/* the ship enters the hex and its shoal test comes first; aground,
+	 * she does not make the turn of the AP step (sail 6) */
 	if (!strstr(d, "Redoutable runs SW 2 hexes (4 pts), enters the shoal at 8,4 \xe2\x80\x94 "
-	                "rolls 2: aground, turns to S"))
+	                "rolls 2: aground") || strstr(d, "turns to"))
 		fail_msg("description: %s", d);
+	assert_int_equal(ship(c, "redoutable")->facing, SW_);
 }
 
 /* ---- house rules: one ship per hex, land, edge, who acts ---------------- */
@@ -1228,6 +1286,7 @@ int main(void)
 		T(test_grounding_deep_on_one_to_three),
 		T(test_grounding_dice_count),
 		T(test_grounded_cannot_move_but_fires),
+		T(test_grounding_stops_the_turn),
 		T(test_describe_move),
 		T(test_one_ship_per_hex),
 		T(test_land_impassable),

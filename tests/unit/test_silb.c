@@ -913,6 +913,62 @@ static void test_model_size(void **s)
 	sl_log_free(log);
 }
 
+/* The sail model applies the moves it decodes itself, so the keyframes of
+ * a modelled archive are its states: a ship that grounds on an AS step keeps
+ * her heading there as in the rules (sail 6), or a seek past the keyframe
+ * would find another hash than a replay of the text. The padding turns (a
+ * steady wind each) carry the game past a modelled segment's length. */
+static void test_model_grounding_keyframe(void **s)
+{
+	sl_buf t;
+	sl_log *log;
+	sl_replay *r;
+	sl_silb *f;
+	sl_error err;
+	char dir[64], path[128];
+	FILE *fp;
+	(void)s;
+	sl_buf_init(&t);
+	sl_buf_puts(&t, "sil 1\ngame sail 1\nplayer fr \"France\" #1f4fb4\n"
+		"player gb \"Britain\" #b22222\nmap cols=8 rows=6\n"
+		"terrain row=3 cells=\"~~~~~~~~\"\n"
+		"ship id=a name=\"A\" class=\"74\" side=fr at=2,2 facing=S mp=3 draft=deep hull=5\n"
+		"ship id=b name=\"B\" class=\"brig\" side=gb at=6,5 facing=N mp=3 draft=deep hull=5\n"
+		"turn 1\nphase 2 movement\nfr: move ship=a steps=AS dice=1\n");
+	for (int turn = 2; turn <= 1700; turn++)
+		sl_buf_printf(&t, "turn %d\nwind roll=3\n", turn);
+	log = read_sil(sl_buf_cstr(&t));
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	tmp_dir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/g.silb", dir);
+	sl_buf b = archive_coded(log, SL_SILB_MODEL);
+	fp = fopen(path, "wb");
+	assert_int_equal(fwrite(b.data, 1, b.len, fp), b.len);
+	fclose(fp);
+	assert_int_equal(sl_silb_open(&f, path, &err), SL_OK);
+	assert_true(sl_silb_segments(f) >= 2);
+	for (int turn = 1; turn <= sl_silb_turns(f); turn += turn < 1500 ? 97 : 1) {
+		void *st;
+		uint64_t h;
+		assert_int_equal(sl_replay_seek(r, (size_t)sl_replay_pos_of_turn(r, turn, 0), &err), SL_OK);
+		if (sl_silb_seek_turn(f, turn, &st, NULL, &err))
+			fail_msg("turn %d: %s", turn, err.msg);
+		assert_int_equal(sl_game_hash(log->game, st, &h), SL_OK);
+		if (h != sl_replay_hash(r))
+			fail_msg("turn %d: seek hash %016llx, replay %016llx", turn,
+				(unsigned long long)h, (unsigned long long)sl_replay_hash(r));
+		log->game->destroy(st);
+	}
+	sl_silb_close(f);
+	sl_buf_free(&b);
+	sl_buf_free(&t);
+	sl_replay_free(r);
+	unlink(path);
+	rmdir(dir);
+	sl_log_free(log);
+}
+
 /* Reading a whole archive sizes the entry array once from the INDEX's
  * count, read before any check: a trailer pointing anywhere (here where
  * offset + 5 wraps, which fuzz_silb found) is only refused, as before. */
@@ -957,6 +1013,7 @@ int main(void)
 		cmocka_unit_test(test_msegment_errors),
 		cmocka_unit_test(test_msegment_forged),
 		cmocka_unit_test(test_model_size),
+		cmocka_unit_test(test_model_grounding_keyframe),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 /* test_starship.c - the starship rules module, one test per clause of §341
- * (seed 002) and per decision S1-S12 of formats/starship.md, boundaries
+ * (seed 002) and per decision S1-S13 of formats/starship.md, boundaries
  * included. Events are built as sl_event structs: the codec is not under test. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,23 @@ static void ok(ctx *c, const sl_event *e)
 		fail_msg("refused: %s", c->err.msg);
 }
 
+/* formats/starship.md promises that every refusal names the step of §341
+ * or the decision (S1-S13) it enforces, right after "starship ". */
+static void names_clause(const char *msg)
+{
+	const char *p = msg;
+	int n = 0, len = 0;
+	if (strncmp(p, "starship ", 9) != 0)
+		goto none;
+	p += 9;
+	if (sscanf(p, "\xc2\xa7" "341.%d: %n", &n, &len) == 1 && len > 0 && n >= 1 && n <= 8)
+		return;
+	if (sscanf(p, "S%d: %n", &n, &len) == 1 && len > 0 && n >= 1 && n <= 13)
+		return;
+none:
+	fail_msg("refusal '%s' names no step of \xc2\xa7" "341 and no decision S1-S13", msg);
+}
+
 static void refused(ctx *c, const sl_event *e, const char *needle)
 {
 	uint8_t before[4096];
@@ -99,6 +117,7 @@ static void refused(ctx *c, const sl_event *e, const char *needle)
 	assert_int_equal(apply(c, e), SL_EILLEGAL);
 	if (!strstr(c->err.msg, needle))
 		fail_msg("message '%s' lacks '%s'", c->err.msg, needle);
+	names_clause(c->err.msg);
 	assert_int_equal(G->serialize(c->st, &b), 0);   /* nothing changed */
 	assert_int_equal(a.len, b.len);
 	assert_memory_equal(a.data, b.data, a.len);
@@ -399,8 +418,15 @@ static void test_zero_shields_then_any_hit_destroys(void **state)
 	assert_int_equal(S(c)->won, 1);
 	e = damage(c, 1, 1);
 	refused(c, &e, "341.5");
+	/* the fight ended when the enemy exploded (§341.8): no more shots */
 	e = attack(c, STARSHIP_ENEMY, 1, 1);
-	refused(c, &e, "no fight");
+	refused(c, &e, "starship \xc2\xa7" "341.8: the fight with Krellan raider is over");
+	e = attack(c, STARSHIP_YOU, 1, 1);
+	refused(c, &e, "\xc2\xa7" "341.8");
+	/* the allowed side: the next encounter starts a new fight */
+	encounter(c, 8, 2, -1, -1);
+	e = attack(c, STARSHIP_YOU, 1, 1);
+	ok(c, &e);
 }
 
 static void test_you_destroyed_ends_voyage(void **state)
@@ -509,6 +535,113 @@ static void test_events_name_no_player(void **state)
 	e = attack(c, STARSHIP_YOU, 6, 6);
 	e.player = 0;
 	refused(c, &e, "S11");
+}
+
+/* A refused marker, with its clause. */
+static void mark_refused(ctx *c, int turn, int phase, const char *needle)
+{
+	sl_error_clear(&c->err);
+	assert_int_equal(G->mark(c->st, &c->h, turn, phase, &c->err), SL_EILLEGAL);
+	if (!strstr(c->err.msg, needle))
+		fail_msg("message '%s' lacks '%s'", c->err.msg, needle);
+	names_clause(c->err.msg);
+}
+
+/* Every refusal names its step or decision (refused() checks the form on
+ * each): the ones no other test reaches. */
+static void test_every_refusal_names_its_clause(void **state)
+{
+	ctx *c = *state;
+	sl_event e, esc = ev0("escape");
+	char longname[80];
+	memset(longname, 'x', sizeof longname - 1);
+	longname[sizeof longname - 1] = 0;
+	esc.f[0] = v_int(145);
+	/* setup: the ship's dice and name (S2), an unknown type, a marker, a
+	 * missing field (S13) */
+	e = ev0("ship");
+	e.f[1] = v_dice(c, 7, 0);
+	e.f[2] = v_dice(c, 1, 0);
+	refused(c, &e, "S2: a die shows 1 to 6, not 7");
+	e.f[1] = v_dice(c, 3, 3);
+	refused(c, &e, "S2: weapons_roll is 1 die");
+	e.f[1] = v_dice(c, 3, 0);
+	e.f[0] = v_str(longname);
+	refused(c, &e, "S2: name is 1 to 47 bytes");
+	e.f[0].present = 0;
+	e.f[2].present = 0;
+	refused(c, &e, "S13: ship needs shields_roll=");
+	e = ev0("ship");
+	e.type = 99;
+	refused(c, &e, "S13: unknown event type 99");
+	e = ev0("ship");
+	e.entry = SL_ENTRY_TURN;
+	refused(c, &e, "S13");
+	mark_refused(c, 1, 1, "S2");
+	start(c, 10, 15);
+	mark_refused(c, 1, 2, "S1");
+	mark_refused(c, 3, 1, "S1: turn 3 cannot follow turn 1");
+	/* before any fight: nothing to fire at (§341.1), flee (S7) or roll */
+	e = attack(c, STARSHIP_YOU, 1, 1);
+	refused(c, &e, "\xc2\xa7" "341.1: no fight is on");
+	refused(c, &esc, "S7");
+	e = damage(c, 1, 1);
+	refused(c, &e, "\xc2\xa7" "341.5");
+	/* the encounter's fields (S3, S13, §341.1, S7) */
+	e = ev0("encounter");
+	e.f[0] = v_str("");
+	e.f[1] = v_int(8);
+	e.f[2] = v_int(8);
+	e.f[3] = v_int(56);
+	refused(c, &e, "S3: enemy is 1 to 47 bytes");
+	e.f[0] = v_str("Raider");
+	e.f[1] = v_int(25);
+	refused(c, &e, "S3");
+	e.f[1] = v_int(8);
+	e.f[2] = v_int(100);
+	refused(c, &e, "S3");
+	e.f[2] = v_int(8);
+	e.f[3] = v_int(1000);
+	refused(c, &e, "S13: paragraphs are 1 to 999");
+	e.f[3] = v_int(56);
+	e.f[4] = v_int(2);
+	refused(c, &e, "\xc2\xa7" "341.1");
+	e.f[4].present = 0;
+	e.f[5] = v_int(100);
+	refused(c, &e, "S7");
+	e.f[5] = v_int(0);
+	ok(c, &e);
+	/* in the fight: dice (S4), by= (§341.1), paragraphs (S13) */
+	e = attack(c, STARSHIP_YOU, 0, 3);
+	refused(c, &e, "S4: a die shows 1 to 6, not 0");
+	e = attack(c, STARSHIP_YOU, 1, 0);
+	refused(c, &e, "S4: an attack roll is 2 dice");
+	e = attack(c, 2, 1, 1);
+	refused(c, &e, "\xc2\xa7" "341.1");
+	esc.f[0] = v_int(0);
+	refused(c, &esc, "S13");
+	e = ev0("repair");
+	e.f[0] = v_int(12);
+	refused(c, &e, "S8");
+	e = attack(c, STARSHIP_YOU, 1, 1);
+	ok(c, &e);
+	e = damage(c, 1, 7);
+	refused(c, &e, "S4: a die shows 1 to 6, not 7");
+	e = damage(c, 1, 0);
+	refused(c, &e, "S4: a damage roll is 2 dice");
+	e = damage(c, 1, 1);
+	ok(c, &e);
+	/* after a flight: no fight is on (S7) */
+	e = attack(c, STARSHIP_ENEMY, 6, 6);
+	ok(c, &e);
+	esc.f[0] = v_int(77);
+	ok(c, &esc);
+	e = attack(c, STARSHIP_ENEMY, 1, 1);
+	refused(c, &e, "S7: you fled from Raider");
+	refused(c, &esc, "S7");
+	e = ev0("repair");
+	e.f[0] = v_int(0);
+	refused(c, &e, "S13");
 }
 
 /* ---- snapshot, words, generator ---------------------------------------------- */
@@ -638,6 +771,7 @@ int main(void)
 		T(test_escape),
 		T(test_repair),
 		T(test_events_name_no_player),
+		T(test_every_refusal_names_its_clause),
 		T(test_serialize_roundtrip_and_untrusted),
 		T(test_summary_json_help),
 		T(test_generate_voyages),

@@ -1,18 +1,87 @@
 /* starship.c - the analysis of a starship log: a recorded voyage rated roll
  * by roll, each fight's odds at the start, every attack's chance and its
- * change of the odds, and the luck of each side over the whole voyage. */
+ * change of the odds, and the luck of each side, fight by fight and over the
+ * whole voyage. */
 #include "../analysis.h"
 #include "replay/sl_replay.h"
 #include "games/starship/starship.h"
 
 #include <string.h>
 
+/* The luck's sums, kept exactly: chances of a hit and expected damage in
+ * 36ths, the swing as a fraction. */
+typedef struct luck_acc {
+	long hit36[2], dmg36[2];
+	sl_odds_q *swing[2];
+} luck_acc;
+
 typedef struct walk {
 	sl_odds_report *r;
 	int cap_f, cap_a;
 	sl_odds_table *tab;       /* the current fight's table */
 	int ev_encounter, ev_attack, ev_damage, ev_escape;
+	unsigned flags;
+	luck_acc voyage, fight;   /* the whole voyage; the current fight */
+	sl_odds_q *before, *mid, *after, *att, *tmp;   /* scratch */
 } walk;
+
+static int acc_init(luck_acc *a)
+{
+	memset(a, 0, sizeof *a);
+	a->swing[0] = sl_odds_q_new();
+	a->swing[1] = sl_odds_q_new();
+	return a->swing[0] && a->swing[1] ? SL_OK : SL_ENOMEM;
+}
+
+static void acc_free(luck_acc *a)
+{
+	sl_odds_q_free(a->swing[0]);
+	sl_odds_q_free(a->swing[1]);
+	a->swing[0] = a->swing[1] = NULL;
+}
+
+static char *frac(walk *w, long num, long den)
+{
+	sl_odds_q_set_frac(w->tmp, num, den);
+	return sl_odds_q_str(w->tmp);
+}
+
+/* The exact sums into l: doubles always, fractions with SL_ODDS_EXACT. */
+static int acc_finish(walk *w, const luck_acc *a, sl_odds_luck *l)
+{
+	for (int s = 0; s < 2; s++) {
+		l->exp_hits[s] = (double)a->hit36[s] / 36.0;
+		l->exp_damage[s] = (double)a->dmg36[s] / 36.0;
+		l->swing[s] = sl_odds_q_double(a->swing[s]);
+		if (!(w->flags & SL_ODDS_EXACT))
+			continue;
+		sl_free(l->q.exp_hits[s]);
+		sl_free(l->q.exp_damage[s]);
+		sl_free(l->q.swing[s]);
+		l->q.exp_hits[s] = frac(w, a->hit36[s], 36);
+		l->q.exp_damage[s] = frac(w, a->dmg36[s], 36);
+		l->q.swing[s] = sl_odds_q_str(a->swing[s]);
+		if (!l->q.exp_hits[s] || !l->q.exp_damage[s] || !l->q.swing[s])
+			return SL_ENOMEM;
+	}
+	return SL_OK;
+}
+
+static void luck_free(sl_odds_luck *l)
+{
+	for (int s = 0; s < 2; s++) {
+		sl_free(l->q.exp_hits[s]);
+		sl_free(l->q.exp_damage[s]);
+		sl_free(l->q.swing[s]);
+	}
+}
+
+static void qodds_free(sl_odds_qodds *q)
+{
+	sl_free(q->win);
+	sl_free(q->lose);
+	sl_free(q->attacks);
+}
 
 static sl_fight fight_of(const starship_state *s)
 {
@@ -26,17 +95,54 @@ static sl_fight fight_of(const starship_state *s)
 	return f;
 }
 
-static int odds_of(walk *w, const starship_state *s, sl_fight_odds *o)
+/* The odds of s, as doubles in o and, where win/att are not NULL, as
+ * fractions (the chance to win, the attacks expected). */
+static int odds_of(walk *w, const starship_state *s, sl_fight_odds *o, sl_odds_q *win,
+	sl_odds_q *att)
 {
 	sl_fight f;
+	int rc;
 	if (s->outcome == STARSHIP_WON || s->outcome == STARSHIP_LOST) {
 		o->win = s->outcome == STARSHIP_WON;
 		o->lose = !o->win;
 		o->endless = o->attacks = 0;
+		if (win)
+			sl_odds_q_set_frac(win, o->win ? 1 : 0, 1);
+		if (att)
+			sl_odds_q_set_frac(att, 0, 1);
 		return SL_OK;
 	}
 	f = fight_of(s);
-	return sl_odds_table_get(w->tab, &f, o);
+	if ((rc = sl_odds_table_get(w->tab, &f, o)))
+		return rc;
+	return win || att ? sl_odds_table_get_q(w->tab, &f, win, NULL, att) : SL_OK;
+}
+
+/* The fractions of a fight's odds, with SL_ODDS_EXACT. */
+static int qodds_of(walk *w, const starship_state *s, const sl_fight_odds *o, sl_odds_qodds *q)
+{
+	sl_fight f = fight_of(s);
+	sl_odds_q *v[3];
+	int rc = SL_OK;
+	if (!(w->flags & SL_ODDS_EXACT))
+		return SL_OK;
+	qodds_free(q);
+	memset(q, 0, sizeof *q);
+	v[0] = sl_odds_q_new();
+	v[1] = sl_odds_q_new();
+	v[2] = sl_odds_q_new();
+	if (!v[0] || !v[1] || !v[2])
+		rc = SL_ENOMEM;
+	else if (!(rc = sl_odds_table_get_q(w->tab, &f, v[0], v[1], v[2]))) {
+		q->win = sl_odds_q_str(v[0]);
+		q->lose = sl_odds_q_str(v[1]);
+		q->attacks = o->endless > 0 ? NULL : sl_odds_q_str(v[2]);
+		if (!q->win || !q->lose || (o->endless <= 0 && !q->attacks))
+			rc = SL_ENOMEM;
+	}
+	for (int i = 0; i < 3; i++)
+		sl_odds_q_free(v[i]);
+	return rc;
 }
 
 static int grow(void **p, int *cap, int need, size_t size)
@@ -63,6 +169,11 @@ static int on_encounter(walk *w, const starship_state *s, long no)
 	int rc;
 	if ((rc = grow((void **)&r->fights, &w->cap_f, r->nfights + 1, sizeof *r->fights)))
 		return rc;
+	if (r->nfights && (rc = acc_finish(w, &w->fight, &r->fights[r->nfights - 1].luck)))
+		return rc;
+	acc_free(&w->fight);
+	if ((rc = acc_init(&w->fight)))
+		return rc;
 	sl_odds_table_free(w->tab);
 	w->tab = NULL;
 	if ((rc = sl_odds_table_new(&w->tab, s->you.weapons, s->enemy.weapons, s->you.shields,
@@ -84,7 +195,9 @@ static int on_encounter(walk *w, const starship_state *s, long no)
 	f->escape_after = s->escape_after;
 	f->outcome = SL_ODDS_ON;
 	f->first_attack = r->nattacks;
-	return odds_of(w, s, &f->start);
+	if ((rc = odds_of(w, s, &f->start, NULL, NULL)))
+		return rc;
+	return qodds_of(w, s, &f->start, &f->q_start);
 }
 
 static void end_fight(sl_odds_fightrep *f, const starship_state *s, long no)
@@ -107,7 +220,8 @@ static int on_attack(walk *w, const starship_state *prev, const starship_state *
 		return SL_EUSAGE;
 	if ((rc = grow((void **)&r->attacks, &w->cap_a, r->nattacks + 1, sizeof *r->attacks)))
 		return rc;
-	if ((rc = odds_of(w, prev, &before)) || (rc = odds_of(w, s, &mid)))
+	if ((rc = odds_of(w, prev, &before, w->before, w->att)) ||
+	    (rc = odds_of(w, s, &mid, w->mid, NULL)))
 		return rc;
 	a = &r->attacks[r->nattacks++];
 	memset(a, 0, sizeof *a);
@@ -129,11 +243,29 @@ static int on_attack(walk *w, const starship_state *prev, const starship_state *
 	a->win_before = before.win;
 	a->win_mid = a->win_after = mid.win;
 	a->attacks_before = before.attacks;
+	if (w->flags & SL_ODDS_EXACT) {
+		int dw[3];
+		sl_odds_damage_ways(by == STARSHIP_YOU ? prev->enemy.shields : prev->you.shields, dw);
+		a->q.p_hit = frac(w, sl_odds_hit_ways(x->weapons), 36);
+		a->q.exp_damage = frac(w, (by == STARSHIP_YOU ? prev->enemy.shields : prev->you.shields)
+			? 2L * dw[0] + 4L * dw[1] + 6L * dw[2] : 0, 36);
+		a->q.win_before = sl_odds_q_str(w->before);
+		a->q.win_mid = sl_odds_q_str(w->mid);
+		a->q.win_after = sl_odds_q_str(w->mid);
+		a->q.attacks_before = before.endless > 0 ? NULL : sl_odds_q_str(w->att);
+		if (!a->q.p_hit || !a->q.exp_damage || !a->q.win_before || !a->q.win_mid ||
+		    !a->q.win_after || (before.endless <= 0 && !a->q.attacks_before))
+			return SL_ENOMEM;
+	}
 	r->fights[r->nfights - 1].nattacks++;
-	r->luck.attacks[by]++;
-	r->luck.hits[by] += x->hit;
-	r->luck.exp_hits[by] += a->p_hit;
-	r->luck.swing[by] += a->win_mid - a->win_before;
+	for (int k = 0; k < 2; k++) {
+		sl_odds_luck *l = k ? &r->fights[r->nfights - 1].luck : &r->luck;
+		luck_acc *acc = k ? &w->fight : &w->voyage;
+		l->attacks[by]++;
+		l->hits[by] += x->hit;
+		acc->hit36[by] += sl_odds_hit_ways(x->weapons);
+		sl_odds_q_add_diff(acc->swing[by], w->mid, w->before);
+	}
 	end_fight(&r->fights[r->nfights - 1], s, no);
 	return SL_OK;
 }
@@ -147,7 +279,7 @@ static int on_damage(walk *w, const starship_state *s, long no)
 	int rc;
 	if (!x || r->nattacks == 0)
 		return SL_EUSAGE;
-	if ((rc = odds_of(w, s, &after)))
+	if ((rc = odds_of(w, s, &after, w->after, NULL)))
 		return rc;
 	a = &r->attacks[r->nattacks - 1];
 	a->damage_event = no;
@@ -157,14 +289,28 @@ static int on_damage(walk *w, const starship_state *s, long no)
 	a->shields_after[0] = s->you.shields;
 	a->shields_after[1] = s->enemy.shields;
 	a->win_after = after.win;
-	r->luck.damage_rolls[a->by]++;
-	r->luck.damage[a->by] += x->damage;
-	r->luck.exp_damage[a->by] += a->exp_damage;
-	r->luck.swing[a->by] += a->win_after - a->win_mid;
+	if (w->flags & SL_ODDS_EXACT) {
+		sl_free(a->q.win_after);
+		if (!(a->q.win_after = sl_odds_q_str(w->after)))
+			return SL_ENOMEM;
+	}
+	{
+		int dw[3];
+		sl_odds_damage_ways(x->shields_before, dw);
+		for (int k = 0; k < 2; k++) {
+			sl_odds_luck *l = k ? &r->fights[r->nfights - 1].luck : &r->luck;
+			luck_acc *acc = k ? &w->fight : &w->voyage;
+			l->damage_rolls[a->by]++;
+			l->damage[a->by] += x->damage;
+			acc->dmg36[a->by] += 2L * dw[0] + 4L * dw[1] + 6L * dw[2];
+			sl_odds_q_add_diff(acc->swing[a->by], w->after, w->mid);
+		}
+	}
 	return SL_OK;
 }
 
-static int voyage_odds(sl_odds_report **out, const sl_log *log, long upto, sl_error *err)
+static int voyage_odds(sl_odds_report **out, const sl_log *log, long upto, unsigned flags,
+	sl_error *err)
 {
 	const sl_game *g = log->game;
 	const sl_schema *sc;
@@ -184,6 +330,17 @@ static int voyage_odds(sl_odds_report **out, const sl_log *log, long upto, sl_er
 	if (!r)
 		return sl_error_set(err, SL_ENOMEM, "odds: out of memory");
 	w.r = r;
+	w.flags = flags;
+	w.before = sl_odds_q_new();
+	w.mid = sl_odds_q_new();
+	w.after = sl_odds_q_new();
+	w.att = sl_odds_q_new();
+	w.tmp = sl_odds_q_new();
+	if (!w.before || !w.mid || !w.after || !w.att || !w.tmp || acc_init(&w.voyage) ||
+	    acc_init(&w.fight)) {
+		rc = sl_error_set(err, SL_ENOMEM, "odds: out of memory");
+		goto out;
+	}
 	if ((rc = g->init((void **)&st, &log->h, err)))
 		goto out;
 	for (size_t i = 0; i < log->n; i++) {
@@ -215,14 +372,28 @@ static int voyage_odds(sl_odds_report **out, const sl_log *log, long upto, sl_er
 	r->ship[sizeof r->ship - 1] = 0;
 	r->weapons = st->you.weapons;
 	r->shields_start = st->you.shields_start;
+	if ((rc = acc_finish(&w, &w.voyage, &r->luck)) ||
+	    (r->nfights && (rc = acc_finish(&w, &w.fight, &r->fights[r->nfights - 1].luck)))) {
+		sl_error_set(err, rc, "odds: %s", sl_code_name(rc));
+		goto out;
+	}
 	if (st->outcome == STARSHIP_ON && w.tab) {
 		r->in_fight = 1;
 		r->now = fight_of(st);
 		rc = sl_odds_table_get(w.tab, &r->now, &r->now_odds);
+		if (!rc)
+			rc = qodds_of(&w, st, &r->now_odds, &r->q_now);
 		if (rc)
 			sl_error_set(err, rc, "odds: cannot rate the position: %s", sl_code_name(rc));
 	}
 out:
+	acc_free(&w.voyage);
+	acc_free(&w.fight);
+	sl_odds_q_free(w.before);
+	sl_odds_q_free(w.mid);
+	sl_odds_q_free(w.after);
+	sl_odds_q_free(w.att);
+	sl_odds_q_free(w.tmp);
 	sl_odds_table_free(w.tab);
 	if (st)
 		g->destroy(st);
@@ -232,6 +403,30 @@ out:
 	}
 	*out = r;
 	return SL_OK;
+}
+
+void sl_odds_report_free(sl_odds_report *r)
+{
+	if (!r)
+		return;
+	for (int i = 0; i < r->nattacks; i++) {
+		sl_odds_attack *a = &r->attacks[i];
+		sl_free(a->q.p_hit);
+		sl_free(a->q.exp_damage);
+		sl_free(a->q.win_before);
+		sl_free(a->q.win_mid);
+		sl_free(a->q.win_after);
+		sl_free(a->q.attacks_before);
+	}
+	for (int i = 0; i < r->nfights; i++) {
+		qodds_free(&r->fights[i].q_start);
+		luck_free(&r->fights[i].luck);
+	}
+	luck_free(&r->luck);
+	qodds_free(&r->q_now);
+	sl_free(r->fights);
+	sl_free(r->attacks);
+	sl_free(r);
 }
 
 const sl_analysis sl_analysis_starship = {

@@ -607,7 +607,6 @@ static inline __attribute__((always_inline)) void step_commit(const sail_state *
 		m->left -= r->cost;
 		m->col = r->col;
 		m->row = r->row;
-		m->facing = r->facing;
 		if (m->npath < SAIL_MAX_PATH) {
 			m->path[m->npath].col = r->col;
 			m->path[m->npath].row = r->row;
@@ -619,6 +618,10 @@ static inline __attribute__((always_inline)) void step_commit(const sail_state *
 			if (sail_grounds(&s->ships[m->ship], die))
 				m->grounded = 1;
 		}
+		/* she enters the hex, tests the shoal, then turns: aground, she
+		 * stops as she entered (sail 6: no turn once aground) */
+		if (!m->grounded)
+			m->facing = r->facing;
 	} else if (r->fails) {
 		m->left = 0;
 		m->in_irons = 1;
@@ -746,7 +749,7 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 				md_part(&md, "enters the shoal at %d,%d \xe2\x80\x94 rolls %d: %s",
 					r.col, r.row, die, m.grounded ? "aground" : "clear");
 			}
-			if (r.facing != heading) {
+			if (m.facing != heading) {
 				md_flush(&md);
 				md_part(&md, "turns to %s", sail_dir_name(r.facing));
 			}

@@ -75,7 +75,7 @@ typedef struct sail_stepres {
 	int point;            /* point of sail in the hex left */
 	int cost;             /* points spent (a failed tack: what was left) */
 	int col, row;         /* hex entered (advance) */
-	int facing;           /* heading after the step */
+	int facing;           /* heading after the step (she keeps hers if it grounds her) */
 	int shoal;            /* the hex entered is a shoal: a die is needed */
 	int fails;            /* a tack with fewer than 3 points: in irons */
 } sail_stepres;

@@ -1,6 +1,6 @@
 /* starship.c - the gamebook's ship-to-ship combat (seed 002, §341 of La
  * Galaxie Tragique) and the voyage around it: schema, rules, module table.
- * Clause numbers "§341.N" are the seed's steps; "S1".."S12" are our own
+ * Clause numbers "§341.N" are the seed's steps; "S1".."S13" are our own
  * decisions, written out in formats/starship.md. */
 #include "starship_int.h"
 
@@ -122,26 +122,30 @@ static const char *vstr(const sl_value *v, size_t *n)
 	return v->p;
 }
 
-/* A DICE value of exactly `want` dice of 1..6 into d[]. */
-static int get_dice(const sl_value *v, int want, int *d, const char *what, sl_error *err)
+/* A DICE value of exactly `want` dice of 1..6 into d[]; a refusal names
+ * `rule`, the clause that says how many dice are rolled. */
+static int get_dice(const sl_value *v, int want, int *d, const char *rule, const char *what,
+	sl_error *err)
 {
 	const uint8_t *p = v->p;
 	if (!v->present || !p || v->n != want)
-		return illegal(err, "starship: %s is %d %s", what, want, want == 1 ? "die" : "dice");
+		return illegal(err, "starship %s: %s is %d %s", rule, what, want,
+			want == 1 ? "die" : "dice");
 	for (int i = 0; i < want; i++) {
 		if (p[i] < 1 || p[i] > 6)
-			return illegal(err, "starship: a die shows 1 to 6, not %d", p[i]);
+			return illegal(err, "starship %s: a die shows 1 to 6, not %d", rule, p[i]);
 		d[i] = p[i];
 	}
 	return 0;
 }
 
-static int get_text(const sl_value *v, char *dst, size_t cap, const char *what, sl_error *err)
+static int get_text(const sl_value *v, char *dst, size_t cap, const char *rule, const char *what,
+	sl_error *err)
 {
 	size_t n;
 	const char *p = vstr(v, &n);
 	if (n == 0 || n >= cap || memchr(p, 0, n))
-		return illegal(err, "starship: %s is 1 to %d bytes", what, (int)cap - 1);
+		return illegal(err, "starship %s: %s is 1 to %d bytes", rule, what, (int)cap - 1);
 	memcpy(dst, p, n);
 	dst[n] = 0;
 	return 0;
@@ -169,10 +173,10 @@ static int ev_ship(starship_state *s, const sl_event *ev, sl_buf *desc, sl_error
 	char name[STARSHIP_MAX_NAME] = "Traveller";
 	if (s->has_ship)
 		return illegal(err, "starship S2: the ship is set once, before turn 1");
-	if ((rc = get_dice(&ev->f[1], 1, &w, "weapons_roll", err)) ||
-	    (rc = get_dice(&ev->f[2], 1, &sh, "shields_roll", err)))
+	if ((rc = get_dice(&ev->f[1], 1, &w, "S2", "weapons_roll", err)) ||
+	    (rc = get_dice(&ev->f[2], 1, &sh, "S2", "shields_roll", err)))
 		return rc;
-	if (ev->f[0].present && (rc = get_text(&ev->f[0], name, sizeof name, "name", err)))
+	if (ev->f[0].present && (rc = get_text(&ev->f[0], name, sizeof name, "S2", "name", err)))
 		return rc;
 	memcpy(s->you.name, name, sizeof name);
 	s->you.weapons = w + 6;
@@ -198,7 +202,7 @@ static int ev_encounter(starship_state *s, const sl_event *ev, sl_buf *desc, sl_
 		return illegal(err, "starship S9: the fight with %s is not over; one enemy at a time",
 			starship_name(s, STARSHIP_ENEMY));
 	memset(&e, 0, sizeof e);
-	if ((rc = get_text(&ev->f[0], e.name, sizeof e.name, "enemy", err)))
+	if ((rc = get_text(&ev->f[0], e.name, sizeof e.name, "S3", "enemy", err)))
 		return rc;
 	e.weapons = ev->f[1].u.i;
 	e.shields = e.shields_start = ev->f[2].u.i;
@@ -207,7 +211,7 @@ static int ev_encounter(starship_state *s, const sl_event *ev, sl_buf *desc, sl_
 	if (e.shields < 0 || e.shields > STARSHIP_MAX_SHIELDS)
 		return illegal(err, "starship S3: shields are 0 to %d", STARSHIP_MAX_SHIELDS);
 	if (par < 1 || par > STARSHIP_MAX_PARAGRAPH)
-		return illegal(err, "starship: paragraphs are 1 to %d", STARSHIP_MAX_PARAGRAPH);
+		return illegal(err, "starship S13: paragraphs are 1 to %d", STARSHIP_MAX_PARAGRAPH);
 	if (first != STARSHIP_YOU && first != STARSHIP_ENEMY)
 		return illegal(err, "starship §341.1: first is player or enemy");
 	if (esc < -1 || esc > 99)
@@ -235,13 +239,30 @@ static int ev_encounter(starship_state *s, const sl_event *ev, sl_buf *desc, sl_
 	return 0;
 }
 
+/* Why no fight is on: none met yet (§341.1: the two ships fire at each
+ * other, and an encounter brings the enemy), the last one fought to its end
+ * (§341.8: it ends when a ship explodes), or fled (S7). */
+static int no_fight(const starship_state *s, sl_error *err)
+{
+	if (s->fights == 0 || s->outcome == STARSHIP_NONE)
+		return illegal(err, "starship \xc2\xa7" "341.1: no fight is on: the ships fire "
+			"at each other once an `encounter` brings an enemy");
+	if (s->outcome == STARSHIP_FLED)
+		return illegal(err, "starship S7: you fled from %s; no fight is on "
+			"(an `encounter` starts the next one)", starship_name(s, STARSHIP_ENEMY));
+	return illegal(err, "starship \xc2\xa7" "341.8: the fight with %s is over: %s exploded; "
+		"no fight is on (an `encounter` starts the next one)",
+		starship_name(s, STARSHIP_ENEMY),
+		s->outcome == STARSHIP_WON ? "it" : "your ship");
+}
+
 static int ev_attack(starship_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
 {
 	int by = ev->f[0].u.i, d[2] = {0, 0}, rc, sum, target;
 	starship_ship *att, *tg;
 	starship_exchange x;
 	if (!in_fight(s))
-		return illegal(err, "starship: no fight is on (an `encounter` starts one)");
+		return no_fight(s, err);
 	if (by != STARSHIP_YOU && by != STARSHIP_ENEMY)
 		return illegal(err, "starship §341.1: by is player or enemy");
 	if (s->pending)
@@ -251,7 +272,7 @@ static int ev_attack(starship_state *s, const sl_event *ev, sl_buf *desc, sl_err
 		return illegal(err, "starship §341.7: the ships fire in turn; it is %s turn, not %s",
 			s->to_move == STARSHIP_YOU ? "your" : "the enemy's",
 			by == STARSHIP_YOU ? "yours" : "the enemy's");
-	if ((rc = get_dice(&ev->f[1], 2, d, "an attack roll", err)))
+	if ((rc = get_dice(&ev->f[1], 2, d, "S4", "an attack roll", err)))
 		return rc;
 	target = 1 - by;
 	att = by == STARSHIP_YOU ? &s->you : &s->enemy;
@@ -302,7 +323,7 @@ static int ev_damage(starship_state *s, const sl_event *ev, sl_buf *desc, sl_err
 	starship_exchange *x;
 	if (!in_fight(s) || !s->pending || s->nhist == 0)
 		return illegal(err, "starship §341.5: a damage roll follows a hit, and no hit awaits one");
-	if ((rc = get_dice(&ev->f[0], 2, d, "a damage roll", err)))
+	if ((rc = get_dice(&ev->f[0], 2, d, "S4", "a damage roll", err)))
 		return rc;
 	x = &s->hist[s->nhist - 1];
 	target = 1 - x->by;
@@ -350,7 +371,7 @@ static int ev_escape(starship_state *s, const sl_event *ev, sl_buf *desc, sl_err
 			s->escape_after, s->escape_after == 1 ? "" : "s", done,
 			done == 1 ? "has" : "have");
 	if (par < 1 || par > STARSHIP_MAX_PARAGRAPH)
-		return illegal(err, "starship: paragraphs are 1 to %d", STARSHIP_MAX_PARAGRAPH);
+		return illegal(err, "starship S13: paragraphs are 1 to %d", STARSHIP_MAX_PARAGRAPH);
 	s->outcome = STARSHIP_FLED;
 	s->fled++;
 	s->last_paragraph = par;
@@ -366,7 +387,7 @@ static int ev_repair(starship_state *s, const sl_event *ev, sl_buf *desc, sl_err
 	if (in_fight(s))
 		return illegal(err, "starship S8: no repair in the middle of a fight");
 	if (par < 1 || par > STARSHIP_MAX_PARAGRAPH)
-		return illegal(err, "starship: paragraphs are 1 to %d", STARSHIP_MAX_PARAGRAPH);
+		return illegal(err, "starship S13: paragraphs are 1 to %d", STARSHIP_MAX_PARAGRAPH);
 	s->you.shields = s->you.shields_start;
 	s->repairs++;
 	s->last_paragraph = par;
@@ -389,13 +410,13 @@ int starship_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *
 	starship_state *s = st;
 	const sl_event_def *d;
 	if (ev->entry != SL_ENTRY_EVENT)
-		return illegal(err, "starship: a turn or phase marker is not an event");
+		return illegal(err, "starship S13: a turn or phase marker is not an event");
 	if (ev->type >= STARSHIP_NEV)
-		return illegal(err, "starship: unknown event type %u", ev->type);
+		return illegal(err, "starship S13: unknown event type %u", ev->type);
 	d = &starship_events[ev->type];
 	for (int i = 0; i < d->nfields; i++)
 		if (!d->fields[i].optional && !ev->f[i].present)
-			return illegal(err, "starship: %s needs %s=", d->name, d->fields[i].name);
+			return illegal(err, "starship S13: %s needs %s=", d->name, d->fields[i].name);
 	if (ev->player >= 0)
 		return illegal(err, "starship S11: events name no player; `by=` says who fires");
 	if (d->flags & SL_EV_SETUP) {
