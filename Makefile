@@ -49,7 +49,7 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
-.PHONY: FORCE all lib test layers unit golden cli images demo deps asan ubsan install \
+.PHONY: FORCE all lib test layers hostile unit golden cli images demo deps asan ubsan install \
         uninstall clean man headertest valgrind fuzz fuzz-short bench export html
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
@@ -91,7 +91,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: layers unit golden cli images headertest fuzz-short export html
+test: layers unit golden cli images hostile headertest fuzz-short export html
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -107,6 +107,10 @@ cli: $(BUILD)/sillage
 
 images: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/image/run.sh $(BUILD)/sillage $(BUILD)/tools
+
+# hostile inputs built at run time: verify's peak memory stays bounded
+hostile: $(BUILD)/sillage $(TOOL_BIN)
+	@sh tests/hostile/run.sh $(BUILD)/sillage $(BUILD)/tools
 
 # The layers point one way (docs/architecture.md): includes, then the
 # symbols each object takes from the others.

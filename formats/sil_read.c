@@ -717,8 +717,27 @@ static int start_log(sl_log **out, sl_header *h, sl_buf *pending,
 	return SL_OK;
 }
 
-int sl_sil_read(sl_log **out, const char *name, const char *text, size_t n,
-	sl_error *err)
+/* Streaming: entries held before they are handed to the sink. */
+#define STREAM_RUN 4096
+
+/* Hands the entries read so far to fn and forgets them (their strings too). */
+static int stream_flush(sl_log *log, sl_silb_sink fn, void *ud, sl_error *err)
+{
+	int rc;
+	if (log->n == 0)
+		return SL_OK;
+	if ((rc = fn(ud, log, log->ev, log->n, err)))
+		return rc;
+	log->n = 0;
+	sl_arena_free(&log->arena);
+	sl_arena_init(&log->arena);
+	return SL_OK;
+}
+
+/* The reader; with fn, entries go to fn in runs (after one call with n == 0
+ * once the header is read) instead of staying in the log. */
+static int sil_read(sl_log **out, const char *name, const char *text, size_t n,
+	sl_silb_sink fn, void *ud, sl_error *err)
 {
 	sl_log *log = NULL;
 	sl_header h;
@@ -786,7 +805,7 @@ int sl_sil_read(sl_log **out, const char *name, const char *text, size_t n,
 				goto out;
 			}
 			rc = start_log(&log, &h, &pending, name, lineno, err);
-			if (rc)
+			if (rc || (fn && (rc = fn(ud, log, NULL, 0, err))))
 				goto out;
 			in_header = 0;
 		}
@@ -816,6 +835,9 @@ int sl_sil_read(sl_log **out, const char *name, const char *text, size_t n,
 			rc = SL_OK;
 			continue;
 		}
+		/* a new entry: those before it can take no more annotations */
+		if (fn && log->n >= STREAM_RUN && (rc = stream_flush(log, fn, ud, err)))
+			goto out;
 		rc = sl_sil_parse_line(log, line, len, lineno, &ev, err);
 		if (rc < 0)
 			goto out;
@@ -853,9 +875,11 @@ int sl_sil_read(sl_log **out, const char *name, const char *text, size_t n,
 			goto out;
 		}
 		rc = start_log(&log, &h, &pending, name, lineno, err);
-		if (rc)
+		if (rc || (fn && (rc = fn(ud, log, NULL, 0, err))))
 			goto out;
 	}
+	if (fn && (rc = stream_flush(log, fn, ud, err)))
+		goto out;
 	if (pending.len)
 		log->tail_comment = sl_strndup((const char *)pending.data, pending.len);
 	*out = log;
@@ -865,5 +889,24 @@ out:
 	sl_buf_free(&pending);
 	sl_header_free(&h);
 	sl_log_free(log);
+	return rc;
+}
+
+int sl_sil_read(sl_log **out, const char *name, const char *text, size_t n,
+	sl_error *err)
+{
+	return sil_read(out, name, text, n, NULL, NULL, err);
+}
+
+int sl_sil_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud, sl_error *err)
+{
+	char *text;
+	size_t n;
+	int rc;
+	*out = NULL;
+	if ((rc = sl_read_file(path, SL_SIL_MAX_FILE, &text, &n, err)))
+		return rc;
+	rc = sil_read(out, path, text, n, fn, ud, err);
+	sl_free(text);
 	return rc;
 }

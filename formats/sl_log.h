@@ -44,6 +44,20 @@ void sl_log_free(sl_log *log);
  * *out is NULL and err holds FILE:LINE:COL and what was expected. */
 int sl_sil_read(sl_log **out, const char *name, const char *text, size_t n,
 	sl_error *err);
+/* Streaming: what sl_sil_stream and sl_silb_stream hand over as they read.
+ * Called once with n == 0 right after the header (log->h and log->game are
+ * set), then with each run of entries in order: a text log's a few thousand
+ * at a time, an archive's segment by segment, a journal's all at once. The
+ * entries and their strings stay valid until fn returns. A non-zero return
+ * (with err set) stops the read and is returned. */
+typedef int (*sl_silb_sink)(void *ud, const struct sl_log *log, const sl_event *ev, size_t n,
+	sl_error *err);
+/* Reads the text log at path like sl_log_load but hands its entries to fn
+ * in runs of a few thousand as they are parsed (once with n == 0 after the
+ * header, as sl_silb_stream does), keeping none: a verifier's memory is the
+ * file and one run, not the log. *out gets the log without its entries
+ * (header, tail comment); the caller frees it. On error *out is NULL. */
+int sl_sil_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud, sl_error *err);
 /* Reads a log from a file, choosing the codec by content. */
 int sl_log_load(sl_log **out, const char *path, sl_error *err);
 
@@ -132,13 +146,6 @@ int sl_silb_sniff(const void *data, size_t n);
  * is NULL and err holds "FILE: offset 0x..: reason". Caller frees *out. */
 int sl_silb_read(sl_log **out, const char *name, const void *data, size_t n,
 	unsigned flags, sl_silb_info *info, sl_error *err);
-/* Streaming: what sl_silb_stream hands over as it reads. Called once with
- * n == 0 right after the header (log->h and log->game are set), then with
- * each run of entries in order: an archive's segment by segment, a
- * journal's all at once. The entries and their strings stay valid until fn
- * returns. A non-zero return (with err set) stops the read and is returned. */
-typedef int (*sl_silb_sink)(void *ud, const sl_log *log, const sl_event *ev, size_t n,
-	sl_error *err);
 /* Reads path like sl_silb_load (strict, every check) but keeps at most one
  * segment's entries of an archive, so a verifier's memory is bounded by a
  * segment, not the log. *out gets the log without those entries (header,

@@ -223,8 +223,8 @@ int cmd_info(int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* verify of a .silb: the replay is fed each segment as it is read, so
- * memory holds one segment, not the log (sl_silb_stream). */
+/* verify: the replay is fed each run of entries as it is read, so memory
+ * holds one segment or run, not the log (sl_silb_stream, sl_sil_stream). */
 static int verify_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
 {
 	sl_replay **r = ud;
@@ -248,21 +248,18 @@ int cmd_verify(int argc, char **argv)
 	const char *file;
 	sl_log *log;
 	sl_replay *r = NULL;
+	sl_error err;
 	int rc = one_file("verify", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
-	if (is_silb(file)) {
-		sl_error err;
-		sl_error_clear(&err);
-		if (sl_silb_stream(&log, file, verify_sink, &r, NULL, &err)) {
-			sl_replay_free(r);
-			return cli_report(&err);
-		}
-		if (sl_replay_warning(r))
-			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(r));
-	} else if ((rc = cli_open(file, SL_REPLAY_CHECK, &log, &r))) {
-		return rc;
+	sl_error_clear(&err);
+	if (is_silb(file) ? sl_silb_stream(&log, file, verify_sink, &r, NULL, &err)
+	    : sl_sil_stream(&log, file, verify_sink, &r, &err)) {
+		sl_replay_free(r);
+		return cli_report(&err);
 	}
+	if (sl_replay_warning(r))
+		fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(r));
 	if (!o.quiet) {
 		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", file,
 			sl_replay_events(r), sl_replay_turns(r), sl_replay_turns(r) == 1 ? "" : "s",

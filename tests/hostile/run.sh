@@ -1,0 +1,55 @@
+#!/bin/sh
+# run.sh - hostile inputs built at run time (issue 20): peak memory of
+# `verify` stays within 64 MB + 64 bytes per byte of a .silb file and 64 MB +
+# 8 per byte of a .sil file, and each file gets its documented exit code.
+# Peak memory is read with GNU time (%M, kilobytes). Skipped under the
+# sanitizers, whose shadow memory is not ours.
+# usage: sh tests/hostile/run.sh BUILD/sillage BUILD/tools
+set -u
+SILLAGE=$1
+TOOLS=$2
+case "$(nm "$SILLAGE" 2>/dev/null | grep -c '__asan_\|__ubsan_')" in
+0) ;;
+*) echo "hostile: skipped (sanitizer build)"; exit 0 ;;
+esac
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+
+# check FILE WANT_CODE PER_BYTE: verify FILE, its exit code and peak memory
+check() {
+	f=$1 want=$2 per=$3
+	/usr/bin/time -f '%M' -o "$T/mem" "$SILLAGE" verify "$f" >/dev/null 2>"$T/err"
+	code=$?
+	kb=$(tail -n 1 "$T/mem")
+	bytes=$(wc -c < "$f")
+	limit=$(( (64 * 1024 * 1024 + per * bytes) / 1024 ))
+	if [ "$code" != "$want" ]; then
+		echo "FAIL $(basename "$f"): exit $code, expected $want"; head -3 "$T/err"
+		fail=$((fail + 1))
+	elif [ "$kb" -gt "$limit" ]; then
+		echo "FAIL $(basename "$f"): $kb KB at peak, more than $limit KB (64 MB + $per x $bytes bytes)"
+		fail=$((fail + 1))
+	else
+		echo "hostile: $(basename "$f") ($bytes bytes): exit $code, $kb KB at peak (limit $limit KB)"
+		pass=$((pass + 1))
+	fi
+}
+
+head -n 16 tests/cli/data/example.sil > "$T/head.sil"
+# a 20 KB archive of one deflated segment of 20 million one-byte markers
+"$TOOLS/hostile" segment "$T/markers.silb" 20000000 "$T/head.sil" >/dev/null || exit 1
+check "$T/markers.silb" 3 64
+# 60 MB of phase markers in text: refused at its third marker
+{ cat "$T/head.sil"; echo 'turn 1'; yes 'phase 2' | head -n 7500000; } > "$T/markers.sil"
+check "$T/markers.sil" 1 8
+# long legal games, replayed whole
+"$SILLAGE" gen -g sail --events 200000 -o "$T/long.sil" >/dev/null || exit 1
+check "$T/long.sil" 0 8
+"$SILLAGE" convert "$T/long.sil" -o "$T/long.silb" >/dev/null || exit 1
+check "$T/long.silb" 0 64
+"$SILLAGE" convert --coding=deflate "$T/long.sil" -o "$T/long-deflate.silb" >/dev/null || exit 1
+check "$T/long-deflate.silb" 0 64
+echo "hostile: $pass passed, $fail failed"
+[ $fail = 0 ]
