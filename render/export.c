@@ -4,6 +4,7 @@
 #include "export.h"
 #include "kit.h"
 
+#include <cairo-pdf.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -76,6 +77,9 @@ fail:
 
 void sl_export_escape_html(sl_buf *b, const char *s)
 {
+	sl_buf safe;
+	sl_buf_init(&safe);
+	s = sl_text_safe_cstr(s, &safe);   /* shown as written, never obeyed */
 	for (; s && *s; s++) {
 		switch (*s) {
 		case '<': sl_buf_puts(b, "&lt;"); break;
@@ -86,11 +90,24 @@ void sl_export_escape_html(sl_buf *b, const char *s)
 		default: sl_buf_putc(b, *s);
 		}
 	}
+	sl_buf_free(&safe);
+}
+
+void sl_export_pdf_title(cairo_surface_t *surf, const char *title)
+{
+	sl_buf safe;
+	sl_buf_init(&safe);
+	cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE, sl_text_safe_cstr(title, &safe));
+	sl_buf_free(&safe);
 }
 
 void sl_export_json_str(sl_buf *b, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p;
+	sl_buf safe;
+	sl_buf_init(&safe);
+	s = sl_text_safe_cstr(s, &safe);   /* shown as written, never obeyed */
+	p = (const unsigned char *)s;
 	sl_buf_putc(b, '"');
 	for (; p && *p; p++) {
 		if (*p == '"' || *p == '\\')
@@ -106,6 +123,7 @@ void sl_export_json_str(sl_buf *b, const char *s)
 			sl_buf_putc(b, *p);
 	}
 	sl_buf_putc(b, '"');
+	sl_buf_free(&safe);
 }
 
 /* ---- frames and positions ----------------------------------------------------------- */

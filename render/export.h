@@ -29,5 +29,7 @@ void sl_export_escape_html(sl_buf *b, const char *s);
 /* Appends s as a JSON string, also safe inside an HTML <script> element
  * ('<', '>', '&' and U+2028/9 as \u escapes). */
 void sl_export_json_str(sl_buf *b, const char *s);
+/* Sets a PDF's title from a log's title, made safe to show (sl_text_safe). */
+void sl_export_pdf_title(cairo_surface_t *surf, const char *title);
 
 #endif

@@ -185,7 +185,12 @@ static PangoLayout *make_layout(sl_kit_canvas *c, const char *s, const sl_kit_te
 		pango_layout_set_width(l, (int)(st->max_width * PANGO_SCALE));
 		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	}
-	pango_layout_set_text(l, s ? s : "", -1);
+	{   /* a log's text is shown, never obeyed: no bidi override reorders it */
+		sl_buf safe;
+		sl_buf_init(&safe);
+		pango_layout_set_text(l, s ? sl_text_safe_cstr(s, &safe) : "", -1);
+		sl_buf_free(&safe);
+	}
 	return l;
 }
 

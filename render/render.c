@@ -191,8 +191,7 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		if (cairo_surface_status(surf) == CAIRO_STATUS_SUCCESS) {
 			cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "sillage");
 			if (fr->header && fr->header->title)
-				cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE,
-					fr->header->title);
+				sl_export_pdf_title(surf, fr->header->title);
 		}
 		break;
 	}

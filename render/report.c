@@ -52,7 +52,12 @@ static double text(cairo_t *cr, double x, double y, double w, double hmax, const
 		pango_layout_set_height(l, (int)(hmax * PANGO_SCALE));
 		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	}
-	pango_layout_set_text(l, s ? s : "", -1);
+	{
+		sl_buf safe;
+		sl_buf_init(&safe);
+		pango_layout_set_text(l, s ? sl_text_safe_cstr(s, &safe) : "", -1);
+		sl_buf_free(&safe);
+	}
 	cairo_move_to(cr, x, y);
 	pango_cairo_show_layout(cr, l);
 	pango_layout_get_size(l, &tw, &th);
@@ -98,7 +103,7 @@ static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	surf = cairo_pdf_surface_create_for_stream(sink_write, &s, PW, PH);
 	cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "sillage");
 	if (log->h.title)
-		cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE, log->h.title);
+		sl_export_pdf_title(surf, log->h.title);
 	cr = cairo_create(surf);
 
 	/* cover */

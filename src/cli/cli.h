@@ -5,6 +5,8 @@
 
 #include "../sillage.h"
 
+#include <stdio.h>
+
 /* Exit codes of DESIGN.md */
 enum {
 	EXIT_OK = 0,
@@ -41,6 +43,10 @@ const cli_verb *cli_find(const char *name);
 
 /* Prints "sillage: message" and returns the exit code for err->code. */
 int cli_report(const sl_error *err);
+/* Writes n bytes of text that may hold log text to f (stdout, stderr): on a
+ * terminal, control and bidirectional characters are shown escaped
+ * (sl_text_safe, lines kept), so a log cannot drive the terminal. */
+void cli_write_text(FILE *f, const void *p, size_t n);
 int cli_usage(const char *verb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int cli_exit_code(int code);
 

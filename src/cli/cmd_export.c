@@ -389,7 +389,7 @@ static void step_show(stepper *s)
 	else
 		snprintf(where, sizeof where, "setup");
 	if (s->tty)
-		sl_buf_puts(&b, "\033[H\033[2J");
+		fputs("\033[H\033[2J", stdout);   /* ours: the log's text goes through cli_write_text */
 	sl_buf_printf(&b, "%s | %s | event %ld/%ld | step %zu/%zu\n",
 		s->log->h.title ? s->log->h.title : s->log->h.game, where,
 		sl_replay_event_at(s->r, pos), sl_replay_events(s->r), pos, s->log->n);
@@ -409,7 +409,7 @@ static void step_show(stepper *s)
 		sl_buf_printf(&b, "\n%s\n\n[n]ext [p]rev []] next turn [[] prev turn [g]oto turn [e]vent [/]find [w]rite png [q]uit\n",
 			sl_buf_cstr(&d));
 	}
-	fwrite(b.data, 1, b.len, stdout);
+	cli_write_text(stdout, b.data, b.len);
 	fflush(stdout);
 	sl_buf_free(&b);
 	sl_buf_free(&d);
@@ -529,7 +529,8 @@ static int step_cmd(stepper *s, const char *cmd, const char *arg)
 		sl_buf d;
 		sl_buf_init(&d);
 		s->log->game->summary(sl_replay_state(s->r), &s->log->h, &d);
-		printf("%s\n", sl_buf_cstr(&d));
+		sl_buf_putc(&d, '\n');
+		cli_write_text(stdout, d.data, d.len);
 		sl_buf_free(&d);
 		return 0;
 	} else if (!strcmp(cmd, "h") || !strcmp(cmd, "?")) {

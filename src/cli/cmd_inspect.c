@@ -46,7 +46,7 @@ static int one_file(const char *verb, int argc, char **argv, inspect_opts *o, co
 
 static void flush(sl_buf *b)
 {
-	fwrite(b->data, 1, b->len, stdout);
+	cli_write_text(stdout, b->data, b->len);
 	sl_buf_free(b);
 }
 

@@ -443,7 +443,7 @@ int cmd_odds(int argc, char **argv)
 		json_report(&b, rep, &a);
 	else
 		text_report(&b, rep, &a);
-	fwrite(b.data, 1, b.len, stdout);
+	cli_write_text(stdout, b.data, b.len);
 	sl_buf_free(&b);
 out:
 	sl_odds_report_free(rep);

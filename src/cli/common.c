@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int cli_parse_long(const char *s, long lo, long hi, long *out)
 {
@@ -16,6 +17,20 @@ int cli_parse_long(const char *s, long lo, long hi, long *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+void cli_write_text(FILE *f, const void *p, size_t n)
+{
+	sl_buf b;
+	if (!isatty(fileno(f)) || !sl_text_unsafe(p, n)) {
+		fwrite(p, 1, n, f);
+		return;
+	}
+	sl_buf_init(&b);
+	sl_text_safe(&b, p, n, 1);
+	if (!b.failed)
+		fwrite(b.data, 1, b.len, f);
+	sl_buf_free(&b);
 }
 
 int cli_open(const char *path, unsigned flags, sl_log **log, sl_replay **r)

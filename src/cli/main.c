@@ -269,9 +269,13 @@ int cli_exit_code(int code)
 
 int cli_report(const sl_error *err)
 {
-	char msg[1024];
-	sl_error_format(err, msg, sizeof msg);
-	fprintf(stderr, "sillage: %s\n", msg);
+	char msg[1025];
+	size_t n;
+	sl_error_format(err, msg, sizeof msg - 1);   /* room for the newline */
+	n = strlen(msg);
+	msg[n++] = '\n';
+	fputs("sillage: ", stderr);
+	cli_write_text(stderr, msg, n);
 	return cli_exit_code(err->code);
 }
 

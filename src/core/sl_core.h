@@ -160,6 +160,20 @@ void *sl_arena_memdup(sl_arena *a, const void *p, size_t n);
 uint64_t sl_hash64(const void *p, size_t n);
 uint64_t sl_hash64_update(uint64_t h, const void *p, size_t n);
 
+/* ---- text to show -------------------------------------------------------- */
+
+/* Text from a log shown to a person (a terminal, a board, a page) goes
+ * through these: C0 and C1 control characters, DEL and the bidirectional
+ * controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) are
+ * written as visible escapes (\e, \x07, \u{202e}), and so is a byte that
+ * is not UTF-8. Tab and newline are kept when keep_lines is set. */
+void sl_text_safe(sl_buf *out, const char *s, size_t n, int keep_lines);
+/* 1 if sl_text_safe would change s[0..n) (tab and newline kept). */
+int sl_text_unsafe(const char *s, size_t n);
+/* s itself when it is safe, else its safe form in tmp (reset first);
+ * NULL stays NULL. */
+const char *sl_text_safe_cstr(const char *s, sl_buf *tmp);
+
 /* ---- files ----------------------------------------------------------- */
 
 /* Writes bytes to path atomically: a temporary file in the same folder,
