@@ -53,6 +53,10 @@ int cli_exit_code(int code);
 /* Loads a log and replays it (rules checked); prints errors. Returns an
  * exit code; on success *log and *r are set (free both). */
 int cli_open(const char *path, unsigned flags, sl_log **log, sl_replay **r);
+/* The same for the verbs that draw (render, animate, html, report, step):
+ * the log's recorded state checks must hold, as `verify` checks them; a
+ * desync is refused (exit 1) unless force, which draws it with a warning. */
+int cli_open_drawn(const char *path, int force, sl_log **log, sl_replay **r);
 /* Parses a --turn/--event/--phase selection into a replay position. */
 typedef struct cli_where {
 	long event;     /* -1 = not given */

@@ -14,12 +14,16 @@
 
 enum { OPT_PER = 300, OPT_FROM, OPT_TO, OPT_DELAY, OPT_HOLD, OPT_LOOP };
 
-/* --size, --theme, --side, --overlay: the render options every output shares.
- * Returns 1 if consumed, 0 if not this option, -1 after a usage error. */
-static int render_opt(const char *verb, sl_render_opts *ro, int key, const char *arg)
+/* --size, --theme, --side, --overlay, --force: the render options every
+ * output shares. Returns 1 if consumed, 0 if not this option, -1 after a
+ * usage error. */
+static int render_opt(const char *verb, sl_render_opts *ro, int *force, int key, const char *arg)
 {
 	char *end;
 	switch (key) {
+	case 'F':
+		*force = 1;
+		return 1;
 	case 's':
 		ro->width = (int)strtol(arg, &end, 10);
 		ro->height = 0;
@@ -52,9 +56,9 @@ static int render_opt(const char *verb, sl_render_opts *ro, int key, const char 
 
 /* Opens FILE, checks it has a painter and that --side names a player. */
 static int open_drawable(const char *verb, const char *path, const sl_render_opts *ro,
-	sl_log **log, sl_replay **r)
+	int force, sl_log **log, sl_replay **r)
 {
-	int rc = cli_open(path, 0, log, r);
+	int rc = cli_open_drawn(path, force, log, r);
 	if (rc)
 		return rc;
 	if (!sl_render_has_painter((*log)->game->id)) {
@@ -85,14 +89,14 @@ typedef struct anim_args {
 	sl_anim_opts ao;
 	const char *out;
 	const char *from, *to;
-	int quiet;
+	int quiet, force;
 } anim_args;
 
 static int anim_opt(int key, const char *arg, void *ctx)
 {
 	anim_args *a = ctx;
 	long v;
-	int r = render_opt("animate", &a->ao.render, key, arg);
+	int r = render_opt("animate", &a->ao.render, &a->force, key, arg);
 	if (r)
 		return r < 0;
 	switch (key) {
@@ -216,7 +220,7 @@ int cmd_animate(int argc, char **argv)
 		return cli_usage("animate", "expected -o OUT (.apng or .gif)");
 	if ((fmt = sl_anim_format_from_path(a.out)) < 0)
 		return cli_usage("animate", "cannot tell the format of '%s' (expected .apng, .png or .gif)", a.out);
-	if ((rc = open_drawable("animate", argv[i], &a.ao.render, &log, &r)))
+	if ((rc = open_drawable("animate", argv[i], &a.ao.render, a.force, &log, &r)))
 		return rc;
 	if ((a.from && (rc = parse_bound(r, "from", a.from, 0, &from))) ||
 	    (a.to && (rc = parse_bound(r, "to", a.to, 1, &to))))
@@ -259,13 +263,13 @@ typedef struct page_args {
 	const char *verb;
 	sl_render_opts ro;
 	const char *out;
-	int quiet;
+	int quiet, force;
 } page_args;
 
 static int page_opt(int key, const char *arg, void *ctx)
 {
 	page_args *a = ctx;
-	int r = render_opt(a->verb, &a->ro, key, arg);
+	int r = render_opt(a->verb, &a->ro, &a->force, key, arg);
 	if (r)
 		return r < 0;
 	if (key == 'o')
@@ -312,7 +316,7 @@ static int page_verb(const char *verb, const char *ext, int argc, char **argv)
 		return cli_usage(verb, "expected one FILE");
 	if (!(out = default_out(a.out, argv[i], ext, &tofree)))
 		return EXIT_IO;
-	if ((rc = open_drawable(verb, argv[i], &a.ro, &log, &r)))
+	if ((rc = open_drawable(verb, argv[i], &a.ro, a.force, &log, &r)))
 		goto done;
 	sl_error_clear(&err);
 	if (strcmp(verb, "html") == 0) {
@@ -350,12 +354,13 @@ int cmd_report(int argc, char **argv)
 typedef struct step_args {
 	cli_where where;
 	sl_render_opts ro;
+	int force;
 } step_args;
 
 static int step_opt(int key, const char *arg, void *ctx)
 {
 	step_args *a = ctx;
-	int r = render_opt("step", &a->ro, key, arg);
+	int r = render_opt("step", &a->ro, &a->force, key, arg);
 	if (r)
 		return r < 0;
 	if ((r = cli_where_opt(&a->where, key, arg)) < 0)
@@ -561,7 +566,7 @@ int cmd_step(int argc, char **argv)
 		return cli_usage("step", "expected one FILE");
 	memset(&s, 0, sizeof s);
 	s.ro = a.ro;
-	if ((rc = open_drawable("step", argv[i], &a.ro, &s.log, &s.r)))
+	if ((rc = open_drawable("step", argv[i], &a.ro, a.force, &s.log, &s.r)))
 		return rc;
 	if (a.where.event < 0 && a.where.turn == 0)
 		a.where.event = 0;

@@ -9,6 +9,7 @@ typedef struct render_args {
 	cli_where where;
 	const char *out;
 	sl_render_opts ro;
+	int force;
 } render_args;
 
 static int render_opt(int key, const char *arg, void *ctx)
@@ -24,6 +25,9 @@ static int render_opt(int key, const char *arg, void *ctx)
 	switch (key) {
 	case 'o':
 		a->out = arg;
+		break;
+	case 'F':
+		a->force = 1;
 		break;
 	case 's':
 		a->ro.width = (int)strtol(arg, &end, 10);
@@ -86,7 +90,7 @@ int cmd_render(int argc, char **argv)
 		free(outbuf);
 		return cli_usage("render", "cannot tell the format of '%s' (expected .png, .svg or .pdf)", out);
 	}
-	if ((rc = cli_open(argv[i], 0, &log, &r)))
+	if ((rc = cli_open_drawn(argv[i], a.force, &log, &r)))
 		goto done;
 	if (!sl_render_has_painter(log->game->id)) {
 		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", argv[i], log->game->id);

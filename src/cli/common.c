@@ -33,6 +33,38 @@ void cli_write_text(FILE *f, const void *p, size_t n)
 	sl_buf_free(&b);
 }
 
+int cli_open_drawn(const char *path, int force, sl_log **log, sl_replay **r)
+{
+	sl_error err;
+	int rc;
+	sl_error_clear(&err);
+	*log = NULL;
+	*r = NULL;
+	if ((rc = sl_log_load(log, path, &err)))
+		return cli_report(&err);
+	rc = sl_replay_open(r, *log, SL_REPLAY_CHECK, &err);
+	if (rc == SL_EDESYNC && force) {
+		char msg[1024];
+		sl_error_format(&err, msg, sizeof msg);
+		fprintf(stderr, "sillage: warning: %s\nsillage: %s: drawn anyway (--force): the pictures "
+			"are not the recorded game from there on\n", msg, path);
+		sl_error_clear(&err);
+		rc = sl_replay_open(r, *log, 0, &err);
+	}
+	if (rc) {
+		sl_log_free(*log);
+		*log = NULL;
+		rc = cli_report(&err);
+		if (err.code == SL_EDESYNC)
+			fprintf(stderr, "sillage: %s: its state checks fail (see `sillage verify`); "
+				"--force draws it anyway\n", path);
+		return rc;
+	}
+	if (sl_replay_warning(*r))
+		fprintf(stderr, "sillage: %s: warning: %s\n", path, sl_replay_warning(*r));
+	return EXIT_OK;
+}
+
 int cli_open(const char *path, unsigned flags, sl_log **log, sl_replay **r)
 {
 	sl_error err;

@@ -31,12 +31,14 @@ static const cli_opt render_opts[] = {
 	{"theme", 'T', "light|dark", "colour theme (default light)"},
 	{"side", 'S', "PLAYER", "draw the board as PLAYER sees it, where the game hides information"},
 	{"overlay", 'O', "NAMES", "comma separated overlays the painter offers"},
+	{"force", 'F', NULL, "draw a log whose recorded state checks fail (with a warning)"},
 	{NULL, 0, NULL, NULL}};
 #define EXPORT_RENDER_OPTS \
 	{"size", 's', "WxH", "canvas size in pixels (W, or WxH; default: the painter's own)"}, \
 	{"theme", 'T', "light|dark", "colour theme (default light)"}, \
 	{"side", 'S', "PLAYER", "draw the board as PLAYER sees it, where the game hides information"}, \
-	{"overlay", 'O', "NAMES", "comma separated overlays the painter offers"}
+	{"overlay", 'O', "NAMES", "comma separated overlays the painter offers"}, \
+	{"force", 'F', NULL, "draw a log whose recorded state checks fail (with a warning)"}
 
 static const cli_opt animate_opts[] = {
 	{"output", 'o', "OUT", "output file; .apng (or .png) or .gif picks the format"},
