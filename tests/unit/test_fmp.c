@@ -669,6 +669,103 @@ static void test_9_5_takeoff(void **state)
 	NO(c, "turn 26", "ends with turn 25");
 }
 
+/* ---- issue 13: the rules as published ------------------------------------------- */
+
+/* Turrets are never neutralised: a turret whose pode is under enemy fire
+ * still fires; a tank under the same fire does not. */
+static void test_turret_never_neutralised(void **state)
+{
+	ctx *c = *state;
+	int pc, pr;
+	start(c);
+	pode(c, 0, 2, &pc, &pr);                    /* ana's pode 2 (SE): 9,4 */
+	put(c, "bob-t1", 11, 3);                    /* two bob tanks cover the pode */
+	put(c, "bob-t2", 11, 5);
+	put(c, "ana-t1", 10, 4);                    /* next to the pode, under the same fire */
+	put(c, "cyd-c1", 10, 5);                    /* a target in reach of both */
+	assert_true(fmp_under_fire(S(c), pc, pr, 0));
+	assert_true(fmp_under_fire(S(c), 10, 4, 0));
+	assert_false(fmp_neutralised(S(c), unit(c, "ana-tur2")));
+	NO(c, "ana: fire a=ana-t1 b=ana-tur2 at=10,5", "ana-t1 at 10,4 is under enemy fire");
+	put(c, "ana-t1", 9, 6);                     /* out of bob's fire */
+	assert_false(fmp_under_fire(S(c), 9, 6, 0));
+	OK(c, "ana: fire a=ana-tur2 b=ana-t1 at=10,5");
+	assert_int_equal(unit(c, "cyd-c1")->where, FMP_DEAD);
+}
+
+/* Ammunition renews at the start of each player's turn: destroyers taken
+ * with an astronef (9.2, usable at once) fire for the captor in the same
+ * round although they fired for their former owner. */
+static void test_ammunition_per_player_turn(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	OK(c, "phase 3");                           /* bob plays: two shots each */
+	S(c)->players[1].ap = 30;
+	put(c, "bob-t1", 14, 3);
+	put(c, "bob-t2", 14, 5);
+	put(c, "cyd-c1", 14, 4);
+	put(c, "cyd-c2", 15, 4);
+	OK(c, "bob: fire a=bob-t1 b=bob-t2 at=14,4");
+	OK(c, "bob: fire a=bob-t1 b=bob-t2 at=15,4");
+	put(c, "cyd-w", 14, 4);
+	NO(c, "bob: fire a=bob-t1 b=bob-t2 at=14,4", "fired twice this turn");
+	/* cyd takes bob's astronef in the same round and fires with his tanks */
+	OK(c, "phase 4");
+	S(c)->players[2].ap = 30;
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	pode(c, 1, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "cyd-t1", nc, nr);
+	OK(c, "cyd: enter unit=cyd-t1 ship=bob pode=1");
+	put(c, "ana-c1", 14, 4);
+	OK(c, "cyd: fire a=bob-t1 b=bob-t2 at=14,4");
+	assert_int_equal(unit(c, "ana-c1")->where, FMP_DEAD);
+	put(c, "ana-c2", 14, 4);
+	OK(c, "cyd: fire a=bob-t1 b=bob-t2 at=14,4");
+	put(c, "ana-w", 14, 4);
+	NO(c, "cyd: fire a=bob-t1 b=bob-t2 at=14,4", "fired twice this turn");
+}
+
+/* The credit follows the astronefs held on the planet: +5 for each one
+ * conquered, -5 for each one lost, captured or taken off. */
+static void test_credit_follows_astronefs(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	pode(c, 1, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "ana-t1", nc, nr);
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=1");   /* ana holds ana and bob */
+	S(c)->players[0].ap = 0;                          /* nothing saved */
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	/* cyd takes ana's own astronef: ana keeps bob's, cyd holds two */
+	S(c)->players[2].ap = 30;
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 0, k);
+	pode(c, 0, 3, &pc, &pr);
+	fmp_neighbor(pc, pr, 4, &nc, &nr);
+	put(c, "cyd-t1", nc, nr);
+	OK(c, "cyd: enter unit=cyd-t1 ship=ana pode=3");
+	assert_int_equal(S(c)->ships[0].owner, 2);
+	assert_false(S(c)->players[0].lost);
+	S(c)->players[2].ap = 0;
+	OK(c, "turn 4");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	assert_int_equal(S(c)->players[0].ap, 10);       /* one astronef held: no bonus */
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	assert_int_equal(S(c)->players[2].ap, 10 + 5);   /* two held: +5 */
+}
+
+
 /* ---- the game around it ----------------------------------------------------------- */
 
 static void test_tides_on_each_terrain(void **state)
@@ -1110,6 +1207,9 @@ int main(void)
 		T(test_9_3_cargo_of_the_old_owner),
 		T(test_9_4_colour),
 		T(test_9_5_takeoff),
+		T(test_turret_never_neutralised),
+		T(test_ammunition_per_player_turn),
+		T(test_credit_follows_astronefs),
 		T(test_tides_on_each_terrain),
 		T(test_tide_strands_and_frees),
 		T(test_tide_deck),

@@ -430,7 +430,9 @@ int fmp_unit_under_fire(const fmp_state *s, const fmp_unit *u, int p)
 int fmp_neutralised(const fmp_state *s, const fmp_unit *u)
 {
 	int p = fmp_controller(s, u);
-	return p >= 0 && u->kind != FMP_ORE && fmp_unit_under_fire(s, u, p);
+	/* turrets are never neutralised; ore has no controller */
+	return p >= 0 && u->kind != FMP_ORE && u->kind != FMP_TURRET
+		&& fmp_unit_under_fire(s, u, p);
 }
 
 int fmp_base_ap(int turn)
@@ -438,11 +440,11 @@ int fmp_base_ap(int turn)
 	return turn <= 2 ? 0 : turn == 3 ? 5 : turn == 4 ? 10 : 15;
 }
 
-int fmp_captured_count(const fmp_state *s, int p)
+int fmp_ships_held(const fmp_state *s, int p)
 {
 	int n = 0;
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++)
-		if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p && k != p)
+		if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p)
 			n++;
 	return n;
 }
@@ -874,14 +876,18 @@ int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err
 	{
 		int p = phase - 2;
 		fmp_player *pl = &s->players[p];
-		int ships = 0;
-		for (int k = 0; k < FMP_MAX_PLAYERS; k++)
-			ships += s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p;
+		int ships = fmp_ships_held(s, p);
 		pl->playing = 1;
 		pl->ap = 0;
+		/* the credit follows the astronefs held on the planet: 5 more for
+		 * each beyond the first (9.2: conquered), 5 less for each lost */
 		if (s->turn >= 3 && ships > 0)
-			pl->ap = fmp_base_ap(s->turn) + pl->saved + 5 * fmp_captured_count(s, p);
+			pl->ap = fmp_base_ap(s->turn) + pl->saved + 5 * (ships - 1);
 		pl->saved = 0;
+		/* ammunition (and the layer's two builds) renew at the start of each
+		 * player's turn: a destroyer taken in this round fires for its captor */
+		for (int i = 0; i < s->nunits; i++)
+			s->units[i].shots = s->units[i].builds = 0;
 	}
 	s->nlast = 0;
 	return 0;

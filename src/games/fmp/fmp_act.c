@@ -118,7 +118,8 @@ static int operational(const fmp_state *s, const sl_header *h, const fmp_unit *u
 			fmp_terrain_name(fmp_terrain_at(s, u->col, u->row)),
 			fmp_effective(fmp_terrain_at(s, u->col, u->row), s->tide) == FMP_SEA
 				? "under water" : "dry", fmp_tide_name(s->tide));
-	if (fmp_unit_under_fire(s, u, p) && !(escape_ok && u->escape && s->escape == p))
+	if (u->kind != FMP_TURRET && fmp_unit_under_fire(s, u, p)
+	    && !(escape_ok && u->escape && s->escape == p))
 		return fmp_illegal(err, "FMP H7: %s at %d,%d is under enemy fire: neutralised, it "
 			"can neither move nor fire", u->id, u->col, u->row);
 	return 0;

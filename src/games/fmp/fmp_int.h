@@ -39,7 +39,8 @@ int fmp_cargo_used(const fmp_state *s, int t);
 int fmp_inside_ship(const fmp_state *s, int u, int *ship);
 int fmp_unit_under_fire(const fmp_state *s, const fmp_unit *u, int p);
 int fmp_base_ap(int turn);
-int fmp_captured_count(const fmp_state *s, int p);
+/* Astronefs player p holds on the planet (landed, not taken off). */
+int fmp_ships_held(const fmp_state *s, int p);
 /* Whether col,row could hold a new pontoon tied to land (H11). */
 int fmp_pontoon_can_tie(const fmp_state *s, int col, int row);
 /* Destroys unit u and its cargo. */
