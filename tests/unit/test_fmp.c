@@ -766,6 +766,89 @@ static void test_credit_follows_astronefs(void **state)
 }
 
 
+/* 9.3: the escape after a capture is one hex per threatened unit, as a
+ * neutralised unit retreats (H7). */
+static void test_9_3_escape_one_hex(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	pode(c, 1, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "ana-t1", nc, nr);
+	put(c, "cyd-t1", 6, 12);
+	put(c, "cyd-t2", 7, 12);
+	put(c, "bob-t1", 6, 10);
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=1");
+	assert_true(unit(c, "bob-t1")->escape);
+	assert_false(fmp_under_fire(S(c), 6, 9, 0));
+	assert_false(fmp_under_fire(S(c), 6, 8, 0));
+	NO(c, "ana: move unit=bob-t1 path=N,N", "one hex");
+	OK(c, "ana: move unit=bob-t1 path=N");
+	assert_int_equal(unit(c, "bob-t1")->row, 9);
+	assert_int_equal(S(c)->escape, -1);
+	OK(c, "ana: move unit=bob-t1 path=N");       /* out of fire: an ordinary unit again */
+}
+
+/* H7 (as published): a unit under enemy fire at the start of its owner's
+ * turn may retreat one hex out of the fire; otherwise it stays neutralised. */
+static void test_retreat_one_hex(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	/* two bob tanks cover 13,6, 13,7 and 14,6 but not 13,5 */
+	put(c, "bob-t1", 15, 6);
+	put(c, "bob-t2", 15, 7);
+	put(c, "ana-t1", 13, 6);
+	put(c, "ana-t2", 14, 6);
+	put(c, "ana-c1", 13, 1);
+	assert_true(fmp_under_fire(S(c), 13, 6, 0));
+	assert_true(fmp_under_fire(S(c), 13, 7, 0));
+	assert_false(fmp_under_fire(S(c), 13, 5, 0));
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 4");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	S(c)->players[0].ap = 20;
+	NO(c, "ana: fire a=ana-t1 b=ana-t2 at=15,6", "under enemy fire");
+	NO(c, "ana: move unit=ana-t1 path=S", "never moves into enemy fire");   /* 13,7 */
+	NO(c, "ana: move unit=ana-t1 path=N,N", "one hex");
+	OK(c, "ana: move unit=ana-t1 path=N");                           /* 13,5: out of it */
+	assert_false(fmp_unit_under_fire(S(c), unit(c, "ana-t1"), 0));
+	assert_int_equal(S(c)->players[0].ap, 19);
+	OK(c, "ana: move unit=ana-t1 path=N");                           /* free again */
+	/* a unit put under fire during the turn did not start it there */
+	OK(c, "ana: move unit=ana-c1 path=S,S");                         /* 13,3 */
+	put(c, "ana-c1", 13, 7);
+	NO(c, "ana: move unit=ana-c1 path=N", "is under enemy fire: neutralised");
+}
+
+/* Fire as published: ore can be shot, and so can a player's own pontoon;
+ * his other units cannot. */
+static void test_fire_on_ore_and_own_pontoon(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	S(c)->players[0].ap = 20;
+	put(c, "ana-t1", 12, 2);
+	put(c, "ana-t2", 12, 4);
+	put(c, "o2", 13, 3);
+	OK(c, "ana: fire a=ana-t1 b=ana-t2 at=13,3");
+	assert_int_equal(unit(c, "o2")->where, FMP_DEAD);
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "o2 (ore) is destroyed"));
+	put(c, "ana-c1", 13, 3);
+	NO(c, "ana: fire a=ana-t1 b=ana-t2 at=13,3", "ana-c1 is ana's own");
+	put(c, "ana-c1", 14, 1);
+	put(c, "ana-v1", 2, 5);
+	put(c, "ana-v2", 2, 7);
+	put(c, "ana-p", 3, 6);
+	OK(c, "ana: fire a=ana-v1 b=ana-v2 at=3,6");
+	assert_int_equal(unit(c, "ana-p")->where, FMP_DEAD);
+}
+
 /* ---- the game around it ----------------------------------------------------------- */
 
 static void test_tides_on_each_terrain(void **state)
@@ -1210,6 +1293,9 @@ int main(void)
 		T(test_turret_never_neutralised),
 		T(test_ammunition_per_player_turn),
 		T(test_credit_follows_astronefs),
+		T(test_9_3_escape_one_hex),
+		T(test_retreat_one_hex),
+		T(test_fire_on_ore_and_own_pontoon),
 		T(test_tides_on_each_terrain),
 		T(test_tide_strands_and_frees),
 		T(test_tide_deck),

@@ -551,7 +551,7 @@ int fmp_pontoon_can_tie(const fmp_state *s, int col, int row)
 void fmp_kill(fmp_state *s, int u)
 {
 	s->units[u].where = FMP_DEAD;
-	s->units[u].escape = 0;
+	s->units[u].escape = s->units[u].retreat = 0;
 	for (int i = 0; i < s->nunits; i++)
 		if (s->units[i].where == FMP_IN_UNIT && s->units[i].holder == u)
 			fmp_kill(s, i);
@@ -808,6 +808,8 @@ static void end_part(fmp_state *s)
 		pl->saved = s->turn >= 3 ? (pl->ap >= 10 ? 10 : pl->ap >= 5 ? 5 : 0) : 0;
 		pl->ap = 0;
 	}
+	for (int i = 0; i < s->nunits; i++)
+		s->units[i].retreat = 0;   /* H7: the retreat is for its owner's turn */
 	if (s->escape >= 0) {   /* 9.3: those that did not get out stay neutralised */
 		for (int i = 0; i < s->nunits; i++)
 			s->units[i].escape = 0;
@@ -885,9 +887,14 @@ int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err
 			pl->ap = fmp_base_ap(s->turn) + pl->saved + 5 * (ships - 1);
 		pl->saved = 0;
 		/* ammunition (and the layer's two builds) renew at the start of each
-		 * player's turn: a destroyer taken in this round fires for its captor */
-		for (int i = 0; i < s->nunits; i++)
-			s->units[i].shots = s->units[i].builds = 0;
+		 * player's turn: a destroyer taken in this round fires for its captor.
+		 * H7: a unit of his under enemy fire now may retreat one hex. */
+		for (int i = 0; i < s->nunits; i++) {
+			fmp_unit *u = &s->units[i];
+			u->shots = u->builds = 0;
+			u->retreat = s->turn >= 3 && u->where == FMP_MAP && fmp_controller(s, u) == p
+				&& fmp_neutralised(s, u) && !fmp_stuck(s, u) && u->kind != FMP_PONTOON;
+		}
 	}
 	s->nlast = 0;
 	return 0;

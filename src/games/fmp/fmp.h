@@ -44,6 +44,8 @@ typedef struct fmp_unit {
 	int shots;             /* shots fired this turn (destroyers: at most 2) */
 	int builds;            /* units built this turn (layer: at most 2) */
 	int escape;            /* 9.3: may still move out of enemy fire */
+	int retreat;           /* H7: under enemy fire at the start of its owner's turn:
+	                          may retreat one hex out of it */
 } fmp_unit;
 
 typedef struct fmp_ship {

@@ -119,9 +119,10 @@ static int operational(const fmp_state *s, const sl_header *h, const fmp_unit *u
 			fmp_effective(fmp_terrain_at(s, u->col, u->row), s->tide) == FMP_SEA
 				? "under water" : "dry", fmp_tide_name(s->tide));
 	if (u->kind != FMP_TURRET && fmp_unit_under_fire(s, u, p)
-	    && !(escape_ok && u->escape && s->escape == p))
+	    && !(escape_ok && ((u->escape && s->escape == p) || u->retreat)))
 		return fmp_illegal(err, "FMP H7: %s at %d,%d is under enemy fire: neutralised, it "
-			"can neither move nor fire", u->id, u->col, u->row);
+			"can neither move nor fire%s", u->id, u->col, u->row, escape_ok ? " (only a unit "
+			"under fire at the start of its owner's turn retreats, one hex)" : "");
 	return 0;
 }
 
@@ -347,7 +348,7 @@ static int ev_move(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	int ui, rc, n = ev->f[1].n;
 	const uint8_t *path = ev->f[1].p;
 	fmp_unit *u;
-	int col, row, tcol, trow, was_escape;
+	int col, row, tcol, trow, was_escape, threatened;
 	char why[128];
 
 	if ((rc = get_unit(s, &ev->f[0], "unit", &ui, err)))
@@ -361,6 +362,13 @@ static int ev_move(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	if (n > FMP_MAX_PATH)
 		return fmp_illegal(err, "FMP H5: at most %d hexes in one move", FMP_MAX_PATH);
 	was_escape = u->escape && s->escape == p;
+	threatened = fmp_unit_under_fire(s, u, p);   /* operational let it: it gets out */
+	if (threatened && n != 1)
+		return fmp_illegal(err, was_escape
+			? "FMP 9.3: %s gets out of enemy fire by one hex (as a neutralised unit retreats), "
+			  "not by %d"
+			: "FMP H7: %s, under enemy fire at the start of the turn, retreats one hex out of "
+			  "it, not %d", u->id, n);
 	col = u->col;
 	row = u->row;
 	tcol = u->tcol;
@@ -398,12 +406,16 @@ static int ev_move(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 		row = nr;
 		last_add(s, col, row);
 	}
+	if (threatened && u->kind == FMP_BARGE && fmp_under_fire(s, tcol, trow, p))
+		return fmp_illegal(err, "FMP H7: the barge's second hex %d,%d would still be under "
+			"enemy fire: a retreat gets the unit out of it", tcol, trow);
 	if ((rc = spend(s, p, n, "this move", err)))
 		return rc;
 	u->col = col;
 	u->row = row;
 	u->tcol = u->kind == FMP_BARGE ? tcol : col;
 	u->trow = u->kind == FMP_BARGE ? trow : row;
+	u->retreat = 0;
 	if (was_escape) {
 		u->escape = 0;
 		close_escape_if_done(s);
@@ -418,6 +430,8 @@ static int ev_move(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 		sl_buf_printf(desc, ", %d %s", n, pl_(n, "point", "points"));
 		if (was_escape)
 			sl_buf_puts(desc, ": out of enemy fire (9.3)");
+		else if (threatened)
+			sl_buf_puts(desc, ": it retreats out of enemy fire (H7)");
 	}
 	return 0;
 }
@@ -503,7 +517,7 @@ static int ev_load(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 		last_add(s, x->col, x->row);
 	x->where = FMP_IN_UNIT;
 	x->holder = ti;
-	x->escape = 0;
+	x->escape = x->retreat = 0;
 	if (t->where == FMP_MAP)
 		last_add(s, t->col, t->row);
 	if (desc)
@@ -643,7 +657,7 @@ static int ev_enter(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	last_add(s, pc, pr);
 	u->where = FMP_IN_SHIP;
 	u->holder = k;
-	u->escape = 0;
+	u->escape = u->retreat = 0;
 	fmp_recolour(s, ui, k);   /* 9.4: it takes the astronef's colour */
 	if (old == p) {
 		if (desc) {
@@ -824,10 +838,11 @@ static int ev_fire(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 		ti = fmp_unit_at(s, col, row);
 		if (ti < 0)
 			return fmp_illegal(err, "FMP H6: nothing stands at %d,%d", col, row);
-		if (s->units[ti].kind == FMP_ORE)
-			return fmp_illegal(err, "FMP H6: ore is not fired upon (%s)", s->units[ti].id);
-		if (fmp_controller(s, &s->units[ti]) == p)
-			return fmp_illegal(err, "FMP H6: %s is %s's own", s->units[ti].id, fmp_pid(h, p));
+		/* as published: ore may be shot, and so may one's own pontoon (a bridge
+		 * one cuts); one's other units may not */
+		if (s->units[ti].kind != FMP_PONTOON && fmp_controller(s, &s->units[ti]) == p)
+			return fmp_illegal(err, "FMP H6: %s is %s's own; one fires on one's own pontoon, "
+				"not on one's other units", s->units[ti].id, fmp_pid(h, p));
 	}
 	if (fmp_distance(a->col, a->row, col, row) > fmp_range(s, a))
 		return fmp_illegal(err, "FMP H6: %d,%d is %d hexes from %s; its range is %d", col, row,
@@ -849,8 +864,12 @@ static int ev_fire(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	last_add(s, a->col, a->row);
 	last_add(s, b->col, b->row);
 	if (desc) {
-		sl_buf_printf(desc, "%s and %s fire on %d,%d: %s (%s, %s) is destroyed", a->id, b->id,
-			col, row, t->id, fmp_kind_name(t->kind), colour_name(h, t->colour));
+		if (t->kind == FMP_ORE)
+			sl_buf_printf(desc, "%s and %s fire on %d,%d: %s (ore) is destroyed", a->id,
+				b->id, col, row, t->id);
+		else
+			sl_buf_printf(desc, "%s and %s fire on %d,%d: %s (%s, %s) is destroyed", a->id,
+				b->id, col, row, t->id, fmp_kind_name(t->kind), colour_name(h, t->colour));
 		if (lost)
 			sl_buf_printf(desc, " with its cargo (%d)", lost);
 		sl_buf_puts(desc, ", 2 points");

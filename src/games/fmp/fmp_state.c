@@ -7,17 +7,17 @@
 
 /* ---- canonical bytes -------------------------------------------------------------
  * Varints (LEB128; s = zigzag) in this order, nothing else:
- *   u8 version (2)
+ *   u8 version (3)
  *   cols, rows, rows*cols u8 terrain, rows u8 row_set
  *   np, turn, phase, tide, tide_set, s next, known, deck[3], s escape
  *   nunits, then per unit: u8 len + id, kind, s colour, where, s holder,
- *     col, row, tcol, trow, shots, builds, escape
+ *     col, row, tcol, trow, shots, builds, escape, retreat
  *   4 ships: landed, gone, owner, col, row, orient, 3 x s turret, taken
  *   4 players: ap, saved, score, lost, departed, playing
  *   nlast, nlast x (col, row)
  * Every value has one encoding, so restore followed by serialize gives back
  * the same bytes. */
-#define FMP_SNAP_VERSION 2
+#define FMP_SNAP_VERSION 3
 
 static void u(sl_buf *b, int v)
 {
@@ -65,6 +65,7 @@ int fmp_serialize(const void *st, sl_buf *b)
 		u(b, x->shots);
 		u(b, x->builds);
 		u(b, x->escape);
+		u(b, x->retreat);
 	}
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
 		const fmp_ship *sh = &s->ships[k];
@@ -185,6 +186,7 @@ int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
 		x->shots = rd(&r, 0, 2);
 		x->builds = rd(&r, 0, 2);
 		x->escape = rd(&r, 0, 1);
+		x->retreat = rd(&r, 0, 1);
 		NEED(!r.err, "bad unit");
 		NEED((x->kind == FMP_ORE) == (x->colour < 0), "bad unit colour");
 		NEED(fmp_find_unit(s, x->id, len) == i, "duplicate unit id");
