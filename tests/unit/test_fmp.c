@@ -849,6 +849,93 @@ static void test_fire_on_ore_and_own_pontoon(void **state)
 	assert_int_equal(unit(c, "ana-p")->where, FMP_DEAD);
 }
 
+/* 9.1: for all that enters or leaves, the astronef is a transporter: it
+ * takes aboard ore lying next to a pode, and a transporter next to a pode
+ * unloads into it (1 point); only into one's own astronef. */
+static void test_9_1_astronef_loads_ore(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	S(c)->players[0].ap = 20;
+	put(c, "o1", 6, 4);                         /* next to ana's pode 3 (7,4) */
+	OK(c, "ana: enter unit=o1 ship=ana pode=3");
+	assert_int_equal(unit(c, "o1")->where, FMP_IN_SHIP);
+	assert_int_equal(unit(c, "o1")->holder, 0);
+	assert_int_equal(S(c)->players[0].ap, 19);
+	NO(c, "ana: enter unit=o2 ship=ana pode=1", "not next to pode 1");
+	put(c, "o2", 8, 7);                         /* next to bob's pode 1 (8,8) */
+	NO(c, "ana: enter unit=o2 ship=bob pode=1", "the bob astronef is bob's");
+	/* a crab next to pode 2 unloads its ore into the astronef */
+	put(c, "ana-c1", 8, 4);
+	unit(c, "o2")->where = FMP_IN_UNIT;
+	unit(c, "o2")->holder = U(c, "ana-c1");
+	NO(c, "ana: unload unit=ana-c1 what=o2 to=8,3", "the central bubble has no door");
+	NO(c, "ana: unload unit=ana-c1 what=o2 to=7,2", "not next to ana-c1");
+	OK(c, "ana: unload unit=ana-c1 what=o2 to=9,4");
+	assert_int_equal(unit(c, "o2")->where, FMP_IN_SHIP);
+	assert_int_equal(S(c)->players[0].ap, 18);
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "into the ana astronef"));
+	/* nor into another's astronef */
+	put(c, "ana-c2", 8, 7);
+	put(c, "o2", 1, 1);
+	unit(c, "o2")->where = FMP_IN_UNIT;
+	unit(c, "o2")->holder = U(c, "ana-c2");
+	NO(c, "ana: unload unit=ana-c2 what=o2 to=8,8", "the bob astronef is bob's");
+}
+
+/* 9.1: a unit leaving through a pode may go onto an adjacent transporter
+ * of its player with room. */
+static void test_9_1_leave_onto_transporter(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	S(c)->players[0].ap = 20;
+	put(c, "ana-c1", 8, 4);                     /* next to pode 2 (9,4) */
+	OK(c, "ana: leave unit=ana-t1 ship=ana pode=2 to=8,4");
+	assert_int_equal(unit(c, "ana-t1")->where, FMP_IN_UNIT);
+	assert_int_equal(unit(c, "ana-t1")->holder, U(c, "ana-c1"));
+	assert_int_equal(S(c)->players[0].ap, 19);
+	OK(c, "ana: leave unit=ana-t2 ship=ana pode=2 to=8,4");
+	NO(c, "ana: leave unit=ana-t3 ship=ana pode=2 to=8,4", "2 of 2 places taken");
+	put(c, "bob-c1", 10, 4);
+	NO(c, "ana: leave unit=ana-t3 ship=ana pode=2 to=10,4", "takes orders from the bob astronef");
+}
+
+/* 9.1: the astronef lays a pontoon on the water next to a pode and lifts
+ * it back when nothing stands on it. */
+static void test_9_1_astronef_pontoon(void **state)
+{
+	ctx *c = *state;
+	setup_map(c);
+	OK(c, "turn 1");
+	OK(c, "phase 2");
+	OK(c, "ana: land at=6,5 pode=NE");          /* pode 3 on the swamp at 5,5 */
+	OK(c, "phase 3");
+	OK(c, "bob: land at=8,10 pode=N");
+	OK(c, "phase 4");
+	OK(c, "cyd: land at=14,10 pode=N");
+	OK(c, "turn 2");
+	OK(c, "tide card=normal");
+	OK(c, "turn 3");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	S(c)->players[0].ap = 20;
+	NO(c, "ana: leave unit=ana-p ship=ana pode=3 to=5,4", "a pontoon cannot be on swamp");
+	OK(c, "ana: leave unit=ana-p ship=ana pode=3 to=4,5");   /* the reef, water at normal tide */
+	assert_int_equal(unit(c, "ana-p")->where, FMP_MAP);
+	assert_int_equal(S(c)->players[0].ap, 19);
+	put(c, "ana-t1", 4, 5);                      /* a tank on it */
+	NO(c, "ana: enter unit=ana-p ship=ana pode=3", "stands on the pontoon");
+	put(c, "ana-t1", 6, 3);
+	OK(c, "ana: enter unit=ana-p ship=ana pode=3");
+	assert_int_equal(unit(c, "ana-p")->where, FMP_IN_SHIP);
+	assert_int_equal(S(c)->players[0].ap, 18);
+	/* ore inside never leaves, whoever asks */
+	unit(c, "o1")->where = FMP_IN_SHIP;
+	unit(c, "o1")->holder = 0;
+	NO(c, "ana: leave unit=o1 ship=ana pode=3 to=4,4", "never leaves");
+}
+
 /* ---- the game around it ----------------------------------------------------------- */
 
 static void test_tides_on_each_terrain(void **state)
@@ -1296,6 +1383,9 @@ int main(void)
 		T(test_9_3_escape_one_hex),
 		T(test_retreat_one_hex),
 		T(test_fire_on_ore_and_own_pontoon),
+		T(test_9_1_astronef_loads_ore),
+		T(test_9_1_leave_onto_transporter),
+		T(test_9_1_astronef_pontoon),
 		T(test_tides_on_each_terrain),
 		T(test_tide_strands_and_frees),
 		T(test_tide_deck),

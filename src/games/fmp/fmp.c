@@ -46,18 +46,21 @@ static const sl_field_def f_unload[] = {
 	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the transporter"},
 	{"what", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit or ore it puts down"},
 	{"to", SL_K_HEX, 1, 0, 0, 0, NULL,
-		"an adjacent hex; absent inside an astronef: into the astronef (free)"},
+		"an adjacent hex (a pode: into that astronef); absent inside an astronef: into it (free)"},
 };
 static const sl_field_def f_enter[] = {
-	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit that enters"},
+	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL,
+		"the unit that enters (ore or a pontoon next to the pode: the astronef takes it aboard)"},
 	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
 	{"pode", SL_K_INT, 0, 1, 3, 0, NULL, "the pode it goes through (1 to 3)"},
 };
 static const sl_field_def f_leave[] = {
-	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit that leaves"},
+	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL,
+		"the unit that leaves (a pontoon: the astronef lays it)"},
 	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
 	{"pode", SL_K_INT, 0, 1, 3, 0, NULL, "the pode it goes through (1 to 3)"},
-	{"to", SL_K_HEX, 0, 0, 0, 0, NULL, "a hex next to that pode"},
+	{"to", SL_K_HEX, 0, 0, 0, 0, NULL,
+		"a hex next to that pode (where a transporter of the player stands: aboard it)"},
 	{"tail", SL_K_DIR, 1, 0, 5, 0, NULL, "a barge: side of `to` where its second hex lies"},
 };
 static const sl_field_def f_fire[] = {

@@ -528,6 +528,37 @@ static int ev_load(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	return 0;
 }
 
+/* 9.1: a transporter next to a pode unloads into the astronef (1 point). */
+static int unload_into_ship(fmp_state *s, const sl_header *h, int ti, int xi, int k,
+	int col, int row, int p, sl_buf *desc, sl_error *err)
+{
+	const fmp_ship *sh = &s->ships[k];
+	int c[4], r[4], pode = 0, rc;
+	fmp_ship_hexes(sh, c, r);
+	for (int i = 1; i < 4; i++)
+		if (c[i] == col && r[i] == row)
+			pode = i;
+	if (!pode)
+		return fmp_illegal(err, "FMP 9.1: the central bubble has no door to the outside; "
+			"unload through a pode");
+	if (sh->owner != p)
+		return fmp_illegal(err, "FMP 9.1: the %s astronef is %s's; only its owner loads it",
+			colour_name(h, k), fmp_pid(h, sh->owner));
+	if ((rc = spend(s, p, 1, "unloading into the astronef", err)))
+		return rc;
+	last_clear(s);
+	last_add(s, s->units[ti].col, s->units[ti].row);
+	last_add(s, col, row);
+	s->units[xi].where = FMP_IN_SHIP;
+	s->units[xi].holder = k;
+	fmp_recolour(s, xi, k);   /* 9.4: it takes the astronef's colour */
+	if (desc)
+		sl_buf_printf(desc, "%s unloads %s (%s) through pode %d into the %s astronef, 1 point "
+			"(9.1)", s->units[ti].id, s->units[xi].id, fmp_kind_name(s->units[xi].kind), pode,
+			colour_name(h, k));
+	return 0;
+}
+
 static int ev_unload(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	sl_buf *desc, sl_error *err)
 {
@@ -562,9 +593,11 @@ static int ev_unload(fmp_state *s, const sl_header *h, const sl_event *ev, int p
 		return fmp_illegal(err, "FMP H9: unloading on the map needs to= (a hex next to %s)",
 			t->id);
 	{
-		int col = ev->f[2].u.hex.col, row = ev->f[2].u.hex.row;
+		int col = ev->f[2].u.hex.col, row = ev->f[2].u.hex.row, k = fmp_ship_at(s, col, row);
 		if (!adjacent_to_unit(t, col, row))
 			return fmp_illegal(err, "FMP H9: %d,%d is not next to %s", col, row, t->id);
+		if (k >= 0)
+			return unload_into_ship(s, h, ti, xi, k, col, row, p, desc, err);
 		no = place_refusal(s, x->kind, col, row, -1, p, why, sizeof why);
 		if (no)
 			return fmp_illegal(err, "FMP H9: %s cannot be put down there: %s", x->id, no);
@@ -613,6 +646,53 @@ static int turrets_up(const fmp_state *s, const fmp_ship *sh)
 	return turret_up(s, sh, 0) + turret_up(s, sh, 1) + turret_up(s, sh, 2);
 }
 
+/* 9.1: for whatever enters or leaves, the astronef acts as a transporter.
+ * It takes aboard ore or a pontoon lying next to pode `pode` (1 point). */
+static int ship_takes(fmp_state *s, const sl_header *h, int k, int pode, int xi, int p,
+	sl_buf *desc, sl_error *err)
+{
+	fmp_ship *sh = &s->ships[k];
+	fmp_unit *x = &s->units[xi];
+	int pc, pr, rc;
+	if (sh->owner != p)
+		return fmp_illegal(err, "FMP 9.1: the %s astronef is %s's; only its owner loads it",
+			colour_name(h, k), fmp_pid(h, sh->owner));
+	if (x->kind == FMP_PONTOON && (rc = own(s, h, x, p, err)))
+		return rc;
+	if (x->where != FMP_MAP)
+		return fmp_illegal(err, "FMP 9.1: %s is not on the map; the astronef takes aboard "
+			"what lies next to a pode (its transporter unloads it into the astronef)", x->id);
+	pode_hex(sh, pode, &pc, &pr);
+	if (fmp_distance(x->col, x->row, pc, pr) != 1)
+		return fmp_illegal(err, "FMP 9.1: the astronef takes aboard what lies next to a pode; "
+			"%s at %d,%d is not next to pode %d (%d,%d)", x->id, x->col, x->row, pode, pc, pr);
+	if (x->kind == FMP_PONTOON)
+		for (int i = 0; i < s->nunits; i++)
+			if (i != xi && s->units[i].where == FMP_MAP && s->units[i].kind != FMP_TURRET
+			    && ((s->units[i].col == x->col && s->units[i].row == x->row)
+			        || (s->units[i].kind == FMP_BARGE && s->units[i].tcol == x->col
+			            && s->units[i].trow == x->row)))
+				return fmp_illegal(err, "FMP H11: %s stands on the pontoon %s",
+					s->units[i].id, x->id);
+	if (s->turn < 3)
+		return fmp_illegal(err, "FMP H3: on turns 1 and 2 units only land and deploy");
+	if ((rc = spend(s, p, 1, "loading into the astronef", err)))
+		return rc;
+	last_clear(s);
+	last_add(s, x->col, x->row);
+	last_add(s, pc, pr);
+	x->where = FMP_IN_SHIP;
+	x->holder = k;
+	fmp_recolour(s, xi, k);
+	if (desc)
+		sl_buf_printf(desc, "The %s astronef takes %s (%s) aboard through pode %d, 1 point "
+			"(9.1: it acts as a transporter)", colour_name(h, k), x->id,
+			fmp_kind_name(x->kind), pode);
+	if (x->kind == FMP_PONTOON)
+		sink_after(s, desc);
+	return 0;
+}
+
 static int ev_enter(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	sl_buf *desc, sl_error *err)
 {
@@ -625,6 +705,8 @@ static int ev_enter(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	sh = &s->ships[k];
 	if (pode < 1 || pode > 3)
 		return fmp_illegal(err, "FMP 9.1: an astronef has podes 1 to 3");
+	if (u->kind == FMP_ORE || u->kind == FMP_PONTOON)
+		return ship_takes(s, h, k, pode, ui, p, desc, err);
 	if ((rc = own(s, h, u, p, err)) || (rc = movable(u, err))
 	    || (rc = operational(s, h, u, p, 0, err)))
 		return rc;
@@ -715,7 +797,7 @@ static int ev_leave(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	sl_buf *desc, sl_error *err)
 {
 	int ui, k, rc, pode = ev->f[2].u.i, pc, pr, col = ev->f[3].u.hex.col,
-		row = ev->f[3].u.hex.row, tcol, trow, ore;
+		row = ev->f[3].u.hex.row, tcol, trow, ore, carrier;
 	fmp_unit *u;
 	fmp_ship *sh;
 	char why[128];
@@ -729,7 +811,11 @@ static int ev_leave(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	if (u->where != FMP_IN_SHIP || u->holder != k)
 		return fmp_illegal(err, "FMP 9.1: %s is not aboard the %s astronef", u->id,
 			colour_name(h, k));
-	if ((rc = own(s, h, u, p, err)) || (rc = movable(u, err)))
+	if (u->kind == FMP_ORE)
+		return fmp_illegal(err, "FMP 9.1: ore that entered the astronef never leaves it (%s)",
+			u->id);
+	/* a pontoon does not move: the astronef lays it, as a transporter would */
+	if ((rc = own(s, h, u, p, err)) || (u->kind != FMP_PONTOON && (rc = movable(u, err))))
 		return rc;
 	if (s->turn < 2)
 		return fmp_illegal(err, "FMP H3: turn 1 is the landing; units leave from turn 2");
@@ -744,6 +830,31 @@ static int ev_leave(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	if (ore >= 0)
 		return fmp_illegal(err, "FMP 9.1: ore that entered the astronef never leaves it; "
 			"%s carries %s", u->id, s->units[ore].id);
+	carrier = fmp_on_map(s, col, row) ? fmp_unit_at(s, col, row) : -1;
+	if (carrier >= 0 && fmp_capacity(s->units[carrier].kind) > 0) {
+		/* 9.1: out through the pode onto a transporter of the player */
+		fmp_unit *t = &s->units[carrier];
+		if (ev->f[4].present)
+			return fmp_illegal(err, "FMP H9: only a barge has a tail");
+		if ((rc = own(s, h, t, p, err)) || (rc = operational(s, h, t, p, 0, err))
+		    || (rc = can_carry(s, t, carrier, u, ui, err)))
+			return rc;
+		if (fmp_under_fire(s, col, row, p))
+			return fmp_illegal(err, "FMP 9.1: %s at %d,%d is under enemy fire", t->id, col,
+				row);
+		if ((rc = spend(s, p, 1, "leaving the astronef", err)))
+			return rc;
+		u->where = FMP_IN_UNIT;
+		u->holder = carrier;
+		last_clear(s);
+		last_add(s, pc, pr);
+		last_add(s, col, row);
+		if (desc)
+			sl_buf_printf(desc, "%s (%s) leaves the %s astronef through pode %d onto %s at "
+				"%d,%d%s", u->id, fmp_kind_name(u->kind), colour_name(h, k), pode, t->id, col,
+				row, s->turn < 3 ? ", deployment: free" : ", 1 point");
+		return 0;
+	}
 	if (u->kind == FMP_BARGE) {
 		if (!ev->f[4].present)
 			return fmp_illegal(err, "FMP H9: a barge spans two hexes: give tail= (the side "
@@ -765,6 +876,8 @@ static int ev_leave(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 				"onto a hex out of enemy fire; %s", no);
 		return fmp_illegal(err, "FMP 9.1: %s cannot leave there: %s", u->id, no);
 	}
+	if ((rc = pontoon_tie(s, u->kind, col, row, err)))
+		return rc;
 	if ((rc = spend(s, p, 1, "leaving the astronef", err)))
 		return rc;
 	u->where = FMP_MAP;
