@@ -445,6 +445,8 @@ static void test_9_2_path_out_of_fire(void **state)
 	assert_true(fmp_under_fire(S(c), 8, 7, 0));
 	assert_false(fmp_under_fire(S(c), 8, 6, 0));
 	assert_false(fmp_under_fire(S(c), 7, 8, 0));
+	put(c, "ana-t1", 8, 7);                     /* next to the pode, but under fire */
+	NO(c, "ana: enter unit=ana-t1 ship=bob pode=1", "is under enemy fire: neutralised");
 	put(c, "ana-t1", 8, 6);
 	NO(c, "ana: move unit=ana-t1 path=S", "under enemy fire");
 	/* another way: from 7,8, next to the pode, out of fire */
@@ -610,6 +612,8 @@ static void test_9_4_colour(void **state)
 
 /* 9.5: take-off on turns 21 and 25 only; 1 point plus 1 per destroyed
  * turret; units left behind are deactivated and may be captured. */
+static void all_stay(ctx *c);
+
 static void advance(ctx *c, int to)
 {
 	char line[48];
@@ -625,43 +629,138 @@ static void advance(ctx *c, int to)
 			linef(line, sizeof line, "tide card=%s", fmp_tide_name(k));
 			OK(c, line);
 		}
+		if (t == 21)
+			all_stay(c);
 	}
 	OK(c, "phase 2");
+}
+
+/* Turn 21 (9.5): the secret stay-or-leave choice of one astronef, as a
+ * commitment (formats/commit.md, domain fmp-takeoff) with a salt of 16
+ * bytes `salt`, then its reveal. */
+static void choose_line(char *line, size_t n, const char *who, const char *ship,
+	const char *choice, int salt)
+{
+	uint8_t sb[SL_SALT_BYTES], cm[SL_COMMIT_BYTES];
+	char hex[2 * SL_COMMIT_BYTES + 1];
+	memset(sb, salt, sizeof sb);
+	assert_int_equal(sl_commit(cm, "fmp-takeoff", sb, choice, strlen(choice)), 0);
+	sl_hexstr_encode(hex, cm, sizeof cm);
+	linef(line, n, "%s: commit ship=%s hash=\"%s\"", who, ship, hex);
+}
+
+static void reveal_line(char *line, size_t n, const char *who, const char *ship,
+	const char *choice, int salt)
+{
+	uint8_t sb[SL_SALT_BYTES];
+	char hex[2 * SL_SALT_BYTES + 1];
+	memset(sb, salt, sizeof sb);
+	sl_hexstr_encode(hex, sb, sizeof sb);
+	linef(line, n, "%s: reveal ship=%s choice=%s salt=\"%s\"", who, ship, choice, hex);
+}
+
+static void choose(ctx *c, const char *who, const char *ship, const char *choice, int salt)
+{
+	char line[200];
+	choose_line(line, sizeof line, who, ship, choice, salt);
+	OK(c, line);
+}
+
+static void reveal(ctx *c, const char *who, const char *ship, const char *choice, int salt)
+{
+	char line[200];
+	reveal_line(line, sizeof line, who, ship, choice, salt);
+	OK(c, line);
+}
+
+/* Turn 21: every astronef on the planet stays (sealed, then revealed). */
+static void all_stay(ctx *c)
+{
+	int salt = 100;
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
+			const fmp_ship *sh = &S(c)->ships[k];
+			if (!sh->landed || sh->gone)
+				continue;
+			if (pass == 0)
+				choose(c, fmp_pid(&c->log->h, sh->owner), fmp_pid(&c->log->h, k), "stay",
+					salt + k);
+			else
+				reveal(c, fmp_pid(&c->log->h, sh->owner), fmp_pid(&c->log->h, k), "stay",
+					salt + k);
+		}
 }
 
 static void test_9_5_takeoff(void **state)
 {
 	ctx *c = *state;
+	char line[200];
+	sl_buf b;
 	start(c);
 	NO(c, "ana: takeoff ship=ana", "only on turns 21 and 25");
 	put(c, "ana-t1", 12, 2);
 	put(c, "ana-t2", 13, 2);
 	advance(c, 20);
 	NO(c, "ana: takeoff ship=ana", "not on turn 20");
-	advance(c, 21);
-	/* ore and a tank aboard, one turret destroyed: cost 2 */
+	choose_line(line, sizeof line, "ana", "ana", "leave", 1);
+	NO(c, line, "phase 1 of turn 21");
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 21");
+	OK(c, "tide card=normal");
+	/* ore and a tank aboard, one turret destroyed at the end of turn 20 */
 	unit(c, "o1")->where = FMP_IN_SHIP;
 	unit(c, "o1")->holder = 0;
 	down_turret(c, 0, 2);
-	NO(c, "ana: takeoff ship=bob", "is bob's");
-	S(c)->players[0].ap = 1;
-	NO(c, "ana: takeoff ship=ana", "costs 2 points");
-	S(c)->players[0].ap = 15;
-	OK(c, "ana: takeoff ship=ana");
-	assert_int_equal(S(c)->players[0].ap, 13);
-	/* 2 for the ore, 1 per unit aboard (10 units), 1 per standing turret (2) */
-	assert_int_equal(S(c)->players[0].score, 2 + 10 + 2);
+	/* the choices: sealed by each owner, all before any is revealed */
+	choose_line(line, sizeof line, "ana", "bob", "stay", 9);
+	NO(c, line, "the bob astronef is bob's: its owner chooses");
+	NO(c, "ana: commit ship=ana hash=\"00ff\"", "64 hex digits");
+	choose(c, "ana", "ana", "leave", 1);
+	choose_line(line, sizeof line, "ana", "ana", "stay", 1);
+	NO(c, line, "already sealed");
+	reveal_line(line, sizeof line, "ana", "ana", "leave", 1);
+	NO(c, line, "the bob astronef's is not sealed yet");
+	choose(c, "bob", "bob", "stay", 2);
+	choose(c, "cyd", "cyd", "stay", 3);
+	NO(c, "phase 2", "the ana astronef's is not revealed");
+	NO(c, "turn 22", "the ana astronef's is not revealed");
+	/* what a side sees before the reveals: sealed, nothing more */
+	assert_int_equal(S(c)->ships[0].choice, -1);
+	sl_buf_init(&b);
+	G->summary(c->st, &c->log->h, &b);
+	assert_non_null(strstr(sl_buf_cstr(&b), "choice for turn 21: sealed"));
+	assert_null(strstr(sl_buf_cstr(&b), "leaves"));
+	sl_buf_free(&b);
+	reveal_line(line, sizeof line, "ana", "ana", "stay", 1);
+	NO(c, line, "does not open the sealed choice");                 /* not what was sealed */
+	reveal_line(line, sizeof line, "ana", "ana", "leave", 7);
+	NO(c, line, "does not open the sealed choice");                 /* another salt */
+	reveal_line(line, sizeof line, "bob", "ana", "leave", 1);
+	NO(c, line, "its owner");
+	reveal(c, "ana", "ana", "leave", 1);
+	/* gone at once, with what it held: 2 for the ore, 1 per unit aboard (10),
+	 * 1 per standing turret (2) */
 	assert_true(S(c)->ships[0].gone);
+	assert_int_equal(S(c)->players[0].score, 2 + 10 + 2);
 	assert_int_equal(fmp_controller(S(c), unit(c, "ana-t1")), -1);
+	NO(c, "phase 2", "the bob astronef's is not revealed");
+	reveal(c, "bob", "bob", "stay", 2);
+	reveal_line(line, sizeof line, "bob", "bob", "stay", 2);
+	NO(c, line, "already revealed");
+	reveal(c, "cyd", "cyd", "stay", 3);
+	OK(c, "phase 2");
+	assert_int_equal(S(c)->players[0].ap, 0);                       /* ana has left */
 	NO(c, "ana: move unit=ana-t1 path=N", "nobody controls it");
-	/* bob captures the abandoned tank */
+	/* bob captures the abandoned tank; bob stays: no take-off in turn 21's play */
 	OK(c, "phase 3");
+	NO(c, "bob: takeoff ship=bob", "before the turn is played");
 	put(c, "bob-t1", 12, 3);
 	put(c, "bob-t2", 11, 2);
 	OK(c, "bob: capture a=bob-t1 b=bob-t2 target=ana-t1");
 	assert_int_equal(fmp_controller(S(c), unit(c, "ana-t1")), 1);
 	assert_non_null(strstr(sl_buf_cstr(&c->desc), "abandoned"));
-	/* a second astronef of the same player stays: deactivation follows the colour */
+	/* turn 25: the remaining astronefs leave after playing */
 	OK(c, "phase 4");
 	advance(c, 25);
 	OK(c, "phase 3");
@@ -765,6 +864,40 @@ static void test_credit_follows_astronefs(void **state)
 	assert_int_equal(S(c)->players[2].ap, 10 + 5);   /* two held: +5 */
 }
 
+
+/* ... and one taken off on turn 21 no longer counts. */
+static void test_credit_after_takeoff(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	S(c)->ships[1].owner = 0;                         /* as if ana had taken bob's */
+	S(c)->ships[1].taken = 1;
+	S(c)->players[1].lost = 1;
+	advance(c, 20);
+	assert_int_equal(S(c)->players[0].ap, 15 + 5 + 5);    /* 5 saved on turn 3, two held */
+	S(c)->players[0].ap = 0;
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 21");
+	OK(c, "tide card=normal");
+	choose(c, "ana", "ana", "leave", 1);
+	choose(c, "ana", "bob", "stay", 2);
+	choose(c, "cyd", "cyd", "stay", 3);
+	reveal(c, "ana", "ana", "leave", 1);
+	reveal(c, "ana", "bob", "stay", 2);
+	reveal(c, "cyd", "cyd", "stay", 3);
+	assert_true(S(c)->ships[0].gone);
+	OK(c, "phase 2");
+	/* 15, no bonus (one astronef held), less the take-off (1): 14 */
+	assert_int_equal(S(c)->players[0].ap, 15 - 1);
+	S(c)->players[0].ap = 0;
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 22");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	assert_int_equal(S(c)->players[0].ap, 15);
+}
 
 /* 9.3: the escape after a capture is one hex per threatened unit, as a
  * neutralised unit retreats (H7). */
@@ -934,6 +1067,115 @@ static void test_9_1_astronef_pontoon(void **state)
 	unit(c, "o1")->where = FMP_IN_SHIP;
 	unit(c, "o1")->holder = 0;
 	NO(c, "ana: leave unit=o1 ship=ana pode=3 to=4,4", "never leaves");
+}
+
+/* 9.1: a unit under enemy fire at the start of its turn may retreat into
+ * its own astronef (the refuge is out of fire); one that came under fire
+ * during the turn cannot. A loaded transporter leaves for 1 point. */
+static void test_9_1_enter_from_under_fire(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	/* bob's tanks cover ana's pode 1 (8,2) and 9,2 next to it */
+	put(c, "bob-t1", 10, 2);
+	put(c, "bob-t2", 10, 1);
+	put(c, "ana-t1", 9, 2);
+	assert_true(fmp_under_fire(S(c), 9, 2, 0));
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 4");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	OK(c, "ana: enter unit=ana-t1 ship=ana pode=1");
+	assert_int_equal(unit(c, "ana-t1")->where, FMP_IN_SHIP);
+	put(c, "ana-t2", 9, 2);
+	NO(c, "ana: enter unit=ana-t2 ship=ana pode=1", "is under enemy fire: neutralised");
+	/* a crab carrying a tank leaves through pode 3 for 1 point */
+	put(c, "ana-t2", 1, 1);
+	unit(c, "ana-t2")->where = FMP_IN_UNIT;
+	unit(c, "ana-t2")->holder = U(c, "ana-c1");
+	{
+		int before = S(c)->players[0].ap;
+		OK(c, "ana: leave unit=ana-c1 ship=ana pode=3 to=6,4");
+		assert_int_equal(S(c)->players[0].ap, before - 1);
+		assert_int_equal(unit(c, "ana-t2")->holder, U(c, "ana-c1"));
+	}
+}
+
+/* 9.2: the captor rebuilds over one or several turns; a player holding
+ * several astronefs still plays once, in his own part of the turn. */
+static void test_9_2_rebuild_over_turns(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	S(c)->players[0].ap = 20;
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	pode(c, 1, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "ana-t1", nc, nr);
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=1");
+	OK(c, "ana: rebuild ship=bob pode=1");
+	OK(c, "phase 3");
+	NO(c, "ana: rebuild ship=bob pode=2", "it is bob's part of the turn");
+	OK(c, "phase 4");
+	OK(c, "turn 4");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	OK(c, "ana: rebuild ship=bob pode=2");
+	assert_int_equal(unit(c, "bob-tur2")->where, FMP_MAP);
+	assert_int_equal(unit(c, "bob-tur3")->where, FMP_DEAD);
+}
+
+/* 9.3 / 9.4: one's transporter carrying enemy units takes them into one's
+ * astronef, where they take its colour. */
+static void test_9_3_cargo_into_the_astronef(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	put(c, "ana-c1", 6, 4);                     /* next to ana's pode 3 (7,4) */
+	unit(c, "cyd-t3")->where = FMP_IN_UNIT;
+	unit(c, "cyd-t3")->holder = U(c, "ana-c1");
+	assert_int_equal(fmp_controller(S(c), unit(c, "cyd-t3")), 2);
+	OK(c, "ana: enter unit=ana-c1 ship=ana pode=3");
+	assert_int_equal(unit(c, "cyd-t3")->colour, 0);
+	assert_int_equal(fmp_controller(S(c), unit(c, "cyd-t3")), 0);
+	assert_int_equal(unit(c, "cyd-c1")->colour, 2);  /* the other cyd units keep theirs */
+}
+
+/* 9.5: units left behind are deactivated even if their player keeps another
+ * astronef; anyone may fire on them; on turn 25 the take-off costs 1 plus 1
+ * per destroyed turret. */
+static void test_9_5_left_behind_and_cost(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	S(c)->ships[1].owner = 0;                   /* ana holds bob's astronef too */
+	S(c)->ships[1].taken = 1;
+	S(c)->players[1].lost = 1;
+	put(c, "ana-t1", 13, 2);
+	put(c, "bob-t1", 15, 2);
+	put(c, "cyd-t1", 13, 4);
+	put(c, "cyd-t2", 12, 3);
+	advance(c, 24);
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 25");
+	OK(c, "phase 2");
+	down_turret(c, 0, 1);
+	NO(c, "ana: takeoff ship=cyd", "is cyd's");
+	S(c)->players[0].ap = 1;
+	NO(c, "ana: takeoff ship=ana", "costs 2 points");
+	S(c)->players[0].ap = 2;
+	OK(c, "ana: takeoff ship=ana");
+	assert_int_equal(S(c)->players[0].ap, 0);
+	assert_int_equal(fmp_controller(S(c), unit(c, "ana-t1")), -1);  /* ana keeps bob's */
+	assert_int_equal(fmp_controller(S(c), unit(c, "bob-t1")), 0);
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "cyd: fire a=cyd-t1 b=cyd-t2 at=13,2");
+	assert_int_equal(unit(c, "ana-t1")->where, FMP_DEAD);
 }
 
 /* ---- the game around it ----------------------------------------------------------- */
@@ -1380,12 +1622,17 @@ int main(void)
 		T(test_turret_never_neutralised),
 		T(test_ammunition_per_player_turn),
 		T(test_credit_follows_astronefs),
+		T(test_credit_after_takeoff),
 		T(test_9_3_escape_one_hex),
 		T(test_retreat_one_hex),
 		T(test_fire_on_ore_and_own_pontoon),
 		T(test_9_1_astronef_loads_ore),
 		T(test_9_1_leave_onto_transporter),
 		T(test_9_1_astronef_pontoon),
+		T(test_9_1_enter_from_under_fire),
+		T(test_9_2_rebuild_over_turns),
+		T(test_9_3_cargo_into_the_astronef),
+		T(test_9_5_left_behind_and_cost),
 		T(test_tides_on_each_terrain),
 		T(test_tide_strands_and_frees),
 		T(test_tide_deck),

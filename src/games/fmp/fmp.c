@@ -10,6 +10,12 @@
 static const char *const dir_tokens[] = {"N", "NE", "SE", "S", "SW", "NW", NULL};
 static const char *const tide_names[] = {"low", "normal", "high", NULL};
 static const char *const build_names[] = {"tank", "crab", "pontoon", NULL};
+static const char *const choice_names[] = {"stay", "leave", NULL};
+
+const char *fmp_choice_name(int choice)
+{
+	return choice >= 0 && choice < 2 ? choice_names[choice] : "?";
+}
 
 static const sl_field_def f_map[] = {
 	{"cols", SL_K_INT, 0, 4, FMP_MAX_COLS, 0, NULL, "columns of the map"},
@@ -87,6 +93,17 @@ static const sl_field_def f_takeoff[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
 };
 
+static const sl_field_def f_commit[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
+	{"hash", SL_K_TEXT, 0, 0, 0, 64, NULL,
+		"the commitment to stay or leave: 64 hex digits (formats/commit.md, domain fmp-takeoff)"},
+};
+static const sl_field_def f_reveal[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
+	{"choice", SL_K_ENUM, 0, 0, 0, 0, choice_names, "stay (until turn 25) or leave (now)"},
+	{"salt", SL_K_TEXT, 0, 0, 0, 32, NULL, "the commitment's salt: 32 hex digits"},
+};
+
 #define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define PL (SL_EV_PLAY | SL_EV_PLAYER)
 static const sl_event_def fmp_events[FMP_NEV] = {
@@ -107,7 +124,11 @@ static const sl_event_def fmp_events[FMP_NEV] = {
 	{"build", PL, NF(f_build), f_build, "the weather layer turns an ore into a unit, 1 point"},
 	{"rebuild", PL, NF(f_rebuild), f_rebuild, "the captor rebuilds a turret, 2 points (9.2)"},
 	{"neutralise", PL, 0, NULL, "after a capture: the units still under fire stay neutralised (9.3)"},
-	{"takeoff", PL, NF(f_takeoff), f_takeoff, "an astronef takes off, turns 21 and 25 (9.5)"},
+	{"takeoff", PL, NF(f_takeoff), f_takeoff, "an astronef takes off after playing, turn 25 (9.5)"},
+	{"commit", PL, NF(f_commit), f_commit,
+		"turn 21, phase 1: the owner seals the astronef's secret choice, stay or leave (9.5)"},
+	{"reveal", PL, NF(f_reveal), f_reveal,
+		"turn 21, phase 1, every choice sealed: the choice shown; a leaver takes off at once (9.5)"},
 };
 
 static const char *const fmp_phases[] = {"tide", "first", "second", "third", "fourth"};
@@ -786,6 +807,8 @@ int fmp_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	case FMP_EV_TERRAIN: return ev_terrain(s, ev, desc, err);
 	case FMP_EV_ORE: return ev_ore(s, h, ev, desc, err);
 	case FMP_EV_TIDE: return ev_tide(s, h, ev, desc, err);
+	case FMP_EV_COMMIT:
+	case FMP_EV_REVEAL: return fmp_choice(s, h, ev, desc, err);
 	default: {
 		int before = s->known, rc = fmp_play(s, h, ev, desc, err);
 		if (rc)
@@ -833,6 +856,12 @@ int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err
 			"of turn %d (`tide card=...`) before the game moves on", s->turn + 1, s->turn);
 	if (phase == 1 && turn == s->turn && s->phase == 1)
 		return 0;   /* an explicit "phase 1" right after the turn marker */
+	if (s->turn == 21 && s->phase == 1)   /* 9.5: the choices come before the play */
+		for (int k = 0; k < FMP_MAX_PLAYERS; k++)
+			if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].choice < 0)
+				return fmp_illegal(err, "FMP 9.5: turn 21 is played once every astronef's "
+					"choice, stay or leave, is sealed and revealed (`commit`, then `reveal`); "
+					"the %s astronef's is not revealed", fmp_pid(h, k));
 	if (phase == 1) {
 		if (turn != s->turn + 1)
 			return fmp_illegal(err, "FMP H2: turn %d cannot follow turn %d", turn, s->turn);
@@ -888,6 +917,9 @@ int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err
 		 * each beyond the first (9.2: conquered), 5 less for each lost */
 		if (s->turn >= 3 && ships > 0)
 			pl->ap = fmp_base_ap(s->turn) + pl->saved + 5 * (ships - 1);
+		/* H14: turn 21's early take-offs are paid from this turn's credit */
+		pl->ap = pl->ap > pl->debt ? pl->ap - pl->debt : 0;
+		pl->debt = 0;
 		pl->saved = 0;
 		/* ammunition (and the layer's two builds) renew at the start of each
 		 * player's turn: a destroyer taken in this round fires for its captor.
@@ -918,6 +950,7 @@ static int fmp_init(void **out, const sl_header *h, sl_error *err)
 	s->deck[0] = s->deck[1] = s->deck[2] = 5;
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
 		s->ships[k].owner = k;
+		s->ships[k].choice = -1;
 		for (int t = 0; t < 3; t++)
 			s->ships[k].turret[t] = -1;
 	}

@@ -696,7 +696,7 @@ static int ship_takes(fmp_state *s, const sl_header *h, int k, int pode, int xi,
 static int ev_enter(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	sl_buf *desc, sl_error *err)
 {
-	int ui, k, rc, pode = ev->f[2].u.i, pc, pr, old, cargo = 0, moved = 0;
+	int ui, k, rc, pode = ev->f[2].u.i, pc, pr, old, cargo = 0, moved = 0, was_escape;
 	fmp_unit *u;
 	fmp_ship *sh;
 	if ((rc = get_unit(s, &ev->f[0], "unit", &ui, err)) || (rc = get_ship(s, h, &ev->f[1], &k, err)))
@@ -707,8 +707,11 @@ static int ev_enter(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 		return fmp_illegal(err, "FMP 9.1: an astronef has podes 1 to 3");
 	if (u->kind == FMP_ORE || u->kind == FMP_PONTOON)
 		return ship_takes(s, h, k, pode, ui, p, desc, err);
+	/* into its own astronef a unit under fire may retreat (H7) or escape (9.3):
+	 * the refuge is out of enemy fire; a capturing destroyer is operational */
+	was_escape = u->escape && s->escape == p;
 	if ((rc = own(s, h, u, p, err)) || (rc = movable(u, err))
-	    || (rc = operational(s, h, u, p, 0, err)))
+	    || (rc = operational(s, h, u, p, sh->owner == p, err)))
 		return rc;
 	pode_hex(sh, pode, &pc, &pr);
 	if (!adjacent_to_unit(u, pc, pr))
@@ -741,6 +744,8 @@ static int ev_enter(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	u->holder = k;
 	u->escape = u->retreat = 0;
 	fmp_recolour(s, ui, k);   /* 9.4: it takes the astronef's colour */
+	if (was_escape)
+		close_escape_if_done(s);
 	if (old == p) {
 		if (desc) {
 			sl_buf_printf(desc, "%s enters the %s astronef through pode %d", u->id,
@@ -1189,24 +1194,13 @@ static int score_inside(const fmp_state *s, int k, int *ore, int *units)
 	return 2 * *ore + *units;
 }
 
-static int ev_takeoff(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
-	sl_buf *desc, sl_error *err)
+/* 9.5: astronef k leaves with everything inside (at any depth) and its
+ * standing turrets; what of its colour stays on the planet is deactivated. */
+static void do_takeoff(fmp_state *s, const sl_header *h, int k, int cost, const char *paid,
+	sl_buf *desc)
 {
-	int k, rc, up, cost, ore, units, pts, left = 0;
-	fmp_ship *sh;
-	if ((rc = get_ship(s, h, &ev->f[0], &k, err)))
-		return rc;
-	sh = &s->ships[k];
-	if (s->turn != 21 && s->turn != 25)
-		return fmp_illegal(err, "FMP 9.5: take-off only on turns 21 and 25, not on turn %d",
-			s->turn);
-	if (sh->owner != p)
-		return fmp_illegal(err, "FMP 9.5: the %s astronef is %s's, not %s's",
-			colour_name(h, k), fmp_pid(h, sh->owner), fmp_pid(h, p));
-	up = turrets_up(s, sh);
-	cost = 1 + (3 - up);
-	if ((rc = spend(s, p, cost, "this take-off (1, plus 1 per destroyed turret)", err)))
-		return rc;
+	fmp_ship *sh = &s->ships[k];
+	int p = sh->owner, up = turrets_up(s, sh), ore, units, pts, left = 0;
 	pts = score_inside(s, k, &ore, &units) + up;
 	for (int i = 0; i < s->nunits; i++) {
 		fmp_unit *x = &s->units[i];
@@ -1229,14 +1223,127 @@ static int ev_takeoff(fmp_state *s, const sl_header *h, const sl_event *ev, int 
 	last_add(s, sh->col, sh->row);
 	if (desc) {
 		sl_buf_printf(desc, "The %s astronef takes off with %s: %d ore, %d %s and %d %s "
-			"aboard, %d %s; cost %d", colour_name(h, k), fmp_pid(h, p), ore, units,
+			"aboard, %d %s; cost %d%s", colour_name(h, k), fmp_pid(h, p), ore, units,
 			pl_(units, "unit", "units"), up, pl_(up, "turret", "turrets"), pts,
-			pl_(pts, "point", "points"), cost);
+			pl_(pts, "point", "points"), cost, paid);
 		if (left)
 			sl_buf_printf(desc, "; %d %s unit%s left behind %s deactivated (9.5)", left,
 				colour_name(h, k), left == 1 ? "" : "s", left == 1 ? "is" : "are");
 	}
+}
+
+static int ev_takeoff(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
+	sl_buf *desc, sl_error *err)
+{
+	int k, rc, cost;
+	fmp_ship *sh;
+	if ((rc = get_ship(s, h, &ev->f[0], &k, err)))
+		return rc;
+	sh = &s->ships[k];
+	if (s->turn == 21)
+		return fmp_illegal(err, "FMP 9.5: on turn 21 astronefs take off before the turn is "
+			"played, by the choice each owner sealed and revealed in phase 1 (`commit`, "
+			"`reveal`); the %s astronef stays until turn 25", colour_name(h, k));
+	if (s->turn != 25)
+		return fmp_illegal(err, "FMP 9.5: take-off only on turns 21 and 25, not on turn %d",
+			s->turn);
+	if (sh->owner != p)
+		return fmp_illegal(err, "FMP 9.5: the %s astronef is %s's, not %s's",
+			colour_name(h, k), fmp_pid(h, sh->owner), fmp_pid(h, p));
+	cost = 1 + (3 - turrets_up(s, sh));
+	if ((rc = spend(s, p, cost, "this take-off (1, plus 1 per destroyed turret)", err)))
+		return rc;
+	do_takeoff(s, h, k, cost, "", desc);
 	return 0;
+}
+
+/* ---- turn 21: the secret choice, stay or leave (9.5) ------------------------------ */
+
+static int hex_field(const sl_value *v, uint8_t *out, size_t n)
+{
+	size_t len;
+	const char *t = vstr(v, &len);
+	return sl_hexstr_decode(out, n, t, len) == SL_OK;
+}
+
+int fmp_choice(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	int p = ev->player, k, rc, reveal = ev->type == FMP_EV_REVEAL;
+	fmp_ship *sh;
+	if (p < 0 || p >= s->np)
+		return fmp_illegal(err, "FMP H2: %s is not one of the %d players", fmp_pid(h, p), s->np);
+	if (s->turn != 21 || s->phase != 1)
+		return fmp_illegal(err, "FMP 9.5: the stay-or-leave choice is sealed and revealed in "
+			"phase 1 of turn 21, before anyone plays that turn (now turn %d, phase %d)",
+			s->turn, s->phase);
+	if ((rc = get_ship(s, h, &ev->f[0], &k, err)))
+		return rc;
+	sh = &s->ships[k];
+	if (sh->owner != p)
+		return fmp_illegal(err, "FMP 9.5: the %s astronef is %s's: its owner chooses, not %s",
+			colour_name(h, k), fmp_pid(h, sh->owner), fmp_pid(h, p));
+	if (!reveal) {
+		uint8_t c[SL_COMMIT_BYTES];
+		if (sh->sealed)
+			return fmp_illegal(err, "FMP 9.5: the %s astronef's choice is already sealed",
+				colour_name(h, k));
+		for (int j = 0; j < FMP_MAX_PLAYERS; j++)
+			if (s->ships[j].landed && s->ships[j].choice >= 0)
+				return fmp_illegal(err, "FMP 9.5: the choices are made at the same time: "
+					"every one is sealed before the first reveal (the %s astronef's is "
+					"revealed)", colour_name(h, j));
+		if (!hex_field(&ev->f[1], c, sizeof c))
+			return fmp_illegal(err, "FMP 9.5: hash= is the commitment, 64 hex digits "
+				"(formats/commit.md)");
+		sh->sealed = 1;
+		memcpy(sh->seal, c, sizeof c);
+		if (desc)
+			sl_buf_printf(desc, "%s seals the choice of the %s astronef, stay or leave (9.5); "
+				"it is shown when every choice is sealed", fmp_pid(h, p), colour_name(h, k));
+		return 0;
+	}
+	{
+		uint8_t salt[SL_SALT_BYTES];
+		int choice = ev->f[1].u.i;
+		const char *word = fmp_choice_name(choice);
+		if (!sh->sealed)
+			return fmp_illegal(err, "FMP 9.5: the %s astronef's choice was never sealed "
+				"(`commit` first)", colour_name(h, k));
+		if (sh->choice >= 0)
+			return fmp_illegal(err, "FMP 9.5: the %s astronef's choice is already revealed",
+				colour_name(h, k));
+		for (int j = 0; j < FMP_MAX_PLAYERS; j++)
+			if (s->ships[j].landed && !s->ships[j].gone && !s->ships[j].sealed)
+				return fmp_illegal(err, "FMP 9.5: the choices are made at the same time: "
+					"none is revealed until all are sealed, and the %s astronef's is not "
+					"sealed yet", colour_name(h, j));
+		if (choice < 0 || choice > 1)
+			return fmp_illegal(err, "FMP 9.5: the choice is stay or leave");
+		if (!hex_field(&ev->f[2], salt, sizeof salt))
+			return fmp_illegal(err, "FMP 9.5: salt= is 32 hex digits (formats/commit.md)");
+		if (!sl_commit_check(sh->seal, FMP_TAKEOFF_DOMAIN, salt, word, strlen(word)))
+			return fmp_illegal(err, "FMP 9.5: this reveal does not open the sealed choice of "
+				"the %s astronef: `%s` with this salt is not what was committed "
+				"(formats/commit.md)", colour_name(h, k), word);
+		sh->choice = choice;
+		if (choice == 0) {
+			if (desc)
+				sl_buf_printf(desc, "The %s astronef stays until turn 25 (%s's sealed choice, "
+					"9.5)", colour_name(h, k), fmp_pid(h, p));
+			return 0;
+		}
+		/* it leaves at once, with what it held at the end of turn 20; the cost
+		 * is taken from the owner's credit of turn 21 (H14) */
+		{
+			int cost = 1 + (3 - turrets_up(s, sh));
+			s->players[p].debt += cost;
+			if (desc)
+				sl_buf_printf(desc, "%s's sealed choice: leave (9.5). ", fmp_pid(h, p));
+			do_takeoff(s, h, k, cost, ", from the credit of turn 21 (H14)", desc);
+		}
+		return 0;
+	}
 }
 
 /* ---- dispatch ---------------------------------------------------------------------- */
@@ -1264,7 +1371,7 @@ int fmp_play(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 			name);
 	if (s->escape == p && ev->type != FMP_EV_NEUTRALISE) {
 		int ok = 0;
-		if (ev->type == FMP_EV_MOVE) {
+		if (ev->type == FMP_EV_MOVE || ev->type == FMP_EV_ENTER) {
 			size_t n;
 			const char *id = vstr(&ev->f[0], &n);
 			int u = fmp_find_unit(s, id, n);
