@@ -1564,12 +1564,44 @@ static void test_snapshot_roundtrip(void **state)
 	sl_buf_free(&b);
 }
 
+/* The snapshot keeps the sealed choices of turn 21 and the retreat flags. */
+static void test_snapshot_sealed(void **state)
+{
+	ctx *c = *state;
+	sl_buf a, b;
+	void *st2 = NULL;
+	sl_error err;
+	start(c);
+	advance(c, 20);
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 21");
+	OK(c, "tide card=low");
+	choose(c, "ana", "ana", "leave", 4);
+	choose(c, "bob", "bob", "stay", 5);
+	unit(c, "ana-t1")->retreat = 1;
+	sl_buf_init(&a);
+	sl_buf_init(&b);
+	assert_int_equal(G->serialize(c->st, &a), 0);
+	assert_int_equal(G->restore(&st2, a.data, a.len, &err), 0);
+	assert_int_equal(G->serialize(st2, &b), 0);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.data, b.data, a.len);
+	assert_int_equal(((fmp_state *)st2)->ships[0].sealed, 1);
+	assert_memory_equal(((fmp_state *)st2)->ships[0].seal, S(c)->ships[0].seal, 32);
+	G->destroy(st2);
+	st2 = NULL;
+	assert_int_not_equal(G->restore(&st2, a.data, a.len - 1, &err), 0);
+	sl_buf_free(&a);
+	sl_buf_free(&b);
+}
+
 static void test_generate_long_game(void **state)
 {
 	ctx *c = *state;
 	sl_prng rng;
 	sl_arena a;
-	int events = 0, rc, takeoffs = 0;
+	int events = 0, rc, takeoffs = 0, reveals = 0;
 	sl_prng_seed(&rng, 11, 7);
 	sl_arena_init(&a);
 	for (int n = 0; n < 20000; n++) {
@@ -1587,6 +1619,7 @@ static void test_generate_long_game(void **state)
 			rc = G->apply(c->st, &c->log->h, &ev, NULL, &c->err);
 			events++;
 			takeoffs += ev.type == FMP_EV_TAKEOFF;
+			reveals += ev.type == FMP_EV_REVEAL;
 		}
 		if (rc != 0)
 			fail_msg("applying a generated entry: %s", c->err.msg);
@@ -1595,6 +1628,7 @@ static void test_generate_long_game(void **state)
 	assert_int_equal(S(c)->turn, 25);
 	assert_true(events > 150);
 	assert_true(takeoffs >= 1);
+	assert_true(reveals >= 2);   /* every astronef on the planet on turn 21 */
 }
 
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -1647,6 +1681,7 @@ int main(void)
 		T(test_turns_and_phases),
 		T(test_transport),
 		T(test_snapshot_roundtrip),
+		T(test_snapshot_sealed),
 		T(test_generate_long_game),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
