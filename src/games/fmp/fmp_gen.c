@@ -278,6 +278,29 @@ static int try_unit_actions(const fmp_state *s, const sl_header *h, fmp_state *t
 				}
 			}
 		}
+		if (fmp_capacity(u->kind) && fmp_cargo_used(s, ui) > 0 && below(rng, 2) == 0) {
+			/* 9.1: or, next to a pode of its astronef, unload into it */
+			for (int j = 0; j < s->nunits; j++) {
+				if (s->units[j].where != FMP_IN_UNIT || s->units[j].holder != ui)
+					continue;
+				for (int sk = 0; sk < FMP_MAX_PLAYERS; sk++) {
+					int c[4], r[4];
+					if (!s->ships[sk].landed || s->ships[sk].gone || s->ships[sk].owner != p)
+						continue;
+					fmp_ship_hexes(&s->ships[sk], c, r);
+					for (int pode = 1; pode <= 3; pode++) {
+						sl_event_init(out, FMP_EV_UNLOAD, p);
+						if (sl_value_text(a, &out->f[0], u->id)
+						    || sl_value_text(a, &out->f[1], s->units[j].id))
+							return SL_ENOMEM;
+						sl_value_hex(&out->f[2], c[pode], r[pode]);
+						if (legal(s, h, tmp, out))
+							return 0;
+					}
+				}
+				break;
+			}
+		}
 		for (int sk = 0; sk < FMP_MAX_PLAYERS; sk++)
 			for (int pode = 1; pode <= 3; pode++) {
 				if (!s->ships[sk].landed || s->ships[sk].gone)
@@ -339,6 +362,20 @@ static int gen_turn_part(const fmp_state *s, const sl_header *h, fmp_state *tmp,
 	}
 	if (s->players[p].ap < 1)
 		return 1;
+	/* H7: a unit under fire since the start of the turn retreats one hex */
+	for (int i = 0; i < s->nunits; i++) {
+		if (!s->units[i].retreat || !fmp_neutralised(s, &s->units[i]) || below(rng, 2))
+			continue;
+		for (int d = 0; d < 6; d++) {
+			uint8_t step = (uint8_t)d;
+			sl_event_init(out, FMP_EV_MOVE, p);
+			if (sl_value_text(a, &out->f[0], s->units[i].id)
+			    || sl_value_bytes(a, &out->f[1], &step, 1))
+				return SL_ENOMEM;
+			if (legal(s, h, tmp, out))
+				return 0;
+		}
+	}
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++)
 		for (int pode = 1; pode <= 3; pode++)
 			if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p
