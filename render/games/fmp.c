@@ -679,8 +679,14 @@ static double draw_ship_panel(sl_kit_canvas *c, const sl_frame *fr, int k, doubl
 		sl_kit_text(c, x + 10, y + 32, line, &st);
 		return SHIP_H;
 	}
-	snprintf(line, sizeof line, "cargo: %d ore (%d pts) \u00b7 %d units \u00b7 worth %d at take-off",
-		ore, 2 * ore, units, 2 * ore + units + up);
+	if (sh->sealed && s->turn == 21 && s->phase == 1)
+		/* 9.5: the turn-21 choice; the state holds none until it is revealed,
+		 * so no side's view shows it sooner */
+		snprintf(line, sizeof line, "turn 21: %s \u00b7 %d ore \u00b7 %d units \u00b7 worth %d",
+			sh->choice < 0 ? "choice sealed" : "stays", ore, units, 2 * ore + units + up);
+	else
+		snprintf(line, sizeof line, "cargo: %d ore (%d pts) \u00b7 %d units \u00b7 worth %d at "
+			"take-off", ore, 2 * ore, units, 2 * ore + units + up);
 	sl_kit_text(c, x + 10, y + 32, line, &st);
 	cargo[0] = 0;
 	cargo_text(s, k, -1, cargo, sizeof cargo);

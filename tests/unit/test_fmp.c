@@ -445,6 +445,8 @@ static void test_9_2_path_out_of_fire(void **state)
 	assert_true(fmp_under_fire(S(c), 8, 7, 0));
 	assert_false(fmp_under_fire(S(c), 8, 6, 0));
 	assert_false(fmp_under_fire(S(c), 7, 8, 0));
+	put(c, "ana-t1", 8, 7);                     /* next to the pode, but under fire */
+	NO(c, "ana: enter unit=ana-t1 ship=bob pode=1", "is under enemy fire: neutralised");
 	put(c, "ana-t1", 8, 6);
 	NO(c, "ana: move unit=ana-t1 path=S", "under enemy fire");
 	/* another way: from 7,8, next to the pode, out of fire */
@@ -610,6 +612,8 @@ static void test_9_4_colour(void **state)
 
 /* 9.5: take-off on turns 21 and 25 only; 1 point plus 1 per destroyed
  * turret; units left behind are deactivated and may be captured. */
+static void all_stay(ctx *c);
+
 static void advance(ctx *c, int to)
 {
 	char line[48];
@@ -625,48 +629,553 @@ static void advance(ctx *c, int to)
 			linef(line, sizeof line, "tide card=%s", fmp_tide_name(k));
 			OK(c, line);
 		}
+		if (t == 21)
+			all_stay(c);
 	}
 	OK(c, "phase 2");
+}
+
+/* Turn 21 (9.5): the secret stay-or-leave choice of one astronef, as a
+ * commitment (formats/commit.md, domain fmp-takeoff) with a salt of 16
+ * bytes `salt`, then its reveal. */
+static void choose_line(char *line, size_t n, const char *who, const char *ship,
+	const char *choice, int salt)
+{
+	uint8_t sb[SL_SALT_BYTES], cm[SL_COMMIT_BYTES];
+	char hex[2 * SL_COMMIT_BYTES + 1];
+	memset(sb, salt, sizeof sb);
+	assert_int_equal(sl_commit(cm, "fmp-takeoff", sb, choice, strlen(choice)), 0);
+	sl_hexstr_encode(hex, cm, sizeof cm);
+	linef(line, n, "%s: commit ship=%s hash=\"%s\"", who, ship, hex);
+}
+
+static void reveal_line(char *line, size_t n, const char *who, const char *ship,
+	const char *choice, int salt)
+{
+	uint8_t sb[SL_SALT_BYTES];
+	char hex[2 * SL_SALT_BYTES + 1];
+	memset(sb, salt, sizeof sb);
+	sl_hexstr_encode(hex, sb, sizeof sb);
+	linef(line, n, "%s: reveal ship=%s choice=%s salt=\"%s\"", who, ship, choice, hex);
+}
+
+static void choose(ctx *c, const char *who, const char *ship, const char *choice, int salt)
+{
+	char line[200];
+	choose_line(line, sizeof line, who, ship, choice, salt);
+	OK(c, line);
+}
+
+static void reveal(ctx *c, const char *who, const char *ship, const char *choice, int salt)
+{
+	char line[200];
+	reveal_line(line, sizeof line, who, ship, choice, salt);
+	OK(c, line);
+}
+
+/* Turn 21: every astronef on the planet stays (sealed, then revealed). */
+static void all_stay(ctx *c)
+{
+	int salt = 100;
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
+			const fmp_ship *sh = &S(c)->ships[k];
+			if (!sh->landed || sh->gone)
+				continue;
+			if (pass == 0)
+				choose(c, fmp_pid(&c->log->h, sh->owner), fmp_pid(&c->log->h, k), "stay",
+					salt + k);
+			else
+				reveal(c, fmp_pid(&c->log->h, sh->owner), fmp_pid(&c->log->h, k), "stay",
+					salt + k);
+		}
 }
 
 static void test_9_5_takeoff(void **state)
 {
 	ctx *c = *state;
+	char line[200];
+	sl_buf b;
 	start(c);
 	NO(c, "ana: takeoff ship=ana", "only on turns 21 and 25");
 	put(c, "ana-t1", 12, 2);
 	put(c, "ana-t2", 13, 2);
 	advance(c, 20);
 	NO(c, "ana: takeoff ship=ana", "not on turn 20");
-	advance(c, 21);
-	/* ore and a tank aboard, one turret destroyed: cost 2 */
+	choose_line(line, sizeof line, "ana", "ana", "leave", 1);
+	NO(c, line, "phase 1 of turn 21");
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 21");
+	OK(c, "tide card=normal");
+	/* ore and a tank aboard, one turret destroyed at the end of turn 20 */
 	unit(c, "o1")->where = FMP_IN_SHIP;
 	unit(c, "o1")->holder = 0;
 	down_turret(c, 0, 2);
-	NO(c, "ana: takeoff ship=bob", "is bob's");
-	S(c)->players[0].ap = 1;
-	NO(c, "ana: takeoff ship=ana", "costs 2 points");
-	S(c)->players[0].ap = 15;
-	OK(c, "ana: takeoff ship=ana");
-	assert_int_equal(S(c)->players[0].ap, 13);
-	/* 2 for the ore, 1 per unit aboard (10 units), 1 per standing turret (2) */
-	assert_int_equal(S(c)->players[0].score, 2 + 10 + 2);
+	/* the choices: sealed by each owner, all before any is revealed */
+	choose_line(line, sizeof line, "ana", "bob", "stay", 9);
+	NO(c, line, "the bob astronef is bob's: its owner chooses");
+	NO(c, "ana: commit ship=ana hash=\"00ff\"", "64 hex digits");
+	choose(c, "ana", "ana", "leave", 1);
+	choose_line(line, sizeof line, "ana", "ana", "stay", 1);
+	NO(c, line, "already sealed");
+	reveal_line(line, sizeof line, "ana", "ana", "leave", 1);
+	NO(c, line, "the bob astronef's is not sealed yet");
+	choose(c, "bob", "bob", "stay", 2);
+	choose(c, "cyd", "cyd", "stay", 3);
+	NO(c, "phase 2", "the ana astronef's is not revealed");
+	NO(c, "turn 22", "the ana astronef's is not revealed");
+	/* what a side sees before the reveals: sealed, nothing more */
+	assert_int_equal(S(c)->ships[0].choice, -1);
+	sl_buf_init(&b);
+	G->summary(c->st, &c->log->h, &b);
+	assert_non_null(strstr(sl_buf_cstr(&b), "choice for turn 21: sealed"));
+	assert_null(strstr(sl_buf_cstr(&b), "leaves"));
+	sl_buf_free(&b);
+	reveal_line(line, sizeof line, "ana", "ana", "stay", 1);
+	NO(c, line, "does not open the sealed choice");                 /* not what was sealed */
+	reveal_line(line, sizeof line, "ana", "ana", "leave", 7);
+	NO(c, line, "does not open the sealed choice");                 /* another salt */
+	reveal_line(line, sizeof line, "bob", "ana", "leave", 1);
+	NO(c, line, "its owner");
+	reveal(c, "ana", "ana", "leave", 1);
+	/* gone at once, with what it held: 2 for the ore, 1 per unit aboard (10),
+	 * 1 per standing turret (2) */
 	assert_true(S(c)->ships[0].gone);
+	assert_int_equal(S(c)->players[0].score, 2 + 10 + 2);
 	assert_int_equal(fmp_controller(S(c), unit(c, "ana-t1")), -1);
+	NO(c, "phase 2", "the bob astronef's is not revealed");
+	reveal(c, "bob", "bob", "stay", 2);
+	reveal_line(line, sizeof line, "bob", "bob", "stay", 2);
+	NO(c, line, "already revealed");
+	reveal(c, "cyd", "cyd", "stay", 3);
+	OK(c, "phase 2");
+	assert_int_equal(S(c)->players[0].ap, 0);                       /* ana has left */
 	NO(c, "ana: move unit=ana-t1 path=N", "nobody controls it");
-	/* bob captures the abandoned tank */
+	/* bob captures the abandoned tank; bob stays: no take-off in turn 21's play */
 	OK(c, "phase 3");
+	NO(c, "bob: takeoff ship=bob", "before the turn is played");
 	put(c, "bob-t1", 12, 3);
 	put(c, "bob-t2", 11, 2);
 	OK(c, "bob: capture a=bob-t1 b=bob-t2 target=ana-t1");
 	assert_int_equal(fmp_controller(S(c), unit(c, "ana-t1")), 1);
 	assert_non_null(strstr(sl_buf_cstr(&c->desc), "abandoned"));
-	/* a second astronef of the same player stays: deactivation follows the colour */
+	/* turn 25: the remaining astronefs leave after playing */
 	OK(c, "phase 4");
 	advance(c, 25);
 	OK(c, "phase 3");
 	OK(c, "bob: takeoff ship=bob");
 	NO(c, "turn 26", "ends with turn 25");
+}
+
+/* ---- issue 13: the rules as published ------------------------------------------- */
+
+/* Turrets are never neutralised: a turret whose pode is under enemy fire
+ * still fires; a tank under the same fire does not. */
+static void test_turret_never_neutralised(void **state)
+{
+	ctx *c = *state;
+	int pc, pr;
+	start(c);
+	pode(c, 0, 2, &pc, &pr);                    /* ana's pode 2 (SE): 9,4 */
+	put(c, "bob-t1", 11, 3);                    /* two bob tanks cover the pode */
+	put(c, "bob-t2", 11, 5);
+	put(c, "ana-t1", 10, 4);                    /* next to the pode, under the same fire */
+	put(c, "cyd-c1", 10, 5);                    /* a target in reach of both */
+	assert_true(fmp_under_fire(S(c), pc, pr, 0));
+	assert_true(fmp_under_fire(S(c), 10, 4, 0));
+	assert_false(fmp_neutralised(S(c), unit(c, "ana-tur2")));
+	NO(c, "ana: fire a=ana-t1 b=ana-tur2 at=10,5", "ana-t1 at 10,4 is under enemy fire");
+	put(c, "ana-t1", 9, 6);                     /* out of bob's fire */
+	assert_false(fmp_under_fire(S(c), 9, 6, 0));
+	OK(c, "ana: fire a=ana-tur2 b=ana-t1 at=10,5");
+	assert_int_equal(unit(c, "cyd-c1")->where, FMP_DEAD);
+}
+
+/* Ammunition renews at the start of each player's turn: destroyers taken
+ * with an astronef (9.2, usable at once) fire for the captor in the same
+ * round although they fired for their former owner. */
+static void test_ammunition_per_player_turn(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	OK(c, "phase 3");                           /* bob plays: two shots each */
+	S(c)->players[1].ap = 30;
+	put(c, "bob-t1", 14, 3);
+	put(c, "bob-t2", 14, 5);
+	put(c, "cyd-c1", 14, 4);
+	put(c, "cyd-c2", 15, 4);
+	OK(c, "bob: fire a=bob-t1 b=bob-t2 at=14,4");
+	OK(c, "bob: fire a=bob-t1 b=bob-t2 at=15,4");
+	put(c, "cyd-w", 14, 4);
+	NO(c, "bob: fire a=bob-t1 b=bob-t2 at=14,4", "fired twice this turn");
+	/* cyd takes bob's astronef in the same round and fires with his tanks */
+	OK(c, "phase 4");
+	S(c)->players[2].ap = 30;
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	pode(c, 1, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "cyd-t1", nc, nr);
+	OK(c, "cyd: enter unit=cyd-t1 ship=bob pode=1");
+	put(c, "ana-c1", 14, 4);
+	OK(c, "cyd: fire a=bob-t1 b=bob-t2 at=14,4");
+	assert_int_equal(unit(c, "ana-c1")->where, FMP_DEAD);
+	put(c, "ana-c2", 14, 4);
+	OK(c, "cyd: fire a=bob-t1 b=bob-t2 at=14,4");
+	put(c, "ana-w", 14, 4);
+	NO(c, "cyd: fire a=bob-t1 b=bob-t2 at=14,4", "fired twice this turn");
+}
+
+/* The credit follows the astronefs held on the planet: +5 for each one
+ * conquered, -5 for each one lost, captured or taken off. */
+static void test_credit_follows_astronefs(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	pode(c, 1, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "ana-t1", nc, nr);
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=1");   /* ana holds ana and bob */
+	S(c)->players[0].ap = 0;                          /* nothing saved */
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	/* cyd takes ana's own astronef: ana keeps bob's, cyd holds two */
+	S(c)->players[2].ap = 30;
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 0, k);
+	pode(c, 0, 3, &pc, &pr);
+	fmp_neighbor(pc, pr, 4, &nc, &nr);
+	put(c, "cyd-t1", nc, nr);
+	OK(c, "cyd: enter unit=cyd-t1 ship=ana pode=3");
+	assert_int_equal(S(c)->ships[0].owner, 2);
+	assert_false(S(c)->players[0].lost);
+	S(c)->players[2].ap = 0;
+	OK(c, "turn 4");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	assert_int_equal(S(c)->players[0].ap, 10);       /* one astronef held: no bonus */
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	assert_int_equal(S(c)->players[2].ap, 10 + 5);   /* two held: +5 */
+}
+
+
+/* ... and one taken off on turn 21 no longer counts. */
+static void test_credit_after_takeoff(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	S(c)->ships[1].owner = 0;                         /* as if ana had taken bob's */
+	S(c)->ships[1].taken = 1;
+	S(c)->players[1].lost = 1;
+	advance(c, 20);
+	assert_int_equal(S(c)->players[0].ap, 15 + 5 + 5);    /* 5 saved on turn 3, two held */
+	S(c)->players[0].ap = 0;
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 21");
+	OK(c, "tide card=normal");
+	choose(c, "ana", "ana", "leave", 1);
+	choose(c, "ana", "bob", "stay", 2);
+	choose(c, "cyd", "cyd", "stay", 3);
+	reveal(c, "ana", "ana", "leave", 1);
+	reveal(c, "ana", "bob", "stay", 2);
+	reveal(c, "cyd", "cyd", "stay", 3);
+	assert_true(S(c)->ships[0].gone);
+	OK(c, "phase 2");
+	/* 15, no bonus (one astronef held), less the take-off (1): 14 */
+	assert_int_equal(S(c)->players[0].ap, 15 - 1);
+	S(c)->players[0].ap = 0;
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 22");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	assert_int_equal(S(c)->players[0].ap, 15);
+}
+
+/* 9.3: the escape after a capture is one hex per threatened unit, as a
+ * neutralised unit retreats (H7). */
+static void test_9_3_escape_one_hex(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	pode(c, 1, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "ana-t1", nc, nr);
+	put(c, "cyd-t1", 6, 12);
+	put(c, "cyd-t2", 7, 12);
+	put(c, "bob-t1", 6, 10);
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=1");
+	assert_true(unit(c, "bob-t1")->escape);
+	assert_false(fmp_under_fire(S(c), 6, 9, 0));
+	assert_false(fmp_under_fire(S(c), 6, 8, 0));
+	NO(c, "ana: move unit=bob-t1 path=N,N", "one hex");
+	OK(c, "ana: move unit=bob-t1 path=N");
+	assert_int_equal(unit(c, "bob-t1")->row, 9);
+	assert_int_equal(S(c)->escape, -1);
+	OK(c, "ana: move unit=bob-t1 path=N");       /* out of fire: an ordinary unit again */
+}
+
+/* H7 (as published): a unit under enemy fire at the start of its owner's
+ * turn may retreat one hex out of the fire; otherwise it stays neutralised. */
+static void test_retreat_one_hex(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	/* two bob tanks cover 13,6, 13,7 and 14,6 but not 13,5 */
+	put(c, "bob-t1", 15, 6);
+	put(c, "bob-t2", 15, 7);
+	put(c, "ana-t1", 13, 6);
+	put(c, "ana-t2", 14, 6);
+	put(c, "ana-c1", 13, 1);
+	assert_true(fmp_under_fire(S(c), 13, 6, 0));
+	assert_true(fmp_under_fire(S(c), 13, 7, 0));
+	assert_false(fmp_under_fire(S(c), 13, 5, 0));
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 4");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	S(c)->players[0].ap = 20;
+	NO(c, "ana: fire a=ana-t1 b=ana-t2 at=15,6", "under enemy fire");
+	NO(c, "ana: move unit=ana-t1 path=S", "never moves into enemy fire");   /* 13,7 */
+	NO(c, "ana: move unit=ana-t1 path=N,N", "one hex");
+	OK(c, "ana: move unit=ana-t1 path=N");                           /* 13,5: out of it */
+	assert_false(fmp_unit_under_fire(S(c), unit(c, "ana-t1"), 0));
+	assert_int_equal(S(c)->players[0].ap, 19);
+	OK(c, "ana: move unit=ana-t1 path=N");                           /* free again */
+	/* a unit put under fire during the turn did not start it there */
+	OK(c, "ana: move unit=ana-c1 path=S,S");                         /* 13,3 */
+	put(c, "ana-c1", 13, 7);
+	NO(c, "ana: move unit=ana-c1 path=N", "is under enemy fire: neutralised");
+}
+
+/* Fire as published: ore can be shot, and so can a player's own pontoon;
+ * his other units cannot. */
+static void test_fire_on_ore_and_own_pontoon(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	S(c)->players[0].ap = 20;
+	put(c, "ana-t1", 12, 2);
+	put(c, "ana-t2", 12, 4);
+	put(c, "o2", 13, 3);
+	OK(c, "ana: fire a=ana-t1 b=ana-t2 at=13,3");
+	assert_int_equal(unit(c, "o2")->where, FMP_DEAD);
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "o2 (ore) is destroyed"));
+	put(c, "ana-c1", 13, 3);
+	NO(c, "ana: fire a=ana-t1 b=ana-t2 at=13,3", "ana-c1 is ana's own");
+	put(c, "ana-c1", 14, 1);
+	put(c, "ana-v1", 2, 5);
+	put(c, "ana-v2", 2, 7);
+	put(c, "ana-p", 3, 6);
+	OK(c, "ana: fire a=ana-v1 b=ana-v2 at=3,6");
+	assert_int_equal(unit(c, "ana-p")->where, FMP_DEAD);
+}
+
+/* 9.1: for all that enters or leaves, the astronef is a transporter: it
+ * takes aboard ore lying next to a pode, and a transporter next to a pode
+ * unloads into it (1 point); only into one's own astronef. */
+static void test_9_1_astronef_loads_ore(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	S(c)->players[0].ap = 20;
+	put(c, "o1", 6, 4);                         /* next to ana's pode 3 (7,4) */
+	OK(c, "ana: enter unit=o1 ship=ana pode=3");
+	assert_int_equal(unit(c, "o1")->where, FMP_IN_SHIP);
+	assert_int_equal(unit(c, "o1")->holder, 0);
+	assert_int_equal(S(c)->players[0].ap, 19);
+	NO(c, "ana: enter unit=o2 ship=ana pode=1", "not next to pode 1");
+	put(c, "o2", 8, 7);                         /* next to bob's pode 1 (8,8) */
+	NO(c, "ana: enter unit=o2 ship=bob pode=1", "the bob astronef is bob's");
+	/* a crab next to pode 2 unloads its ore into the astronef */
+	put(c, "ana-c1", 8, 4);
+	unit(c, "o2")->where = FMP_IN_UNIT;
+	unit(c, "o2")->holder = U(c, "ana-c1");
+	NO(c, "ana: unload unit=ana-c1 what=o2 to=8,3", "the central bubble has no door");
+	NO(c, "ana: unload unit=ana-c1 what=o2 to=7,2", "not next to ana-c1");
+	OK(c, "ana: unload unit=ana-c1 what=o2 to=9,4");
+	assert_int_equal(unit(c, "o2")->where, FMP_IN_SHIP);
+	assert_int_equal(S(c)->players[0].ap, 18);
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "into the ana astronef"));
+	/* nor into another's astronef */
+	put(c, "ana-c2", 8, 7);
+	put(c, "o2", 1, 1);
+	unit(c, "o2")->where = FMP_IN_UNIT;
+	unit(c, "o2")->holder = U(c, "ana-c2");
+	NO(c, "ana: unload unit=ana-c2 what=o2 to=8,8", "the bob astronef is bob's");
+}
+
+/* 9.1: a unit leaving through a pode may go onto an adjacent transporter
+ * of its player with room. */
+static void test_9_1_leave_onto_transporter(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	S(c)->players[0].ap = 20;
+	put(c, "ana-c1", 8, 4);                     /* next to pode 2 (9,4) */
+	OK(c, "ana: leave unit=ana-t1 ship=ana pode=2 to=8,4");
+	assert_int_equal(unit(c, "ana-t1")->where, FMP_IN_UNIT);
+	assert_int_equal(unit(c, "ana-t1")->holder, U(c, "ana-c1"));
+	assert_int_equal(S(c)->players[0].ap, 19);
+	OK(c, "ana: leave unit=ana-t2 ship=ana pode=2 to=8,4");
+	NO(c, "ana: leave unit=ana-t3 ship=ana pode=2 to=8,4", "2 of 2 places taken");
+	put(c, "bob-c1", 10, 4);
+	NO(c, "ana: leave unit=ana-t3 ship=ana pode=2 to=10,4", "takes orders from the bob astronef");
+}
+
+/* 9.1: the astronef lays a pontoon on the water next to a pode and lifts
+ * it back when nothing stands on it. */
+static void test_9_1_astronef_pontoon(void **state)
+{
+	ctx *c = *state;
+	setup_map(c);
+	OK(c, "turn 1");
+	OK(c, "phase 2");
+	OK(c, "ana: land at=6,5 pode=NE");          /* pode 3 on the swamp at 5,5 */
+	OK(c, "phase 3");
+	OK(c, "bob: land at=8,10 pode=N");
+	OK(c, "phase 4");
+	OK(c, "cyd: land at=14,10 pode=N");
+	OK(c, "turn 2");
+	OK(c, "tide card=normal");
+	OK(c, "turn 3");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	S(c)->players[0].ap = 20;
+	NO(c, "ana: leave unit=ana-p ship=ana pode=3 to=5,4", "a pontoon cannot be on swamp");
+	OK(c, "ana: leave unit=ana-p ship=ana pode=3 to=4,5");   /* the reef, water at normal tide */
+	assert_int_equal(unit(c, "ana-p")->where, FMP_MAP);
+	assert_int_equal(S(c)->players[0].ap, 19);
+	put(c, "ana-t1", 4, 5);                      /* a tank on it */
+	NO(c, "ana: enter unit=ana-p ship=ana pode=3", "stands on the pontoon");
+	put(c, "ana-t1", 6, 3);
+	OK(c, "ana: enter unit=ana-p ship=ana pode=3");
+	assert_int_equal(unit(c, "ana-p")->where, FMP_IN_SHIP);
+	assert_int_equal(S(c)->players[0].ap, 18);
+	/* ore inside never leaves, whoever asks */
+	unit(c, "o1")->where = FMP_IN_SHIP;
+	unit(c, "o1")->holder = 0;
+	NO(c, "ana: leave unit=o1 ship=ana pode=3 to=4,4", "never leaves");
+}
+
+/* 9.1: a unit under enemy fire at the start of its turn may retreat into
+ * its own astronef (the refuge is out of fire); one that came under fire
+ * during the turn cannot. A loaded transporter leaves for 1 point. */
+static void test_9_1_enter_from_under_fire(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	/* bob's tanks cover ana's pode 1 (8,2) and 9,2 next to it */
+	put(c, "bob-t1", 10, 2);
+	put(c, "bob-t2", 10, 1);
+	put(c, "ana-t1", 9, 2);
+	assert_true(fmp_under_fire(S(c), 9, 2, 0));
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 4");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	OK(c, "ana: enter unit=ana-t1 ship=ana pode=1");
+	assert_int_equal(unit(c, "ana-t1")->where, FMP_IN_SHIP);
+	put(c, "ana-t2", 9, 2);
+	NO(c, "ana: enter unit=ana-t2 ship=ana pode=1", "is under enemy fire: neutralised");
+	/* a crab carrying a tank leaves through pode 3 for 1 point */
+	put(c, "ana-t2", 1, 1);
+	unit(c, "ana-t2")->where = FMP_IN_UNIT;
+	unit(c, "ana-t2")->holder = U(c, "ana-c1");
+	{
+		int before = S(c)->players[0].ap;
+		OK(c, "ana: leave unit=ana-c1 ship=ana pode=3 to=6,4");
+		assert_int_equal(S(c)->players[0].ap, before - 1);
+		assert_int_equal(unit(c, "ana-t2")->holder, U(c, "ana-c1"));
+	}
+}
+
+/* 9.2: the captor rebuilds over one or several turns; a player holding
+ * several astronefs still plays once, in his own part of the turn. */
+static void test_9_2_rebuild_over_turns(void **state)
+{
+	ctx *c = *state;
+	int pc, pr, nc, nr;
+	start(c);
+	S(c)->players[0].ap = 20;
+	for (int k = 1; k <= 3; k++)
+		down_turret(c, 1, k);
+	pode(c, 1, 1, &pc, &pr);
+	fmp_neighbor(pc, pr, 0, &nc, &nr);
+	put(c, "ana-t1", nc, nr);
+	OK(c, "ana: enter unit=ana-t1 ship=bob pode=1");
+	OK(c, "ana: rebuild ship=bob pode=1");
+	OK(c, "phase 3");
+	NO(c, "ana: rebuild ship=bob pode=2", "it is bob's part of the turn");
+	OK(c, "phase 4");
+	OK(c, "turn 4");
+	OK(c, "tide card=normal");
+	OK(c, "phase 2");
+	OK(c, "ana: rebuild ship=bob pode=2");
+	assert_int_equal(unit(c, "bob-tur2")->where, FMP_MAP);
+	assert_int_equal(unit(c, "bob-tur3")->where, FMP_DEAD);
+}
+
+/* 9.3 / 9.4: one's transporter carrying enemy units takes them into one's
+ * astronef, where they take its colour. */
+static void test_9_3_cargo_into_the_astronef(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	put(c, "ana-c1", 6, 4);                     /* next to ana's pode 3 (7,4) */
+	unit(c, "cyd-t3")->where = FMP_IN_UNIT;
+	unit(c, "cyd-t3")->holder = U(c, "ana-c1");
+	assert_int_equal(fmp_controller(S(c), unit(c, "cyd-t3")), 2);
+	OK(c, "ana: enter unit=ana-c1 ship=ana pode=3");
+	assert_int_equal(unit(c, "cyd-t3")->colour, 0);
+	assert_int_equal(fmp_controller(S(c), unit(c, "cyd-t3")), 0);
+	assert_int_equal(unit(c, "cyd-c1")->colour, 2);  /* the other cyd units keep theirs */
+}
+
+/* 9.5: units left behind are deactivated even if their player keeps another
+ * astronef; anyone may fire on them; on turn 25 the take-off costs 1 plus 1
+ * per destroyed turret. */
+static void test_9_5_left_behind_and_cost(void **state)
+{
+	ctx *c = *state;
+	start(c);
+	S(c)->ships[1].owner = 0;                   /* ana holds bob's astronef too */
+	S(c)->ships[1].taken = 1;
+	S(c)->players[1].lost = 1;
+	put(c, "ana-t1", 13, 2);
+	put(c, "bob-t1", 15, 2);
+	put(c, "cyd-t1", 13, 4);
+	put(c, "cyd-t2", 12, 3);
+	advance(c, 24);
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 25");
+	OK(c, "phase 2");
+	down_turret(c, 0, 1);
+	NO(c, "ana: takeoff ship=cyd", "is cyd's");
+	S(c)->players[0].ap = 1;
+	NO(c, "ana: takeoff ship=ana", "costs 2 points");
+	S(c)->players[0].ap = 2;
+	OK(c, "ana: takeoff ship=ana");
+	assert_int_equal(S(c)->players[0].ap, 0);
+	assert_int_equal(fmp_controller(S(c), unit(c, "ana-t1")), -1);  /* ana keeps bob's */
+	assert_int_equal(fmp_controller(S(c), unit(c, "bob-t1")), 0);
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "cyd: fire a=cyd-t1 b=cyd-t2 at=13,2");
+	assert_int_equal(unit(c, "ana-t1")->where, FMP_DEAD);
 }
 
 /* ---- the game around it ----------------------------------------------------------- */
@@ -1055,12 +1564,44 @@ static void test_snapshot_roundtrip(void **state)
 	sl_buf_free(&b);
 }
 
+/* The snapshot keeps the sealed choices of turn 21 and the retreat flags. */
+static void test_snapshot_sealed(void **state)
+{
+	ctx *c = *state;
+	sl_buf a, b;
+	void *st2 = NULL;
+	sl_error err;
+	start(c);
+	advance(c, 20);
+	OK(c, "phase 3");
+	OK(c, "phase 4");
+	OK(c, "turn 21");
+	OK(c, "tide card=low");
+	choose(c, "ana", "ana", "leave", 4);
+	choose(c, "bob", "bob", "stay", 5);
+	unit(c, "ana-t1")->retreat = 1;
+	sl_buf_init(&a);
+	sl_buf_init(&b);
+	assert_int_equal(G->serialize(c->st, &a), 0);
+	assert_int_equal(G->restore(&st2, a.data, a.len, &err), 0);
+	assert_int_equal(G->serialize(st2, &b), 0);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.data, b.data, a.len);
+	assert_int_equal(((fmp_state *)st2)->ships[0].sealed, 1);
+	assert_memory_equal(((fmp_state *)st2)->ships[0].seal, S(c)->ships[0].seal, 32);
+	G->destroy(st2);
+	st2 = NULL;
+	assert_int_not_equal(G->restore(&st2, a.data, a.len - 1, &err), 0);
+	sl_buf_free(&a);
+	sl_buf_free(&b);
+}
+
 static void test_generate_long_game(void **state)
 {
 	ctx *c = *state;
 	sl_prng rng;
 	sl_arena a;
-	int events = 0, rc, takeoffs = 0;
+	int events = 0, rc, takeoffs = 0, reveals = 0;
 	sl_prng_seed(&rng, 11, 7);
 	sl_arena_init(&a);
 	for (int n = 0; n < 20000; n++) {
@@ -1078,6 +1619,7 @@ static void test_generate_long_game(void **state)
 			rc = G->apply(c->st, &c->log->h, &ev, NULL, &c->err);
 			events++;
 			takeoffs += ev.type == FMP_EV_TAKEOFF;
+			reveals += ev.type == FMP_EV_REVEAL;
 		}
 		if (rc != 0)
 			fail_msg("applying a generated entry: %s", c->err.msg);
@@ -1086,6 +1628,7 @@ static void test_generate_long_game(void **state)
 	assert_int_equal(S(c)->turn, 25);
 	assert_true(events > 150);
 	assert_true(takeoffs >= 1);
+	assert_true(reveals >= 2);   /* every astronef on the planet on turn 21 */
 }
 
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -1110,6 +1653,20 @@ int main(void)
 		T(test_9_3_cargo_of_the_old_owner),
 		T(test_9_4_colour),
 		T(test_9_5_takeoff),
+		T(test_turret_never_neutralised),
+		T(test_ammunition_per_player_turn),
+		T(test_credit_follows_astronefs),
+		T(test_credit_after_takeoff),
+		T(test_9_3_escape_one_hex),
+		T(test_retreat_one_hex),
+		T(test_fire_on_ore_and_own_pontoon),
+		T(test_9_1_astronef_loads_ore),
+		T(test_9_1_leave_onto_transporter),
+		T(test_9_1_astronef_pontoon),
+		T(test_9_1_enter_from_under_fire),
+		T(test_9_2_rebuild_over_turns),
+		T(test_9_3_cargo_into_the_astronef),
+		T(test_9_5_left_behind_and_cost),
 		T(test_tides_on_each_terrain),
 		T(test_tide_strands_and_frees),
 		T(test_tide_deck),
@@ -1124,6 +1681,7 @@ int main(void)
 		T(test_turns_and_phases),
 		T(test_transport),
 		T(test_snapshot_roundtrip),
+		T(test_snapshot_sealed),
 		T(test_generate_long_game),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

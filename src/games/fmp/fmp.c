@@ -10,6 +10,12 @@
 static const char *const dir_tokens[] = {"N", "NE", "SE", "S", "SW", "NW", NULL};
 static const char *const tide_names[] = {"low", "normal", "high", NULL};
 static const char *const build_names[] = {"tank", "crab", "pontoon", NULL};
+static const char *const choice_names[] = {"stay", "leave", NULL};
+
+const char *fmp_choice_name(int choice)
+{
+	return choice >= 0 && choice < 2 ? choice_names[choice] : "?";
+}
 
 static const sl_field_def f_map[] = {
 	{"cols", SL_K_INT, 0, 4, FMP_MAX_COLS, 0, NULL, "columns of the map"},
@@ -46,18 +52,21 @@ static const sl_field_def f_unload[] = {
 	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the transporter"},
 	{"what", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit or ore it puts down"},
 	{"to", SL_K_HEX, 1, 0, 0, 0, NULL,
-		"an adjacent hex; absent inside an astronef: into the astronef (free)"},
+		"an adjacent hex (a pode: into that astronef); absent inside an astronef: into it (free)"},
 };
 static const sl_field_def f_enter[] = {
-	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit that enters"},
+	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL,
+		"the unit that enters (ore or a pontoon next to the pode: the astronef takes it aboard)"},
 	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
 	{"pode", SL_K_INT, 0, 1, 3, 0, NULL, "the pode it goes through (1 to 3)"},
 };
 static const sl_field_def f_leave[] = {
-	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the unit that leaves"},
+	{"unit", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL,
+		"the unit that leaves (a pontoon: the astronef lays it)"},
 	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
 	{"pode", SL_K_INT, 0, 1, 3, 0, NULL, "the pode it goes through (1 to 3)"},
-	{"to", SL_K_HEX, 0, 0, 0, 0, NULL, "a hex next to that pode"},
+	{"to", SL_K_HEX, 0, 0, 0, 0, NULL,
+		"a hex next to that pode (where a transporter of the player stands: aboard it)"},
 	{"tail", SL_K_DIR, 1, 0, 5, 0, NULL, "a barge: side of `to` where its second hex lies"},
 };
 static const sl_field_def f_fire[] = {
@@ -84,6 +93,17 @@ static const sl_field_def f_takeoff[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
 };
 
+static const sl_field_def f_commit[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
+	{"hash", SL_K_TEXT, 0, 0, 0, 64, NULL,
+		"the commitment to stay or leave: 64 hex digits (formats/commit.md, domain fmp-takeoff)"},
+};
+static const sl_field_def f_reveal[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, FMP_ID_LEN - 1, NULL, "the astronef, named by its colour"},
+	{"choice", SL_K_ENUM, 0, 0, 0, 0, choice_names, "stay (until turn 25) or leave (now)"},
+	{"salt", SL_K_TEXT, 0, 0, 0, 32, NULL, "the commitment's salt: 32 hex digits"},
+};
+
 #define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define PL (SL_EV_PLAY | SL_EV_PLAYER)
 static const sl_event_def fmp_events[FMP_NEV] = {
@@ -104,7 +124,11 @@ static const sl_event_def fmp_events[FMP_NEV] = {
 	{"build", PL, NF(f_build), f_build, "the weather layer turns an ore into a unit, 1 point"},
 	{"rebuild", PL, NF(f_rebuild), f_rebuild, "the captor rebuilds a turret, 2 points (9.2)"},
 	{"neutralise", PL, 0, NULL, "after a capture: the units still under fire stay neutralised (9.3)"},
-	{"takeoff", PL, NF(f_takeoff), f_takeoff, "an astronef takes off, turns 21 and 25 (9.5)"},
+	{"takeoff", PL, NF(f_takeoff), f_takeoff, "an astronef takes off after playing, turn 25 (9.5)"},
+	{"commit", PL, NF(f_commit), f_commit,
+		"turn 21, phase 1: the owner seals the astronef's secret choice, stay or leave (9.5)"},
+	{"reveal", PL, NF(f_reveal), f_reveal,
+		"turn 21, phase 1, every choice sealed: the choice shown; a leaver takes off at once (9.5)"},
 };
 
 static const char *const fmp_phases[] = {"tide", "first", "second", "third", "fourth"};
@@ -430,7 +454,9 @@ int fmp_unit_under_fire(const fmp_state *s, const fmp_unit *u, int p)
 int fmp_neutralised(const fmp_state *s, const fmp_unit *u)
 {
 	int p = fmp_controller(s, u);
-	return p >= 0 && u->kind != FMP_ORE && fmp_unit_under_fire(s, u, p);
+	/* turrets are never neutralised; ore has no controller */
+	return p >= 0 && u->kind != FMP_ORE && u->kind != FMP_TURRET
+		&& fmp_unit_under_fire(s, u, p);
 }
 
 int fmp_base_ap(int turn)
@@ -438,11 +464,11 @@ int fmp_base_ap(int turn)
 	return turn <= 2 ? 0 : turn == 3 ? 5 : turn == 4 ? 10 : 15;
 }
 
-int fmp_captured_count(const fmp_state *s, int p)
+int fmp_ships_held(const fmp_state *s, int p)
 {
 	int n = 0;
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++)
-		if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p && k != p)
+		if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p)
 			n++;
 	return n;
 }
@@ -549,7 +575,7 @@ int fmp_pontoon_can_tie(const fmp_state *s, int col, int row)
 void fmp_kill(fmp_state *s, int u)
 {
 	s->units[u].where = FMP_DEAD;
-	s->units[u].escape = 0;
+	s->units[u].escape = s->units[u].retreat = 0;
 	for (int i = 0; i < s->nunits; i++)
 		if (s->units[i].where == FMP_IN_UNIT && s->units[i].holder == u)
 			fmp_kill(s, i);
@@ -781,6 +807,8 @@ int fmp_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	case FMP_EV_TERRAIN: return ev_terrain(s, ev, desc, err);
 	case FMP_EV_ORE: return ev_ore(s, h, ev, desc, err);
 	case FMP_EV_TIDE: return ev_tide(s, h, ev, desc, err);
+	case FMP_EV_COMMIT:
+	case FMP_EV_REVEAL: return fmp_choice(s, h, ev, desc, err);
 	default: {
 		int before = s->known, rc = fmp_play(s, h, ev, desc, err);
 		if (rc)
@@ -806,6 +834,8 @@ static void end_part(fmp_state *s)
 		pl->saved = s->turn >= 3 ? (pl->ap >= 10 ? 10 : pl->ap >= 5 ? 5 : 0) : 0;
 		pl->ap = 0;
 	}
+	for (int i = 0; i < s->nunits; i++)
+		s->units[i].retreat = 0;   /* H7: the retreat is for its owner's turn */
 	if (s->escape >= 0) {   /* 9.3: those that did not get out stay neutralised */
 		for (int i = 0; i < s->nunits; i++)
 			s->units[i].escape = 0;
@@ -826,6 +856,12 @@ int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err
 			"of turn %d (`tide card=...`) before the game moves on", s->turn + 1, s->turn);
 	if (phase == 1 && turn == s->turn && s->phase == 1)
 		return 0;   /* an explicit "phase 1" right after the turn marker */
+	if (s->turn == 21 && s->phase == 1)   /* 9.5: the choices come before the play */
+		for (int k = 0; k < FMP_MAX_PLAYERS; k++)
+			if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].choice < 0)
+				return fmp_illegal(err, "FMP 9.5: turn 21 is played once every astronef's "
+					"choice, stay or leave, is sealed and revealed (`commit`, then `reveal`); "
+					"the %s astronef's is not revealed", fmp_pid(h, k));
 	if (phase == 1) {
 		if (turn != s->turn + 1)
 			return fmp_illegal(err, "FMP H2: turn %d cannot follow turn %d", turn, s->turn);
@@ -874,14 +910,26 @@ int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err
 	{
 		int p = phase - 2;
 		fmp_player *pl = &s->players[p];
-		int ships = 0;
-		for (int k = 0; k < FMP_MAX_PLAYERS; k++)
-			ships += s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p;
+		int ships = fmp_ships_held(s, p);
 		pl->playing = 1;
 		pl->ap = 0;
+		/* the credit follows the astronefs held on the planet: 5 more for
+		 * each beyond the first (9.2: conquered), 5 less for each lost */
 		if (s->turn >= 3 && ships > 0)
-			pl->ap = fmp_base_ap(s->turn) + pl->saved + 5 * fmp_captured_count(s, p);
+			pl->ap = fmp_base_ap(s->turn) + pl->saved + 5 * (ships - 1);
+		/* H14: turn 21's early take-offs are paid from this turn's credit */
+		pl->ap = pl->ap > pl->debt ? pl->ap - pl->debt : 0;
+		pl->debt = 0;
 		pl->saved = 0;
+		/* ammunition (and the layer's two builds) renew at the start of each
+		 * player's turn: a destroyer taken in this round fires for its captor.
+		 * H7: a unit of his under enemy fire now may retreat one hex. */
+		for (int i = 0; i < s->nunits; i++) {
+			fmp_unit *u = &s->units[i];
+			u->shots = u->builds = 0;
+			u->retreat = s->turn >= 3 && u->where == FMP_MAP && fmp_controller(s, u) == p
+				&& fmp_neutralised(s, u) && !fmp_stuck(s, u) && u->kind != FMP_PONTOON;
+		}
 	}
 	s->nlast = 0;
 	return 0;
@@ -902,6 +950,7 @@ static int fmp_init(void **out, const sl_header *h, sl_error *err)
 	s->deck[0] = s->deck[1] = s->deck[2] = 5;
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
 		s->ships[k].owner = k;
+		s->ships[k].choice = -1;
 		for (int t = 0; t < 3; t++)
 			s->ships[k].turret[t] = -1;
 	}

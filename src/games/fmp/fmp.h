@@ -44,6 +44,8 @@ typedef struct fmp_unit {
 	int shots;             /* shots fired this turn (destroyers: at most 2) */
 	int builds;            /* units built this turn (layer: at most 2) */
 	int escape;            /* 9.3: may still move out of enemy fire */
+	int retreat;           /* H7: under enemy fire at the start of its owner's turn:
+	                          may retreat one hex out of it */
 } fmp_unit;
 
 typedef struct fmp_ship {
@@ -54,6 +56,11 @@ typedef struct fmp_ship {
 	int orient;            /* direction of pode 1; podes 2 and 3 at +2, +4 */
 	int turret[3];         /* unit index of the turret on pode k+1 */
 	int taken;             /* its owner took it by capture: may rebuild (9.2) */
+	/* 9.5, turn 21: the owner's secret stay-or-leave choice, sealed as a
+	 * commitment (formats/commit.md, domain "fmp-takeoff") then revealed */
+	int sealed;            /* a commitment is recorded */
+	uint8_t seal[32];      /* the commitment (SL_COMMIT_BYTES) */
+	int choice;            /* -1 not revealed, 0 stays, 1 left on turn 21 */
 } fmp_ship;
 
 typedef struct fmp_player {
@@ -63,6 +70,8 @@ typedef struct fmp_player {
 	int lost;              /* lost every astronef to capture (9.2) */
 	int departed;          /* astronefs that took off under this player */
 	int playing;           /* it is this player's part of the turn */
+	int debt;              /* turn 21: take-off costs of astronefs that left before the
+	                          turn was played, taken from this turn's credit (H14) */
 } fmp_player;
 
 typedef struct fmp_state {

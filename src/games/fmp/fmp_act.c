@@ -118,9 +118,11 @@ static int operational(const fmp_state *s, const sl_header *h, const fmp_unit *u
 			fmp_terrain_name(fmp_terrain_at(s, u->col, u->row)),
 			fmp_effective(fmp_terrain_at(s, u->col, u->row), s->tide) == FMP_SEA
 				? "under water" : "dry", fmp_tide_name(s->tide));
-	if (fmp_unit_under_fire(s, u, p) && !(escape_ok && u->escape && s->escape == p))
+	if (u->kind != FMP_TURRET && fmp_unit_under_fire(s, u, p)
+	    && !(escape_ok && ((u->escape && s->escape == p) || u->retreat)))
 		return fmp_illegal(err, "FMP H7: %s at %d,%d is under enemy fire: neutralised, it "
-			"can neither move nor fire", u->id, u->col, u->row);
+			"can neither move nor fire%s", u->id, u->col, u->row, escape_ok ? " (only a unit "
+			"under fire at the start of its owner's turn retreats, one hex)" : "");
 	return 0;
 }
 
@@ -346,7 +348,7 @@ static int ev_move(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	int ui, rc, n = ev->f[1].n;
 	const uint8_t *path = ev->f[1].p;
 	fmp_unit *u;
-	int col, row, tcol, trow, was_escape;
+	int col, row, tcol, trow, was_escape, threatened;
 	char why[128];
 
 	if ((rc = get_unit(s, &ev->f[0], "unit", &ui, err)))
@@ -360,6 +362,13 @@ static int ev_move(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	if (n > FMP_MAX_PATH)
 		return fmp_illegal(err, "FMP H5: at most %d hexes in one move", FMP_MAX_PATH);
 	was_escape = u->escape && s->escape == p;
+	threatened = fmp_unit_under_fire(s, u, p);   /* operational let it: it gets out */
+	if (threatened && n != 1)
+		return fmp_illegal(err, was_escape
+			? "FMP 9.3: %s gets out of enemy fire by one hex (as a neutralised unit retreats), "
+			  "not by %d"
+			: "FMP H7: %s, under enemy fire at the start of the turn, retreats one hex out of "
+			  "it, not %d", u->id, n);
 	col = u->col;
 	row = u->row;
 	tcol = u->tcol;
@@ -397,12 +406,16 @@ static int ev_move(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 		row = nr;
 		last_add(s, col, row);
 	}
+	if (threatened && u->kind == FMP_BARGE && fmp_under_fire(s, tcol, trow, p))
+		return fmp_illegal(err, "FMP H7: the barge's second hex %d,%d would still be under "
+			"enemy fire: a retreat gets the unit out of it", tcol, trow);
 	if ((rc = spend(s, p, n, "this move", err)))
 		return rc;
 	u->col = col;
 	u->row = row;
 	u->tcol = u->kind == FMP_BARGE ? tcol : col;
 	u->trow = u->kind == FMP_BARGE ? trow : row;
+	u->retreat = 0;
 	if (was_escape) {
 		u->escape = 0;
 		close_escape_if_done(s);
@@ -417,6 +430,8 @@ static int ev_move(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 		sl_buf_printf(desc, ", %d %s", n, pl_(n, "point", "points"));
 		if (was_escape)
 			sl_buf_puts(desc, ": out of enemy fire (9.3)");
+		else if (threatened)
+			sl_buf_puts(desc, ": it retreats out of enemy fire (H7)");
 	}
 	return 0;
 }
@@ -502,7 +517,7 @@ static int ev_load(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 		last_add(s, x->col, x->row);
 	x->where = FMP_IN_UNIT;
 	x->holder = ti;
-	x->escape = 0;
+	x->escape = x->retreat = 0;
 	if (t->where == FMP_MAP)
 		last_add(s, t->col, t->row);
 	if (desc)
@@ -510,6 +525,37 @@ static int ev_load(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 			cost ? ", 1 point" : " inside the astronef, free (9.1)");
 	if (x->kind == FMP_PONTOON)
 		sink_after(s, desc);
+	return 0;
+}
+
+/* 9.1: a transporter next to a pode unloads into the astronef (1 point). */
+static int unload_into_ship(fmp_state *s, const sl_header *h, int ti, int xi, int k,
+	int col, int row, int p, sl_buf *desc, sl_error *err)
+{
+	const fmp_ship *sh = &s->ships[k];
+	int c[4], r[4], pode = 0, rc;
+	fmp_ship_hexes(sh, c, r);
+	for (int i = 1; i < 4; i++)
+		if (c[i] == col && r[i] == row)
+			pode = i;
+	if (!pode)
+		return fmp_illegal(err, "FMP 9.1: the central bubble has no door to the outside; "
+			"unload through a pode");
+	if (sh->owner != p)
+		return fmp_illegal(err, "FMP 9.1: the %s astronef is %s's; only its owner loads it",
+			colour_name(h, k), fmp_pid(h, sh->owner));
+	if ((rc = spend(s, p, 1, "unloading into the astronef", err)))
+		return rc;
+	last_clear(s);
+	last_add(s, s->units[ti].col, s->units[ti].row);
+	last_add(s, col, row);
+	s->units[xi].where = FMP_IN_SHIP;
+	s->units[xi].holder = k;
+	fmp_recolour(s, xi, k);   /* 9.4: it takes the astronef's colour */
+	if (desc)
+		sl_buf_printf(desc, "%s unloads %s (%s) through pode %d into the %s astronef, 1 point "
+			"(9.1)", s->units[ti].id, s->units[xi].id, fmp_kind_name(s->units[xi].kind), pode,
+			colour_name(h, k));
 	return 0;
 }
 
@@ -547,9 +593,11 @@ static int ev_unload(fmp_state *s, const sl_header *h, const sl_event *ev, int p
 		return fmp_illegal(err, "FMP H9: unloading on the map needs to= (a hex next to %s)",
 			t->id);
 	{
-		int col = ev->f[2].u.hex.col, row = ev->f[2].u.hex.row;
+		int col = ev->f[2].u.hex.col, row = ev->f[2].u.hex.row, k = fmp_ship_at(s, col, row);
 		if (!adjacent_to_unit(t, col, row))
 			return fmp_illegal(err, "FMP H9: %d,%d is not next to %s", col, row, t->id);
+		if (k >= 0)
+			return unload_into_ship(s, h, ti, xi, k, col, row, p, desc, err);
 		no = place_refusal(s, x->kind, col, row, -1, p, why, sizeof why);
 		if (no)
 			return fmp_illegal(err, "FMP H9: %s cannot be put down there: %s", x->id, no);
@@ -598,10 +646,57 @@ static int turrets_up(const fmp_state *s, const fmp_ship *sh)
 	return turret_up(s, sh, 0) + turret_up(s, sh, 1) + turret_up(s, sh, 2);
 }
 
+/* 9.1: for whatever enters or leaves, the astronef acts as a transporter.
+ * It takes aboard ore or a pontoon lying next to pode `pode` (1 point). */
+static int ship_takes(fmp_state *s, const sl_header *h, int k, int pode, int xi, int p,
+	sl_buf *desc, sl_error *err)
+{
+	fmp_ship *sh = &s->ships[k];
+	fmp_unit *x = &s->units[xi];
+	int pc, pr, rc;
+	if (sh->owner != p)
+		return fmp_illegal(err, "FMP 9.1: the %s astronef is %s's; only its owner loads it",
+			colour_name(h, k), fmp_pid(h, sh->owner));
+	if (x->kind == FMP_PONTOON && (rc = own(s, h, x, p, err)))
+		return rc;
+	if (x->where != FMP_MAP)
+		return fmp_illegal(err, "FMP 9.1: %s is not on the map; the astronef takes aboard "
+			"what lies next to a pode (its transporter unloads it into the astronef)", x->id);
+	pode_hex(sh, pode, &pc, &pr);
+	if (fmp_distance(x->col, x->row, pc, pr) != 1)
+		return fmp_illegal(err, "FMP 9.1: the astronef takes aboard what lies next to a pode; "
+			"%s at %d,%d is not next to pode %d (%d,%d)", x->id, x->col, x->row, pode, pc, pr);
+	if (x->kind == FMP_PONTOON)
+		for (int i = 0; i < s->nunits; i++)
+			if (i != xi && s->units[i].where == FMP_MAP && s->units[i].kind != FMP_TURRET
+			    && ((s->units[i].col == x->col && s->units[i].row == x->row)
+			        || (s->units[i].kind == FMP_BARGE && s->units[i].tcol == x->col
+			            && s->units[i].trow == x->row)))
+				return fmp_illegal(err, "FMP H11: %s stands on the pontoon %s",
+					s->units[i].id, x->id);
+	if (s->turn < 3)
+		return fmp_illegal(err, "FMP H3: on turns 1 and 2 units only land and deploy");
+	if ((rc = spend(s, p, 1, "loading into the astronef", err)))
+		return rc;
+	last_clear(s);
+	last_add(s, x->col, x->row);
+	last_add(s, pc, pr);
+	x->where = FMP_IN_SHIP;
+	x->holder = k;
+	fmp_recolour(s, xi, k);
+	if (desc)
+		sl_buf_printf(desc, "The %s astronef takes %s (%s) aboard through pode %d, 1 point "
+			"(9.1: it acts as a transporter)", colour_name(h, k), x->id,
+			fmp_kind_name(x->kind), pode);
+	if (x->kind == FMP_PONTOON)
+		sink_after(s, desc);
+	return 0;
+}
+
 static int ev_enter(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	sl_buf *desc, sl_error *err)
 {
-	int ui, k, rc, pode = ev->f[2].u.i, pc, pr, old, cargo = 0, moved = 0;
+	int ui, k, rc, pode = ev->f[2].u.i, pc, pr, old, cargo = 0, moved = 0, was_escape;
 	fmp_unit *u;
 	fmp_ship *sh;
 	if ((rc = get_unit(s, &ev->f[0], "unit", &ui, err)) || (rc = get_ship(s, h, &ev->f[1], &k, err)))
@@ -610,8 +705,13 @@ static int ev_enter(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	sh = &s->ships[k];
 	if (pode < 1 || pode > 3)
 		return fmp_illegal(err, "FMP 9.1: an astronef has podes 1 to 3");
+	if (u->kind == FMP_ORE || u->kind == FMP_PONTOON)
+		return ship_takes(s, h, k, pode, ui, p, desc, err);
+	/* into its own astronef a unit under fire may retreat (H7) or escape (9.3):
+	 * the refuge is out of enemy fire; a capturing destroyer is operational */
+	was_escape = u->escape && s->escape == p;
 	if ((rc = own(s, h, u, p, err)) || (rc = movable(u, err))
-	    || (rc = operational(s, h, u, p, 0, err)))
+	    || (rc = operational(s, h, u, p, sh->owner == p, err)))
 		return rc;
 	pode_hex(sh, pode, &pc, &pr);
 	if (!adjacent_to_unit(u, pc, pr))
@@ -642,8 +742,10 @@ static int ev_enter(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	last_add(s, pc, pr);
 	u->where = FMP_IN_SHIP;
 	u->holder = k;
-	u->escape = 0;
+	u->escape = u->retreat = 0;
 	fmp_recolour(s, ui, k);   /* 9.4: it takes the astronef's colour */
+	if (was_escape)
+		close_escape_if_done(s);
 	if (old == p) {
 		if (desc) {
 			sl_buf_printf(desc, "%s enters the %s astronef through pode %d", u->id,
@@ -700,7 +802,7 @@ static int ev_leave(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	sl_buf *desc, sl_error *err)
 {
 	int ui, k, rc, pode = ev->f[2].u.i, pc, pr, col = ev->f[3].u.hex.col,
-		row = ev->f[3].u.hex.row, tcol, trow, ore;
+		row = ev->f[3].u.hex.row, tcol, trow, ore, carrier;
 	fmp_unit *u;
 	fmp_ship *sh;
 	char why[128];
@@ -714,7 +816,11 @@ static int ev_leave(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	if (u->where != FMP_IN_SHIP || u->holder != k)
 		return fmp_illegal(err, "FMP 9.1: %s is not aboard the %s astronef", u->id,
 			colour_name(h, k));
-	if ((rc = own(s, h, u, p, err)) || (rc = movable(u, err)))
+	if (u->kind == FMP_ORE)
+		return fmp_illegal(err, "FMP 9.1: ore that entered the astronef never leaves it (%s)",
+			u->id);
+	/* a pontoon does not move: the astronef lays it, as a transporter would */
+	if ((rc = own(s, h, u, p, err)) || (u->kind != FMP_PONTOON && (rc = movable(u, err))))
 		return rc;
 	if (s->turn < 2)
 		return fmp_illegal(err, "FMP H3: turn 1 is the landing; units leave from turn 2");
@@ -729,6 +835,31 @@ static int ev_leave(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	if (ore >= 0)
 		return fmp_illegal(err, "FMP 9.1: ore that entered the astronef never leaves it; "
 			"%s carries %s", u->id, s->units[ore].id);
+	carrier = fmp_on_map(s, col, row) ? fmp_unit_at(s, col, row) : -1;
+	if (carrier >= 0 && fmp_capacity(s->units[carrier].kind) > 0) {
+		/* 9.1: out through the pode onto a transporter of the player */
+		fmp_unit *t = &s->units[carrier];
+		if (ev->f[4].present)
+			return fmp_illegal(err, "FMP H9: only a barge has a tail");
+		if ((rc = own(s, h, t, p, err)) || (rc = operational(s, h, t, p, 0, err))
+		    || (rc = can_carry(s, t, carrier, u, ui, err)))
+			return rc;
+		if (fmp_under_fire(s, col, row, p))
+			return fmp_illegal(err, "FMP 9.1: %s at %d,%d is under enemy fire", t->id, col,
+				row);
+		if ((rc = spend(s, p, 1, "leaving the astronef", err)))
+			return rc;
+		u->where = FMP_IN_UNIT;
+		u->holder = carrier;
+		last_clear(s);
+		last_add(s, pc, pr);
+		last_add(s, col, row);
+		if (desc)
+			sl_buf_printf(desc, "%s (%s) leaves the %s astronef through pode %d onto %s at "
+				"%d,%d%s", u->id, fmp_kind_name(u->kind), colour_name(h, k), pode, t->id, col,
+				row, s->turn < 3 ? ", deployment: free" : ", 1 point");
+		return 0;
+	}
 	if (u->kind == FMP_BARGE) {
 		if (!ev->f[4].present)
 			return fmp_illegal(err, "FMP H9: a barge spans two hexes: give tail= (the side "
@@ -750,6 +881,8 @@ static int ev_leave(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 				"onto a hex out of enemy fire; %s", no);
 		return fmp_illegal(err, "FMP 9.1: %s cannot leave there: %s", u->id, no);
 	}
+	if ((rc = pontoon_tie(s, u->kind, col, row, err)))
+		return rc;
 	if ((rc = spend(s, p, 1, "leaving the astronef", err)))
 		return rc;
 	u->where = FMP_MAP;
@@ -823,10 +956,11 @@ static int ev_fire(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 		ti = fmp_unit_at(s, col, row);
 		if (ti < 0)
 			return fmp_illegal(err, "FMP H6: nothing stands at %d,%d", col, row);
-		if (s->units[ti].kind == FMP_ORE)
-			return fmp_illegal(err, "FMP H6: ore is not fired upon (%s)", s->units[ti].id);
-		if (fmp_controller(s, &s->units[ti]) == p)
-			return fmp_illegal(err, "FMP H6: %s is %s's own", s->units[ti].id, fmp_pid(h, p));
+		/* as published: ore may be shot, and so may one's own pontoon (a bridge
+		 * one cuts); one's other units may not */
+		if (s->units[ti].kind != FMP_PONTOON && fmp_controller(s, &s->units[ti]) == p)
+			return fmp_illegal(err, "FMP H6: %s is %s's own; one fires on one's own pontoon, "
+				"not on one's other units", s->units[ti].id, fmp_pid(h, p));
 	}
 	if (fmp_distance(a->col, a->row, col, row) > fmp_range(s, a))
 		return fmp_illegal(err, "FMP H6: %d,%d is %d hexes from %s; its range is %d", col, row,
@@ -848,8 +982,12 @@ static int ev_fire(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	last_add(s, a->col, a->row);
 	last_add(s, b->col, b->row);
 	if (desc) {
-		sl_buf_printf(desc, "%s and %s fire on %d,%d: %s (%s, %s) is destroyed", a->id, b->id,
-			col, row, t->id, fmp_kind_name(t->kind), colour_name(h, t->colour));
+		if (t->kind == FMP_ORE)
+			sl_buf_printf(desc, "%s and %s fire on %d,%d: %s (ore) is destroyed", a->id,
+				b->id, col, row, t->id);
+		else
+			sl_buf_printf(desc, "%s and %s fire on %d,%d: %s (%s, %s) is destroyed", a->id,
+				b->id, col, row, t->id, fmp_kind_name(t->kind), colour_name(h, t->colour));
 		if (lost)
 			sl_buf_printf(desc, " with its cargo (%d)", lost);
 		sl_buf_puts(desc, ", 2 points");
@@ -1056,24 +1194,13 @@ static int score_inside(const fmp_state *s, int k, int *ore, int *units)
 	return 2 * *ore + *units;
 }
 
-static int ev_takeoff(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
-	sl_buf *desc, sl_error *err)
+/* 9.5: astronef k leaves with everything inside (at any depth) and its
+ * standing turrets; what of its colour stays on the planet is deactivated. */
+static void do_takeoff(fmp_state *s, const sl_header *h, int k, int cost, const char *paid,
+	sl_buf *desc)
 {
-	int k, rc, up, cost, ore, units, pts, left = 0;
-	fmp_ship *sh;
-	if ((rc = get_ship(s, h, &ev->f[0], &k, err)))
-		return rc;
-	sh = &s->ships[k];
-	if (s->turn != 21 && s->turn != 25)
-		return fmp_illegal(err, "FMP 9.5: take-off only on turns 21 and 25, not on turn %d",
-			s->turn);
-	if (sh->owner != p)
-		return fmp_illegal(err, "FMP 9.5: the %s astronef is %s's, not %s's",
-			colour_name(h, k), fmp_pid(h, sh->owner), fmp_pid(h, p));
-	up = turrets_up(s, sh);
-	cost = 1 + (3 - up);
-	if ((rc = spend(s, p, cost, "this take-off (1, plus 1 per destroyed turret)", err)))
-		return rc;
+	fmp_ship *sh = &s->ships[k];
+	int p = sh->owner, up = turrets_up(s, sh), ore, units, pts, left = 0;
 	pts = score_inside(s, k, &ore, &units) + up;
 	for (int i = 0; i < s->nunits; i++) {
 		fmp_unit *x = &s->units[i];
@@ -1096,14 +1223,127 @@ static int ev_takeoff(fmp_state *s, const sl_header *h, const sl_event *ev, int 
 	last_add(s, sh->col, sh->row);
 	if (desc) {
 		sl_buf_printf(desc, "The %s astronef takes off with %s: %d ore, %d %s and %d %s "
-			"aboard, %d %s; cost %d", colour_name(h, k), fmp_pid(h, p), ore, units,
+			"aboard, %d %s; cost %d%s", colour_name(h, k), fmp_pid(h, p), ore, units,
 			pl_(units, "unit", "units"), up, pl_(up, "turret", "turrets"), pts,
-			pl_(pts, "point", "points"), cost);
+			pl_(pts, "point", "points"), cost, paid);
 		if (left)
 			sl_buf_printf(desc, "; %d %s unit%s left behind %s deactivated (9.5)", left,
 				colour_name(h, k), left == 1 ? "" : "s", left == 1 ? "is" : "are");
 	}
+}
+
+static int ev_takeoff(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
+	sl_buf *desc, sl_error *err)
+{
+	int k, rc, cost;
+	fmp_ship *sh;
+	if ((rc = get_ship(s, h, &ev->f[0], &k, err)))
+		return rc;
+	sh = &s->ships[k];
+	if (s->turn == 21)
+		return fmp_illegal(err, "FMP 9.5: on turn 21 astronefs take off before the turn is "
+			"played, by the choice each owner sealed and revealed in phase 1 (`commit`, "
+			"`reveal`); the %s astronef stays until turn 25", colour_name(h, k));
+	if (s->turn != 25)
+		return fmp_illegal(err, "FMP 9.5: take-off only on turns 21 and 25, not on turn %d",
+			s->turn);
+	if (sh->owner != p)
+		return fmp_illegal(err, "FMP 9.5: the %s astronef is %s's, not %s's",
+			colour_name(h, k), fmp_pid(h, sh->owner), fmp_pid(h, p));
+	cost = 1 + (3 - turrets_up(s, sh));
+	if ((rc = spend(s, p, cost, "this take-off (1, plus 1 per destroyed turret)", err)))
+		return rc;
+	do_takeoff(s, h, k, cost, "", desc);
 	return 0;
+}
+
+/* ---- turn 21: the secret choice, stay or leave (9.5) ------------------------------ */
+
+static int hex_field(const sl_value *v, uint8_t *out, size_t n)
+{
+	size_t len;
+	const char *t = vstr(v, &len);
+	return sl_hexstr_decode(out, n, t, len) == SL_OK;
+}
+
+int fmp_choice(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	int p = ev->player, k, rc, reveal = ev->type == FMP_EV_REVEAL;
+	fmp_ship *sh;
+	if (p < 0 || p >= s->np)
+		return fmp_illegal(err, "FMP H2: %s is not one of the %d players", fmp_pid(h, p), s->np);
+	if (s->turn != 21 || s->phase != 1)
+		return fmp_illegal(err, "FMP 9.5: the stay-or-leave choice is sealed and revealed in "
+			"phase 1 of turn 21, before anyone plays that turn (now turn %d, phase %d)",
+			s->turn, s->phase);
+	if ((rc = get_ship(s, h, &ev->f[0], &k, err)))
+		return rc;
+	sh = &s->ships[k];
+	if (sh->owner != p)
+		return fmp_illegal(err, "FMP 9.5: the %s astronef is %s's: its owner chooses, not %s",
+			colour_name(h, k), fmp_pid(h, sh->owner), fmp_pid(h, p));
+	if (!reveal) {
+		uint8_t c[SL_COMMIT_BYTES];
+		if (sh->sealed)
+			return fmp_illegal(err, "FMP 9.5: the %s astronef's choice is already sealed",
+				colour_name(h, k));
+		for (int j = 0; j < FMP_MAX_PLAYERS; j++)
+			if (s->ships[j].landed && s->ships[j].choice >= 0)
+				return fmp_illegal(err, "FMP 9.5: the choices are made at the same time: "
+					"every one is sealed before the first reveal (the %s astronef's is "
+					"revealed)", colour_name(h, j));
+		if (!hex_field(&ev->f[1], c, sizeof c))
+			return fmp_illegal(err, "FMP 9.5: hash= is the commitment, 64 hex digits "
+				"(formats/commit.md)");
+		sh->sealed = 1;
+		memcpy(sh->seal, c, sizeof c);
+		if (desc)
+			sl_buf_printf(desc, "%s seals the choice of the %s astronef, stay or leave (9.5); "
+				"it is shown when every choice is sealed", fmp_pid(h, p), colour_name(h, k));
+		return 0;
+	}
+	{
+		uint8_t salt[SL_SALT_BYTES];
+		int choice = ev->f[1].u.i;
+		const char *word = fmp_choice_name(choice);
+		if (!sh->sealed)
+			return fmp_illegal(err, "FMP 9.5: the %s astronef's choice was never sealed "
+				"(`commit` first)", colour_name(h, k));
+		if (sh->choice >= 0)
+			return fmp_illegal(err, "FMP 9.5: the %s astronef's choice is already revealed",
+				colour_name(h, k));
+		for (int j = 0; j < FMP_MAX_PLAYERS; j++)
+			if (s->ships[j].landed && !s->ships[j].gone && !s->ships[j].sealed)
+				return fmp_illegal(err, "FMP 9.5: the choices are made at the same time: "
+					"none is revealed until all are sealed, and the %s astronef's is not "
+					"sealed yet", colour_name(h, j));
+		if (choice < 0 || choice > 1)
+			return fmp_illegal(err, "FMP 9.5: the choice is stay or leave");
+		if (!hex_field(&ev->f[2], salt, sizeof salt))
+			return fmp_illegal(err, "FMP 9.5: salt= is 32 hex digits (formats/commit.md)");
+		if (!sl_commit_check(sh->seal, FMP_TAKEOFF_DOMAIN, salt, word, strlen(word)))
+			return fmp_illegal(err, "FMP 9.5: this reveal does not open the sealed choice of "
+				"the %s astronef: `%s` with this salt is not what was committed "
+				"(formats/commit.md)", colour_name(h, k), word);
+		sh->choice = choice;
+		if (choice == 0) {
+			if (desc)
+				sl_buf_printf(desc, "The %s astronef stays until turn 25 (%s's sealed choice, "
+					"9.5)", colour_name(h, k), fmp_pid(h, p));
+			return 0;
+		}
+		/* it leaves at once, with what it held at the end of turn 20; the cost
+		 * is taken from the owner's credit of turn 21 (H14) */
+		{
+			int cost = 1 + (3 - turrets_up(s, sh));
+			s->players[p].debt += cost;
+			if (desc)
+				sl_buf_printf(desc, "%s's sealed choice: leave (9.5). ", fmp_pid(h, p));
+			do_takeoff(s, h, k, cost, ", from the credit of turn 21 (H14)", desc);
+		}
+		return 0;
+	}
 }
 
 /* ---- dispatch ---------------------------------------------------------------------- */
@@ -1131,7 +1371,7 @@ int fmp_play(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 			name);
 	if (s->escape == p && ev->type != FMP_EV_NEUTRALISE) {
 		int ok = 0;
-		if (ev->type == FMP_EV_MOVE) {
+		if (ev->type == FMP_EV_MOVE || ev->type == FMP_EV_ENTER) {
 			size_t n;
 			const char *id = vstr(&ev->f[0], &n);
 			int u = fmp_find_unit(s, id, n);

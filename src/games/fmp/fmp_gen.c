@@ -278,6 +278,29 @@ static int try_unit_actions(const fmp_state *s, const sl_header *h, fmp_state *t
 				}
 			}
 		}
+		if (fmp_capacity(u->kind) && fmp_cargo_used(s, ui) > 0 && below(rng, 2) == 0) {
+			/* 9.1: or, next to a pode of its astronef, unload into it */
+			for (int j = 0; j < s->nunits; j++) {
+				if (s->units[j].where != FMP_IN_UNIT || s->units[j].holder != ui)
+					continue;
+				for (int sk = 0; sk < FMP_MAX_PLAYERS; sk++) {
+					int c[4], r[4];
+					if (!s->ships[sk].landed || s->ships[sk].gone || s->ships[sk].owner != p)
+						continue;
+					fmp_ship_hexes(&s->ships[sk], c, r);
+					for (int pode = 1; pode <= 3; pode++) {
+						sl_event_init(out, FMP_EV_UNLOAD, p);
+						if (sl_value_text(a, &out->f[0], u->id)
+						    || sl_value_text(a, &out->f[1], s->units[j].id))
+							return SL_ENOMEM;
+						sl_value_hex(&out->f[2], c[pode], r[pode]);
+						if (legal(s, h, tmp, out))
+							return 0;
+					}
+				}
+				break;
+			}
+		}
 		for (int sk = 0; sk < FMP_MAX_PLAYERS; sk++)
 			for (int pode = 1; pode <= 3; pode++) {
 				if (!s->ships[sk].landed || s->ships[sk].gone)
@@ -327,7 +350,7 @@ static int gen_turn_part(const fmp_state *s, const sl_header *h, fmp_state *tmp,
 		sl_event_init(out, FMP_EV_NEUTRALISE, p);
 		return 0;
 	}
-	if (s->turn == 25 || (s->turn == 21 && below(rng, 3) == 0)) {
+	if (s->turn == 25) {   /* turn 21's take-offs are chosen in phase 1 */
 		for (int k = 0; k < FMP_MAX_PLAYERS; k++)
 			if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p) {
 				sl_event_init(out, FMP_EV_TAKEOFF, p);
@@ -339,6 +362,20 @@ static int gen_turn_part(const fmp_state *s, const sl_header *h, fmp_state *tmp,
 	}
 	if (s->players[p].ap < 1)
 		return 1;
+	/* H7: a unit under fire since the start of the turn retreats one hex */
+	for (int i = 0; i < s->nunits; i++) {
+		if (!s->units[i].retreat || !fmp_neutralised(s, &s->units[i]) || below(rng, 2))
+			continue;
+		for (int d = 0; d < 6; d++) {
+			uint8_t step = (uint8_t)d;
+			sl_event_init(out, FMP_EV_MOVE, p);
+			if (sl_value_text(a, &out->f[0], s->units[i].id)
+			    || sl_value_bytes(a, &out->f[1], &step, 1))
+				return SL_ENOMEM;
+			if (legal(s, h, tmp, out))
+				return 0;
+		}
+	}
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++)
 		for (int pode = 1; pode <= 3; pode++)
 			if (s->ships[k].landed && !s->ships[k].gone && s->ships[k].owner == p
@@ -359,6 +396,63 @@ static int gen_turn_part(const fmp_state *s, const sl_header *h, fmp_state *tmp,
 	if (below(rng, 8) == 0)
 		return 1;   /* keep some points: they are saved by fives */
 	return try_unit_actions(s, h, tmp, rng, a, p, out);
+}
+
+/* ---- turn 21: the sealed choices (9.5) -------------------------------------------
+ * A synthetic game keeps no secret: the salt comes from the astronef and the
+ * map, so the reveal finds the choice again by opening the commitment. */
+static void gen_salt(const fmp_state *s, int k, uint8_t salt[SL_SALT_BYTES])
+{
+	const fmp_ship *sh = &s->ships[k];
+	uint8_t b[6];
+	uint64_t x[2];
+	b[0] = (uint8_t)k;
+	b[1] = (uint8_t)sh->col;
+	b[2] = (uint8_t)sh->row;
+	b[3] = (uint8_t)sh->orient;
+	b[4] = (uint8_t)s->cols;
+	b[5] = (uint8_t)s->rows;
+	x[0] = sl_hash64_update(sl_hash64("fmp-gen-salt", 12), b, sizeof b);
+	x[1] = sl_hash64_update(x[0], b, sizeof b);
+	for (int i = 0; i < SL_SALT_BYTES; i++)
+		salt[i] = (uint8_t)(x[i / 8] >> (8 * (i % 8)));
+}
+
+static int gen_choice(const fmp_state *s, const sl_header *h, sl_prng *rng, sl_arena *a,
+	sl_event *out)
+{
+	uint8_t salt[SL_SALT_BYTES], c[SL_COMMIT_BYTES];
+	char hex[2 * SL_COMMIT_BYTES + 1];
+	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {   /* every choice sealed first */
+		const fmp_ship *sh = &s->ships[k];
+		const char *word;
+		if (!sh->landed || sh->gone || sh->sealed)
+			continue;
+		word = fmp_choice_name(below(rng, 3) == 0);   /* a third leave now */
+		gen_salt(s, k, salt);
+		if (sl_commit(c, FMP_TAKEOFF_DOMAIN, salt, word, strlen(word)) != SL_OK)
+			return SL_EUSAGE;
+		sl_hexstr_encode(hex, c, sizeof c);
+		sl_event_init(out, FMP_EV_COMMIT, sh->owner);
+		if (sl_value_text(a, &out->f[0], fmp_pid(h, k)) || sl_value_text(a, &out->f[1], hex))
+			return SL_ENOMEM;
+		return 0;
+	}
+	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {   /* then revealed */
+		const fmp_ship *sh = &s->ships[k];
+		int choice;
+		if (!sh->landed || sh->gone || !sh->sealed || sh->choice >= 0)
+			continue;
+		gen_salt(s, k, salt);
+		choice = sl_commit_check(sh->seal, FMP_TAKEOFF_DOMAIN, salt, "leave", 5);
+		sl_hexstr_encode(hex, salt, sizeof salt);
+		sl_event_init(out, FMP_EV_REVEAL, sh->owner);
+		sl_value_int(&out->f[1], choice);
+		if (sl_value_text(a, &out->f[0], fmp_pid(h, k)) || sl_value_text(a, &out->f[2], hex))
+			return SL_ENOMEM;
+		return 0;
+	}
+	return 1;
 }
 
 int fmp_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a,
@@ -395,6 +489,8 @@ int fmp_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a,
 		rc = 1;
 		if (s->phase >= 2)
 			rc = gen_turn_part(s, h, tmp, rng, a, s->phase - 2, out);
+		else if (s->turn == 21)
+			rc = gen_choice(s, h, rng, a, out);
 		if (rc == 1) {
 			memset(out, 0, sizeof *out);
 			out->player = -1;

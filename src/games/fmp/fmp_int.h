@@ -4,14 +4,17 @@
 
 #include "fmp.h"
 
-#define FMP_RULES_VERSION 2   /* 2: tides drawn a turn ahead (H13), pontoons tied (H11) */
+#define FMP_RULES_VERSION 3   /* 2: tides drawn a turn ahead (H13), pontoons tied (H11);
+                                 3: turn 21's secret take-off choice, the published fire
+                                 and neutralisation rules (formats/fmp.md) */
 #define FMP_MAX_PATH 32
 
 /* Event types, in schema order. */
 enum {
 	FMP_EV_MAP, FMP_EV_TERRAIN, FMP_EV_ORE, FMP_EV_TIDE, FMP_EV_LAND, FMP_EV_MOVE,
 	FMP_EV_LOAD, FMP_EV_UNLOAD, FMP_EV_ENTER, FMP_EV_LEAVE, FMP_EV_FIRE, FMP_EV_CAPTURE,
-	FMP_EV_BUILD, FMP_EV_REBUILD, FMP_EV_NEUTRALISE, FMP_EV_TAKEOFF, FMP_NEV
+	FMP_EV_BUILD, FMP_EV_REBUILD, FMP_EV_NEUTRALISE, FMP_EV_TAKEOFF, FMP_EV_COMMIT,
+	FMP_EV_REVEAL, FMP_NEV
 };
 
 extern const sl_schema fmp_schema;
@@ -39,7 +42,8 @@ int fmp_cargo_used(const fmp_state *s, int t);
 int fmp_inside_ship(const fmp_state *s, int u, int *ship);
 int fmp_unit_under_fire(const fmp_state *s, const fmp_unit *u, int p);
 int fmp_base_ap(int turn);
-int fmp_captured_count(const fmp_state *s, int p);
+/* Astronefs player p holds on the planet (landed, not taken off). */
+int fmp_ships_held(const fmp_state *s, int p);
 /* Whether col,row could hold a new pontoon tied to land (H11). */
 int fmp_pontoon_can_tie(const fmp_state *s, int col, int row);
 /* Destroys unit u and its cargo. */
@@ -58,6 +62,12 @@ int fmp_apply_in(void *st, const sl_header *h, const sl_event *ev,
 int fmp_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err);
 int fmp_play(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err);   /* fmp_act.c: events of turns 1.. by players */
+/* fmp_act.c: `commit` and `reveal`, the turn-21 choice (9.5), in phase 1. */
+int fmp_choice(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+#define FMP_TAKEOFF_DOMAIN "fmp-takeoff"
+/* The content committed for a choice: "stay" or "leave". */
+const char *fmp_choice_name(int choice);
 
 int fmp_serialize(const void *st, sl_buf *out);
 int fmp_restore(void **out, const void *p, size_t n, sl_error *err);

@@ -7,17 +7,18 @@
 
 /* ---- canonical bytes -------------------------------------------------------------
  * Varints (LEB128; s = zigzag) in this order, nothing else:
- *   u8 version (2)
+ *   u8 version (3)
  *   cols, rows, rows*cols u8 terrain, rows u8 row_set
  *   np, turn, phase, tide, tide_set, s next, known, deck[3], s escape
  *   nunits, then per unit: u8 len + id, kind, s colour, where, s holder,
- *     col, row, tcol, trow, shots, builds, escape
- *   4 ships: landed, gone, owner, col, row, orient, 3 x s turret, taken
- *   4 players: ap, saved, score, lost, departed, playing
+ *     col, row, tcol, trow, shots, builds, escape, retreat
+ *   4 ships: landed, gone, owner, col, row, orient, 3 x s turret, taken,
+ *     sealed, (if sealed) 32 bytes of commitment, s choice
+ *   4 players: ap, saved, score, lost, departed, playing, debt
  *   nlast, nlast x (col, row)
  * Every value has one encoding, so restore followed by serialize gives back
  * the same bytes. */
-#define FMP_SNAP_VERSION 2
+#define FMP_SNAP_VERSION 3
 
 static void u(sl_buf *b, int v)
 {
@@ -65,6 +66,7 @@ int fmp_serialize(const void *st, sl_buf *b)
 		u(b, x->shots);
 		u(b, x->builds);
 		u(b, x->escape);
+		u(b, x->retreat);
 	}
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
 		const fmp_ship *sh = &s->ships[k];
@@ -77,6 +79,10 @@ int fmp_serialize(const void *st, sl_buf *b)
 		for (int t = 0; t < 3; t++)
 			sv(b, sh->turret[t]);
 		u(b, sh->taken);
+		u(b, sh->sealed);
+		if (sh->sealed)
+			sl_buf_put(b, sh->seal, sizeof sh->seal);
+		sv(b, sh->choice);
 	}
 	for (int p = 0; p < FMP_MAX_PLAYERS; p++) {
 		const fmp_player *pl = &s->players[p];
@@ -86,6 +92,7 @@ int fmp_serialize(const void *st, sl_buf *b)
 		u(b, pl->lost);
 		u(b, pl->departed);
 		u(b, pl->playing);
+		u(b, pl->debt);
 	}
 	u(b, s->nlast);
 	for (int i = 0; i < s->nlast; i++) {
@@ -185,6 +192,7 @@ int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
 		x->shots = rd(&r, 0, 2);
 		x->builds = rd(&r, 0, 2);
 		x->escape = rd(&r, 0, 1);
+		x->retreat = rd(&r, 0, 1);
 		NEED(!r.err, "bad unit");
 		NEED((x->kind == FMP_ORE) == (x->colour < 0), "bad unit colour");
 		NEED(fmp_find_unit(s, x->id, len) == i, "duplicate unit id");
@@ -221,7 +229,15 @@ int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
 				&& s->units[sh->turret[t]].kind == FMP_TURRET), "bad turret");
 		}
 		sh->taken = rd(&r, 0, 1);
+		sh->sealed = rd(&r, 0, 1);
 		NEED(!r.err, "bad astronef");
+		if (sh->sealed) {
+			const uint8_t *c = sl_read_bytes(&r, sizeof sh->seal);
+			NEED(c && !r.err, "truncated commitment");
+			memcpy(sh->seal, c, sizeof sh->seal);
+		}
+		sh->choice = rds(&r, -1, 1);
+		NEED(!r.err && (sh->choice < 0 || sh->sealed), "bad astronef");
 		if (sh->landed) {
 			int c[4], rr[4];
 			fmp_ship_hexes(sh, c, rr);
@@ -241,6 +257,7 @@ int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
 		pl->lost = rd(&r, 0, 1);
 		pl->departed = rd(&r, 0, FMP_MAX_PLAYERS);
 		pl->playing = rd(&r, 0, 1);
+		pl->debt = rd(&r, 0, 4 * FMP_MAX_PLAYERS);
 		NEED(!r.err, "bad player");
 	}
 	s->nlast = rd(&r, 0, 16);
@@ -359,6 +376,9 @@ void fmp_summary(const void *st, const sl_header *h, sl_buf *out)
 			sl_buf_puts(out, s->units[sh->turret[t]].where == FMP_MAP ? " up" : " down");
 		sl_buf_puts(out, "; cargo: ");
 		cargo_list(s, k, -1, out);
+		if (sh->sealed)   /* 9.5: what everyone may know of the turn-21 choice */
+			sl_buf_puts(out, sh->choice < 0 ? "; choice for turn 21: sealed"
+				: "; choice for turn 21: stays");
 		sl_buf_putc(out, '\n');
 	}
 	for (int i = 0; i < s->nunits; i++) {
@@ -435,6 +455,8 @@ void fmp_summary_json(const void *st, const sl_header *h, sl_buf *out)
 		sl_buf_json_str(out, fmp_pid(h, k));
 		sl_buf_puts(out, ",\"owner\":");
 		sl_buf_json_str(out, fmp_pid(h, sh->owner));
+		sl_buf_printf(out, ",\"choice\":%s", !sh->sealed ? "null" : sh->choice < 0
+			? "\"sealed\"" : sh->choice ? "\"leave\"" : "\"stay\"");
 		sl_buf_printf(out, ",\"col\":%d,\"row\":%d,\"pode1\":\"%s\",\"taken\":%s,\"gone\":%s,"
 			"\"turrets\":[%s,%s,%s]}", sh->col, sh->row, fmp_dir_name(sh->orient),
 			jbool(sh->taken), jbool(sh->gone),
@@ -496,6 +518,10 @@ void fmp_help(const void *st, const sl_header *h, sl_buf *out)
 		if (!s->tide_set)
 			sl_buf_printf(out, "  draw the tide of turn %d: `tide card=low|normal|high` (left: "
 				"%d low, %d normal, %d high)\n", s->turn + 1, s->deck[0], s->deck[1], s->deck[2]);
+		if (s->turn == 21)
+			sl_buf_puts(out, "  each astronef's owner seals stay or leave: `PLAYER: commit "
+				"ship=COLOUR hash=\"64 hex digits\"`; once all are sealed, `PLAYER: reveal "
+				"ship=COLOUR choice=stay|leave salt=\"32 hex digits\"` (9.5, formats/commit.md)\n");
 		sl_buf_puts(out, "  next: `phase 2` (the first player)\n");
 		return;
 	}
@@ -511,7 +537,7 @@ void fmp_help(const void *st, const sl_header *h, sl_buf *out)
 	else
 		sl_buf_puts(out, "  move unit= path=N,NE,...; load|unload unit= what= [to=]; "
 			"enter|leave unit= ship= pode= [to=]; fire a= b= at=; capture a= b= target=; "
-			"build unit= what= id= to=; rebuild ship= pode=; takeoff ship= (turns 21, 25)\n");
+			"build unit= what= id= to=; rebuild ship= pode=; takeoff ship= (turn 25)\n");
 	if (s->phase - 1 < s->np)
 		sl_buf_printf(out, "  next: `phase %d` (%s)\n", s->phase + 1,
 			fmp_schema.phases[s->phase]);
