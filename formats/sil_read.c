@@ -474,7 +474,7 @@ int sl_sil_parse_line(sl_log *log, const char *line, size_t n, uint32_t lineno,
 int sl_sil_annotate(sl_log *log, sl_event *ev, const char *line, size_t n)
 {
 	cursor c = {line, n, 0, 0, "", NULL};
-	const char *w, *text;
+	const char *w, *text, **slot;
 	size_t wn, tn;
 	char *copy;
 	skip_space(&c);
@@ -483,15 +483,17 @@ int sl_sil_annotate(sl_log *log, sl_event *ev, const char *line, size_t n)
 	c.i++;
 	wn = word(&c, &w);
 	tn = rest(&c, &text);
-	copy = arena_copy(log, text, tn);
-	if (!copy)
-		return SL_ENOMEM;
 	if (wn == 4 && memcmp(w, "note", 4) == 0)
-		ev->note = copy;
+		slot = &ev->note;
 	else if (wn == 8 && memcmp(w, "bookmark", 8) == 0)
-		ev->bookmark = copy;
+		slot = &ev->bookmark;
 	else
 		return 0;
+	if (*slot)
+		return SL_ESYNTAX;   /* one of each per entry: a second would replace the first */
+	if (!(copy = arena_copy(log, text, tn)))
+		return SL_ENOMEM;
+	*slot = copy;
 	return 1;
 }
 
@@ -826,6 +828,11 @@ static int sil_read(sl_log **out, const char *name, const char *text, size_t n,
 			rc = sl_sil_annotate(log, &log->ev[log->n - 1], line, len);
 			if (rc == 0) {
 				rc = fail(&c, c.i, SL_ESYNTAX, "unknown annotation (expected @note or @bookmark)");
+				goto out;
+			}
+			if (rc == SL_ESYNTAX) {
+				rc = fail(&c, c.i, SL_ESYNTAX, "a second @%s for the same entry (one @note and one "
+					"@bookmark per entry: write them as one line)", c.s[c.i + 1] == 'n' ? "note" : "bookmark");
 				goto out;
 			}
 			if (rc < 0) {
