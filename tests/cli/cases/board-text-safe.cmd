@@ -2,7 +2,7 @@
 # metadata), in the HTML viewer's data and in the PDF report, never passed on (issue 20.2)
 sed -e 's/^title .*/title Two frigates \x1b]0;pwned\x07 off the \xe2\x80\xaegnp.exe point/' \
     -e 's/^player fr "Marine royale"/player fr "Marine \xe2\x81\xa7royale"/' tests/cli/data/example.sil > $TMP/x.sil
-printf '@note clip \033]52;c;ZWNobyBoaQ==\007 done\n' >> $TMP/x.sil
+printf '@bookmark clip \033]52;c;ZWNobyBoaQ==\007 done\n' >> $TMP/x.sil
 $SILLAGE render -o $TMP/x.pdf $TMP/x.sil || exit 9
 pdfinfo $TMP/x.pdf | grep '^Title'
 pdftotext $TMP/x.pdf - | grep -a 'pwned\|Marine' | head -n 2
