@@ -16,61 +16,22 @@
 
 static int file_write(void *closure, const unsigned char *data, size_t n)
 {
-	return fwrite(data, 1, n, (FILE *)closure) == n ? 0 : -1;
+	return sl_stage_write(closure, data, n);
 }
 
 int sl_export_to_file(const char *path, sl_export_producer produce, void *ctx, sl_error *err)
 {
-	char *tmp;
-	FILE *f;
-	int fd, rc;
-	size_t n;
-	mode_t mask;
-
+	sl_stage *st;
+	int rc;
 	if (!path || !*path)
 		return sl_error_set(err, SL_EUSAGE, "export: no output file name");
-	n = strlen(path);
-	if (!(tmp = sl_malloc(n + 8)))
-		return sl_error_set(err, SL_ENOMEM, "export: out of memory");
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".XXXXXX", 8);
-	if ((fd = mkstemp(tmp)) < 0) {
-		rc = sl_error_set(err, SL_EIO, "%s: cannot create a file there: %s", path,
-			strerror(errno));
-		sl_free(tmp);
+	if ((rc = sl_stage_open(&st, path, err)))
+		return rc;
+	if ((rc = produce(file_write, st, ctx, err)) < 0) {
+		sl_stage_abort(st);
 		return rc;
 	}
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	if (!(f = fdopen(fd, "wb"))) {
-		rc = sl_error_set(err, SL_EIO, "%s: %s", path, strerror(errno));
-		close(fd);
-		goto fail;
-	}
-	rc = produce(file_write, f, ctx, err);
-	if (fflush(f) != 0 || ferror(f)) {
-		if (rc == SL_OK || rc == SL_EIO) {
-			if (err)
-				err->code = 0;
-			rc = sl_error_set(err, SL_EIO, "%s: write failed: %s", path, strerror(errno));
-		}
-	}
-	if (fclose(f) != 0 && rc == SL_OK)
-		rc = sl_error_set(err, SL_EIO, "%s: write failed: %s", path, strerror(errno));
-	if (rc < 0)
-		goto fail;
-	if (rename(tmp, path) != 0) {
-		rc = sl_error_set(err, SL_EIO, "%s: cannot put the file in place: %s", path,
-			strerror(errno));
-		goto fail;
-	}
-	sl_free(tmp);
-	return SL_OK;
-fail:
-	unlink(tmp);
-	sl_free(tmp);
-	return rc;
+	return sl_stage_commit(st, err);
 }
 
 /* ---- escaping ------------------------------------------------------------------- */

@@ -258,68 +258,23 @@ int sl_render_to_mem(sl_format fmt, const sl_frame *fr, const sl_render_opts *o,
 
 static int file_write(void *closure, const unsigned char *data, size_t n)
 {
-	return fwrite(data, 1, n, (FILE *)closure) == n ? 0 : -1;
+	return sl_stage_write(closure, data, n);
 }
 
 int sl_render_to_file(const char *path, sl_format fmt, const sl_frame *fr,
 	const sl_render_opts *o, sl_error *err)
 {
-	char *tmp = NULL;
-	FILE *f = NULL;
-	int fd = -1, rc, e = 0;
-	size_t n;
-	mode_t mask;
-
+	sl_stage *st;
+	int rc;
 	if (!path || !*path)
 		return sl_error_set(err, SL_EUSAGE, "render: no output file name");
-	n = strlen(path);
-	tmp = sl_malloc(n + 8);
-	if (!tmp)
-		return sl_error_set(err, SL_ENOMEM, "render: out of memory");
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".XXXXXX", 8);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		rc = sl_error_set(err, SL_EIO, "%s: cannot create a file there: %s", path,
-			strerror(errno));
-		goto out;
+	if ((rc = sl_stage_open(&st, path, err)))
+		return rc;
+	if ((rc = sl_render_to_func(fmt, fr, o, file_write, st, err)) < 0) {
+		sl_stage_abort(st);
+		return rc;
 	}
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	f = fdopen(fd, "wb");
-	if (!f) {
-		rc = sl_error_set(err, SL_EIO, "%s: %s", path, strerror(errno));
-		close(fd);
-		goto fail;
-	}
-	rc = sl_render_to_func(fmt, fr, o, file_write, f, err);
-	if (rc == SL_EIO && ferror(f))
-		e = errno;
-	if (fflush(f) != 0 || fsync(fileno(f)) != 0) {
-		e = errno;
-		if (rc == SL_OK)
-			rc = sl_error_set(err, SL_EIO, "%s: write failed: %s", path, strerror(e));
-	}
-	if (fclose(f) != 0 && rc == SL_OK)
-		rc = sl_error_set(err, SL_EIO, "%s: write failed: %s", path, strerror(errno));
-	f = NULL;
-	if (rc < 0) {
-		if (rc == SL_EIO && e && err && strstr(err->msg, "writing the"))
-			snprintf(err->msg, sizeof err->msg, "%s: write failed: %s", path, strerror(e));
-		goto fail;
-	}
-	if (rename(tmp, path) != 0) {
-		rc = sl_error_set(err, SL_EIO, "%s: cannot put the file in place: %s", path,
-			strerror(errno));
-		goto fail;
-	}
-	goto out;
-fail:
-	unlink(tmp);
-out:
-	sl_free(tmp);
-	return rc;
+	return sl_stage_commit(st, err);
 }
 
 /* ---- hooks for the exporters (render/export.h) -------------------------------- */

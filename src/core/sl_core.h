@@ -176,8 +176,18 @@ const char *sl_text_safe_cstr(const char *s, sl_buf *tmp);
 
 /* ---- files ----------------------------------------------------------- */
 
-/* Writes bytes to path atomically: a temporary file in the same folder,
- * fsync, rename. Returns 0 or SL_EIO with err set. */
+/* A file written whole or not at all: PATH.tmpXXXXXX beside PATH, locked
+ * while open, synced and renamed over PATH by sl_stage_commit. Opening one
+ * removes the unlocked temporaries of PATH that a killed writer left. Every
+ * call frees the stage on commit or abort. */
+typedef struct sl_stage sl_stage;
+int sl_stage_open(sl_stage **out, const char *path, sl_error *err);
+/* Buffered; 0, or -1 once a write has failed (commit then says why). */
+int sl_stage_write(sl_stage *s, const void *data, size_t n);
+int sl_stage_commit(sl_stage *s, sl_error *err);
+void sl_stage_abort(sl_stage *s);   /* removes the temporary; NULL is fine */
+/* Writes bytes to path atomically through a stage. Returns 0 or SL_EIO
+ * (SL_ENOMEM) with err set. */
 int sl_write_file_atomic(const char *path, const void *data, size_t n, sl_error *err);
 /* Reads a whole file (at most max bytes). *out is NUL-terminated; free with sl_free. */
 int sl_read_file(const char *path, size_t max, char **out, size_t *out_len, sl_error *err);
