@@ -4,9 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
+enum { OPT_STRICT = 300 };
+
 typedef struct inspect_opts {
 	const char *verb;
-	int json, quiet;
+	int json, quiet, strict;
 	cli_where where;
 } inspect_opts;
 
@@ -23,6 +25,8 @@ static int inspect_opt(int key, const char *arg, void *ctx)
 		o->json = 1;
 	else if (key == 'q')
 		o->quiet = 1;
+	else if (key == OPT_STRICT)
+		o->strict = 1;
 	return 0;
 }
 
@@ -164,20 +168,25 @@ int cmd_info(int argc, char **argv)
 				sl_buf_printf(&b, "],\"format\":\"silb\",\"form\":\"%s\",\"segments\":%zu,"
 					"\"entry_bytes\":%zu,\"keyframe_bytes\":%zu,\"deflated_bytes\":%zu,"
 					"\"modelled_segments\":%zu,\"coded_keyframe_bytes\":%zu,\"coded_entry_bytes\":%zu,"
-					"\"string_bytes\":%zu,\"base_bytes\":%zu,\"text_bytes\":%zu",
+					"\"string_bytes\":%zu,\"base_bytes\":%zu,\"text_bytes\":%zu,\"packed\":%s",
 					si.form == SL_SILB_ARCHIVE ? "archive" : "journal", si.segments, si.entry_bytes,
 					si.keyframe_bytes, si.deflated_bytes, si.msegments, si.mkey_bytes, si.mentry_bytes,
-					si.mstring_bytes, si.base_bytes, text_bytes);
+					si.mstring_bytes, si.base_bytes, text_bytes,
+					si.form == SL_SILB_ARCHIVE ? "true" : "false");
 			sl_buf_printf(&b, "%s\"turns\":%d,\"events\":%ld,\"entries\":%zu,\"bytes\":%ld,"
 				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"}\n",
 				silb ? "," : "],",
 				sl_replay_turns(r), sl_replay_events(r), log->n, bytes, notes, marks, checks,
 				(unsigned long long)sl_replay_hash(r));
 		} else {
-			if (silb)
+			if (silb) {
 				sl_buf_printf(&b, "file:      %s (%ld bytes, binary .silb v%d, %s)\n", file, bytes,
 					si.version, si.form == SL_SILB_ARCHIVE ? "archive" : "journal");
-			else
+				if (si.form == SL_SILB_JOURNAL)
+					sl_buf_printf(&b, "journal:   open, not packed; %zu entries. A journal has no "
+						"trailer: cut between two records it reads as a shorter game (`sillage "
+						"pack` closes it)\n", log->n);
+			} else
 				sl_buf_printf(&b, "file:      %s (%ld bytes, text .sil v%d)\n", file, bytes, h->format_version);
 			sl_buf_printf(&b, "game:      %s (%s), rules v%d%s\n", log->game->id, log->game->name,
 				h->rules_version, h->rules_version == log->game->rules_version ? "" : " (differs from this build)");
@@ -249,14 +258,25 @@ int cmd_verify(int argc, char **argv)
 	sl_log *log;
 	sl_replay *r = NULL;
 	sl_error err;
+	sl_silb_info si;
 	int rc = one_file("verify", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
 	sl_error_clear(&err);
-	if (is_silb(file) ? sl_silb_stream(&log, file, verify_sink, &r, NULL, &err)
+	memset(&si, 0, sizeof si);
+	si.form = SL_SILB_ARCHIVE;
+	if (is_silb(file) ? sl_silb_stream(&log, file, verify_sink, &r, &si, &err)
 	    : sl_sil_stream(&log, file, verify_sink, &r, &err)) {
 		sl_replay_free(r);
 		return cli_report(&err);
+	}
+	if (o.strict && si.form == SL_SILB_JOURNAL) {
+		fprintf(stderr, "sillage: %s: a journal (open, not packed): with no trailer, a journal cut "
+			"between two records cannot be told from a complete one; `sillage pack` it, then "
+			"verify the archive\n", file);
+		sl_replay_free(r);
+		sl_log_free(log);
+		return EXIT_FAIL;
 	}
 	if (sl_replay_warning(r))
 		fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(r));

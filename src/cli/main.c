@@ -16,6 +16,7 @@ static const cli_opt json_opts[] = {
 	{NULL, 0, NULL, NULL}};
 static const cli_opt verify_opts[] = {
 	{"quiet", 'q', NULL, "print nothing when the log is sound"},
+	{"strict", 300, NULL, "also refuse a .silb journal (open, not packed), whose end cannot be checked"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt state_opts[] = {
 	WHERE_OPTS,
