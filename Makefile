@@ -50,7 +50,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: FORCE all lib test layers hostile unit golden cli images demo deps asan ubsan install \
-        uninstall clean man headertest valgrind fuzz fuzz-short bench export html
+        uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench export html
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
@@ -126,27 +126,40 @@ headertest:
 			|| { echo "header does not compile alone: $$h"; exit 1; }; \
 	done; echo "headertest: $(words $(PUB_HDR)) public headers compile alone"
 
-# ---- fuzzing: libFuzzer targets for every reader (tests/fuzz/README.md) ----
+# ---- fuzzing: libFuzzer targets for every reader and writer (tests/fuzz/README.md)
 
 FUZZ_CC ?= clang
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 30
-FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+FUZZ_FLAGS = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined \
              -fno-omit-frame-pointer -DSL_FUZZING
-FUZZ_LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c src/replay/*.c formats/*.c))
-FUZZ_HDR := $(wildcard src/*/*.h src/games/*/*.h formats/*.h)
+FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
-$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(FUZZ_HDR)
+# the library once, instrumented for coverage; each target links it
+$(FUZZ_BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -std=c11 -D_XOPEN_SOURCE=700 -I. -Isrc $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRC) -lz -lsodium -lm
+	@$(FUZZ_CC) -std=c11 -D_XOPEN_SOURCE=700 -MMD -MP -I. -Isrc $(PKG_CFLAGS) $(FUZZ_FLAGS) \
+		-fsanitize=fuzzer-no-link -c $< -o $@
 
-# each target for FUZZ_SECONDS; `make test` runs a short pass (10 s each)
+.SECONDARY: $(FUZZ_OBJ)
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "fuzz: linking $@"
+	@$(FUZZ_CC) -std=c11 -D_XOPEN_SOURCE=700 -I. -Isrc $(PKG_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer \
+		-o $@ $< $(FUZZ_OBJ) $(PKG_LIBS) -lm
+
+# each target for FUZZ_SECONDS; `make test` runs a short pass (10 s each);
+# `make fuzz-long FUZZ_SECONDS=900` is the long campaign of tests/fuzz/README.md
 fuzz: $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
 
 fuzz-short: $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh 10 $(FUZZ_BIN)
+
+fuzz-long: $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
 
 # ---- exports (issue 7): animations, report and stepper through real decoders and
 # tmux; the HTML viewer in headless chromium (tests/html, playwright-core) ----
@@ -227,4 +240,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-ubsan build-fuzz out
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

@@ -176,7 +176,10 @@ static int build_palette(sl_gif *g, const uint32_t *px, int stride, sl_error *er
 			t[k].n++;
 		}
 	}
-	qsort(t, cap, sizeof *t, by_count);
+	for (size_t i = 0, k = 0; i < cap && k < nh; i++)   /* the used slots first: sort only them */
+		if (t[i].n)
+			t[k++] = t[i];
+	qsort(t, nh, sizeof *t, by_count);
 	for (size_t i = 0; i < nh && g->npal < NCOL; i++)
 		if (!pal_has(g, t[i].c & 0xffffff))
 			g->pal[g->npal++] = t[i].c & 0xffffff;
