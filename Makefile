@@ -57,7 +57,7 @@ all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 lib: $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
 # the library's objects serve the static and the shared library alike
-$(LIB_OBJ): ALL_CFLAGS += -fPIC
+$(LIB_OBJ): ALL_CFLAGS += -fPIC -fno-semantic-interposition
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
