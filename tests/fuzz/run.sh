@@ -15,7 +15,7 @@ for t in "$@"; do
 	name=$(basename "$t")
 	seeds="$here/corpus/${name#fuzz_}"
 	work=$(mktemp -d)
-	"$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	"$t" -max_total_time="$secs" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
 		-artifact_prefix="$(dirname "$t")/crash-$name-" "$work" "$seeds" >"$work.log" 2>&1
 	rc=$?
 	runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work.log" | grep -o '[0-9]*$')
