@@ -180,8 +180,18 @@ static void draw_ticks(sl_kit_canvas *c, const sl_series_chart *ch, const box *b
 			continue;
 		if (ch->x_value)
 			snprintf(lab, sizeof lab, "%ld", ch->x_value[i]);
+		else if (i == 0 && (!ch->turn || ch->turn[0] == 0))
+			snprintf(lab, sizeof lab, "start");
 		else
 			snprintf(lab, sizeof lab, "%d", ch->turn ? ch->turn[i] : i);
+		/* by event, the setup's tick gives way to turn 1's when they crowd */
+		if (i == 0 && ch->turn && !b->bars && ch->npoints > 1) {
+			int j = 1;
+			while (j < ch->npoints && ch->turn[j] == ch->turn[0])
+				j++;
+			if (j < ch->npoints && bx(b, j) - x < 40)
+				continue;
+		}
 		if (x - last_x < 34)
 			continue;
 		if (ch->x_value && ch->turn && i > 0 && ch->turn[i] == ch->turn[i - 1] &&
@@ -309,10 +319,11 @@ static void draw_flags(sl_kit_canvas *c, const sl_series_chart *ch, const box *f
 		cairo_close_path(cr);
 		cairo_fill(cr);
 		if (ch->flags[f].label) {
+			int left = x + 11 + st.max_width > first->x0 + first->w;   /* near the right edge */
 			st.colour = c->pal.accent;
 			st.halo = 1;
-			st.anchor = SL_KIT_LEFT | SL_KIT_TOP;
-			sl_kit_text(c, x + 11, first->y0 + 2 + (f % 3) * 13, ch->flags[f].label, &st);
+			st.anchor = (left ? SL_KIT_RIGHT : SL_KIT_LEFT) | SL_KIT_TOP;
+			sl_kit_text(c, left ? x - 4 : x + 11, first->y0 + 2 + (f % 3) * 13, ch->flags[f].label, &st);
 		}
 	}
 }
