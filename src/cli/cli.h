@@ -92,5 +92,6 @@ int cmd_stats(int argc, char **argv);
 int cmd_chart(int argc, char **argv);
 int cmd_luck(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_batch(int argc, char **argv);
 
 #endif

@@ -719,7 +719,7 @@ int cmd_luck(int argc, char **argv)
 		if (!l->nrows)
 			sl_buf_puts(&o, "no random outcome is recorded in this log\n");
 		else
-			sl_buf_puts(&o, "side     kind        rolls  dice   chi2 df       p  faces   "
+			sl_buf_puts(&o, "side     kind        rolls  dice   chi2 df       p  verdict "
 				"| outcome          actual  expected     diff      z       p\n");
 		for (int r = 0; r < l->nrows; r++) {
 			const sl_luck_row *w = &l->rows[r];

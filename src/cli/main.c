@@ -126,6 +126,14 @@ static const cli_opt luck_opts[] = {
 static const cli_opt diff_opts[] = {
 	{"json", 'j', NULL, "print the difference as a JSON object"},
 	{NULL, 0, NULL, NULL}};
+static const cli_opt batch_opts[] = {
+	{"output", 'o', "OUT", "where to write the lines (default: standard output, unless --sqlite)"},
+	{"per", 'P', "game|turn", "a line per game (the default) or per turn of each game"},
+	{"csv", 'c', NULL, "CSV in long form (file,game,turn,side,name,unit,value) instead of NDJSON"},
+	{"jobs", 'j', "N", "analyse N games at a time (default 1); the output is the same for any N"},
+	{"sqlite", 'S', "DB", "also add each game to the SQLite database DB (made if missing; a game already there is skipped)"},
+	{"quiet", 'q', NULL, "no progress bar and no summary"},
+	{NULL, 0, NULL, NULL}};
 static const cli_opt help_opts[] = {
 	{"man", 'm', NULL, "print the manual page (roff) generated from this table"},
 	{NULL, 0, NULL, NULL}};
@@ -212,6 +220,14 @@ const cli_verb cli_verbs[] = {
 	 "Both logs are replayed side by side with every rule checked; entries are compared by content (comments, "
 	 "notes and bookmarks aside). Prints the two entries and the lines of the state summary only one side has "
 	 "after them. Exit 0 when the logs agree, 1 when they part."},
+	{"batch", cmd_batch, "analyse many logs: a line per game or turn, CSV, or an SQLite archive", "FILE...|DIR",
+	 batch_opts,
+	 "Each FILE, and every .sil and .silb under each DIR (sorted by path), is replayed with every rule and "
+	 "check and summed up: game, title, players, result, turns, events, each player's metric totals and the "
+	 "luck of each side and kind of roll. A file that cannot be read or replayed gives an error line naming "
+	 "it, and the batch goes on (exit 1 at the end). Lines come in the order of the inputs whatever --jobs "
+	 "says; a progress bar shows on a terminal. --sqlite keeps games, players, metrics, turns and luck in a "
+	 "database (docs/batch.md: the schema, ready queries, and runs over several machines with GNU parallel)."},
 	{"help", cmd_help, "list the verbs, or explain one", "[VERB]", help_opts, NULL},
 	{NULL, NULL, NULL, NULL, NULL, NULL}};
 
