@@ -30,7 +30,9 @@ static const cli_opt render_opts[] = {
 	{"size", 's', "WxH", "canvas size in pixels (W, or WxH; default: the painter's own)"},
 	{"theme", 'T', "light|dark", "colour theme (default light)"},
 	{"side", 'S', "PLAYER", "draw the board as PLAYER sees it, where the game hides information"},
-	{"overlay", 'O', "NAMES", "comma separated overlays the painter offers"},
+	{"overlay", 'O', "NAMES", "comma separated overlays the painter offers; 'heat' (any hex map): where pieces went, fought and were lost"},
+	{"from", 301, "N|tT", "--overlay heat: count from just after event N, or from the start of turn T (default: the start)"},
+	{"to", 302, "N|tT", "--overlay heat: count up to event N, or to the end of turn T (default: the position drawn)"},
 	{NULL, 0, NULL, NULL}};
 #define EXPORT_RENDER_OPTS \
 	{"size", 's', "WxH", "canvas size in pixels (W, or WxH; default: the painter's own)"}, \

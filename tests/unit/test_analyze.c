@@ -16,6 +16,8 @@
 
 #include "analyze/sl_stats.h"
 #include "games/sail/sail.h"
+#include "render/sl_render.h"
+#include "replay/sl_replay.h"
 
 static sl_log *parse(const char *text)
 {
@@ -344,6 +346,53 @@ static void test_batch_lines(void **state)
 	sl_log_free(log);
 }
 
+/* The heat overlay: drawn over a hex map (the pixels change where ships
+ * went), refused for a board that is no map. */
+static void render_end(const char *path, const sl_heat *heat, int *rc, unsigned char **png, size_t *n)
+{
+	sl_log *log = load(path);
+	sl_replay *r = NULL;
+	sl_error err;
+	sl_frame fr;
+	sl_render_opts o = {400, 0, SL_THEME_LIGHT, NULL, NULL, heat};
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), 0);
+	memset(&fr, 0, sizeof fr);
+	fr.game = log->game;
+	fr.header = &log->h;
+	fr.state = sl_replay_state(r);
+	fr.event_no = sl_replay_events(r);
+	*rc = sl_render_to_mem(SL_FMT_PNG, &fr, &o, png, n, &err);
+	sl_replay_free(r);
+	sl_log_free(log);
+}
+
+static void test_heat_overlay(void **state)
+{
+	sl_log *log = load("samples/sail/heron-bank.sil");
+	sl_heat *h = NULL;
+	sl_error err;
+	unsigned char *a = NULL, *b = NULL;
+	size_t na = 0, nb = 0;
+	int rc;
+	(void)state;
+	sl_error_clear(&err);
+	assert_int_equal(sl_heat_run(&h, log, 0, -1, &err), 0);
+	render_end("samples/sail/heron-bank.sil", NULL, &rc, &a, &na);
+	assert_int_equal(rc, 0);
+	render_end("samples/sail/heron-bank.sil", h, &rc, &b, &nb);
+	assert_int_equal(rc, 0);
+	assert_true(na != nb || memcmp(a, b, na) != 0);
+	sl_free(a);
+	sl_free(b);
+	b = NULL;
+	render_end("samples/starship/last-voyage.sil", h, &rc, &b, &nb);
+	assert_int_equal(rc, SL_EUSAGE);
+	assert_null(b);
+	sl_free(h);
+	sl_log_free(log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -356,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_illegal_log_refused),
 		cmocka_unit_test(test_diff),
 		cmocka_unit_test(test_batch_lines),
+		cmocka_unit_test(test_heat_overlay),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
