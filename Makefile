@@ -157,17 +157,21 @@ html: $(BUILD)/sillage
 render/html_viewer.inc: render/viewer/viewer.css render/viewer/body.html render/viewer/viewer.js
 	sh tools/embed_viewer.sh
 
-# ---- benchmarks: a generated game of BENCH_EVENTS events, made at run time ----
+# ---- benchmarks: a generated game of BENCH_EVENTS events, and BENCH_GAMES short
+# games of each game for batch, made at run time ----
 
 BENCH_EVENTS ?= 1000000
+BENCH_GAMES ?= 10000     # games of each game for the batch bench
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
 
-bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench
+bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench \
+       $(BUILD)/bench/batch_gen
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
+	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES)
 
 asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
