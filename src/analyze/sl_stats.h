@@ -34,6 +34,11 @@ typedef struct sl_roll_kind {
 	int faces;             /* of each die (2..SL_LUCK_MAX_FACES) */
 	const char *score;     /* what the outcome counts ("groundings", "hits"); NULL: nothing */
 	const char *help;
+	/* Optional: when a die's results are symbols that are not equally likely
+	 * (an X-Wing attack die: 3 hit, 1 crit, 2 focus, 2 blank of 8 faces), the
+	 * ways of each result k+1 and its name; NULL: a fair die, faces alike. */
+	const int *ways;
+	const char *const *face_names;
 } sl_roll_kind;
 
 #define SL_LUCK_MAX_FACES 20
@@ -129,8 +134,8 @@ typedef struct sl_luck_row {
 	int side, kind;
 	long rolls, dice;
 	long counts[SL_LUCK_MAX_FACES];   /* dice showing face k+1 */
-	/* Pearson's chi-square of the faces against a fair die (df = faces-1)
-	 * and its p-value; p is NaN without dice. */
+	/* Pearson's chi-square of the faces against a fair die, or the kind's
+	 * ways (df = faces-1), and its p-value; p is NaN without dice. */
 	double chi2, p;
 	int df;
 	/* the outcome: rolls scored, what they gave, what they promised, and
@@ -164,9 +169,10 @@ typedef struct sl_luck {
 /* Caller frees *out with sl_luck_free. Errors as sl_stats_walk. */
 int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err);
 void sl_luck_free(sl_luck *l);
-/* Adds a row's dice and scored outcome to the table (what sl_luck_run does
- * for every roll), then sl_luck_finish computes the tests. */
-void sl_luck_finish(sl_luck_row *row, int faces);
+/* Computes a row's tests from its counts and sums (what sl_luck_run does
+ * for every row): the chi-square of the counts against kind's odds (a fair
+ * die, or kind->ways), the z-score of the outcome. */
+void sl_luck_finish(sl_luck_row *row, const sl_roll_kind *kind);
 /* The upper tail of the chi-square distribution with df degrees of
  * freedom: P(X >= x). */
 double sl_chi2_q(double x, int df);

@@ -289,17 +289,22 @@ double sl_chi2_q(double x, int df)
 	return sum > 1 ? 1 : sum;
 }
 
-void sl_luck_finish(sl_luck_row *row, int faces)
+void sl_luck_finish(sl_luck_row *row, const sl_roll_kind *kind)
 {
-	double e;
+	int faces = kind->faces, total = 0;
+	if (kind->ways)
+		for (int k = 0; k < faces; k++)
+			total += kind->ways[k];
 	row->df = faces - 1;
 	row->chi2 = 0;
-	if (row->dice <= 0 || faces < 2) {
+	if (row->dice <= 0 || faces < 2 || (kind->ways && total <= 0)) {
 		row->chi2 = row->p = NAN;
 	} else {
-		e = (double)row->dice / faces;
-		for (int k = 0; k < faces; k++)
-			row->chi2 += (row->counts[k] - e) * (row->counts[k] - e) / e;
+		for (int k = 0; k < faces; k++) {
+			double e = (double)row->dice * (kind->ways ? (double)kind->ways[k] / total : 1.0 / faces);
+			if (e > 0)
+				row->chi2 += (row->counts[k] - e) * (row->counts[k] - e) / e;
+		}
 		row->p = sl_chi2_q(row->chi2, row->df);
 	}
 	if (row->scored > 0 && row->variance > 0) {
@@ -415,7 +420,7 @@ int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err)
 		l->rows[k] = w.cells[c];
 		l->rows[k].kind = c % l->nkinds;
 		l->rows[k].side = slot < w.np ? slot : -1 - (slot - w.np);
-		sl_luck_finish(&l->rows[k], l->kinds[l->rows[k].kind].faces);
+		sl_luck_finish(&l->rows[k], &l->kinds[l->rows[k].kind]);
 		map[c] = k++;
 	}
 	for (size_t i = 0; i < l->npoints; i++)

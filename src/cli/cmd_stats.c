@@ -744,10 +744,13 @@ int cmd_luck(int argc, char **argv)
 				sl_buf_printf(&o, "%s%s %s", r ? "; " : "",
 					sl_stats_side_name(log->game, &log->h, w->side), l->kinds[w->kind].name);
 				for (int f = 0; f < l->kinds[w->kind].faces; f++)
-					sl_buf_printf(&o, " %d:%ld", f + 1, w->counts[f]);
+					if (l->kinds[w->kind].face_names)
+						sl_buf_printf(&o, " %s:%ld", l->kinds[w->kind].face_names[f], w->counts[f]);
+					else
+						sl_buf_printf(&o, " %d:%ld", f + 1, w->counts[f]);
 			}
-			sl_buf_puts(&o, "\n(chi-square of the faces against a fair die: fair p >= 0.05, "
-				"unusual p < 0.05, loaded p < 0.001)\n");
+			sl_buf_puts(&o, "\n(chi-square of the faces against a fair die, or the die's own odds: "
+				"fair p >= 0.05, unusual p < 0.05, loaded p < 0.001)\n");
 		}
 	}
 	rc = write_out(&o);

@@ -393,12 +393,39 @@ static void test_heat_overlay(void **state)
 	sl_log_free(log);
 }
 
+/* A die whose results are not alike (an X-Wing style attack die: 3 hit,
+ * 1 crit, 2 focus, 2 blank of 8 faces) is tested against its own odds. */
+static void test_luck_weighted_die(void **state)
+{
+	static const int ways[4] = {3, 1, 2, 2};
+	static const char *const names[4] = {"hit", "crit", "focus", "blank"};
+	sl_roll_kind k = {"attack", 4, "hits", "test", ways, names};
+	sl_luck_row as_odds, uniform;
+	(void)state;
+	memset(&as_odds, 0, sizeof as_odds);
+	memset(&uniform, 0, sizeof uniform);
+	as_odds.dice = uniform.dice = 800;
+	as_odds.counts[0] = 300, as_odds.counts[1] = 100, as_odds.counts[2] = 200, as_odds.counts[3] = 200;
+	uniform.counts[0] = uniform.counts[1] = uniform.counts[2] = uniform.counts[3] = 200;
+	sl_luck_finish(&as_odds, &k);
+	sl_luck_finish(&uniform, &k);
+	assert_int_equal(as_odds.df, 3);
+	assert_true(as_odds.chi2 == 0 && as_odds.p == 1);
+	assert_true(uniform.p < 0.001);      /* a fair four-sided die is not this die */
+	k.ways = NULL;                        /* and against a fair die it is the other way round */
+	sl_luck_finish(&as_odds, &k);
+	sl_luck_finish(&uniform, &k);
+	assert_true(as_odds.p < 0.001);
+	assert_true(uniform.p == 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_chi2_tail),
 		cmocka_unit_test(test_luck_fair_and_loaded_wind),
 		cmocka_unit_test(test_luck_loaded_attack_dice),
+		cmocka_unit_test(test_luck_weighted_die),
 		cmocka_unit_test(test_luck_matches_odds),
 		cmocka_unit_test(test_sail_metrics_agree),
 		cmocka_unit_test(test_setup_only_log),

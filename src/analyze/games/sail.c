@@ -29,9 +29,9 @@ static const sl_metric_def metrics[NM] = {
 
 enum { K_WIND, K_GROUNDING, NK };
 static const sl_roll_kind kinds[NK] = {
-	{"wind", 6, NULL, "the d6 of phase 1 (sail 5): 1-2 veers, 3-4 holds, 5-6 backs"},
+	{"wind", 6, NULL, "the d6 of phase 1 (sail 5): 1-2 veers, 3-4 holds, 5-6 backs", NULL, NULL},
 	{"grounding", 6, "groundings", "the d6 of each shoal hex entered (sail 6): aground on 1 "
-	 "(shallow draft) or 1-3 (deep)"},
+	 "(shallow draft) or 1-3 (deep)", NULL, NULL},
 };
 static const char *const sides[] = {"table", NULL};
 

@@ -253,8 +253,8 @@ static const sl_metric_def metrics[NM] = {
 
 enum { K_ATTACK, K_DAMAGE, NK };
 static const sl_roll_kind kinds[NK] = {
-	{"attack", 6, "hits", "2d6 against the attacker's weapons strength: below it hits (§341)"},
-	{"damage", 6, "shield points", "2d6 after a hit: 2, 4 or 6 points off shields (§341)"},
+	{"attack", 6, "hits", "2d6 against the attacker's weapons strength: below it hits (§341)", NULL, NULL},
+	{"damage", 6, "shield points", "2d6 after a hit: 2, 4 or 6 points off shields (§341)", NULL, NULL},
 };
 static const char *const sides[] = {"enemy", NULL};
 
