@@ -266,7 +266,8 @@ static void draw_series(sl_kit_canvas *c, const sl_series_chart *ch, const sl_ch
 					cairo_line_to(cr, x, y);
 			}
 			sl_kit_set(c, col);
-			cairo_set_line_width(cr, 2.6);
+			/* the first series widest, underneath: where two coincide both show */
+			cairo_set_line_width(cr, 2.4 + 2.2 * (ns - 1 - s) / (ns > 1 ? ns - 1 : 1));
 			cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 			cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 			if (i == j) {   /* a lone point */
