@@ -112,6 +112,8 @@ typedef struct sl_series {
 	const char **bookmark; /* [step] the bookmark of the entry applied there, or NULL */
 	double *v;             /* [(step * nplayers + player) * nmetrics + m], as sl_stats_step.v */
 	int turns;             /* highest turn reached */
+	long *turn_last;       /* [turn] the last step of each turn 0..turns */
+	int turn_cap;
 } sl_series;
 
 /* Every metric of every player at every step: what a chart or a viewer's

@@ -178,6 +178,19 @@ static int series_step(void *ud, const sl_stats_step *st)
 	s->bookmark[st->entry] = st->ev ? st->ev->bookmark : NULL;
 	if (st->turn > s->turns)
 		s->turns = st->turn;
+	if (st->turn >= s->turn_cap) {
+		int n = s->turn_cap ? s->turn_cap * 2 : 64;
+		long *q;
+		while (n <= st->turn)
+			n *= 2;
+		if (!(q = sl_realloc(s->turn_last, (size_t)n * sizeof *q)))
+			return SL_ENOMEM;
+		for (int t = s->turn_cap; t < n; t++)
+			q[t] = -1;
+		s->turn_last = q;
+		s->turn_cap = n;
+	}
+	s->turn_last[st->turn] = (long)st->entry;
 	if (nv)
 		memcpy(s->v + st->entry * nv, st->v, nv * sizeof *s->v);
 	return 0;
@@ -222,6 +235,7 @@ void sl_series_free(sl_series *s)
 	sl_free(s->turn);
 	sl_free(s->bookmark);
 	sl_free(s->v);
+	sl_free(s->turn_last);
 	sl_free(s);
 }
 
@@ -235,15 +249,13 @@ double sl_series_at(const sl_series *s, size_t step, int player, int metric)
 
 long sl_series_turn_end(const sl_series *s, int t)
 {
-	long last = -1;
-	if (t > s->turns)
+	/* turns go up by one, so a turn below the highest has steps; an empty
+	 * setup (no entry before turn 1) ends at step 0 */
+	if (t < 0 || t > s->turns || !s->turn_last)
 		return -1;
-	for (size_t i = 0; i < s->nsteps; i++) {
-		if (s->turn[i] > t)
-			break;
-		last = (long)i;
-	}
-	return last;
+	for (; t > 0 && s->turn_last[t] < 0; t--)
+		;
+	return s->turn_last[t] < 0 ? 0 : s->turn_last[t];
 }
 
 double sl_series_span(const sl_series *s, long a, long b, int player, int metric)

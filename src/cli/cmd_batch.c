@@ -439,8 +439,11 @@ static int db_add(db *d, const char *file, const slot *s)
 static void progress(size_t done, size_t n, long errors)
 {
 	int w = 30, k = n ? (int)(done * (size_t)w / n) : w;
-	fprintf(stderr, "\rbatch: [%.*s%*s] %zu/%zu games%s%ld errors ", k,
-		"##############################", w - k, "", done, n, errors ? ", " : " ", errors);
+	fprintf(stderr, "\rbatch: [%.*s%*s] %zu/%zu games", k, "##############################", w - k, "",
+		done, n);
+	if (errors)
+		fprintf(stderr, ", %ld %s", errors, errors == 1 ? "error" : "errors");
+	fputs("  ", stderr);
 	if (done == n)
 		fputc('\n', stderr);
 	fflush(stderr);

@@ -604,10 +604,18 @@ static int luck_chart(const stats_args *a, const sl_log *log, const sl_luck *l, 
 		if (pn < 0 || slot >= nsides)
 			continue;
 		y = ys + ((size_t)pn * nsides + slot) * n;
-		for (int x = (int)pt->entry; x < n; x++)
-			y[x] = pt->cum;
-		if (pt->entry > 0 && y[pt->entry - 1] != y[pt->entry - 1])
-			y[pt->entry - 1] = 0;
+		if (pt->entry > 0 && y[pt->entry - 1] != y[pt->entry - 1] && y[pt->entry] != y[pt->entry])
+			y[pt->entry - 1] = 0;   /* the curve starts from 0 just before the side's first roll */
+		y[pt->entry] = pt->cum;
+	}
+	for (size_t c = 0; c < (size_t)npan * nsides; c++) {   /* then a step curve */
+		double *y = ys + c * n, carry = NAN;
+		for (int x = 0; x < n; x++) {
+			if (y[x] == y[x])
+				carry = y[x];
+			else
+				y[x] = carry;
+		}
 	}
 	for (int k = 0; k < l->nkinds && k < 64; k++) {
 		int pn = kind_panel[k];
