@@ -557,6 +557,7 @@ static int luck_chart(const stats_args *a, const sl_log *log, const sl_luck *l, 
 	int fmt = sl_render_format_from_path(a->chart), nsides = log->h.nplayers +
 		sl_stats_extra_sides(log->game), n = (int)l->entries + 1, npan = 0, rc = SL_OK;
 	int kind_panel[64], *turn = NULL;
+	char *started = NULL;
 	sl_chart_panel panels[16];
 	char ptitle[16][96];
 	const char *names[SL_MAX_PLAYERS + 8];
@@ -583,7 +584,8 @@ static int luck_chart(const stats_args *a, const sl_log *log, const sl_luck *l, 
 		nsides = SL_MAX_PLAYERS + 8;
 	ys = calloc((size_t)npan * nsides * n, sizeof *ys);
 	turn = calloc((size_t)n, sizeof *turn);
-	if (!ys || !turn) {
+	started = calloc((size_t)npan * nsides, 1);
+	if (!ys || !turn || !started) {
 		rc = sl_error_set(err, SL_ENOMEM, "luck: out of memory");
 		goto out;
 	}
@@ -604,8 +606,9 @@ static int luck_chart(const stats_args *a, const sl_log *log, const sl_luck *l, 
 		if (pn < 0 || slot >= nsides)
 			continue;
 		y = ys + ((size_t)pn * nsides + slot) * n;
-		if (pt->entry > 0 && y[pt->entry - 1] != y[pt->entry - 1] && y[pt->entry] != y[pt->entry])
+		if (!started[(size_t)pn * nsides + slot] && pt->entry > 0)
 			y[pt->entry - 1] = 0;   /* the curve starts from 0 just before the side's first roll */
+		started[(size_t)pn * nsides + slot] = 1;
 		y[pt->entry] = pt->cum;
 	}
 	for (size_t c = 0; c < (size_t)npan * nsides; c++) {   /* then a step curve */
@@ -651,6 +654,7 @@ static int luck_chart(const stats_args *a, const sl_log *log, const sl_luck *l, 
 out:
 	free(ys);
 	free(turn);
+	free(started);
 	return rc;
 }
 
