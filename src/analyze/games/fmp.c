@@ -1,7 +1,7 @@
 /* fmp.c - the analysis of a Full Metal Planète log: each player's action
  * points (left, saved, spent), army (units, turrets), ore aboard its
  * astronefs, shots, units lost and score (formats/fmp.md), and where units
- * went, fired and were destroyed. FMP records no dice (the tide is a card
+ * went (every hex of a move), fired and were destroyed. FMP records no dice (the tide is a card
  * drawn from a known deck), so it has no roll kinds. */
 #include "../analysis.h"
 #include "games/fmp/fmp.h"
@@ -30,7 +30,7 @@ typedef struct uprev {
 
 typedef struct ctx {
 	int ready;
-	int ev_fire, ev_capture, ev_build;
+	int ev_fire, ev_capture, ev_build, ev_move;
 	int nseen;
 	uprev u[FMP_MAX_UNITS];
 	int ap[FMP_MAX_PLAYERS];
@@ -68,6 +68,7 @@ static int observe(void *cx, const sl_header *h, const void *st, const sl_event 
 		c->ev_fire = sl_schema_event(sc, "fire", 4);
 		c->ev_capture = sl_schema_event(sc, "capture", 7);
 		c->ev_build = sl_schema_event(sc, "build", 5);
+		c->ev_move = sl_schema_event(sc, "move", 4);
 		c->ready = 1;
 		for (int i = 0; i < FMP_MAX_UNITS; i++)
 			c->u[i].where = FMP_DEAD;
@@ -76,7 +77,10 @@ static int observe(void *cx, const sl_header *h, const void *st, const sl_event 
 		int p = ev->player;
 		if (s->players[p].ap < c->ap[p])
 			v[p * NM + M_SPENT] += c->ap[p] - s->players[p].ap;
-		if (ev->type == c->ev_fire) {
+		if (ev->type == c->ev_move) {   /* every hex of the path (the state keeps it) */
+			for (int k = 1; k < s->nlast; k++)
+				sl_observer_heat(o, s->last_col[k], s->last_row[k], SL_HEAT_WENT);
+		} else if (ev->type == c->ev_fire) {
 			v[p * NM + M_SHOTS] += 1;
 			if (ev->f[2].present)
 				sl_observer_heat(o, ev->f[2].u.hex.col, ev->f[2].u.hex.row, SL_HEAT_FOUGHT);
@@ -106,7 +110,8 @@ static int observe(void *cx, const sl_header *h, const void *st, const sl_event 
 		}
 		if (is_ev && i < c->nseen && u->kind != FMP_ORE) {
 			uprev *w = &c->u[i];
-			if (u->where == FMP_MAP && (w->where != FMP_MAP || w->col != u->col || w->row != u->row))
+			if (ev->type != c->ev_move && u->where == FMP_MAP &&
+			    (w->where != FMP_MAP || w->col != u->col || w->row != u->row))
 				sl_observer_heat(o, u->col, u->row, SL_HEAT_WENT);
 			if (u->where == FMP_DEAD && w->where != FMP_DEAD) {
 				if (w->ctl >= 0 && w->ctl < np)
