@@ -122,11 +122,9 @@ static int parse(stats_args *a, const char *verb, int argc, char **argv)
 	a->per = SL_STATS_TURN;
 	a->style = -1;
 	i = cli_parse(cli_find(verb), argc, argv, stats_opt, a);
-	if (i < 0) {
+	if (i < 0)
 		free_metrics(a);
-		return i == -2 ? -EXIT_OK - 100 : -EXIT_USAGE - 100;
-	}
-	return i;
+	return i;   /* -1 usage error, -2 --help shown */
 }
 
 /* Loads a log and says so on failure (the replay itself happens in the walk). */
@@ -382,7 +380,7 @@ int cmd_stats(int argc, char **argv)
 	int idx[MAX_PICK], nidx, nrows, rc, i = parse(&a, "stats", argc, argv);
 	sl_buf o;
 	if (i < 0)
-		return -i - 100;
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
 	sl_buf_init(&o);
 	sl_error_clear(&err);
 	if (argc - i != 1) {
@@ -439,7 +437,7 @@ int cmd_chart(int argc, char **argv)
 	sl_series_chart ch;
 	char title[256], sub[256];
 	if (i < 0)
-		return -i - 100;
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
 	sl_error_clear(&err);
 	if (argc - i != 1) {
 		rc = cli_usage("chart", "expected one FILE");
@@ -667,7 +665,7 @@ int cmd_luck(int argc, char **argv)
 	sl_buf o;
 	int rc, i = parse(&a, "luck", argc, argv);
 	if (i < 0)
-		return -i - 100;
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
 	sl_buf_init(&o);
 	sl_error_clear(&err);
 	if (argc - i != 1) {
@@ -785,7 +783,7 @@ int cmd_diff(int argc, char **argv)
 	sl_buf o;
 	int rc, i = parse(&a, "diff", argc, argv);
 	if (i < 0)
-		return -i - 100;
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
 	sl_buf_init(&o);
 	sl_error_clear(&err);
 	if (argc - i != 2) {

@@ -303,6 +303,18 @@ static void test_diff(void **state)
 	assert_true(d->nonly[0] > 0 && d->nonly[1] > 0);
 	assert_true(d->hash[0] != d->hash[1]);
 	sl_diff_free(d);
+	/* a log against the same log cut short: they part where the short one ends */
+	{
+		sl_log *c = parse(head);
+		assert_int_equal(sl_diff_logs(&d, a, c, &err), 0);
+		assert_int_equal(d->same, 0);
+		assert_int_equal(d->common, 5);
+		assert_non_null(d->text[0]);
+		assert_null(d->text[1]);
+		assert_int_equal(d->n[1], 5);
+		sl_diff_free(d);
+		sl_log_free(c);
+	}
 	/* a log against itself */
 	assert_int_equal(sl_diff_logs(&d, a, a, &err), 0);
 	assert_int_equal(d->same, 1);
