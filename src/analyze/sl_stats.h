@@ -94,9 +94,9 @@ enum { SL_HEAT_WENT = 0, SL_HEAT_FOUGHT = 1, SL_HEAT_LOST = 2, SL_HEAT_LAYERS = 
 /* Replays the log with every rule and every recorded state check (as
  * verify) and calls fns at each step; rolls and heat come before the step
  * of the entry that holds them. A non-zero return from a callback stops the
- * walk and is returned. SL_EUSAGE (with err) for a game without analysis;
- * an illegal entry or a failed check returns its code with err at its
- * position. */
+ * walk and is returned. A game without an analysis is walked all the same,
+ * with no metrics and no rolls; an illegal entry or a failed check returns
+ * its code with err at its position. */
 int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error *err);
 
 /* ---- metric series: every metric at every step -------------------------------- */

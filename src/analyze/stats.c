@@ -92,17 +92,17 @@ int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error
 	void *ctx = NULL;
 	size_t nv;
 	int np, nm, rc;
-	if (!a)
-		return sl_error_set(err, SL_EUSAGE, "stats: the game '%s' has no analysis",
-			log && log->game ? log->game->id : "?");
+	/* a game without analysis is still replayed and counted: no metrics, no rolls */
+	if (!log || !log->game)
+		return sl_error_set(err, SL_EUSAGE, "stats: no game to analyse");
 	np = log->h.nplayers;
-	nm = a->nmetrics;
+	nm = a ? a->nmetrics : 0;
 	nv = (size_t)(np > 0 ? np : 1) * (size_t)(nm > 0 ? nm : 1);
 	lev = sl_calloc(nv, sizeof *lev);
 	inc = sl_calloc(nv, sizeof *inc);
 	run = sl_calloc(nv, sizeof *run);
 	out = sl_calloc(nv, sizeof *out);
-	ctx = sl_calloc(1, a->ctx_size ? a->ctx_size : 1);
+	ctx = sl_calloc(1, a && a->ctx_size ? a->ctx_size : 1);
 	if (!lev || !inc || !run || !out || !ctx) {
 		rc = sl_error_set(err, SL_ENOMEM, "stats: out of memory");
 		goto out;
@@ -129,9 +129,9 @@ int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error
 		for (int p = 0; p < np; p++)
 			for (int m = 0; m < nm; m++) {
 				size_t k = (size_t)p * nm + m;
-				inc[k] = a->metrics[m].kind == SL_METRIC_SUM ? 0 : lev[k];
+				inc[k] = a->metrics[m].kind == SL_METRIC_SUM ? 0 : lev[k];   /* nm > 0: a is set */
 			}
-		rc = a->observe(ctx, &log->h, step.state, ev, inc, &o, err);
+		rc = a ? a->observe(ctx, &log->h, step.state, ev, inc, &o, err) : SL_OK;
 		if (!rc)
 			rc = o.rc;
 		if (rc) {
@@ -156,7 +156,7 @@ int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error
 	}
 	rc = SL_OK;
 out:
-	if (a->ctx_free && ctx)
+	if (a && a->ctx_free && ctx)
 		a->ctx_free(ctx);
 	sl_free(ctx);
 	sl_replay_free(r);

@@ -143,6 +143,11 @@ static int pick(const stats_args *a, const sl_game *g, int *idx, int *n, int nee
 	const sl_metric_def *md;
 	int nm = sl_stats_metrics(g, &md);
 	*n = 0;
+	if (nm == 0) {
+		fprintf(stderr, "sillage: %s: the game '%s' declares no metrics (its analysis, "
+			"src/analyze/games/%s.c, is not written yet)\n", a->verb, g->id, g->id);
+		return EXIT_USAGE;
+	}
 	if (a->nmetrics == 0) {
 		if (need) {
 			fprintf(stderr, "sillage: %s: name at least one --metric; %s has:", a->verb, g->id);
