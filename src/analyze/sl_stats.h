@@ -130,6 +130,14 @@ long sl_series_turn_end(const sl_series *s, int t);
  * LEVEL metric's value at b. */
 double sl_series_span(const sl_series *s, long a, long b, int player, int metric);
 
+/* The series as one JSON object, for a viewer to embed (a metric chosen
+ * over the game, a cursor at the current step):
+ *   {"steps":N,"turn":[...],"event":[...],"players":["fr","gb"],
+ *    "metrics":[{"name":"hull","unit":"hull points","kind":"level",
+ *                "values":[[v at step 0..N-1 of player 0],[... player 1]]}]}
+ * Values as in sl_stats_step.v (a SUM is its running total); null for NaN. */
+void sl_series_json(const sl_series *s, const sl_header *h, sl_buf *out);
+
 /* ---- luck: recorded rolls against their odds ---------------------------------- */
 
 typedef struct sl_luck_row {

@@ -268,6 +268,52 @@ double sl_series_span(const sl_series *s, long a, long b, int player, int metric
 	return vb;
 }
 
+static void json_num(sl_buf *b, double v)
+{
+	if (v != v || isinf(v))
+		sl_buf_puts(b, "null");
+	else if (v == floor(v) && fabs(v) < 1e15)
+		sl_buf_printf(b, "%.0f", v);
+	else
+		sl_buf_printf(b, "%.6g", v);
+}
+
+void sl_series_json(const sl_series *s, const sl_header *h, sl_buf *out)
+{
+	sl_buf_printf(out, "{\"steps\":%zu,\"turn\":[", s->nsteps);
+	for (size_t i = 0; i < s->nsteps; i++)
+		sl_buf_printf(out, i ? ",%d" : "%d", s->turn[i]);
+	sl_buf_puts(out, "],\"event\":[");
+	for (size_t i = 0; i < s->nsteps; i++)
+		sl_buf_printf(out, i ? ",%ld" : "%ld", s->event[i]);
+	sl_buf_puts(out, "],\"players\":[");
+	for (int p = 0; p < s->nplayers; p++) {
+		if (p)
+			sl_buf_putc(out, ',');
+		sl_buf_json_str(out, h && p < h->nplayers && h->players[p].id ? h->players[p].id : "?");
+	}
+	sl_buf_puts(out, "],\"metrics\":[");
+	for (int m = 0; m < s->nmetrics; m++) {
+		sl_buf_puts(out, m ? ",{\"name\":" : "{\"name\":");
+		sl_buf_json_str(out, s->metrics[m].name);
+		sl_buf_puts(out, ",\"unit\":");
+		sl_buf_json_str(out, s->metrics[m].unit);
+		sl_buf_printf(out, ",\"kind\":\"%s\",\"values\":[",
+			s->metrics[m].kind == SL_METRIC_SUM ? "sum" : "level");
+		for (int p = 0; p < s->nplayers; p++) {
+			sl_buf_puts(out, p ? ",[" : "[");
+			for (size_t i = 0; i < s->nsteps; i++) {
+				if (i)
+					sl_buf_putc(out, ',');
+				json_num(out, sl_series_at(s, i, p, m));
+			}
+			sl_buf_putc(out, ']');
+		}
+		sl_buf_puts(out, "]}");
+	}
+	sl_buf_puts(out, "]}");
+}
+
 /* ---- the chi-square tail ------------------------------------------------------------
  * No library we already link computes it (the C library has erfc but not the
  * incomplete gamma; GSL would be a new, GPL dependency for one function).

@@ -198,6 +198,7 @@ static void test_sail_metrics_agree(void **state)
 		sl_series *s = NULL;
 		sl_heat *h = NULL;
 		sl_error err;
+		sl_buf js;
 		int m_hull = sl_stats_metric_find(log->game, "hull"), m_sail = sl_stats_metric_find(log->game, "sailed");
 		int m_run = sl_stats_metric_find(log->game, "run"), m_broad = sl_stats_metric_find(log->game, "broad");
 		int m_close = sl_stats_metric_find(log->game, "close"), m_fight = sl_stats_metric_find(log->game, "fighting");
@@ -230,6 +231,24 @@ static void test_sail_metrics_agree(void **state)
 		/* every ship is fighting, struck or sunk (a prize is struck for the side she left
 		 * and, retaken... never here) */
 		assert_true(ships_now >= ships);
+		/* the viewer's JSON: a value per step for every player and metric */
+		sl_buf_init(&js);
+		sl_series_json(s, &log->h, &js);
+		{
+			const char *j = sl_buf_cstr(&js), *hull = strstr(j, "{\"name\":\"hull\"");
+			char want[64];
+			int commas = 0;
+			snprintf(want, sizeof want, "{\"steps\":%zu,", s->nsteps);
+			assert_true(strncmp(j, want, strlen(want)) == 0);
+			assert_non_null(hull);
+			hull = strstr(hull, "\"values\":[[");
+			assert_non_null(hull);
+			for (const char *q = hull + 11; *q && *q != ']'; q++)
+				commas += *q == ',';
+			assert_int_equal(commas + 1, (int)s->nsteps);   /* player 0's hull at each step */
+			assert_int_equal(j[js.len - 1], '}');
+		}
+		sl_buf_free(&js);
 		/* the heat of where ships went is the hexes they sailed */
 		assert_int_equal(sl_heat_run(&h, log, 0, -1, &err), 0);
 		assert_int_equal((long)h->total[SL_HEAT_WENT], sailed);
