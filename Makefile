@@ -20,7 +20,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
-PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp
+PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
@@ -42,7 +42,7 @@ TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
 # public headers, installed under include/sillage/ in the folders they have here
 PUB_HDR := src/sillage.h src/core/sl_core.h src/core/sl_mc.h src/games/sl_game.h \
            src/games/sl_mcs.h formats/sl_log.h src/replay/sl_replay.h render/sl_render.h \
-           src/analyze/sl_odds.h render/sl_chart.h render/sl_export.h
+           src/analyze/sl_odds.h src/analyze/sl_stats.h render/sl_chart.h render/sl_export.h
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
@@ -174,17 +174,21 @@ html: $(BUILD)/sillage
 render/html_viewer.inc: render/viewer/viewer.css render/viewer/body.html render/viewer/viewer.js
 	sh tools/embed_viewer.sh
 
-# ---- benchmarks: a generated game of BENCH_EVENTS events, made at run time ----
+# ---- benchmarks: a generated game of BENCH_EVENTS events, and BENCH_GAMES short
+# games of each game for batch, made at run time ----
 
 BENCH_EVENTS ?= 1000000
+BENCH_GAMES ?= 10000     # games of each game for the batch bench
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
 
-bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench
+bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench \
+       $(BUILD)/bench/batch_gen
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
+	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES)
 
 asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \

@@ -16,6 +16,11 @@ typedef struct sl_painter {
 	 * Returns 0 or a negative sl_code with err set. */
 	int (*paint)(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
 		sl_error *err);
+	/* Optional (NULL: the board is no hex map): where hex col,row (1-based,
+	 * as printed) sits on the natural canvas, its centre and its size
+	 * (centre to corner), for what the driver draws over any board (the
+	 * heat overlay, render/heat.c). Returns 0, or -1 for a hex off the map. */
+	int (*hex_at)(const sl_frame *fr, int col, int row, double *x, double *y, double *size);
 } sl_painter;
 
 /* The static table, ending in NULL. */

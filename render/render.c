@@ -3,6 +3,7 @@
  * a memory buffer or a file (temp file then rename: never a half file). */
 #include "painter.h"
 #include "export.h"
+#include "heat.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -132,6 +133,8 @@ static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 	}
 	sl_kit_clear(&cv);
 	rc = p->paint(&cv, fr, o, err);
+	if (rc >= 0 && o->heat)
+		rc = sl_heat_draw(&cv, p, fr, o->heat, err);
 	sl_kit_canvas_fini(&cv);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
@@ -148,7 +151,7 @@ static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *opts,
 	sl_write_fn fn, void *closure, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL};
 	const sl_render_opts *o = opts ? opts : &defaults;
 	const sl_painter *p;
 	cairo_surface_t *surf = NULL;
@@ -343,6 +346,8 @@ int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
 	}
 	sl_kit_clear(&cv);
 	rc = p->paint(&cv, fr, o, err);
+	if (rc >= 0 && o->heat)
+		rc = sl_heat_draw(&cv, p, fr, o->heat, err);
 	sl_kit_canvas_fini(&cv);
 	cairo_restore(cr);
 	if (rc < 0 && err && err->code == 0)

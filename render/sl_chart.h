@@ -53,6 +53,49 @@ int sl_chart_to_file(const char *path, sl_format fmt, const sl_chart *ch, int wi
 int sl_chart_to_mem(sl_format fmt, const sl_chart *ch, int width, int theme,
 	unsigned char **out, size_t *out_len, sl_error *err);
 
+/* ---- series charts: metrics over a game ------------------------------------
+ * One or more panels stacked, each with its own y axis and unit, sharing
+ * the x axis (steps of the game: turns or events, with turn ticks); one
+ * series per side in its colour; bookmarks as flagged vertical lines. */
+
+enum { SL_CHART_LINE = 0, SL_CHART_AREA = 1, SL_CHART_BAR = 2 };
+
+typedef struct sl_chart_panel {
+	const char *title;      /* "hull" */
+	const char *unit;       /* "hull points": the y axis */
+	int style;              /* SL_CHART_LINE, AREA or BAR */
+	int zero_line;          /* draw y = 0 darker (actual minus expected) */
+	const double *y;        /* [series * npoints + i]; NaN: a gap */
+} sl_chart_panel;
+
+typedef struct sl_chart_flag {
+	int at;                 /* point index */
+	const char *label;
+} sl_chart_flag;
+
+typedef struct sl_series_chart {
+	const char *title;
+	const char *subtitle;
+	const char *x_label;            /* "turn", "event" */
+	int nseries;
+	const char *const *series_name;
+	const uint32_t *series_colour;  /* 0xRRGGBB */
+	int npoints;
+	const int *turn;                /* [i] the turn at point i: ticks where it changes */
+	const long *x_value;            /* [i] the number printed under point i (NULL: turn) */
+	int npanels;
+	const sl_chart_panel *panels;
+	int nflags;
+	const sl_chart_flag *flags;     /* bookmarks */
+} sl_series_chart;
+
+void sl_series_chart_size(const sl_series_chart *ch, int *w, int *h);
+/* As sl_chart_to_file / sl_chart_to_mem. */
+int sl_series_chart_to_file(const char *path, sl_format fmt, const sl_series_chart *ch, int width,
+	int theme, sl_error *err);
+int sl_series_chart_to_mem(sl_format fmt, const sl_series_chart *ch, int width, int theme,
+	unsigned char **out, size_t *out_len, sl_error *err);
+
 #ifdef __cplusplus
 }
 #endif

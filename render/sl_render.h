@@ -6,6 +6,8 @@
 
 #include "games/sl_game.h"
 
+struct sl_heat;
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,6 +33,9 @@ typedef struct sl_render_opts {
 	int theme;             /* SL_THEME_* */
 	const char *side;      /* player id whose view to draw, NULL = all */
 	const char *overlay;   /* comma separated overlay names the painter offers, NULL = none */
+	/* Where pieces went, fought and were lost (src/analyze/sl_stats.h), drawn
+	 * over the board of a painter with a hex map; NULL = none. */
+	const struct sl_heat *heat;
 } sl_render_opts;
 
 /* What a painter draws: a state and where it sits in the game. */

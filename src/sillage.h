@@ -12,6 +12,7 @@
 #include "render/sl_chart.h"
 #include "render/sl_export.h"
 #include "analyze/sl_odds.h"
+#include "analyze/sl_stats.h"
 
 #define SILLAGE_VERSION "0.1.0"
 

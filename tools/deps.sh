@@ -7,15 +7,16 @@ set -u
 # build: compiler, make, pkg-config and the libraries; tests: cmocka and the
 # real decoders our exports are checked with; fonts pinned for renders;
 # clang and libFuzzer (libclang-rt) for the fuzz targets `make test` runs;
-# GNU time, bc and xz for `make bench`.
+# GNU time, bc and xz for `make bench`; SQLite (library and shell) for
+# `batch --sqlite` and its tests; GNU parallel for the multi-host batch test.
 PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev zlib1g-dev libdeflate-dev \
 libcmocka-dev libsodium-dev pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig \
 libgif-dev libgmp-dev apngdis apngasm gifsicle poppler-utils tmux chromium nodejs \
-clang libclang-rt-14-dev time bc xz-utils"
+clang libclang-rt-14-dev time bc xz-utils libsqlite3-dev sqlite3 parallel"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# not Debian: check the libraries through pkg-config and say what is needed
-	for m in cairo pangocairo zlib libgif libdeflate libsodium gmp cmocka; do
+	for m in cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 cmocka; do
 		pkg-config --exists "$m" 2>/dev/null || { echo "deps: pkg-config cannot find '$m'; install its development package" >&2; exit 1; }
 	done
 	exit 0

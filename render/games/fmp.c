@@ -828,9 +828,22 @@ static int fmp_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts 
 	return SL_OK;
 }
 
+static int fmp_hex_at(const sl_frame *fr, int col, int row, double *x, double *y, double *size)
+{
+	const fmp_state *s = fr->state;
+	sl_kit_grid g;
+	if (!s || col < 1 || row < 1 || col > cols_of(s) || row > rows_of(s))
+		return -1;
+	sl_kit_grid_init(&g, fmp_layout, cols_of(s), rows_of(s), HEX, MARGIN, TITLE_H + MARGIN);
+	sl_kit_hex_center(&g, col, row, x, y);
+	*size = HEX;
+	return 0;
+}
+
 const sl_painter sl_painter_fmp = {
 	SL_PAINTER_API,
 	"fmp",
 	fmp_size,
 	fmp_paint,
+	fmp_hex_at,
 };

@@ -463,9 +463,22 @@ static int sail_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts
 	return SL_OK;
 }
 
+static int sail_hex_at(const sl_frame *fr, int col, int row, double *x, double *y, double *size)
+{
+	const sail_state *s = fr->state;
+	sl_kit_grid g;
+	if (!s || col < 1 || row < 1 || col > map_cols(s) || row > map_rows(s))
+		return -1;
+	sl_kit_grid_init(&g, sail_layout, map_cols(s), map_rows(s), HEX, MARGIN, TITLE_H + MARGIN);
+	sl_kit_hex_center(&g, col, row, x, y);
+	*size = HEX;
+	return 0;
+}
+
 const sl_painter sl_painter_sail = {
 	SL_PAINTER_API,
 	"sail",
 	sail_size,
 	sail_paint,
+	sail_hex_at,
 };

@@ -6,6 +6,8 @@
 
 const sl_analysis *const sl_analyses[] = {
 	&sl_analysis_starship,
+	&sl_analysis_sail,
+	&sl_analysis_fmp,
 	NULL
 };
 

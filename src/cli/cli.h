@@ -98,5 +98,10 @@ int cmd_animate(int argc, char **argv);
 int cmd_html(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_step(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_chart(int argc, char **argv);
+int cmd_luck(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_batch(int argc, char **argv);
 
 #endif

@@ -10,6 +10,7 @@ typedef struct render_args {
 	const char *out;
 	sl_render_opts ro;
 	int force;
+	const char *from, *to;   /* the heat overlay's range */
 } render_args;
 
 static int render_opt(int key, const char *arg, void *ctx)
@@ -50,8 +51,60 @@ static int render_opt(int key, const char *arg, void *ctx)
 	case 'O':
 		a->ro.overlay = arg;
 		break;
+	case 301:
+		a->from = arg;
+		break;
+	case 302:
+		a->to = arg;
+		break;
 	}
 	return 0;
+}
+
+/* Whether the comma separated list names `name`. */
+static int has_overlay(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; p && *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && strncmp(p, name, n) == 0)
+			return 1;
+		p += len + (e ? 1 : 0);
+	}
+	return 0;
+}
+
+/* --from/--to as events: N, or tT (from: before turn T; to: the end of turn T). */
+static int heat_bound(sl_replay *r, const char *what, const char *s, int is_to, long *event)
+{
+	const sl_log *log = sl_replay_log(r);
+	long v, pos;
+	if (s[0] == 't' || s[0] == 'T') {
+		if (cli_parse_long(s + 1, 1, 1000000, &v))
+			return cli_usage("render", "bad --%s '%s' (an event number, or t and a turn: t3)", what, s);
+		if (sl_replay_pos_of_turn(r, (int)v, 0) < 0) {
+			fprintf(stderr, "sillage: %s: no turn %ld (the log reaches turn %d)\n", log->name, v,
+				sl_replay_turns(r));
+			return EXIT_USAGE;
+		}
+		pos = sl_replay_pos_of_turn(r, (int)v + (is_to ? 1 : 0), 0);
+		if (pos < 0)
+			pos = (long)log->n;
+		else if (!is_to || pos > 0)
+			pos--;   /* just before the turn's marker */
+		*event = sl_replay_event_at(r, (size_t)pos);
+		return EXIT_OK;
+	}
+	if (cli_parse_long(s, 0, 1000000000L, &v))
+		return cli_usage("render", "bad --%s '%s' (an event number, or t and a turn: t3)", what, s);
+	if (v > sl_replay_events(r)) {
+		fprintf(stderr, "sillage: %s: no event %ld (the log has %ld events)\n", log->name, v,
+			sl_replay_events(r));
+		return EXIT_USAGE;
+	}
+	*event = v;
+	return EXIT_OK;
 }
 
 int cmd_render(int argc, char **argv)
@@ -65,6 +118,7 @@ int cmd_render(int argc, char **argv)
 	char *outbuf = NULL;
 	const char *out;
 	size_t pos;
+	sl_heat *heat = NULL;
 	int i, fmt, rc;
 
 	memset(&a, 0, sizeof a);
@@ -103,6 +157,26 @@ int cmd_render(int argc, char **argv)
 	}
 	if ((rc = cli_where_seek(&a.where, r)))
 		goto done;
+	if ((a.from || a.to) && !has_overlay(a.ro.overlay, "heat")) {
+		rc = cli_usage("render", "--from and --to give the range of --overlay heat");
+		goto done;
+	}
+	if (has_overlay(a.ro.overlay, "heat")) {
+		long from = 0, to = sl_replay_event_at(r, sl_replay_pos(r));
+		if ((a.from && (rc = heat_bound(r, "from", a.from, 0, &from))) ||
+		    (a.to && (rc = heat_bound(r, "to", a.to, 1, &to))))
+			goto done;
+		if (from > to) {
+			rc = cli_usage("render", "--from comes after --to");
+			goto done;
+		}
+		sl_error_clear(&err);
+		if (sl_heat_run(&heat, log, from, to, &err)) {
+			rc = cli_report(&err);
+			goto done;
+		}
+		a.ro.heat = heat;
+	}
 	sl_error_clear(&err);
 	sl_buf_init(&desc);
 	pos = sl_replay_pos(r);
@@ -128,6 +202,7 @@ int cmd_render(int argc, char **argv)
 		rc = cli_report(&err);
 	}
 done:
+	sl_free(heat);
 	sl_replay_free(r);
 	sl_log_free(log);
 	free(outbuf);

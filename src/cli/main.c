@@ -31,8 +31,10 @@ static const cli_opt render_opts[] = {
 	{"size", 's', "WxH", "canvas size in pixels (W, or WxH; default: the painter's own)"},
 	{"theme", 'T', "light|dark", "colour theme (default light)"},
 	{"side", 'S', "PLAYER", "draw the board as PLAYER sees it, where the game hides information"},
-	{"overlay", 'O', "NAMES", "comma separated overlays the painter offers"},
+	{"overlay", 'O', "NAMES", "comma separated overlays the painter offers; 'heat' (any hex map): where pieces went, fought and were lost"},
 	{"force", 'F', NULL, "draw a log whose recorded state checks fail (with a warning)"},
+	{"from", 301, "N|tT", "--overlay heat: count from just after event N, or from the start of turn T (default: the start)"},
+	{"to", 302, "N|tT", "--overlay heat: count up to event N, or to the end of turn T (default: the position drawn)"},
 	{NULL, 0, NULL, NULL}};
 #define EXPORT_RENDER_OPTS \
 	{"size", 's', "WxH", "canvas size in pixels (W, or WxH; default: the painter's own)"}, \
@@ -106,6 +108,38 @@ static const cli_opt seek_opts[] = {
 	{"turn", 't', "T", "the start of turn T (after its marker; 0 = before the setup)"},
 	{"json", 'j', NULL, "print the state as a JSON object"},
 	{NULL, 0, NULL, NULL}};
+static const cli_opt stats_opts[] = {
+	{"per", 'P', "event|turn|game", "a row per event, per turn (the default) or one for the game"},
+	{"metric", 'm', "NAMES", "only these metrics (comma separated, or the option again)"},
+	{"csv", 'c', NULL, "print CSV: a header line, then a row per side and step"},
+	{"json", 'j', NULL, "print one JSON object: the metrics (name, unit, kind) and the rows"},
+	{"ndjson", 'n', NULL, "print a JSON object per row and side, one a line"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt chart_opts[] = {
+	{"output", 'o', "OUT", "the chart to write; .png, .svg or .pdf picks the format (required)"},
+	{"metric", 'm', "NAMES", "the metrics to draw, a panel each (comma separated, or the option again)"},
+	{"per", 'P', "event|turn", "a point per turn (the default: levels at its end, amounts over it) or per event"},
+	{"style", 'y', "line|area|bar", "how to draw (default: levels as lines, per-turn amounts as bars)"},
+	{"theme", 'T', "light|dark", "colour theme (default light)"},
+	{"width", 'w', "PX", "width in pixels (default: from the number of points)"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt luck_opts[] = {
+	{"json", 'j', NULL, "print the table as a JSON object"},
+	{"chart", 'c', "OUT", "draw each side's cumulative actual minus expected outcome instead; .png, .svg or .pdf"},
+	{"theme", 'T', "light|dark", "colour theme of the chart (default light)"},
+	{"width", 'w', "PX", "width of the chart in pixels"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt diff_opts[] = {
+	{"json", 'j', NULL, "print the difference as a JSON object"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt batch_opts[] = {
+	{"output", 'o', "OUT", "where to write the lines (default: standard output, unless --sqlite)"},
+	{"per", 'P', "game|turn", "a line per game (the default) or per turn of each game"},
+	{"csv", 'c', NULL, "CSV in long form (file,game,turn,side,name,unit,value) instead of NDJSON"},
+	{"jobs", 'j', "N", "analyse N games at a time (default 1); the output is the same for any N"},
+	{"sqlite", 'S', "DB", "also add each game to the SQLite database DB (made if missing; a game already there is skipped)"},
+	{"quiet", 'q', NULL, "no progress bar and no summary"},
+	{NULL, 0, NULL, NULL}};
 static const cli_opt help_opts[] = {
 	{"man", 'm', NULL, "print the manual page (roff) generated from this table"},
 	{NULL, 0, NULL, NULL}};
@@ -173,6 +207,33 @@ const cli_verb cli_verbs[] = {
 	{"seek", cmd_seek, "show the state at a turn of a .silb archive, inflating one segment", "FILE", seek_opts,
 	 "Reads the file header, trailer, index and header, then the one segment holding the turn; prints the "
 	 "state summary and hash as `state --turn` does from the whole log."},
+	{"stats", cmd_stats, "a table of each game's metrics per player, by event, turn or game", "FILE", stats_opts,
+	 "The metrics are declared by each game's analysis (src/analyze/games/): sail's hull, ships fighting, "
+	 "struck, sunk and aground, hexes sailed by point of sail, tacks and damage; fmp's action points, units, "
+	 "turrets, ore aboard, shots, losses, captures and score; starship's shields, win chance, hits and damage. "
+	 "A level (hull) is given at the end of the span, a sum (hexes sailed) over it. The log is replayed with "
+	 "every rule and state check first."},
+	{"chart", cmd_chart, "draw metrics over the game: a panel each, a line or bars per player", "FILE", chart_opts,
+	 "One panel per --metric, each with its own axis and unit, over the turns (ticks at each turn); a series "
+	 "per player in the player's colour; bookmarks drawn as flagged dashed lines."},
+	{"luck", cmd_luck, "every recorded roll against its odds: chi-square per player and kind", "FILE", luck_opts,
+	 "For each side and kind of roll (sail: wind, grounding; starship: attack, damage): how often each face "
+	 "came up, Pearson's chi-square against a fair die with its p-value (fair, unusual below 0.05, loaded below "
+	 "0.001), and what the rolls gave (groundings, hits, damage) against what they promised, with a z-score. "
+	 "--chart draws the running actual minus expected outcome of each side."},
+	{"diff", cmd_diff, "the first entry where two logs of one game part, and how the state differs there", "A B",
+	 diff_opts,
+	 "Both logs are replayed side by side with every rule checked; entries are compared by content (comments, "
+	 "notes and bookmarks aside). Prints the two entries and the lines of the state summary only one side has "
+	 "after them. Exit 0 when the logs agree, 1 when they part."},
+	{"batch", cmd_batch, "analyse many logs: a line per game or turn, CSV, or an SQLite archive", "FILE...|DIR",
+	 batch_opts,
+	 "Each FILE, and every .sil and .silb under each DIR (sorted by path), is replayed with every rule and "
+	 "check and summed up: game, title, players, result, turns, events, each player's metric totals and the "
+	 "luck of each side and kind of roll. A file that cannot be read or replayed gives an error line naming "
+	 "it, and the batch goes on (exit 1 at the end). Lines come in the order of the inputs whatever --jobs "
+	 "says; a progress bar shows on a terminal. --sqlite keeps games, players, metrics, turns and luck in a "
+	 "database (docs/batch.md: the schema, ready queries, and runs over several machines with GNU parallel)."},
 	{"help", cmd_help, "list the verbs, or explain one", "[VERB]", help_opts, NULL},
 	{NULL, NULL, NULL, NULL, NULL, NULL}};
 

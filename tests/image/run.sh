@@ -111,6 +111,38 @@ fi
 check fmp-ferrix-capture samples/fmp/ferrix.sil --event 87
 check fmp-ferrix-fire samples/fmp/ferrix.sil --event 105 --overlay fire
 
+# The heat overlay (issue 17): a whole sail game, a range of the fmp one.
+check heat-sail-heron samples/sail/heron-bank.sil --overlay heat
+check heat-fmp-ferrix samples/fmp/ferrix.sil --turn 12 --overlay heat --from t8 --to t12
+
+# Metric and luck charts: NAME then the verb's arguments; the PNG is written
+# with -o (chart) or --chart (luck) and compared with its reference.
+check_chart() {
+	name=$1
+	shift
+	png=$OUT/$name.png
+	case $1 in
+	luck) "$SL" "$@" --chart "$png" 2>"$OUT/$name.err" ;;
+	*) "$SL" "$@" -o "$png" 2>"$OUT/$name.err" ;;
+	esac || { bad "$name: failed: $(cat "$OUT/$name.err")"; return; }
+	if pngcheck -q "$png" >/dev/null 2>&1; then ok; else bad "$name: pngcheck"; fi
+	if [ "$UPDATE" = 1 ]; then
+		cp "$png" "$REF/$name.png" && echo "updated: tests/image/ref/$name.png"
+		ok
+	elif [ ! -f "$REF/$name.png" ]; then
+		bad "$name: no reference tests/image/ref/$name.png (run with --update, then look at it)"
+	elif "$TOOLS/imgdiff" "$REF/$name.png" "$png" --tolerance "$TOL" \
+	        --max-diff-ratio "$RATIO" >"$OUT/$name.diff" 2>&1; then ok; else
+		bad "$name: differs from its reference: $(cat "$OUT/$name.diff")"
+		mkdir -p "$ROOT/build/image-failures" 2>/dev/null &&
+			cp "$png" "$ROOT/build/image-failures/$name.png" 2>/dev/null
+	fi
+}
+check_chart chart-sail-heron chart samples/sail/heron-bank.sil -m hull,sailed,damage
+check_chart chart-fmp-dark chart samples/fmp/ferrix.sil -m units,score --theme dark
+check_chart chart-starship-event chart samples/starship/last-voyage.sil -m win_chance --per event --style area
+check_chart luck-starship luck samples/starship/last-voyage.sil
+
 # A canvas over the limit is refused, and leaves no file behind.
 if "$SL" render "$LOG" --size 9000 -o "$OUT/huge.png" 2>"$OUT/huge.err"; then
 	bad "a 9000 px canvas was accepted"

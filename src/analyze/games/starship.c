@@ -6,6 +6,8 @@
 #include "replay/sl_replay.h"
 #include "games/starship/starship.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The luck's sums, kept exactly: chances of a hit and expected damage in
@@ -429,7 +431,148 @@ void sl_odds_report_free(sl_odds_report *r)
 	sl_free(r);
 }
 
+/* ---- metrics and luck -------------------------------------------------------- */
+
+enum { M_SHIELDS, M_ENEMY, M_WIN, M_HITS, M_DEALT, M_TAKEN, M_FIGHTS, M_WON, NM };
+
+static const sl_metric_def metrics[NM] = {
+	{"shields", "shield points", SL_METRIC_LEVEL, "your ship's shields (boucliers)"},
+	{"enemy_shields", "shield points", SL_METRIC_LEVEL, "the enemy's shields while a fight is on"},
+	{"win_chance", "%", SL_METRIC_LEVEL, "your exact chance to win the fight under way, or how the last one ended"},
+	{"hits", "hits", SL_METRIC_SUM, "your attacks that hit (§341)"},
+	{"damage_dealt", "shield points", SL_METRIC_SUM, "points your hits took off enemy shields"},
+	{"damage_taken", "shield points", SL_METRIC_SUM, "points the enemy's hits took off your shields"},
+	{"fights", "fights", SL_METRIC_LEVEL, "encounters fought so far"},
+	{"won", "fights", SL_METRIC_LEVEL, "fights won (the enemy exploded)"},
+};
+
+enum { K_ATTACK, K_DAMAGE, NK };
+static const sl_roll_kind kinds[NK] = {
+	{"attack", 6, "hits", "2d6 against the attacker's weapons strength: below it hits (§341)", NULL, NULL},
+	{"damage", 6, "shield points", "2d6 after a hit: 2, 4 or 6 points off shields (§341)", NULL, NULL},
+};
+static const char *const sides[] = {"enemy", NULL};
+
+typedef struct mctx {
+	int ready;
+	int ev_encounter, ev_attack, ev_damage;
+	sl_odds_table *tab;
+	double win;
+} mctx;
+
+static int side_of_by(int by)
+{
+	return by == STARSHIP_YOU ? 0 : -1;
+}
+
+static double damage_variance(int shields)
+{
+	int ways[3];
+	double mean = sl_odds_expected_damage(shields), sq = 0;
+	if (shields <= 0)
+		return 0;
+	sl_odds_damage_ways(shields, ways);
+	for (int k = 0; k < 3; k++) {
+		int pts = 2 * (k + 1);
+		sq += ways[k] / 36.0 * pts * pts;
+	}
+	return sq - mean * mean;
+}
+
+static int m_observe(void *cx, const sl_header *h, const void *st, const sl_event *ev, double *v,
+	sl_observer *o, sl_error *err)
+{
+	mctx *c = cx;
+	const starship_state *s = st;
+	int rc;
+	if (!c->ready) {
+		const sl_schema *sc = sl_game_starship.schema;
+		c->ev_encounter = sl_schema_event(sc, "encounter", 9);
+		c->ev_attack = sl_schema_event(sc, "attack", 6);
+		c->ev_damage = sl_schema_event(sc, "damage", 6);
+		c->win = NAN;
+		c->ready = 1;
+	}
+	if (h->nplayers < 1)
+		return SL_OK;
+	if (ev && ev->entry == SL_ENTRY_EVENT) {
+		const starship_exchange *x = starship_last(s);
+		sl_roll r;
+		memset(&r, 0, sizeof r);
+		if (ev->type == c->ev_encounter) {
+			sl_odds_table_free(c->tab);
+			c->tab = NULL;
+			if ((rc = sl_odds_table_new(&c->tab, s->you.weapons, s->enemy.weapons, s->you.shields,
+				s->enemy.shields)))
+				return sl_error_set(err, rc, "stats: cannot solve the fight: %s", sl_code_name(rc));
+		} else if (ev->type == c->ev_attack && x) {
+			r.kind = K_ATTACK;
+			r.side = side_of_by(x->by);
+			r.ndice = 2;
+			r.dice[0] = (uint8_t)x->a1;
+			r.dice[1] = (uint8_t)x->a2;
+			r.scored = 1;
+			r.score = x->hit;
+			r.expected = sl_odds_hit_ways(x->weapons) / 36.0;
+			r.variance = r.expected * (1 - r.expected);
+			if (x->by == STARSHIP_YOU)
+				v[M_HITS] += x->hit;
+			if ((rc = sl_observer_roll(o, &r)))
+				return rc;
+		} else if (ev->type == c->ev_damage && x) {
+			r.kind = K_DAMAGE;
+			r.side = side_of_by(x->by);
+			r.ndice = 2;
+			r.dice[0] = (uint8_t)x->d1;
+			r.dice[1] = (uint8_t)x->d2;
+			r.scored = 1;
+			r.score = x->damage;
+			r.expected = sl_odds_expected_damage(x->shields_before);
+			r.variance = damage_variance(x->shields_before);
+			v[x->by == STARSHIP_YOU ? M_DEALT : M_TAKEN] += x->damage;
+			if ((rc = sl_observer_roll(o, &r)))
+				return rc;
+		}
+	}
+	if (s->outcome == STARSHIP_ON && c->tab) {
+		sl_fight f = fight_of(s);
+		sl_fight_odds od;
+		if (sl_odds_table_get(c->tab, &f, &od) == SL_OK)
+			c->win = od.win;
+	} else if (s->outcome == STARSHIP_WON)
+		c->win = 1;
+	else if (s->outcome == STARSHIP_LOST)
+		c->win = 0;
+	v[M_SHIELDS] = s->has_ship ? s->you.shields : NAN;
+	v[M_ENEMY] = s->outcome == STARSHIP_ON ? s->enemy.shields : NAN;
+	v[M_WIN] = c->win * 100;
+	v[M_FIGHTS] = s->fights;
+	v[M_WON] = s->won;
+	return SL_OK;
+}
+
+static void m_free(void *cx)
+{
+	mctx *c = cx;
+	sl_odds_table_free(c->tab);
+	c->tab = NULL;
+}
+
+static void result(const void *st, const sl_header *h, sl_result *out)
+{
+	const starship_state *s = st;
+	out->winner = s->outcome == STARSHIP_LOST || h->nplayers < 1 ? -1 : 0;
+	if (s->outcome == STARSHIP_LOST)
+		snprintf(out->text, sizeof out->text, "the %s was destroyed after %d fights (%d won)",
+			s->you.name, s->fights, s->won);
+	else
+		snprintf(out->text, sizeof out->text, "the %s goes on: %d fights, %d won, %d fled, shields %d",
+			s->you.name, s->fights, s->won, s->fled, s->you.shields);
+}
+
 const sl_analysis sl_analysis_starship = {
 	SL_ANALYSIS_API, "starship",
 	voyage_odds,
+	NM, metrics, NK, kinds, sides,
+	sizeof(mctx), m_observe, m_free, result,
 };

@@ -1,0 +1,266 @@
+/* sl_stats.h - numbers about recorded games, for every game with an
+ * analysis (src/analyze/games/<id>.c): metrics per player at every step,
+ * recorded random outcomes against their odds (luck), where pieces went,
+ * fought and were lost (heat), where two logs part (diff), and one game's
+ * summary for batch runs. Data in, tables out: no Cairo, no files. */
+#ifndef SL_STATS_H
+#define SL_STATS_H
+
+#include "formats/sl_log.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- what a game declares (one table per game) --------------------------- */
+
+enum {
+	SL_METRIC_LEVEL = 0,   /* a value at a moment (hull left): per turn, at the turn's
+	                          end; per game, at the end */
+	SL_METRIC_SUM = 1      /* an amount per event (hexes sailed): per turn, summed over
+	                          the turn; per game, the total */
+};
+
+typedef struct sl_metric_def {
+	const char *name;      /* [a-z_]+, what --metric names: "hull" */
+	const char *unit;      /* "hull points", "hexes", "%" */
+	int kind;              /* SL_METRIC_* */
+	const char *help;      /* one line */
+} sl_metric_def;
+
+/* A kind of recorded random outcome: its dice and what it decides. */
+typedef struct sl_roll_kind {
+	const char *name;      /* "wind", "grounding", "attack", "damage" */
+	int faces;             /* of each die (2..SL_LUCK_MAX_FACES) */
+	const char *score;     /* what the outcome counts ("groundings", "hits"); NULL: nothing */
+	const char *help;
+	/* Optional: when a die's results are symbols that are not equally likely
+	 * (an X-Wing attack die: 3 hit, 1 crit, 2 focus, 2 blank of 8 faces), the
+	 * ways of each result k+1 and its name; NULL: a fair die, faces alike. */
+	const int *ways;
+	const char *const *face_names;
+} sl_roll_kind;
+
+#define SL_LUCK_MAX_FACES 20
+#define SL_ROLL_MAX_DICE 8
+
+/* One recorded roll as the analysis reports it. side >= 0 is a player of
+ * the header; side < 0 is the game's extra side -1 - side (starship's
+ * "enemy", sail's "table" for the wind). */
+typedef struct sl_roll {
+	int kind;              /* index into the game's roll kinds */
+	int side;
+	int ndice;
+	uint8_t dice[SL_ROLL_MAX_DICE];   /* faces 1..faces */
+	int scored;            /* 1: score/expected/variance below mean something */
+	double score;          /* what the roll gave: 1 for a hit, points of damage */
+	double expected;       /* what it promised on average */
+	double variance;       /* of the score under fair dice */
+} sl_roll;
+
+/* The game's tables; 0 and *out NULL when the game has no analysis. */
+int sl_stats_metrics(const sl_game *g, const sl_metric_def **out);
+int sl_stats_roll_kinds(const sl_game *g, const sl_roll_kind **out);
+/* The metric called name, or -1. */
+int sl_stats_metric_find(const sl_game *g, const char *name);
+/* A side's name: the player's id, or the extra side's name ("enemy"). */
+const char *sl_stats_side_name(const sl_game *g, const sl_header *h, int side);
+/* Number of extra sides of the game's rolls. */
+int sl_stats_extra_sides(const sl_game *g);
+
+/* ---- a walk over a log ------------------------------------------------------ */
+
+/* A moment of the walk: after `entry` entries (0: the state before any). */
+typedef struct sl_stats_step {
+	size_t entry;
+	long event;            /* events applied so far */
+	int turn, phase;
+	const sl_event *ev;    /* the entry just applied; NULL at entry 0 */
+	const void *state;
+	/* [player * nmetrics + m]: a LEVEL metric's value now, a SUM metric's
+	 * running total since the start; NaN: no value (no fight under way) */
+	const double *v;
+} sl_stats_step;
+
+typedef struct sl_stats_fns {
+	int (*step)(void *ud, const sl_stats_step *s);              /* may be NULL */
+	int (*roll)(void *ud, const sl_stats_step *s, const sl_roll *r);
+	/* layer SL_HEAT_*, col,row as printed (1-based) */
+	int (*heat)(void *ud, const sl_stats_step *s, int col, int row, int layer);
+} sl_stats_fns;
+
+enum { SL_HEAT_WENT = 0, SL_HEAT_FOUGHT = 1, SL_HEAT_LOST = 2, SL_HEAT_LAYERS = 3 };
+
+/* Replays the log with every rule and every recorded state check (as
+ * verify) and calls fns at each step; rolls and heat come before the step
+ * of the entry that holds them. A non-zero return from a callback stops the
+ * walk and is returned. A game without an analysis is walked all the same,
+ * with no metrics and no rolls; an illegal entry or a failed check returns
+ * its code with err at its position. */
+int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error *err);
+
+/* ---- metric series: every metric at every step -------------------------------- */
+
+typedef struct sl_series {
+	const sl_game *game;
+	int nmetrics;
+	const sl_metric_def *metrics;
+	int nplayers;
+	size_t nsteps;         /* log entries + 1: step 0 is the state before any */
+	long *event;           /* [step] events applied */
+	int *turn;             /* [step] turn (0 in setup) */
+	const char **bookmark; /* [step] the bookmark of the entry applied there, or NULL */
+	double *v;             /* [(step * nplayers + player) * nmetrics + m], as sl_stats_step.v */
+	int turns;             /* highest turn reached */
+	long *turn_last;       /* [turn] the last step of each turn 0..turns */
+	int turn_cap;
+} sl_series;
+
+/* Every metric of every player at every step: what a chart or a viewer's
+ * panel draws (a cursor at step i is the position after i entries). Caller
+ * frees *out with sl_series_free. Errors as sl_stats_walk. */
+int sl_stats_series(sl_series **out, const sl_log *log, sl_error *err);
+void sl_series_free(sl_series *s);
+double sl_series_at(const sl_series *s, size_t step, int player, int metric);
+/* The step at the end of turn t (the last before turn t+1's marker, or the
+ * last step); for t = 0 the step before turn 1's marker. -1 if the log
+ * never reaches turn t. */
+long sl_series_turn_end(const sl_series *s, int t);
+/* A metric's value over a span of steps (a, b]: a SUM metric's amount, a
+ * LEVEL metric's value at b. */
+double sl_series_span(const sl_series *s, long a, long b, int player, int metric);
+
+/* The series as one JSON object, for a viewer to embed (a metric chosen
+ * over the game, a cursor at the current step):
+ *   {"steps":N,"turn":[...],"event":[...],"players":["fr","gb"],
+ *    "metrics":[{"name":"hull","unit":"hull points","kind":"level",
+ *                "values":[[v at step 0..N-1 of player 0],[... player 1]]}]}
+ * Values as in sl_stats_step.v (a SUM is its running total); null for NaN. */
+void sl_series_json(const sl_series *s, const sl_header *h, sl_buf *out);
+
+/* ---- luck: recorded rolls against their odds ---------------------------------- */
+
+typedef struct sl_luck_row {
+	int side, kind;
+	long rolls, dice;
+	long counts[SL_LUCK_MAX_FACES];   /* dice showing face k+1 */
+	/* Pearson's chi-square of the faces against a fair die, or the kind's
+	 * ways (df = faces-1), and its p-value; p is NaN without dice. */
+	double chi2, p;
+	int df;
+	/* the outcome: rolls scored, what they gave, what they promised, and
+	 * z = (score - expected) / sqrt(variance), two-sided p; NaN if none */
+	long scored;
+	double score, expected, variance, z, p_score;
+} sl_luck_row;
+
+/* The cumulative actual minus expected score of one row after one of its
+ * scored rolls. */
+typedef struct sl_luck_point {
+	int row;
+	size_t entry;
+	long event;
+	int turn;
+	double cum;
+} sl_luck_point;
+
+typedef struct sl_luck {
+	const sl_game *game;
+	int nkinds;
+	const sl_roll_kind *kinds;
+	int nrows;
+	sl_luck_row *rows;     /* by side (players, then extra sides), then kind */
+	size_t npoints;
+	sl_luck_point *points; /* in the order of the log */
+	size_t entries;        /* entries of the log */
+	int turns;
+} sl_luck;
+
+/* Caller frees *out with sl_luck_free. Errors as sl_stats_walk. */
+int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err);
+void sl_luck_free(sl_luck *l);
+/* Computes a row's tests from its counts and sums (what sl_luck_run does
+ * for every row): the chi-square of the counts against kind's odds (a fair
+ * die, or kind->ways), the z-score of the outcome. */
+void sl_luck_finish(sl_luck_row *row, const sl_roll_kind *kind);
+/* The upper tail of the chi-square distribution with df degrees of
+ * freedom: P(X >= x). */
+double sl_chi2_q(double x, int df);
+
+/* ---- heat: where pieces went, fought and were lost ---------------------------- */
+
+#define SL_HEAT_MAX 128        /* columns and rows */
+
+typedef struct sl_heat {
+	long from, to;         /* events (from, to] */
+	int cols, rows;        /* the largest col and row seen */
+	uint32_t n[SL_HEAT_LAYERS][SL_HEAT_MAX][SL_HEAT_MAX];   /* [layer][row-1][col-1] */
+	uint32_t max[SL_HEAT_LAYERS];
+	uint32_t total[SL_HEAT_LAYERS];
+} sl_heat;
+
+/* Counts over the events after `from` up to `to` (to < 0: the end).
+ * Caller frees *out with sl_free. Errors as sl_stats_walk. */
+int sl_heat_run(sl_heat **out, const sl_log *log, long from, long to, sl_error *err);
+
+/* ---- diff: where two logs of one game part --------------------------------------- */
+
+typedef struct sl_diff {
+	int same;              /* 1: every entry agrees (annotations aside) */
+	size_t common;         /* entries both logs share before they part */
+	long event;            /* events among them */
+	int turn, phase;       /* where they part */
+	/* the entry of each log there (NULL past its end), its line, its text and
+	 * its description */
+	long line[2];
+	char *text[2], *desc[2];
+	/* the state after each: lines of the state summary only it has */
+	int nonly[2];
+	char **only[2];
+	uint64_t hash[2];
+	size_t n[2];           /* entries of each log */
+} sl_diff;
+
+/* Replays a and b side by side (every rule checked). SL_EUSAGE when they
+ * are logs of different games. Caller frees *out with sl_diff_free. */
+int sl_diff_logs(sl_diff **out, const sl_log *a, const sl_log *b, sl_error *err);
+void sl_diff_free(sl_diff *d);
+
+/* ---- one game in a batch ----------------------------------------------------------- */
+
+/* A game's result as its analysis reads the final state: the winning
+ * player (or -1) and a few words ("gb: 3 ships still fighting"). */
+typedef struct sl_result {
+	int winner;
+	char text[128];
+} sl_result;
+
+/* Everything batch writes about one game. */
+typedef struct sl_game_report {
+	const sl_log *log;     /* not owned */
+	sl_series *series;
+	sl_luck *luck;
+	sl_result result;
+	long events;
+	int turns;
+} sl_game_report;
+
+/* Caller frees *out with sl_game_report_free (which leaves the log). */
+int sl_game_report_make(sl_game_report **out, const sl_log *log, sl_error *err);
+void sl_game_report_free(sl_game_report *r);
+
+enum { SL_BATCH_NDJSON = 0, SL_BATCH_CSV = 1 };
+enum { SL_STATS_GAME = 0, SL_STATS_TURN = 1, SL_STATS_EVENT = 2 };
+/* Appends the lines of one game: NDJSON, one object per game (per game) or
+ * per turn; CSV, long form (file,game,turn,side,name,unit,value), one row per
+ * value. `file` is the name written in every line. */
+void sl_batch_lines(const sl_game_report *r, const char *file, int fmt, int per, sl_buf *out);
+/* The line for a file that could not be read or replayed. */
+void sl_batch_error_line(const char *file, const sl_error *err, int fmt, sl_buf *out);
+/* CSV's header line. */
+const char *sl_batch_csv_header(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

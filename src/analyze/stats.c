@@ -1,0 +1,593 @@
+/* stats.c - the walk over a log that every analysis product shares, and
+ * the products themselves: metric series, luck (with its chi-square test)
+ * and heat. The walk replays through the engine's streaming replay, so it
+ * checks every rule and every recorded state check exactly as verify does. */
+#include "analysis.h"
+#include "replay/sl_replay.h"
+
+#include <math.h>
+#include <string.h>
+
+struct sl_observer {
+	const sl_stats_fns *fns;
+	void *ud;
+	sl_stats_step *step;
+	int rc;
+};
+
+int sl_observer_roll(sl_observer *o, const sl_roll *r)
+{
+	if (o->rc)
+		return o->rc;
+	if (o->fns->roll)
+		o->rc = o->fns->roll(o->ud, o->step, r);
+	return o->rc;
+}
+
+int sl_observer_heat(sl_observer *o, int col, int row, int layer)
+{
+	if (o->rc)
+		return o->rc;
+	if (o->fns->heat && col >= 1 && row >= 1 && col <= SL_HEAT_MAX && row <= SL_HEAT_MAX &&
+	    layer >= 0 && layer < SL_HEAT_LAYERS)
+		o->rc = o->fns->heat(o->ud, o->step, col, row, layer);
+	return o->rc;
+}
+
+static const sl_analysis *analysis_of(const sl_game *g)
+{
+	const sl_analysis *a = g ? sl_analysis_find(g->id) : NULL;
+	return a && a->api == SL_ANALYSIS_API && a->observe ? a : NULL;
+}
+
+int sl_stats_metrics(const sl_game *g, const sl_metric_def **out)
+{
+	const sl_analysis *a = analysis_of(g);
+	*out = a ? a->metrics : NULL;
+	return a ? a->nmetrics : 0;
+}
+
+int sl_stats_roll_kinds(const sl_game *g, const sl_roll_kind **out)
+{
+	const sl_analysis *a = analysis_of(g);
+	*out = a ? a->kinds : NULL;
+	return a ? a->nkinds : 0;
+}
+
+int sl_stats_metric_find(const sl_game *g, const char *name)
+{
+	const sl_analysis *a = analysis_of(g);
+	for (int m = 0; a && name && m < a->nmetrics; m++)
+		if (strcmp(a->metrics[m].name, name) == 0)
+			return m;
+	return -1;
+}
+
+int sl_stats_extra_sides(const sl_game *g)
+{
+	const sl_analysis *a = analysis_of(g);
+	int n = 0;
+	while (a && a->sides && a->sides[n])
+		n++;
+	return n;
+}
+
+const char *sl_stats_side_name(const sl_game *g, const sl_header *h, int side)
+{
+	const sl_analysis *a = analysis_of(g);
+	if (side >= 0)
+		return h && side < h->nplayers && h->players[side].id ? h->players[side].id : "?";
+	if (a && -1 - side < sl_stats_extra_sides(g))
+		return a->sides[-1 - side];
+	return "?";
+}
+
+int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error *err)
+{
+	const sl_analysis *a = analysis_of(log ? log->game : NULL);
+	sl_replay *r = NULL;
+	sl_observer o;
+	sl_stats_step step;
+	double *lev = NULL, *inc = NULL, *out = NULL, *run = NULL;
+	void *ctx = NULL;
+	size_t nv;
+	int np, nm, rc;
+	/* a game without analysis is still replayed and counted: no metrics, no rolls */
+	if (!log || !log->game)
+		return sl_error_set(err, SL_EUSAGE, "stats: no game to analyse");
+	np = log->h.nplayers;
+	nm = a ? a->nmetrics : 0;
+	nv = (size_t)(np > 0 ? np : 1) * (size_t)(nm > 0 ? nm : 1);
+	lev = sl_calloc(nv, sizeof *lev);
+	inc = sl_calloc(nv, sizeof *inc);
+	run = sl_calloc(nv, sizeof *run);
+	out = sl_calloc(nv, sizeof *out);
+	ctx = sl_calloc(1, a && a->ctx_size ? a->ctx_size : 1);
+	if (!lev || !inc || !run || !out || !ctx) {
+		rc = sl_error_set(err, SL_ENOMEM, "stats: out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < nv; i++)
+		lev[i] = NAN;
+	if ((rc = sl_replay_stream(&r, log, SL_REPLAY_CHECK, err)))
+		goto out;
+	memset(&o, 0, sizeof o);
+	o.fns = fns;
+	o.ud = ud;
+	o.step = &step;
+	memset(&step, 0, sizeof step);
+	step.v = out;
+	for (size_t i = 0; i <= log->n; i++) {
+		const sl_event *ev = i ? &log->ev[i - 1] : NULL;
+		if (ev && (rc = sl_replay_feed(r, ev, 1, err)))
+			goto out;
+		step.entry = i;
+		step.event = sl_replay_events(r);
+		step.ev = ev;
+		step.state = sl_replay_state(r);
+		sl_replay_where(r, &step.turn, &step.phase);
+		for (int p = 0; p < np; p++)
+			for (int m = 0; m < nm; m++) {
+				size_t k = (size_t)p * nm + m;
+				inc[k] = a->metrics[m].kind == SL_METRIC_SUM ? 0 : lev[k];   /* nm > 0: a is set */
+			}
+		rc = a ? a->observe(ctx, &log->h, step.state, ev, inc, &o, err) : SL_OK;
+		if (!rc)
+			rc = o.rc;
+		if (rc) {
+			if (err && !err->code)
+				sl_error_set(err, rc, "stats: cannot read entry %zu: %s", i, sl_code_name(rc));
+			goto out;
+		}
+		for (int p = 0; p < np; p++)
+			for (int m = 0; m < nm; m++) {
+				size_t k = (size_t)p * nm + m;
+				if (a->metrics[m].kind == SL_METRIC_SUM) {
+					run[k] += inc[k];
+					out[k] = run[k];
+				} else
+					out[k] = lev[k] = inc[k];
+			}
+		if (fns->step && (rc = fns->step(ud, &step))) {
+			if (err && !err->code)
+				sl_error_set(err, rc, "stats: stopped at entry %zu", i);
+			goto out;
+		}
+	}
+	rc = SL_OK;
+out:
+	if (a && a->ctx_free && ctx)
+		a->ctx_free(ctx);
+	sl_free(ctx);
+	sl_replay_free(r);
+	sl_free(lev);
+	sl_free(inc);
+	sl_free(run);
+	sl_free(out);
+	return rc;
+}
+
+/* ---- series ------------------------------------------------------------------------ */
+
+static int series_step(void *ud, const sl_stats_step *st)
+{
+	sl_series *s = ud;
+	size_t nv = (size_t)s->nplayers * s->nmetrics;
+	s->event[st->entry] = st->event;
+	s->turn[st->entry] = st->turn;
+	s->bookmark[st->entry] = st->ev ? st->ev->bookmark : NULL;
+	if (st->turn > s->turns)
+		s->turns = st->turn;
+	if (st->turn >= s->turn_cap) {
+		int n = s->turn_cap ? s->turn_cap * 2 : 64;
+		long *q;
+		while (n <= st->turn)
+			n *= 2;
+		if (!(q = sl_realloc(s->turn_last, (size_t)n * sizeof *q)))
+			return SL_ENOMEM;
+		for (int t = s->turn_cap; t < n; t++)
+			q[t] = -1;
+		s->turn_last = q;
+		s->turn_cap = n;
+	}
+	s->turn_last[st->turn] = (long)st->entry;
+	if (nv)
+		memcpy(s->v + st->entry * nv, st->v, nv * sizeof *s->v);
+	return 0;
+}
+
+int sl_stats_series(sl_series **out, const sl_log *log, sl_error *err)
+{
+	sl_stats_fns fns = {series_step, NULL, NULL};
+	sl_series *s;
+	size_t nv;
+	int rc;
+	*out = NULL;
+	s = sl_calloc(1, sizeof *s);
+	if (!s)
+		return sl_error_set(err, SL_ENOMEM, "stats: out of memory");
+	s->game = log->game;
+	s->nmetrics = sl_stats_metrics(log->game, &s->metrics);
+	s->nplayers = log->h.nplayers;
+	s->nsteps = log->n + 1;
+	s->event = sl_calloc(s->nsteps, sizeof *s->event);
+	s->turn = sl_calloc(s->nsteps, sizeof *s->turn);
+	s->bookmark = sl_calloc(s->nsteps, sizeof *s->bookmark);
+	nv = (size_t)s->nplayers * (size_t)s->nmetrics;
+	s->v = sl_calloc(s->nsteps * (nv ? nv : 1), sizeof *s->v);
+	if (!s->event || !s->turn || !s->bookmark || !s->v) {
+		sl_series_free(s);
+		return sl_error_set(err, SL_ENOMEM, "stats: out of memory for %zu steps", log->n + 1);
+	}
+	if ((rc = sl_stats_walk(log, &fns, s, err))) {
+		sl_series_free(s);
+		return rc;
+	}
+	*out = s;
+	return SL_OK;
+}
+
+void sl_series_free(sl_series *s)
+{
+	if (!s)
+		return;
+	sl_free(s->event);
+	sl_free(s->turn);
+	sl_free(s->bookmark);
+	sl_free(s->v);
+	sl_free(s->turn_last);
+	sl_free(s);
+}
+
+double sl_series_at(const sl_series *s, size_t step, int player, int metric)
+{
+	if (step >= s->nsteps || player < 0 || player >= s->nplayers || metric < 0 ||
+	    metric >= s->nmetrics)
+		return NAN;
+	return s->v[(step * s->nplayers + player) * s->nmetrics + metric];
+}
+
+long sl_series_turn_end(const sl_series *s, int t)
+{
+	/* turns go up by one, so a turn below the highest has steps; an empty
+	 * setup (no entry before turn 1) ends at step 0 */
+	if (t < 0 || t > s->turns || !s->turn_last)
+		return -1;
+	for (; t > 0 && s->turn_last[t] < 0; t--)
+		;
+	return s->turn_last[t] < 0 ? 0 : s->turn_last[t];
+}
+
+double sl_series_span(const sl_series *s, long a, long b, int player, int metric)
+{
+	double vb = sl_series_at(s, (size_t)b, player, metric);
+	if (metric < 0 || metric >= s->nmetrics)
+		return NAN;
+	if (s->metrics[metric].kind == SL_METRIC_SUM)
+		return vb - (a >= 0 ? sl_series_at(s, (size_t)a, player, metric) : 0);
+	return vb;
+}
+
+static void json_num(sl_buf *b, double v)
+{
+	if (v != v || isinf(v))
+		sl_buf_puts(b, "null");
+	else if (v == floor(v) && fabs(v) < 1e15)
+		sl_buf_printf(b, "%.0f", v);
+	else
+		sl_buf_printf(b, "%.6g", v);
+}
+
+void sl_series_json(const sl_series *s, const sl_header *h, sl_buf *out)
+{
+	sl_buf_printf(out, "{\"steps\":%zu,\"turn\":[", s->nsteps);
+	for (size_t i = 0; i < s->nsteps; i++)
+		sl_buf_printf(out, i ? ",%d" : "%d", s->turn[i]);
+	sl_buf_puts(out, "],\"event\":[");
+	for (size_t i = 0; i < s->nsteps; i++)
+		sl_buf_printf(out, i ? ",%ld" : "%ld", s->event[i]);
+	sl_buf_puts(out, "],\"players\":[");
+	for (int p = 0; p < s->nplayers; p++) {
+		if (p)
+			sl_buf_putc(out, ',');
+		sl_buf_json_str(out, h && p < h->nplayers && h->players[p].id ? h->players[p].id : "?");
+	}
+	sl_buf_puts(out, "],\"metrics\":[");
+	for (int m = 0; m < s->nmetrics; m++) {
+		sl_buf_puts(out, m ? ",{\"name\":" : "{\"name\":");
+		sl_buf_json_str(out, s->metrics[m].name);
+		sl_buf_puts(out, ",\"unit\":");
+		sl_buf_json_str(out, s->metrics[m].unit);
+		sl_buf_printf(out, ",\"kind\":\"%s\",\"values\":[",
+			s->metrics[m].kind == SL_METRIC_SUM ? "sum" : "level");
+		for (int p = 0; p < s->nplayers; p++) {
+			sl_buf_puts(out, p ? ",[" : "[");
+			for (size_t i = 0; i < s->nsteps; i++) {
+				if (i)
+					sl_buf_putc(out, ',');
+				json_num(out, sl_series_at(s, i, p, m));
+			}
+			sl_buf_putc(out, ']');
+		}
+		sl_buf_puts(out, "]}");
+	}
+	sl_buf_puts(out, "]}");
+}
+
+/* ---- the chi-square tail ------------------------------------------------------------
+ * No library we already link computes it (the C library has erfc but not the
+ * incomplete gamma; GSL would be a new, GPL dependency for one function).
+ * For the chi-square distribution the shape df/2 is a whole or a half
+ * number, where the regularized upper incomplete gamma Q(a, x) has a closed
+ * form as a finite sum (with erfc for the half numbers): exact, no series
+ * to truncate. */
+double sl_chi2_q(double x, int df)
+{
+	double h = x / 2, term, sum;
+	if (df < 1 || x != x)
+		return NAN;
+	if (x <= 0)
+		return 1;
+	if (df % 2 == 0) {   /* Q(k, h) = e^-h * sum_{j<k} h^j / j! */
+		term = exp(-h);
+		sum = term;
+		for (int j = 1; j < df / 2; j++) {
+			term *= h / j;
+			sum += term;
+		}
+		return sum > 1 ? 1 : sum;
+	}
+	/* Q(k + 1/2, h) = erfc(sqrt h) + e^-h * sum_{j=1..k} h^(j-1/2) / Gamma(j+1/2) */
+	sum = erfc(sqrt(h));
+	term = 2 * sqrt(h / M_PI) * exp(-h);   /* j = 1: h^(1/2) / Gamma(3/2) */
+	for (int j = 1; j <= df / 2; j++) {
+		sum += term;
+		term *= h / (j + 0.5);
+	}
+	return sum > 1 ? 1 : sum;
+}
+
+void sl_luck_finish(sl_luck_row *row, const sl_roll_kind *kind)
+{
+	int faces = kind->faces, total = 0;
+	if (kind->ways)
+		for (int k = 0; k < faces; k++)
+			total += kind->ways[k];
+	row->df = faces - 1;
+	row->chi2 = 0;
+	if (row->dice <= 0 || faces < 2 || (kind->ways && total <= 0)) {
+		row->chi2 = row->p = NAN;
+	} else {
+		for (int k = 0; k < faces; k++) {
+			double e = (double)row->dice * (kind->ways ? (double)kind->ways[k] / total : 1.0 / faces);
+			if (e > 0)
+				row->chi2 += (row->counts[k] - e) * (row->counts[k] - e) / e;
+		}
+		row->p = sl_chi2_q(row->chi2, row->df);
+	}
+	if (row->scored > 0 && row->variance > 0) {
+		row->z = (row->score - row->expected) / sqrt(row->variance);
+		row->p_score = erfc(fabs(row->z) / sqrt(2.0));
+	} else
+		row->z = row->p_score = NAN;
+}
+
+/* ---- luck -------------------------------------------------------------------------- */
+
+typedef struct luck_walk {
+	sl_luck *l;
+	int nsides;            /* players + extra sides */
+	int np;
+	size_t cap;
+	sl_luck_row *cells;    /* [side slot][kind] */
+	double *cum;
+	int *seen;
+} luck_walk;
+
+static int side_slot(const luck_walk *w, int side)
+{
+	return side >= 0 ? side : w->np + (-1 - side);
+}
+
+static int luck_roll(void *ud, const sl_stats_step *st, const sl_roll *r)
+{
+	luck_walk *w = ud;
+	int slot = side_slot(w, r->side);
+	sl_luck_row *row;
+	const sl_roll_kind *k;
+	if (r->kind < 0 || r->kind >= w->l->nkinds || slot < 0 || slot >= w->nsides)
+		return SL_ERANGE;
+	k = &w->l->kinds[r->kind];
+	row = &w->cells[slot * w->l->nkinds + r->kind];
+	w->seen[slot * w->l->nkinds + r->kind] = 1;
+	row->rolls++;
+	for (int d = 0; d < r->ndice && d < SL_ROLL_MAX_DICE; d++)
+		if (r->dice[d] >= 1 && r->dice[d] <= k->faces && k->faces <= SL_LUCK_MAX_FACES) {
+			row->counts[r->dice[d] - 1]++;
+			row->dice++;
+		}
+	if (r->scored) {
+		sl_luck_point *p;
+		row->scored++;
+		row->score += r->score;
+		row->expected += r->expected;
+		row->variance += r->variance;
+		w->cum[slot * w->l->nkinds + r->kind] += r->score - r->expected;
+		if (w->l->npoints == w->cap) {
+			size_t n = w->cap ? w->cap * 2 : 64;
+			void *q = sl_realloc(w->l->points, n * sizeof *w->l->points);
+			if (!q)
+				return SL_ENOMEM;
+			w->l->points = q;
+			w->cap = n;
+		}
+		p = &w->l->points[w->l->npoints++];
+		p->row = slot * w->l->nkinds + r->kind;   /* a cell for now; renumbered below */
+		p->entry = st->entry;
+		p->event = st->event;
+		p->turn = st->turn;
+		p->cum = w->cum[p->row];
+	}
+	return 0;
+}
+
+int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err)
+{
+	sl_stats_fns fns = {NULL, luck_roll, NULL};
+	luck_walk w;
+	sl_luck *l;
+	int rc, ncell, *map = NULL;
+	*out = NULL;
+	memset(&w, 0, sizeof w);
+	l = sl_calloc(1, sizeof *l);
+	if (!l)
+		return sl_error_set(err, SL_ENOMEM, "luck: out of memory");
+	l->game = log->game;
+	l->nkinds = sl_stats_roll_kinds(log->game, &l->kinds);
+	l->entries = log->n;
+	w.l = l;
+	w.np = log->h.nplayers;
+	w.nsides = w.np + sl_stats_extra_sides(log->game);
+	ncell = w.nsides * l->nkinds;
+	w.cells = sl_calloc(ncell ? ncell : 1, sizeof *w.cells);
+	w.cum = sl_calloc(ncell ? ncell : 1, sizeof *w.cum);
+	w.seen = sl_calloc(ncell ? ncell : 1, sizeof *w.seen);
+	map = sl_calloc(ncell ? ncell : 1, sizeof *map);
+	if (!w.cells || !w.cum || !w.seen || !map) {
+		rc = sl_error_set(err, SL_ENOMEM, "luck: out of memory");
+		goto fail;
+	}
+	if ((rc = sl_stats_walk(log, &fns, &w, err)))
+		goto fail;
+	for (size_t i = 0; i < log->n; i++)
+		if (log->ev[i].entry == SL_ENTRY_TURN && log->ev[i].mark > l->turns)
+			l->turns = log->ev[i].mark;
+	/* rows: the cells that saw a roll, side by side, kind by kind */
+	for (int c = 0; c < ncell; c++)
+		l->nrows += w.seen[c];
+	l->rows = sl_calloc(l->nrows ? l->nrows : 1, sizeof *l->rows);
+	if (!l->rows) {
+		rc = sl_error_set(err, SL_ENOMEM, "luck: out of memory");
+		goto fail;
+	}
+	for (int c = 0, k = 0; c < ncell; c++) {
+		int slot = c / (l->nkinds ? l->nkinds : 1);
+		map[c] = -1;
+		if (!w.seen[c])
+			continue;
+		l->rows[k] = w.cells[c];
+		l->rows[k].kind = c % l->nkinds;
+		l->rows[k].side = slot < w.np ? slot : -1 - (slot - w.np);
+		sl_luck_finish(&l->rows[k], &l->kinds[l->rows[k].kind]);
+		map[c] = k++;
+	}
+	for (size_t i = 0; i < l->npoints; i++)
+		l->points[i].row = map[l->points[i].row];
+	sl_free(w.cells);
+	sl_free(w.cum);
+	sl_free(w.seen);
+	sl_free(map);
+	*out = l;
+	return SL_OK;
+fail:
+	sl_free(w.cells);
+	sl_free(w.cum);
+	sl_free(w.seen);
+	sl_free(map);
+	sl_luck_free(l);
+	return rc;
+}
+
+void sl_luck_free(sl_luck *l)
+{
+	if (!l)
+		return;
+	sl_free(l->rows);
+	sl_free(l->points);
+	sl_free(l);
+}
+
+/* ---- heat -------------------------------------------------------------------------- */
+
+static int heat_add(void *ud, const sl_stats_step *st, int col, int row, int layer)
+{
+	sl_heat *h = ud;
+	uint32_t *c;
+	if (st->event <= h->from || (h->to >= 0 && st->event > h->to))
+		return 0;
+	c = &h->n[layer][row - 1][col - 1];
+	if (*c < UINT32_MAX)
+		(*c)++;
+	if (*c > h->max[layer])
+		h->max[layer] = *c;
+	h->total[layer]++;
+	if (col > h->cols)
+		h->cols = col;
+	if (row > h->rows)
+		h->rows = row;
+	return 0;
+}
+
+int sl_heat_run(sl_heat **out, const sl_log *log, long from, long to, sl_error *err)
+{
+	sl_stats_fns fns = {NULL, NULL, heat_add};
+	sl_heat *h;
+	int rc;
+	*out = NULL;
+	if (from < 0 || (to >= 0 && to < from))
+		return sl_error_set(err, SL_EUSAGE, "heat: the range (%ld, %ld] is empty", from, to);
+	h = sl_calloc(1, sizeof *h);
+	if (!h)
+		return sl_error_set(err, SL_ENOMEM, "heat: out of memory");
+	h->from = from;
+	h->to = to;
+	if ((rc = sl_stats_walk(log, &fns, h, err))) {
+		sl_free(h);
+		return rc;
+	}
+	*out = h;
+	return SL_OK;
+}
+
+/* ---- a game's report --------------------------------------------------------------- */
+
+int sl_game_report_make(sl_game_report **out, const sl_log *log, sl_error *err)
+{
+	const sl_analysis *a = analysis_of(log ? log->game : NULL);
+	sl_game_report *r;
+	sl_replay *rp = NULL;
+	int rc;
+	*out = NULL;
+	r = sl_calloc(1, sizeof *r);
+	if (!r)
+		return sl_error_set(err, SL_ENOMEM, "batch: out of memory");
+	r->log = log;
+	r->result.winner = -1;
+	if ((rc = sl_stats_series(&r->series, log, err)) || (rc = sl_luck_run(&r->luck, log, err)))
+		goto fail;
+	r->turns = r->series->turns;
+	r->events = r->series->event[r->series->nsteps - 1];
+	if (a && a->result) {
+		/* the final state once more, for the result: a streamed replay */
+		if ((rc = sl_replay_stream(&rp, log, 0, err)) ||
+		    (rc = sl_replay_feed(rp, log->ev, log->n, err)))
+			goto fail;
+		a->result(sl_replay_state(rp), &log->h, &r->result);
+		sl_replay_free(rp);
+	}
+	*out = r;
+	return SL_OK;
+fail:
+	sl_replay_free(rp);
+	sl_game_report_free(r);
+	return rc;
+}
+
+void sl_game_report_free(sl_game_report *r)
+{
+	if (!r)
+		return;
+	sl_series_free(r->series);
+	sl_luck_free(r->luck);
+	sl_free(r);
+}

@@ -1,0 +1,1 @@
+cd $TMP && $SILLAGE chart $OLDPWD/samples/sail/heron-bank.sil -o c.jpg -m hull

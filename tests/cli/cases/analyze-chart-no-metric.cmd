@@ -1,0 +1,1 @@
+$SILLAGE chart samples/sail/heron-bank.sil -o $TMP/c.png

@@ -1,0 +1,1 @@
+$SILLAGE diff samples/sail/heron-bank.sil

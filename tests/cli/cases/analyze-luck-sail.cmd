@@ -1,0 +1,1 @@
+$SILLAGE luck samples/sail/kerlan-raid.sil

@@ -1,0 +1,1 @@
+$SILLAGE luck --json samples/starship/last-voyage.sil

@@ -1,0 +1,1 @@
+$SILLAGE stats --metric hull,speed samples/sail/heron-bank.sil

@@ -1,0 +1,1 @@
+$SILLAGE stats --csv --per game samples/fmp/ferrix.sil

@@ -1,0 +1,1 @@
+$SILLAGE stats --json --per game samples/starship/first-voyage.sil

@@ -1,0 +1,1 @@
+$SILLAGE stats --metric hull,fighting,sailed,damage samples/sail/heron-bank.sil
