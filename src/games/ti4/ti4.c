@@ -587,9 +587,17 @@ static int ti4_apply(void *st, const sl_header *h, const sl_event *ev, sl_buf *d
 	return sl_flat_apply(st, sizeof(ti4_state), ti4_apply_in, h, ev, desc, err);
 }
 
+static int mark_and_blockades(void *st, const sl_header *h, int turn, int phase, sl_error *err)
+{
+	int rc = ti4_mark_in(st, h, turn, phase, err);
+	if (rc == 0)
+		ti4_update_blockades(st, h, NULL);
+	return rc;
+}
+
 static int ti4_mark(void *st, const sl_header *h, int turn, int phase, sl_error *err)
 {
-	return sl_flat_mark(st, sizeof(ti4_state), ti4_mark_in, h, turn, phase, err);
+	return sl_flat_mark(st, sizeof(ti4_state), mark_and_blockades, h, turn, phase, err);
 }
 
 static void ti4_position(const void *st, int *turn, int *phase)

@@ -500,10 +500,6 @@ static int ev_cannon(ti4_state *s, const sl_header *h, const sl_event *ev, sl_bu
 	if (s->cannon_done >> p & 1)
 		return ti4_illegal(err, "ti4 LRR 77.2: %s has fired space cannon offense this action",
 			PID(p));
-	target = p == s->turnp ? player_arg(h, &ev->f[1]) : s->turnp;
-	if (target < 0 || target == p || !ti4_ships_in(s, i, target))
-		return ti4_illegal(err, "ti4 LRR 77.2: space cannon offense needs a target with ships "
-			"in the active system (`target=` when the active player fires)");
 	for (int k = 1; k <= 3; k++)
 		nd[TI4_PDS] += s->u[i][k][p][TI4_PDS];
 	if (s->pl[p].techs >> TI4_T_PDS2 & 1)   /* PDS II reaches adjacent systems */
@@ -514,6 +510,10 @@ static int ev_cannon(ti4_state *s, const sl_header *h, const sl_event *ev, sl_bu
 	if (!nd[TI4_PDS])
 		return ti4_illegal(err, "ti4 LRR 77: %s has no PDS in range of %03d", PID(p),
 			ti4_pos_code(i));
+	target = p == s->turnp ? player_arg(h, &ev->f[1]) : s->turnp;
+	if (target < 0 || target == p || !ti4_ships_in(s, i, target))
+		return ti4_illegal(err, "ti4 LRR 77.2: space cannon offense needs a target with ships "
+			"in the active system (`target=` when the active player fires)");
 	val[TI4_PDS] = s->pl[p].techs >> TI4_T_PDS2 & 1 ? 5 : UD(TI4_PDS).cannon;
 	if ((hits = roll_hits(&ev->f[0], nd, val, "77.2", err)) < 0)
 		return hits;
