@@ -148,6 +148,7 @@ typedef struct ti4_state {
 /* Whether p's unit with production at position i is blockaded (LRR 14):
  * other players' ships there, none of p's, and no space combat going on. */
 int ti4_dock_blockaded(const ti4_state *s, int i, int p);
+const ti4_tile *ti4_tile_of(const ti4_state *s, int i);  /* NULL: no tile there */
 int ti4_ships_in(const ti4_state *s, int i, int p);       /* non-fighter ships and fighters */
 int ti4_captured_count(const ti4_state *s, int capturer);  /* units and tokens on a sheet */
 /* Every unit in exactly one place: 0 if the counts add up to the plastic

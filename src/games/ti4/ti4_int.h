@@ -22,7 +22,6 @@ const char *ti4_pid(const sl_header *h, int p);
 /* A planet id: its position index and slot 1..3, or -1. */
 int ti4_planet_find(const ti4_state *s, const char *id, int *slot);
 const ti4_planet *ti4_planet_at(const ti4_state *s, int i, int slot);  /* NULL if none */
-const ti4_tile *ti4_tile_of(const ti4_state *s, int i);
 int ti4_adjacent(const ti4_state *s, int a, int b);   /* neighbours or wormhole-linked */
 int ti4_has_dock(const ti4_state *s, int i, int p);   /* slot of p's dock there, 0 none */
 int ti4_is_cabal(const ti4_state *s, int p);
