@@ -245,8 +245,11 @@ static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 		st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
 		st.colour = blk ? sl_kit_rgb_hex(0xff8787) : sl_kit_rgb_hex(0xe9ecef);
 		st.max_width = t->np == 1 ? R * 1.3 : R * 0.85;
-		snprintf(buf, sizeof buf, "%s%s", t->p[k].name, blk ? " BLOCKADED" : "");
+		snprintf(buf, sizeof buf, "%s", t->p[k].name);
 		sl_kit_text(c, x + dx, y + dy + pr + 2, buf, &st);
+		if (blk)
+			sl_kit_tag(c, x + dx, y + dy - pr - fs * 0.55, "dock blockaded", fs * 0.9,
+				sl_kit_rgb_hex(0xe03131));
 		unit_tags(c, fr, s, i, k + 1, x + dx - R * 0.42, y + dy + pr + fs + 11, fs * 0.95,
 			R * 0.84);
 	}

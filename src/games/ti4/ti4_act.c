@@ -211,6 +211,13 @@ static void destroy(ti4_state *s, const sl_header *h, int i, int a, int owner, i
 			s->reinf[owner][t]++;
 		}
 	}
+	if (!ncap && n && desc && in_combat && !UD(t).structure) {
+		int opp = owner == s->att ? s->def : owner == s->def ? s->att : -1;
+		if (opp >= 0 && (ti4_is_cabal(s, opp) || (s->pl[opp].faction == TI4_F_NEKRO
+		    && s->pl[opp].copies >> TI4_C_DEVOUR & 1)) && !may_capture(s, opp, owner))
+			sl_buf_printf(desc, "; %s blockades a space dock of %s, who cannot capture them "
+				"(LRR 17.5 (22.5))", PID(owner), PID(opp));
+	}
 	if (ncap && desc)
 		sl_buf_printf(desc, "; %s captures %d %s of %s (%s)", PID(c), ncap, UD(t).name,
 			PID(owner), c == owner ? "its own, LRR 17.7 (22.7)" : k >= 0 ?
@@ -1398,8 +1405,10 @@ static int ev_research(ti4_state *s, const sl_header *h, const sl_event *ev, sl_
 	if (desc) {
 		sl_buf_printf(desc, "%s gains %s", PID(p), ti4_tech_tokens[tech]);
 		if (ev->f[1].present)
-			sl_buf_printf(desc, "; Riftmeld returns a captured %s, ignoring prerequisites",
-				UD(ev->f[1].u.i).name);
+			sl_buf_printf(desc, "; Riftmeld returns a captured %s%s%s, ignoring prerequisites%s",
+				UD(ev->f[1].u.i).name, owner >= 0 ? " to " : "", owner >= 0 ? PID(owner) : "",
+				owner >= 0 && s->pl[owner].eliminated ? " (eliminated: into the box, "
+				"commentary 6)" : "");
 	}
 	return 0;
 }
