@@ -197,18 +197,21 @@ static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 	else
 		snprintf(buf, sizeof buf, "#%d", t->id);
 	sl_kit_text(c, x, y + R * 0.84, buf, &st);
-	if (t->wormhole) {
-		static const char *const wh[] = {"", "\u03b1", "\u03b2", "\u03b4"};
-		double wx = x + R * 0.72, wy = y - R * 0.30;
+	for (int b = 0, n = 0; b < 4; b++) {
+		static const char *const wh[] = {"\u03b1", "\u03b2", "\u03b4", "\u03b3"};
+		static const uint32_t wc[] = {0xf08c00, 0x2f9e44, 0xe64980, 0x4dabf7};
+		double wx = x + R * 0.72, wy = y - R * 0.30 + n * fs * 2.4;
+		if (!(t->wormhole >> b & 1))
+			continue;
+		n++;
 		cairo_new_path(cr);
 		cairo_arc(cr, wx, wy, fs * 1.1, 0, 2 * M_PI);
-		sl_kit_set(c, sl_kit_rgb_hex(t->wormhole == TI4_WH_ALPHA ? 0xf08c00 :
-			t->wormhole == TI4_WH_BETA ? 0x2f9e44 : 0xe64980));
+		sl_kit_set(c, sl_kit_rgb_hex(wc[b]));
 		cairo_fill(cr);
 		st = sl_kit_style(c, fs * 1.2, 1);
 		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
 		st.colour = sl_kit_rgb_hex(0xffffff);
-		sl_kit_text(c, wx, wy, wh[t->wormhole], &st);
+		sl_kit_text(c, wx, wy, wh[b], &st);
 	}
 	/* planets */
 	for (int k = 0; k < t->np; k++) {

@@ -200,7 +200,7 @@ int ti4_adjacent(const ti4_state *s, int a, int b)
 		return 0;
 	if (sl_hex_distance(ti4_pos_hex(a), ti4_pos_hex(b)) == 1)
 		return 1;
-	return ta->wormhole && ta->wormhole == tb->wormhole;   /* LRR 101: matching wormholes */
+	return (ta->wormhole & tb->wormhole) != 0;   /* LRR 101: matching wormholes */
 }
 
 int ti4_has_dock(const ti4_state *s, int i, int p)

@@ -20,7 +20,9 @@ enum ti4_unit {
 };
 enum ti4_anomaly { TI4_AN_NONE = 0, TI4_AN_ASTEROID, TI4_AN_NEBULA, TI4_AN_SUPERNOVA,
 	TI4_AN_RIFT };
-enum ti4_wormhole { TI4_WH_NONE = 0, TI4_WH_ALPHA, TI4_WH_BETA, TI4_WH_DELTA };
+/* Wormholes are bits: Mallice (82) has three. */
+enum ti4_wormhole { TI4_WH_NONE = 0, TI4_WH_ALPHA = 1, TI4_WH_BETA = 2, TI4_WH_DELTA = 4,
+	TI4_WH_GAMMA = 8 };
 
 typedef struct ti4_planet {
 	const char *id;        /* lowercase, letters and digits: "mecatolrex" */

@@ -8,10 +8,13 @@
 /* ---- system tiles ------------------------------------------------------------
  * Source: base-game tiles 1-51 as listed in KeeganW/ti4 helpers/tile_data.py
  * (planet names, resources/influence, wormholes, anomalies), checked against
- * Bshah11/DataCleaner StructuredData/planets_systems_RAG.md; tile 54 (the
- * Vuil'raith Cabal's home, Acheron 4/0, Prophecy of Kings) from AsyncTI4
- * ti4_web_new data/planets.ts. Planet ids are the names in lowercase with
- * everything but letters and digits dropped. */
+ * Bshah11/DataCleaner StructuredData/planets_systems_RAG.md; Prophecy of
+ * Kings tiles 52-82 from KeeganW/ti4 src/data/tileData.js (tile 54, the
+ * Vuil'raith Cabal's home, Acheron 4/0, also in AsyncTI4 ti4_web_new
+ * data/planets.ts). Tile 73's first planet is Cealdri 0/2 (the source lists
+ * it as a second "Lisis", the name of tile 72's planet). Planet ids are the
+ * names in lowercase with everything but letters and digits dropped, and
+ * roman numerals as digits. */
 #define P(i, n, r, f) {i, n, r, f}
 #define NOP {NULL, NULL, 0, 0}
 static const ti4_tile tiles[] = {
@@ -67,7 +70,41 @@ static const ti4_tile tiles[] = {
 	{49, NULL, 0, 0, 0, {NOP, NOP, NOP}},
 	{50, NULL, 0, 0, 0, {NOP, NOP, NOP}},
 	{51, "creuss", 0, TI4_WH_DELTA, 1, {P("creuss", "Creuss", 4, 2), NOP, NOP}},
+	/* Prophecy of Kings */
+	{52, "mahact", 0, 0, 1, {P("ixth", "Ixth", 3, 5), NOP, NOP}},
+	{53, "nomad", 0, 0, 1, {P("arcturus", "Arcturus", 4, 4), NOP, NOP}},
 	{54, "cabal", 0, 0, 1, {P("acheron", "Acheron", 4, 0), NOP, NOP}},
+	{55, "titans", 0, 0, 1, {P("elysium", "Elysium", 4, 1), NOP, NOP}},
+	{56, "empyrean", TI4_AN_NEBULA, 0, 1, {P("thedark", "The Dark", 3, 4), NOP, NOP}},
+	{57, "naazrokha", 0, 0, 2, {P("naazir", "Naazir", 2, 1), P("rokha", "Rokha", 1, 2), NOP}},
+	{58, "argent", 0, 0, 3, {P("valk", "Valk", 2, 0), P("avar", "Avar", 1, 1), P("ylir", "Ylir", 0, 2)}},
+	{59, NULL, 0, 0, 1, {P("archonvail", "Archon Vail", 1, 3), NOP, NOP}},
+	{60, NULL, 0, 0, 1, {P("perimeter", "Perimeter", 2, 1), NOP, NOP}},
+	{61, NULL, 0, 0, 1, {P("ang", "Ang", 2, 0), NOP, NOP}},
+	{62, NULL, 0, 0, 1, {P("semlore", "Sem-Lore", 3, 2), NOP, NOP}},
+	{63, NULL, 0, 0, 1, {P("vorhal", "Vorhal", 0, 2), NOP, NOP}},
+	{64, NULL, 0, TI4_WH_BETA, 1, {P("atlas", "Atlas", 3, 1), NOP, NOP}},
+	{65, NULL, 0, 0, 1, {P("primor", "Primor", 2, 1), NOP, NOP}},
+	{66, NULL, 0, 0, 1, {P("hopesend", "Hope's End", 3, 0), NOP, NOP}},
+	{67, NULL, TI4_AN_RIFT, 0, 1, {P("cormund", "Cormund", 2, 0), NOP, NOP}},
+	{68, NULL, TI4_AN_NEBULA, 0, 1, {P("everra", "Everra", 3, 1), NOP, NOP}},
+	{69, NULL, 0, 0, 2, {P("accoen", "Accoen", 2, 3), P("jeolir", "Jeol Ir", 2, 3), NOP}},
+	{70, NULL, 0, 0, 2, {P("kraag", "Kraag", 2, 1), P("siig", "Siig", 0, 2), NOP}},
+	{71, NULL, 0, 0, 2, {P("bakal", "Ba'kal", 3, 2), P("alioprima", "Alio Prima", 1, 1), NOP}},
+	{72, NULL, 0, 0, 2, {P("lisis", "Lisis", 2, 2), P("velnor", "Velnor", 2, 1), NOP}},
+	{73, NULL, 0, 0, 2, {P("cealdri", "Cealdri", 0, 2), P("xanhact", "Xanhact", 0, 1), NOP}},
+	{74, NULL, 0, 0, 2, {P("vegamajor", "Vega Major", 2, 1), P("vegaminor", "Vega Minor", 1, 2), NOP}},
+	{75, NULL, 0, 0, 3, {P("loki", "Loki", 1, 2), P("abaddon", "Abaddon", 1, 0),
+		P("ashtroth", "Ashtroth", 2, 0)}},
+	{76, NULL, 0, 0, 3, {P("rigel1", "Rigel I", 0, 1), P("rigel2", "Rigel II", 1, 2),
+		P("rigel3", "Rigel III", 1, 1)}},
+	{77, NULL, 0, 0, 0, {NOP, NOP, NOP}},
+	{78, NULL, 0, 0, 0, {NOP, NOP, NOP}},
+	{79, NULL, TI4_AN_ASTEROID, TI4_WH_ALPHA, 0, {NOP, NOP, NOP}},
+	{80, NULL, TI4_AN_SUPERNOVA, 0, 0, {NOP, NOP, NOP}},
+	{81, NULL, TI4_AN_SUPERNOVA, 0, 0, {NOP, NOP, NOP}},   /* Muaat's supernova */
+	{82, NULL, 0, TI4_WH_ALPHA | TI4_WH_BETA | TI4_WH_GAMMA, 1,
+		{P("mallice", "Mallice", 0, 3), NOP, NOP}},          /* the wormhole nexus */
 };
 #define NTILES ((int)(sizeof tiles / sizeof tiles[0]))
 
@@ -80,7 +117,12 @@ const char *const ti4_planet_tokens[] = {
 	"tarmann", "saudor", "meharxull", "quann", "lodor", "newalbion", "starpoint",
 	"tequran", "torkan", "qucenn", "rarron", "mellon", "zohbat", "lazar", "sakulag",
 	"dalbootha", "xxehan", "corneeq", "resculon", "centauri", "gral", "bereg",
-	"lirta4", "arnor", "lor", "arinam", "meer", "abyz", "fria", "creuss", "acheron",
+	"lirta4", "arnor", "lor", "arinam", "meer", "abyz", "fria", "creuss", "ixth", "arcturus",
+	"acheron", "elysium", "thedark", "naazir", "rokha", "valk", "avar", "ylir", "archonvail",
+	"perimeter", "ang", "semlore", "vorhal", "atlas", "primor", "hopesend", "cormund", "everra",
+	"accoen", "jeolir", "kraag", "siig", "bakal", "alioprima", "lisis", "velnor", "cealdri",
+	"xanhact", "vegamajor", "vegaminor", "loki", "abaddon", "ashtroth", "rigel1", "rigel2",
+	"rigel3", "mallice",
 	NULL
 };
 
