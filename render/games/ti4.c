@@ -146,9 +146,21 @@ static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 	centre(s, i, &x, &y);
 	cairo_new_path(cr);
 	hex_path(cr, x, y, R - 1.5);
-	if (!t) {
+	if (!t) {   /* an empty slot of the map string (a home system to come) */
 		sl_kit_set(c, sl_kit_rgb_hex(0x0b0f1a));
-		cairo_fill(cr);
+		cairo_fill_preserve(cr);
+		sl_kit_set(c, sl_kit_rgb_hex(0x343a40));
+		cairo_set_line_width(cr, 1);
+		cairo_stroke(cr);
+		st = sl_kit_style(c, fs, 1);
+		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		st.colour = sl_kit_rgb_hex(0x868e96);
+		snprintf(buf, sizeof buf, "%03d", ti4_pos_code(i));
+		sl_kit_text(c, x, y - fs * 0.6, buf, &st);
+		st = sl_kit_style(c, fs * 0.85, 0);
+		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		st.colour = sl_kit_rgb_hex(0x6c757d);
+		sl_kit_text(c, x, y + fs * 0.8, "empty slot", &st);
 		return;
 	}
 	sl_kit_set(c, tile_rgb(t));

@@ -102,6 +102,12 @@ static const cli_opt seek_opts[] = {
 	{"turn", 't', "T", "the start of turn T (after its marker; 0 = before the setup)"},
 	{"json", 'j', NULL, "print the state as a JSON object"},
 	{NULL, 0, NULL, NULL}};
+static const cli_opt import_opts[] = {
+	{"ti4-map", 320, "STRING", "a TTS/TTPG map string: tile ids from 101 in spiral order, {id} first for a custom centre, 0 an empty slot"},
+	{"players", 'P', "IDS", "comma separated player ids (default p1,p2,p3)"},
+	{"title", 321, "TEXT", "the log's title"},
+	{"output", 'o', "OUT", "where to write the new log (default: standard output)"},
+	{NULL, 0, NULL, NULL}};
 static const cli_opt help_opts[] = {
 	{"man", 'm', NULL, "print the manual page (roff) generated from this table"},
 	{NULL, 0, NULL, NULL}};
@@ -169,6 +175,10 @@ const cli_verb cli_verbs[] = {
 	{"seek", cmd_seek, "show the state at a turn of a .silb archive, inflating one segment", "FILE", seek_opts,
 	 "Reads the file header, trailer, index and header, then the one segment holding the turn; prints the "
 	 "state summary and hash as `state --turn` does from the whole log."},
+	{"import", cmd_import, "start a ti4 log from a galaxy given as a TTS map string", "", import_opts,
+	 "Writes the header, the players and the `galaxy` line of a new Twilight Imperium log; add the "
+	 "factions and units with `record`. The ti4 rules judge the string: a bad token is refused with its "
+	 "offset (exit 1). See formats/ti4.md."},
 	{"help", cmd_help, "list the verbs, or explain one", "[VERB]", help_opts, NULL},
 	{NULL, NULL, NULL, NULL, NULL, NULL}};
 
