@@ -111,6 +111,11 @@ fi
 check fmp-ferrix-capture samples/fmp/ferrix.sil --event 87
 check fmp-ferrix-fire samples/fmp/ferrix.sil --event 105 --overlay fire
 
+# The ti4 sample: the Cabal's dock blockaded at the end of a space combat,
+# captured units on the sheets; the end in the dark theme.
+check ti4-acheron-blockade samples/ti4/acheron-hunger.sil --event 67
+check ti4-acheron-end samples/ti4/acheron-hunger.sil --theme dark
+
 # A canvas over the limit is refused, and leaves no file behind.
 if "$SL" render "$LOG" --size 9000 -o "$OUT/huge.png" 2>"$OUT/huge.err"; then
 	bad "a 9000 px canvas was accepted"
