@@ -217,6 +217,7 @@ static void t_setup(void **state)
 	NO(c, "turn 1", "cyd has no faction");
 	OK(c, "cyd: faction faction=sol home=209");
 	NO(c, "ana: place units=dn at=acheron", "ships are placed in the space area");
+	NO(c, "ana: place units=inf at=arcprime", "controlled by bob");
 	NO(c, "ana: place units=ff,ff,ff,ff,ff,ff,ff,ff,ff,ff,ff at=201", "10 fighter left");
 	OK(c, "ana: place units=dn,cv,ff,ff at=201");
 	assert_int_equal(S(c)->reinf[0][TI4_DN], 4);
@@ -819,6 +820,10 @@ static void t_nekro_yssaril(void **state)
 	OK(c, "cyd: activate system=209");
 	NO(c, "cyd: produce units=dd amalg=dd owner=bob", "commentary 5");
 	NO(c, "cyd: research tech=destroyer2 riftmeld=dd owner=bob", "commentary 5");
+	/* even with Amalgamation copied by Valefar Assimilator */
+	NO(c, "bob: copy ability=amalgamation", "copied by Nekro");
+	OK(c, "cyd: copy ability=amalgamation");
+	NO(c, "cyd: produce units=dd amalg=dd owner=bob", "commentary 5");
 	OK(c, "cyd: end");
 }
 

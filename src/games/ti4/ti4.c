@@ -425,6 +425,10 @@ static int ev_place(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			"planet on it", (const char *)ev->f[1].p);
 	for (int k = 0; k < ev->f[0].n; k++)
 		cnt[l[k]]++;
+	if (a > 0 && s->ctrl[i][a - 1] >= 0 && s->ctrl[i][a - 1] != p)
+		return ti4_illegal(err, "ti4 setup: %s is controlled by %s; units are placed on the "
+			"player's own planets or on free ones", (const char *)ev->f[1].p,
+			ti4_pid(h, s->ctrl[i][a - 1]));
 	for (int t = 0; t < TI4_NUT; t++) {
 		if (!cnt[t])
 			continue;

@@ -63,8 +63,9 @@ typedef struct ti4_faction_def {
 /* Technologies the module knows (formats/ti4.md: only what capture needs). */
 enum ti4_tech { TI4_T_VORTEX = 0, TI4_T_DTEAR2, TI4_T_WARSUN, TI4_T_CV2, TI4_T_DN2,
 	TI4_T_CR2, TI4_T_DD2, TI4_T_FF2, TI4_T_INF2, TI4_T_PDS2, TI4_T_SD2, TI4_NTECH };
-/* Abilities Nekro (Valefar Assimilator) and Yssaril (their agent) copy. */
-enum ti4_copy { TI4_C_DEVOUR = 0, TI4_C_AGENT, TI4_NCOPY };
+/* Cabal abilities Nekro (Valefar Assimilator) and Yssaril (their agent) copy;
+ * the two that spend captured units can be copied but never used (commentary 5). */
+enum ti4_copy { TI4_C_DEVOUR = 0, TI4_C_AGENT, TI4_C_AMALGAMATION, TI4_C_RIFTMELD, TI4_NCOPY };
 
 extern const ti4_unit_def ti4_units[TI4_NUT];
 extern const ti4_faction_def ti4_factions[TI4_NFACTION];

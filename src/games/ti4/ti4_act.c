@@ -1417,9 +1417,9 @@ static int ev_copy(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	sl_error *err)
 {
 	int p = ev->player, a = ev->f[0].u.i, f = s->pl[p].faction;
-	if (a == TI4_C_DEVOUR && f != TI4_F_NEKRO)
-		return ti4_illegal(err, "ti4 LRR 17 (22) commentary 5: Devour is copied by Nekro "
-			"(Valefar Assimilator)");
+	if (a != TI4_C_AGENT && f != TI4_F_NEKRO)
+		return ti4_illegal(err, "ti4 LRR 17 (22) commentary 5: the Cabal's faction abilities "
+			"are copied by Nekro (Valefar Assimilator)");
 	if (a == TI4_C_AGENT && f != TI4_F_YSSARIL)
 		return ti4_illegal(err, "ti4 LRR 17 (22) commentary 5: the Cabal agent is copied by "
 			"Yssaril's agent");
@@ -1427,7 +1427,9 @@ static int ev_copy(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	if (a == TI4_C_AGENT)
 		s->pl[p].agent_ready = 1;
 	if (desc)
-		sl_buf_printf(desc, "%s copies the Cabal's %s", PID(p), ti4_copy_tokens[a]);
+		sl_buf_printf(desc, "%s copies the Cabal's %s%s", PID(p), ti4_copy_tokens[a],
+			a == TI4_C_AMALGAMATION || a == TI4_C_RIFTMELD ? " (it cannot spend captured units: "
+			"commentary 5)" : "");
 	return 0;
 }
 

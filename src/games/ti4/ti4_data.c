@@ -177,7 +177,7 @@ const char *const ti4_faction_tokens[] = {"cabal", "letnev", "sol", "hacan", "ne
 const char *const ti4_tech_tokens[] = {"vortex", "dimensionaltear2", "warsun", "carrier2",
 	"dreadnought2", "cruiser2", "destroyer2", "fighter2", "infantry2", "pds2", "spacedock2",
 	NULL};
-const char *const ti4_copy_tokens[] = {"devour", "agent", NULL};
+const char *const ti4_copy_tokens[] = {"devour", "agent", "amalgamation", "riftmeld", NULL};
 
 /* ---- positions ------------------------------------------------------------------ */
 
