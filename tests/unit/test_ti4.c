@@ -387,7 +387,7 @@ static void t_production(void **state)
 	OK(c, "bob: place units=dd at=205");
 	OK(c, "turn 1");
 	OK(c, "bob: activate system=205");
-	NO(c, "bob: produce units=ws pay=arcprime", "War Sun technology");
+	NO(c, "bob: produce units=ws pay=arcprime", "War Sun unit upgrade");
 	NO(c, "bob: produce units=pds pay=arcprime", "placed by an ability");
 	NO(c, "bob: produce units=dn,dn pay=arcprime", "cost 8; 4 resources");
 	NO(c, "bob: produce units=dn pay=acheron", "does not control acheron");

@@ -439,7 +439,7 @@ static int ev_place(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			return ti4_illegal(err, "ti4 setup: a %s is a ship; ships are placed in the "
 				"space area", ti4_units[t].name);
 		if (cnt[t] > s->reinf[p][t])
-			return ti4_illegal(err, "ti4 LRR 51: %s has %d %s left in reinforcements, not %d",
+			return ti4_illegal(err, "ti4 LRR 23: %s has %d %s left in reinforcements, not %d",
 				ti4_pid(h, p), s->reinf[p][t], ti4_units[t].name, cnt[t]);
 		s->reinf[p][t] -= (uint8_t)cnt[t];
 		s->u[i][a][p][t] += (uint8_t)cnt[t];

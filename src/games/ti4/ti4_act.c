@@ -93,7 +93,7 @@ static int check_fleet(const ti4_state *s, const sl_header *h, int i, int p, sl_
 }
 
 /* Moves n units of p's type t between places: plastic first, but a token
- * never stays behind without a plastic piece (LRR 38.2, 46.2). */
+ * never stays behind without a plastic piece (LRR 36, 46). */
 static int xfer(ti4_state *s, const sl_header *h, int fi, int fa, int ti, int ta, int p, int t,
 	int n, sl_error *err)
 {
@@ -109,7 +109,7 @@ static int xfer(ti4_state *s, const sl_header *h, int fi, int fa, int ti, int ta
 		int mt = T - rt, mp = n - mt;
 		if (mp == 0 && mt > 0 && ti4_plastic(s, ti, ta, p, t) == 0)
 			return ti4_illegal(err, "ti4 LRR %s: a %s token needs a plastic %s beside it",
-				t == TI4_FF ? "38.2" : "46.2", UD(t).name, UD(t).name);
+				t == TI4_FF ? "36" : "46", UD(t).name, UD(t).name);
 		s->tok[fi][fa][p][k] = (uint8_t)rt;
 		s->tok[ti][ta][p][k] = (uint8_t)(s->tok[ti][ta][p][k] + mt);
 	}
@@ -558,7 +558,7 @@ static int ev_barrage(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 {
 	int p = ev->player, i = s->asys, nd[TI4_NUT] = {0}, val[TI4_NUT] = {0}, hits, opp, ff, rc;
 	if (s->phase != 1 || s->turnp < 0 || i < 0)
-		return ti4_illegal(err, "ti4 LRR 6: anti-fighter barrage is part of a space combat");
+		return ti4_illegal(err, "ti4 LRR 10: anti-fighter barrage is part of a space combat");
 	if (pending_any(s))
 		return ti4_illegal(err, "ti4 LRR 77: hits of space cannon must be assigned first");
 	if (s->ckind != 1) {
@@ -569,19 +569,19 @@ static int ev_barrage(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 			return rc;
 	}
 	if (!combat_side(s, p))
-		return ti4_illegal(err, "ti4 LRR 6: %s is not in this space combat", PID(p));
+		return ti4_illegal(err, "ti4 LRR 10: %s is not in this space combat", PID(p));
 	if (s->round != 1 || s->fired)
-		return ti4_illegal(err, "ti4 LRR 6.1: anti-fighter barrage comes before the first "
+		return ti4_illegal(err, "ti4 LRR 10.1: anti-fighter barrage comes before the first "
 			"combat round's rolls");
 	if (s->afb_done >> p & 1)
-		return ti4_illegal(err, "ti4 LRR 6: %s has already used anti-fighter barrage", PID(p));
+		return ti4_illegal(err, "ti4 LRR 10: %s has already used anti-fighter barrage", PID(p));
 	for (int t = 0; t < TI4_NUT; t++) {
 		nd[t] = s->u[i][0][p][t] * UD(t).afb_dice;
 		val[t] = t == TI4_DD && (s->pl[p].techs >> TI4_T_DD2 & 1) ? 6 : UD(t).afb;
 	}
 	if (s->pl[p].techs >> TI4_T_DD2 & 1)
 		nd[TI4_DD] = s->u[i][0][p][TI4_DD] * 3;
-	if ((hits = roll_hits(&ev->f[0], nd, val, "6", err)) < 0)
+	if ((hits = roll_hits(&ev->f[0], nd, val, "10", err)) < 0)
 		return hits;
 	s->afb_done |= (uint8_t)(1u << p);
 	opp = p == s->att ? s->def : s->att;
@@ -677,10 +677,10 @@ static int ev_fire(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		if (s->ckind == 1 || combat_needed(s))
 			return ti4_illegal(err, "ti4 LRR 89.3: space combat comes before invasion");
 		if (pi != i)
-			return ti4_illegal(err, "ti4 LRR 40: ground combat is on a planet of the active "
+			return ti4_illegal(err, "ti4 LRR 42: ground combat is on a planet of the active "
 				"system");
 		if (s->ckind == 2 && s->cplanet != slot)
-			return ti4_illegal(err, "ti4 LRR 40: the ground combat on %s is not over",
+			return ti4_illegal(err, "ti4 LRR 42: the ground combat on %s is not over",
 				ti4_planet_at(s, i, s->cplanet)->name);
 		if (!s->ckind) {
 			int q = -1;
@@ -688,7 +688,7 @@ static int ev_fire(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 				if (r != s->turnp && s->u[i][slot][r][TI4_INF] + s->u[i][slot][r][TI4_MECH])
 					q = r;
 			if (q < 0 || !(s->u[i][slot][s->turnp][TI4_INF] + s->u[i][slot][s->turnp][TI4_MECH]))
-				return ti4_illegal(err, "ti4 LRR 40: no ground combat on %s: it needs ground "
+				return ti4_illegal(err, "ti4 LRR 42: no ground combat on %s: it needs ground "
 					"forces of two players", ti4_planet_tokens[ev->f[1].u.i]);
 			if (pending_any(s))
 				return ti4_illegal(err, "ti4: hits already rolled must be assigned first");
@@ -703,7 +703,7 @@ static int ev_fire(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		a = slot;
 	} else {
 		if (s->ckind == 2)
-			return ti4_illegal(err, "ti4 LRR 40: a ground combat roll names its planet=");
+			return ti4_illegal(err, "ti4 LRR 42: a ground combat roll names its planet=");
 		if (s->ckind != 1) {
 			if (!combat_needed(s))
 				return ti4_illegal(err, "ti4 LRR 78: no space combat at %03d", ti4_pos_code(i));
@@ -733,7 +733,7 @@ static int ev_fire(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		if (t == TI4_INF && (s->pl[p].techs >> TI4_T_INF2 & 1))
 			val[t] = 7;
 	}
-	if ((hits = roll_hits(&ev->f[0], nd, val, a ? "40" : "78.3", err)) < 0)
+	if ((hits = roll_hits(&ev->f[0], nd, val, a ? "42.1" : "78.3", err)) < 0)
 		return hits;
 	(void)rc;
 	s->fired |= (uint8_t)(1u << p);
@@ -766,7 +766,7 @@ static int ev_assign(ti4_state *s, const sl_header *h, const sl_event *ev, sl_bu
 		int here = s->u[i][a][p][t];
 		if ((sus[t] || des[t]) && !ok)
 			return ti4_illegal(err, "ti4 LRR %s: these hits fall on %s, not on a %s",
-				s->pend_kind[p] == 2 ? "40.4" : "78.4", s->pend_kind[p] == 2 ?
+				s->pend_kind[p] == 2 ? "42.2" : "78.4", s->pend_kind[p] == 2 ?
 				"ground forces" : "ships", UD(t).name);
 		if (sus[t] && !UD(t).sustain)
 			return ti4_illegal(err, "ti4 LRR 87: a %s cannot sustain damage", UD(t).name);
@@ -885,7 +885,7 @@ static int ev_bombard(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 			ti4_planet_tokens[ev->f[0].u.i]);
 	ws = s->u[i][0][p][TI4_WS] > 0;
 	if (s->u[i][slot][q][TI4_PDS] && !ws)
-		return ti4_illegal(err, "ti4 LRR 66: the PDS on %s gives it a planetary shield; it "
+		return ti4_illegal(err, "ti4 LRR 65: the PDS on %s gives it a planetary shield; it "
 			"cannot be bombarded", ti4_planet_tokens[ev->f[0].u.i]);
 	for (int t = 0; t < TI4_NUT; t++) {
 		nd[t] = s->u[i][0][p][t] * UD(t).bomb_dice;
@@ -912,7 +912,7 @@ static int ev_land(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	if ((rc = invasion_ready(s, h, p, err)))
 		return rc;
 	if (s->ckind == 2)
-		return ti4_illegal(err, "ti4 LRR 40: the ground combat on %s is not over",
+		return ti4_illegal(err, "ti4 LRR 42: the ground combat on %s is not over",
 			ti4_planet_at(s, s->asys, s->cplanet)->name);
 	i = ti4_planet_find(s, ti4_planet_tokens[ev->f[0].u.i], &slot);
 	if (i != s->asys)
@@ -965,8 +965,9 @@ static int none_left(const ti4_state *s, const sl_header *h, int p, int t, const
 			"%s cannot %s it until it is returned", PID(c), fname(s, c), s->cap[c][p][t],
 			UD(t).name, PID(p), PID(p), verb);
 	}
-	return ti4_illegal(err, "ti4 LRR 51: no %s left in %s's reinforcements; take one from a "
-		"system without a command token of %s first (`reclaim`, LRR 17 (22) commentary 8)",
+	return ti4_illegal(err, "ti4 LRR 67.5: no %s left in %s's reinforcements; take one from a "
+		"system without a command token of %s first (`reclaim`, LRR 67.5a, LRR 17 (22) "
+		"commentary 8)",
 		UD(t).name, PID(p), PID(p));
 }
 
@@ -998,7 +999,7 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 	for (int k = 0; k < 3; k++)
 		if ((s->landed[k] & 1) && other_ground(s, i, k + 1, p) >= 0
 		    && s->u[i][k + 1][p][TI4_INF] + s->u[i][k + 1][p][TI4_MECH])
-			return ti4_illegal(err, "ti4 LRR 40: the ground combat on %s is not over",
+			return ti4_illegal(err, "ti4 LRR 42: the ground combat on %s is not over",
 				ti4_planet_at(s, i, k + 1)->name);
 	after_movement(s);
 	s->step = TI4_ST_PRODUCE;
@@ -1006,12 +1007,12 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 		if (s->u[i][k][p][TI4_SD])
 			slot = k;
 	if (!slot)
-		return ti4_illegal(err, "ti4 LRR 67: %s has no unit with production in the active system",
+		return ti4_illegal(err, "ti4 LRR 68: %s has no unit with production in the active system",
 			PID(p));
 	if (ev->f[5].present) {
 		int ps, pi = ti4_planet_find(s, ti4_planet_tokens[ev->f[5].u.i], &ps);
 		if (pi != i || !s->u[i][ps][p][TI4_SD])
-			return ti4_illegal(err, "ti4 LRR 67.3: ground forces are placed on a planet with "
+			return ti4_illegal(err, "ti4 LRR 68: ground forces are placed on a planet with "
 				"the producing space dock");
 		slot = ps;
 	}
@@ -1020,7 +1021,7 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 	total = list_total(cnt);
 	limit = dock_production(s, i, p);
 	if (s->prod_used + total > limit)
-		return ti4_illegal(err, "ti4 LRR 67.1: production %d at %03d; %d units asked (%d "
+		return ti4_illegal(err, "ti4 LRR 68: production %d at %03d; %d units asked (%d "
 			"already produced this step)", limit, ti4_pos_code(i), total, s->prod_used);
 	for (int t = 0; t < TI4_NUT; t++) {
 		if (!cnt[t] && !am[t])
@@ -1029,7 +1030,7 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 			return ti4_illegal(err, "ti4 LRR 67: a %s is placed by an ability, not produced",
 				UD(t).name);
 		if (t == TI4_WS && !(s->pl[p].techs >> TI4_T_WARSUN & 1))
-			return ti4_illegal(err, "ti4 LRR 96: a war sun needs the War Sun technology");
+			return ti4_illegal(err, "ti4: a war sun is produced only with the War Sun unit upgrade technology");
 		if (UD(t).ship)
 			ships += cnt[t];
 		if (am[t] > cnt[t])
@@ -1039,6 +1040,9 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 	if (ships && ti4_dock_blockaded(s, i, p))
 		return ti4_illegal(err, "ti4 LRR 14.1: %s's space dock at %03d is blockaded; it cannot "
 			"produce ships", PID(p), ti4_pos_code(i));
+	if (ships && opponent_in(s, i, p) >= 0)
+		return ti4_illegal(err, "ti4 LRR 67.6: no ships are produced in a system that holds "
+			"other players' ships (%s's at %03d)", PID(opponent_in(s, i, p)), ti4_pos_code(i));
 	if (list_total(am)) {
 		if (!ti4_is_cabal(s, p))
 			return ti4_illegal(err, "ti4 LRR 17 (22) commentary 5: only the Vuil'raith Cabal "
@@ -1077,7 +1081,7 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 		paid += ev->f[2].u.i;
 	}
 	if (paid < cost)
-		return ti4_illegal(err, "ti4 LRR 67.2: the units cost %d; %d resources spent", cost, paid);
+		return ti4_illegal(err, "ti4 LRR 67.1: the units cost %d; %d resources spent", cost, paid);
 	/* place the units: Amalgamation first returns the captured units */
 	for (int t = 0; t < TI4_NUT; t++) {
 		int k = tokidx(t), a = UD(t).ship ? 0 : slot;
@@ -1101,7 +1105,7 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 				s->reinf[p][t]--;
 				s->u[i][a][p][t]++;
 			} else if (k >= 0 && ti4_plastic(s, i, a, p, t) > 0) {
-				s->u[i][a][p][t]++;      /* LRR 38, 46: a token beside plastic */
+				s->u[i][a][p][t]++;      /* LRR 36, 46: a token beside plastic */
 				s->tok[i][a][p][k]++;
 			} else {
 				return none_left(s, h, p, t, "produce", err);
@@ -1148,7 +1152,7 @@ static int ev_reclaim(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 			(const char *)ev->f[1].p);
 	if (k >= 0 && s->tok[i][a][p][k] && ti4_plastic(s, i, a, p, t) == 1)
 		return ti4_illegal(err, "ti4 LRR %s: the %s tokens there need that plastic piece",
-			t == TI4_FF ? "38.2" : "46.2", UD(t).name);
+			t == TI4_FF ? "36" : "46", UD(t).name);
 	if (s->dmg[i][a][p][t] >= s->u[i][a][p][t] && s->dmg[i][a][p][t])
 		s->dmg[i][a][p][t]--;
 	s->u[i][a][p][t]--;
@@ -1372,7 +1376,7 @@ static int ev_research(ti4_state *s, const sl_header *h, const sl_event *ev, sl_
 	if (s->pl[p].techs >> tech & 1)
 		return ti4_illegal(err, "ti4 LRR 90: %s already owns %s", PID(p), ti4_tech_tokens[tech]);
 	if ((tech == TI4_T_VORTEX || tech == TI4_T_DTEAR2) && f != TI4_F_CABAL && f != TI4_F_NEKRO)
-		return ti4_illegal(err, "ti4 LRR 90.?: %s is a Cabal faction technology (Nekro may "
+		return ti4_illegal(err, "ti4 LRR 90: %s is a Cabal faction technology (Nekro may "
 			"copy it)", ti4_tech_tokens[tech]);
 	if (tech == TI4_T_DTEAR2 && f != TI4_F_CABAL)
 		return ti4_illegal(err, "ti4: Dimensional Tear II upgrades the Cabal's own space dock");

@@ -140,7 +140,7 @@ const ti4_tile *ti4_tile_at(int i) { return i >= 0 && i < NTILES ? &tiles[i] : N
 /* ---- units ------------------------------------------------------------------
  * Source: the unit table of julian94/julian94.github.io TI4/units.md and
  * Bshah11/DataCleaner StructuredData/generic_units_RAG.md (base units, not
- * upgraded); plastic limits per colour from the issue (LRR 51, component
+ * upgraded); plastic limits per colour from the issue (LRR 23, component
  * limitations). Order: the order of dice in a roll. */
 const ti4_unit_def ti4_units[TI4_NUT] = {
 	/* tok   name          cost per cmb dice mv cap sus bomb bd afb ad cann cd lim ship gr st */
