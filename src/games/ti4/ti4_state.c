@@ -192,8 +192,16 @@ int ti4_restore(void **out, const void *p, size_t n, sl_error *err)
 		s->landed[k] = (uint8_t)rd(&r, 0, 7);
 	s->prod_used = (uint8_t)rd(&r, 0, 255);
 	s->last = (int8_t)rds(&r, -1, TI4_NPOS - 1);
-	if (s->ckind && (s->att < 0 || s->def < 0 || s->asys < 0))
+	if (s->ckind && (s->att < 0 || s->def < 0 || s->asys < 0 || s->att >= s->np
+	    || s->def >= s->np))
 		r.err = 1;
+	if (s->ckind == 2 && s->cplanet < 1)
+		r.err = 1;
+	if (s->turnp >= s->np || (s->turnp >= 0 && s->asys < 0 && s->step))
+		r.err = 1;
+	for (int q = 0; q < TI4_MAXP; q++)
+		if (s->pend[q] && (s->asys < 0 || s->pend_area[q] < 0))
+			r.err = 1;
 	if (r.err || r.pos != n) {
 		size_t at = r.pos;
 		sl_free(s);
