@@ -768,8 +768,10 @@ static void t_reclaim(void **state)
 	NO(c, "cyd: reclaim unit=cv from=209", "holds a command token of cyd");
 	NO(c, "cyd: reclaim unit=dd from=210", "still has 8 destroyer");
 	OK(c, "cyd: reclaim unit=cv from=210");
+	NO(c, "cyd: end", "must be produced at once");
 	OK(c, "cyd: produce units=cv pay=jord");
 	OK(c, "cyd: end");
+	NO(c, "cyd: reclaim unit=cv from=209", "nobody's turn");
 }
 
 static void t_eliminated(void **state)

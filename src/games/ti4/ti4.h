@@ -144,6 +144,7 @@ typedef struct ti4_state {
 	int8_t retreat[TI4_MAXP];     /* announced retreat: position index, -1 none */
 	uint8_t landed[3];      /* planets the active player landed on this invasion */
 	uint8_t prod_used;      /* units produced this production step */
+	uint8_t owed[TI4_NUT];  /* units taken back from the board (67.5a) not yet produced */
 	/* For the painter: the last system touched. */
 	int8_t last;
 } ti4_state;

@@ -266,6 +266,7 @@ static int ev_activate(ti4_state *s, const sl_header *h, const sl_event *ev, sl_
 	s->round = s->fired = s->afb_done = s->cannon_done = 0;
 	memset(s->landed, 0, sizeof s->landed);
 	s->prod_used = 0;
+	memset(s->owed, 0, sizeof s->owed);
 	s->last = (int8_t)i;
 	if (desc)
 		sl_buf_printf(desc, "%s activates %03d (tile %d); %d tactic token%s left", PID(p),
@@ -1113,6 +1114,8 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 		}
 	}
 	count_list(&ev->f[0], cnt);
+	for (int t = 0; t < TI4_NUT; t++)
+		s->owed[t] = (uint8_t)(s->owed[t] > cnt[t] ? s->owed[t] - cnt[t] : 0);
 	s->prod_used = (uint8_t)(s->prod_used + total);
 	if ((rc = check_fleet(s, h, i, p, err)) || (rc = check_capacity(s, h, i, p, err)))
 		return rc;
@@ -1137,7 +1140,12 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 static int ev_reclaim(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int p = ev->player, t = ev->f[0].u.i, i, a, k = tokidx(t);
+	int p = ev->player, t = ev->f[0].u.i, i, a, k = tokidx(t), rc;
+	if ((rc = need_turn(s, h, p, err)))
+		return rc;
+	if (!ti4_has_dock(s, s->asys, p) || s->step > TI4_ST_PRODUCE)
+		return ti4_illegal(err, "ti4 LRR 67.5a: a unit comes off the board to be produced at "
+			"once, by a space dock of %s in the active system", PID(p));
 	if (s->reinf[p][t])
 		return ti4_illegal(err, "ti4 LRR 17 (22) commentary 8: %s still has %d %s in "
 			"reinforcements", PID(p), s->reinf[p][t], UD(t).name);
@@ -1157,8 +1165,10 @@ static int ev_reclaim(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 		s->dmg[i][a][p][t]--;
 	s->u[i][a][p][t]--;
 	s->reinf[p][t]++;
+	s->owed[t]++;
 	if (desc)
-		sl_buf_printf(desc, "%s takes a %s from %s back to reinforcements (commentary 8)",
+		sl_buf_printf(desc, "%s takes a %s from %s back to reinforcements, to produce it at once "
+			"(LRR 67.5a, commentary 8)",
 			PID(p), UD(t).name, (const char *)ev->f[1].p);
 	return 0;
 }
@@ -1171,6 +1181,10 @@ static int ev_end(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 		return rc;
 	if (pending_any(s) || s->ckind || combat_needed(s))
 		return ti4_illegal(err, "ti4 LRR 89: combat in the active system is not resolved");
+	for (int t = 0; t < TI4_NUT; t++)
+		if (s->owed[t])
+			return ti4_illegal(err, "ti4 LRR 67.5a: the %s taken back from the board must be "
+				"produced at once", UD(t).name);
 	s->turnp = -1;
 	s->asys = -1;
 	s->step = TI4_ST_NONE;

@@ -11,7 +11,7 @@
  * of ti4_player in order (varints, faction and home zigzag); blk[6]; then
  * the action: zigzag turnp, asys, step, traded, ckind, zigzag cplanet, att,
  * def, round, fired, afb_done, cannon_done, pend[6], pend_kind[6], zigzag
- * pend_area[6], zigzag retreat[6], landed[3], prod_used, zigzag last. */
+ * pend_area[6], zigzag retreat[6], landed[3], prod_used, owed[11] bytes, zigzag last. */
 #define TI4_SNAP_VERSION 1
 
 static void u(sl_buf *b, int v) { sl_buf_uvarint(b, (uint64_t)(v < 0 ? 0 : v)); }
@@ -79,6 +79,7 @@ int ti4_serialize(const void *st, sl_buf *b)
 	for (int k = 0; k < 3; k++)
 		u(b, s->landed[k]);
 	u(b, s->prod_used);
+	sl_buf_put(b, s->owed, sizeof s->owed);
 	sv(b, s->last);
 	return b->failed ? SL_ENOMEM : SL_OK;
 }
@@ -191,6 +192,7 @@ int ti4_restore(void **out, const void *p, size_t n, sl_error *err)
 	for (int k = 0; k < 3; k++)
 		s->landed[k] = (uint8_t)rd(&r, 0, 7);
 	s->prod_used = (uint8_t)rd(&r, 0, 255);
+	rbytes(&r, s->owed, sizeof s->owed);
 	s->last = (int8_t)rds(&r, -1, TI4_NPOS - 1);
 	if (s->ckind && (s->att < 0 || s->def < 0 || s->asys < 0 || s->att >= s->np
 	    || s->def >= s->np))
