@@ -239,6 +239,24 @@ static int try_produce(const ti4_state *s, const sl_header *h, ti4_state *tmp, s
 		units_value(a, &out->f[0], cnt);
 		if (np)
 			sl_value_bytes(a, &out->f[1], pay, np);
+		/* the Cabal spends a captured unit of the type when it holds one (Amalgamation) */
+		if (ti4_is_cabal(s, p)) {
+			int am[TI4_NUT] = {0}, k = t == TI4_FF ? 0 : t == TI4_INF ? 1 : -1;
+			for (int q = 0; q < s->np && k < 0; q++)
+				if (q != p && s->cap[p][q][t]) {
+					am[t] = 1;
+					units_value(a, &out->f[3], am);
+					sl_value_text(a, &out->f[4], h->players[q].id);
+					break;
+				}
+			if (k >= 0 && s->captok[p][k]) {
+				am[t] = 1;
+				units_value(a, &out->f[3], am);
+			}
+			if (am[t] && legal(s, h, tmp, out))
+				return 0;
+			out->f[3].present = out->f[4].present = 0;
+		}
 		if (legal(s, h, tmp, out))
 			return 0;
 	}
