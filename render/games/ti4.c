@@ -136,7 +136,9 @@ static void unit_tags(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 	}
 }
 
-static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, int i)
+/* pass 0: the tile and its planets; pass 1: units, tokens, the active system's outline,
+ * drawn over every tile so that nothing hides them. */
+static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, int i, int pass)
 {
 	cairo_t *cr = c->cr;
 	const ti4_tile *t = ti4_tile_of(s, i);
@@ -144,6 +146,30 @@ static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 	char buf[64];
 	sl_kit_text_style st;
 	centre(s, i, &x, &y);
+	if (pass == 1) {
+		for (int k = 0; t && k < t->np; k++) {
+			double dx, dy, pr = R * (t->np == 1 ? 0.2 : 0.17);
+			planet_xy(t->np, k, R, &dx, &dy);
+			unit_tags(c, fr, s, i, k + 1, x + dx - R * (t->np == 1 ? 0.42 : 0.3),
+				y + dy + pr + fs + 11, fs * 0.95, R * (t->np == 1 ? 0.84 : 0.62));
+		}
+		if (t)
+			unit_tags(c, fr, s, i, 0, x - R * 0.62, y - R * 0.56, fs, R * 1.24);
+		for (int p = 0, n = 0; p < s->np; p++)
+			if (s->cmd[i] >> p & 1) {
+				sl_kit_token(c, x + R * 0.44 + n * fs * 1.7, y - R * 0.70, fs * 0.75,
+					colour_of(fr, p), "C");
+				n++;
+			}
+		if (t && (s->asys == i || s->last == i)) {
+			cairo_new_path(cr);
+			hex_path(cr, x, y, R - 4);
+			sl_kit_set(c, sl_kit_rgb_hex(0xfcc419));
+			cairo_set_line_width(cr, s->asys == i ? 5 : 2.5);
+			cairo_stroke(cr);
+		}
+		return;
+	}
 	cairo_new_path(cr);
 	hex_path(cr, x, y, R - 1.5);
 	if (!t) {   /* an empty slot of the map string (a home system to come) */
@@ -265,24 +291,6 @@ static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 		if (blk)
 			sl_kit_tag(c, x + dx, y + dy - pr - fs * 0.55, "dock blockaded", fs * 0.9,
 				sl_kit_rgb_hex(0xe03131));
-		unit_tags(c, fr, s, i, k + 1, x + dx - R * 0.42, y + dy + pr + fs + 11, fs * 0.95,
-			R * 0.84);
-	}
-	/* the space area: ships and what they carry, along the upper left */
-	unit_tags(c, fr, s, i, 0, x - R * 0.62, y - R * 0.56, fs, R * 1.24);
-	/* command tokens, top right */
-	for (int p = 0, n = 0; p < s->np; p++)
-		if (s->cmd[i] >> p & 1) {
-			sl_kit_token(c, x + R * 0.44 + n * fs * 1.7, y - R * 0.70, fs * 0.75,
-				colour_of(fr, p), "C");
-			n++;
-		}
-	if (s->asys == i || s->last == i) {
-		cairo_new_path(cr);
-		hex_path(cr, x, y, R - 4);
-		sl_kit_set(c, sl_kit_rgb_hex(0xfcc419));
-		cairo_set_line_width(cr, s->asys == i ? 5 : 2.5);
-		cairo_stroke(cr);
 	}
 }
 
@@ -418,9 +426,10 @@ static int ti4_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts 
 	cairo_rectangle(c->cr, MARGIN, TITLE_H + MARGIN, MAP_W, MAP_H);
 	sl_kit_set(c, sl_kit_rgb_hex(0x05070d));
 	cairo_fill(c->cr);
-	for (int i = 0; i < TI4_NPOS; i++)
-		if (ti4_pos_code(i) / 100 <= rings_of(s))
-			draw_tile(c, fr, s, i);
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < TI4_NPOS; i++)
+			if (ti4_pos_code(i) / 100 <= rings_of(s))
+				draw_tile(c, fr, s, i, pass);
 	snprintf(title, sizeof title, "%s", fr->header && fr->header->title ? fr->header->title :
 		"Twilight Imperium");
 	if (s->turn <= 0)

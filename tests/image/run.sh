@@ -115,6 +115,7 @@ check fmp-ferrix-fire samples/fmp/ferrix.sil --event 105 --overlay fire
 # captured units on the sheets; the end in the dark theme.
 check ti4-acheron-blockade samples/ti4/acheron-hunger.sil --event 67
 check ti4-acheron-end samples/ti4/acheron-hunger.sil --theme dark
+check ti4-valefar-reanimator samples/ti4/valefar.sil --event 50
 
 # A canvas over the limit is refused, and leaves no file behind.
 if "$SL" render "$LOG" --size 9000 -o "$OUT/huge.png" 2>"$OUT/huge.err"; then

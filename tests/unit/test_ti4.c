@@ -744,9 +744,9 @@ static void t_own_units(void **state)
 	OK(c, "bob: pass");
 	OK(c, "cyd: pass");
 	OK(c, "ana: activate system=201");
-	/* 17.7a: it cannot produce them, and they never go to its reinforcements */
-	NO(c, "ana: produce units=dd pay=acheron", "ti4 LRR 17.7a (22.7a)");
-	NO(c, "ana: research tech=destroyer2 riftmeld=dd owner=ana", "LRR 17.7 (22.7)");
+	/* commentary 7a: it cannot produce them, and they never go to its reinforcements */
+	NO(c, "ana: produce units=dd pay=acheron", "ti4 LRR 17 (22) commentary 7a");
+	NO(c, "ana: research tech=destroyer2 riftmeld=dd owner=ana", "commentary 7: ana's own");
 	/* except through an effect that uses captured units: Amalgamation */
 	OK(c, "ana: produce units=dd amalg=dd owner=ana");
 	assert_int_equal(S(c)->cap[0][0][TI4_DD], 1);

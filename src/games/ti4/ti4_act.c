@@ -220,7 +220,9 @@ static void destroy(ti4_state *s, const sl_header *h, int i, int a, int owner, i
 	}
 	if (ncap && desc)
 		sl_buf_printf(desc, "; %s captures %d %s of %s (%s)", PID(c), ncap, UD(t).name,
-			PID(owner), c == owner ? "its own, LRR 17.7 (22.7)" : k >= 0 ?
+			PID(owner), c == owner ? (t == TI4_INF && a > 0 && !s->u[i][0][c][TI4_FS] ?
+			"its own, by Reanimator: LRR 17 (22) commentary 7" : "its own: LRR 17 (22) commentary 7")
+			: k >= 0 ?
 			"a token on its sheet, LRR 17.3 (22.3)" : "onto its sheet, LRR 17.1 (22.1)");
 }
 
@@ -959,7 +961,7 @@ static int none_left(const ti4_state *s, const sl_header *h, int p, int t, const
 		if (!s->cap[c][p][t])
 			continue;
 		if (c == p)
-			return ti4_illegal(err, "ti4 LRR 17.7a (22.7a): %s holds %d of its own %s captured; "
+			return ti4_illegal(err, "ti4 LRR 17 (22) commentary 7a: %s holds %d of its own %s captured; "
 				"it cannot %s them (only an effect that uses captured units can)", PID(p),
 				s->cap[c][p][t], UD(t).name, verb);
 		return ti4_illegal(err, "ti4 LRR 17.4 (22.4): %s (%s) holds %d %s of %s captured; "
@@ -1125,11 +1127,16 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 		sl_buf_printf(desc, " at %03d for %d resources (production %d, %d used)",
 			ti4_pos_code(i), cost, limit, s->prod_used);
 		if (list_total(am)) {
-			sl_buf_puts(desc, "; Amalgamation returns ");
+			sl_buf_puts(desc, owner == p ? "; Amalgamation places its own captured " :
+				"; Amalgamation returns ");
 			put_list(desc, am);
-			if (owner >= 0)
+			if (owner == p)
+				sl_buf_puts(desc, " from the sheet (commentary 7a)");
+			else if (owner >= 0)
 				sl_buf_printf(desc, " to %s%s", PID(owner), s->pl[owner].eliminated ?
 					" (eliminated: into the box, commentary 6)" : "");
+			else
+				sl_buf_puts(desc, " token to the supply (LRR 17.3d (22.3d))");
 		}
 	}
 	return 0;
@@ -1412,7 +1419,7 @@ static int ev_research(ti4_state *s, const sl_header *h, const sl_event *ev, sl_
 				return ti4_illegal(err, "ti4 Riftmeld: %s holds no captured %s of %s", PID(p),
 					UD(t).name, owner >= 0 ? PID(owner) : "(owner=?)");
 			if (owner == p)
-				return ti4_illegal(err, "ti4 LRR 17.7 (22.7): %s's own captured units cannot go "
+				return ti4_illegal(err, "ti4 LRR 17 (22) commentary 7: %s's own captured units cannot go "
 					"back to its reinforcements", PID(p));
 			give_back(s, p, owner, t);
 		}
