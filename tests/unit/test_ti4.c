@@ -462,6 +462,42 @@ static void t_blockade(void **state)
 	assert_true(S(c)->blk[1] & 1);
 }
 
+static void t_gravity_rift(void **state)
+{
+	ctx *c = *state;
+	std3(c);
+	OK(c, "cyd: place units=cv,cv,inf,inf,inf,inf at=209");
+	OK(c, "cyd: place units=dd at=105");
+	OK(c, "bob: place units=dd at=201");
+	OK(c, "turn 1");
+	/* LRR 41.1: through the rift at 105, 209 to 000 costs one move, not three */
+	OK(c, "cyd: activate system=000");
+	NO(c, "cyd: move from=209 units=cv", "move 1");
+	NO(c, "cyd: move from=209 units=cv rift=9,9", "one per moving ship");
+	NO(c, "cyd: move from=209 units=cv,cv,inf,inf,inf,inf rift=9", "2 dice");
+	/* LRR 41.2: a 1-3 destroys the carrier and the ground forces it can no longer carry */
+	OK(c, "cyd: move from=209 units=cv,cv,inf,inf,inf,inf rift=9,2");
+	assert_int_equal(S(c)->u[at(0)][0][2][TI4_CV], 1);
+	assert_int_equal(S(c)->u[at(0)][0][2][TI4_INF], 4);
+	assert_int_equal(S(c)->reinf[2][TI4_CV], 3);
+	OK(c, "cyd: end");
+	/* leaving a rift always rolls; but no die without a rift */
+	OK(c, "ana: activate system=104");
+	OK(c, "ana: end");
+	OK(c, "cyd: activate system=104");
+	NO(c, "cyd: move from=105 units=dd", "LRR 41.2");
+	OK(c, "cyd: move from=105 units=dd rift=7");
+	OK(c, "cyd: end");
+	NO(c, "ana: activate system=104", "already holds");
+	/* the Cabal's Dimensional Tear is a rift: others roll to leave it, the Cabal does not */
+	OK(c, "bob: activate system=202");
+	NO(c, "bob: move from=201 units=dd", "LRR 41.2");
+	OK(c, "bob: move from=201 units=dd rift=1");
+	assert_int_equal(S(c)->u[at(202)][0][1][TI4_DD], 0);
+	assert_int_equal(S(c)->reinf[1][TI4_DD], 8);
+	OK(c, "bob: end");
+}
+
 /* ---- capture: LRR 17 (22) ------------------------------------------------------------ */
 
 /* Ana (Cabal) wins a space combat at 203 against bob's destroyer and dreadnought. */
@@ -935,6 +971,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(t_production, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tokens, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_blockade, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_gravity_rift, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_capture_ship, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_capture_not_by_cannon, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_return_by_trade, setup, teardown),

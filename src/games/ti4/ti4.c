@@ -31,6 +31,8 @@ static const sl_field_def f_activate[] = { POS("system", "the system activated")
 static const sl_field_def f_move[] = {
 	POS("from", "the system the ships leave"),
 	U("units", "ships with the fighters and ground forces they transport"),
+	{"rift", SL_K_DICE, 1, 0, 10, 64, NULL,
+		"through or out of a gravity rift: one die per moving ship in unit order (1-3 destroyed)"},
 };
 static const sl_field_def f_load[] = {
 	PLN("planet", 0, "the planet ground forces leave for the space area"),

@@ -288,28 +288,62 @@ static int passable(const ti4_state *s, int i, int p)
 	return 1;
 }
 
-/* Fewest moves from a to b for p's ships (LRR 58), -1 if none. */
-static int distance(const ti4_state *s, int a, int b, int p)
+/* A gravity rift (LRR 41): the tile, or a system with the Cabal's Dimensional Tear. */
+static int rifted(const ti4_state *s, int i)
 {
-	int dist[TI4_NPOS], queue[TI4_NPOS], qh = 0, qt = 0;
+	const ti4_tile *t = ti4_tile_of(s, i);
+	if (t && t->anomaly == TI4_AN_RIFT)
+		return 1;
+	for (int q = 0; q < s->np; q++)
+		if (ti4_is_cabal(s, q) && ti4_has_dock(s, i, q))
+			return 2;
+	return 0;
+}
+
+/* Whether p's ships roll for leaving rift i (the Cabal does not for its own tear). */
+static int rolls_for(const ti4_state *s, int i, int p)
+{
+	return rifted(s, i) && !(rifted(s, i) == 2 && ti4_is_cabal(s, p) && ti4_has_dock(s, i, p));
+}
+
+/* Fewest moves from a to b for p's ships (LRR 58), -1 if none. With use_rifts,
+ * leaving a gravity rift costs nothing (+1 move, LRR 41.1) and rifts may be
+ * passed through; without, the path passes through none. *rolls gets whether
+ * a ship on that path rolls for a rift it leaves. 0-1 breadth first. */
+static int distance(const ti4_state *s, int a, int b, int p, int use_rifts, int *rolls)
+{
+	int dist[TI4_NPOS], roll[TI4_NPOS], dq[2 * TI4_NPOS + 2], head = TI4_NPOS, tail = TI4_NPOS;
+	int done[TI4_NPOS] = {0};
 	const ti4_tile *tb = ti4_tile_of(s, b);
+	*rolls = 0;
 	if (!tb || tb->anomaly == TI4_AN_ASTEROID || tb->anomaly == TI4_AN_SUPERNOVA)
 		return -1;
 	for (int i = 0; i < TI4_NPOS; i++)
-		dist[i] = -1;
+		dist[i] = -1, roll[i] = 0;
 	dist[a] = 0;
-	queue[qt++] = a;
-	while (qh < qt) {
-		int x = queue[qh++];
+	roll[a] = 0;
+	dq[tail++] = a;
+	while (head < tail) {
+		int x = dq[head++], step = use_rifts && rifted(s, x) ? 0 : 1;
+		if (done[x])
+			continue;
+		done[x] = 1;
+		if (x == b) {
+			*rolls = roll[x];
+			return dist[x];
+		}
+		if (x != a && (!passable(s, x, p) || (!use_rifts && rifted(s, x))))
+			continue;
 		for (int y = 0; y < TI4_NPOS; y++) {
-			if (dist[y] >= 0 || !ti4_adjacent(s, x, y))
+			int nd = dist[x] + step;
+			if (!ti4_adjacent(s, x, y) || (dist[y] >= 0 && dist[y] <= nd))
 				continue;
-			if (y == b)
-				return dist[x] + 1;
-			if (passable(s, y, p)) {
-				dist[y] = dist[x] + 1;
-				queue[qt++] = y;
-			}
+			dist[y] = nd;
+			roll[y] = roll[x] || (use_rifts && rolls_for(s, x, p));
+			if (step == 0)
+				dq[--head] = y;
+			else
+				dq[tail++] = y;
 		}
 	}
 	return -1;
@@ -319,7 +353,7 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	sl_error *err)
 {
 	int p = ev->player, i = ti4_pos_index(ev->f[0].u.i), cnt[TI4_NUT], ships = 0, cap = 0;
-	int carried = 0, d, rc;
+	int carried = 0, d, rc, use_rift, rolls = 0, nships = 0, lost[TI4_NUT] = {0};
 	const ti4_tile *from;
 	if ((rc = need_turn(s, h, p, err)))
 		return rc;
@@ -349,11 +383,21 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	if (!ships)
 		return ti4_illegal(err, "ti4 LRR 58: only ships with a move value move; fighters and "
 			"ground forces are transported");
-	d = distance(s, i, s->asys, p);
+	use_rift = ev->f[2].present || rifted(s, i);
+	d = distance(s, i, s->asys, p, use_rift, &rolls);
 	if (d < 0)
 		return ti4_illegal(err, "ti4 LRR 58: no path from %03d to %03d avoids other players' "
-			"ships and anomalies (asteroid fields, supernovae; a nebula only as destination)",
-			ev->f[0].u.i, ti4_pos_code(s->asys));
+			"ships and anomalies (asteroid fields, supernovae; a nebula only as destination; "
+			"a gravity rift only with rift= dice)", ev->f[0].u.i, ti4_pos_code(s->asys));
+	for (int t = 0; t < TI4_NUT; t++)
+		if (UD(t).ship)
+			nships += cnt[t];
+	if (rolls && (!ev->f[2].present || ev->f[2].n != nships))
+		return ti4_illegal(err, "ti4 LRR 41.2: each ship leaving a gravity rift rolls a die: "
+			"rift= gives %d dice, one per moving ship (fighters too) in unit order", nships);
+	if (!rolls && ev->f[2].present)
+		return ti4_illegal(err, "ti4 LRR 41: no die is rolled: the ships leave no gravity rift "
+			"they roll for");
 	for (int t = 0; t < TI4_NUT; t++) {
 		int mv = UD(t).move;
 		if (!cnt[t] || !UD(t).ship || !mv)
@@ -369,6 +413,34 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	if (carried > cap)
 		return ti4_illegal(err, "ti4 LRR 95: the moving ships have capacity %d for %d "
 			"fighters and ground forces", cap, carried);
+	if (rolls) {
+		/* LRR 41.2: a die of 1-3 destroys the ship before it leaves the rift, with what it
+		 * carries: ground forces beyond the surviving capacity, infantry first */
+		const uint8_t *dv = ev->f[2].p;
+		int k = 0, left = 0;
+		for (int t = 0; t < TI4_NUT; t++)
+			for (int j = 0; UD(t).ship && j < cnt[t]; j++, k++)
+				if (dv[k] <= 3)
+					lost[t]++;
+		for (int t = 0; t < TI4_NUT; t++)
+			if (UD(t).ship && UD(t).move)
+				left += (t == TI4_FS ? ti4_factions[s->pl[p].faction].fs_capacity :
+					UD(t).capacity) * (cnt[t] - lost[t]);
+		left -= cnt[TI4_FF] - lost[TI4_FF];
+		for (int t = TI4_INF; t >= TI4_MECH; t--) {   /* inf (8) then mech (7) */
+			int over = cnt[t] - (left > 0 ? left : 0);
+			if (over > 0) {
+				lost[t] += over > cnt[t] ? cnt[t] : over;
+				left = 0;
+			} else {
+				left -= cnt[t];
+			}
+		}
+		for (int t = 0; t < TI4_NUT; t++) {
+			destroy(s, h, i, 0, p, t, lost[t], 0, NULL);
+			cnt[t] -= lost[t];
+		}
+	}
 	for (int t = 0; t < TI4_NUT; t++)
 		if ((rc = xfer(s, h, i, 0, s->asys, 0, p, t, cnt[t], err)))
 			return rc;
@@ -377,8 +449,12 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	if (desc) {
 		sl_buf_printf(desc, "%s moves ", PID(p));
 		put_list(desc, cnt);
-		sl_buf_printf(desc, " from %03d to %03d (%d away)", ev->f[0].u.i,
-			ti4_pos_code(s->asys), d);
+		sl_buf_printf(desc, " from %03d to %03d (%d away%s)", ev->f[0].u.i,
+			ti4_pos_code(s->asys), d, use_rift ? ", through a gravity rift: +1 move" : "");
+		if (list_total(lost)) {
+			sl_buf_puts(desc, "; the rift destroys ");
+			put_list(desc, lost);
+		}
 	}
 	return 0;
 }

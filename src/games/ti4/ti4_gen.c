@@ -120,7 +120,7 @@ static int try_activate(const ti4_state *s, const sl_header *h, ti4_state *tmp, 
 }
 
 static int try_move(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_arena *a,
-	int p, sl_event *out)
+	sl_prng *rng, int p, sl_event *out)
 {
 	int i = s->asys;
 	for (int j = 0; j < TI4_NPOS; j++) {
@@ -153,6 +153,15 @@ static int try_move(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_a
 			units_value(a, &out->f[1], cnt);
 			if (legal(s, h, tmp, out))
 				return 0;
+			{   /* out of a gravity rift: a die per moving ship */
+				int n = 0;
+				for (int t = 0; t < TI4_NUT; t++)
+					if (ti4_units[t].ship)
+						n += cnt[t];
+				dice_value(a, rng, &out->f[2], n);
+				if (legal(s, h, tmp, out))
+					return 0;
+			}
 		}
 	}
 	return 1;
@@ -279,7 +288,7 @@ static int action(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_prn
 		return fire(s, a, rng, who, s->ckind == 2 ? s->cplanet : 0, out);
 	}
 	if (s->step == TI4_ST_MOVE && ti4_ships_in(s, i, p) == s->u[i][0][p][TI4_FF]
-	    && !try_move(s, h, tmp, a, p, out))
+	    && !try_move(s, h, tmp, a, rng, p, out))
 		return 0;
 	/* space combat, if another player's ships are there */
 	for (int q = 0; q < s->np; q++)
