@@ -498,6 +498,23 @@ static void t_gravity_rift(void **state)
 	OK(c, "bob: end");
 }
 
+static void t_nebula_defender(void **state)
+{
+	ctx *c = *state;
+	std3(c);
+	OK(c, "bob: place units=dd at=103");
+	OK(c, "cyd: place units=cr at=104");
+	OK(c, "turn 1");
+	OK(c, "cyd: activate system=103");
+	OK(c, "cyd: move from=104 units=cr");
+	OK(c, "cyd: fire dice=6");          /* the cruiser (7) misses */
+	OK(c, "bob: fire dice=8");          /* a destroyer (9) hits on 8 as defender in a nebula (LRR 59) */
+	assert_int_equal(S(c)->pend[2], 1);
+	assert_int_equal(S(c)->pend[1], 0);
+	OK(c, "cyd: assign destroy=cr");
+	assert_int_equal(S(c)->ckind, 0);
+}
+
 /* ---- capture: LRR 17 (22) ------------------------------------------------------------ */
 
 /* Ana (Cabal) wins a space combat at 203 against bob's destroyer and dreadnought. */
@@ -972,6 +989,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(t_tokens, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_blockade, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_gravity_rift, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_nebula_defender, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_capture_ship, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_capture_not_by_cannon, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_return_by_trade, setup, teardown),

@@ -811,6 +811,8 @@ static int ev_fire(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 			val[t] = 8;
 		if (t == TI4_INF && (s->pl[p].techs >> TI4_T_INF2 & 1))
 			val[t] = 7;
+		if (a == 0 && p == s->def && ti4_tile_of(s, i)->anomaly == TI4_AN_NEBULA)
+			val[t]--;   /* LRR 59: the defender in a nebula adds 1 to its combat rolls */
 	}
 	if ((hits = roll_hits(&ev->f[0], nd, val, a ? "42.1" : "78.3", err)) < 0)
 		return hits;
