@@ -397,25 +397,67 @@ void ti4_summary_json(const void *st, const sl_header *h, sl_buf *o)
 void ti4_help(const void *st, const sl_header *h, sl_buf *o)
 {
 	const ti4_state *s = st;
+	static const char *const steps[] = {"", "movement", "space cannon", "space combat",
+		"invasion", "production"};
 	if (!s->galaxy) {
 		sl_buf_puts(o, "setup: galaxy map=\"...\" (a TTS map string), then per player: "
 			"faction faction=cabal home=301, place units=dn,cv,ff at=301\n");
 		return;
 	}
 	if (s->turn == 0) {
-		sl_buf_puts(o, "setup: faction, place; then `turn 1`\n");
+		sl_buf_puts(o, "setup: faction faction=... home=NNN; place units=... at=NNN|planet; "
+			"then `turn 1`\n");
+		return;
+	}
+	if (s->phase == 2) {
+		sl_buf_printf(o, "status phase of round %d: `turn %d` starts the next round\n", s->turn,
+			s->turn + 1);
 		return;
 	}
 	if (s->turnp < 0) {
-		sl_buf_puts(o, "a player's turn: activate system=NNN | vortex | pass; "
-			"when every player has passed: `phase 2` (status)\n");
+		int waiting = 0;
+		for (int p = 0; p < s->np; p++) {
+			int n = 0;
+			if (s->pl[p].passed || s->pl[p].eliminated)
+				continue;
+			waiting++;
+			for (int i = 0; i < TI4_NPOS; i++)
+				n += ti4_tile_of(s, i) && !(s->cmd[i] >> p & 1);
+			sl_buf_printf(o, "%s: activate system=NNN (%d tactic token%s, %d systems without "
+				"its token)%s; pass\n", ti4_pid(h, p), s->pl[p].tactic,
+				s->pl[p].tactic == 1 ? "" : "s", n, s->pl[p].vortex_ready ?
+				"; vortex target=... unit=... at=NNN" : "");
+		}
+		if (!waiting)
+			sl_buf_puts(o, "every player has passed: `phase 2` (status)\n");
 		return;
 	}
-	sl_buf_printf(o, "%s's turn at %03d: move from=NNN units=...; load; cannon; barrage; fire; "
-		"assign sustain=... destroy=...; retreat; bombard; land; produce units=... pay=...; "
-		"trade with=...; end\n", ti4_pid(h, s->turnp), ti4_pos_code(s->asys));
+	sl_buf_printf(o, "%s's turn at %03d, %s step%s\n", ti4_pid(h, s->turnp),
+		ti4_pos_code(s->asys), steps[s->step], s->ckind == 1 ? ", space combat round" :
+		s->ckind == 2 ? ", ground combat round" : "");
 	for (int p = 0; p < s->np; p++)
-		if (s->pend[p])
-			sl_buf_printf(o, "%s must assign %d hit%s\n", ti4_pid(h, p), s->pend[p],
-				s->pend[p] == 1 ? "" : "s");
+		if (s->pend[p] && (!s->ckind || s->fired == ((1u << s->att) | (1u << s->def))))
+			sl_buf_printf(o, "%s must assign %d hit%s: assign sustain=... destroy=...\n",
+				ti4_pid(h, p), s->pend[p], s->pend[p] == 1 ? "" : "s");
+	if (s->ckind)
+		for (int k = 0; k < 2; k++) {
+			int p = k ? s->def : s->att;
+			if (!(s->fired >> p & 1))
+				sl_buf_printf(o, "%s rolls: fire dice=...%s%s\n", ti4_pid(h, p),
+					s->ckind == 2 ? " planet=" : "", s->ckind == 2 ?
+					ti4_planet_at(s, s->asys, s->cplanet)->id : "");
+		}
+	if (s->step == TI4_ST_MOVE)
+		sl_buf_puts(o, "movement: move from=NNN units=... [rift=...]; load planet=... units=...\n");
+	if (s->step <= TI4_ST_CANNON && !s->ckind)
+		sl_buf_puts(o, "space cannon offense: cannon dice=... [target=...]; then barrage/fire if "
+			"ships of two players share the system\n");
+	if (s->step <= TI4_ST_INVADE && s->ckind != 1)
+		sl_buf_puts(o, "invasion: bombard planet=... dice=...; land planet=... units=...; "
+			"cannon planet=... dice=...\n");
+	if (ti4_has_dock(s, s->asys, s->turnp))
+		sl_buf_printf(o, "production: produce units=... pay=planets tg=N [amalg=... owner=...]; "
+			"%d unit%s produced so far%s\n", s->prod_used, s->prod_used == 1 ? "" : "s",
+			ti4_dock_blockaded(s, s->asys, s->turnp) ? " (blockaded: no ships)" : "");
+	sl_buf_printf(o, "any time in the turn: trade with=... ; then end\n");
 }
