@@ -1509,8 +1509,11 @@ static int ev_research(ti4_state *s, const sl_header *h, const sl_event *ev, sl_
 		sl_buf_printf(desc, "%s gains %s", PID(p), ti4_tech_tokens[tech]);
 		if (ev->f[1].present)
 			sl_buf_printf(desc, "; Riftmeld returns a captured %s%s%s, ignoring prerequisites%s",
-				UD(ev->f[1].u.i).name, owner >= 0 ? " to " : "", owner >= 0 ? PID(owner) : "",
-				owner >= 0 && s->pl[owner].eliminated ? " (eliminated: into the box, "
+				UD(ev->f[1].u.i).name, owner >= 0 && tokidx(ev->f[1].u.i) < 0 ? " to " :
+				" (a token, to the supply: LRR 17.3d (22.3d))", owner >= 0 &&
+				tokidx(ev->f[1].u.i) < 0 ? PID(owner) : "",
+				owner >= 0 && tokidx(ev->f[1].u.i) < 0 && s->pl[owner].eliminated ?
+				" (eliminated: into the box, "
 				"commentary 6)" : "");
 	}
 	return 0;
