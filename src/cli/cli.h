@@ -88,6 +88,7 @@ int cmd_help(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
 int cmd_repair(int argc, char **argv);
 int cmd_seek(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 /* .silb by extension (cmd_binary.c): 1 if path ends in ".silb". */
 int cli_is_silb(const char *path);
 /* Writes log to path (.silb: an archive; else canonical text) atomically,

@@ -140,6 +140,12 @@ static const cli_opt batch_opts[] = {
 	{"sqlite", 'S', "DB", "also add each game to the SQLite database DB (made if missing; a game already there is skipped)"},
 	{"quiet", 'q', NULL, "no progress bar and no summary"},
 	{NULL, 0, NULL, NULL}};
+static const cli_opt import_opts[] = {
+	{"ti4-map", 320, "STRING", "a TTS/TTPG map string: tile ids from 101 in spiral order, {id} first for a custom centre, 0 an empty slot"},
+	{"players", 'P', "IDS", "comma separated player ids (default p1,p2,p3)"},
+	{"title", 321, "TEXT", "the log's title"},
+	{"output", 'o', "OUT", "where to write the new log (default: standard output)"},
+	{NULL, 0, NULL, NULL}};
 static const cli_opt help_opts[] = {
 	{"man", 'm', NULL, "print the manual page (roff) generated from this table"},
 	{NULL, 0, NULL, NULL}};
@@ -234,6 +240,10 @@ const cli_verb cli_verbs[] = {
 	 "it, and the batch goes on (exit 1 at the end). Lines come in the order of the inputs whatever --jobs "
 	 "says; a progress bar shows on a terminal. --sqlite keeps games, players, metrics, turns and luck in a "
 	 "database (docs/batch.md: the schema, ready queries, and runs over several machines with GNU parallel)."},
+	{"import", cmd_import, "start a ti4 log from a galaxy given as a TTS map string", "", import_opts,
+	 "Writes the header, the players and the `galaxy` line of a new Twilight Imperium log; add the "
+	 "factions and units with `record`. The ti4 rules judge the string: a bad token is refused with its "
+	 "offset (exit 1). See formats/ti4.md."},
 	{"help", cmd_help, "list the verbs, or explain one", "[VERB]", help_opts, NULL},
 	{NULL, NULL, NULL, NULL, NULL, NULL}};
 

@@ -143,6 +143,12 @@ check_chart chart-fmp-dark chart samples/fmp/ferrix.sil -m units,score --theme d
 check_chart chart-starship-event chart samples/starship/last-voyage.sil -m win_chance --per event --style area
 check_chart luck-starship luck samples/starship/last-voyage.sil
 
+# The ti4 sample: the Cabal's dock blockaded at the end of a space combat,
+# captured units on the sheets; the end in the dark theme.
+check ti4-acheron-blockade samples/ti4/acheron-hunger.sil --event 67
+check ti4-acheron-end samples/ti4/acheron-hunger.sil --theme dark
+check ti4-valefar-reanimator samples/ti4/valefar.sil --event 50
+
 # A canvas over the limit is refused, and leaves no file behind.
 if "$SL" render "$LOG" --size 9000 -o "$OUT/huge.png" 2>"$OUT/huge.err"; then
 	bad "a 9000 px canvas was accepted"

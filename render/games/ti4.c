@@ -1,0 +1,463 @@
+/* ti4.c - the painter of Twilight Imperium 4: the galaxy as flat-top system
+ * tiles in our own style (planets with names, resources/influence and their
+ * controller, anomalies, wormholes, position codes and tile numbers), units
+ * as counted tags per space area and planet in their owner's colour, command
+ * tokens, the active system and blockaded space docks marked; beside the map,
+ * each faction's sheet with its captured units and tokens, reinforcements and
+ * what went to the box. */
+#include "../painter.h"
+#include "src/games/ti4/ti4.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define TITLE_H 64.0
+#define MARGIN 16.0
+#define MAP_W 940.0
+#define MAP_H 940.0
+#define PANEL_W 470.0
+
+static const uint32_t fallback_colours[] = {0x7b2cbf, 0x1864ab, 0xe8590c, 0x2b8a3e, 0xc2255c,
+	0x5f3dc4};
+
+static uint32_t colour_of(const sl_frame *fr, int k)
+{
+	if (fr->header && k >= 0 && k < fr->header->nplayers && fr->header->players[k].colour)
+		return fr->header->players[k].colour & 0xffffff;
+	return fallback_colours[(k < 0 ? 0 : k) % 6];
+}
+
+static const char *pid(const sl_frame *fr, int k)
+{
+	if (fr->header && k >= 0 && k < fr->header->nplayers && fr->header->players[k].id)
+		return fr->header->players[k].id;
+	return "?";
+}
+
+static int rings_of(const ti4_state *s)
+{
+	int r = 1;
+	for (int i = 0; i < TI4_NPOS; i++)
+		if (s->tile[i] && ti4_pos_code(i) / 100 > r)
+			r = ti4_pos_code(i) / 100;
+	return r;
+}
+
+static double hex_size(const ti4_state *s)
+{
+	int m = rings_of(s);
+	double a = MAP_W / (3.0 * m + 2.0), b = MAP_H / (sqrt(3.0) * (2 * m + 1));
+	return a < b ? a : b;
+}
+
+static void centre(const ti4_state *s, int i, double *x, double *y)
+{
+	sl_hex h = ti4_pos_hex(i);
+	double R = hex_size(s);
+	*x = MARGIN + MAP_W / 2 + 1.5 * R * h.q;
+	*y = TITLE_H + MARGIN + MAP_H / 2 + sqrt(3.0) * R * (h.r + h.q / 2.0);
+}
+
+static void hex_path(cairo_t *cr, double x, double y, double R)
+{
+	for (int k = 0; k < 6; k++) {
+		double a = M_PI / 3 * k;
+		if (k == 0)
+			cairo_move_to(cr, x + R * cos(a), y + R * sin(a));
+		else
+			cairo_line_to(cr, x + R * cos(a), y + R * sin(a));
+	}
+	cairo_close_path(cr);
+}
+
+static void ti4_size(const sl_frame *fr, int *w, int *h)
+{
+	(void)fr;
+	*w = (int)(MARGIN + MAP_W + MARGIN + PANEL_W + MARGIN);
+	*h = (int)(TITLE_H + MARGIN + MAP_H + MARGIN);
+}
+
+/* ---- tiles -------------------------------------------------------------------- */
+
+static sl_kit_rgb tile_rgb(const ti4_tile *t)
+{
+	switch (t->anomaly) {
+	case TI4_AN_NEBULA: return sl_kit_rgb_hex(0x3b2a5c);
+	case TI4_AN_SUPERNOVA: return sl_kit_rgb_hex(0x6b2a12);
+	case TI4_AN_ASTEROID: return sl_kit_rgb_hex(0x3d3428);
+	case TI4_AN_RIFT: return sl_kit_rgb_hex(0x1a0f2b);
+	default: return sl_kit_rgb_hex(t->home ? 0x17323a : 0x121c33);
+	}
+}
+
+static const char *anomaly_name(int a)
+{
+	static const char *const n[] = {"", "asteroid field", "nebula", "supernova", "gravity rift"};
+	return a >= 0 && a <= 4 ? n[a] : "";
+}
+
+/* Where planet k of n sits in a tile of size R. */
+static void planet_xy(int n, int k, double R, double *dx, double *dy)
+{
+	static const double one[1][2] = {{0.0, 0.10}};
+	static const double two[2][2] = {{-0.40, 0.00}, {0.40, 0.16}};
+	static const double three[3][2] = {{-0.48, -0.02}, {0.48, -0.02}, {0.0, 0.34}};
+	const double (*t)[2] = n == 1 ? one : n == 2 ? two : three;
+	*dx = t[k][0] * R;
+	*dy = t[k][1] * R;
+}
+
+static void unit_tags(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, int i, int a,
+	double x, double y, double size, double maxw)
+{
+	char buf[24];
+	double cx = x, cy = y;
+	sl_kit_text_style st = sl_kit_style(c, size, 1);
+	for (int p = 0; p < s->np; p++) {
+		sl_kit_rgb col = sl_kit_rgb_hex(colour_of(fr, p));
+		for (int t = 0; t < TI4_NUT; t++) {
+			double w, hh;
+			int n = s->u[i][a][p][t];
+			if (!n)
+				continue;
+			if (s->dmg[i][a][p][t])
+				snprintf(buf, sizeof buf, "%d%s*", n, ti4_units[t].tok);
+			else
+				snprintf(buf, sizeof buf, "%d%s", n, ti4_units[t].tok);
+			sl_kit_text_extent(c, buf, &st, &w, &hh);
+			if (cx + w + 8 > x + maxw) {
+				cx = x;
+				cy += size + 6;
+			}
+			sl_kit_tag(c, cx + w / 2 + 4, cy, buf, size, col);
+			cx += w + 11;
+		}
+	}
+}
+
+/* pass 0: the tile and its planets; pass 1: units, tokens, the active system's outline,
+ * drawn over every tile so that nothing hides them. */
+static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, int i, int pass)
+{
+	cairo_t *cr = c->cr;
+	const ti4_tile *t = ti4_tile_of(s, i);
+	double x, y, R = hex_size(s), fs = R / 7.0 < 10 ? 10 : R / 7.0;
+	char buf[64];
+	sl_kit_text_style st;
+	centre(s, i, &x, &y);
+	if (pass == 1) {
+		for (int k = 0; t && k < t->np; k++) {
+			double dx, dy, pr = R * (t->np == 1 ? 0.2 : 0.17);
+			planet_xy(t->np, k, R, &dx, &dy);
+			unit_tags(c, fr, s, i, k + 1, x + dx - R * (t->np == 1 ? 0.42 : 0.3),
+				y + dy + pr + fs + 11, fs * 0.95, R * (t->np == 1 ? 0.84 : 0.62));
+		}
+		if (t)
+			unit_tags(c, fr, s, i, 0, x - R * 0.62, y - R * 0.56, fs, R * 1.24);
+		for (int p = 0, n = 0; p < s->np; p++)
+			if (s->cmd[i] >> p & 1) {
+				sl_kit_token(c, x + R * 0.44 + n * fs * 1.7, y - R * 0.70, fs * 0.75,
+					colour_of(fr, p), "C");
+				n++;
+			}
+		if (t && (s->asys == i || s->last == i)) {
+			cairo_new_path(cr);
+			hex_path(cr, x, y, R - 4);
+			sl_kit_set(c, sl_kit_rgb_hex(0xfcc419));
+			cairo_set_line_width(cr, s->asys == i ? 5 : 2.5);
+			cairo_stroke(cr);
+		}
+		return;
+	}
+	cairo_new_path(cr);
+	hex_path(cr, x, y, R - 1.5);
+	if (!t) {   /* an empty slot of the map string (a home system to come) */
+		sl_kit_set(c, sl_kit_rgb_hex(0x0b0f1a));
+		cairo_fill_preserve(cr);
+		sl_kit_set(c, sl_kit_rgb_hex(0x343a40));
+		cairo_set_line_width(cr, 1);
+		cairo_stroke(cr);
+		st = sl_kit_style(c, fs, 1);
+		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		st.colour = sl_kit_rgb_hex(0x868e96);
+		snprintf(buf, sizeof buf, "%03d", ti4_pos_code(i));
+		sl_kit_text(c, x, y - fs * 0.6, buf, &st);
+		st = sl_kit_style(c, fs * 0.85, 0);
+		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		st.colour = sl_kit_rgb_hex(0x6c757d);
+		sl_kit_text(c, x, y + fs * 0.8, "empty slot", &st);
+		return;
+	}
+	sl_kit_set(c, tile_rgb(t));
+	cairo_fill_preserve(cr);
+	sl_kit_set(c, t->home ? sl_kit_rgb_hex(0x63e6be) : t->anomaly ? sl_kit_rgb_hex(0xff6b6b) :
+		sl_kit_rgb_hex(0x4c6ef5));
+	cairo_set_line_width(cr, t->home || t->anomaly ? 2.5 : 1.2);
+	cairo_stroke(cr);
+	if (t->anomaly == TI4_AN_RIFT || t->anomaly == TI4_AN_SUPERNOVA) {
+		for (int k = 1; k <= 3; k++) {
+			cairo_new_path(cr);
+			cairo_arc(cr, x, y, R * 0.18 * k, 0, 2 * M_PI);
+			sl_kit_set_a(c, sl_kit_rgb_hex(t->anomaly == TI4_AN_RIFT ? 0x9775fa : 0xffa94d),
+				0.5);
+			cairo_set_line_width(cr, 1.5);
+			cairo_stroke(cr);
+		}
+	}
+	if (t->anomaly == TI4_AN_ASTEROID)
+		for (int k = 0; k < 14; k++) {
+			double a = k * 2.4, r = R * (0.15 + 0.045 * (k % 9));
+			cairo_new_path(cr);
+			cairo_arc(cr, x + r * cos(a), y + r * sin(a), 2 + k % 3, 0, 2 * M_PI);
+			sl_kit_set(c, sl_kit_rgb_hex(0x8c7b65));
+			cairo_fill(cr);
+		}
+	if (t->anomaly == TI4_AN_NEBULA) {
+		cairo_new_path(cr);
+		cairo_arc(cr, x, y, R * 0.6, 0, 2 * M_PI);
+		sl_kit_set_a(c, sl_kit_rgb_hex(0xb197fc), 0.18);
+		cairo_fill(cr);
+	}
+	/* position code at the top, tile number at the bottom */
+	st = sl_kit_style(c, fs, 1);
+	st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
+	st.colour = sl_kit_rgb_hex(0xdee2e6);
+	snprintf(buf, sizeof buf, "%03d", ti4_pos_code(i));
+	sl_kit_text(c, x, y - R * 0.84, buf, &st);
+	st = sl_kit_style(c, fs * 0.85, 0);
+	st.anchor = SL_KIT_CENTER | SL_KIT_BOTTOM;
+	st.colour = sl_kit_rgb_hex(0x868e96);
+	if (t->anomaly)
+		snprintf(buf, sizeof buf, "#%d %s", t->id, anomaly_name(t->anomaly));
+	else if (t->home)
+		snprintf(buf, sizeof buf, "#%d %s home", t->id, t->home);
+	else
+		snprintf(buf, sizeof buf, "#%d", t->id);
+	sl_kit_text(c, x, y + R * 0.84, buf, &st);
+	for (int b = 0, n = 0; b < 4; b++) {
+		static const char *const wh[] = {"\u03b1", "\u03b2", "\u03b4", "\u03b3"};
+		static const uint32_t wc[] = {0xf08c00, 0x2f9e44, 0xe64980, 0x4dabf7};
+		double wx = x + R * 0.72, wy = y - R * 0.30 + n * fs * 2.4;
+		if (!(t->wormhole >> b & 1))
+			continue;
+		n++;
+		cairo_new_path(cr);
+		cairo_arc(cr, wx, wy, fs * 1.1, 0, 2 * M_PI);
+		sl_kit_set(c, sl_kit_rgb_hex(wc[b]));
+		cairo_fill(cr);
+		st = sl_kit_style(c, fs * 1.2, 1);
+		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		st.colour = sl_kit_rgb_hex(0xffffff);
+		sl_kit_text(c, wx, wy, wh[b], &st);
+	}
+	/* planets */
+	for (int k = 0; k < t->np; k++) {
+		double dx, dy, pr = R * (t->np == 1 ? 0.2 : 0.17);
+		int ctl = s->ctrl[i][k];
+		int blk = 0;
+		planet_xy(t->np, k, R, &dx, &dy);
+		cairo_new_path(cr);
+		cairo_arc(cr, x + dx, y + dy, pr, 0, 2 * M_PI);
+		sl_kit_set(c, ctl >= 0 ? sl_kit_mix(sl_kit_rgb_hex(colour_of(fr, ctl)),
+			sl_kit_rgb_hex(0x000000), s->exh[i][k] ? 0.55 : 0.15) : sl_kit_rgb_hex(0x495057));
+		cairo_fill_preserve(cr);
+		sl_kit_set(c, sl_kit_rgb_hex(0xf1f3f5));
+		cairo_set_line_width(cr, 1.5);
+		cairo_stroke(cr);
+		for (int p = 0; p < s->np; p++)
+			if (s->u[i][k + 1][p][TI4_SD] && ti4_dock_blockaded(s, i, p))
+				blk = 1;
+		if (blk) {
+			cairo_new_path(cr);
+			cairo_arc(cr, x + dx, y + dy, pr + 4, 0, 2 * M_PI);
+			sl_kit_set(c, sl_kit_rgb_hex(0xff2d2d));
+			cairo_set_line_width(cr, 3.5);
+			cairo_set_dash(cr, (double[]){6, 4}, 2, 0);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+		}
+		st = sl_kit_style(c, fs, 1);
+		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		st.colour = sl_kit_rgb_hex(0xffffff);
+		snprintf(buf, sizeof buf, "%d/%d", t->p[k].res, t->p[k].inf);
+		sl_kit_text(c, x + dx, y + dy, buf, &st);
+		st = sl_kit_style(c, fs * 0.95, 0);
+		st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
+		st.colour = blk ? sl_kit_rgb_hex(0xff8787) : sl_kit_rgb_hex(0xe9ecef);
+		st.max_width = t->np == 1 ? R * 1.3 : R * 0.85;
+		snprintf(buf, sizeof buf, "%s", t->p[k].name);
+		sl_kit_text(c, x + dx, y + dy + pr + 2, buf, &st);
+		if (blk)
+			sl_kit_tag(c, x + dx, y + dy - pr - fs * 0.55, "dock blockaded", fs * 0.9,
+				sl_kit_rgb_hex(0xe03131));
+	}
+}
+
+/* ---- the side panel: faction sheets -------------------------------------------------- */
+
+static void counts(char *out, size_t n, const uint8_t *cnt)
+{
+	size_t k = 0;
+	out[0] = 0;
+	for (int t = 0; t < TI4_NUT && k + 12 < n; t++)
+		if (cnt[t])
+			k += (size_t)snprintf(out + k, n - k, "%s%d%s", k ? " " : "", cnt[t],
+				ti4_units[t].tok);
+	if (!k)
+		snprintf(out, n, "-");
+}
+
+static double draw_sheet(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, int p,
+	double x, double y)
+{
+	const ti4_player *pl = &s->pl[p];
+	char buf[256];
+	double y0 = y, h;
+	sl_kit_text_style st = sl_kit_style(c, 15, 1), sm = sl_kit_style(c, 12.5, 0);
+	int lines = 4;
+	for (int q = 0; q < s->np; q++)
+		for (int t = 0; t < TI4_NUT; t++)
+			if (s->cap[p][q][t]) {
+				lines++;
+				break;
+			}
+	for (int t = 0; t < TI4_NUT; t++)
+		if (s->box[p][t]) {
+			lines++;
+			break;
+		}
+	h = 30 + lines * 19;
+	sl_kit_round_rect(c, x, y, PANEL_W, h, 8);
+	sl_kit_set(c, c->pal.panel_bg);
+	cairo_fill_preserve(c->cr);
+	sl_kit_set(c, sl_kit_rgb_hex(colour_of(fr, p)));
+	cairo_set_line_width(c->cr, 3);
+	cairo_stroke(c->cr);
+	snprintf(buf, sizeof buf, "%s \u2014 %s%s", pid(fr, p), pl->faction >= 0 ?
+		ti4_factions[pl->faction].name : "?", pl->eliminated ? " (eliminated)" :
+		pl->passed ? " (passed)" : "");
+	st.colour = sl_kit_rgb_hex(colour_of(fr, p));
+	st.max_width = PANEL_W - 20;
+	sl_kit_text(c, x + 10, y + 8, buf, &st);
+	y += 30;
+	snprintf(buf, sizeof buf, "%d VP \u00b7 %d trade goods \u00b7 %d commodities \u00b7 tokens "
+		"%d/%d/%d%s", pl->vp, pl->tg, pl->comm, pl->tactic, pl->fleet, pl->strategy,
+		s->blk[p] ? " \u00b7 BLOCKADED" : "");
+	sm.max_width = PANEL_W - 20;
+	sl_kit_text(c, x + 10, y, buf, &sm);
+	y += 19;
+	counts(buf, sizeof buf, s->reinf[p]);
+	{
+		char line[300];
+		snprintf(line, sizeof line, "reinforcements: %s", buf);
+		sl_kit_text(c, x + 10, y, line, &sm);
+	}
+	y += 19;
+	st = sl_kit_style(c, 12.5, 1);
+	sl_kit_text(c, x + 10, y, "faction sheet (captured):", &st);
+	if (s->captok[p][0] || s->captok[p][1]) {
+		snprintf(buf, sizeof buf, "tokens %d ff %d inf", s->captok[p][0], s->captok[p][1]);
+		double w, hh;
+		sl_kit_text_style ts = sl_kit_style(c, 12, 1);
+		sl_kit_text_extent(c, buf, &ts, &w, &hh);
+		sl_kit_tag(c, x + 200 + w / 2, y + 8, buf, 12, sl_kit_rgb_hex(0x868e96));
+	} else {
+		sl_kit_text(c, x + 200, y, "-", &sm);
+	}
+	y += 19;
+	for (int q = 0; q < s->np; q++) {
+		int any = 0;
+		for (int t = 0; t < TI4_NUT; t++)
+			any |= s->cap[p][q][t];
+		if (!any)
+			continue;
+		counts(buf, sizeof buf, s->cap[p][q]);
+		{
+			char line[300];
+			snprintf(line, sizeof line, "%s's: %s%s", pid(fr, q), buf,
+				s->pl[q].eliminated ? " (eliminated: to the box)" : q == p ? " (its own)" : "");
+			double w, hh;
+			sl_kit_text_style ts = sl_kit_style(c, 12.5, 1);
+			sl_kit_text_extent(c, line, &ts, &w, &hh);
+			sl_kit_tag(c, x + 18 + w / 2, y + 8, line, 12.5, sl_kit_rgb_hex(colour_of(fr, q)));
+		}
+		y += 19;
+	}
+	for (int t = 0; t < TI4_NUT; t++)
+		if (s->box[p][t]) {
+			char line[300];
+			counts(buf, sizeof buf, s->box[p]);
+			snprintf(line, sizeof line, "in the box: %s", buf);
+			sl_kit_text(c, x + 10, y, line, &sm);
+			y += 19;
+			break;
+		}
+	return y - y0 + 12;
+}
+
+static void draw_key(sl_kit_canvas *c, double x, double y)
+{
+	sl_kit_legend_row rows[] = {
+		{SL_KIT_LEG_HEADING, 0, NULL, "Key"},
+		{SL_KIT_LEG_TAG, 0x7b2cbf, "2dn", "units: count and type, owner's colour; * damaged"},
+		{SL_KIT_LEG_BADGE, 0x1864ab, "C", "command token"},
+		{SL_KIT_LEG_SWATCH, 0x63e6be, NULL, "home system (green edge); red edge: anomaly"},
+		{SL_KIT_LEG_LINE, 0xff2d2d, NULL, "blockaded space dock (LRR 14)"},
+		{SL_KIT_LEG_LINE, 0xfcc419, NULL, "active system"},
+		{SL_KIT_LEG_TEXT, 0, NULL, "planet: resources/influence in the controller's colour"},
+		{SL_KIT_LEG_TEXT, 0, NULL, "a darker planet is exhausted"},
+		{SL_KIT_LEG_TEXT, 0, NULL, "ws fs dn cr cv dd ff mech inf pds sd"},
+	};
+	sl_kit_legend(c, x, y, PANEL_W, rows, (int)(sizeof rows / sizeof rows[0]), 1);
+}
+
+static int ti4_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
+	sl_error *err)
+{
+	const ti4_state *s = fr->state;
+	char title[200], info[200], line2[700];
+	double px, py;
+	static const char *const steps[] = {"", "movement", "space cannon", "space combat",
+		"invasion", "production"};
+	(void)o;
+	if (!s)
+		return sl_error_set(err, SL_EUSAGE, "render: no ti4 state");
+	cairo_rectangle(c->cr, MARGIN, TITLE_H + MARGIN, MAP_W, MAP_H);
+	sl_kit_set(c, sl_kit_rgb_hex(0x05070d));
+	cairo_fill(c->cr);
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < TI4_NPOS; i++)
+			if (ti4_pos_code(i) / 100 <= rings_of(s))
+				draw_tile(c, fr, s, i, pass);
+	snprintf(title, sizeof title, "%s", fr->header && fr->header->title ? fr->header->title :
+		"Twilight Imperium");
+	if (s->turn <= 0)
+		snprintf(info, sizeof info, "Setup");
+	else if (s->turnp >= 0)
+		snprintf(info, sizeof info, "Round %d \u00b7 %s's turn at %03d \u00b7 %s%s", s->turn,
+			pid(fr, s->turnp), ti4_pos_code(s->asys), steps[s->step],
+			s->ckind == 1 ? " (combat)" : s->ckind == 2 ? " (ground combat)" : "");
+	else
+		snprintf(info, sizeof info, "Round %d \u00b7 %s phase", s->turn,
+			s->phase == 2 ? "status" : "action");
+	if (fr->last_desc && *fr->last_desc)
+		snprintf(line2, sizeof line2, "Event %ld: %s", fr->event_no, fr->last_desc);
+	else
+		snprintf(line2, sizeof line2, "After event %ld", fr->event_no);
+	sl_kit_title_bar(c, TITLE_H, title, info, line2);
+	px = MARGIN + MAP_W + MARGIN;
+	py = TITLE_H + MARGIN;
+	for (int p = 0; p < s->np; p++)
+		py += draw_sheet(c, fr, s, p, px, py);
+	draw_key(c, px, py + 4);
+	return SL_OK;
+}
+
+const sl_painter sl_painter_ti4 = {
+	SL_PAINTER_API,
+	"ti4",
+	ti4_size,
+	ti4_paint,
+	NULL,   /* systems are named by position (101...), not col,row: no heat yet */
+};

@@ -1,0 +1,48 @@
+/* ti4_int.h - what the files of the ti4 module share; private to it. */
+#ifndef TI4_INT_H
+#define TI4_INT_H
+
+#include "ti4.h"
+
+#define TI4_RULES_VERSION 1
+
+/* Event types, in schema order. */
+enum {
+	TI4_EV_GALAXY, TI4_EV_FACTION, TI4_EV_PLACE,
+	TI4_EV_ACTIVATE, TI4_EV_MOVE, TI4_EV_LOAD, TI4_EV_CANNON, TI4_EV_BARRAGE, TI4_EV_FIRE,
+	TI4_EV_ASSIGN, TI4_EV_RETREAT, TI4_EV_BOMBARD, TI4_EV_LAND, TI4_EV_PRODUCE,
+	TI4_EV_RECLAIM, TI4_EV_END, TI4_EV_PASS, TI4_EV_TRADE, TI4_EV_REPLENISH, TI4_EV_AGENT,
+	TI4_EV_VORTEX, TI4_EV_RESEARCH, TI4_EV_COPY, TI4_EV_ELIMINATE, TI4_EV_SCORE, TI4_NEV
+};
+
+extern const sl_schema ti4_schema;
+
+int ti4_illegal(sl_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *ti4_pid(const sl_header *h, int p);
+/* A planet id: its position index and slot 1..3, or -1. */
+int ti4_planet_find(const ti4_state *s, const char *id, int *slot);
+const ti4_planet *ti4_planet_at(const ti4_state *s, int i, int slot);  /* NULL if none */
+int ti4_adjacent(const ti4_state *s, int a, int b);   /* neighbours or wormhole-linked */
+int ti4_has_dock(const ti4_state *s, int i, int p);   /* slot of p's dock there, 0 none */
+int ti4_is_cabal(const ti4_state *s, int p);
+int ti4_plastic(const ti4_state *s, int i, int a, int p, int t); /* plastic pieces there */
+int ti4_neighbours(const ti4_state *s, int p, int q);
+/* A place named in an event: a position code (its space area) or a planet id. */
+int ti4_place_parse(const ti4_state *s, const sl_value *v, int *pos, int *area);
+
+int ti4_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+int ti4_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err);
+int ti4_play(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);   /* ti4_act.c */
+void ti4_update_blockades(ti4_state *s, const sl_header *h, sl_buf *desc);
+
+int ti4_serialize(const void *st, sl_buf *out);
+int ti4_restore(void **out, const void *p, size_t n, sl_error *err);
+void ti4_summary(const void *st, const sl_header *h, sl_buf *out);
+void ti4_summary_json(const void *st, const sl_header *h, sl_buf *out);
+void ti4_help(const void *st, const sl_header *h, sl_buf *out);
+int ti4_generate(const void *st, const sl_header *h, sl_prng *rng,
+	sl_arena *a, sl_event *out, sl_error *err);
+
+#endif
