@@ -71,9 +71,9 @@ static void fmt_num(char *out, size_t n, double v, double step)
 {
 	if (fabs(v) < step * 1e-6)
 		v = 0;
-	if (step >= 1 || v == floor(v))
+	if (step == floor(step) || v == floor(v))   /* a step of 2.5 keeps its half: 7.5, not 8 */
 		snprintf(out, n, "%.0f", v);
-	else if (step >= 0.1)
+	else if (step * 10 == floor(step * 10))
 		snprintf(out, n, "%.1f", v);
 	else
 		snprintf(out, n, "%.2f", v);

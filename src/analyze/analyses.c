@@ -8,6 +8,7 @@ const sl_analysis *const sl_analyses[] = {
 	&sl_analysis_starship,
 	&sl_analysis_sail,
 	&sl_analysis_fmp,
+	&sl_analysis_ti4,
 	NULL
 };
 

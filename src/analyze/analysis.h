@@ -59,5 +59,6 @@ const sl_analysis *sl_analysis_find(const char *game_id);
 extern const sl_analysis sl_analysis_starship;
 extern const sl_analysis sl_analysis_sail;
 extern const sl_analysis sl_analysis_fmp;
+extern const sl_analysis sl_analysis_ti4;
 
 #endif
