@@ -83,6 +83,16 @@ int cli_is_silb(const char *path);
 /* Writes log to path (.silb: an archive; else canonical text) atomically,
  * or text to stdout when path is NULL; prints errors; returns an exit code. */
 int cli_save_log(const sl_log *log, const char *path);
+/* Sets the state check of ev from the state after it (none on phases). */
+int cli_seal_entry(const sl_game *g, const void *st, sl_event *ev);
+/* The candidate nearest to word (case ignored) when it is close enough to
+ * be a typo, else NULL: for "did you mean". */
+const char *cli_suggest(const char *word, size_t n, const char *const *cands, int ncands);
+/* The game's result at st (1: over, the sentence in out; 0: it goes on, or
+ * the module does not say), and the same as a JSON member ",\"result\":{...}". */
+int cli_result(const sl_log *log, const void *st, sl_buf *out);
+void cli_result_json(const sl_log *log, const void *st, sl_buf *out);
+int cmd_version(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_animate(int argc, char **argv);
 int cmd_html(int argc, char **argv);

@@ -1,5 +1,6 @@
 /* cmd_inspect.c - verbs that read a log: games, info, verify, state, log. */
 #include "cli.h"
+#include "replay/sl_dice.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -224,13 +225,25 @@ int cmd_info(int argc, char **argv)
 }
 
 /* verify of a .silb: the replay is fed each segment as it is read, so
- * memory holds one segment, not the log (sl_silb_stream). */
+ * memory holds one segment, not the log (sl_silb_stream); the dice are
+ * checked on the way. */
+typedef struct verify_ctx {
+	sl_replay *r;
+	sl_dice_check dice;
+} verify_ctx;
+
 static int verify_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
 {
-	sl_replay **r = ud;
-	if (!*r)
-		return sl_replay_stream(r, log, SL_REPLAY_CHECK, err);
-	return sl_replay_feed(*r, ev, n, err);
+	verify_ctx *v = ud;
+	if (!v->r) {
+		int rc = sl_replay_stream(&v->r, log, SL_REPLAY_CHECK, err);
+		if (rc || (rc = sl_dice_check_begin(&v->dice, log, err)))
+			return rc;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (sl_dice_check_entry(&v->dice, &ev[i], err))
+			return err->code;
+	return sl_replay_feed(v->r, ev, n, err);
 }
 
 static int is_silb(const char *file)
@@ -242,40 +255,103 @@ static int is_silb(const char *file)
 	return c == 0x89;
 }
 
+/* A failed verify: the message on standard error, and with --json an
+ * object saying so on standard output. */
+static int verify_fail(const inspect_opts *o, const char *file, const sl_error *err)
+{
+	int rc = cli_report(err);
+	if (o->json) {
+		char msg[1024];
+		sl_buf b;
+		sl_error_format(err, msg, sizeof msg);
+		sl_buf_init(&b);
+		sl_buf_puts(&b, "{\"file\":");
+		sl_buf_json_str(&b, file);
+		sl_buf_printf(&b, ",\"ok\":false,\"exit\":%d,\"error\":", rc);
+		sl_buf_json_str(&b, msg);
+		sl_buf_puts(&b, "}\n");
+		flush(&b);
+	}
+	return rc;
+}
+
 int cmd_verify(int argc, char **argv)
 {
 	inspect_opts o;
 	const char *file;
-	sl_log *log;
-	sl_replay *r = NULL;
+	sl_log *log = NULL;
+	verify_ctx v;
+	sl_error err;
 	int rc = one_file("verify", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
-	if (is_silb(file)) {
-		sl_error err;
-		sl_error_clear(&err);
-		if (sl_silb_stream(&log, file, verify_sink, &r, NULL, &err)) {
-			sl_replay_free(r);
-			return cli_report(&err);
+	memset(&v, 0, sizeof v);
+	sl_error_clear(&err);
+	if (strcmp(file, "-") != 0 && is_silb(file)) {
+		if (sl_silb_stream(&log, file, verify_sink, &v, NULL, &err)) {
+			sl_replay_free(v.r);
+			return verify_fail(&o, file, &err);
 		}
-		if (sl_replay_warning(r))
-			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(r));
-	} else if ((rc = cli_open(file, SL_REPLAY_CHECK, &log, &r))) {
-		return rc;
+		if (!v.r && (rc = verify_sink(&v, log, NULL, 0, &err))) {   /* no entries */
+			sl_log_free(log);
+			return verify_fail(&o, file, &err);
+		}
+		if (sl_replay_warning(v.r))
+			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(v.r));
+	} else {
+		if ((rc = sl_log_load(&log, file, &err)) || (rc = sl_replay_open(&v.r, log, SL_REPLAY_CHECK, &err))) {
+			sl_log_free(log);
+			return verify_fail(&o, file, &err);
+		}
+		if (sl_replay_warning(v.r))
+			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(v.r));
+		if (sl_dice_check_begin(&v.dice, log, &err))
+			goto fail;
+		for (size_t i = 0; i < log->n; i++)
+			if (sl_dice_check_entry(&v.dice, &log->ev[i], &err))
+				goto fail;
 	}
-	if (!o.quiet) {
+	if (sl_dice_check_end(&v.dice, log->tail_comment, &err))
+		goto fail;
+	if (o.json) {
+		sl_buf b;
+		sl_buf_init(&b);
+		sl_buf_puts(&b, "{\"file\":");
+		sl_buf_json_str(&b, file);
+		sl_buf_puts(&b, ",\"ok\":true,\"game\":");
+		sl_buf_json_str(&b, log->game->id);
+		sl_buf_printf(&b, ",\"rules_version\":%d,\"events\":%ld,\"turns\":%d,\"state_checks\":%ld,"
+			"\"final_hash\":\"%016llx\",\"dice\":{\"seed\":\"%s\",\"drawn\":%ld,\"checked\":%s,\"undone\":%ld}",
+			log->game->rules_version, sl_replay_events(v.r), sl_replay_turns(v.r), sl_replay_checks(v.r),
+			(unsigned long long)sl_replay_hash(v.r),
+			!v.dice.dh.committed ? "none" : v.dice.dh.revealed ? "revealed" : "secret", v.dice.draws,
+			v.dice.dh.revealed ? "true" : "false", v.dice.undone);
+		cli_result_json(log, sl_replay_state(v.r), &b);
+		sl_buf_puts(&b, "}\n");
+		flush(&b);
+	} else if (!o.quiet) {
 		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", file,
-			sl_replay_events(r), sl_replay_turns(r), sl_replay_turns(r) == 1 ? "" : "s",
+			sl_replay_events(v.r), sl_replay_turns(v.r), sl_replay_turns(v.r) == 1 ? "" : "s",
 			log->game->id, log->game->rules_version);
-		if (sl_replay_checks(r))
-			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(r),
-				(unsigned long long)sl_replay_hash(r));
+		if (sl_replay_checks(v.r))
+			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(v.r),
+				(unsigned long long)sl_replay_hash(v.r));
 		else
 			printf("no state checks recorded (rules only; `sillage convert --seal` adds them)\n");
+		if (v.dice.dh.revealed)
+			printf("%s: dice: the revealed seed opens the header's commitment and gives each of the %ld "
+				"dice the recorder drew\n", file, v.dice.draws);
+		else if (v.dice.dh.committed)
+			printf("%s: dice: %ld drawn by the recorder from a secret seed; they are checked once the log "
+				"is closed ('close' in `sillage record`)\n", file, v.dice.draws);
 	}
-	sl_replay_free(r);
+	sl_replay_free(v.r);
 	sl_log_free(log);
 	return EXIT_OK;
+fail:
+	sl_replay_free(v.r);
+	sl_log_free(log);
+	return verify_fail(&o, file, &err);
 }
 
 int cmd_state(int argc, char **argv)

@@ -16,6 +16,7 @@ static const cli_opt json_opts[] = {
 	{NULL, 0, NULL, NULL}};
 static const cli_opt verify_opts[] = {
 	{"quiet", 'q', NULL, "print nothing when the log is sound"},
+	{"json", 'j', NULL, "print the outcome as a JSON object (also when the check fails)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt state_opts[] = {
 	WHERE_OPTS,
@@ -142,13 +143,18 @@ const cli_verb cli_verbs[] = {
 	 "Canonical text is stable: converting a canonical file gives back the same bytes. -o OUT.silb writes "
 	 "a binary archive, any other name text; FILE may be either: .sil -> .silb -> .sil gives back the same bytes."},
 	{"record", cmd_record, "record a game action by action, refusing illegal ones", "FILE", record_opts,
-	 "Reads lines in the log's text syntax from standard input (a prompt on a terminal). Each action is "
-	 "checked against the rules; an illegal one is refused with the rule and nothing is recorded for it. "
-	 "Commands: 'undo' removes the last entry, 'help' lists the legal actions of the moment, 'state' shows "
-	 "the state, 'quit' ends. A die written '?' is rolled by the recorder from the log's seed. The file on "
-	 "disk always holds exactly the accepted entries, each with a state check. A FILE ending in .silb is "
-	 "a binary journal: each change is appended and synced (--sync) before it is reported, a crash loses at "
-	 "most the change being written, and the journal is packed into an archive at the end."},
+	 "Reads lines in the log's text syntax from standard input; on a terminal, with a prompt that says "
+	 "the turn and phase, line editing, history and Tab completion (libedit). Each line is checked when it "
+	 "is typed, header lines too (an unknown game or a rules version this build cannot replay is refused), "
+	 "and a refused line changes nothing. Commands: 'undo' takes back the last entry or header line and "
+	 "says which, 'help' lists the legal actions of the moment, 'state' shows the state, 'close' reveals "
+	 "the dice seed and ends, 'quit' ends (exit 0). A die written '?' is drawn by the recorder from a "
+	 "secret seed kept in FILE.dice, committed to in the header and revealed by 'close', at a counter that "
+	 "never goes back (formats/prng.md); verify then checks every drawn die. The file on disk always holds "
+	 "exactly the accepted entries, each with a state check, from the moment the header names the game; a "
+	 "folder that cannot be written fails at once (exit 4). A FILE ending in .silb is a binary journal: "
+	 "each change is appended and synced (--sync) before it is reported, a crash loses at most the change "
+	 "being written, and the journal is packed into an archive at the end."},
 	{"gen", cmd_gen, "write a long legal synthetic game from a rules module", "", gen_opts,
 	 "For benchmarks and fuzzing: every entry comes from the module's legal-action generator. The header "
 	 "says 'meta gen open', asking the module for an open-ended game that lasts --events (sail: an open sea, "

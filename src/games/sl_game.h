@@ -182,6 +182,12 @@ typedef struct sl_game {
 	/* Optional (NULL): what the rules know about the next entry, for the
 	 * modelled segments of a .silb archive (see sl_model below). */
 	const struct sl_model *model;
+
+	/* Optional (NULL: the game never says it is over): 1 when the game is
+	 * over, with one sentence in out naming the result as the rules define
+	 * it ("France wins: ..."); 0 while it goes on (out untouched). Pure, like
+	 * summary; a recorder accepts only notes once it returns 1. */
+	int (*result)(const void *st, const sl_header *h, sl_buf *out);
 } sl_game;
 
 /* ---- modelled coding (optional) ------------------------------------------

@@ -490,4 +490,5 @@ const sl_game sl_game_starship = {
 	starship_generate,
 	starship_position,
 	NULL,                 /* model: the generic coding */
+	NULL,                 /* result: not yet */
 };
