@@ -163,9 +163,9 @@ valgrind: $(TEST_BIN)
 deps:
 	@sh tools/deps.sh
 
-demo: deps
-	$(MAKE) all
-	@sh tools/demo.sh $(BUILD)/sillage
+# one line per step (packages, build, each sample); the details in build/demo.log
+demo:
+	@MAKE="$(MAKE)" sh tools/demo.sh $(BUILD)/sillage
 
 # ---- install ----------------------------------------------------------------
 
