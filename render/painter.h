@@ -16,6 +16,8 @@ typedef struct sl_painter {
 	 * Returns 0 or a negative sl_code with err set. */
 	int (*paint)(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
 		sl_error *err);
+	/* The overlay names it offers (--overlay), NULL-terminated; NULL: none. */
+	const char *const *overlays;
 } sl_painter;
 
 /* The static table, ending in NULL. */

@@ -25,3 +25,10 @@ int sl_render_has_painter(const char *game_id)
 {
 	return sl_painter_find(game_id) != NULL;
 }
+
+const char *const *sl_render_overlays(const char *game_id)
+{
+	static const char *const none[] = {NULL};
+	const sl_painter *p = sl_painter_find(game_id);
+	return p && p->overlays ? p->overlays : none;
+}

@@ -822,9 +822,12 @@ static int fmp_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts 
 	return SL_OK;
 }
 
+static const char *const fmp_overlays[] = {"fire", NULL};
+
 const sl_painter sl_painter_fmp = {
 	SL_PAINTER_API,
 	"fmp",
 	fmp_size,
 	fmp_paint,
+	fmp_overlays,
 };

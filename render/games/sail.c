@@ -468,4 +468,5 @@ const sl_painter sl_painter_sail = {
 	"sail",
 	sail_size,
 	sail_paint,
+	NULL,                 /* overlays: none */
 };

@@ -47,6 +47,25 @@ int cli_exit_code(int code);
 /* Loads a log and replays it (rules checked); prints errors. Returns an
  * exit code; on success *log and *r are set (free both). */
 int cli_open(const char *path, unsigned flags, sl_log **log, sl_replay **r);
+/* Reads a log from path, or from standard input when path is "-" (named
+ * "<stdin>" in messages); the codec is picked by content. */
+int cli_load(sl_log **out, const char *path, sl_error *err);
+/* cli_report naming the output path, unless the message already starts
+ * with it (the path is said once). */
+int cli_report_at(const sl_error *err, const char *out);
+/* -o -: a writer that takes a path writes to a temporary file named with
+ * the --format extension, then cli_out_close copies it to standard output
+ * (only when rc is EXIT_OK) and removes it. o->path is where to write. */
+typedef struct cli_out {
+	const char *path;
+	char tmp[4200];
+	int is_stdout;
+} cli_out;
+int cli_out_open(cli_out *o, const char *path, const char *format, const char *formats);
+int cli_out_close(cli_out *o, int rc);
+/* --format ARG out of allowed (NULL-terminated); a usage error otherwise. */
+int cli_format_opt(const char **dst, const char *arg, const char *const *allowed, const char *verb);
+#define CLI_FORMAT_OPT(list) {"format", 313, list, "with -o -: the format written to standard output"}
 /* Parses a --turn/--event/--phase selection into a replay position. */
 typedef struct cli_where {
 	long event;     /* -1 = not given */
@@ -59,6 +78,13 @@ int cli_where_seek(const cli_where *w, sl_replay *r);        /* exit code */
 int cli_parse_long(const char *s, long lo, long hi, long *out);
 /* How .silb archives are coded (--coding): SL_SILB_MODEL or SL_SILB_DEFLATE. */
 extern int cli_coding;
+/* --format of -o - ("sil", "silb", "png", ...), NULL when not given. */
+extern const char *cli_format;
+/* 1 if path is a .silb archive (by its first bytes). */
+int cli_is_archive(const char *path);
+/* cli_report, and for a damaged .silb (truncated, cut short, bad CRC)
+ * the `sillage repair` line that saves its sound part. */
+int cli_report_silb(const sl_error *err, const char *path);
 int cli_coding_opt(const char *arg);   /* 0, or a usage error's exit code */
 #define CLI_CODING_OPT {"coding", 312, "model|deflate", "FILE.silb archives: segments coded with the rules' " \
 	"models (model, the default: the smallest) or deflated (deflate: readable without the model, by readers " \
@@ -92,6 +118,9 @@ const char *cli_suggest(const char *word, size_t n, const char *const *cands, in
  * the module does not say), and the same as a JSON member ",\"result\":{...}". */
 int cli_result(const sl_log *log, const void *st, sl_buf *out);
 void cli_result_json(const sl_log *log, const void *st, sl_buf *out);
+/* A usage error unless every name of the comma separated --overlay list is
+ * one the game's painter offers. */
+int cli_check_overlays(const char *verb, const char *game_id, const char *list);
 int cmd_version(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_animate(int argc, char **argv);

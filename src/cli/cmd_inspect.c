@@ -113,7 +113,7 @@ int cmd_info(int argc, char **argv)
 	sl_buf_init(&b);
 	{
 		const sl_header *h = &log->h;
-		FILE *f = fopen(file, "rb");
+		FILE *f = strcmp(file, "-") ? fopen(file, "rb") : NULL;
 		long bytes = -1;
 		if (f) {
 			fseek(f, 0, SEEK_END);
@@ -130,7 +130,7 @@ int cmd_info(int argc, char **argv)
 			sl_error e2;
 			sl_buf t;
 			unsigned char first = 0;
-			FILE *g = fopen(file, "rb");
+			FILE *g = strcmp(file, "-") ? fopen(file, "rb") : NULL;
 			if (g) {
 				silb = fread(&first, 1, 1, g) == 1 && sl_silb_sniff(&first, 1);
 				fclose(g);
@@ -178,6 +178,9 @@ int cmd_info(int argc, char **argv)
 			if (silb)
 				sl_buf_printf(&b, "file:      %s (%ld bytes, binary .silb v%d, %s)\n", file, bytes,
 					si.version, si.form == SL_SILB_ARCHIVE ? "archive" : "journal");
+			else if (bytes < 0)   /* standard input */
+				sl_buf_printf(&b, "file:      %s (text .sil v%d)\n", strcmp(file, "-") ? file : "<stdin>",
+					h->format_version);
 			else
 				sl_buf_printf(&b, "file:      %s (%ld bytes, text .sil v%d)\n", file, bytes, h->format_version);
 			sl_buf_printf(&b, "game:      %s (%s), rules v%d%s\n", log->game->id, log->game->name,
@@ -259,7 +262,7 @@ static int is_silb(const char *file)
  * object saying so on standard output. */
 static int verify_fail(const inspect_opts *o, const char *file, const sl_error *err)
 {
-	int rc = cli_report(err);
+	int rc = cli_report_silb(err, file);
 	if (o->json) {
 		char msg[1024];
 		sl_buf b;
@@ -299,7 +302,7 @@ int cmd_verify(int argc, char **argv)
 		if (sl_replay_warning(v.r))
 			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(v.r));
 	} else {
-		if ((rc = sl_log_load(&log, file, &err)) || (rc = sl_replay_open(&v.r, log, SL_REPLAY_CHECK, &err))) {
+		if ((rc = cli_load(&log, file, &err)) || (rc = sl_replay_open(&v.r, log, SL_REPLAY_CHECK, &err))) {
 			sl_log_free(log);
 			return verify_fail(&o, file, &err);
 		}

@@ -38,6 +38,10 @@ static int write_opt(int key, const char *arg, void *ctx)
 		break;
 	case 311: a->no_pack = 1; break;
 	case 312: return cli_coding_opt(arg);
+	case 313: {
+		static const char *const logs[] = {"sil", "silb", NULL};
+		return cli_format_opt(&cli_format, arg, logs, NULL);
+	}
 	case 'n':
 		if (cli_parse_long(arg, 1, 100000000L, &v))
 			return cli_usage(NULL, "bad --events '%s' (1..100000000)", arg);
@@ -174,7 +178,7 @@ int cmd_gen(int argc, char **argv)
 	sl_error_clear(&err);
 	if ((rc = g->init(&st, &log->h, &err)))
 		goto fail;
-	if (a.out && cli_is_silb(a.out) && (rc = sl_silb_writer_new(&w, log, &err)))
+	if (a.out && strcmp(a.out, "-") && cli_is_silb(a.out) && (rc = sl_silb_writer_new(&w, log, &err)))
 		goto fail;
 	if (w)
 		sl_silb_writer_coding(w, cli_coding);

@@ -1,4 +1,5 @@
 /* common.c - what every verb shares: opening a log, positions, JSON text. */
+#define _DEFAULT_SOURCE   /* mkstemps */
 #include "cli.h"
 
 #include <ctype.h>
@@ -6,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int cli_parse_long(const char *s, long lo, long hi, long *out)
 {
@@ -19,6 +21,117 @@ int cli_parse_long(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
+int cli_load(sl_log **out, const char *path, sl_error *err)
+{
+	sl_buf b;
+	char chunk[65536];
+	size_t n;
+	int rc;
+	if (strcmp(path, "-") != 0)
+		return sl_log_load(out, path, err);
+	/* standard input: read whole, the codec picked by content as for a file */
+	*out = NULL;
+	sl_buf_init(&b);
+	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
+		sl_buf_put(&b, chunk, n);
+		if (b.len > SL_SIL_MAX_FILE) {
+			sl_buf_free(&b);
+			return sl_error_set(err, SL_ELIMIT, "<stdin>: more than %u bytes", SL_SIL_MAX_FILE);
+		}
+	}
+	if (ferror(stdin) || b.failed) {
+		sl_buf_free(&b);
+		return sl_error_set(err, SL_EIO, "<stdin>: cannot read: %s", strerror(errno));
+	}
+	if (sl_silb_sniff(b.data, b.len))
+		rc = sl_silb_read(out, "<stdin>", b.data, b.len, 0, NULL, err);
+	else
+		rc = sl_sil_read(out, "<stdin>", b.len ? (const char *)b.data : "", b.len, err);
+	sl_buf_free(&b);
+	return rc;
+}
+
+int cli_report_at(const sl_error *err, const char *out)
+{
+	sl_error e = *err;
+	size_t n = out ? strlen(out) : 0;
+	/* the path once: not when the message already starts with it */
+	if (!e.file[0] && out && !(strncmp(e.msg, out, n) == 0 && e.msg[n] == ':'))
+		snprintf(e.file, sizeof e.file, "%s", out);
+	return cli_report(&e);
+}
+
+/* ---- -o -: standard output ------------------------------------------------ */
+
+int cli_out_open(cli_out *o, const char *path, const char *format, const char *formats)
+{
+	memset(o, 0, sizeof *o);
+	o->path = path;
+	if (!path || strcmp(path, "-") != 0)
+		return 0;
+	if (!format) {
+		fprintf(stderr, "sillage: -o - writes to standard output: say which format with --format "
+			"(%s)\n", formats);
+		return EXIT_USAGE;
+	}
+	snprintf(o->tmp, sizeof o->tmp, "%s/sillage-out-XXXXXX.%s", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+		format);
+	{
+		int fd = mkstemps(o->tmp, (int)strlen(format) + 1);
+		if (fd < 0) {
+			fprintf(stderr, "sillage: cannot create a temporary file for standard output: %s\n", strerror(errno));
+			return EXIT_IO;
+		}
+		close(fd);
+	}
+	o->path = o->tmp;
+	o->is_stdout = 1;
+	return 0;
+}
+
+int cli_out_close(cli_out *o, int rc)
+{
+	if (!o->is_stdout)
+		return rc;
+	if (rc == EXIT_OK) {
+		FILE *f = fopen(o->tmp, "rb");
+		char chunk[65536];
+		size_t n;
+		if (!f) {
+			rc = EXIT_IO;
+		} else {
+			while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+				if (fwrite(chunk, 1, n, stdout) != n) {
+					rc = EXIT_IO;
+					break;
+				}
+			fclose(f);
+			if (fflush(stdout) != 0)
+				rc = EXIT_IO;
+			if (rc)
+				fprintf(stderr, "sillage: cannot write to standard output: %s\n", strerror(errno));
+		}
+	}
+	unlink(o->tmp);
+	o->is_stdout = 0;
+	return rc;
+}
+
+int cli_format_opt(const char **dst, const char *arg, const char *const *allowed, const char *verb)
+{
+	for (int k = 0; allowed[k]; k++)
+		if (strcmp(allowed[k], arg) == 0) {
+			*dst = allowed[k];
+			return 0;
+		}
+	{
+		char list[200] = "";
+		for (int k = 0; allowed[k]; k++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? ", " : "", allowed[k]);
+		return cli_usage(verb, "bad --format '%s' (%s)", arg, list);
+	}
+}
+
 int cli_open(const char *path, unsigned flags, sl_log **log, sl_replay **r)
 {
 	sl_error err;
@@ -26,9 +139,9 @@ int cli_open(const char *path, unsigned flags, sl_log **log, sl_replay **r)
 	sl_error_clear(&err);
 	*log = NULL;
 	*r = NULL;
-	rc = sl_log_load(log, path, &err);
+	rc = cli_load(log, path, &err);
 	if (rc)
-		return cli_report(&err);
+		return cli_report_silb(&err, path);
 	rc = sl_replay_open(r, *log, flags, &err);
 	if (rc) {
 		sl_log_free(*log);
@@ -172,4 +285,33 @@ void cli_result_json(const sl_log *log, const void *st, sl_buf *out)
 		sl_buf_printf(out, ",\"result\":{\"over\":false%s}", log->game->result ? "" : ",\"text\":null");
 	}
 	sl_buf_free(&t);
+}
+
+int cli_check_overlays(const char *verb, const char *game_id, const char *list)
+{
+	const char *const *offered = sl_render_overlays(game_id);
+	const char *p = list;
+	if (!list)
+		return EXIT_OK;
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		int k, ok = 0;
+		for (k = 0; offered[k]; k++)
+			ok |= strlen(offered[k]) == n && strncmp(offered[k], p, n) == 0;
+		if (!ok && n) {
+			char names[200] = "";
+			const char *near = cli_suggest(p, n, offered, k);
+			for (k = 0; offered[k]; k++)
+				snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "", offered[k]);
+			if (!offered[0])
+				return cli_usage(verb, "unknown --overlay '%.*s': the %s painter offers no overlays",
+					(int)n, p, game_id);
+			if (near)
+				return cli_usage(verb, "unknown --overlay '%.*s'; did you mean '%s'? (%s offers: %s)",
+					(int)n, p, near, game_id, names);
+			return cli_usage(verb, "unknown --overlay '%.*s' (%s offers: %s)", (int)n, p, game_id, names);
+		}
+		p += n + (p[n] == ',');
+	}
+	return EXIT_OK;
 }
