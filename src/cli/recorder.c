@@ -762,6 +762,293 @@ static void rec_close(recorder *rc, uint32_t lineno)
 			"drawn (%llu)\n", rc->path, (unsigned long long)rc->next);
 }
 
+/* ---- friendlier lines: case, the player, dice left out, typos ------------- */
+
+/* The piece ids the log holds (from any PIECE field), for case-blind
+ * matching and "did you mean". Returns how many went into ids. */
+static int known_pieces(const recorder *rc, const char **ids, int max)
+{
+	const sl_schema *sc = rc->log->game->schema;
+	int n = 0;
+	for (size_t i = 0; i < rc->log->n; i++) {
+		const sl_event *ev = &rc->log->ev[i];
+		if (ev->entry != SL_ENTRY_EVENT)
+			continue;
+		for (int k = 0; k < sc->events[ev->type].nfields && n < max; k++) {
+			int seen = 0;
+			if (sc->events[ev->type].fields[k].kind != SL_K_PIECE || !ev->f[k].present)
+				continue;
+			for (int j = 0; j < n && !seen; j++)
+				seen = strcmp(ids[j], ev->f[k].p) == 0;
+			if (!seen)
+				ids[n++] = ev->f[k].p;
+		}
+	}
+	ids[n] = NULL;
+	return n;
+}
+
+/* The name among names that equals s[0..n) but for case, or NULL. */
+static const char *same_but_case(const char *s, size_t n, const char *const *names)
+{
+	for (int k = 0; names && names[k]; k++)
+		if (strlen(names[k]) == n && strncasecmp(names[k], s, n) == 0)
+			return names[k];
+	return NULL;
+}
+
+typedef struct line_info {
+	int player_at;         /* column (0-based) of "PLAYER:", -1 when none */
+	int type;              /* event index, -1 when not an event line */
+	int type_at;
+	const char *hint;      /* "did you mean" for the first word that is nothing known */
+	char hint_buf[160];
+	int hint_at;           /* its column, 0-based */
+	int present[SL_MAX_FIELDS];
+} line_info;
+
+static void hint(line_info *li, int at, const char *what, const char *near)
+{
+	if (li->hint || !near)
+		return;
+	snprintf(li->hint_buf, sizeof li->hint_buf, "did you mean %s%s'%s'?", what, *what ? " " : "", near);
+	li->hint = li->hint_buf;
+	li->hint_at = at;
+}
+
+/* Rewrites line in place where a word differs from a known one only by case
+ * (players, events, fields, names, piece ids), so lengths and columns stay,
+ * and notes what the line holds and the first typo with its nearest word. */
+static void normalize(recorder *rc, char *line, line_info *li)
+{
+	const sl_schema *sc = rc->log->game->schema;
+	const sl_header *h = &rc->log->h;
+	const char *players[SL_MAX_PLAYERS + 1], *events[256], *pieces[1024];
+	char *p = line;
+	int np = 0, ne = 0, npieces;
+	memset(li, 0, sizeof *li);
+	li->player_at = li->type = -1;
+	for (int k = 0; k < h->nplayers; k++)
+		players[np++] = h->players[k].id;
+	players[np] = NULL;
+	for (int k = 0; k < sc->nevents && ne < 255; k++)
+		events[ne++] = sc->events[k].name;
+	events[ne] = NULL;
+	npieces = known_pieces(rc, pieces, 1023);
+	p += strspn(p, " \t");
+	{
+		size_t n = strcspn(p, " \t:");
+		if (p[n] == ':') {
+			const char *id = same_but_case(p, n, players);
+			if (id)
+				memcpy(p, id, n);
+			else
+				hint(li, (int)(p - line), "the player", cli_suggest(p, n, players, np));
+			li->player_at = (int)(p - line);
+			p += n + 1;
+			p += strspn(p, " \t");
+		}
+	}
+	{
+		size_t n = strcspn(p, " \t");
+		const char *ev;
+		if (n == 0 || (n == 4 && strncmp(p, "turn", 4) == 0) || (n == 5 && strncmp(p, "phase", 5) == 0))
+			return;
+		ev = same_but_case(p, n, events);
+		if (!ev) {
+			hint(li, (int)(p - line), "the event", cli_suggest(p, n, events, ne));
+			return;
+		}
+		memcpy(p, ev, n);
+		li->type = sl_schema_event(sc, p, n);
+		li->type_at = (int)(p - line);
+		p += n;
+	}
+	while (*p) {
+		const sl_event_def *def = &sc->events[li->type];
+		const char *names[SL_MAX_FIELDS + 1];
+		char *eq, *v;
+		size_t n, vn;
+		int f = -1;
+		p += strspn(p, " \t");
+		if (!*p || *p == '!')
+			break;
+		n = strcspn(p, " \t=");
+		for (int k = 0; k < def->nfields; k++) {
+			names[k] = def->fields[k].name;
+			if (strlen(names[k]) == n && strncasecmp(names[k], p, n) == 0)
+				f = k;
+		}
+		names[def->nfields] = NULL;
+		if (f < 0) {
+			hint(li, (int)(p - line), "the field", cli_suggest(p, n, names, def->nfields));
+			p += strcspn(p, " \t");
+			continue;
+		}
+		memcpy(p, def->fields[f].name, n);
+		li->present[f] = 1;
+		eq = p + n;
+		if (*eq != '=') {
+			p = eq;
+			continue;
+		}
+		v = eq + 1;
+		if (*v == '"') {   /* quoted text: skip to its closing quote */
+			char *q = v + 1;
+			while (*q && *q != '"')
+				q += *q == '\\' && q[1] ? 2 : 1;
+			p = *q ? q + 1 : q;
+			continue;
+		}
+		vn = strcspn(v, " \t");
+		{
+			const sl_field_def *fd = &def->fields[f];
+			char *item = v, *end = v + vn;
+			while (item < end) {   /* comma separated items, for LIST */
+				size_t in = fd->kind == SL_K_LIST ? strcspn(item, ", \t") : (size_t)(end - item);
+				const char *canon = NULL;
+				if (in > (size_t)(end - item))
+					in = (size_t)(end - item);
+				if (fd->kind == SL_K_ENUM || fd->kind == SL_K_LIST) {
+					int cnt = 0;
+					while (fd->names && fd->names[cnt])
+						cnt++;
+					canon = same_but_case(item, in, fd->names);
+					if (!canon)
+						hint(li, (int)(item - line), "", cli_suggest(item, in, fd->names, cnt));
+				} else if (fd->kind == SL_K_PIECE) {   /* a piece, or a player (side=fr) */
+					canon = same_but_case(item, in, pieces);
+					if (!canon)
+						canon = same_but_case(item, in, players);
+					if (!canon && strcmp(fd->name, "id") != 0 && npieces)
+						hint(li, (int)(item - line), "", cli_suggest(item, in, pieces, npieces));
+				}
+				if (canon)
+					memcpy(item, canon, in);
+				item += in;
+				if (item < end && *item == ',')
+					item++;
+				if (fd->kind != SL_K_LIST)
+					break;
+			}
+		}
+		p = v + vn;
+	}
+}
+
+/* A trial: would the rules take ev now? The state is not touched. */
+static int would_apply(recorder *rc, const sl_event *ev)
+{
+	sl_error err;
+	void *copy = NULL;
+	int ok;
+	sl_error_clear(&err);
+	if (sl_game_clone(rc->log->game, rc->st, &copy, &err))
+		return 0;
+	ok = sl_replay_apply(rc->log, copy, ev, rc->events + (ev->entry == SL_ENTRY_EVENT), NULL, &err) == SL_OK;
+	rc->log->game->destroy(copy);
+	return ok;
+}
+
+/* The dice the rules ask for but the line left out (a required field, or
+ * an optional one without which the rules refuse the event): the fewest
+ * dice the rules take, written '?' so that rec_draw draws them. The count
+ * is found with stand-in dice on a copy of the state, so no die is drawn
+ * for a trial. Returns 1 when a field was filled. */
+static int fill_dice(recorder *rc, sl_event *ev, const int *wanted)
+{
+	const sl_event_def *def = &rc->log->game->schema->events[ev->type];
+	uint8_t ones[SL_MAX_ITEMS];
+	int filled = 0;
+	memset(ones, 1, sizeof ones);
+	for (int k = 0; k < def->nfields; k++) {
+		const sl_field_def *fd = &def->fields[k];
+		int n, max = fd->max_items > 0 ? fd->max_items : 1;
+		if (fd->kind != SL_K_DICE || !wanted[k])
+			continue;
+		for (n = 1; n <= max && n <= 8; n++) {
+			if (sl_value_bytes(&rc->log->arena, &ev->f[k], ones, n))
+				return filled;
+			if (would_apply(rc, ev))
+				break;
+		}
+		if (n > max || n > 8) {   /* no count works: leave the field out, the rules will say why */
+			memset(&ev->f[k], 0, sizeof ev->f[k]);
+			continue;
+		}
+		memset((uint8_t *)(uintptr_t)ev->f[k].p, 0, (size_t)n);   /* '?': drawn */
+		filled = 1;
+	}
+	return filled;
+}
+
+/* Parses the (normalized) line; the acting player, when left out, is the
+ * one player for whom the rules take the event. */
+static int parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const line_info *li,
+	sl_event *ev, sl_error *err)
+{
+	const sl_schema *sc = rc->log->game->schema;
+	int r;
+	char *with;
+	sl_event best;
+	int found = 0, who = -1;
+	sl_error e2;
+	r = sl_sil_parse_line(rc->log, line, len, lineno, ev, err);
+	if (r >= 0 || li->type < 0 || li->player_at >= 0 || !(sc->events[li->type].flags & SL_EV_PLAYER))
+		return r;
+	/* no player written: try each; keep the one the rules accept */
+	with = sl_malloc(len + 80);
+	if (!with)
+		return r;
+	for (int p = 0; p < rc->log->h.nplayers; p++) {
+		sl_event cand;
+		int wanted[SL_MAX_FIELDS] = {0};
+		size_t n = (size_t)snprintf(with, len + 80, "%s: %s", rc->log->h.players[p].id, line);
+		sl_error_clear(&e2);
+		if (sl_sil_parse_line(rc->log, with, n, lineno, &cand, &e2) < 0)
+			continue;
+		for (int k = 0; k < sc->events[cand.type].nfields; k++)
+			wanted[k] = sc->events[cand.type].fields[k].kind == SL_K_DICE && !cand.f[k].present;
+		if (would_apply(rc, &cand) || fill_dice(rc, &cand, wanted)) {
+			found++;
+			best = cand;
+			who = p;
+		}
+	}
+	sl_free(with);
+	if (found != 1 && strlen(err->msg) + 60 < sizeof err->msg)
+		strcat(err->msg, found ? " (several players may: say which)" : " (no player may make it now)");
+	if (found == 1) {
+		*ev = best;
+		sl_error_clear(err);
+		if (!rc->quiet)
+			printf("(as %s: the only player who may)\n", rc->log->h.players[who].id);
+		return 1;
+	}
+	return r;
+}
+
+/* Prints the line with a caret under column col (1-based). */
+static void show_caret(const char *line, uint32_t col)
+{
+	fprintf(stderr, "  %s\n  %*s^\n", line, (int)(col > 0 ? col - 1 : 0), "");
+}
+
+/* rec_refuse with the line, a caret and the "did you mean" of the line. */
+static void rec_refuse_line(recorder *rc, sl_error *err, const char *line, uint32_t lineno, const line_info *li)
+{
+	uint32_t col = err->line == lineno ? err->col : 0;
+	if (li && li->hint && strlen(err->msg) + strlen(li->hint) + 3 < sizeof err->msg) {
+		strcat(err->msg, "; ");
+		strcat(err->msg, li->hint);
+		if (col <= 1)
+			col = (uint32_t)li->hint_at + 1;
+	}
+	rec_refuse(rc, err);
+	if (col >= 1 && err->line == lineno)
+		show_caret(line, col);
+}
+
 /* ---- one line ------------------------------------------------------------- */
 
 static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
@@ -769,6 +1056,7 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 	sl_error err;
 	sl_event ev;
 	sl_buf desc, dline;
+	line_info li_saved;
 	int r, hw;
 	const char *s = line;
 
@@ -844,10 +1132,59 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 		rec_refuse(rc, &err);
 		return;
 	}
-	r = sl_sil_parse_line(rc->log, line, len, lineno, &ev, &err);
-	if (r < 0) {
-		rec_refuse(rc, &err);
-		return;
+	{
+		line_info li;
+		char *norm = sl_strndup(line, len);
+		int wanted[SL_MAX_FIELDS] = {0};
+		if (!norm)
+			return;
+		normalize(rc, norm, &li);
+		/* a required dice field left out: the recorder draws it */
+		if (li.type >= 0) {
+			const sl_event_def *def = &rc->log->game->schema->events[li.type];
+			sl_buf t;
+			sl_buf_init(&t);
+			sl_buf_put(&t, norm, len);
+			for (int k = 0; k < def->nfields; k++)
+				if (def->fields[k].kind == SL_K_DICE && !li.present[k] && !def->fields[k].optional) {
+					sl_buf_printf(&t, " %s=?", def->fields[k].name);
+					wanted[k] = 1;
+				}
+			if (t.len > len && !t.failed) {
+				sl_free(norm);
+				norm = sl_strndup((const char *)t.data, t.len);
+				len = t.len;
+			}
+			sl_buf_free(&t);
+			if (!norm)
+				return;
+		}
+		r = parse_entry(rc, norm, len, lineno, &li, &ev, &err);
+		if (r < 0) {
+			rec_refuse_line(rc, &err, line, lineno, &li);
+			sl_free(norm);
+			return;
+		}
+		/* an optional dice field left out, without which the rules refuse
+		 * the event: drawn too */
+		if (ev.entry == SL_ENTRY_EVENT) {
+			const sl_event_def *def = &rc->log->game->schema->events[ev.type];
+			int any = 0;
+			for (int k = 0; k < def->nfields; k++) {
+				if (def->fields[k].kind == SL_K_DICE && !ev.f[k].present)
+					wanted[k] = any = 1;
+				else if (wanted[k] && ev.f[k].present && ev.f[k].n == 1 && !((const uint8_t *)ev.f[k].p)[0])
+					any = 1;   /* added above: find how many dice */
+				else
+					wanted[k] = 0;
+			}
+			if (any && !would_apply(rc, &ev))
+				fill_dice(rc, &ev, wanted);
+		}
+		sl_free(norm);
+		li_saved = li;
+		if (li_saved.hint)
+			li_saved.hint = li_saved.hint_buf;
 	}
 	sl_buf_init(&dline);
 	if (rec_draw(rc, &ev, lineno, &dline, &err)) {
@@ -869,7 +1206,7 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 		}
 		sl_buf_free(&dline);
 		sl_buf_free(&desc);
-		rec_refuse(rc, &err);
+		rec_refuse_line(rc, &err, line, lineno, &li_saved);
 		return;
 	}
 	cli_seal_entry(rc->log->game, rc->st, &ev);
