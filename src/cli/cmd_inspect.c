@@ -170,10 +170,13 @@ int cmd_info(int argc, char **argv)
 					si.keyframe_bytes, si.deflated_bytes, si.msegments, si.mkey_bytes, si.mentry_bytes,
 					si.mstring_bytes, si.base_bytes, text_bytes);
 			sl_buf_printf(&b, "%s\"turns\":%d,\"events\":%ld,\"entries\":%zu,\"bytes\":%ld,"
-				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"}\n",
+				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"",
 				silb ? "," : "],",
 				sl_replay_turns(r), sl_replay_events(r), log->n, bytes, notes, marks, checks,
 				(unsigned long long)sl_replay_hash(r));
+			if (sl_replay_seek(r, log->n, NULL) == SL_OK)
+				cli_result_json(log, sl_replay_state(r), &b);
+			sl_buf_puts(&b, "}\n");
 		} else {
 			if (silb)
 				sl_buf_printf(&b, "file:      %s (%ld bytes, binary .silb v%d, %s)\n", file, bytes,
@@ -218,6 +221,15 @@ int cmd_info(int argc, char **argv)
 				sl_buf_printf(&b, "vs text:   the canonical .sil is %zu bytes: %.1f:1 (%.1f%% of it)\n",
 					text_bytes, (double)text_bytes / (double)bytes, 100.0 * (double)bytes / (double)text_bytes);
 			sl_buf_printf(&b, "notes:     %ld, bookmarks: %ld, state checks: %ld\n", notes, marks, checks);
+			{
+				sl_buf t;
+				sl_buf_init(&t);
+				if (sl_replay_seek(r, log->n, NULL) == SL_OK && cli_result(log, sl_replay_state(r), &t) == 1)
+					sl_buf_printf(&b, "result:    %s\n", sl_buf_cstr(&t));
+				else
+					sl_buf_puts(&b, "result:    the game goes on\n");
+				sl_buf_free(&t);
+			}
 			sl_buf_printf(&b, "final:     state hash %016llx\n", (unsigned long long)sl_replay_hash(r));
 		}
 	}
@@ -443,6 +455,10 @@ int cmd_log(int argc, char **argv)
 		} else if (ev->entry == SL_ENTRY_PHASE) {
 			sl_buf_printf(&b, "-- %s --\n", sl_buf_cstr(&d));
 		} else {
+			/* what undo took back before this event (recorded by `record`) */
+			for (const char *c = ev->comment; c && (c = strstr(c, "# undone: ")); c += 10)
+				if (c == ev->comment || c[-1] == '\n')
+					sl_buf_printf(&b, "       (undone: %.*s)\n", (int)strcspn(c + 10, "\n"), c + 10);
 			if (turn == 0)
 				sl_buf_printf(&b, "%5ld  setup  %s\n", no, sl_buf_cstr(&d));
 			else
@@ -453,8 +469,13 @@ int cmd_log(int argc, char **argv)
 				sl_buf_printf(&b, "       bookmark: %s\n", ev->bookmark);
 		}
 	}
-	if (o.json)
+	if (o.json) {
 		sl_buf_puts(&b, "\n]\n");
+	} else if (sl_replay_seek(r, log->n, &err) == SL_OK) {
+		sl_buf_reset(&d);
+		if (cli_result(log, sl_replay_state(r), &d) == 1)
+			sl_buf_printf(&b, "\n== the game is over: %s ==\n", sl_buf_cstr(&d));
+	}
 	flush(&b);
 	sl_buf_free(&d);
 	sl_replay_free(r);

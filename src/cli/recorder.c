@@ -1132,6 +1132,18 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 		rec_refuse(rc, &err);
 		return;
 	}
+	{   /* after the end of the game, only notes */
+		sl_buf res;
+		sl_buf_init(&res);
+		if (cli_result(rc->log, rc->st, &res) == 1) {
+			sl_error_at(&err, SL_EILLEGAL, "<stdin>", lineno, 1, "the game is over (%s): only notes may "
+				"follow ('@note TEXT', '# comment'); 'close' reveals the dice seed", sl_buf_cstr(&res));
+			sl_buf_free(&res);
+			rec_refuse(rc, &err);
+			return;
+		}
+		sl_buf_free(&res);
+	}
 	{
 		line_info li;
 		char *norm = sl_strndup(line, len);
@@ -1238,6 +1250,9 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 			sl_replay_describe_marker(rc->log, &ev, &desc);
 			printf("== %s ==\n", sl_buf_cstr(&desc));
 		}
+		sl_buf_reset(&desc);
+		if (cli_result(rc->log, rc->st, &desc) == 1)
+			printf("== the game is over: %s ==\n", sl_buf_cstr(&desc));
 	}
 	sl_buf_free(&desc);
 }

@@ -946,5 +946,5 @@ const sl_game sl_game_fmp = {
 	fmp_generate,
 	fmp_position,
 	NULL,                 /* model: the generic coding */
-	NULL,                 /* result: not yet */
+	fmp_result,          /* when the game is over, who won */
 };

@@ -67,4 +67,6 @@ void fmp_help(const void *st, const sl_header *h, sl_buf *out);
 int fmp_generate(const void *st, const sl_header *h, sl_prng *rng,
 	sl_arena *a, sl_event *out, sl_error *err);
 
+int fmp_result(const void *st, const sl_header *h, sl_buf *out);   /* fmp_result.c */
+
 #endif

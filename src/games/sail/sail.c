@@ -1088,5 +1088,5 @@ const sl_game sl_game_sail = {
 	sail_generate,
 	sail_position,
 	&sail_model,
-	NULL,                 /* result: not yet */
+	sail_result,         /* when the game is over, who won */
 };

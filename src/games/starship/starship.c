@@ -490,5 +490,5 @@ const sl_game sl_game_starship = {
 	starship_generate,
 	starship_position,
 	NULL,                 /* model: the generic coding */
-	NULL,                 /* result: not yet */
+	starship_result,     /* when the game is over, who won */
 };
