@@ -348,6 +348,10 @@ static void rec_refuse(recorder *rc, const sl_error *err)
 	rc->last_refused = 1;
 }
 
+struct line_info;
+static void rec_refuse_line(recorder *rc, sl_error *err, const char *line, uint32_t lineno,
+	const struct line_info *li);
+
 /* ---- the header ----------------------------------------------------------- */
 
 static const char *const header_words[] = {"sil", "game", "title", "date", "player", "meta", "seed", NULL};
@@ -483,19 +487,19 @@ static void rec_header_line(recorder *rc, int hw, const char *line, size_t len, 
 	if (hw != HW_SIL && !cur->format_version) {
 		sl_error_at(&err, SL_ESYNTAX, "<stdin>", lineno, (uint32_t)col, "a new log starts with 'sil 1' "
 			"(then 'game ID VERSION'; or use --game ID)");
-		rec_refuse(rc, &err);
+		rec_refuse_line(rc, &err, line, lineno, NULL);
 		return;
 	}
 	if (hw == HW_SIL && cur->format_version) {
 		sl_error_at(&err, SL_ESYNTAX, "<stdin>", lineno, (uint32_t)col, "the header already has its "
 			"'sil %d' line", cur->format_version);
-		rec_refuse(rc, &err);
+		rec_refuse_line(rc, &err, line, lineno, NULL);
 		return;
 	}
 	if (hw == HW_GAME && cur->game) {
 		sl_error_at(&err, SL_ESYNTAX, "<stdin>", lineno, (uint32_t)col, "this log is already a %s %d game: "
 			"a log has one 'game' line ('undo' takes a header line back)", cur->game, cur->rules_version);
-		rec_refuse(rc, &err);
+		rec_refuse_line(rc, &err, line, lineno, NULL);
 		return;
 	}
 	if (hw == HW_SEED && !rc->quiet)
@@ -507,12 +511,12 @@ static void rec_header_line(recorder *rc, int hw, const char *line, size_t len, 
 		if (strncmp(k, "dice-", 5) == 0) {
 			sl_error_at(&err, SL_EUSAGE, "<stdin>", lineno, (uint32_t)(k - line + 1), "meta keys "
 				"starting with 'dice-' are the recorder's own (formats/prng.md)");
-			rec_refuse(rc, &err);
+			rec_refuse_line(rc, &err, line, lineno, NULL);
 			return;
 		}
 	}
 	if (hdr_build(rc, line, len, lineno, &cand, &err)) {
-		rec_refuse(rc, &err);
+		rec_refuse_line(rc, &err, line, lineno, NULL);
 		return;
 	}
 	if (hw == HW_GAME) {
@@ -530,20 +534,23 @@ static void rec_header_line(recorder *rc, int hw, const char *line, size_t len, 
 				sl_error_at(&err, SL_EFORMAT, "<stdin>", lineno, gcol, "unknown game '%s' (see `sillage "
 					"games`)", cand.game);
 		} else if (sl_game_compat(g, cand.rules_version) == SL_COMPAT_NO) {
+			if (at)   /* the column of the version */
+				gcol = (uint32_t)(at - line) + (uint32_t)strlen(cand.game) +
+					(uint32_t)strspn(at + strlen(cand.game), " \t") + 1;
 			sl_error_at(&err, SL_EVERSION, "<stdin>", lineno, gcol, "%s rules version %d cannot be "
 				"recorded: this build has %s rules version %d ('game %s %d')", g->id, cand.rules_version,
 				g->id, g->rules_version, g->id, g->rules_version);
 		}
 		if (err.code) {
 			sl_header_free(&cand);
-			rec_refuse(rc, &err);
+			rec_refuse_line(rc, &err, line, lineno, NULL);
 			return;
 		}
 	}
 	if (hl_push(rc, line + col - 1, len - (col - 1))) {
 		sl_header_free(&cand);
 		sl_error_set(&err, SL_ENOMEM, "out of memory");
-		rec_refuse(rc, &err);
+		rec_refuse_line(rc, &err, line, lineno, NULL);
 		return;
 	}
 	if (rec_install(rc, &cand, &err)) {
@@ -558,7 +565,7 @@ static void rec_header_line(recorder *rc, int hw, const char *line, size_t len, 
 			if (hdr_build(rc, NULL, 0, 0, &cand, &e2) == SL_OK)
 				rc->h = cand;
 		}
-		rec_refuse(rc, &err);
+		rec_refuse_line(rc, &err, line, lineno, NULL);
 		return;
 	}
 	rc->last_refused = 0;
@@ -797,7 +804,8 @@ static const char *same_but_case(const char *s, size_t n, const char *const *nam
 	return NULL;
 }
 
-typedef struct line_info {
+typedef struct line_info line_info;
+struct line_info {
 	int player_at;         /* column (0-based) of "PLAYER:", -1 when none */
 	int type;              /* event index, -1 when not an event line */
 	int type_at;
@@ -805,7 +813,7 @@ typedef struct line_info {
 	char hint_buf[160];
 	int hint_at;           /* its column, 0-based */
 	int present[SL_MAX_FIELDS];
-} line_info;
+};
 
 static void hint(line_info *li, int at, const char *what, const char *near)
 {
