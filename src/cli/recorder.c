@@ -944,18 +944,67 @@ static void normalize(recorder *rc, char *line, line_info *li)
 	}
 }
 
-/* A trial: would the rules take ev now? The state is not touched. */
-static int would_apply(recorder *rc, const sl_event *ev)
+/* A trial: would the rules take ev now? The state is not touched; err (when
+ * not NULL) says why not. */
+static int trial(recorder *rc, const sl_event *ev, sl_error *err)
 {
-	sl_error err;
+	sl_error e;
 	void *copy = NULL;
 	int ok;
-	sl_error_clear(&err);
-	if (sl_game_clone(rc->log->game, rc->st, &copy, &err))
+	sl_error_clear(&e);
+	if (!err)
+		err = &e;
+	if (sl_game_clone(rc->log->game, rc->st, &copy, err))
 		return 0;
-	ok = sl_replay_apply(rc->log, copy, ev, rc->events + (ev->entry == SL_ENTRY_EVENT), NULL, &err) == SL_OK;
+	ok = sl_replay_apply(rc->log, copy, ev, rc->events + (ev->entry == SL_ENTRY_EVENT), NULL, err) == SL_OK;
 	rc->log->game->destroy(copy);
 	return ok;
+}
+
+static int would_apply(recorder *rc, const sl_event *ev)
+{
+	return trial(rc, ev, NULL);
+}
+
+/* Before drawing: the rules tried with stand-in dice where the line says
+ * '?', every face in turn from the highest. A line they refuse whatever the
+ * dice is refused before any die is drawn (with the reason given for the
+ * highest face). 1 when it may go on, 0 with err set. */
+static int try_before_drawing(recorder *rc, const sl_event *ev, sl_error *err)
+{
+	const sl_event_def *def;
+	sl_event t = *ev;
+	int faces = 0;
+	if (ev->entry != SL_ENTRY_EVENT)
+		return 1;
+	def = &rc->log->game->schema->events[ev->type];
+	for (int k = 0; k < def->nfields; k++)
+		if (def->fields[k].kind == SL_K_DICE && ev->f[k].present)
+			for (int d = 0; d < ev->f[k].n; d++)
+				if (!((const uint8_t *)ev->f[k].p)[d] && def->fields[k].max > faces)
+					faces = def->fields[k].max;
+	for (int v = faces; v >= 1; v--) {
+		sl_error e;
+		sl_error_clear(&e);
+		for (int k = 0; k < def->nfields; k++) {
+			uint8_t items[SL_MAX_ITEMS];
+			int q = 0;
+			if (def->fields[k].kind != SL_K_DICE || !ev->f[k].present)
+				continue;
+			for (int d = 0; d < ev->f[k].n; d++) {
+				items[d] = ((const uint8_t *)ev->f[k].p)[d];
+				if (!items[d]) {
+					items[d] = (uint8_t)(v < def->fields[k].max ? v : def->fields[k].max);
+					q = 1;
+				}
+			}
+			if (q && sl_value_bytes(&rc->log->arena, &t.f[k], items, ev->f[k].n))
+				return 1;
+		}
+		if (trial(rc, &t, v == faces ? err : &e))
+			return sl_error_clear(err), 1;
+	}
+	return faces == 0;
 }
 
 /* The dice the rules ask for but the line left out (a required field, or
@@ -1206,6 +1255,10 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 		if (li_saved.hint)
 			li_saved.hint = li_saved.hint_buf;
 	}
+	if (!try_before_drawing(rc, &ev, &err)) {
+		rec_refuse_line(rc, &err, line, lineno, &li_saved);
+		return;
+	}
 	sl_buf_init(&dline);
 	if (rec_draw(rc, &ev, lineno, &dline, &err)) {
 		sl_buf_free(&dline);
@@ -1223,6 +1276,11 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 			pending_add(rc, sl_buf_cstr(&t));
 			pending_add(rc, sl_buf_cstr(&dline));
 			sl_buf_free(&t);
+			if (!rc->silb) {   /* on disk at once, at the end of the file for now */
+				sl_free(rc->log->tail_comment);
+				rc->log->tail_comment = sl_strdup(sl_buf_cstr(&rc->pending));
+				rec_save(rc, REC_TAIL);
+			}
 		}
 		sl_buf_free(&dline);
 		sl_buf_free(&desc);
@@ -1235,6 +1293,8 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 	sl_buf_free(&dline);
 	if (rc->pending.len)
 		ev.comment = sl_buf_cstr(&rc->pending);
+	sl_free(rc->log->tail_comment);   /* the pending lines go with this entry now */
+	rc->log->tail_comment = NULL;
 	r = sl_log_append(rc->log, &ev);
 	if (r == SL_OK && rec_save(rc, REC_ENTRY)) {
 		sl_log_pop(rc->log);
@@ -1468,6 +1528,13 @@ static int rec_open(recorder *rc, const char *path)
 	}
 	if (rc->log->n == 0 && hdr_base(rc, &rc->log->h))
 		return EXIT_IO;
+	/* comments left at the end of a text file belong above the next entry
+	 * (a journal keeps its TAIL record where it is) */
+	if (rc->log->tail_comment && !rc->silb) {
+		sl_buf_puts(&rc->pending, rc->log->tail_comment);
+		sl_free(rc->log->tail_comment);
+		rc->log->tail_comment = NULL;
+	}
 	/* from here on, errors point at the lines typed on standard input */
 	sl_free(rc->log->name);
 	rc->log->name = sl_strdup("<stdin>");
