@@ -50,6 +50,9 @@ int cli_open(const char *path, unsigned flags, sl_log **log, sl_replay **r);
 /* Reads a log from path, or from standard input when path is "-" (named
  * "<stdin>" in messages); the codec is picked by content. */
 int cli_load(sl_log **out, const char *path, sl_error *err);
+/* The bytes of path (sl_read_file), or of standard input for "-"; the
+ * caller frees *out with sl_free. */
+int cli_read_input(const char *path, size_t max, char **out, size_t *len, sl_error *err);
 /* cli_report naming the output path, unless the message already starts
  * with it (the path is said once). */
 int cli_report_at(const sl_error *err, const char *out);

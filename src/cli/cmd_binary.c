@@ -167,7 +167,7 @@ int cmd_repair(int argc, char **argv)
 	if (strcmp(a.out, argv[i]) == 0)
 		return cli_usage("repair", "write the repaired copy to another file than '%s'", argv[i]);
 	sl_error_clear(&err);
-	if ((rc = sl_read_file(argv[i], SL_SILB_MAX_FILE, &data, &n, &err)))
+	if ((rc = cli_read_input(argv[i], SL_SILB_MAX_FILE, &data, &n, &err)))
 		return cli_report(&err);
 	if (!sl_silb_sniff(data, n)) {
 		sl_free(data);

@@ -354,8 +354,9 @@ int cmd_verify(int argc, char **argv)
 		else
 			printf("no state checks recorded (rules only; `sillage convert --seal` adds them)\n");
 		if (v.dice.dh.revealed)
-			printf("%s: dice: the revealed seed opens the header's commitment and gives each of the %ld "
-				"dice the recorder drew\n", file, v.dice.draws);
+			printf("%s: dice: the revealed seed opens the header's commitment and gives %s%ld %s the "
+				"recorder drew\n", file, v.dice.draws == 1 ? "the " : "each of the ", v.dice.draws,
+				v.dice.draws == 1 ? "die" : "dice");
 		else if (v.dice.dh.committed)
 			printf("%s: dice: %ld drawn by the recorder from a secret seed; they are checked once the log "
 				"is closed ('close' in `sillage record`)\n", file, v.dice.draws);

@@ -21,33 +21,56 @@ int cli_parse_long(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
-int cli_load(sl_log **out, const char *path, sl_error *err)
+int cli_read_input(const char *path, size_t max, char **out, size_t *len, sl_error *err)
 {
 	sl_buf b;
 	char chunk[65536];
 	size_t n;
-	int rc;
 	if (strcmp(path, "-") != 0)
-		return sl_log_load(out, path, err);
-	/* standard input: read whole, the codec picked by content as for a file */
+		return sl_read_file(path, max, out, len, err);
 	*out = NULL;
+	*len = 0;
 	sl_buf_init(&b);
 	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
 		sl_buf_put(&b, chunk, n);
-		if (b.len > SL_SIL_MAX_FILE) {
+		if (b.len > max) {
 			sl_buf_free(&b);
-			return sl_error_set(err, SL_ELIMIT, "<stdin>: more than %u bytes", SL_SIL_MAX_FILE);
+			return sl_error_set(err, SL_ELIMIT, "<stdin>: more than %zu bytes", max);
 		}
 	}
 	if (ferror(stdin) || b.failed) {
 		sl_buf_free(&b);
 		return sl_error_set(err, SL_EIO, "<stdin>: cannot read: %s", strerror(errno));
 	}
-	if (sl_silb_sniff(b.data, b.len))
-		rc = sl_silb_read(out, "<stdin>", b.data, b.len, 0, NULL, err);
-	else
-		rc = sl_sil_read(out, "<stdin>", b.len ? (const char *)b.data : "", b.len, err);
+	*out = sl_malloc(b.len + 1);
+	if (!*out) {
+		sl_buf_free(&b);
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	}
+	if (b.len)
+		memcpy(*out, b.data, b.len);
+	(*out)[b.len] = 0;
+	*len = b.len;
 	sl_buf_free(&b);
+	return SL_OK;
+}
+
+int cli_load(sl_log **out, const char *path, sl_error *err)
+{
+	char *data;
+	size_t n;
+	int rc;
+	if (strcmp(path, "-") != 0)
+		return sl_log_load(out, path, err);
+	/* standard input: read whole, the codec picked by content as for a file */
+	*out = NULL;
+	if ((rc = cli_read_input(path, SL_SIL_MAX_FILE, &data, &n, err)))
+		return rc;
+	if (sl_silb_sniff(data, n))
+		rc = sl_silb_read(out, "<stdin>", data, n, 0, NULL, err);
+	else
+		rc = sl_sil_read(out, "<stdin>", data, n, err);
+	sl_free(data);
 	return rc;
 }
 
