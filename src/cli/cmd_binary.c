@@ -164,7 +164,7 @@ int cmd_repair(int argc, char **argv)
 		return cli_usage("repair", "expected one FILE");
 	if (!a.out)
 		return cli_usage("repair", "where to? (-o OUT; never over the damaged file)");
-	if (strcmp(a.out, argv[i]) == 0)
+	if (strcmp(a.out, "-") != 0 && strcmp(a.out, argv[i]) == 0)
 		return cli_usage("repair", "write the repaired copy to another file than '%s'", argv[i]);
 	sl_error_clear(&err);
 	if ((rc = cli_read_input(argv[i], SL_SILB_MAX_FILE, &data, &n, &err)))
@@ -180,7 +180,9 @@ int cmd_repair(int argc, char **argv)
 	}
 	for (size_t k = 0; k < log->n; k++)
 		events += log->ev[k].entry == SL_ENTRY_EVENT;
-	if (info.form == SL_SILB_JOURNAL && cli_is_silb(a.out)) {
+	if (info.form == SL_SILB_JOURNAL && strcmp(a.out, "-") == 0 && cli_format && !strcmp(cli_format, "silb")) {
+		rc = fwrite(data, 1, info.valid_bytes, stdout) == info.valid_bytes ? EXIT_OK : EXIT_IO;
+	} else if (info.form == SL_SILB_JOURNAL && cli_is_silb(a.out)) {
 		/* a journal's valid prefix is itself a journal: copy the bytes */
 		rc = sl_write_file_atomic(a.out, data, info.valid_bytes, &err) ? cli_report(&err) : EXIT_OK;
 	} else {
