@@ -221,6 +221,21 @@ int cmd_info(int argc, char **argv)
 				sl_buf_printf(&b, "vs text:   the canonical .sil is %zu bytes: %.1f:1 (%.1f%% of it)\n",
 					text_bytes, (double)text_bytes / (double)bytes, 100.0 * (double)bytes / (double)text_bytes);
 			sl_buf_printf(&b, "notes:     %ld, bookmarks: %ld, state checks: %ld\n", notes, marks, checks);
+			{   /* the recorder's dice (formats/prng.md) */
+				sl_dice_check dc;
+				sl_error de;
+				int bad = 0;
+				sl_error_clear(&de);
+				bad = sl_dice_check_begin(&dc, log, &de) != SL_OK;
+				for (size_t k = 0; !bad && k < log->n; k++)
+					bad = sl_dice_check_entry(&dc, &log->ev[k], &de) != SL_OK;
+				if (!bad && dc.dh.committed)
+					sl_buf_printf(&b, "dice:      %ld drawn by the recorder, %ld %s undone; the seed is %s\n",
+						dc.draws, dc.undone, dc.undone == 1 ? "entry" : "entries", dc.dh.revealed ? "revealed (verify checks every draw)" :
+						"secret until the log is closed");
+				else if (bad)
+					sl_buf_printf(&b, "dice:      %s\n", de.msg);
+			}
 			{
 				sl_buf t;
 				sl_buf_init(&t);

@@ -8,10 +8,11 @@ cd $TMP && printf 'seed 000102030405060708090a0b0c0d0e0f101112131415161718191a1b
 printf 'sil 1\ngame sail 1\nplayer fr "France"\nmap cols=3 rows=4\nterrain row=1 cells="..."\nterrain row=2 cells=".~."\nterrain row=3 cells="..."\nterrain row=4 cells="..."\nship id=vif name="Vif" class=cutter side=fr at=2,1 facing=S mp=5 draft=shallow hull=2\nturn 1\nphase 2\nfr: move ship=vif steps=A dice=?\nundo\nfr: move ship=vif steps=A dice=?\n' |
 	$SILLAGE record --quiet g.sil; echo "record: exit $?"
 grep -c 0001020304050607 g.sil; grep '^meta\|^#\|dice=' g.sil
-$SILLAGE verify g.sil
+$SILLAGE verify g.sil; $SILLAGE info g.sil | grep '^dice'
+$SILLAGE log g.sil | tail -2
 echo close | $SILLAGE record g.sil; echo "close: exit $?"; ls
 grep '^meta' g.sil
-$SILLAGE verify g.sil
+$SILLAGE verify g.sil; $SILLAGE info g.sil | grep '^dice'
 # a changed roll, its state checks sealed again, is refused
 sed 's/^fr: move ship=vif steps=A dice=2/fr: move ship=vif steps=A dice=4/' g.sil >x.sil
 $SILLAGE convert --seal -o y.sil x.sil; $SILLAGE verify y.sil; echo "changed roll: exit $?"
