@@ -214,6 +214,8 @@ int rec_try_before_drawing(recorder *rc, const sl_event *ev, sl_error *err)
 			for (int d = 0; d < ev->f[k].n; d++)
 				if (!((const uint8_t *)ev->f[k].p)[d] && def->fields[k].max > faces)
 					faces = def->fields[k].max;
+	if (faces == 0)   /* no die to draw: the plain trial */
+		return trial(rc, ev, err);
 	for (int v = faces; v >= 1; v--) {
 		sl_error e;
 		sl_error_clear(&e);
@@ -232,10 +234,13 @@ int rec_try_before_drawing(recorder *rc, const sl_event *ev, sl_error *err)
 			if (q && sl_value_bytes(&rc->log->arena, &t.f[k], items, ev->f[k].n))
 				return 1;
 		}
-		if (trial(rc, &t, v == faces ? err : &e))
-			return sl_error_clear(err), 1;
+		if (trial(rc, &t, v == faces ? err : &e)) {
+			if (err)
+				sl_error_clear(err);
+			return 1;
+		}
 	}
-	return faces == 0;
+	return 0;
 }
 
 /* The dice the rules ask for but the line left out (a required field, or
@@ -297,7 +302,7 @@ int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const
 			continue;
 		for (int k = 0; k < sc->events[cand.type].nfields; k++)
 			wanted[k] = sc->events[cand.type].fields[k].kind == SL_K_DICE && !cand.f[k].present;
-		if (rec_would_apply(rc, &cand) || rec_fill_dice(rc, &cand, wanted)) {
+		if (rec_try_before_drawing(rc, &cand, NULL) || rec_fill_dice(rc, &cand, wanted)) {
 			found++;
 			best = cand;
 			who = p;
