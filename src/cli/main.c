@@ -439,10 +439,12 @@ int cmd_help(int argc, char **argv)
 		return EXIT_OK;
 	}
 	printf("usage: sillage VERB [options] FILE...\n\nverbs:\n");
-	for (const cli_verb *v = cli_verbs; v->name; v++)
-		printf("  %-9s %s\n", v->name, v->summary);
-	printf("\n'sillage VERB --help' explains a verb; exit codes: 0 ok, 1 illegal action or failed check,\n"
-	       "2 usage, 3 unreadable input, 4 I/O error.\n");
+	for (const cli_verb *v = cli_verbs; v->name; v++) {   /* within 80 columns */
+		printf("  %-9s ", v->name);
+		wrap(stdout, v->summary, 12, 12);
+	}
+	printf("\n'sillage VERB --help' explains a verb. Exit codes: 0 ok, 1 illegal action or\n"
+	       "failed check, 2 usage, 3 unreadable input, 4 I/O error.\n");
 	return EXIT_OK;
 }
 
