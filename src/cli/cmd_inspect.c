@@ -262,6 +262,15 @@ typedef struct verify_ctx {
 	sl_dice_check dice;
 } verify_ctx;
 
+/* The rules' weights of a drawn value, at the state a replay has reached
+ * (the state before the entry being checked). */
+static int verify_weights(void *ud, const sl_event *ev, int field, uint8_t *w, int max)
+{
+	sl_replay *r = ud;
+	const sl_log *log = sl_replay_log(r);
+	return log->game->chances ? log->game->chances(sl_replay_state(r), &log->h, ev->type, field, w, max) : 0;
+}
+
 static int verify_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
 {
 	verify_ctx *v = ud;
@@ -269,11 +278,15 @@ static int verify_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n
 		int rc = sl_replay_stream(&v->r, log, SL_REPLAY_CHECK, err);
 		if (rc || (rc = sl_dice_check_begin(&v->dice, log, err)))
 			return rc;
+		v->dice.weights = verify_weights;
+		v->dice.ud = v->r;
 	}
-	for (size_t i = 0; i < n; i++)
-		if (sl_dice_check_entry(&v->dice, &ev[i], err))
+	if (!v->dice.dh.committed)
+		return sl_replay_feed(v->r, ev, n, err);
+	for (size_t i = 0; i < n; i++)   /* each entry checked at the state before it */
+		if (sl_dice_check_entry(&v->dice, &ev[i], err) || sl_replay_feed(v->r, &ev[i], 1, err))
 			return err->code;
-	return sl_replay_feed(v->r, ev, n, err);
+	return SL_OK;
 }
 
 static int is_silb(const char *file)
@@ -337,9 +350,26 @@ int cmd_verify(int argc, char **argv)
 			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(v.r));
 		if (sl_dice_check_begin(&v.dice, log, &err))
 			goto fail;
-		for (size_t i = 0; i < log->n; i++)
-			if (sl_dice_check_entry(&v.dice, &log->ev[i], &err))
+		if (v.dice.dh.committed && log->game->chances) {
+			/* drawn values weighed by the rules: each entry checked at the
+			 * state before it, from a second, streamed replay */
+			sl_replay *sr = NULL;
+			if (sl_replay_stream(&sr, log, 0, &err))
 				goto fail;
+			v.dice.weights = verify_weights;
+			v.dice.ud = sr;
+			for (size_t i = 0; i < log->n; i++)
+				if (sl_dice_check_entry(&v.dice, &log->ev[i], &err) || sl_replay_feed(sr, &log->ev[i], 1, &err)) {
+					sl_replay_free(sr);
+					goto fail;
+				}
+			sl_replay_free(sr);
+			v.dice.weights = NULL;
+		} else {
+			for (size_t i = 0; i < log->n; i++)
+				if (sl_dice_check_entry(&v.dice, &log->ev[i], &err))
+					goto fail;
+		}
 	}
 	if (sl_dice_check_end(&v.dice, log->tail_comment, &err))
 		goto fail;

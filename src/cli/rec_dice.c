@@ -136,6 +136,49 @@ static int secret_new(recorder *rc, sl_error *err)
 /* Fills the dice written '?' with draws from the secret, each at the next
  * counter, and writes the "# dice" line saying which counter drew which die
  * into *line. The counter is saved before any die is shown. */
+/* The secret is there to draw with (made at the first die of a log). */
+static int dice_ready(recorder *rc, uint32_t lineno, sl_error *err)
+{
+	if (rc->dh.revealed)
+		return sl_error_at(err, SL_EUSAGE, "<stdin>", lineno, 1, "this log is closed (its dice seed is "
+			"revealed): the recorder draws no more dice");
+	if (rc->dh.committed && !rc->have_secret)
+		return sl_error_at(err, SL_EUSAGE, "<stdin>", lineno, 1, "the dice secret %s is missing, so the "
+			"recorder cannot draw: write the dice rolled at the table", rc->dice_path);
+	if (!rc->dh.committed && secret_new(rc, err))
+		return err->code;
+	return SL_OK;
+}
+
+int rec_draw_chance(recorder *rc, int type, int field, uint32_t lineno, int *value, sl_buf *part, sl_error *err)
+{
+	const sl_field_def *fd = &rc->log->game->schema->events[type].fields[field];
+	uint8_t w[32];
+	int n = rc->log->game->chances(rc->st, &rc->log->h, type, field, w, 32), sum = 0, v, acc = 0;
+	for (int k = 0; k < n; k++)
+		sum += w[k];
+	if (n <= 0 || sum < 1 || sum > 255)
+		return sl_error_at(err, SL_EUSAGE, "<stdin>", lineno, 1, "%s: nothing to draw it from", fd->name);
+	if (dice_ready(rc, lineno, err))
+		return err->code;
+	v = sl_dice_draw(rc->dh.seed, rc->next, sum);
+	if (v < 1)
+		return sl_error_set(err, SL_EIO, "the draw failed");
+	sl_buf_printf(part, " %s=%llu:%d/%d", fd->name, (unsigned long long)rc->next, v, sum);
+	rc->next++;
+	if (rec_secret_write(rc)) {
+		rc->io_failed = 1;
+		return sl_error_set(err, SL_EIO, "the dice counter could not be saved");
+	}
+	*value = -1;
+	for (int k = 0; k < n && *value < 0; k++) {
+		acc += w[k];
+		if (v <= acc)
+			*value = k;
+	}
+	return SL_OK;
+}
+
 int rec_draw(recorder *rc, sl_event *ev, uint32_t lineno, sl_buf *line, sl_error *err)
 {
 	const sl_event_def *def;
@@ -149,13 +192,7 @@ int rec_draw(recorder *rc, sl_event *ev, uint32_t lineno, sl_buf *line, sl_error
 				any |= ((const uint8_t *)ev->f[k].p)[d] == 0;
 	if (!any)
 		return SL_OK;
-	if (rc->dh.revealed)
-		return sl_error_at(err, SL_EUSAGE, "<stdin>", lineno, 1, "this log is closed (its dice seed is "
-			"revealed): the recorder draws no more dice");
-	if (rc->dh.committed && !rc->have_secret)
-		return sl_error_at(err, SL_EUSAGE, "<stdin>", lineno, 1, "the dice secret %s is missing, so the "
-			"recorder cannot draw: write the dice rolled at the table", rc->dice_path);
-	if (!rc->dh.committed && secret_new(rc, err))
+	if (dice_ready(rc, lineno, err))
 		return err->code;
 	sl_buf_printf(line, "%s%s", SL_DICE_LINE, def->name);
 	for (int k = 0; k < def->nfields; k++) {

@@ -320,13 +320,31 @@ static void rec_close(recorder *rc, uint32_t lineno)
 			"drawn (%llu)\n", rc->path, (unsigned long long)rc->next);
 }
 
+/* A line refused after a value was drawn for it: the log says so (the
+ * counter is spent), as for dice. Frees *chance. */
+static void refused_draw(recorder *rc, const char *text, int type, sl_buf *chance)
+{
+	if (chance->len && type >= 0) {
+		sl_buf t;
+		sl_buf_init(&t);
+		sl_buf_printf(&t, "# refused: %s", text);
+		pending_add(rc, sl_buf_cstr(&t));
+		sl_buf_reset(&t);
+		sl_buf_printf(&t, "%s%s", SL_DICE_LINE, rc->log->game->schema->events[type].name);
+		sl_buf_put(&t, chance->data, chance->len);
+		pending_add(rc, sl_buf_cstr(&t));
+		sl_buf_free(&t);
+	}
+	sl_buf_free(chance);
+}
+
 /* ---- one line ------------------------------------------------------------- */
 
 static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 {
 	sl_error err;
 	sl_event ev;
-	sl_buf desc, dline;
+	sl_buf desc, dline, chance;   /* chance: the values drawn out of the rules' weights */
 	line_info li_saved;
 	int r, hw;
 	const char *s = line;
@@ -415,6 +433,7 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 		}
 		sl_buf_free(&res);
 	}
+	sl_buf_init(&chance);
 	{
 		line_info li;
 		char *norm = sl_strndup(line, len);
@@ -433,6 +452,45 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 					sl_buf_printf(&t, " %s=?", def->fields[k].name);
 					wanted[k] = 1;
 				}
+			/* a value the rules draw (a card) left out: the recorder draws it,
+			 * once the line passes the rules with a stand-in value */
+			for (int k = 0; k < def->nfields && rc->log->game->chances; k++) {
+				uint8_t w[32];
+				int nw, stand = -1, got;
+				sl_buf u;
+				sl_event tev;
+				sl_error e2;
+				if (def->fields[k].kind != SL_K_ENUM || li.present[k] || def->fields[k].optional)
+					continue;
+				nw = rc->log->game->chances(rc->st, &rc->log->h, li.type, k, w, 32);
+				for (int x = 0; x < nw && stand < 0; x++)
+					if (w[x])
+						stand = x;
+				if (stand < 0)
+					continue;
+				sl_buf_init(&u);
+				sl_buf_put(&u, t.data, t.len);
+				sl_buf_printf(&u, " %s=%s", def->fields[k].name, def->fields[k].names[stand]);
+				sl_error_clear(&e2);
+				if (rec_parse_entry(rc, (char *)(uintptr_t)sl_buf_cstr(&u), u.len, lineno, &li, &tev, &e2) >= 0 &&
+				    !rec_try_before_drawing(rc, &tev, &e2)) {
+					sl_buf_free(&u);
+					sl_buf_free(&t);
+					sl_free(norm);
+					rec_refuse_line(rc, &e2, line, lineno, &li);
+					sl_buf_free(&chance);
+					return;
+				}
+				sl_buf_free(&u);
+				if (rec_draw_chance(rc, li.type, k, lineno, &got, &chance, &err) || got < 0) {
+					sl_buf_free(&t);
+					sl_free(norm);
+					sl_buf_free(&chance);
+					rec_refuse(rc, &err);
+					return;
+				}
+				sl_buf_printf(&t, " %s=%s", def->fields[k].name, def->fields[k].names[got]);
+			}
 			if (t.len > len && !t.failed) {
 				sl_free(norm);
 				norm = sl_strndup((const char *)t.data, t.len);
@@ -444,6 +502,7 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 		}
 		r = rec_parse_entry(rc, norm, len, lineno, &li, &ev, &err);
 		if (r < 0) {
+			refused_draw(rc, s, li.type, &chance);
 			rec_refuse_line(rc, &err, line, lineno, &li);
 			sl_free(norm);
 			return;
@@ -470,15 +529,23 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 			li_saved.hint = li_saved.hint_buf;
 	}
 	if (!rec_try_before_drawing(rc, &ev, &err)) {
+		refused_draw(rc, s, li_saved.type, &chance);
 		rec_refuse_line(rc, &err, line, lineno, &li_saved);
 		return;
 	}
 	sl_buf_init(&dline);
 	if (rec_draw(rc, &ev, lineno, &dline, &err)) {
 		sl_buf_free(&dline);
+		sl_buf_free(&chance);
 		rec_refuse(rc, &err);
 		return;
 	}
+	if (chance.len) {   /* one "# dice" line for the entry */
+		if (!dline.len)
+			sl_buf_printf(&dline, "%s%s", SL_DICE_LINE, rc->log->game->schema->events[ev.type].name);
+		sl_buf_put(&dline, chance.data, chance.len);
+	}
+	sl_buf_free(&chance);
 	sl_buf_init(&desc);
 	r = sl_replay_apply(rc->log, rc->st, &ev, rc->events + (ev.entry == SL_ENTRY_EVENT), &desc, &err);
 	if (r) {

@@ -62,6 +62,10 @@ int rec_dice_meta(const recorder *rc, sl_header *h);
 int rec_secret_write(recorder *rc);
 int rec_secret_read(recorder *rc, uint64_t *next);
 int rec_draw(recorder *rc, sl_event *ev, uint32_t lineno, sl_buf *line, sl_error *err);
+/* Draws field `field` (an ENUM) of an event of `type` out of the rules'
+ * weights (sl_game.chances) at the next counter: *value the index, and
+ * " FIELD=COUNTER:VALUE/OUT_OF" appended to part for the "# dice" line. */
+int rec_draw_chance(recorder *rc, int type, int field, uint32_t lineno, int *value, sl_buf *part, sl_error *err);
 /* the header (rec_header.c) */
 int rec_header_word(const char *s);
 int rec_hl_push(recorder *rc, const char *s, size_t n);

@@ -57,6 +57,80 @@ int sl_dice_check_begin(sl_dice_check *c, const sl_log *log, sl_error *err)
 
 enum { CTX_NONE, CTX_OTHER, CTX_ENTRY };
 
+static int take_counter(sl_dice_check *c, unsigned long long ctr, int own)
+{
+	if (ctr < c->next)
+		return -1;
+	c->gaps += (long)(ctr - c->next);
+	c->next = ctr + 1;
+	c->draws++;
+	c->in_events += own;
+	return 0;
+}
+
+/* "FIELD=COUNTER:VALUE/OUT_OF" for an ENUM the rules draw with weights (a
+ * card out of a deck): VALUE is a die of OUT_OF faces, the weights' sum;
+ * the value of the field is the one whose weights VALUE falls in. At s[*j]
+ * after the '='. */
+static int chance_item(sl_dice_check *c, const char *s, size_t n, size_t *jp, const sl_event *ev, int k,
+	const sl_event_def *def, sl_error *err)
+{
+	const char *name = c->log->name ? c->log->name : "log";
+	uint32_t line = ev ? ev->line : 0;
+	unsigned long long ctr = 0;
+	long v = 0, w = 0;
+	size_t j = *jp;
+	int digits = 0;
+	char where[64];
+	if (ev && ev->line)
+		where[0] = 0;
+	else
+		snprintf(where, sizeof where, "event %ld: ", c->event_no + (ev != NULL));
+#define CFAIL(...) do { char m_[300]; snprintf(m_, sizeof m_, __VA_ARGS__); \
+	return sl_error_at(err, SL_EILLEGAL, name, line, 1, "%s%s", where, m_); } while (0)
+	while (j < n && s[j] >= '0' && s[j] <= '9' && digits < 19) {
+		ctr = ctr * 10 + (unsigned)(s[j++] - '0');
+		digits++;
+	}
+	if (!digits || j >= n || s[j] != ':')
+		CFAIL("a '# dice' line is not 'FIELD=COUNTER:VALUE/OUT_OF'%s", "");
+	for (j++, digits = 0; j < n && s[j] >= '0' && s[j] <= '9' && digits < 4; j++, digits++)
+		v = v * 10 + (s[j] - '0');
+	if (!digits || j >= n || s[j] != '/')
+		CFAIL("a '# dice' line is not 'FIELD=COUNTER:VALUE/OUT_OF'%s", "");
+	for (j++, digits = 0; j < n && s[j] >= '0' && s[j] <= '9' && digits < 4; j++, digits++)
+		w = w * 10 + (s[j] - '0');
+	if (!digits || w < 1 || w > 255 || v < 1 || v > w)
+		CFAIL("a '# dice' line draws %s out of 1..255", def->fields[k].name);
+	if (take_counter(c, ctr, ev != NULL))
+		CFAIL("dice counter %llu goes back (the last draw was %llu): draws are never taken again", ctr,
+			(unsigned long long)c->next - 1);
+	if (c->dh.revealed) {
+		int want = sl_dice_draw(c->dh.seed, ctr, (int)w);
+		if (want != v)
+			CFAIL("%s: counter %llu of the revealed seed gives %d out of %ld, not the %ld recorded (a "
+				"changed draw)", def->fields[k].name, ctr, want, w, v);
+	}
+	if (ev && c->weights) {   /* the rules' weights at this point, and the value they give */
+		uint8_t wt[32];
+		int nw = c->weights(c->ud, ev, k, wt, 32), sum = 0, idx = -1;
+		for (int t = 0; t < nw; t++) {
+			if (idx < 0 && v <= sum + wt[t])
+				idx = t;
+			sum += wt[t];
+		}
+		if (nw <= 0 || sum != w)
+			CFAIL("%s was drawn out of %ld, but the rules weigh %d here", def->fields[k].name, w, sum);
+		if (!ev->f[k].present || ev->f[k].u.i != idx)
+			CFAIL("%s: %ld out of %ld is '%s', not the '%s' recorded (a changed draw)", def->fields[k].name,
+				v, w, idx >= 0 && def->fields[k].names ? def->fields[k].names[idx] : "?",
+				ev->f[k].present && def->fields[k].names ? def->fields[k].names[ev->f[k].u.i] : "none");
+	}
+#undef CFAIL
+	*jp = j;
+	return SL_OK;
+}
+
 /* One "# dice TYPE FIELD=C:V,..." line; ev is the entry it belongs to, or
  * NULL for a line taken back (undone, refused). */
 static int dice_line(sl_dice_check *c, const char *s, size_t n, const sl_event *ev, sl_error *err)
@@ -89,6 +163,14 @@ static int dice_line(sl_dice_check *c, const char *s, size_t n, const sl_event *
 		for (k = 0; k < def->nfields; k++)
 			if (strlen(def->fields[k].name) == j - k0 && memcmp(def->fields[k].name, s + k0, j - k0) == 0)
 				break;
+		if (k < def->nfields && def->fields[k].kind == SL_K_ENUM && c->log->game->chances && j < n) {
+			j++;   /* past the '=' */
+			if (chance_item(c, s, n, &j, ev, k, def, err))
+				return err->code;
+			if (j < n && s[j] != ' ')
+				DFAIL("a '# dice' line is not 'FIELD=COUNTER:VALUE/OUT_OF'%s", "");
+			continue;
+		}
 		if (k == def->nfields || def->fields[k].kind != SL_K_DICE || j >= n)
 			DFAIL("a '# dice' line names '%.*s', not a dice field of %s", (int)(j - k0), s + k0, def->name);
 		if (ev && !ev->f[k].present)

@@ -38,6 +38,12 @@ typedef struct sl_dice_check {
 	long gaps;                /* counters drawn but recorded nowhere */
 	uint64_t next;            /* one past the last counter seen */
 	long event_no;            /* events seen, for positions in binary logs */
+	/* Optional: the rules' weights (sl_game.chances) at the state before
+	 * ev, for the lines that drew a value out of weights (a card): with it
+	 * the check also sees that the recorded weights and the value drawn
+	 * are those of the rules. Set it after sl_dice_check_begin. */
+	int (*weights)(void *ud, const sl_event *ev, int field, uint8_t *w, int max);
+	void *ud;
 } sl_dice_check;
 
 int sl_dice_check_begin(sl_dice_check *c, const sl_log *log, sl_error *err);

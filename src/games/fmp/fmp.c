@@ -947,4 +947,5 @@ const sl_game sl_game_fmp = {
 	fmp_position,
 	NULL,                 /* model: the generic coding */
 	fmp_result,          /* when the game is over, who won */
+	fmp_chances,          /* the tide card a recorder draws */
 };

@@ -1,5 +1,6 @@
 /* fmp_result.c - when a game of Full Metal Planète is over and who won:
- * once every astronef has taken off or been lost (9.5, H12). */
+ * once every astronef has taken off or been lost (9.5, H12); and the one
+ * thing its rules draw at random, the tide card (H4). */
 #include "fmp_int.h"
 
 int fmp_result(const void *st, const sl_header *h, sl_buf *out)
@@ -29,4 +30,18 @@ int fmp_result(const void *st, const sl_header *h, sl_buf *out)
 		sl_buf_printf(out, "%s %s %d", p ? "," : "", fmp_pid(h, p), s->players[p].score);
 	sl_buf_puts(out, " points (H12)");
 	return 1;
+}
+
+int fmp_chances(const void *st, const sl_header *h, int type, int field, uint8_t *weights, int max)
+{
+	const fmp_state *s = st;
+	int empty;
+	(void)h;
+	if (type != FMP_EV_TIDE || field != 0 || max < 3)
+		return 0;
+	/* H4: the cards left in the deck, all 15 again once it is spent */
+	empty = s->deck[0] + s->deck[1] + s->deck[2] == 0;
+	for (int k = 0; k < 3; k++)
+		weights[k] = (uint8_t)(empty ? 5 : s->deck[k]);
+	return 3;
 }

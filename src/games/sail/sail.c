@@ -1089,4 +1089,5 @@ const sl_game sl_game_sail = {
 	sail_position,
 	&sail_model,
 	sail_result,         /* when the game is over, who won */
+	NULL,                 /* chances: the dice say it all */
 };

@@ -491,4 +491,5 @@ const sl_game sl_game_starship = {
 	starship_position,
 	NULL,                 /* model: the generic coding */
 	starship_result,     /* when the game is over, who won */
+	NULL,                 /* chances: the dice say it all */
 };

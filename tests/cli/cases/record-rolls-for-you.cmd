@@ -9,3 +9,9 @@ grep -v '^meta' s.sil | tail -6
 printf 'sil 1\ngame sail 1\nplayer fr "France"\nmap cols=3 rows=4\nterrain row=1 cells="..."\nterrain row=2 cells=".~."\nterrain row=3 cells="..."\nterrain row=4 cells="..."\nship id=vif name="Vif" class=cutter side=fr at=2,1 facing=S mp=5 draft=shallow hull=2\nturn 1\nphase 2\nfr: move ship=vif steps=A\nturn 2\nwind\n' |
 	$SILLAGE record --quiet w.sil; echo "sail: exit $?"
 tail -6 w.sil; $SILLAGE verify --quiet w.sil && echo verified
+# fmp: a tide with no card draws the next card out of the deck (H4), weighed by the cards left;
+# the card undone is not drawn again; verify checks the card against the deck and the seed
+sed -n 1,51p $OLDPWD/samples/fmp/ferrix.sil >f.sil && printf "$D" >f.sil.dice
+printf 'tide\nundo\ntide\nclose\n' | $SILLAGE record --quiet f.sil; echo "fmp: exit $?"
+tail -4 f.sil; $SILLAGE verify --quiet f.sil && echo verified
+sed 's/^tide card=high/tide card=low/' f.sil >g.sil && $SILLAGE convert --seal -o h.sil g.sil 2>/dev/null; $SILLAGE verify h.sil; echo "changed card: exit $?"
