@@ -20,7 +20,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
-PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3
+PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
@@ -207,9 +207,9 @@ valgrind: $(TEST_BIN)
 deps:
 	@sh tools/deps.sh
 
-demo: deps
-	$(MAKE) all
-	@sh tools/demo.sh $(BUILD)/sillage
+# one line per step (packages, build, each sample); the details in build/demo.log
+demo:
+	@MAKE="$(MAKE)" sh tools/demo.sh $(BUILD)/sillage
 
 # ---- install ----------------------------------------------------------------
 

@@ -21,6 +21,8 @@ typedef struct sl_painter {
 	 * (centre to corner), for what the driver draws over any board (the
 	 * heat overlay, render/heat.c). Returns 0, or -1 for a hex off the map. */
 	int (*hex_at)(const sl_frame *fr, int col, int row, double *x, double *y, double *size);
+	/* The overlay names it offers (--overlay), NULL-terminated; NULL: none. */
+	const char *const *overlays;
 } sl_painter;
 
 /* The static table, ending in NULL. */

@@ -26,3 +26,16 @@ int sl_render_has_painter(const char *game_id)
 {
 	return sl_painter_find(game_id) != NULL;
 }
+
+int sl_render_has_heat(const char *game_id)
+{
+	const sl_painter *p = sl_painter_find(game_id);
+	return p && p->hex_at;
+}
+
+const char *const *sl_render_overlays(const char *game_id)
+{
+	static const char *const none[] = {NULL};
+	const sl_painter *p = sl_painter_find(game_id);
+	return p && p->overlays ? p->overlays : none;
+}

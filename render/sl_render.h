@@ -60,6 +60,12 @@ int sl_render_to_mem(sl_format fmt, const sl_frame *fr, const sl_render_opts *o,
 
 /* Whether a painter exists for this game id. */
 int sl_render_has_painter(const char *game_id);
+/* The overlays the painter of game_id offers, NULL-terminated (an empty
+ * list when it offers none or there is no painter). */
+const char *const *sl_render_overlays(const char *game_id);
+/* Whether the driver can draw the heat overlay over this game's board (the
+ * painter maps hexes to the canvas): "heat" is offered beside the above. */
+int sl_render_has_heat(const char *game_id);
 
 #ifdef __cplusplus
 }

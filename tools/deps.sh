@@ -1,22 +1,25 @@
 #!/bin/sh
 # deps.sh - makes sure the Debian packages sillage builds and tests with are
 # here. As root it installs what is missing with apt-get; otherwise it prints
-# the one apt-get line to run. Exit 0 when everything is present.
+# the one line to paste (sudo apt-get ...). Exit 0 when everything is present.
+#   sh tools/deps.sh            check, and install as root
+#   sh tools/deps.sh --missing  only print the missing packages (for tools/demo.sh)
 set -u
 
 # build: compiler, make, pkg-config and the libraries; tests: cmocka and the
 # real decoders our exports are checked with; fonts pinned for renders;
 # clang and libFuzzer (libclang-rt) for the fuzz targets `make test` runs;
 # GNU time, bc and xz for `make bench`; SQLite (library and shell) for
-# `batch --sqlite` and its tests; GNU parallel for the multi-host batch test.
+# `batch --sqlite` and its tests; GNU parallel for the multi-host batch test;
+# libedit for the recorder's line editing.
 PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev zlib1g-dev libdeflate-dev \
-libcmocka-dev libsodium-dev pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig \
+libcmocka-dev libsodium-dev libedit-dev pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig \
 libgif-dev libgmp-dev apngdis apngasm gifsicle poppler-utils tmux chromium nodejs \
 clang libclang-rt-14-dev time bc xz-utils libsqlite3-dev sqlite3 parallel"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# not Debian: check the libraries through pkg-config and say what is needed
-	for m in cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 cmocka; do
+	for m in cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit cmocka; do
 		pkg-config --exists "$m" 2>/dev/null || { echo "deps: pkg-config cannot find '$m'; install its development package" >&2; exit 1; }
 	done
 	exit 0
@@ -28,6 +31,10 @@ for p in $PKGS; do
 done
 # npm: Debian's package, unless a node install already brings its own
 command -v npm >/dev/null 2>&1 || missing="$missing npm"
+if [ "${1:-}" = "--missing" ]; then
+	echo $missing
+	exit 0
+fi
 if [ -z "$missing" ]; then
 	echo "deps: every package is installed"
 	exit 0
@@ -39,5 +46,6 @@ if [ "$(id -u)" = 0 ]; then
 	exit 0
 fi
 echo "deps: missing:$missing" >&2
-echo "deps: run as root:  apt-get install$missing" >&2
+echo "deps: not root, so nothing was installed; paste this line (or run it as root without sudo):" >&2
+echo "sudo apt-get update && sudo apt-get install -y --no-install-recommends$missing" >&2
 exit 1

@@ -840,10 +840,13 @@ static int fmp_hex_at(const sl_frame *fr, int col, int row, double *x, double *y
 	return 0;
 }
 
+static const char *const fmp_overlays[] = {"fire", NULL};
+
 const sl_painter sl_painter_fmp = {
 	SL_PAINTER_API,
 	"fmp",
 	fmp_size,
 	fmp_paint,
 	fmp_hex_at,
+	fmp_overlays,
 };

@@ -481,4 +481,5 @@ const sl_painter sl_painter_sail = {
 	sail_size,
 	sail_paint,
 	sail_hex_at,
+	NULL,                 /* overlays: none */
 };

@@ -480,4 +480,5 @@ const sl_painter sl_painter_starship = {
 	starship_size,
 	starship_paint,
 	NULL,   /* no hex map */
+	NULL,                 /* overlays: none */
 };

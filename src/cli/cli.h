@@ -57,6 +57,28 @@ int cli_open(const char *path, unsigned flags, sl_log **log, sl_replay **r);
  * the log's recorded state checks must hold, as `verify` checks them; a
  * desync is refused (exit 1) unless force, which draws it with a warning. */
 int cli_open_drawn(const char *path, int force, sl_log **log, sl_replay **r);
+/* Reads a log from path, or from standard input when path is "-" (named
+ * "<stdin>" in messages); the codec is picked by content. */
+int cli_load(sl_log **out, const char *path, sl_error *err);
+/* The bytes of path (sl_read_file), or of standard input for "-"; the
+ * caller frees *out with sl_free. */
+int cli_read_input(const char *path, size_t max, char **out, size_t *len, sl_error *err);
+/* cli_report naming the output path, unless the message already starts
+ * with it (the path is said once). */
+int cli_report_at(const sl_error *err, const char *out);
+/* -o -: a writer that takes a path writes to a temporary file named with
+ * the --format extension, then cli_out_close copies it to standard output
+ * (only when rc is EXIT_OK) and removes it. o->path is where to write. */
+typedef struct cli_out {
+	const char *path;
+	char tmp[4200];
+	int is_stdout;
+} cli_out;
+int cli_out_open(cli_out *o, const char *path, const char *format, const char *formats);
+int cli_out_close(cli_out *o, int rc);
+/* --format ARG out of allowed (NULL-terminated); a usage error otherwise. */
+int cli_format_opt(const char **dst, const char *arg, const char *const *allowed, const char *verb);
+#define CLI_FORMAT_OPT(list) {"format", 313, list, "with -o -: the format written to standard output"}
 /* Parses a --turn/--event/--phase selection into a replay position. */
 typedef struct cli_where {
 	long event;     /* -1 = not given */
@@ -69,6 +91,13 @@ int cli_where_seek(const cli_where *w, sl_replay *r);        /* exit code */
 int cli_parse_long(const char *s, long lo, long hi, long *out);
 /* How .silb archives are coded (--coding): SL_SILB_MODEL or SL_SILB_DEFLATE. */
 extern int cli_coding;
+/* --format of -o - ("sil", "silb", "png", ...), NULL when not given. */
+extern const char *cli_format;
+/* 1 if path is a .silb archive (by its first bytes). */
+int cli_is_archive(const char *path);
+/* cli_report, and for a damaged .silb (truncated, cut short, bad CRC)
+ * the `sillage repair` line that saves its sound part. */
+int cli_report_silb(const sl_error *err, const char *path);
 int cli_coding_opt(const char *arg);   /* 0, or a usage error's exit code */
 #define CLI_CODING_OPT {"coding", 312, "model|deflate", "FILE.silb archives: segments coded with the rules' " \
 	"models (model, the default: the smallest) or deflated (deflate: readable without the model, by readers " \
@@ -94,6 +123,19 @@ int cli_is_silb(const char *path);
 /* Writes log to path (.silb: an archive; else canonical text) atomically,
  * or text to stdout when path is NULL; prints errors; returns an exit code. */
 int cli_save_log(const sl_log *log, const char *path);
+/* Sets the state check of ev from the state after it (none on phases). */
+int cli_seal_entry(const sl_game *g, const void *st, sl_event *ev);
+/* The candidate nearest to word (case ignored) when it is close enough to
+ * be a typo, else NULL: for "did you mean". */
+const char *cli_suggest(const char *word, size_t n, const char *const *cands, int ncands);
+/* The game's result at st (1: over, the sentence in out; 0: it goes on, or
+ * the module does not say), and the same as a JSON member ",\"result\":{...}". */
+int cli_result(const sl_log *log, const void *st, sl_buf *out);
+void cli_result_json(const sl_log *log, const void *st, sl_buf *out);
+/* A usage error unless every name of the comma separated --overlay list is
+ * one the game's painter offers. */
+int cli_check_overlays(const char *verb, const char *game_id, const char *list);
+int cmd_version(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_animate(int argc, char **argv);
 int cmd_html(int argc, char **argv);

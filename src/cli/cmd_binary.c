@@ -13,6 +13,33 @@ int cli_is_silb(const char *path)
 }
 
 int cli_coding = SL_SILB_MODEL;
+const char *cli_format;
+
+/* 1 if path is a file whose first bytes are those of a .silb archive (not a
+ * journal, not text, not standard input). */
+int cli_is_archive(const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+	unsigned char head[16];
+	size_t n = f ? fread(head, 1, sizeof head, f) : 0;
+	if (f)
+		fclose(f);
+	/* signature (8 bytes), then u8 version, then u8 form: 1 archive (formats/silb.md) */
+	return n >= 10 && sl_silb_sniff(head, n) && head[9] == 1;
+}
+
+int cli_report_silb(const sl_error *err, const char *path)
+{
+	int rc = cli_report(err);
+	/* not when the header itself is damaged: repair would keep nothing */
+	if ((err->code == SL_EFORMAT || err->code == SL_ELIMIT || err->code == SL_ESYNTAX) &&
+	    !strstr(err->msg, "kind HEADER"))
+		if (strstr(err->msg, "truncated") || strstr(err->msg, "cut short") || strstr(err->msg, "CRC") ||
+		    strstr(err->msg, "TRAILER"))
+			fprintf(stderr, "sillage: %s: `sillage repair -o FIXED.silb %s` copies its sound part and says "
+				"what was dropped\n", path, path);
+	return rc;
+}
 
 int cli_coding_opt(const char *arg)
 {
@@ -32,7 +59,9 @@ int cli_save_log(const sl_log *log, const char *path)
 	int rc;
 	sl_buf_init(&b);
 	sl_error_clear(&err);
-	if (path && cli_is_silb(path))
+	if (path && strcmp(path, "-") == 0)
+		path = NULL;   /* -o -: standard output, in the --format given */
+	if (path ? cli_is_silb(path) : cli_format && strcmp(cli_format, "silb") == 0)
 		rc = sl_silb_write_archive_coded(log, cli_coding, &b, &err);
 	else if ((rc = sl_sil_write(log, &b)))
 		sl_error_set(&err, rc, "out of memory");
@@ -41,7 +70,7 @@ int cli_save_log(const sl_log *log, const char *path)
 		return cli_report(&err);
 	}
 	if (!path) {
-		rc = fwrite(b.data, 1, b.len, stdout) == b.len ? EXIT_OK : EXIT_IO;
+		rc = fwrite(b.data, 1, b.len, stdout) == b.len && fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
 		sl_buf_free(&b);
 		return rc;
 	}
@@ -63,6 +92,10 @@ static int bin_opt(int key, const char *arg, void *ctx)
 	case 'o': a->out = arg; break;
 	case 'j': a->json = 1; break;
 	case 312: return cli_coding_opt(arg);
+	case 313: {
+		static const char *const logs[] = {"sil", "silb", NULL};
+		return cli_format_opt(&cli_format, arg, logs, NULL);
+	}
 	case 't':
 		if (cli_parse_long(arg, 0, 1000000L, &v))
 			return cli_usage(NULL, "bad --turn '%s' (0..1000000)", arg);
@@ -86,8 +119,10 @@ int cmd_pack(int argc, char **argv)
 		return i == -2 ? EXIT_OK : EXIT_USAGE;
 	if (argc - i != 1)
 		return cli_usage("pack", "expected one FILE");
-	if (a.out && !cli_is_silb(a.out))
-		return cli_usage("pack", "'%s': an archive is written to a .silb file", a.out);
+	if (a.out && strcmp(a.out, "-") == 0)
+		cli_format = "silb";   /* the archive to standard output */
+	else if (a.out && !cli_is_silb(a.out))
+		return cli_usage("pack", "'%s': an archive is written to a .silb file (or - for standard output)", a.out);
 	if (!a.out) {
 		const char *in = argv[i], *dot = strrchr(in, '.');
 		size_t stem = cli_is_silb(in) || !dot || strchr(dot, '/') ? strlen(in) : (size_t)(dot - in);
@@ -129,10 +164,10 @@ int cmd_repair(int argc, char **argv)
 		return cli_usage("repair", "expected one FILE");
 	if (!a.out)
 		return cli_usage("repair", "where to? (-o OUT; never over the damaged file)");
-	if (strcmp(a.out, argv[i]) == 0)
+	if (strcmp(a.out, "-") != 0 && strcmp(a.out, argv[i]) == 0)
 		return cli_usage("repair", "write the repaired copy to another file than '%s'", argv[i]);
 	sl_error_clear(&err);
-	if ((rc = sl_read_file(argv[i], SL_SILB_MAX_FILE, &data, &n, &err)))
+	if ((rc = cli_read_input(argv[i], SL_SILB_MAX_FILE, &data, &n, &err)))
 		return cli_report(&err);
 	if (!sl_silb_sniff(data, n)) {
 		sl_free(data);
@@ -145,7 +180,9 @@ int cmd_repair(int argc, char **argv)
 	}
 	for (size_t k = 0; k < log->n; k++)
 		events += log->ev[k].entry == SL_ENTRY_EVENT;
-	if (info.form == SL_SILB_JOURNAL && cli_is_silb(a.out)) {
+	if (info.form == SL_SILB_JOURNAL && strcmp(a.out, "-") == 0 && cli_format && !strcmp(cli_format, "silb")) {
+		rc = fwrite(data, 1, info.valid_bytes, stdout) == info.valid_bytes ? EXIT_OK : EXIT_IO;
+	} else if (info.form == SL_SILB_JOURNAL && cli_is_silb(a.out)) {
 		/* a journal's valid prefix is itself a journal: copy the bytes */
 		rc = sl_write_file_atomic(a.out, data, info.valid_bytes, &err) ? cli_report(&err) : EXIT_OK;
 	} else {
@@ -189,11 +226,47 @@ int cmd_seek(int argc, char **argv)
 	if (a.turn < 0)
 		return cli_usage("seek", "which turn? (--turn T)");
 	sl_error_clear(&err);
+	if (!cli_is_archive(argv[i])) {
+		/* a text log, a journal or standard input: no index to seek with,
+		 * so the whole log is replayed to the turn (as `state --turn`) */
+		sl_log *log;
+		sl_replay *r;
+		long pos;
+		if ((rc = cli_open(argv[i], 0, &log, &r)))
+			return rc;
+		pos = a.turn == 0 ? 0 : sl_replay_pos_of_turn(r, a.turn, 0);
+		if (pos < 0) {
+			fprintf(stderr, "sillage: %s: no turn %d (the log reaches turn %d)\n", argv[i], a.turn,
+				sl_replay_turns(r));
+			rc = EXIT_USAGE;
+		} else if ((rc = sl_replay_seek(r, (size_t)pos, &err))) {
+			rc = cli_report(&err);
+		} else {
+			sl_game_hash(log->game, sl_replay_state(r), &h);
+			sl_buf_init(&b);
+			if (a.json) {
+				sl_buf_printf(&b, "{\"turn\":%d,\"decoded_bytes\":0,\"hash\":\"%016llx\",\"state\":", a.turn,
+					(unsigned long long)h);
+				log->game->summary_json(sl_replay_state(r), &log->h, &b);
+				sl_buf_puts(&b, "}\n");
+			} else {
+				sl_buf_printf(&b, "turn %d of %d: %s is not a .silb archive, so the whole log was replayed "
+					"(an archive reads one segment: `sillage pack`); state hash %016llx\n", a.turn,
+					sl_replay_turns(r), argv[i], (unsigned long long)h);
+				log->game->summary(sl_replay_state(r), &log->h, &b);
+			}
+			fwrite(b.data, 1, b.len, stdout);
+			sl_buf_free(&b);
+		}
+		sl_replay_free(r);
+		sl_log_free(log);
+		return rc;
+	}
 	if ((rc = sl_silb_open(&f, argv[i], &err)))
-		return cli_report(&err);
+		return cli_report_silb(&err, argv[i]);
 	if ((rc = sl_silb_seek_turn(f, a.turn, &st, &inflated, &err))) {
 		sl_silb_close(f);
-		return cli_report(&err);
+		return cli_report_silb(&err, argv[i]);
 	}
 	sl_game_hash(sl_silb_log(f)->game, st, &h);
 	sl_buf_init(&b);

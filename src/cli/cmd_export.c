@@ -66,6 +66,8 @@ static int open_drawable(const char *verb, const char *path, const sl_render_opt
 		rc = EXIT_INPUT;
 	} else if (ro->side && sl_header_player(&(*log)->h, ro->side) < 0)
 		rc = cli_usage(verb, "--side '%s' is not a player of this log", ro->side);
+	else
+		rc = cli_check_overlays(verb, (*log)->game->id, ro->overlay);
 	if (rc) {
 		sl_replay_free(*r);
 		sl_log_free(*log);
@@ -77,10 +79,7 @@ static int open_drawable(const char *verb, const char *path, const sl_render_opt
 
 static int report_at(const sl_error *err, const char *out)
 {
-	sl_error e = *err;
-	if (!e.file[0] && out)
-		snprintf(e.file, sizeof e.file, "%s", out);
-	return cli_report(&e);
+	return cli_report_at(err, out);
 }
 
 /* ---- animate ------------------------------------------------------------------------ */
@@ -88,6 +87,7 @@ static int report_at(const sl_error *err, const char *out)
 typedef struct anim_args {
 	sl_anim_opts ao;
 	const char *out;
+	const char *format;   /* of -o - */
 	const char *from, *to;
 	int quiet, force;
 } anim_args;
@@ -106,6 +106,10 @@ static int anim_opt(int key, const char *arg, void *ctx)
 	case 'q':
 		a->quiet = 1;
 		break;
+	case 313: {
+		static const char *const fmts[] = {"apng", "gif", NULL};
+		return cli_format_opt(&a->format, arg, fmts, "animate") != 0;
+	}
 	case OPT_PER:
 		if (strcmp(arg, "event") == 0)
 			a->ao.per = SL_PER_EVENT;
@@ -205,9 +209,12 @@ int cmd_animate(int argc, char **argv)
 	sl_error err;
 	sl_anim_stats st;
 	progress pg;
+	cli_out o;
+	const char *shown;
 	int i, fmt, rc;
 	long from = 0, to = -1;
 
+	memset(&o, 0, sizeof o);
 	memset(&a, 0, sizeof a);
 	a.ao.turn_hold_ms = 1500;
 	a.ao.delay_ms = 700;
@@ -217,11 +224,17 @@ int cmd_animate(int argc, char **argv)
 	if (argc - i != 1)
 		return cli_usage("animate", "expected one FILE");
 	if (!a.out)
-		return cli_usage("animate", "expected -o OUT (.apng or .gif)");
-	if ((fmt = sl_anim_format_from_path(a.out)) < 0)
-		return cli_usage("animate", "cannot tell the format of '%s' (expected .apng, .png or .gif)", a.out);
-	if ((rc = open_drawable("animate", argv[i], &a.ao.render, a.force, &log, &r)))
+		return cli_usage("animate", "expected -o OUT (.apng or .gif; - with --format for standard output)");
+	if ((rc = cli_out_open(&o, a.out, a.format, "apng or gif")))
 		return rc;
+	shown = a.out;
+	a.out = o.path;
+	if ((fmt = sl_anim_format_from_path(a.out)) < 0) {
+		cli_out_close(&o, EXIT_USAGE);
+		return cli_usage("animate", "cannot tell the format of '%s' (expected .apng, .png or .gif)", a.out);
+	}
+	if ((rc = open_drawable("animate", argv[i], &a.ao.render, a.force, &log, &r)))
+		return cli_out_close(&o, rc);
 	if ((a.from && (rc = parse_bound(r, "from", a.from, 0, &from))) ||
 	    (a.to && (rc = parse_bound(r, "to", a.to, 1, &to))))
 		goto done;
@@ -244,17 +257,17 @@ int cmd_animate(int argc, char **argv)
 	if (sl_anim_to_file(a.out, (sl_anim_format)fmt, r, &a.ao, &st, &err)) {
 		if (pg.on)
 			fputc('\n', stderr);
-		rc = report_at(&err, a.out);
+		rc = report_at(&err, shown);
 		goto done;
 	}
-	if (!a.quiet)
-		printf("%s: %ld frames, %dx%d, %.1f%% of the pixels changed per frame\n", a.out,
-			st.frames, st.width, st.height, st.changed * 100);
+	if (!a.quiet)   /* on standard error when the animation goes to standard output */
+		fprintf(o.is_stdout ? stderr : stdout, "%s: %ld frames, %dx%d, %.1f%% of the pixels changed "
+			"per frame\n", shown, st.frames, st.width, st.height, st.changed * 100);
 	rc = EXIT_OK;
 done:
 	sl_replay_free(r);
 	sl_log_free(log);
-	return rc;
+	return cli_out_close(&o, rc);
 }
 
 /* ---- html and report: one FILE, one output ------------------------------------------- */
@@ -304,10 +317,12 @@ static int page_verb(const char *verb, const char *ext, int argc, char **argv)
 	sl_replay *r = NULL;
 	sl_error err;
 	char *tofree = NULL;
-	const char *out;
+	const char *out, *shown;
+	cli_out o;
 	int i, rc;
 
 	memset(&a, 0, sizeof a);
+	memset(&o, 0, sizeof o);
 	a.verb = verb;
 	i = cli_parse(cli_find(verb), argc, argv, page_opt, &a);
 	if (i < 0)
@@ -316,20 +331,24 @@ static int page_verb(const char *verb, const char *ext, int argc, char **argv)
 		return cli_usage(verb, "expected one FILE");
 	if (!(out = default_out(a.out, argv[i], ext, &tofree)))
 		return EXIT_IO;
+	if ((rc = cli_out_open(&o, out, ext + 1, ext + 1)))
+		goto done;
+	shown = out;
+	out = o.path;
 	if ((rc = open_drawable(verb, argv[i], &a.ro, a.force, &log, &r)))
 		goto done;
 	sl_error_clear(&err);
 	if (strcmp(verb, "html") == 0) {
 		sl_html_stats st;
 		if (sl_html_to_file(out, r, &a.ro, &st, &err)) {
-			rc = report_at(&err, out);
+			rc = report_at(&err, shown);
 			goto done;
 		}
 		if (!a.quiet)
-			printf("%s: %ld steps, %zu bytes (the frames as separate SVG files: %zu bytes)\n", out,
-				st.frames, st.bytes, st.svg_bytes);
+			fprintf(o.is_stdout ? stderr : stdout, "%s: %ld steps, %zu bytes (the frames as separate SVG "
+				"files: %zu bytes)\n", shown, st.frames, st.bytes, st.svg_bytes);
 	} else if (sl_report_to_file(out, r, &a.ro, &err)) {
-		rc = report_at(&err, out);
+		rc = report_at(&err, shown);
 		goto done;
 	}
 	rc = EXIT_OK;
@@ -337,7 +356,7 @@ done:
 	sl_replay_free(r);
 	sl_log_free(log);
 	free(tofree);
-	return rc;
+	return cli_out_close(&o, rc);
 }
 
 int cmd_html(int argc, char **argv)
@@ -566,6 +585,8 @@ int cmd_step(int argc, char **argv)
 		return cli_usage("step", "expected one FILE");
 	memset(&s, 0, sizeof s);
 	s.ro = a.ro;
+	if (strcmp(argv[i], "-") == 0)
+		return cli_usage("step", "step reads its keys from standard input: give the log as a FILE");
 	if ((rc = open_drawable("step", argv[i], &a.ro, a.force, &s.log, &s.r)))
 		return rc;
 	if (a.where.event < 0 && a.where.turn == 0)

@@ -1,5 +1,6 @@
 /* cmd_inspect.c - verbs that read a log: games, info, verify, state, log. */
 #include "cli.h"
+#include "replay/sl_dice.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -116,7 +117,7 @@ int cmd_info(int argc, char **argv)
 	sl_buf_init(&b);
 	{
 		const sl_header *h = &log->h;
-		FILE *f = fopen(file, "rb");
+		FILE *f = strcmp(file, "-") ? fopen(file, "rb") : NULL;
 		long bytes = -1;
 		if (f) {
 			fseek(f, 0, SEEK_END);
@@ -133,7 +134,7 @@ int cmd_info(int argc, char **argv)
 			sl_error e2;
 			sl_buf t;
 			unsigned char first = 0;
-			FILE *g = fopen(file, "rb");
+			FILE *g = strcmp(file, "-") ? fopen(file, "rb") : NULL;
 			if (g) {
 				silb = fread(&first, 1, 1, g) == 1 && sl_silb_sniff(&first, 1);
 				fclose(g);
@@ -174,10 +175,13 @@ int cmd_info(int argc, char **argv)
 					si.mstring_bytes, si.base_bytes, text_bytes,
 					si.form == SL_SILB_ARCHIVE ? "true" : "false");
 			sl_buf_printf(&b, "%s\"turns\":%d,\"events\":%ld,\"entries\":%zu,\"bytes\":%ld,"
-				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"}\n",
+				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"",
 				silb ? "," : "],",
 				sl_replay_turns(r), sl_replay_events(r), log->n, bytes, notes, marks, checks,
 				(unsigned long long)sl_replay_hash(r));
+			if (sl_replay_seek(r, log->n, NULL) == SL_OK)
+				cli_result_json(log, sl_replay_state(r), &b);
+			sl_buf_puts(&b, "}\n");
 		} else {
 			if (silb) {
 				sl_buf_printf(&b, "file:      %s (%ld bytes, binary .silb v%d, %s)\n", file, bytes,
@@ -186,7 +190,10 @@ int cmd_info(int argc, char **argv)
 					sl_buf_printf(&b, "journal:   open, not packed; %zu entries. A journal has no "
 						"trailer: cut between two records it reads as a shorter game (`sillage "
 						"pack` closes it)\n", log->n);
-			} else
+			} else if (bytes < 0)   /* standard input */
+				sl_buf_printf(&b, "file:      %s (text .sil v%d)\n", strcmp(file, "-") ? file : "<stdin>",
+					h->format_version);
+			else
 				sl_buf_printf(&b, "file:      %s (%ld bytes, text .sil v%d)\n", file, bytes, h->format_version);
 			sl_buf_printf(&b, "game:      %s (%s), rules v%d%s\n", log->game->id, log->game->name,
 				h->rules_version, h->rules_version == log->game->rules_version ? "" : " (differs from this build)");
@@ -223,6 +230,30 @@ int cmd_info(int argc, char **argv)
 				sl_buf_printf(&b, "vs text:   the canonical .sil is %zu bytes: %.1f:1 (%.1f%% of it)\n",
 					text_bytes, (double)text_bytes / (double)bytes, 100.0 * (double)bytes / (double)text_bytes);
 			sl_buf_printf(&b, "notes:     %ld, bookmarks: %ld, state checks: %ld\n", notes, marks, checks);
+			{   /* the recorder's dice (formats/prng.md) */
+				sl_dice_check dc;
+				sl_error de;
+				int bad = 0;
+				sl_error_clear(&de);
+				bad = sl_dice_check_begin(&dc, log, &de) != SL_OK;
+				for (size_t k = 0; !bad && k < log->n; k++)
+					bad = sl_dice_check_entry(&dc, &log->ev[k], &de) != SL_OK;
+				if (!bad && dc.dh.committed)
+					sl_buf_printf(&b, "dice:      %ld drawn by the recorder, %ld %s undone; the seed is %s\n",
+						dc.draws, dc.undone, dc.undone == 1 ? "entry" : "entries", dc.dh.revealed ? "revealed (verify checks every draw)" :
+						"secret until the log is closed");
+				else if (bad)
+					sl_buf_printf(&b, "dice:      %s\n", de.msg);
+			}
+			{
+				sl_buf t;
+				sl_buf_init(&t);
+				if (sl_replay_seek(r, log->n, NULL) == SL_OK && cli_result(log, sl_replay_state(r), &t) == 1)
+					sl_buf_printf(&b, "result:    %s\n", sl_buf_cstr(&t));
+				else
+					sl_buf_puts(&b, "result:    the game goes on\n");
+				sl_buf_free(&t);
+			}
 			sl_buf_printf(&b, "final:     state hash %016llx\n", (unsigned long long)sl_replay_hash(r));
 		}
 	}
@@ -233,13 +264,39 @@ int cmd_info(int argc, char **argv)
 }
 
 /* verify: the replay is fed each run of entries as it is read, so memory
- * holds one segment or run, not the log (sl_silb_stream, sl_sil_stream). */
+ * holds one segment of an archive or a few thousand lines of a text log,
+ * not the log (sl_silb_stream, sl_sil_stream); the dice are checked on the
+ * way. */
+typedef struct verify_ctx {
+	sl_replay *r;
+	sl_dice_check dice;
+} verify_ctx;
+
+/* The rules' weights of a drawn value, at the state a replay has reached
+ * (the state before the entry being checked). */
+static int verify_weights(void *ud, const sl_event *ev, int field, uint8_t *w, int max)
+{
+	sl_replay *r = ud;
+	const sl_log *log = sl_replay_log(r);
+	return log->game->chances ? log->game->chances(sl_replay_state(r), &log->h, ev->type, field, w, max) : 0;
+}
+
 static int verify_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
 {
-	sl_replay **r = ud;
-	if (!*r)
-		return sl_replay_stream(r, log, SL_REPLAY_CHECK, err);
-	return sl_replay_feed(*r, ev, n, err);
+	verify_ctx *v = ud;
+	if (!v->r) {
+		int rc = sl_replay_stream(&v->r, log, SL_REPLAY_CHECK, err);
+		if (rc || (rc = sl_dice_check_begin(&v->dice, log, err)))
+			return rc;
+		v->dice.weights = verify_weights;
+		v->dice.ud = v->r;
+	}
+	if (!v->dice.dh.committed)
+		return sl_replay_feed(v->r, ev, n, err);
+	for (size_t i = 0; i < n; i++)   /* each entry checked at the state before it */
+		if (sl_dice_check_entry(&v->dice, &ev[i], err) || sl_replay_feed(v->r, &ev[i], 1, err))
+			return err->code;
+	return SL_OK;
 }
 
 static int is_silb(const char *file)
@@ -251,48 +308,131 @@ static int is_silb(const char *file)
 	return c == 0x89;
 }
 
+/* A failed verify: the message on standard error, and with --json an
+ * object saying so on standard output. */
+static int verify_fail(const inspect_opts *o, const char *file, const sl_error *err)
+{
+	int rc = cli_report_silb(err, file);
+	if (o->json) {
+		char msg[1024];
+		sl_buf b;
+		sl_error_format(err, msg, sizeof msg);
+		sl_buf_init(&b);
+		sl_buf_puts(&b, "{\"file\":");
+		sl_buf_json_str(&b, file);
+		sl_buf_printf(&b, ",\"ok\":false,\"exit\":%d,\"error\":", rc);
+		sl_buf_json_str(&b, msg);
+		sl_buf_puts(&b, "}\n");
+		flush(&b);
+	}
+	return rc;
+}
+
 int cmd_verify(int argc, char **argv)
 {
 	inspect_opts o;
 	const char *file;
-	sl_log *log;
-	sl_replay *r = NULL;
+	sl_log *log = NULL;
+	verify_ctx v;
 	sl_error err;
 	sl_silb_info si;
 	int rc = one_file("verify", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
-	sl_error_clear(&err);
+	memset(&v, 0, sizeof v);
 	memset(&si, 0, sizeof si);
 	si.form = SL_SILB_ARCHIVE;
-	if (is_silb(file) ? sl_silb_stream(&log, file, verify_sink, &r, &si, &err)
-	    : sl_sil_stream(&log, file, verify_sink, &r, &err)) {
-		sl_replay_free(r);
-		return cli_report(&err);
+	sl_error_clear(&err);
+	if (strcmp(file, "-") != 0) {
+		if (is_silb(file) ? sl_silb_stream(&log, file, verify_sink, &v, &si, &err)
+		    : sl_sil_stream(&log, file, verify_sink, &v, &err)) {
+			sl_replay_free(v.r);
+			return verify_fail(&o, file, &err);
+		}
+		if (!v.r && (rc = verify_sink(&v, log, NULL, 0, &err))) {   /* no entries */
+			sl_log_free(log);
+			return verify_fail(&o, file, &err);
+		}
+		if (o.strict && si.form == SL_SILB_JOURNAL) {
+			sl_error_set(&err, SL_EILLEGAL, "%s: a journal (open, not packed): with no trailer, a "
+				"journal cut between two records cannot be told from a complete one; `sillage "
+				"pack` it, then verify the archive", file);
+			goto fail;
+		}
+		if (sl_replay_warning(v.r))
+			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(v.r));
+	} else {
+		if ((rc = cli_load(&log, file, &err)) || (rc = sl_replay_open(&v.r, log, SL_REPLAY_CHECK, &err))) {
+			sl_log_free(log);
+			return verify_fail(&o, file, &err);
+		}
+		if (sl_replay_warning(v.r))
+			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(v.r));
+		if (sl_dice_check_begin(&v.dice, log, &err))
+			goto fail;
+		if (v.dice.dh.committed && log->game->chances) {
+			/* drawn values weighed by the rules: each entry checked at the
+			 * state before it, from a second, streamed replay */
+			sl_replay *sr = NULL;
+			if (sl_replay_stream(&sr, log, 0, &err))
+				goto fail;
+			v.dice.weights = verify_weights;
+			v.dice.ud = sr;
+			for (size_t i = 0; i < log->n; i++)
+				if (sl_dice_check_entry(&v.dice, &log->ev[i], &err) || sl_replay_feed(sr, &log->ev[i], 1, &err)) {
+					sl_replay_free(sr);
+					goto fail;
+				}
+			sl_replay_free(sr);
+			v.dice.weights = NULL;
+		} else {
+			for (size_t i = 0; i < log->n; i++)
+				if (sl_dice_check_entry(&v.dice, &log->ev[i], &err))
+					goto fail;
+		}
 	}
-	if (o.strict && si.form == SL_SILB_JOURNAL) {
-		fprintf(stderr, "sillage: %s: a journal (open, not packed): with no trailer, a journal cut "
-			"between two records cannot be told from a complete one; `sillage pack` it, then "
-			"verify the archive\n", file);
-		sl_replay_free(r);
-		sl_log_free(log);
-		return EXIT_FAIL;
-	}
-	if (sl_replay_warning(r))
-		fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(r));
-	if (!o.quiet) {
+	if (sl_dice_check_end(&v.dice, log->tail_comment, &err))
+		goto fail;
+	if (o.json) {
+		sl_buf b;
+		sl_buf_init(&b);
+		sl_buf_puts(&b, "{\"file\":");
+		sl_buf_json_str(&b, file);
+		sl_buf_puts(&b, ",\"ok\":true,\"game\":");
+		sl_buf_json_str(&b, log->game->id);
+		sl_buf_printf(&b, ",\"rules_version\":%d,\"events\":%ld,\"turns\":%d,\"state_checks\":%ld,"
+			"\"final_hash\":\"%016llx\",\"dice\":{\"seed\":\"%s\",\"drawn\":%ld,\"checked\":%s,\"undone\":%ld}",
+			log->game->rules_version, sl_replay_events(v.r), sl_replay_turns(v.r), sl_replay_checks(v.r),
+			(unsigned long long)sl_replay_hash(v.r),
+			!v.dice.dh.committed ? "none" : v.dice.dh.revealed ? "revealed" : "secret", v.dice.draws,
+			v.dice.dh.revealed ? "true" : "false", v.dice.undone);
+		cli_result_json(log, sl_replay_state(v.r), &b);
+		sl_buf_puts(&b, "}\n");
+		flush(&b);
+	} else if (!o.quiet) {
 		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", file,
-			sl_replay_events(r), sl_replay_turns(r), sl_replay_turns(r) == 1 ? "" : "s",
+			sl_replay_events(v.r), sl_replay_turns(v.r), sl_replay_turns(v.r) == 1 ? "" : "s",
 			log->game->id, log->game->rules_version);
-		if (sl_replay_checks(r))
-			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(r),
-				(unsigned long long)sl_replay_hash(r));
+		if (sl_replay_checks(v.r))
+			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(v.r),
+				(unsigned long long)sl_replay_hash(v.r));
 		else
 			printf("no state checks recorded (rules only; `sillage convert --seal` adds them)\n");
+		if (v.dice.dh.revealed)
+			printf("%s: dice: the revealed seed opens the header's commitment and gives %s%ld %s the "
+				"recorder drew\n", file, v.dice.draws == 1 ? "the " : "each of the ", v.dice.draws,
+				v.dice.draws == 1 ? "die" : "dice");
+		else if (v.dice.dh.committed)
+			printf("%s: dice: %ld drawn by the recorder from a secret seed; they are checked once the log "
+				"is closed ('close' in `sillage record`)\n", file, v.dice.draws);
 	}
-	sl_replay_free(r);
+	sl_replay_free(v.r);
 	sl_log_free(log);
 	return EXIT_OK;
+fail:
+	sl_replay_free(v.r);
+	sl_log_free(log);
+	return verify_fail(&o, file, &err);
 }
 
 int cmd_state(int argc, char **argv)
@@ -381,6 +521,10 @@ int cmd_log(int argc, char **argv)
 		} else if (ev->entry == SL_ENTRY_PHASE) {
 			sl_buf_printf(&b, "-- %s --\n", sl_buf_cstr(&d));
 		} else {
+			/* what undo took back before this event (recorded by `record`) */
+			for (const char *c = ev->comment; c && (c = strstr(c, "# undone: ")); c += 10)
+				if (c == ev->comment || c[-1] == '\n')
+					sl_buf_printf(&b, "       (undone: %.*s)\n", (int)strcspn(c + 10, "\n"), c + 10);
 			if (turn == 0)
 				sl_buf_printf(&b, "%5ld  setup  %s\n", no, sl_buf_cstr(&d));
 			else
@@ -391,8 +535,13 @@ int cmd_log(int argc, char **argv)
 				sl_buf_printf(&b, "       bookmark: %s\n", ev->bookmark);
 		}
 	}
-	if (o.json)
+	if (o.json) {
 		sl_buf_puts(&b, "\n]\n");
+	} else if (sl_replay_seek(r, log->n, &err) == SL_OK) {
+		sl_buf_reset(&d);
+		if (cli_result(log, sl_replay_state(r), &d) == 1)
+			sl_buf_printf(&b, "\n== the game is over: %s ==\n", sl_buf_cstr(&d));
+	}
 	flush(&b);
 	sl_buf_free(&d);
 	sl_replay_free(r);

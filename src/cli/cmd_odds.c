@@ -391,11 +391,8 @@ static int write_chart(const sl_log *log, const sl_odds_report *r, const odds_ar
 	rc = sl_chart_to_file(o->chart, (sl_format)fmt, &ch, 0, o->theme, &err);
 	free(pts);
 	free(seg);
-	if (rc) {
-		if (!err.file[0])
-			snprintf(err.file, sizeof err.file, "%s", o->chart);
-		return cli_report(&err);
-	}
+	if (rc)
+		return cli_report_at(&err, o->chart);
 	return EXIT_OK;
 }
 

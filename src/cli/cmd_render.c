@@ -8,6 +8,7 @@
 typedef struct render_args {
 	cli_where where;
 	const char *out;
+	const char *format;   /* of -o - */
 	sl_render_opts ro;
 	int force;
 	const char *from, *to;   /* the heat overlay's range */
@@ -57,6 +58,10 @@ static int render_opt(int key, const char *arg, void *ctx)
 	case 302:
 		a->to = arg;
 		break;
+	case 313: {
+		static const char *const fmts[] = {"png", "svg", "pdf", NULL};
+		return cli_format_opt(&a->format, arg, fmts, "render");
+	}
 	}
 	return 0;
 }
@@ -117,11 +122,13 @@ int cmd_render(int argc, char **argv)
 	sl_frame fr;
 	char *outbuf = NULL;
 	const char *out;
+	cli_out o;
 	size_t pos;
 	sl_heat *heat = NULL;
 	int i, fmt, rc;
 
 	memset(&a, 0, sizeof a);
+	memset(&o, 0, sizeof o);
 	cli_where_init(&a.where);
 	i = cli_parse(cli_find("render"), argc, argv, render_opt, &a);
 	if (i < 0)
@@ -139,9 +146,15 @@ int cmd_render(int argc, char **argv)
 		strcpy(outbuf + stem, ".png");
 		out = outbuf;
 	}
+	if ((rc = cli_out_open(&o, out, a.format, "png, svg or pdf"))) {
+		free(outbuf);
+		return rc;
+	}
+	out = o.path;
 	fmt = sl_render_format_from_path(out);
 	if (fmt < 0) {
 		free(outbuf);
+		cli_out_close(&o, EXIT_USAGE);
 		return cli_usage("render", "cannot tell the format of '%s' (expected .png, .svg or .pdf)", out);
 	}
 	if ((rc = cli_open_drawn(argv[i], a.force, &log, &r)))
@@ -155,6 +168,8 @@ int cmd_render(int argc, char **argv)
 		rc = cli_usage("render", "--side '%s' is not a player of this log", a.ro.side);
 		goto done;
 	}
+	if ((rc = cli_check_overlays("render", log->game->id, a.ro.overlay)))
+		goto done;
 	if ((rc = cli_where_seek(&a.where, r)))
 		goto done;
 	if ((a.from || a.to) && !has_overlay(a.ro.overlay, "heat")) {
@@ -197,12 +212,11 @@ int cmd_render(int argc, char **argv)
 	rc = sl_render_to_file(out, (sl_format)fmt, &fr, &a.ro, &err);
 	sl_buf_free(&desc);
 	if (rc) {
-		if (!err.file[0])
-			snprintf(err.file, sizeof err.file, "%s", out);
-		rc = cli_report(&err);
+		rc = cli_report_at(&err, o.is_stdout ? "-" : out);
 	}
 done:
 	sl_free(heat);
+	rc = cli_out_close(&o, rc);
 	sl_replay_free(r);
 	sl_log_free(log);
 	free(outbuf);

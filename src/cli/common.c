@@ -1,6 +1,8 @@
 /* common.c - what every verb shares: opening a log, positions, JSON text. */
+#define _DEFAULT_SOURCE   /* mkstemps */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,8 +42,8 @@ int cli_open_drawn(const char *path, int force, sl_log **log, sl_replay **r)
 	sl_error_clear(&err);
 	*log = NULL;
 	*r = NULL;
-	if ((rc = sl_log_load(log, path, &err)))
-		return cli_report(&err);
+	if ((rc = cli_load(log, path, &err)))
+		return cli_report_silb(&err, path);
 	rc = sl_replay_open(r, *log, SL_REPLAY_CHECK, &err);
 	if (rc == SL_EDESYNC && force) {
 		char msg[1024];
@@ -65,6 +67,140 @@ int cli_open_drawn(const char *path, int force, sl_log **log, sl_replay **r)
 	return EXIT_OK;
 }
 
+int cli_read_input(const char *path, size_t max, char **out, size_t *len, sl_error *err)
+{
+	sl_buf b;
+	char chunk[65536];
+	size_t n;
+	if (strcmp(path, "-") != 0)
+		return sl_read_file(path, max, out, len, err);
+	*out = NULL;
+	*len = 0;
+	sl_buf_init(&b);
+	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
+		sl_buf_put(&b, chunk, n);
+		if (b.len > max) {
+			sl_buf_free(&b);
+			return sl_error_set(err, SL_ELIMIT, "<stdin>: more than %zu bytes", max);
+		}
+	}
+	if (ferror(stdin) || b.failed) {
+		sl_buf_free(&b);
+		return sl_error_set(err, SL_EIO, "<stdin>: cannot read: %s", strerror(errno));
+	}
+	*out = sl_malloc(b.len + 1);
+	if (!*out) {
+		sl_buf_free(&b);
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	}
+	if (b.len)
+		memcpy(*out, b.data, b.len);
+	(*out)[b.len] = 0;
+	*len = b.len;
+	sl_buf_free(&b);
+	return SL_OK;
+}
+
+int cli_load(sl_log **out, const char *path, sl_error *err)
+{
+	char *data;
+	size_t n;
+	int rc;
+	if (strcmp(path, "-") != 0)
+		return sl_log_load(out, path, err);
+	/* standard input: read whole, the codec picked by content as for a file */
+	*out = NULL;
+	if ((rc = cli_read_input(path, SL_SIL_MAX_FILE, &data, &n, err)))
+		return rc;
+	if (sl_silb_sniff(data, n))
+		rc = sl_silb_read(out, "<stdin>", data, n, 0, NULL, err);
+	else
+		rc = sl_sil_read(out, "<stdin>", data, n, err);
+	sl_free(data);
+	return rc;
+}
+
+int cli_report_at(const sl_error *err, const char *out)
+{
+	sl_error e = *err;
+	size_t n = out ? strlen(out) : 0;
+	/* the path once: not when the message already starts with it */
+	if (!e.file[0] && out && !(strncmp(e.msg, out, n) == 0 && e.msg[n] == ':'))
+		snprintf(e.file, sizeof e.file, "%s", out);
+	return cli_report(&e);
+}
+
+/* ---- -o -: standard output ------------------------------------------------ */
+
+int cli_out_open(cli_out *o, const char *path, const char *format, const char *formats)
+{
+	memset(o, 0, sizeof *o);
+	o->path = path;
+	if (!path || strcmp(path, "-") != 0)
+		return 0;
+	if (!format) {
+		fprintf(stderr, "sillage: -o - writes to standard output: say which format with --format "
+			"(%s)\n", formats);
+		return EXIT_USAGE;
+	}
+	snprintf(o->tmp, sizeof o->tmp, "%s/sillage-out-XXXXXX.%s", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+		format);
+	{
+		int fd = mkstemps(o->tmp, (int)strlen(format) + 1);
+		if (fd < 0) {
+			fprintf(stderr, "sillage: cannot create a temporary file for standard output: %s\n", strerror(errno));
+			return EXIT_IO;
+		}
+		close(fd);
+	}
+	o->path = o->tmp;
+	o->is_stdout = 1;
+	return 0;
+}
+
+int cli_out_close(cli_out *o, int rc)
+{
+	if (!o->is_stdout)
+		return rc;
+	if (rc == EXIT_OK) {
+		FILE *f = fopen(o->tmp, "rb");
+		char chunk[65536];
+		size_t n;
+		if (!f) {
+			rc = EXIT_IO;
+		} else {
+			while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+				if (fwrite(chunk, 1, n, stdout) != n) {
+					rc = EXIT_IO;
+					break;
+				}
+			fclose(f);
+			if (fflush(stdout) != 0)
+				rc = EXIT_IO;
+			if (rc)
+				fprintf(stderr, "sillage: cannot write to standard output: %s\n", strerror(errno));
+		}
+	}
+	unlink(o->tmp);
+	o->is_stdout = 0;
+	return rc;
+}
+
+int cli_format_opt(const char **dst, const char *arg, const char *const *allowed, const char *verb)
+{
+	for (int k = 0; allowed[k]; k++)
+		if (strcmp(allowed[k], arg) == 0) {
+			*dst = allowed[k];
+			return 0;
+		}
+	{
+		char list[200] = "";
+		for (int k = 0; allowed[k]; k++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? ", " : "", allowed[k]);
+		return cli_usage(verb, "bad --format '%s' (%s)", arg, list);
+	}
+}
+
 int cli_open(const char *path, unsigned flags, sl_log **log, sl_replay **r)
 {
 	sl_error err;
@@ -72,9 +208,9 @@ int cli_open(const char *path, unsigned flags, sl_log **log, sl_replay **r)
 	sl_error_clear(&err);
 	*log = NULL;
 	*r = NULL;
-	rc = sl_log_load(log, path, &err);
+	rc = cli_load(log, path, &err);
 	if (rc)
-		return cli_report(&err);
+		return cli_report_silb(&err, path);
 	rc = sl_replay_open(r, *log, flags, &err);
 	if (rc) {
 		sl_log_free(*log);
@@ -154,3 +290,102 @@ int cli_where_seek(const cli_where *w, sl_replay *r)
 	return EXIT_OK;
 }
 
+
+/* Edit distance (insert, delete, substitute, swap two neighbours), case
+ * ignored, capped at 64 bytes a word. */
+static int distance(const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b);
+	int d[65][65];
+	if (n > 64 || m > 64)
+		return 99;
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = (int)i;
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= n; i++)
+		for (size_t j = 1; j <= m; j++) {
+			int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+			int v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + cost < v)
+				v = d[i - 1][j - 1] + cost;
+			if (i > 1 && j > 1 && tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 2]) &&
+			    tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[n][m];
+}
+
+const char *cli_suggest(const char *word, size_t n, const char *const *cands, int ncands)
+{
+	const char *best = NULL;
+	int bd = 99;
+	/* a third of the word may be wrong, at least one letter */
+	int limit = n >= 6 ? (int)n / 3 : n >= 3 ? 1 + (n >= 4) : 1;
+	for (int k = 0; k < ncands && cands[k]; k++) {
+		int d = distance(word, n, cands[k]);
+		if (d < bd) {
+			bd = d;
+			best = cands[k];
+		}
+	}
+	return bd <= limit ? best : NULL;
+}
+
+int cli_result(const sl_log *log, const void *st, sl_buf *out)
+{
+	if (!log->game->result || !st)
+		return 0;
+	return log->game->result(st, &log->h, out);
+}
+
+void cli_result_json(const sl_log *log, const void *st, sl_buf *out)
+{
+	sl_buf t;
+	sl_buf_init(&t);
+	if (cli_result(log, st, &t) == 1) {
+		sl_buf_puts(out, ",\"result\":{\"over\":true,\"text\":");
+		sl_buf_json_str(out, sl_buf_cstr(&t));
+		sl_buf_putc(out, '}');
+	} else {
+		sl_buf_printf(out, ",\"result\":{\"over\":false%s}", log->game->result ? "" : ",\"text\":null");
+	}
+	sl_buf_free(&t);
+}
+
+int cli_check_overlays(const char *verb, const char *game_id, const char *list)
+{
+	const char *const *offered = sl_render_overlays(game_id);
+	const char *p = list;
+	if (!list)
+		return EXIT_OK;
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		int k, ok = 0;
+		for (k = 0; offered[k]; k++)
+			ok |= strlen(offered[k]) == n && strncmp(offered[k], p, n) == 0;
+		if (n == 4 && strncmp(p, "heat", 4) == 0) {   /* drawn by the driver over a hex map */
+			if (!sl_render_has_heat(game_id))
+				return cli_usage(verb, "the %s board is not a hex map: no heat overlay", game_id);
+			ok = 1;
+		}
+		if (!ok && n) {
+			char names[200] = "";
+			const char *near = cli_suggest(p, n, offered, k);
+			for (k = 0; offered[k]; k++)
+				snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "", offered[k]);
+			if (!offered[0])
+				return cli_usage(verb, "unknown --overlay '%.*s': the %s painter offers no overlays",
+					(int)n, p, game_id);
+			if (near)
+				return cli_usage(verb, "unknown --overlay '%.*s'; did you mean '%s'? (%s offers: %s)",
+					(int)n, p, near, game_id, names);
+			return cli_usage(verb, "unknown --overlay '%.*s' (%s offers: %s)", (int)n, p, game_id, names);
+		}
+		p += n + (p[n] == ',');
+	}
+	return EXIT_OK;
+}

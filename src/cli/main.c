@@ -17,6 +17,7 @@ static const cli_opt json_opts[] = {
 static const cli_opt verify_opts[] = {
 	{"quiet", 'q', NULL, "print nothing when the log is sound"},
 	{"strict", 300, NULL, "also refuse a .silb journal (open, not packed), whose end cannot be checked"},
+	{"json", 'j', NULL, "print the outcome as a JSON object (also when the check fails)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt state_opts[] = {
 	WHERE_OPTS,
@@ -27,7 +28,7 @@ static const cli_opt log_opts[] = {
 	{NULL, 0, NULL, NULL}};
 static const cli_opt render_opts[] = {
 	WHERE_OPTS,
-	{"output", 'o', "OUT", "output file; .png, .svg or .pdf picks the format (default: FILE's name with .png)"},
+	{"output", 'o', "OUT", "output file; .png, .svg or .pdf picks the format (default: FILE's name with .png); - for standard output, with --format"},
 	{"size", 's', "WxH", "canvas size in pixels (W, or WxH; default: the painter's own)"},
 	{"theme", 'T', "light|dark", "colour theme (default light)"},
 	{"side", 'S', "PLAYER", "draw the board as PLAYER sees it, where the game hides information"},
@@ -35,6 +36,7 @@ static const cli_opt render_opts[] = {
 	{"force", 'F', NULL, "draw a log whose recorded state checks fail (with a warning)"},
 	{"from", 301, "N|tT", "--overlay heat: count from just after event N, or from the start of turn T (default: the start)"},
 	{"to", 302, "N|tT", "--overlay heat: count up to event N, or to the end of turn T (default: the position drawn)"},
+	CLI_FORMAT_OPT("png|svg|pdf"),
 	{NULL, 0, NULL, NULL}};
 #define EXPORT_RENDER_OPTS \
 	{"size", 's', "WxH", "canvas size in pixels (W, or WxH; default: the painter's own)"}, \
@@ -44,7 +46,7 @@ static const cli_opt render_opts[] = {
 	{"force", 'F', NULL, "draw a log whose recorded state checks fail (with a warning)"}
 
 static const cli_opt animate_opts[] = {
-	{"output", 'o', "OUT", "output file; .apng (or .png) or .gif picks the format"},
+	{"output", 'o', "OUT", "output file; .apng (or .png) or .gif picks the format; - for standard output, with --format"},
 	{"per", 300, "event|turn|phase", "a frame after every event (default), every turn or every phase"},
 	{"from", 301, "N|tT", "start just after event N (0: before any), or at the start of turn T (default: t1, the board as set up)"},
 	{"to", 302, "N|tT", "stop just after event N, or at the end of turn T (default: the end)"},
@@ -53,14 +55,15 @@ static const cli_opt animate_opts[] = {
 	{"loop", 305, "N", "play N times; 0 = forever (default 0)"},
 	EXPORT_RENDER_OPTS,
 	{"quiet", 'q', NULL, "no progress bar and no summary"},
+	CLI_FORMAT_OPT("apng|gif"),
 	{NULL, 0, NULL, NULL}};
 static const cli_opt html_opts[] = {
-	{"output", 'o', "OUT", "the page to write (default: FILE's name with .html)"},
+	{"output", 'o', "OUT", "the page to write (default: FILE's name with .html; - for standard output)"},
 	EXPORT_RENDER_OPTS,
 	{"quiet", 'q', NULL, "no summary"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt report_opts[] = {
-	{"output", 'o', "OUT", "the PDF to write (default: FILE's name with .pdf)"},
+	{"output", 'o', "OUT", "the PDF to write (default: FILE's name with .pdf; - for standard output)"},
 	EXPORT_RENDER_OPTS,
 	{NULL, 0, NULL, NULL}};
 static const cli_opt step_opts[] = {
@@ -72,6 +75,7 @@ static const cli_opt convert_opts[] = {
 	{"output", 'o', "OUT", "where to write (default: standard output)"},
 	{"seal", 'k', NULL, "(re)compute the state check of every event and turn; says how many recorded ones differed"},
 	CLI_CODING_OPT,
+	CLI_FORMAT_OPT("sil|silb"),
 	{NULL, 0, NULL, NULL}};
 static const cli_opt record_opts[] = {
 	{"game", 'g', "ID", "start a new log for this game (writes 'sil 1' and 'game ID VERSION')"},
@@ -87,6 +91,7 @@ static const cli_opt gen_opts[] = {
 	{"output", 'o', "OUT", "where to write (default: standard output); OUT.silb writes a binary archive, streamed"},
 	{"seal", 'k', NULL, "record a state check after every event and turn"},
 	CLI_CODING_OPT,
+	CLI_FORMAT_OPT("sil|silb"),
 	{NULL, 0, NULL, NULL}};
 static const cli_opt odds_opts[] = {
 	{"event", 'e', "N", "rate the voyage up to event N and give the odds at that point"},
@@ -97,12 +102,13 @@ static const cli_opt odds_opts[] = {
 	{"theme", 'T', "light|dark", "colour theme of the chart (default light)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt pack_opts[] = {
-	{"output", 'o', "OUT.silb", "where to write (default: FILE itself if it is a .silb, else FILE's name with .silb)"},
+	{"output", 'o', "OUT.silb", "where to write (default: FILE itself if it is a .silb, else FILE's name with .silb; - for standard output)"},
 	CLI_CODING_OPT,
 	{NULL, 0, NULL, NULL}};
 static const cli_opt repair_opts[] = {
-	{"output", 'o', "OUT", "where to write the sound part (.silb or .sil); required"},
+	{"output", 'o', "OUT", "where to write the sound part (.silb or .sil; - for standard output, with --format); required"},
 	CLI_CODING_OPT,
+	CLI_FORMAT_OPT("sil|silb"),
 	{NULL, 0, NULL, NULL}};
 static const cli_opt seek_opts[] = {
 	{"turn", 't', "T", "the start of turn T (after its marker; 0 = before the setup)"},
@@ -146,6 +152,8 @@ static const cli_opt import_opts[] = {
 	{"title", 321, "TEXT", "the log's title"},
 	{"output", 'o', "OUT", "where to write the new log (default: standard output)"},
 	{NULL, 0, NULL, NULL}};
+static const cli_opt none_opts[] = {
+	{NULL, 0, NULL, NULL}};
 static const cli_opt help_opts[] = {
 	{"man", 'm', NULL, "print the manual page (roff) generated from this table"},
 	{NULL, 0, NULL, NULL}};
@@ -186,13 +194,18 @@ const cli_verb cli_verbs[] = {
 	 "Canonical text is stable: converting a canonical file gives back the same bytes. -o OUT.silb writes "
 	 "a binary archive, any other name text; FILE may be either: .sil -> .silb -> .sil gives back the same bytes."},
 	{"record", cmd_record, "record a game action by action, refusing illegal ones", "FILE", record_opts,
-	 "Reads lines in the log's text syntax from standard input (a prompt on a terminal). Each action is "
-	 "checked against the rules; an illegal one is refused with the rule and nothing is recorded for it. "
-	 "Commands: 'undo' removes the last entry, 'help' lists the legal actions of the moment, 'state' shows "
-	 "the state, 'quit' ends. A die written '?' is rolled by the recorder from the log's seed. The file on "
-	 "disk always holds exactly the accepted entries, each with a state check. A FILE ending in .silb is "
-	 "a binary journal: each change is appended and synced (--sync) before it is reported, a crash loses at "
-	 "most the change being written, and the journal is packed into an archive at the end."},
+	 "Reads lines in the log's text syntax from standard input; on a terminal, with a prompt that says "
+	 "the turn and phase, line editing, history and Tab completion (libedit). Each line is checked when it "
+	 "is typed, header lines too (an unknown game or a rules version this build cannot replay is refused), "
+	 "and a refused line changes nothing. Commands: 'undo' takes back the last entry or header line and "
+	 "says which, 'help' lists the legal actions of the moment, 'state' shows the state, 'close' reveals "
+	 "the dice seed and ends, 'quit' ends (exit 0). A die written '?' is drawn by the recorder from a "
+	 "secret seed kept in FILE.dice, committed to in the header and revealed by 'close', at a counter that "
+	 "never goes back (formats/prng.md); verify then checks every drawn die. The file on disk always holds "
+	 "exactly the accepted entries, each with a state check, from the moment the header names the game; a "
+	 "folder that cannot be written fails at once (exit 4). A FILE ending in .silb is a binary journal: "
+	 "each change is appended and synced (--sync) before it is reported, a crash loses at most the change "
+	 "being written, and the journal is packed into an archive at the end."},
 	{"gen", cmd_gen, "write a long legal synthetic game from a rules module", "", gen_opts,
 	 "For benchmarks and fuzzing: every entry comes from the module's legal-action generator. The header "
 	 "says 'meta gen open', asking the module for an open-ended game that lasts --events (sail: an open sea, "
@@ -244,6 +257,7 @@ const cli_verb cli_verbs[] = {
 	 "Writes the header, the players and the `galaxy` line of a new Twilight Imperium log; add the "
 	 "factions and units with `record`. The ti4 rules judge the string: a bad token is refused with its "
 	 "offset (exit 1). See formats/ti4.md."},
+	{"version", cmd_version, "print the version of sillage (also --version, -V)", "", none_opts, NULL},
 	{"help", cmd_help, "list the verbs, or explain one", "[VERB]", help_opts, NULL},
 	{NULL, NULL, NULL, NULL, NULL, NULL}};
 
@@ -255,21 +269,97 @@ const cli_verb *cli_find(const char *name)
 	return NULL;
 }
 
+/* Writes text wrapped at 80 columns: the first line after `first` columns
+ * already used, the next ones indented by `indent` spaces. */
+static void wrap(FILE *f, const char *text, int first, int indent)
+{
+	int col = first;
+	const char *p = text;
+	while (*p) {
+		size_t n = strcspn(p, " ");
+		if (col > indent && col + 1 + (int)n > 80) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent || (p != text && col == indent && first != indent)) {
+			if (p != text) {
+				fputc(' ', f);
+				col++;
+			}
+		}
+		fwrite(p, 1, n, f);
+		col += (int)n;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', f);
+}
+
 static void print_verb_help(FILE *f, const cli_verb *v)
 {
-	fprintf(f, "usage: sillage %s [options] %s\n  %s\n", v->name, v->usage, v->summary);
-	if (v->details)
-		fprintf(f, "\n  %s\n", v->details);
+	fprintf(f, "usage: sillage %s [options] %s\n  ", v->name, v->usage);
+	wrap(f, v->summary, 2, 2);
+	if (v->details) {
+		fputs("\n  ", f);
+		wrap(f, v->details, 2, 2);
+	}
 	fprintf(f, "\noptions:\n");
 	for (const cli_opt *o = v->opts; o->name; o++) {
 		char left[64];
+		int w;
 		if (o->key < 256)
 			snprintf(left, sizeof left, "-%c, --%s%s%s", o->key, o->name, o->arg ? " " : "", o->arg ? o->arg : "");
 		else
 			snprintf(left, sizeof left, "    --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-		fprintf(f, "  %-26s %s\n", left, o->help);
+		w = fprintf(f, "  %-26s ", left);
+		if (w > 29) {   /* a long option: its help on the next line */
+			fprintf(f, "\n%29s", "");
+			w = 29;
+		}
+		wrap(f, o->help, 29, 29);
 	}
 	fprintf(f, "  %-26s %s\n", "-h, --help", "show this help");
+}
+
+/* Says what is wrong with the option argv[optind - 1] that getopt refused. */
+static void bad_option(const cli_verb *v, const char *arg, int optopt_)
+{
+	const char *names[40];
+	int n = 0;
+	for (const cli_opt *o = v->opts; o->name && n < 38; o++)
+		names[n++] = o->name;
+	names[n++] = "help";
+	names[n] = NULL;
+	if (arg && strncmp(arg, "--", 2) == 0) {
+		const char *name = arg + 2, *eq = strchr(name, '=');
+		size_t len = eq ? (size_t)(eq - name) : strlen(name);
+		const char *near;
+		for (const cli_opt *o = v->opts; o->name; o++) {
+			if (strlen(o->name) != len || strncmp(o->name, name, len) != 0)
+				continue;
+			if (eq && !o->arg) {
+				cli_usage(v->name, "--%s takes no value (write --%s, not %s)", o->name, o->name, arg);
+				return;
+			}
+			cli_usage(v->name, "--%s needs a value (--%s %s)", o->name, o->name, o->arg ? o->arg : "");
+			return;
+		}
+		near = cli_suggest(name, len, names, n);
+		if (near)
+			cli_usage(v->name, "unknown option --%.*s; did you mean --%s?", (int)len, name, near);
+		else
+			cli_usage(v->name, "unknown option --%.*s", (int)len, name);
+		return;
+	}
+	for (const cli_opt *o = v->opts; o->name; o++)
+		if (o->key == optopt_ && o->arg) {
+			cli_usage(v->name, "-%c needs a value (-%c %s)", optopt_, optopt_, o->arg);
+			return;
+		}
+	if (optopt_ > 0 && optopt_ < 256)
+		cli_usage(v->name, "unknown option -%c", optopt_);
+	else
+		cli_usage(v->name, "unknown option %s", arg ? arg : "");
 }
 
 int cli_parse(const cli_verb *v, int argc, char **argv,
@@ -304,10 +394,7 @@ int cli_parse(const cli_verb *v, int argc, char **argv,
 			return -2;
 		}
 		if (c == '?' || c == ':') {
-			if (optopt && optopt < 256)
-				cli_usage(v->name, "unknown option or missing argument: -%c", optopt);
-			else
-				cli_usage(v->name, "unknown option or missing argument: %s", argv[optind - 1]);
+			bad_option(v, optind > 0 && optind <= argc ? argv[optind - 1] : NULL, optopt);
 			return -1;
 		}
 		if (fn(c, optarg, ctx) != 0)
@@ -431,10 +518,23 @@ int cmd_help(int argc, char **argv)
 		return EXIT_OK;
 	}
 	printf("usage: sillage VERB [options] FILE...\n\nverbs:\n");
-	for (const cli_verb *v = cli_verbs; v->name; v++)
-		printf("  %-9s %s\n", v->name, v->summary);
-	printf("\n'sillage VERB --help' explains a verb; exit codes: 0 ok, 1 illegal action or failed check,\n"
-	       "2 usage, 3 unreadable input, 4 I/O error.\n");
+	for (const cli_verb *v = cli_verbs; v->name; v++) {   /* within 80 columns */
+		printf("  %-9s ", v->name);
+		wrap(stdout, v->summary, 12, 12);
+	}
+	printf("\n'sillage VERB --help' explains a verb. Exit codes: 0 ok, 1 illegal action or\n"
+	       "failed check, 2 usage, 3 unreadable input, 4 I/O error.\n");
+	return EXIT_OK;
+}
+
+int cmd_version(int argc, char **argv)
+{
+	int i = argc > 1 ? cli_parse(cli_find("version"), argc, argv, help_opt, &(int){0}) : 1;
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (i < argc)
+		return cli_usage("version", "unexpected operand '%s'", argv[i]);
+	printf("sillage %s\n", SILLAGE_VERSION);
 	return EXIT_OK;
 }
 
@@ -447,12 +547,19 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
 		return cmd_help(1, argv);
-	if (strcmp(argv[1], "--version") == 0) {
-		printf("sillage %s\n", SILLAGE_VERSION);
-		return EXIT_OK;
-	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)
+		return cmd_version(1, argv);
 	v = cli_find(argv[1]);
-	if (!v)
+	if (!v) {
+		const char *names[64], *near;
+		int n = 0;
+		for (const cli_verb *w = cli_verbs; w->name && n < 63; w++)
+			names[n++] = w->name;
+		names[n] = NULL;
+		near = cli_suggest(argv[1], strlen(argv[1]), names, n);
+		if (near)
+			return cli_usage(NULL, "unknown verb '%s'; did you mean '%s'?", argv[1], near);
 		return cli_usage(NULL, "unknown verb '%s'", argv[1]);
+	}
 	return v->fn(argc - 1, argv + 1);
 }

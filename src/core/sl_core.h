@@ -231,6 +231,14 @@ uint32_t sl_prng_below(sl_prng *r, uint32_t bound);
 /* One die with `sides` faces: 1..sides. */
 int sl_prng_die(sl_prng *r, int sides);
 
+/* The recorder's fair dice (formats/prng.md): die number `counter` with
+ * `faces` faces (1..255) drawn from a secret key of SL_DICE_KEY_BYTES,
+ * BLAKE2b-512 keyed with it over "sillage-dice-1" NUL and the counter as
+ * u64 little endian. Returns 1..faces, or SL_EUSAGE. Knowing earlier draws
+ * tells nothing of the next one without the key. */
+#define SL_DICE_KEY_BYTES 32
+int sl_dice_draw(const uint8_t key[SL_DICE_KEY_BYTES], uint64_t counter, int faces);
+
 /* ---- hex geometry ---------------------------------------------------- */
 
 /* Axial coordinates (q, r); cube s = -q - r. */

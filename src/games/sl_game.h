@@ -188,6 +188,20 @@ typedef struct sl_game {
 	/* Optional (NULL): what the rules know about the next entry, for the
 	 * modelled segments of a .silb archive (see sl_model below). */
 	const struct sl_model *model;
+
+	/* Optional (NULL: the game never says it is over): 1 when the game is
+	 * over, with one sentence in out naming the result as the rules define
+	 * it ("France wins: ..."); 0 while it goes on (out untouched). Pure, like
+	 * summary; a recorder accepts only notes once it returns 1. */
+	int (*result)(const void *st, const sl_header *h, sl_buf *out);
+
+	/* Optional (NULL: none): what the rules draw at random for field
+	 * `field` (an ENUM) of an event of `type` at st, for a recorder to draw
+	 * when the line leaves it out: the weight of each value (a deck's cards
+	 * left) in weights[0..n-1]. Returns n, or 0 when nothing is drawn there.
+	 * The weights sum to at most 255. */
+	int (*chances)(const void *st, const sl_header *h, int type, int field,
+		uint8_t *weights, int max);
 } sl_game;
 
 /* ---- modelled coding (optional) ------------------------------------------

@@ -11,8 +11,20 @@ for t in node npm; do
 	command -v $t >/dev/null 2>&1 || { echo "html tests need $t (see tools/deps.sh)" >&2; exit 4; }
 done
 [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || { echo "html tests need chromium (see tools/deps.sh)" >&2; exit 4; }
+# the Node.js found, and whether it is one the pinned playwright-core declares it runs on
+# (Debian 12's nodejs is 18: the pin in package.json must accept it)
+NODE_V=$(node --version 2>/dev/null)
+WANT=$(grep -A12 '"node_modules/playwright-core"' "$HERE/package-lock.json" | sed -n 's/.*"node": *"\([^"]*\)".*/\1/p' | head -1)
+echo "html: node $NODE_V at $(command -v node); playwright-core $(sed -n 's/.*"playwright-core": *"\([^"]*\)".*/\1/p' "$HERE/package.json") needs node $WANT"
+major=$(echo "$NODE_V" | sed 's/^v\([0-9]*\).*/\1/')
+min=$(echo "$WANT" | sed 's/^>=\([0-9]*\).*/\1/')
+if [ -n "$min" ] && [ "${major:-0}" -lt "$min" ] 2>/dev/null; then
+	echo "html: node $NODE_V is older than the $WANT playwright-core declares: install a newer nodejs, or pin an older playwright-core in tests/html/package.json" >&2
+	exit 4
+fi
 if [ ! -d "$HERE/node_modules/playwright-core" ]; then
-	(cd "$HERE" && npm ci --no-audit --no-fund --loglevel=error) || exit 4
+	# --engine-strict: a pin that does not accept this node fails here, loudly
+	(cd "$HERE" && npm ci --engine-strict --no-audit --no-fund --loglevel=warn) || exit 4
 fi
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/sillage-html.XXXXXX") || exit 4
 trap 'rm -rf "$OUT"' EXIT INT TERM

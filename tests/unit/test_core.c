@@ -347,6 +347,42 @@ static void test_commit_reference(void **state)
 	assert_memory_not_equal(salt, back, sizeof salt);
 }
 
+/* formats/prng.md: the recorder's fair dice, the worked example computed
+ * independently (Python's hashlib.blake2b with key=, digest_size=64). */
+static void test_dice_reference(void **state)
+{
+	uint8_t key[SL_DICE_KEY_BYTES], salt[SL_SALT_BYTES], c[SL_COMMIT_BYTES];
+	static const int want[10] = {1, 2, 2, 6, 5, 1, 3, 3, 1, 2};
+	char hex[2 * SL_COMMIT_BYTES + 1];
+	(void)state;
+	for (int i = 0; i < SL_DICE_KEY_BYTES; i++)
+		key[i] = (uint8_t)i;
+	for (int i = 0; i < SL_SALT_BYTES; i++)
+		salt[i] = (uint8_t)i;
+	for (int n = 0; n < 10; n++)
+		assert_int_equal(sl_dice_draw(key, (uint64_t)n, 6), want[n]);
+	assert_int_equal(sl_commit(c, "sillage-seed", salt, key, sizeof key), SL_OK);
+	sl_hexstr_encode(hex, c, sizeof c);
+	assert_string_equal(hex, "a3c4ceb014680c508a94f303b02252da0ff0418cb944d1df3b9e1af2d422158f");
+	/* another key draws otherwise; faces out of range are refused */
+	key[0] ^= 1;
+	int same = 0;
+	for (int n = 0; n < 10; n++)
+		same += sl_dice_draw(key, (uint64_t)n, 6) == want[n];
+	assert_true(same < 10);
+	assert_true(sl_dice_draw(key, 0, 0) < 0);
+	assert_true(sl_dice_draw(key, 0, 256) < 0);
+	/* every face comes up, none outside 1..faces */
+	int seen[21] = {0};
+	for (int n = 0; n < 2000; n++) {
+		int v = sl_dice_draw(key, (uint64_t)n, 20);
+		assert_true(v >= 1 && v <= 20);
+		seen[v]++;
+	}
+	for (int v = 1; v <= 20; v++)
+		assert_true(seen[v] > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -363,6 +399,7 @@ int main(void)
 		cmocka_unit_test(test_fnv1a_vectors),
 		cmocka_unit_test(test_pcg32_reference),
 		cmocka_unit_test(test_commit_reference),
+		cmocka_unit_test(test_dice_reference),
 		cmocka_unit_test(test_dice_fair),
 		cmocka_unit_test(test_fx),
 		cmocka_unit_test(test_error_keeps_first),

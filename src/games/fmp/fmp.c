@@ -995,4 +995,6 @@ const sl_game sl_game_fmp = {
 	fmp_generate,
 	fmp_position,
 	NULL,                 /* model: the generic coding */
+	fmp_result,          /* when the game is over, who won */
+	fmp_chances,          /* the tide card a recorder draws */
 };

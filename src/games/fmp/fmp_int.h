@@ -77,4 +77,7 @@ void fmp_help(const void *st, const sl_header *h, sl_buf *out);
 int fmp_generate(const void *st, const sl_header *h, sl_prng *rng,
 	sl_arena *a, sl_event *out, sl_error *err);
 
+int fmp_result(const void *st, const sl_header *h, sl_buf *out);   /* fmp_result.c */
+int fmp_chances(const void *st, const sl_header *h, int type, int field, uint8_t *weights, int max);
+
 #endif

@@ -500,6 +500,55 @@ void fmp_summary_json(const void *st, const sl_header *h, sl_buf *out)
 
 /* ---- help ------------------------------------------------------------------------ */
 
+/* The units of player p on the map, each with what it may do now: those
+ * stuck by the tide or neutralised by enemy fire are listed apart. */
+static void help_units(const fmp_state *s, const sl_header *h, int p, sl_buf *out)
+{
+	int n = 0, stuck = 0, fired = 0;
+	(void)h;
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *u = &s->units[i];
+		if (u->where != FMP_MAP || fmp_controller(s, u) != p || u->kind == FMP_ORE || u->kind == FMP_PONTOON)
+			continue;
+		if (fmp_stuck(s, u) || fmp_neutralised(s, u))
+			continue;
+		sl_buf_printf(out, "%s %s %s at %d,%d (", n++ ? "," : "  may act:", fmp_kind_name(u->kind), u->id,
+			u->col, u->row);
+		if (u->kind != FMP_TURRET)
+			sl_buf_puts(out, "move");
+		if (fmp_is_destroyer(u->kind) && u->shots < 2)
+			sl_buf_printf(out, "%sfire, %d shot%s left", u->kind != FMP_TURRET ? ", " : "", 2 - u->shots,
+				u->shots == 1 ? "" : "s");
+		if (fmp_capacity(u->kind))
+			sl_buf_puts(out, ", load/unload");
+		if (u->kind == FMP_LAYER && u->builds < 2)
+			sl_buf_puts(out, ", build");
+		sl_buf_putc(out, ')');
+	}
+	if (n)
+		sl_buf_putc(out, '\n');
+	else
+		sl_buf_puts(out, "  no unit of yours on the map may act\n");
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *u = &s->units[i];
+		if (u->where != FMP_MAP || fmp_controller(s, u) != p || u->kind == FMP_ORE)
+			continue;
+		if (fmp_stuck(s, u))
+			sl_buf_printf(out, "%s %s", stuck++ ? "," : "  stuck by the tide:", u->id);
+	}
+	if (stuck)
+		sl_buf_putc(out, '\n');
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *u = &s->units[i];
+		if (u->where != FMP_MAP || fmp_controller(s, u) != p || u->kind == FMP_ORE || fmp_stuck(s, u))
+			continue;
+		if (fmp_neutralised(s, u))
+			sl_buf_printf(out, "%s %s", fired++ ? "," : "  neutralised by enemy fire (9):", u->id);
+	}
+	if (fired)
+		sl_buf_putc(out, '\n');
+}
+
 void fmp_help(const void *st, const sl_header *h, sl_buf *out)
 {
 	const fmp_state *s = st;
@@ -534,10 +583,12 @@ void fmp_help(const void *st, const sl_header *h, sl_buf *out)
 	else if (s->turn == 2)
 		sl_buf_puts(out, "  `PLAYER: leave unit=ID ship=COLOUR pode=1..3 to=C,R [tail=DIR]` "
 			"(free on turn 2)\n");
-	else
+	else {
 		sl_buf_puts(out, "  move unit= path=N,NE,...; load|unload unit= what= [to=]; "
 			"enter|leave unit= ship= pode= [to=]; fire a= b= at=; capture a= b= target=; "
 			"build unit= what= id= to=; rebuild ship= pode=; takeoff ship= (turn 25)\n");
+		help_units(s, h, p, out);
+	}
 	if (s->phase - 1 < s->np)
 		sl_buf_printf(out, "  next: `phase %d` (%s)\n", s->phase + 1,
 			fmp_schema.phases[s->phase]);

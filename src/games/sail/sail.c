@@ -1091,4 +1091,6 @@ const sl_game sl_game_sail = {
 	sail_generate,
 	sail_position,
 	&sail_model,
+	sail_result,         /* when the game is over, who won */
+	NULL,                 /* chances: the dice say it all */
 };

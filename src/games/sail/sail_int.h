@@ -112,4 +112,6 @@ int sail_gen_step_weight(const sail_state *s, const sail_stepres *r, int step, i
 int sail_generate(const void *st, const sl_header *h, sl_prng *rng,
 	sl_arena *a, sl_event *out, sl_error *err);
 
+int sail_result(const void *st, const sl_header *h, sl_buf *out);   /* sail_result.c */
+
 #endif

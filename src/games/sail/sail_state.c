@@ -345,8 +345,18 @@ static void help_moves(const sail_state *s, const sl_header *h, sl_buf *out)
 			else
 				sl_buf_puts(out, " (tack, 3 pts)");
 		}
-		if (first)
-			sl_buf_puts(out, " no step possible");
+		if (first) {   /* say why: the rules refusing an advance and a tack */
+			sl_error e1, e2;
+			sl_error_clear(&e1);
+			sl_error_clear(&e2);
+			{
+				sail_stepres r;
+				sail_step_check(s, &m, SAIL_A, 1, &r, &e1);
+				sail_step_check(s, &m, SAIL_TP, 1, &r, &e2);
+			}
+			sl_buf_printf(out, " no step possible (A: %s; TP: %s)", e1.code ? e1.msg : "?",
+				e2.code ? e2.msg : "?");
+		}
 		sl_buf_putc(out, '\n');
 	}
 	for (int i = 0; i < s->nships; i++) {

@@ -511,4 +511,6 @@ const sl_game sl_game_starship = {
 	starship_generate,
 	starship_position,
 	NULL,                 /* model: the generic coding */
+	starship_result,     /* when the game is over, who won */
+	NULL,                 /* chances: the dice say it all */
 };

@@ -30,4 +30,6 @@ void starship_help(const void *st, const sl_header *h, sl_buf *out);
 int starship_generate(const void *st, const sl_header *h, sl_prng *rng,
 	sl_arena *a, sl_event *out, sl_error *err);
 
+int starship_result(const void *st, const sl_header *h, sl_buf *out);   /* starship_result.c */
+
 #endif

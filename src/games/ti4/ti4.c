@@ -631,5 +631,7 @@ const sl_game sl_game_ti4 = {
 	ti4_help,
 	ti4_generate,
 	ti4_position,
-	NULL,
+	NULL,   /* no .silb model of its own: the generic coding */
+	NULL,   /* result: objectives are out of scope (formats/ti4.md), so no end is told */
+	NULL,   /* chances: every ti4 die is rolled at the table */
 };

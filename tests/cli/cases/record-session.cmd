@@ -1,11 +1,13 @@
 # record a game from standard input: an illegal move is refused with the
-# rule, undo removes the last entry, and the file holds exactly what was accepted
+# rule, undo removes the last entry (and says which), and the file holds exactly what was
+# accepted, with what was undone and which counter drew each die (the dice secret is given
+# beside the log so that the draws are known)
+printf 'seed 0909090909090909090909090909090909090909090909090909090909090909\nsalt 09090909090909090909090909090909\n' >$TMP/game.sil.dice
 cd $TMP && $SILLAGE record game.sil <<EOF
 sil 1
 game sail 1
 player fr "France" #1f4fb4
 player gb "Britain"
-seed 42
 map cols=5 rows=4
 terrain row=1 cells="....."
 terrain row=2 cells="..~.."

@@ -1,0 +1,226 @@
+/* rec_dice.c - the recorder's fair dice: the secret seed in FILE.dice, its
+ * commitment in the header, and the draws at a counter that never goes back
+ * (formats/prng.md). */
+#include "recorder.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- the dice secret, FILE.dice ------------------------------------------- */
+
+int rec_meta_set(sl_header *h, const char *key, const char *value)
+{
+	sl_meta *m;
+	for (int i = 0; i < h->nmeta; i++)
+		if (strcmp(h->meta[i].key, key) == 0) {
+			sl_free(h->meta[i].value);
+			h->meta[i].value = sl_strdup(value);
+			return h->meta[i].value ? 0 : -1;
+		}
+	m = sl_realloc(h->meta, sizeof *m * (size_t)(h->nmeta + 1));
+	if (!m)
+		return -1;
+	h->meta = m;
+	m[h->nmeta].key = sl_strdup(key);
+	m[h->nmeta].value = sl_strdup(value);
+	h->nmeta++;
+	return m[h->nmeta - 1].key && m[h->nmeta - 1].value ? 0 : -1;
+}
+
+/* The dice lines of the header, from rc->dh. */
+int rec_dice_meta(const recorder *rc, sl_header *h)
+{
+	char hex[2 * SL_DICE_KEY_BYTES + 1];
+	if (!rc->dh.committed)
+		return 0;
+	sl_hexstr_encode(hex, rc->dh.commit, sizeof rc->dh.commit);
+	if (rec_meta_set(h, SL_DICE_META_COMMIT, hex))
+		return -1;
+	if (!rc->dh.revealed)
+		return 0;
+	sl_hexstr_encode(hex, rc->dh.seed, sizeof rc->dh.seed);
+	if (rec_meta_set(h, SL_DICE_META_SEED, hex))
+		return -1;
+	sl_hexstr_encode(hex, rc->dh.salt, sizeof rc->dh.salt);
+	return rec_meta_set(h, SL_DICE_META_SALT, hex);
+}
+
+/* Writes FILE.dice (mode 0600, atomically): the seed, the salt and the next
+ * counter, before any die drawn with them is shown. */
+int rec_secret_write(recorder *rc)
+{
+	char tmp[4200], seed[2 * SL_DICE_KEY_BYTES + 1], salt[2 * SL_SALT_BYTES + 1];
+	sl_buf b;
+	int fd, ok;
+	snprintf(tmp, sizeof tmp, "%s.XXXXXX", rc->dice_path);
+	fd = mkstemp(tmp);   /* 0600 */
+	if (fd < 0) {
+		fprintf(stderr, "sillage: %s: cannot create: %s\n", rc->dice_path, strerror(errno));
+		return -1;
+	}
+	sl_hexstr_encode(seed, rc->dh.seed, sizeof rc->dh.seed);
+	sl_hexstr_encode(salt, rc->dh.salt, sizeof rc->dh.salt);
+	sl_buf_init(&b);
+	sl_buf_printf(&b, "# sillage dice secret of %s: keep it private until the log is closed "
+		"(formats/prng.md)\nseed %s\nsalt %s\nnext %llu\n", rc->path, seed, salt, (unsigned long long)rc->next);
+	ok = !b.failed && write(fd, b.data, b.len) == (ssize_t)b.len && fsync(fd) == 0;
+	sl_buf_free(&b);
+	if (close(fd) != 0)
+		ok = 0;
+	if (!ok || rename(tmp, rc->dice_path) != 0) {
+		fprintf(stderr, "sillage: %s: cannot write: %s\n", rc->dice_path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* Reads FILE.dice into rc->dh (seed, salt) and *next. 1 read, 0 absent,
+ * -1 unreadable (said). */
+int rec_secret_read(recorder *rc, uint64_t *next)
+{
+	FILE *f = fopen(rc->dice_path, "r");
+	char line[256];
+	int have = 0;
+	*next = 0;
+	if (!f)
+		return errno == ENOENT ? 0 : (fprintf(stderr, "sillage: %s: %s\n", rc->dice_path, strerror(errno)), -1);
+	while (fgets(line, sizeof line, f)) {
+		size_t n = strcspn(line, "\r\n");
+		line[n] = 0;
+		if (strncmp(line, "seed ", 5) == 0 && !sl_hexstr_decode(rc->dh.seed, sizeof rc->dh.seed, line + 5, n - 5))
+			have |= 1;
+		else if (strncmp(line, "salt ", 5) == 0 && !sl_hexstr_decode(rc->dh.salt, sizeof rc->dh.salt, line + 5, n - 5))
+			have |= 2;
+		else if (strncmp(line, "next ", 5) == 0)
+			*next = strtoull(line + 5, NULL, 10);
+	}
+	fclose(f);
+	if (have != 3) {
+		fprintf(stderr, "sillage: %s: not a dice secret (expected 'seed HEX64' and 'salt HEX32' lines)\n",
+			rc->dice_path);
+		return -1;
+	}
+	return 1;
+}
+
+/* The first drawn die of a log: a secret (FILE.dice if it is there, else
+ * from the system), its commitment written into the header first. */
+static int secret_new(recorder *rc, sl_error *err)
+{
+	uint64_t next = 0;
+	int r = rec_secret_read(rc, &next);
+	if (r < 0)
+		return sl_error_set(err, SL_EIO, "%s: the dice secret cannot be read", rc->dice_path);
+	if (r == 0 && (sl_random_bytes(rc->dh.seed, sizeof rc->dh.seed) ||
+	               sl_random_bytes(rc->dh.salt, sizeof rc->dh.salt)))
+		return sl_error_set(err, SL_EIO, "no random bytes from the system for the dice seed");
+	if (sl_commit(rc->dh.commit, SL_DICE_DOMAIN, rc->dh.salt, rc->dh.seed, sizeof rc->dh.seed))
+		return sl_error_set(err, SL_EIO, "cannot commit to the dice seed");
+	rc->dh.committed = 1;
+	rc->have_secret = 1;
+	if (next > rc->next)
+		rc->next = next;
+	if (rec_secret_write(rc) || rec_dice_meta(rc, &rc->log->h) || rec_rewrite(rc)) {
+		rc->io_failed = 1;
+		return sl_error_set(err, SL_EIO, "the dice commitment could not be written");
+	}
+	return SL_OK;
+}
+
+/* Fills the dice written '?' with draws from the secret, each at the next
+ * counter, and writes the "# dice" line saying which counter drew which die
+ * into *line. The counter is saved before any die is shown. */
+/* The secret is there to draw with (made at the first die of a log). */
+static int dice_ready(recorder *rc, uint32_t lineno, sl_error *err)
+{
+	if (rc->dh.revealed)
+		return sl_error_at(err, SL_EUSAGE, "<stdin>", lineno, 1, "this log is closed (its dice seed is "
+			"revealed): the recorder draws no more dice");
+	if (rc->dh.committed && !rc->have_secret)
+		return sl_error_at(err, SL_EUSAGE, "<stdin>", lineno, 1, "the dice secret %s is missing, so the "
+			"recorder cannot draw: write the dice rolled at the table", rc->dice_path);
+	if (!rc->dh.committed && secret_new(rc, err))
+		return err->code;
+	return SL_OK;
+}
+
+int rec_draw_chance(recorder *rc, int type, int field, uint32_t lineno, int *value, sl_buf *part, sl_error *err)
+{
+	const sl_field_def *fd = &rc->log->game->schema->events[type].fields[field];
+	uint8_t w[32];
+	int n = rc->log->game->chances(rc->st, &rc->log->h, type, field, w, 32), sum = 0, v, acc = 0;
+	for (int k = 0; k < n; k++)
+		sum += w[k];
+	if (n <= 0 || sum < 1 || sum > 255)
+		return sl_error_at(err, SL_EUSAGE, "<stdin>", lineno, 1, "%s: nothing to draw it from", fd->name);
+	if (dice_ready(rc, lineno, err))
+		return err->code;
+	v = sl_dice_draw(rc->dh.seed, rc->next, sum);
+	if (v < 1)
+		return sl_error_set(err, SL_EIO, "the draw failed");
+	sl_buf_printf(part, " %s=%llu:%d/%d", fd->name, (unsigned long long)rc->next, v, sum);
+	rc->next++;
+	if (rec_secret_write(rc)) {
+		rc->io_failed = 1;
+		return sl_error_set(err, SL_EIO, "the dice counter could not be saved");
+	}
+	*value = -1;
+	for (int k = 0; k < n && *value < 0; k++) {
+		acc += w[k];
+		if (v <= acc)
+			*value = k;
+	}
+	return SL_OK;
+}
+
+int rec_draw(recorder *rc, sl_event *ev, uint32_t lineno, sl_buf *line, sl_error *err)
+{
+	const sl_event_def *def;
+	int any = 0;
+	if (ev->entry != SL_ENTRY_EVENT)
+		return SL_OK;
+	def = &rc->log->game->schema->events[ev->type];
+	for (int k = 0; k < def->nfields; k++)
+		if (def->fields[k].kind == SL_K_DICE && ev->f[k].present)
+			for (int d = 0; d < ev->f[k].n; d++)
+				any |= ((const uint8_t *)ev->f[k].p)[d] == 0;
+	if (!any)
+		return SL_OK;
+	if (dice_ready(rc, lineno, err))
+		return err->code;
+	sl_buf_printf(line, "%s%s", SL_DICE_LINE, def->name);
+	for (int k = 0; k < def->nfields; k++) {
+		uint8_t *items = (uint8_t *)(uintptr_t)ev->f[k].p;   /* our arena */
+		int drawn = 0;
+		if (def->fields[k].kind != SL_K_DICE || !ev->f[k].present)
+			continue;
+		for (int d = 0; d < ev->f[k].n; d++)
+			drawn |= items[d] == 0;
+		if (!drawn)
+			continue;
+		sl_buf_printf(line, " %s=", def->fields[k].name);
+		for (int d = 0; d < ev->f[k].n; d++) {
+			if (items[d] == 0) {
+				int v = sl_dice_draw(rc->dh.seed, rc->next, def->fields[k].max);
+				if (v < 1)
+					return sl_error_set(err, SL_EIO, "the dice cannot be drawn");
+				items[d] = (uint8_t)v;
+				sl_buf_printf(line, "%s%llu:%d", d ? "," : "", (unsigned long long)rc->next, v);
+				rc->next++;
+			} else {
+				sl_buf_printf(line, "%s-:%d", d ? "," : "", items[d]);
+			}
+		}
+	}
+	if (rec_secret_write(rc)) {
+		rc->io_failed = 1;
+		return sl_error_set(err, SL_EIO, "the dice counter could not be saved");
+	}
+	return SL_OK;
+}

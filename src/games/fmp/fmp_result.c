@@ -1,0 +1,47 @@
+/* fmp_result.c - when a game of Full Metal Planète is over and who won:
+ * once every astronef has taken off or been lost (9.5, H12); and the one
+ * thing its rules draw at random, the tide card (H4). */
+#include "fmp_int.h"
+
+int fmp_result(const void *st, const sl_header *h, sl_buf *out)
+{
+	const fmp_state *s = st;
+	int best = -1, tie = 0;
+	if (s->turn == 0 || s->np < 2)
+		return 0;
+	/* an astronef still on the planet may yet take off (turns 21 and 25) */
+	for (int k = 0; k < s->np; k++)
+		if (s->ships[k].landed && !s->ships[k].gone && !s->players[s->ships[k].owner].lost)
+			return 0;
+	for (int p = 0; p < s->np; p++) {
+		if (best < 0 || s->players[p].score > s->players[best].score) {
+			best = p;
+			tie = 0;
+		} else if (s->players[p].score == s->players[best].score) {
+			tie = 1;
+		}
+	}
+	if (tie)
+		sl_buf_puts(out, "a draw, every astronef gone:");
+	else
+		sl_buf_printf(out, "%s (%s) wins, every astronef gone:", best < h->nplayers && h->players[best].name ?
+			h->players[best].name : fmp_pid(h, best), fmp_pid(h, best));
+	for (int p = 0; p < s->np; p++)
+		sl_buf_printf(out, "%s %s %d", p ? "," : "", fmp_pid(h, p), s->players[p].score);
+	sl_buf_puts(out, " points (H12)");
+	return 1;
+}
+
+int fmp_chances(const void *st, const sl_header *h, int type, int field, uint8_t *weights, int max)
+{
+	const fmp_state *s = st;
+	int empty;
+	(void)h;
+	if (type != FMP_EV_TIDE || field != 0 || max < 3)
+		return 0;
+	/* H4: the cards left in the deck, all 15 again once it is spent */
+	empty = s->deck[0] + s->deck[1] + s->deck[2] == 0;
+	for (int k = 0; k < 3; k++)
+		weights[k] = (uint8_t)(empty ? 5 : s->deck[k]);
+	return 3;
+}

@@ -1,0 +1,286 @@
+/* dice.c - checks the recorder's drawn dice in a log against the seed its
+ * header committed to (formats/prng.md). */
+#include "sl_dice.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *meta(const sl_header *h, const char *key)
+{
+	for (int i = 0; i < h->nmeta; i++)
+		if (strcmp(h->meta[i].key, key) == 0)
+			return h->meta[i].value;
+	return NULL;
+}
+
+int sl_dice_read_header(const sl_header *h, sl_dice_header *out, sl_error *err)
+{
+	const char *c = meta(h, SL_DICE_META_COMMIT), *s = meta(h, SL_DICE_META_SEED),
+		*t = meta(h, SL_DICE_META_SALT);
+	memset(out, 0, sizeof *out);
+	if (!c && !s && !t)
+		return SL_OK;
+	if (!c)
+		return sl_error_set(err, SL_ESYNTAX, "the header reveals a dice seed but holds no 'meta %s'",
+			SL_DICE_META_COMMIT);
+	if (sl_hexstr_decode(out->commit, sizeof out->commit, c, strlen(c)))
+		return sl_error_set(err, SL_ESYNTAX, "'meta %s' is not %d hex digits", SL_DICE_META_COMMIT,
+			2 * SL_COMMIT_BYTES);
+	out->committed = 1;
+	if (!s && !t)
+		return SL_OK;
+	if (!s || !t)
+		return sl_error_set(err, SL_ESYNTAX, "the header reveals the dice %s without the %s",
+			s ? "seed" : "salt", s ? "salt" : "seed");
+	if (sl_hexstr_decode(out->seed, sizeof out->seed, s, strlen(s)))
+		return sl_error_set(err, SL_ESYNTAX, "'meta %s' is not %d hex digits", SL_DICE_META_SEED,
+			2 * SL_DICE_KEY_BYTES);
+	if (sl_hexstr_decode(out->salt, sizeof out->salt, t, strlen(t)))
+		return sl_error_set(err, SL_ESYNTAX, "'meta %s' is not %d hex digits", SL_DICE_META_SALT,
+			2 * SL_SALT_BYTES);
+	out->revealed = 1;
+	return SL_OK;
+}
+
+int sl_dice_check_begin(sl_dice_check *c, const sl_log *log, sl_error *err)
+{
+	memset(c, 0, sizeof *c);
+	c->log = log;
+	if (sl_dice_read_header(&log->h, &c->dh, err))
+		return err->code;
+	if (c->dh.revealed && !sl_commit_check(c->dh.commit, SL_DICE_DOMAIN, c->dh.salt, c->dh.seed,
+			sizeof c->dh.seed))
+		return sl_error_set(err, SL_EILLEGAL, "%s: the revealed dice seed does not open the header's "
+			"commitment (a seed changed after the game)", log->name ? log->name : "log");
+	return SL_OK;
+}
+
+enum { CTX_NONE, CTX_OTHER, CTX_ENTRY };
+
+static int take_counter(sl_dice_check *c, unsigned long long ctr, int own)
+{
+	if (ctr < c->next)
+		return -1;
+	c->gaps += (long)(ctr - c->next);
+	c->next = ctr + 1;
+	c->draws++;
+	c->in_events += own;
+	return 0;
+}
+
+/* "FIELD=COUNTER:VALUE/OUT_OF" for an ENUM the rules draw with weights (a
+ * card out of a deck): VALUE is a die of OUT_OF faces, the weights' sum;
+ * the value of the field is the one whose weights VALUE falls in. At s[*j]
+ * after the '='. */
+static int chance_item(sl_dice_check *c, const char *s, size_t n, size_t *jp, const sl_event *ev, int k,
+	const sl_event_def *def, sl_error *err)
+{
+	const char *name = c->log->name ? c->log->name : "log";
+	uint32_t line = ev ? ev->line : 0;
+	unsigned long long ctr = 0;
+	long v = 0, w = 0;
+	size_t j = *jp;
+	int digits = 0;
+	char where[64];
+	if (ev && ev->line)
+		where[0] = 0;
+	else
+		snprintf(where, sizeof where, "event %ld: ", c->event_no + (ev != NULL));
+#define CFAIL(...) do { char m_[300]; snprintf(m_, sizeof m_, __VA_ARGS__); \
+	return sl_error_at(err, SL_EILLEGAL, name, line, 1, "%s%s", where, m_); } while (0)
+	while (j < n && s[j] >= '0' && s[j] <= '9' && digits < 19) {
+		ctr = ctr * 10 + (unsigned)(s[j++] - '0');
+		digits++;
+	}
+	if (!digits || j >= n || s[j] != ':')
+		CFAIL("a '# dice' line is not 'FIELD=COUNTER:VALUE/OUT_OF'%s", "");
+	for (j++, digits = 0; j < n && s[j] >= '0' && s[j] <= '9' && digits < 4; j++, digits++)
+		v = v * 10 + (s[j] - '0');
+	if (!digits || j >= n || s[j] != '/')
+		CFAIL("a '# dice' line is not 'FIELD=COUNTER:VALUE/OUT_OF'%s", "");
+	for (j++, digits = 0; j < n && s[j] >= '0' && s[j] <= '9' && digits < 4; j++, digits++)
+		w = w * 10 + (s[j] - '0');
+	if (!digits || w < 1 || w > 255 || v < 1 || v > w)
+		CFAIL("a '# dice' line draws %s out of 1..255", def->fields[k].name);
+	if (take_counter(c, ctr, ev != NULL))
+		CFAIL("dice counter %llu goes back (the last draw was %llu): draws are never taken again", ctr,
+			(unsigned long long)c->next - 1);
+	if (c->dh.revealed) {
+		int want = sl_dice_draw(c->dh.seed, ctr, (int)w);
+		if (want != v)
+			CFAIL("%s: counter %llu of the revealed seed gives %d out of %ld, not the %ld recorded (a "
+				"changed draw)", def->fields[k].name, ctr, want, w, v);
+	}
+	if (ev && c->weights) {   /* the rules' weights at this point, and the value they give */
+		uint8_t wt[32];
+		int nw = c->weights(c->ud, ev, k, wt, 32), sum = 0, idx = -1;
+		for (int t = 0; t < nw; t++) {
+			if (idx < 0 && v <= sum + wt[t])
+				idx = t;
+			sum += wt[t];
+		}
+		if (nw <= 0 || sum != w)
+			CFAIL("%s was drawn out of %ld, but the rules weigh %d here", def->fields[k].name, w, sum);
+		if (!ev->f[k].present || ev->f[k].u.i != idx)
+			CFAIL("%s: %ld out of %ld is '%s', not the '%s' recorded (a changed draw)", def->fields[k].name,
+				v, w, idx >= 0 && def->fields[k].names ? def->fields[k].names[idx] : "?",
+				ev->f[k].present && def->fields[k].names ? def->fields[k].names[ev->f[k].u.i] : "none");
+	}
+#undef CFAIL
+	*jp = j;
+	return SL_OK;
+}
+
+/* One "# dice TYPE FIELD=C:V,..." line; ev is the entry it belongs to, or
+ * NULL for a line taken back (undone, refused). */
+static int dice_line(sl_dice_check *c, const char *s, size_t n, const sl_event *ev, sl_error *err)
+{
+	const sl_schema *sc = c->log->game->schema;
+	const char *name = c->log->name ? c->log->name : "log";
+	uint32_t line = ev ? ev->line : 0;
+	char where[64];
+	size_t i = strlen(SL_DICE_LINE), j;
+	int type;
+	if (ev && ev->line)
+		where[0] = 0;
+	else
+		snprintf(where, sizeof where, "event %ld: ", c->event_no + (ev != NULL));
+#define DFAIL(...) do { char m_[300]; snprintf(m_, sizeof m_, __VA_ARGS__); \
+	return sl_error_at(err, SL_EILLEGAL, name, line, 1, "%s%s", where, m_); } while (0)
+	for (j = i; j < n && s[j] != ' '; j++)
+		;
+	type = sl_schema_event(sc, s + i, j - i);
+	if (type < 0)
+		DFAIL("a '# dice' line names '%.*s', not an event of %s", (int)(j - i), s + i, c->log->game->id);
+	if (ev && (ev->entry != SL_ENTRY_EVENT || ev->type != type))
+		DFAIL("the '# dice' line above this entry names another event (%s)", sc->events[type].name);
+	const sl_event_def *def = &sc->events[type];
+	while (j < n) {
+		size_t k0 = ++j;
+		int k, d = 0;
+		while (j < n && s[j] != '=')
+			j++;
+		for (k = 0; k < def->nfields; k++)
+			if (strlen(def->fields[k].name) == j - k0 && memcmp(def->fields[k].name, s + k0, j - k0) == 0)
+				break;
+		if (k < def->nfields && def->fields[k].kind == SL_K_ENUM && c->log->game->chances && j < n) {
+			j++;   /* past the '=' */
+			if (chance_item(c, s, n, &j, ev, k, def, err))
+				return err->code;
+			if (j < n && s[j] != ' ')
+				DFAIL("a '# dice' line is not 'FIELD=COUNTER:VALUE/OUT_OF'%s", "");
+			continue;
+		}
+		if (k == def->nfields || def->fields[k].kind != SL_K_DICE || j >= n)
+			DFAIL("a '# dice' line names '%.*s', not a dice field of %s", (int)(j - k0), s + k0, def->name);
+		if (ev && !ev->f[k].present)
+			DFAIL("the '# dice' line names %s dice this event does not hold", def->fields[k].name);
+		j++;
+		for (;;) {
+			unsigned long long ctr = 0;
+			long v = 0;
+			int drawn = 1, digits = 0;
+			if (j < n && s[j] == '-') {
+				drawn = 0;
+				j++;
+			} else {
+				while (j < n && s[j] >= '0' && s[j] <= '9' && digits < 19) {
+					ctr = ctr * 10 + (unsigned)(s[j++] - '0');
+					digits++;
+				}
+				if (!digits)
+					DFAIL("a '# dice' line is not 'FIELD=COUNTER:VALUE,...'%s", "");
+			}
+			if (j >= n || s[j] != ':')
+				DFAIL("a '# dice' line is not 'FIELD=COUNTER:VALUE,...'%s", "");
+			digits = 0;
+			for (j++; j < n && s[j] >= '0' && s[j] <= '9' && digits < 4; j++, digits++)
+				v = v * 10 + (s[j] - '0');
+			if (!digits || v < 1 || v > def->fields[k].max)
+				DFAIL("a '# dice' line gives %s a value outside 1..%d", def->fields[k].name,
+					(int)def->fields[k].max);
+			if (ev) {
+				const uint8_t *it = ev->f[k].p;
+				if (d >= ev->f[k].n || it[d] != v)
+					DFAIL("%s die %d is %d, but its '# dice' line says %ld was drawn", def->fields[k].name,
+						d + 1, d < ev->f[k].n ? it[d] : 0, v);
+			}
+			if (drawn) {
+				if (ctr < c->next)
+					DFAIL("dice counter %llu goes back (the last draw was %llu): draws are never "
+						"taken again", ctr, (unsigned long long)c->next - 1);
+				c->gaps += (long)(ctr - c->next);
+				c->next = ctr + 1;
+				c->draws++;
+				c->in_events += ev != NULL;
+				if (c->dh.revealed) {
+					int want = sl_dice_draw(c->dh.seed, ctr, def->fields[k].max);
+					if (want != v)
+						DFAIL("%s die %d: counter %llu of the revealed seed gives %d, not the %ld "
+							"recorded (a changed roll)", def->fields[k].name, d + 1, ctr, want, v);
+				}
+			}
+			d++;
+			if (j < n && s[j] == ',') {
+				j++;
+				continue;
+			}
+			break;
+		}
+		if (ev && d != ev->f[k].n)
+			DFAIL("the event holds %d %s dice, its '# dice' line %d", ev->f[k].n, def->fields[k].name, d);
+		if (j < n && s[j] != ' ')
+			DFAIL("a '# dice' line is not 'FIELD=COUNTER:VALUE,...'%s", "");
+	}
+#undef DFAIL
+	return SL_OK;
+}
+
+/* The lines of one comment block: ev is the entry they stand above (NULL
+ * for the end of the log). */
+static int comment_block(sl_dice_check *c, const char *text, const sl_event *ev, sl_error *err)
+{
+	int ctx = CTX_NONE;
+	if (!c->dh.committed || !text)
+		return SL_OK;
+	while (*text) {
+		const char *e = strchr(text, '\n');
+		size_t n = e ? (size_t)(e - text) : strlen(text);
+		size_t dl = strlen(SL_DICE_LINE);
+		if (n >= 10 && memcmp(text, "# undone: ", 10) == 0) {
+			c->undone++;
+			ctx = CTX_OTHER;
+		} else if (n >= 11 && memcmp(text, "# refused: ", 11) == 0) {
+			ctx = CTX_OTHER;
+		} else if (n > dl && memcmp(text, SL_DICE_LINE, dl) == 0) {
+			/* the last line of the block, not under an undone or refused
+			 * line, names the entry's own dice */
+			int own = !e && ctx != CTX_OTHER && ev;
+			if (dice_line(c, text, n, own ? ev : NULL, err))
+				return err->code;
+			ctx = CTX_ENTRY;
+		} else {
+			ctx = CTX_NONE;
+		}
+		text += n + (e != NULL);
+	}
+	return SL_OK;
+}
+
+int sl_dice_check_entry(sl_dice_check *c, const sl_event *ev, sl_error *err)
+{
+	int rc = comment_block(c, ev->comment, ev, err);
+	c->event_no += ev->entry == SL_ENTRY_EVENT;
+	return rc;
+}
+
+int sl_dice_check_end(sl_dice_check *c, const char *tail, sl_error *err)
+{
+	if (comment_block(c, tail, NULL, err))
+		return err->code;
+	if (c->dh.revealed && c->gaps)
+		return sl_error_set(err, SL_EILLEGAL, "%s: %ld dice draws are recorded nowhere in the log "
+			"(counters skipped: a drawn die removed, or lost in a crash before it was written)",
+			c->log->name ? c->log->name : "log", c->gaps);
+	return SL_OK;
+}
