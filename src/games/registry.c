@@ -4,6 +4,7 @@
 #include "sail/sail.h"
 #include "starship/starship.h"
 #include "fmp/fmp.h"
+#include "xwing/xwing.h"
 
 #include <string.h>
 
@@ -11,6 +12,7 @@ const sl_game *const sl_games[] = {
 	&sl_game_sail,
 	&sl_game_starship,
 	&sl_game_fmp,
+	&sl_game_xwing,
 	NULL
 };
 
