@@ -26,5 +26,6 @@ const sl_painter *sl_painter_find(const char *game_id);
 extern const sl_painter sl_painter_sail;
 extern const sl_painter sl_painter_starship;
 extern const sl_painter sl_painter_fmp;
+extern const sl_painter sl_painter_xwing;
 
 #endif

@@ -8,6 +8,7 @@ const sl_painter *const sl_painters[] = {
 	&sl_painter_sail,
 	&sl_painter_starship,
 	&sl_painter_fmp,
+	&sl_painter_xwing,
 	NULL
 };
 

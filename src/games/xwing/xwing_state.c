@@ -328,7 +328,7 @@ void xwing_summary_json(const void *st, const sl_header *h, sl_buf *b)
 			sl_buf_json_str(b, s->ships[sh->lock].id);
 		else
 			sl_buf_puts(b, "null");
-		sl_buf_puts(b, ",\"dial\":");
+		sl_buf_printf(b, ",\"turret\":\"%s\",\"dial\":", xw_arc_ids[sh->turret_arc]);
 		sl_buf_json_str(b, dial_word(sh, code));
 		sl_buf_printf(b, ",\"status\":\"%s\"}", sh->fled ? "fled" : sh->gone ? "destroyed" :
 			"in play");
