@@ -459,7 +459,7 @@ static void draw_panel(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s, 
 			{SL_KIT_LEG_LINE, 0x4dabf7, NULL, "lock, to its target"},
 			{SL_KIT_LEG_SWATCH, 0xffd43b, NULL, "the move just made: start and template"},
 			{SL_KIT_LEG_TAG, 0x495057, "dial", "dial face down (card: ionized, no dial)"},
-			{SL_KIT_LEG_TEXT, 0, NULL, "a dial shows only once revealed, to every side"},
+			{SL_KIT_LEG_TEXT, 0, NULL, "dials show once revealed (all sides)"},
 		};
 		sl_kit_legend(c, x, y + 4, PANEL_W, rows, 8, 1);
 	}
