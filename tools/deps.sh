@@ -9,13 +9,13 @@ set -u
 # clang and libFuzzer (libclang-rt) for the fuzz targets `make test` runs;
 # GNU time, bc and xz for `make bench`.
 PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev zlib1g-dev libdeflate-dev \
-libcmocka-dev libsodium-dev pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig \
+libcmocka-dev libsodium-dev libjansson-dev pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig \
 libgif-dev apngdis apngasm gifsicle poppler-utils tmux chromium nodejs \
 clang libclang-rt-14-dev time bc xz-utils"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# not Debian: check the libraries through pkg-config and say what is needed
-	for m in cairo pangocairo zlib libgif libdeflate libsodium cmocka; do
+	for m in cairo pangocairo zlib libgif libdeflate libsodium jansson cmocka; do
 		pkg-config --exists "$m" 2>/dev/null || { echo "deps: pkg-config cannot find '$m'; install its development package" >&2; exit 1; }
 	done
 	exit 0

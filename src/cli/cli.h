@@ -74,6 +74,7 @@ int cmd_render(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
 int cmd_repair(int argc, char **argv);

@@ -75,6 +75,9 @@ static const cli_opt record_opts[] = {
 	{"no-pack", 311, NULL, "FILE.silb: leave the journal as it is at the end instead of packing it into an archive"},
 	CLI_CODING_OPT,
 	{NULL, 0, NULL, NULL}};
+static const cli_opt import_opts[] = {
+	{"output", 'o', "OUT", "where to write the log (default: standard output)"},
+	{NULL, 0, NULL, NULL}};
 static const cli_opt gen_opts[] = {
 	{"game", 'g', "ID", "the rules module (see `sillage games`)"},
 	{"events", 'n', "N", "stop after N events (default 1000; the game may end sooner)"},
@@ -153,6 +156,11 @@ const cli_verb cli_verbs[] = {
 	 "For benchmarks and fuzzing: every entry comes from the module's legal-action generator. The header "
 	 "says 'meta gen open', asking the module for an open-ended game that lasts --events (sail: an open sea, "
 	 "64 ships, no combat). -o FILE.silb streams the archive: memory holds one segment, not the game."},
+	{"import", cmd_import, "an XWS squad file (or two) into the setup of an xwing log", "SQUAD.json [SQUAD2.json]", import_opts,
+	 "Reads the community's XWS format that squad builders export (version, faction, pilots by id with their "
+	 "upgrades by slot) with jansson, looks every id up in the xwing catalog, places each squad along its "
+	 "player's edge and checks the setup with the rules. An unknown id or a malformed file is refused with its "
+	 "JSON path (exit 3). The result is a log header and setup to record from."},
 	{"odds", cmd_odds, "exact odds, luck and a win-chance chart of starship fights", "FILE", odds_opts,
 	 "For starship voyages: each fight's chance of winning from its start and after every attack and "
 	 "damage roll, solved exactly over the fight's Markov chain (no sampling), the expected number of "
