@@ -714,6 +714,40 @@ static void test_simultaneous_fire(void **state)
 	NO(c, "imp: attack ship=tie target=xwing weapon=primary atk=hit def=blank", "engagement phase");
 }
 
+/* The TIE Advanced x1's Advanced Targeting Computer: against a defender it
+ * has locked, one more attack die and a hit changed to a crit. */
+static void test_targeting_computer(void **state)
+{
+	ctx *c = *state;
+	to_engagement(c);
+	put(c, "adv", 40000, 70000, 1800);
+	put(c, "xwing", 40000, 55000, 0);       /* range 2 */
+	put(c, "tie", 70000, 70000, 1800);
+	NO(c, "imp: attack ship=adv target=xwing weapon=primary atk=hit,blank,blank def=blank,blank",
+		"rolls 2 attack dice at range 2, not 3");   /* no lock: 2 dice */
+	ship(c, "adv")->lock = I(c, "xwing");
+	NO(c, "imp: attack ship=adv target=xwing weapon=primary atk=hit,blank def=blank,blank",
+		"rolls 3 attack dice at range 2, not 2");
+	OK(c, "imp: attack ship=adv target=xwing weapon=primary atk=hit,blank,blank def=blank,blank");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Advanced Targeting Computer") != NULL);
+	assert_int_equal(ship(c, "xwing")->shields, 1);   /* the crit takes a shield */
+	assert_int_equal(ship(c, "adv")->lock, I(c, "xwing"));   /* not spent */
+}
+
+static void test_barrel_roll_through_obstacle(void **state)
+{
+	ctx *c = *state;
+	OK(c, "obstacle id=pebble kind=asteroid x=64000 y=22000 r=1900");
+	four(c);
+	plan(c, "2FB", "2FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "2FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "2FB");
+	OK(c, "reb: move ship=xwing");
+	NO(c, "reb: action ship=xwing action=barrelroll dir=right", "would go through pebble");
+	OK(c, "reb: action ship=xwing action=barrelroll dir=left");
+}
+
 /* ---- ionization (seed 001) --------------------------------------------------------- */
 
 static void test_ion_threshold_by_size(void **state)
@@ -1062,6 +1096,8 @@ int main(void)
 		T(test_combat_dice),
 		T(test_combat_mods_and_destruction),
 		T(test_simultaneous_fire),
+		T(test_targeting_computer),
+		T(test_barrel_roll_through_obstacle),
 		T(test_ion_threshold_by_size),
 		T(test_ion_maneuver),
 		T(test_ion_tokens_removed_at_phase_end),

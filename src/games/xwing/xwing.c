@@ -942,6 +942,19 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		xw_barrel_roll_end(&sh->pose, size_of(sh), side, place, &p);
 		if ((rc = place_ok(s, i, &p, "the barrel roll", err)) != 0)
 			return rc;
+		{
+			/* the template between the two sides: a strip along the
+			 * slide, 20 mm wide for a small base (40 for the others) */
+			int32_t half = xw_base_len(size_of(sh)) / 2, a0[2], a1[2];
+			int32_t w = size_of(sh) == XW_SMALL ? 1000 : 2000;
+			xw_local_to_world(&sh->pose, side ? half : -half, 0, &a0[0], &a0[1]);
+			xw_local_to_world(&p, side ? -half : half, 0, &a1[0], &a1[1]);
+			for (int k = 0; k < s->nobstacles; k++)
+				if (xw_segment_near(a0, a1, s->obstacles[k].x, s->obstacles[k].y,
+					s->obstacles[k].r + w))
+					return illegal(err, "xwing 2: the barrel roll would go through %s",
+						s->obstacles[k].id);
+		}
 		s->last.ship = i;
 		s->last.kind = 1;
 		s->last.from = sh->pose;
@@ -1061,7 +1074,8 @@ int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *d
 	for (int k = 0; k < s->nobstacles; k++)
 		if (xw_segment_near(pa, pb, s->obstacles[k].x, s->obstacles[k].y, s->obstacles[k].r))
 			obstructed = 1;
-	*atk = value + (primary && r == 1);
+	*atk = value + (primary && r == 1)
+		+ (primary && t->targeting_computer && sh->lock == d);   /* D13 */
 	*def = xw_type_of(tg)->agility + (primary && r == 3) + obstructed;
 	*range = r;
 	return 0;
@@ -1079,7 +1093,7 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 {
 	int a, d, rc, weapon = ev->f[2].u.i, natk, nre, nnew, nas, ndef, nds, ncrit, want_atk;
 	int want_def, range, hits = 0, crits = 0, evades = 0, ions = 0, lost, faceup, spend_focus = 0;
-	int spend_lock = 0, dfocus = 0, devade = 0, nsfocus, before_h, before_s;
+	int spend_lock = 0, dfocus = 0, devade = 0, nsfocus, before_h, before_s, atc;
 	const uint8_t *atk = vbytes(&ev->f[3], &natk), *re = vbytes(&ev->f[4], &nre);
 	const uint8_t *nw = vbytes(&ev->f[5], &nnew), *as = vbytes(&ev->f[6], &nas);
 	const uint8_t *df = vbytes(&ev->f[7], &ndef), *ds = vbytes(&ev->f[8], &nds);
@@ -1116,6 +1130,7 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			sh->id, s->obstacles[at_range0_obstacle(s, sh)].id);
 	if ((rc = xw_attack_dice(s, a, d, weapon, &want_atk, &want_def, &range, err)) != 0)
 		return rc;
+	atc = weapon != XW_W_IONTURRET && xw_type_of(sh)->targeting_computer && sh->lock == d;
 	if (init_of(sh) < s->engage_init) {
 		s->engage_init = init_of(sh);
 		drop_destroyed(s);   /* the previous step's destroyed ships go now */
@@ -1161,6 +1176,12 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		}
 		hits += faces[k] == XW_HIT;
 		crits += faces[k] == XW_CRIT;
+	}
+	/* Advanced Targeting Computer: against a defender locked when the attack
+	 * began, one hit becomes a crit (D13) */
+	if (atc && hits > 0) {
+		hits--;
+		crits++;
 	}
 	if (ndef != want_def)
 		return illegal(err, "xwing 4: %s rolls %d defence %s, not %d", tg->id, want_def,
@@ -1237,6 +1258,8 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			sl_buf_printf(desc, ", spends the lock to reroll %d", nre);
 		if (nsfocus || spend_focus)
 			sl_buf_printf(desc, ", spends focus (%d to %s)", nsfocus, nsfocus == 1 ? "a hit" : "hits");
+		if (atc)
+			sl_buf_puts(desc, ", Advanced Targeting Computer (+1 die, a hit to a crit)");
 		sl_buf_puts(desc, " against ");
 		for (int k = 0; k < ndef; k++)
 			sl_buf_printf(desc, "%s%s", k ? " " : "", def_names[df[k]]);

@@ -115,6 +115,7 @@ typedef struct xw_ship_type {
 	xw_action_def actions[5];
 	const char *dial;             /* codes separated by spaces */
 	unsigned slots;
+	int targeting_computer;       /* the x1's ship ability, Advanced Targeting Computer */
 } xw_ship_type;
 
 typedef struct xw_pilot {

@@ -4,7 +4,8 @@
  * data/pilots/<faction>/<ship>.json and data/upgrades/{turret,sensor}.json,
  * commit 01b3ad01 and neighbours): dial codes, stats, actions and their
  * colours, initiative, cost. Only pilots without a pilot ability are listed
- * (generic pilots), so no card text is left unimplemented. */
+ * (generic pilots), so no card text is left unimplemented; the one ship
+ * ability of these ships, the x1's Advanced Targeting Computer, is modelled. */
 #include "xwing_int.h"
 
 #include <string.h>
@@ -15,25 +16,25 @@
 const xw_ship_type xw_ship_types[] = {
 	{"t65xwing", "T-65 X-wing", "rebelalliance", XW_SMALL, 3, 0, XW_NO_TURRET, 2, 4, 2,
 		3, {{XW_A_FOCUS, W, -1}, {XW_A_LOCK, W, -1}, {XW_A_BARREL, W, -1}},
-		"1BB 1FB 1NB 2TW 2BB 2FB 2NB 2YW 3ER 3TW 3BW 3FW 3NW 3YW 3RR 4FW 4KR", 0},
+		"1BB 1FB 1NB 2TW 2BB 2FB 2NB 2YW 3ER 3TW 3BW 3FW 3NW 3YW 3RR 4FW 4KR", 0, 0},
 	{"btla4ywing", "BTL-A4 Y-wing", "rebelalliance", XW_SMALL, 2, 0, XW_NO_TURRET, 1, 6, 2,
 		4, {{XW_A_FOCUS, W, -1}, {XW_A_LOCK, W, -1}, {XW_A_BARREL, R, -1}, {XW_A_RELOAD, R, -1}},
-		"1BB 1FB 1NB 2TW 2BW 2FB 2NW 2YW 3TR 3BW 3FW 3NW 3YR 4FR 4KR", XW_SLOT_TURRET},
+		"1BB 1FB 1NB 2TW 2BW 2FB 2NW 2YW 3TR 3BW 3FW 3NW 3YR 4FR 4KR", XW_SLOT_TURRET, 0},
 	{"tielnfighter", "TIE/ln Fighter", "galacticempire", XW_SMALL, 2, 0, XW_NO_TURRET, 3, 3, 0,
 		3, {{XW_A_FOCUS, W, -1}, {XW_A_EVADE, W, -1}, {XW_A_BARREL, W, -1}},
-		"1TW 1YW 2TW 2BB 2FB 2NB 2YW 3TW 3BW 3FB 3NW 3YW 3KR 4FW 4KR 5FW", 0},
+		"1TW 1YW 2TW 2BB 2FB 2NB 2YW 3TW 3BW 3FB 3NW 3YW 3KR 4FW 4KR 5FW", 0, 0},
 	{"tieadvancedx1", "TIE Advanced x1", "galacticempire", XW_SMALL, 2, 0, XW_NO_TURRET, 3, 3, 2,
 		3, {{XW_A_FOCUS, W, XW_A_BARREL}, {XW_A_LOCK, W, -1}, {XW_A_BARREL, W, -1}},
 		"1BB 1FW 1NB 2TW 2BB 2FB 2NB 2YW 3ER 3TW 3BW 3FB 3NW 3YW 3RR 4FW 4KR 5FW",
-		XW_SLOT_SENSOR},
+		XW_SLOT_SENSOR, 1},
 	{"arc170starfighter", "ARC-170 Starfighter", "galacticrepublic", XW_MEDIUM, 3, 2,
 		XW_NO_TURRET, 1, 6, 3,
 		3, {{XW_A_FOCUS, W, -1}, {XW_A_LOCK, W, -1}, {XW_A_BARREL, R, -1}},
-		"1BB 1FB 1NB 2TW 2BB 2FB 2NB 2YW 3TR 3BW 3FW 3NW 3YR 4FR 4KR", 0},
+		"1BB 1FB 1NB 2TW 2BB 2FB 2NB 2YW 3TR 3BW 3FW 3NW 3YR 4FR 4KR", 0, 0},
 	{"modifiedyt1300lightfreighter", "Modified YT-1300 Light Freighter", "rebelalliance",
 		XW_LARGE, 3, 0, XW_DOUBLE_TURRET, 1, 8, 5,
 		4, {{XW_A_FOCUS, W, -1}, {XW_A_LOCK, W, -1}, {XW_A_BOOST, R, -1}, {XW_A_ROTATE, W, -1}},
-		"1BW 1FB 1NW 2TW 2BB 2FB 2NB 2YW 3LR 3TW 3BW 3FB 3NW 3YW 3PR 4FW 4KR", 0},
+		"1BW 1FB 1NW 2TW 2BB 2FB 2NB 2YW 3LR 3TW 3BW 3FB 3NW 3YW 3PR 4FW 4KR", 0, 0},
 };
 const int xw_nship_types = (int)(sizeof xw_ship_types / sizeof xw_ship_types[0]);
 
