@@ -460,6 +460,24 @@ static void test_activation_order(void **state)
 	OK(c, "phase 4");
 }
 
+/* D1: `meta first-player ID` gives the first player, who activates first on ties. */
+static void test_first_player(void **state)
+{
+	ctx *c = *state;
+	c->log->h.meta = sl_calloc(1, sizeof *c->log->h.meta);
+	assert_non_null(c->log->h.meta);
+	c->log->h.meta[0].key = sl_strdup("first-player");
+	c->log->h.meta[0].value = sl_strdup("imp");
+	c->log->h.nmeta = 1;
+	four(c);
+	plan(c, "2FB", "2FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "2FB");
+	OK(c, "reb: move ship=ywing");
+	assert_int_not_equal(REVEAL_rc(c, "reb", "xwing", "2FB"), 0);
+	assert_true(strstr(c->err.msg, "first player's ships activate first (tie before xwing)") != NULL);
+	REVEAL(c, "imp", "tie", "2FB");
+}
+
 /* ---- stress, actions --------------------------------------------------------------- */
 
 static void test_stress(void **state)
@@ -1089,6 +1107,7 @@ int main(void)
 		T(test_setup),
 		T(test_planning_and_reveal),
 		T(test_activation_order),
+		T(test_first_player),
 		T(test_stress),
 		T(test_actions),
 		T(test_bump_and_flee),

@@ -373,9 +373,17 @@ static int ev_ship(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 
 /* ---- damage ----------------------------------------------------------------- */
 
-static int first_player(void)
+int xw_first_player(const sl_header *h)
 {
-	return 0;   /* decision D1: the first player is the header's first */
+	/* decision D1: `meta first-player ID` names the first player; without
+	 * it, the header's first player is */
+	for (int i = 0; h && i < h->nmeta; i++)
+		if (h->meta[i].key && h->meta[i].value && strcmp(h->meta[i].key, "first-player") == 0) {
+			int p = find_side(h, h->meta[i].value, strlen(h->meta[i].value));
+			if (p >= 0)
+				return p;
+		}
+	return 0;
 }
 
 /* Ship i suffers `hits` then `crits` damage: shields first, then damage
@@ -487,7 +495,7 @@ static void close_activation(xw_state *s)
 	s->active = -1;
 }
 
-static int begin_activation(xw_state *s, int i, sl_error *err)
+static int begin_activation(xw_state *s, const sl_header *h, int i, sl_error *err)
 {
 	int rc;
 	if (s->phase != XW_PH_ACTIVATION)
@@ -498,7 +506,7 @@ static int begin_activation(xw_state *s, int i, sl_error *err)
 	if (s->active >= 0 && !s->ships[s->active].moved && xw_in_play(&s->ships[s->active]))
 		return illegal(err, "xwing 3: %s must execute its maneuver before another ship "
 			"activates", s->ships[s->active].id);
-	if ((rc = xw_may_activate(s, i, first_player(), err)) != 0)
+	if ((rc = xw_may_activate(s, i, xw_first_player(h), err)) != 0)
 		return rc;
 	close_activation(s);
 	s->active = i;
@@ -525,7 +533,7 @@ static int ev_reveal(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (s->phase == XW_PH_ACTIVATION && !sh->assigned && xw_ionized(sh) && !sh->activated)
 		return illegal(err, "xwing ion: %s is ionized and was assigned no dial: it skips "
 			"Reveal Dial and executes the ion maneuver (move ship=%s)", sh->id, sh->id);
-	if ((rc = begin_activation(s, i, err)) != 0)
+	if ((rc = begin_activation(s, h, i, err)) != 0)
 		return rc;
 	if (sh->moved)
 		return illegal(err, "xwing 3: %s has already executed its maneuver", sh->id);
@@ -690,7 +698,7 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 			return illegal(err, "xwing 3: %s must reveal its dial before it executes a "
 				"maneuver%s", sh->id, sh->assigned ? "" : " (no longer ionized, it is "
 				"assigned its face-down dial)");
-		if ((rc = begin_activation(s, i, err)) != 0)
+		if ((rc = begin_activation(s, h, i, err)) != 0)
 			return rc;
 		sh->ion_flight = 1;
 	} else if (!sh->revealed) {

@@ -398,7 +398,7 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 			xw_maneuver m;
 			uint8_t salt[SL_SALT_BYTES];
 			char code[4], shex[2 * SL_SALT_BYTES + 1];
-			if (sh->gone || sh->activated || xw_may_activate(s, i, 0, NULL) != 0)
+			if (sh->gone || sh->activated || xw_may_activate(s, i, xw_first_player(h), NULL) != 0)
 				continue;
 			if (!sh->assigned && xw_ionized(sh))
 				return gen_move(s, h, i, rng, a, out) == 0 ? 0

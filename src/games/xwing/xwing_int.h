@@ -59,6 +59,8 @@ void xw_fly(const xw_state *s, int i, const xw_maneuver *m, xw_flight *out);
 /* The obstacles touched by ship i flying m to end (each rolls one die). */
 int xw_obstacles_hit(const xw_state *s, int i, const xw_maneuver *m, const xw_pose *end,
 	int list[XW_MAX_OBSTACLES]);
+/* The first player (D1): `meta first-player ID`, else the header's first. */
+int xw_first_player(const sl_header *h);
 /* Who may activate now: 1 if ship i is next in the order (lowest initiative,
  * first player first on ties) or equal to the next. */
 int xw_may_activate(const xw_state *s, int i, int first, sl_error *err);

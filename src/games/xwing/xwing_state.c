@@ -368,7 +368,7 @@ void xwing_help(const void *st, const sl_header *h, sl_buf *b)
 		const xw_ship *sh = &s->ships[i];
 		if (!xw_in_play(sh))
 			continue;
-		if (s->phase == XW_PH_ACTIVATION && !sh->activated && xw_may_activate(s, i, 0, NULL) == 0)
+		if (s->phase == XW_PH_ACTIVATION && !sh->activated && xw_may_activate(s, i, xw_first_player(h), NULL) == 0)
 			sl_buf_printf(b, "  may activate now: %s%s\n", sh->id,
 				!sh->assigned && xw_ionized(sh) ? " (ion maneuver)" : "");
 	}
