@@ -165,6 +165,37 @@ static void test_geom_overlap(void **state)
 	assert_true(xw_base_off_mat(&a, XW_MEDIUM));
 }
 
+static void test_geom_template_obstacle(void **state)
+{
+	xw_pose p = {40000, 40000, 0};
+	xw_maneuver m;
+	(void)state;
+	/* 2-straight: the template spans x 390..410, y 420..500 mm */
+	assert_int_equal(xw_maneuver_parse("2FW", 3, &m), 0);
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 43000, 46000, 2000));
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 43000, 46000, 2001));
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000, 52000, 2000));   /* beyond its end */
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 40000, 52000, 2001));
+	/* reversed: behind the base */
+	assert_int_equal(xw_maneuver_parse("2SW", 3, &m), 0);
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 40000, 34000, 1000));
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000, 46000, 1000));
+	/* turn 1 right: the arc's centre at (+35, +20) mm, radii 25..45 mm; a
+	 * disc 55 mm from the centre at 45 degrees is 10 mm from the outline */
+	assert_int_equal(xw_maneuver_parse("1YW", 3, &m), 0);
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000 + 3500 - 3889, 40000 + 2000 + 3889, 990));
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 40000 + 3500 - 3889, 40000 + 2000 + 3889, 1010));
+	/* inside the arc's hole: 15 mm from the centre, 10 mm from the inner edge */
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000 + 3500 - 1061, 40000 + 2000 + 1061, 990));
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 40000 + 3500 - 1061, 40000 + 2000 + 1061, 1010));
+	/* the same turn to the left is the mirror */
+	assert_int_equal(xw_maneuver_parse("1TW", 3, &m), 0);
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 40000 - 3500 + 3889, 40000 + 2000 + 3889, 1010));
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000 + 6000, 40000 + 5500, 1010));   /* where the right turn goes */
+	/* past the end cap of the turn (below the arc's centre line, to the right) */
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000 + 8000, 40000 + 2000, 1000));
+}
+
 static void test_geom_range_and_arcs(void **state)
 {
 	xw_pose a = {40000, 40000, 0}, b = {40000, 40000 + 4000 + 10000, 0};
@@ -1104,6 +1135,7 @@ int main(void)
 		cmocka_unit_test(test_geom_barrel_rolls),
 		cmocka_unit_test(test_geom_overlap),
 		cmocka_unit_test(test_geom_range_and_arcs),
+		cmocka_unit_test(test_geom_template_obstacle),
 		T(test_setup),
 		T(test_planning_and_reveal),
 		T(test_activation_order),

@@ -583,30 +583,11 @@ void xw_to_execute(const xw_state *s, int i, xw_maneuver *out, int *stressed_red
 	}
 }
 
-/* The template's centre line passes within r + 10 mm of a disc: decision D3. */
+/* The template meets an obstacle's disc (decision D3: obstacles are discs). */
 static int template_through(const xw_pose *start, int size, const xw_maneuver *m,
 	const xw_obstacle *o)
 {
-	int32_t half = xw_base_len(size) / 2;
-	if (m->bearing == XW_STOP)
-		return 0;
-	for (int k = 0; k <= XW_PATH_STEPS; k++) {
-		xw_pose p;
-		int32_t x, y;
-		if (xw_maneuver_at(start, size, m, k, &p) != 0)
-			return 0;
-		/* the rear of the base (front for reverse) sits on the centre line */
-		if (m->bearing == XW_RST || m->bearing == XW_RBL || m->bearing == XW_RBR)
-			xw_local_to_world(&p, 0, half, &x, &y);
-		else
-			xw_local_to_world(&p, 0, -half, &x, &y);
-		{
-			int64_t dx = x - o->x, dy = y - o->y, lim = (int64_t)o->r + 1000;
-			if (dx * dx + dy * dy < lim * lim)
-				return 1;
-		}
-	}
-	return 0;
+	return xw_template_disc(start, size, m, o->x, o->y, o->r);
 }
 
 static int overlaps_ship(const xw_state *s, int i, const xw_pose *p)

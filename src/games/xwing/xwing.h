@@ -85,6 +85,10 @@ int xw_range_band(int64_t d);
 enum xw_arc { XW_ARC_FRONT = 0, XW_ARC_RIGHT = 1, XW_ARC_REAR = 2, XW_ARC_LEFT = 3 };
 /* Some part of base b lies in arc `arc` of the ship at a. */
 int xw_in_arc(const xw_pose *a, int sa, int arc, const xw_pose *b, int sb);
+/* The template of maneuver m flown from start meets the disc of radius r at
+ * (x, y): exact on the template's outline, 20 mm wide. */
+int xw_template_disc(const xw_pose *start, int size, const xw_maneuver *m, int32_t x, int32_t y,
+	int32_t r);
 /* The segment p..q passes within r of (x, y). */
 int xw_segment_near(const int32_t p[2], const int32_t q[2], int32_t x, int32_t y, int32_t r);
 

@@ -426,3 +426,53 @@ int xw_segment_near(const int32_t p[2], const int32_t q[2], int32_t x, int32_t y
 	int64_t qx, qy;
 	return point_segment(x, y, p[0], p[1], q[0], q[1], &qx, &qy) < (int64_t)r * r;
 }
+
+/* The maneuver's template (20 mm wide) meets the disc: exact on the
+ * template's outline (a strip for a straight, an annular sector for a bank
+ * or turn), in the start pose's frame, left mirrored to right, reverse to
+ * forward. */
+int xw_template_disc(const xw_pose *start, int size, const xw_maneuver *m, int32_t x, int32_t y,
+	int32_t r)
+{
+	tmpl t;
+	int64_t px, py, half = xw_base_len(size) / 2, rr = (int64_t)r * r, qx, qy;
+	if (m->bearing == XW_STOP || template_of(m->bearing, &t) != 0 || !speed_ok(m->bearing, m->speed))
+		return 0;
+	world_to_local(start, x, y, &px, &py);
+	if (t.side < 0)
+		px = -px;
+	if (t.reverse)
+		py = -py;
+	if (t.kind == 0) {
+		int64_t ex = px < -1000 ? -1000 - px : px > 1000 ? px - 1000 : 0;
+		int64_t y0 = half, y1 = half + (int64_t)4000 * m->speed;
+		int64_t ey = py < y0 ? y0 - py : py > y1 ? py - y1 : 0;
+		return ex * ex + ey * ey < rr;
+	}
+	{
+		int64_t R = t.kind == 1 ? bank_radius[m->speed - 1] : turn_radius[m->speed - 1];
+		int32_t th = t.kind == 1 ? 450 : 900;
+		int64_t vx = px - R, vy = py - half;                       /* from the arc's centre */
+		int64_t d0x = -XW_TRIG_ONE, d0y = 0, d1x = -(int64_t)xw_cos(th), d1y = xw_sin(th);
+		int64_t c0 = d0x * vy - d0y * vx, c1 = vx * d1y - vy * d1x;
+		if (c0 <= 0 && c1 <= 0) {                                  /* within the sweep */
+			int64_t len = xw_isqrt(vx * vx + vy * vy), d = 0;
+			if (len > R + 1000)
+				d = len - (R + 1000);
+			else if (len < R - 1000)
+				d = (R - 1000) - len;
+			return d * d < rr;
+		}
+		/* outside the sweep: the nearer of the two straight ends */
+		for (int e = 0; e < 2; e++) {
+			int64_t dx = e ? d1x : d0x, dy = e ? d1y : d0y;
+			int64_t ax = R + xw_rdiv(dx * (R - 1000), XW_TRIG_ONE);
+			int64_t ay = half + xw_rdiv(dy * (R - 1000), XW_TRIG_ONE);
+			int64_t bx = R + xw_rdiv(dx * (R + 1000), XW_TRIG_ONE);
+			int64_t by = half + xw_rdiv(dy * (R + 1000), XW_TRIG_ONE);
+			if (point_segment(px, py, ax, ay, bx, by, &qx, &qy) < rr)
+				return 1;
+		}
+		return 0;
+	}
+}
