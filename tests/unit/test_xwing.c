@@ -1039,6 +1039,38 @@ static void test_ion_turret_rotate_and_range(void **state)
 		"fires at range 1-2");
 }
 
+/* The 2.5 variant (`meta xwing-ion 2.5`): the ionized ship reveals its dial
+ * and flies a blue 1-bank or 1-straight in the dial's direction; it cannot
+ * keep locks. */
+static void test_ion_variant_25(void **state)
+{
+	ctx *c = *state;
+	c->log->h.meta = sl_calloc(1, sizeof *c->log->h.meta);
+	assert_non_null(c->log->h.meta);
+	c->log->h.meta[0].key = sl_strdup("xwing-ion");
+	c->log->h.meta[0].value = sl_strdup("2.5");
+	c->log->h.nmeta = 1;
+	four(c);
+	ship(c, "ywing")->ion = 1;
+	ship(c, "ywing")->lock = 2;
+	plan(c, "3TR", "2FB", "2FB", "2FB");
+	assert_int_equal(ship(c, "ywing")->assigned, 1);   /* 2.5: its dial is assigned */
+	REVEAL(c, "reb", "ywing", "3TR");                   /* and revealed */
+	NO(c, "reb: move ship=ywing maneuver=1FB", "xwing ion: the ion maneuver is a blue 1-bank left (1BB)");
+	OK(c, "reb: move ship=ywing maneuver=1BB");
+	assert_int_equal(ship(c, "ywing")->pose.h, 3150);
+	NO(c, "reb: action ship=ywing action=lock target=tie", "xwing ion: an ionized ship may only focus");
+	OK(c, "reb: action ship=ywing action=focus");
+	REVEAL(c, "reb", "xwing", "2FB");
+	assert_int_equal(ship(c, "ywing")->ion, 0);
+	OK(c, "reb: move ship=xwing");
+	put(c, "xwing", 32000, 22000, 0);
+	OK(c, "reb: action ship=xwing action=lock target=ywing");
+	/* becoming ionized breaks the ship's locks */
+	OK(c, "effect ship=xwing token=ion delta=1 source=\"a test effect\"");
+	assert_int_equal(ship(c, "xwing")->lock, -1);
+}
+
 /* ---- effects, snapshots, generator ---------------------------------------- */
 
 static void test_effect(void **state)
@@ -1158,6 +1190,7 @@ int main(void)
 		T(test_ion_no_reveal_trigger),
 		T(test_ion_cannon),
 		T(test_ion_turret_rotate_and_range),
+		T(test_ion_variant_25),
 		T(test_effect),
 		T(test_snapshot),
 		T(test_generator),

@@ -386,6 +386,23 @@ int xw_first_player(const sl_header *h)
 	return 0;
 }
 
+int xw_variant25(const sl_header *h)
+{
+	/* `meta xwing-ion 2.5`: the 2.5 ionization rule (formats/xwing.md) */
+	for (int i = 0; h && i < h->nmeta; i++)
+		if (h->meta[i].key && h->meta[i].value && strcmp(h->meta[i].key, "xwing-ion") == 0
+		    && strcmp(h->meta[i].value, "2.5") == 0)
+			return 1;
+	return 0;
+}
+
+/* 2.5: an ionized ship cannot maintain locks; becoming ionized breaks them. */
+static void ion_locks(const sl_header *h, xw_ship *sh)
+{
+	if (xw_variant25(h) && xw_ionized(sh))
+		sh->lock = -1;
+}
+
 /* Ship i suffers `hits` then `crits` damage: shields first, then damage
  * cards; faceup cards are named by crits[0..ncrit). Returns the number of
  * faceup cards dealt (the caller checks it against ncrit), or -1 if more
@@ -448,7 +465,7 @@ static int ev_dial(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	if (sl_hexstr_decode(sh->commit, SL_COMMIT_BYTES, c, n) != 0)
 		return illegal(err, "xwing 1: a commitment is 64 hex digits");
 	sh->has_commit = 1;
-	sh->assigned = !xw_ionized(sh);
+	sh->assigned = xw_variant25(h) || !xw_ionized(sh);   /* 2.5: every ship has its dial */
 	if (desc) {
 		if (sh->assigned)
 			sl_buf_printf(desc, "%s sets its dial face down", sh->id);
@@ -550,6 +567,8 @@ static int ev_reveal(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			"commitment %s made at planning", (int)nd, code, sh->id);
 	sh->revealed = 1;
 	sh->dial = m;
+	if (xw_variant25(h) && xw_ionized(sh))
+		sh->ion_flight = 1;   /* 2.5: it revealed, and flies the ion maneuver of that direction */
 	if (desc) {
 		if (!sh->assigned)
 			sl_buf_printf(desc, "%s was ionized at planning but is no longer: it is assigned "
@@ -570,6 +589,18 @@ void xw_to_execute(const xw_state *s, int i, xw_maneuver *out, int *stressed_red
 		out->speed = 1;              /* seed 001: the ion maneuver, a blue 1-straight */
 		out->bearing = XW_ST;
 		out->colour = XW_BLUE;
+		if (sh->revealed) {          /* 2.5: a blue 1-bank or 1-straight the dial's way */
+			switch (sh->dial.bearing) {
+			case XW_TL: case XW_BL: case XW_SLL: case XW_TRL: case XW_RBL:
+				out->bearing = XW_BL;
+				break;
+			case XW_TR: case XW_BR: case XW_SLR: case XW_TRR: case XW_RBR:
+				out->bearing = XW_BR;
+				break;
+			default:
+				break;
+			}
+		}
 		return;
 	}
 	*out = sh->dial;
@@ -693,9 +724,10 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 		if (want.speed != m.speed || want.bearing != m.bearing || want.colour != m.colour) {
 			xw_maneuver_code(&m, code);
 			if (sh->ion_flight)
-				return illegal(err, "xwing ion: the ion maneuver is a blue 1-straight (1FB); "
+				return illegal(err, "xwing ion: the ion maneuver is a blue %s (%s); "
 					"its bearing, difficulty and speed cannot be changed (%.*s), no ability "
-					"in play affects the ion maneuver", (int)nm, mcode);
+					"in play affects the ion maneuver", m.bearing == XW_ST ? "1-straight" :
+					m.bearing == XW_BL ? "1-bank left" : "1-bank right", code, (int)nm, mcode);
 			return illegal(err, "xwing 3: %s executes %s, not %.*s%s", sh->id, code, (int)nm,
 				mcode, stressed_red ? " (stressed: a red maneuver becomes a white 2-straight)"
 				: "");
@@ -731,7 +763,10 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 		sh->skip_action = 1;
 	if (desc) {
 		xw_maneuver_code(&m, code);
-		if (sh->ion_flight)
+		if (sh->ion_flight && sh->revealed)
+			sl_buf_printf(desc, "%s is ionized: it executes the ion maneuver %s (2.5)",
+				sh->id, code);
+		else if (sh->ion_flight)
 			sl_buf_printf(desc, "%s skips Reveal Dial and executes the ion maneuver %s",
 				sh->id, code);
 		else if (stressed_red)
@@ -847,6 +882,9 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		if (!sh->revealed)
 			return illegal(err, "xwing ion: %s revealed no dial, so no effect that triggers on "
 				"revealing a dial (Advanced Sensors) can be used", sh->id);
+		if (sh->ion_flight)
+			return illegal(err, "xwing ion 2.5: no ability triggers from an ionized ship "
+				"revealing its dial (Advanced Sensors)");
 		if (sh->moved || sh->sensors || sh->nactions)
 			return illegal(err, "xwing 2: Advanced Sensors acts once, after the dial is revealed "
 				"and before the maneuver");
@@ -1224,6 +1262,7 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		return illegal(err, "xwing 4: %d faceup damage %s dealt; crits= names %d",
 			faceup < 0 ? ncrit + 1 : faceup, faceup == 1 ? "card is" : "cards are", ncrit);
 	tg->ion += ions;
+	ion_locks(h, tg);
 	if (spend_focus)
 		sh->focus--;
 	if (spend_lock)
@@ -1278,7 +1317,8 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 
 /* ---- effects outside the catalog ----------------------------------------- */
 
-static int ev_effect(xw_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
+static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
 {
 	int i, rc, tok = ev->f[1].u.i, delta = ev->f[2].u.i, *field, was;
 	size_t n;
@@ -1301,6 +1341,7 @@ static int ev_effect(xw_state *s, const sl_event *ev, sl_buf *desc, sl_error *er
 			token_names[tok], -delta);
 	was = xw_ionized(sh);
 	*field += delta;
+	ion_locks(h, sh);
 	if (desc) {
 		sl_buf_printf(desc, "%.*s: %s %s %d %s %s (%d)", (int)n, src, sh->id,
 			delta > 0 ? "gains" : "loses", delta > 0 ? delta : -delta, token_names[tok],
@@ -1346,7 +1387,7 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	case XW_EV_MOVE: return ev_move(s, h, ev, desc, err);
 	case XW_EV_ACTION: return ev_action(s, h, ev, desc, err);
 	case XW_EV_ATTACK: return ev_attack(s, h, ev, desc, err);
-	default: return ev_effect(s, ev, desc, err);
+	default: return ev_effect(s, h, ev, desc, err);
 	}
 }
 
