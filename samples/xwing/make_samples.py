@@ -442,7 +442,7 @@ def good_ambush(text):
     # every case of seed 001: the ion maneuver flown twice or more, a ship
     # ionized after planning (the pulse), one that lost its tokens before
     # activating; four ships still flying in round 6
-    return (text.count("skips Reveal Dial") >= 1 and "Ion pulse of the Varn relay" in text
+    return (text.count("skips Reveal Dial") >= 2 and "Ion pulse of the Varn relay" in text
             and "was ionized at planning but is no longer" in text
             and "== Turn 8 begins" in text)
 

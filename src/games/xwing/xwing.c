@@ -651,6 +651,20 @@ void xw_fly(const xw_state *s, int i, const xw_maneuver *m, xw_flight *out)
 			xw_pose p;
 			xw_maneuver_at(&sh->pose, size, m, k, &p);
 			if (overlaps_ship(s, i, &p) < 0) {
+				/* then forward again, halving the step, until it touches:
+				 * free at lo, overlapping at hi (in 1/4096 of the template) */
+				int64_t lo = (int64_t)k * 64, hi = lo + 64;
+				while (k < XW_PATH_STEPS && hi - lo > 1) {
+					xw_pose q;
+					int64_t mid = (lo + hi) / 2;
+					xw_maneuver_frac(&sh->pose, size, m, mid, 64 * XW_PATH_STEPS, &q);
+					if (overlaps_ship(s, i, &q) < 0) {
+						lo = mid;
+						p = q;
+					} else {
+						hi = mid;
+					}
+				}
 				out->end = p;
 				out->stop = k;
 				break;

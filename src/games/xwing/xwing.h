@@ -64,6 +64,9 @@ int xw_maneuver_end(const xw_pose *p, int size, const xw_maneuver *m, xw_pose *o
  * any final rotation (Koiogran, Segnor, Tallon). */
 #define XW_PATH_STEPS 64
 int xw_maneuver_at(const xw_pose *p, int size, const xw_maneuver *m, int k, xw_pose *out);
+/* The same at fraction num/den (0..1) of the template, for finer stops. */
+int xw_maneuver_frac(const xw_pose *p, int size, const xw_maneuver *m, int64_t num, int64_t den,
+	xw_pose *out);
 /* Barrel roll: side 0 left, 1 right; place 0 forward, 1 middle, 2 back. */
 void xw_barrel_roll_end(const xw_pose *p, int size, int side, int place, xw_pose *out);
 

@@ -223,6 +223,25 @@ int xw_maneuver_end(const xw_pose *p, int size, const xw_maneuver *m, xw_pose *o
 	return 0;
 }
 
+int xw_maneuver_frac(const xw_pose *p, int size, const xw_maneuver *m, int64_t num, int64_t den,
+	xw_pose *out)
+{
+	tmpl t;
+	int64_t dx, dy;
+	int32_t dh;
+	if (!speed_ok(m->bearing, m->speed) || den <= 0 || num < 0 || num > den)
+		return -1;
+	if (m->bearing == XW_STOP) {
+		*out = *p;
+		return 0;
+	}
+	if (template_of(m->bearing, &t) != 0)
+		return -1;
+	along(size, m, &t, num, den, &dx, &dy, &dh);
+	offset_pose(p, dx, dy, dh, out);
+	return 0;
+}
+
 int xw_maneuver_at(const xw_pose *p, int size, const xw_maneuver *m, int k, xw_pose *out)
 {
 	tmpl t;
