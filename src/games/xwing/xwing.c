@@ -1275,7 +1275,7 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (faceup < 0 || faceup != ncrit)
 		return illegal(err, "xwing 4: %d faceup damage %s dealt; crits= names %d",
 			faceup < 0 ? ncrit + 1 : faceup, faceup == 1 ? "card is" : "cards are", ncrit);
-	tg->ion += ions;
+	tg->ion = tg->ion + ions > XW_MAX_TOKENS ? XW_MAX_TOKENS : tg->ion + ions;
 	ion_locks(h, tg);
 	if (spend_focus)
 		sh->focus--;
@@ -1353,6 +1353,8 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (*field + delta < 0)
 		return illegal(err, "xwing D7: %s has %d %s tokens, it cannot lose %d", sh->id, *field,
 			token_names[tok], -delta);
+	if (*field + delta > XW_MAX_TOKENS)
+		return illegal(err, "xwing D7: a ship holds at most %d tokens of a kind", XW_MAX_TOKENS);
 	was = xw_ionized(sh);
 	*field += delta;
 	ion_locks(h, sh);

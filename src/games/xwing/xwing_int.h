@@ -6,6 +6,7 @@
 
 #define XWING_RULES_VERSION 1
 #define XW_MAX_DICE 12
+#define XW_MAX_TOKENS 99    /* of one kind on a ship: more is refused (effects) or dropped (ions) */
 #define XW_COMMIT_DOMAIN "xwing-dial"
 
 /* Event types, in schema order. */
