@@ -2,7 +2,7 @@
  * three obstacles, then rounds of dials (committed, revealed), maneuvers that
  * keep to the mat when they can, actions and attacks with dice drawn from the
  * caller's PRNG. Every candidate entry is checked by the rules on a copy
- * before it is returned. Dials and salts are derived from the header's seed,
+ * before it is returned (`meta gen open`: no attacks, no round limit). Dials and salts are derived from the header's seed,
  * the round and the ship, so the reveal finds what planning committed:
  * generated salts are not secret (they are for tests and benchmarks). */
 #include "xwing_int.h"
@@ -29,6 +29,17 @@ static const struct { const char *id; int kind; int32_t x, y, r; } gen_obstacles
 	{"rock2", XW_ASTEROID, 65000, 50000, 2600},
 	{"dust", XW_DEBRIS, 47000, 36000, 3200},
 };
+
+/* `meta gen open` (sillage gen): an open-ended game for benchmarks, with no
+ * attacks and no round limit; it ends only when a side has no ship left. */
+static int gen_open(const sl_header *h)
+{
+	for (int i = 0; h && i < h->nmeta; i++)
+		if (h->meta[i].key && h->meta[i].value && strcmp(h->meta[i].key, "gen") == 0
+		    && strcmp(h->meta[i].value, "open") == 0)
+			return 1;
+	return 0;
+}
 
 /* A small hash for the derived choices: splitmix64 steps. */
 static uint64_t mix(uint64_t x)
@@ -71,8 +82,28 @@ static void choose_dial(const xw_state *s, const sl_header *h, int i, xw_maneuve
 		margin = XW_MAT - e.x < margin ? XW_MAT - e.x : margin;
 		margin = XW_MAT - e.y < margin ? XW_MAT - e.y : margin;
 		cand[n] = m;
-		score[n] = (margin < 9000 ? margin * 64 : 9000 * 64) - (dx * dx + dy * dy) / 2000000
+		score[n] = (margin < 20000 ? margin * 64 : 20000 * 64) - (dx * dx + dy * dy) / 2000000
 			+ (int64_t)(mix(k + (uint64_t)n) % 40000);
+		{
+			/* look ahead: a 3-straight or a 2-turn from there should still
+			 * fit, or the next round has no way out */
+			static const xw_maneuver next[3] = {{3, XW_ST, 1}, {2, XW_TL, 1}, {2, XW_TR, 1}};
+			int ways = 0;
+			for (int q = 0; q < 3; q++) {
+				xw_pose e2;
+				xw_maneuver_end(&e, t->size, &next[q], &e2);
+				ways += !xw_base_off_mat(&e2, t->size);
+			}
+			score[n] += ways * 400000;
+			for (int o = 0; o < s->nobstacles; o++) {
+				const xw_obstacle *ob = &s->obstacles[o];
+				if (xw_base_disc_overlap(&e, t->size, ob->x, ob->y, ob->r)
+				    || xw_template_disc(&sh->pose, t->size, &m, ob->x, ob->y, ob->r))
+					score[n] -= 900000;   /* rocks hurt */
+			}
+			if (xw_base_off_mat(&e, t->size))
+				score[n] -= 4000000;
+		}
 		n++;
 	}
 	for (int j = 0; j < n; j++)
@@ -363,7 +394,7 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 	case XW_PH_SYSTEM:
 		/* now and then an effect from outside the catalog, to exercise
 		 * ionization after planning (D7) */
-		if (below(rng, 6) == 0)
+		if (!gen_open(h) && below(rng, 6) == 0)
 			for (int i = 0; i < s->nships; i++) {
 				const xw_ship *sh = &s->ships[i];
 				if (sh->gone || sh->ion)
@@ -417,6 +448,10 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 		marker(out, SL_ENTRY_PHASE, XW_PH_ENGAGEMENT);
 		return 0;
 	case XW_PH_ENGAGEMENT:
+		if (gen_open(h)) {
+			marker(out, SL_ENTRY_PHASE, XW_PH_END);
+			return 0;
+		}
 		rc = gen_attack(s, h, rng, a, out);
 		if (rc == 0)
 			return 0;
@@ -425,7 +460,8 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 		marker(out, SL_ENTRY_PHASE, XW_PH_END);
 		return 0;
 	default:
-		if (!alive[0] || !alive[1] || s->turn >= GEN_ROUNDS)
+		if (!alive[0] || !alive[1] || (s->turn >= GEN_ROUNDS && !gen_open(h))
+		    || s->turn >= 999999)
 			return 1;
 		marker(out, SL_ENTRY_TURN, s->turn + 1);
 		return 0;
