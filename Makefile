@@ -20,7 +20,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
-PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit
+PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)

@@ -34,5 +34,6 @@ extern const sl_painter sl_painter_sail;
 extern const sl_painter sl_painter_starship;
 extern const sl_painter sl_painter_fmp;
 extern const sl_painter sl_painter_ti4;
+extern const sl_painter sl_painter_xwing;
 
 #endif

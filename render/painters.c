@@ -9,6 +9,7 @@ const sl_painter *const sl_painters[] = {
 	&sl_painter_starship,
 	&sl_painter_fmp,
 	&sl_painter_ti4,
+	&sl_painter_xwing,
 	NULL
 };
 

@@ -113,11 +113,12 @@ int cmd_render(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
 int cmd_repair(int argc, char **argv);
 int cmd_seek(int argc, char **argv);
-int cmd_import(int argc, char **argv);
+int cli_import_ti4(int argc, char **argv);   /* import --ti4-map (cmd_import_ti4.c) */
 /* .silb by extension (cmd_binary.c): 1 if path ends in ".silb". */
 int cli_is_silb(const char *path);
 /* Writes log to path (.silb: an archive; else canonical text) atomically,

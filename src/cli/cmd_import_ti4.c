@@ -25,7 +25,7 @@ static int import_opt(int key, const char *arg, void *ctx)
 
 static const uint32_t colours[] = {0x9c36b5, 0xc92a2a, 0x1971c2, 0x2b8a3e, 0xe67700, 0x495057};
 
-int cmd_import(int argc, char **argv)
+int cli_import_ti4(int argc, char **argv)
 {
 	import_opts o;
 	const sl_game *g = sl_game_find("ti4");

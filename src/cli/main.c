@@ -147,9 +147,9 @@ static const cli_opt batch_opts[] = {
 	{"quiet", 'q', NULL, "no progress bar and no summary"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt import_opts[] = {
-	{"ti4-map", 320, "STRING", "a TTS/TTPG map string: tile ids from 101 in spiral order, {id} first for a custom centre, 0 an empty slot"},
-	{"players", 'P', "IDS", "comma separated player ids (default p1,p2,p3)"},
-	{"title", 321, "TEXT", "the log's title"},
+	{"ti4-map", 320, "STRING", "ti4: a TTS/TTPG map string: tile ids from 101 in spiral order, {id} first for a custom centre, 0 an empty slot"},
+	{"players", 'P', "IDS", "ti4: comma separated player ids (default p1,p2,p3)"},
+	{"title", 321, "TEXT", "ti4: the log's title"},
 	{"output", 'o', "OUT", "where to write the new log (default: standard output)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt none_opts[] = {
@@ -253,10 +253,14 @@ const cli_verb cli_verbs[] = {
 	 "it, and the batch goes on (exit 1 at the end). Lines come in the order of the inputs whatever --jobs "
 	 "says; a progress bar shows on a terminal. --sqlite keeps games, players, metrics, turns and luck in a "
 	 "database (docs/batch.md: the schema, ready queries, and runs over several machines with GNU parallel)."},
-	{"import", cmd_import, "start a ti4 log from a galaxy given as a TTS map string", "", import_opts,
-	 "Writes the header, the players and the `galaxy` line of a new Twilight Imperium log; add the "
-	 "factions and units with `record`. The ti4 rules judge the string: a bad token is refused with its "
-	 "offset (exit 1). See formats/ti4.md."},
+	{"import", cmd_import, "start a log from a published setup: XWS squads (xwing) or a TTS map string (ti4)",
+	 "[SQUAD.json [SQUAD2.json]]", import_opts,
+	 "With SQUAD.json files: reads the community's XWS format that squad builders export (version, faction, "
+	 "pilots by id with their upgrades by slot) with jansson, looks every id up in the xwing catalog, places "
+	 "each squad along its player's edge and checks the setup with the rules; an unknown id or a malformed "
+	 "file is refused with its JSON path (exit 3). With --ti4-map: writes the header, the players and the "
+	 "`galaxy` line of a new Twilight Imperium log; the ti4 rules judge the string, and a bad token is refused "
+	 "with its offset (exit 1; formats/ti4.md). Either way the result is a log to record from."},
 	{"version", cmd_version, "print the version of sillage (also --version, -V)", "", none_opts, NULL},
 	{"help", cmd_help, "list the verbs, or explain one", "[VERB]", help_opts, NULL},
 	{NULL, NULL, NULL, NULL, NULL, NULL}};

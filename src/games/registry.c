@@ -5,6 +5,7 @@
 #include "starship/starship.h"
 #include "fmp/fmp.h"
 #include "ti4/ti4.h"
+#include "xwing/xwing.h"
 
 #include <string.h>
 
@@ -13,6 +14,7 @@ const sl_game *const sl_games[] = {
 	&sl_game_starship,
 	&sl_game_fmp,
 	&sl_game_ti4,
+	&sl_game_xwing,
 	NULL
 };
 

@@ -1,0 +1,520 @@
+/* xwing.c - the painter of X-Wing: the 3-foot mat with its range scale,
+ * obstacles, every base with its arcs, nose, name and initiative, the
+ * tokens beside it (ion, stress, focus, evade, lock lines to their targets),
+ * the template just flown between its start and end poses, dials face down
+ * or revealed, round and phase in the title, and a card per ship. */
+#include "../painter.h"
+#include "src/games/xwing/xwing.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+#define TITLE_H 64.0
+#define MARGIN 16.0
+#define MAT_PX 880.0             /* the mat's side at natural size */
+#define RULER_H 34.0
+#define PANEL_W 330.0
+#define CARD_H 74.0
+#define SCALE (MAT_PX / XW_MAT)  /* px per 0.01 mm */
+
+static const uint32_t fallback_colours[] = {0xc0392b, 0x2f6fd0, 0x2f9e44, 0xf08c00,
+	0x7048e8, 0x0c8599, 0xd6336c, 0x5c940d};
+
+static uint32_t side_colour(const sl_frame *fr, int side)
+{
+	if (fr->header && side >= 0 && side < fr->header->nplayers && fr->header->players[side].colour)
+		return fr->header->players[side].colour;
+	return fallback_colours[(side < 0 ? 0 : side) % 8];
+}
+
+static sl_kit_rgb rgb(uint32_t c)
+{
+	return sl_kit_rgb_hex(c);
+}
+
+typedef struct view {
+	double ox, oy;               /* the mat's top-left corner */
+} view;
+
+static void to_screen(const view *v, double x, double y, double *sx, double *sy)
+{
+	*sx = v->ox + x * SCALE;
+	*sy = v->oy + (XW_MAT - y) * SCALE;
+}
+
+static double heading_rad(int32_t h)
+{
+	return h * M_PI / 1800.0;
+}
+
+static const char *ship_label(const xw_ship *sh)
+{
+	return sh->id;
+}
+
+static int n_cards(const xw_state *s)
+{
+	return s->nships;
+}
+
+static void xwing_size(const sl_frame *fr, int *w, int *h)
+{
+	const xw_state *s = fr->state;
+	double panel = s ? 40 + n_cards(s) * (CARD_H + 8) + 150 : 0;
+	double body = MAT_PX + RULER_H;
+	*w = (int)ceil(MARGIN + MAT_PX + MARGIN + PANEL_W + MARGIN);
+	*h = (int)ceil(TITLE_H + MARGIN + (body > panel ? body : panel) + MARGIN);
+}
+
+/* ---- the mat -------------------------------------------------------------------- */
+
+static void draw_mat(sl_kit_canvas *c, const view *v)
+{
+	cairo_t *cr = c->cr;
+	sl_kit_rgb space = c->theme == SL_THEME_DARK ? rgb(0x070b14) : rgb(0x101a2e);
+	sl_kit_set(c, space);
+	cairo_rectangle(cr, v->ox, v->oy, MAT_PX, MAT_PX);
+	cairo_fill(cr);
+	/* a faint grid of range-1 squares (100 mm) */
+	sl_kit_set_a(c, rgb(0x8fa7d6), 0.13);
+	cairo_set_line_width(cr, 1);
+	for (int k = 1; k * XW_RANGE < XW_MAT; k++) {
+		double p = k * XW_RANGE * SCALE;
+		cairo_move_to(cr, v->ox + p, v->oy);
+		cairo_line_to(cr, v->ox + p, v->oy + MAT_PX);
+		cairo_move_to(cr, v->ox, v->oy + MAT_PX - p);
+		cairo_line_to(cr, v->ox + MAT_PX, v->oy + MAT_PX - p);
+	}
+	cairo_stroke(cr);
+	/* a few fixed stars */
+	sl_kit_set_a(c, rgb(0xffffff), 0.35);
+	cairo_new_path(cr);
+	for (int k = 0; k < 90; k++) {
+		double x = fmod(k * 97.31, MAT_PX), y = fmod(k * 61.73 + k * k * 0.37, MAT_PX);
+		cairo_arc(cr, v->ox + x, v->oy + y, (k % 3) ? 0.8 : 1.3, 0, 2 * M_PI);
+		cairo_fill(cr);
+	}
+	sl_kit_set(c, c->pal.panel_edge);
+	cairo_set_line_width(cr, 2);
+	cairo_rectangle(cr, v->ox, v->oy, MAT_PX, MAT_PX);
+	cairo_stroke(cr);
+}
+
+static void draw_ruler(sl_kit_canvas *c, const view *v)
+{
+	cairo_t *cr = c->cr;
+	double y = v->oy + MAT_PX + 10, x0 = v->ox, seg = XW_RANGE * SCALE;
+	sl_kit_text_style st = sl_kit_style(c, 12, 1);
+	for (int k = 0; k < 3; k++) {
+		sl_kit_set(c, k % 2 ? c->pal.panel_bg : c->pal.ink);
+		cairo_rectangle(cr, x0 + k * seg, y, seg, 8);
+		cairo_fill(cr);
+		st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
+		{
+			char t[16];
+			snprintf(t, sizeof t, "range %d", k + 1);
+			sl_kit_text(c, x0 + k * seg + seg / 2, y + 10, t, &st);
+		}
+	}
+	sl_kit_set(c, c->pal.ink);
+	cairo_set_line_width(cr, 1);
+	cairo_rectangle(cr, x0, y, 3 * seg, 8);
+	cairo_stroke(cr);
+	st = sl_kit_style(c, 12, 0);
+	st.colour = c->pal.muted;
+	st.anchor = SL_KIT_LEFT | SL_KIT_TOP;
+	sl_kit_text(c, x0 + 3 * seg + 12, y - 2, "the mat is 914.4 mm square; bands of 100 mm", &st);
+}
+
+static void draw_obstacles(sl_kit_canvas *c, const view *v, const xw_state *s)
+{
+	cairo_t *cr = c->cr;
+	for (int i = 0; i < s->nobstacles; i++) {
+		const xw_obstacle *o = &s->obstacles[i];
+		double cx, cy, r = o->r * SCALE;
+		sl_kit_text_style st = sl_kit_style(c, 11, 0);
+		to_screen(v, o->x, o->y, &cx, &cy);
+		if (o->kind == XW_ASTEROID) {
+			/* a rock: a lumpy outline around the rules' disc */
+			for (int k = 0; k <= 14; k++) {
+				double a = k * 2 * M_PI / 14, rr = r * (0.93 + 0.09 * sin(k * 2.7 + i));
+				if (k == 0)
+					cairo_move_to(cr, cx + rr * cos(a), cy + rr * sin(a));
+				else
+					cairo_line_to(cr, cx + rr * cos(a), cy + rr * sin(a));
+			}
+			cairo_close_path(cr);
+			sl_kit_set(c, rgb(0x7a6a58));
+			cairo_fill_preserve(cr);
+			sl_kit_set(c, rgb(0xc9b79c));
+			cairo_set_line_width(cr, 1.5);
+			cairo_stroke(cr);
+		} else {
+			static const double dash[] = {4, 3};
+			cairo_new_path(cr);
+			cairo_arc(cr, cx, cy, r, 0, 2 * M_PI);
+			sl_kit_set_a(c, rgb(0x9aa5b1), 0.35);
+			cairo_fill_preserve(cr);
+			cairo_set_dash(cr, dash, 2, 0);
+			sl_kit_set(c, rgb(0xd0d7de));
+			cairo_set_line_width(cr, 1.5);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+			sl_kit_set(c, rgb(0xd0d7de));
+			for (int k = 0; k < 9; k++) {
+				double a = k * 2.39, rr = r * (0.2 + 0.08 * k);
+				cairo_rectangle(cr, cx + rr * cos(a) - 1.5, cy + rr * sin(a) - 1.5, 3, 3);
+				cairo_fill(cr);
+			}
+		}
+		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		st.halo = 1;
+		sl_kit_text(c, cx, cy, o->id, &st);
+	}
+}
+
+/* ---- the last move: its template between the two poses -------------------------- */
+
+static void base_path(cairo_t *cr, const view *v, const xw_pose *p, int size, double inset)
+{
+	int32_t cx[4], cy[4];
+	xw_base_corners(p, size, cx, cy);
+	(void)inset;
+	for (int k = 0; k < 4; k++) {
+		double sx, sy;
+		to_screen(v, cx[k], cy[k], &sx, &sy);
+		if (k == 0)
+			cairo_move_to(cr, sx, sy);
+		else
+			cairo_line_to(cr, sx, sy);
+	}
+	cairo_close_path(cr);
+}
+
+static void draw_last(sl_kit_canvas *c, const view *v, const xw_state *s)
+{
+	const xw_last_move *m = &s->last;
+	cairo_t *cr = c->cr;
+	int size;
+	static const double dash[] = {5, 4};
+	if (m->ship < 0 || m->ship >= s->nships)
+		return;
+	size = xw_ship_types[xw_pilots[s->ships[m->ship].pilot].type].size;
+	/* the start pose, as a ghost */
+	base_path(cr, v, &m->from, size, 0);
+	cairo_set_dash(cr, dash, 2, 0);
+	sl_kit_set_a(c, rgb(0xffd43b), 0.9);
+	cairo_set_line_width(cr, 1.5);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	if (m->kind == 1) {   /* barrel roll: the template across */
+		double ax, ay, bx, by;
+		to_screen(v, m->from.x, m->from.y, &ax, &ay);
+		to_screen(v, m->to.x, m->to.y, &bx, &by);
+		cairo_move_to(cr, ax, ay);
+		cairo_line_to(cr, bx, by);
+		sl_kit_set_a(c, rgb(0xffd43b), 0.45);
+		cairo_set_line_width(cr, 2000 * SCALE);
+		cairo_stroke(cr);
+		return;
+	}
+	if (m->m.bearing == XW_STOP)
+		return;
+	/* the template's centre line: where the rear (front, reversing) of the base passes */
+	{
+		int reverse = m->m.bearing == XW_RST || m->m.bearing == XW_RBL || m->m.bearing == XW_RBR;
+		int32_t half = xw_base_len(size) / 2;
+		for (int k = 0; k <= XW_PATH_STEPS; k++) {
+			xw_pose p;
+			int32_t x, y;
+			double sx, sy;
+			if (xw_maneuver_at(&m->from, size, &m->m, k, &p) != 0)
+				return;
+			xw_local_to_world(&p, 0, reverse ? half : -half, &x, &y);
+			to_screen(v, x, y, &sx, &sy);
+			if (k == 0)
+				cairo_move_to(cr, sx, sy);
+			else
+				cairo_line_to(cr, sx, sy);
+		}
+		sl_kit_set_a(c, m->m.colour == XW_RED ? rgb(0xff6b6b) : m->m.colour == XW_BLUE ?
+			rgb(0x74c0fc) : rgb(0xf1f3f5), 0.55);
+		cairo_set_line_width(cr, 2000 * SCALE);   /* the template is 20 mm wide */
+		cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+		cairo_stroke(cr);
+	}
+}
+
+/* ---- ships ------------------------------------------------------------------------- */
+
+static void draw_locks(sl_kit_canvas *c, const view *v, const xw_state *s)
+{
+	cairo_t *cr = c->cr;
+	static const double dash[] = {7, 5};
+	for (int i = 0; i < s->nships; i++) {
+		const xw_ship *sh = &s->ships[i];
+		double ax, ay, bx, by;
+		if (!xw_in_play(sh) || sh->lock < 0 || !xw_in_play(&s->ships[sh->lock]))
+			continue;
+		to_screen(v, sh->pose.x, sh->pose.y, &ax, &ay);
+		to_screen(v, s->ships[sh->lock].pose.x, s->ships[sh->lock].pose.y, &bx, &by);
+		cairo_move_to(cr, ax, ay);
+		cairo_line_to(cr, bx, by);
+		cairo_set_dash(cr, dash, 2, 0);
+		sl_kit_set_a(c, rgb(0x4dabf7), 0.9);
+		cairo_set_line_width(cr, 2);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		cairo_new_path(cr);
+		cairo_arc(cr, bx, by, 22, 0, 2 * M_PI);
+		cairo_set_line_width(cr, 2);
+		cairo_stroke(cr);
+	}
+}
+
+static void draw_ship(sl_kit_canvas *c, const sl_frame *fr, const view *v, const xw_state *s,
+	int i)
+{
+	const xw_ship *sh = &s->ships[i];
+	const xw_ship_type *t = &xw_ship_types[xw_pilots[sh->pilot].type];
+	cairo_t *cr = c->cr;
+	double cx, cy, half = xw_base_len(t->size) / 2 * SCALE, a = heading_rad(sh->pose.h);
+	sl_kit_rgb col = rgb(side_colour(fr, sh->side));
+	char lab[48];
+	sl_kit_text_style st;
+	if (!xw_in_play(sh))
+		return;
+	to_screen(v, sh->pose.x, sh->pose.y, &cx, &cy);
+	cairo_save(cr);
+	cairo_translate(cr, cx, cy);
+	cairo_rotate(cr, a);   /* local: forward is -y on screen */
+	/* the base */
+	cairo_rectangle(cr, -half, -half, 2 * half, 2 * half);
+	sl_kit_set_a(c, col, 0.85);
+	cairo_fill_preserve(cr);
+	sl_kit_set(c, sh->gone ? rgb(0x868e96) : rgb(0xffffff));
+	cairo_set_line_width(cr, 1.5);
+	cairo_stroke(cr);
+	/* the front arc, shaded from the centre through the front corners */
+	cairo_move_to(cr, 0, 0);
+	cairo_line_to(cr, -half, -half);
+	cairo_line_to(cr, half, -half);
+	cairo_close_path(cr);
+	sl_kit_set_a(c, rgb(0xffffff), t->front && !t->turret ? 0.35 : 0.12);
+	cairo_fill(cr);
+	if (t->rear) {
+		cairo_move_to(cr, 0, 0);
+		cairo_line_to(cr, -half, half);
+		cairo_line_to(cr, half, half);
+		cairo_close_path(cr);
+		sl_kit_set_a(c, rgb(0xffffff), 0.25);
+		cairo_fill(cr);
+	}
+	/* arc lines, a little beyond the base */
+	sl_kit_set_a(c, rgb(0xffffff), 0.6);
+	cairo_set_line_width(cr, 1);
+	cairo_move_to(cr, -half * 1.5, -half * 1.5);
+	cairo_line_to(cr, 0, 0);
+	cairo_line_to(cr, half * 1.5, -half * 1.5);
+	cairo_stroke(cr);
+	/* the nose */
+	cairo_move_to(cr, 0, -half - 7);
+	cairo_line_to(cr, -5, -half + 1);
+	cairo_line_to(cr, 5, -half + 1);
+	cairo_close_path(cr);
+	sl_kit_set(c, rgb(0xffffff));
+	cairo_fill(cr);
+	/* a turret arc: a wedge pointing where it is turned */
+	if (t->turret || (sh->upgrades & (1u << XW_U_IONTURRET))) {
+		int arcs = t->turret == XW_DOUBLE_TURRET ? 2 : 1;
+		for (int k = 0; k < arcs; k++) {
+			double ta = (sh->turret_arc + 2 * k) * M_PI / 2 - M_PI / 2;
+			cairo_move_to(cr, 0, 0);
+			cairo_arc(cr, 0, 0, half * 0.8, ta - M_PI / 4, ta + M_PI / 4);
+			cairo_close_path(cr);
+			sl_kit_set_a(c, (sh->upgrades & (1u << XW_U_IONTURRET)) ? rgb(0x74c0fc) :
+				rgb(0xffe066), 0.7);
+			cairo_fill(cr);
+		}
+	}
+	cairo_restore(cr);
+	/* name and initiative, upright */
+	st = sl_kit_style(c, 12, 1);
+	st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
+	st.halo = 1;
+	snprintf(lab, sizeof lab, "%s \u00b7 i%d", ship_label(sh), xw_pilots[sh->pilot].initiative);
+	sl_kit_text(c, cx, cy + half * 1.45 + 2, lab, &st);
+	if (sh->gone == 1) {
+		st.colour = c->pal.danger;
+		sl_kit_text(c, cx, cy + half * 1.45 + 18, "destroyed", &st);
+	}
+	/* tokens beside it */
+	{
+		double tx = cx + half * 1.45 + 10, ty = cy - half;
+		struct { int n; uint32_t colour; const char *l; } tok[5] = {
+			{sh->ion, 0xe03131, "ion"}, {sh->stress, 0xc92a2a, "str"},
+			{sh->focus, 0x2f9e44, "foc"}, {sh->evade, 0x37b24d, "eva"},
+			{sh->lock >= 0, 0x1c7ed6, "lock"},
+		};
+		for (int k = 0; k < 5; k++) {
+			char tt[24];
+			if (!tok[k].n)
+				continue;
+			if (k == 4)
+				snprintf(tt, sizeof tt, "lock %s", s->ships[sh->lock].id);
+			else if (k == 0 && xw_ionized(sh))
+				snprintf(tt, sizeof tt, "ion %d!", tok[k].n);
+			else
+				snprintf(tt, sizeof tt, "%s %d", tok[k].l, tok[k].n);
+			sl_kit_tag(c, tx + 22, ty + 7, tt, 11, rgb(tok[k].colour));
+			ty += 17;
+		}
+	}
+	/* the dial beside the base (its other side) */
+	if (s->turn > 0 && sh->has_commit) {
+		double dx = cx - half * 1.45 - 24, dy = cy - half + 8;
+		char code[4];
+		if (sh->revealed) {
+			xw_maneuver_code(&sh->dial, code);
+			sl_kit_tag(c, dx, dy, code, 12, sh->dial.colour == XW_RED ? rgb(0xe03131) :
+				sh->dial.colour == XW_BLUE ? rgb(0x1c7ed6) : rgb(0xf1f3f5));
+		} else {
+			sl_kit_tag(c, dx, dy, sh->assigned ? "dial" : "card", 11, rgb(0x495057));
+		}
+	}
+}
+
+/* ---- the panel: a card per ship ----------------------------------------------------------- */
+
+static void draw_panel(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s, double x,
+	double y)
+{
+	cairo_t *cr = c->cr;
+	sl_kit_text_style st = sl_kit_style(c, 14, 1);
+	st.anchor = SL_KIT_LEFT | SL_KIT_TOP;
+	sl_kit_text(c, x, y, "Ships", &st);
+	y += 26;
+	for (int i = 0; i < s->nships; i++) {
+		const xw_ship *sh = &s->ships[i];
+		const xw_ship_type *t = &xw_ship_types[xw_pilots[sh->pilot].type];
+		char line[160], code[4];
+		sl_kit_round_rect(c, x, y, PANEL_W, CARD_H, 6);
+		sl_kit_set_a(c, c->pal.panel_bg, 0.95);
+		cairo_fill_preserve(cr);
+		sl_kit_set(c, rgb(side_colour(fr, sh->side)));
+		cairo_set_line_width(cr, 2);
+		cairo_stroke(cr);
+		st = sl_kit_style(c, 13, 1);
+		st.max_width = PANEL_W - 16;
+		snprintf(line, sizeof line, "%s \u00b7 i%d \u00b7 %s", sh->id,
+			xw_pilots[sh->pilot].initiative, xw_pilots[sh->pilot].name);
+		sl_kit_text(c, x + 8, y + 6, line, &st);
+		st = sl_kit_style(c, 11, 0);
+		st.colour = c->pal.muted;
+		st.max_width = PANEL_W - 16;
+		snprintf(line, sizeof line, "%s%s", t->name,
+			sh->upgrades & (1u << XW_U_IONTURRET) ? " + Ion Cannon Turret" :
+			sh->upgrades & (1u << XW_U_ADVSENSORS) ? " + Advanced Sensors" : "");
+		sl_kit_text(c, x + 8, y + 24, line, &st);
+		/* hull and shields as pips */
+		for (int k = 0; k < t->hull; k++) {
+			cairo_rectangle(cr, x + 8 + k * 13, y + 42, 10, 10);
+			sl_kit_set(c, k < sh->hull ? rgb(0xf08c00) : c->pal.panel_edge);
+			cairo_fill(cr);
+		}
+		for (int k = 0; k < t->shields; k++) {
+			cairo_new_path(cr);
+			cairo_arc(cr, x + 13 + (t->hull + k) * 13 + 4, y + 47, 5, 0, 2 * M_PI);
+			sl_kit_set(c, k < sh->shields ? rgb(0x4dabf7) : c->pal.panel_edge);
+			cairo_fill(cr);
+		}
+		st = sl_kit_style(c, 11, 0);
+		st.max_width = PANEL_W - 16;
+		if (sh->fled)
+			snprintf(line, sizeof line, "fled the mat");
+		else if (sh->gone == 2)
+			snprintf(line, sizeof line, "destroyed");
+		else {
+			int n = snprintf(line, sizeof line, "dial: %s",
+				!sh->has_commit ? "not set" : sh->revealed ? (xw_maneuver_code(&sh->dial, code),
+				code) : sh->assigned ? "face down" : "face down on the card (ionized)");
+			if (xw_ionized(sh) && n > 0 && (size_t)n < sizeof line)
+				snprintf(line + n, sizeof line - (size_t)n, " \u00b7 IONIZED");
+		}
+		sl_kit_text(c, x + 8, y + 57, line, &st);
+		y += CARD_H + 8;
+	}
+	/* legend */
+	{
+		sl_kit_legend_row rows[8] = {
+			{SL_KIT_LEG_HEADING, 0, NULL, "Legend"},
+			{SL_KIT_LEG_TAG, 0xe03131, "ion", "ion tokens (! = ionized)"},
+			{SL_KIT_LEG_TAG, 0xc92a2a, "str", "stress tokens"},
+			{SL_KIT_LEG_TAG, 0x2f9e44, "foc", "focus / evade tokens"},
+			{SL_KIT_LEG_LINE, 0x4dabf7, NULL, "lock, to its target"},
+			{SL_KIT_LEG_SWATCH, 0xffd43b, NULL, "the move just made: start and template"},
+			{SL_KIT_LEG_TAG, 0x495057, "dial", "dial face down (card: ionized, no dial)"},
+			{SL_KIT_LEG_TEXT, 0, NULL, "dials show once revealed (all sides)"},
+		};
+		sl_kit_legend(c, x, y + 4, PANEL_W, rows, 8, 1);
+	}
+}
+
+static void draw_title(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s)
+{
+	char title[256], info[192], line2[600];
+	const char *phase = sl_phase_name(fr->game->schema, s->phase);
+	if (fr->header && fr->header->title && *fr->header->title)
+		snprintf(title, sizeof title, "%s", fr->header->title);
+	else
+		snprintf(title, sizeof title, "%s", fr->game->name);
+	if (s->turn <= 0)
+		snprintf(info, sizeof info, "Setup");
+	else
+		snprintf(info, sizeof info, "Round %d \u00b7 %s phase", s->turn, phase ? phase : "");
+	if (fr->last_desc && *fr->last_desc)
+		snprintf(line2, sizeof line2, "Event %ld: %s", fr->event_no, fr->last_desc);
+	else if (fr->event_no > 0)
+		snprintf(line2, sizeof line2, "After event %ld", fr->event_no);
+	else
+		snprintf(line2, sizeof line2, "Before the first event");
+	sl_kit_title_bar(c, TITLE_H, title, info, line2);
+}
+
+static int xwing_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
+	sl_error *err)
+{
+	const xw_state *s = fr->state;
+	view v;
+	/* --side changes nothing: a dial's content is in the log only once
+	 * revealed, and then every side sees it */
+	(void)o;
+	if (!s)
+		return sl_error_set(err, SL_EUSAGE, "render: no xwing state");
+	v.ox = MARGIN;
+	v.oy = TITLE_H + MARGIN;
+	draw_mat(c, &v);
+	draw_ruler(c, &v);
+	draw_obstacles(c, &v, s);
+	draw_last(c, &v, s);
+	draw_locks(c, &v, s);
+	for (int i = 0; i < s->nships; i++)
+		draw_ship(c, fr, &v, s, i);
+	draw_title(c, fr, s);
+	draw_panel(c, fr, s, MARGIN + MAT_PX + MARGIN, TITLE_H + MARGIN);
+	return SL_OK;
+}
+
+const sl_painter sl_painter_xwing = {
+	SL_PAINTER_API,
+	"xwing",
+	xwing_size,
+	xwing_paint,
+	NULL,   /* hex_at: the mat is continuous, no hexes for the heat overlay */
+	NULL,   /* overlays: none */
+};

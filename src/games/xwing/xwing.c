@@ -1,0 +1,1557 @@
+/* xwing.c - the X-Wing second edition rules: schema, setup, the round
+ * (planning with committed dials, activation by initiative, engagement, end),
+ * maneuvers on the board, actions, combat with recorded dice, and the
+ * ionization rule of seed 001 complete (formats/xwing.md). */
+#include "xwing_int.h"
+
+#include <string.h>
+
+/* ---- schema ----------------------------------------------------------------- */
+
+static const char *const obstacle_names[] = {"asteroid", "debris", NULL};
+const char *const xw_action_ids[] = {
+	"focus", "evade", "lock", "barrelroll", "boost", "rotate", "reload", NULL
+};
+const char *const xw_arc_ids[] = {"front", "right", "rear", "left", NULL};
+static const char *const dir_names[] = {"left", "right", "straight", NULL};
+static const char *const place_names[] = {"forward", "middle", "back", NULL};
+static const char *const atk_names[] = {"hit", "crit", "focus", "blank", NULL};
+static const char *const def_names[] = {"evade", "focus", "blank", NULL};
+static const char *const aspend_names[] = {"focus", "lock", NULL};
+static const char *const dspend_names[] = {"focus", "evade", NULL};
+static const char *const weapon_names[] = {"primary", "rear", "ioncannonturret", NULL};
+static const char *const token_names[] = {"ion", "stress", "focus", "evade", NULL};
+
+static const sl_field_def f_obstacle[] = {
+	{"id", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the obstacle's id in this log"},
+	{"kind", SL_K_ENUM, 0, 0, 0, 0, obstacle_names, "asteroid or debris (cloud)"},
+	{"x", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre, 0.01 mm from the left edge"},
+	{"y", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre, 0.01 mm from the bottom edge"},
+	{"r", SL_K_INT, 0, 500, 10000, 0, NULL, "radius in 0.01 mm (5 to 100 mm)"},
+};
+static const sl_field_def f_ship[] = {
+	{"id", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship's id in this log"},
+	{"pilot", SL_K_ENUM, 0, 0, 0, 0, xw_pilot_ids, "the pilot card, by its XWS id"},
+	{"side", SL_K_PIECE, 0, 0, 0, 31, NULL, "the player who flies it"},
+	{"x", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre of the base, 0.01 mm from the left edge"},
+	{"y", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre of the base, 0.01 mm from the bottom edge"},
+	{"heading", SL_K_INT, 0, 0, XW_TURN - 1, 0, NULL, "0.1 degree clockwise from the top edge"},
+	{"upgrades", SL_K_LIST, 1, 0, 0, XW_NUPGRADE, xw_upgrade_ids, "upgrade cards, by XWS id"},
+};
+static const sl_field_def f_dial[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship whose dial is set"},
+	{"commit", SL_K_TEXT, 0, 0, 0, 2 * SL_COMMIT_BYTES, NULL,
+		"64 hex digits: the commitment to the dial (formats/commit.md, domain xwing-dial)"},
+};
+static const sl_field_def f_reveal[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship that reveals its dial"},
+	{"dial", SL_K_PIECE, 0, 0, 0, 3, NULL, "the maneuver: speed, bearing, colour (2TW)"},
+	{"salt", SL_K_PIECE, 0, 0, 0, 2 * SL_SALT_BYTES, NULL, "32 hex digits: the commitment's salt"},
+};
+static const sl_field_def f_move[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship that executes its maneuver"},
+	{"maneuver", SL_K_PIECE, 1, 0, 0, 3, NULL,
+		"the maneuver executed, as a check (the dial, or 1FB: the ion maneuver)"},
+	{"dice", SL_K_LIST, 1, 0, 0, XW_MAX_OBSTACLES, atk_names,
+		"one attack die per obstacle overlapped or gone through"},
+	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "faceup damage cards dealt"},
+};
+static const sl_field_def f_action[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship that acts"},
+	{"action", SL_K_ENUM, 0, 0, 0, 0, xw_action_ids, "the action"},
+	{"target", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "lock: the ship locked"},
+	{"dir", SL_K_ENUM, 1, 0, 0, 0, dir_names, "barrel roll: left/right; boost: straight/left/right"},
+	{"place", SL_K_ENUM, 1, 0, 0, 0, place_names, "barrel roll: forward, middle (default) or back"},
+	{"arc", SL_K_ENUM, 1, 0, 0, 0, xw_arc_ids, "rotate: the turret arc's new direction"},
+	{"linked", SL_K_INT, 1, 0, 1, 0, NULL, "1: the action linked to the one just performed"},
+	{"sensors", SL_K_INT, 1, 0, 1, 0, NULL, "1: performed through Advanced Sensors, after the reveal"},
+};
+static const sl_field_def f_attack[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the attacker"},
+	{"target", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the defender"},
+	{"weapon", SL_K_ENUM, 0, 0, 0, 0, weapon_names, "primary (front arc or turret), rear, or ioncannonturret"},
+	{"atk", SL_K_LIST, 0, 0, 0, XW_MAX_DICE, atk_names, "the attack dice as rolled"},
+	{"reroll", SL_K_DICE, 1, 1, XW_MAX_DICE, XW_MAX_DICE, NULL, "positions (1-based) rerolled by spending the lock"},
+	{"rerolled", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, atk_names, "their new faces, in the same order"},
+	{"aspend", SL_K_LIST, 1, 0, 0, 2, aspend_names, "the attacker spends: focus, lock"},
+	{"def", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, def_names, "the defence dice as rolled"},
+	{"dspend", SL_K_LIST, 1, 0, 0, 2, dspend_names, "the defender spends: focus, evade"},
+	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "faceup damage cards dealt, in order"},
+};
+static const sl_field_def f_effect[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship affected"},
+	{"token", SL_K_ENUM, 0, 0, 0, 0, token_names, "ion, stress, focus or evade"},
+	{"delta", SL_K_INT, 0, -9, 9, 0, NULL, "tokens gained (positive) or removed (negative)"},
+	{"source", SL_K_TEXT, 0, 0, 0, 63, NULL, "the card or rule outside the catalog that does it"},
+};
+
+#define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+static const sl_event_def xw_events[XW_NEV] = {
+	{"obstacle", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_obstacle), f_obstacle,
+		"an asteroid or debris cloud on the mat"},
+	{"ship", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_ship), f_ship, "a ship, its pilot and where it starts"},
+	{"dial", SL_EV_PLAY | SL_EV_PLAYER, NF(f_dial), f_dial,
+		"planning: a dial set face down, as a commitment"},
+	{"reveal", SL_EV_PLAY | SL_EV_PLAYER, NF(f_reveal), f_reveal,
+		"activation: the dial revealed with its salt"},
+	{"move", SL_EV_PLAY | SL_EV_PLAYER, NF(f_move), f_move,
+		"activation: the maneuver executed (the dial's, or the ion maneuver)"},
+	{"action", SL_EV_PLAY | SL_EV_PLAYER, NF(f_action), f_action, "activation: an action"},
+	{"attack", SL_EV_PLAY | SL_EV_PLAYER, NF(f_attack), f_attack,
+		"engagement: an attack with every die recorded"},
+	{"effect", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_effect), f_effect,
+		"system or activation: tokens given or taken by a card outside the catalog"},
+};
+
+static const char *const xw_phases[] = {"planning", "system", "activation", "engagement", "end"};
+
+const sl_schema xwing_schema = {
+	XW_NEV, xw_events, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+};
+
+/* ---- small helpers ------------------------------------------------------------ */
+
+static int illegal(sl_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), cold, noinline));
+static int illegal(sl_error *err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	sl_error_setv(err, SL_EILLEGAL, fmt, ap);
+	va_end(ap);
+	return SL_EILLEGAL;
+}
+
+const xw_ship_type *xw_type_of(const xw_ship *sh)
+{
+	return &xw_ship_types[xw_pilots[sh->pilot].type];
+}
+
+static int init_of(const xw_ship *sh)
+{
+	return xw_pilots[sh->pilot].initiative;
+}
+
+static int size_of(const xw_ship *sh)
+{
+	return xw_type_of(sh)->size;
+}
+
+static const char *pilot_name(const xw_ship *sh)
+{
+	return xw_pilots[sh->pilot].name;
+}
+
+int xw_ionized(const xw_ship *sh)
+{
+	return sh->ion >= xw_ionized_threshold(size_of(sh));
+}
+
+int xw_in_play(const xw_ship *sh)
+{
+	return sh->gone < 2;
+}
+
+const char *xw_side_name(const sl_header *h, int side)
+{
+	static const char *const num[SL_MAX_PLAYERS] = {"0", "1", "2", "3", "4", "5", "6", "7"};
+	if (h && side >= 0 && side < h->nplayers && h->players[side].id)
+		return h->players[side].id;
+	return side >= 0 && side < SL_MAX_PLAYERS ? num[side] : "?";
+}
+
+static const char *vstr(const sl_value *v, size_t *n)
+{
+	if (!v->present || !v->p) {
+		*n = 0;
+		return "";
+	}
+	*n = v->n;
+	return v->p;
+}
+
+static const uint8_t *vbytes(const sl_value *v, int *n)
+{
+	if (!v->present || !v->p) {
+		*n = 0;
+		return NULL;
+	}
+	*n = v->n;
+	return v->p;
+}
+
+static int find_ship(const xw_state *s, const char *id, size_t n)
+{
+	for (int i = 0; i < s->nships; i++)
+		if (strlen(s->ships[i].id) == n && memcmp(s->ships[i].id, id, n) == 0)
+			return i;
+	return -1;
+}
+
+static int find_obstacle(const xw_state *s, const char *id, size_t n)
+{
+	for (int i = 0; i < s->nobstacles; i++)
+		if (strlen(s->obstacles[i].id) == n && memcmp(s->obstacles[i].id, id, n) == 0)
+			return i;
+	return -1;
+}
+
+static int get_ship(const xw_state *s, const sl_value *v, const char *what, int *out,
+	sl_error *err)
+{
+	size_t n;
+	const char *id = vstr(v, &n);
+	int i = find_ship(s, id, n);
+	if (i < 0)
+		return illegal(err, "xwing: no ship '%.*s' (%s=)", (int)(n > 32 ? 32 : n), id, what);
+	*out = i;
+	return 0;
+}
+
+/* A ship of the player who acts, still on the mat. */
+static int own_ship(const xw_state *s, const sl_header *h, const sl_event *ev, int *out,
+	sl_error *err)
+{
+	int rc = get_ship(s, &ev->f[0], "ship", out, err);
+	const xw_ship *sh;
+	if (rc)
+		return rc;
+	sh = &s->ships[*out];
+	if (sh->side != ev->player)
+		return illegal(err, "xwing: %s is flown by %s, not by %s", sh->id,
+			xw_side_name(h, sh->side), xw_side_name(h, ev->player));
+	if (!xw_in_play(sh))
+		return illegal(err, "xwing: %s is no longer on the mat (%s)", sh->id,
+			sh->fled ? "it fled" : "destroyed");
+	return 0;
+}
+
+static void fmt_mm(sl_buf *b, int32_t v)
+{
+	char t[32];
+	sl_fx_format(v, t, sizeof t);
+	sl_buf_puts(b, t);
+}
+
+static void describe_pose(sl_buf *b, const xw_pose *p)
+{
+	sl_buf_puts(b, "(");
+	fmt_mm(b, p->x);
+	sl_buf_puts(b, ", ");
+	fmt_mm(b, p->y);
+	sl_buf_printf(b, ") heading %d.%d\xc2\xb0", p->h / 10, p->h % 10);
+}
+
+/* ---- setup ------------------------------------------------------------------ */
+
+static int ev_obstacle(xw_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	size_t n;
+	const char *id = vstr(&ev->f[0], &n);
+	xw_obstacle *o;
+	int32_t x = ev->f[2].u.i, y = ev->f[3].u.i, r = ev->f[4].u.i;
+	if (s->nobstacles >= XW_MAX_OBSTACLES)
+		return illegal(err, "xwing setup: at most %d obstacles", XW_MAX_OBSTACLES);
+	if (n == 0 || n >= XW_ID_LEN || memchr(id, 0, n))
+		return illegal(err, "xwing setup: an id is 1 to %d characters", XW_ID_LEN - 1);
+	if (find_obstacle(s, id, n) >= 0 || find_ship(s, id, n) >= 0)
+		return illegal(err, "xwing setup: the id '%.*s' is taken", (int)n, id);
+	if (x - r < 0 || x + r > XW_MAT || y - r < 0 || y + r > XW_MAT)
+		return illegal(err, "xwing setup: an obstacle lies wholly on the mat");
+	for (int i = 0; i < s->nships; i++)
+		if (xw_base_disc_overlap(&s->ships[i].pose, size_of(&s->ships[i]), x, y, r))
+			return illegal(err, "xwing setup: the obstacle would overlap %s", s->ships[i].id);
+	o = &s->obstacles[s->nobstacles++];
+	memset(o, 0, sizeof *o);
+	memcpy(o->id, id, n);
+	o->kind = ev->f[1].u.i;
+	o->x = x;
+	o->y = y;
+	o->r = r;
+	if (desc) {
+		sl_buf_printf(desc, "%s %s at (", o->kind == XW_ASTEROID ? "Asteroid" : "Debris cloud",
+			o->id);
+		fmt_mm(desc, x);
+		sl_buf_puts(desc, ", ");
+		fmt_mm(desc, y);
+		sl_buf_puts(desc, ") mm, radius ");
+		fmt_mm(desc, r);
+		sl_buf_puts(desc, " mm");
+	}
+	return 0;
+}
+
+static int find_side(const sl_header *h, const char *id, size_t n)
+{
+	for (int i = 0; h && i < h->nplayers && i < SL_MAX_PLAYERS; i++)
+		if (h->players[i].id && strlen(h->players[i].id) == n
+		    && memcmp(h->players[i].id, id, n) == 0)
+			return i;
+	return -1;
+}
+
+static int ev_ship(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	size_t n, ns;
+	const char *id = vstr(&ev->f[0], &n), *side = vstr(&ev->f[2], &ns);
+	int pilot = ev->f[1].u.i, sd, nup, cost;
+	const uint8_t *up = vbytes(&ev->f[6], &nup);
+	const xw_ship_type *t;
+	xw_ship *sh;
+	xw_pose p;
+	unsigned mask = 0;
+
+	if (s->nships >= XW_MAX_SHIPS)
+		return illegal(err, "xwing setup: at most %d ships", XW_MAX_SHIPS);
+	if (n == 0 || n >= XW_ID_LEN || memchr(id, 0, n))
+		return illegal(err, "xwing setup: an id is 1 to %d characters", XW_ID_LEN - 1);
+	if (find_ship(s, id, n) >= 0 || find_obstacle(s, id, n) >= 0)
+		return illegal(err, "xwing setup: the id '%.*s' is taken", (int)n, id);
+	if (pilot < 0 || pilot >= xw_npilots)
+		return illegal(err, "xwing setup: unknown pilot");
+	sd = find_side(h, side, ns);
+	if (sd < 0)
+		return illegal(err, "xwing setup: side '%.*s' is not a player of this log",
+			(int)(ns > 32 ? 32 : ns), side);
+	t = &xw_ship_types[xw_pilots[pilot].type];
+	for (int i = 0; i < nup; i++) {
+		unsigned bit = 1u << up[i];
+		if (up[i] >= XW_NUPGRADE)
+			return illegal(err, "xwing setup: unknown upgrade");
+		if (mask & bit)
+			return illegal(err, "xwing setup: %s is equipped twice", xw_upgrades[up[i]].name);
+		if (!(t->slots & xw_upgrades[up[i]].slot))
+			return illegal(err, "xwing setup: the %s has no slot for %s", t->name,
+				xw_upgrades[up[i]].name);
+		mask |= bit;
+	}
+	p.x = ev->f[3].u.i;
+	p.y = ev->f[4].u.i;
+	p.h = ev->f[5].u.i;
+	if (p.h < 0 || p.h >= XW_TURN)
+		return illegal(err, "xwing setup: a heading is 0 to 3599 tenths of a degree");
+	if (xw_base_off_mat(&p, t->size))
+		return illegal(err, "xwing setup: the base of %.*s would lie partly off the mat",
+			(int)n, id);
+	for (int i = 0; i < s->nships; i++)
+		if (xw_bases_overlap(&p, t->size, &s->ships[i].pose, size_of(&s->ships[i])))
+			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
+				s->ships[i].id);
+	for (int i = 0; i < s->nobstacles; i++)
+		if (xw_base_disc_overlap(&p, t->size, s->obstacles[i].x, s->obstacles[i].y,
+			s->obstacles[i].r))
+			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
+				s->obstacles[i].id);
+	sh = &s->ships[s->nships++];
+	memset(sh, 0, sizeof *sh);
+	memcpy(sh->id, id, n);
+	sh->side = sd;
+	sh->pilot = pilot;
+	sh->upgrades = mask;
+	sh->pose = p;
+	sh->hull = t->hull;
+	sh->shields = t->shields;
+	sh->lock = -1;
+	sh->last_action = -1;
+	sh->turret_arc = XW_ARC_FRONT;
+	if (desc) {
+		cost = xw_pilots[pilot].cost;
+		for (int i = 0; i < XW_NUPGRADE; i++)
+			if (mask & (1u << i))
+				cost += xw_upgrades[i].cost;
+		sl_buf_printf(desc, "%s: %s (%s, initiative %d) for %s at ", sh->id,
+			pilot_name(sh), t->name, init_of(sh), xw_side_name(h, sd));
+		describe_pose(desc, &p);
+		for (int i = 0; i < XW_NUPGRADE; i++)
+			if (mask & (1u << i))
+				sl_buf_printf(desc, ", with %s", xw_upgrades[i].name);
+		sl_buf_printf(desc, "; %d points", cost);
+	}
+	return 0;
+}
+
+/* ---- damage ----------------------------------------------------------------- */
+
+int xw_first_player(const sl_header *h)
+{
+	/* decision D1: `meta first-player ID` names the first player; without
+	 * it, the header's first player is */
+	for (int i = 0; h && i < h->nmeta; i++)
+		if (h->meta[i].key && h->meta[i].value && strcmp(h->meta[i].key, "first-player") == 0) {
+			int p = find_side(h, h->meta[i].value, strlen(h->meta[i].value));
+			if (p >= 0)
+				return p;
+		}
+	return 0;
+}
+
+int xw_variant25(const sl_header *h)
+{
+	/* `meta xwing-ion 2.5`: the 2.5 ionization rule (formats/xwing.md) */
+	for (int i = 0; h && i < h->nmeta; i++)
+		if (h->meta[i].key && h->meta[i].value && strcmp(h->meta[i].key, "xwing-ion") == 0
+		    && strcmp(h->meta[i].value, "2.5") == 0)
+			return 1;
+	return 0;
+}
+
+/* 2.5: an ionized ship cannot maintain locks; becoming ionized breaks them. */
+static void ion_locks(const sl_header *h, xw_ship *sh)
+{
+	if (xw_variant25(h) && xw_ionized(sh))
+		sh->lock = -1;
+}
+
+/* Ship i suffers `hits` then `crits` damage: shields first, then damage
+ * cards; faceup cards are named by crits[0..ncrit). Returns the number of
+ * faceup cards dealt (the caller checks it against ncrit), or -1 if more
+ * were dealt than names given. */
+static int suffer(xw_state *s, int i, int hits, int crits, const uint8_t *names, int ncrit,
+	int *shields_lost)
+{
+	xw_ship *sh = &s->ships[i];
+	int faceup = 0;
+	*shields_lost = 0;
+	for (int k = 0; k < hits + crits; k++) {
+		if (sh->shields > 0) {
+			sh->shields--;
+			(*shields_lost)++;
+			continue;
+		}
+		sh->cards++;
+		sh->damage++;
+		if (k >= hits) {
+			if (faceup >= ncrit)
+				return -1;
+			if (sh->ncrits < XW_MAX_CRITS)
+				sh->crits[sh->ncrits++] = names[faceup];
+			if (names[faceup] == XW_DIRECT_HIT)
+				sh->damage++;
+			faceup++;
+		}
+	}
+	sh->hull = xw_type_of(sh)->hull - sh->damage;
+	if (sh->hull < 0)
+		sh->hull = 0;
+	return faceup;
+}
+
+static void remove_ship(xw_state *s, int i)
+{
+	s->ships[i].gone = 2;
+	for (int k = 0; k < s->nships; k++)
+		if (s->ships[k].lock == i)
+			s->ships[k].lock = -1;
+}
+
+/* ---- planning ---------------------------------------------------------------- */
+
+static int ev_dial(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	int i, rc;
+	size_t n;
+	const char *c = vstr(&ev->f[1], &n);
+	xw_ship *sh;
+	if (s->phase != XW_PH_PLANNING)
+		return illegal(err, "xwing 1: dials are set in the planning phase, not in the %s phase",
+			sl_phase_name(&xwing_schema, s->phase));
+	if ((rc = own_ship(s, h, ev, &i, err)) != 0)
+		return rc;
+	sh = &s->ships[i];
+	if (sh->has_commit)
+		return illegal(err, "xwing 1: the dial of %s is already set this round", sh->id);
+	if (sl_hexstr_decode(sh->commit, SL_COMMIT_BYTES, c, n) != 0)
+		return illegal(err, "xwing 1: a commitment is 64 hex digits");
+	sh->has_commit = 1;
+	sh->assigned = xw_variant25(h) || !xw_ionized(sh);   /* 2.5: every ship has its dial */
+	if (desc) {
+		if (sh->assigned)
+			sl_buf_printf(desc, "%s sets its dial face down", sh->id);
+		else
+			sl_buf_printf(desc, "%s is ionized: no dial is assigned to it; its player "
+				"sets a maneuver in secret, face down on its ship card", sh->id);
+	}
+	return 0;
+}
+
+/* ---- activation ---------------------------------------------------------------- */
+
+int xw_may_activate(const xw_state *s, int i, int first, sl_error *err)
+{
+	const xw_ship *sh = &s->ships[i];
+	int lowest = 99;
+	for (int k = 0; k < s->nships; k++) {
+		const xw_ship *o = &s->ships[k];
+		if (o->gone == 0 && !o->activated && init_of(o) < lowest)
+			lowest = init_of(o);
+	}
+	if (sh->activated)
+		return illegal(err, "xwing 3: %s has already activated this round", sh->id);
+	if (init_of(sh) != lowest)
+		return illegal(err, "xwing 3: ships activate in initiative order; %s (initiative %d) "
+			"waits for the ships of initiative %d", sh->id, init_of(sh), lowest);
+	if (sh->side != first)
+		for (int k = 0; k < s->nships; k++) {
+			const xw_ship *o = &s->ships[k];
+			if (o->gone == 0 && !o->activated && init_of(o) == lowest && o->side == first)
+				return illegal(err, "xwing 3: on equal initiative the first player's "
+					"ships activate first (%s before %s)", o->id, sh->id);
+		}
+	return 0;
+}
+
+static void close_activation(xw_state *s)
+{
+	if (s->active >= 0) {
+		xw_ship *sh = &s->ships[s->active];
+		if (sh->ion_flight)
+			sh->ion = 0;   /* seed 001: after its activation, all its ion tokens go */
+	}
+	s->active = -1;
+}
+
+static int begin_activation(xw_state *s, const sl_header *h, int i, sl_error *err)
+{
+	int rc;
+	if (s->phase != XW_PH_ACTIVATION)
+		return illegal(err, "xwing 3: ships activate in the activation phase, not in the %s phase",
+			sl_phase_name(&xwing_schema, s->phase));
+	if (s->active == i)
+		return 0;
+	if (s->active >= 0 && !s->ships[s->active].moved && xw_in_play(&s->ships[s->active]))
+		return illegal(err, "xwing 3: %s must execute its maneuver before another ship "
+			"activates", s->ships[s->active].id);
+	if ((rc = xw_may_activate(s, i, xw_first_player(h), err)) != 0)
+		return rc;
+	close_activation(s);
+	s->active = i;
+	s->ships[i].activated = 1;
+	return 0;
+}
+
+static int ev_reveal(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	int i, rc;
+	size_t nd, ns;
+	const char *code = vstr(&ev->f[1], &nd), *salt_hex = vstr(&ev->f[2], &ns);
+	uint8_t salt[SL_SALT_BYTES];
+	xw_maneuver m;
+	xw_ship *sh;
+	if ((rc = own_ship(s, h, ev, &i, err)) != 0)
+		return rc;
+	sh = &s->ships[i];
+	if (s->phase == XW_PH_ACTIVATION && s->active == i && sh->revealed)
+		return illegal(err, "xwing 3: %s has already revealed its dial", sh->id);
+	if (!sh->has_commit)
+		return illegal(err, "xwing 1: %s has no dial set this round", sh->id);
+	if (s->phase == XW_PH_ACTIVATION && !sh->assigned && xw_ionized(sh) && !sh->activated)
+		return illegal(err, "xwing ion: %s is ionized and was assigned no dial: it skips "
+			"Reveal Dial and executes the ion maneuver (move ship=%s)", sh->id, sh->id);
+	if ((rc = begin_activation(s, h, i, err)) != 0)
+		return rc;
+	if (sh->moved)
+		return illegal(err, "xwing 3: %s has already executed its maneuver", sh->id);
+	if (xw_maneuver_parse(code, nd, &m) != 0)
+		return illegal(err, "xwing 1: '%.*s' is not a dial code (speed, bearing, colour: 2TW)",
+			(int)(nd > 8 ? 8 : nd), code);
+	if (!xw_dial_has(xw_type_of(sh), &m))
+		return illegal(err, "xwing 1: %.*s is not on the dial of the %s", (int)nd, code,
+			xw_type_of(sh)->name);
+	if (sl_hexstr_decode(salt, SL_SALT_BYTES, salt_hex, ns) != 0)
+		return illegal(err, "xwing 1: a salt is 32 hex digits");
+	if (!sl_commit_check(sh->commit, XW_COMMIT_DOMAIN, salt, code, nd))
+		return illegal(err, "xwing 1: the dial %.*s with this salt does not match the "
+			"commitment %s made at planning", (int)nd, code, sh->id);
+	sh->revealed = 1;
+	sh->dial = m;
+	if (xw_variant25(h) && xw_ionized(sh))
+		sh->ion_flight = 1;   /* 2.5: it revealed, and flies the ion maneuver of that direction */
+	if (desc) {
+		if (!sh->assigned)
+			sl_buf_printf(desc, "%s was ionized at planning but is no longer: it is assigned "
+				"its face-down dial and reveals %.*s (%d %s)", sh->id, (int)nd, code,
+				m.speed, xw_bearing_name(m.bearing));
+		else
+			sl_buf_printf(desc, "%s reveals %.*s (%d %s)", sh->id, (int)nd, code, m.speed,
+				xw_bearing_name(m.bearing));
+	}
+	return 0;
+}
+
+void xw_to_execute(const xw_state *s, int i, xw_maneuver *out, int *stressed_red)
+{
+	const xw_ship *sh = &s->ships[i];
+	*stressed_red = 0;
+	if (sh->ion_flight || !sh->revealed) {
+		out->speed = 1;              /* seed 001: the ion maneuver, a blue 1-straight */
+		out->bearing = XW_ST;
+		out->colour = XW_BLUE;
+		if (sh->revealed) {          /* 2.5: a blue 1-bank or 1-straight the dial's way */
+			switch (sh->dial.bearing) {
+			case XW_TL: case XW_BL: case XW_SLL: case XW_TRL: case XW_RBL:
+				out->bearing = XW_BL;
+				break;
+			case XW_TR: case XW_BR: case XW_SLR: case XW_TRR: case XW_RBR:
+				out->bearing = XW_BR;
+				break;
+			default:
+				break;
+			}
+		}
+		return;
+	}
+	*out = sh->dial;
+	if (out->colour == XW_RED && sh->stress > 0) {
+		/* 2.0: a stressed ship that would execute a red maneuver performs a
+		 * white 2-straight instead */
+		out->speed = 2;
+		out->bearing = XW_ST;
+		out->colour = XW_WHITE;
+		*stressed_red = 1;
+	}
+}
+
+/* The template meets an obstacle's disc (decision D3: obstacles are discs). */
+static int template_through(const xw_pose *start, int size, const xw_maneuver *m,
+	const xw_obstacle *o)
+{
+	return xw_template_disc(start, size, m, o->x, o->y, o->r);
+}
+
+static int overlaps_ship(const xw_state *s, int i, const xw_pose *p)
+{
+	for (int k = 0; k < s->nships; k++)
+		if (k != i && xw_in_play(&s->ships[k])
+		    && xw_bases_overlap(p, size_of(&s->ships[i]), &s->ships[k].pose,
+			size_of(&s->ships[k])))
+			return k;
+	return -1;
+}
+
+void xw_fly(const xw_state *s, int i, const xw_maneuver *m, xw_flight *out)
+{
+	const xw_ship *sh = &s->ships[i];
+	int size = size_of(sh);
+	xw_pose end;
+	memset(out, 0, sizeof *out);
+	out->bumped = -1;
+	out->obstacle = -1;
+	xw_maneuver_end(&sh->pose, size, m, &end);
+	out->end = end;
+	out->stop = XW_PATH_STEPS;
+	out->full = 1;
+	if (m->bearing != XW_STOP && (out->bumped = overlaps_ship(s, i, &end)) >= 0) {
+		out->full = 0;
+		out->end = sh->pose;
+		out->stop = -1;
+		for (int k = XW_PATH_STEPS; k >= 0; k--) {
+			xw_pose p;
+			xw_maneuver_at(&sh->pose, size, m, k, &p);
+			if (overlaps_ship(s, i, &p) < 0) {
+				/* then forward again, halving the step, until it touches:
+				 * free at lo, overlapping at hi (in 1/4096 of the template) */
+				int64_t lo = (int64_t)k * 64, hi = lo + 64;
+				while (k < XW_PATH_STEPS && hi - lo > 1) {
+					xw_pose q;
+					int64_t mid = (lo + hi) / 2;
+					xw_maneuver_frac(&sh->pose, size, m, mid, 64 * XW_PATH_STEPS, &q);
+					if (overlaps_ship(s, i, &q) < 0) {
+						lo = mid;
+						p = q;
+					} else {
+						hi = mid;
+					}
+				}
+				out->end = p;
+				out->stop = k;
+				break;
+			}
+		}
+	}
+	for (int k = 0; k < s->nobstacles; k++) {
+		const xw_obstacle *o = &s->obstacles[k];
+		if (xw_base_disc_overlap(&out->end, size, o->x, o->y, o->r)
+		    || template_through(&sh->pose, size, m, o)) {
+			out->obstacle = k;
+			out->obstacle_kind = o->kind;
+			break;
+		}
+	}
+	out->fled = xw_base_off_mat(&out->end, size);
+}
+
+/* The obstacles a flight touched: each rolls one die (D4). */
+int xw_obstacles_hit(const xw_state *s, int i, const xw_maneuver *m, const xw_pose *end,
+	int list[XW_MAX_OBSTACLES])
+{
+	int n = 0, size = size_of(&s->ships[i]);
+	for (int k = 0; k < s->nobstacles; k++) {
+		const xw_obstacle *o = &s->obstacles[k];
+		if (xw_base_disc_overlap(end, size, o->x, o->y, o->r)
+		    || template_through(&s->ships[i].pose, size, m, o))
+			list[n++] = k;
+	}
+	return n;
+}
+
+static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	int i, rc, stressed_red, ndice, ncrit, nobs, list[XW_MAX_OBSTACLES], hits = 0, crits = 0;
+	int stress_gain = 0, lost, faceup;
+	size_t nm;
+	const char *mcode = vstr(&ev->f[1], &nm);
+	const uint8_t *dice = vbytes(&ev->f[2], &ndice), *names = vbytes(&ev->f[3], &ncrit);
+	xw_ship *sh;
+	xw_maneuver m, want;
+	xw_flight f;
+	xw_pose from;
+	char code[4];
+
+	if ((rc = own_ship(s, h, ev, &i, err)) != 0)
+		return rc;
+	sh = &s->ships[i];
+	if (s->phase != XW_PH_ACTIVATION)
+		return illegal(err, "xwing 3: maneuvers are executed in the activation phase, not in "
+			"the %s phase", sl_phase_name(&xwing_schema, s->phase));
+	if (sh->moved)
+		return illegal(err, "xwing 3: %s has already executed its maneuver this round", sh->id);
+	if (!sh->activated || s->active != i) {
+		if (sh->assigned || !xw_ionized(sh))
+			return illegal(err, "xwing 3: %s must reveal its dial before it executes a "
+				"maneuver%s", sh->id, sh->assigned ? "" : " (no longer ionized, it is "
+				"assigned its face-down dial)");
+		if ((rc = begin_activation(s, h, i, err)) != 0)
+			return rc;
+		sh->ion_flight = 1;
+	} else if (!sh->revealed) {
+		return illegal(err, "xwing 3: %s must reveal its dial first", sh->id);
+	}
+	xw_to_execute(s, i, &m, &stressed_red);
+	if (nm) {
+		if (xw_maneuver_parse(mcode, nm, &want) != 0)
+			return illegal(err, "xwing 3: '%.*s' is not a maneuver code",
+				(int)(nm > 8 ? 8 : nm), mcode);
+		if (want.speed != m.speed || want.bearing != m.bearing || want.colour != m.colour) {
+			xw_maneuver_code(&m, code);
+			if (sh->ion_flight)
+				return illegal(err, "xwing ion: the ion maneuver is a blue %s (%s); "
+					"its bearing, difficulty and speed cannot be changed (%.*s), no ability "
+					"in play affects the ion maneuver", m.bearing == XW_ST ? "1-straight" :
+					m.bearing == XW_BL ? "1-bank left" : "1-bank right", code, (int)nm, mcode);
+			return illegal(err, "xwing 3: %s executes %s, not %.*s%s", sh->id, code, (int)nm,
+				mcode, stressed_red ? " (stressed: a red maneuver becomes a white 2-straight)"
+				: "");
+		}
+	}
+	xw_fly(s, i, &m, &f);
+	nobs = xw_obstacles_hit(s, i, &m, &f.end, list);
+	if (f.fled)
+		nobs = 0;
+	if (ndice != nobs)
+		return illegal(err, "xwing obstacles: %s touched %d %s: dice= needs %d attack %s, "
+			"not %d", sh->id, nobs, nobs == 1 ? "obstacle" : "obstacles", nobs,
+			nobs == 1 ? "die" : "dice", ndice);
+	for (int k = 0; k < ndice; k++) {
+		int kind = s->obstacles[list[k]].kind;
+		if (kind == XW_ASTEROID && dice[k] == XW_HIT)
+			hits++;
+		if (dice[k] == XW_CRIT)
+			crits++;
+		if (kind == XW_DEBRIS)
+			stress_gain++;
+	}
+	from = sh->pose;
+	sh->pose = f.end;
+	sh->moved = 1;
+	s->last.ship = i;
+	s->last.kind = 0;
+	s->last.m = m;
+	s->last.from = from;
+	s->last.to = f.end;
+	s->last.stop = f.stop;
+	if (!f.full || nobs)
+		sh->skip_action = 1;
+	if (desc) {
+		xw_maneuver_code(&m, code);
+		if (sh->ion_flight && sh->revealed)
+			sl_buf_printf(desc, "%s is ionized: it executes the ion maneuver %s (2.5)",
+				sh->id, code);
+		else if (sh->ion_flight)
+			sl_buf_printf(desc, "%s skips Reveal Dial and executes the ion maneuver %s",
+				sh->id, code);
+		else if (stressed_red)
+			sl_buf_printf(desc, "%s is stressed: instead of its red maneuver it executes %s",
+				sh->id, code);
+		else
+			sl_buf_printf(desc, "%s executes %s (%d %s)", sh->id, code, m.speed,
+				xw_bearing_name(m.bearing));
+	}
+	if (f.fled) {
+		sh->fled = 1;
+		remove_ship(s, i);
+		close_activation(s);
+		if (desc)
+			sl_buf_puts(desc, ", leaves the mat and flees");
+		return 0;
+	}
+	if (desc) {
+		if (!f.full && f.bumped >= 0)
+			sl_buf_printf(desc, ", bumps into %s %s", s->ships[f.bumped].id,
+				f.stop < 0 ? "and stays where it was" : "and stops short");
+		sl_buf_puts(desc, ", ends at ");
+		describe_pose(desc, &sh->pose);
+	}
+	/* difficulty: checked after the move, bumped or not */
+	if (m.colour == XW_RED) {
+		sh->stress++;
+		if (desc)
+			sl_buf_puts(desc, "; a red maneuver: gains a stress token");
+	} else if (m.colour == XW_BLUE && sh->stress > 0) {
+		sh->stress--;
+		if (desc)
+			sl_buf_puts(desc, "; a blue maneuver: removes a stress token");
+	}
+	if (nobs) {
+		sh->stress += stress_gain;
+		faceup = suffer(s, i, hits, crits, names, ncrit, &lost);
+		if (faceup < 0 || faceup != ncrit)
+			return illegal(err, "xwing obstacles: %d faceup damage %s dealt; crits= names %d",
+				faceup < 0 ? ncrit + 1 : faceup, faceup == 1 ? "card is" : "cards are",
+				ncrit);
+		if (desc) {
+			sl_buf_printf(desc, "; touches %d %s, rolls", nobs, nobs == 1 ? "obstacle" :
+				"obstacles");
+			for (int k = 0; k < ndice; k++)
+				sl_buf_printf(desc, " %s", atk_names[dice[k]]);
+			if (stress_gain)
+				sl_buf_printf(desc, ", gains %d stress from debris", stress_gain);
+			if (hits + crits)
+				sl_buf_printf(desc, ", suffers %d damage (hull %d, shields %d)", hits + crits,
+					sh->hull, sh->shields);
+			for (int k = 0; k < ncrit; k++)
+				sl_buf_printf(desc, ", %s", xw_damage_names[names[k]]);
+		}
+		if (sh->hull <= 0) {
+			remove_ship(s, i);
+			close_activation(s);
+			if (desc)
+				sl_buf_puts(desc, "; destroyed");
+			return 0;
+		}
+	} else if (ncrit) {
+		return illegal(err, "xwing obstacles: crits= needs an obstacle's critical hit");
+	}
+	if (desc && sh->skip_action)
+		sl_buf_puts(desc, "; skips its Perform Action step");
+	return 0;
+}
+
+static const xw_action_def *bar_action(const xw_ship *sh, int action)
+{
+	const xw_ship_type *t = xw_type_of(sh);
+	static const xw_action_def rotate = {XW_A_ROTATE, XW_WHITE, -1};
+	for (int k = 0; k < t->nactions; k++)
+		if (t->actions[k].action == action)
+			return &t->actions[k];
+	if (action == XW_A_ROTATE && (sh->upgrades & (1u << XW_U_IONTURRET)))
+		return &rotate;   /* the Ion Cannon Turret adds a white rotate */
+	return NULL;
+}
+
+/* A barrel roll or boost lands at p: on the mat, on no ship, on no obstacle. */
+static int place_ok(const xw_state *s, int i, const xw_pose *p, const char *what,
+	sl_error *err)
+{
+	int k, size = size_of(&s->ships[i]);
+	if (xw_base_off_mat(p, size))
+		return illegal(err, "xwing 2: %s would put %s partly off the mat", what, s->ships[i].id);
+	if ((k = overlaps_ship(s, i, p)) >= 0)
+		return illegal(err, "xwing 2: %s would overlap %s", what, s->ships[k].id);
+	for (k = 0; k < s->nobstacles; k++)
+		if (xw_base_disc_overlap(p, size, s->obstacles[k].x, s->obstacles[k].y,
+			s->obstacles[k].r))
+			return illegal(err, "xwing 2: %s would overlap %s", what, s->obstacles[k].id);
+	return 0;
+}
+
+static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	int i, rc, action = ev->f[1].u.i, linked = ev->f[6].present && ev->f[6].u.i;
+	int sensors = ev->f[7].present && ev->f[7].u.i, colour;
+	const xw_action_def *def;
+	xw_ship *sh;
+	if ((rc = own_ship(s, h, ev, &i, err)) != 0)
+		return rc;
+	sh = &s->ships[i];
+	if (s->phase != XW_PH_ACTIVATION || s->active != i)
+		return illegal(err, "xwing 2: %s performs actions during its own activation", sh->id);
+	if (sensors) {
+		if (!(sh->upgrades & (1u << XW_U_ADVSENSORS)))
+			return illegal(err, "xwing 2: %s has no Advanced Sensors", sh->id);
+		if (!sh->revealed)
+			return illegal(err, "xwing ion: %s revealed no dial, so no effect that triggers on "
+				"revealing a dial (Advanced Sensors) can be used", sh->id);
+		if (sh->ion_flight)
+			return illegal(err, "xwing ion 2.5: no ability triggers from an ionized ship "
+				"revealing its dial (Advanced Sensors)");
+		if (sh->moved || sh->sensors || sh->nactions)
+			return illegal(err, "xwing 2: Advanced Sensors acts once, after the dial is revealed "
+				"and before the maneuver");
+	} else {
+		if (!sh->moved)
+			return illegal(err, "xwing 2: %s performs its action after executing its maneuver",
+				sh->id);
+		if (sh->sensors)
+			return illegal(err, "xwing 2: %s used Advanced Sensors: it cannot perform another "
+				"action during this activation", sh->id);
+		if (sh->skip_action)
+			return illegal(err, "xwing 2: %s skips its Perform Action step (it bumped, or "
+				"touched an obstacle)", sh->id);
+	}
+	if (xw_ionized(sh) && action != XW_A_FOCUS)
+		return illegal(err, "xwing ion: an ionized ship may only focus (%s: %s)", sh->id,
+			xw_action_ids[action]);
+	if (xw_ionized(sh) && linked)
+		return illegal(err, "xwing ion: an ionized ship may only focus: it cannot perform an "
+			"action linked to focus (FAQ)");
+	if (sh->stress > 0)
+		return illegal(err, "xwing stress: %s is stressed and cannot perform actions", sh->id);
+	if (linked) {
+		const xw_action_def *prev = sh->last_action >= 0 ? bar_action(sh, sh->last_action) : NULL;
+		if (!prev || prev->linked != action || sh->nactions == 0)
+			return illegal(err, "xwing 2: no action of %s is linked to %s just now", sh->id,
+				xw_action_ids[action]);
+		colour = XW_RED;
+	} else {
+		if (sh->nactions > 0 && !sensors)
+			return illegal(err, "xwing 2: %s has performed its action this activation", sh->id);
+		def = bar_action(sh, action);
+		if (!def)
+			return illegal(err, "xwing 2: %s is not on the action bar of the %s",
+				xw_action_ids[action], xw_type_of(sh)->name);
+		colour = def->colour;
+	}
+	if (sh->done_actions & (1u << action))
+		return illegal(err, "xwing 2: a ship cannot perform the same action twice in a round "
+			"(%s)", xw_action_ids[action]);
+
+	if (desc)
+		sl_buf_printf(desc, "%s %s%s", sh->id, linked ? "links " : "",
+			sensors ? "(Advanced Sensors) " : "");
+	switch (action) {
+	case XW_A_FOCUS:
+		sh->focus++;
+		if (desc)
+			sl_buf_puts(desc, "focuses");
+		break;
+	case XW_A_EVADE:
+		sh->evade++;
+		if (desc)
+			sl_buf_puts(desc, "evades");
+		break;
+	case XW_A_LOCK: {
+		int t;
+		int32_t pa[2], pb[2];
+		int64_t d;
+		if (!ev->f[2].present)
+			return illegal(err, "xwing 2: lock needs target=");
+		if ((rc = get_ship(s, &ev->f[2], "target", &t, err)) != 0)
+			return rc;
+		if (t == i || !xw_in_play(&s->ships[t]))
+			return illegal(err, "xwing 2: %s cannot be locked", s->ships[t].id);
+		d = xw_base_distance(&sh->pose, size_of(sh), &s->ships[t].pose,
+			size_of(&s->ships[t]), pa, pb);
+		if (xw_range_band(d) > 3)
+			return illegal(err, "xwing 2: %s is beyond range 3 of %s: no lock", s->ships[t].id,
+				sh->id);
+		sh->lock = t;
+		if (desc)
+			sl_buf_printf(desc, "locks %s (range %d)", s->ships[t].id, xw_range_band(d));
+		break;
+	}
+	case XW_A_BARREL: {
+		xw_pose p;
+		int side = ev->f[3].present ? ev->f[3].u.i : -1;
+		int place = ev->f[4].present ? ev->f[4].u.i : XW_PLACE_MIDDLE;
+		if (side != XW_DIR_LEFT && side != XW_DIR_RIGHT)
+			return illegal(err, "xwing 2: a barrel roll goes left or right (dir=)");
+		xw_barrel_roll_end(&sh->pose, size_of(sh), side, place, &p);
+		if ((rc = place_ok(s, i, &p, "the barrel roll", err)) != 0)
+			return rc;
+		{
+			/* the template between the two sides: a strip along the
+			 * slide, 20 mm wide for a small base (40 for the others) */
+			int32_t half = xw_base_len(size_of(sh)) / 2, a0[2], a1[2];
+			int32_t w = size_of(sh) == XW_SMALL ? 1000 : 2000;
+			xw_local_to_world(&sh->pose, side ? half : -half, 0, &a0[0], &a0[1]);
+			xw_local_to_world(&p, side ? -half : half, 0, &a1[0], &a1[1]);
+			for (int k = 0; k < s->nobstacles; k++)
+				if (xw_segment_near(a0, a1, s->obstacles[k].x, s->obstacles[k].y,
+					s->obstacles[k].r + w))
+					return illegal(err, "xwing 2: the barrel roll would go through %s",
+						s->obstacles[k].id);
+		}
+		s->last.ship = i;
+		s->last.kind = 1;
+		s->last.from = sh->pose;
+		s->last.to = p;
+		s->last.stop = XW_PATH_STEPS;
+		sh->pose = p;
+		if (desc) {
+			sl_buf_printf(desc, "barrel rolls %s (%s) to ", dir_names[side], place_names[place]);
+			describe_pose(desc, &p);
+		}
+		break;
+	}
+	case XW_A_BOOST: {
+		xw_maneuver m = {1, XW_ST, XW_WHITE};
+		xw_pose p;
+		int dir = ev->f[3].present ? ev->f[3].u.i : XW_DIR_STRAIGHT;
+		m.bearing = dir == XW_DIR_LEFT ? XW_BL : dir == XW_DIR_RIGHT ? XW_BR : XW_ST;
+		xw_maneuver_end(&sh->pose, size_of(sh), &m, &p);
+		if ((rc = place_ok(s, i, &p, "the boost", err)) != 0)
+			return rc;
+		for (int k = 0; k < s->nobstacles; k++)
+			if (template_through(&sh->pose, size_of(sh), &m, &s->obstacles[k]))
+				return illegal(err, "xwing 2: the boost would go through %s",
+					s->obstacles[k].id);
+		s->last.ship = i;
+		s->last.kind = 2;
+		s->last.m = m;
+		s->last.from = sh->pose;
+		s->last.to = p;
+		s->last.stop = XW_PATH_STEPS;
+		sh->pose = p;
+		if (desc) {
+			sl_buf_printf(desc, "boosts %s to ", dir_names[dir]);
+			describe_pose(desc, &p);
+		}
+		break;
+	}
+	case XW_A_ROTATE:
+		if (!ev->f[5].present)
+			return illegal(err, "xwing 2: rotate needs arc=");
+		sh->turret_arc = ev->f[5].u.i;
+		if (xw_type_of(sh)->turret == XW_DOUBLE_TURRET)
+			sh->turret_arc &= 1;   /* a double turret covers an arc and its opposite */
+		if (desc)
+			sl_buf_printf(desc, "rotates its turret arc to %s", xw_arc_ids[ev->f[5].u.i]);
+		break;
+	default:
+		if (desc)
+			sl_buf_puts(desc, "reloads");
+		break;
+	}
+	if (colour == XW_RED) {
+		sh->stress++;
+		if (desc)
+			sl_buf_puts(desc, "; a red action: gains a stress token");
+	}
+	sh->done_actions |= 1u << action;
+	sh->nactions++;
+	sh->last_action = action;
+	if (sensors)
+		sh->sensors = 1;
+	return 0;
+}
+
+/* ---- engagement ---------------------------------------------------------------- */
+
+static int at_range0_obstacle(const xw_state *s, const xw_ship *sh)
+{
+	for (int k = 0; k < s->nobstacles; k++)
+		if (xw_base_disc_overlap(&sh->pose, size_of(sh), s->obstacles[k].x, s->obstacles[k].y,
+			s->obstacles[k].r))
+			return k;
+	return -1;
+}
+
+int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *def,
+	int *range, sl_error *err)
+{
+	const xw_ship *sh = &s->ships[a], *tg = &s->ships[d];
+	const xw_ship_type *t = xw_type_of(sh);
+	int32_t pa[2], pb[2];
+	int64_t dist = xw_base_distance(&sh->pose, size_of(sh), &tg->pose, size_of(tg), pa, pb);
+	int r = xw_range_band(dist), value, lo = 1, hi = 3, inarc, primary = weapon != XW_W_IONTURRET;
+	int obstructed = 0;
+	switch (weapon) {
+	case XW_W_PRIMARY:
+		value = t->front;
+		if (t->turret == XW_DOUBLE_TURRET)
+			inarc = xw_in_arc(&sh->pose, size_of(sh), sh->turret_arc, &tg->pose, size_of(tg))
+				|| xw_in_arc(&sh->pose, size_of(sh), sh->turret_arc + 2, &tg->pose,
+					size_of(tg));
+		else
+			inarc = xw_in_arc(&sh->pose, size_of(sh), XW_ARC_FRONT, &tg->pose, size_of(tg));
+		break;
+	case XW_W_REAR:
+		value = t->rear;
+		if (!value)
+			return illegal(err, "xwing 4: the %s has no rear arc weapon", t->name);
+		inarc = xw_in_arc(&sh->pose, size_of(sh), XW_ARC_REAR, &tg->pose, size_of(tg));
+		break;
+	default:
+		if (!(sh->upgrades & (1u << XW_U_IONTURRET)))
+			return illegal(err, "xwing 4: %s has no Ion Cannon Turret", sh->id);
+		value = xw_upgrades[XW_U_IONTURRET].attack;
+		lo = xw_upgrades[XW_U_IONTURRET].minrange;
+		hi = xw_upgrades[XW_U_IONTURRET].maxrange;
+		inarc = xw_in_arc(&sh->pose, size_of(sh), sh->turret_arc, &tg->pose, size_of(tg));
+		break;
+	}
+	if (!inarc)
+		return illegal(err, "xwing 4: %s is not in the arc of %s's %s", tg->id, sh->id,
+			weapon_names[weapon]);
+	if (r < lo || r > hi)
+		return illegal(err, "xwing 4: %s is at range %s of %s; the %s fires at range %d-%d",
+			tg->id, r > 3 ? "beyond 3" : r == 0 ? "0" : r == 1 ? "1" : r == 2 ? "2" : "3",
+			sh->id, weapon_names[weapon], lo, hi);
+	for (int k = 0; k < s->nobstacles; k++)
+		if (xw_segment_near(pa, pb, s->obstacles[k].x, s->obstacles[k].y, s->obstacles[k].r))
+			obstructed = 1;
+	*atk = value + (primary && r == 1)
+		+ (primary && t->targeting_computer && sh->lock == d);   /* D13 */
+	*def = xw_type_of(tg)->agility + (primary && r == 3) + obstructed;
+	*range = r;
+	return 0;
+}
+
+static void drop_destroyed(xw_state *s)
+{
+	for (int k = 0; k < s->nships; k++)
+		if (s->ships[k].gone == 1)
+			remove_ship(s, k);
+}
+
+static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	int a, d, rc, weapon = ev->f[2].u.i, natk, nre, nnew, nas, ndef, nds, ncrit, want_atk;
+	int want_def, range, hits = 0, crits = 0, evades = 0, ions = 0, lost, faceup, spend_focus = 0;
+	int spend_lock = 0, dfocus = 0, devade = 0, nsfocus, before_h, before_s, atc;
+	const uint8_t *atk = vbytes(&ev->f[3], &natk), *re = vbytes(&ev->f[4], &nre);
+	const uint8_t *nw = vbytes(&ev->f[5], &nnew), *as = vbytes(&ev->f[6], &nas);
+	const uint8_t *df = vbytes(&ev->f[7], &ndef), *ds = vbytes(&ev->f[8], &nds);
+	const uint8_t *names = vbytes(&ev->f[9], &ncrit);
+	uint8_t faces[XW_MAX_DICE], dfaces[XW_MAX_DICE];
+	unsigned rerolled = 0;
+	xw_ship *sh, *tg;
+
+	if (s->phase != XW_PH_ENGAGEMENT)
+		return illegal(err, "xwing 4: attacks are made in the engagement phase, not in the %s "
+			"phase", sl_phase_name(&xwing_schema, s->phase));
+	if ((rc = get_ship(s, &ev->f[0], "ship", &a, err)) != 0)
+		return rc;
+	sh = &s->ships[a];
+	if (sh->side != ev->player)
+		return illegal(err, "xwing: %s is flown by %s, not by %s", sh->id,
+			xw_side_name(h, sh->side), xw_side_name(h, ev->player));
+	if (sh->gone == 2 || (sh->gone == 1 && init_of(sh) != s->engage_init))
+		return illegal(err, "xwing 4: %s has been destroyed", sh->id);
+	if (sh->engaged)
+		return illegal(err, "xwing 4: %s has already engaged this round", sh->id);
+	if (init_of(sh) > s->engage_init)
+		return illegal(err, "xwing 4: ships engage in descending initiative; the initiative "
+			"%d step is over", init_of(sh));
+	if ((rc = get_ship(s, &ev->f[1], "target", &d, err)) != 0)
+		return rc;
+	tg = &s->ships[d];
+	if (tg->gone)
+		return illegal(err, "xwing 4: %s has been destroyed", tg->id);
+	if (tg->side == sh->side)
+		return illegal(err, "xwing 4: %s and %s fly for the same side", sh->id, tg->id);
+	if (at_range0_obstacle(s, sh) >= 0)
+		return illegal(err, "xwing obstacles: %s is at range 0 of %s and cannot attack",
+			sh->id, s->obstacles[at_range0_obstacle(s, sh)].id);
+	if ((rc = xw_attack_dice(s, a, d, weapon, &want_atk, &want_def, &range, err)) != 0)
+		return rc;
+	atc = weapon != XW_W_IONTURRET && xw_type_of(sh)->targeting_computer && sh->lock == d;
+	if (init_of(sh) < s->engage_init) {
+		s->engage_init = init_of(sh);
+		drop_destroyed(s);   /* the previous step's destroyed ships go now */
+		if (tg->gone)
+			return illegal(err, "xwing 4: %s has been destroyed", tg->id);
+	}
+	if (natk != want_atk)
+		return illegal(err, "xwing 4: %s rolls %d attack %s at range %d, not %d", sh->id,
+			want_atk, want_atk == 1 ? "die" : "dice", range, natk);
+	memcpy(faces, atk, (size_t)natk);
+	for (int k = 0; k < nas; k++) {
+		if (as[k] == 0)
+			spend_focus++;
+		else
+			spend_lock++;
+	}
+	if (spend_focus > 1 || spend_lock > 1)
+		return illegal(err, "xwing 4: each token is spent once");
+	if (nre != nnew)
+		return illegal(err, "xwing 4: reroll= and rerolled= list the same dice");
+	if ((nre > 0) != (spend_lock > 0))
+		return illegal(err, "xwing 4: a lock is spent to reroll attack dice (reroll= with "
+			"aspend=lock)");
+	if (spend_lock && sh->lock != d)
+		return illegal(err, "xwing 4: %s has no lock on %s", sh->id, tg->id);
+	for (int k = 0; k < nre; k++) {
+		unsigned bit;
+		if (re[k] < 1 || re[k] > natk)
+			return illegal(err, "xwing 4: there is no attack die %d", re[k]);
+		bit = 1u << re[k];
+		if (rerolled & bit)
+			return illegal(err, "xwing 4: a die is rerolled at most once");
+		rerolled |= bit;
+		faces[re[k] - 1] = nw[k];
+	}
+	if (spend_focus && sh->focus < 1)
+		return illegal(err, "xwing 4: %s has no focus token", sh->id);
+	nsfocus = 0;
+	for (int k = 0; k < natk; k++) {
+		if (spend_focus && faces[k] == XW_AFOCUS) {
+			faces[k] = XW_HIT;
+			nsfocus++;
+		}
+		hits += faces[k] == XW_HIT;
+		crits += faces[k] == XW_CRIT;
+	}
+	/* Advanced Targeting Computer: against a defender locked when the attack
+	 * began, one hit becomes a crit (D13) */
+	if (atc && hits > 0) {
+		hits--;
+		crits++;
+	}
+	if (ndef != want_def)
+		return illegal(err, "xwing 4: %s rolls %d defence %s, not %d", tg->id, want_def,
+			want_def == 1 ? "die" : "dice", ndef);
+	memcpy(dfaces, df, (size_t)ndef);
+	for (int k = 0; k < nds; k++) {
+		if (ds[k] == 0)
+			dfocus++;
+		else
+			devade++;
+	}
+	if (dfocus > 1 || devade > 1)
+		return illegal(err, "xwing 4: each token is spent once");
+	if (dfocus && tg->focus < 1)
+		return illegal(err, "xwing 4: %s has no focus token", tg->id);
+	if (devade && tg->evade < 1)
+		return illegal(err, "xwing 4: %s has no evade token", tg->id);
+	if (devade) {   /* an evade token turns a blank (else a focus) into an evade */
+		int k, done = 0;
+		for (k = 0; k < ndef && !done; k++)
+			if (dfaces[k] == XW_DBLANK)
+				dfaces[k] = XW_EVADE, done = 1;
+		for (k = 0; k < ndef && !done; k++)
+			if (dfaces[k] == XW_DFOCUS)
+				dfaces[k] = XW_EVADE, done = 1;
+		if (!done)
+			evades++;   /* no die to change: D6 */
+	}
+	for (int k = 0; k < ndef; k++) {
+		if (dfocus && dfaces[k] == XW_DFOCUS)
+			dfaces[k] = XW_EVADE;
+		evades += dfaces[k] == XW_EVADE;
+	}
+	/* neutralize: evades cancel hits first, then crits */
+	{
+		int c = evades < hits ? evades : hits;
+		hits -= c;
+		evades -= c;
+		c = evades < crits ? evades : crits;
+		crits -= c;
+	}
+	before_h = tg->hull;
+	before_s = tg->shields;
+	if (weapon == XW_W_IONTURRET && hits + crits > 0) {
+		ions = hits + crits - 1;   /* one damage, the rest ion tokens */
+		hits = 1;
+		crits = 0;
+	}
+	faceup = suffer(s, d, hits, crits, names, ncrit, &lost);
+	if (faceup < 0 || faceup != ncrit)
+		return illegal(err, "xwing 4: %d faceup damage %s dealt; crits= names %d",
+			faceup < 0 ? ncrit + 1 : faceup, faceup == 1 ? "card is" : "cards are", ncrit);
+	tg->ion = tg->ion + ions > XW_MAX_TOKENS ? XW_MAX_TOKENS : tg->ion + ions;
+	ion_locks(h, tg);
+	if (spend_focus)
+		sh->focus--;
+	if (spend_lock)
+		sh->lock = -1;
+	if (dfocus)
+		tg->focus--;
+	if (devade)
+		tg->evade--;
+	sh->engaged = 1;
+	if (tg->hull <= 0)
+		tg->gone = init_of(tg) == s->engage_init ? 1 : 2;
+	if (tg->gone == 2)
+		remove_ship(s, d);
+	if (desc) {
+		sl_buf_printf(desc, "%s attacks %s with its %s at range %d: ", sh->id, tg->id,
+			weapon == XW_W_IONTURRET ? "Ion Cannon Turret" : weapon == XW_W_REAR ?
+			"rear arc" : "primary", range);
+		for (int k = 0; k < natk; k++)
+			sl_buf_printf(desc, "%s%s", k ? " " : "", atk_names[atk[k]]);
+		if (nre)
+			sl_buf_printf(desc, ", spends the lock to reroll %d", nre);
+		if (nsfocus || spend_focus)
+			sl_buf_printf(desc, ", spends focus (%d to %s)", nsfocus, nsfocus == 1 ? "a hit" : "hits");
+		if (atc)
+			sl_buf_puts(desc, ", Advanced Targeting Computer (+1 die, a hit to a crit)");
+		sl_buf_puts(desc, " against ");
+		for (int k = 0; k < ndef; k++)
+			sl_buf_printf(desc, "%s%s", k ? " " : "", def_names[df[k]]);
+		if (!ndef)
+			sl_buf_puts(desc, "no dice");
+		if (dfocus)
+			sl_buf_puts(desc, ", focus");
+		if (devade)
+			sl_buf_puts(desc, ", evade token");
+		if (hits + crits == 0)
+			sl_buf_puts(desc, ": no damage");
+		else
+			sl_buf_printf(desc, ": %d damage (shields %d to %d, hull %d to %d)", hits + crits,
+				before_s, tg->shields, before_h, tg->hull);
+		for (int k = 0; k < ncrit; k++)
+			sl_buf_printf(desc, ", %s", xw_damage_names[names[k]]);
+		if (ions)
+			sl_buf_printf(desc, ", %d ion %s (%d)%s", ions, ions == 1 ? "token" : "tokens",
+				tg->ion, xw_ionized(tg) ? ": ionized" : "");
+		if (tg->gone == 1)
+			sl_buf_puts(desc, "; destroyed, it still fires at this initiative");
+		else if (tg->gone == 2)
+			sl_buf_puts(desc, "; destroyed");
+	}
+	return 0;
+}
+
+/* ---- effects outside the catalog ----------------------------------------- */
+
+static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	int i, rc, tok = ev->f[1].u.i, delta = ev->f[2].u.i, *field, was;
+	size_t n;
+	const char *src = vstr(&ev->f[3], &n);
+	xw_ship *sh;
+	if (s->phase != XW_PH_SYSTEM && s->phase != XW_PH_ACTIVATION)
+		return illegal(err, "xwing D7: effects outside the catalog happen in the system or "
+			"activation phase");
+	if ((rc = get_ship(s, &ev->f[0], "ship", &i, err)) != 0)
+		return rc;
+	sh = &s->ships[i];
+	if (!xw_in_play(sh))
+		return illegal(err, "xwing: %s is no longer on the mat", sh->id);
+	if (delta == 0 || n == 0)
+		return illegal(err, "xwing D7: an effect changes some tokens and names its source");
+	field = tok == XW_T_ION ? &sh->ion : tok == XW_T_STRESS ? &sh->stress
+		: tok == XW_T_FOCUS ? &sh->focus : &sh->evade;
+	if (*field + delta < 0)
+		return illegal(err, "xwing D7: %s has %d %s tokens, it cannot lose %d", sh->id, *field,
+			token_names[tok], -delta);
+	if (*field + delta > XW_MAX_TOKENS)
+		return illegal(err, "xwing D7: a ship holds at most %d tokens of a kind", XW_MAX_TOKENS);
+	was = xw_ionized(sh);
+	*field += delta;
+	ion_locks(h, sh);
+	if (desc) {
+		sl_buf_printf(desc, "%.*s: %s %s %d %s %s (%d)", (int)n, src, sh->id,
+			delta > 0 ? "gains" : "loses", delta > 0 ? delta : -delta, token_names[tok],
+			(delta == 1 || delta == -1) ? "token" : "tokens", *field);
+		if (!was && xw_ionized(sh))
+			sl_buf_puts(desc, ": ionized");
+		else if (was && !xw_ionized(sh))
+			sl_buf_puts(desc, ": no longer ionized");
+	}
+	return 0;
+}
+
+/* ---- apply and mark ------------------------------------------------------------ */
+
+int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	xw_state *s = st;
+	const sl_event_def *d;
+	if (ev->entry != SL_ENTRY_EVENT)
+		return illegal(err, "xwing: a turn or phase marker is not an event");
+	if (ev->type >= XW_NEV)
+		return illegal(err, "xwing: unknown event type %u", ev->type);
+	d = &xw_events[ev->type];
+	for (int i = 0; i < d->nfields; i++)
+		if (!d->fields[i].optional && !ev->f[i].present)
+			return illegal(err, "xwing: %s needs %s=", d->name, d->fields[i].name);
+	if (d->flags & SL_EV_SETUP) {
+		if (s->turn > 0)
+			return illegal(err, "xwing setup: %s comes before round 1", d->name);
+	} else if (s->turn == 0) {
+		return illegal(err, "xwing: %s comes after `turn 1`", d->name);
+	}
+	if ((d->flags & SL_EV_NOPLAYER) && ev->player >= 0)
+		return illegal(err, "xwing: %s is nobody's action; name no player", d->name);
+	if ((d->flags & SL_EV_PLAYER) && ev->player < 0)
+		return illegal(err, "xwing: %s needs the acting player", d->name);
+	switch (ev->type) {
+	case XW_EV_OBSTACLE: return ev_obstacle(s, ev, desc, err);
+	case XW_EV_SHIP: return ev_ship(s, h, ev, desc, err);
+	case XW_EV_DIAL: return ev_dial(s, h, ev, desc, err);
+	case XW_EV_REVEAL: return ev_reveal(s, h, ev, desc, err);
+	case XW_EV_MOVE: return ev_move(s, h, ev, desc, err);
+	case XW_EV_ACTION: return ev_action(s, h, ev, desc, err);
+	case XW_EV_ATTACK: return ev_attack(s, h, ev, desc, err);
+	default: return ev_effect(s, h, ev, desc, err);
+	}
+}
+
+/* Leaving phase `from` for the next one: the checks and effects between. */
+static int next_phase(xw_state *s, sl_error *err)
+{
+	switch (s->phase) {
+	case XW_PH_PLANNING:
+		for (int k = 0; k < s->nships; k++) {
+			xw_ship *sh = &s->ships[k];
+			if (sh->gone == 0 && !sh->has_commit)
+				return illegal(err, "xwing 1: %s has no dial set; every ship sets one at "
+					"planning", sh->id);
+		}
+		break;
+	case XW_PH_ACTIVATION:
+		for (int k = 0; k < s->nships; k++) {
+			xw_ship *sh = &s->ships[k];
+			if (sh->gone == 0 && !sh->moved)
+				return illegal(err, "xwing 3: %s has not executed its maneuver this round",
+					sh->id);
+		}
+		close_activation(s);
+		s->engage_init = 7;
+		break;
+	case XW_PH_ENGAGEMENT:
+		drop_destroyed(s);
+		break;
+	default:
+		break;
+	}
+	s->phase++;
+	if (s->phase == XW_PH_END)
+		for (int k = 0; k < s->nships; k++) {
+			s->ships[k].focus = 0;   /* circular tokens go; locks and stress stay */
+			s->ships[k].evade = 0;
+		}
+	return 0;
+}
+
+static void new_round(xw_state *s, int turn)
+{
+	s->turn = turn;
+	s->phase = XW_PH_PLANNING;
+	s->active = -1;
+	s->engage_init = 7;
+	s->last.ship = -1;
+	for (int k = 0; k < s->nships; k++) {
+		xw_ship *sh = &s->ships[k];
+		sh->has_commit = 0;
+		memset(sh->commit, 0, sizeof sh->commit);
+		sh->assigned = 0;
+		sh->revealed = 0;
+		memset(&sh->dial, 0, sizeof sh->dial);
+		sh->activated = sh->ion_flight = sh->moved = sh->skip_action = 0;
+		sh->nactions = 0;
+		sh->done_actions = 0;
+		sh->last_action = -1;
+		sh->sensors = sh->engaged = 0;
+	}
+}
+
+int xwing_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err)
+{
+	xw_state *s = st;
+	int rc;
+	(void)h;
+	if (phase < 1 || phase > 5)
+		return illegal(err, "xwing: a round has phases 1 to 5, not %d", phase);
+	if (phase == 1 && turn == s->turn && s->phase == 1)
+		return 0;
+	if (phase == 1) {
+		if (turn != s->turn + 1)
+			return illegal(err, "xwing: round %d cannot follow round %d", turn, s->turn);
+		if (s->turn == 0 && s->nships == 0)
+			return illegal(err, "xwing setup: no ships: the setup comes before round 1");
+		while (s->turn > 0 && s->phase < XW_PH_END)
+			if ((rc = next_phase(s, err)) != 0)
+				return rc;
+		new_round(s, turn);
+		return 0;
+	}
+	if (s->turn == 0 || turn != s->turn)
+		return illegal(err, "xwing: phase %d of round %d, but the game is in round %d", phase,
+			turn, s->turn);
+	if (phase <= s->phase)
+		return illegal(err, "xwing: phase %d cannot follow phase %d", phase, s->phase);
+	while (s->phase < phase)
+		if ((rc = next_phase(s, err)) != 0)
+			return rc;
+	return 0;
+}
+
+/* ---- the module table ---------------------------------------------------------- */
+
+static int xwing_init(void **out, const sl_header *h, sl_error *err)
+{
+	xw_state *s = sl_calloc(1, sizeof *s);
+	(void)h;
+	*out = NULL;
+	if (!s)
+		return sl_error_set(err, SL_ENOMEM, "xwing: out of memory");
+	s->active = -1;
+	s->engage_init = 7;
+	s->last.ship = -1;
+	*out = s;
+	return 0;
+}
+
+/* Handlers change the state as they go, so every entry runs on a copy that
+ * replaces the state only when it succeeds (sl_flat_apply). */
+static int xwing_apply(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	return sl_flat_apply(st, sizeof(xw_state), xwing_apply_in, h, ev, desc, err);
+}
+
+static int xwing_mark(void *st, const sl_header *h, int turn, int phase, sl_error *err)
+{
+	return sl_flat_mark(st, sizeof(xw_state), xwing_mark_in, h, turn, phase, err);
+}
+
+static void xwing_position(const void *st, int *turn, int *phase)
+{
+	const xw_state *s = st;
+	*turn = s->turn;
+	*phase = s->phase;
+}
+
+const sl_game sl_game_xwing = {
+	SL_GAME_API,
+	"xwing",
+	"X-Wing 2nd edition: maneuvers on a 3-foot mat, dials, combat, ionization",
+	XWING_RULES_VERSION,
+	&xwing_schema,
+	NULL,
+	xwing_init,
+	sl_free,
+	xwing_apply,
+	xwing_mark,
+	xwing_serialize,
+	xwing_restore,
+	xwing_summary,
+	xwing_summary_json,
+	xwing_help,
+	xwing_generate,
+	xwing_position,
+	NULL,   /* no .silb model of its own: the generic coding */
+	NULL,   /* result: not written yet */
+	NULL,   /* chances: every die is rolled at the table and recorded */
+};

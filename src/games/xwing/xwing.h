@@ -1,0 +1,234 @@
+/* xwing.h - X-Wing second edition on a 3-foot mat, ionization complete (seed
+ * 001): its state, catalog and geometry, readable by its painter and importer.
+ * The rules live in xwing.c; formats/xwing.md documents events and decisions. */
+#ifndef SL_XWING_H
+#define SL_XWING_H
+
+#include "../sl_game.h"
+
+/* ---- geometry (formats/xwing.md, Geometry) ----------------------------------
+ * Lengths are integers in 0.01 mm. The mat is XW_MAT square with x to the
+ * right and y up, from the bottom-left corner. Headings are in tenths of a
+ * degree, clockwise from +y (north), 0..3599. A pose is the centre of a base
+ * and its heading. */
+#define XW_MAT 91440              /* 914.4 mm */
+#define XW_RANGE 10000            /* one range band: 100 mm */
+#define XW_TURN 3600              /* a full turn in angle units */
+#define XW_TRIG_ONE (1 << 30)     /* sin/cos scale */
+
+typedef struct xw_pose {
+	int32_t x, y;                 /* 0.01 mm */
+	int32_t h;                    /* 0.1 degree, 0..3599 */
+} xw_pose;
+
+enum xw_size { XW_SMALL = 0, XW_MEDIUM = 1, XW_LARGE = 2 };
+
+/* Bearings, in the order of the community dial codes (xwing-data2):
+ * T turn left, B bank left, F straight, N bank right, Y turn right,
+ * K Koiogran turn, L Segnor's loop left, P Segnor's loop right,
+ * E Tallon roll left, R Tallon roll right, O stationary,
+ * A reverse bank left, S reverse straight, D reverse bank right. */
+enum xw_bearing {
+	XW_TL, XW_BL, XW_ST, XW_BR, XW_TR, XW_KT, XW_SLL, XW_SLR, XW_TRL, XW_TRR,
+	XW_STOP, XW_RBL, XW_RST, XW_RBR, XW_NBEARING
+};
+enum xw_colour { XW_BLUE = 0, XW_WHITE = 1, XW_RED = 2 };
+
+typedef struct xw_maneuver {
+	int speed;                    /* 0..5 */
+	int bearing;                  /* enum xw_bearing */
+	int colour;                   /* enum xw_colour */
+} xw_maneuver;
+
+/* "2TW" -> {2, TL, white}; 0 or -1 when the code is not one. */
+int xw_maneuver_parse(const char *s, size_t n, xw_maneuver *out);
+/* The code of m into out (4 bytes). */
+void xw_maneuver_code(const xw_maneuver *m, char out[4]);
+const char *xw_bearing_name(int bearing);   /* "bank left" */
+
+int32_t xw_sin(int32_t a);            /* a in 0.1 degree, any value; scaled XW_TRIG_ONE */
+int32_t xw_cos(int32_t a);
+int32_t xw_norm_angle(int32_t a);     /* into 0..3599 */
+int32_t xw_base_len(int size);        /* 4000, 6000, 8000 */
+/* The point at (dx right, dy forward) of pose p, rounded to 0.01 mm. */
+void xw_local_to_world(const xw_pose *p, int64_t dx, int64_t dy, int32_t *x, int32_t *y);
+/* The four corners of a base at p: front-left, front-right, rear-right, rear-left. */
+void xw_base_corners(const xw_pose *p, int size, int32_t cx[4], int32_t cy[4]);
+
+/* Where a maneuver ends, fully executed from p, without looking at the
+ * board: 0, or -1 if the maneuver does not exist (speed out of range). */
+int xw_maneuver_end(const xw_pose *p, int size, const xw_maneuver *m, xw_pose *out);
+/* The poses of a base along a maneuver's template, for bumps and drawing:
+ * k = 0..XW_PATH_STEPS, 0 = the ship's rear at the template's start (its
+ * front against the start pose's front), XW_PATH_STEPS = the end before
+ * any final rotation (Koiogran, Segnor, Tallon). */
+#define XW_PATH_STEPS 64
+int xw_maneuver_at(const xw_pose *p, int size, const xw_maneuver *m, int k, xw_pose *out);
+/* The same at fraction num/den (0..1) of the template, for finer stops. */
+int xw_maneuver_frac(const xw_pose *p, int size, const xw_maneuver *m, int64_t num, int64_t den,
+	xw_pose *out);
+/* Barrel roll: side 0 left, 1 right; place 0 forward, 1 middle, 2 back. */
+void xw_barrel_roll_end(const xw_pose *p, int size, int side, int place, xw_pose *out);
+
+/* Two bases overlap (touching is not overlapping): exact on the rounded
+ * corners (separating axes in integers). */
+int xw_bases_overlap(const xw_pose *a, int sa, const xw_pose *b, int sb);
+/* A base overlaps a disc of radius r at (x, y). */
+int xw_base_disc_overlap(const xw_pose *a, int sa, int32_t x, int32_t y, int32_t r);
+/* Some part of the base is outside the mat. */
+int xw_base_off_mat(const xw_pose *a, int sa);
+/* Distance between two bases (0 when they overlap or touch), and the two
+ * closest points; in 0.01 mm, rounded down. */
+int64_t xw_base_distance(const xw_pose *a, int sa, const xw_pose *b, int sb,
+	int32_t pa[2], int32_t pb[2]);
+/* Range band of a distance: 0 (touching), 1..3, or 4 beyond range 3. */
+int xw_range_band(int64_t d);
+/* Arcs of a ship: quadrants of its base, bounded by the lines from its
+ * centre through its corners. */
+enum xw_arc { XW_ARC_FRONT = 0, XW_ARC_RIGHT = 1, XW_ARC_REAR = 2, XW_ARC_LEFT = 3 };
+/* Some part of base b lies in arc `arc` of the ship at a. */
+int xw_in_arc(const xw_pose *a, int sa, int arc, const xw_pose *b, int sb);
+/* The template of maneuver m flown from start meets the disc of radius r at
+ * (x, y): exact on the template's outline, 20 mm wide. */
+int xw_template_disc(const xw_pose *start, int size, const xw_maneuver *m, int32_t x, int32_t y,
+	int32_t r);
+/* The segment p..q passes within r of (x, y). */
+int xw_segment_near(const int32_t p[2], const int32_t q[2], int32_t x, int32_t y, int32_t r);
+
+/* ---- catalog (xwing_catalog.c; facts of the published game) --------------- */
+
+enum xw_action {
+	XW_A_FOCUS, XW_A_EVADE, XW_A_LOCK, XW_A_BARREL, XW_A_BOOST, XW_A_ROTATE, XW_A_RELOAD,
+	XW_NACTION
+};
+enum xw_turret { XW_NO_TURRET = 0, XW_SINGLE_TURRET = 1, XW_DOUBLE_TURRET = 2 };
+enum xw_slot { XW_SLOT_TURRET = 1 << 0, XW_SLOT_SENSOR = 1 << 1, XW_SLOT_CANNON = 1 << 2 };
+
+typedef struct xw_action_def {
+	int action;                   /* enum xw_action */
+	int colour;                   /* white or red */
+	int linked;                   /* -1, or the action linked after it (always red) */
+} xw_action_def;
+
+typedef struct xw_ship_type {
+	const char *xws;              /* "t65xwing" */
+	const char *name;             /* "T-65 X-wing" */
+	const char *faction;          /* xws faction id: "rebelalliance" */
+	int size;
+	int front, rear;              /* primary attack value, and in the rear arc (0 none) */
+	int turret;                   /* the primary fires from a turret (the YT-1300's double turret), not the front arc */
+	int agility, hull, shields;
+	int nactions;
+	xw_action_def actions[5];
+	const char *dial;             /* codes separated by spaces */
+	unsigned slots;
+	int targeting_computer;       /* the x1's ship ability, Advanced Targeting Computer */
+} xw_ship_type;
+
+typedef struct xw_pilot {
+	const char *xws;              /* "bluesquadronescort" */
+	const char *name;
+	int type;                     /* index into xw_ship_types */
+	int initiative;
+	int cost;
+} xw_pilot;
+
+enum xw_upgrade { XW_U_IONTURRET = 0, XW_U_ADVSENSORS = 1, XW_NUPGRADE };
+typedef struct xw_upgrade_def {
+	const char *xws, *name;
+	unsigned slot;
+	int cost;
+	int attack, minrange, maxrange;   /* a special weapon, or 0 */
+} xw_upgrade_def;
+
+extern const xw_ship_type xw_ship_types[];
+extern const int xw_nship_types;
+extern const xw_pilot xw_pilots[];
+extern const int xw_npilots;
+extern const xw_upgrade_def xw_upgrades[XW_NUPGRADE];
+/* NULL-terminated id lists, the ENUM/LIST names of the schema. */
+extern const char *const xw_pilot_ids[];
+extern const char *const xw_upgrade_ids[];
+extern const char *const xw_damage_ids[];    /* the damage deck's faceup cards */
+extern const char *const xw_damage_names[];
+#define XW_DIRECT_HIT 0                      /* index of "Direct Hit!" */
+int xw_pilot_find(const char *xws);          /* index or -1 */
+int xw_upgrade_find(const char *xws);
+/* 1 if code (e.g. "2TW") is on the type's dial, exactly. */
+int xw_dial_has(const xw_ship_type *t, const xw_maneuver *m);
+int xw_ionized_threshold(int size);          /* 1, 2, 3 (seed 001) */
+
+/* ---- state ------------------------------------------------------------------ */
+
+#define XW_MAX_SHIPS 16
+#define XW_MAX_OBSTACLES 12
+#define XW_MAX_CRITS 8
+#define XW_ID_LEN 24
+
+enum xw_obstacle_kind { XW_ASTEROID = 0, XW_DEBRIS = 1 };
+
+typedef struct xw_obstacle {
+	char id[XW_ID_LEN];
+	int kind;
+	int32_t x, y, r;              /* a disc (formats/xwing.md, decision D3) */
+} xw_obstacle;
+
+typedef struct xw_ship {
+	char id[XW_ID_LEN];
+	int side;                     /* player index */
+	int pilot;                    /* index into xw_pilots */
+	unsigned upgrades;            /* bit per enum xw_upgrade */
+	xw_pose pose;
+	int hull, shields;            /* what is left */
+	int damage;                   /* damage suffered: one per card, two for Direct Hit! */
+	int cards;                    /* damage cards dealt (facedown and faceup) */
+	int ncrits;
+	uint8_t crits[XW_MAX_CRITS];  /* faceup cards, xw_damage_ids indexes */
+	int ion, stress, focus, evade;
+	int lock;                     /* ship index it has locked, -1 none */
+	int turret_arc;               /* enum xw_arc of its turret */
+	int gone;                     /* 0 in play, 1 destroyed (removed at the end of its initiative step), 2 removed */
+	int fled;                     /* left the mat */
+	/* planning */
+	int has_commit;
+	uint8_t commit[SL_COMMIT_BYTES];
+	int assigned;                 /* dial assigned at planning (not ionized then) */
+	int revealed;                 /* the dial was revealed this round */
+	xw_maneuver dial;             /* when revealed */
+	/* this round */
+	int activated;                /* its activation began */
+	int ion_flight;               /* flew the ion maneuver this activation */
+	int moved;                    /* executed its maneuver */
+	int skip_action;              /* bumped, or landed on / went through an obstacle */
+	int nactions;                 /* actions performed in this activation */
+	unsigned done_actions;        /* bit per enum xw_action performed this round */
+	int last_action;              /* -1, or the last action performed (for linked) */
+	int sensors;                  /* Advanced Sensors used in this activation */
+	int engaged;                  /* attacked this round */
+} xw_ship;
+
+/* The last move, for the painter. */
+typedef struct xw_last_move {
+	int ship;                     /* -1 none */
+	int kind;                     /* 0 maneuver, 1 barrel roll, 2 boost */
+	xw_maneuver m;
+	xw_pose from, to;
+	int stop;                     /* path step where it stopped (XW_PATH_STEPS: full) */
+} xw_last_move;
+
+typedef struct xw_state {
+	int turn, phase;              /* round and phase; 0,0 in setup */
+	int nships, nobstacles;
+	xw_ship ships[XW_MAX_SHIPS];
+	xw_obstacle obstacles[XW_MAX_OBSTACLES];
+	int active;                   /* ship activating, -1 none */
+	int engage_init;              /* the initiative step of the engagement phase (7 before any) */
+	xw_last_move last;
+} xw_state;
+
+int xw_ionized(const xw_ship *sh);
+int xw_in_play(const xw_ship *sh);      /* on the mat: not removed */
+
+extern const sl_game sl_game_xwing;
+
+#endif

@@ -1,0 +1,84 @@
+/* xwing_int.h - what the files of the xwing module share; private to it. */
+#ifndef XWING_INT_H
+#define XWING_INT_H
+
+#include "xwing.h"
+
+#define XWING_RULES_VERSION 1
+#define XW_MAX_DICE 12
+#define XW_MAX_TOKENS 99    /* of one kind on a ship: more is refused (effects) or dropped (ions) */
+#define XW_COMMIT_DOMAIN "xwing-dial"
+
+/* Event types, in schema order. */
+enum {
+	XW_EV_OBSTACLE, XW_EV_SHIP, XW_EV_DIAL, XW_EV_REVEAL, XW_EV_MOVE, XW_EV_ACTION,
+	XW_EV_ATTACK, XW_EV_EFFECT, XW_NEV
+};
+
+/* Phases of a round. */
+enum { XW_PH_PLANNING = 1, XW_PH_SYSTEM, XW_PH_ACTIVATION, XW_PH_ENGAGEMENT, XW_PH_END };
+
+/* Attack die faces (LIST tokens) and defence die faces. */
+enum { XW_HIT, XW_CRIT, XW_AFOCUS, XW_ABLANK };
+enum { XW_EVADE, XW_DFOCUS, XW_DBLANK };
+/* Weapons. */
+enum { XW_W_PRIMARY, XW_W_REAR, XW_W_IONTURRET };
+/* Action fields. */
+enum { XW_DIR_LEFT, XW_DIR_RIGHT, XW_DIR_STRAIGHT };
+enum { XW_PLACE_FORWARD, XW_PLACE_MIDDLE, XW_PLACE_BACK };
+/* Effect tokens. */
+enum { XW_T_ION, XW_T_STRESS, XW_T_FOCUS, XW_T_EVADE };
+
+extern const sl_schema xwing_schema;
+extern const int32_t xw_sin_table[901];
+extern const char *const xw_action_ids[];
+extern const char *const xw_arc_ids[];
+
+int64_t xw_rdiv(int64_t num, int64_t den);
+int64_t xw_isqrt(int64_t v);
+
+const xw_ship_type *xw_type_of(const xw_ship *sh);
+const char *xw_side_name(const sl_header *h, int side);
+
+/* The rules proper (xwing.c), shared with the generator's self-check. */
+int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+int xwing_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err);
+
+/* Where a maneuver of ship i ends on this board: bumps, obstacles, the mat
+ * edge (xwing.c). */
+typedef struct xw_flight {
+	xw_pose end;
+	int stop;                 /* path step where it stopped; XW_PATH_STEPS = full */
+	int bumped;               /* ship index it bumped into, -1 none */
+	int full;                 /* fully executed (no bump) */
+	int obstacle;             /* an obstacle overlapped or gone through, -1 none */
+	int obstacle_kind;
+	int fled;                 /* the base ends (partly) off the mat */
+} xw_flight;
+void xw_fly(const xw_state *s, int i, const xw_maneuver *m, xw_flight *out);
+/* The obstacles touched by ship i flying m to end (each rolls one die). */
+int xw_obstacles_hit(const xw_state *s, int i, const xw_maneuver *m, const xw_pose *end,
+	int list[XW_MAX_OBSTACLES]);
+/* The first player (D1): `meta first-player ID`, else the header's first. */
+int xw_first_player(const sl_header *h);
+/* The 2.5 ionization rule: `meta xwing-ion 2.5`. */
+int xw_variant25(const sl_header *h);
+/* Who may activate now: 1 if ship i is next in the order (lowest initiative,
+ * first player first on ties) or equal to the next. */
+int xw_may_activate(const xw_state *s, int i, int first, sl_error *err);
+/* The maneuver ship i executes now: the revealed dial, the ion maneuver,
+ * or the white 2-straight of a stressed ship with a red maneuver. */
+void xw_to_execute(const xw_state *s, int i, xw_maneuver *out, int *stressed_red);
+int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *def,
+	int *range, sl_error *err);
+
+int xwing_serialize(const void *st, sl_buf *out);
+int xwing_restore(void **out, const void *p, size_t n, sl_error *err);
+void xwing_summary(const void *st, const sl_header *h, sl_buf *out);
+void xwing_summary_json(const void *st, const sl_header *h, sl_buf *out);
+void xwing_help(const void *st, const sl_header *h, sl_buf *out);
+int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a,
+	sl_event *out, sl_error *err);
+
+#endif

@@ -1,0 +1,375 @@
+/* xwing_state.c - the xwing state as bytes (canonical serialization and a
+ * checked restore of untrusted snapshots, both from one walk over the fields)
+ * and as words (summary, JSON, help). */
+#include "xwing_int.h"
+
+#include <string.h>
+
+/* ---- canonical bytes -------------------------------------------------------------
+ * u8 version (1), then every field below in this order as a zigzag varint
+ * (strings: a varint length then the bytes; the commitment: 32 raw bytes).
+ * Ships and obstacles past nships / nobstacles are not written; restore
+ * leaves them zero, as every state has them. */
+#define XW_SNAP_VERSION 1
+#define XW_MAX_COUNT 1000000
+
+typedef struct io {
+	sl_buf *b;          /* writing */
+	sl_reader *r;       /* reading */
+	int bad;
+} io;
+
+static void f_int(io *c, int *v, int lo, int hi)
+{
+	if (c->b) {
+		sl_buf_svarint(c->b, *v);
+		return;
+	}
+	{
+		int64_t x = sl_read_svarint(c->r);
+		if (c->r->err || x < lo || x > hi)
+			c->bad = 1;
+		else
+			*v = (int)x;
+	}
+}
+
+static void f_i32(io *c, int32_t *v, int lo, int hi)
+{
+	int t = *v;
+	f_int(c, &t, lo, hi);
+	*v = t;
+}
+
+static void f_uns(io *c, unsigned *v, int hi)
+{
+	int t = (int)*v;
+	f_int(c, &t, 0, hi);
+	*v = (unsigned)t;
+}
+
+static void f_id(io *c, char *s, size_t cap)
+{
+	if (c->b) {
+		size_t n = strlen(s);
+		sl_buf_uvarint(c->b, n);
+		sl_buf_put(c->b, s, n);
+		return;
+	}
+	{
+		uint64_t n = sl_read_uvarint(c->r);
+		const uint8_t *p;
+		if (c->r->err || n == 0 || n >= cap) {
+			c->bad = 1;
+			return;
+		}
+		p = sl_read_bytes(c->r, (size_t)n);
+		if (!p) {
+			c->bad = 1;
+			return;
+		}
+		for (uint64_t i = 0; i < n; i++) {
+			unsigned char ch = p[i];
+			if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')
+			      || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-'))
+				c->bad = 1;
+		}
+		memcpy(s, p, (size_t)n);
+		s[n] = 0;
+	}
+}
+
+static void f_pose(io *c, xw_pose *p)
+{
+	f_i32(c, &p->x, -XW_MAT, 2 * XW_MAT);
+	f_i32(c, &p->y, -XW_MAT, 2 * XW_MAT);
+	f_i32(c, &p->h, 0, XW_TURN - 1);
+}
+
+static void f_man(io *c, xw_maneuver *m)
+{
+	f_int(c, &m->speed, 0, 5);
+	f_int(c, &m->bearing, 0, XW_NBEARING - 1);
+	f_int(c, &m->colour, 0, 2);
+}
+
+static void walk(io *c, xw_state *s)
+{
+	int ndmg = 0;
+	while (xw_damage_ids[ndmg])
+		ndmg++;
+	f_int(c, &s->turn, 0, XW_MAX_COUNT);
+	f_int(c, &s->phase, 0, 5);
+	f_int(c, &s->nships, 0, XW_MAX_SHIPS);
+	f_int(c, &s->nobstacles, 0, XW_MAX_OBSTACLES);
+	if (c->bad)
+		return;
+	f_int(c, &s->active, -1, s->nships - 1);
+	f_int(c, &s->engage_init, 0, 7);
+	f_int(c, &s->last.ship, -1, s->nships - 1);
+	f_int(c, &s->last.kind, 0, 2);
+	f_man(c, &s->last.m);
+	f_pose(c, &s->last.from);
+	f_pose(c, &s->last.to);
+	f_int(c, &s->last.stop, -1, XW_PATH_STEPS);
+	for (int i = 0; i < s->nobstacles && !c->bad; i++) {
+		xw_obstacle *o = &s->obstacles[i];
+		f_id(c, o->id, sizeof o->id);
+		f_int(c, &o->kind, 0, 1);
+		f_i32(c, &o->x, 0, XW_MAT);
+		f_i32(c, &o->y, 0, XW_MAT);
+		f_i32(c, &o->r, 500, 10000);
+	}
+	for (int i = 0; i < s->nships && !c->bad; i++) {
+		xw_ship *sh = &s->ships[i];
+		f_id(c, sh->id, sizeof sh->id);
+		f_int(c, &sh->side, 0, SL_MAX_PLAYERS - 1);
+		f_int(c, &sh->pilot, 0, xw_npilots - 1);
+		f_uns(c, &sh->upgrades, (1 << XW_NUPGRADE) - 1);
+		f_pose(c, &sh->pose);
+		f_int(c, &sh->hull, 0, 99);
+		f_int(c, &sh->shields, 0, 99);
+		f_int(c, &sh->damage, 0, 999);
+		f_int(c, &sh->cards, 0, 999);
+		f_int(c, &sh->ncrits, 0, XW_MAX_CRITS);
+		if (c->bad)
+			return;
+		for (int k = 0; k < sh->ncrits; k++) {
+			int v = sh->crits[k];
+			f_int(c, &v, 0, ndmg - 1);
+			sh->crits[k] = (uint8_t)v;
+		}
+		f_int(c, &sh->ion, 0, XW_MAX_COUNT);
+		f_int(c, &sh->stress, 0, XW_MAX_COUNT);
+		f_int(c, &sh->focus, 0, XW_MAX_COUNT);
+		f_int(c, &sh->evade, 0, XW_MAX_COUNT);
+		f_int(c, &sh->lock, -1, XW_MAX_SHIPS - 1);
+		f_int(c, &sh->turret_arc, 0, 3);
+		f_int(c, &sh->gone, 0, 2);
+		f_int(c, &sh->fled, 0, 1);
+		f_int(c, &sh->has_commit, 0, 1);
+		if (c->b) {
+			sl_buf_put(c->b, sh->commit, SL_COMMIT_BYTES);
+		} else {
+			const uint8_t *p = sl_read_bytes(c->r, SL_COMMIT_BYTES);
+			if (!p)
+				c->bad = 1;
+			else
+				memcpy(sh->commit, p, SL_COMMIT_BYTES);
+		}
+		f_int(c, &sh->assigned, 0, 1);
+		f_int(c, &sh->revealed, 0, 1);
+		f_man(c, &sh->dial);
+		f_int(c, &sh->activated, 0, 1);
+		f_int(c, &sh->ion_flight, 0, 1);
+		f_int(c, &sh->moved, 0, 1);
+		f_int(c, &sh->skip_action, 0, 1);
+		f_int(c, &sh->nactions, 0, 10);
+		f_uns(c, &sh->done_actions, (1 << XW_NACTION) - 1);
+		f_int(c, &sh->last_action, -1, XW_NACTION - 1);
+		f_int(c, &sh->sensors, 0, 1);
+		f_int(c, &sh->engaged, 0, 1);
+	}
+}
+
+int xwing_serialize(const void *st, sl_buf *b)
+{
+	io c = {b, NULL, 0};
+	sl_buf_u8(b, XW_SNAP_VERSION);
+	walk(&c, (xw_state *)st);   /* writing only reads the fields */
+	return b->failed ? SL_ENOMEM : SL_OK;
+}
+
+int xwing_restore(void **out, const void *p, size_t n, sl_error *err)
+{
+	sl_reader r;
+	io c;
+	xw_state *s = sl_calloc(1, sizeof *s);
+	*out = NULL;
+	if (!s)
+		return sl_error_set(err, SL_ENOMEM, "xwing: out of memory");
+	sl_reader_init(&r, p, n);
+	c.b = NULL;
+	c.r = &r;
+	c.bad = 0;
+	if (sl_read_u8(&r) != XW_SNAP_VERSION || r.err) {
+		sl_free(s);
+		return sl_error_set(err, SL_EFORMAT, "xwing snapshot: unknown version");
+	}
+	walk(&c, s);
+	if (c.bad || r.err || r.pos != r.len) {
+		size_t at = r.pos;
+		sl_free(s);
+		return sl_error_set(err, SL_EFORMAT, "xwing snapshot: offset %zu: %s", at,
+			r.err ? "truncated" : c.bad ? "a value out of range" : "trailing bytes");
+	}
+	for (int i = 0; i < s->nships; i++)
+		if (s->ships[i].lock >= s->nships) {
+			sl_free(s);
+			return sl_error_set(err, SL_EFORMAT, "xwing snapshot: a lock on no ship");
+		}
+	*out = s;
+	return 0;
+}
+
+/* ---- words ---------------------------------------------------------------------- */
+
+static void put_mm(sl_buf *b, int32_t v)
+{
+	char t[32];
+	sl_fx_format(v, t, sizeof t);
+	sl_buf_puts(b, t);
+}
+
+static const char *ship_status(const xw_ship *sh)
+{
+	if (sh->fled)
+		return "fled";
+	if (sh->gone == 2)
+		return "destroyed";
+	if (sh->gone == 1)
+		return "destroyed (fires at its initiative)";
+	return NULL;
+}
+
+static const char *dial_word(const xw_ship *sh, char code[4])
+{
+	if (sh->revealed) {
+		xw_maneuver_code(&sh->dial, code);
+		return code;
+	}
+	if (!sh->has_commit)
+		return "not set";
+	return sh->assigned ? "face down" : "face down on its card (ionized at planning)";
+}
+
+void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
+{
+	const xw_state *s = st;
+	char code[4];
+	if (s->turn == 0)
+		sl_buf_puts(b, "Setup\n");
+	else
+		sl_buf_printf(b, "Round %d, %s phase\n", s->turn, sl_phase_name(&xwing_schema, s->phase));
+	for (int i = 0; i < s->nobstacles; i++) {
+		const xw_obstacle *o = &s->obstacles[i];
+		sl_buf_printf(b, "  %-10s %s at (", o->id, o->kind == XW_ASTEROID ? "asteroid" : "debris");
+		put_mm(b, o->x);
+		sl_buf_puts(b, ", ");
+		put_mm(b, o->y);
+		sl_buf_puts(b, ") r ");
+		put_mm(b, o->r);
+		sl_buf_puts(b, "\n");
+	}
+	for (int i = 0; i < s->nships; i++) {
+		const xw_ship *sh = &s->ships[i];
+		const xw_ship_type *t = xw_type_of(sh);
+		const char *st2 = ship_status(sh);
+		sl_buf_printf(b, "  %-10s %s, %s (%s, initiative %d) at (", sh->id,
+			xw_side_name(h, sh->side), xw_pilots[sh->pilot].name, t->name,
+			xw_pilots[sh->pilot].initiative);
+		put_mm(b, sh->pose.x);
+		sl_buf_puts(b, ", ");
+		put_mm(b, sh->pose.y);
+		sl_buf_printf(b, ") heading %d.%d: hull %d/%d, shields %d/%d", sh->pose.h / 10,
+			sh->pose.h % 10, sh->hull, t->hull, sh->shields, t->shields);
+		if (st2) {
+			sl_buf_printf(b, "; %s\n", st2);
+			continue;
+		}
+		if (sh->ion)
+			sl_buf_printf(b, "; ion %d%s", sh->ion, xw_ionized(sh) ? " (ionized)" : "");
+		if (sh->stress)
+			sl_buf_printf(b, "; stress %d", sh->stress);
+		if (sh->focus)
+			sl_buf_printf(b, "; focus %d", sh->focus);
+		if (sh->evade)
+			sl_buf_printf(b, "; evade %d", sh->evade);
+		if (sh->lock >= 0)
+			sl_buf_printf(b, "; lock on %s", s->ships[sh->lock].id);
+		if (t->turret || (sh->upgrades & (1u << XW_U_IONTURRET)))
+			sl_buf_printf(b, "; turret %s", xw_arc_ids[sh->turret_arc]);
+		for (int k = 0; k < sh->ncrits; k++)
+			sl_buf_printf(b, "; %s", xw_damage_names[sh->crits[k]]);
+		if (s->turn > 0)
+			sl_buf_printf(b, "; dial %s", dial_word(sh, code));
+		sl_buf_puts(b, "\n");
+	}
+}
+
+void xwing_summary_json(const void *st, const sl_header *h, sl_buf *b)
+{
+	const xw_state *s = st;
+	char code[4];
+	sl_buf_printf(b, "{\"round\":%d,\"phase\":", s->turn);
+	sl_buf_json_str(b, s->turn ? sl_phase_name(&xwing_schema, s->phase) : "setup");
+	sl_buf_puts(b, ",\"obstacles\":[");
+	for (int i = 0; i < s->nobstacles; i++) {
+		const xw_obstacle *o = &s->obstacles[i];
+		sl_buf_printf(b, "%s{\"id\":", i ? "," : "");
+		sl_buf_json_str(b, o->id);
+		sl_buf_printf(b, ",\"kind\":\"%s\",\"x\":%d,\"y\":%d,\"r\":%d}",
+			o->kind == XW_ASTEROID ? "asteroid" : "debris", o->x, o->y, o->r);
+	}
+	sl_buf_puts(b, "],\"ships\":[");
+	for (int i = 0; i < s->nships; i++) {
+		const xw_ship *sh = &s->ships[i];
+		sl_buf_printf(b, "%s{\"id\":", i ? "," : "");
+		sl_buf_json_str(b, sh->id);
+		sl_buf_puts(b, ",\"side\":");
+		sl_buf_json_str(b, xw_side_name(h, sh->side));
+		sl_buf_printf(b, ",\"pilot\":\"%s\",\"ship\":\"%s\",\"initiative\":%d,"
+			"\"x\":%d,\"y\":%d,\"heading\":%d,\"hull\":%d,\"shields\":%d,\"ion\":%d,"
+			"\"ionized\":%s,\"stress\":%d,\"focus\":%d,\"evade\":%d,\"lock\":",
+			xw_pilots[sh->pilot].xws, xw_type_of(sh)->xws, xw_pilots[sh->pilot].initiative,
+			sh->pose.x, sh->pose.y, sh->pose.h, sh->hull, sh->shields, sh->ion,
+			xw_ionized(sh) ? "true" : "false", sh->stress, sh->focus, sh->evade);
+		if (sh->lock >= 0)
+			sl_buf_json_str(b, s->ships[sh->lock].id);
+		else
+			sl_buf_puts(b, "null");
+		sl_buf_printf(b, ",\"turret\":\"%s\",\"dial\":", xw_arc_ids[sh->turret_arc]);
+		sl_buf_json_str(b, dial_word(sh, code));
+		sl_buf_printf(b, ",\"status\":\"%s\"}", sh->fled ? "fled" : sh->gone ? "destroyed" :
+			"in play");
+	}
+	sl_buf_puts(b, "]}");
+}
+
+void xwing_help(const void *st, const sl_header *h, sl_buf *b)
+{
+	const xw_state *s = st;
+	(void)h;
+	switch (s->turn ? s->phase : 0) {
+	case 0:
+		sl_buf_puts(b, "setup: obstacle id= kind=asteroid|debris x= y= r=; ship id= pilot= side= "
+			"x= y= heading= [upgrades=]; then `turn 1`\n");
+		break;
+	case XW_PH_PLANNING:
+		sl_buf_puts(b, "planning: P: dial ship= commit=<64 hex> for every ship, then `phase 2`\n");
+		break;
+	case XW_PH_SYSTEM:
+		sl_buf_puts(b, "system: effect ship= token= delta= source=; then `phase 3`\n");
+		break;
+	case XW_PH_ACTIVATION:
+		sl_buf_puts(b, "activation, initiative ascending: P: reveal ship= dial= salt=; "
+			"P: move ship= [maneuver=] [dice=] (an ionized ship with no dial: move only); "
+			"P: action ship= action=...; then `phase 4`\n");
+		break;
+	case XW_PH_ENGAGEMENT:
+		sl_buf_puts(b, "engagement, initiative descending: P: attack ship= target= weapon= atk= "
+			"[reroll= rerolled=] [aspend=] def= [dspend=] [crits=]; then `phase 5`\n");
+		break;
+	default:
+		sl_buf_puts(b, "end: focus and evade tokens are gone; `turn N` for the next round\n");
+		break;
+	}
+	for (int i = 0; i < s->nships; i++) {
+		const xw_ship *sh = &s->ships[i];
+		if (!xw_in_play(sh))
+			continue;
+		if (s->phase == XW_PH_ACTIVATION && !sh->activated && xw_may_activate(s, i, xw_first_player(h), NULL) == 0)
+			sl_buf_printf(b, "  may activate now: %s%s\n", sh->id,
+				!sh->assigned && xw_ionized(sh) ? " (ion maneuver)" : "");
+	}
+}

@@ -1,0 +1,1199 @@
+/* test_xwing.c - the xwing rules module: the geometry of every maneuver on
+ * every base against end poses computed independently (python3 floating
+ * point, embedded below), overlaps, ranges and arcs; then the round, stress,
+ * actions, obstacles and combat; then each clause of the ionization rule
+ * (seed 001) with its allowed and its refused side; snapshots and the
+ * generator. Events are written as log lines and parsed with the .sil codec;
+ * positions are arranged by placing ships directly in the state. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/xwing/xwing_int.h"
+#include "formats/sl_log.h"
+
+static const sl_game *G = &sl_game_xwing;
+
+/* ---- expected geometry --------------------------------------------------------
+ * Generated once by this python3 (math module, doubles), independently of the
+ * module's integer code; positions in 0.01 mm rounded half away from zero:
+ *   L = {small: 40, medium: 60, large: 80} mm; bank radius 80/130/180, turn
+ *   35/62.5/90; straight ends at (0, L + 40 s); a right bank or turn of angle
+ *   t, radius R at (R (1 - cos t) + L/2 sin t, L/2 + R sin t + L/2 cos t);
+ *   left mirrors x; Koiogran / Segnor add 180 degrees, Tallon 90 more toward
+ *   the turn; reverse mirrors y and the rotation; start (500, 400) mm, the
+ *   world offset rotated by the start heading h0 (clockwise from +y). */
+#include "test_xwing_geom.inc"
+
+static void test_geom_trig(void **state)
+{
+	(void)state;
+	assert_int_equal(xw_sin(0), 0);
+	assert_int_equal(xw_sin(900), XW_TRIG_ONE);
+	assert_int_equal(xw_sin(300), XW_TRIG_ONE / 2);
+	assert_int_equal(xw_cos(600), XW_TRIG_ONE / 2);
+	assert_int_equal(xw_sin(1800), 0);
+	assert_int_equal(xw_sin(2700), -XW_TRIG_ONE);
+	assert_int_equal(xw_sin(-900), -XW_TRIG_ONE);
+	assert_int_equal(xw_cos(3600 + 1800), -XW_TRIG_ONE);
+	for (int a = 0; a < XW_TURN; a++) {
+		int64_t s = xw_sin(a), c = xw_cos(a);
+		int64_t one = (int64_t)XW_TRIG_ONE * XW_TRIG_ONE, sum = s * s + c * c;
+		assert_true(sum - one < ((int64_t)XW_TRIG_ONE * 4) && one - sum < ((int64_t)XW_TRIG_ONE * 4));
+	}
+}
+
+static void test_geom_issue_numbers(void **state)
+{
+	xw_pose p = {0, 0, 0}, e;
+	xw_maneuver m;
+	(void)state;
+	assert_int_equal(xw_maneuver_parse("1NW", 3, &m), 0);
+	assert_int_equal(xw_maneuver_end(&p, XW_SMALL, &m, &e), 0);
+	assert_int_equal(e.x, 3757);    /* bank 1 on a small base: (37.57, 90.71) mm */
+	assert_int_equal(e.y, 9071);
+	assert_int_equal(e.h, 450);
+	assert_int_equal(xw_maneuver_parse("1YW", 3, &m), 0);
+	assert_int_equal(xw_maneuver_end(&p, XW_SMALL, &m, &e), 0);
+	assert_int_equal(e.x, 5500);    /* turn 1: (55, 55) mm */
+	assert_int_equal(e.y, 5500);
+	assert_int_equal(e.h, 900);
+	/* codes that are no maneuver */
+	assert_int_equal(xw_maneuver_parse("6FW", 3, &m), -1);
+	assert_int_equal(xw_maneuver_parse("4BW", 3, &m), -1);
+	assert_int_equal(xw_maneuver_parse("1FX", 3, &m), -1);
+	assert_int_equal(xw_maneuver_parse("3SW", 3, &m), -1);
+	assert_int_equal(xw_maneuver_parse("1OW", 3, &m), -1);
+	assert_int_equal(xw_maneuver_parse("0OR", 3, &m), 0);
+}
+
+static void test_geom_all_maneuvers(void **state)
+{
+	int bad = 0, n = (int)(sizeof expect_end / sizeof expect_end[0]);
+	(void)state;
+	assert_true(n > 300);
+	for (int i = 0; i < n; i++) {
+		xw_pose p = {50000, 40000, expect_end[i].h0}, e;
+		xw_maneuver m;
+		int tol = expect_end[i].h0 ? 1 : 0;   /* rotated: one rounding more */
+		assert_int_equal(xw_maneuver_parse(expect_end[i].code, 3, &m), 0);
+		assert_int_equal(xw_maneuver_end(&p, expect_end[i].size, &m, &e), 0);
+		if (abs(e.x - expect_end[i].x) > tol || abs(e.y - expect_end[i].y) > tol
+		    || e.h != expect_end[i].h) {
+			print_message("size %d %s h0 %d: got (%d, %d, %d), want (%d, %d, %d)\n",
+				expect_end[i].size, expect_end[i].code, expect_end[i].h0, e.x, e.y, e.h,
+				expect_end[i].x, expect_end[i].y, expect_end[i].h);
+			bad++;
+		}
+	}
+	assert_int_equal(bad, 0);
+}
+
+static void test_geom_path_ends_at_end(void **state)
+{
+	static const char *const codes[] = {"3FW", "2TW", "3NW", "2BW", "1YW", "1AW", "2SW", "3DW"};
+	(void)state;
+	for (int size = 0; size < 3; size++)
+		for (int i = 0; i < 8; i++) {
+			xw_pose p = {40000, 40000, 1234}, e, k0, kn;
+			xw_maneuver m;
+			assert_int_equal(xw_maneuver_parse(codes[i], 3, &m), 0);
+			xw_maneuver_end(&p, size, &m, &e);
+			xw_maneuver_at(&p, size, &m, XW_PATH_STEPS, &kn);
+			assert_int_equal(kn.x, e.x);
+			assert_int_equal(kn.y, e.y);
+			assert_int_equal(kn.h, e.h);
+			/* step 0: the base just in front of (or behind) where it stood */
+			xw_maneuver_at(&p, size, &m, 0, &k0);
+			assert_int_equal(k0.h, p.h);
+		}
+}
+
+static void test_geom_barrel_rolls(void **state)
+{
+	int n = (int)(sizeof expect_roll / sizeof expect_roll[0]);
+	(void)state;
+	for (int i = 0; i < n; i++) {
+		xw_pose p = {50000, 40000, expect_roll[i].h0}, e;
+		int tol = expect_roll[i].h0 ? 1 : 0;
+		xw_barrel_roll_end(&p, expect_roll[i].size, expect_roll[i].side, expect_roll[i].place, &e);
+		if (abs(e.x - expect_roll[i].x) > tol || abs(e.y - expect_roll[i].y) > tol)
+			fail_msg("roll size %d side %d place %d h0 %d: got (%d, %d), want (%d, %d)",
+				expect_roll[i].size, expect_roll[i].side, expect_roll[i].place,
+				expect_roll[i].h0, e.x, e.y, expect_roll[i].x, expect_roll[i].y);
+		assert_int_equal(e.h, p.h);
+	}
+}
+
+static void test_geom_overlap(void **state)
+{
+	xw_pose a = {40000, 40000, 0}, b = {44000, 40000, 0}, c = {44000, 40000, 450};
+	(void)state;
+	assert_false(xw_bases_overlap(&a, XW_SMALL, &b, XW_SMALL));   /* touching edges */
+	b.x = 43999;
+	assert_true(xw_bases_overlap(&a, XW_SMALL, &b, XW_SMALL));
+	/* a small base turned 45 degrees reaches 28.28 mm: its corner touches at 48.28 */
+	c.x = 40000 + 2000 + 2829;
+	assert_false(xw_bases_overlap(&a, XW_SMALL, &c, XW_SMALL));
+	c.x = 40000 + 2000 + 2820;
+	assert_true(xw_bases_overlap(&a, XW_SMALL, &c, XW_SMALL));
+	/* sizes: a large base reaches 40 mm */
+	b.x = 40000 + 2000 + 4000;
+	assert_false(xw_bases_overlap(&a, XW_SMALL, &b, XW_LARGE));
+	b.x -= 1;
+	assert_true(xw_bases_overlap(&a, XW_SMALL, &b, XW_LARGE));
+	/* discs */
+	assert_false(xw_base_disc_overlap(&a, XW_SMALL, 40000, 40000 + 2000 + 1000, 1000));
+	assert_true(xw_base_disc_overlap(&a, XW_SMALL, 40000, 40000 + 2000 + 999, 1000));
+	/* the corner of a base: distance sqrt(2) * 10 mm = 14.14 mm */
+	assert_false(xw_base_disc_overlap(&a, XW_SMALL, 43000, 43000, 1414));
+	assert_true(xw_base_disc_overlap(&a, XW_SMALL, 43000, 43000, 1415));
+	/* the mat's edge */
+	a.x = 2000;
+	assert_false(xw_base_off_mat(&a, XW_SMALL));
+	a.x = 1999;
+	assert_true(xw_base_off_mat(&a, XW_SMALL));
+	a.x = XW_MAT - 3000;
+	assert_false(xw_base_off_mat(&a, XW_MEDIUM));
+	a.h = 450;
+	assert_true(xw_base_off_mat(&a, XW_MEDIUM));
+}
+
+static void test_geom_template_obstacle(void **state)
+{
+	xw_pose p = {40000, 40000, 0};
+	xw_maneuver m;
+	(void)state;
+	/* 2-straight: the template spans x 390..410, y 420..500 mm */
+	assert_int_equal(xw_maneuver_parse("2FW", 3, &m), 0);
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 43000, 46000, 2000));
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 43000, 46000, 2001));
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000, 52000, 2000));   /* beyond its end */
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 40000, 52000, 2001));
+	/* reversed: behind the base */
+	assert_int_equal(xw_maneuver_parse("2SW", 3, &m), 0);
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 40000, 34000, 1000));
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000, 46000, 1000));
+	/* turn 1 right: the arc's centre at (+35, +20) mm, radii 25..45 mm; a
+	 * disc 55 mm from the centre at 45 degrees is 10 mm from the outline */
+	assert_int_equal(xw_maneuver_parse("1YW", 3, &m), 0);
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000 + 3500 - 3889, 40000 + 2000 + 3889, 990));
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 40000 + 3500 - 3889, 40000 + 2000 + 3889, 1010));
+	/* inside the arc's hole: 15 mm from the centre, 10 mm from the inner edge */
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000 + 3500 - 1061, 40000 + 2000 + 1061, 990));
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 40000 + 3500 - 1061, 40000 + 2000 + 1061, 1010));
+	/* the same turn to the left is the mirror */
+	assert_int_equal(xw_maneuver_parse("1TW", 3, &m), 0);
+	assert_true(xw_template_disc(&p, XW_SMALL, &m, 40000 - 3500 + 3889, 40000 + 2000 + 3889, 1010));
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000 + 6000, 40000 + 5500, 1010));   /* where the right turn goes */
+	/* past the end cap of the turn (below the arc's centre line, to the right) */
+	assert_false(xw_template_disc(&p, XW_SMALL, &m, 40000 + 8000, 40000 + 2000, 1000));
+}
+
+static void test_geom_range_and_arcs(void **state)
+{
+	xw_pose a = {40000, 40000, 0}, b = {40000, 40000 + 4000 + 10000, 0};
+	int32_t pa[2], pb[2];
+	(void)state;
+	assert_int_equal(xw_base_distance(&a, XW_SMALL, &b, XW_SMALL, pa, pb), 10000);
+	assert_int_equal(xw_range_band(10000), 1);
+	assert_int_equal(xw_range_band(10001), 2);
+	assert_int_equal(xw_range_band(30000), 3);
+	assert_int_equal(xw_range_band(30001), 4);
+	assert_int_equal(xw_range_band(0), 0);
+	assert_int_equal(pa[1], 42000);
+	assert_int_equal(pb[1], 42000 + 10000);
+	/* corner to corner, diagonal: 30 mm and 40 mm make 50 mm */
+	b.x = 40000 + 4000 + 3000;
+	b.y = 40000 + 4000 + 4000;
+	assert_int_equal(xw_base_distance(&a, XW_SMALL, &b, XW_SMALL, pa, pb), 5000);
+	/* arcs */
+	b.x = 40000;
+	b.y = 60000;
+	assert_true(xw_in_arc(&a, XW_SMALL, XW_ARC_FRONT, &b, XW_SMALL));
+	assert_false(xw_in_arc(&a, XW_SMALL, XW_ARC_REAR, &b, XW_SMALL));
+	b.y = 20000;
+	assert_true(xw_in_arc(&a, XW_SMALL, XW_ARC_REAR, &b, XW_SMALL));
+	assert_false(xw_in_arc(&a, XW_SMALL, XW_ARC_FRONT, &b, XW_SMALL));
+	/* beside: at (x + 100, y + 50) the corners (80..120, 30..70) lie outside
+	 * the front arc (y >= |x|): right arc only */
+	b.x = 50000;
+	b.y = 45000;
+	assert_false(xw_in_arc(&a, XW_SMALL, XW_ARC_FRONT, &b, XW_SMALL));
+	assert_true(xw_in_arc(&a, XW_SMALL, XW_ARC_RIGHT, &b, XW_SMALL));
+	/* a corner exactly on the arc line counts */
+	b.x = 40000 + 5000;
+	b.y = 40000 + 1000;          /* corners (30..70, -10..30): only (30, 30) on the line */
+	assert_true(xw_in_arc(&a, XW_SMALL, XW_ARC_FRONT, &b, XW_SMALL));
+	b.x += 1;
+	assert_false(xw_in_arc(&a, XW_SMALL, XW_ARC_FRONT, &b, XW_SMALL));
+	/* turned attacker: heading 90 faces +x */
+	a.h = 900;
+	b.x = 60000;
+	b.y = 40000;
+	assert_true(xw_in_arc(&a, XW_SMALL, XW_ARC_FRONT, &b, XW_SMALL));
+}
+
+/* ---- the rules: a context with two players --------------------------------------- */
+
+typedef struct ctx {
+	sl_log *log;
+	void *st;
+	sl_error err;
+	sl_buf desc;
+	int turn;
+} ctx;
+
+static int setup(void **state)
+{
+	ctx *c = calloc(1, sizeof *c);
+	assert_non_null(c);
+	c->log = sl_log_new(G);
+	assert_non_null(c->log);
+	c->log->h.nplayers = 2;
+	c->log->h.players[0].id = sl_strdup("reb");
+	c->log->h.players[0].name = sl_strdup("Rebels");
+	c->log->h.players[1].id = sl_strdup("imp");
+	c->log->h.players[1].name = sl_strdup("Empire");
+	sl_buf_init(&c->desc);
+	assert_int_equal(G->init(&c->st, &c->log->h, &c->err), 0);
+	*state = c;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	ctx *c = *state;
+	G->destroy(c->st);
+	sl_log_free(c->log);
+	sl_buf_free(&c->desc);
+	free(c);
+	return 0;
+}
+
+static xw_state *S(ctx *c) { return c->st; }
+
+static uint64_t hash(ctx *c)
+{
+	uint64_t hv = 0;
+	assert_int_equal(sl_game_hash(G, c->st, &hv), 0);
+	return hv;
+}
+
+static int L(ctx *c, const char *line)
+{
+	sl_event ev;
+	int rc;
+	sl_error_clear(&c->err);
+	sl_buf_reset(&c->desc);
+	rc = sl_sil_parse_line(c->log, line, strlen(line), 1, &ev, &c->err);
+	if (rc != 1)
+		fail_msg("line does not parse: %s: %s", line, c->err.msg);
+	if (ev.entry == SL_ENTRY_TURN) {
+		rc = G->mark(c->st, &c->log->h, ev.mark, 1, &c->err);
+		if (rc == 0)
+			c->turn = ev.mark;
+		return rc;
+	}
+	if (ev.entry == SL_ENTRY_PHASE)
+		return G->mark(c->st, &c->log->h, c->turn, ev.mark, &c->err);
+	return G->apply(c->st, &c->log->h, &ev, &c->desc, &c->err);
+}
+
+static void OK(ctx *c, const char *line)
+{
+	if (L(c, line) != 0)
+		fail_msg("refused: %s\n  -> %s", line, c->err.msg);
+}
+
+static void NO(ctx *c, const char *line, const char *want)
+{
+	uint64_t before = hash(c);
+	int rc = L(c, line);
+	if (rc == 0)
+		fail_msg("accepted but should be refused: %s (%s)", line, sl_buf_cstr(&c->desc));
+	if (!strstr(c->err.msg, want))
+		fail_msg("refused for another reason: %s\n  -> %s\n  (wanted: %s)", line, c->err.msg,
+			want);
+	assert_true(hash(c) == before);
+}
+
+
+static int I(ctx *c, const char *id)
+{
+	for (int i = 0; i < S(c)->nships; i++)
+		if (strcmp(S(c)->ships[i].id, id) == 0)
+			return i;
+	fail_msg("no ship %s", id);
+	return -1;
+}
+
+static xw_ship *ship(ctx *c, const char *id)
+{
+	return &S(c)->ships[I(c, id)];
+}
+
+static void put(ctx *c, const char *id, int32_t x, int32_t y, int32_t h)
+{
+	xw_ship *sh = ship(c, id);
+	sh->pose.x = x;
+	sh->pose.y = y;
+	sh->pose.h = h;
+}
+
+/* The salt of a ship's dial in these tests: its first letter, repeated. */
+static void salt_hex(const char *id, char out[33])
+{
+	for (int i = 0; i < 32; i += 2)
+		snprintf(out + i, 3, "%02x", (unsigned char)id[0] ^ (unsigned)i);
+}
+
+static void commit_line(const char *player, const char *id, const char *code, char *line, size_t n)
+{
+	uint8_t salt[SL_SALT_BYTES], cm[SL_COMMIT_BYTES];
+	char sh[33], ch[65];
+	salt_hex(id, sh);
+	assert_int_equal(sl_hexstr_decode(salt, SL_SALT_BYTES, sh, 32), 0);
+	assert_int_equal(sl_commit(cm, "xwing-dial", salt, code, strlen(code)), 0);
+	sl_hexstr_encode(ch, cm, SL_COMMIT_BYTES);
+	snprintf(line, n, "%.8s: dial ship=%.23s commit=\"%s\"", player, id, ch);
+}
+
+static void DIAL(ctx *c, const char *player, const char *id, const char *code)
+{
+	char line[256];
+	commit_line(player, id, code, line, sizeof line);
+	OK(c, line);
+}
+
+static int REVEAL_rc(ctx *c, const char *player, const char *id, const char *code)
+{
+	char line[320], sh[33];
+	salt_hex(id, sh);
+	snprintf(line, sizeof line, "%.8s: reveal ship=%.23s dial=%.8s salt=%s", player, id, code, sh);
+	return L(c, line);
+}
+
+static void REVEAL(ctx *c, const char *player, const char *id, const char *code)
+{
+	if (REVEAL_rc(c, player, id, code) != 0)
+		fail_msg("reveal %s %s refused: %s", id, code, c->err.msg);
+}
+
+/* The usual four: two rebels, two imperials, far apart. */
+static void four(ctx *c)
+{
+	OK(c, "ship id=ywing pilot=graysquadronbomber side=reb x=20000 y=10000 heading=0 upgrades=ioncannonturret");
+	OK(c, "ship id=xwing pilot=redsquadronveteran side=reb x=60000 y=10000 heading=0");
+	OK(c, "ship id=tie pilot=blacksquadronace side=imp x=20000 y=80000 heading=1800");
+	OK(c, "ship id=adv pilot=stormsquadronace side=imp x=60000 y=80000 heading=1800 upgrades=advancedsensors");
+}
+
+/* Round 1 planning with these dials, then system and activation. */
+static void plan(ctx *c, const char *yw, const char *xw, const char *tie, const char *adv)
+{
+	char t[32];
+	snprintf(t, sizeof t, "turn %d", S(c)->turn + 1);
+	OK(c, t);
+	DIAL(c, "reb", "ywing", yw);
+	DIAL(c, "reb", "xwing", xw);
+	DIAL(c, "imp", "tie", tie);
+	DIAL(c, "imp", "adv", adv);
+	OK(c, "phase 2");
+	OK(c, "phase 3");
+}
+
+/* ---- setup --------------------------------------------------------------------- */
+
+static void test_setup(void **state)
+{
+	ctx *c = *state;
+	NO(c, "reb: dial ship=a commit=\"00\"", "after `turn 1`");
+	NO(c, "turn 1", "no ships");
+	OK(c, "obstacle id=rock kind=asteroid x=45720 y=45720 r=3000");
+	NO(c, "obstacle id=rock kind=debris x=20000 y=45720 r=3000", "taken");
+	NO(c, "obstacle id=edge kind=debris x=1000 y=45720 r=3000", "wholly on the mat");
+	OK(c, "ship id=a pilot=redsquadronveteran side=reb x=20000 y=10000 heading=0");
+	NO(c, "ship id=b pilot=redsquadronveteran side=reb x=23000 y=10000 heading=0", "overlap a");
+	NO(c, "ship id=b pilot=redsquadronveteran side=reb x=1000 y=10000 heading=0", "off the mat");
+	NO(c, "ship id=b pilot=redsquadronveteran side=reb x=45720 y=45720 heading=0", "overlap rock");
+	NO(c, "ship id=b pilot=redsquadronveteran side=xyz x=30000 y=10000 heading=0", "not a player");
+	NO(c, "ship id=b pilot=redsquadronveteran side=reb x=30000 y=10000 heading=0 upgrades=ioncannonturret",
+		"no slot for Ion Cannon Turret");
+	OK(c, "ship id=b pilot=graysquadronbomber side=reb x=30000 y=10000 heading=0 upgrades=ioncannonturret");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "36 points") != NULL);   /* 30 + 6 */
+	OK(c, "ship id=yt pilot=outerrimsmuggler side=imp x=45720 y=80000 heading=1800");
+	OK(c, "turn 1");
+	NO(c, "ship id=late pilot=academypilot side=imp x=10000 y=60000 heading=0", "before round 1");
+}
+
+/* ---- planning and reveal -------------------------------------------------------- */
+
+static void test_planning_and_reveal(void **state)
+{
+	ctx *c = *state;
+	char line[256];
+	four(c);
+	OK(c, "turn 1");
+	NO(c, "reb: dial ship=ywing commit=\"12\"", "64 hex digits");
+	NO(c, "imp: dial ship=ywing commit=\"12\"", "flown by reb");
+	DIAL(c, "reb", "ywing", "2FB");
+	commit_line("reb", "ywing", "1FB", line, sizeof line);
+	NO(c, line, "already set");
+	DIAL(c, "reb", "xwing", "2FB");
+	DIAL(c, "imp", "tie", "2FB");
+	NO(c, "phase 2", "adv has no dial set");
+	DIAL(c, "imp", "adv", "2FB");
+	OK(c, "phase 2");
+	OK(c, "phase 3");
+	/* the reveal must open the commitment */
+	assert_int_not_equal(REVEAL_rc(c, "reb", "ywing", "1FB"), 0);
+	assert_true(strstr(c->err.msg, "does not match the commitment") != NULL);
+	assert_int_not_equal(REVEAL_rc(c, "reb", "ywing", "5FW"), 0);
+	assert_true(strstr(c->err.msg, "not on the dial") != NULL);
+	NO(c, "reb: reveal ship=ywing dial=2FB salt=00", "32 hex digits");
+	NO(c, "reb: move ship=ywing", "must reveal its dial");
+	REVEAL(c, "reb", "ywing", "2FB");
+	assert_int_equal(ship(c, "ywing")->dial.speed, 2);
+	NO(c, "reb: move ship=ywing maneuver=3FW", "executes 2FB, not 3FW");
+	OK(c, "reb: move ship=ywing maneuver=2FB");
+	assert_int_equal(ship(c, "ywing")->pose.y, 10000 + 4000 + 8000);
+}
+
+static void test_activation_order(void **state)
+{
+	ctx *c = *state;
+	four(c);   /* initiative: ywing 2, xwing 3, tie 3, adv 3 */
+	plan(c, "2FB", "2FB", "2FB", "2FB");
+	assert_int_not_equal(REVEAL_rc(c, "reb", "xwing", "2FB"), 0);
+	assert_true(strstr(c->err.msg, "initiative order") != NULL);
+	REVEAL(c, "reb", "ywing", "2FB");
+	assert_int_not_equal(REVEAL_rc(c, "imp", "tie", "2FB"), 0);
+	assert_true(strstr(c->err.msg, "must execute its maneuver before another ship") != NULL);
+	OK(c, "reb: move ship=ywing");
+	/* initiative 3 tie: the first player's (reb, the header's first) ships first */
+	assert_int_not_equal(REVEAL_rc(c, "imp", "tie", "2FB"), 0);
+	assert_true(strstr(c->err.msg, "first player's ships activate first") != NULL);
+	REVEAL(c, "reb", "xwing", "2FB");
+	OK(c, "reb: move ship=xwing");
+	NO(c, "phase 4", "has not executed its maneuver");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	NO(c, "imp: move ship=tie", "already executed");
+	OK(c, "phase 4");
+}
+
+/* D1: `meta first-player ID` gives the first player, who activates first on ties. */
+static void test_first_player(void **state)
+{
+	ctx *c = *state;
+	c->log->h.meta = sl_calloc(1, sizeof *c->log->h.meta);
+	assert_non_null(c->log->h.meta);
+	c->log->h.meta[0].key = sl_strdup("first-player");
+	c->log->h.meta[0].value = sl_strdup("imp");
+	c->log->h.nmeta = 1;
+	four(c);
+	plan(c, "2FB", "2FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "2FB");
+	OK(c, "reb: move ship=ywing");
+	assert_int_not_equal(REVEAL_rc(c, "reb", "xwing", "2FB"), 0);
+	assert_true(strstr(c->err.msg, "first player's ships activate first (tie before xwing)") != NULL);
+	REVEAL(c, "imp", "tie", "2FB");
+}
+
+/* ---- stress, actions --------------------------------------------------------------- */
+
+static void test_stress(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	plan(c, "2FB", "4KR", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "2FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "4KR");
+	OK(c, "reb: move ship=xwing");
+	assert_int_equal(ship(c, "xwing")->stress, 1);       /* red: a stress token */
+	assert_int_equal(ship(c, "xwing")->pose.h, 1800);
+	NO(c, "reb: action ship=xwing action=focus", "xwing stress: xwing is stressed");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	OK(c, "phase 4");
+	OK(c, "phase 5");
+	/* round 2: stressed, the x-wing's red 3-Tallon becomes a white 2-straight */
+	plan(c, "1FB", "3ER", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "3ER");
+	NO(c, "reb: move ship=xwing maneuver=3ER", "executes 2FW, not 3ER");
+	{
+		int32_t y = ship(c, "xwing")->pose.y;
+		OK(c, "reb: move ship=xwing maneuver=2FW");
+		assert_int_equal(ship(c, "xwing")->pose.y, y - 12000);   /* heading 180: down */
+		assert_int_equal(ship(c, "xwing")->pose.h, 1800);
+		assert_int_equal(ship(c, "xwing")->stress, 1);          /* white: no change */
+	}
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	OK(c, "phase 4");
+	OK(c, "phase 5");
+	/* round 3: a blue maneuver removes the token */
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	assert_int_equal(ship(c, "xwing")->stress, 0);
+	OK(c, "reb: action ship=xwing action=focus");
+}
+
+static void test_actions(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	plan(c, "2FB", "2FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "2FB");
+	NO(c, "reb: action ship=ywing action=focus", "after executing its maneuver");
+	OK(c, "reb: move ship=ywing");
+	NO(c, "reb: action ship=ywing action=evade", "not on the action bar");
+	NO(c, "reb: action ship=ywing action=lock target=tie", "beyond range 3");
+	put(c, "tie", 50000, 45000, 1800);          /* range 2 of the x-wing after its move */
+	OK(c, "reb: action ship=ywing action=barrelroll dir=right place=forward");
+	assert_int_equal(ship(c, "ywing")->pose.x, 20000 + 8000);
+	assert_int_equal(ship(c, "ywing")->pose.y, 22000 + 1000);
+	assert_int_equal(ship(c, "ywing")->stress, 1);     /* the Y-wing's barrel roll is red */
+	NO(c, "reb: action ship=ywing action=focus", "stressed");
+	REVEAL(c, "reb", "xwing", "2FB");
+	OK(c, "reb: move ship=xwing");
+	NO(c, "reb: action ship=xwing action=barrelroll", "left or right");
+	put(c, "adv", 68000, 22000, 0);              /* beside the x-wing */
+	NO(c, "reb: action ship=xwing action=barrelroll dir=right", "would overlap adv");
+	OK(c, "reb: action ship=xwing action=lock target=tie");
+	assert_int_equal(ship(c, "xwing")->lock, I(c, "tie"));
+	NO(c, "reb: action ship=xwing action=focus", "has performed its action");
+	put(c, "adv", 60000, 80000, 1800);
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	/* TIE Advanced: focus, then its linked red barrel roll */
+	OK(c, "imp: action ship=adv action=focus");
+	NO(c, "imp: action ship=adv action=lock linked=1 target=xwing", "no action of adv is linked to lock");
+	OK(c, "imp: action ship=adv action=barrelroll dir=left linked=1");
+	assert_int_equal(ship(c, "adv")->stress, 1);
+	assert_int_equal(ship(c, "adv")->focus, 1);
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	NO(c, "imp: action ship=tie action=boost dir=left", "not on the action bar");
+	OK(c, "imp: action ship=tie action=evade");
+	assert_int_equal(ship(c, "tie")->evade, 1);
+	OK(c, "phase 4");
+	OK(c, "phase 5");
+	assert_int_equal(ship(c, "adv")->focus, 0);    /* end phase: focus and evade go */
+	assert_int_equal(ship(c, "xwing")->lock, I(c, "tie"));   /* locks stay */
+}
+
+/* ---- the board: bumps, fleeing, obstacles ------------------------------------ */
+
+static void test_bump_and_flee(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	plan(c, "4FR", "2FB", "2FB", "2FB");
+	put(c, "tie", 20000, 28000, 1800);   /* in the Y-wing's way */
+	REVEAL(c, "reb", "ywing", "4FR");
+	OK(c, "reb: move ship=ywing");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "bumps into tie") != NULL);
+	/* backed along the template until it touches the TIE */
+	assert_true(ship(c, "ywing")->pose.y <= 28000 - 4000);
+	assert_true(ship(c, "ywing")->pose.y >= 28000 - 4000 - 5);   /* within 0.05 mm of touching */
+	assert_false(xw_bases_overlap(&ship(c, "ywing")->pose, XW_SMALL, &ship(c, "tie")->pose, XW_SMALL));
+	assert_int_equal(ship(c, "ywing")->stress, 1);   /* the difficulty still counts */
+	NO(c, "reb: action ship=ywing action=focus", "skips its Perform Action step");
+	put(c, "xwing", 60000, 88000, 0);    /* at the far edge */
+	REVEAL(c, "reb", "xwing", "2FB");
+	OK(c, "reb: move ship=xwing");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "flees") != NULL);
+	assert_int_equal(ship(c, "xwing")->fled, 1);
+	NO(c, "reb: action ship=xwing action=focus", "no longer on the mat");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	OK(c, "phase 4");   /* the fled ship owes no maneuver */
+}
+
+static void test_obstacles(void **state)
+{
+	ctx *c = *state;
+	OK(c, "obstacle id=rock kind=asteroid x=20000 y=25000 r=2000");
+	OK(c, "obstacle id=dust kind=debris x=60000 y=25000 r=2000");
+	four(c);
+	plan(c, "2FB", "2FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "2FB");
+	NO(c, "reb: move ship=ywing", "dice= needs 1 attack die");
+	NO(c, "reb: move ship=ywing dice=hit,hit", "not 2");
+	OK(c, "reb: move ship=ywing dice=hit");
+	assert_int_equal(ship(c, "ywing")->shields, 1);
+	NO(c, "reb: action ship=ywing action=focus", "skips its Perform Action step");
+	REVEAL(c, "reb", "xwing", "2FB");
+	OK(c, "reb: move ship=xwing dice=hit");      /* debris: a stress, hits do nothing */
+	assert_int_equal(ship(c, "xwing")->stress, 1);
+	assert_int_equal(ship(c, "xwing")->shields, 2);
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	OK(c, "phase 4");
+	put(c, "tie", 20000, 40000, 1800);
+	NO(c, "reb: attack ship=ywing target=tie weapon=primary atk=hit,hit,hit def=blank,blank,blank",
+		"at range 0 of rock and cannot attack");
+}
+
+/* ---- combat ---------------------------------------------------------------------- */
+
+static void to_engagement(ctx *c)
+{
+	four(c);
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	OK(c, "phase 4");
+}
+
+static void test_combat_dice(void **state)
+{
+	ctx *c = *state;
+	to_engagement(c);
+	/* the x-wing (heading 0) and the TIE (heading 180) face each other, 60 mm apart: range 1 */
+	put(c, "xwing", 40000, 40000, 0);
+	put(c, "tie", 40000, 40000 + 4000 + 6000, 1800);
+	NO(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,hit def=blank,blank,blank",
+		"rolls 4 attack dice at range 1, not 3");
+	NO(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,hit,hit def=blank,blank,blank,blank",
+		"rolls 3 defence dice, not 4");
+	NO(c, "reb: attack ship=xwing target=tie weapon=rear atk=hit def=blank", "no rear arc weapon");
+	NO(c, "imp: attack ship=xwing target=tie weapon=primary atk=hit def=blank", "flown by reb");
+	/* initiative 3 ships engage before the initiative 2 Y-wing: then the step is over */
+	NO(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,focus,blank aspend=focus "
+		"def=blank,blank,blank", "no focus token");
+	OK(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,crit,focus,blank "
+		"def=evade,focus,blank crits=directhit");
+	/* 1 hit and 1 crit, one evade cancels the hit; the crit: Direct Hit! counts two */
+	assert_int_equal(ship(c, "tie")->hull, 1);
+	assert_int_equal(ship(c, "tie")->ncrits, 1);
+	NO(c, "reb: attack ship=xwing target=adv weapon=primary atk=hit def=blank", "already engaged");
+	/* the TIE, initiative 3 like the x-wing, still fires; out of arc first */
+	put(c, "ywing", 40000, 70000, 0);        /* behind the TIE, which faces down */
+	NO(c, "imp: attack ship=tie target=ywing weapon=primary atk=hit,hit def=blank", "not in the arc");
+	OK(c, "imp: attack ship=tie target=xwing weapon=primary atk=hit,hit,hit def=blank,blank");
+	assert_int_equal(ship(c, "xwing")->shields, 0);
+	assert_int_equal(ship(c, "xwing")->hull, 3);
+	put(c, "ywing", 40000, 20000, 0);        /* behind the x-wing: out of the Y-wing's arc? */
+	NO(c, "reb: attack ship=ywing target=adv weapon=primary atk=hit,hit def=blank", "is at range");
+}
+
+static void test_combat_mods_and_destruction(void **state)
+{
+	ctx *c = *state;
+	to_engagement(c);
+	put(c, "xwing", 40000, 40000, 0);
+	put(c, "tie", 40000, 40000 + 4000 + 15000, 1800);   /* range 2 */
+	ship(c, "xwing")->focus = 1;
+	ship(c, "xwing")->lock = I(c, "tie");
+	ship(c, "tie")->evade = 1;
+	ship(c, "tie")->focus = 1;
+	NO(c, "reb: attack ship=xwing target=tie weapon=primary atk=blank,blank,focus reroll=1 rerolled=hit "
+		"def=blank,blank,blank", "a lock is spent to reroll");
+	NO(c, "reb: attack ship=xwing target=tie weapon=primary atk=blank,blank,focus reroll=1,1 rerolled=hit,hit "
+		"aspend=lock def=blank,blank,blank", "at most once");
+	OK(c, "reb: attack ship=xwing target=tie weapon=primary atk=blank,blank,focus reroll=1,2 rerolled=hit,crit "
+		"aspend=lock,focus def=focus,blank,blank dspend=focus,evade crits=panickedpilot");
+	/* hit, crit, focus->hit = 2 hits 1 crit; defence focus->evade, evade token on a blank: 2 evades */
+	assert_int_equal(ship(c, "tie")->hull, 2);
+	assert_int_equal(ship(c, "xwing")->lock, -1);
+	assert_int_equal(ship(c, "xwing")->focus, 0);
+	assert_int_equal(ship(c, "tie")->evade, 0);
+	/* the TIE (initiative 3) fires back at once: simultaneous */
+	OK(c, "imp: attack ship=tie target=xwing weapon=primary atk=crit,crit def=blank,blank");
+	assert_int_equal(ship(c, "xwing")->shields, 0);
+	/* a second pair at initiative 3: the TIE Advanced destroys the TIE's target... */
+	put(c, "adv", 40000, 55000, 1800);
+	put(c, "tie", 70000, 70000, 1800);
+	OK(c, "imp: attack ship=adv target=xwing weapon=primary atk=crit,crit def=blank,blank "
+		"crits=directhit,directhit");
+	assert_int_equal(ship(c, "xwing")->gone, 1);   /* destroyed, fires at its initiative */
+	NO(c, "imp: attack ship=tie target=xwing weapon=primary atk=hit def=blank", "already engaged");
+	/* initiative 2: the step of 3 is over, the x-wing is removed */
+	put(c, "ywing", 45000, 30000, 0);       /* range 3 of the TIE Advanced */
+	OK(c, "reb: attack ship=ywing target=adv weapon=primary atk=hit,blank def=blank,blank,blank,blank");
+	assert_int_equal(ship(c, "xwing")->gone, 2);
+}
+
+static void test_simultaneous_fire(void **state)
+{
+	ctx *c = *state;
+	to_engagement(c);
+	put(c, "xwing", 40000, 40000, 0);
+	put(c, "tie", 40000, 50000, 1800);   /* range 1 */
+	ship(c, "tie")->hull = 1;
+	OK(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,hit,hit def=blank,blank,blank");
+	assert_int_equal(ship(c, "tie")->gone, 1);
+	/* destroyed by a ship of its own initiative: it still fires */
+	OK(c, "imp: attack ship=tie target=xwing weapon=primary atk=hit,hit,hit def=blank,blank");
+	put(c, "ywing", 40000, 20000, 0);
+	NO(c, "reb: attack ship=ywing target=tie weapon=primary atk=hit,hit def=blank,blank,blank,blank", "tie has been destroyed");
+	OK(c, "phase 5");
+	assert_int_equal(ship(c, "tie")->gone, 2);
+	NO(c, "imp: attack ship=tie target=xwing weapon=primary atk=hit def=blank", "engagement phase");
+}
+
+/* The TIE Advanced x1's Advanced Targeting Computer: against a defender it
+ * has locked, one more attack die and a hit changed to a crit. */
+static void test_targeting_computer(void **state)
+{
+	ctx *c = *state;
+	to_engagement(c);
+	put(c, "adv", 40000, 70000, 1800);
+	put(c, "xwing", 40000, 55000, 0);       /* range 2 */
+	put(c, "tie", 70000, 70000, 1800);
+	NO(c, "imp: attack ship=adv target=xwing weapon=primary atk=hit,blank,blank def=blank,blank",
+		"rolls 2 attack dice at range 2, not 3");   /* no lock: 2 dice */
+	ship(c, "adv")->lock = I(c, "xwing");
+	NO(c, "imp: attack ship=adv target=xwing weapon=primary atk=hit,blank def=blank,blank",
+		"rolls 3 attack dice at range 2, not 2");
+	OK(c, "imp: attack ship=adv target=xwing weapon=primary atk=hit,blank,blank def=blank,blank");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Advanced Targeting Computer") != NULL);
+	assert_int_equal(ship(c, "xwing")->shields, 1);   /* the crit takes a shield */
+	assert_int_equal(ship(c, "adv")->lock, I(c, "xwing"));   /* not spent */
+}
+
+static void test_barrel_roll_through_obstacle(void **state)
+{
+	ctx *c = *state;
+	OK(c, "obstacle id=pebble kind=asteroid x=64000 y=22000 r=1900");
+	four(c);
+	plan(c, "2FB", "2FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "2FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "2FB");
+	OK(c, "reb: move ship=xwing");
+	NO(c, "reb: action ship=xwing action=barrelroll dir=right", "would go through pebble");
+	OK(c, "reb: action ship=xwing action=barrelroll dir=left");
+}
+
+/* ---- ionization (seed 001) --------------------------------------------------------- */
+
+static void test_ion_threshold_by_size(void **state)
+{
+	ctx *c = *state;
+	(void)c;
+	OK(c, "ship id=s pilot=academypilot side=imp x=20000 y=80000 heading=1800");
+	OK(c, "ship id=m pilot=squadsevenveteran side=reb x=40000 y=10000 heading=0");
+	OK(c, "ship id=l pilot=outerrimsmuggler side=reb x=70000 y=10000 heading=0");
+	assert_false(xw_ionized(ship(c, "s")));
+	ship(c, "s")->ion = 1;
+	assert_true(xw_ionized(ship(c, "s")));          /* small: 1 token */
+	ship(c, "m")->ion = 1;
+	assert_false(xw_ionized(ship(c, "m")));
+	ship(c, "m")->ion = 2;
+	assert_true(xw_ionized(ship(c, "m")));          /* medium: 2 */
+	ship(c, "l")->ion = 2;
+	assert_false(xw_ionized(ship(c, "l")));
+	ship(c, "l")->ion = 3;
+	assert_true(xw_ionized(ship(c, "l")));          /* large: 3 */
+	/* planning: the medium ship with 1 token is assigned its dial */
+	ship(c, "m")->ion = 1;
+	OK(c, "turn 1");
+	DIAL(c, "reb", "m", "2FB");
+	assert_int_equal(ship(c, "m")->assigned, 1);
+	DIAL(c, "reb", "l", "2FB");
+	assert_int_equal(ship(c, "l")->assigned, 0);    /* 3 tokens on a large base */
+	assert_true(strstr(sl_buf_cstr(&c->desc), "no dial is assigned") != NULL);
+}
+
+/* An ionized ship at planning: no dial assigned, a maneuver set face down;
+ * at activation it skips Reveal Dial and flies the blue 1-straight. */
+static void test_ion_maneuver(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	ship(c, "ywing")->ion = 1;
+	ship(c, "ywing")->stress = 1;
+	plan(c, "3TR", "2FB", "2FB", "2FB");
+	assert_int_equal(ship(c, "ywing")->has_commit, 1);   /* still set, face down */
+	assert_int_equal(ship(c, "ywing")->assigned, 0);
+	assert_int_not_equal(REVEAL_rc(c, "reb", "ywing", "3TR"), 0);
+	assert_true(strstr(c->err.msg, "xwing ion: ywing is ionized and was assigned no dial: it skips Reveal Dial") != NULL);
+	NO(c, "reb: move ship=ywing maneuver=3TR", "xwing ion: the ion maneuver is a blue 1-straight");
+	NO(c, "reb: move ship=ywing maneuver=1FW", "cannot be changed");
+	NO(c, "reb: move ship=ywing maneuver=2FB", "cannot be changed");
+	OK(c, "reb: move ship=ywing maneuver=1FB");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "skips Reveal Dial and executes the ion maneuver 1FB") != NULL);
+	assert_int_equal(ship(c, "ywing")->pose.x, 20000);
+	assert_int_equal(ship(c, "ywing")->pose.y, 10000 + 4000 + 4000);
+	assert_int_equal(ship(c, "ywing")->stress, 0);          /* blue */
+	/* its action step: only focus */
+	NO(c, "reb: action ship=ywing action=barrelroll dir=left", "xwing ion: an ionized ship may only focus");
+	NO(c, "reb: action ship=ywing action=lock target=tie", "xwing ion: an ionized ship may only focus");
+	OK(c, "reb: action ship=ywing action=focus");
+	assert_int_equal(ship(c, "ywing")->ion, 1);
+	/* after its activation, all its ion tokens are removed */
+	REVEAL(c, "reb", "xwing", "2FB");
+	assert_int_equal(ship(c, "ywing")->ion, 0);
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	OK(c, "phase 4");
+	OK(c, "phase 5");
+	/* the next round it has a dial again */
+	plan(c, "1FB", "2FB", "2FB", "2FB");
+	assert_int_equal(ship(c, "ywing")->assigned, 1);
+	REVEAL(c, "reb", "ywing", "1FB");
+}
+
+/* The ion tokens leave at the end of the activation even when it is the
+ * last one of the phase. */
+static void test_ion_tokens_removed_at_phase_end(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	ship(c, "tie")->ion = 2;
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	OK(c, "imp: move ship=tie");
+	assert_int_equal(ship(c, "tie")->ion, 2);
+	OK(c, "phase 4");
+	assert_int_equal(ship(c, "tie")->ion, 0);
+}
+
+/* An ionized ship performs no action but focus, at any time, including an
+ * action linked to focus (FAQ), even when it flies its dial. */
+static void test_ion_focus_only_and_linked(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	OK(c, "effect ship=adv token=ion delta=1 source=\"a test effect\"");   /* after planning */
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "adv", "2FB");      /* it has a dial: it reveals and flies it */
+	OK(c, "imp: move ship=adv maneuver=2FB");
+	OK(c, "imp: action ship=adv action=focus");
+	NO(c, "imp: action ship=adv action=barrelroll dir=left linked=1",
+		"xwing ion: an ionized ship may only focus (adv: barrelroll)");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	OK(c, "imp: action ship=tie action=focus");
+	/* it flew its dial: the tokens stay; next planning it is ionized */
+	assert_int_equal(ship(c, "adv")->ion, 1);
+	OK(c, "phase 4");
+	OK(c, "phase 5");
+	plan(c, "1FB", "1FB", "5FW", "2FB");
+	assert_int_equal(ship(c, "adv")->assigned, 0);
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	assert_int_not_equal(REVEAL_rc(c, "imp", "adv", "5FW"), 0);
+	assert_true(strstr(c->err.msg, "xwing ion:") != NULL);
+	OK(c, "imp: move ship=adv");
+	/* the linked action is refused whatever comes first */
+	OK(c, "imp: action ship=adv action=focus");
+	NO(c, "imp: action ship=adv action=barrelroll dir=right linked=1", "xwing ion: an ionized ship may only focus");
+}
+
+/* Ionized after planning (it has a dial): it activates normally. */
+static void test_ion_after_planning(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	plan(c, "2BW", "2FB", "2FB", "2FB");
+	OK(c, "effect ship=ywing token=ion delta=1 source=\"a test effect\"");
+	assert_true(xw_ionized(ship(c, "ywing")));
+	REVEAL(c, "reb", "ywing", "2BW");
+	NO(c, "reb: move ship=ywing maneuver=1FB", "executes 2BW, not 1FB");
+	OK(c, "reb: move ship=ywing");
+	assert_int_equal(ship(c, "ywing")->pose.h, 3150);    /* its dial's bank, not the ion maneuver */
+	NO(c, "reb: action ship=ywing action=lock target=tie", "xwing ion: an ionized ship may only focus");
+	OK(c, "reb: action ship=ywing action=focus");
+	REVEAL(c, "reb", "xwing", "2FB");
+	assert_int_equal(ship(c, "ywing")->ion, 1);          /* no ion maneuver: tokens kept */
+}
+
+/* Ionized at planning, no longer at the start of its activation: it is
+ * assigned its face-down dial and activates normally. */
+static void test_ion_lost_before_activation(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	ship(c, "xwing")->ion = 1;
+	plan(c, "2FB", "3BW", "2FB", "2FB");
+	assert_int_equal(ship(c, "xwing")->assigned, 0);
+	REVEAL(c, "reb", "ywing", "2FB");
+	OK(c, "reb: move ship=ywing");
+	OK(c, "effect ship=xwing token=ion delta=-1 source=\"a test effect\"");
+	NO(c, "reb: move ship=xwing", "must reveal its dial before it executes a maneuver (no longer ionized");
+	REVEAL(c, "reb", "xwing", "3BW");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "assigned its face-down dial") != NULL);
+	OK(c, "reb: move ship=xwing maneuver=3BW");
+	assert_int_equal(ship(c, "xwing")->pose.h, 3150);
+	OK(c, "reb: action ship=xwing action=barrelroll dir=left");   /* not ionized: any action */
+}
+
+/* With no dial revealed, no effect that triggers on revealing a dial. */
+static void test_ion_no_reveal_trigger(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	ship(c, "adv")->ion = 1;
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	OK(c, "imp: move ship=adv");
+	NO(c, "imp: action ship=adv action=focus sensors=1",
+		"xwing ion: adv revealed no dial, so no effect that triggers on revealing a dial");
+	OK(c, "imp: action ship=adv action=focus");
+	/* the allowed side: a revealed dial triggers Advanced Sensors, then no other action */
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	OK(c, "phase 4");
+	OK(c, "phase 5");
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "adv", "2FB");
+	NO(c, "imp: action ship=tie action=focus sensors=1", "during its own activation");
+	OK(c, "imp: action ship=adv action=focus sensors=1");
+	OK(c, "imp: move ship=adv");
+	NO(c, "imp: action ship=adv action=focus", "used Advanced Sensors");
+}
+
+/* Special weapons that inflict ion tokens: the Ion Cannon Turret deals one
+ * damage, then the other results are ion tokens. */
+static void test_ion_cannon(void **state)
+{
+	ctx *c = *state;
+	to_engagement(c);
+	put(c, "ywing", 40000, 40000, 0);
+	put(c, "tie", 40000, 40000 + 4000 + 12000, 1800);   /* range 2 */
+	put(c, "adv", 40000 + 4000 + 12000, 40000, 2700);   /* range 2, to the right */
+	put(c, "xwing", 20000, 20000, 0);
+	NO(c, "reb: attack ship=ywing target=adv weapon=ioncannonturret atk=hit,hit,hit def=blank,blank,blank",
+		"not in the arc");
+	OK(c, "reb: attack ship=ywing target=tie weapon=ioncannonturret atk=hit,crit,hit def=evade,blank,blank");
+	assert_int_equal(ship(c, "tie")->hull, 2);     /* one damage */
+	assert_int_equal(ship(c, "tie")->ion, 1);      /* the other hit: an ion token */
+	assert_int_equal(ship(c, "tie")->ncrits, 0);
+}
+
+static void test_ion_turret_rotate_and_range(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	OK(c, "reb: action ship=ywing action=rotate arc=right");
+	assert_int_equal(ship(c, "ywing")->turret_arc, XW_ARC_RIGHT);
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	NO(c, "reb: action ship=xwing action=rotate arc=left", "not on the action bar");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	OK(c, "phase 4");
+	put(c, "ywing", 40000, 40000, 0);
+	put(c, "adv", 40000 + 4000 + 25000, 40000, 2700);   /* range 3: the turret reaches 2 */
+	put(c, "tie", 40000 + 4000 + 15000, 60000, 2700);
+	NO(c, "reb: attack ship=ywing target=adv weapon=ioncannonturret atk=hit,hit,hit def=blank",
+		"fires at range 1-2");
+}
+
+/* The 2.5 variant (`meta xwing-ion 2.5`): the ionized ship reveals its dial
+ * and flies a blue 1-bank or 1-straight in the dial's direction; it cannot
+ * keep locks. */
+static void test_ion_variant_25(void **state)
+{
+	ctx *c = *state;
+	c->log->h.meta = sl_calloc(1, sizeof *c->log->h.meta);
+	assert_non_null(c->log->h.meta);
+	c->log->h.meta[0].key = sl_strdup("xwing-ion");
+	c->log->h.meta[0].value = sl_strdup("2.5");
+	c->log->h.nmeta = 1;
+	four(c);
+	ship(c, "ywing")->ion = 1;
+	ship(c, "ywing")->lock = 2;
+	plan(c, "3TR", "2FB", "2FB", "2FB");
+	assert_int_equal(ship(c, "ywing")->assigned, 1);   /* 2.5: its dial is assigned */
+	REVEAL(c, "reb", "ywing", "3TR");                   /* and revealed */
+	NO(c, "reb: move ship=ywing maneuver=1FB", "xwing ion: the ion maneuver is a blue 1-bank left (1BB)");
+	OK(c, "reb: move ship=ywing maneuver=1BB");
+	assert_int_equal(ship(c, "ywing")->pose.h, 3150);
+	NO(c, "reb: action ship=ywing action=lock target=tie", "xwing ion: an ionized ship may only focus");
+	OK(c, "reb: action ship=ywing action=focus");
+	REVEAL(c, "reb", "xwing", "2FB");
+	assert_int_equal(ship(c, "ywing")->ion, 0);
+	OK(c, "reb: move ship=xwing");
+	put(c, "xwing", 32000, 22000, 0);
+	OK(c, "reb: action ship=xwing action=lock target=ywing");
+	/* becoming ionized breaks the ship's locks */
+	OK(c, "effect ship=xwing token=ion delta=1 source=\"a test effect\"");
+	assert_int_equal(ship(c, "xwing")->lock, -1);
+}
+
+/* ---- effects, snapshots, generator ---------------------------------------- */
+
+static void test_effect(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	OK(c, "turn 1");
+	NO(c, "effect ship=ywing token=ion delta=1 source=\"x\"", "system or activation phase");
+	DIAL(c, "reb", "ywing", "1FB");
+	DIAL(c, "reb", "xwing", "1FB");
+	DIAL(c, "imp", "tie", "2FB");
+	DIAL(c, "imp", "adv", "2FB");
+	OK(c, "phase 2");
+	NO(c, "effect ship=ywing token=ion delta=-1 source=\"x\"", "cannot lose 1");
+		OK(c, "effect ship=ywing token=ion delta=2 source=\"x\"");
+	assert_int_equal(ship(c, "ywing")->ion, 2);
+}
+
+static void test_snapshot(void **state)
+{
+	ctx *c = *state;
+	sl_buf b, b2;
+	void *r = NULL;
+	sl_error err;
+	four(c);
+	plan(c, "2BW", "2FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "2BW");
+	OK(c, "reb: move ship=ywing");
+	sl_buf_init(&b);
+	sl_buf_init(&b2);
+	assert_int_equal(G->serialize(c->st, &b), 0);
+	sl_error_clear(&err);
+	assert_int_equal(G->restore(&r, b.data, b.len, &err), 0);
+	assert_int_equal(G->serialize(r, &b2), 0);
+	assert_int_equal(b.len, b2.len);
+	assert_memory_equal(b.data, b2.data, b.len);
+	G->destroy(r);
+	r = NULL;
+	/* truncated and corrupted snapshots are refused */
+	assert_int_not_equal(G->restore(&r, b.data, b.len - 1, &err), 0);
+	b.data[1] = 0x7f;
+	sl_error_clear(&err);
+	(void)G->restore(&r, b.data, b.len, &err);
+	if (r)
+		G->destroy(r);
+	sl_buf_free(&b);
+	sl_buf_free(&b2);
+}
+
+static void test_generator(void **state)
+{
+	ctx *c = *state;
+	sl_prng rng;
+	sl_arena a;
+	int events = 0, rounds = 0;
+	c->log->h.has_seed = 1;
+	c->log->h.seed = 77;
+	sl_prng_seed(&rng, 77, 1);
+	sl_arena_init(&a);
+	for (int n = 0; n < 20000; n++) {
+		sl_event ev;
+		int rc = G->generate(c->st, &c->log->h, &rng, &a, &ev, &c->err);
+		if (rc == 1)
+			break;
+		if (rc != 0)
+			fail_msg("generate: %s", c->err.msg);
+		if (ev.entry == SL_ENTRY_TURN) {
+			rc = G->mark(c->st, &c->log->h, ev.mark, 1, &c->err);
+			c->turn = ev.mark;
+			rounds++;
+		} else if (ev.entry == SL_ENTRY_PHASE) {
+			rc = G->mark(c->st, &c->log->h, c->turn, ev.mark, &c->err);
+		} else {
+			rc = G->apply(c->st, &c->log->h, &ev, NULL, &c->err);
+			events++;
+		}
+		if (rc != 0)
+			fail_msg("generated entry refused: %s", c->err.msg);
+	}
+	sl_arena_free(&a);
+	assert_true(events > 100);
+	assert_true(rounds >= 6);
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_geom_trig),
+		cmocka_unit_test(test_geom_issue_numbers),
+		cmocka_unit_test(test_geom_all_maneuvers),
+		cmocka_unit_test(test_geom_path_ends_at_end),
+		cmocka_unit_test(test_geom_barrel_rolls),
+		cmocka_unit_test(test_geom_overlap),
+		cmocka_unit_test(test_geom_range_and_arcs),
+		cmocka_unit_test(test_geom_template_obstacle),
+		T(test_setup),
+		T(test_planning_and_reveal),
+		T(test_activation_order),
+		T(test_first_player),
+		T(test_stress),
+		T(test_actions),
+		T(test_bump_and_flee),
+		T(test_obstacles),
+		T(test_combat_dice),
+		T(test_combat_mods_and_destruction),
+		T(test_simultaneous_fire),
+		T(test_targeting_computer),
+		T(test_barrel_roll_through_obstacle),
+		T(test_ion_threshold_by_size),
+		T(test_ion_maneuver),
+		T(test_ion_tokens_removed_at_phase_end),
+		T(test_ion_focus_only_and_linked),
+		T(test_ion_after_planning),
+		T(test_ion_lost_before_activation),
+		T(test_ion_no_reveal_trigger),
+		T(test_ion_cannon),
+		T(test_ion_turret_rotate_and_range),
+		T(test_ion_variant_25),
+		T(test_effect),
+		T(test_snapshot),
+		T(test_generator),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
