@@ -9,6 +9,7 @@ const sl_analysis *const sl_analyses[] = {
 	&sl_analysis_sail,
 	&sl_analysis_fmp,
 	&sl_analysis_ti4,
+	&sl_analysis_xwing,
 	NULL
 };
 

@@ -60,5 +60,6 @@ extern const sl_analysis sl_analysis_starship;
 extern const sl_analysis sl_analysis_sail;
 extern const sl_analysis sl_analysis_fmp;
 extern const sl_analysis sl_analysis_ti4;
+extern const sl_analysis sl_analysis_xwing;
 
 #endif
