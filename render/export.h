@@ -19,6 +19,22 @@ int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
 int sl_render_pixels(uint32_t *px, int w, int h, int stride, const sl_frame *fr,
 	const sl_render_opts *o, sl_error *err);
 
+/* A renderer of many frames of one game at w x h pixels (render/seq.c):
+ * keeps the painter's ground drawn and draws only the top of each frame,
+ * giving the pixels sl_render_pixels gives. One per thread. */
+typedef struct sl_render_seq sl_render_seq;
+int sl_render_seq_new(sl_render_seq **out, int w, int h, const sl_render_opts *o,
+	sl_error *err);
+/* Draws fr; *px points at the seq's own pixels (cairo RGB24, stride w*4),
+ * valid until the next call. */
+int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px,
+	sl_error *err);
+void sl_render_seq_free(sl_render_seq *s);
+
+/* How many threads draw the frames of one export: jobs if > 0, else one per
+ * online core (at most 8). */
+int sl_export_threads(int jobs);
+
 /* Runs produce(fn, closure, ctx, err) into a temporary file beside path,
  * then renames it into place: never a half file. */
 typedef int (*sl_export_producer)(sl_write_fn fn, void *closure, void *ctx, sl_error *err);

@@ -59,6 +59,8 @@ typedef struct sl_anim_opts {
 	/* Called after each frame (may be NULL). */
 	void (*progress)(void *ud, long done, long total);
 	void *progress_ud;
+	int jobs;              /* threads drawing frames; 0 = one per core. The
+	                        * bytes are the same whatever the count. */
 } sl_anim_opts;
 
 typedef struct sl_anim_stats {

@@ -793,8 +793,26 @@ static int wants_overlay(const sl_render_opts *o, const char *name)
 	return 0;
 }
 
-static int fmp_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
-	sl_error *err)
+/* The ground: the map under this turn's tide, its grid and coordinates. */
+static uint64_t fmp_ground_key(const sl_frame *fr, const sl_render_opts *o)
+{
+	const fmp_state *s = fr->state;
+	uint64_t h;
+	int k[4];
+	if (!s)
+		return 0;
+	k[0] = cols_of(s);
+	k[1] = rows_of(s);
+	k[2] = s->tide;
+	k[3] = o ? o->theme : 0;
+	h = sl_hash64(k, sizeof k);
+	for (int r = 0; r < k[1]; r++)
+		h = sl_hash64_update(h, s->terrain[r], (size_t)k[0]);
+	return h;
+}
+
+static int fmp_paint_layers(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
+	int mask, sl_error *err)
 {
 	const fmp_state *s = fr->state;
 	sl_kit_grid g;
@@ -802,7 +820,10 @@ static int fmp_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts 
 	if (!s)
 		return sl_error_set(err, SL_EUSAGE, "render: no fmp state");
 	sl_kit_grid_init(&g, fmp_layout, cols_of(s), rows_of(s), HEX, MARGIN, TITLE_H + MARGIN);
-	draw_terrain(c, &g, s);
+	if (mask & SL_LAYER_GROUND)
+		draw_terrain(c, &g, s);
+	if (!(mask & SL_LAYER_TOP))
+		return SL_OK;
 	if (wants_overlay(o, "fire"))
 		draw_fire_overlay(c, &g, fr);
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++)
@@ -822,9 +843,18 @@ static int fmp_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts 
 	return SL_OK;
 }
 
+static int fmp_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
+	sl_error *err)
+{
+	return fmp_paint_layers(c, fr, o, SL_LAYER_ALL, err);
+}
+
+static const sl_painter_layers fmp_layers = {fmp_ground_key, fmp_paint_layers};
+
 const sl_painter sl_painter_fmp = {
 	SL_PAINTER_API,
 	"fmp",
 	fmp_size,
 	fmp_paint,
+	&fmp_layers,
 };

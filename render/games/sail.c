@@ -163,17 +163,10 @@ static void draw_wind_streaks(sl_kit_canvas *c, const sl_kit_grid *g, const sail
 			if (occupied)
 				continue;
 			sl_kit_hex_center(g, q, r, &cx, &cy);
-			cairo_save(c->cr);
-			/* the group (one translucent arrow, no darker overlap) spans
-			 * the clip: a hex's square, not the whole canvas */
-			cairo_rectangle(c->cr, cx - g->size, cy - g->size, 2 * g->size, 2 * g->size);
-			cairo_clip(c->cr);
-			cairo_push_group(c->cr);
-			sl_kit_arrow(c, cx - cos(a) * g->size * 0.45, cy - sin(a) * g->size * 0.45, a,
-				g->size * 0.9, g->size * 0.07, k);
-			cairo_pop_group_to_source(c->cr);
-			cairo_paint_with_alpha(c->cr, 0.55);
-			cairo_restore(c->cr);
+			/* the arrow is one simple outline filled once: translucent
+			 * without a group (no overlap to darken) */
+			sl_kit_arrow_a(c, cx - cos(a) * g->size * 0.45, cy - sin(a) * g->size * 0.45, a,
+				g->size * 0.9, g->size * 0.07, k, 0.55);
 		}
 }
 
@@ -440,10 +433,27 @@ static void draw_title(sl_kit_canvas *c, const sl_frame *fr)
 	sl_kit_title_bar(c, TITLE_H, title, info, line2);
 }
 
-static int sail_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
-	sl_error *err)
+/* The ground: the map, its terrain, grid and labels (they change only when
+ * a setup event gives terrain). */
+static uint64_t sail_ground_key(const sl_frame *fr, const sl_render_opts *o)
 {
-	(void)o;   /* sail is all public: no side view, no overlays yet */
+	const sail_state *s = fr->state;
+	uint64_t h;
+	int dims[3];
+	if (!s)
+		return 0;
+	dims[0] = map_cols(s);
+	dims[1] = map_rows(s);
+	dims[2] = o ? o->theme : 0;
+	h = sl_hash64(dims, sizeof dims);
+	for (int r = 0; r < dims[1]; r++)
+		h = sl_hash64_update(h, s->terrain[r], (size_t)dims[0]);
+	return h;
+}
+
+static int sail_paint_layers(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
+	int mask, sl_error *err)
+{
 	const sail_state *s = fr->state;
 	sl_kit_grid g;
 	(void)o;   /* sail hides nothing and offers no overlays yet */
@@ -451,7 +461,10 @@ static int sail_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts
 		return sl_error_set(err, SL_EUSAGE, "render: no sail state");
 	sl_kit_grid_init(&g, sail_layout, map_cols(s), map_rows(s), HEX, MARGIN,
 		TITLE_H + MARGIN);
-	draw_map(c, &g, s);
+	if (mask & SL_LAYER_GROUND)
+		draw_map(c, &g, s);
+	if (!(mask & SL_LAYER_TOP))
+		return SL_OK;
 	draw_wind_streaks(c, &g, s);
 	draw_last_move(c, &g, s);
 	draw_hulls(c, &g, fr);
@@ -463,9 +476,18 @@ static int sail_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts
 	return SL_OK;
 }
 
+static int sail_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
+	sl_error *err)
+{
+	return sail_paint_layers(c, fr, o, SL_LAYER_ALL, err);
+}
+
+static const sl_painter_layers sail_layers = {sail_ground_key, sail_paint_layers};
+
 const sl_painter sl_painter_sail = {
 	SL_PAINTER_API,
 	"sail",
 	sail_size,
 	sail_paint,
+	&sail_layers,
 };

@@ -479,4 +479,5 @@ const sl_painter sl_painter_starship = {
 	"starship",
 	starship_size,
 	starship_paint,
+	NULL,
 };

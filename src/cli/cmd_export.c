@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { OPT_PER = 300, OPT_FROM, OPT_TO, OPT_DELAY, OPT_HOLD, OPT_LOOP };
+enum { OPT_PER = 300, OPT_FROM, OPT_TO, OPT_DELAY, OPT_HOLD, OPT_LOOP, OPT_JOBS };
 
 /* --size, --theme, --side, --overlay: the render options every output shares.
  * Returns 1 if consumed, 0 if not this option, -1 after a usage error. */
@@ -132,6 +132,11 @@ static int anim_opt(int key, const char *arg, void *ctx)
 		if (cli_parse_long(arg, 0, 65535, &v))
 			return cli_usage("animate", "bad --loop '%s' (0 = forever, up to 65535)", arg), 1;
 		a->ao.loops = (int)v;
+		break;
+	case OPT_JOBS:
+		if (cli_parse_long(arg, 1, 8, &v))
+			return cli_usage("animate", "bad --jobs '%s' (1..8 threads)", arg), 1;
+		a->ao.jobs = (int)v;
 		break;
 	}
 	return 0;

@@ -46,6 +46,7 @@ static const cli_opt animate_opts[] = {
 	{"delay", 303, "MS", "how long each frame shows, in milliseconds (default 700)"},
 	{"hold", 304, "MS", "added to the last frame of a turn and to the last frame (default 1500)"},
 	{"loop", 305, "N", "play N times; 0 = forever (default 0)"},
+	{"jobs", 306, "N", "threads drawing the frames (default: one per core); the file is the same whatever N"},
 	EXPORT_RENDER_OPTS,
 	{"quiet", 'q', NULL, "no progress bar and no summary"},
 	{NULL, 0, NULL, NULL}};

@@ -59,6 +59,15 @@ grep -q "global color table \[256\]" "$OUT/gi" && ok || bad "GIF palette: $(grep
 grep -q "transparent [0-9]" "$OUT/gi" && ok || bad "GIF frames after the first are not changed regions"
 gifsicle --explode -o "$OUT/x.gif" "$OUT/s.gif" 2>/dev/null && ok || bad "gifsicle cannot explode the GIF"
 
+# frames drawn on several threads give the very bytes one thread gives
+for f in apng gif; do
+	"$SL" animate "$SAMPLE" -o "$OUT/j1.$f" --jobs 1 --size 400 -q &&
+	"$SL" animate "$SAMPLE" -o "$OUT/j2.$f" --jobs 2 --size 400 -q &&
+	"$SL" animate "$SAMPLE" -o "$OUT/j3.$f" --jobs 3 --size 400 -q &&
+	cmp -s "$OUT/j1.$f" "$OUT/j2.$f" && cmp -s "$OUT/j1.$f" "$OUT/j3.$f" && ok ||
+		bad "$f: --jobs 1, 2 and 3 do not write the same bytes"
+done
+
 # a range: turn 2 only, per phase
 "$SL" animate "$SAMPLE" -o "$OUT/r.gif" --per phase --from t2 --to t2 --size 300 -q && ok || bad "animate a range"
 
