@@ -150,7 +150,7 @@ fuzz-short: $(FUZZ_BIN)
 export: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/export/run.sh $(BUILD)/sillage $(BUILD)/tools
 
-html: $(BUILD)/sillage
+html: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/html/run.sh $(BUILD)/sillage
 
 # the viewer's page parts, embedded as C strings (the generated file is kept in git)

@@ -31,6 +31,15 @@ int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px
 	sl_error *err);
 void sl_render_seq_free(sl_render_seq *s);
 
+/* The key of fr's ground (equal keys: the same ground; a painter without
+ * layers has one ground for the game, the page). */
+int sl_render_ground_key(const sl_frame *fr, const sl_render_opts *o, uint64_t *key,
+	sl_error *err);
+/* Draws the layers in mask (SL_LAYER_* of render/painter.h) of fr as one SVG
+ * document of w x h: the ground on the page colour, the top on nothing. */
+int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, int w, int h,
+	sl_write_fn fn, void *closure, sl_error *err);
+
 /* How many threads draw the frames of one export: jobs if > 0, else one per
  * online core (at most 8). */
 int sl_export_threads(int jobs);

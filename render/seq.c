@@ -6,6 +6,7 @@
 #include "painter.h"
 #include "export.h"
 
+#include <cairo-svg.h>
 #include <string.h>
 
 struct sl_render_seq {
@@ -175,4 +176,94 @@ int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px
 		return rc;
 	*px = s->px;
 	return SL_OK;
+}
+
+/* ---- one layer as SVG (the HTML viewer) ---------------------------------------------- */
+
+typedef struct svg_sink {
+	sl_write_fn fn;
+	void *closure;
+	int failed;
+} svg_sink;
+
+static cairo_status_t svg_write(void *closure, const unsigned char *data, unsigned int len)
+{
+	svg_sink *s = closure;
+	if (s->failed || (len && s->fn(s->closure, data, len) != 0)) {
+		s->failed = 1;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
+
+int sl_render_ground_key(const sl_frame *fr, const sl_render_opts *o, uint64_t *key,
+	sl_error *err)
+{
+	const sl_painter *p;
+	int nw = 0, nh = 0;
+	if (!fr || !fr->game || !fr->state)
+		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
+	if (!(p = sl_painter_find(fr->game->id)) || p->api != SL_PAINTER_API)
+		return sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
+			fr->game->id ? fr->game->id : "?");
+	p->size(fr, &nw, &nh);
+	*key = p->layers ? p->layers->ground_key(fr, o) : 0;
+	*key = sl_hash64_update(*key, &nw, sizeof nw);
+	*key = sl_hash64_update(*key, &nh, sizeof nh);
+	return SL_OK;
+}
+
+int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, int w, int h,
+	sl_write_fn fn, void *closure, sl_error *err)
+{
+	const sl_painter *p;
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	sl_kit_canvas cv;
+	svg_sink sk = {fn, closure, 0};
+	int nw = 0, nh = 0, rc = SL_OK;
+	cairo_status_t st;
+	if (!fr || !fr->game || !fr->state)
+		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
+	if (!(p = sl_painter_find(fr->game->id)) || p->api != SL_PAINTER_API)
+		return sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
+			fr->game->id ? fr->game->id : "?");
+	p->size(fr, &nw, &nh);
+	if (nw <= 0 || nh <= 0)
+		return sl_error_set(err, SL_ERANGE, "render: empty board");
+	surf = cairo_svg_surface_create_for_stream(svg_write, &sk, w, h);
+	if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(surf);
+		return sl_error_set(err, SL_ENOMEM, "render: cannot make an SVG surface");
+	}
+	cairo_svg_surface_restrict_to_version(surf, CAIRO_SVG_VERSION_1_1);
+	cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
+	cr = cairo_create(surf);
+	if ((rc = sl_kit_canvas_init(&cv, cr, nw, nh, o->theme)) < 0) {
+		rc = sl_error_set(err, rc, "render: cannot set up the canvas");
+		goto out;
+	}
+	cairo_save(cr);
+	place(cr, &cv, w, h, nw, nh, mask & SL_LAYER_GROUND);
+	if (!p->layers) {   /* the ground is the page; the top, the whole frame */
+		if (mask & SL_LAYER_TOP) {
+			sl_kit_clear(&cv);
+			rc = p->paint(&cv, fr, o, err);
+		}
+	} else {
+		if (mask & SL_LAYER_GROUND)
+			sl_kit_clear(&cv);
+		rc = p->layers->paint(&cv, fr, o, mask, err);
+	}
+	cairo_restore(cr);
+	sl_kit_canvas_fini(&cv);
+	rc = painted(cr, rc, p, err);
+out:
+	cairo_destroy(cr);
+	cairo_surface_finish(surf);
+	st = cairo_surface_status(surf);
+	cairo_surface_destroy(surf);
+	if (rc == SL_OK && (st != CAIRO_STATUS_SUCCESS || sk.failed))
+		rc = sl_error_set(err, sk.failed ? SL_EIO : SL_ENOMEM, "render: writing the SVG failed");
+	return rc;
 }
