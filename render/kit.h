@@ -174,6 +174,18 @@ void sl_kit_hull(sl_kit_canvas *c, double cx, double cy, double angle, double le
 void sl_kit_title_bar(sl_kit_canvas *c, double h, const char *title, const char *info,
 	const char *line2);
 
+/* The same with the right-hand info in several forms, longest first: the
+ * first that leaves the title whole is drawn (else the last); a text that
+ * does not fit is cut after a whole word with an ellipsis, never in a word. */
+void sl_kit_title_bar_forms(sl_kit_canvas *c, double h, const char *title,
+	const char *const *infos, int ninfo, const char *line2);
+/* s into out, cut after a whole word with "\u2026" if wider than maxw. */
+void sl_kit_fit_words(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st, double maxw,
+	char *out, size_t n);
+/* The caption of a frame: "Event N: what" for an event, "Turn 6 begins (after
+ * event N)" for a marker, "Before the first event" at the start. */
+void sl_kit_caption(const sl_frame *fr, char *out, size_t n);
+
 enum {
 	SL_KIT_LEG_HEADING = 0,  /* bold text only */
 	SL_KIT_LEG_SWATCH,       /* colour square */

@@ -7,8 +7,10 @@ set -u
 # build: compiler, make, pkg-config and the libraries; tests: cmocka and the
 # real decoders our exports are checked with; fonts pinned for renders;
 # clang and libFuzzer (libclang-rt) for the fuzz targets `make test` runs;
-# GNU time, bc and xz for `make bench`.
+# GNU time, bc and xz for `make bench`; libav* for video (`animate -o x.mp4|x.webm`) and
+# ffmpeg for its ffprobe in the tests; libchafa for the stepper's board in the terminal.
 PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev zlib1g-dev libdeflate-dev \
+libavcodec-dev libavformat-dev libavutil-dev libswscale-dev ffmpeg libchafa-dev \
 libcmocka-dev libsodium-dev pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig \
 libgif-dev apngdis apngasm gifsicle poppler-utils tmux chromium nodejs \
 clang libclang-rt-14-dev time bc xz-utils"

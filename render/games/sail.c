@@ -97,7 +97,7 @@ static int build_legend(const sl_frame *fr, uint32_t accent, sl_kit_legend_row *
 	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_TAG, COL_IRONS, "IN IRONS",
 		"stuck until the wind shifts"};
 	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_TAG, COL_STRUCK, "STRUCK",
-		"colours struck"};
+		"colours struck (white flag)"};
 	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_LINE, accent, NULL,
 		"last move, cost per hex"};
 	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_TEXT, 0, NULL,
@@ -294,77 +294,166 @@ static void draw_ship_marks(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fra
 	}
 }
 
-/* Names last, with a halo, so a neighbour's hull never hides one: the name
- * (narrow enough to clear the ships beside), then move points and hull. */
+/* Names last, on plates, so a neighbour's hull never hides one: the name,
+ * then move points (or what keeps her from moving) and the hull bar. Each
+ * block goes where it overlaps no other label and no hull: below the ship
+ * if free, else above, right, left, or further out; failing all, where it
+ * overlaps least (a crowded hex cluster). */
+typedef struct label_box {
+	double x0, y0, x1, y1;
+} label_box;
+
+static double overlap(const label_box *a, const label_box *b)
+{
+	double w = (a->x1 < b->x1 ? a->x1 : b->x1) - (a->x0 > b->x0 ? a->x0 : b->x0);
+	double h = (a->y1 < b->y1 ? a->y1 : b->y1) - (a->y0 > b->y0 ? a->y0 : b->y0);
+	return w > 0 && h > 0 ? w * h : 0;
+}
+
+typedef struct ship_label {
+	char name[64], pts[32];
+	const char *tag;
+	uint32_t tag_col;
+	double lw, lh, pw, ph, bw, w, h;
+	double lx, ly;          /* top centre of the block */
+	int sunk;
+} ship_label;
+
 static void draw_ship_labels(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
 {
 	const sail_state *s = fr->state;
-	int st_phase_moves = s->phase == 2 || s->phase == 5;
-	for (int i = 0; i < s->nships && i < SAIL_MAX_SHIPS; i++) {
+	int st_phase_moves = s->phase == 2 || s->phase == 5, n = s->nships < SAIL_MAX_SHIPS ?
+		s->nships : SAIL_MAX_SHIPS, nbox = 0;
+	ship_label lab[SAIL_MAX_SHIPS];
+	label_box box[SAIL_MAX_SHIPS * 2];
+	double bh = 4;
+	/* what each block says and how big it is; the hulls as obstacles */
+	for (int i = 0; i < n; i++) {
 		const sail_ship *sh = &s->ships[i];
-		double cx, cy, lw, lh, pw, ph, y2, bw = 22, bh = 4, x0;
-		char name[64], pts[32];
-		const char *tag;
-		uint32_t tag_col;
+		ship_label *L = &lab[i];
 		sl_kit_text_style st = sl_kit_style(c, 11, 1), ps;
+		double cx, cy, r = g->size * 0.72;
+		L->w = 0;
 		if (!ship_visible(s, sh))
 			continue;
 		sl_kit_hex_center(g, sh->col, sh->row, &cx, &cy);
+		box[nbox++] = (label_box){cx - r, cy - r, cx + r, cy + r};
+		st.condensed = 1;
+		st.max_width = g->size * 3.4;
+		L->sunk = sh->sunk;
+		if (sh->sunk) {
+			snprintf(L->name, sizeof L->name, "%s (sunk)", sh->name);
+			st.bold = 0;
+			st.italic = 1;
+			sl_kit_text_extent(c, L->name, &st, &L->lw, &L->lh);
+			L->w = L->lw;
+			L->h = L->lh;
+			continue;
+		}
+		snprintf(L->name, sizeof L->name, "%s%s", sh->name, sh->shallow ? "*" : "");
+		sl_kit_text_extent(c, L->name, &st, &L->lw, &L->lh);
+		L->tag = sh->struck ? "STRUCK" : sh->grounded ? "AGROUND" : sh->in_irons ? "IN IRONS"
+		                                                                       : NULL;
+		L->tag_col = sh->struck ? COL_STRUCK : sh->grounded ? COL_AGROUND : COL_IRONS;
+		/* points left mean something only while ships move; in other
+		 * phases show the potential the next movement phase will give */
+		if (st_phase_moves)
+			snprintf(L->pts, sizeof L->pts, "%d/%d", sh->left, sh->mp);
+		else
+			snprintf(L->pts, sizeof L->pts, "%d MP", sh->mp);
+		ps = sl_kit_style(c, L->tag ? 8 : 9.5, 1);
+		ps.condensed = !L->tag;
+		sl_kit_text_extent(c, L->tag ? L->tag : L->pts, &ps, &L->pw, &L->ph);
+		if (L->tag) {
+			L->pw += 8 * 0.7;   /* the pill's padding */
+			L->ph = 11;
+		}
+		L->bw = sh->hull_max > 0 ? 22 : 0;
+		L->w = L->lw > L->pw + (L->bw > 0 ? 4 + L->bw : 0) ? L->lw : L->pw + (L->bw > 0 ? 4 + L->bw : 0);
+		L->h = L->lh + L->ph;
+	}
+	/* places, in ship order (stable from frame to frame) */
+	for (int i = 0; i < n; i++) {
+		ship_label *L = &lab[i];
+		const sail_ship *sh = &s->ships[i];
+		double cx, cy, best = -1, S = g->size;
+		if (L->w <= 0)
+			continue;
+		sl_kit_hex_center(g, sh->col, sh->row, &cx, &cy);
+		{
+			/* candidate top-centres: below, above, right, left, then further */
+			const double cand[][2] = {
+				{0, S * 0.5}, {0, -S * 0.5 - L->h}, {S * 0.75 + L->w / 2, -L->h / 2},
+				{-S * 0.75 - L->w / 2, -L->h / 2}, {0, S * 1.05}, {0, -S * 1.05 - L->h},
+				{S * 0.75 + L->w / 2, S * 0.4}, {-S * 0.75 - L->w / 2, S * 0.4},
+				{S * 0.75 + L->w / 2, -S * 0.4 - L->h}, {-S * 0.75 - L->w / 2, -S * 0.4 - L->h}};
+			for (size_t k = 0; k < sizeof cand / sizeof cand[0]; k++) {
+				label_box b = {cx + cand[k][0] - L->w / 2 - 2, cy + cand[k][1] - 1,
+					cx + cand[k][0] + L->w / 2 + 2, cy + cand[k][1] + L->h + 1};
+				double o = 0;
+				for (int q = 0; q < nbox; q++)
+					o += overlap(&b, &box[q]);
+				/* a block below its own hull overlaps it by design (k = 0
+				 * starts half a hex down): count only other pieces */
+				if (k == 0 || k == 1) {
+					label_box own = {cx - S * 0.72, cy - S * 0.72, cx + S * 0.72, cy + S * 0.72};
+					o -= overlap(&b, &own);
+				}
+				if (b.x0 < g->ox || b.x1 > g->ox + g->w || b.y0 < g->oy || b.y1 > g->oy + g->h)
+					o += 1e6;   /* off the map */
+				if (best < 0 || o < best - 0.5) {
+					best = o;
+					L->lx = cx + cand[k][0];
+					L->ly = cy + cand[k][1];
+				}
+				if (o <= 0.5)
+					break;
+			}
+		}
+		box[nbox++] = (label_box){L->lx - L->w / 2 - 2, L->ly - 1, L->lx + L->w / 2 + 2,
+			L->ly + L->h + 1};
+	}
+	for (int i = 0; i < n; i++) {
+		const sail_ship *sh = &s->ships[i];
+		ship_label *L = &lab[i];
+		sl_kit_text_style st = sl_kit_style(c, 11, 1), ps;
+		double y2, x0;
+		if (L->w <= 0)
+			continue;
 		st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
 		st.halo = 1;
 		st.condensed = 1;
 		st.max_width = g->size * 3.4;
-		if (sh->sunk) {
-			snprintf(name, sizeof name, "%s (sunk)", sh->name);
+		if (L->sunk) {
 			st.bold = 0;
 			st.italic = 1;
 			st.colour = c->pal.muted;
-			sl_kit_text(c, cx, cy + g->size * 0.5, name, &st);
+			sl_kit_text(c, L->lx, L->ly, L->name, &st);
 			continue;
 		}
-		snprintf(name, sizeof name, "%s%s", sh->name, sh->shallow ? "*" : "");
-		sl_kit_text_extent(c, name, &st, &lw, &lh);
-		sl_kit_text(c, cx, cy + g->size * 0.5, name, &st);
-		/* second line: move points left/potential, or what stops her from
-		 * moving at all, then the hull bar */
-		tag = sh->struck ? "STRUCK" : sh->grounded ? "AGROUND" : sh->in_irons ? "IN IRONS"
-		                                                                    : NULL;
-		tag_col = sh->struck ? COL_STRUCK : sh->grounded ? COL_AGROUND : COL_IRONS;
-		/* points left mean something only while ships move; in other
-		 * phases show the potential the next movement phase will give */
-		if (st_phase_moves)
-			snprintf(pts, sizeof pts, "%d/%d", sh->left, sh->mp);
-		else
-			snprintf(pts, sizeof pts, "%d MP", sh->mp);
-		ps = sl_kit_style(c, tag ? 8 : 9.5, 1);
+		sl_kit_text(c, L->lx, L->ly, L->name, &st);
+		ps = sl_kit_style(c, L->tag ? 8 : 9.5, 1);
 		ps.halo = 1;
-		ps.condensed = !tag;
+		ps.condensed = !L->tag;
 		ps.anchor = SL_KIT_LEFT | SL_KIT_MIDDLE;
-		sl_kit_text_extent(c, tag ? tag : pts, &ps, &pw, &ph);
-		if (tag) {
-			pw += 8 * 0.7;   /* the pill's padding */
-			ph = 11;
-		}
-		if (sh->hull_max <= 0)
-			bw = 0;
-		x0 = cx - (pw + (bw > 0 ? 4 + bw : 0)) / 2;
-		y2 = cy + g->size * 0.5 + lh + ph / 2 - 1.5;
-		if (tag)
-			sl_kit_tag(c, x0 + pw / 2, y2, tag, 8, sl_kit_rgb_hex(tag_col));
+		x0 = L->lx - (L->pw + (L->bw > 0 ? 4 + L->bw : 0)) / 2;
+		y2 = L->ly + L->lh + L->ph / 2 - 1.5;
+		if (L->tag)
+			sl_kit_tag(c, x0 + L->pw / 2, y2, L->tag, 8, sl_kit_rgb_hex(L->tag_col));
 		else
-			sl_kit_text(c, x0, y2, pts, &ps);
-		if (bw > 0) {
+			sl_kit_text(c, x0, y2, L->pts, &ps);
+		if (L->bw > 0) {
 			double f = (double)(sh->hull < 0 ? 0 : sh->hull) / sh->hull_max;
-			double bx = x0 + pw + 4;
+			double bx = x0 + L->pw + 4;
 			if (f > 1)
 				f = 1;
-			cairo_rectangle(c->cr, bx - 1, y2 - bh / 2 - 1, bw + 2, bh + 2);
+			cairo_rectangle(c->cr, bx - 1, y2 - bh / 2 - 1, L->bw + 2, bh + 2);
 			sl_kit_set(c, c->pal.halo);
 			cairo_fill(c->cr);
-			cairo_rectangle(c->cr, bx, y2 - bh / 2, bw, bh);
+			cairo_rectangle(c->cr, bx, y2 - bh / 2, L->bw, bh);
 			sl_kit_set(c, sl_kit_rgb_hex(0xe03131));
 			cairo_fill(c->cr);
-			cairo_rectangle(c->cr, bx, y2 - bh / 2, bw * f, bh);
+			cairo_rectangle(c->cr, bx, y2 - bh / 2, L->bw * f, bh);
 			sl_kit_set(c, sl_kit_rgb_hex(0x2f9e44));
 			cairo_fill(c->cr);
 		}
@@ -410,27 +499,34 @@ static void draw_title(sl_kit_canvas *c, const sl_frame *fr)
 	const sail_state *s = fr->state;
 	const char *gname = fr->game->name ? fr->game->name : fr->game->id;
 	const char *phase = fr->game->schema ? sl_phase_name(fr->game->schema, s->phase) : NULL;
-	char title[256], info[192], line2[600];
+	const char *wind = sl_hex_dir_name(SL_HEX_FLAT, s->wind);
+	char title[256], f[4][192], line2[600], turn[32];
+	const char *forms[4] = {f[0], f[1], f[2], f[3]};
 	if (fr->header && fr->header->title && *fr->header->title)
 		snprintf(title, sizeof title, "%s", fr->header->title);
 	else
 		snprintf(title, sizeof title, "%s", gname);
-	if (s->turn <= 0)
-		snprintf(info, sizeof info, "Setup \u00b7 wind \u2192 %s",
-			sl_hex_dir_name(SL_HEX_FLAT, s->wind));
-	else if (s->turns > 0)
-		snprintf(info, sizeof info, "Turn %d/%d \u00b7 phase %d: %s \u00b7 wind \u2192 %s", s->turn,
-			s->turns, s->phase, phase ? phase : "", sl_hex_dir_name(SL_HEX_FLAT, s->wind));
+	if (s->turns > 0)
+		snprintf(turn, sizeof turn, "%d/%d", s->turn, s->turns);
 	else
-		snprintf(info, sizeof info, "Turn %d \u00b7 phase %d: %s \u00b7 wind \u2192 %s", s->turn,
-			s->phase, phase ? phase : "", sl_hex_dir_name(SL_HEX_FLAT, s->wind));
-	if (fr->last_desc && *fr->last_desc)
-		snprintf(line2, sizeof line2, "Event %ld: %s", fr->event_no, fr->last_desc);
-	else if (fr->event_no > 0)
-		snprintf(line2, sizeof line2, "After event %ld", fr->event_no);
-	else
-		snprintf(line2, sizeof line2, "Before the first event");
-	sl_kit_title_bar(c, TITLE_H, title, info, line2);
+		snprintf(turn, sizeof turn, "%d", s->turn);
+	/* the info from its longest form to its shortest (the title bar takes
+	 * the first that leaves the title whole) */
+	if (s->turn <= 0) {
+		snprintf(f[0], sizeof f[0], "Setup \u00b7 wind \u2192 %s", wind);
+		snprintf(f[1], sizeof f[1], "Setup \u00b7 \u2192 %s", wind);
+		snprintf(f[2], sizeof f[2], "Setup");
+		f[3][0] = 0;
+	} else {
+		snprintf(f[0], sizeof f[0], "Turn %s \u00b7 phase %d: %s \u00b7 wind \u2192 %s", turn,
+			s->phase, phase ? phase : "", wind);
+		snprintf(f[1], sizeof f[1], "Turn %s \u00b7 %s \u00b7 wind \u2192 %s", turn,
+			phase ? phase : "", wind);
+		snprintf(f[2], sizeof f[2], "T%s \u00b7 \u2192 %s", turn, wind);
+		snprintf(f[3], sizeof f[3], "T%s", turn);
+	}
+	sl_kit_caption(fr, line2, sizeof line2);
+	sl_kit_title_bar_forms(c, TITLE_H, title, forms, 4, line2);
 }
 
 /* The ground: the map, its terrain, grid and labels (they change only when
