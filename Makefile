@@ -20,7 +20,12 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
-PKGS = cairo pangocairo zlib libgif libdeflate libsodium
+PKGS = cairo pangocairo zlib libgif libdeflate libsodium libavcodec libavformat libavutil libswscale
+# Debian ships libav* for dynamic linking only (their --static lists name codec
+# libraries that have no -dev here): the .pc names them as plain libraries
+AV_PKGS = libavcodec libavformat libavutil libswscale
+PC_REQUIRES = $(filter-out $(AV_PKGS),$(PKGS))
+PC_LIBS_PRIVATE := $(shell $(PKG_CONFIG) --libs $(AV_PKGS) 2>/dev/null)
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
@@ -196,7 +201,8 @@ demo: deps
 $(BUILD)/sillage.pc: tools/sillage.pc.in FORCE
 	@mkdir -p $(dir $@)
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
-	    -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(PKGS)|' $< > $@
+	    -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(PC_REQUIRES)|' \
+	    -e 's|@LIBS_PRIVATE@|$(PC_LIBS_PRIVATE)|' $< > $@
 
 FORCE:
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -143,6 +144,10 @@ int sl_anim_format_from_path(const char *path)
 		return SL_ANIM_APNG;
 	if (strcasecmp(dot, ".gif") == 0)
 		return SL_ANIM_GIF;
+	if (strcasecmp(dot, ".mp4") == 0)
+		return SL_ANIM_MP4;
+	if (strcasecmp(dot, ".webm") == 0)
+		return SL_ANIM_WEBM;
 	return -1;
 }
 
@@ -185,6 +190,7 @@ typedef struct anim_job {
 	sl_replay *r;
 	const sl_anim_opts *o;
 	sl_anim_stats *stats;
+	const char *video;     /* video: the file libavformat writes */
 } anim_job;
 
 /* The colours the painter draws with: the theme's palette and the players'. */
@@ -410,6 +416,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	int *turn = NULL;
 	sl_apng *apng = NULL;
 	sl_gif *gif = NULL;
+	sl_video *vid = NULL;
 	sl_frame fr;
 	pump pm;
 	int w = 0, h = 0, rc, delay = o->delay_ms > 0 ? o->delay_ms : 700, pumping = 0;
@@ -446,9 +453,11 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	}
 	if (j->f == SL_ANIM_APNG)
 		rc = sl_apng_new(&apng, w, h, o->loops, fn, closure, err);
-	else
+	else if (j->f == SL_ANIM_GIF)
 		rc = sl_gif_new(&gif, w, h, o->loops, colours,
 			painter_colours(log, o->render.theme, colours, 64), fn, closure, err);
+	else
+		rc = sl_video_new(&vid, j->video, j->f == SL_ANIM_WEBM, w, h, err);
 	if (rc < 0)
 		goto out;
 	if ((rc = pump_start(&pm, j->r, pos, npos, w, h, &o->render, o->jobs, err)) < 0) {
@@ -471,13 +480,14 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		memcpy(prev, px, (size_t)w * h * 4);
 		pump_done(&pm, i);
 		rc = apng ? sl_apng_frame(apng, prev, w * 4, d, err) :
-			sl_gif_frame(gif, prev, w * 4, d, err);
+			gif ? sl_gif_frame(gif, prev, w * 4, d, err) : sl_video_frame(vid, prev, w * 4, d, err);
 		if (rc < 0)
 			goto out;
 		if (o->progress)
 			o->progress(o->progress_ud, (long)i + 1, (long)npos);
 	}
-	rc = apng ? sl_apng_finish(apng, err) : sl_gif_finish(gif, err);
+	rc = apng ? sl_apng_finish(apng, err) : gif ? sl_gif_finish(gif, err) :
+		sl_video_finish(vid, err);
 	if (rc == SL_OK && j->stats) {
 		j->stats->frames = (long)npos;
 		j->stats->width = w;
@@ -489,26 +499,83 @@ out:
 		pump_free(&pm);
 	sl_apng_free(apng);
 	sl_gif_free(gif);
+	sl_video_free(vid);
 	sl_free(prev);
 	sl_free(pos);
 	sl_free(turn);
 	return rc;
 }
 
+/* A video goes to a file of libavformat's; to_func streams it afterwards. */
+static int video_to(const char *path, anim_job *j, sl_write_fn fn, void *closure, sl_error *err)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char tmp[1024];
+	int fd, rc;
+	FILE *f;
+	if (!tmpdir || !*tmpdir)
+		tmpdir = "/tmp";
+	snprintf(tmp, sizeof tmp, "%s/sillage-video.XXXXXX", tmpdir);
+	if (path) {
+		if (strlen(path) + 8 > sizeof tmp)
+			return sl_error_set(err, SL_EUSAGE, "export: the file name is too long");
+		snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	}
+	if ((fd = mkstemp(tmp)) < 0)
+		return sl_error_set(err, SL_EIO, "%s: cannot create a file there: %s",
+			path ? path : tmpdir, strerror(errno));
+	close(fd);
+	j->video = tmp;
+	rc = anim_run(NULL, NULL, j, err);
+	if (rc == SL_OK && path) {
+		mode_t mask = umask(0);
+		umask(mask);
+		chmod(tmp, 0666 & ~mask);
+		if (rename(tmp, path) != 0)
+			rc = sl_error_set(err, SL_EIO, "%s: cannot put the file in place: %s", path,
+				strerror(errno));
+	} else if (rc == SL_OK) {
+		unsigned char buf[65536];
+		size_t n;
+		if (!(f = fopen(tmp, "rb")))
+			rc = sl_error_set(err, SL_EIO, "export: cannot read the video back: %s", strerror(errno));
+		else {
+			while (rc == SL_OK && (n = fread(buf, 1, sizeof buf, f)) > 0)
+				if (fn(closure, buf, n) != 0)
+					rc = sl_error_set(err, SL_EIO, "export: writing the video failed");
+			fclose(f);
+		}
+	}
+	if (rc < 0 || !path)
+		unlink(tmp);
+	return rc;
+}
+
+static int known_format(sl_anim_format f)
+{
+	return f == SL_ANIM_APNG || f == SL_ANIM_GIF || f == SL_ANIM_MP4 || f == SL_ANIM_WEBM;
+}
+
 int sl_anim_to_func(sl_anim_format f, sl_replay *r, const sl_anim_opts *o, sl_write_fn fn,
 	void *closure, sl_anim_stats *stats, sl_error *err)
 {
-	anim_job j = {f, r, o, stats};
-	if (!r || !o || !fn || (f != SL_ANIM_APNG && f != SL_ANIM_GIF))
+	anim_job j = {f, r, o, stats, NULL};
+	if (!r || !o || !fn || !known_format(f))
 		return sl_error_set(err, SL_EUSAGE, "export: nothing to animate");
+	if (f == SL_ANIM_MP4 || f == SL_ANIM_WEBM)
+		return video_to(NULL, &j, fn, closure, err);
 	return anim_run(fn, closure, &j, err);
 }
 
 int sl_anim_to_file(const char *path, sl_anim_format f, sl_replay *r, const sl_anim_opts *o,
 	sl_anim_stats *stats, sl_error *err)
 {
-	anim_job j = {f, r, o, stats};
-	if (!r || !o || (f != SL_ANIM_APNG && f != SL_ANIM_GIF))
+	anim_job j = {f, r, o, stats, NULL};
+	if (!r || !o || !known_format(f))
 		return sl_error_set(err, SL_EUSAGE, "export: nothing to animate");
+	if (!path || !*path)
+		return sl_error_set(err, SL_EUSAGE, "export: no output file name");
+	if (f == SL_ANIM_MP4 || f == SL_ANIM_WEBM)
+		return video_to(path, &j, NULL, NULL, err);
 	return sl_export_to_file(path, anim_run, &j, err);
 }

@@ -40,6 +40,15 @@ int sl_render_ground_key(const sl_frame *fr, const sl_render_opts *o, uint64_t *
 int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, int w, int h,
 	sl_write_fn fn, void *closure, sl_error *err);
 
+/* Video (render/video.c): H.264 in MP4, or VP9 in WebM when webm, written
+ * to path; frames as for the APNG and GIF encoders, each shown delay_ms.
+ * Free with sl_video_free in every case (after sl_video_finish or not). */
+typedef struct sl_video sl_video;
+int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_error *err);
+int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl_error *err);
+int sl_video_finish(sl_video *v, sl_error *err);
+void sl_video_free(sl_video *v);
+
 /* How many threads draw the frames of one export: jobs if > 0, else one per
  * online core (at most 8). */
 int sl_export_threads(int jobs);

@@ -43,10 +43,15 @@ void sl_gif_free(sl_gif *g);
 
 /* ---- animations of a game ------------------------------------------------- */
 
-typedef enum sl_anim_format { SL_ANIM_APNG = 0, SL_ANIM_GIF = 1 } sl_anim_format;
+typedef enum sl_anim_format {
+	SL_ANIM_APNG = 0,
+	SL_ANIM_GIF = 1,
+	SL_ANIM_MP4 = 2,       /* H.264 through libavcodec (libx264) */
+	SL_ANIM_WEBM = 3       /* VP9 through libavcodec (libvpx) */
+} sl_anim_format;
 enum { SL_PER_EVENT = 0, SL_PER_TURN = 1, SL_PER_PHASE = 2 };
 
-/* .apng or .png -> APNG, .gif -> GIF, -1 otherwise. */
+/* .apng or .png -> APNG, .gif -> GIF, .mp4 -> MP4, .webm -> WebM, -1 otherwise. */
 int sl_anim_format_from_path(const char *path);
 
 typedef struct sl_anim_opts {

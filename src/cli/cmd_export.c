@@ -1,4 +1,4 @@
-/* cmd_export.c - the verbs that share a whole game: animate (APNG, GIF),
+/* cmd_export.c - the verbs that share a whole game: animate (APNG, GIF, MP4, WebM),
  * html (the self-contained replay viewer), report (PDF) and step (the
  * terminal stepper). */
 #include "cli.h"
@@ -218,9 +218,9 @@ int cmd_animate(int argc, char **argv)
 	if (argc - i != 1)
 		return cli_usage("animate", "expected one FILE");
 	if (!a.out)
-		return cli_usage("animate", "expected -o OUT (.apng or .gif)");
+		return cli_usage("animate", "expected -o OUT (.apng, .gif, .mp4 or .webm)");
 	if ((fmt = sl_anim_format_from_path(a.out)) < 0)
-		return cli_usage("animate", "cannot tell the format of '%s' (expected .apng, .png or .gif)", a.out);
+		return cli_usage("animate", "cannot tell the format of '%s' (expected .apng, .png, .gif, .mp4 or .webm)", a.out);
 	if ((rc = open_drawable("animate", argv[i], &a.ao.render, &log, &r)))
 		return rc;
 	if ((a.from && (rc = parse_bound(r, "from", a.from, 0, &from))) ||

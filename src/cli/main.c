@@ -39,7 +39,7 @@ static const cli_opt render_opts[] = {
 	{"overlay", 'O', "NAMES", "comma separated overlays the painter offers"}
 
 static const cli_opt animate_opts[] = {
-	{"output", 'o', "OUT", "output file; .apng (or .png) or .gif picks the format"},
+	{"output", 'o', "OUT", "output file; .apng (or .png), .gif, .mp4 (H.264) or .webm (VP9) picks the format"},
 	{"per", 300, "event|turn|phase", "a frame after every event (default), every turn or every phase"},
 	{"from", 301, "N|tT", "start just after event N (0: before any), or at the start of turn T (default: t1, the board as set up)"},
 	{"to", 302, "N|tT", "stop just after event N, or at the end of turn T (default: the end)"},
@@ -121,7 +121,7 @@ const cli_verb cli_verbs[] = {
 	 "Each event is told as a player would say it, numbered as --event counts."},
 	{"render", cmd_render, "draw the board at an event or a turn as PNG, SVG or PDF", "FILE", render_opts,
 	 "Without a position, the board at the end of the log."},
-	{"animate", cmd_animate, "write an animation of the game, a frame per event, turn or phase (APNG or GIF)", "FILE",
+	{"animate", cmd_animate, "write an animation of the game, a frame per event, turn or phase (APNG, GIF, MP4 or WebM)", "FILE",
 	 animate_opts,
 	 "Each frame stores only the rectangle of the board that changed. The frame before a new turn, and the "
 	 "last frame, are held longer (--hold). A progress bar shows on a terminal."},

@@ -14,7 +14,7 @@ pass=0
 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-for t in apngdis pngcheck gifsicle pdfinfo pdftoppm tmux; do
+for t in apngdis pngcheck gifsicle pdfinfo pdftoppm tmux ffprobe; do
 	command -v $t >/dev/null 2>&1 || { echo "export tests need $t (see tools/deps.sh)" >&2; exit 4; }
 done
 cd "$ROOT" || exit 4
@@ -67,6 +67,27 @@ for f in apng gif; do
 	cmp -s "$OUT/j1.$f" "$OUT/j2.$f" && cmp -s "$OUT/j1.$f" "$OUT/j3.$f" && ok ||
 		bad "$f: --jobs 1, 2 and 3 do not write the same bytes"
 done
+
+# video: H.264 in MP4 and VP9 in WebM, read back by ffprobe: the codec, the
+# size, a picture per frame and the length the delays add up to
+for f in mp4 webm; do
+	codec=h264; [ $f = webm ] && codec=vp9
+	if "$SL" animate "$SAMPLE" -o "$OUT/v.$f" --size 301 --delay 100 --hold 400 --per turn >"$OUT/v.txt" 2>&1; then ok; else bad "animate $f: $(cat "$OUT/v.txt")"; fi
+	vf=$(sed -n 's/.*: \([0-9]*\) frames, .*/\1/p' "$OUT/v.txt")
+	turns=$("$SL" info "$SAMPLE" | sed -n 's/^turns: *//p')
+	ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=codec_name,width,height,nb_read_frames \
+		-show_entries format=duration -of default=nw=1 "$OUT/v.$f" >"$OUT/probe" 2>&1 || bad "ffprobe cannot read the $f: $(head -3 "$OUT/probe")"
+	grep -q "^codec_name=$codec$" "$OUT/probe" && ok || bad "$f codec: $(cat "$OUT/probe")"
+	grep -q "^width=302$" "$OUT/probe" && grep -q "^height=" "$OUT/probe" && ok || bad "$f size (301 padded to even): $(cat "$OUT/probe")"
+	grep -q "^nb_read_frames=${vf:-x}$" "$OUT/probe" && ok || bad "$f: ffprobe counts $(sed -n 's/nb_read_frames=//p' "$OUT/probe") pictures, animate drew ${vf:-?}"
+	# every frame 100 ms, 400 more on the last of each turn and on the last
+	want=$(( ${vf:-0} * 100 + ${turns:-0} * 400 ))
+	got=$(sed -n 's/^duration=\([0-9]*\)\.\([0-9]\).*/\1\2/p' "$OUT/probe")
+	[ -n "$got" ] && [ $((got * 100)) -ge $((want - 500)) ] && [ $((got * 100)) -le $((want + 500)) ] && ok ||
+		bad "$f lasts ${got:-?}00 ms, the delays add up to $want ms"
+done
+"$SL" animate "$SAMPLE" -o "$OUT/j1.mp4" --size 300 --per turn --jobs 1 -q && "$SL" animate "$SAMPLE" -o "$OUT/j2.mp4" --size 300 --per turn --jobs 2 -q &&
+	cmp -s "$OUT/j1.mp4" "$OUT/j2.mp4" && ok || bad "mp4: --jobs 1 and 2 do not write the same bytes"
 
 # a range: turn 2 only, per phase
 "$SL" animate "$SAMPLE" -o "$OUT/r.gif" --per phase --from t2 --to t2 --size 300 -q && ok || bad "animate a range"
