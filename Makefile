@@ -20,7 +20,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
-PKGS = cairo pangocairo zlib libgif libdeflate libsodium libavcodec libavformat libavutil libswscale
+PKGS = cairo pangocairo zlib libgif libdeflate libsodium libavcodec libavformat libavutil libswscale chafa
 # Debian ships libav* for dynamic linking only (their --static lists name codec
 # libraries that have no -dev here): the .pc names them as plain libraries
 AV_PKGS = libavcodec libavformat libavutil libswscale

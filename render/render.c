@@ -360,6 +360,12 @@ int sl_render_measure(const sl_frame *fr, const sl_render_opts *o, int *w, int *
 	return out_size(nw, nh, o, w, h, err);
 }
 
+int sl_render_size(const sl_frame *fr, const sl_render_opts *o, int *w, int *h, sl_error *err)
+{
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL};
+	return sl_render_measure(fr, o ? o : &defaults, w, h, err);
+}
+
 int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
 	double w, double h, sl_error *err)
 {

@@ -113,6 +113,19 @@ int sl_report_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, voi
 	sl_error *err);
 int sl_report_to_file(const char *path, sl_replay *r, const sl_render_opts *o, sl_error *err);
 
+/* ---- the board in a terminal ------------------------------------------------- */
+
+enum { SL_TERM_AUTO = 0, SL_TERM_TEXT = 1, SL_TERM_SYMBOLS = 2, SL_TERM_SIXEL = 3, SL_TERM_KITTY = 4 };
+/* "auto", "text", "symbols", "sixel", "kitty" -> SL_TERM_*, -1 otherwise. */
+int sl_term_mode_from_name(const char *s);
+/* Appends to out the escape sequences that draw fr in at most cols x rows
+ * character cells, through libchafa: kitty or sixel graphics, or Unicode
+ * blocks and sextants in the terminal's colours (mode SL_TERM_AUTO asks the
+ * environment, TERM and the like, which the terminal speaks). *used_mode
+ * (may be NULL) says which. SL_TERM_TEXT draws nothing and says so. */
+int sl_render_terminal(const sl_frame *fr, const sl_render_opts *o, int mode, int cols,
+	int rows, sl_buf *out, int *used_mode, sl_error *err);
+
 /* Moves the replay to pos and fills fr with the frame there, the last entry
  * described into desc (reset first; fr points into it and the replay).
  * Cheapest when pos moves forward. */

@@ -53,6 +53,10 @@ int sl_render_to_file(const char *path, sl_format fmt, const sl_frame *fr,
 int sl_render_to_mem(sl_format fmt, const sl_frame *fr, const sl_render_opts *o,
 	unsigned char **out, size_t *out_len, sl_error *err);
 
+/* The size in pixels a frame is drawn at under o (the painter's own, --size
+ * applied). Returns 0 or a negative sl_code with err set. */
+int sl_render_size(const sl_frame *fr, const sl_render_opts *o, int *w, int *h, sl_error *err);
+
 /* Whether a painter exists for this game id. */
 int sl_render_has_painter(const char *game_id);
 

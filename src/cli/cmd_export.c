@@ -5,9 +5,11 @@
 #include "render/sl_export.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -355,6 +357,7 @@ int cmd_report(int argc, char **argv)
 typedef struct step_args {
 	cli_where where;
 	sl_render_opts ro;
+	int board;
 } step_args;
 
 static int step_opt(int key, const char *arg, void *ctx)
@@ -363,6 +366,11 @@ static int step_opt(int key, const char *arg, void *ctx)
 	int r = render_opt("step", &a->ro, key, arg);
 	if (r)
 		return r < 0;
+	if (key == 310) {
+		if ((a->board = sl_term_mode_from_name(arg)) < 0)
+			return cli_usage("step", "bad --board '%s' (expected auto, text, symbols, sixel or kitty)", arg), 1;
+		return 0;
+	}
 	if ((r = cli_where_opt(&a->where, key, arg)) < 0)
 		return cli_usage("step", "bad value '%s' for --%s", arg, key == 'e' ? "event" : "turn"), 1;
 	return 0;
@@ -373,8 +381,18 @@ typedef struct stepper {
 	sl_replay *r;
 	sl_render_opts ro;
 	int tty;
+	int board;             /* SL_TERM_*: how the board is drawn on a terminal */
+	char msg[700];         /* what the last command did, said once */
 	struct termios saved;
 } stepper;
+
+static void step_say(stepper *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+	va_end(ap);
+}
 
 static void step_show(stepper *s)
 {
@@ -408,11 +426,36 @@ static void step_show(stepper *s)
 		if (ev->bookmark)
 			sl_buf_printf(&b, "  bookmark: %s\n", ev->bookmark);
 	}
+	if (s->msg[0]) {   /* what the command did */
+		sl_buf_printf(&b, "%s\n", s->msg);
+		s->msg[0] = 0;
+	}
 	if (s->tty) {
+		struct winsize ws;
+		sl_frame fr;
+		int drawn = 0, cols = 80, rows = 24;
+		if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
+			cols = ws.ws_col;
+			rows = ws.ws_row;
+		}
 		sl_buf_reset(&d);
-		s->log->game->summary(sl_replay_state(s->r), &s->log->h, &d);
-		sl_buf_printf(&b, "\n%s\n\n[n]ext [p]rev []] next turn [[] prev turn [g]oto turn [e]vent [/]find [w]rite png [q]uit\n",
-			sl_buf_cstr(&d));
+		if (s->board != SL_TERM_TEXT && rows > 12 &&
+		    sl_export_frame(s->r, pos, &fr, &d, &err) == SL_OK) {
+			size_t mark = b.len;
+			sl_buf_putc(&b, '\n');
+			if (sl_render_terminal(&fr, &s->ro, s->board, cols, rows - 8, &b, NULL, &err) == SL_OK) {
+				sl_buf_puts(&b, "\033[0m\n");
+				drawn = 1;
+			} else
+				b.len = mark;   /* no board: the text below says the state */
+			sl_replay_seek(s->r, pos, &err);
+		}
+		sl_buf_reset(&d);
+		if (!drawn) {
+			s->log->game->summary(sl_replay_state(s->r), &s->log->h, &d);
+			sl_buf_printf(&b, "\n%s\n", sl_buf_cstr(&d));
+		}
+		sl_buf_puts(&b, "\n[n]ext [p]rev []] next turn [[] prev turn [g]oto turn [e]vent [/]find [w]rite png [s]tate [q]uit\n");
 	}
 	fwrite(b.data, 1, b.len, stdout);
 	fflush(stdout);
@@ -487,11 +530,18 @@ static int step_cmd(stepper *s, const char *cmd, const char *arg)
 		if (cli_parse_long(arg, 0, 1000000000L, &v) == 0) {
 			long p = *cmd == 'g' ? (v ? sl_replay_pos_of_turn(s->r, (int)v, 0) : 0) :
 				sl_replay_pos_of_event(s->r, v);
-			if (p >= 0)
+			if (p >= 0) {
 				step_to(s, p);
+				if (*cmd == 'g')
+					step_say(s, "went to turn %ld (step %ld)", v, p);
+				else
+					step_say(s, "went to event %ld (step %ld)", v, p);
+			} else if (*cmd == 'g')
+				step_say(s, "no turn %ld (the log reaches turn %d)", v, sl_replay_turns(s->r));
 			else
-				printf("no %s %ld\n", *cmd == 'g' ? "turn" : "event", v);
-		}
+				step_say(s, "no event %ld (the log has %ld events)", v, sl_replay_events(s->r));
+		} else if (*arg)
+			step_say(s, "'%s' is not a %s number", arg, *cmd == 'g' ? "turn" : "event");
 	} else if (!strcmp(cmd, "/")) {
 		if (!*arg && prompt_line(s, "find: ", line, sizeof line))
 			arg = line;
@@ -511,7 +561,7 @@ static int step_cmd(stepper *s, const char *cmd, const char *arg)
 			sl_buf_free(&d);
 			step_to(s, found ? (long)found : (long)pos);
 			if (!found)
-				printf("not found: %s\n", arg);
+				step_say(s, "not found: %s", arg);
 		}
 	} else if (!strcmp(cmd, "w")) {
 		sl_frame fr;
@@ -522,12 +572,16 @@ static int step_cmd(stepper *s, const char *cmd, const char *arg)
 		sl_buf_init(&d);
 		sl_error_clear(&err);
 		if (*arg && sl_export_frame(s->r, pos, &fr, &d, &err) == 0 &&
-		    sl_render_to_file(arg, SL_FMT_PNG, &fr, &s->ro, &err) == 0)
-			printf("wrote %s\n", arg);
-		else if (*arg) {
+		    sl_render_to_file(arg, SL_FMT_PNG, &fr, &s->ro, &err) == 0) {
+			sl_render_opts m = s->ro;
+			int w = 0, h = 0;
+			sl_render_size(&fr, &m, &w, &h, &err);
+			step_say(s, "wrote %s (the board at step %zu, event %ld, %dx%d PNG)", arg, pos,
+				sl_replay_event_at(s->r, pos), w, h);
+		} else if (*arg) {
 			char msg[600];
 			sl_error_format(&err, msg, sizeof msg);
-			printf("cannot write %s: %s\n", arg, msg);
+			step_say(s, "cannot write %s: %s", arg, msg);
 		}
 		sl_buf_free(&d);
 	} else if (!strcmp(cmd, "s")) {
@@ -565,6 +619,7 @@ int cmd_step(int argc, char **argv)
 		return cli_usage("step", "expected one FILE");
 	memset(&s, 0, sizeof s);
 	s.ro = a.ro;
+	s.board = a.board;
 	if ((rc = open_drawable("step", argv[i], &a.ro, &s.log, &s.r)))
 		return rc;
 	if (a.where.event < 0 && a.where.turn == 0)

@@ -62,6 +62,7 @@ static const cli_opt report_opts[] = {
 static const cli_opt step_opts[] = {
 	{"event", 'e', "N", "start just after event N (default: the start)"},
 	{"turn", 't', "T", "start at the start of turn T"},
+	{"board", 310, "auto|text|symbols|sixel|kitty", "how the board is drawn on a terminal: through libchafa as the terminal allows (auto, the default), in Unicode blocks, sixel or kitty graphics, or only as text"},
 	EXPORT_RENDER_OPTS,
 	{NULL, 0, NULL, NULL}};
 static const cli_opt convert_opts[] = {

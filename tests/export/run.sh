@@ -119,13 +119,35 @@ waitfor "turn 3 phase" && ok || bad "p did not step back into turn 3: $(screen |
 tmux send-keys -t "$S" w "$OUT/step.png" Enter
 i=0; while [ $i -lt 50 ] && [ ! -s "$OUT/step.png" ]; do sleep 0.1; i=$((i + 1)); done
 pngcheck -q "$OUT/step.png" >/dev/null 2>&1 && ok || bad "w did not write a PNG"
+waitfor "wrote $OUT/step.png (the board at step" && ok || bad "w did not say what it wrote: $(screen | head -4)"
+# the board drawn in the terminal through libchafa: block and sextant cells
+# in colour, many rows of them, and no text summary in their place
+blocks=$(printf '\342\226')   # UTF-8 lead of U+2580..U+25BF: block elements
+screen | LC_ALL=C grep -c "$blocks" >"$OUT/cells"
+[ "$(cat "$OUT/cells")" -ge 10 ] && ok || bad "the stepper drew no board: $(screen | sed -n 4,8p)"
+tmux capture-pane -e -p -t "$S" | grep -q "$(printf '\033')\[[0-9;]*[34]8;5;" && ok || bad "the board has no colours"
+tmux send-keys -t "$S" e 7 Enter
+waitfor "went to event 7 (step" && ok || bad "e 7 did not say where it went: $(screen | head -4)"
 tmux send-keys -t "$S" q
 sleep 0.3
 tmux has-session -t "$S" 2>/dev/null && bad "q did not quit" || ok
 
+# --board text: the state in words, no board
+tmux new-session -d -s "$S-t" -x 150 -y 45 "$SL step --board text $SAMPLE" || bad "tmux"
+sleep 0.5
+tmux capture-pane -p -t "$S-t" >"$OUT/tscreen"
+i=0; while [ $i -lt 40 ] && ! grep -q "event 0/" "$OUT/tscreen"; do sleep 0.1; tmux capture-pane -p -t "$S-t" >"$OUT/tscreen"; i=$((i + 1)); done
+[ "$(LC_ALL=C grep -c "$blocks" "$OUT/tscreen")" -lt 3 ] && grep -q "\[q\]uit" "$OUT/tscreen" && ok ||
+	bad "--board text still drew a board: $(head -5 "$OUT/tscreen")"
+tmux kill-session -t "$S-t" 2>/dev/null
+
 # the stepper scripted from standard input
 printf 'n\n]\n/ fires\ne 5\nq\n' | "$SL" step "$SAMPLE" >"$OUT/st" 2>&1
 grep -q "event 5/" "$OUT/st" && grep -q "fires" "$OUT/st" && ok || bad "scripted stepper: $(tail -3 "$OUT/st")"
+grep -q "^went to event 5 (step [0-9]*)$" "$OUT/st" && ok || bad "e 5 does not say where it went: $(tail -3 "$OUT/st")"
+printf 'e 99999\nw %s\nq\n' "$OUT/w.png" | "$SL" step "$SAMPLE" >"$OUT/st2" 2>&1
+grep -q "^no event 99999 (the log has [0-9]* events)$" "$OUT/st2" && grep -q "^wrote $OUT/w.png (the board at step 0, event 0, [0-9]*x[0-9]* PNG)$" "$OUT/st2" &&
+	pngcheck -q "$OUT/w.png" >/dev/null 2>&1 && ok || bad "e and w do not say what they did: $(cat "$OUT/st2" | tail -4)"
 
 echo "export: $pass passed, $fail failed"
 [ $fail = 0 ]
