@@ -49,6 +49,11 @@ int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl
 int sl_video_finish(sl_video *v, sl_error *err);
 void sl_video_free(sl_video *v);
 
+/* Appends to out the SVG document svg[0..n) of cairo's with its repeated
+ * figures defined once and placed by <use>, styles as classes, path data
+ * relative (render/svgpack.c). Returns 0 or SL_ENOMEM. */
+int sl_svg_pack(const char *svg, size_t n, sl_buf *out);
+
 /* How many threads draw the frames of one export: jobs if > 0, else one per
  * online core (at most 8). */
 int sl_export_threads(int jobs);

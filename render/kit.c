@@ -417,11 +417,22 @@ void sl_kit_hex_hatch(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row,
 	cairo_restore(cr);
 }
 
+/* How tall size canvas units come out on the device (pixels, or points). */
+static double device_height(sl_kit_canvas *c, double size)
+{
+	double dx = 0, dy = size;
+	cairo_user_to_device_distance(c->cr, &dx, &dy);
+	return sqrt(dx * dx + dy * dy);
+}
+
 void sl_kit_hex_label(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, int style)
 {
 	char buf[32];
 	double cx, cy;
 	sl_kit_text_style st = sl_kit_style(c, g->size * 0.27, 0);
+	/* a coordinate nobody can read is not drawn (a big map drawn small) */
+	if (device_height(c, st.size) < SL_KIT_MIN_LABEL_PX)
+		return;
 	if (style == SL_KIT_COORD_4DIGIT)
 		snprintf(buf, sizeof buf, "%02d%02d", col, row);
 	else

@@ -129,7 +129,9 @@ void sl_kit_hex_hatch(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row,
 	sl_kit_rgb rgb, double spacing, double line_width);
 
 enum { SL_KIT_COORD_COMMA = 0, SL_KIT_COORD_4DIGIT = 1 };   /* "12,7" or "1207" */
-/* Small coordinate label near the top of the hex. */
+#define SL_KIT_MIN_LABEL_PX 4.5   /* a hex label smaller than this on the output is left out */
+/* Small coordinate label near the top of the hex (none when it would come
+ * out under SL_KIT_MIN_LABEL_PX tall). */
 void sl_kit_hex_label(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, int style);
 /* Whole grid: every hex outlined, and labelled if labels. */
 void sl_kit_grid_draw(sl_kit_canvas *c, const sl_kit_grid *g, int labels, int style);

@@ -131,11 +131,16 @@ static void sail_size(const sl_frame *fr, int *w, int *h)
 
 static void draw_map(sl_kit_canvas *c, const sl_kit_grid *g, const sail_state *s)
 {
+	/* the sea under the whole framed map, then what is not sea: one figure
+	 * instead of a fill per hex, and no seams between sea hexes */
+	cairo_rectangle(c->cr, g->ox, g->oy, g->w, g->h);
+	sl_kit_set(c, sl_kit_terrain_colour(c, SL_KIT_T_SEA));
+	cairo_fill(c->cr);
 	for (int r = 1; r <= g->rows; r++)
 		for (int q = 1; q <= g->cols; q++) {
 			int t = s->terrain[r - 1][q - 1];
-			sl_kit_terrain(c, g, q, r, t == SAIL_SHOAL ? SL_KIT_T_SHOAL :
-				t == SAIL_LAND ? SL_KIT_T_LAND : SL_KIT_T_SEA);
+			if (t == SAIL_SHOAL || t == SAIL_LAND)
+				sl_kit_terrain(c, g, q, r, t == SAIL_SHOAL ? SL_KIT_T_SHOAL : SL_KIT_T_LAND);
 		}
 	sl_kit_grid_draw(c, g, 1, SL_KIT_COORD_COMMA);
 	/* a frame around the map */
