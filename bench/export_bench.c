@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 static double now(void)
@@ -23,6 +24,14 @@ static double now(void)
 static int file_write(void *c, const unsigned char *d, size_t n)
 {
 	return fwrite(d, 1, n, c) == n ? 0 : -1;
+}
+
+static double cpu(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
+		ru.ru_stime.tv_usec / 1e6;
 }
 
 static int cmp_d(const void *a, const void *b)
@@ -134,13 +143,15 @@ int main(int argc, char **argv)
 		ao.from = 0;
 		ao.to = (long)pos[npos - 1];
 		for (int g = 0; g < 2; g++) {
+			double c0;
 			snprintf(path, sizeof path, "%s/anim.%s", dir, g ? "gif" : "apng");
 			f = fopen(path, "wb");
 			t = now();
+			c0 = cpu();
 			if (!f || sl_anim_to_func(g ? SL_ANIM_GIF : SL_ANIM_APNG, r, &ao, file_write, f, &st, &err))
 				return die(&err);
-			printf("%s: %ld frames %dx%d in %.2f s, %ld bytes\n", g ? "GIF" : "APNG", st.frames,
-				st.width, st.height, now() - t, ftell(f));
+			printf("%s: %ld frames %dx%d in %.2f s, %ld bytes (CPU %.2f s)\n", g ? "GIF" : "APNG",
+				st.frames, st.width, st.height, now() - t, ftell(f), cpu() - c0);
 			fclose(f);
 		}
 		/* the same frames as separate PNG files, the canvas as the animation's */

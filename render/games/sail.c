@@ -159,14 +159,10 @@ static void draw_wind_streaks(sl_kit_canvas *c, const sl_kit_grid *g, const sail
 	for (int r = 1; r <= g->rows; r++)
 		for (int q = 1; q <= g->cols; q++) {
 			double cx, cy;
-			int occupied = 0;
 			if (((q + 2 * r) % 4) != 0 || s->terrain[r - 1][q - 1] != SAIL_SEA)
 				continue;
-			for (int i = 0; i < s->nships && i < SAIL_MAX_SHIPS; i++)
-				if (s->ships[i].col == q && s->ships[i].row == r && !s->ships[i].sunk)
-					occupied = 1;
-			if (occupied)
-				continue;
+			/* part of the ground (drawn once per wind): under every
+			 * hex of open sea, ships or not; a hull covers its own */
 			sl_kit_hex_center(g, q, r, &cx, &cy);
 			/* the arrow is one simple outline filled once: translucent
 			 * without a group (no overlap to darken) */
@@ -535,17 +531,19 @@ static void draw_title(sl_kit_canvas *c, const sl_frame *fr)
 }
 
 /* The ground: the map, its terrain, grid and labels (they change only when
- * a setup event gives terrain). */
+ * a setup event gives terrain) and the wind's streaks over open sea (they
+ * change with the wind). */
 static uint64_t sail_ground_key(const sl_frame *fr, const sl_render_opts *o)
 {
 	const sail_state *s = fr->state;
 	uint64_t h;
-	int dims[3];
+	int dims[4];
 	if (!s)
 		return 0;
 	dims[0] = map_cols(s);
 	dims[1] = map_rows(s);
 	dims[2] = o ? o->theme : 0;
+	dims[3] = s->wind;
 	h = sl_hash64(dims, sizeof dims);
 	for (int r = 0; r < dims[1]; r++)
 		h = sl_hash64_update(h, s->terrain[r], (size_t)dims[0]);
@@ -562,11 +560,12 @@ static int sail_paint_layers(sl_kit_canvas *c, const sl_frame *fr, const sl_rend
 		return sl_error_set(err, SL_EUSAGE, "render: no sail state");
 	sl_kit_grid_init(&g, sail_layout, map_cols(s), map_rows(s), HEX, MARGIN,
 		TITLE_H + MARGIN);
-	if (mask & SL_LAYER_GROUND)
+	if (mask & SL_LAYER_GROUND) {
 		draw_map(c, &g, s);
+		draw_wind_streaks(c, &g, s);
+	}
 	if (!(mask & SL_LAYER_TOP))
 		return SL_OK;
-	draw_wind_streaks(c, &g, s);
 	draw_last_move(c, &g, s);
 	draw_hulls(c, &g, fr);
 	draw_costs(c, &g, s);
