@@ -247,12 +247,151 @@ static void draw_costs(sl_kit_canvas *c, const sl_kit_grid *g, const sail_state 
 	}
 }
 
+/* ---- what the last event did, drawn ------------------------------------------------------ */
+
+static int ship_by_id(const sail_state *s, const sl_value *v)
+{
+	if (!v || !v->present || !v->p)
+		return -1;
+	for (int i = 0; i < s->nships && i < SAIL_MAX_SHIPS; i++)
+		if (strcmp(s->ships[i].id, (const char *)v->p) == 0)
+			return i;
+	return -1;
+}
+
+static const char *event_name(const sl_frame *fr)
+{
+	const sl_schema *sc = fr->game->schema;
+	if (!fr->last || fr->last->entry != SL_ENTRY_EVENT || !sc || fr->last->type >= sc->nevents)
+		return NULL;
+	return sc->events[fr->last->type].name;
+}
+
+/* A result pill on a plate, centred at x,y. */
+static void result_tag(sl_kit_canvas *c, double x, double y, const char *text, uint32_t colour)
+{
+	sl_kit_tag(c, x, y, text, 10, sl_kit_rgb_hex(colour));
+}
+
+/* A broadside: a line of fire from the shooter to the target, a burst on
+ * the target and what it did (hits, none, sunk, struck); a boarding: the
+ * grapples between the two and captured or repulsed; colours struck or a
+ * grounding: a ring and the word on the ship. */
+static void draw_last_action(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
+{
+	const sail_state *s = fr->state;
+	const char *ev = event_name(fr);
+	cairo_t *cr = c->cr;
+	int a, b;
+	double ax, ay, bx, by, ang, len;
+	if (!ev)
+		return;
+	if (!strcmp(ev, "fire") || !strcmp(ev, "board")) {
+		int fire = ev[0] == 'f';
+		char txt[48];
+		a = ship_by_id(s, &fr->last->f[0]);
+		b = ship_by_id(s, &fr->last->f[1]);
+		if (a < 0 || b < 0 || !on_map(s, s->ships[a].col, s->ships[a].row) ||
+		    !on_map(s, s->ships[b].col, s->ships[b].row))
+			return;
+		sl_kit_hex_center(g, s->ships[a].col, s->ships[a].row, &ax, &ay);
+		sl_kit_hex_center(g, s->ships[b].col, s->ships[b].row, &bx, &by);
+		ang = atan2(by - ay, bx - ax);
+		len = hypot(bx - ax, by - ay);
+		if (len < 1)
+			return;
+		if (fire) {
+			/* the line of fire, stopping short of the target's hull, and a burst on it */
+			static const double dash[] = {2.0, 4.0};
+			cairo_move_to(cr, ax + cos(ang) * g->size * 0.35, ay + sin(ang) * g->size * 0.35);
+			cairo_line_to(cr, bx - cos(ang) * g->size * 0.55, by - sin(ang) * g->size * 0.55);
+			sl_kit_set_a(c, c->pal.halo, 0.9);
+			cairo_set_line_width(cr, 6);
+			cairo_stroke_preserve(cr);
+			cairo_set_dash(cr, dash, 2, 0);
+			sl_kit_set(c, c->pal.danger);
+			cairo_set_line_width(cr, 3);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+			sl_kit_arrow(c, bx - cos(ang) * g->size * 0.95, by - sin(ang) * g->size * 0.95, ang,
+				g->size * 0.42, 3, c->pal.danger);
+			cairo_new_sub_path(cr);
+			for (int k = 0; k < 16; k++) {
+				double r = g->size * (k & 1 ? 0.32 : 0.6), t = k * M_PI / 8;
+				if (k == 0)
+					cairo_move_to(cr, bx + r * cos(t), by + r * sin(t));
+				else
+					cairo_line_to(cr, bx + r * cos(t), by + r * sin(t));
+			}
+			cairo_close_path(cr);
+			sl_kit_set_a(c, sl_kit_rgb_hex(0xffd43b), 0.55);
+			cairo_fill_preserve(cr);
+			sl_kit_set(c, c->pal.danger);
+			cairo_set_line_width(cr, 1.5);
+			cairo_stroke(cr);
+			{
+				const sl_value *h = &fr->last->f[2];
+				int hits = h->present ? h->u.i : 0;
+				const sail_ship *t = &s->ships[b];
+				if (t->sunk)
+					snprintf(txt, sizeof txt, "%d HIT%s \u00b7 SUNK", hits, hits == 1 ? "" : "S");
+				else if (t->struck)
+					snprintf(txt, sizeof txt, "%d HIT%s \u00b7 STRUCK", hits, hits == 1 ? "" : "S");
+				else if (hits > 0)
+					snprintf(txt, sizeof txt, "%d HIT%s", hits, hits == 1 ? "" : "S");
+				else
+					snprintf(txt, sizeof txt, "MISS");
+				result_tag(c, bx, by - g->size * 0.95, txt, hits > 0 ? 0xc92a2a : 0x495057);
+			}
+		} else {
+			/* grapples: a double line between the two hulls */
+			const sl_value *r = &fr->last->f[2];
+			int captured = r->present && r->u.i == 0;
+			double nx = -sin(ang) * 3, ny = cos(ang) * 3;
+			for (int k = -1; k <= 1; k += 2) {
+				cairo_move_to(cr, ax + nx * k, ay + ny * k);
+				cairo_line_to(cr, bx + nx * k, by + ny * k);
+			}
+			sl_kit_set(c, sl_kit_rgb_hex(0x5c3d2e));
+			cairo_set_line_width(cr, 2.5);
+			cairo_stroke(cr);
+			for (double t = 0.3; t < 0.8; t += 0.2) {   /* the hooks */
+				double hx = ax + (bx - ax) * t, hy = ay + (by - ay) * t;
+				cairo_move_to(cr, hx - nx * 2, hy - ny * 2);
+				cairo_line_to(cr, hx + nx * 2, hy + ny * 2);
+			}
+			cairo_stroke(cr);
+			snprintf(txt, sizeof txt, "%s", captured ? "BOARDED \u00b7 CAPTURED" : "BOARDING REPULSED");
+			result_tag(c, (ax + bx) / 2, (ay + by) / 2 - g->size * 0.7, txt,
+				captured ? 0xc92a2a : 0x2b8a3e);
+		}
+		return;
+	}
+	if (!strcmp(ev, "strike") || (!strcmp(ev, "move") && s->last_ship >= 0 &&
+	    s->last_ship < s->nships && s->ships[s->last_ship].grounded)) {
+		int strike = ev[0] == 's';
+		a = strike ? ship_by_id(s, &fr->last->f[0]) : s->last_ship;
+		if (a < 0 || !on_map(s, s->ships[a].col, s->ships[a].row))
+			return;
+		/* a grounding is news only on the move that ran her aground: she
+		 * was afloat before it (the track ends on her) */
+		sl_kit_hex_center(g, s->ships[a].col, s->ships[a].row, &ax, &ay);
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, ax, ay, g->size * 0.95, 0, 2 * M_PI);
+		sl_kit_set(c, strike ? sl_kit_rgb_hex(0x495057) : c->pal.danger);
+		cairo_set_line_width(cr, 3);
+		cairo_stroke(cr);
+		result_tag(c, ax, ay - g->size * 1.05, strike ? "STRIKES HER COLOURS" : "RUNS AGROUND",
+			strike ? 0x495057 : 0xc92a2a);
+	}
+}
+
 static int ship_visible(const sail_state *s, const sail_ship *sh)
 {
 	return on_map(s, sh->col, sh->row) && sh->facing >= 0 && sh->facing < 6;
 }
 
-static void draw_hulls(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
+static void draw_hulls(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr, int moved)
 {
 	const sail_state *s = fr->state;
 	for (int i = 0; i < s->nships && i < SAIL_MAX_SHIPS; i++) {
@@ -264,7 +403,7 @@ static void draw_hulls(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *f
 		a = sl_kit_dir_angle(SL_HEX_FLAT, sh->facing);
 		if (sh->grounded)
 			sl_kit_hex_hatch(c, g, sh->col, sh->row, sl_kit_rgb_hex(COL_HATCH), 6, 1.6);
-		if (i == s->last_ship && !sh->sunk) {
+		if (moved && i == s->last_ship && !sh->sunk) {
 			/* a ring on the ship that moved last */
 			sl_kit_hex_path(c, g, sh->col, sh->row, 2.5);
 			sl_kit_set(c, c->pal.accent);
@@ -555,6 +694,8 @@ static int sail_paint_layers(sl_kit_canvas *c, const sl_frame *fr, const sl_rend
 {
 	const sail_state *s = fr->state;
 	sl_kit_grid g;
+	const char *ev;
+	int moved;
 	(void)o;   /* sail hides nothing and offers no overlays yet */
 	if (!s)
 		return sl_error_set(err, SL_EUSAGE, "render: no sail state");
@@ -566,9 +707,15 @@ static int sail_paint_layers(sl_kit_canvas *c, const sl_frame *fr, const sl_rend
 	}
 	if (!(mask & SL_LAYER_TOP))
 		return SL_OK;
-	draw_last_move(c, &g, s);
-	draw_hulls(c, &g, fr);
-	draw_costs(c, &g, s);
+	/* the track of the last move while it is the news; after a broadside
+	 * or a boarding, that is what is drawn */
+	moved = (ev = event_name(fr)) != NULL && strcmp(ev, "move") == 0;
+	if (moved)
+		draw_last_move(c, &g, s);
+	draw_hulls(c, &g, fr, moved);
+	if (moved)
+		draw_costs(c, &g, s);
+	draw_last_action(c, &g, fr);
 	draw_ship_marks(c, &g, fr);
 	draw_ship_labels(c, &g, fr);
 	draw_title(c, fr);

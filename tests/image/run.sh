@@ -100,6 +100,11 @@ for f in samples/sail/*.sil; do
 	check "sample-$base-end" "$f"
 done
 
+# What just happened, drawn: a broadside (line of fire, burst, hits) and a
+# boarding (grapples, captured).
+check sample-kerlan-raid-fire samples/sail/kerlan-raid.sil --event 71
+check sample-heron-bank-board samples/sail/heron-bank.sil --event 71
+
 # The starship combat screen: a double six, a repair between fights, an
 # escape, a hit awaiting its damage roll, both endings, the dark theme.
 SV1=samples/starship/first-voyage.sil
