@@ -54,6 +54,11 @@ void sl_video_free(sl_video *v);
  * relative (render/svgpack.c). Returns 0 or SL_ENOMEM. */
 int sl_svg_pack(const char *svg, size_t n, sl_buf *out);
 
+/* Draws a chart (render/sl_chart.h) letterboxed into (0,0,w,h) of cr's
+ * user space; cr's state is restored. Returns 0 or a negative sl_code. */
+struct sl_chart;
+int sl_chart_cairo(cairo_t *cr, const struct sl_chart *ch, double w, double h, int theme);
+
 /* How many threads draw the frames of one export: jobs if > 0, else one per
  * online core (at most 8). */
 int sl_export_threads(int jobs);

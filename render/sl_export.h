@@ -106,9 +106,11 @@ int sl_html_to_file(const char *path, sl_replay *r, const sl_render_opts *o,
 
 /* ---- the PDF report -------------------------------------------------------- */
 
-/* A cover (game, players, result), then the board at the start of every
- * turn with that turn's events beside it, and every bookmarked position on
- * a page of its own, larger. Moves the replay. */
+/* A cover (game, players, result), then the board at the end of every
+ * turn's action with that turn's events beside it (a game whose fights are
+ * analysed, starship: a page per fight, its exchanges, dice and odds chart),
+ * and every bookmarked position on a page of its own, larger. Moves the
+ * replay. */
 int sl_report_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void *closure,
 	sl_error *err);
 int sl_report_to_file(const char *path, sl_replay *r, const sl_render_opts *o, sl_error *err);

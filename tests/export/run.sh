@@ -99,6 +99,19 @@ pages=$(pdfinfo "$OUT/r.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
 [ "$pages" = $((1 + turns + ${bms:-0})) ] && ok || bad "report has ${pages:-no} pages, expected 1 + $turns + ${bms:-0}"
 pdftoppm -r 40 -png -f 2 -l 2 "$OUT/r.pdf" "$OUT/page" 2>/dev/null && pngcheck -q "$OUT"/page*.png >/dev/null 2>&1 && ok || bad "pdftoppm cannot draw page 2"
 
+# starship: a page per fight with its exchanges and the odds chart
+SS=samples/starship/last-voyage.sil
+if "$SL" report "$SS" -o "$OUT/ss.pdf" 2>"$OUT/e"; then ok; else bad "starship report: $(cat "$OUT/e")"; fi
+fights=$("$SL" odds "$SS" 2>/dev/null | grep -c "^Fight [0-9]")
+sbms=$("$SL" info "$SS" | sed -n 's/.*bookmarks: \([0-9]*\).*/\1/p')
+spages=$(pdfinfo "$OUT/ss.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+[ "$fights" -ge 1 ] && [ "$spages" = $((1 + fights + ${sbms:-0})) ] && ok ||
+	bad "starship report has ${spages:-no} pages, expected 1 + $fights fights + ${sbms:-0}"
+pdftotext -f 2 -l 2 "$OUT/ss.pdf" "$OUT/ss2.txt" 2>/dev/null
+grep -q "^Fight 1 of $fights" "$OUT/ss2.txt" && grep -q "Your chance to win, attack by attack" "$OUT/ss2.txt" &&
+	grep -q "^Exchanges: " "$OUT/ss2.txt" && grep -q "to hit" "$OUT/ss2.txt" && ok ||
+	bad "the first fight's page lacks its title, chart or exchanges: $(head -5 "$OUT/ss2.txt")"
+
 # the stepper in a real terminal (tmux): keys, arrows, jump to a turn, write a PNG
 S=sl-step-$$
 tmux new-session -d -s "$S" -x 150 -y 45 "$SL step $SAMPLE" || bad "tmux"
