@@ -257,14 +257,46 @@ typedef struct pump {
 	pump_slot slot[PUMP_RING * 2];
 } pump;
 
-static int pump_draw(sl_replay *r, sl_render_seq *seq, sl_buf *desc, size_t pos,
+#define MAX_TRAIL 64   /* earlier events of one frame drawn as its trail */
+
+/* The frame at pos; when it stands for the events after from (a frame per
+ * turn or phase), with the states after each earlier event as its trail. */
+static int pump_draw(sl_replay *r, sl_render_seq *seq, sl_buf *desc, size_t from, size_t pos,
 	const uint32_t **px, sl_error *err)
 {
+	const sl_log *log = sl_replay_log(r);
+	const sl_game *gm = log->game;
+	void *trail[MAX_TRAIL];
 	sl_frame fr;
-	int rc;
-	if ((rc = sl_export_frame(r, pos, &fr, desc, err)) < 0)
-		return rc;
-	return sl_render_seq_draw(seq, &fr, px, err);
+	sl_buf snap;
+	int rc = SL_OK, nt = 0;
+	sl_buf_init(&snap);
+	if (from + 1 < pos && gm->serialize && gm->restore && gm->destroy) {
+		size_t p0 = pos - from - 1 > MAX_TRAIL ? pos - MAX_TRAIL : from + 1;
+		for (size_t p = p0; p < pos && rc == SL_OK; p++) {
+			if (log->ev[p - 1].entry != SL_ENTRY_EVENT)
+				continue;
+			if ((rc = sl_replay_seek(r, p, err)) < 0)
+				break;
+			sl_buf_reset(&snap);
+			if (gm->serialize(sl_replay_state(r), &snap) < 0 || snap.failed) {
+				rc = sl_error_set(err, SL_ENOMEM, "export: out of memory");
+				break;
+			}
+			if ((rc = gm->restore(&trail[nt], snap.data, snap.len, err)) < 0)
+				break;
+			nt++;
+		}
+	}
+	if (rc == SL_OK && (rc = sl_export_frame(r, pos, &fr, desc, err)) == SL_OK) {
+		fr.trail = (const void *const *)trail;
+		fr.ntrail = nt;
+		rc = sl_render_seq_draw(seq, &fr, px, err);
+	}
+	for (int k = 0; k < nt; k++)
+		gm->destroy(trail[k]);
+	sl_buf_free(&snap);
+	return rc;
 }
 
 static void *pump_worker(void *arg)
@@ -300,7 +332,8 @@ static void *pump_worker(void *arg)
 		}
 		i = p->next++;
 		pthread_mutex_unlock(&p->mu);
-		if ((rc = pump_draw(r, seq, &desc, p->pos[i], &px, &err)) < 0)
+		if ((rc = pump_draw(r, seq, &desc, i ? p->pos[i - 1] : p->pos[i], p->pos[i], &px,
+			&err)) < 0)
 			continue;
 		memcpy(p->slot[i % p->ring].px, px, (size_t)p->w * p->h * 4);
 		pthread_mutex_lock(&p->mu);
@@ -378,7 +411,8 @@ static int pump_get(pump *p, size_t i, const uint32_t **px, sl_error *err)
 {
 	pump_slot *s;
 	if (p->nthreads == 1)
-		return pump_draw(p->r, p->seq, &p->desc, p->pos[i], px, err);
+		return pump_draw(p->r, p->seq, &p->desc, i ? p->pos[i - 1] : p->pos[i], p->pos[i], px,
+			err);
 	s = &p->slot[i % p->ring];
 	pthread_mutex_lock(&p->mu);
 	while (!(s->ready && s->idx == i) && !p->failed)

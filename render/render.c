@@ -230,8 +230,20 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		if (svgraw.failed || sl_svg_pack(svgraw.data ? (const char *)svgraw.data : "", svgraw.len,
 			&packed) < 0)
 			rc = sl_error_set(err, SL_ENOMEM, "render: out of memory packing the SVG");
-		else if (fn(closure, packed.data, packed.len) != 0)
-			rc = sl_error_set(err, SL_EIO, "render: writing the SVG failed");
+		else {
+			/* streamed as cairo would: its first line, then blocks */
+			const unsigned char *d = packed.data;
+			size_t left = packed.len, k;
+			const unsigned char *nl = memchr(d, '\n', left);
+			k = nl ? (size_t)(nl - d) + 1 : left;
+			while (left && rc == SL_OK) {
+				if (fn(closure, d, k) != 0)
+					rc = sl_error_set(err, SL_EIO, "render: writing the SVG failed");
+				d += k;
+				left -= k;
+				k = left < 65536 ? left : 65536;
+			}
+		}
 		sl_buf_free(&packed);
 	}
 out:

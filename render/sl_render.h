@@ -41,6 +41,11 @@ typedef struct sl_frame {
 	long event_no;         /* events applied so far (0 = before any) */
 	const sl_event *last;  /* the last event applied, NULL at the start */
 	const char *last_desc; /* its description, NULL if none */
+	/* A frame that stands for several events (an animation per turn or per
+	 * phase): the states just after each earlier event it covers, oldest
+	 * first, so the painter can draw every move of the turn (may be NULL). */
+	const void *const *trail;
+	int ntrail;
 } sl_frame;
 
 /* Renders one frame. Returns 0 or a negative sl_code with err set. */

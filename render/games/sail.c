@@ -171,6 +171,41 @@ static void draw_wind_streaks(sl_kit_canvas *c, const sl_kit_grid *g, const sail
 		}
 }
 
+/* The track of an earlier move of the frame's turn (its trail): thinner and
+ * fainter than the last one, ending in a dot where she stopped. */
+static void draw_trail(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
+{
+	cairo_t *cr = c->cr;
+	int prev_ship = -1, prev_n = -1;
+	for (int k = 0; k < fr->ntrail; k++) {
+		const sail_state *t = fr->trail[k];
+		int n = t->npath < SAIL_MAX_PATH ? t->npath : SAIL_MAX_PATH, drawn = 0;
+		double x = 0, y = 0;
+		if (t->last_ship < 0 || n < 2)
+			continue;
+		/* a state after a fire or a wind keeps the move before: once is enough */
+		if (t->last_ship == prev_ship && n == prev_n)
+			continue;
+		prev_ship = t->last_ship;
+		prev_n = n;
+		for (int i = 0; i < n; i++) {
+			if (!on_map(t, t->path_col[i], t->path_row[i]))
+				continue;
+			sl_kit_hex_center(g, t->path_col[i], t->path_row[i], &x, &y);
+			if (!drawn++)
+				cairo_move_to(cr, x, y);
+			else
+				cairo_line_to(cr, x, y);
+		}
+		sl_kit_set_a(c, sl_kit_rgb_hex(side_colour(fr, t->ships[t->last_ship].side)), 0.75);
+		cairo_set_line_width(cr, 2.5);
+		cairo_stroke(cr);
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, x, y, 3.5, 0, 2 * M_PI);
+		cairo_fill(cr);
+	}
+}
+
 static void draw_last_move(sl_kit_canvas *c, const sl_kit_grid *g, const sail_state *s)
 {
 	cairo_t *cr = c->cr;
@@ -710,6 +745,8 @@ static int sail_paint_layers(sl_kit_canvas *c, const sl_frame *fr, const sl_rend
 	/* the track of the last move while it is the news; after a broadside
 	 * or a boarding, that is what is drawn */
 	moved = (ev = event_name(fr)) != NULL && strcmp(ev, "move") == 0;
+	if (fr->ntrail > 0)   /* a frame for a whole turn or phase: every move in it */
+		draw_trail(c, &g, fr);
 	if (moved)
 		draw_last_move(c, &g, s);
 	draw_hulls(c, &g, fr, moved);

@@ -89,6 +89,16 @@ done
 "$SL" animate "$SAMPLE" -o "$OUT/j1.mp4" --size 300 --per turn --jobs 1 -q && "$SL" animate "$SAMPLE" -o "$OUT/j2.mp4" --size 300 --per turn --jobs 2 -q &&
 	cmp -s "$OUT/j1.mp4" "$OUT/j2.mp4" && ok || bad "mp4: --jobs 1 and 2 do not write the same bytes"
 
+# a frame per turn shows every move of that turn: frame 3 (the start of turn
+# 3) is the board `render --turn 3` draws plus the tracks of turn 2's moves
+"$SL" animate "$ROOT/samples/sail/heron-bank.sil" --per turn -o "$OUT/pt.apng" -q && mkdir -p "$OUT/pt" &&
+	cp "$OUT/pt.apng" "$OUT/pt/" && (cd "$OUT/pt" && apngdis pt.apng f >/dev/null 2>&1)
+"$SL" render "$ROOT/samples/sail/heron-bank.sil" --turn 3 -o "$OUT/t3.png" 2>/dev/null
+if [ -s "$OUT/pt/f03.png" ] && ! "$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" --tolerance 24 --max-diff-ratio 0.001 >/dev/null 2>&1 &&
+	"$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" --tolerance 24 --max-diff-ratio 0.05 >/dev/null 2>&1; then ok; else
+	bad "the turn-3 frame of --per turn does not add the turn's tracks to the board: $("$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" 2>&1)"
+fi
+
 # a range: turn 2 only, per phase
 "$SL" animate "$SAMPLE" -o "$OUT/r.gif" --per phase --from t2 --to t2 --size 300 -q && ok || bad "animate a range"
 
