@@ -20,7 +20,13 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
-PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson
+PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
+       libavcodec libavformat libavutil libswscale chafa
+# Debian ships libav* for dynamic linking only (their --static lists name codec
+# libraries that have no -dev here): the .pc names them as plain libraries
+AV_PKGS = libavcodec libavformat libavutil libswscale
+PC_REQUIRES = $(filter-out $(AV_PKGS),$(PKGS))
+PC_LIBS_PRIVATE := $(shell $(PKG_CONFIG) --libs $(AV_PKGS) 2>/dev/null)
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
@@ -167,7 +173,7 @@ fuzz-long: $(FUZZ_BIN)
 export: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/export/run.sh $(BUILD)/sillage $(BUILD)/tools
 
-html: $(BUILD)/sillage
+html: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/html/run.sh $(BUILD)/sillage
 
 # the viewer's page parts, embedded as C strings (the generated file is kept in git)
@@ -217,7 +223,8 @@ demo:
 $(BUILD)/sillage.pc: tools/sillage.pc.in FORCE
 	@mkdir -p $(dir $@)
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
-	    -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(PKGS)|' $< > $@
+	    -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(PC_REQUIRES)|' \
+	    -e 's|@LIBS_PRIVATE@|$(PC_LIBS_PRIVATE)|' $< > $@
 
 FORCE:
 

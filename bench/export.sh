@@ -1,6 +1,8 @@
 #!/bin/sh
-# export.sh - `make bench` numbers for issue 7, from one run: PNG and SVG frame
-# time at 1024x1024 for each game with a painter; a 200-frame APNG and GIF
+# export.sh - `make bench` numbers for issues 7 and 18, from one run: PNG and SVG frame
+# time at 1024x1024 for each game with a painter, and the frames of a
+# sequence (whole, and over the kept ground); the HTML viewer's bytes per
+# step and opening time; a 200-frame APNG and GIF
 # export (time, size) against the same frames as separate PNGs assembled by
 # apngasm, and against gifsicle -O3 on the same frames; then the same
 # size comparisons on every bundled sample.
@@ -15,13 +17,47 @@ trap 'rm -rf "$OUT"' EXIT INT TERM
 now() { date +%s.%N; }
 for g in $("$SL" games | awk 'NR>0{print $1}'); do
 	"$SL" gen --game "$g" -n 400 -o "$OUT/$g.sil" 2>/dev/null || continue
-	"$EB" frame "$OUT/$g.sil" 5 2>/dev/null || echo "$g: no painter"
+	"$EB" frame "$OUT/$g.sil" 5 2>/dev/null || { echo "$g: no painter"; continue; }
+	# frames of a sequence (animate, html, report): drawn whole, and over the
+	# kept ground, median of 100
+	"$EB" seq "$OUT/$g.sil" 100 2>/dev/null
+done
+
+# The HTML viewer: what a step costs once the board is drawn (the page of
+# the whole log against the page of the log cut 250 entries earlier), and
+# how long headless chromium takes to open it.
+for g in sail fmp; do
+	"$SL" gen --game "$g" -n 300 -o "$OUT/h-$g.sil" 2>/dev/null || continue
+	n=$(grep -c "" "$OUT/h-$g.sil")
+	head -n $((n - 250)) "$OUT/h-$g.sil" >"$OUT/h-$g-cut.sil"
+	t0=$(now)
+	"$SL" html -q "$OUT/h-$g.sil" -o "$OUT/h-$g.html" || exit 1
+	t1=$(now)
+	"$SL" html -q "$OUT/h-$g-cut.sil" -o "$OUT/h-$g-cut.html" || exit 1
+	a=$(stat -c %s "$OUT/h-$g-cut.html"); b=$(stat -c %s "$OUT/h-$g.html")
+	open=""
+	if [ -d tests/html/node_modules/playwright-core ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+		open=$(node -e '
+const { chromium } = require(process.cwd() + "/tests/html/node_modules/playwright-core");
+(async () => {
+	const b = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+		headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+	const p = await b.newPage({ viewport: { width: 1280, height: 800 } });
+	const t = Date.now();
+	await p.goto("file://" + process.argv[1]);
+	await p.waitForSelector("#top svg");
+	console.log(Date.now() - t);
+	await b.close();
+})();' "$OUT/h-$g.html" 2>/dev/null)
+	fi
+	echo "html $g: $(grep -c '' "$OUT/h-$g.sil") entries, $b bytes in $(echo "$t1 - $t0" | bc) s;" \
+		"$(( (b - a) / 250 )) bytes per step after the first frames; opens in chromium in ${open:-?} ms"
 done
 "$SL" gen --game sail -n $((FRAMES + 200)) -o "$OUT/anim.sil" || exit 1
 mkdir -p "$OUT/png"
 "$EB" anim "$OUT/anim.sil" "$OUT" "$FRAMES" "$WIDTH" | tee "$OUT/r.txt" || exit 1
-ours_apng=$(sed -n 's/^APNG: .* in \([0-9.]*\) s, \([0-9]*\) bytes/\1 \2/p' "$OUT/r.txt")
-ours_gif=$(sed -n 's/^GIF: .* in \([0-9.]*\) s, \([0-9]*\) bytes/\1 \2/p' "$OUT/r.txt")
+ours_apng=$(sed -n 's/^APNG: .* in \([0-9.]*\) s, \([0-9]*\) bytes.*/\1 \2/p' "$OUT/r.txt")
+ours_gif=$(sed -n 's/^GIF: .* in \([0-9.]*\) s, \([0-9]*\) bytes.*/\1 \2/p' "$OUT/r.txt")
 png_t=$(sed -n 's/^PNG files: .* in \([0-9.]*\) s/\1/p' "$OUT/r.txt")
 if command -v apngasm >/dev/null; then
 	t0=$(now)

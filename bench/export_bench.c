@@ -2,13 +2,16 @@
  * frames at 1024x1024, and a 200-frame APNG and GIF export, also written as
  * separate PNG files for apngasm to assemble.
  *   export_bench frame LOG REPEAT
+ *   export_bench seq LOG FRAMES        (median ms a frame of a sequence, whole and cached)
  *   export_bench anim LOG OUTDIR FRAMES WIDTH   (writes anim.apng, anim.gif, png/f0001.png...) */
 #include "sillage.h"
 #include "render/sl_export.h"
+#include "render/export.h"   /* the sequence renderer (private to render/) */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 static double now(void)
@@ -21,6 +24,26 @@ static double now(void)
 static int file_write(void *c, const unsigned char *d, size_t n)
 {
 	return fwrite(d, 1, n, c) == n ? 0 : -1;
+}
+
+static double cpu(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
+		ru.ru_stime.tv_usec / 1e6;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_d);
+	return n ? (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2) : 0;
 }
 
 static int die(const sl_error *e)
@@ -46,7 +69,46 @@ int main(int argc, char **argv)
 		return 2;
 	if (sl_log_load(&log, argv[2], &err) || sl_replay_open(&r, log, 0, &err))
 		return die(&err);
-	if (strcmp(argv[1], "frame") == 0) {
+	if (strcmp(argv[1], "seq") == 0) {
+		/* frames 1024x1024 (letterboxed) along the game, drawn whole as
+		 * sl_render_pixels does, then by the sequence renderer */
+		size_t *pos, npos, n = (size_t)atoi(argv[3]);
+		double *ms_whole, *ms_seq;
+		uint32_t *px = malloc(1024 * 1024 * 4);
+		sl_render_seq *sq;
+		const uint32_t *spx;
+		int same = 1;
+		if (sl_anim_positions(r, SL_PER_EVENT, 0, -1, &pos, &npos, &err))
+			return die(&err);
+		if (npos > n)
+			npos = n;
+		ms_whole = malloc(sizeof *ms_whole * npos);
+		ms_seq = malloc(sizeof *ms_seq * npos);
+		if (sl_render_seq_new(&sq, 1024, 1024, &ro, &err))
+			return die(&err);
+		for (size_t i = 0; i < npos; i++) {
+			if (sl_export_frame(r, pos[i], &fr, &d, &err))
+				return die(&err);
+			t = now();
+			if (sl_render_pixels(px, 1024, 1024, 4096, &fr, &ro, &err))
+				return die(&err);
+			ms_whole[i] = (now() - t) * 1000;
+			t = now();
+			if (sl_render_seq_draw(sq, &fr, &spx, &err))
+				return die(&err);
+			ms_seq[i] = (now() - t) * 1000;
+			same &= memcmp(px, spx, 1024 * 1024 * 4) == 0;
+		}
+		printf("%s frames of a sequence 1024x1024 (%zu): whole %.1f ms, cached ground %.1f ms median;"
+			" ratio %.1f; pixels %s\n", log->game->id, npos, median(ms_whole, npos),
+			median(ms_seq, npos), median(ms_whole, npos) / median(ms_seq, npos),
+			same ? "identical" : "DIFFER");
+		sl_render_seq_free(sq);
+		free(px);
+		free(ms_whole);
+		free(ms_seq);
+		sl_free(pos);
+	} else if (strcmp(argv[1], "frame") == 0) {
 		int n = atoi(argv[3]);
 		for (int f = 0; f < 2; f++) {
 			unsigned char *out;
@@ -81,13 +143,15 @@ int main(int argc, char **argv)
 		ao.from = 0;
 		ao.to = (long)pos[npos - 1];
 		for (int g = 0; g < 2; g++) {
+			double c0;
 			snprintf(path, sizeof path, "%s/anim.%s", dir, g ? "gif" : "apng");
 			f = fopen(path, "wb");
 			t = now();
+			c0 = cpu();
 			if (!f || sl_anim_to_func(g ? SL_ANIM_GIF : SL_ANIM_APNG, r, &ao, file_write, f, &st, &err))
 				return die(&err);
-			printf("%s: %ld frames %dx%d in %.2f s, %ld bytes\n", g ? "GIF" : "APNG", st.frames,
-				st.width, st.height, now() - t, ftell(f));
+			printf("%s: %ld frames %dx%d in %.2f s, %ld bytes (CPU %.2f s)\n", g ? "GIF" : "APNG",
+				st.frames, st.width, st.height, now() - t, ftell(f), cpu() - c0);
 			fclose(f);
 		}
 		/* the same frames as separate PNG files, the canvas as the animation's */

@@ -18,9 +18,11 @@
  * 1 021 810 B in about 4 s, and the whole export takes about the CPU time it took
  * with zlib -9 (+0.5 s in 33 s). That is what brings the file under apngasm's
  * (a 7-zip deflate) for a time we can afford; a matcher of our own would be a
- * second deflate to keep. */
+ * second deflate to keep. The strong deflate of a frame runs on a thread of
+ * its own while the next frame is drawn and weighed (same bytes). */
 #include "sl_export.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libdeflate.h>
@@ -46,6 +48,14 @@ typedef struct pending {
 	int blend;            /* 0 source, 1 over */
 	uint8_t *z;           /* compressed scanlines */
 	size_t zlen;
+	/* the strong deflate runs on a thread of its own while the next frame
+	 * is drawn and weighed: raw is its input, joined before the frame is
+	 * written (the bytes are those of a deflate done in place) */
+	uint8_t *raw;
+	size_t rawn, rawcap;
+	struct libdeflate_compressor *cmp;
+	pthread_t th;
+	int running;
 } pending;
 
 /* One way to store a frame: against which canvas, blended how. */
@@ -71,6 +81,8 @@ struct sl_apng {
 	pending p;
 	int failed;
 };
+
+static int join_pending(sl_apng *a);
 
 static void put32(uint8_t *p, uint32_t v)
 {
@@ -130,10 +142,12 @@ void sl_apng_free(sl_apng *a)
 {
 	if (!a)
 		return;
+	(void)join_pending(a);
 	sl_free(a->shown);
 	sl_free(a->before);
 	sl_free(a->raw);
 	sl_free(a->p.z);
+	sl_free(a->p.raw);
 	if (a->dense)
 		libdeflate_free_compressor(a->dense);
 	if (a->sparse)
@@ -231,18 +245,49 @@ static int changed_rect(const sl_apng *a, const uint32_t *px, int stride, const 
 	return 1;
 }
 
-/* Deflates a->raw (n bytes) for way wy into the pending frame. */
+static void *deflate_job(void *arg)
+{
+	pending *p = arg;
+	p->zlen = deflate_all(p->cmp, p->raw, p->rawn, &p->z);
+	return NULL;
+}
+
+/* Waits for the pending frame's deflate; 0 or SL_ENOMEM. */
+static int join_pending(sl_apng *a)
+{
+	if (a->p.running) {
+		pthread_join(a->p.th, NULL);
+		a->p.running = 0;
+	}
+	return a->p.zlen ? SL_OK : SL_ENOMEM;
+}
+
+/* Deflates a->raw (n bytes) for way wy into the pending frame: on a thread
+ * while the next frame comes, in place if none can be started. */
 static int store(sl_apng *a, const way *wy, size_t n, size_t changed, int first, sl_error *err)
 {
-	uint8_t *z;
-	size_t zl = deflate_all(changed * DENSE >= (size_t)wy->w * wy->h ? a->dense : a->sparse,
-		a->raw, n, &z);
-	if (!zl)
+	(void)join_pending(a);
+	sl_free(a->p.z);
+	a->p.z = NULL;
+	a->p.zlen = 0;
+	if (n > a->p.rawcap) {
+		uint8_t *r = sl_realloc(a->p.raw, n);
+		if (!r)
+			return sl_error_set(err, SL_ENOMEM, "apng: out of memory deflating a %dx%d frame",
+				wy->w, wy->h);
+		a->p.raw = r;
+		a->p.rawcap = n;
+	}
+	memcpy(a->p.raw, a->raw, n);
+	a->p.rawn = n;
+	a->p.cmp = changed * DENSE >= (size_t)wy->w * wy->h ? a->dense : a->sparse;
+	if (pthread_create(&a->p.th, NULL, deflate_job, &a->p) == 0)
+		a->p.running = 1;
+	else
+		deflate_job(&a->p);
+	if (!a->p.running && !a->p.zlen)
 		return sl_error_set(err, SL_ENOMEM, "apng: out of memory deflating a %dx%d frame",
 			wy->w, wy->h);
-	sl_free(a->p.z);
-	a->p.z = z;
-	a->p.zlen = zl;
 	a->p.x = wy->x;
 	a->p.y = wy->y;
 	a->p.w = wy->w;
@@ -260,6 +305,11 @@ static void flush_pending(sl_apng *a)
 	int ms = a->p.delay_ms, num, den;
 	if (!a->have)
 		return;
+	if (join_pending(a) < 0) {
+		a->body.failed = 1;   /* reported by sl_apng_finish */
+		a->have = 0;
+		return;
+	}
 	if (ms <= 65535) {
 		num = ms;
 		den = 1000;

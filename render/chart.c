@@ -3,6 +3,7 @@
  * colour, fight separators with labels, a mark per step and a legend. */
 #include "sl_chart.h"
 #include "kit.h"
+#include "export.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -276,6 +277,29 @@ static void paint(sl_kit_canvas *c, const sl_chart *ch)
 	draw_grid(c, ch, &g);
 	draw_segments(c, ch, &g);
 	draw_legend(c, ch, &g);
+}
+
+int sl_chart_cairo(cairo_t *cr, const sl_chart *ch, double w, double h, int theme)
+{
+	sl_kit_canvas cv;
+	int nw, nh;
+	double sc;
+	if (!ch || ch->npoints < 1 || !ch->points || w <= 0 || h <= 0)
+		return SL_EUSAGE;
+	sl_chart_size(ch, &nw, &nh);
+	sc = w / nw < h / nh ? w / nw : h / nh;
+	cairo_save(cr);
+	cairo_translate(cr, (w - nw * sc) / 2, (h - nh * sc) / 2);
+	cairo_scale(cr, sc, sc);
+	if (sl_kit_canvas_init(&cv, cr, nw, nh, theme) < 0) {
+		cairo_restore(cr);
+		return SL_ENOMEM;
+	}
+	sl_kit_clear(&cv);
+	paint(&cv, ch);
+	sl_kit_canvas_fini(&cv);
+	cairo_restore(cr);
+	return cairo_status(cr) == CAIRO_STATUS_SUCCESS ? SL_OK : SL_EIO;
 }
 
 static cairo_status_t buf_write(void *closure, const unsigned char *data, unsigned int n)

@@ -6,7 +6,9 @@
 
 #include <cairo-pdf.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -121,6 +123,10 @@ int sl_anim_format_from_path(const char *path)
 		return SL_ANIM_APNG;
 	if (strcasecmp(dot, ".gif") == 0)
 		return SL_ANIM_GIF;
+	if (strcasecmp(dot, ".mp4") == 0)
+		return SL_ANIM_MP4;
+	if (strcasecmp(dot, ".webm") == 0)
+		return SL_ANIM_WEBM;
 	return -1;
 }
 
@@ -163,6 +169,7 @@ typedef struct anim_job {
 	sl_replay *r;
 	const sl_anim_opts *o;
 	sl_anim_stats *stats;
+	const char *video;     /* video: the file libavformat writes */
 } anim_job;
 
 /* The colours the painter draws with: the theme's palette and the players'. */
@@ -184,22 +191,250 @@ static int painter_colours(const sl_log *log, int theme, uint32_t *c, int max)
 	return n;
 }
 
+/* ---- the frame pump: frames drawn on every core, handed out in order ----------------- */
+
+int sl_export_threads(int jobs)
+{
+	long n;
+	if (jobs > 0)
+		return jobs > 8 ? 8 : jobs;
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 8 ? 8 : (int)n;
+}
+
+#define PUMP_MAX_THREADS 8
+#define PUMP_RING 6
+
+typedef struct pump_slot {
+	uint32_t *px;
+	size_t idx;
+	int ready;
+} pump_slot;
+
+/* Each worker has its own replay and sequence renderer; frame i goes to the
+ * slot i % ring once the encoder has taken frame i - ring. The pixels of a
+ * frame depend on the frame only, so the bytes out do not depend on the
+ * number of threads. */
+typedef struct pump {
+	const sl_log *log;
+	const size_t *pos;
+	size_t npos;
+	int w, h, nthreads, ring;
+	const sl_render_opts *o;
+	/* one thread: drawn inline on the caller's replay */
+	sl_replay *r;
+	sl_render_seq *seq;
+	sl_buf desc;
+	/* several */
+	pthread_t th[PUMP_MAX_THREADS];
+	int started;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	size_t next, consumed;
+	int stop, failed;
+	sl_error err;
+	pump_slot slot[PUMP_RING * 2];
+} pump;
+
+#define MAX_TRAIL 64   /* earlier events of one frame drawn as its trail */
+
+/* The frame at pos; when it stands for the events after from (a frame per
+ * turn or phase), with the states after each earlier event as its trail. */
+static int pump_draw(sl_replay *r, sl_render_seq *seq, sl_buf *desc, size_t from, size_t pos,
+	const uint32_t **px, sl_error *err)
+{
+	const sl_log *log = sl_replay_log(r);
+	const sl_game *gm = log->game;
+	void *trail[MAX_TRAIL];
+	sl_frame fr;
+	sl_buf snap;
+	int rc = SL_OK, nt = 0;
+	sl_buf_init(&snap);
+	if (from + 1 < pos && gm->serialize && gm->restore && gm->destroy) {
+		size_t p0 = pos - from - 1 > MAX_TRAIL ? pos - MAX_TRAIL : from + 1;
+		for (size_t p = p0; p < pos && rc == SL_OK; p++) {
+			if (log->ev[p - 1].entry != SL_ENTRY_EVENT)
+				continue;
+			if ((rc = sl_replay_seek(r, p, err)) < 0)
+				break;
+			sl_buf_reset(&snap);
+			if (gm->serialize(sl_replay_state(r), &snap) < 0 || snap.failed) {
+				rc = sl_error_set(err, SL_ENOMEM, "export: out of memory");
+				break;
+			}
+			if ((rc = gm->restore(&trail[nt], snap.data, snap.len, err)) < 0)
+				break;
+			nt++;
+		}
+	}
+	if (rc == SL_OK && (rc = sl_export_frame(r, pos, &fr, desc, err)) == SL_OK) {
+		fr.trail = (const void *const *)trail;
+		fr.ntrail = nt;
+		rc = sl_render_seq_draw(seq, &fr, px, err);
+	}
+	for (int k = 0; k < nt; k++)
+		gm->destroy(trail[k]);
+	sl_buf_free(&snap);
+	return rc;
+}
+
+static void *pump_worker(void *arg)
+{
+	pump *p = arg;
+	sl_replay *r = NULL;
+	sl_render_seq *seq = NULL;
+	sl_buf desc;
+	sl_error err;
+	int rc;
+	sl_buf_init(&desc);
+	sl_error_clear(&err);
+	rc = sl_replay_open(&r, p->log, 0, &err);
+	if (rc == SL_OK)
+		rc = sl_render_seq_new(&seq, p->w, p->h, p->o, &err);
+	for (;;) {
+		size_t i;
+		const uint32_t *px;
+		pthread_mutex_lock(&p->mu);
+		if (rc < 0) {
+			if (!p->failed) {
+				p->failed = 1;
+				p->err = err;
+			}
+			p->stop = 1;
+			pthread_cond_broadcast(&p->cv);
+		}
+		while (!p->stop && p->next < p->npos && p->next >= p->consumed + (size_t)p->ring)
+			pthread_cond_wait(&p->cv, &p->mu);
+		if (p->stop || p->next >= p->npos) {
+			pthread_mutex_unlock(&p->mu);
+			break;
+		}
+		i = p->next++;
+		pthread_mutex_unlock(&p->mu);
+		if ((rc = pump_draw(r, seq, &desc, i ? p->pos[i - 1] : p->pos[i], p->pos[i], &px,
+			&err)) < 0)
+			continue;
+		memcpy(p->slot[i % p->ring].px, px, (size_t)p->w * p->h * 4);
+		pthread_mutex_lock(&p->mu);
+		p->slot[i % p->ring].idx = i;
+		p->slot[i % p->ring].ready = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+	sl_render_seq_free(seq);
+	sl_replay_free(r);
+	sl_buf_free(&desc);
+	return NULL;
+}
+
+static void pump_free(pump *p)
+{
+	if (p->started) {
+		pthread_mutex_lock(&p->mu);
+		p->stop = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+		for (int t = 0; t < p->started; t++)
+			pthread_join(p->th[t], NULL);
+		pthread_mutex_destroy(&p->mu);
+		pthread_cond_destroy(&p->cv);
+	}
+	for (int k = 0; k < p->ring; k++)
+		sl_free(p->slot[k].px);
+	sl_render_seq_free(p->seq);
+	sl_buf_free(&p->desc);
+}
+
+static int pump_start(pump *p, sl_replay *r, const size_t *pos, size_t npos, int w, int h,
+	const sl_render_opts *o, int jobs, sl_error *err)
+{
+	memset(p, 0, sizeof *p);
+	sl_buf_init(&p->desc);
+	p->log = sl_replay_log(r);
+	p->r = r;
+	p->pos = pos;
+	p->npos = npos;
+	p->w = w;
+	p->h = h;
+	p->o = o;
+	p->nthreads = sl_export_threads(jobs);
+	if ((size_t)p->nthreads > npos)
+		p->nthreads = npos > 0 ? (int)npos : 1;
+	if (p->nthreads <= 1) {
+		p->nthreads = 1;
+		return sl_render_seq_new(&p->seq, w, h, o, err);
+	}
+	p->ring = p->nthreads + 2 > PUMP_RING ? PUMP_RING : p->nthreads + 2;
+	if (p->ring < p->nthreads)
+		p->ring = p->nthreads;
+	for (int k = 0; k < p->ring; k++)
+		if (!(p->slot[k].px = sl_malloc((size_t)w * h * 4)))
+			return sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->cv, NULL);
+	for (int t = 0; t < p->nthreads; t++) {
+		if (pthread_create(&p->th[t], NULL, pump_worker, p) != 0)
+			break;
+		p->started++;
+	}
+	if (!p->started) {
+		pthread_mutex_destroy(&p->mu);
+		pthread_cond_destroy(&p->cv);
+		return sl_error_set(err, SL_ENOMEM, "export: cannot start a thread");
+	}
+	return SL_OK;
+}
+
+/* The pixels of frame i (taken in order), valid until pump_done(i). */
+static int pump_get(pump *p, size_t i, const uint32_t **px, sl_error *err)
+{
+	pump_slot *s;
+	if (p->nthreads == 1)
+		return pump_draw(p->r, p->seq, &p->desc, i ? p->pos[i - 1] : p->pos[i], p->pos[i], px,
+			err);
+	s = &p->slot[i % p->ring];
+	pthread_mutex_lock(&p->mu);
+	while (!(s->ready && s->idx == i) && !p->failed)
+		pthread_cond_wait(&p->cv, &p->mu);
+	if (!(s->ready && s->idx == i)) {
+		if (err)
+			*err = p->err;
+		pthread_mutex_unlock(&p->mu);
+		return p->err.code ? p->err.code : SL_EIO;
+	}
+	pthread_mutex_unlock(&p->mu);
+	*px = s->px;
+	return SL_OK;
+}
+
+static void pump_done(pump *p, size_t i)
+{
+	if (p->nthreads == 1)
+		return;
+	pthread_mutex_lock(&p->mu);
+	p->slot[i % p->ring].ready = 0;
+	p->consumed = i + 1;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+}
+
 static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 {
 	anim_job *j = ctx;
 	const sl_anim_opts *o = j->o;
 	const sl_log *log = sl_replay_log(j->r);
 	size_t *pos = NULL, npos = 0;
-	uint32_t *px = NULL, *prev = NULL, colours[64];
+	uint32_t *prev = NULL, colours[64];
+	const uint32_t *px;
 	int *turn = NULL;
 	sl_apng *apng = NULL;
 	sl_gif *gif = NULL;
-	sl_buf desc;
+	sl_video *vid = NULL;
 	sl_frame fr;
-	int w = 0, h = 0, rc, delay = o->delay_ms > 0 ? o->delay_ms : 700;
+	pump pm;
+	int w = 0, h = 0, rc, delay = o->delay_ms > 0 ? o->delay_ms : 700, pumping = 0;
 	double changed = 0;
 
-	sl_buf_init(&desc);
 	if ((rc = sl_anim_positions(j->r, o->per, o->from, o->to, &pos, &npos, err)) < 0)
 		goto out;
 	/* the canvas: the board at the last frame (setup events may build the map;
@@ -224,23 +459,28 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		w = fw;
 		h = fh;
 	}
-	px = sl_malloc((size_t)w * h * 4);
 	prev = sl_calloc((size_t)w * h, 4);
-	if (!px || !prev) {
+	if (!prev) {
 		rc = sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
 		goto out;
 	}
 	if (j->f == SL_ANIM_APNG)
 		rc = sl_apng_new(&apng, w, h, o->loops, fn, closure, err);
-	else
+	else if (j->f == SL_ANIM_GIF)
 		rc = sl_gif_new(&gif, w, h, o->loops, colours,
 			painter_colours(log, o->render.theme, colours, 64), fn, closure, err);
+	else
+		rc = sl_video_new(&vid, j->video, j->f == SL_ANIM_WEBM, w, h, err);
 	if (rc < 0)
 		goto out;
+	if ((rc = pump_start(&pm, j->r, pos, npos, w, h, &o->render, o->jobs, err)) < 0) {
+		pump_free(&pm);
+		goto out;
+	}
+	pumping = 1;
 	for (size_t i = 0; i < npos; i++) {
 		int d = delay;
-		if ((rc = sl_export_frame(j->r, pos[i], &fr, &desc, err)) < 0 ||
-		    (rc = sl_render_pixels(px, w, h, w * 4, &fr, &o->render, err)) < 0)
+		if ((rc = pump_get(&pm, i, &px, err)) < 0)
 			goto out;
 		if (i + 1 == npos || turn[i] != turn[i + 1])
 			d += o->turn_hold_ms;
@@ -251,13 +491,16 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 			changed += (double)c / np;
 		}
 		memcpy(prev, px, (size_t)w * h * 4);
-		rc = apng ? sl_apng_frame(apng, px, w * 4, d, err) : sl_gif_frame(gif, px, w * 4, d, err);
+		pump_done(&pm, i);
+		rc = apng ? sl_apng_frame(apng, prev, w * 4, d, err) :
+			gif ? sl_gif_frame(gif, prev, w * 4, d, err) : sl_video_frame(vid, prev, w * 4, d, err);
 		if (rc < 0)
 			goto out;
 		if (o->progress)
 			o->progress(o->progress_ud, (long)i + 1, (long)npos);
 	}
-	rc = apng ? sl_apng_finish(apng, err) : sl_gif_finish(gif, err);
+	rc = apng ? sl_apng_finish(apng, err) : gif ? sl_gif_finish(gif, err) :
+		sl_video_finish(vid, err);
 	if (rc == SL_OK && j->stats) {
 		j->stats->frames = (long)npos;
 		j->stats->width = w;
@@ -265,30 +508,87 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		j->stats->changed = npos > 1 ? changed / (double)(npos - 1) : 0;
 	}
 out:
+	if (pumping)
+		pump_free(&pm);
 	sl_apng_free(apng);
 	sl_gif_free(gif);
-	sl_free(px);
+	sl_video_free(vid);
 	sl_free(prev);
 	sl_free(pos);
 	sl_free(turn);
-	sl_buf_free(&desc);
 	return rc;
+}
+
+/* A video goes to a file of libavformat's; to_func streams it afterwards. */
+static int video_to(const char *path, anim_job *j, sl_write_fn fn, void *closure, sl_error *err)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char tmp[1024];
+	int fd, rc;
+	FILE *f;
+	if (!tmpdir || !*tmpdir)
+		tmpdir = "/tmp";
+	snprintf(tmp, sizeof tmp, "%s/sillage-video.XXXXXX", tmpdir);
+	if (path) {
+		if (strlen(path) + 8 > sizeof tmp)
+			return sl_error_set(err, SL_EUSAGE, "export: the file name is too long");
+		snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	}
+	if ((fd = mkstemp(tmp)) < 0)
+		return sl_error_set(err, SL_EIO, "%s: cannot create a file there: %s",
+			path ? path : tmpdir, strerror(errno));
+	close(fd);
+	j->video = tmp;
+	rc = anim_run(NULL, NULL, j, err);
+	if (rc == SL_OK && path) {
+		mode_t mask = umask(0);
+		umask(mask);
+		chmod(tmp, 0666 & ~mask);
+		if (rename(tmp, path) != 0)
+			rc = sl_error_set(err, SL_EIO, "%s: cannot put the file in place: %s", path,
+				strerror(errno));
+	} else if (rc == SL_OK) {
+		unsigned char buf[65536];
+		size_t n;
+		if (!(f = fopen(tmp, "rb")))
+			rc = sl_error_set(err, SL_EIO, "export: cannot read the video back: %s", strerror(errno));
+		else {
+			while (rc == SL_OK && (n = fread(buf, 1, sizeof buf, f)) > 0)
+				if (fn(closure, buf, n) != 0)
+					rc = sl_error_set(err, SL_EIO, "export: writing the video failed");
+			fclose(f);
+		}
+	}
+	if (rc < 0 || !path)
+		unlink(tmp);
+	return rc;
+}
+
+static int known_format(sl_anim_format f)
+{
+	return f == SL_ANIM_APNG || f == SL_ANIM_GIF || f == SL_ANIM_MP4 || f == SL_ANIM_WEBM;
 }
 
 int sl_anim_to_func(sl_anim_format f, sl_replay *r, const sl_anim_opts *o, sl_write_fn fn,
 	void *closure, sl_anim_stats *stats, sl_error *err)
 {
-	anim_job j = {f, r, o, stats};
-	if (!r || !o || !fn || (f != SL_ANIM_APNG && f != SL_ANIM_GIF))
+	anim_job j = {f, r, o, stats, NULL};
+	if (!r || !o || !fn || !known_format(f))
 		return sl_error_set(err, SL_EUSAGE, "export: nothing to animate");
+	if (f == SL_ANIM_MP4 || f == SL_ANIM_WEBM)
+		return video_to(NULL, &j, fn, closure, err);
 	return anim_run(fn, closure, &j, err);
 }
 
 int sl_anim_to_file(const char *path, sl_anim_format f, sl_replay *r, const sl_anim_opts *o,
 	sl_anim_stats *stats, sl_error *err)
 {
-	anim_job j = {f, r, o, stats};
-	if (!r || !o || (f != SL_ANIM_APNG && f != SL_ANIM_GIF))
+	anim_job j = {f, r, o, stats, NULL};
+	if (!r || !o || !known_format(f))
 		return sl_error_set(err, SL_EUSAGE, "export: nothing to animate");
+	if (!path || !*path)
+		return sl_error_set(err, SL_EUSAGE, "export: no output file name");
+	if (f == SL_ANIM_MP4 || f == SL_ANIM_WEBM)
+		return video_to(path, &j, NULL, NULL, err);
 	return sl_export_to_file(path, anim_run, &j, err);
 }

@@ -19,6 +19,50 @@ int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
 int sl_render_pixels(uint32_t *px, int w, int h, int stride, const sl_frame *fr,
 	const sl_render_opts *o, sl_error *err);
 
+/* A renderer of many frames of one game at w x h pixels (render/seq.c):
+ * keeps the painter's ground drawn and draws only the top of each frame,
+ * giving the pixels sl_render_pixels gives. One per thread. */
+typedef struct sl_render_seq sl_render_seq;
+int sl_render_seq_new(sl_render_seq **out, int w, int h, const sl_render_opts *o,
+	sl_error *err);
+/* Draws fr; *px points at the seq's own pixels (cairo RGB24, stride w*4),
+ * valid until the next call. */
+int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px,
+	sl_error *err);
+void sl_render_seq_free(sl_render_seq *s);
+
+/* The key of fr's ground (equal keys: the same ground; a painter without
+ * layers has one ground for the game, the page). */
+int sl_render_ground_key(const sl_frame *fr, const sl_render_opts *o, uint64_t *key,
+	sl_error *err);
+/* Draws the layers in mask (SL_LAYER_* of render/painter.h) of fr as one SVG
+ * document of w x h: the ground on the page colour, the top on nothing. */
+int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, int w, int h,
+	sl_write_fn fn, void *closure, sl_error *err);
+
+/* Video (render/video.c): H.264 in MP4, or VP9 in WebM when webm, written
+ * to path; frames as for the APNG and GIF encoders, each shown delay_ms.
+ * Free with sl_video_free in every case (after sl_video_finish or not). */
+typedef struct sl_video sl_video;
+int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_error *err);
+int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl_error *err);
+int sl_video_finish(sl_video *v, sl_error *err);
+void sl_video_free(sl_video *v);
+
+/* Appends to out the SVG document svg[0..n) of cairo's with its repeated
+ * figures defined once and placed by <use>, styles as classes, path data
+ * relative (render/svgpack.c). Returns 0 or SL_ENOMEM. */
+int sl_svg_pack(const char *svg, size_t n, sl_buf *out);
+
+/* Draws a chart (render/sl_chart.h) letterboxed into (0,0,w,h) of cr's
+ * user space; cr's state is restored. Returns 0 or a negative sl_code. */
+struct sl_chart;
+int sl_chart_cairo(cairo_t *cr, const struct sl_chart *ch, double w, double h, int theme);
+
+/* How many threads draw the frames of one export: jobs if > 0, else one per
+ * online core (at most 8). */
+int sl_export_threads(int jobs);
+
 /* Runs produce(fn, closure, ctx, err) into a temporary file beside path,
  * then renames it into place: never a half file. */
 typedef int (*sl_export_producer)(sl_write_fn fn, void *closure, void *ctx, sl_error *err);

@@ -6,8 +6,10 @@
  * lines. Every text from the log reaches the page as escaped JSON and is put
  * on screen with textContent, never parsed as HTML. */
 #include "export.h"
+#include "painter.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- a string interner ------------------------------------------------------------ */
@@ -93,48 +95,414 @@ static void json_light(sl_buf *b, const char *s)
 	sl_buf_putc(b, '"');
 }
 
-/* ---- one SVG frame into lines ---------------------------------------------------------- */
+/* ---- one SVG document into lines ----------------------------------------------------- */
+
+static void put_b36(sl_buf *b, size_t v);
+
+typedef struct idvec {
+	size_t *v;
+	size_t n, cap;
+	int failed;
+} idvec;
+
+static void idvec_push(idvec *a, size_t x)
+{
+	if (a->n == a->cap) {
+		size_t nc = a->cap ? a->cap * 2 : 1024, *nv = sl_realloc(a->v, nc * sizeof *nv);
+		if (!nv) {
+			a->failed = 1;
+			return;
+		}
+		a->v = nv;
+		a->cap = nc;
+	}
+	a->v[a->n++] = x;
+}
 
 typedef struct html_job {
 	sl_replay *r;
 	const sl_render_opts *o;
 	sl_html_stats *stats;
-	intern lines, glyphs;
-	sl_buf frames;      /* JSON: [[start,len,...],...] */
-	sl_buf line;
+	intern lines, glyphs, styles, shapes;
+	sl_buf steps;       /* JSON: [[ground, op, n, op, n...], ...] */
+	sl_buf grounds;     /* JSON: [[op, n, ...], ...] */
+	sl_buf line, tmp;
+	idvec prev, cur;
+	size_t *pos_of;     /* line id -> a position in prev + 1 (0: not there) */
+	double *adv;        /* glyph id -> its advance (see glyph_run) */
+	size_t nadv;
+	size_t npos_of;
 } html_job;
 
+/* Appends s[0..n) to b with every decimal number cut to two decimals
+ * (cairo writes six; a hundredth of a pixel is below what a screen shows,
+ * and the shorter lines repeat more often). */
+static void put_rounded(sl_buf *b, const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		size_t k = i, dot;
+		if (!(s[i] >= '0' && s[i] <= '9') || (i > 0 && ((s[i - 1] >= 'a' && s[i - 1] <= 'z') ||
+		    (s[i - 1] >= 'A' && s[i - 1] <= 'Z') || s[i - 1] == '_' ||
+		    (s[i - 1] >= '0' && s[i - 1] <= '9')))) {
+			sl_buf_putc(b, s[i++]);
+			continue;
+		}
+		while (k < n && s[k] >= '0' && s[k] <= '9')
+			k++;
+		if (k + 1 < n && s[k] == '.' && s[k + 1] >= '0' && s[k + 1] <= '9') {
+			char num[64], out[64];
+			size_t e;
+			int neg = i > 0 && s[i - 1] == '-';
+			dot = k++;
+			while (k < n && s[k] >= '0' && s[k] <= '9')
+				k++;
+			(void)dot;
+			if (k - i < sizeof num) {
+				double v;
+				size_t ol;
+				memcpy(num, s + i, k - i);
+				num[k - i] = 0;
+				v = strtod(num, NULL);
+				snprintf(out, sizeof out, "%.2f", v);
+				ol = strlen(out);
+				while (ol > 0 && out[ol - 1] == '0')
+					out[--ol] = 0;
+				if (ol > 0 && out[ol - 1] == '.')
+					out[--ol] = 0;
+				if (neg && strcmp(out, "0") == 0) {   /* "-0.001": drop the sign */
+					b->len--;
+				}
+				sl_buf_puts(b, out);
+				i = k;
+				continue;
+			}
+			e = k;
+			sl_buf_put(b, s + i, e - i);
+			i = e;
+			continue;
+		}
+		sl_buf_put(b, s + i, k - i);
+		i = k;
+	}
+}
+
+/* The name an id of the document gets in the page: glyphs by their shape
+ * (shared by every document), the rest behind the document's prefix. */
+static void put_id(html_job *j, sl_buf *b, const char *id, size_t n, char **lid, size_t *gid,
+	size_t nl, const char *prefix)
+{
+	if (n > 5 && strncmp(id, "glyph", 5) == 0)
+		for (size_t k = 0; k < nl; k++)
+			if (strlen(lid[k]) == n && strncmp(lid[k], id, n) == 0) {
+				sl_buf_printf(b, "sg%zu", gid[k]);
+				return;
+			}
+	(void)j;
+	sl_buf_puts(b, prefix);
+	sl_buf_put(b, id, n);
+}
+
+/* Rewrites one line: ids and references renamed, numbers rounded. */
+static void rewrite_line(html_job *j, const char *p, const char *e, char **lid, size_t *gid,
+	size_t nl, const char *prefix)
+{
+	static const char *const keys[] = {"id=\"", "url(#", "href=\"#"};
+	const char *c = p;
+	sl_buf_reset(&j->tmp);
+	while (c < e) {
+		const char *best = NULL;
+		int bk = -1;
+		for (int k = 0; k < 3; k++) {
+			size_t kl = strlen(keys[k]);
+			for (const char *h = c; h + kl <= e; h++)
+				if (*h == keys[k][0] && strncmp(h, keys[k], kl) == 0) {
+					if (!best || h < best) {
+						best = h;
+						bk = k;
+					}
+					break;
+				}
+		}
+		if (!best) {
+			sl_buf_put(&j->tmp, c, (size_t)(e - c));
+			break;
+		}
+		{
+			size_t kl = strlen(keys[bk]);
+			const char *nm = best + kl, *ne = nm;
+			while (ne < e && *ne != '"' && *ne != ')')
+				ne++;
+			sl_buf_put(&j->tmp, c, (size_t)(nm - c));
+			put_id(j, &j->tmp, nm, (size_t)(ne - nm), lid, gid, nl, prefix);
+			c = ne;
+		}
+	}
+	sl_buf_reset(&j->line);
+	put_rounded(&j->line, j->tmp.data ? (const char *)j->tmp.data : "", j->tmp.len);
+}
+
+/* (1: taken into the run; 0: a glyph on another baseline; -1: no glyph.)
+ * A line of text is one <use> of a glyph symbol per glyph, each on a line of
+ * its own: a run of them on one baseline is kept as one line of the table,
+ * "~Y X G G G...": X the pen at the first glyph, each G the symbol sg<G> in
+ * base 36, the pen then moved by that glyph's advance (the table "adv": the
+ * move seen after its first use) or, where it differs (kerning), "G=DX" for
+ * a move of DX. The viewer writes the <use>s back. A label drawn again in
+ * its place is then one line seen before, and a new one a few bytes a glyph. */
+typedef struct glyph_run {
+	sl_buf b;
+	char y[32];
+	double x;
+	unsigned long g;
+	int n;
+} glyph_run;
+
+static void num2(char *out, size_t n, double v)
+{
+	size_t dl;
+	snprintf(out, n, "%.2f", v);
+	dl = strlen(out);
+	while (dl > 0 && out[dl - 1] == '0')
+		out[--dl] = 0;
+	if (dl > 0 && out[dl - 1] == '.')
+		out[--dl] = 0;
+	if (strcmp(out, "-0") == 0)
+		strcpy(out, "0");
+}
+
+static int glyph_use(html_job *j, glyph_run *run)
+{
+	static const char head[] = "  <use xlink:href=\"#sg";
+	const char *l = sl_buf_cstr(&j->line), *q;
+	char *e, dx[40];
+	unsigned long g;
+	double x;
+	size_t yl;
+	const char *y;
+	if (strncmp(l, head, sizeof head - 1) != 0)
+		return -1;
+	g = strtoul(l + sizeof head - 1, &e, 10);
+	if (strncmp(e, "\" x=\"", 5) != 0)
+		return -1;
+	x = strtod(e + 5, &e);
+	if (strncmp(e, "\" y=\"", 5) != 0)
+		return -1;
+	y = e + 5;
+	if (!(q = strchr(y, '"')) || strcmp(q, "\"/>") != 0 || (yl = (size_t)(q - y)) >= sizeof run->y)
+		return -1;
+	if (run->n && (strlen(run->y) != yl || strncmp(run->y, y, yl) != 0))
+		return 0;   /* another baseline: the caller flushes and comes back */
+	if (g >= j->nadv) {
+		size_t na = (g + 1) * 2;
+		double *nv = sl_realloc(j->adv, na * sizeof *nv);
+		if (!nv) {
+			j->lines.failed = 1;
+			return -1;
+		}
+		for (size_t k = j->nadv; k < na; k++)
+			nv[k] = -1e9;   /* not seen yet */
+		j->adv = nv;
+		j->nadv = na;
+	}
+	if (!run->n) {
+		memcpy(run->y, y, yl);
+		run->y[yl] = 0;
+		sl_buf_reset(&run->b);
+		num2(dx, sizeof dx, x);
+		sl_buf_printf(&run->b, "~%s %s ", run->y, dx);
+		put_b36(&run->b, g);
+	} else {
+		char a[40];
+		num2(dx, sizeof dx, x - run->x);
+		if (j->adv[run->g] < -1e8)
+			j->adv[run->g] = strtod(dx, NULL);
+		num2(a, sizeof a, j->adv[run->g]);
+		sl_buf_putc(&run->b, ' ');
+		put_b36(&run->b, g);
+		if (strcmp(a, dx) != 0)
+			sl_buf_printf(&run->b, "=%s", dx);
+	}
+	/* the pen as the viewer will have it: rounded like what it reads */
+	num2(dx, sizeof dx, x);
+	run->x = strtod(dx, NULL);
+	run->g = g;
+	run->n++;
+	return 1;
+}
+
+static void flush_run(html_job *j, glyph_run *run, idvec *out)
+{
+	if (!run->n)
+		return;
+	idvec_push(out, intern_add(&j->lines, sl_buf_cstr(&run->b), run->b.len));
+	run->n = 0;
+}
+
+/* A path "<path style=S d=D/>" is kept as "^s k X Y": style s and shape k
+ * of their tables, the shape being D after its first point, in relative
+ * moves (m l c z), so one figure drawn at another place is the same shape;
+ * X Y is that first point; a transform="matrix(M)" after d adds " M".
+ * Other paths stay as they are. Returns 1 if done
+ * (the line is then in j->line). */
+static int compact_path(html_job *j)
+{
+	static const char head[] = "<path style=\"";
+	const char *l = sl_buf_cstr(&j->line), *st, *se, *d, *de, *tr, *te = NULL;
+	double cx = 0, cy = 0, sx = 0, sy = 0, x0 = 0, y0 = 0;
+	int first = 1;
+	char num[48];
+	sl_buf shape;
+	size_t si, ki;
+	if (strncmp(l, head, sizeof head - 1) != 0)
+		return 0;
+	st = l + sizeof head - 1;
+	if (!(se = strchr(st, '"')) || strncmp(se, "\" d=\"", 5) != 0)
+		return 0;
+	d = se + 5;
+	if (!(de = strchr(d, '"')))
+		return 0;
+	if (strcmp(de, "\"/>") == 0)
+		tr = NULL;
+	else if (strncmp(de, "\" transform=\"matrix(", 20) == 0 && (te = strchr(de + 20, ')')) &&
+	         strcmp(te, ")\"/>") == 0)
+		tr = de + 20;
+	else
+		return 0;
+	sl_buf_init(&shape);
+	for (const char *p = d; p < de;) {
+		char op = *p;
+		int nargs = op == 'M' || op == 'L' ? 2 : op == 'C' ? 6 : op == 'Z' ? 0 : -1;
+		double v[6];
+		char *e;
+		if (op == ' ') {
+			p++;
+			continue;
+		}
+		if (nargs < 0) {
+			sl_buf_free(&shape);
+			return 0;
+		}
+		p++;
+		for (int a = 0; a < nargs; a++) {
+			v[a] = strtod(p, &e);
+			if (e == p) {
+				sl_buf_free(&shape);
+				return 0;
+			}
+			p = e;
+			/* round as the viewer would show it: hundredths */
+			snprintf(num, sizeof num, "%.2f", v[a]);
+			v[a] = strtod(num, NULL);
+		}
+		if (op == 'Z') {
+			sl_buf_putc(&shape, 'z');
+			cx = sx;
+			cy = sy;
+			continue;
+		}
+		if (first && op == 'M') {
+			x0 = cx = sx = v[0];
+			y0 = cy = sy = v[1];
+			first = 0;
+			continue;
+		}
+		if (first) {
+			sl_buf_free(&shape);
+			return 0;
+		}
+		sl_buf_putc(&shape, (char)(op - 'A' + 'a'));
+		for (int a = 0; a < nargs; a++) {
+			double r = v[a] - (a & 1 ? cy : cx);
+			size_t nl;
+			snprintf(num, sizeof num, "%.2f", r);
+			nl = strlen(num);
+			while (nl > 0 && num[nl - 1] == '0')
+				num[--nl] = 0;
+			if (nl > 0 && num[nl - 1] == '.')
+				num[--nl] = 0;
+			if (strcmp(num, "-0") == 0)
+				strcpy(num, "0");
+			/* a sign separates numbers; a space where none */
+			if (a > 0 && num[0] != '-')
+				sl_buf_putc(&shape, ' ');
+			sl_buf_puts(&shape, num);
+		}
+		cx = v[nargs - 2];
+		cy = v[nargs - 1];
+		if (op == 'M') {
+			sx = cx;
+			sy = cy;
+		}
+	}
+	if (first || shape.failed) {
+		sl_buf_free(&shape);
+		return 0;
+	}
+	si = intern_add(&j->styles, st, (size_t)(se - st));
+	ki = intern_add(&j->shapes, sl_buf_cstr(&shape), shape.len);
+	sl_buf_free(&shape);
+	sl_buf_reset(&j->tmp);
+	sl_buf_printf(&j->tmp, "^%zu %zu ", si, ki);
+	snprintf(num, sizeof num, "%.2f", x0);
+	put_rounded(&j->tmp, num, strlen(num));
+	sl_buf_putc(&j->tmp, ' ');
+	snprintf(num, sizeof num, "%.2f", y0);
+	put_rounded(&j->tmp, num, strlen(num));
+	if (tr) {
+		sl_buf_putc(&j->tmp, ' ');
+		sl_buf_put(&j->tmp, tr, (size_t)(te - tr));
+	}
+	sl_buf_reset(&j->line);
+	sl_buf_put(&j->line, j->tmp.data, j->tmp.len);
+	return 1;
+}
+
 /* Adds one SVG document: glyph symbols go to the glyph table (renamed
- * "sg<N>" by content), every other line to the line table; appends the
- * frame's runs to j->frames. */
-static int add_svg(html_job *j, const char *svg, size_t n, int first)
+ * "sg<N>" by content), every other line, renamed, to the line table; the
+ * line ids in order go to out. */
+static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, idvec *out)
 {
 	/* local glyph id -> global: cairo numbers them per document */
 	char **lid = NULL;
-	size_t *gid = NULL, nl = 0, cap = 0, run_s = 0, run_n = 0;
+	size_t *gid = NULL, nl = 0, cap = 0;
 	const char *p = svg, *end = svg + n;
-	int nruns = 0;
-	sl_buf_puts(&j->frames, first ? "[" : ",[");
+	int rc = SL_OK;
+	glyph_run run;
+	memset(&run, 0, sizeof run);
+	sl_buf_init(&run.b);
+	out->n = 0;
 	while (p < end) {
 		const char *e = memchr(p, '\n', (size_t)(end - p));
 		size_t len, id;
+		int k;
 		if (!e)
 			e = end;
 		len = (size_t)(e - p);
 		if (len > 38 && strncmp(p, "<symbol overflow=\"visible\" id=\"glyph", 36) == 0) {
 			const char *q = p + 31, *qe = memchr(q, '"', len - 31), *body = e + 1, *be;
 			be = strstr(body, "</symbol>");
-			if (!qe || !be || be > end)
-				return SL_EFORMAT;
+			if (!qe || !be || be > end) {
+				rc = SL_EFORMAT;
+				goto out;
+			}
 			sl_buf_reset(&j->line);
-			sl_buf_put(&j->line, body, (size_t)(be - body));
+			put_rounded(&j->line, body, (size_t)(be - body));
 			id = intern_add(&j->glyphs, sl_buf_cstr(&j->line), j->line.len);
 			if (nl == cap) {
+				char **nlid;
+				size_t *ngid;
 				cap = cap ? cap * 2 : 256;
-				lid = sl_realloc(lid, cap * sizeof *lid);
-				gid = sl_realloc(gid, cap * sizeof *gid);
-				if (!lid || !gid)
-					return SL_ENOMEM;
+				nlid = sl_realloc(lid, cap * sizeof *lid);
+				if (nlid)
+					lid = nlid;
+				ngid = sl_realloc(gid, cap * sizeof *gid);
+				if (ngid)
+					gid = ngid;
+				if (!nlid || !ngid) {
+					rc = SL_ENOMEM;
+					goto out;
+				}
 			}
 			lid[nl] = sl_strndup(q, (size_t)(qe - q));
 			gid[nl++] = id;
@@ -143,54 +511,122 @@ static int add_svg(html_job *j, const char *svg, size_t n, int first)
 				p++;
 			continue;
 		}
-		if (len >= 5 && strncmp(p, "<?xml", 5) == 0) {
+		if ((len >= 5 && strncmp(p, "<?xml", 5) == 0) || len == 0) {
 			p = e + 1;
 			continue;
 		}
-		/* rename glyph references */
-		sl_buf_reset(&j->line);
-		for (const char *c = p; c < e;) {
-			const char *h = memchr(c, '#', (size_t)(e - c));
-			if (!h || e - h < 7 || strncmp(h, "#glyph", 6) != 0) {
-				sl_buf_put(&j->line, c, (size_t)((h ? h + 1 : e) - c));
-				c = h ? h + 1 : e;
-				continue;
-			}
-			{
-				const char *he = memchr(h, '"', (size_t)(e - h));
-				size_t k;
-				if (!he)
-					he = e;
-				sl_buf_put(&j->line, c, (size_t)(h - c));
-				for (k = 0; k < nl; k++)
-					if (strlen(lid[k]) == (size_t)(he - h - 1) && strncmp(lid[k], h + 1, (size_t)(he - h - 1)) == 0)
-						break;
-				if (k < nl)
-					sl_buf_printf(&j->line, "#sg%zu", gid[k]);
-				else
-					sl_buf_put(&j->line, h, (size_t)(he - h));
-				c = he;
-			}
+		rewrite_line(j, p, e, lid, gid, nl, prefix);
+		k = glyph_use(j, &run);
+		if (k == 0) {   /* a glyph on another baseline: a new run */
+			flush_run(j, &run, out);
+			k = glyph_use(j, &run);
 		}
+		if (k == 1) {   /* one glyph: joins the run of its line of text */
+			p = e + 1;
+			continue;
+		}
+		flush_run(j, &run, out);
+		compact_path(j);
 		id = intern_add(&j->lines, sl_buf_cstr(&j->line), j->line.len);
-		if (run_n && id == run_s + run_n)
-			run_n++;
-		else {
-			if (run_n)
-				sl_buf_printf(&j->frames, "%s%zu,%zu", nruns++ ? "," : "", run_s, run_n);
-			run_s = id;
-			run_n = 1;
-		}
+		idvec_push(out, id);
 		p = e + 1;
 	}
-	if (run_n)
-		sl_buf_printf(&j->frames, "%s%zu,%zu", nruns++ ? "," : "", run_s, run_n);
-	sl_buf_putc(&j->frames, ']');
+	flush_run(j, &run, out);
+	if (j->lines.failed || j->glyphs.failed || out->failed)
+		rc = SL_ENOMEM;
+out:
+	sl_buf_free(&run.b);
 	for (size_t k = 0; k < nl; k++)
 		sl_free(lid[k]);
 	sl_free(lid);
 	sl_free(gid);
-	return j->lines.failed || j->glyphs.failed ? SL_ENOMEM : SL_OK;
+	return rc;
+}
+
+/* ---- a document as the change from the one before -------------------------------------
+ * Ops, two numbers each: (2p, n) copies n line ids of the previous document
+ * from its position p; (2s+1, n) takes the ids s, s+1, ... s+n-1 (new lines
+ * are numbered in order, so a run of them is one op). The numbers are
+ * written in base 36, space separated, in one JSON string. */
+
+static void put_b36(sl_buf *b, size_t v)
+{
+	char d[16];
+	int k = 0;
+	do {
+		d[k++] = "0123456789abcdefghijklmnopqrstuvwxyz"[v % 36];
+		v /= 36;
+	} while (v);
+	while (k)
+		sl_buf_putc(b, d[--k]);
+}
+
+static void put_op(sl_buf *b, int *first, size_t a, size_t n)
+{
+	if (!*first)
+		sl_buf_putc(b, ' ');
+	put_b36(b, a);
+	sl_buf_putc(b, ' ');
+	put_b36(b, n);
+	*first = 0;
+}
+
+static int diff_ops(html_job *j, const idvec *prev, const idvec *cur, sl_buf *b, int first)
+{
+	size_t i = 0, k = 0;
+	size_t run_a = 0, run_n = 0;
+	int run_lit = -1;
+	/* where each id of prev sits (its first place) */
+	if (j->lines.n > j->npos_of) {
+		size_t nn = j->lines.n * 2, *np = sl_realloc(j->pos_of, nn * sizeof *np);
+		if (!np)
+			return SL_ENOMEM;
+		j->pos_of = np;
+		j->npos_of = nn;
+	}
+	memset(j->pos_of, 0, j->npos_of * sizeof *j->pos_of);
+	for (size_t q = prev->n; q-- > 0;)
+		j->pos_of[prev->v[q]] = q + 1;
+	while (k < cur->n) {
+		size_t id = cur->v[k], at = (size_t)-1;
+		if (i < prev->n && prev->v[i] == id)
+			at = i;
+		else {
+			for (size_t d = 1; d <= 8 && i + d < prev->n; d++)
+				if (prev->v[i + d] == id) {
+					at = i + d;
+					break;
+				}
+			if (at == (size_t)-1 && id < j->npos_of && j->pos_of[id])
+				at = j->pos_of[id] - 1;
+		}
+		if (at != (size_t)-1) {
+			if (run_lit == 0 && run_a + run_n == at)
+				run_n++;
+			else {
+				if (run_lit >= 0)
+					put_op(b, &first, run_lit ? 2 * run_a + 1 : 2 * run_a, run_n);
+				run_lit = 0;
+				run_a = at;
+				run_n = 1;
+			}
+			i = at + 1;
+		} else {
+			if (run_lit == 1 && run_a + run_n == id)
+				run_n++;
+			else {
+				if (run_lit >= 0)
+					put_op(b, &first, run_lit ? 2 * run_a + 1 : 2 * run_a, run_n);
+				run_lit = 1;
+				run_a = id;
+				run_n = 1;
+			}
+		}
+		k++;
+	}
+	if (run_lit >= 0)
+		put_op(b, &first, run_lit ? 2 * run_a + 1 : 2 * run_a, run_n);
+	return SL_OK;
 }
 
 static int buf_write(void *closure, const unsigned char *data, size_t n)
@@ -237,7 +673,9 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	const sl_log *log = sl_replay_log(j->r);
 	sl_buf page, ents, desc, svg;
 	sl_frame fr;
-	size_t svg_total = 0;
+	size_t svg_total = 0, ngrounds = 0;
+	uint64_t *gkeys = NULL;
+	idvec gdoc;
 	int rc = SL_OK;
 	long evno = 0;
 
@@ -245,10 +683,17 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	sl_buf_init(&ents);
 	sl_buf_init(&desc);
 	sl_buf_init(&svg);
-	sl_buf_init(&j->frames);
+	sl_buf_init(&j->steps);
+	sl_buf_init(&j->grounds);
 	sl_buf_init(&j->line);
+	sl_buf_init(&j->tmp);
 	memset(&j->lines, 0, sizeof j->lines);
 	memset(&j->glyphs, 0, sizeof j->glyphs);
+	memset(&j->styles, 0, sizeof j->styles);
+	memset(&j->shapes, 0, sizeof j->shapes);
+	memset(&j->prev, 0, sizeof j->prev);
+	memset(&j->cur, 0, sizeof j->cur);
+	memset(&gdoc, 0, sizeof gdoc);
 
 	/* the entries in words */
 	if ((rc = sl_replay_seek(j->r, 0, err)) < 0)
@@ -262,22 +707,63 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		evno += log->ev[i].entry == SL_ENTRY_EVENT;
 		entry_json(&ents, log, i, sl_buf_cstr(&desc), turn, phase, evno);
 	}
-	/* the board at every position */
-	sl_buf_putc(&j->frames, '[');
+	/* the board at every position: its ground (drawn once per key), and
+	 * its top as the change from the position before */
+	sl_buf_putc(&j->steps, '[');
+	sl_buf_putc(&j->grounds, '[');
 	for (size_t p = 0; p <= log->n; p++) {
-		if ((rc = sl_export_frame(j->r, p, &fr, &desc, err)) < 0)
+		uint64_t key;
+		size_t g;
+		int w, h;
+		idvec t;
+		if ((rc = sl_export_frame(j->r, p, &fr, &desc, err)) < 0 ||
+		    (rc = sl_render_measure(&fr, j->o, &w, &h, err)) < 0 ||
+		    (rc = sl_render_ground_key(&fr, j->o, &key, err)) < 0)
 			goto out;
+		for (g = 0; g < ngrounds && gkeys[g] != key; g++)
+			;
+		if (g == ngrounds) {
+			uint64_t *nk = sl_realloc(gkeys, (ngrounds + 1) * sizeof *nk);
+			char prefix[24];
+			if (!nk) {
+				rc = sl_error_set(err, SL_ENOMEM, "html: out of memory");
+				goto out;
+			}
+			gkeys = nk;
+			gkeys[ngrounds++] = key;
+			sl_buf_reset(&svg);
+			if ((rc = sl_render_svg_layers(&fr, j->o, SL_LAYER_GROUND, w, h, buf_write, &svg,
+				err)) < 0)
+				goto out;
+			svg_total += svg.len;
+			snprintf(prefix, sizeof prefix, "g%zu-", g);
+			if ((rc = add_doc(j, sl_buf_cstr(&svg), svg.len, prefix, &gdoc)) < 0)
+				goto bad_svg;
+			sl_buf_puts(&j->grounds, g ? ",\"" : "\"");
+			{
+				idvec none = {NULL, 0, 0, 0};
+				if ((rc = diff_ops(j, &none, &gdoc, &j->grounds, 1)) < 0)
+					goto bad_svg;
+			}
+			sl_buf_putc(&j->grounds, '"');
+		}
 		sl_buf_reset(&svg);
-		if ((rc = sl_render_to_func(SL_FMT_SVG, &fr, j->o, buf_write, &svg, err)) < 0)
+		if ((rc = sl_render_svg_layers(&fr, j->o, SL_LAYER_TOP, w, h, buf_write, &svg, err)) < 0)
 			goto out;
 		svg_total += svg.len;
-		if ((rc = add_svg(j, sl_buf_cstr(&svg), svg.len, p == 0)) < 0) {
-			rc = sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" :
-				"html: cannot read cairo's SVG at position %zu", p);
-			goto out;
-		}
+		if ((rc = add_doc(j, sl_buf_cstr(&svg), svg.len, "t-", &j->cur)) < 0)
+			goto bad_svg;
+		sl_buf_puts(&j->steps, p ? ",\n\"" : "\"");
+		put_b36(&j->steps, g);
+		if ((rc = diff_ops(j, &j->prev, &j->cur, &j->steps, 0)) < 0)
+			goto bad_svg;
+		sl_buf_putc(&j->steps, '"');
+		t = j->prev;
+		j->prev = j->cur;
+		j->cur = t;
 	}
-	sl_buf_putc(&j->frames, ']');
+	sl_buf_putc(&j->steps, ']');
+	sl_buf_putc(&j->grounds, ']');
 
 	/* the page */
 	sl_buf_puts(&page, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
@@ -306,18 +792,38 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	}
 	sl_buf_puts(&page, "],\"entries\":[");
 	sl_buf_put(&page, ents.data, ents.len);
-	sl_buf_puts(&page, "],\"frames\":");
-	sl_buf_put(&page, j->frames.data, j->frames.len);
-	sl_buf_puts(&page, ",\"lines\":[");
+	sl_buf_puts(&page, "],\n\"grounds\":");
+	sl_buf_put(&page, j->grounds.data, j->grounds.len);
+	sl_buf_puts(&page, ",\n\"steps\":");
+	sl_buf_put(&page, j->steps.data, j->steps.len);
+	sl_buf_puts(&page, ",\n\"lines\":[");
 	for (size_t i = 0; i < j->lines.n; i++) {
 		if (i)
-			sl_buf_putc(&page, ',');
+			sl_buf_puts(&page, ",\n");
 		json_light(&page, j->lines.s[i]);
+	}
+	sl_buf_puts(&page, "],\n\"styles\":[");
+	for (size_t i = 0; i < j->styles.n; i++) {
+		if (i)
+			sl_buf_puts(&page, ",\n");
+		json_light(&page, j->styles.s[i]);
+	}
+	sl_buf_puts(&page, "],\n\"adv\":[");
+	for (size_t i = 0; i < j->glyphs.n; i++) {
+		char a[40];
+		num2(a, sizeof a, i < j->nadv && j->adv[i] > -1e8 ? j->adv[i] : 0);
+		sl_buf_printf(&page, "%s%s", i ? "," : "", a);
+	}
+	sl_buf_puts(&page, "],\n\"shapes\":[");
+	for (size_t i = 0; i < j->shapes.n; i++) {
+		if (i)
+			sl_buf_puts(&page, ",\n");
+		json_light(&page, j->shapes.s[i]);
 	}
 	sl_buf_puts(&page, "]}</script>\n");
 	sl_buf_puts(&page, viewer_body);
 	sl_buf_printf(&page, "<script>%s</script>\n</body></html>\n", viewer_js);
-	if (page.failed || ents.failed || j->frames.failed) {
+	if (page.failed || ents.failed || j->steps.failed || j->grounds.failed) {
 		rc = sl_error_set(err, SL_ENOMEM, "html: out of memory");
 		goto out;
 	}
@@ -331,15 +837,29 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		j->stats->lines = j->lines.n;
 		j->stats->bytes = page.len;
 	}
+	goto out;
+bad_svg:
+	rc = sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" :
+		"html: cannot read cairo's SVG");
 out:
 	sl_buf_free(&page);
 	sl_buf_free(&ents);
 	sl_buf_free(&desc);
 	sl_buf_free(&svg);
-	sl_buf_free(&j->frames);
+	sl_buf_free(&j->steps);
+	sl_buf_free(&j->grounds);
 	sl_buf_free(&j->line);
+	sl_buf_free(&j->tmp);
+	sl_free(j->prev.v);
+	sl_free(j->cur.v);
+	sl_free(gdoc.v);
+	sl_free(j->pos_of);
+	sl_free(j->adv);
+	sl_free(gkeys);
 	intern_free(&j->lines);
 	intern_free(&j->glyphs);
+	intern_free(&j->styles);
+	intern_free(&j->shapes);
 	return rc;
 }
 

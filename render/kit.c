@@ -235,14 +235,19 @@ double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
 	else if (va == SL_KIT_BOTTOM)
 		y -= h;
 	cairo_save(cr);
-	cairo_move_to(cr, x, y);
 	if (st->halo) {
-		pango_cairo_layout_path(cr, l);
-		sl_kit_set_a(c, c->pal.halo, 0.85);
-		cairo_set_line_width(cr, st->size * 0.28 + 1.0);
-		cairo_stroke(cr);
-		cairo_move_to(cr, x, y);
+		/* a plate behind the ink: reads on any ground, and is a box (a
+		 * stroked outline of every glyph weighed 20 times more in SVG) */
+		PangoRectangle ink;
+		double pad = st->size * 0.14 + 1.0;
+		pango_layout_get_extents(l, &ink, NULL);
+		sl_kit_round_rect(c, x + (double)ink.x / PANGO_SCALE - pad,
+			y + (double)ink.y / PANGO_SCALE - pad, (double)ink.width / PANGO_SCALE + 2 * pad,
+			(double)ink.height / PANGO_SCALE + 2 * pad, pad * 1.2);
+		sl_kit_set_a(c, c->pal.halo, 0.8);
+		cairo_fill(cr);
 	}
+	cairo_move_to(cr, x, y);
 	sl_kit_set(c, st->colour);
 	pango_cairo_show_layout(cr, l);
 	cairo_restore(cr);
@@ -417,11 +422,22 @@ void sl_kit_hex_hatch(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row,
 	cairo_restore(cr);
 }
 
+/* How tall size canvas units come out on the device (pixels, or points). */
+static double device_height(sl_kit_canvas *c, double size)
+{
+	double dx = 0, dy = size;
+	cairo_user_to_device_distance(c->cr, &dx, &dy);
+	return sqrt(dx * dx + dy * dy);
+}
+
 void sl_kit_hex_label(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, int style)
 {
 	char buf[32];
 	double cx, cy;
 	sl_kit_text_style st = sl_kit_style(c, g->size * 0.27, 0);
+	/* a coordinate nobody can read is not drawn (a big map drawn small) */
+	if (device_height(c, st.size) < SL_KIT_MIN_LABEL_PX)
+		return;
 	if (style == SL_KIT_COORD_4DIGIT)
 		snprintf(buf, sizeof buf, "%02d%02d", col, row);
 	else
@@ -549,6 +565,12 @@ void sl_kit_token(sl_kit_canvas *c, double cx, double cy, double radius, uint32_
 void sl_kit_arrow(sl_kit_canvas *c, double cx, double cy, double angle, double len,
 	double width, sl_kit_rgb rgb)
 {
+	sl_kit_arrow_a(c, cx, cy, angle, len, width, rgb, 1.0);
+}
+
+void sl_kit_arrow_a(sl_kit_canvas *c, double cx, double cy, double angle, double len,
+	double width, sl_kit_rgb rgb, double alpha)
+{
 	cairo_t *cr = c->cr;
 	double head = width * 2.6, hl = width * 3.0;
 	if (hl > len * 0.6)
@@ -565,7 +587,10 @@ void sl_kit_arrow(sl_kit_canvas *c, double cx, double cy, double angle, double l
 	cairo_line_to(cr, 0, width / 2);
 	cairo_close_path(cr);
 	cairo_restore(cr);
-	sl_kit_set(c, rgb);
+	if (alpha < 1.0)
+		sl_kit_set_a(c, rgb, alpha);
+	else
+		sl_kit_set(c, rgb);
 	cairo_fill(cr);
 }
 
@@ -584,8 +609,6 @@ void sl_kit_hull(sl_kit_canvas *c, double cx, double cy, double angle, double le
 	cairo_t *cr = c->cr;
 	sl_kit_rgb k = sl_kit_rgb_hex(colour), edge;
 	double L = len / 2, B = len * 0.19;   /* half length, half beam */
-	if (state == SL_KIT_HULL_STRUCK)
-		k = sl_kit_mix(k, sl_kit_rgb_hex(0x9a9a9a), 0.6);
 	edge = sl_kit_contrast(k);
 	cairo_save(cr);
 	cairo_translate(cr, cx, cy);
@@ -616,6 +639,43 @@ void sl_kit_hull(sl_kit_canvas *c, double cx, double cy, double angle, double le
 	sl_kit_set(c, edge);
 	cairo_set_line_width(cr, 1.8);
 	cairo_stroke(cr);
+	if (state == SL_KIT_HULL_STRUCK) {
+		/* her side's colour stays; her colours are down: a white flag
+		 * (edged dark) on the mainmast, and the hull hatched */
+		cairo_save(cr);
+		cairo_move_to(cr, L, 0);
+		cairo_curve_to(cr, L * 0.82, -B * 0.42, L * 0.45, -B, 0, -B);
+		cairo_line_to(cr, -L * 0.82, -B * 0.92);
+		cairo_curve_to(cr, -L * 0.97, -B * 0.85, -L, -B * 0.55, -L, 0);
+		cairo_curve_to(cr, -L, B * 0.55, -L * 0.97, B * 0.85, -L * 0.82, B * 0.92);
+		cairo_line_to(cr, 0, B);
+		cairo_curve_to(cr, L * 0.45, B, L * 0.82, B * 0.42, L, 0);
+		cairo_clip(cr);
+		for (double d = -L; d < L; d += B * 0.7) {
+			cairo_move_to(cr, d, B);
+			cairo_line_to(cr, d + B, -B);
+		}
+		sl_kit_set_a(c, edge, 0.45);
+		cairo_set_line_width(cr, 1.2);
+		cairo_stroke(cr);
+		cairo_restore(cr);
+		cairo_restore(cr);
+		cairo_save(cr);
+		cairo_translate(cr, cx, cy);
+		cairo_move_to(cr, 0, 0);
+		cairo_line_to(cr, 0, -len * 0.42);
+		sl_kit_set(c, sl_kit_rgb_hex(0x222222));
+		cairo_set_line_width(cr, 1.6);
+		cairo_stroke(cr);
+		cairo_rectangle(cr, 0, -len * 0.42, len * 0.3, len * 0.19);
+		sl_kit_set(c, sl_kit_rgb_hex(0xffffff));
+		cairo_fill_preserve(cr);
+		sl_kit_set(c, sl_kit_rgb_hex(0x222222));
+		cairo_set_line_width(cr, 1.2);
+		cairo_stroke(cr);
+		cairo_restore(cr);
+		return;
+	}
 	/* three masts along the keel, bowsprit */
 	sl_kit_set(c, edge);
 	for (int m = 0; m < 3; m++) {
@@ -632,35 +692,107 @@ void sl_kit_hull(sl_kit_canvas *c, double cx, double cy, double angle, double le
 
 /* ---- furniture ------------------------------------------------------------------- */
 
-void sl_kit_title_bar(sl_kit_canvas *c, double h, const char *title, const char *info,
-	const char *line2)
+/* Copies s into out, whole if it fits maxw, else cut after a whole word
+ * (at a space) with "\u2026" added; just "\u2026" if not even a word fits. */
+void sl_kit_fit_words(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st, double maxw,
+	char *out, size_t n)
 {
-	sl_kit_text_style st;
-	double pad = h * 0.18, iw = 0, ih = 0, big = h * (line2 ? 0.34 : 0.45);
+	sl_kit_text_style m = *st;
+	double w, h;
+	size_t len;
+	m.max_width = 0;
+	snprintf(out, n, "%s", s ? s : "");
+	sl_kit_text_extent(c, out, &m, &w, &h);
+	if (w <= maxw)
+		return;
+	len = strlen(out);
+	for (;;) {
+		char *sp;
+		out[len] = 0;
+		sp = strrchr(out, ' ');
+		if (!sp) {
+			snprintf(out, n, "\u2026");
+			return;
+		}
+		/* drop the last word and what separates it ("·", ":", ",") */
+		while (sp > out && (sp[-1] == ' ' || sp[-1] == ',' || sp[-1] == ':' ||
+		       (sp - out >= 2 && (unsigned char)sp[-1] == 0xb7 && (unsigned char)sp[-2] == 0xc2)))
+			sp -= (unsigned char)sp[-1] == 0xb7 ? 2 : 1;
+		len = (size_t)(sp - out);
+		if (len == 0) {
+			snprintf(out, n, "\u2026");
+			return;
+		}
+		if (len + 4 > n)
+			continue;
+		memcpy(out + len, "\u2026", 4);
+		sl_kit_text_extent(c, out, &m, &w, &h);
+		if (w <= maxw)
+			return;
+	}
+}
+
+void sl_kit_title_bar_forms(sl_kit_canvas *c, double h, const char *title,
+	const char *const *infos, int ninfo, const char *line2)
+{
+	sl_kit_text_style st, ist;
+	double pad = h * 0.18, iw = 0, ih = 0, tw = 0, th = 0, big = h * (line2 ? 0.34 : 0.45);
+	double room = c->width - pad * 5;
+	char tbuf[512], ibuf[512], lbuf[800];
+	const char *info = NULL;
 	cairo_rectangle(c->cr, 0, 0, c->width, h);
 	sl_kit_set(c, c->pal.bar_bg);
 	cairo_fill(c->cr);
-	st = sl_kit_style(c, big * 0.82, 1);
-	st.colour = c->pal.bar_ink;
-	if (info && *info) {
-		st.anchor = SL_KIT_RIGHT | SL_KIT_TOP;
-		st.max_width = c->width * 0.6;
-		sl_kit_text_extent(c, info, &st, &iw, &ih);
-		sl_kit_text(c, c->width - pad * 1.5, pad, info, &st);
-	}
 	st = sl_kit_style(c, big, 1);
 	st.colour = c->pal.bar_ink;
-	st.max_width = c->width - iw - pad * 5;
-	if (st.max_width < 40)
-		st.max_width = 40;
-	sl_kit_text(c, pad * 1.5, pad * 0.8, title ? title : "", &st);
+	ist = sl_kit_style(c, big * 0.82, 1);
+	ist.colour = c->pal.bar_ink;
+	sl_kit_text_extent(c, title ? title : "", &st, &tw, &th);
+	/* the longest form of the info that leaves the title whole, else the
+	 * shortest, and then the title cut at a word */
+	for (int k = 0; k < ninfo; k++) {
+		if (!infos[k] || !*infos[k])
+			continue;
+		info = infos[k];
+		sl_kit_text_extent(c, info, &ist, &iw, &ih);
+		if (tw + iw <= room)
+			break;
+	}
+	if (info) {
+		sl_kit_fit_words(c, info, &ist, c->width * 0.6, ibuf, sizeof ibuf);
+		sl_kit_text_extent(c, ibuf, &ist, &iw, &ih);
+		ist.anchor = SL_KIT_RIGHT | SL_KIT_TOP;
+		sl_kit_text(c, c->width - pad * 1.5, pad, ibuf, &ist);
+	} else
+		iw = 0;
+	sl_kit_fit_words(c, title ? title : "", &st, room - iw > 40 ? room - iw : 40, tbuf,
+		sizeof tbuf);
+	sl_kit_text(c, pad * 1.5, pad * 0.8, tbuf, &st);
 	if (line2 && *line2) {
 		st = sl_kit_style(c, big * 0.72, 0);
 		st.colour = c->pal.bar_muted;
-		st.max_width = c->width - pad * 3;
 		st.anchor = SL_KIT_LEFT | SL_KIT_BOTTOM;
-		sl_kit_text(c, pad * 1.5, h - pad * 0.7, line2, &st);
+		sl_kit_fit_words(c, line2, &st, c->width - pad * 3, lbuf, sizeof lbuf);
+		sl_kit_text(c, pad * 1.5, h - pad * 0.7, lbuf, &st);
 	}
+}
+
+void sl_kit_title_bar(sl_kit_canvas *c, double h, const char *title, const char *info,
+	const char *line2)
+{
+	sl_kit_title_bar_forms(c, h, title, &info, 1, line2);
+}
+
+void sl_kit_caption(const sl_frame *fr, char *out, size_t n)
+{
+	if (fr->last && fr->last->entry != SL_ENTRY_EVENT && fr->last_desc && *fr->last_desc)
+		snprintf(out, n, "%s (after event %ld)", fr->last_desc, fr->event_no);
+	else if (fr->last && fr->last_desc && *fr->last_desc)
+		snprintf(out, n, "Event %ld: %s", fr->event_no, fr->last_desc);
+	else if (fr->event_no > 0)
+		snprintf(out, n, "After event %ld", fr->event_no);
+	else
+		snprintf(out, n, "Before the first event");
 }
 
 #define LEG_SIZE 13.0

@@ -129,7 +129,9 @@ void sl_kit_hex_hatch(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row,
 	sl_kit_rgb rgb, double spacing, double line_width);
 
 enum { SL_KIT_COORD_COMMA = 0, SL_KIT_COORD_4DIGIT = 1 };   /* "12,7" or "1207" */
-/* Small coordinate label near the top of the hex. */
+#define SL_KIT_MIN_LABEL_PX 4.5   /* a hex label smaller than this on the output is left out */
+/* Small coordinate label near the top of the hex (none when it would come
+ * out under SL_KIT_MIN_LABEL_PX tall). */
 void sl_kit_hex_label(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, int style);
 /* Whole grid: every hex outlined, and labelled if labels. */
 void sl_kit_grid_draw(sl_kit_canvas *c, const sl_kit_grid *g, int labels, int style);
@@ -154,6 +156,9 @@ void sl_kit_token(sl_kit_canvas *c, double cx, double cy, double radius,
 /* An arrow from cx,cy of length len toward angle (radians). */
 void sl_kit_arrow(sl_kit_canvas *c, double cx, double cy, double angle, double len,
 	double width, sl_kit_rgb rgb);
+/* The same, filled at opacity alpha (one outline: no overlap to darken). */
+void sl_kit_arrow_a(sl_kit_canvas *c, double cx, double cy, double angle, double len,
+	double width, sl_kit_rgb rgb, double alpha);
 /* Facing arrow drawn on a hex toward hexside dir. */
 void sl_kit_facing(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, int dir,
 	sl_kit_rgb rgb);
@@ -170,6 +175,18 @@ void sl_kit_hull(sl_kit_canvas *c, double cx, double cy, double angle, double le
  * and a second line (last event), both ellipsized to fit. */
 void sl_kit_title_bar(sl_kit_canvas *c, double h, const char *title, const char *info,
 	const char *line2);
+
+/* The same with the right-hand info in several forms, longest first: the
+ * first that leaves the title whole is drawn (else the last); a text that
+ * does not fit is cut after a whole word with an ellipsis, never in a word. */
+void sl_kit_title_bar_forms(sl_kit_canvas *c, double h, const char *title,
+	const char *const *infos, int ninfo, const char *line2);
+/* s into out, cut after a whole word with "\u2026" if wider than maxw. */
+void sl_kit_fit_words(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st, double maxw,
+	char *out, size_t n);
+/* The caption of a frame: "Event N: what" for an event, "Turn 6 begins (after
+ * event N)" for a marker, "Before the first event" at the start. */
+void sl_kit_caption(const sl_frame *fr, char *out, size_t n);
 
 enum {
 	SL_KIT_LEG_HEADING = 0,  /* bold text only */

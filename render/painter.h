@@ -23,7 +23,28 @@ typedef struct sl_painter {
 	int (*hex_at)(const sl_frame *fr, int col, int row, double *x, double *y, double *size);
 	/* The overlay names it offers (--overlay), NULL-terminated; NULL: none. */
 	const char *const *overlays;
+	/* Optional (NULL: every frame is drawn whole): the frame in two layers,
+	 * for exports of a sequence (render/seq.c keeps the ground drawn). */
+	const struct sl_painter_layers *layers;
 } sl_painter;
+
+/* ---- layers --------------------------------------------------------------------
+ * The ground is what changes seldom over a game (the map, its terrain, the
+ * grid and its labels: under a tide or a wind it may change with them); the
+ * top is everything else. Drawing the ground then the top on one canvas
+ * gives exactly the picture paint() gives. */
+enum { SL_LAYER_GROUND = 1, SL_LAYER_TOP = 2, SL_LAYER_ALL = 3 };
+
+typedef struct sl_painter_layers {
+	/* What the ground depends on, hashed: two frames of one game with the
+	 * same key have the same ground (and the same natural size). */
+	uint64_t (*ground_key)(const sl_frame *fr, const sl_render_opts *o);
+	/* Draws the layers in `mask` (SL_LAYER_*) on a canvas of the natural
+	 * size; the top is drawn over a ground already there (or over nothing:
+	 * transparent, for the HTML viewer). Returns 0 or a negative sl_code. */
+	int (*paint)(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o, int mask,
+		sl_error *err);
+} sl_painter_layers;
 
 /* The static table, ending in NULL. */
 extern const sl_painter *const sl_painters[];

@@ -63,6 +63,13 @@ static int cairo_error(cairo_status_t st, const sink *s, const char *what, sl_er
 		cairo_status_to_string(st));
 }
 
+static int svg_collect(void *closure, const unsigned char *data, size_t n)
+{
+	sl_buf *b = closure;
+	sl_buf_put(b, data, n);
+	return b->failed ? -1 : 0;
+}
+
 /* ---- sizes ---------------------------------------------------------------------- */
 
 static int check_side(const char *name, long v, sl_error *err)
@@ -157,6 +164,7 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 	cairo_surface_t *surf = NULL;
 	cairo_status_t st;
 	sink s = {fn, closure, 0};
+	sl_buf svgraw;
 	int nw = 0, nh = 0, w, h, rc;
 	const char *what = fmt == SL_FMT_PNG ? "PNG" : fmt == SL_FMT_SVG ? "SVG" : "PDF";
 
@@ -183,6 +191,10 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
 		break;
 	case SL_FMT_SVG:
+		/* into memory first: packed (sl_svg_pack) before it goes out */
+		sl_buf_init(&svgraw);
+		s.fn = svg_collect;
+		s.closure = &svgraw;
 		surf = cairo_svg_surface_create_for_stream(sink_write, &s, w, h);
 		if (cairo_surface_status(surf) == CAIRO_STATUS_SUCCESS) {
 			cairo_svg_surface_restrict_to_version(surf, CAIRO_SVG_VERSION_1_1);
@@ -214,9 +226,33 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 	}
 	if (st != CAIRO_STATUS_SUCCESS || s.failed)
 		rc = cairo_error(st, &s, what, err);
+	if (rc == SL_OK && fmt == SL_FMT_SVG) {
+		sl_buf packed;
+		sl_buf_init(&packed);
+		if (svgraw.failed || sl_svg_pack(svgraw.data ? (const char *)svgraw.data : "", svgraw.len,
+			&packed) < 0)
+			rc = sl_error_set(err, SL_ENOMEM, "render: out of memory packing the SVG");
+		else {
+			/* streamed as cairo would: its first line, then blocks */
+			const unsigned char *d = packed.data;
+			size_t left = packed.len, k;
+			const unsigned char *nl = memchr(d, '\n', left);
+			k = nl ? (size_t)(nl - d) + 1 : left;
+			while (left && rc == SL_OK) {
+				if (fn(closure, d, k) != 0)
+					rc = sl_error_set(err, SL_EIO, "render: writing the SVG failed");
+				d += k;
+				left -= k;
+				k = left < 65536 ? left : 65536;
+			}
+		}
+		sl_buf_free(&packed);
+	}
 out:
 	if (surf)
 		cairo_surface_destroy(surf);
+	if (fmt == SL_FMT_SVG)
+		sl_buf_free(&svgraw);
 	return rc;
 }
 
@@ -315,6 +351,12 @@ int sl_render_measure(const sl_frame *fr, const sl_render_opts *o, int *w, int *
 			"render: the %s board would be %dx%d pixels (at most %d a side)",
 			p->game_id, nw, nh, SL_RENDER_MAX_SIDE);
 	return out_size(nw, nh, o, w, h, err);
+}
+
+int sl_render_size(const sl_frame *fr, const sl_render_opts *o, int *w, int *h, sl_error *err)
+{
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL};
+	return sl_render_measure(fr, o ? o : &defaults, w, h, err);
 }
 
 int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,

@@ -1,8 +1,12 @@
 /* report.c - the printable PDF report: a cover (game, players, result),
- * then for every turn the board at its start with the turn's events beside
- * it, and every bookmarked position on a page of its own, larger. The PDF
+ * then for every turn the board at the end of its action with the turn's
+ * events beside it (a game with analysed fights, starship: a page per fight,
+ * its exchanges, dice and odds chart), and every bookmarked position on a
+ * page of its own, larger. The PDF
  * outline lists the turns and the bookmarks. A4 landscape. */
 #include "export.h"
+#include "sl_chart.h"
+#include "analyze/sl_odds.h"
 
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
@@ -85,6 +89,115 @@ static int board(cairo_t *cr, report_job *j, size_t pos, double x, double y, dou
 	return rc;
 }
 
+static const char *outcome_name(int o)
+{
+	return o == SL_ODDS_WON ? "won" : o == SL_ODDS_LOST ? "lost" : o == SL_ODDS_FLED ? "fled" :
+		"not over";
+}
+
+/* A page per fight: the board at its end, the odds chart of its attacks and
+ * every exchange with its dice, odds and damage. */
+static int fight_pages(cairo_t *cr, cairo_surface_t *surf, report_job *j, const sl_log *log,
+	const sl_odds_report *rep, int *page, sl_buf *b, sl_buf *desc, sl_error *err)
+{
+	char line[256], dest[32];
+	int rc;
+	for (int i = 0; i < rep->nfights; i++) {
+		const sl_odds_fightrep *f = &rep->fights[i];
+		sl_chart_point *pts = sl_calloc((size_t)f->nattacks + 1, sizeof *pts);
+		sl_chart_segment seg;
+		sl_chart ch;
+		long endev = f->end_event, p;
+		double y;
+		if (!pts)
+			return sl_error_set(err, SL_ENOMEM, "report: out of memory");
+		snprintf(line, sizeof line, "Fight %d of %d: %s \xc2\xb7 %s (stage %d, \xc2\xa7%d)", i + 1,
+			rep->nfights, f->enemy, outcome_name(f->outcome), f->turn, f->paragraph);
+		snprintf(dest, sizeof dest, "page=%d", ++*page);
+		cairo_pdf_surface_add_outline(surf, CAIRO_PDF_OUTLINE_ROOT, line, dest, 0);
+		ink(cr, 0x1a1d22);
+		text(cr, M, M - 10, PW - 2 * M, 0, line, 16, 1);
+		/* the board when it was decided (or at its last attack) */
+		if (!endev && f->nattacks) {
+			const sl_odds_attack *a = &rep->attacks[f->first_attack + f->nattacks - 1];
+			endev = a->damage_event ? a->damage_event : a->event;
+		}
+		if (!endev)
+			endev = f->event;
+		p = sl_replay_pos_of_event(j->r, endev);
+		if (p < 0)
+			p = (long)log->n;
+		if ((rc = board(cr, j, (size_t)p, M, M + 16, PW * 0.5 - M, PH * 0.5, desc, err)) < 0) {
+			sl_free(pts);
+			return rc;
+		}
+		/* the odds, attack by attack */
+		pts[0].y = f->start.win;
+		pts[0].mark = SL_CHART_NONE;
+		for (int k = 0; k < f->nattacks; k++) {
+			const sl_odds_attack *a = &rep->attacks[f->first_attack + k];
+			sl_chart_point *q = &pts[k + 1];
+			q->y = a->win_after;
+			q->side = a->by;
+			q->mark = !a->hit ? SL_CHART_MISS : a->destroyed ? SL_CHART_KILL : SL_CHART_HIT;
+			if (a->hit && !a->destroyed && a->damage)
+				snprintf(q->label, sizeof q->label, "\xe2\x88\x92%d", a->damage);
+		}
+		memset(&seg, 0, sizeof seg);
+		seg.start = 0;
+		seg.n = f->nattacks + 1;
+		snprintf(seg.label, sizeof seg.label, "%s \xc2\xb7 %s", f->enemy, outcome_name(f->outcome));
+		memset(&ch, 0, sizeof ch);
+		ch.title = "Your chance to win, attack by attack";
+		snprintf(line, sizeof line, "the %s (weapons %d, shields %d) against %s (weapons %d, shields %d)",
+			rep->ship, f->weapons[0], f->shields[0], f->enemy, f->weapons[1], f->shields[1]);
+		ch.subtitle = line;
+		ch.y_label = "your chance to win the fight";
+		ch.side_name[0] = "your";
+		ch.side_name[1] = "enemy";
+		ch.side_colour[0] = log->h.nplayers > 0 ? log->h.players[0].colour & 0xffffff : 0x1f6fd1;
+		ch.side_colour[1] = 0xc92a2a;
+		ch.npoints = f->nattacks + 1;
+		ch.points = pts;
+		ch.nsegments = 1;
+		ch.segments = &seg;
+		cairo_save(cr);
+		cairo_translate(cr, PW * 0.5 + 6, M + 16);
+		rc = sl_chart_cairo(cr, &ch, PW * 0.5 - M - 6, PH * 0.5, j->o->theme);
+		cairo_restore(cr);
+		sl_free(pts);
+		if (rc < 0)
+			return sl_error_set(err, rc, "report: cannot draw the odds chart");
+		/* the exchanges */
+		y = M + 26 + PH * 0.5;
+		ink(cr, 0x1a1d22);
+		snprintf(line, sizeof line, "Exchanges: %d attack%s; at the start %.0f%% to win, %s fire%s first%s",
+			f->nattacks, f->nattacks == 1 ? "" : "s", f->start.win * 100,
+			f->first == 0 ? "you" : "the enemy", f->first == 0 ? "" : "s",
+			f->escape_after >= 0 ? "" : ", no escape");
+		y += text(cr, M, y, PW - 2 * M, 0, line, 10, 1) + 4;
+		for (int k = 0; k < f->nattacks && y < PH - M; k++) {
+			const sl_odds_attack *a = &rep->attacks[f->first_attack + k];
+			int tgt = 1 - a->by;
+			sl_buf_reset(b);
+			sl_buf_printf(b, "R%d  %s  %d+%d = %d %s %d: %s (%.0f%% to hit)", a->round,
+				a->by == 0 ? "you  " : "enemy", a->a1, a->a2, a->a1 + a->a2,
+				a->hit ? "<" : "\xe2\x89\xa5", a->weapons, a->hit ? "hit" : "miss", a->p_hit * 100);
+			if (a->hit && a->destroyed)
+				sl_buf_printf(b, " \xc2\xb7 shields at zero: destroyed");
+			else if (a->hit && (a->d1 || a->d2))
+				sl_buf_printf(b, " \xc2\xb7 damage %d+%d \xe2\x86\x92 \xe2\x88\x92%d \xc2\xb7 shields %d \xe2\x86\x92 %d",
+					a->d1, a->d2, a->damage, a->shields_before[tgt], a->shields_after[tgt]);
+			sl_buf_printf(b, " \xc2\xb7 you win %.0f%% \xe2\x86\x92 %.0f%%", a->win_before * 100,
+				a->win_after * 100);
+			ink(cr, a->by == 0 ? 0x1f4e9c : 0xc92a2a);
+			y += text(cr, M, y, PW - 2 * M, PH - M - y, sl_buf_cstr(b), 8, a->destroyed) + 2;
+		}
+		cairo_show_page(cr);
+	}
+	return SL_OK;
+}
+
 static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 {
 	report_job *j = ctx;
@@ -137,7 +250,23 @@ static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		goto out;
 	cairo_show_page(cr);
 
-	/* every turn: the board at its start and its events */
+	/* a game whose fights are analysed (starship): a page per fight, its
+	 * exchanges and dice, the board at its end and the odds chart */
+	{
+		sl_odds_report *rep = NULL;
+		sl_error e2;
+		sl_error_clear(&e2);
+		if (sl_odds_voyage(&rep, log, -1, 0, &e2) == SL_OK && rep->nfights > 0) {
+			rc = fight_pages(cr, surf, j, log, rep, &page, &b, &desc, err);
+			sl_odds_report_free(rep);
+			if (rc < 0)
+				goto out;
+			goto bookmarks;
+		}
+		sl_odds_report_free(rep);
+	}
+
+	/* every turn: the board at the end of its action, and its events */
 	for (int t = 1; t <= turns; t++) {
 		long start = sl_replay_pos_of_turn(j->r, t, 0), end;
 		long evno;
@@ -151,7 +280,9 @@ static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		cairo_pdf_surface_add_outline(surf, CAIRO_PDF_OUTLINE_ROOT, line, dest, 0);
 		ink(cr, 0x1a1d22);
 		text(cr, M, M - 10, PW - 2 * M, 0, line, 16, 1);
-		if ((rc = board(cr, j, (size_t)start, M, M + 16, PW * 0.62 - M, PH - 2 * M - 16, &desc, err)) < 0)
+		/* the next turn's marker not yet played: what the turn did */
+		if ((rc = board(cr, j, (size_t)(end > start && end < (long)log->n ? end - 1 : end), M,
+			M + 16, PW * 0.62 - M, PH - 2 * M - 16, &desc, err)) < 0)
 			goto out;
 		y = M + 16;
 		evno = sl_replay_event_at(j->r, (size_t)start);
@@ -182,6 +313,7 @@ static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		cairo_show_page(cr);
 	}
 
+bookmarks:
 	/* bookmarked positions, larger */
 	for (size_t p = 0; p < log->n; p++) {
 		const sl_event *ev = &log->ev[p];

@@ -43,10 +43,15 @@ void sl_gif_free(sl_gif *g);
 
 /* ---- animations of a game ------------------------------------------------- */
 
-typedef enum sl_anim_format { SL_ANIM_APNG = 0, SL_ANIM_GIF = 1 } sl_anim_format;
+typedef enum sl_anim_format {
+	SL_ANIM_APNG = 0,
+	SL_ANIM_GIF = 1,
+	SL_ANIM_MP4 = 2,       /* H.264 through libavcodec (libx264) */
+	SL_ANIM_WEBM = 3       /* VP9 through libavcodec (libvpx) */
+} sl_anim_format;
 enum { SL_PER_EVENT = 0, SL_PER_TURN = 1, SL_PER_PHASE = 2 };
 
-/* .apng or .png -> APNG, .gif -> GIF, -1 otherwise. */
+/* .apng or .png -> APNG, .gif -> GIF, .mp4 -> MP4, .webm -> WebM, -1 otherwise. */
 int sl_anim_format_from_path(const char *path);
 
 typedef struct sl_anim_opts {
@@ -59,6 +64,8 @@ typedef struct sl_anim_opts {
 	/* Called after each frame (may be NULL). */
 	void (*progress)(void *ud, long done, long total);
 	void *progress_ud;
+	int jobs;              /* threads drawing frames; 0 = one per core. The
+	                        * bytes are the same whatever the count. */
 } sl_anim_opts;
 
 typedef struct sl_anim_stats {
@@ -99,12 +106,27 @@ int sl_html_to_file(const char *path, sl_replay *r, const sl_render_opts *o,
 
 /* ---- the PDF report -------------------------------------------------------- */
 
-/* A cover (game, players, result), then the board at the start of every
- * turn with that turn's events beside it, and every bookmarked position on
- * a page of its own, larger. Moves the replay. */
+/* A cover (game, players, result), then the board at the end of every
+ * turn's action with that turn's events beside it (a game whose fights are
+ * analysed, starship: a page per fight, its exchanges, dice and odds chart),
+ * and every bookmarked position on a page of its own, larger. Moves the
+ * replay. */
 int sl_report_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void *closure,
 	sl_error *err);
 int sl_report_to_file(const char *path, sl_replay *r, const sl_render_opts *o, sl_error *err);
+
+/* ---- the board in a terminal ------------------------------------------------- */
+
+enum { SL_TERM_AUTO = 0, SL_TERM_TEXT = 1, SL_TERM_SYMBOLS = 2, SL_TERM_SIXEL = 3, SL_TERM_KITTY = 4 };
+/* "auto", "text", "symbols", "sixel", "kitty" -> SL_TERM_*, -1 otherwise. */
+int sl_term_mode_from_name(const char *s);
+/* Appends to out the escape sequences that draw fr in at most cols x rows
+ * character cells, through libchafa: kitty or sixel graphics, or Unicode
+ * blocks and sextants in the terminal's colours (mode SL_TERM_AUTO asks the
+ * environment, TERM and the like, which the terminal speaks). *used_mode
+ * (may be NULL) says which. SL_TERM_TEXT draws nothing and says so. */
+int sl_render_terminal(const sl_frame *fr, const sl_render_opts *o, int mode, int cols,
+	int rows, sl_buf *out, int *used_mode, sl_error *err);
 
 /* Moves the replay to pos and fills fr with the frame there, the last entry
  * described into desc (reset first; fr points into it and the replay).

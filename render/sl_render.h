@@ -46,6 +46,11 @@ typedef struct sl_frame {
 	long event_no;         /* events applied so far (0 = before any) */
 	const sl_event *last;  /* the last event applied, NULL at the start */
 	const char *last_desc; /* its description, NULL if none */
+	/* A frame that stands for several events (an animation per turn or per
+	 * phase): the states just after each earlier event it covers, oldest
+	 * first, so the painter can draw every move of the turn (may be NULL). */
+	const void *const *trail;
+	int ntrail;
 } sl_frame;
 
 /* Renders one frame. Returns 0 or a negative sl_code with err set. */
@@ -57,6 +62,10 @@ int sl_render_to_file(const char *path, sl_format fmt, const sl_frame *fr,
 /* Same, into memory; *out is allocated with sl_malloc, caller frees with sl_free. */
 int sl_render_to_mem(sl_format fmt, const sl_frame *fr, const sl_render_opts *o,
 	unsigned char **out, size_t *out_len, sl_error *err);
+
+/* The size in pixels a frame is drawn at under o (the painter's own, --size
+ * applied). Returns 0 or a negative sl_code with err set. */
+int sl_render_size(const sl_frame *fr, const sl_render_opts *o, int *w, int *h, sl_error *err);
 
 /* Whether a painter exists for this game id. */
 int sl_render_has_painter(const char *game_id);

@@ -760,28 +760,34 @@ static void draw_key(sl_kit_canvas *c, const sl_frame *fr, double x, double y)
 static void draw_title(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o)
 {
 	const fmp_state *s = fr->state;
-	char title[256], info[200], line2[600], next[120];
+	char title[256], f[3][200], line2[600], next[120];
+	const char *forms[3] = {f[0], f[1], f[2]};
 	if (fr->header && fr->header->title && *fr->header->title)
 		snprintf(title, sizeof title, "%s", fr->header->title);
 	else
 		snprintf(title, sizeof title, "Full Metal Plan\u00e8te");
-	if (s->turn <= 0)
-		snprintf(info, sizeof info, "Setup");
-	else if (s->phase >= 2 && s->phase - 2 < FMP_MAX_PLAYERS)
-		snprintf(info, sizeof info, "Turn %d/%d \u00b7 %s plays (%d AP) \u00b7 %s tide, %s",
+	next_text(fr, o, 1, next, sizeof next);
+	if (s->turn <= 0) {
+		snprintf(f[0], sizeof f[0], "Setup");
+		f[1][0] = f[2][0] = 0;
+	} else if (s->phase >= 2 && s->phase - 2 < FMP_MAX_PLAYERS) {
+		snprintf(f[0], sizeof f[0], "Turn %d/%d \u00b7 %s plays (%d AP) \u00b7 %s tide, %s",
 			s->turn, FMP_LAST_TURN, pid(fr, s->phase - 2), s->players[s->phase - 2].ap,
-			fmp_tide_name(s->tide), (next_text(fr, o, 1, next, sizeof next), next));
-	else
-		snprintf(info, sizeof info, "Turn %d/%d \u00b7 tide phase \u00b7 %s tide, %s",
-			s->turn, FMP_LAST_TURN, fmp_tide_name(s->tide),
-			(next_text(fr, o, 1, next, sizeof next), next));
-	if (fr->last_desc && *fr->last_desc)
-		snprintf(line2, sizeof line2, "Event %ld: %s", fr->event_no, fr->last_desc);
-	else if (fr->event_no > 0)
-		snprintf(line2, sizeof line2, "After event %ld", fr->event_no);
-	else
-		snprintf(line2, sizeof line2, "Before the first event");
-	sl_kit_title_bar(c, TITLE_H, title, info, line2);
+			fmp_tide_name(s->tide), next);
+		snprintf(f[1], sizeof f[1], "Turn %d/%d \u00b7 %s plays (%d AP) \u00b7 %s tide",
+			s->turn, FMP_LAST_TURN, pid(fr, s->phase - 2), s->players[s->phase - 2].ap,
+			fmp_tide_name(s->tide));
+		snprintf(f[2], sizeof f[2], "T%d \u00b7 %s \u00b7 %d AP", s->turn, pid(fr, s->phase - 2),
+			s->players[s->phase - 2].ap);
+	} else {
+		snprintf(f[0], sizeof f[0], "Turn %d/%d \u00b7 tide phase \u00b7 %s tide, %s",
+			s->turn, FMP_LAST_TURN, fmp_tide_name(s->tide), next);
+		snprintf(f[1], sizeof f[1], "Turn %d/%d \u00b7 %s tide", s->turn, FMP_LAST_TURN,
+			fmp_tide_name(s->tide));
+		snprintf(f[2], sizeof f[2], "T%d \u00b7 tide", s->turn);
+	}
+	sl_kit_caption(fr, line2, sizeof line2);
+	sl_kit_title_bar_forms(c, TITLE_H, title, forms, 3, line2);
 }
 
 static int wants_overlay(const sl_render_opts *o, const char *name)
@@ -799,8 +805,26 @@ static int wants_overlay(const sl_render_opts *o, const char *name)
 	return 0;
 }
 
-static int fmp_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
-	sl_error *err)
+/* The ground: the map under this turn's tide, its grid and coordinates. */
+static uint64_t fmp_ground_key(const sl_frame *fr, const sl_render_opts *o)
+{
+	const fmp_state *s = fr->state;
+	uint64_t h;
+	int k[4];
+	if (!s)
+		return 0;
+	k[0] = cols_of(s);
+	k[1] = rows_of(s);
+	k[2] = s->tide;
+	k[3] = o ? o->theme : 0;
+	h = sl_hash64(k, sizeof k);
+	for (int r = 0; r < k[1]; r++)
+		h = sl_hash64_update(h, s->terrain[r], (size_t)k[0]);
+	return h;
+}
+
+static int fmp_paint_layers(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
+	int mask, sl_error *err)
 {
 	const fmp_state *s = fr->state;
 	sl_kit_grid g;
@@ -808,7 +832,10 @@ static int fmp_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts 
 	if (!s)
 		return sl_error_set(err, SL_EUSAGE, "render: no fmp state");
 	sl_kit_grid_init(&g, fmp_layout, cols_of(s), rows_of(s), HEX, MARGIN, TITLE_H + MARGIN);
-	draw_terrain(c, &g, s);
+	if (mask & SL_LAYER_GROUND)
+		draw_terrain(c, &g, s);
+	if (!(mask & SL_LAYER_TOP))
+		return SL_OK;
 	if (wants_overlay(o, "fire"))
 		draw_fire_overlay(c, &g, fr);
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++)
@@ -827,6 +854,14 @@ static int fmp_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts 
 	draw_key(c, fr, px, py);
 	return SL_OK;
 }
+
+static int fmp_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
+	sl_error *err)
+{
+	return fmp_paint_layers(c, fr, o, SL_LAYER_ALL, err);
+}
+
+static const sl_painter_layers fmp_layers = {fmp_ground_key, fmp_paint_layers};
 
 static int fmp_hex_at(const sl_frame *fr, int col, int row, double *x, double *y, double *size)
 {
@@ -849,4 +884,5 @@ const sl_painter sl_painter_fmp = {
 	fmp_paint,
 	fmp_hex_at,
 	fmp_overlays,
+	&fmp_layers,
 };

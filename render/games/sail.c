@@ -97,7 +97,7 @@ static int build_legend(const sl_frame *fr, uint32_t accent, sl_kit_legend_row *
 	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_TAG, COL_IRONS, "IN IRONS",
 		"stuck until the wind shifts"};
 	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_TAG, COL_STRUCK, "STRUCK",
-		"colours struck"};
+		"colours struck (white flag)"};
 	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_LINE, accent, NULL,
 		"last move, cost per hex"};
 	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_TEXT, 0, NULL,
@@ -131,11 +131,16 @@ static void sail_size(const sl_frame *fr, int *w, int *h)
 
 static void draw_map(sl_kit_canvas *c, const sl_kit_grid *g, const sail_state *s)
 {
+	/* the sea under the whole framed map, then what is not sea: one figure
+	 * instead of a fill per hex, and no seams between sea hexes */
+	cairo_rectangle(c->cr, g->ox, g->oy, g->w, g->h);
+	sl_kit_set(c, sl_kit_terrain_colour(c, SL_KIT_T_SEA));
+	cairo_fill(c->cr);
 	for (int r = 1; r <= g->rows; r++)
 		for (int q = 1; q <= g->cols; q++) {
 			int t = s->terrain[r - 1][q - 1];
-			sl_kit_terrain(c, g, q, r, t == SAIL_SHOAL ? SL_KIT_T_SHOAL :
-				t == SAIL_LAND ? SL_KIT_T_LAND : SL_KIT_T_SEA);
+			if (t == SAIL_SHOAL || t == SAIL_LAND)
+				sl_kit_terrain(c, g, q, r, t == SAIL_SHOAL ? SL_KIT_T_SHOAL : SL_KIT_T_LAND);
 		}
 	sl_kit_grid_draw(c, g, 1, SL_KIT_COORD_COMMA);
 	/* a frame around the map */
@@ -154,27 +159,51 @@ static void draw_wind_streaks(sl_kit_canvas *c, const sl_kit_grid *g, const sail
 	for (int r = 1; r <= g->rows; r++)
 		for (int q = 1; q <= g->cols; q++) {
 			double cx, cy;
-			int occupied = 0;
 			if (((q + 2 * r) % 4) != 0 || s->terrain[r - 1][q - 1] != SAIL_SEA)
 				continue;
-			for (int i = 0; i < s->nships && i < SAIL_MAX_SHIPS; i++)
-				if (s->ships[i].col == q && s->ships[i].row == r && !s->ships[i].sunk)
-					occupied = 1;
-			if (occupied)
-				continue;
+			/* part of the ground (drawn once per wind): under every
+			 * hex of open sea, ships or not; a hull covers its own */
 			sl_kit_hex_center(g, q, r, &cx, &cy);
-			cairo_save(c->cr);
-			/* the group (one translucent arrow, no darker overlap) spans
-			 * the clip: a hex's square, not the whole canvas */
-			cairo_rectangle(c->cr, cx - g->size, cy - g->size, 2 * g->size, 2 * g->size);
-			cairo_clip(c->cr);
-			cairo_push_group(c->cr);
-			sl_kit_arrow(c, cx - cos(a) * g->size * 0.45, cy - sin(a) * g->size * 0.45, a,
-				g->size * 0.9, g->size * 0.07, k);
-			cairo_pop_group_to_source(c->cr);
-			cairo_paint_with_alpha(c->cr, 0.55);
-			cairo_restore(c->cr);
+			/* the arrow is one simple outline filled once: translucent
+			 * without a group (no overlap to darken) */
+			sl_kit_arrow_a(c, cx - cos(a) * g->size * 0.45, cy - sin(a) * g->size * 0.45, a,
+				g->size * 0.9, g->size * 0.07, k, 0.55);
 		}
+}
+
+/* The track of an earlier move of the frame's turn (its trail): thinner and
+ * fainter than the last one, ending in a dot where she stopped. */
+static void draw_trail(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
+{
+	cairo_t *cr = c->cr;
+	int prev_ship = -1, prev_n = -1;
+	for (int k = 0; k < fr->ntrail; k++) {
+		const sail_state *t = fr->trail[k];
+		int n = t->npath < SAIL_MAX_PATH ? t->npath : SAIL_MAX_PATH, drawn = 0;
+		double x = 0, y = 0;
+		if (t->last_ship < 0 || n < 2)
+			continue;
+		/* a state after a fire or a wind keeps the move before: once is enough */
+		if (t->last_ship == prev_ship && n == prev_n)
+			continue;
+		prev_ship = t->last_ship;
+		prev_n = n;
+		for (int i = 0; i < n; i++) {
+			if (!on_map(t, t->path_col[i], t->path_row[i]))
+				continue;
+			sl_kit_hex_center(g, t->path_col[i], t->path_row[i], &x, &y);
+			if (!drawn++)
+				cairo_move_to(cr, x, y);
+			else
+				cairo_line_to(cr, x, y);
+		}
+		sl_kit_set_a(c, sl_kit_rgb_hex(side_colour(fr, t->ships[t->last_ship].side)), 0.75);
+		cairo_set_line_width(cr, 2.5);
+		cairo_stroke(cr);
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, x, y, 3.5, 0, 2 * M_PI);
+		cairo_fill(cr);
+	}
 }
 
 static void draw_last_move(sl_kit_canvas *c, const sl_kit_grid *g, const sail_state *s)
@@ -253,12 +282,151 @@ static void draw_costs(sl_kit_canvas *c, const sl_kit_grid *g, const sail_state 
 	}
 }
 
+/* ---- what the last event did, drawn ------------------------------------------------------ */
+
+static int ship_by_id(const sail_state *s, const sl_value *v)
+{
+	if (!v || !v->present || !v->p)
+		return -1;
+	for (int i = 0; i < s->nships && i < SAIL_MAX_SHIPS; i++)
+		if (strcmp(s->ships[i].id, (const char *)v->p) == 0)
+			return i;
+	return -1;
+}
+
+static const char *event_name(const sl_frame *fr)
+{
+	const sl_schema *sc = fr->game->schema;
+	if (!fr->last || fr->last->entry != SL_ENTRY_EVENT || !sc || fr->last->type >= sc->nevents)
+		return NULL;
+	return sc->events[fr->last->type].name;
+}
+
+/* A result pill on a plate, centred at x,y. */
+static void result_tag(sl_kit_canvas *c, double x, double y, const char *text, uint32_t colour)
+{
+	sl_kit_tag(c, x, y, text, 10, sl_kit_rgb_hex(colour));
+}
+
+/* A broadside: a line of fire from the shooter to the target, a burst on
+ * the target and what it did (hits, none, sunk, struck); a boarding: the
+ * grapples between the two and captured or repulsed; colours struck or a
+ * grounding: a ring and the word on the ship. */
+static void draw_last_action(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
+{
+	const sail_state *s = fr->state;
+	const char *ev = event_name(fr);
+	cairo_t *cr = c->cr;
+	int a, b;
+	double ax, ay, bx, by, ang, len;
+	if (!ev)
+		return;
+	if (!strcmp(ev, "fire") || !strcmp(ev, "board")) {
+		int fire = ev[0] == 'f';
+		char txt[48];
+		a = ship_by_id(s, &fr->last->f[0]);
+		b = ship_by_id(s, &fr->last->f[1]);
+		if (a < 0 || b < 0 || !on_map(s, s->ships[a].col, s->ships[a].row) ||
+		    !on_map(s, s->ships[b].col, s->ships[b].row))
+			return;
+		sl_kit_hex_center(g, s->ships[a].col, s->ships[a].row, &ax, &ay);
+		sl_kit_hex_center(g, s->ships[b].col, s->ships[b].row, &bx, &by);
+		ang = atan2(by - ay, bx - ax);
+		len = hypot(bx - ax, by - ay);
+		if (len < 1)
+			return;
+		if (fire) {
+			/* the line of fire, stopping short of the target's hull, and a burst on it */
+			static const double dash[] = {2.0, 4.0};
+			cairo_move_to(cr, ax + cos(ang) * g->size * 0.35, ay + sin(ang) * g->size * 0.35);
+			cairo_line_to(cr, bx - cos(ang) * g->size * 0.55, by - sin(ang) * g->size * 0.55);
+			sl_kit_set_a(c, c->pal.halo, 0.9);
+			cairo_set_line_width(cr, 6);
+			cairo_stroke_preserve(cr);
+			cairo_set_dash(cr, dash, 2, 0);
+			sl_kit_set(c, c->pal.danger);
+			cairo_set_line_width(cr, 3);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+			sl_kit_arrow(c, bx - cos(ang) * g->size * 0.95, by - sin(ang) * g->size * 0.95, ang,
+				g->size * 0.42, 3, c->pal.danger);
+			cairo_new_sub_path(cr);
+			for (int k = 0; k < 16; k++) {
+				double r = g->size * (k & 1 ? 0.32 : 0.6), t = k * M_PI / 8;
+				if (k == 0)
+					cairo_move_to(cr, bx + r * cos(t), by + r * sin(t));
+				else
+					cairo_line_to(cr, bx + r * cos(t), by + r * sin(t));
+			}
+			cairo_close_path(cr);
+			sl_kit_set_a(c, sl_kit_rgb_hex(0xffd43b), 0.55);
+			cairo_fill_preserve(cr);
+			sl_kit_set(c, c->pal.danger);
+			cairo_set_line_width(cr, 1.5);
+			cairo_stroke(cr);
+			{
+				const sl_value *h = &fr->last->f[2];
+				int hits = h->present ? h->u.i : 0;
+				const sail_ship *t = &s->ships[b];
+				if (t->sunk)
+					snprintf(txt, sizeof txt, "%d HIT%s \u00b7 SUNK", hits, hits == 1 ? "" : "S");
+				else if (t->struck)
+					snprintf(txt, sizeof txt, "%d HIT%s \u00b7 STRUCK", hits, hits == 1 ? "" : "S");
+				else if (hits > 0)
+					snprintf(txt, sizeof txt, "%d HIT%s", hits, hits == 1 ? "" : "S");
+				else
+					snprintf(txt, sizeof txt, "MISS");
+				result_tag(c, bx, by - g->size * 0.95, txt, hits > 0 ? 0xc92a2a : 0x495057);
+			}
+		} else {
+			/* grapples: a double line between the two hulls */
+			const sl_value *r = &fr->last->f[2];
+			int captured = r->present && r->u.i == 0;
+			double nx = -sin(ang) * 3, ny = cos(ang) * 3;
+			for (int k = -1; k <= 1; k += 2) {
+				cairo_move_to(cr, ax + nx * k, ay + ny * k);
+				cairo_line_to(cr, bx + nx * k, by + ny * k);
+			}
+			sl_kit_set(c, sl_kit_rgb_hex(0x5c3d2e));
+			cairo_set_line_width(cr, 2.5);
+			cairo_stroke(cr);
+			for (double t = 0.3; t < 0.8; t += 0.2) {   /* the hooks */
+				double hx = ax + (bx - ax) * t, hy = ay + (by - ay) * t;
+				cairo_move_to(cr, hx - nx * 2, hy - ny * 2);
+				cairo_line_to(cr, hx + nx * 2, hy + ny * 2);
+			}
+			cairo_stroke(cr);
+			snprintf(txt, sizeof txt, "%s", captured ? "BOARDED \u00b7 CAPTURED" : "BOARDING REPULSED");
+			result_tag(c, (ax + bx) / 2, (ay + by) / 2 - g->size * 0.7, txt,
+				captured ? 0xc92a2a : 0x2b8a3e);
+		}
+		return;
+	}
+	if (!strcmp(ev, "strike") || (!strcmp(ev, "move") && s->last_ship >= 0 &&
+	    s->last_ship < s->nships && s->ships[s->last_ship].grounded)) {
+		int strike = ev[0] == 's';
+		a = strike ? ship_by_id(s, &fr->last->f[0]) : s->last_ship;
+		if (a < 0 || !on_map(s, s->ships[a].col, s->ships[a].row))
+			return;
+		/* a grounding is news only on the move that ran her aground: she
+		 * was afloat before it (the track ends on her) */
+		sl_kit_hex_center(g, s->ships[a].col, s->ships[a].row, &ax, &ay);
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, ax, ay, g->size * 0.95, 0, 2 * M_PI);
+		sl_kit_set(c, strike ? sl_kit_rgb_hex(0x495057) : c->pal.danger);
+		cairo_set_line_width(cr, 3);
+		cairo_stroke(cr);
+		result_tag(c, ax, ay - g->size * 1.05, strike ? "STRIKES HER COLOURS" : "RUNS AGROUND",
+			strike ? 0x495057 : 0xc92a2a);
+	}
+}
+
 static int ship_visible(const sail_state *s, const sail_ship *sh)
 {
 	return on_map(s, sh->col, sh->row) && sh->facing >= 0 && sh->facing < 6;
 }
 
-static void draw_hulls(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
+static void draw_hulls(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr, int moved)
 {
 	const sail_state *s = fr->state;
 	for (int i = 0; i < s->nships && i < SAIL_MAX_SHIPS; i++) {
@@ -270,7 +438,7 @@ static void draw_hulls(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *f
 		a = sl_kit_dir_angle(SL_HEX_FLAT, sh->facing);
 		if (sh->grounded)
 			sl_kit_hex_hatch(c, g, sh->col, sh->row, sl_kit_rgb_hex(COL_HATCH), 6, 1.6);
-		if (i == s->last_ship && !sh->sunk) {
+		if (moved && i == s->last_ship && !sh->sunk) {
 			/* a ring on the ship that moved last */
 			sl_kit_hex_path(c, g, sh->col, sh->row, 2.5);
 			sl_kit_set(c, c->pal.accent);
@@ -301,77 +469,166 @@ static void draw_ship_marks(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fra
 	}
 }
 
-/* Names last, with a halo, so a neighbour's hull never hides one: the name
- * (narrow enough to clear the ships beside), then move points and hull. */
+/* Names last, on plates, so a neighbour's hull never hides one: the name,
+ * then move points (or what keeps her from moving) and the hull bar. Each
+ * block goes where it overlaps no other label and no hull: below the ship
+ * if free, else above, right, left, or further out; failing all, where it
+ * overlaps least (a crowded hex cluster). */
+typedef struct label_box {
+	double x0, y0, x1, y1;
+} label_box;
+
+static double overlap(const label_box *a, const label_box *b)
+{
+	double w = (a->x1 < b->x1 ? a->x1 : b->x1) - (a->x0 > b->x0 ? a->x0 : b->x0);
+	double h = (a->y1 < b->y1 ? a->y1 : b->y1) - (a->y0 > b->y0 ? a->y0 : b->y0);
+	return w > 0 && h > 0 ? w * h : 0;
+}
+
+typedef struct ship_label {
+	char name[64], pts[32];
+	const char *tag;
+	uint32_t tag_col;
+	double lw, lh, pw, ph, bw, w, h;
+	double lx, ly;          /* top centre of the block */
+	int sunk;
+} ship_label;
+
 static void draw_ship_labels(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
 {
 	const sail_state *s = fr->state;
-	int st_phase_moves = s->phase == 2 || s->phase == 5;
-	for (int i = 0; i < s->nships && i < SAIL_MAX_SHIPS; i++) {
+	int st_phase_moves = s->phase == 2 || s->phase == 5, n = s->nships < SAIL_MAX_SHIPS ?
+		s->nships : SAIL_MAX_SHIPS, nbox = 0;
+	ship_label lab[SAIL_MAX_SHIPS];
+	label_box box[SAIL_MAX_SHIPS * 2];
+	double bh = 4;
+	/* what each block says and how big it is; the hulls as obstacles */
+	for (int i = 0; i < n; i++) {
 		const sail_ship *sh = &s->ships[i];
-		double cx, cy, lw, lh, pw, ph, y2, bw = 22, bh = 4, x0;
-		char name[64], pts[32];
-		const char *tag;
-		uint32_t tag_col;
+		ship_label *L = &lab[i];
 		sl_kit_text_style st = sl_kit_style(c, 11, 1), ps;
+		double cx, cy, r = g->size * 0.72;
+		L->w = 0;
 		if (!ship_visible(s, sh))
 			continue;
 		sl_kit_hex_center(g, sh->col, sh->row, &cx, &cy);
+		box[nbox++] = (label_box){cx - r, cy - r, cx + r, cy + r};
+		st.condensed = 1;
+		st.max_width = g->size * 3.4;
+		L->sunk = sh->sunk;
+		if (sh->sunk) {
+			snprintf(L->name, sizeof L->name, "%s (sunk)", sh->name);
+			st.bold = 0;
+			st.italic = 1;
+			sl_kit_text_extent(c, L->name, &st, &L->lw, &L->lh);
+			L->w = L->lw;
+			L->h = L->lh;
+			continue;
+		}
+		snprintf(L->name, sizeof L->name, "%s%s", sh->name, sh->shallow ? "*" : "");
+		sl_kit_text_extent(c, L->name, &st, &L->lw, &L->lh);
+		L->tag = sh->struck ? "STRUCK" : sh->grounded ? "AGROUND" : sh->in_irons ? "IN IRONS"
+		                                                                       : NULL;
+		L->tag_col = sh->struck ? COL_STRUCK : sh->grounded ? COL_AGROUND : COL_IRONS;
+		/* points left mean something only while ships move; in other
+		 * phases show the potential the next movement phase will give */
+		if (st_phase_moves)
+			snprintf(L->pts, sizeof L->pts, "%d/%d", sh->left, sh->mp);
+		else
+			snprintf(L->pts, sizeof L->pts, "%d MP", sh->mp);
+		ps = sl_kit_style(c, L->tag ? 8 : 9.5, 1);
+		ps.condensed = !L->tag;
+		sl_kit_text_extent(c, L->tag ? L->tag : L->pts, &ps, &L->pw, &L->ph);
+		if (L->tag) {
+			L->pw += 8 * 0.7;   /* the pill's padding */
+			L->ph = 11;
+		}
+		L->bw = sh->hull_max > 0 ? 22 : 0;
+		L->w = L->lw > L->pw + (L->bw > 0 ? 4 + L->bw : 0) ? L->lw : L->pw + (L->bw > 0 ? 4 + L->bw : 0);
+		L->h = L->lh + L->ph;
+	}
+	/* places, in ship order (stable from frame to frame) */
+	for (int i = 0; i < n; i++) {
+		ship_label *L = &lab[i];
+		const sail_ship *sh = &s->ships[i];
+		double cx, cy, best = -1, S = g->size;
+		if (L->w <= 0)
+			continue;
+		sl_kit_hex_center(g, sh->col, sh->row, &cx, &cy);
+		{
+			/* candidate top-centres: below, above, right, left, then further */
+			const double cand[][2] = {
+				{0, S * 0.5}, {0, -S * 0.5 - L->h}, {S * 0.75 + L->w / 2, -L->h / 2},
+				{-S * 0.75 - L->w / 2, -L->h / 2}, {0, S * 1.05}, {0, -S * 1.05 - L->h},
+				{S * 0.75 + L->w / 2, S * 0.4}, {-S * 0.75 - L->w / 2, S * 0.4},
+				{S * 0.75 + L->w / 2, -S * 0.4 - L->h}, {-S * 0.75 - L->w / 2, -S * 0.4 - L->h}};
+			for (size_t k = 0; k < sizeof cand / sizeof cand[0]; k++) {
+				label_box b = {cx + cand[k][0] - L->w / 2 - 2, cy + cand[k][1] - 1,
+					cx + cand[k][0] + L->w / 2 + 2, cy + cand[k][1] + L->h + 1};
+				double o = 0;
+				for (int q = 0; q < nbox; q++)
+					o += overlap(&b, &box[q]);
+				/* a block below its own hull overlaps it by design (k = 0
+				 * starts half a hex down): count only other pieces */
+				if (k == 0 || k == 1) {
+					label_box own = {cx - S * 0.72, cy - S * 0.72, cx + S * 0.72, cy + S * 0.72};
+					o -= overlap(&b, &own);
+				}
+				if (b.x0 < g->ox || b.x1 > g->ox + g->w || b.y0 < g->oy || b.y1 > g->oy + g->h)
+					o += 1e6;   /* off the map */
+				if (best < 0 || o < best - 0.5) {
+					best = o;
+					L->lx = cx + cand[k][0];
+					L->ly = cy + cand[k][1];
+				}
+				if (o <= 0.5)
+					break;
+			}
+		}
+		box[nbox++] = (label_box){L->lx - L->w / 2 - 2, L->ly - 1, L->lx + L->w / 2 + 2,
+			L->ly + L->h + 1};
+	}
+	for (int i = 0; i < n; i++) {
+		const sail_ship *sh = &s->ships[i];
+		ship_label *L = &lab[i];
+		sl_kit_text_style st = sl_kit_style(c, 11, 1), ps;
+		double y2, x0;
+		if (L->w <= 0)
+			continue;
 		st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
 		st.halo = 1;
 		st.condensed = 1;
 		st.max_width = g->size * 3.4;
-		if (sh->sunk) {
-			snprintf(name, sizeof name, "%s (sunk)", sh->name);
+		if (L->sunk) {
 			st.bold = 0;
 			st.italic = 1;
 			st.colour = c->pal.muted;
-			sl_kit_text(c, cx, cy + g->size * 0.5, name, &st);
+			sl_kit_text(c, L->lx, L->ly, L->name, &st);
 			continue;
 		}
-		snprintf(name, sizeof name, "%s%s", sh->name, sh->shallow ? "*" : "");
-		sl_kit_text_extent(c, name, &st, &lw, &lh);
-		sl_kit_text(c, cx, cy + g->size * 0.5, name, &st);
-		/* second line: move points left/potential, or what stops her from
-		 * moving at all, then the hull bar */
-		tag = sh->struck ? "STRUCK" : sh->grounded ? "AGROUND" : sh->in_irons ? "IN IRONS"
-		                                                                    : NULL;
-		tag_col = sh->struck ? COL_STRUCK : sh->grounded ? COL_AGROUND : COL_IRONS;
-		/* points left mean something only while ships move; in other
-		 * phases show the potential the next movement phase will give */
-		if (st_phase_moves)
-			snprintf(pts, sizeof pts, "%d/%d", sh->left, sh->mp);
-		else
-			snprintf(pts, sizeof pts, "%d MP", sh->mp);
-		ps = sl_kit_style(c, tag ? 8 : 9.5, 1);
+		sl_kit_text(c, L->lx, L->ly, L->name, &st);
+		ps = sl_kit_style(c, L->tag ? 8 : 9.5, 1);
 		ps.halo = 1;
-		ps.condensed = !tag;
+		ps.condensed = !L->tag;
 		ps.anchor = SL_KIT_LEFT | SL_KIT_MIDDLE;
-		sl_kit_text_extent(c, tag ? tag : pts, &ps, &pw, &ph);
-		if (tag) {
-			pw += 8 * 0.7;   /* the pill's padding */
-			ph = 11;
-		}
-		if (sh->hull_max <= 0)
-			bw = 0;
-		x0 = cx - (pw + (bw > 0 ? 4 + bw : 0)) / 2;
-		y2 = cy + g->size * 0.5 + lh + ph / 2 - 1.5;
-		if (tag)
-			sl_kit_tag(c, x0 + pw / 2, y2, tag, 8, sl_kit_rgb_hex(tag_col));
+		x0 = L->lx - (L->pw + (L->bw > 0 ? 4 + L->bw : 0)) / 2;
+		y2 = L->ly + L->lh + L->ph / 2 - 1.5;
+		if (L->tag)
+			sl_kit_tag(c, x0 + L->pw / 2, y2, L->tag, 8, sl_kit_rgb_hex(L->tag_col));
 		else
-			sl_kit_text(c, x0, y2, pts, &ps);
-		if (bw > 0) {
+			sl_kit_text(c, x0, y2, L->pts, &ps);
+		if (L->bw > 0) {
 			double f = (double)(sh->hull < 0 ? 0 : sh->hull) / sh->hull_max;
-			double bx = x0 + pw + 4;
+			double bx = x0 + L->pw + 4;
 			if (f > 1)
 				f = 1;
-			cairo_rectangle(c->cr, bx - 1, y2 - bh / 2 - 1, bw + 2, bh + 2);
+			cairo_rectangle(c->cr, bx - 1, y2 - bh / 2 - 1, L->bw + 2, bh + 2);
 			sl_kit_set(c, c->pal.halo);
 			cairo_fill(c->cr);
-			cairo_rectangle(c->cr, bx, y2 - bh / 2, bw, bh);
+			cairo_rectangle(c->cr, bx, y2 - bh / 2, L->bw, bh);
 			sl_kit_set(c, sl_kit_rgb_hex(0xe03131));
 			cairo_fill(c->cr);
-			cairo_rectangle(c->cr, bx, y2 - bh / 2, bw * f, bh);
+			cairo_rectangle(c->cr, bx, y2 - bh / 2, L->bw * f, bh);
 			sl_kit_set(c, sl_kit_rgb_hex(0x2f9e44));
 			cairo_fill(c->cr);
 		}
@@ -417,51 +674,99 @@ static void draw_title(sl_kit_canvas *c, const sl_frame *fr)
 	const sail_state *s = fr->state;
 	const char *gname = fr->game->name ? fr->game->name : fr->game->id;
 	const char *phase = fr->game->schema ? sl_phase_name(fr->game->schema, s->phase) : NULL;
-	char title[256], info[192], line2[600];
+	const char *wind = sl_hex_dir_name(SL_HEX_FLAT, s->wind);
+	char title[256], f[4][192], line2[600], turn[32];
+	const char *forms[4] = {f[0], f[1], f[2], f[3]};
 	if (fr->header && fr->header->title && *fr->header->title)
 		snprintf(title, sizeof title, "%s", fr->header->title);
 	else
 		snprintf(title, sizeof title, "%s", gname);
-	if (s->turn <= 0)
-		snprintf(info, sizeof info, "Setup \u00b7 wind \u2192 %s",
-			sl_hex_dir_name(SL_HEX_FLAT, s->wind));
-	else if (s->turns > 0)
-		snprintf(info, sizeof info, "Turn %d/%d \u00b7 phase %d: %s \u00b7 wind \u2192 %s", s->turn,
-			s->turns, s->phase, phase ? phase : "", sl_hex_dir_name(SL_HEX_FLAT, s->wind));
+	if (s->turns > 0)
+		snprintf(turn, sizeof turn, "%d/%d", s->turn, s->turns);
 	else
-		snprintf(info, sizeof info, "Turn %d \u00b7 phase %d: %s \u00b7 wind \u2192 %s", s->turn,
-			s->phase, phase ? phase : "", sl_hex_dir_name(SL_HEX_FLAT, s->wind));
-	if (fr->last_desc && *fr->last_desc)
-		snprintf(line2, sizeof line2, "Event %ld: %s", fr->event_no, fr->last_desc);
-	else if (fr->event_no > 0)
-		snprintf(line2, sizeof line2, "After event %ld", fr->event_no);
-	else
-		snprintf(line2, sizeof line2, "Before the first event");
-	sl_kit_title_bar(c, TITLE_H, title, info, line2);
+		snprintf(turn, sizeof turn, "%d", s->turn);
+	/* the info from its longest form to its shortest (the title bar takes
+	 * the first that leaves the title whole) */
+	if (s->turn <= 0) {
+		snprintf(f[0], sizeof f[0], "Setup \u00b7 wind \u2192 %s", wind);
+		snprintf(f[1], sizeof f[1], "Setup \u00b7 \u2192 %s", wind);
+		snprintf(f[2], sizeof f[2], "Setup");
+		f[3][0] = 0;
+	} else {
+		snprintf(f[0], sizeof f[0], "Turn %s \u00b7 phase %d: %s \u00b7 wind \u2192 %s", turn,
+			s->phase, phase ? phase : "", wind);
+		snprintf(f[1], sizeof f[1], "Turn %s \u00b7 %s \u00b7 wind \u2192 %s", turn,
+			phase ? phase : "", wind);
+		snprintf(f[2], sizeof f[2], "T%s \u00b7 \u2192 %s", turn, wind);
+		snprintf(f[3], sizeof f[3], "T%s", turn);
+	}
+	sl_kit_caption(fr, line2, sizeof line2);
+	sl_kit_title_bar_forms(c, TITLE_H, title, forms, 4, line2);
 }
 
-static int sail_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
-	sl_error *err)
+/* The ground: the map, its terrain, grid and labels (they change only when
+ * a setup event gives terrain) and the wind's streaks over open sea (they
+ * change with the wind). */
+static uint64_t sail_ground_key(const sl_frame *fr, const sl_render_opts *o)
 {
-	(void)o;   /* sail is all public: no side view, no overlays yet */
+	const sail_state *s = fr->state;
+	uint64_t h;
+	int dims[4];
+	if (!s)
+		return 0;
+	dims[0] = map_cols(s);
+	dims[1] = map_rows(s);
+	dims[2] = o ? o->theme : 0;
+	dims[3] = s->wind;
+	h = sl_hash64(dims, sizeof dims);
+	for (int r = 0; r < dims[1]; r++)
+		h = sl_hash64_update(h, s->terrain[r], (size_t)dims[0]);
+	return h;
+}
+
+static int sail_paint_layers(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
+	int mask, sl_error *err)
+{
 	const sail_state *s = fr->state;
 	sl_kit_grid g;
+	const char *ev;
+	int moved;
 	(void)o;   /* sail hides nothing and offers no overlays yet */
 	if (!s)
 		return sl_error_set(err, SL_EUSAGE, "render: no sail state");
 	sl_kit_grid_init(&g, sail_layout, map_cols(s), map_rows(s), HEX, MARGIN,
 		TITLE_H + MARGIN);
-	draw_map(c, &g, s);
-	draw_wind_streaks(c, &g, s);
-	draw_last_move(c, &g, s);
-	draw_hulls(c, &g, fr);
-	draw_costs(c, &g, s);
+	if (mask & SL_LAYER_GROUND) {
+		draw_map(c, &g, s);
+		draw_wind_streaks(c, &g, s);
+	}
+	if (!(mask & SL_LAYER_TOP))
+		return SL_OK;
+	/* the track of the last move while it is the news; after a broadside
+	 * or a boarding, that is what is drawn */
+	moved = (ev = event_name(fr)) != NULL && strcmp(ev, "move") == 0;
+	if (fr->ntrail > 0)   /* a frame for a whole turn or phase: every move in it */
+		draw_trail(c, &g, fr);
+	if (moved)
+		draw_last_move(c, &g, s);
+	draw_hulls(c, &g, fr, moved);
+	if (moved)
+		draw_costs(c, &g, s);
+	draw_last_action(c, &g, fr);
 	draw_ship_marks(c, &g, fr);
 	draw_ship_labels(c, &g, fr);
 	draw_title(c, fr);
 	draw_panel(c, fr, MARGIN + g.w + MARGIN, TITLE_H + MARGIN);
 	return SL_OK;
 }
+
+static int sail_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o,
+	sl_error *err)
+{
+	return sail_paint_layers(c, fr, o, SL_LAYER_ALL, err);
+}
+
+static const sl_painter_layers sail_layers = {sail_ground_key, sail_paint_layers};
 
 static int sail_hex_at(const sl_frame *fr, int col, int row, double *x, double *y, double *size)
 {
@@ -482,4 +787,5 @@ const sl_painter sl_painter_sail = {
 	sail_paint,
 	sail_hex_at,
 	NULL,                 /* overlays: none */
+	&sail_layers,
 };

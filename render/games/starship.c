@@ -451,11 +451,7 @@ static void title(sl_kit_canvas *c, const sl_frame *fr)
 	else
 		snprintf(info, sizeof info, "Stage %d \xc2\xb7 fight %d \xc2\xb7 round %d \xc2\xb7 \xc2\xa7%d",
 			s->turn, s->fights, s->round, s->paragraph);
-	if (fr->last_desc && *fr->last_desc)
-		snprintf(line2, sizeof line2, "Event %ld: %s", fr->event_no, fr->last_desc);
-	else
-		snprintf(line2, sizeof line2, fr->event_no ? "After event %ld" : "Before the first event",
-			fr->event_no);
+	sl_kit_caption(fr, line2, sizeof line2);
 	sl_kit_title_bar(c, TITLE_H, t, info, line2);
 }
 
@@ -481,4 +477,5 @@ const sl_painter sl_painter_starship = {
 	starship_paint,
 	NULL,   /* no hex map */
 	NULL,                 /* overlays: none */
+	NULL,                 /* layers: drawn whole */
 };

@@ -461,4 +461,5 @@ const sl_painter sl_painter_ti4 = {
 	ti4_paint,
 	NULL,   /* systems are named by position (101...), not col,row: no heat yet */
 	NULL,   /* overlays: none */
+	NULL,   /* layers: drawn whole */
 };

@@ -517,4 +517,5 @@ const sl_painter sl_painter_xwing = {
 	xwing_paint,
 	NULL,   /* hex_at: the mat is continuous, no hexes for the heat overlay */
 	NULL,   /* overlays: none */
+	NULL,   /* layers: drawn whole */
 };

@@ -1,14 +1,17 @@
 "use strict";
 (function () {
 var D = JSON.parse(document.getElementById("sl-data").textContent);
-var N = D.frames.length - 1, pos = 0, timer = null;
+var N = D.steps.length - 1, pos = 0, timer = null, speed = 1;
 var $ = function (id) { return document.getElementById(id); };
-var turnAt = [0], evAt = [0], turnStart = {}, evPos = {0: 0};
+var turnAt = [0], evAt = [0], turnStart = {}, evPos = {0: 0}, firstPlay = -1;
 D.entries.forEach(function (e, i) {
 	turnAt.push(e.t);
 	evAt.push(e.n ? e.n : evAt[i]);
 	if (e.k === 1) turnStart[e.t] = i + 1;
-	if (e.k === 0) evPos[e.n] = i + 1;
+	if (e.k === 0) {
+		evPos[e.n] = i + 1;
+		if (firstPlay < 0 && e.t > 0) firstPlay = i + 1;
+	}
 });
 function el(tag, cls, text) {
 	var x = document.createElement(tag);
@@ -16,12 +19,125 @@ function el(tag, cls, text) {
 	if (text !== undefined) x.textContent = text;
 	return x;
 }
-function svgOf(i) {
-	var f = D.frames[i], out = [];
-	for (var k = 0; k < f.length; k += 2)
-		for (var j = f[k]; j < f[k] + f[k + 1]; j++) out.push(D.lines[j]);
-	return out.join("\n");
+
+/* ---- the board: docs/viewer.md tells the format ---- */
+var exp = [];
+function line(i) {
+	var s = exp[i], l, p, k, x, g, t, q, prev;
+	if (s !== undefined) return s;
+	l = D.lines[i];
+	if (l.charAt(0) === "~") {         /* a run of glyphs on one baseline */
+		p = l.slice(1).split(" ");
+		x = +p[1];
+		s = "";
+		for (k = 2; k < p.length; k++) {
+			t = p[k];
+			q = t.indexOf("=");
+			g = parseInt(q < 0 ? t : t.slice(0, q), 36);
+			if (k > 2) x += q < 0 ? D.adv[prev] : +t.slice(q + 1);
+			s += '<use xlink:href="#sg' + g + '" x="' + (+x.toFixed(2)) + '" y="' + p[0] + '"/>';
+			prev = g;
+		}
+	} else if (l.charAt(0) === "^") {  /* a path: style, shape, first point, transform */
+		p = l.slice(1).split(" ");
+		s = '<path style="' + D.styles[+p[0]] + '" d="M ' + p[2] + " " + p[3] + D.shapes[+p[1]] + '"' +
+			(p[4] ? ' transform="matrix(' + p[4] + ')"' : "") + "/>";
+	} else s = l;
+	exp[i] = s;
+	return s;
 }
+function ops(str) { return str.split(" ").map(function (t) { return parseInt(t, 36); }); }
+function apply(prev, o, from) {
+	var out = [], k, a, n, j;
+	for (k = from; k + 1 < o.length; k += 2) {
+		a = o[k]; n = o[k + 1];
+		if (a & 1) for (j = 0, a = (a - 1) / 2; j < n; j++) out.push(a + j);
+		else for (j = 0, a = a / 2; j < n; j++) out.push(prev[a + j]);
+	}
+	return out;
+}
+function html(ids) { return ids.map(line).join("\n"); }
+var stepOps = [], groundOf = [], grounds = [], ck = {}, last = null;
+D.steps.forEach(function (s) { var o = ops(s); groundOf.push(o[0]); stepOps.push(o); });
+function groundHtml(g) {
+	if (grounds[g] === undefined) grounds[g] = html(apply([], ops(D.grounds[g]), 0));
+	return grounds[g];
+}
+/* the line ids of the top at step p: from the last one built or the
+ * checkpoint below (one every 32 steps), applying the changes */
+function topIds(p) {
+	var b, ids;
+	if (last && last.p <= p && p - last.p < 32) { b = last.p; ids = last.ids; }
+	else {
+		for (b = p - p % 32; b > 0 && !ck[b]; b -= 32);
+		ids = b > 0 ? ck[b] : (ck[0] || (ck[0] = apply([], stepOps[0], 1)));
+	}
+	for (; b < p; ) {
+		b++;
+		ids = apply(ids, stepOps[b], 1);
+		if (b % 32 === 0) ck[b] = ids;
+	}
+	last = {p: p, ids: ids};
+	return ids;
+}
+var shownGround = -1;
+function draw(p) {
+	var g = groundOf[p];
+	if (g !== shownGround) { $("ground").innerHTML = groundHtml(g); shownGround = g; }
+	$("top").innerHTML = html(topIds(p));
+}
+
+/* ---- zoom and pan ---- */
+var view = {z: 1, x: 0, y: 0, fit: true};
+function boardSize() {
+	var s = $("top").firstElementChild || $("ground").firstElementChild;
+	return s ? {w: s.width.baseVal.value || 1, h: s.height.baseVal.value || 1} : {w: 1, h: 1};
+}
+function place() {
+	var b = $("board"), sz = boardSize();
+	if (view.fit) {
+		view.z = Math.min(b.clientWidth / sz.w, b.clientHeight / sz.h);
+		view.x = (b.clientWidth - sz.w * view.z) / 2;
+		view.y = (b.clientHeight - sz.h * view.z) / 2;
+	}
+	$("stage").style.transform = "translate(" + view.x + "px," + view.y + "px) scale(" + view.z + ")";
+}
+function zoom(f, cx, cy) {
+	var b = $("board");
+	if (cx === undefined) { cx = b.clientWidth / 2; cy = b.clientHeight / 2; }
+	view.fit = false;
+	view.x = cx - (cx - view.x) * f;
+	view.y = cy - (cy - view.y) * f;
+	view.z *= f;
+	place();
+}
+$("board").addEventListener("wheel", function (ev) {
+	var r = this.getBoundingClientRect();
+	ev.preventDefault();
+	zoom(ev.deltaY < 0 ? 1.2 : 1 / 1.2, ev.clientX - r.left, ev.clientY - r.top);
+}, {passive: false});
+(function () {
+	var drag = null, b = $("board");
+	b.addEventListener("pointerdown", function (ev) {
+		drag = {x: ev.clientX, y: ev.clientY, vx: view.x, vy: view.y};
+		b.classList.add("drag");
+		if (b.setPointerCapture) b.setPointerCapture(ev.pointerId);
+	});
+	b.addEventListener("pointermove", function (ev) {
+		if (!drag) return;
+		view.fit = false;
+		view.x = drag.vx + ev.clientX - drag.x;
+		view.y = drag.vy + ev.clientY - drag.y;
+		place();
+	});
+	function end() { drag = null; b.classList.remove("drag"); }
+	b.addEventListener("pointerup", end);
+	b.addEventListener("pointercancel", end);
+	b.addEventListener("dblclick", function () { view.fit = true; place(); });
+})();
+window.addEventListener("resize", place);
+
+/* ---- the page ---- */
 $("title").textContent = D.title || D.game;
 D.players.forEach(function (p) {
 	var s = el("span"), sw = el("span", "sw");
@@ -60,18 +176,20 @@ function show(p, keepHash) {
 	var old = items[pos - 1];
 	if (old) old.classList.remove("sel");
 	pos = p;
-	$("board").innerHTML = svgOf(p);
+	draw(p);
+	place();
 	$("slider").value = p;
 	var t = turnAt[p];
 	$("status").textContent = (t ? "Turn " + t : "Setup") + " \u00b7 event " + evAt[p] + "/" + evAt[N] + " \u00b7 step " + p + "/" + N;
 	$("status").dataset.turn = t;
 	$("status").dataset.event = evAt[p];
+	$("status").dataset.step = p;
 	var cur = $("current");
 	cur.textContent = "";
 	var e = D.entries[p - 1];
 	if (!e) cur.appendChild(el("div", "", "The start: nothing played yet."));
 	else {
-		cur.appendChild(el("div", "desc", (e.pl ? e.pl + ": " : "") + e.d));
+		cur.appendChild(el("div", "desc", (e.k === 0 ? "Event " + e.n + ": " : "") + (e.pl ? e.pl + ": " : "") + e.d));
 		if (e.c) cur.appendChild(el("div", "comment", e.c));
 		if (e.note) cur.appendChild(el("div", "note", "note: " + e.note));
 		if (e.bm) cur.appendChild(el("div", "bm", "\u2605 bookmark: " + e.bm));
@@ -81,6 +199,7 @@ function show(p, keepHash) {
 		li.classList.add("sel");
 		if (li.scrollIntoViewIfNeeded) li.scrollIntoViewIfNeeded(false);
 	}
+	chartCursor();
 	if (!keepHash && history.replaceState) {
 		var h = "#event=" + evAt[p];
 		if (evPos[evAt[p]] !== p) h = "#step=" + p;
@@ -101,7 +220,7 @@ function play(on) {
 	if (timer) { clearInterval(timer); timer = null; }
 	if (on) {
 		if (pos >= N) show(0);
-		timer = setInterval(function () { if (pos >= N) play(false); else show(pos + 1); }, 800);
+		timer = setInterval(function () { if (pos >= N) play(false); else show(pos + 1); }, 800 / speed);
 	}
 	$("play").textContent = timer ? "\u23F8 pause" : "\u25B6 play";
 }
@@ -118,10 +237,14 @@ $("prevturn").onclick = function () { show(turnPos(-1)); };
 $("nextturn").onclick = function () { show(turnPos(1)); };
 $("play").onclick = function () { play(); };
 $("go").onclick = function () { jumpTurn($("jump").value); };
+$("zoomin").onclick = function () { zoom(1.25); };
+$("zoomout").onclick = function () { zoom(0.8); };
+$("fit").onclick = function () { view.fit = true; place(); };
+$("speed").onchange = function () { speed = +this.value || 1; if (timer) play(true); };
 $("jump").addEventListener("keydown", function (ev) { if (ev.key === "Enter") jumpTurn(this.value); });
 $("slider").addEventListener("input", function () { show(+this.value); });
 document.addEventListener("keydown", function (ev) {
-	if (ev.target && ev.target.tagName === "INPUT" && ev.target.type === "number") return;
+	if (ev.target && (ev.target.tagName === "INPUT" && ev.target.type === "number" || ev.target.tagName === "SELECT")) return;
 	var k = ev.key, done = true;
 	if (k === "ArrowRight") show(pos + 1);
 	else if (k === "ArrowLeft") show(pos - 1);
@@ -130,9 +253,62 @@ document.addEventListener("keydown", function (ev) {
 	else if (k === " ") play();
 	else if (k === "Home") show(0);
 	else if (k === "End") show(N);
+	else if (k === "+" || k === "=") zoom(1.25);
+	else if (k === "-") zoom(0.8);
+	else if (k === "0") { view.fit = true; place(); }
 	else done = false;
 	if (done) ev.preventDefault();
 });
+
+/* ---- the chart panel: a hook for a metric, one value per step ----
+ * window.sillage.chart({name: "...", values: [v0, v1, ... vN], colour: "#..."})
+ * (values[p] at step p; null where there is none) shows a line chart under
+ * the board with the current step marked; chart(null) hides it. */
+var series = null;
+var SVGNS = "http://www.w3.org/2000/svg";
+function chart(s) {
+	var box = $("chart");
+	series = s && s.values && s.values.length ? s : null;
+	box.textContent = "";
+	box.hidden = !series;
+	if (!series) return;
+	var v = series.values, lo = Infinity, hi = -Infinity, i, pts = [];
+	for (i = 0; i < v.length; i++) if (v[i] !== null && isFinite(v[i])) { lo = Math.min(lo, v[i]); hi = Math.max(hi, v[i]); }
+	if (lo === Infinity) { lo = 0; hi = 1; }
+	if (hi === lo) hi = lo + 1;
+	var W = 1000, H = 100, svg = document.createElementNS(SVGNS, "svg");
+	svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+	svg.setAttribute("preserveAspectRatio", "none");
+	for (i = 0; i < v.length; i++) if (v[i] !== null && isFinite(v[i]))
+		pts.push((i / Math.max(1, N) * W).toFixed(1) + "," + (H - 4 - (v[i] - lo) / (hi - lo) * (H - 8)).toFixed(1));
+	var pl = document.createElementNS(SVGNS, "polyline");
+	pl.setAttribute("points", pts.join(" "));
+	pl.setAttribute("fill", "none");
+	pl.setAttribute("stroke", series.colour || "currentColor");
+	pl.setAttribute("stroke-width", "2");
+	pl.setAttribute("vector-effect", "non-scaling-stroke");
+	svg.appendChild(pl);
+	var cur = document.createElementNS(SVGNS, "line");
+	cur.setAttribute("id", "chart-cursor");
+	cur.setAttribute("y1", 0); cur.setAttribute("y2", H);
+	cur.setAttribute("stroke", "var(--accent)");
+	cur.setAttribute("vector-effect", "non-scaling-stroke");
+	svg.appendChild(cur);
+	var t = el("div", "", (series.name || "") + "  (" + lo + " \u2026 " + hi + ")");
+	t.style.cssText = "font-size:12px;color:var(--muted);height:16px";
+	box.appendChild(t);
+	svg.style.height = "calc(100% - 16px)";
+	box.appendChild(svg);
+	chartCursor();
+	place();
+}
+function chartCursor() {
+	var c = document.getElementById("chart-cursor");
+	if (c) { var x = pos / Math.max(1, N) * 1000; c.setAttribute("x1", x); c.setAttribute("x2", x); }
+}
+window.sillage = {chart: chart, show: function (p) { show(p); }, step: function () { return pos; }, steps: N,
+	entries: D.entries};
+
 function fromHash() {
 	var m = /^#(event|step|turn)=(\d+)$/.exec(location.hash);
 	if (!m) return false;
@@ -143,5 +319,6 @@ function fromHash() {
 	return true;
 }
 window.addEventListener("hashchange", fromHash);
-if (!fromHash()) show(0, true);
+/* no link: the first event of play (the board as set up, and its first move) */
+if (!fromHash()) show(firstPlay >= 0 ? firstPlay : (evPos[1] !== undefined ? evPos[1] : 0), true);
 })();

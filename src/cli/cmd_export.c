@@ -1,18 +1,20 @@
-/* cmd_export.c - the verbs that share a whole game: animate (APNG, GIF),
+/* cmd_export.c - the verbs that share a whole game: animate (APNG, GIF, MP4, WebM),
  * html (the self-contained replay viewer), report (PDF) and step (the
  * terminal stepper). */
 #include "cli.h"
 #include "render/sl_export.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
-enum { OPT_PER = 300, OPT_FROM, OPT_TO, OPT_DELAY, OPT_HOLD, OPT_LOOP };
+enum { OPT_PER = 300, OPT_FROM, OPT_TO, OPT_DELAY, OPT_HOLD, OPT_LOOP, OPT_JOBS };
 
 /* --size, --theme, --side, --overlay, --force: the render options every
  * output shares. Returns 1 if consumed, 0 if not this option, -1 after a
@@ -107,7 +109,7 @@ static int anim_opt(int key, const char *arg, void *ctx)
 		a->quiet = 1;
 		break;
 	case 313: {
-		static const char *const fmts[] = {"apng", "gif", NULL};
+		static const char *const fmts[] = {"apng", "gif", "mp4", "webm", NULL};
 		return cli_format_opt(&a->format, arg, fmts, "animate") != 0;
 	}
 	case OPT_PER:
@@ -140,6 +142,11 @@ static int anim_opt(int key, const char *arg, void *ctx)
 		if (cli_parse_long(arg, 0, 65535, &v))
 			return cli_usage("animate", "bad --loop '%s' (0 = forever, up to 65535)", arg), 1;
 		a->ao.loops = (int)v;
+		break;
+	case OPT_JOBS:
+		if (cli_parse_long(arg, 1, 8, &v))
+			return cli_usage("animate", "bad --jobs '%s' (1..8 threads)", arg), 1;
+		a->ao.jobs = (int)v;
 		break;
 	}
 	return 0;
@@ -224,14 +231,14 @@ int cmd_animate(int argc, char **argv)
 	if (argc - i != 1)
 		return cli_usage("animate", "expected one FILE");
 	if (!a.out)
-		return cli_usage("animate", "expected -o OUT (.apng or .gif; - with --format for standard output)");
-	if ((rc = cli_out_open(&o, a.out, a.format, "apng or gif")))
+		return cli_usage("animate", "expected -o OUT (.apng, .gif, .mp4 or .webm; - with --format for standard output)");
+	if ((rc = cli_out_open(&o, a.out, a.format, "apng, gif, mp4 or webm")))
 		return rc;
 	shown = a.out;
 	a.out = o.path;
 	if ((fmt = sl_anim_format_from_path(a.out)) < 0) {
 		cli_out_close(&o, EXIT_USAGE);
-		return cli_usage("animate", "cannot tell the format of '%s' (expected .apng, .png or .gif)", a.out);
+		return cli_usage("animate", "cannot tell the format of '%s' (expected .apng, .png, .gif, .mp4 or .webm)", a.out);
 	}
 	if ((rc = open_drawable("animate", argv[i], &a.ao.render, a.force, &log, &r)))
 		return cli_out_close(&o, rc);
@@ -374,6 +381,7 @@ typedef struct step_args {
 	cli_where where;
 	sl_render_opts ro;
 	int force;
+	int board;
 } step_args;
 
 static int step_opt(int key, const char *arg, void *ctx)
@@ -382,6 +390,11 @@ static int step_opt(int key, const char *arg, void *ctx)
 	int r = render_opt("step", &a->ro, &a->force, key, arg);
 	if (r)
 		return r < 0;
+	if (key == 310) {
+		if ((a->board = sl_term_mode_from_name(arg)) < 0)
+			return cli_usage("step", "bad --board '%s' (expected auto, text, symbols, sixel or kitty)", arg), 1;
+		return 0;
+	}
 	if ((r = cli_where_opt(&a->where, key, arg)) < 0)
 		return cli_usage("step", "bad value '%s' for --%s", arg, key == 'e' ? "event" : "turn"), 1;
 	return 0;
@@ -392,8 +405,18 @@ typedef struct stepper {
 	sl_replay *r;
 	sl_render_opts ro;
 	int tty;
+	int board;             /* SL_TERM_*: how the board is drawn on a terminal */
+	char msg[700];         /* what the last command did, said once */
 	struct termios saved;
 } stepper;
+
+static void step_say(stepper *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+	va_end(ap);
+}
 
 static void step_show(stepper *s)
 {
@@ -427,11 +450,36 @@ static void step_show(stepper *s)
 		if (ev->bookmark)
 			sl_buf_printf(&b, "  bookmark: %s\n", ev->bookmark);
 	}
+	if (s->msg[0]) {   /* what the command did */
+		sl_buf_printf(&b, "%s\n", s->msg);
+		s->msg[0] = 0;
+	}
 	if (s->tty) {
+		struct winsize ws;
+		sl_frame fr;
+		int drawn = 0, cols = 80, rows = 24;
+		if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
+			cols = ws.ws_col;
+			rows = ws.ws_row;
+		}
 		sl_buf_reset(&d);
-		s->log->game->summary(sl_replay_state(s->r), &s->log->h, &d);
-		sl_buf_printf(&b, "\n%s\n\n[n]ext [p]rev []] next turn [[] prev turn [g]oto turn [e]vent [/]find [w]rite png [q]uit\n",
-			sl_buf_cstr(&d));
+		if (s->board != SL_TERM_TEXT && rows > 12 &&
+		    sl_export_frame(s->r, pos, &fr, &d, &err) == SL_OK) {
+			size_t mark = b.len;
+			sl_buf_putc(&b, '\n');
+			if (sl_render_terminal(&fr, &s->ro, s->board, cols, rows - 8, &b, NULL, &err) == SL_OK) {
+				sl_buf_puts(&b, "\033[0m\n");
+				drawn = 1;
+			} else
+				b.len = mark;   /* no board: the text below says the state */
+			sl_replay_seek(s->r, pos, &err);
+		}
+		sl_buf_reset(&d);
+		if (!drawn) {
+			s->log->game->summary(sl_replay_state(s->r), &s->log->h, &d);
+			sl_buf_printf(&b, "\n%s\n", sl_buf_cstr(&d));
+		}
+		sl_buf_puts(&b, "\n[n]ext [p]rev []] next turn [[] prev turn [g]oto turn [e]vent [/]find [w]rite png [s]tate [q]uit\n");
 	}
 	cli_write_text(stdout, b.data, b.len);
 	fflush(stdout);
@@ -506,11 +554,18 @@ static int step_cmd(stepper *s, const char *cmd, const char *arg)
 		if (cli_parse_long(arg, 0, 1000000000L, &v) == 0) {
 			long p = *cmd == 'g' ? (v ? sl_replay_pos_of_turn(s->r, (int)v, 0) : 0) :
 				sl_replay_pos_of_event(s->r, v);
-			if (p >= 0)
+			if (p >= 0) {
 				step_to(s, p);
+				if (*cmd == 'g')
+					step_say(s, "went to turn %ld (step %ld)", v, p);
+				else
+					step_say(s, "went to event %ld (step %ld)", v, p);
+			} else if (*cmd == 'g')
+				step_say(s, "no turn %ld (the log reaches turn %d)", v, sl_replay_turns(s->r));
 			else
-				printf("no %s %ld\n", *cmd == 'g' ? "turn" : "event", v);
-		}
+				step_say(s, "no event %ld (the log has %ld events)", v, sl_replay_events(s->r));
+		} else if (*arg)
+			step_say(s, "'%s' is not a %s number", arg, *cmd == 'g' ? "turn" : "event");
 	} else if (!strcmp(cmd, "/")) {
 		if (!*arg && prompt_line(s, "find: ", line, sizeof line))
 			arg = line;
@@ -530,7 +585,7 @@ static int step_cmd(stepper *s, const char *cmd, const char *arg)
 			sl_buf_free(&d);
 			step_to(s, found ? (long)found : (long)pos);
 			if (!found)
-				printf("not found: %s\n", arg);
+				step_say(s, "not found: %s", arg);
 		}
 	} else if (!strcmp(cmd, "w")) {
 		sl_frame fr;
@@ -541,12 +596,16 @@ static int step_cmd(stepper *s, const char *cmd, const char *arg)
 		sl_buf_init(&d);
 		sl_error_clear(&err);
 		if (*arg && sl_export_frame(s->r, pos, &fr, &d, &err) == 0 &&
-		    sl_render_to_file(arg, SL_FMT_PNG, &fr, &s->ro, &err) == 0)
-			printf("wrote %s\n", arg);
-		else if (*arg) {
+		    sl_render_to_file(arg, SL_FMT_PNG, &fr, &s->ro, &err) == 0) {
+			sl_render_opts m = s->ro;
+			int w = 0, h = 0;
+			sl_render_size(&fr, &m, &w, &h, &err);
+			step_say(s, "wrote %s (the board at step %zu, event %ld, %dx%d PNG)", arg, pos,
+				sl_replay_event_at(s->r, pos), w, h);
+		} else if (*arg) {
 			char msg[600];
 			sl_error_format(&err, msg, sizeof msg);
-			printf("cannot write %s: %s\n", arg, msg);
+			step_say(s, "cannot write %s: %s", arg, msg);
 		}
 		sl_buf_free(&d);
 	} else if (!strcmp(cmd, "s")) {
@@ -587,6 +646,7 @@ int cmd_step(int argc, char **argv)
 	s.ro = a.ro;
 	if (strcmp(argv[i], "-") == 0)
 		return cli_usage("step", "step reads its keys from standard input: give the log as a FILE");
+	s.board = a.board;
 	if ((rc = open_drawable("step", argv[i], &a.ro, a.force, &s.log, &s.r)))
 		return rc;
 	if (a.where.event < 0 && a.where.turn == 0)

@@ -46,13 +46,14 @@ static const cli_opt render_opts[] = {
 	{"force", 'F', NULL, "draw a log whose recorded state checks fail (with a warning)"}
 
 static const cli_opt animate_opts[] = {
-	{"output", 'o', "OUT", "output file; .apng (or .png) or .gif picks the format; - for standard output, with --format"},
+	{"output", 'o', "OUT", "output file; .apng (or .png), .gif, .mp4 (H.264) or .webm (VP9) picks the format; - for standard output, with --format"},
 	{"per", 300, "event|turn|phase", "a frame after every event (default), every turn or every phase"},
 	{"from", 301, "N|tT", "start just after event N (0: before any), or at the start of turn T (default: t1, the board as set up)"},
 	{"to", 302, "N|tT", "stop just after event N, or at the end of turn T (default: the end)"},
 	{"delay", 303, "MS", "how long each frame shows, in milliseconds (default 700)"},
 	{"hold", 304, "MS", "added to the last frame of a turn and to the last frame (default 1500)"},
 	{"loop", 305, "N", "play N times; 0 = forever (default 0)"},
+	{"jobs", 306, "N", "threads drawing the frames (default: one per core); the file is the same whatever N"},
 	EXPORT_RENDER_OPTS,
 	{"quiet", 'q', NULL, "no progress bar and no summary"},
 	CLI_FORMAT_OPT("apng|gif"),
@@ -69,6 +70,7 @@ static const cli_opt report_opts[] = {
 static const cli_opt step_opts[] = {
 	{"event", 'e', "N", "start just after event N (default: the start)"},
 	{"turn", 't', "T", "start at the start of turn T"},
+	{"board", 310, "auto|text|symbols|sixel|kitty", "how the board is drawn on a terminal: through libchafa as the terminal allows (auto, the default), in Unicode blocks, sixel or kitty graphics, or only as text"},
 	EXPORT_RENDER_OPTS,
 	{NULL, 0, NULL, NULL}};
 static const cli_opt convert_opts[] = {
@@ -172,7 +174,7 @@ const cli_verb cli_verbs[] = {
 	 "Each event is told as a player would say it, numbered as --event counts."},
 	{"render", cmd_render, "draw the board at an event or a turn as PNG, SVG or PDF", "FILE", render_opts,
 	 "Without a position, the board at the end of the log."},
-	{"animate", cmd_animate, "write an animation of the game, a frame per event, turn or phase (APNG or GIF)", "FILE",
+	{"animate", cmd_animate, "write an animation of the game, a frame per event, turn or phase (APNG, GIF, MP4 or WebM)", "FILE",
 	 animate_opts,
 	 "Each frame stores only the rectangle of the board that changed. The frame before a new turn, and the "
 	 "last frame, are held longer (--hold). A progress bar shows on a terminal."},

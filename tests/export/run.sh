@@ -14,7 +14,7 @@ pass=0
 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-for t in apngdis pngcheck gifsicle pdfinfo pdftoppm tmux; do
+for t in apngdis pngcheck gifsicle pdfinfo pdftoppm tmux ffprobe; do
 	command -v $t >/dev/null 2>&1 || { echo "export tests need $t (see tools/deps.sh)" >&2; exit 4; }
 done
 cd "$ROOT" || exit 4
@@ -59,6 +59,46 @@ grep -q "global color table \[256\]" "$OUT/gi" && ok || bad "GIF palette: $(grep
 grep -q "transparent [0-9]" "$OUT/gi" && ok || bad "GIF frames after the first are not changed regions"
 gifsicle --explode -o "$OUT/x.gif" "$OUT/s.gif" 2>/dev/null && ok || bad "gifsicle cannot explode the GIF"
 
+# frames drawn on several threads give the very bytes one thread gives
+for f in apng gif; do
+	"$SL" animate "$SAMPLE" -o "$OUT/j1.$f" --jobs 1 --size 400 -q &&
+	"$SL" animate "$SAMPLE" -o "$OUT/j2.$f" --jobs 2 --size 400 -q &&
+	"$SL" animate "$SAMPLE" -o "$OUT/j3.$f" --jobs 3 --size 400 -q &&
+	cmp -s "$OUT/j1.$f" "$OUT/j2.$f" && cmp -s "$OUT/j1.$f" "$OUT/j3.$f" && ok ||
+		bad "$f: --jobs 1, 2 and 3 do not write the same bytes"
+done
+
+# video: H.264 in MP4 and VP9 in WebM, read back by ffprobe: the codec, the
+# size, a picture per frame and the length the delays add up to
+for f in mp4 webm; do
+	codec=h264; [ $f = webm ] && codec=vp9
+	if "$SL" animate "$SAMPLE" -o "$OUT/v.$f" --size 301 --delay 100 --hold 400 --per turn >"$OUT/v.txt" 2>&1; then ok; else bad "animate $f: $(cat "$OUT/v.txt")"; fi
+	vf=$(sed -n 's/.*: \([0-9]*\) frames, .*/\1/p' "$OUT/v.txt")
+	turns=$("$SL" info "$SAMPLE" | sed -n 's/^turns: *//p')
+	ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=codec_name,width,height,nb_read_frames \
+		-show_entries format=duration -of default=nw=1 "$OUT/v.$f" >"$OUT/probe" 2>&1 || bad "ffprobe cannot read the $f: $(head -3 "$OUT/probe")"
+	grep -q "^codec_name=$codec$" "$OUT/probe" && ok || bad "$f codec: $(cat "$OUT/probe")"
+	grep -q "^width=302$" "$OUT/probe" && grep -q "^height=" "$OUT/probe" && ok || bad "$f size (301 padded to even): $(cat "$OUT/probe")"
+	grep -q "^nb_read_frames=${vf:-x}$" "$OUT/probe" && ok || bad "$f: ffprobe counts $(sed -n 's/nb_read_frames=//p' "$OUT/probe") pictures, animate drew ${vf:-?}"
+	# every frame 100 ms, 400 more on the last of each turn and on the last
+	want=$(( ${vf:-0} * 100 + ${turns:-0} * 400 ))
+	got=$(sed -n 's/^duration=\([0-9]*\)\.\([0-9]\).*/\1\2/p' "$OUT/probe")
+	[ -n "$got" ] && [ $((got * 100)) -ge $((want - 500)) ] && [ $((got * 100)) -le $((want + 500)) ] && ok ||
+		bad "$f lasts ${got:-?}00 ms, the delays add up to $want ms"
+done
+"$SL" animate "$SAMPLE" -o "$OUT/j1.mp4" --size 300 --per turn --jobs 1 -q && "$SL" animate "$SAMPLE" -o "$OUT/j2.mp4" --size 300 --per turn --jobs 2 -q &&
+	cmp -s "$OUT/j1.mp4" "$OUT/j2.mp4" && ok || bad "mp4: --jobs 1 and 2 do not write the same bytes"
+
+# a frame per turn shows every move of that turn: frame 3 (the start of turn
+# 3) is the board `render --turn 3` draws plus the tracks of turn 2's moves
+"$SL" animate "$ROOT/samples/sail/heron-bank.sil" --per turn -o "$OUT/pt.apng" -q && mkdir -p "$OUT/pt" &&
+	cp "$OUT/pt.apng" "$OUT/pt/" && (cd "$OUT/pt" && apngdis pt.apng f >/dev/null 2>&1)
+"$SL" render "$ROOT/samples/sail/heron-bank.sil" --turn 3 -o "$OUT/t3.png" 2>/dev/null
+if [ -s "$OUT/pt/f03.png" ] && ! "$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" --tolerance 24 --max-diff-ratio 0.001 >/dev/null 2>&1 &&
+	"$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" --tolerance 24 --max-diff-ratio 0.05 >/dev/null 2>&1; then ok; else
+	bad "the turn-3 frame of --per turn does not add the turn's tracks to the board: $("$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" 2>&1)"
+fi
+
 # a range: turn 2 only, per phase
 "$SL" animate "$SAMPLE" -o "$OUT/r.gif" --per phase --from t2 --to t2 --size 300 -q && ok || bad "animate a range"
 
@@ -68,6 +108,19 @@ bms=$("$SL" info "$SAMPLE" | sed -n 's/.*bookmarks: \([0-9]*\).*/\1/p')
 pages=$(pdfinfo "$OUT/r.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
 [ "$pages" = $((1 + turns + ${bms:-0})) ] && ok || bad "report has ${pages:-no} pages, expected 1 + $turns + ${bms:-0}"
 pdftoppm -r 40 -png -f 2 -l 2 "$OUT/r.pdf" "$OUT/page" 2>/dev/null && pngcheck -q "$OUT"/page*.png >/dev/null 2>&1 && ok || bad "pdftoppm cannot draw page 2"
+
+# starship: a page per fight with its exchanges and the odds chart
+SS=samples/starship/last-voyage.sil
+if "$SL" report "$SS" -o "$OUT/ss.pdf" 2>"$OUT/e"; then ok; else bad "starship report: $(cat "$OUT/e")"; fi
+fights=$("$SL" odds "$SS" 2>/dev/null | grep -c "^Fight [0-9]")
+sbms=$("$SL" info "$SS" | sed -n 's/.*bookmarks: \([0-9]*\).*/\1/p')
+spages=$(pdfinfo "$OUT/ss.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+[ "$fights" -ge 1 ] && [ "$spages" = $((1 + fights + ${sbms:-0})) ] && ok ||
+	bad "starship report has ${spages:-no} pages, expected 1 + $fights fights + ${sbms:-0}"
+pdftotext -f 2 -l 2 "$OUT/ss.pdf" "$OUT/ss2.txt" 2>/dev/null
+grep -q "^Fight 1 of $fights" "$OUT/ss2.txt" && grep -q "Your chance to win, attack by attack" "$OUT/ss2.txt" &&
+	grep -q "^Exchanges: " "$OUT/ss2.txt" && grep -q "to hit" "$OUT/ss2.txt" && ok ||
+	bad "the first fight's page lacks its title, chart or exchanges: $(head -5 "$OUT/ss2.txt")"
 
 # the stepper in a real terminal (tmux): keys, arrows, jump to a turn, write a PNG
 S=sl-step-$$
@@ -89,13 +142,35 @@ waitfor "turn 3 phase" && ok || bad "p did not step back into turn 3: $(screen |
 tmux send-keys -t "$S" w "$OUT/step.png" Enter
 i=0; while [ $i -lt 50 ] && [ ! -s "$OUT/step.png" ]; do sleep 0.1; i=$((i + 1)); done
 pngcheck -q "$OUT/step.png" >/dev/null 2>&1 && ok || bad "w did not write a PNG"
+waitfor "wrote $OUT/step.png (the board at step" && ok || bad "w did not say what it wrote: $(screen | head -4)"
+# the board drawn in the terminal through libchafa: block and sextant cells
+# in colour, many rows of them, and no text summary in their place
+blocks=$(printf '\342\226')   # UTF-8 lead of U+2580..U+25BF: block elements
+screen | LC_ALL=C grep -c "$blocks" >"$OUT/cells"
+[ "$(cat "$OUT/cells")" -ge 10 ] && ok || bad "the stepper drew no board: $(screen | sed -n 4,8p)"
+tmux capture-pane -e -p -t "$S" | grep -q "$(printf '\033')\[[0-9;]*[34]8;5;" && ok || bad "the board has no colours"
+tmux send-keys -t "$S" e 7 Enter
+waitfor "went to event 7 (step" && ok || bad "e 7 did not say where it went: $(screen | head -4)"
 tmux send-keys -t "$S" q
 sleep 0.3
 tmux has-session -t "$S" 2>/dev/null && bad "q did not quit" || ok
 
+# --board text: the state in words, no board
+tmux new-session -d -s "$S-t" -x 150 -y 45 "$SL step --board text $SAMPLE" || bad "tmux"
+sleep 0.5
+tmux capture-pane -p -t "$S-t" >"$OUT/tscreen"
+i=0; while [ $i -lt 40 ] && ! grep -q "event 0/" "$OUT/tscreen"; do sleep 0.1; tmux capture-pane -p -t "$S-t" >"$OUT/tscreen"; i=$((i + 1)); done
+[ "$(LC_ALL=C grep -c "$blocks" "$OUT/tscreen")" -lt 3 ] && grep -q "\[q\]uit" "$OUT/tscreen" && ok ||
+	bad "--board text still drew a board: $(head -5 "$OUT/tscreen")"
+tmux kill-session -t "$S-t" 2>/dev/null
+
 # the stepper scripted from standard input
 printf 'n\n]\n/ fires\ne 5\nq\n' | "$SL" step "$SAMPLE" >"$OUT/st" 2>&1
 grep -q "event 5/" "$OUT/st" && grep -q "fires" "$OUT/st" && ok || bad "scripted stepper: $(tail -3 "$OUT/st")"
+grep -q "^went to event 5 (step [0-9]*)$" "$OUT/st" && ok || bad "e 5 does not say where it went: $(tail -3 "$OUT/st")"
+printf 'e 99999\nw %s\nq\n' "$OUT/w.png" | "$SL" step "$SAMPLE" >"$OUT/st2" 2>&1
+grep -q "^no event 99999 (the log has [0-9]* events)$" "$OUT/st2" && grep -q "^wrote $OUT/w.png (the board at step 0, event 0, [0-9]*x[0-9]* PNG)$" "$OUT/st2" &&
+	pngcheck -q "$OUT/w.png" >/dev/null 2>&1 && ok || bad "e and w do not say what they did: $(cat "$OUT/st2" | tail -4)"
 
 echo "export: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -41,7 +41,13 @@ const event = (page) => page.$eval("#status", (e) => +e.dataset.event);
 
 test("the viewer loads, steps, jumps to a turn and follows links", async () => {
 	const { page, log } = await open("sample.html");
-	assert.strictEqual(await turn(page), 0, "starts at the setup");
+	// it opens on the first event of play, not on an empty board
+	const first = await page.evaluate(() => window.sillage.entries.findIndex((e) => e.k === 0 && e.t > 0) + 1);
+	assert.ok(first > 0);
+	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.step), first, "opens on the first event played");
+	assert.strictEqual(await turn(page), 1);
+	await page.keyboard.press("Home");
+	assert.strictEqual(await turn(page), 0, "Home: the setup");
 	assert.strictEqual(await event(page), 0);
 	await page.keyboard.press("ArrowRight");
 	assert.strictEqual(await event(page), 1, "Right steps one event");
@@ -84,6 +90,77 @@ test("the viewer loads, steps, jumps to a turn and follows links", async () => {
 	assert.ok(glyphs > 50, "text glyphs resolve: " + glyphs);
 	assert.deepStrictEqual(log.errors, []);
 	assert.deepStrictEqual(log.requests, [], "no network");
+	await page.close();
+});
+
+// Every control inside a 1280x800 window; zoom, pan, speed; the chart hook.
+test("the controls fit 1280x800, the board zooms and pans, the chart hook draws a series", async () => {
+	const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+	const errors = [];
+	page.on("pageerror", (e) => errors.push(String(e)));
+	await page.goto("file://" + path.join(dir, "sample.html"));
+	await page.waitForSelector("#top svg");
+	for (const id of ["first", "prevturn", "prev", "play", "next", "nextturn", "last", "speed", "jump", "go",
+		"zoomin", "zoomout", "fit", "slider", "status", "board", "current"]) {
+		const b = await page.locator("#" + id).boundingBox();
+		assert.ok(b && b.x >= 0 && b.y >= 0 && b.x + b.width <= 1280 && b.y + b.height <= 800,
+			id + " is inside 1280x800: " + JSON.stringify(b));
+	}
+	// the whole board is in view at first (fit)
+	const board = await page.locator("#board").boundingBox();
+	const svg = await page.locator("#top svg").boundingBox();
+	assert.ok(svg.width <= board.width + 1 && svg.height <= board.height + 1, "the board fits its box");
+	const t0 = await page.$eval("#stage", (e) => e.style.transform);
+	await page.click("#zoomin");
+	const t1 = await page.$eval("#stage", (e) => e.style.transform);
+	assert.notStrictEqual(t1, t0, "+ zooms");
+	await page.mouse.move(board.x + 200, board.y + 200);
+	await page.mouse.down();
+	await page.mouse.move(board.x + 260, board.y + 230);
+	await page.mouse.up();
+	assert.notStrictEqual(await page.$eval("#stage", (e) => e.style.transform), t1, "a drag pans");
+	await page.click("#fit");
+	const scale = (t) => /scale\(([^)]*)\)/.exec(t)[1];
+	assert.strictEqual(scale(await page.$eval("#stage", (e) => e.style.transform)), scale(t0), "fit comes back");
+	// playback speed: 8x plays several steps in a short while
+	await page.selectOption("#speed", "8");
+	const s0 = await page.$eval("#status", (e) => +e.dataset.step);
+	await page.click("#play");
+	await page.waitForFunction((s) => +document.getElementById("status").dataset.step >= s + 3, s0);
+	await page.click("#play");
+	// the chart panel: hidden until a series comes
+	assert.strictEqual(await page.locator("#chart").isHidden(), true);
+	await page.evaluate(() => window.sillage.chart({ name: "test series", values: Array.from({ length: window.sillage.steps + 1 }, (_, i) => i % 7) }));
+	assert.strictEqual(await page.locator("#chart").isVisible(), true);
+	assert.ok((await page.$eval("#chart polyline", (p) => p.getAttribute("points").split(" ").length)) > 10);
+	const c0 = await page.$eval("#chart-cursor", (c) => c.getAttribute("x1"));
+	await page.keyboard.press("End");
+	assert.notStrictEqual(await page.$eval("#chart-cursor", (c) => c.getAttribute("x1")), c0, "the cursor follows the step");
+	assert.deepStrictEqual(errors, []);
+	await page.close();
+});
+
+// The board at a step is the board `render --event` draws there: step 1,
+// a middle step and the end, screenshots of the board beside the renders
+// (SL_HTML_DIR/shot-*.png and render-*.png, compared by run.sh with imgdiff).
+test("the board at steps 1, middle and end is what render draws", async () => {
+	const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+	const errors = [];
+	page.on("pageerror", (e) => errors.push(String(e)));
+	for (const name of ["first", "middle", "end"]) {
+		const ev = +require("fs").readFileSync(path.join(dir, "event-" + name + ".txt"), "utf8");
+		await page.goto("file://" + path.join(dir, "sample.html") + "#event=" + ev);
+		await page.waitForSelector("#top svg");
+		assert.strictEqual(await event(page), ev);
+		// the board drawn at its natural size, unscaled, for the comparison
+		await page.evaluate(() => {
+			const s = document.getElementById("stage");
+			document.body.appendChild(s);
+			s.style.cssText = "position:fixed;left:0;top:0;transform:none;z-index:9";
+		});
+		await page.locator("#stage").screenshot({ path: path.join(dir, "shot-" + name + ".png") });
+	}
+	assert.deepStrictEqual(errors, []);
 	await page.close();
 });
 

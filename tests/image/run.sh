@@ -57,6 +57,13 @@ check() {
 	   pngcheck -q "$OUT/$name.svg.png" >/dev/null 2>&1; then ok; else
 		bad "$name: SVG does not parse: $(cat "$OUT/$name.err" "$OUT/$name.rsvg" 2>/dev/null | head -3)"
 	fi
+	# the packed SVG (<defs>/<use>, classes) reads as the PNG draws: rsvg
+	# and cairo antialias differently, nothing else may differ
+	if [ -s "$OUT/$name.svg.png" ] && "$TOOLS/imgdiff" "$png" "$OUT/$name.svg.png" --tolerance 96 \
+	        --max-diff-ratio 0.01 >"$OUT/$name.sdiff" 2>&1; then ok; else
+		bad "$name: rsvg-convert does not read the SVG as the PNG: $(cat "$OUT/$name.sdiff")"
+	fi
+	grep -q '<use xlink:href="#f[0-9]' "$OUT/$name.svg" && ok || bad "$name: the SVG defines no shared figure"
 	if "$SL" render "$file" "$@" -o "$OUT/$name.pdf" 2>"$OUT/$name.err" &&
 	   [ "$(head -c 5 "$OUT/$name.pdf")" = "%PDF-" ] &&
 	   tail -c 16 "$OUT/$name.pdf" | grep -q '%%EOF'; then ok; else
@@ -92,6 +99,11 @@ for f in samples/sail/*.sil; do
 	check "sample-$base-t2" "$f" --turn 2
 	check "sample-$base-end" "$f"
 done
+
+# What just happened, drawn: a broadside (line of fire, burst, hits) and a
+# boarding (grapples, captured).
+check sample-kerlan-raid-fire samples/sail/kerlan-raid.sil --event 71
+check sample-heron-bank-board samples/sail/heron-bank.sil --event 71
 
 # The starship combat screen: a double six, a repair between fights, an
 # escape, a hit awaiting its damage roll, both endings, the dark theme.

@@ -1,1 +1,1 @@
-cd $TMP && $SILLAGE animate $OLDPWD/tests/cli/data/example.sil -o out.mp4
+cd $TMP && $SILLAGE animate $OLDPWD/tests/cli/data/example.sil -o out.avi

@@ -1,0 +1,269 @@
+/* seq.c - drawing many frames of one game at one size: the painter's ground
+ * (map, terrain, grid, labels) is drawn once per ground key and copied under
+ * each frame's top layer, so a frame costs what changed, not the map. The
+ * pixels are exactly those sl_render_pixels gives: the same operations in
+ * the same order on the same buffer, the ground's only done earlier. */
+#include "painter.h"
+#include "export.h"
+
+#include <cairo-svg.h>
+#include <string.h>
+
+struct sl_render_seq {
+	int w, h;
+	sl_render_opts o;
+	const sl_painter *p;        /* the painter of the last frame */
+	uint32_t *px;               /* the frame being drawn, w*h */
+	uint32_t *ground;           /* the ground under key, w*h */
+	uint64_t key;
+	int have_ground;
+	cairo_surface_t *surf, *gsurf;
+	cairo_t *cr, *gcr;
+	sl_kit_canvas cv, gcv;
+	int cv_ok, gcv_ok;
+};
+
+void sl_render_seq_free(sl_render_seq *s)
+{
+	if (!s)
+		return;
+	if (s->cv_ok)
+		sl_kit_canvas_fini(&s->cv);
+	if (s->gcv_ok)
+		sl_kit_canvas_fini(&s->gcv);
+	if (s->cr)
+		cairo_destroy(s->cr);
+	if (s->gcr)
+		cairo_destroy(s->gcr);
+	if (s->surf)
+		cairo_surface_destroy(s->surf);
+	if (s->gsurf)
+		cairo_surface_destroy(s->gsurf);
+	sl_free(s->px);
+	sl_free(s->ground);
+	sl_free(s);
+}
+
+static int make_target(sl_render_seq *s, uint32_t **px, cairo_surface_t **surf, cairo_t **cr,
+	sl_kit_canvas *cv, int *cv_ok, sl_error *err)
+{
+	int rc;
+	if (!(*px = sl_malloc((size_t)s->w * s->h * 4)))
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory for a %dx%d frame",
+			s->w, s->h);
+	*surf = cairo_image_surface_create_for_data((unsigned char *)*px, CAIRO_FORMAT_RGB24,
+		s->w, s->h, s->w * 4);
+	if (cairo_surface_status(*surf) != CAIRO_STATUS_SUCCESS)
+		return sl_error_set(err, SL_ENOMEM, "render: cannot make a %dx%d canvas", s->w, s->h);
+	*cr = cairo_create(*surf);
+	if (cairo_status(*cr) != CAIRO_STATUS_SUCCESS)
+		return sl_error_set(err, SL_ENOMEM, "render: cannot make a %dx%d canvas", s->w, s->h);
+	/* the canvas is sized per frame (its natural size may differ); its
+	 * font options and Pango context are made once */
+	if ((rc = sl_kit_canvas_init(cv, *cr, 1, 1, s->o.theme)) < 0)
+		return sl_error_set(err, rc, "render: cannot set up the canvas");
+	*cv_ok = 1;
+	return SL_OK;
+}
+
+int sl_render_seq_new(sl_render_seq **out, int w, int h, const sl_render_opts *o,
+	sl_error *err)
+{
+	sl_render_seq *s;
+	int rc;
+	*out = NULL;
+	if (w <= 0 || h <= 0 || w > SL_RENDER_MAX_SIDE || h > SL_RENDER_MAX_SIDE)
+		return sl_error_set(err, SL_ERANGE, "render: a %dx%d canvas is out of range", w, h);
+	if (!(s = sl_calloc(1, sizeof *s)))
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory");
+	s->w = w;
+	s->h = h;
+	s->o = *o;
+	if ((rc = make_target(s, &s->px, &s->surf, &s->cr, &s->cv, &s->cv_ok, err)) < 0) {
+		sl_render_seq_free(s);
+		return rc;
+	}
+	*out = s;
+	return SL_OK;
+}
+
+/* The letterbox of sl_render_cairo: page colour over the box, then the
+ * painter's natural canvas scaled and centred in it. */
+static void place(cairo_t *cr, sl_kit_canvas *cv, int w, int h, int nw, int nh, int bg)
+{
+	double sc = (double)w / nw < (double)h / nh ? (double)w / nw : (double)h / nh;
+	cairo_rectangle(cr, 0, 0, w, h);
+	cairo_clip(cr);
+	if (bg) {
+		cairo_set_source_rgb(cr, cv->pal.bg.r, cv->pal.bg.g, cv->pal.bg.b);
+		cairo_paint(cr);
+	}
+	cairo_translate(cr, (w - nw * sc) / 2, (h - nh * sc) / 2);
+	cairo_scale(cr, sc, sc);
+	cv->width = nw;
+	cv->height = nh;
+}
+
+static int painted(cairo_t *cr, int rc, const sl_painter *p, sl_error *err)
+{
+	cairo_status_t st = cairo_status(cr);
+	if (rc < 0) {
+		if (err && err->code == 0)
+			sl_error_set(err, rc, "render: the %s painter failed", p->game_id);
+		return rc;
+	}
+	if (st != CAIRO_STATUS_SUCCESS)
+		return sl_error_set(err, st == CAIRO_STATUS_NO_MEMORY ? SL_ENOMEM : SL_EIO,
+			"render: cairo failed: %s", cairo_status_to_string(st));
+	return SL_OK;
+}
+
+int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px,
+	sl_error *err)
+{
+	const sl_painter *p;
+	int nw = 0, nh = 0, rc;
+	uint64_t key;
+	if (!fr || !fr->game || !fr->state)
+		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
+	if (!(p = sl_painter_find(fr->game->id)) || p->api != SL_PAINTER_API)
+		return sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
+			fr->game->id ? fr->game->id : "?");
+	p->size(fr, &nw, &nh);
+	if (nw <= 0 || nh <= 0)
+		return sl_error_set(err, SL_ERANGE, "render: empty board");
+	if (!p->layers) {   /* drawn whole, every time */
+		cairo_save(s->cr);
+		place(s->cr, &s->cv, s->w, s->h, nw, nh, 1);
+		sl_kit_clear(&s->cv);
+		rc = p->paint(&s->cv, fr, &s->o, err);
+		cairo_restore(s->cr);
+		cairo_surface_flush(s->surf);
+		if ((rc = painted(s->cr, rc, p, err)) < 0)
+			return rc;
+		*px = s->px;
+		return SL_OK;
+	}
+	key = p->layers->ground_key(fr, &s->o);
+	key = sl_hash64_update(key, &nw, sizeof nw);
+	key = sl_hash64_update(key, &nh, sizeof nh);
+	if (!s->have_ground || s->key != key || s->p != p) {
+		if (!s->ground &&
+		    (rc = make_target(s, &s->ground, &s->gsurf, &s->gcr, &s->gcv, &s->gcv_ok, err)) < 0)
+			return rc;
+		cairo_save(s->gcr);
+		place(s->gcr, &s->gcv, s->w, s->h, nw, nh, 1);
+		sl_kit_clear(&s->gcv);
+		rc = p->layers->paint(&s->gcv, fr, &s->o, SL_LAYER_GROUND, err);
+		cairo_restore(s->gcr);
+		cairo_surface_flush(s->gsurf);
+		s->have_ground = 0;
+		if ((rc = painted(s->gcr, rc, p, err)) < 0)
+			return rc;
+		s->have_ground = 1;
+		s->key = key;
+		s->p = p;
+	}
+	cairo_surface_flush(s->surf);
+	memcpy(s->px, s->ground, (size_t)s->w * s->h * 4);
+	cairo_surface_mark_dirty(s->surf);
+	cairo_save(s->cr);
+	place(s->cr, &s->cv, s->w, s->h, nw, nh, 0);
+	rc = p->layers->paint(&s->cv, fr, &s->o, SL_LAYER_TOP, err);
+	cairo_restore(s->cr);
+	cairo_surface_flush(s->surf);
+	if ((rc = painted(s->cr, rc, p, err)) < 0)
+		return rc;
+	*px = s->px;
+	return SL_OK;
+}
+
+/* ---- one layer as SVG (the HTML viewer) ---------------------------------------------- */
+
+typedef struct svg_sink {
+	sl_write_fn fn;
+	void *closure;
+	int failed;
+} svg_sink;
+
+static cairo_status_t svg_write(void *closure, const unsigned char *data, unsigned int len)
+{
+	svg_sink *s = closure;
+	if (s->failed || (len && s->fn(s->closure, data, len) != 0)) {
+		s->failed = 1;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
+
+int sl_render_ground_key(const sl_frame *fr, const sl_render_opts *o, uint64_t *key,
+	sl_error *err)
+{
+	const sl_painter *p;
+	int nw = 0, nh = 0;
+	if (!fr || !fr->game || !fr->state)
+		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
+	if (!(p = sl_painter_find(fr->game->id)) || p->api != SL_PAINTER_API)
+		return sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
+			fr->game->id ? fr->game->id : "?");
+	p->size(fr, &nw, &nh);
+	*key = p->layers ? p->layers->ground_key(fr, o) : 0;
+	*key = sl_hash64_update(*key, &nw, sizeof nw);
+	*key = sl_hash64_update(*key, &nh, sizeof nh);
+	return SL_OK;
+}
+
+int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, int w, int h,
+	sl_write_fn fn, void *closure, sl_error *err)
+{
+	const sl_painter *p;
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	sl_kit_canvas cv;
+	svg_sink sk = {fn, closure, 0};
+	int nw = 0, nh = 0, rc = SL_OK;
+	cairo_status_t st;
+	if (!fr || !fr->game || !fr->state)
+		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
+	if (!(p = sl_painter_find(fr->game->id)) || p->api != SL_PAINTER_API)
+		return sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
+			fr->game->id ? fr->game->id : "?");
+	p->size(fr, &nw, &nh);
+	if (nw <= 0 || nh <= 0)
+		return sl_error_set(err, SL_ERANGE, "render: empty board");
+	surf = cairo_svg_surface_create_for_stream(svg_write, &sk, w, h);
+	if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(surf);
+		return sl_error_set(err, SL_ENOMEM, "render: cannot make an SVG surface");
+	}
+	cairo_svg_surface_restrict_to_version(surf, CAIRO_SVG_VERSION_1_1);
+	cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
+	cr = cairo_create(surf);
+	if ((rc = sl_kit_canvas_init(&cv, cr, nw, nh, o->theme)) < 0) {
+		rc = sl_error_set(err, rc, "render: cannot set up the canvas");
+		goto out;
+	}
+	cairo_save(cr);
+	place(cr, &cv, w, h, nw, nh, mask & SL_LAYER_GROUND);
+	if (!p->layers) {   /* the ground is the page; the top, the whole frame */
+		if (mask & SL_LAYER_TOP) {
+			sl_kit_clear(&cv);
+			rc = p->paint(&cv, fr, o, err);
+		}
+	} else {
+		if (mask & SL_LAYER_GROUND)
+			sl_kit_clear(&cv);
+		rc = p->layers->paint(&cv, fr, o, mask, err);
+	}
+	cairo_restore(cr);
+	sl_kit_canvas_fini(&cv);
+	rc = painted(cr, rc, p, err);
+out:
+	cairo_destroy(cr);
+	cairo_surface_finish(surf);
+	st = cairo_surface_status(surf);
+	cairo_surface_destroy(surf);
+	if (rc == SL_OK && (st != CAIRO_STATUS_SUCCESS || sk.failed))
+		rc = sl_error_set(err, sk.failed ? SL_EIO : SL_ENOMEM, "render: writing the SVG failed");
+	return rc;
+}

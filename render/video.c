@@ -1,0 +1,242 @@
+/* video.c - animations as video for streamers: H.264 in MP4 or VP9 in WebM
+ * through Debian's libavcodec/libavformat (libx264, libvpx), frames
+ * converted by libswscale. Each picture lasts its delay: timestamps in
+ * milliseconds (a variable frame rate), every packet carrying its duration
+ * so the file lasts what the animation lasts. No B-frames: packets come in
+ * order, which keeps the durations simple and the stream easy to seek. */
+#include "export.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/opt.h>
+#include <libswscale/swscale.h>
+
+struct sl_video {
+	int w, h;               /* the picture (even sides) */
+	int sw, sh;             /* the frames given */
+	AVFormatContext *fmt;
+	AVCodecContext *enc;
+	AVStream *st;
+	AVFrame *frame;
+	AVPacket *pkt;
+	struct SwsContext *sws;
+	int64_t t_ms;           /* when the next picture starts */
+	int64_t *dur;           /* duration of the picture at each index */
+	size_t ndur, capdur;
+	long pictures;
+	int opened;             /* the file's header is written */
+};
+
+static int av_fail(sl_error *err, int e, const char *what)
+{
+	char m[AV_ERROR_MAX_STRING_SIZE] = "";
+	av_strerror(e, m, sizeof m);
+	return sl_error_set(err, e == AVERROR(ENOMEM) ? SL_ENOMEM : SL_EIO, "video: %s: %s", what, m);
+}
+
+void sl_video_free(sl_video *v)
+{
+	if (!v)
+		return;
+	if (v->enc)
+		avcodec_free_context(&v->enc);
+	if (v->frame)
+		av_frame_free(&v->frame);
+	if (v->pkt)
+		av_packet_free(&v->pkt);
+	if (v->sws)
+		sws_freeContext(v->sws);
+	if (v->fmt) {
+		if (v->fmt->pb)
+			avio_closep(&v->fmt->pb);
+		avformat_free_context(v->fmt);
+	}
+	sl_free(v->dur);
+	sl_free(v);
+}
+
+int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_error *err)
+{
+	sl_video *v;
+	const AVCodec *codec;
+	int e;
+	*out = NULL;
+	if (w <= 0 || h <= 0 || w > SL_RENDER_MAX_SIDE || h > SL_RENDER_MAX_SIDE)
+		return sl_error_set(err, SL_EUSAGE, "video: bad canvas %dx%d", w, h);
+	if (!(v = sl_calloc(1, sizeof *v)))
+		return sl_error_set(err, SL_ENOMEM, "video: out of memory");
+	av_log_set_level(AV_LOG_ERROR);
+	v->sw = w;
+	v->sh = h;
+	v->w = (w + 1) & ~1;   /* 4:2:0 wants even sides: a column or row of page */
+	v->h = (h + 1) & ~1;
+	e = avformat_alloc_output_context2(&v->fmt, NULL, webm ? "webm" : "mp4", path);
+	if (e < 0 || !v->fmt) {
+		sl_video_free(v);
+		return av_fail(err, e, "cannot make the container");
+	}
+	codec = avcodec_find_encoder_by_name(webm ? "libvpx-vp9" : "libx264");
+	if (!codec) {
+		sl_video_free(v);
+		return sl_error_set(err, SL_EFORMAT, "video: this libavcodec has no %s encoder",
+			webm ? "VP9 (libvpx-vp9)" : "H.264 (libx264)");
+	}
+	v->st = avformat_new_stream(v->fmt, NULL);
+	v->enc = avcodec_alloc_context3(codec);
+	v->frame = av_frame_alloc();
+	v->pkt = av_packet_alloc();
+	if (!v->st || !v->enc || !v->frame || !v->pkt) {
+		sl_video_free(v);
+		return sl_error_set(err, SL_ENOMEM, "video: out of memory");
+	}
+	v->enc->width = v->w;
+	v->enc->height = v->h;
+	v->enc->pix_fmt = AV_PIX_FMT_YUV420P;
+	v->enc->time_base = (AVRational){1, 1000};
+	v->enc->framerate = (AVRational){0, 1};   /* variable: each picture its delay */
+	v->enc->max_b_frames = 0;
+	v->enc->gop_size = 250;
+	v->enc->thread_count = 1;   /* the same bytes on every machine */
+	if (webm) {
+		av_opt_set(v->enc->priv_data, "deadline", "good", 0);
+		av_opt_set_int(v->enc->priv_data, "cpu-used", 4, 0);
+		av_opt_set_int(v->enc->priv_data, "crf", 32, 0);
+		v->enc->bit_rate = 0;
+	} else {
+		av_opt_set(v->enc->priv_data, "preset", "veryfast", 0);
+		av_opt_set(v->enc->priv_data, "tune", "animation", 0);
+		av_opt_set_int(v->enc->priv_data, "crf", 20, 0);
+	}
+	if (v->fmt->oformat->flags & AVFMT_GLOBALHEADER)
+		v->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+	if ((e = avcodec_open2(v->enc, codec, NULL)) < 0) {
+		sl_video_free(v);
+		return av_fail(err, e, "cannot open the encoder");
+	}
+	if ((e = avcodec_parameters_from_context(v->st->codecpar, v->enc)) < 0) {
+		sl_video_free(v);
+		return av_fail(err, e, "cannot set the stream up");
+	}
+	v->st->time_base = v->enc->time_base;
+	v->frame->format = v->enc->pix_fmt;
+	v->frame->width = v->w;
+	v->frame->height = v->h;
+	if ((e = av_frame_get_buffer(v->frame, 0)) < 0) {
+		sl_video_free(v);
+		return av_fail(err, e, "cannot hold a picture");
+	}
+	v->sws = sws_getContext(v->w, v->h, AV_PIX_FMT_RGB32, v->w, v->h, AV_PIX_FMT_YUV420P,
+		SWS_BICUBIC, NULL, NULL, NULL);
+	if (!v->sws) {
+		sl_video_free(v);
+		return sl_error_set(err, SL_ENOMEM, "video: cannot convert the colours");
+	}
+	if ((e = avio_open(&v->fmt->pb, path, AVIO_FLAG_WRITE)) < 0) {
+		sl_video_free(v);
+		return av_fail(err, e, path);
+	}
+	if ((e = avformat_write_header(v->fmt, NULL)) < 0) {
+		sl_video_free(v);
+		return av_fail(err, e, "cannot write the header");
+	}
+	v->opened = 1;
+	*out = v;
+	return SL_OK;
+}
+
+/* Sends what the encoder has ready to the file. */
+static int drain(sl_video *v, sl_error *err)
+{
+	for (;;) {
+		int e = avcodec_receive_packet(v->enc, v->pkt);
+		if (e == AVERROR(EAGAIN) || e == AVERROR_EOF)
+			return SL_OK;
+		if (e < 0)
+			return av_fail(err, e, "encoding failed");
+		/* pts are milliseconds from 0 and pictures come in order: the
+		 * picture is the one whose start is pts */
+		{
+			int64_t pts = v->pkt->pts, t = 0;
+			for (size_t k = 0; k < v->ndur; k++) {
+				if (t == pts) {
+					v->pkt->duration = v->dur[k];
+					break;
+				}
+				t += v->dur[k];
+			}
+		}
+		av_packet_rescale_ts(v->pkt, v->enc->time_base, v->st->time_base);
+		v->pkt->stream_index = v->st->index;
+		e = av_interleaved_write_frame(v->fmt, v->pkt);
+		av_packet_unref(v->pkt);
+		if (e < 0)
+			return av_fail(err, e, "writing failed");
+	}
+}
+
+int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl_error *err)
+{
+	const uint8_t *src[1];
+	int sstride[1], e;
+	uint32_t *tmp = NULL;
+	if (delay_ms < 1)
+		delay_ms = 1;
+	if (v->sw != v->w || v->sh != v->h) {
+		/* an odd side: the picture one column or row bigger, edged with the
+		 * frame's own last column or row */
+		if (!(tmp = sl_malloc((size_t)v->w * v->h * 4)))
+			return sl_error_set(err, SL_ENOMEM, "video: out of memory");
+		for (int y = 0; y < v->h; y++) {
+			const uint32_t *r = (const uint32_t *)((const uint8_t *)px +
+				(size_t)(y < v->sh ? y : v->sh - 1) * stride);
+			memcpy(tmp + (size_t)y * v->w, r, (size_t)v->sw * 4);
+			if (v->w > v->sw)
+				tmp[(size_t)y * v->w + v->sw] = r[v->sw - 1];
+		}
+		px = tmp;
+		stride = v->w * 4;
+	}
+	if ((e = av_frame_make_writable(v->frame)) < 0) {
+		sl_free(tmp);
+		return av_fail(err, e, "cannot hold a picture");
+	}
+	src[0] = (const uint8_t *)px;
+	sstride[0] = stride;
+	sws_scale(v->sws, src, sstride, 0, v->h, v->frame->data, v->frame->linesize);
+	sl_free(tmp);
+	if (v->ndur == v->capdur) {
+		size_t nc = v->capdur ? v->capdur * 2 : 256;
+		int64_t *nd = sl_realloc(v->dur, nc * sizeof *nd);
+		if (!nd)
+			return sl_error_set(err, SL_ENOMEM, "video: out of memory");
+		v->dur = nd;
+		v->capdur = nc;
+	}
+	v->dur[v->ndur++] = delay_ms;
+	v->frame->pts = v->t_ms;
+	v->frame->pkt_duration = delay_ms;
+	v->t_ms += delay_ms;
+	v->pictures++;
+	if ((e = avcodec_send_frame(v->enc, v->frame)) < 0)
+		return av_fail(err, e, "encoding failed");
+	return drain(v, err);
+}
+
+int sl_video_finish(sl_video *v, sl_error *err)
+{
+	int e, rc;
+	if ((e = avcodec_send_frame(v->enc, NULL)) < 0)
+		return av_fail(err, e, "encoding failed");
+	if ((rc = drain(v, err)) < 0)
+		return rc;
+	if ((e = av_write_trailer(v->fmt)) < 0)
+		return av_fail(err, e, "writing the end failed");
+	if ((e = avio_closep(&v->fmt->pb)) < 0)
+		return av_fail(err, e, "closing the file failed");
+	return SL_OK;
+}
