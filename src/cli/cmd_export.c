@@ -465,13 +465,19 @@ static void step_show(stepper *s)
 		sl_buf_reset(&d);
 		if (s->board != SL_TERM_TEXT && rows > 12 &&
 		    sl_export_frame(s->r, pos, &fr, &d, &err) == SL_OK) {
-			size_t mark = b.len;
-			sl_buf_putc(&b, '\n');
-			if (sl_render_terminal(&fr, &s->ro, s->board, cols, rows - 8, &b, NULL, &err) == SL_OK) {
-				sl_buf_puts(&b, "\033[0m\n");
+			/* the board is ours (drawn from pixels): its escapes go out as they
+			 * are, after the log's text above has gone through cli_write_text */
+			sl_buf board;
+			sl_buf_init(&board);
+			sl_buf_putc(&board, '\n');
+			if (sl_render_terminal(&fr, &s->ro, s->board, cols, rows - 8, &board, NULL, &err) == SL_OK) {
+				sl_buf_puts(&board, "\033[0m\n");
+				cli_write_text(stdout, b.data, b.len);
+				fwrite(board.data, 1, board.len, stdout);
+				sl_buf_reset(&b);
 				drawn = 1;
-			} else
-				b.len = mark;   /* no board: the text below says the state */
+			}   /* else no board: the text below says the state */
+			sl_buf_free(&board);
 			sl_replay_seek(s->r, pos, &err);
 		}
 		sl_buf_reset(&d);
