@@ -7,6 +7,7 @@
  * on screen with textContent, never parsed as HTML. */
 #include "export.h"
 #include "painter.h"
+#include "analyze/sl_stats.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +75,23 @@ static void intern_free(intern *t)
 		sl_free(t->s[i]);
 	sl_free(t->s);
 	sl_free(t->slot);
+}
+
+/* The game's metrics at every step, for the chart panel (issue 17): what
+ * src/analyze declares for the game, one value per step and player. Left
+ * out for a game with no analysis, and past SERIES_MAX entries (the series
+ * holds every metric at every step). */
+#define SERIES_MAX 200000
+static void add_metrics(sl_buf *page, const sl_log *log)
+{
+	sl_series *se = NULL;
+	sl_error e;
+	sl_error_clear(&e);
+	if (log->n <= SERIES_MAX && sl_stats_series(&se, log, &e) == SL_OK && se->nmetrics > 0) {
+		sl_buf_puts(page, ",\n\"metrics\":");
+		sl_series_json(se, &log->h, page);
+	}
+	sl_series_free(se);
 }
 
 /* JSON string for a <script type="application/json"> block: '</' and '<!'
@@ -820,7 +838,9 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 			sl_buf_puts(&page, ",\n");
 		json_light(&page, j->shapes.s[i]);
 	}
-	sl_buf_puts(&page, "]}</script>\n");
+	sl_buf_putc(&page, ']');
+	add_metrics(&page, log);
+	sl_buf_puts(&page, "}</script>\n");
 	sl_buf_puts(&page, viewer_body);
 	sl_buf_printf(&page, "<script>%s</script>\n</body></html>\n", viewer_js);
 	if (page.failed || ents.failed || j->steps.failed || j->grounds.failed) {

@@ -260,44 +260,62 @@ document.addEventListener("keydown", function (ev) {
 	if (done) ev.preventDefault();
 });
 
-/* ---- the chart panel: a hook for a metric, one value per step ----
+/* ---- the chart panel: a metric over the game, one value per step ----
  * window.sillage.chart({name: "...", values: [v0, v1, ... vN], colour: "#..."})
- * (values[p] at step p; null where there is none) shows a line chart under
- * the board with the current step marked; chart(null) hides it. */
+ * (values[p] at step p; null where there is none), or {name, lines: [{values,
+ * colour}, ...]} for a line per player, shows a line chart under the board
+ * with the current step marked; a click on it goes to that step;
+ * chart(null) hides it. The log's own metrics (D.metrics) fill it at once,
+ * with a picker. */
 var series = null;
 var SVGNS = "http://www.w3.org/2000/svg";
 function chart(s) {
 	var box = $("chart");
-	series = s && s.values && s.values.length ? s : null;
+	var lines = s ? (s.lines || (s.values ? [{values: s.values, colour: s.colour}] : [])) : [];
+	lines = lines.filter(function (l) { return l && l.values && l.values.length; });
+	series = lines.length ? s : null;
 	box.textContent = "";
 	box.hidden = !series;
 	if (!series) return;
-	var v = series.values, lo = Infinity, hi = -Infinity, i, pts = [];
-	for (i = 0; i < v.length; i++) if (v[i] !== null && isFinite(v[i])) { lo = Math.min(lo, v[i]); hi = Math.max(hi, v[i]); }
+	var lo = Infinity, hi = -Infinity, i;
+	lines.forEach(function (l) {
+		for (i = 0; i < l.values.length; i++)
+			if (l.values[i] !== null && isFinite(l.values[i])) { lo = Math.min(lo, l.values[i]); hi = Math.max(hi, l.values[i]); }
+	});
 	if (lo === Infinity) { lo = 0; hi = 1; }
 	if (hi === lo) hi = lo + 1;
 	var W = 1000, H = 100, svg = document.createElementNS(SVGNS, "svg");
 	svg.setAttribute("viewBox", "0 0 " + W + " " + H);
 	svg.setAttribute("preserveAspectRatio", "none");
-	for (i = 0; i < v.length; i++) if (v[i] !== null && isFinite(v[i]))
-		pts.push((i / Math.max(1, N) * W).toFixed(1) + "," + (H - 4 - (v[i] - lo) / (hi - lo) * (H - 8)).toFixed(1));
-	var pl = document.createElementNS(SVGNS, "polyline");
-	pl.setAttribute("points", pts.join(" "));
-	pl.setAttribute("fill", "none");
-	pl.setAttribute("stroke", series.colour || "currentColor");
-	pl.setAttribute("stroke-width", "2");
-	pl.setAttribute("vector-effect", "non-scaling-stroke");
-	svg.appendChild(pl);
+	lines.forEach(function (l) {
+		var v = l.values, pts = [];
+		for (i = 0; i < v.length; i++) if (v[i] !== null && isFinite(v[i]))
+			pts.push((i / Math.max(1, N) * W).toFixed(1) + "," + (H - 4 - (v[i] - lo) / (hi - lo) * (H - 8)).toFixed(1));
+		var pl = document.createElementNS(SVGNS, "polyline");
+		pl.setAttribute("points", pts.join(" "));
+		pl.setAttribute("fill", "none");
+		pl.setAttribute("stroke", l.colour || "currentColor");
+		pl.setAttribute("stroke-width", "2");
+		pl.setAttribute("vector-effect", "non-scaling-stroke");
+		svg.appendChild(pl);
+	});
 	var cur = document.createElementNS(SVGNS, "line");
 	cur.setAttribute("id", "chart-cursor");
 	cur.setAttribute("y1", 0); cur.setAttribute("y2", H);
 	cur.setAttribute("stroke", "var(--accent)");
 	cur.setAttribute("vector-effect", "non-scaling-stroke");
 	svg.appendChild(cur);
-	var t = el("div", "", (series.name || "") + "  (" + lo + " \u2026 " + hi + ")");
-	t.style.cssText = "font-size:12px;color:var(--muted);height:16px";
+	svg.style.cursor = "pointer";
+	svg.addEventListener("click", function (e) {   /* to the step under the pointer */
+		var r = svg.getBoundingClientRect();
+		show(Math.max(0, Math.min(N, Math.round((e.clientX - r.left) / Math.max(1, r.width) * N))));
+	});
+	var t = el("div", "", "");
+	t.style.cssText = "font-size:12px;color:var(--muted);height:18px";
+	if (series.picker) t.appendChild(series.picker);
+	t.appendChild(document.createTextNode(" " + (series.name || "") + "  (" + lo + " \u2026 " + hi + ")"));
 	box.appendChild(t);
-	svg.style.height = "calc(100% - 16px)";
+	svg.style.height = "calc(100% - 18px)";
 	box.appendChild(svg);
 	chartCursor();
 	place();
@@ -308,6 +326,7 @@ function chartCursor() {
 }
 window.sillage = {chart: chart, show: function (p) { show(p); }, step: function () { return pos; }, steps: N,
 	entries: D.entries};
+
 
 function fromHash() {
 	var m = /^#(event|step|turn)=(\d+)$/.exec(location.hash);
@@ -321,4 +340,22 @@ function fromHash() {
 window.addEventListener("hashchange", fromHash);
 /* no link: the first event of play (the board as set up, and its first move) */
 if (!fromHash()) show(firstPlay >= 0 ? firstPlay : (evPos[1] !== undefined ? evPos[1] : 0), true);
+/* the log's own metrics in the chart panel, once the board is in place */
+if (D.metrics && D.metrics.metrics && D.metrics.metrics.length) {
+	var picker = el("select");
+	picker.setAttribute("aria-label", "metric");
+	D.metrics.metrics.forEach(function (m, i) {
+		var o = el("option", "", m.name + (m.unit ? " (" + m.unit + ")" : ""));
+		o.value = i;
+		picker.appendChild(o);
+	});
+	var pickMetric = function () {
+		var m = D.metrics.metrics[+picker.value];
+		chart({name: "", picker: picker, lines: m.values.map(function (v, p) {
+			return {values: v, colour: D.players[p] ? D.players[p].colour : null};
+		})});
+	};
+	picker.addEventListener("change", pickMetric);
+	pickMetric();
+}
 })();

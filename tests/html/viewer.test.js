@@ -94,6 +94,8 @@ test("the viewer loads, steps, jumps to a turn and follows links", async () => {
 });
 
 // Every control inside a 1280x800 window; zoom, pan, speed; the chart hook.
+const window_steps_half = (n) => Math.round(n / 2);
+
 test("the controls fit 1280x800, the board zooms and pans, the chart hook draws a series", async () => {
 	const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 	const errors = [];
@@ -128,8 +130,15 @@ test("the controls fit 1280x800, the board zooms and pans, the chart hook draws 
 	await page.click("#play");
 	await page.waitForFunction((s) => +document.getElementById("status").dataset.step >= s + 3, s0);
 	await page.click("#play");
-	// the chart panel: hidden until a series comes
-	assert.strictEqual(await page.locator("#chart").isHidden(), true);
+	// the chart panel: the log's own metrics at once, a line per player, a picker, a click jumps
+	assert.strictEqual(await page.locator("#chart").isVisible(), true);
+	assert.strictEqual(await page.$$eval("#chart polyline", (l) => l.length), 2, "a line per player");
+	assert.ok((await page.$$eval("#chart select option", (o) => o.length)) > 3, "the metrics to pick from");
+	await page.selectOption("#chart select", { index: 1 });
+	const box = await page.locator("#chart svg").boundingBox();
+	await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+	const half = await page.$eval("#status", (e) => +e.dataset.step);
+	assert.ok(Math.abs(half - window_steps_half(await page.evaluate(() => window.sillage.steps))) <= 2, "a click goes to its step: " + half);
 	await page.evaluate(() => window.sillage.chart({ name: "test series", values: Array.from({ length: window.sillage.steps + 1 }, (_, i) => i % 7) }));
 	assert.strictEqual(await page.locator("#chart").isVisible(), true);
 	assert.ok((await page.$eval("#chart polyline", (p) => p.getAttribute("points").split(" ").length)) > 10);
