@@ -549,6 +549,12 @@ void sl_kit_token(sl_kit_canvas *c, double cx, double cy, double radius, uint32_
 void sl_kit_arrow(sl_kit_canvas *c, double cx, double cy, double angle, double len,
 	double width, sl_kit_rgb rgb)
 {
+	sl_kit_arrow_a(c, cx, cy, angle, len, width, rgb, 1.0);
+}
+
+void sl_kit_arrow_a(sl_kit_canvas *c, double cx, double cy, double angle, double len,
+	double width, sl_kit_rgb rgb, double alpha)
+{
 	cairo_t *cr = c->cr;
 	double head = width * 2.6, hl = width * 3.0;
 	if (hl > len * 0.6)
@@ -565,7 +571,10 @@ void sl_kit_arrow(sl_kit_canvas *c, double cx, double cy, double angle, double l
 	cairo_line_to(cr, 0, width / 2);
 	cairo_close_path(cr);
 	cairo_restore(cr);
-	sl_kit_set(c, rgb);
+	if (alpha < 1.0)
+		sl_kit_set_a(c, rgb, alpha);
+	else
+		sl_kit_set(c, rgb);
 	cairo_fill(cr);
 }
 

@@ -163,17 +163,10 @@ static void draw_wind_streaks(sl_kit_canvas *c, const sl_kit_grid *g, const sail
 			if (occupied)
 				continue;
 			sl_kit_hex_center(g, q, r, &cx, &cy);
-			cairo_save(c->cr);
-			/* the group (one translucent arrow, no darker overlap) spans
-			 * the clip: a hex's square, not the whole canvas */
-			cairo_rectangle(c->cr, cx - g->size, cy - g->size, 2 * g->size, 2 * g->size);
-			cairo_clip(c->cr);
-			cairo_push_group(c->cr);
-			sl_kit_arrow(c, cx - cos(a) * g->size * 0.45, cy - sin(a) * g->size * 0.45, a,
-				g->size * 0.9, g->size * 0.07, k);
-			cairo_pop_group_to_source(c->cr);
-			cairo_paint_with_alpha(c->cr, 0.55);
-			cairo_restore(c->cr);
+			/* one translucent polygon, filled once: no group, whose
+			 * push/pop on cairo's SVG surface loses memory (issue 20.5) */
+			sl_kit_arrow_a(c, cx - cos(a) * g->size * 0.45, cy - sin(a) * g->size * 0.45, a,
+				g->size * 0.9, g->size * 0.07, k, 0.55);
 		}
 }
 
