@@ -50,7 +50,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: FORCE all lib test layers hostile unit golden cli images demo deps asan ubsan install \
-        uninstall clean man headertest valgrind fuzz fuzz-short bench export html
+        uninstall clean man headertest valgrind fuzz fuzz-short bench export html alloc-faults
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
@@ -182,6 +182,19 @@ ubsan:
 	$(MAKE) BUILD=build-ubsan CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=undefined" \
 		LDFLAGS="-fsanitize=undefined" unit cli golden
 
+# Fail every allocation of verify and render on every sample in turn (UBSan),
+# and each call stack's first allocation of verify, render and a short html
+# export (ASan/LSan): each run ends in success with the normal output or in
+# exit 4 "out of memory", leaking nothing (tests/alloc/run.sh).
+# Not in `make test`: it takes minutes (README, tests/alloc/run.sh).
+ALLOC_BUILD ?= build-alloc
+alloc-faults:
+	$(MAKE) BUILD=$(ALLOC_BUILD) CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=undefined -DSL_ALLOC_FAULTS" \
+		LDFLAGS="-fsanitize=undefined" $(ALLOC_BUILD)/sillage
+	$(MAKE) BUILD=$(ALLOC_BUILD)-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -DSL_ALLOC_FAULTS" \
+		LDFLAGS="-fsanitize=address,undefined" $(ALLOC_BUILD)-asan/sillage
+	@sh tests/alloc/run.sh $(ALLOC_BUILD)/sillage $(ALLOC_BUILD)-asan/sillage 2
+
 valgrind: $(TEST_BIN)
 	@for t in $(TEST_BIN); do valgrind -q --error-exitcode=9 --leak-check=full $$t >/dev/null || exit 1; done
 
@@ -225,6 +238,6 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/sillage.1
 
 clean:
-	rm -rf build build-asan build-ubsan build-fuzz out
+	rm -rf build build-asan build-ubsan build-fuzz build-alloc build-alloc-asan out
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

@@ -380,6 +380,10 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 				(unsigned long long)sg->count, sl_mcs_msg(s));
 			return rc == SL_ENOMEM ? rc : SL_EFORMAT;
 		}
+		if (full == SL_ENOMEM) {
+			snprintf(msg, msgn, "out of memory");
+			return SL_ENOMEM;
+		}
 		if (full) {
 			snprintf(msg, msgn, "too many entries (at most %u)", SL_LOG_MAX_ENTRIES);
 			return SL_ELIMIT;
@@ -510,6 +514,7 @@ static int journal_record(rd *d, int kind, const uint8_t *pl, size_t plen, size_
 	sl_event ev;
 	const char *s;
 	size_t n;
+	int rc;
 	sl_reader_init(&r, pl, plen);
 	switch (kind) {
 	case SILB_K_HEADER:
@@ -530,7 +535,9 @@ static int journal_record(rd *d, int kind, const uint8_t *pl, size_t plen, size_
 			return silb_fail(err, d->name, off + 5 + r.pos, SL_EFORMAT,
 				"record %zu (kind ENTRY): %zu bytes after the entry", recno, r.len - r.pos);
 		}
-		if (silb_log_push(d->log, &ev))
+		if ((rc = silb_log_push(d->log, &ev)) == SL_ENOMEM)
+			return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
+		if (rc)
 			return silb_fail(err, d->name, off, SL_ELIMIT, "record %zu: too many entries (at most %u)",
 				recno, SL_LOG_MAX_ENTRIES);
 		track(d, &ev);
@@ -670,6 +677,8 @@ static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, si
 		}
 		if (full) {
 			silb_seg_free(&sg);
+			if (full == SL_ENOMEM)
+				return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
 			return silb_fail(err, d->name, off, SL_ELIMIT, "too many entries (at most %u)",
 				SL_LOG_MAX_ENTRIES);
 		}

@@ -113,7 +113,7 @@ static int add_svg(html_job *j, const char *svg, size_t n, int first)
 	char **lid = NULL;
 	size_t *gid = NULL, nl = 0, cap = 0, run_s = 0, run_n = 0;
 	const char *p = svg, *end = svg + n;
-	int nruns = 0;
+	int nruns = 0, rc = SL_OK;
 	sl_buf_puts(&j->frames, first ? "[" : ",[");
 	while (p < end) {
 		const char *e = memchr(p, '\n', (size_t)(end - p));
@@ -124,19 +124,32 @@ static int add_svg(html_job *j, const char *svg, size_t n, int first)
 		if (len > 38 && strncmp(p, "<symbol overflow=\"visible\" id=\"glyph", 36) == 0) {
 			const char *q = p + 31, *qe = memchr(q, '"', len - 31), *body = e + 1, *be;
 			be = strstr(body, "</symbol>");
-			if (!qe || !be || be > end)
-				return SL_EFORMAT;
+			if (!qe || !be || be > end) {
+				rc = SL_EFORMAT;
+				goto out;
+			}
 			sl_buf_reset(&j->line);
 			sl_buf_put(&j->line, body, (size_t)(be - body));
 			id = intern_add(&j->glyphs, sl_buf_cstr(&j->line), j->line.len);
 			if (nl == cap) {
-				cap = cap ? cap * 2 : 256;
-				lid = sl_realloc(lid, cap * sizeof *lid);
-				gid = sl_realloc(gid, cap * sizeof *gid);
-				if (!lid || !gid)
-					return SL_ENOMEM;
+				/* each block kept until its new one exists */
+				size_t nc = cap ? cap * 2 : 256;
+				char **nlid = sl_realloc(lid, nc * sizeof *lid);
+				size_t *ngid;
+				if (nlid)
+					lid = nlid;
+				ngid = nlid ? sl_realloc(gid, nc * sizeof *gid) : NULL;
+				if (!ngid) {
+					rc = SL_ENOMEM;
+					goto out;
+				}
+				gid = ngid;
+				cap = nc;
 			}
-			lid[nl] = sl_strndup(q, (size_t)(qe - q));
+			if (!(lid[nl] = sl_strndup(q, (size_t)(qe - q)))) {
+				rc = SL_ENOMEM;
+				goto out;
+			}
 			gid[nl++] = id;
 			p = be + 9;
 			if (p < end && *p == '\n')
@@ -186,11 +199,14 @@ static int add_svg(html_job *j, const char *svg, size_t n, int first)
 	if (run_n)
 		sl_buf_printf(&j->frames, "%s%zu,%zu", nruns++ ? "," : "", run_s, run_n);
 	sl_buf_putc(&j->frames, ']');
+	if (j->lines.failed || j->glyphs.failed)
+		rc = SL_ENOMEM;
+out:
 	for (size_t k = 0; k < nl; k++)
 		sl_free(lid[k]);
 	sl_free(lid);
 	sl_free(gid);
-	return j->lines.failed || j->glyphs.failed ? SL_ENOMEM : SL_OK;
+	return rc;
 }
 
 static int buf_write(void *closure, const unsigned char *data, size_t n)
