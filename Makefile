@@ -190,9 +190,9 @@ ubsan:
 ALLOC_BUILD ?= build-alloc
 alloc-faults:
 	$(MAKE) BUILD=$(ALLOC_BUILD) CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=undefined -DSL_ALLOC_FAULTS" \
-		LDFLAGS="-fsanitize=undefined" $(ALLOC_BUILD)/sillage
+		LDFLAGS="-fsanitize=undefined -rdynamic" $(ALLOC_BUILD)/sillage
 	$(MAKE) BUILD=$(ALLOC_BUILD)-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -DSL_ALLOC_FAULTS" \
-		LDFLAGS="-fsanitize=address,undefined" $(ALLOC_BUILD)-asan/sillage
+		LDFLAGS="-fsanitize=address,undefined -rdynamic" $(ALLOC_BUILD)-asan/sillage
 	@sh tests/alloc/run.sh $(ALLOC_BUILD)/sillage $(ALLOC_BUILD)-asan/sillage 2
 
 valgrind: $(TEST_BIN)

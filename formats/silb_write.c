@@ -120,7 +120,7 @@ static int base_record(sl_silb_writer *w, sl_error *err)
 	sl_buf_init(&snap);
 	sl_buf_init(&code);
 	if (w->log->game->serialize(w->base_st, &snap) != SL_OK || snap.failed) {
-		rc = sl_error_set(err, SL_ENOMEM, "cannot snapshot the state");
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory: cannot snapshot the state");
 		goto out;
 	}
 	sl_buf_u64le(&w->base, sl_hash64(snap.data, snap.len));
@@ -144,7 +144,7 @@ static int seg_start(sl_silb_writer *w, sl_error *err)
 	sl_buf_init(&snap);
 	if (w->log->game->serialize(w->st, &snap) != SL_OK || snap.failed) {
 		sl_buf_free(&snap);
-		return sl_error_set(err, SL_ENOMEM, "cannot snapshot the state");
+		return sl_error_set(err, SL_ENOMEM, "out of memory: cannot snapshot the state");
 	}
 	if (snap.len > SL_SILB_MAX_SNAPSHOT) {
 		sl_buf_free(&snap);
@@ -204,7 +204,7 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 		size_t sn;
 		uint64_t end_hash = 0;
 		if (sl_game_hash(w->log->game, w->st, &end_hash) != SL_OK)
-			return sl_error_set(err, SL_ENOMEM, "cannot hash the state");
+			return sl_error_set(err, SL_ENOMEM, "out of memory: cannot hash the state");
 		sl_buf_u8(&w->pay, (uint8_t)w->seg_ref);
 		sl_buf_uvarint(&w->pay, (uint64_t)sl_mcs_model_version(w->mcs));
 		sl_buf_u32le(&w->pay, (uint32_t)end_hash);

@@ -130,6 +130,10 @@ static int add_svg(html_job *j, const char *svg, size_t n, int first)
 			}
 			sl_buf_reset(&j->line);
 			sl_buf_put(&j->line, body, (size_t)(be - body));
+			if (j->line.failed) {   /* a cut line is not the line */
+				rc = SL_ENOMEM;
+				goto out;
+			}
 			id = intern_add(&j->glyphs, sl_buf_cstr(&j->line), j->line.len);
 			if (nl == cap) {
 				/* each block kept until its new one exists */
@@ -185,6 +189,10 @@ static int add_svg(html_job *j, const char *svg, size_t n, int first)
 				c = he;
 			}
 		}
+		if (j->line.failed) {
+			rc = SL_ENOMEM;
+			goto out;
+		}
 		id = intern_add(&j->lines, sl_buf_cstr(&j->line), j->line.len);
 		if (run_n && id == run_s + run_n)
 			run_n++;
@@ -199,7 +207,7 @@ static int add_svg(html_job *j, const char *svg, size_t n, int first)
 	if (run_n)
 		sl_buf_printf(&j->frames, "%s%zu,%zu", nruns++ ? "," : "", run_s, run_n);
 	sl_buf_putc(&j->frames, ']');
-	if (j->lines.failed || j->glyphs.failed)
+	if (j->lines.failed || j->glyphs.failed || j->frames.failed)
 		rc = SL_ENOMEM;
 out:
 	for (size_t k = 0; k < nl; k++)
@@ -213,7 +221,7 @@ static int buf_write(void *closure, const unsigned char *data, size_t n)
 {
 	sl_buf *b = closure;
 	sl_buf_put(b, data, n);
-	return b->failed ? -1 : 0;
+	return b->failed ? SL_ENOMEM : 0;
 }
 
 /* ---- the page ------------------------------------------------------------------------------ */

@@ -10,6 +10,8 @@
  * "sillage: leak: N blocks allocated through sl_malloc never freed" on
  * standard error (the count is exact, at no cost, on every run; leaks inside
  * cairo or pango need LeakSanitizer).
+ *   SILLAGE_FAIL_TRACE=1   print the call stack of the failed allocation on
+ *                          standard error (to find the code that mishandles it)
  *   SILLAGE_SITES_ALLOC=F  write to file F, one a line, the N of the first
  *                          allocation made from each distinct call stack
  *                          (its innermost 12 return addresses): failing
@@ -31,7 +33,7 @@
 
 static unsigned long fault_at, fault_count;
 static long fault_live;   /* blocks allocated and not yet freed */
-static int fault_report;
+static int fault_report, fault_trace;
 static FILE *sites_out;
 
 /* an open-addressed set of stack hashes: the test build's own memory,
@@ -90,8 +92,13 @@ static void *fault_alloc(void *ud, void *ptr, size_t size)
 		free(ptr);
 		return NULL;
 	}
-	if (++fault_count == fault_at)
+	if (++fault_count == fault_at) {
+		if (fault_trace) {
+			void *pc[24];
+			backtrace_symbols_fd(pc, backtrace(pc, 24), 2);
+		}
 		return NULL;
+	}
 	if (sites_out)
 		site_note();
 	p = realloc(ptr, size);
@@ -117,7 +124,9 @@ void cli_alloc_faults_init(void)
 	const char *c = getenv("SILLAGE_COUNT_ALLOC");
 	fault_at = n ? strtoul(n, NULL, 10) : 0;
 	const char *f = getenv("SILLAGE_SITES_ALLOC");
+	const char *t = getenv("SILLAGE_FAIL_TRACE");
 	fault_report = c && *c && *c != '0';
+	fault_trace = t && *t && *t != '0';
 	if (f && *f && !(sites_out = fopen(f, "w")))
 		perror(f);
 	sl_set_allocator(fault_alloc, NULL);

@@ -44,10 +44,29 @@ static int one_file(const char *verb, int argc, char **argv, inspect_opts *o, co
 	return -1;
 }
 
-static void flush(sl_buf *b)
+/* The state's hash for text going to b; a hash that cannot be computed
+ * (out of memory) fails b, so that flush refuses to print it. */
+static unsigned long long hash_for(sl_replay *r, sl_buf *b)
 {
-	cli_write_text(stdout, b->data, b->len);
+	uint64_t h;
+	if (sl_replay_hash_get(r, &h, NULL))
+		b->failed = 1;
+	return (unsigned long long)h;
+}
+
+/* Prints b and frees it; a text cut short by a failed allocation is not
+ * printed: "out of memory", exit 4. */
+static int flush(sl_buf *b)
+{
+	int failed = b->failed;
+	if (!failed)
+		cli_write_text(stdout, b->data, b->len);
 	sl_buf_free(b);
+	if (failed) {
+		fputs("sillage: out of memory\n", stderr);
+		return EXIT_IO;
+	}
+	return EXIT_OK;
 }
 
 int cmd_games(int argc, char **argv)
@@ -87,8 +106,7 @@ int cmd_games(int argc, char **argv)
 	}
 	if (o.json)
 		sl_buf_puts(&b, "]\n");
-	flush(&b);
-	return EXIT_OK;
+	return flush(&b);
 }
 
 int cmd_info(int argc, char **argv)
@@ -172,7 +190,7 @@ int cmd_info(int argc, char **argv)
 				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"}\n",
 				silb ? "," : "],",
 				sl_replay_turns(r), sl_replay_events(r), log->n, bytes, notes, marks, checks,
-				(unsigned long long)sl_replay_hash(r));
+				hash_for(r, &b));
 		} else {
 			if (silb)
 				sl_buf_printf(&b, "file:      %s (%ld bytes, binary .silb v%d, %s)\n", file, bytes,
@@ -214,13 +232,13 @@ int cmd_info(int argc, char **argv)
 				sl_buf_printf(&b, "vs text:   the canonical .sil is %zu bytes: %.1f:1 (%.1f%% of it)\n",
 					text_bytes, (double)text_bytes / (double)bytes, 100.0 * (double)bytes / (double)text_bytes);
 			sl_buf_printf(&b, "notes:     %ld, bookmarks: %ld, state checks: %ld\n", notes, marks, checks);
-			sl_buf_printf(&b, "final:     state hash %016llx\n", (unsigned long long)sl_replay_hash(r));
+			sl_buf_printf(&b, "final:     state hash %016llx\n", hash_for(r, &b));
 		}
 	}
-	flush(&b);
+	rc = flush(&b);
 	sl_replay_free(r);
 	sl_log_free(log);
-	return EXIT_OK;
+	return rc;
 }
 
 /* verify: the replay is fed each run of entries as it is read, so memory
@@ -249,6 +267,7 @@ int cmd_verify(int argc, char **argv)
 	sl_log *log;
 	sl_replay *r = NULL;
 	sl_error err;
+	uint64_t h;
 	int rc = one_file("verify", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
@@ -260,13 +279,18 @@ int cmd_verify(int argc, char **argv)
 	}
 	if (sl_replay_warning(r))
 		fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(r));
+	if (sl_replay_hash_get(r, &h, &err)) {
+		sl_replay_free(r);
+		sl_log_free(log);
+		return cli_report(&err);
+	}
 	if (!o.quiet) {
 		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", file,
 			sl_replay_events(r), sl_replay_turns(r), sl_replay_turns(r) == 1 ? "" : "s",
 			log->game->id, log->game->rules_version);
 		if (sl_replay_checks(r))
 			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(r),
-				(unsigned long long)sl_replay_hash(r));
+				(unsigned long long)h);
 		else
 			printf("no state checks recorded (rules only; `sillage convert --seal` adds them)\n");
 	}
@@ -295,16 +319,16 @@ int cmd_state(int argc, char **argv)
 	if (o.json) {
 		sl_buf_printf(&b, "{\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state\":",
 			sl_replay_event_at(r, sl_replay_pos(r)), turn, phase,
-			(unsigned long long)sl_replay_hash(r));
+			hash_for(r, &b));
 		log->game->summary_json(sl_replay_state(r), &log->h, &b);
 		sl_buf_puts(&b, "}\n");
 	} else {
 		sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",
 			sl_replay_event_at(r, sl_replay_pos(r)), sl_replay_events(r), turn, phase,
-			sl_phase_name(log->game->schema, phase), (unsigned long long)sl_replay_hash(r));
+			sl_phase_name(log->game->schema, phase), hash_for(r, &b));
 		log->game->summary(sl_replay_state(r), &log->h, &b);
 	}
-	flush(&b);
+	rc = flush(&b);
 out:
 	sl_replay_free(r);
 	sl_log_free(log);
@@ -373,11 +397,13 @@ int cmd_log(int argc, char **argv)
 	}
 	if (o.json)
 		sl_buf_puts(&b, "\n]\n");
-	flush(&b);
+	if (d.failed)
+		b.failed = 1;   /* a description was cut short */
+	rc = flush(&b);
 	sl_buf_free(&d);
 	sl_replay_free(r);
 	sl_log_free(log);
-	return EXIT_OK;
+	return rc;
 fail:
 	sl_buf_free(&b);
 	sl_buf_free(&d);

@@ -46,20 +46,20 @@ start=$(date +%s)
 # job PASS BIN VERB LOG: the normal run, then the list of N to fail
 job() {
 	pass=$1 bin=$2 v=$3 in=$4
-	b=$(basename "$in")
-	j=$pass-$v-$b
+	f=$(basename "$in")
+	j=$pass-$v-$f
 	if ! SILLAGE_COUNT_ALLOC=1 SILLAGE_SITES_ALLOC="$W/$j.sites" \
 		sh "$here/one.sh" "$bin" "$v" "$in" "$W/$j.ref" >"$W/$j.refout" 2>"$W/$j.referr" ||
 		grep -q 'sillage: leak\|Sanitizer\|runtime error' "$W/$j.referr"; then
-		echo "alloc: the normal run of $v on $b fails:"; cat "$W/$j.referr"; exit 1
+		echo "alloc: the normal run of $v on $f fails:"; cat "$W/$j.referr"; exit 1
 	fi
 	n=$(sed -n 's/^sillage: allocations: //p' "$W/$j.referr")
 	if [ "$pass" = stacks ] && { [ "$v" != html ] || [ "${ALLOC_HTML:-stacks}" != all ]; }; then
 		sed "s|^|$bin $v $in $j |" "$W/$j.sites" >>"$W/jobs"
-		echo "alloc: $pass: $v $b: $(wc -l <"$W/$j.sites") call stacks of $n allocations"
+		echo "alloc: $pass: $v $f: $(wc -l <"$W/$j.sites") call stacks of $n allocations"
 	else
 		seq 1 "$n" | sed "s|^|$bin $v $in $j |" >>"$W/jobs"
-		echo "alloc: $pass: $v $b: $n allocations"
+		echo "alloc: $pass: $v $f: $n allocations"
 	fi
 }
 
