@@ -186,7 +186,7 @@ ubsan:
 # and each call stack's first allocation of verify, render and a short html
 # export (ASan/LSan): each run ends in success with the normal output or in
 # exit 4 "out of memory", leaking nothing (tests/alloc/run.sh).
-# Not in `make test`: it takes minutes (README, tests/alloc/run.sh).
+# Not in `make test`: about 5 minutes (288 and 388 s measured; tests/alloc/README.md).
 ALLOC_BUILD ?= build-alloc
 alloc-faults:
 	$(MAKE) BUILD=$(ALLOC_BUILD) CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=undefined -DSL_ALLOC_FAULTS" \
@@ -199,7 +199,7 @@ alloc-faults:
 # the one before did; names every failure and fails at the end if any did.
 # tests/valgrind.supp names what is not ours (pango's font caches); test_alloc
 # fails every 37th allocation only (SL_TEST_ALLOC_STEP). Not in `make test`:
-# about 6 minutes, most of it test_silb's long games.
+# 4 to 6 minutes (246 and 334 s measured), most of it test_silb's long games.
 VALGRIND_FLAGS = -q --error-exitcode=9 --leak-check=full --num-callers=30 \
                  --suppressions=$(CURDIR)/tests/valgrind.supp
 valgrind: $(TEST_BIN)
