@@ -129,14 +129,15 @@ static int parse_text(cursor *c, sl_buf *b, int allow_bare, const char *what)
 		if (c->i >= c->n)
 			return fail(c, start, SL_ESYNTAX, "unterminated string in %s (expected a closing '\"')", what);
 		c->i++;
-		return SL_OK;
+		/* a failed copy is not an empty string */
+		return b->failed ? fail(c, start, SL_ENOMEM, "out of memory") : SL_OK;
 	}
 	if (allow_bare) {
 		const char *w;
 		size_t n = word(c, &w);
 		if (n) {
 			sl_buf_put(b, w, n);
-			return SL_OK;
+			return b->failed ? fail(c, start, SL_ENOMEM, "out of memory") : SL_OK;
 		}
 	}
 	return fail(c, start, SL_ESYNTAX, "expected %s (a quoted string)", what);

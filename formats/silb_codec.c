@@ -138,6 +138,9 @@ void silb_put_header(sl_buf *b, const sl_header *h, uint64_t init_hash)
 }
 
 #define HFAIL(...) do { snprintf(msg, msgn, __VA_ARGS__); return -1; } while (0)
+/* a failed allocation: SL_ENOMEM, so the reader says "out of memory" and not
+ * that the file is damaged */
+#define HOOM() do { snprintf(msg, msgn, "out of memory"); return SL_ENOMEM; } while (0)
 
 static char *dup_str(const char *s, size_t n)
 {
@@ -155,7 +158,7 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 	if (silb_get_str(r, &s, &n) || !is_id(s, n))
 		HFAIL("HEADER: the game id is missing or not an id");
 	if (!(h->game = dup_str(s, n)))
-		HFAIL("out of memory");
+		HOOM();
 	v = sl_read_uvarint(r);
 	if (r->err || v < 1 || v > 1000000)
 		HFAIL("HEADER: rules version %llu is out of range (1..1000000)", (unsigned long long)v);
@@ -167,13 +170,13 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 		if (silb_get_str(r, &s, &n) || !sl_text_ok(s, n, 0))
 			HFAIL("HEADER: the title is cut short or not one line of UTF-8");
 		if (!(h->title = dup_str(s, n)))
-			HFAIL("out of memory");
+			HOOM();
 	}
 	if (bits & 2) {
 		if (silb_get_str(r, &s, &n) || !sl_text_ok(s, n, 0))
 			HFAIL("HEADER: the date is cut short or not one line of UTF-8");
 		if (!(h->date = dup_str(s, n)))
-			HFAIL("out of memory");
+			HOOM();
 	}
 	v = sl_read_u8(r);
 	if (r->err || v > SL_MAX_PLAYERS)
@@ -186,12 +189,12 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 			if (strlen(h->players[k].id) == n && memcmp(h->players[k].id, s, n) == 0)
 				HFAIL("HEADER: player '%.*s' declared twice", (int)n, s);
 		if (!(p->id = dup_str(s, n)))
-			HFAIL("out of memory");
+			HOOM();
 		h->nplayers = i + 1;
 		if (silb_get_str(r, &s, &n) || !sl_text_ok(s, n, 2))
 			HFAIL("HEADER: the name of player %d is cut short or not UTF-8", i + 1);
 		if (!(p->name = dup_str(s, n)))
-			HFAIL("out of memory");
+			HOOM();
 		p->colour = (uint32_t)sl_read_u8(r) << 16;
 		p->colour |= (uint32_t)sl_read_u8(r) << 8;
 		p->colour |= sl_read_u8(r);
@@ -202,7 +205,7 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 	if (v) {
 		h->meta = sl_calloc((size_t)v, sizeof *h->meta);
 		if (!h->meta)
-			HFAIL("out of memory");
+			HOOM();
 	}
 	for (int i = 0; i < (int)v; i++) {
 		const char *k;
@@ -214,7 +217,7 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 		h->meta[i].value = dup_str(s, n);
 		h->nmeta = i + 1;
 		if (!h->meta[i].key || !h->meta[i].value)
-			HFAIL("out of memory");
+			HOOM();
 	}
 	if (bits & 4) {
 		h->has_seed = 1;
@@ -224,7 +227,7 @@ int silb_get_header(sl_reader *r, sl_header *h, uint64_t *init_hash, char *msg, 
 		if (silb_get_str(r, &s, &n) || !sl_text_ok(s, n, 1))
 			HFAIL("HEADER: the header comment is cut short or not '#' lines");
 		if (!(h->comment = dup_str(s, n)))
-			HFAIL("out of memory");
+			HOOM();
 	}
 	*init_hash = sl_read_u64le(r);
 	if (r->err)
@@ -360,6 +363,7 @@ void silb_put_entry(silb_ctx *c, sl_buf *b, const sl_event *ev)
 }
 
 #define EFAIL(...) do { snprintf(c->msg, sizeof c->msg, __VA_ARGS__); return -1; } while (0)
+#define EOOM() do { snprintf(c->msg, sizeof c->msg, "out of memory"); return SL_ENOMEM; } while (0)
 
 static int get_line_str(silb_ctx *c, sl_reader *r, const char **out, int newlines, const char *what)
 {
@@ -370,7 +374,7 @@ static int get_line_str(silb_ctx *c, sl_reader *r, const char **out, int newline
 	if (!sl_text_ok(s, n, newlines))
 		EFAIL("the %s is not %s", what, newlines ? "'#' lines of UTF-8" : "one line of UTF-8");
 	if (!(*out = sl_arena_strndup(c->arena, s, n)))
-		EFAIL("out of memory");
+		EOOM();
 	return 0;
 }
 
@@ -432,7 +436,7 @@ static int get_value(silb_ctx *c, sl_reader *r, const sl_field_def *fd, sl_value
 			copy = sl_arena_strndup(c->arena, p, n);
 			ok = copy ? str_ok(copy, n) : 0;
 			if (!copy || tab_add(&c->tab, copy, n, ok) < 0)
-				EFAIL("out of memory");
+				EOOM();
 			v->p = copy;
 			v->n = (uint16_t)n;
 		}
@@ -462,7 +466,7 @@ static int get_value(silb_ctx *c, sl_reader *r, const sl_field_def *fd, sl_value
 			EFAIL("field %s: %llu items (1..%d)", fd->name, (unsigned long long)uv, lim);
 		items = sl_arena_alloc(c->arena, (size_t)uv);
 		if (!items)
-			EFAIL("out of memory");
+			EOOM();
 		for (size_t i = 0; i < uv; i++) {
 			while (have < bits) {
 				acc |= (uint32_t)sl_read_u8(r) << have;
@@ -492,7 +496,7 @@ int silb_get_entry(silb_ctx *c, sl_reader *r, sl_event *ev)
 	const sl_log *log = c->log;
 	const sl_schema *s = log->game->schema;
 	uint8_t tag, extras = 0;
-	int kind, hi;
+	int kind, hi, rc;
 	uint64_t v;
 
 	static const sl_event zero;   /* copied: GCC's memset of it is a slow `rep stos` */
@@ -556,8 +560,8 @@ int silb_get_entry(silb_ctx *c, sl_reader *r, sl_event *ev)
 			}
 			if (def->fields[k].optional)
 				o++;
-			if (get_value(c, r, &def->fields[k], &ev->f[k]))
-				return -1;
+			if ((rc = get_value(c, r, &def->fields[k], &ev->f[k])))
+				return rc;
 		}
 	}
 	if (tag & 4) {
@@ -566,12 +570,12 @@ int silb_get_entry(silb_ctx *c, sl_reader *r, sl_event *ev)
 		if (r->err)
 			EFAIL("the state check is cut short");
 	}
-	if ((extras & 1) && get_line_str(c, r, &ev->comment, 1, "comment"))
-		return -1;
-	if ((extras & 2) && get_line_str(c, r, &ev->note, 0, "note"))
-		return -1;
-	if ((extras & 4) && get_line_str(c, r, &ev->bookmark, 0, "bookmark"))
-		return -1;
+	if ((extras & 1) && (rc = get_line_str(c, r, &ev->comment, 1, "comment")))
+		return rc;
+	if ((extras & 2) && (rc = get_line_str(c, r, &ev->note, 0, "note")))
+		return rc;
+	if ((extras & 4) && (rc = get_line_str(c, r, &ev->bookmark, 0, "bookmark")))
+		return rc;
 	return 0;
 }
 

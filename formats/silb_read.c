@@ -105,6 +105,8 @@ static void z_free(voidpf op, voidpf p)
 }
 
 #define SFAIL(...) do { snprintf(msg, msgn, __VA_ARGS__); goto fail; } while (0)
+/* a failed allocation (ours or zlib's): SL_ENOMEM, not a damaged file */
+#define SOOM() do { snprintf(msg, msgn, "out of memory"); frc = SL_ENOMEM; goto fail; } while (0)
 
 /* The fields both kinds of segment start with (formats/silb.md). */
 static void seg_head(sl_reader *r, uint64_t *first, uint64_t *count, uint64_t *events,
@@ -123,7 +125,7 @@ int silb_seg_open(silb_seg *sg, const uint8_t *pl, size_t plen, size_t *budget,
 {
 	sl_reader r, k;
 	z_stream z;
-	int zrc, zinit = 0;
+	int zrc, zinit = 0, frc = -1;
 	memset(sg, 0, sizeof *sg);
 	sl_reader_init(&r, pl, plen);
 	seg_head(&r, &sg->first, &sg->count, &sg->events_before, &sg->turn, &sg->phase, &sg->hash);
@@ -145,18 +147,20 @@ int silb_seg_open(silb_seg *sg, const uint8_t *pl, size_t plen, size_t *budget,
 	*budget -= (size_t)sg->rawlen;
 	sg->raw = sl_malloc((size_t)sg->rawlen + 1);
 	if (!sg->raw)
-		SFAIL("out of memory");
+		SOOM();
 	memset(&z, 0, sizeof z);
 	z.zalloc = z_alloc;
 	z.zfree = z_free;
 	if (inflateInit(&z) != Z_OK)
-		SFAIL("out of memory");
+		SOOM();
 	zinit = 1;
 	z.next_in = (Bytef *)(uintptr_t)(pl + r.pos);
 	z.avail_in = (uInt)(plen - r.pos);
 	z.next_out = sg->raw;
 	z.avail_out = (uInt)sg->rawlen + 1;
 	zrc = inflate(&z, Z_FINISH);
+	if (zrc == Z_MEM_ERROR)
+		SOOM();
 	if (z.total_out > sg->rawlen)
 		SFAIL("segment inflates past its declared size (%llu)", (unsigned long long)sg->rawlen);
 	if (zrc == Z_DATA_ERROR || zrc == Z_NEED_DICT || zrc == Z_STREAM_ERROR)
@@ -188,7 +192,7 @@ fail:
 	if (zinit)
 		inflateEnd(&z);
 	silb_seg_free(sg);
-	return -1;
+	return frc;
 }
 
 void silb_seg_free(silb_seg *sg)
@@ -282,27 +286,27 @@ int silb_mseg_parse(silb_mseg *sg, const uint8_t *pl, size_t plen, char *msg, si
 int silb_mseg_strings(const silb_mseg *sg, uint8_t **out, char *msg, size_t msgn)
 {
 	z_stream z;
-	int zrc;
+	int zrc, frc = -1;
 	*out = sl_malloc((size_t)sg->strlen + 1);
 	if (!*out) {
 		snprintf(msg, msgn, "out of memory");
-		return -1;
+		return SL_ENOMEM;
 	}
 	if (sg->strlen == 0)
 		return 0;
 	memset(&z, 0, sizeof z);
 	z.zalloc = z_alloc;
 	z.zfree = z_free;
-	if (inflateInit2(&z, -15) != Z_OK) {
-		snprintf(msg, msgn, "out of memory");
-		goto fail;
-	}
+	if (inflateInit2(&z, -15) != Z_OK)
+		SOOM();
 	z.next_in = (Bytef *)(uintptr_t)sg->zstr;
 	z.avail_in = (uInt)sg->nzstr;
 	z.next_out = *out;
 	z.avail_out = (uInt)sg->strlen + 1;
 	zrc = inflate(&z, Z_FINISH);
 	inflateEnd(&z);
+	if (zrc == Z_MEM_ERROR)
+		SOOM();
 	if (zrc != Z_STREAM_END || z.total_out != sg->strlen || z.avail_in) {
 		snprintf(msg, msgn, "its string stream does not inflate to exactly %llu bytes",
 			(unsigned long long)sg->strlen);
@@ -312,7 +316,7 @@ int silb_mseg_strings(const silb_mseg *sg, uint8_t **out, char *msg, size_t msgn
 fail:
 	sl_free(*out);
 	*out = NULL;
-	return -1;
+	return frc;
 }
 
 int silb_base_decode(sl_mcs *s, const uint8_t *pl, size_t plen, const void *init, void **out,
@@ -350,8 +354,8 @@ int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st,
 			(unsigned long long)sg->version, log->game->id, sl_mcs_model_version(s));
 		return SL_EVERSION;
 	}
-	if (silb_mseg_strings(sg, &strs, msg, msgn))
-		return SL_EFORMAT;
+	if ((rc = silb_mseg_strings(sg, &strs, msg, msgn)))
+		return rc == SL_ENOMEM ? rc : SL_EFORMAT;
 	rc = mseg_run(s, sg, ref, st, log, events, strs, stop_turn, keybytes, msg, msgn);
 	sl_free(strs);
 	return rc;
@@ -379,6 +383,10 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 			snprintf(msg, msgn, "entry %llu of %llu: %s", (unsigned long long)i + 1,
 				(unsigned long long)sg->count, sl_mcs_msg(s));
 			return rc == SL_ENOMEM ? rc : SL_EFORMAT;
+		}
+		if (full == SL_ENOMEM) {
+			snprintf(msg, msgn, "out of memory");
+			return SL_ENOMEM;
 		}
 		if (full) {
 			snprintf(msg, msgn, "too many entries (at most %u)", SL_LOG_MAX_ENTRIES);
@@ -492,10 +500,12 @@ static int read_header(rd *d, const uint8_t *pl, size_t plen, size_t off, sl_err
 	sl_header h;
 	uint64_t ih = 0;
 	char msg[256];
+	int rc;
 	sl_reader_init(&r, pl, plen);
-	if (silb_get_header(&r, &h, &ih, msg, sizeof msg)) {
+	if ((rc = silb_get_header(&r, &h, &ih, msg, sizeof msg))) {
 		sl_header_free(&h);
-		return silb_fail(err, d->name, off + 5 + r.pos, SL_EFORMAT, "record 1 (kind HEADER): %s", msg);
+		return silb_fail(err, d->name, off + 5 + r.pos, rc == SL_ENOMEM ? rc : SL_EFORMAT,
+			"record 1 (kind HEADER): %s", msg);
 	}
 	if (d->info)
 		d->info->init_hash = ih;
@@ -510,6 +520,7 @@ static int journal_record(rd *d, int kind, const uint8_t *pl, size_t plen, size_
 	sl_event ev;
 	const char *s;
 	size_t n;
+	int rc;
 	sl_reader_init(&r, pl, plen);
 	switch (kind) {
 	case SILB_K_HEADER:
@@ -520,17 +531,19 @@ static int journal_record(rd *d, int kind, const uint8_t *pl, size_t plen, size_
 	case SILB_K_ENTRY:
 		*seen_entry = 1;
 		sl_strtab_reset(&d->c.tab);
-		if (silb_get_entry(&d->c, &r, &ev)) {
+		if ((rc = silb_get_entry(&d->c, &r, &ev))) {
 			d->c.last_turn = d->turn;
-			return silb_fail(err, d->name, off + 5 + r.pos, SL_EFORMAT, "record %zu (kind ENTRY): %s",
-				recno, d->c.msg);
+			return silb_fail(err, d->name, off + 5 + r.pos, rc == SL_ENOMEM ? rc : SL_EFORMAT,
+				"record %zu (kind ENTRY): %s", recno, d->c.msg);
 		}
 		if (r.pos != r.len) {
 			d->c.last_turn = d->turn;
 			return silb_fail(err, d->name, off + 5 + r.pos, SL_EFORMAT,
 				"record %zu (kind ENTRY): %zu bytes after the entry", recno, r.len - r.pos);
 		}
-		if (silb_log_push(d->log, &ev))
+		if ((rc = silb_log_push(d->log, &ev)) == SL_ENOMEM)
+			return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
+		if (rc)
 			return silb_fail(err, d->name, off, SL_ELIMIT, "record %zu: too many entries (at most %u)",
 				recno, SL_LOG_MAX_ENTRIES);
 		track(d, &ev);
@@ -631,8 +644,9 @@ static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, si
 	sl_reader r;
 	char msg[256];
 	int rc;
-	if (silb_seg_open(&sg, pl, plen, &d->budget, msg, sizeof msg))
-		return silb_fail(err, d->name, off, strstr(msg, "limit") || strstr(msg, "in all") ? SL_ELIMIT
+	if ((rc = silb_seg_open(&sg, pl, plen, &d->budget, msg, sizeof msg)))
+		return silb_fail(err, d->name, off, rc == SL_ENOMEM ? rc
+			: strstr(msg, "limit") || strstr(msg, "in all") ? SL_ELIMIT
 			: SL_EFORMAT, "record %zu (kind SEGMENT): %s", recno, msg);
 	if (sg.first != d->base + d->log->n || sg.events_before != (uint64_t)d->events ||
 	    sg.turn != (uint64_t)d->turn || sg.phase != (uint64_t)d->phase) {
@@ -662,14 +676,16 @@ static int archive_segment(rd *d, const uint8_t *pl, size_t plen, size_t off, si
 		/* decoded in place: an entry is ~250 bytes, not worth a copy each */
 		if (!full)
 			ev = &d->log->ev[d->log->n];
-		if (silb_get_entry(&d->c, &r, ev)) {
+		if ((rc = silb_get_entry(&d->c, &r, ev))) {
 			silb_seg_free(&sg);
-			return silb_fail(err, d->name, off, SL_EFORMAT,
+			return silb_fail(err, d->name, off, rc == SL_ENOMEM ? rc : SL_EFORMAT,
 				"record %zu (kind SEGMENT): entry %llu of %llu: %s", recno,
 				(unsigned long long)i + 1, (unsigned long long)sg.count, d->c.msg);
 		}
 		if (full) {
 			silb_seg_free(&sg);
+			if (full == SL_ENOMEM)
+				return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
 			return silb_fail(err, d->name, off, SL_ELIMIT, "too many entries (at most %u)",
 				SL_LOG_MAX_ENTRIES);
 		}
@@ -722,8 +738,9 @@ static int archive_msegment(rd *d, const uint8_t *pl, size_t plen, size_t off, s
 	void *st = NULL;
 	size_t start = d->log->n, keyb = 0;
 	int rc;
-	if (silb_mseg_parse(&sg, pl, plen, msg, sizeof msg))
-		return silb_fail(err, d->name, off, SL_EFORMAT, "record %zu (kind MSEGMENT): %s", recno, msg);
+	if ((rc = silb_mseg_parse(&sg, pl, plen, msg, sizeof msg)))
+		return silb_fail(err, d->name, off, rc == SL_ENOMEM ? rc : SL_EFORMAT,
+			"record %zu (kind MSEGMENT): %s", recno, msg);
 	if (sg.first != d->base + d->log->n || sg.events_before != (uint64_t)d->events ||
 	    sg.turn != (uint64_t)d->turn || sg.phase != (uint64_t)d->phase)
 		return silb_fail(err, d->name, off, SL_EFORMAT,

@@ -197,9 +197,10 @@ int sl_silb_open(sl_silb **out, const char *path, sl_error *err)
 		if ((rc = read_record(f, path, SILB_FILE_HEADER, len + SILB_FRAME, SILB_K_HEADER, &buf, &pl, &plen, err)))
 			goto fail;
 		sl_reader_init(&r, pl, plen);
-		if (silb_get_header(&r, &h, &ih, msg, sizeof msg)) {
+		if ((rc = silb_get_header(&r, &h, &ih, msg, sizeof msg))) {
 			sl_header_free(&h);
-			rc = silb_fail(err, path, SILB_FILE_HEADER, SL_EFORMAT, "record 1 (kind HEADER): %s", msg);
+			rc = silb_fail(err, path, SILB_FILE_HEADER, rc == SL_ENOMEM ? rc : SL_EFORMAT,
+				"record 1 (kind HEADER): %s", msg);
 			goto fail;
 		}
 		g = sl_game_find(h.game);
@@ -352,9 +353,10 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 		sl_free(buf);
 		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: %s", s + 1, msg);
 	}
-	if (silb_seg_open(&sg, pl, plen, &budget, msg, sizeof msg)) {
+	if ((rc = silb_seg_open(&sg, pl, plen, &budget, msg, sizeof msg))) {
 		sl_free(buf);
-		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: %s", s + 1, msg);
+		return silb_fail(err, name, f->off[s], rc == SL_ENOMEM ? rc : SL_EFORMAT, "segment %zu: %s",
+			s + 1, msg);
 	}
 	sl_free(buf);
 	if (inflated)
@@ -381,8 +383,8 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 	rc = SL_ERANGE;
 	for (uint64_t i = 0; i < sg.count; i++) {
 		sl_event ev;
-		if (silb_get_entry(&c, &r, &ev)) {
-			rc = silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: entry %llu: %s", s + 1,
+		if ((rc = silb_get_entry(&c, &r, &ev))) {
+			rc = silb_fail(err, name, f->off[s], rc == SL_ENOMEM ? rc : SL_EFORMAT, "segment %zu: entry %llu: %s", s + 1,
 				(unsigned long long)i + 1, c.msg);
 			break;
 		}

@@ -74,11 +74,17 @@ int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
 		sl_silb_writer_free(w);
 		return nomem(err);
 	}
-	sl_game_hash(log->game, w->st, &ih);
+	if (sl_game_hash(log->game, w->st, &ih) != SL_OK) {
+		sl_silb_writer_free(w);
+		return nomem(err);
+	}
 	silb_put_file_header(&w->out, SL_SILB_ARCHIVE);
 	sl_buf_init(&hdr);
 	silb_put_header(&hdr, &log->h, ih);
-	silb_put_record(&w->out, SILB_K_HEADER, hdr.data, hdr.len);
+	if (hdr.failed)   /* a header cut short is not the header */
+		w->out.failed = 1;
+	else
+		silb_put_record(&w->out, SILB_K_HEADER, hdr.data, hdr.len);
 	sl_buf_free(&hdr);
 	w->hdr_end = w->out.len;
 	if (w->out.failed) {
@@ -120,7 +126,7 @@ static int base_record(sl_silb_writer *w, sl_error *err)
 	sl_buf_init(&snap);
 	sl_buf_init(&code);
 	if (w->log->game->serialize(w->base_st, &snap) != SL_OK || snap.failed) {
-		rc = sl_error_set(err, SL_ENOMEM, "cannot snapshot the state");
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory: cannot snapshot the state");
 		goto out;
 	}
 	sl_buf_u64le(&w->base, sl_hash64(snap.data, snap.len));
@@ -144,7 +150,7 @@ static int seg_start(sl_silb_writer *w, sl_error *err)
 	sl_buf_init(&snap);
 	if (w->log->game->serialize(w->st, &snap) != SL_OK || snap.failed) {
 		sl_buf_free(&snap);
-		return sl_error_set(err, SL_ENOMEM, "cannot snapshot the state");
+		return sl_error_set(err, SL_ENOMEM, "out of memory: cannot snapshot the state");
 	}
 	if (snap.len > SL_SILB_MAX_SNAPSHOT) {
 		sl_buf_free(&snap);
@@ -204,7 +210,7 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 		size_t sn;
 		uint64_t end_hash = 0;
 		if (sl_game_hash(w->log->game, w->st, &end_hash) != SL_OK)
-			return sl_error_set(err, SL_ENOMEM, "cannot hash the state");
+			return sl_error_set(err, SL_ENOMEM, "out of memory: cannot hash the state");
 		sl_buf_u8(&w->pay, (uint8_t)w->seg_ref);
 		sl_buf_uvarint(&w->pay, (uint64_t)sl_mcs_model_version(w->mcs));
 		sl_buf_u32le(&w->pay, (uint32_t)end_hash);
@@ -229,7 +235,7 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 			deflateEnd(&zs);
 			if (zrc != Z_STREAM_END) {
 				sl_buf_free(&zb);
-				return sl_error_set(err, SL_ENOMEM, "deflate failed");
+				return sl_error_set(err, SL_ENOMEM, "out of memory: deflate failed");
 			}
 			sl_buf_uvarint(&w->pay, zb.len);
 			sl_buf_put(&w->pay, zb.data, zb.len);
@@ -253,7 +259,7 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 	w->pay.len = at + z.total_out;
 	deflateEnd(&z);
 	if (zrc != Z_STREAM_END)
-		return sl_error_set(err, SL_ENOMEM, "deflate failed");
+		return sl_error_set(err, SL_ENOMEM, "out of memory: deflate failed");
 framed:
 	if (w->pay.failed)
 		return nomem(err);
@@ -337,7 +343,7 @@ int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_error *err)
 {
 	size_t io;
-	int rc = seg_flush(w, err);
+	int rc = seg_flush(w, err), bfail = 0;   /* b's failures: a reset forgets them */
 	sl_buf b;
 	if (rc) {
 		sl_silb_writer_free(w);
@@ -356,11 +362,16 @@ int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_e
 				w->segs[i].off += add;
 		} else
 			w->out.failed = 1;
+		bfail |= b.failed;
 		sl_buf_reset(&b);
 	}
 	if (tail) {
 		silb_put_str(&b, tail, strlen(tail));
-		silb_put_record(&w->out, SILB_K_TAIL, b.data, b.len);
+		if (b.failed)
+			w->out.failed = 1;
+		else
+			silb_put_record(&w->out, SILB_K_TAIL, b.data, b.len);
+		bfail |= b.failed;
 		sl_buf_reset(&b);
 	}
 	sl_buf_uvarint(&b, w->nseg);
@@ -375,14 +386,19 @@ int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_e
 		sl_buf_uvarint(&b, (uint64_t)(w->segs[i].turn - (p ? p->turn : 0)));
 	}
 	io = w->out.len;
-	silb_put_record(&w->out, SILB_K_INDEX, b.data, b.len);
+	if (b.failed)
+		w->out.failed = 1;
+	else
+		silb_put_record(&w->out, SILB_K_INDEX, b.data, b.len);
+	bfail |= b.failed;
 	sl_buf_reset(&b);
 	sl_buf_u64le(&b, io);
 	sl_buf_u32le(&b, (uint32_t)(w->out.len - io));
 	sl_buf_u32le(&b, 0);
 	silb_put_record(&w->out, SILB_K_TRAILER, b.data, b.len);
+	bfail |= b.failed;
 	sl_buf_free(&b);
-	if (b.failed || w->out.failed) {
+	if (bfail || w->out.failed) {
 		sl_silb_writer_free(w);
 		return nomem(err);
 	}

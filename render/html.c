@@ -506,6 +506,10 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 			}
 			sl_buf_reset(&j->line);
 			put_rounded(&j->line, body, (size_t)(be - body));
+			if (j->line.failed) {   /* a cut line is not the line */
+				rc = SL_ENOMEM;
+				goto out;
+			}
 			id = intern_add(&j->glyphs, sl_buf_cstr(&j->line), j->line.len);
 			if (nl == cap) {
 				char **nlid;
@@ -522,7 +526,10 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 					goto out;
 				}
 			}
-			lid[nl] = sl_strndup(q, (size_t)(qe - q));
+			if (!(lid[nl] = sl_strndup(q, (size_t)(qe - q)))) {
+				rc = SL_ENOMEM;
+				goto out;
+			}
 			gid[nl++] = id;
 			p = be + 9;
 			if (p < end && *p == '\n')
@@ -538,6 +545,10 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 		if (k == 0) {   /* a glyph on another baseline: a new run */
 			flush_run(j, &run, out);
 			k = glyph_use(j, &run);
+		}
+		if (j->line.failed) {
+			rc = SL_ENOMEM;
+			goto out;
 		}
 		if (k == 1) {   /* one glyph: joins the run of its line of text */
 			p = e + 1;
@@ -651,7 +662,7 @@ static int buf_write(void *closure, const unsigned char *data, size_t n)
 {
 	sl_buf *b = closure;
 	sl_buf_put(b, data, n);
-	return b->failed ? -1 : 0;
+	return b->failed ? SL_ENOMEM : 0;
 }
 
 /* ---- the page ------------------------------------------------------------------------------ */

@@ -156,7 +156,8 @@ void sl_kit_token(sl_kit_canvas *c, double cx, double cy, double radius,
 /* An arrow from cx,cy of length len toward angle (radians). */
 void sl_kit_arrow(sl_kit_canvas *c, double cx, double cy, double angle, double len,
 	double width, sl_kit_rgb rgb);
-/* The same, filled at opacity alpha (one outline: no overlap to darken). */
+/* The same arrow filled at alpha (one simple polygon, so one fill: no
+ * darker overlap and no group). */
 void sl_kit_arrow_a(sl_kit_canvas *c, double cx, double cy, double angle, double len,
 	double width, sl_kit_rgb rgb, double alpha);
 /* Facing arrow drawn on a hex toward hexside dir. */

@@ -39,15 +39,18 @@ typedef struct sink {
 	sl_write_fn fn;
 	void *closure;
 	int failed;      /* the user's callback refused bytes */
+	int rc;          /* what it returned: SL_ENOMEM from a memory sink */
 } sink;
 
 static cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int len)
 {
 	sink *s = closure;
+	int rc;
 	if (s->failed)
 		return CAIRO_STATUS_WRITE_ERROR;
-	if (len && s->fn(s->closure, data, len) != 0) {
+	if (len && (rc = s->fn(s->closure, data, len)) != 0) {
 		s->failed = 1;
+		s->rc = rc;
 		return CAIRO_STATUS_WRITE_ERROR;
 	}
 	return CAIRO_STATUS_SUCCESS;
@@ -55,6 +58,8 @@ static cairo_status_t sink_write(void *closure, const unsigned char *data, unsig
 
 static int cairo_error(cairo_status_t st, const sink *s, const char *what, sl_error *err)
 {
+	if (s->failed && s->rc == SL_ENOMEM)
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory writing the %s", what);
 	if (s->failed || st == CAIRO_STATUS_WRITE_ERROR)
 		return sl_error_set(err, SL_EIO, "render: writing the %s failed", what);
 	if (st == CAIRO_STATUS_NO_MEMORY)
@@ -163,7 +168,7 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 	const sl_painter *p;
 	cairo_surface_t *surf = NULL;
 	cairo_status_t st;
-	sink s = {fn, closure, 0};
+	sink s = {fn, closure, 0, 0};
 	sl_buf svgraw;
 	int nw = 0, nh = 0, w, h, rc;
 	const char *what = fmt == SL_FMT_PNG ? "PNG" : fmt == SL_FMT_SVG ? "SVG" : "PDF";
@@ -262,7 +267,7 @@ static int buf_write(void *closure, const unsigned char *data, size_t n)
 {
 	sl_buf *b = closure;
 	sl_buf_put(b, data, n);
-	return b->failed ? -1 : 0;
+	return b->failed ? SL_ENOMEM : 0;
 }
 
 int sl_render_to_mem(sl_format fmt, const sl_frame *fr, const sl_render_opts *o,

@@ -21,7 +21,8 @@ typedef enum sl_format {
 /* Picks the format from a file name's extension; -1 if none fits. */
 int sl_render_format_from_path(const char *path);
 
-/* Receives encoded bytes; returns 0, or non-zero to abort with SL_EIO. */
+/* Receives encoded bytes; returns 0, or non-zero to abort: SL_ENOMEM aborts
+ * with SL_ENOMEM ("out of memory"), anything else with SL_EIO. */
 typedef int (*sl_write_fn)(void *closure, const unsigned char *data, size_t n);
 
 enum { SL_THEME_LIGHT = 0, SL_THEME_DARK = 1 };

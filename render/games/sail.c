@@ -165,7 +165,8 @@ static void draw_wind_streaks(sl_kit_canvas *c, const sl_kit_grid *g, const sail
 			 * hex of open sea, ships or not; a hull covers its own */
 			sl_kit_hex_center(g, q, r, &cx, &cy);
 			/* the arrow is one simple outline filled once: translucent
-			 * without a group (no overlap to darken) */
+			 * without a group (no overlap to darken; a group's push/pop on
+			 * cairo's SVG surface loses memory, issue 20.5) */
 			sl_kit_arrow_a(c, cx - cos(a) * g->size * 0.45, cy - sin(a) * g->size * 0.45, a,
 				g->size * 0.9, g->size * 0.07, k, 0.55);
 		}

@@ -47,6 +47,9 @@ int cli_report(const sl_error *err);
  * terminal, control and bidirectional characters are shown escaped
  * (sl_text_safe, lines kept), so a log cannot drive the terminal. */
 void cli_write_text(FILE *f, const void *p, size_t n);
+/* Test builds (-DSL_ALLOC_FAULTS) install the fault-injecting allocator of
+ * alloc_faults.c; elsewhere this does nothing. */
+void cli_alloc_faults_init(void);
 int cli_usage(const char *verb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int cli_exit_code(int code);
 

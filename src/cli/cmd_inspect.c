@@ -49,10 +49,29 @@ static int one_file(const char *verb, int argc, char **argv, inspect_opts *o, co
 	return -1;
 }
 
-static void flush(sl_buf *b)
+/* The state's hash for text going to b; a hash that cannot be computed
+ * (out of memory) fails b, so that flush refuses to print it. */
+static unsigned long long hash_for(sl_replay *r, sl_buf *b)
 {
-	cli_write_text(stdout, b->data, b->len);
+	uint64_t h;
+	if (sl_replay_hash_get(r, &h, NULL))
+		b->failed = 1;
+	return (unsigned long long)h;
+}
+
+/* Prints b and frees it; a text cut short by a failed allocation is not
+ * printed: "out of memory", exit 4. */
+static int flush(sl_buf *b)
+{
+	int failed = b->failed;
+	if (!failed)
+		cli_write_text(stdout, b->data, b->len);
 	sl_buf_free(b);
+	if (failed) {
+		fputs("sillage: out of memory\n", stderr);
+		return EXIT_IO;
+	}
+	return EXIT_OK;
 }
 
 int cmd_games(int argc, char **argv)
@@ -92,8 +111,7 @@ int cmd_games(int argc, char **argv)
 	}
 	if (o.json)
 		sl_buf_puts(&b, "]\n");
-	flush(&b);
-	return EXIT_OK;
+	return flush(&b);
 }
 
 int cmd_info(int argc, char **argv)
@@ -178,7 +196,7 @@ int cmd_info(int argc, char **argv)
 				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"",
 				silb ? "," : "],",
 				sl_replay_turns(r), sl_replay_events(r), log->n, bytes, notes, marks, checks,
-				(unsigned long long)sl_replay_hash(r));
+				hash_for(r, &b));
 			if (sl_replay_seek(r, log->n, NULL) == SL_OK)
 				cli_result_json(log, sl_replay_state(r), &b);
 			sl_buf_puts(&b, "}\n");
@@ -254,13 +272,13 @@ int cmd_info(int argc, char **argv)
 					sl_buf_puts(&b, "result:    the game goes on\n");
 				sl_buf_free(&t);
 			}
-			sl_buf_printf(&b, "final:     state hash %016llx\n", (unsigned long long)sl_replay_hash(r));
+			sl_buf_printf(&b, "final:     state hash %016llx\n", hash_for(r, &b));
 		}
 	}
-	flush(&b);
+	rc = flush(&b);
 	sl_replay_free(r);
 	sl_log_free(log);
-	return EXIT_OK;
+	return rc;
 }
 
 /* verify: the replay is fed each run of entries as it is read, so memory
@@ -336,6 +354,7 @@ int cmd_verify(int argc, char **argv)
 	verify_ctx v;
 	sl_error err;
 	sl_silb_info si;
+	uint64_t h;
 	int rc = one_file("verify", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
@@ -391,7 +410,7 @@ int cmd_verify(int argc, char **argv)
 					goto fail;
 		}
 	}
-	if (sl_dice_check_end(&v.dice, log->tail_comment, &err))
+	if (sl_dice_check_end(&v.dice, log->tail_comment, &err) || sl_replay_hash_get(v.r, &h, &err))
 		goto fail;
 	if (o.json) {
 		sl_buf b;
@@ -403,7 +422,7 @@ int cmd_verify(int argc, char **argv)
 		sl_buf_printf(&b, ",\"rules_version\":%d,\"events\":%ld,\"turns\":%d,\"state_checks\":%ld,"
 			"\"final_hash\":\"%016llx\",\"dice\":{\"seed\":\"%s\",\"drawn\":%ld,\"checked\":%s,\"undone\":%ld}",
 			log->game->rules_version, sl_replay_events(v.r), sl_replay_turns(v.r), sl_replay_checks(v.r),
-			(unsigned long long)sl_replay_hash(v.r),
+			(unsigned long long)h,
 			!v.dice.dh.committed ? "none" : v.dice.dh.revealed ? "revealed" : "secret", v.dice.draws,
 			v.dice.dh.revealed ? "true" : "false", v.dice.undone);
 		cli_result_json(log, sl_replay_state(v.r), &b);
@@ -415,7 +434,7 @@ int cmd_verify(int argc, char **argv)
 			log->game->id, log->game->rules_version);
 		if (sl_replay_checks(v.r))
 			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(v.r),
-				(unsigned long long)sl_replay_hash(v.r));
+				(unsigned long long)h);
 		else
 			printf("no state checks recorded (rules only; `sillage convert --seal` adds them)\n");
 		if (v.dice.dh.revealed)
@@ -455,16 +474,16 @@ int cmd_state(int argc, char **argv)
 	if (o.json) {
 		sl_buf_printf(&b, "{\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state\":",
 			sl_replay_event_at(r, sl_replay_pos(r)), turn, phase,
-			(unsigned long long)sl_replay_hash(r));
+			hash_for(r, &b));
 		log->game->summary_json(sl_replay_state(r), &log->h, &b);
 		sl_buf_puts(&b, "}\n");
 	} else {
 		sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",
 			sl_replay_event_at(r, sl_replay_pos(r)), sl_replay_events(r), turn, phase,
-			sl_phase_name(log->game->schema, phase), (unsigned long long)sl_replay_hash(r));
+			sl_phase_name(log->game->schema, phase), hash_for(r, &b));
 		log->game->summary(sl_replay_state(r), &log->h, &b);
 	}
-	flush(&b);
+	rc = flush(&b);
 out:
 	sl_replay_free(r);
 	sl_log_free(log);
@@ -542,11 +561,13 @@ int cmd_log(int argc, char **argv)
 		if (cli_result(log, sl_replay_state(r), &d) == 1)
 			sl_buf_printf(&b, "\n== the game is over: %s ==\n", sl_buf_cstr(&d));
 	}
-	flush(&b);
+	if (d.failed)
+		b.failed = 1;   /* a description was cut short */
+	rc = flush(&b);
 	sl_buf_free(&d);
 	sl_replay_free(r);
 	sl_log_free(log);
-	return EXIT_OK;
+	return rc;
 fail:
 	sl_buf_free(&b);
 	sl_buf_free(&d);

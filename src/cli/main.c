@@ -547,6 +547,7 @@ int cmd_version(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	const cli_verb *v;
+	cli_alloc_faults_init();
 	if (argc < 2) {
 		cmd_help(1, argv);
 		return EXIT_USAGE;

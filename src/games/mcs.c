@@ -91,6 +91,16 @@ int sl_mcs_fail(sl_mcs *s, const char *fmt, ...)
 #define bits_for sl_bits_for
 #define ntokens sl_ntokens
 
+/* A failed allocation: SL_ENOMEM and "out of memory", whatever the step. */
+static int mcs_oom(sl_mcs *s)
+{
+	if (s->rc == 0 || s->rc == SL_ENOMEM) {
+		s->rc = SL_ENOMEM;
+		snprintf(s->msg, sizeof s->msg, "out of memory");
+	}
+	return s->rc;
+}
+
 const char *sl_mcs_msg(const sl_mcs *s) { return s->msg; }
 
 int sl_mcs_new(sl_mcs **out, const sl_game *g, const sl_header *h, const char *name,
@@ -190,9 +200,7 @@ int sl_mcs_finish(sl_mcs *s)
 	}
 	sl_mc_enc_finish(&s->mc);
 	if (s->strs.failed) {
-		s->rc = SL_ENOMEM;
-		snprintf(s->msg, sizeof s->msg, "out of memory");
-		return s->rc;
+		return mcs_oom(s);
 	}
 	if (s->mc.bad)
 		return sl_mcs_fail(s, "a model coded a value it had ruled out (a bug)");
@@ -222,9 +230,7 @@ static int code_bytes(sl_mcs *s, int cl, const char **p, size_t *n)
 			(unsigned long)len, s->sn - s->spos);
 	out = sl_arena_alloc(s->arena, len + 1);
 	if (!out) {
-		s->rc = SL_ENOMEM;
-		snprintf(s->msg, sizeof s->msg, "out of memory");
-		return s->rc;
+		return mcs_oom(s);
 	}
 	memcpy(out, s->sp + s->spos, len);
 	s->spos += len;
@@ -245,8 +251,7 @@ static int code_ref(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v)
 		int fail = 0;
 		k = sl_strtab_find_or_add(&s->tab, s->arena, v->p ? v->p : "", v->p ? v->n : 0, &fail);
 		if (fail) {
-			s->rc = SL_ENOMEM;
-			return s->rc;
+			return mcs_oom(s);
 		}
 	}
 	if (sl_mc_bit_code(c, &fm->known, k > 0)) {
@@ -270,8 +275,7 @@ static int code_ref(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v)
 			return sl_mcs_fail(s, "field %s: a string of %zu bytes", fd->name, n);
 		ok = sl_str_ok(p, n);
 		if (sl_strtab_add(&s->tab, p, n, ok) < 0) {
-			s->rc = SL_ENOMEM;
-			return s->rc;
+			return mcs_oom(s);
 		}
 		v->p = p;
 		v->n = (uint16_t)n;
@@ -352,8 +356,7 @@ static int code_value(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v
 			if (n < 1 || n > (uint32_t)lim)
 				return sl_mcs_fail(s, "field %s: %lu items (1..%d)", fd->name, (unsigned long)n, lim);
 			if (!(items = sl_arena_alloc(s->arena, n))) {
-				s->rc = SL_ENOMEM;
-				return s->rc;
+				return mcs_oom(s);
 			}
 		}
 		for (uint32_t i = 0; i < n; i++) {
@@ -418,7 +421,7 @@ static int code_check(sl_mcs *s, const void *st, sl_event *ev, int kind)
 	int digits = kind == SL_ENTRY_TURN ? 64 : 32;
 	if (sl_entry_check(s->g, st, ev, &want) != SL_OK) {
 		s->rc = SL_ENOMEM;
-		snprintf(s->msg, sizeof s->msg, "cannot hash the state");
+		snprintf(s->msg, sizeof s->msg, "out of memory: cannot hash the state");
 		return s->rc;
 	}
 	if (digits == 32)
@@ -542,8 +545,7 @@ static int code_snapshot(sl_mcs *s, const uint8_t *ref, size_t rn, sl_buf *b)
 			return sl_mcs_fail(s, "a keyframe of %lu bytes, more than the limit (%u)",
 				(unsigned long)n, SL_MAX_SNAPSHOT);
 		if (sl_buf_reserve(b, n)) {
-			s->rc = SL_ENOMEM;
-			return s->rc;
+			return mcs_oom(s);
 		}
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -577,8 +579,11 @@ int sl_mcs_keyframe(sl_mcs *s, const void *ref, void **st, uint64_t hash)
 	else
 		fits = 0;
 	if (fits) {
-		if ((rc = s->gm->state(s, s->gctx, ref, c->dec ? NULL : *st, c->dec ? &made : NULL)))
+		if ((rc = s->gm->state(s, s->gctx, ref, c->dec ? NULL : *st, c->dec ? &made : NULL))) {
+			if (rc == SL_ENOMEM)
+				mcs_oom(s);
 			goto out;
+		}
 		if (!c->dec)
 			goto out;
 		if (!made) {
@@ -586,13 +591,13 @@ int sl_mcs_keyframe(sl_mcs *s, const void *ref, void **st, uint64_t hash)
 			goto out;
 		}
 		if (s->g->serialize(made, &kb) != SL_OK || kb.failed) {
-			rc = sl_mcs_fail(s, "cannot serialize the keyframe");
+			rc = mcs_oom(s);
 			goto out;
 		}
 	} else {
 		if (s->g->serialize(ref, &rb) != SL_OK || rb.failed ||
 		    (!c->dec && (s->g->serialize(*st, &kb) != SL_OK || kb.failed))) {
-			rc = sl_mcs_fail(s, "cannot serialize the keyframe");
+			rc = mcs_oom(s);
 			goto out;
 		}
 		if ((rc = code_snapshot(s, rb.data, rb.len, &kb)) || !c->dec)
@@ -612,7 +617,8 @@ int sl_mcs_keyframe(sl_mcs *s, const void *ref, void **st, uint64_t hash)
 		sl_error e;
 		sl_error_clear(&e);
 		if (s->g->restore(st, kb.data, kb.len, &e)) {
-			rc = sl_mcs_fail(s, "the keyframe is not a state of %s: %s", s->g->id, e.msg);
+			rc = e.code == SL_ENOMEM ? mcs_oom(s)
+			   : sl_mcs_fail(s, "the keyframe is not a state of %s: %s", s->g->id, e.msg);
 			*st = NULL;
 		}
 	}

@@ -114,7 +114,7 @@ static int add_keyframe(sl_replay *r, sl_error *err)
 	}
 	sl_buf_reset(&r->snap);
 	if (r->g->serialize(r->st, &r->snap) != SL_OK || r->snap.failed)
-		return sl_error_set(err, SL_ENOMEM, "cannot snapshot the state");
+		return sl_error_set(err, SL_ENOMEM, "out of memory: cannot snapshot the state");
 	k = &r->kf[r->nkf];
 	k->pos = r->pos;
 	k->base = r->nkf;
@@ -155,7 +155,7 @@ static int check_entry(sl_replay *r, const sl_event *ev, long event_no, sl_error
 	int digits = ev->entry == SL_ENTRY_TURN ? 16 : 8;
 	char msg[256];
 	if (sl_entry_check(r->g, r->st, ev, &got) != SL_OK)
-		return sl_error_set(err, SL_ENOMEM, "cannot hash the state");
+		return sl_error_set(err, SL_ENOMEM, "out of memory: cannot hash the state");
 	if (digits == 8)
 		want &= 0xffffffffu;
 	r->checks++;
@@ -430,6 +430,14 @@ uint64_t sl_replay_hash(sl_replay *r)
 	return h;
 }
 
+int sl_replay_hash_get(sl_replay *r, uint64_t *out, sl_error *err)
+{
+	*out = 0;
+	if (sl_game_hash(r->g, r->st, out) != SL_OK)
+		return sl_error_set(err, SL_ENOMEM, "out of memory: cannot hash the state");
+	return SL_OK;
+}
+
 void sl_replay_describe_marker(const sl_log *log, const sl_event *ev, sl_buf *out)
 {
 	if (ev->entry == SL_ENTRY_TURN)
@@ -450,10 +458,14 @@ int sl_replay_describe(sl_replay *r, size_t i, sl_buf *out, sl_error *err)
 	ev = &r->log->ev[i];
 	if (ev->entry != SL_ENTRY_EVENT) {
 		sl_replay_describe_marker(r->log, ev, out);
-		return sl_replay_seek(r, i + 1, err);
+		rc = sl_replay_seek(r, i + 1, err);
+	} else {
+		rc = sl_replay_apply(r->log, r->st, ev, sl_replay_event_at(r, i) + 1, out, err);
+		if (rc == SL_OK)
+			r->pos = i + 1;
 	}
-	rc = sl_replay_apply(r->log, r->st, ev, sl_replay_event_at(r, i) + 1, out, err);
-	if (rc == SL_OK)
-		r->pos = i + 1;
+	/* a description cut short by a failed allocation is not the description */
+	if (rc == SL_OK && out && out->failed)
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
 	return rc;
 }

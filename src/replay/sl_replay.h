@@ -67,8 +67,12 @@ long sl_replay_event_at(const sl_replay *r, size_t pos);
 long sl_replay_pos_of_turn(const sl_replay *r, int turn, int phase);
 /* Turn and phase at the current position. */
 void sl_replay_where(const sl_replay *r, int *turn, int *phase);
-/* The hash of the current state. */
+/* The hash of the current state; 0 when it cannot be computed (out of
+ * memory): a caller that shows or compares it uses sl_replay_hash_get. */
 uint64_t sl_replay_hash(sl_replay *r);
+/* The hash of the current state into *out; SL_ENOMEM (with err set) when
+ * serializing the state fails. */
+int sl_replay_hash_get(sl_replay *r, uint64_t *out, sl_error *err);
 
 /* Appends the description of entry i (0-based), as seen from the state
  * before it. Leaves the replay at position i + 1. */

@@ -1544,6 +1544,7 @@ static void test_snapshot_roundtrip(void **state)
 	sl_buf a, b;
 	void *st2 = NULL;
 	sl_error err;
+	sl_error_clear(&err);   /* an sl_error keeps the first error: start empty */
 	start(c);
 	put(c, "ana-c1", 13, 2);
 	OK(c, "ana: move unit=ana-c1 path=S");
@@ -1571,6 +1572,7 @@ static void test_snapshot_sealed(void **state)
 	sl_buf a, b;
 	void *st2 = NULL;
 	sl_error err;
+	sl_error_clear(&err);   /* an sl_error keeps the first error: start empty */
 	start(c);
 	advance(c, 20);
 	OK(c, "phase 3");

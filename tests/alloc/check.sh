@@ -1,0 +1,24 @@
+#!/bin/sh
+# check.sh BIN VERB LOG JOB N - fail allocation N of one run (tests/alloc/run.sh)
+# and print its outcome: "ok-same", "ok-oom", or the kind of failure and why.
+bin=$1 v=$2 in=$3 job=$4 n=$5
+o=$W/$job.$n
+SILLAGE_FAIL_ALLOC=$n sh "$(dirname "$0")/one.sh" "$bin" "$v" "$in" "$o" >"$o.out" 2>"$o.err"
+code=$?
+ext=; [ $v = render ] && ext=.png; [ $v = html ] && ext=.html
+why=$(head -n 1 "$o.err" | cut -c1-200)
+if grep -q 'Sanitizer\|runtime error' "$o.err"; then
+	kind=sanitizer; why=$(grep -m1 'Sanitizer\|runtime error' "$o.err" | cut -c1-200)
+elif grep -q '^sillage: leak:' "$o.err"; then
+	kind=leak; why="$(grep -m1 '^sillage: leak:' "$o.err") after: $why"
+elif [ $code = 0 ]; then
+	if ! cmp -s "$o.out" "$W/$job.refout"; then kind=exit0-wrong-stdout
+	elif [ -n "$ext" ] && ! cmp -s "$o$ext" "$W/$job.ref$ext"; then kind=exit0-wrong-file
+	else kind=ok-same; fi
+elif [ $code = 4 ] && grep -q 'out of memory' "$o.err"; then
+	if [ -n "$ext" ] && [ -e "$o$ext" ]; then kind=oom-left-output; else kind=ok-oom; fi
+else
+	kind=exit$code
+fi
+echo "$kind $v $job N=$n: $why"
+rm -f "$o" "$o.out" "$o.err" "$o$ext"

@@ -1,0 +1,92 @@
+#!/bin/sh
+# run.sh - allocation failures end in success or "out of memory", nothing else.
+#
+#   sh tests/alloc/run.sh BIN ASANBIN [JOBS]
+#
+# Both binaries are sillage built with -DSL_ALLOC_FAULTS (src/cli/alloc_faults.c):
+# BIN under UBSan, ASANBIN under ASan+UBSan with LeakSanitizer (`make
+# alloc-faults` builds them). A run is made once to count its allocations and
+# keep its output, then again with the Nth allocation failed
+# (SILLAGE_FAIL_ALLOC=N). Two passes:
+#   every N (BIN)      verify and render of every sample in samples/, and
+#                      verify of each as a .silb archive (made here): every
+#                      allocation from the first to the last;
+#   call stacks (ASANBIN)  verify and render of every sample, and html of each
+#                      sample cut before its second turn: the N of each
+#                      distinct call stack's first allocation
+#                      (SILLAGE_SITES_ALLOC). html is not run at every N: a
+#                      full export makes 17 000 to 70 000 allocations and takes
+#                      1 to 10 s (ASan), so every N would take days; its ~80
+#                      call stacks per sample reach every path to an
+#                      allocation once. ALLOC_HTML=all runs every N of the
+#                      short html exports instead (about an hour).
+# A run passes when it exits 0 with output identical to the normal run, or
+# exits 4 with "out of memory" on standard error and leaves no output file,
+# and in both cases frees every block it allocated through sl_malloc (the
+# fault build counts them: "sillage: leak: ...") and draws no sanitizer report.
+# Prints the runs by outcome and the first of each failing kind; exits 1 if
+# any failed. ALLOC_RESULTS=FILE keeps every run's line.
+set -u
+abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
+BIN=$(abs "$1")
+ABIN=$(abs "$2")
+JOBS=${3:-2}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT INT TERM
+ASAN_OPTIONS=abort_on_error=0:detect_leaks=1
+LSAN_OPTIONS=suppressions=$root/tests/lsan.supp:print_suppressions=0
+UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS W
+unset SILLAGE_FAIL_ALLOC SILLAGE_COUNT_ALLOC SILLAGE_SITES_ALLOC
+start=$(date +%s)
+: >"$W/jobs"
+
+# job PASS BIN VERB LOG: the normal run, then the list of N to fail
+job() {
+	pass=$1 bin=$2 v=$3 in=$4
+	f=$(basename "$in")
+	j=$pass-$v-$f
+	if ! SILLAGE_COUNT_ALLOC=1 SILLAGE_SITES_ALLOC="$W/$j.sites" \
+		sh "$here/one.sh" "$bin" "$v" "$in" "$W/$j.ref" >"$W/$j.refout" 2>"$W/$j.referr" ||
+		grep -q 'sillage: leak\|Sanitizer\|runtime error' "$W/$j.referr"; then
+		echo "alloc: the normal run of $v on $f fails:"; cat "$W/$j.referr"; exit 1
+	fi
+	n=$(sed -n 's/^sillage: allocations: //p' "$W/$j.referr")
+	if [ "$pass" = stacks ] && { [ "$v" != html ] || [ "${ALLOC_HTML:-stacks}" != all ]; }; then
+		sed "s|^|$bin $v $in $j |" "$W/$j.sites" >>"$W/jobs"
+		echo "alloc: $pass: $v $f: $(wc -l <"$W/$j.sites") call stacks of $n allocations"
+	else
+		seq 1 "$n" | sed "s|^|$bin $v $in $j |" >>"$W/jobs"
+		echo "alloc: $pass: $v $f: $n allocations"
+	fi
+}
+
+for s in "$root"/samples/*/*.sil; do
+	b=$(basename "$s" .sil)
+	cp "$s" "$W/$b.sil"
+	"$BIN" convert -o "$W/$b.silb" "$s" || exit 1
+	# the short log for html: everything before the second turn's marker
+	sed '/^turn 2 /,$d' "$s" >"$W/$b-short.sil"
+	job every "$BIN" verify "$W/$b.sil"
+	job every "$BIN" render "$W/$b.sil"
+	job every "$BIN" verify "$W/$b.silb"
+	job stacks "$ABIN" verify "$W/$b.sil"
+	job stacks "$ABIN" render "$W/$b.sil"
+	job stacks "$ABIN" html "$W/$b-short.sil"
+done
+xargs -P "$JOBS" -L 1 sh "$here/check.sh" <"$W/jobs" >"$W/results"
+[ -n "${ALLOC_RESULTS:-}" ] && cp "$W/results" "$ALLOC_RESULTS"
+end=$(date +%s)
+total=$(wc -l <"$W/results")
+bad=$(grep -c -v '^ok' "$W/results")
+echo "alloc: $total runs in $((end - start)) s, by outcome:"
+cut -d' ' -f1 "$W/results" | sort | uniq -c | sed 's/^/alloc: /'
+if [ "$bad" -gt 0 ]; then
+	for k in $(grep -v '^ok' "$W/results" | cut -d' ' -f1 | sort -u); do
+		echo "alloc: first runs of kind $k:"
+		grep "^$k " "$W/results" | head -n 5 | sed 's/^/  /'
+	done
+	exit 1
+fi
