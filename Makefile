@@ -148,8 +148,15 @@ $(FUZZ_BUILD)/obj/%.o: %.c
 	@$(FUZZ_CC) -std=c11 -D_XOPEN_SOURCE=700 -MMD -MP -I. -Isrc $(PKG_CFLAGS) $(FUZZ_FLAGS) \
 		-fsanitize=fuzzer-no-link -c $< -o $@
 
-.SECONDARY: $(FUZZ_OBJ)
+# the importers that live in the command (fuzz_xws) link its objects too,
+# main() renamed: libFuzzer brings its own
+FUZZ_CLI_OBJ := $(CLI_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+$(FUZZ_BUILD)/obj/src/cli/main.o: FUZZ_FLAGS += -Dmain=sillage_main
 
+.SECONDARY: $(FUZZ_OBJ) $(FUZZ_CLI_OBJ)
+
+$(FUZZ_BUILD)/fuzz_xws: FUZZ_OBJ += $(FUZZ_CLI_OBJ)
+$(FUZZ_BUILD)/fuzz_xws: $(FUZZ_CLI_OBJ)
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "fuzz: linking $@"
@@ -280,4 +287,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-ubsan build-fuzz build-alloc build-alloc-asan out
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) $(FUZZ_CLI_OBJ:.o=.d)
