@@ -302,21 +302,17 @@ int sl_chart_cairo(cairo_t *cr, const sl_chart *ch, double w, double h, int them
 	return cairo_status(cr) == CAIRO_STATUS_SUCCESS ? SL_OK : SL_EIO;
 }
 
-static cairo_status_t buf_write(void *closure, const unsigned char *data, unsigned int n)
+/* paint() for sl_kit_figure_to_mem */
+static void paint_fig(sl_kit_canvas *c, const void *ud)
 {
-	sl_buf *b = closure;
-	sl_buf_put(b, data, n);
-	return b->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
+	paint(c, ud);
 }
+
 
 int sl_chart_to_mem(sl_format fmt, const sl_chart *ch, int width, int theme,
 	unsigned char **out, size_t *out_len, sl_error *err)
 {
-	cairo_surface_t *surf = NULL;
-	cairo_t *cr;
-	sl_kit_canvas cv;
-	sl_buf b;
-	int nw, nh, w, h, rc = SL_OK;
+	int nw, nh, w, h;
 	double sc;
 	*out = NULL;
 	*out_len = 0;
@@ -331,51 +327,7 @@ int sl_chart_to_mem(sl_format fmt, const sl_chart *ch, int width, int theme,
 	h = (int)(nh * sc + 0.5);
 	if (h < 1)
 		h = 1;
-	sl_buf_init(&b);
-	if (fmt == SL_FMT_PNG)
-		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-	else if (fmt == SL_FMT_SVG)
-		surf = cairo_svg_surface_create_for_stream(buf_write, &b, w, h);
-	else
-		surf = cairo_pdf_surface_create_for_stream(buf_write, &b, w, h);
-	if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
-		rc = sl_error_set(err, SL_ENOMEM, "chart: cannot make a %dx%d canvas", w, h);
-		goto out;
-	}
-	cr = cairo_create(surf);
-	cairo_scale(cr, sc, sc);
-	if (sl_kit_canvas_init(&cv, cr, nw, nh, theme) < 0) {
-		cairo_destroy(cr);
-		rc = sl_error_set(err, SL_ENOMEM, "chart: cannot set up the canvas");
-		goto out;
-	}
-	sl_kit_clear(&cv);
-	paint(&cv, ch);
-	sl_kit_canvas_fini(&cv);
-	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-		rc = sl_error_set(err, SL_EIO, "chart: cairo failed: %s",
-			cairo_status_to_string(cairo_status(cr)));
-	cairo_destroy(cr);
-	if (rc)
-		goto out;
-	if (fmt == SL_FMT_PNG) {
-		cairo_surface_flush(surf);
-		if (cairo_surface_write_to_png_stream(surf, buf_write, &b) != CAIRO_STATUS_SUCCESS)
-			rc = sl_error_set(err, SL_ENOMEM, "chart: cannot encode the PNG");
-	} else {
-		cairo_surface_finish(surf);
-		if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS)
-			rc = sl_error_set(err, SL_ENOMEM, "chart: cannot finish the drawing");
-	}
-	if (!rc && b.failed)
-		rc = sl_error_set(err, SL_ENOMEM, "chart: out of memory");
-	if (!rc)
-		*out = sl_buf_take(&b, out_len);
-out:
-	if (surf)
-		cairo_surface_destroy(surf);
-	sl_buf_free(&b);
-	return rc;
+	return sl_kit_figure_to_mem(fmt, nw, nh, w, h, theme, paint_fig, ch, out, out_len, err);
 }
 
 int sl_chart_to_file(const char *path, sl_format fmt, const sl_chart *ch, int width,

@@ -2,6 +2,9 @@
  * terrain, pieces, hulls, title bar, legend, wind rose. */
 #include "kit.h"
 
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -984,4 +987,70 @@ void sl_kit_compass(sl_kit_canvas *c, double cx, double cy, double r)
 	st.anchor = SL_KIT_CENTER | SL_KIT_BOTTOM;
 	st.halo = 1;
 	sl_kit_text(c, cx, cy - r - 1, "N", &st);
+}
+
+/* ---- a figure as bytes -------------------------------------------------------- */
+
+static cairo_status_t figure_write(void *closure, const unsigned char *data, unsigned int n)
+{
+	sl_buf *b = closure;
+	sl_buf_put(b, data, n);
+	return b->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
+}
+
+int sl_kit_figure_to_mem(sl_format fmt, int nw, int nh, int w, int h, int theme,
+	sl_kit_paint_fn paint, const void *ud, unsigned char **out, size_t *out_len, sl_error *err)
+{
+	cairo_surface_t *surf = NULL;
+	cairo_t *cr;
+	sl_kit_canvas cv;
+	sl_buf b;
+	int rc = SL_OK;
+	*out = NULL;
+	*out_len = 0;
+	sl_buf_init(&b);
+	if (fmt == SL_FMT_PNG)
+		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	else if (fmt == SL_FMT_SVG)
+		surf = cairo_svg_surface_create_for_stream(figure_write, &b, w, h);
+	else
+		surf = cairo_pdf_surface_create_for_stream(figure_write, &b, w, h);
+	if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
+		rc = sl_error_set(err, SL_ENOMEM, "chart: cannot make a %dx%d canvas", w, h);
+		goto out;
+	}
+	cr = cairo_create(surf);
+	cairo_scale(cr, (double)w / nw, (double)w / nw);
+	if (sl_kit_canvas_init(&cv, cr, nw, nh, theme) < 0) {
+		cairo_destroy(cr);
+		rc = sl_error_set(err, SL_ENOMEM, "chart: cannot set up the canvas");
+		goto out;
+	}
+	sl_kit_clear(&cv);
+	paint(&cv, ud);
+	sl_kit_canvas_fini(&cv);
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+		rc = sl_error_set(err, SL_EIO, "chart: cairo failed: %s",
+			cairo_status_to_string(cairo_status(cr)));
+	cairo_destroy(cr);
+	if (rc)
+		goto out;
+	if (fmt == SL_FMT_PNG) {
+		cairo_surface_flush(surf);
+		if (cairo_surface_write_to_png_stream(surf, figure_write, &b) != CAIRO_STATUS_SUCCESS)
+			rc = sl_error_set(err, SL_ENOMEM, "chart: cannot encode the PNG");
+	} else {
+		cairo_surface_finish(surf);
+		if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS)
+			rc = sl_error_set(err, SL_ENOMEM, "chart: cannot finish the drawing");
+	}
+	if (!rc && b.failed)
+		rc = sl_error_set(err, SL_ENOMEM, "chart: out of memory");
+	if (!rc)
+		*out = sl_buf_take(&b, out_len);
+out:
+	if (surf)
+		cairo_surface_destroy(surf);
+	sl_buf_free(&b);
+	return rc;
 }

@@ -221,4 +221,11 @@ double sl_kit_wind_rose(sl_kit_canvas *c, double cx, double cy, double radius,
 /* A small north arrow. */
 void sl_kit_compass(sl_kit_canvas *c, double cx, double cy, double radius);
 
+/* A chart-like figure of natural size nw x nh drawn by paint(c, ud) on a
+ * w x h canvas (the natural one scaled by w / nw), cleared first, as PNG,
+ * SVG or PDF bytes in *out (sl_malloc'd; the caller frees them). */
+typedef void (*sl_kit_paint_fn)(sl_kit_canvas *c, const void *ud);
+int sl_kit_figure_to_mem(sl_format fmt, int nw, int nh, int w, int h, int theme,
+	sl_kit_paint_fn paint, const void *ud, unsigned char **out, size_t *out_len, sl_error *err);
+
 #endif
