@@ -224,3 +224,23 @@ int sl_value_bytes(sl_arena *a, sl_value *v, const uint8_t *b, int n)
 	v->p = p;
 	return SL_OK;
 }
+
+const char *sl_value_str(const sl_value *v, size_t *n)
+{
+	if (!v->present || !v->p) {
+		*n = 0;
+		return "";
+	}
+	*n = v->n;
+	return v->p;
+}
+
+const uint8_t *sl_value_items(const sl_value *v, int *n)
+{
+	if (!v->present || !v->p) {
+		*n = 0;
+		return NULL;
+	}
+	*n = v->n;
+	return v->p;
+}

@@ -308,6 +308,10 @@ void sl_value_int(sl_value *v, int32_t i);           /* INT, ENUM, DIR */
 void sl_value_hex(sl_value *v, int col, int row);    /* HEX */
 int sl_value_text(sl_arena *a, sl_value *v, const char *s);            /* TEXT, PIECE */
 int sl_value_bytes(sl_arena *a, sl_value *v, const uint8_t *b, int n); /* DICE, LIST */
+/* Readers: a TEXT/PIECE value as chars and length ("" and 0 when absent),
+ * a DICE/LIST value as items and count (NULL and 0 when absent). */
+const char *sl_value_str(const sl_value *v, size_t *n);
+const uint8_t *sl_value_items(const sl_value *v, int *n);
 
 /* For modules whose state is one flat block of `size` bytes (no pointers):
  * fn runs on a scratch copy that replaces st only when fn succeeds, and the

@@ -612,16 +612,6 @@ int fmp_sink_pontoons(fmp_state *s, sl_buf *desc)
 
 /* ---- setup -------------------------------------------------------------------- */
 
-static const char *vstr(const sl_value *v, size_t *n)
-{
-	if (!v->present || !v->p) {
-		*n = 0;
-		return "";
-	}
-	*n = v->n;
-	return v->p;
-}
-
 static int ev_map(fmp_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
 {
 	int cols = ev->f[0].u.i, rows = ev->f[1].u.i;
@@ -653,7 +643,7 @@ static int ev_terrain(fmp_state *s, const sl_event *ev, sl_buf *desc, sl_error *
 {
 	int row = ev->f[0].u.i, count[FMP_NTERRAIN] = {0};
 	size_t n;
-	const char *cells = vstr(&ev->f[1], &n);
+	const char *cells = sl_value_str(&ev->f[1], &n);
 	if (!s->cols)
 		return fmp_illegal(err, "FMP H1: `map` comes first");
 	if (row < 1 || row > s->rows)
@@ -690,7 +680,7 @@ static int ev_ore(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	sl_error *err)
 {
 	size_t n;
-	const char *id = vstr(&ev->f[0], &n);
+	const char *id = sl_value_str(&ev->f[0], &n);
 	int col = ev->f[1].u.hex.col, row = ev->f[1].u.hex.row;
 	fmp_unit *u;
 	if (!s->cols)

@@ -8,16 +8,6 @@
 
 /* ---- helpers ------------------------------------------------------------------ */
 
-static const char *vstr(const sl_value *v, size_t *n)
-{
-	if (!v->present || !v->p) {
-		*n = 0;
-		return "";
-	}
-	*n = v->n;
-	return v->p;
-}
-
 static const char *pl_(int n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
@@ -33,7 +23,7 @@ static int get_unit(const fmp_state *s, const sl_value *v, const char *field, in
 	sl_error *err)
 {
 	size_t n;
-	const char *id = vstr(v, &n);
+	const char *id = sl_value_str(v, &n);
 	int i = fmp_find_unit(s, id, n);
 	if (i < 0 || s->units[i].where == FMP_DEAD || s->units[i].where == FMP_GONE)
 		return fmp_illegal(err, "FMP: there is no unit '%.*s' on the planet (%s=)",
@@ -46,7 +36,7 @@ static int get_ship(const fmp_state *s, const sl_header *h, const sl_value *v, i
 	sl_error *err)
 {
 	size_t n;
-	const char *id = vstr(v, &n);
+	const char *id = sl_value_str(v, &n);
 	int k = fmp_find_ship(s, h, id, n);
 	if (k < 0)
 		return fmp_illegal(err, "FMP 9: there is no astronef of colour '%.*s' (ship= names "
@@ -1061,7 +1051,7 @@ static int ev_build(fmp_state *s, const sl_header *h, const sl_event *ev, int p,
 	int wi, rc, what = ev->f[1].u.i, ore = -1, col = ev->f[3].u.hex.col,
 		row = ev->f[3].u.hex.row, kind;
 	size_t n;
-	const char *id = vstr(&ev->f[2], &n);
+	const char *id = sl_value_str(&ev->f[2], &n);
 	fmp_unit *w, *u;
 	char why[128];
 	const char *no;
@@ -1262,7 +1252,7 @@ static int ev_takeoff(fmp_state *s, const sl_header *h, const sl_event *ev, int 
 static int hex_field(const sl_value *v, uint8_t *out, size_t n)
 {
 	size_t len;
-	const char *t = vstr(v, &len);
+	const char *t = sl_value_str(v, &len);
 	return sl_hexstr_decode(out, n, t, len) == SL_OK;
 }
 
@@ -1373,7 +1363,7 @@ int fmp_play(fmp_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 		int ok = 0;
 		if (ev->type == FMP_EV_MOVE || ev->type == FMP_EV_ENTER) {
 			size_t n;
-			const char *id = vstr(&ev->f[0], &n);
+			const char *id = sl_value_str(&ev->f[0], &n);
 			int u = fmp_find_unit(s, id, n);
 			ok = u >= 0 && s->units[u].escape;
 		}

@@ -260,33 +260,12 @@ static const char *plural(int n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-/* A TEXT/PIECE value as a length and chars (never NULL). */
-static const char *vstr(const sl_value *v, size_t *n)
-{
-	if (!v->present || !v->p) {
-		*n = 0;
-		return "";
-	}
-	*n = v->n;
-	return v->p;
-}
-
-static const uint8_t *vbytes(const sl_value *v, int *n)
-{
-	if (!v->present || !v->p) {
-		*n = 0;
-		return NULL;
-	}
-	*n = v->n;
-	return v->p;
-}
-
 /* Resolves a PIECE field to a ship. */
 static int get_ship(const sail_state *s, const sl_value *v, const char *what,
 	int *out, sl_error *err)
 {
 	size_t n;
-	const char *id = vstr(v, &n);
+	const char *id = sl_value_str(v, &n);
 	int i = sail_find_ship(s, id, n);
 	if (i < 0)
 		return illegal(err, "sail: no ship '%.*s' (%s=)", (int)(n > 64 ? 64 : n), id, what);
@@ -334,7 +313,7 @@ static int ev_terrain(sail_state *s, const sl_event *ev, sl_buf *desc, sl_error 
 {
 	int row = ev->f[0].u.i, count[3] = {0, 0, 0};
 	size_t n;
-	const char *cells = vstr(&ev->f[1], &n);
+	const char *cells = sl_value_str(&ev->f[1], &n);
 	if (!s->cols)
 		return illegal(err, "sail H2: `map` comes first");
 	if (s->nships)
@@ -388,10 +367,10 @@ static int ev_ship(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	sl_error *err)
 {
 	size_t nid, nname, ncls, nside;
-	const char *id = vstr(&ev->f[0], &nid);
-	const char *name = vstr(&ev->f[1], &nname);
-	const char *cls = vstr(&ev->f[2], &ncls);
-	const char *side = vstr(&ev->f[3], &nside);
+	const char *id = sl_value_str(&ev->f[0], &nid);
+	const char *name = sl_value_str(&ev->f[1], &nname);
+	const char *cls = sl_value_str(&ev->f[2], &ncls);
+	const char *side = sl_value_str(&ev->f[3], &nside);
 	int col = ev->f[4].u.hex.col, row = ev->f[4].u.hex.row;
 	int facing = ev->f[5].u.i, mp = ev->f[6].u.i, draft = ev->f[7].u.i;
 	int hull = ev->f[SAIL_F_HULL].u.i;   /* see SAIL_F_HULL in sail_int.h */
@@ -460,7 +439,7 @@ static int ev_ship(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 static int ev_wind(sail_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
 {
 	int nroll, old = s->wind, to, freed = 0;
-	const uint8_t *roll = vbytes(&ev->f[0], &nroll);
+	const uint8_t *roll = sl_value_items(&ev->f[0], &nroll);
 	if (s->turn == 1)
 		return illegal(err, "sail 5: on turn 1 the wind blows SW; no wind event is recorded");
 	if (s->phase != SAIL_PH_WIND)
@@ -686,8 +665,8 @@ static int ev_move(sail_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	sl_error *err)
 {
 	int idx = -1, nsteps, ndice, rc;
-	const uint8_t *steps = vbytes(&ev->f[1], &nsteps);
-	const uint8_t *dice = vbytes(&ev->f[2], &ndice);
+	const uint8_t *steps = sl_value_items(&ev->f[1], &nsteps);
+	const uint8_t *dice = sl_value_items(&ev->f[2], &ndice);
 	sail_ship *sh;
 	sail_sim m;
 	mdesc md;

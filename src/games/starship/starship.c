@@ -112,16 +112,6 @@ static int illegal(sl_error *err, const char *fmt, ...)
 	return SL_EILLEGAL;
 }
 
-static const char *vstr(const sl_value *v, size_t *n)
-{
-	if (!v->present || !v->p) {
-		*n = 0;
-		return "";
-	}
-	*n = v->n;
-	return v->p;
-}
-
 /* A DICE value of exactly `want` dice of 1..6 into d[]; a refusal names
  * `rule`, the clause that says how many dice are rolled. */
 static int get_dice(const sl_value *v, int want, int *d, const char *rule, const char *what,
@@ -143,7 +133,7 @@ static int get_text(const sl_value *v, char *dst, size_t cap, const char *rule, 
 	sl_error *err)
 {
 	size_t n;
-	const char *p = vstr(v, &n);
+	const char *p = sl_value_str(v, &n);
 	if (n == 0 || n >= cap || memchr(p, 0, n))
 		return illegal(err, "starship %s: %s is 1 to %d bytes", rule, what, (int)cap - 1);
 	memcpy(dst, p, n);

@@ -160,26 +160,6 @@ const char *xw_side_name(const sl_header *h, int side)
 	return side >= 0 && side < SL_MAX_PLAYERS ? num[side] : "?";
 }
 
-static const char *vstr(const sl_value *v, size_t *n)
-{
-	if (!v->present || !v->p) {
-		*n = 0;
-		return "";
-	}
-	*n = v->n;
-	return v->p;
-}
-
-static const uint8_t *vbytes(const sl_value *v, int *n)
-{
-	if (!v->present || !v->p) {
-		*n = 0;
-		return NULL;
-	}
-	*n = v->n;
-	return v->p;
-}
-
 static int find_ship(const xw_state *s, const char *id, size_t n)
 {
 	for (int i = 0; i < s->nships; i++)
@@ -200,7 +180,7 @@ static int get_ship(const xw_state *s, const sl_value *v, const char *what, int 
 	sl_error *err)
 {
 	size_t n;
-	const char *id = vstr(v, &n);
+	const char *id = sl_value_str(v, &n);
 	int i = find_ship(s, id, n);
 	if (i < 0)
 		return illegal(err, "xwing: no ship '%.*s' (%s=)", (int)(n > 32 ? 32 : n), id, what);
@@ -247,7 +227,7 @@ static void describe_pose(sl_buf *b, const xw_pose *p)
 static int ev_obstacle(xw_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
 {
 	size_t n;
-	const char *id = vstr(&ev->f[0], &n);
+	const char *id = sl_value_str(&ev->f[0], &n);
 	xw_obstacle *o;
 	int32_t x = ev->f[2].u.i, y = ev->f[3].u.i, r = ev->f[4].u.i;
 	if (s->nobstacles >= XW_MAX_OBSTACLES)
@@ -294,9 +274,9 @@ static int ev_ship(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	sl_error *err)
 {
 	size_t n, ns;
-	const char *id = vstr(&ev->f[0], &n), *side = vstr(&ev->f[2], &ns);
+	const char *id = sl_value_str(&ev->f[0], &n), *side = sl_value_str(&ev->f[2], &ns);
 	int pilot = ev->f[1].u.i, sd, nup, cost;
-	const uint8_t *up = vbytes(&ev->f[6], &nup);
+	const uint8_t *up = sl_value_items(&ev->f[6], &nup);
 	const xw_ship_type *t;
 	xw_ship *sh;
 	xw_pose p;
@@ -452,7 +432,7 @@ static int ev_dial(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 {
 	int i, rc;
 	size_t n;
-	const char *c = vstr(&ev->f[1], &n);
+	const char *c = sl_value_str(&ev->f[1], &n);
 	xw_ship *sh;
 	if (s->phase != XW_PH_PLANNING)
 		return illegal(err, "xwing 1: dials are set in the planning phase, not in the %s phase",
@@ -536,7 +516,7 @@ static int ev_reveal(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 {
 	int i, rc;
 	size_t nd, ns;
-	const char *code = vstr(&ev->f[1], &nd), *salt_hex = vstr(&ev->f[2], &ns);
+	const char *code = sl_value_str(&ev->f[1], &nd), *salt_hex = sl_value_str(&ev->f[2], &ns);
 	uint8_t salt[SL_SALT_BYTES];
 	xw_maneuver m;
 	xw_ship *sh;
@@ -703,8 +683,8 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	int i, rc, stressed_red, ndice, ncrit, nobs, list[XW_MAX_OBSTACLES], hits = 0, crits = 0;
 	int stress_gain = 0, lost, faceup;
 	size_t nm;
-	const char *mcode = vstr(&ev->f[1], &nm);
-	const uint8_t *dice = vbytes(&ev->f[2], &ndice), *names = vbytes(&ev->f[3], &ncrit);
+	const char *mcode = sl_value_str(&ev->f[1], &nm);
+	const uint8_t *dice = sl_value_items(&ev->f[2], &ndice), *names = sl_value_items(&ev->f[3], &ncrit);
 	xw_ship *sh;
 	xw_maneuver m, want;
 	xw_flight f;
@@ -1135,10 +1115,10 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	int a, d, rc, weapon = ev->f[2].u.i, natk, nre, nnew, nas, ndef, nds, ncrit, want_atk;
 	int want_def, range, hits = 0, crits = 0, evades = 0, ions = 0, lost, faceup, spend_focus = 0;
 	int spend_lock = 0, dfocus = 0, devade = 0, nsfocus, before_h, before_s, atc;
-	const uint8_t *atk = vbytes(&ev->f[3], &natk), *re = vbytes(&ev->f[4], &nre);
-	const uint8_t *nw = vbytes(&ev->f[5], &nnew), *as = vbytes(&ev->f[6], &nas);
-	const uint8_t *df = vbytes(&ev->f[7], &ndef), *ds = vbytes(&ev->f[8], &nds);
-	const uint8_t *names = vbytes(&ev->f[9], &ncrit);
+	const uint8_t *atk = sl_value_items(&ev->f[3], &natk), *re = sl_value_items(&ev->f[4], &nre);
+	const uint8_t *nw = sl_value_items(&ev->f[5], &nnew), *as = sl_value_items(&ev->f[6], &nas);
+	const uint8_t *df = sl_value_items(&ev->f[7], &ndef), *ds = sl_value_items(&ev->f[8], &nds);
+	const uint8_t *names = sl_value_items(&ev->f[9], &ncrit);
 	uint8_t faces[XW_MAX_DICE], dfaces[XW_MAX_DICE];
 	unsigned rerolled = 0;
 	xw_ship *sh, *tg;
@@ -1336,7 +1316,7 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 {
 	int i, rc, tok = ev->f[1].u.i, delta = ev->f[2].u.i, *field, was;
 	size_t n;
-	const char *src = vstr(&ev->f[3], &n);
+	const char *src = sl_value_str(&ev->f[3], &n);
 	xw_ship *sh;
 	if (s->phase != XW_PH_SYSTEM && s->phase != XW_PH_ACTIVATION)
 		return illegal(err, "xwing D7: effects outside the catalog happen in the system or "
