@@ -5,7 +5,9 @@
 
 #include "kit.h"
 
-#define SL_PAINTER_API 1
+struct sl_targets;
+
+#define SL_PAINTER_API 2   /* 2: targets */
 
 typedef struct sl_painter {
 	int api;                 /* SL_PAINTER_API */
@@ -26,6 +28,12 @@ typedef struct sl_painter {
 	/* Optional (NULL: every frame is drawn whole): the frame in two layers,
 	 * for exports of a sequence (render/seq.c keeps the ground drawn). */
 	const struct sl_painter_layers *layers;
+	/* Optional (NULL: nothing to click): the candidate targets of the
+	 * state in fr under selection sel (render/sl_targets.h), in the
+	 * game's own file render/games/<id>_targets.c. Candidates need not be
+	 * legal: render/targets.c keeps the ACT targets the rules accept.
+	 * Returns 0 or a negative sl_code with err set. */
+	int (*targets)(const sl_frame *fr, const char *sel, struct sl_targets *out, sl_error *err);
 } sl_painter;
 
 /* ---- layers --------------------------------------------------------------------

@@ -885,4 +885,5 @@ const sl_painter sl_painter_fmp = {
 	fmp_hex_at,
 	fmp_overlays,
 	&fmp_layers,
+	NULL,                 /* targets: render/games/<id>_targets.c */
 };

@@ -789,4 +789,5 @@ const sl_painter sl_painter_sail = {
 	sail_hex_at,
 	NULL,                 /* overlays: none */
 	&sail_layers,
+	NULL,                 /* targets: render/games/<id>_targets.c */
 };

@@ -478,4 +478,5 @@ const sl_painter sl_painter_starship = {
 	NULL,   /* no hex map */
 	NULL,                 /* overlays: none */
 	NULL,                 /* layers: drawn whole */
+	NULL,                 /* targets: render/games/<id>_targets.c */
 };

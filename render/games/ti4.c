@@ -462,4 +462,5 @@ const sl_painter sl_painter_ti4 = {
 	NULL,   /* systems are named by position (101...), not col,row: no heat yet */
 	NULL,   /* overlays: none */
 	NULL,   /* layers: drawn whole */
+	NULL,                 /* targets: render/games/<id>_targets.c */
 };

@@ -518,4 +518,5 @@ const sl_painter sl_painter_xwing = {
 	NULL,   /* hex_at: the mat is continuous, no hexes for the heat overlay */
 	NULL,   /* overlays: none */
 	NULL,   /* layers: drawn whole */
+	NULL,                 /* targets: render/games/<id>_targets.c */
 };
