@@ -558,6 +558,43 @@ static void test_sail_every_position(void **state)
 	assert_true(overs >= 1);
 }
 
+/* The dispatcher's contract: bad arguments are refused with the list left
+ * empty; the canvas is the painter's natural one; a selection no piece
+ * answers to gives an empty list, not an error. */
+static void test_dispatcher(void **state)
+{
+	at a;
+	sl_targets t;
+	sl_error err;
+	(void)state;
+	at_pos_text(&a, "small.sil", small_sea, SIZE_MAX);
+	sl_error_clear(&err);
+	memset(&t, 0x5a, sizeof t);
+	assert_int_equal(sl_targets_list(&a.view, NULL, NULL, &t, &err), SL_EUSAGE);
+	assert_int_equal(t.n, 0);
+	assert_null(t.v);
+	sl_targets_free(&t);
+	{
+		sl_frame fr;
+		int w = 0, h = 0;
+		memset(&fr, 0, sizeof fr);
+		fr.game = a.log->game;
+		fr.header = &a.log->h;
+		fr.state = a.st;
+		assert_int_equal(sl_render_size(&fr, NULL, &w, &h, &err), 0);
+		list(&a, "", &t);   /* "" is no selection, as NULL */
+		assert_int_equal(t.width, w);
+		assert_int_equal(t.height, h);
+		assert_non_null(find(&t, SL_TARGET_SELECT, "ship:a"));
+		sl_targets_free(&t);
+	}
+	list(&a, "unit:a", &t);
+	assert_int_equal(t.n, 0);
+	sl_targets_free(&t);
+	sl_targets_free(&t);   /* twice is harmless */
+	at_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -565,6 +602,7 @@ int main(void)
 		cmocka_unit_test(test_sail_small_sea),
 		cmocka_unit_test(test_sail_fire_filtered),
 		cmocka_unit_test(test_sail_every_position),
+		cmocka_unit_test(test_dispatcher),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
