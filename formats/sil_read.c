@@ -698,7 +698,7 @@ static int is_header_keyword(const char *w, size_t n)
 }
 
 /* The header is complete: find the game and make the log own the header. */
-static int start_log(sl_log **out, sl_header *h, sl_buf *pending,
+static int start_log(sl_log **out, sl_header *h, sl_buf *pending, size_t split,
 	const char *name, uint32_t lineno, sl_error *err)
 {
 	const sl_game *g = sl_game_find(h->game);
@@ -712,10 +712,24 @@ static int start_log(sl_log **out, sl_header *h, sl_buf *pending,
 	log->h = *h;
 	memset(h, 0, sizeof *h);
 	log->name = sl_strdup(name);
-	if (pending->len) {
-		log->h.comment = sl_strndup((const char *)pending->data, pending->len);
-		sl_buf_reset(pending);
+	/* the comments before the blank line that ends the header are the
+	 * header's; those after it belong to the first entry, as the writer
+	 * puts them (the recorder's "# dice" line of a first entry drawn) */
+	if (split > pending->len)
+		split = pending->len;
+	if (split) {
+		log->h.comment = sl_strndup((const char *)pending->data, split);
+		if (!log->h.comment) {
+			sl_log_free(log);
+			return sl_error_set(err, SL_ENOMEM, "out of memory");
+		}
 	}
+	if (split < pending->len) {
+		size_t skip = split ? split + 1 : 0;   /* the '\n' that joined them */
+		memmove(pending->data, pending->data + skip, pending->len - skip);
+		pending->len -= skip;
+	} else
+		sl_buf_reset(pending);
 	*out = log;
 	return SL_OK;
 }
@@ -748,6 +762,7 @@ static int sil_read(sl_log **out, const char *name, const char *text, size_t n,
 	uint32_t lineno = 0;
 	size_t pos = 0, bad;
 	int rc = SL_OK, in_header = 1, seen_sil = 0;
+	size_t split = (size_t)-1;   /* pending's length at the header's last blank line */
 	sl_event ev;
 
 	*out = NULL;
@@ -777,8 +792,11 @@ static int sil_read(sl_log **out, const char *name, const char *text, size_t n,
 				"a carriage return (CR) inside a line");
 			goto out;
 		}
-		if (at_end(&c))
+		if (at_end(&c)) {
+			if (in_header)
+				split = pending.len;
 			continue;
+		}
 		if (c.s[c.i] == '#') {
 			if (add_comment(&pending, c.s + c.i, len - c.i)) {
 				rc = sl_error_set(err, SL_ENOMEM, "out of memory");
@@ -807,7 +825,7 @@ static int sil_read(sl_log **out, const char *name, const char *text, size_t n,
 				rc = fail(&c, c.i, SL_ESYNTAX, "expected a 'game ID VERSION' line before the first event");
 				goto out;
 			}
-			rc = start_log(&log, &h, &pending, name, lineno, err);
+			rc = start_log(&log, &h, &pending, split, name, lineno, err);
 			if (rc || (fn && (rc = fn(ud, log, NULL, 0, err))))
 				goto out;
 			in_header = 0;
@@ -882,7 +900,7 @@ static int sil_read(sl_log **out, const char *name, const char *text, size_t n,
 				"expected a 'game ID VERSION' line");
 			goto out;
 		}
-		rc = start_log(&log, &h, &pending, name, lineno, err);
+		rc = start_log(&log, &h, &pending, split, name, lineno, err);
 		if (rc || (fn && (rc = fn(ud, log, NULL, 0, err))))
 			goto out;
 	}
