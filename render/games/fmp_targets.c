@@ -518,12 +518,14 @@ static int unit_spot(const fctx *f, int ui, double *x, double *y, double *r)
 					k = n;
 				n++;
 			}
-		if (n > 1) {   /* round the bubble: the targets need not overlap */
-			double a = 2 * M_PI * k / n;
-			*x += size * 0.55 * sin(a);
-			*y -= size * 0.55 * cos(a);
-		}
 		*r = size * 0.3;
+		if (n > 1) {   /* round the bubble: the targets need not overlap */
+			double a = 2 * M_PI * k / n, rad = size * 0.75;
+			*x += rad * sin(a);
+			*y -= rad * cos(a);
+			if (*r > M_PI * rad / n)
+				*r = M_PI * rad / n;
+		}
 		return 0;
 	}
 	return -1;

@@ -148,3 +148,20 @@ void tg_fmt(char *buf, size_t n, const char *fmt, ...)
 	vsnprintf(buf, n, fmt, ap);
 	va_end(ap);
 }
+
+int tg_try_dice(tg_ctx *c, sl_event *ev, int field, int v, int max)
+{
+	uint8_t d[SL_MAX_ITEMS];
+	if (max > SL_MAX_ITEMS)
+		max = SL_MAX_ITEMS;
+	memset(d, v, sizeof d);
+	for (int n = 1; n <= max; n++) {
+		tg_bytes(&ev->f[field], d, n);
+		if (tg_try(c, ev)) {
+			ev->f[field].present = 0;
+			return n;
+		}
+	}
+	ev->f[field].present = 0;
+	return 0;
+}

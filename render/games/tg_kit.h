@@ -61,5 +61,12 @@ void tg_fmt(char *buf, size_t n, const char *fmt, ...) __attribute__((format(pri
 int tg_fmp_targets(const sl_frame *fr, const char *sel, struct sl_targets *out, sl_error *err);
 int tg_ti4_targets(const sl_frame *fr, const char *sel, struct sl_targets *out, sl_error *err);
 int tg_xwing_targets(const sl_frame *fr, const char *sel, struct sl_targets *out, sl_error *err);
+/* The painters' geometry the target files need. */
+int tg_ti4_where(const sl_frame *fr, int i, int slot, double *x, double *y, double *r);
+
+/* Tries ev with its DICE field `field` filled by n dice of value v, for n
+ * = 1..max: the count the rules take (the recorder draws that many), or 0
+ * when none is accepted. ev's field is left absent again. */
+int tg_try_dice(tg_ctx *c, sl_event *ev, int field, int v, int max);
 
 #endif
