@@ -165,3 +165,15 @@ int tg_try_dice(tg_ctx *c, sl_event *ev, int field, int v, int max)
 	ev->f[field].present = 0;
 	return 0;
 }
+
+int tg_offer_marker(tg_ctx *c, int turn, int phase, const char *player, const char *label)
+{
+	sl_event ev;
+	char line[32];
+	tg_marker(&ev, turn, phase);
+	if (!tg_try(c, &ev))
+		return 0;
+	tg_line(c, &ev, line, sizeof line);
+	return tg_push(c, SL_TARGET_ACT, player, "", "phase", SL_TARGET_NOWHERE, 0, 0, label, NULL,
+		NULL, line) ? SL_ENOMEM : 1;
+}

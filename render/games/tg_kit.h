@@ -38,6 +38,11 @@ int tg_try(tg_ctx *c, const sl_event *ev);
 /* A marker: "turn N" (phase 0) or "phase K". */
 void tg_marker(sl_event *ev, int turn, int phase);
 
+/* Pushes the marker "turn N" (phase 0) or "phase K" as a list target for
+ * `player` ("" any) when the rules accept it: 1 pushed, 0 refused, or
+ * SL_ENOMEM. */
+int tg_offer_marker(tg_ctx *c, int turn, int phase, const char *player, const char *label);
+
 /* The entry in body syntax ("ana: move unit=ana-t1 path=SE,SE"), fields
  * that are absent left out; into buf (always NUL-terminated). */
 void tg_line(const tg_ctx *c, const sl_event *ev, char *buf, size_t n);
@@ -63,6 +68,7 @@ int tg_ti4_targets(const sl_frame *fr, const char *sel, struct sl_targets *out, 
 int tg_xwing_targets(const sl_frame *fr, const char *sel, struct sl_targets *out, sl_error *err);
 /* The painters' geometry the target files need. */
 int tg_ti4_where(const sl_frame *fr, int i, int slot, double *x, double *y, double *r);
+double tg_xwing_at(const sl_frame *fr, int32_t x, int32_t y, double *sx, double *sy);
 
 /* Tries ev with its DICE field `field` filled by n dice of value v, for n
  * = 1..max: the count the rules take (the recorder draws that many), or 0

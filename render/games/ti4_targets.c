@@ -562,14 +562,7 @@ static int productions(tctx *t)
 
 static int offer_marker(tctx *t, int turn, int phase, const char *label)
 {
-	sl_event ev;
-	char line[32];
-	tg_marker(&ev, turn, phase);
-	if (!tg_try(&t->c, &ev))
-		return 0;
-	tg_line(&t->c, &ev, line, sizeof line);
-	return tg_push(&t->c, SL_TARGET_ACT, "", "", "phase", SL_TARGET_NOWHERE, 0, 0, label, NULL,
-		NULL, line) ? SL_ENOMEM : 1;
+	return tg_offer_marker(&t->c, turn, phase, "", label);
 }
 
 static int between_turns(tctx *t)
@@ -619,7 +612,8 @@ int tg_ti4_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_erro
 	t.s = fr->state;
 	t.nring = 0;
 	if (t.s->turn < 1) {
-		rc = 0;
+		if (!sel || !*sel)   /* the setup is typed; its end is offered */
+			rc = offer_marker(&t, 1, 0, "the setup is done: round 1");
 	} else if (!sel || !*sel) {
 		if (t.s->phase == 2) {
 			char label[64];
