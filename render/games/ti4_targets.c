@@ -633,8 +633,5 @@ int tg_ti4_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_erro
 				rc = loads_from(&t, j, sel);
 		}
 	}
-	tg_end(&t.c);
-	if (rc < 0)
-		return sl_error_set(err, rc, "ti4 targets: out of memory");
-	return 0;
+	return tg_end_rc(&t.c, rc, "ti4", err);
 }
