@@ -84,6 +84,8 @@ int tg_try(tg_ctx *c, const sl_event *ev)
 		copy_str(c->err, sizeof c->err, e.msg);
 		return 0;
 	}
+	if (c->desc.failed)
+		c->oom = 1;   /* the label would be lost */
 	c->err[0] = 0;
 	return 1;
 }

@@ -400,6 +400,8 @@ static int moves_from(tctx *t, int j, int any)
 			sl_buf_init(&b);
 			for (int k = 0; k < l.n; k++)
 				sl_buf_printf(&b, "%s%s", k ? "," : "", ti4_unit_tokens[l.b[k]]);
+			if (b.failed)
+				t->c.oom = 1;
 			tg_fmt(list, sizeof list, "%s", b.failed ? "" : sl_buf_cstr(&b));
 			sl_buf_free(&b);
 			tg_fmt(label, sizeof label, "move %s from %03d into %03d", list, ti4_pos_code(j),
