@@ -682,6 +682,46 @@ static void test_ti4_invasion_and_production(void **state)
 	at_free(&a);
 }
 
+/* Capture (LRR 17 (22)) and what feeds it: the unit taken back for want of
+ * reinforcements (commentary 8), the agent answering a replenishment,
+ * Vortex. */
+static void test_ti4_capture(void **state)
+{
+	at a;
+	sl_targets top;
+	(void)state;
+	at_before(&a, TI4_ACHERON, "otto: reclaim unit=dn from=206");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "otto: reclaim unit=dn from=206"));
+	assert_null(find_act(&top, "otto: reclaim unit=cr from=212"));   /* cruisers left in reinforcements */
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+
+	at_before(&a, TI4_ACHERON, "otto: replenish");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "otto: replenish"));
+	assert_null(find_act(&top, "vera: agent target=otto unit=dd"));   /* nothing replenished yet */
+	sl_targets_free(&top);
+	at_free(&a);
+
+	at_before(&a, TI4_ACHERON, "vera: agent target=otto unit=dd");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "vera: agent target=otto unit=dd"));
+	assert_null(find_act(&top, "vera: agent target=otto unit=sd"));   /* structures are never captured */
+	assert_null(find_act(&top, "vera: agent target=otto unit=dn"));   /* costs more than the commodities */
+	assert_null(find_act(&top, "otto: agent target=vera unit=dd"));   /* the Cabal's agent */
+	sl_targets_free(&top);
+	at_free(&a);
+
+	at_before(&a, TI4_VALEFAR, "ana: vortex target=bob unit=dd at=202");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "ana: vortex target=bob unit=dd at=202"));
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+}
+
 static void test_ti4_sweep(void **state)
 {
 	(void)state;
@@ -825,6 +865,7 @@ int main(void)
 		cmocka_unit_test(test_ti4_activation_and_move),
 		cmocka_unit_test(test_ti4_combat),
 		cmocka_unit_test(test_ti4_invasion_and_production),
+		cmocka_unit_test(test_ti4_capture),
 		cmocka_unit_test(test_ti4_sweep),
 		cmocka_unit_test(test_xwing_planning),
 		cmocka_unit_test(test_xwing_activation),
