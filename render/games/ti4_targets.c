@@ -556,6 +556,25 @@ static int productions(tctx *t)
 			sl_value_int(&ev.f[5], planet_token(tl->p[dock - 1].id));
 		if ((rc = offer_place(t, &ev, "", "produce", i, dock)) < 0)
 			return rc;
+		/* Amalgamation (17.2b): one of the units paid by returning a
+		 * captured unit of its type, of each owner held (a token: no owner) */
+		for (int q = -1; q < s->np; q++) {
+			uint8_t am = (uint8_t)u;
+			int held = q < 0 ? (u == TI4_FF ? s->captok[p][0] : u == TI4_INF ? s->captok[p][1] : 0)
+				: q != p ? s->cap[p][q][u] : s->cap[p][p][u];
+			sl_event e2 = ev;
+			if (!held)
+				continue;
+			tg_bytes(&e2.f[3], &am, 1);
+			if (q >= 0)
+				tg_str(&e2.f[4], tg_pid(&t->c, q));
+			e2.f[1].present = 0;   /* the rest paid again, if anything is left to pay */
+			e2.f[2].present = 0;
+			if (!tg_try(&t->c, &e2))
+				e2.f[1] = ev.f[1], e2.f[2] = ev.f[2];
+			if ((rc = offer_place(t, &e2, "", "produce", i, dock)) < 0)
+				return rc;
+		}
 	}
 	return 0;
 }
@@ -605,6 +624,32 @@ static int captures(tctx *t, int replenish)
 				}
 			}
 		}
+	}
+	return 0;
+}
+
+/* 17.2a (22.2a): captured ships and mechs returned in a transaction, one
+ * of each type, either way, between the active player and each other; the
+ * rest of a trade (goods, commodities, notes) is typed. */
+static int releases(tctx *t)
+{
+	const ti4_state *s = t->s;
+	int p = s->turnp, rc;
+	for (int q = 0; q < s->np; q++) {
+		if (q == p || s->pl[q].eliminated)
+			continue;
+		for (int way = 0; way < 2; way++)
+			for (int u = 0; u < TI4_NUT; u++) {
+				sl_event ev;
+				uint8_t one = (uint8_t)u;
+				if (!(way ? s->cap[q][p][u] : s->cap[p][q][u]))
+					continue;
+				sl_event_init(&ev, EV_TRADE, p);
+				tg_str(&ev.f[0], tg_pid(&t->c, q));
+				tg_bytes(&ev.f[way ? 6 : 5], &one, 1);
+				if ((rc = offer_place(t, &ev, "", "trade", -1, 0)) < 0)
+					return rc;
+			}
 	}
 	return 0;
 }
@@ -680,7 +725,7 @@ static int tactical(tctx *t)
 	if ((rc = assigns(t)) < 0 || (rc = rolls(t)) < 0 || (rc = retreats(t)) < 0
 	    || (rc = select_froms(t)) < 0 || (rc = loads_from(t, s->asys, "")) < 0
 	    || (rc = landings(t)) < 0 || (rc = reclaims(t)) < 0 || (rc = productions(t)) < 0
-	    || (rc = captures(t, 0)) < 0)
+	    || (rc = releases(t)) < 0 || (rc = captures(t, 0)) < 0)
 		return rc;
 	sl_event_init(&ev, EV_END, s->turnp);
 	return offer_place(t, &ev, "", "end", -1, 0);

@@ -714,6 +714,22 @@ static void test_ti4_capture(void **state)
 	sl_targets_free(&top);
 	at_free(&a);
 
+	/* 17.2a: a captured unit returned in a transaction; 17.2b: Amalgamation */
+	at_before(&a, TI4_ACHERON, "otto: trade with=vera tg=2 getrelease=dn");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "otto: trade with=vera getrelease=dn"));
+	assert_null(find_act(&top, "otto: trade with=vera release=dn"));   /* otto holds none of vera's */
+	sl_targets_free(&top);
+	at_free(&a);
+
+	at_before(&a, TI4_ACHERON, "vera: produce units=cv amalg=cv owner=sana");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "vera: produce units=cv amalg=cv owner=sana"));
+	assert_null(find_act(&top, "vera: produce units=cr amalg=cr owner=sana"));   /* none held */
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+
 	at_before(&a, TI4_VALEFAR, "ana: vortex target=bob unit=dd at=202");
 	list(&a, NULL, &top);
 	assert_non_null(find_act(&top, "ana: vortex target=bob unit=dd at=202"));
