@@ -204,8 +204,11 @@ static int accepted(checker *c, const char *line)
 				if (trial(c, &ev))
 					break;
 			}
-			if (n > max || n > 8)   /* no count works alone: one die, the faces decide */
-				n = 1;
+			if (n > max || n > 8) {   /* no count works: left out, as the recorder does */
+				memset(&ev.f[k], 0, sizeof ev.f[k]);
+				wanted[k] = 0;
+				continue;
+			}
 			if (sl_value_bytes(&c->scratch.arena, &ev.f[k], ones, count[k] = n))
 				return !(c->oom = 1);
 		}
