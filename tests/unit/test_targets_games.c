@@ -420,6 +420,90 @@ static int expected_line(const at *a, char *buf, size_t n)
 	return 1;
 }
 
+static const fmp_unit *fmp_unit_named(const fmp_state *s, const char *id)
+{
+	for (int i = 0; i < s->nunits; i++)
+		if (!strcmp(s->units[i].id, id))
+			return &s->units[i];
+	return NULL;
+}
+
+static const char *field_str(const sl_event *ev, int k, char *buf, size_t n)
+{
+	size_t len;
+	const char *p = sl_value_str(&ev->f[k], &len);
+	snprintf(buf, n, "%.*s", (int)len, p ? p : "");
+	return buf;
+}
+
+/* The sample's next entries that targets offer in another form: an fmp
+ * move (a target reaches the same hex for no more points), an fmp leave (a
+ * target puts the unit on the same hex), a ti4 fleet (its system is
+ * selectable), hits (the player has an assignment), production (a package),
+ * an xwing dial (the ship has dial targets) and maneuver (offered as is). */
+static void assert_next_in_form(at *a, const sl_targets *top)
+{
+	const sl_event *ev;
+	const char *game = a->log->game->id, *name;
+	char id[64], sel[80], buf[256];
+	sl_targets s;
+	int found = 0;
+	if (a->pos >= a->log->n || a->log->ev[a->pos].entry != SL_ENTRY_EVENT)
+		return;
+	ev = &a->log->ev[a->pos];
+	name = a->log->game->schema->events[ev->type].name;
+	if (!strcmp(game, "fmp") && (!strcmp(name, "move") || !strcmp(name, "leave"))) {
+		void *want = NULL;
+		const fmp_unit *wu;
+		int spent;
+		assert_true(apply_copy(a, ev, &want));
+		field_str(ev, 0, id, sizeof id);
+		wu = fmp_unit_named(want, id);
+		spent = ((const fmp_state *)a->st)->players[ev->player].ap
+			- ((const fmp_state *)want)->players[ev->player].ap;
+		snprintf(sel, sizeof sel, "unit:%s", id);
+		hook(a, sel, &s);
+		for (int i = 0; i < s.n && !found; i++) {
+			void *got = NULL;
+			const fmp_unit *gu;
+			if (strcmp(s.v[i].group, name))
+				continue;
+			assert_true(recordable(a, s.v[i].line, &got));
+			gu = fmp_unit_named(got, id);
+			found = gu->col == wu->col && gu->row == wu->row
+				&& ((const fmp_state *)a->st)->players[ev->player].ap
+				- ((const fmp_state *)got)->players[ev->player].ap <= spent;
+			sl_game_fmp.destroy(got);
+		}
+		sl_game_fmp.destroy(want);
+		sl_targets_free(&s);
+		if (!found)
+			fail_msg("fmp at entry %zu: no %s of %s reaches %d,%d", a->pos, name, id, wu->col,
+				wu->row);
+	} else if (!strcmp(game, "ti4") && !strcmp(name, "move")) {
+		snprintf(sel, sizeof sel, "from:%03d", (int)ev->f[0].u.i);
+		if (!find_sel(top, sel))
+			fail_msg("ti4 at entry %zu: %s is not offered", a->pos, sel);
+	} else if (!strcmp(game, "ti4") && (!strcmp(name, "assign") || !strcmp(name, "produce"))) {
+		const char *pid = a->log->h.players[ev->player].id;
+		for (int i = 0; i < top->n && !found; i++)
+			found = !strcmp(top->v[i].group, name) && !strcmp(top->v[i].player, pid);
+		if (!found)
+			fail_msg("ti4 at entry %zu: %s has no %s target", a->pos, pid, name);
+	} else if (!strcmp(game, "xwing") && (!strcmp(name, "dial") || !strcmp(name, "move"))) {
+		snprintf(sel, sizeof sel, "ship:%s", field_str(ev, 0, id, sizeof id));
+		if (!find_sel(top, sel))
+			fail_msg("xwing at entry %zu: %s is not offered", a->pos, sel);
+		hook(a, sel, &s);
+		snprintf(buf, sizeof buf, "%s: move ship=%s", a->log->h.players[ev->player].id, id);
+		found = !strcmp(name, "dial") ? count_group(&s, "dial") > 0
+			: (ev->f[1].present || find_act(&s, buf) != NULL);
+		sl_targets_free(&s);
+		if (!found)
+			fail_msg("xwing at entry %zu: %s's %s is not offered", a->pos, id, name);
+	}
+}
+
 /* Every select target's selection, and the top level, at `pos`; and the
  * sample's next entry is among the targets (in the form a target writes). */
 static void sweep_at(const char *path, size_t pos, int max_sel)
@@ -446,6 +530,7 @@ static void sweep_at(const char *path, size_t pos, int max_sel)
 	}
 	if (compare && !offered)
 		fail_msg("%s at entry %zu: the sample's next entry '%s' is not offered", path, pos, want);
+	assert_next_in_form(&a, &top);
 	sl_targets_free(&top);
 	at_free(&a);
 }
@@ -470,14 +555,6 @@ static void next_line(at *a, char *buf, size_t n)
 }
 
 /* ---- fmp ----------------------------------------------------------------------------- */
-
-static const fmp_unit *fmp_unit_named(const fmp_state *s, const char *id)
-{
-	for (int i = 0; i < s->nunits; i++)
-		if (!strcmp(s->units[i].id, id))
-			return &s->units[i];
-	return NULL;
-}
 
 static void test_fmp_landing(void **state)
 {
