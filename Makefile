@@ -21,11 +21,12 @@ CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
 PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
-       libavcodec libavformat libavutil libswscale chafa
+       libavcodec libavformat libavutil libswscale chafa libmicrohttpd
 # Debian ships libav* for dynamic linking only (their --static lists name codec
 # libraries that have no -dev here): the .pc names them as plain libraries
 AV_PKGS = libavcodec libavformat libavutil libswscale
-PC_REQUIRES = $(filter-out $(AV_PKGS),$(PKGS))
+# libmicrohttpd: the command's server (src/serve), not the library's
+PC_REQUIRES = $(filter-out $(AV_PKGS) libmicrohttpd,$(PKGS))
 PC_LIBS_PRIVATE := $(shell $(PKG_CONFIG) --libs $(AV_PKGS) 2>/dev/null)
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -42,7 +43,8 @@ ALL_LDFLAGS = $(LDFLAGS)
 LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
              src/replay/*.c src/analyze/*.c src/analyze/games/*.c formats/*.c render/*.c \
              render/games/*.c))
-CLI_SRC := $(sort $(wildcard src/cli/*.c))
+# the command: its verbs and, below them, the recorder and the server (layer 6)
+CLI_SRC := $(sort $(wildcard src/serve/*.c src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
 # public headers, installed under include/sillage/ in the folders they have here
