@@ -50,7 +50,8 @@ TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
 # public headers, installed under include/sillage/ in the folders they have here
 PUB_HDR := src/sillage.h src/core/sl_core.h src/core/sl_mc.h src/games/sl_game.h \
            src/games/sl_mcs.h formats/sl_log.h src/replay/sl_replay.h render/sl_render.h \
-           src/analyze/sl_odds.h src/analyze/sl_stats.h render/sl_chart.h render/sl_export.h
+           src/analyze/sl_odds.h src/analyze/sl_stats.h render/sl_chart.h render/sl_export.h \
+           render/sl_targets.h
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)

@@ -23,6 +23,11 @@ static const cli_opt state_opts[] = {
 	WHERE_OPTS,
 	{"json", 'j', NULL, "print the state as a JSON object"},
 	{NULL, 0, NULL, NULL}};
+static const cli_opt targets_opts[] = {
+	WHERE_OPTS,
+	{"sel", 's', "ID", "what is selected, as a SELECT target names it (sail: ship:ID); none: the pieces to select"},
+	{"json", 'j', NULL, "print the targets as a JSON object, as serve's /api/targets gives them"},
+	{NULL, 0, NULL, NULL}};
 static const cli_opt log_opts[] = {
 	{"json", 'j', NULL, "print a JSON array of entries"},
 	{NULL, 0, NULL, NULL}};
@@ -231,6 +236,12 @@ const cli_verb cli_verbs[] = {
 	 "For benchmarks and fuzzing: every entry comes from the module's legal-action generator. The header "
 	 "says 'meta gen open', asking the module for an open-ended game that lasts --events (sail: an open sea, "
 	 "64 ships, no combat). -o FILE.silb streams the archive: memory holds one segment, not the game."},
+	{"targets", cmd_targets, "the click targets of the moment, as serve's record page offers them", "FILE",
+	 targets_opts,
+	 "The legal actions at the end of the log (or at --event/--turn) as the record page of `serve` draws "
+	 "them: pieces to select, and under --sel the actions of that piece, each with its cost, its odds and "
+	 "the entry it records (dice the rules draw left out, for the fair roller). Only actions the rules "
+	 "accept are listed: each was applied to a copy of the state."},
 	{"odds", cmd_odds, "exact odds, luck and a win-chance chart of starship fights", "FILE", odds_opts,
 	 "For starship voyages: each fight's chance of winning from its start and after every attack and "
 	 "damage roll, solved exactly over the fight's Markov chain (no sampling), the expected number of "
