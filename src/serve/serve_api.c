@@ -403,16 +403,24 @@ static void cap_put(void *ud, const char *p, size_t n)
 	sl_buf_put(&((capture *)ud)->said, p, n);
 }
 
-/* The rule a refusal cites: the words before its first ": " when they start
- * with the game's id ("sail 7.2", "FMP 9.5", "ti4 LRR 17.4 (22.4)"). */
+/* The rule a refusal cites: from the game's id ("sail 7.2", "FMP 9.5",
+ * "ti4 LRR 17.4 (22.4)", "xwing ion") to the next ": ", wherever the
+ * message names it (after "event 25 (gb: move): ", say). */
 static void rule_of(const char *game, const char *msg, char *out, size_t n)
 {
-	const char *colon = strstr(msg, ": ");
 	size_t g = strlen(game);
 	out[0] = 0;
-	if (colon && (size_t)(colon - msg) < n && (size_t)(colon - msg) <= 48 && strncasecmp(msg, game, g) == 0 &&
-	    (msg[g] == ' ' || msg[g] == ':'))
-		snprintf(out, n, "%.*s", (int)(colon - msg), msg);
+	if (!g)
+		return;
+	for (const char *p = msg; *p; p++) {
+		const char *colon;
+		if ((p != msg && p[-1] != ' ') || strncasecmp(p, game, g) != 0 || (p[g] != ' ' && p[g] != ':'))
+			continue;
+		colon = strstr(p, ": ");
+		if (colon && (size_t)(colon - p) < n && colon - p <= 48)
+			snprintf(out, n, "%.*s", (int)(colon - p), p);
+		return;
+	}
 }
 
 /* The drawn dice in words, from the recorder's "# dice EVENT f=C:V,..." line. */
@@ -532,7 +540,7 @@ static void record_line(server *s, const serve_who *w, const char *text, serve_r
 	s->rc.sink.err = cap_put;
 	s->rc.sink.ud = &cap;
 	sl_error_clear(&s->rc.last_err);
-	rec_line(&s->rc, (const char *)line.data, line.len, 1);
+	rec_line(&s->rc, sl_buf_cstr(&line), line.len, 1);
 	s->rc.sink = keep;
 	if (s->rc.io_failed) {
 		s->broken = 1;
