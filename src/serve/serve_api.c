@@ -626,6 +626,18 @@ static const char *want_str(json_t *j, const char *name, serve_reply *rp)
 	return json_string_value(v);
 }
 
+/* A value written as field `field` of event `event` of this game: quoted
+ * when the field is free text, bare otherwise (a piece id, a word). */
+static void put_value(const server *s, const char *event, const char *field, const char *v, sl_buf *out)
+{
+	const sl_schema *sc = s->rc.log->game->schema;
+	int t = sl_schema_event(sc, event, strlen(event)), q = 0;
+	for (int k = 0; t >= 0 && k < sc->events[t].nfields; k++)
+		if (strcmp(sc->events[t].fields[k].name, field) == 0)
+			q = sc->events[t].fields[k].kind == SL_K_TEXT;
+	sl_buf_printf(out, " %s=%s%s%s", field, q ? "\"" : "", v, q ? "\"" : "");
+}
+
 /* An action: a reveal of a choice the server sealed has its content and
  * salt filled in from FILE.seal. */
 static void post_act(server *s, const serve_who *w, const char *text, serve_reply *rp)
@@ -651,8 +663,8 @@ static void post_act(server *s, const serve_who *w, const char *text, serve_repl
 		if (idx >= 0) {
 			serve_line_drop((char *)(uintptr_t)sl_buf_cstr(&line), k->salt_field);
 			line.len = strlen(sl_buf_cstr(&line));
-			sl_buf_printf(&line, " %s=%s %s=\"%s\"", k->content_field, s->seals[idx].content, k->salt_field,
-				s->seals[idx].salt);
+			put_value(s, k->reveal_event, k->content_field, s->seals[idx].content, &line);
+			put_value(s, k->reveal_event, k->salt_field, s->seals[idx].salt, &line);
 		}
 	}
 	record_line(s, w, sl_buf_cstr(&line), rp, &done);
@@ -745,7 +757,7 @@ static void post_seal(server *s, const serve_who *w, const char *text, serve_rep
 			serve_line_drop((char *)(uintptr_t)sl_buf_cstr(&line), k->clear_field);
 			serve_line_drop((char *)(uintptr_t)sl_buf_cstr(&line), k->hash_field);
 			line.len = strlen(sl_buf_cstr(&line));
-			sl_buf_printf(&line, " %s=\"%s\"", k->hash_field, hex);
+			put_value(s, k->commit_event, k->hash_field, hex, &line);
 			record_line(s, w, sl_buf_cstr(&line), rp, &done);
 			sl_buf_free(&line);
 		}
