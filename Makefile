@@ -59,7 +59,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: FORCE all lib test layers hostile unit golden cli images demo deps asan ubsan install \
-        uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench export html alloc-faults
+        uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench export html alloc-faults serve
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
@@ -100,7 +100,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: layers unit golden cli images hostile headertest fuzz-short export html
+test: layers unit golden cli images hostile headertest fuzz-short export html serve
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -185,6 +185,15 @@ export: $(BUILD)/sillage $(TOOL_BIN)
 
 html: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/html/run.sh $(BUILD)/sillage
+
+# `sillage serve` against curl on a free loopback port: hostile requests, 50
+# watchers, kill -9 (tests/serve/run.sh)
+serve: $(BUILD)/sillage
+	@sh tests/serve/run.sh $(BUILD)/sillage
+
+# the server's pages and assets, embedded (the generated file is kept in git)
+src/serve/pages.inc: $(wildcard src/serve/pages/*) tools/embed_pages.sh
+	sh tools/embed_pages.sh
 
 # the viewer's page parts, embedded as C strings (the generated file is kept in git)
 render/html_viewer.inc: render/viewer/viewer.css render/viewer/body.html render/viewer/viewer.js

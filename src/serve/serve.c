@@ -37,7 +37,10 @@ void serve_log(server *s, const char *ip, const char *method, const char *path, 
 	sl_buf_printf(&b, "serve: %s %s %s ", when, ip ? ip : "-", method);
 	/* the path as asked, control bytes shown escaped: a log line stays one line */
 	sl_text_safe(&b, path, strlen(path) > 200 ? 200 : strlen(path), 0);
-	sl_buf_printf(&b, " %d", status);
+	if (status > 0)
+		sl_buf_printf(&b, " %d", status);
+	else
+		sl_buf_puts(&b, " -");
 	if (note && *note) {
 		sl_buf_putc(&b, ' ');
 		sl_text_safe(&b, note, strlen(note), 0);
@@ -49,6 +52,19 @@ void serve_log(server *s, const char *ip, const char *method, const char *path, 
 	fflush(stderr);
 	pthread_mutex_unlock(&s->loglock);
 	sl_buf_free(&b);
+}
+
+/* libmicrohttpd's own words (a client gone mid-request, ...), as log lines */
+static void mhd_logger(void *cls, const char *fmt, va_list ap)
+{
+	server *s = cls;
+	char msg[400];
+	size_t n;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	n = strlen(msg);
+	while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+		msg[--n] = 0;
+	serve_log(s, NULL, "-", "-", 0, msg);
 }
 
 /* ---- one request ------------------------------------------------------------- */
@@ -356,9 +372,15 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 			if (*end || end == last || from < 0)
 				from = -1;
 		}
+		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		char ip[64];
+		if (ci) {   /* a small send buffer: what a watcher does not read waits in its bounded queue */
+			int sz = 16384;
+			setsockopt(ci->connect_fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
+		}
 		sl_buf_init(&backlog);
 		serve_watch_backlog(s, from, &backlog);
-		resp = serve_watch_open(s, from, sl_buf_cstr(&backlog));
+		resp = serve_watch_open(s, client_ip(c, ip, sizeof ip), sl_buf_cstr(&backlog));
 		sl_buf_free(&backlog);
 		if (!resp) {
 			serve_reply_error(&rp, 503, "too many watchers (%d)", SERVE_MAX_WATCHERS);
@@ -684,6 +706,7 @@ int serve_run(const serve_opts *o)
 	s->d = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG,
 		0, NULL, NULL, handler, s,
 		MHD_OPTION_LISTEN_SOCKET, fd,
+		MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, s,
 		MHD_OPTION_URI_LOG_CALLBACK, uri_log, s,
 		MHD_OPTION_NOTIFY_COMPLETED, completed, s,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
