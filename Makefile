@@ -56,7 +56,8 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: FORCE all lib test layers hostile unit golden cli images demo deps asan ubsan install \
-        uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench export html alloc-faults
+        uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench export html alloc-faults \
+        serve-browser
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
@@ -97,7 +98,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: layers unit golden cli images hostile headertest fuzz-short export html
+test: layers unit golden cli images hostile headertest fuzz-short export html serve-browser
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -182,6 +183,11 @@ export: $(BUILD)/sillage $(TOOL_BIN)
 
 html: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/html/run.sh $(BUILD)/sillage
+
+# the pages of `sillage serve` in headless chromium (tests/serve/browser, playwright-core):
+# real servers on loopback, recording by clicks, watching live (issue 19)
+serve-browser: $(BUILD)/sillage
+	@sh tests/serve/browser/run.sh $(BUILD)/sillage
 
 # the viewer's page parts, embedded as C strings (the generated file is kept in git)
 render/html_viewer.inc: render/viewer/viewer.css render/viewer/body.html render/viewer/viewer.js

@@ -130,7 +130,7 @@ function drawTargets() {
 		cls = "t " + s.kind + (attack ? " attack" : "");
 		if (s.kind === "select" && t0.sel === sel) cls += " selected";
 		g = SL.svg("g", {"class": cls, tabindex: 0, role: "button", "data-kind": s.kind,
-			"data-sel": t0.sel || "", "data-n": s.ts.length,
+			"data-sel": t0.sel || "", "data-n": s.ts.length, "data-i": s.ts.map(function (t) { return t.i; }).join(" "),
 			"data-line": s.kind === "act" && s.ts.length === 1 ? t0.line : "",
 			"aria-label": s.ts.length === 1 ? describe(t0) : describe(t0) + " (and " + (s.ts.length - 1) + " more here)"});
 		var title = SL.svg("title", {});
@@ -170,6 +170,7 @@ function drawTargets() {
 			var b = el("button", "target " + t.kind + (isAttack(t) ? " attack" : ""));
 			b.type = "button";
 			b.dataset.kind = t.kind;
+			b.dataset.i = t.i;
 			b.dataset.sel = t.sel || "";
 			b.dataset.line = t.kind === "act" ? t.line : "";
 			if (t.kind === "select" && t.sel === sel) b.classList.add("selected");

@@ -128,7 +128,7 @@ SL.playerName = function (st, id) {
 /* "Turn 3 · movement" */
 SL.where = function (st) {
 	var s = st.turn ? "Turn " + st.turn : "Setup";
-	if (st.phase) s += " \u00b7 " + st.phase;
+	if (st.phase && !(st.phase === "setup" && !st.turn)) s += " \u00b7 " + st.phase;
 	return s;
 };
 /* a line of the log naming a sealed hidden choice in clear (the page
