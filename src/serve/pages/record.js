@@ -67,6 +67,10 @@ function showState() {
 		$("last").appendChild(document.createTextNode(st.last.desc || ""));
 	} else $("last").textContent = "Nothing recorded yet.";
 	$("undo").disabled = !st.rev;
+	var sealed = SL.sealedList(st);
+	$("sealed").textContent = "";
+	sealed.forEach(function (x) { $("sealed").appendChild(el("li", "", x)); });
+	$("sealedbox").hidden = !sealed.length;
 	$("watchlink").href = SL.url("watch");
 }
 

@@ -140,6 +140,22 @@ SL.isSeal = function (line, group) {
 	var m = /^\s*[A-Za-z0-9_-]+\s*:\s*(dial|commit|seal)\b(.*)$/.exec(line || "");
 	return !!m && !/\b(commit|hash)=/.test(m[2]);
 };
+/* this side's sealed choices in words, from /api/state.sealed: an object
+ * (by ship or entry) or a list of {ship|n, dial|choice|line} */
+SL.sealedList = function (st) {
+	var s = st && st.sealed, out = [];
+	if (!s) return out;
+	if (Array.isArray(s)) s.forEach(function (x) { out.push(SL.sealedWords(x)); });
+	else Object.keys(s).forEach(function (k) { out.push(k + ": " + SL.sealedWords(s[k])); });
+	return out;
+};
+SL.sealedWords = function (x) {
+	if (x === null || typeof x !== "object") return String(x);
+	if (x.line) return x.line;
+	var parts = [];
+	Object.keys(x).forEach(function (k) { if (k !== "salt") parts.push(k + "=" + x[k]); });
+	return parts.join(" ");
+};
 /* {rule, text}: the rule's name at the head of a refusal ("sail 7.2: …") */
 SL.rule = function (b) {
 	var e = (b && (b.error || b.message)) || "refused";

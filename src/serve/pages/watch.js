@@ -35,34 +35,18 @@ function showView() {
 	v.dataset.side = st.side || "";
 	var ul = $("sealed"), n = 0;
 	ul.textContent = "";
-	sealedList().forEach(function (s) { ul.appendChild(el("li", "", s)); n++; });
+	SL.sealedList(st).forEach(function (s) { ul.appendChild(el("li", "", s)); n++; });
 	$("sealedbox").hidden = !st.side || !n;
-}
-/* this side's sealed choices in words, from /api/state.sealed: an object
- * (by ship or entry) or a list of {ship|n, dial|choice|line} */
-function sealedList() {
-	var s = st && st.sealed, out = [];
-	if (!s) return out;
-	if (Array.isArray(s)) s.forEach(function (x) { out.push(sealedWords(x)); });
-	else Object.keys(s).forEach(function (k) { out.push(k + ": " + sealedWords(s[k])); });
-	return out;
-}
-function sealedWords(x) {
-	if (x === null || typeof x !== "object") return String(x);
-	if (x.line) return x.line;
-	var parts = [];
-	Object.keys(x).forEach(function (k) { if (k !== "salt") parts.push(k + "=" + x[k]); });
-	return parts.join(" ");
 }
 /* the sealed choice behind a commitment entry, when this side holds it */
 function sealedFor(e) {
 	var s = st && st.sealed, m = /\bship=("?)([^"\s]+)\1/.exec(e.line || ""), ship = m ? m[2] : null, hit = null;
 	if (!s) return null;
 	if (Array.isArray(s)) s.forEach(function (x) {
-		if (x && (x.n === e.n || (ship && x.ship === ship && x.n === undefined))) hit = sealedWords(x);
+		if (x && (x.n === e.n || (ship && x.ship === ship && x.n === undefined))) hit = SL.sealedWords(x);
 	});
-	else if (s[e.n] !== undefined) hit = sealedWords(s[e.n]);
-	else if (ship && s[ship] !== undefined) hit = sealedWords(s[ship]);
+	else if (s[e.n] !== undefined) hit = SL.sealedWords(s[e.n]);
+	else if (ship && s[ship] !== undefined) hit = SL.sealedWords(s[ship]);
 	return hit;
 }
 function isCommit(e) { return /\b(commit|hash)=/.test(e.line || ""); }
