@@ -21,11 +21,12 @@ CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
 PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
-       libavcodec libavformat libavutil libswscale chafa
+       libavcodec libavformat libavutil libswscale chafa libmicrohttpd
 # Debian ships libav* for dynamic linking only (their --static lists name codec
 # libraries that have no -dev here): the .pc names them as plain libraries
 AV_PKGS = libavcodec libavformat libavutil libswscale
-PC_REQUIRES = $(filter-out $(AV_PKGS),$(PKGS))
+# libmicrohttpd: the command's server (src/serve), not the library's
+PC_REQUIRES = $(filter-out $(AV_PKGS) libmicrohttpd,$(PKGS))
 PC_LIBS_PRIVATE := $(shell $(PKG_CONFIG) --libs $(AV_PKGS) 2>/dev/null)
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -42,13 +43,15 @@ ALL_LDFLAGS = $(LDFLAGS)
 LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
              src/replay/*.c src/analyze/*.c src/analyze/games/*.c formats/*.c render/*.c \
              render/games/*.c))
-CLI_SRC := $(sort $(wildcard src/cli/*.c))
+# the command: its verbs and, below them, the recorder and the server (layer 6)
+CLI_SRC := $(sort $(wildcard src/serve/*.c src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
 # public headers, installed under include/sillage/ in the folders they have here
 PUB_HDR := src/sillage.h src/core/sl_core.h src/core/sl_mc.h src/games/sl_game.h \
            src/games/sl_mcs.h formats/sl_log.h src/replay/sl_replay.h render/sl_render.h \
-           src/analyze/sl_odds.h src/analyze/sl_stats.h render/sl_chart.h render/sl_export.h
+           src/analyze/sl_odds.h src/analyze/sl_stats.h render/sl_chart.h render/sl_export.h \
+           render/sl_targets.h
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)

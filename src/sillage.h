@@ -11,6 +11,7 @@
 #include "render/sl_render.h"
 #include "render/sl_chart.h"
 #include "render/sl_export.h"
+#include "render/sl_targets.h"
 #include "analyze/sl_odds.h"
 #include "analyze/sl_stats.h"
 

@@ -5,6 +5,7 @@
  * round, the paragraph, the latest exchanges and the voyage's tally. */
 #include "../painter.h"
 #include "src/games/starship/starship.h"
+#include "starship_targets.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -176,6 +177,18 @@ static void stat_box(sl_kit_canvas *c, double x, double y, double w, const char 
 	}
 }
 
+/* Where the ship of a side is drawn (its card's picture): for the targets. */
+#define SHIP_X(side) ((side) == STARSHIP_YOU ? M + CARD_W - 110 : 2 * M + CARD_W + 110)
+#define SHIP_Y (CARD_Y + 95)
+#define SHIP_LEN 150.0
+
+void starship_ship_at(int side, double *x, double *y, double *r)
+{
+	*x = SHIP_X(side);
+	*y = SHIP_Y;
+	*r = SHIP_LEN / 2;
+}
+
 static void ship_card(sl_kit_canvas *c, const sl_frame *fr, double x, int side)
 {
 	const starship_state *s = fr->state;
@@ -208,7 +221,7 @@ static void ship_card(sl_kit_canvas *c, const sl_frame *fr, double x, int side)
 	if (!present)
 		return;
 	/* the ship, nose toward the other card */
-	draw_ship(c, side == STARSHIP_YOU ? x + CARD_W - 110 : x + 110, y + 95, 150,
+	draw_ship(c, SHIP_X(side), SHIP_Y, SHIP_LEN,
 		side == STARSHIP_YOU ? 1 : -1, col, wrecked);
 	{
 		double tx = side == STARSHIP_YOU ? x + 14 : x + CARD_W - 14;
@@ -478,5 +491,5 @@ const sl_painter sl_painter_starship = {
 	NULL,   /* no hex map */
 	NULL,                 /* overlays: none */
 	NULL,                 /* layers: drawn whole */
-	NULL,                 /* targets: render/games/<id>_targets.c */
+	starship_targets,     /* render/games/starship_targets.c */
 };

@@ -141,6 +141,7 @@ void cli_result_json(const sl_log *log, const void *st, sl_buf *out);
 int cli_check_overlays(const char *verb, const char *game_id, const char *list);
 int cmd_version(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
+int cmd_targets(int argc, char **argv);
 int cmd_animate(int argc, char **argv);
 int cmd_html(int argc, char **argv);
 int cmd_report(int argc, char **argv);
@@ -150,5 +151,6 @@ int cmd_chart(int argc, char **argv);
 int cmd_luck(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -23,6 +23,11 @@ static const cli_opt state_opts[] = {
 	WHERE_OPTS,
 	{"json", 'j', NULL, "print the state as a JSON object"},
 	{NULL, 0, NULL, NULL}};
+static const cli_opt targets_opts[] = {
+	WHERE_OPTS,
+	{"sel", 's', "ID", "what is selected, as a SELECT target names it (sail: ship:ID); none: the pieces to select"},
+	{"json", 'j', NULL, "print the targets as a JSON object, as serve's /api/targets gives them"},
+	{NULL, 0, NULL, NULL}};
 static const cli_opt log_opts[] = {
 	{"json", 'j', NULL, "print a JSON array of entries"},
 	{NULL, 0, NULL, NULL}};
@@ -85,6 +90,14 @@ static const cli_opt record_opts[] = {
 	{"sync", 310, "event|turn|none", "FILE.silb: fsync the journal after every change (event, the default), at each turn marker and undo (turn), or only at the end (none)"},
 	{"no-pack", 311, NULL, "FILE.silb: leave the journal as it is at the end instead of packing it into an archive"},
 	CLI_CODING_OPT,
+	{NULL, 0, NULL, NULL}};
+static const cli_opt serve_opts_list[] = {
+	{"game", 'g', "ID", "start a new log for this game (writes 'sil 1' and 'game ID VERSION')"},
+	{"from", 314, "SETUP.sil", "start a new log from the header and setup of this text log, each line checked"},
+	{"port", 'p', "N", "the TCP port (default 8080; 0: any free port, the one taken is printed)"},
+	{"bind", 316, "ADDR", "the address to listen on (default 127.0.0.1); another than 127.0.0.1, ::1 or localhost needs --tokens"},
+	{"tokens", 315, NULL, "a secret link per player (and one for the host), kept in FILE.tokens: a player acts only for their side"},
+	{"quiet", 'q', NULL, "log refusals only, not each accepted action"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt gen_opts[] = {
 	{"game", 'g', "ID", "the rules module (see `sillage games`)"},
@@ -208,10 +221,27 @@ const cli_verb cli_verbs[] = {
 	 "folder that cannot be written fails at once (exit 4). A FILE ending in .silb is a binary journal: "
 	 "each change is appended and synced (--sync) before it is reported, a crash loses at most the change "
 	 "being written, and the journal is packed into an archive at the end."},
+	{"serve", cmd_serve, "record a game by clicking on the board in a browser, and watch it live", "FILE.silb",
+	 serve_opts_list,
+	 "Starts a local web server (libmicrohttpd) and prints the URLs to open: record (the board and the "
+	 "legal actions of the moment to click, a text line for the log syntax), watch (follows the game live, "
+	 "steps back through it) and overlay (the board alone, for a stream). Every action passes the same "
+	 "check as `record` and is synced to the journal FILE.silb before the browser is told; reopening FILE "
+	 "carries on where it stopped, and a kill loses nothing that was acknowledged. Dice left out are drawn "
+	 "by the recorder's fair roller (FILE.dice). Hidden choices (an X-Wing dial, FMP's turn-21 choice) are "
+	 "sealed: the server keeps the secret in FILE.seal until it records the reveal. Bad requests are "
+	 "answered 4xx with a log line on standard error and change nothing. SIGINT or SIGTERM stops it "
+	 "(exit 0); a port taken is exit 4. The HTTP API is docs/serve.md."},
 	{"gen", cmd_gen, "write a long legal synthetic game from a rules module", "", gen_opts,
 	 "For benchmarks and fuzzing: every entry comes from the module's legal-action generator. The header "
 	 "says 'meta gen open', asking the module for an open-ended game that lasts --events (sail: an open sea, "
 	 "64 ships, no combat). -o FILE.silb streams the archive: memory holds one segment, not the game."},
+	{"targets", cmd_targets, "the click targets of the moment, as serve's record page offers them", "FILE",
+	 targets_opts,
+	 "The legal actions at the end of the log (or at --event/--turn) as the record page of `serve` draws "
+	 "them: pieces to select, and under --sel the actions of that piece, each with its cost, its odds and "
+	 "the entry it records (dice the rules draw left out, for the fair roller). Only actions the rules "
+	 "accept are listed: each was applied to a copy of the state."},
 	{"odds", cmd_odds, "exact odds, luck and a win-chance chart of starship fights", "FILE", odds_opts,
 	 "For starship voyages: each fight's chance of winning from its start and after every attack and "
 	 "damage roll, solved exactly over the fight's Markov chain (no sampling), the expected number of "

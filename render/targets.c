@@ -1,0 +1,276 @@
+/* targets.c - the click targets of a state (sl_targets.h): asks the game's
+ * painter for candidates, then keeps only the ACT targets the rules accept,
+ * each line parsed against the log's schema and applied to a copy of the
+ * state with sl_entry_apply (the check `record` makes). Dice the rules draw
+ * are stood in for the check the way the recorder does (src/cli/rec_assist.c:
+ * the fewest dice the rules take, then every face from the highest) and
+ * stay out of the target's line, so the server's fair roller draws them. */
+#include "sl_targets.h"
+#include "painter.h"
+#include "formats/sl_log.h"
+
+#include <string.h>
+
+int sl_targets_push(sl_targets *t, const sl_target *tg)
+{
+	if (t->n == t->cap) {
+		int cap = t->cap ? t->cap * 2 : 32;
+		sl_target *v = sl_realloc(t->v, (size_t)cap * sizeof *v);
+		if (!v)
+			return SL_ENOMEM;
+		t->v = v;
+		t->cap = cap;
+	}
+	t->v[t->n] = *tg;
+	t->v[t->n].player[sizeof tg->player - 1] = '\0';
+	t->v[t->n].sel[sizeof tg->sel - 1] = '\0';
+	t->v[t->n].group[sizeof tg->group - 1] = '\0';
+	t->v[t->n].label[sizeof tg->label - 1] = '\0';
+	t->v[t->n].cost[sizeof tg->cost - 1] = '\0';
+	t->v[t->n].odds[sizeof tg->odds - 1] = '\0';
+	t->v[t->n].line[sizeof tg->line - 1] = '\0';
+	t->n++;
+	return SL_OK;
+}
+
+void sl_targets_free(sl_targets *t)
+{
+	if (!t)
+		return;
+	sl_free(t->v);
+	memset(t, 0, sizeof *t);
+}
+
+/* What one check needs: the rules, the state's bytes (restored for each
+ * trial, so the caller's state is never touched) and a scratch log whose
+ * arena takes the parsed values. */
+typedef struct checker {
+	const sl_log *log;
+	sl_log scratch;            /* a shallow copy of *log with its own arena */
+	const void *st;
+	sl_buf bytes;
+	long event_no;
+} checker;
+
+/* Would the rules take ev now? */
+static int trial(checker *c, const sl_event *ev)
+{
+	const sl_game *g = c->log->game;
+	void *copy = NULL;
+	sl_error e;
+	int ok;
+	sl_error_clear(&e);
+	if (g->restore(&copy, c->bytes.data, c->bytes.len, &e))
+		return 0;
+	ok = sl_entry_apply(g, &c->log->h, NULL, copy, ev, c->event_no, NULL, &e) == SL_OK;
+	g->destroy(copy);
+	return ok;
+}
+
+/* The faces trial, as the recorder's rec_try_before_drawing: dice written
+ * as 0 ('?') stood in by every face in turn from the highest. */
+static int try_faces(checker *c, const sl_event *ev)
+{
+	const sl_event_def *def;
+	int faces = 0;
+	if (ev->entry != SL_ENTRY_EVENT)
+		return trial(c, ev);
+	def = &c->log->game->schema->events[ev->type];
+	for (int k = 0; k < def->nfields; k++)
+		if (def->fields[k].kind == SL_K_DICE && ev->f[k].present)
+			for (int d = 0; d < ev->f[k].n; d++)
+				if (!((const uint8_t *)ev->f[k].p)[d] && def->fields[k].max > faces)
+					faces = def->fields[k].max;
+	if (faces == 0)
+		return trial(c, ev);
+	for (int v = faces; v >= 1; v--) {
+		sl_event t = *ev;
+		for (int k = 0; k < def->nfields; k++) {
+			uint8_t items[SL_MAX_ITEMS];
+			int q = 0;
+			if (def->fields[k].kind != SL_K_DICE || !ev->f[k].present)
+				continue;
+			for (int d = 0; d < ev->f[k].n; d++) {
+				items[d] = ((const uint8_t *)ev->f[k].p)[d];
+				if (!items[d]) {
+					items[d] = (uint8_t)(v < def->fields[k].max ? v : def->fields[k].max);
+					q = 1;
+				}
+			}
+			if (q && sl_value_bytes(&c->scratch.arena, &t.f[k], items, ev->f[k].n))
+				return 0;
+		}
+		if (trial(c, &t))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether the body line names field `name` ("name=" after a space). */
+static int names_field(const char *line, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = strchr(line, ' '); p; p = strchr(p + 1, ' '))
+		if (strncmp(p + 1, name, n) == 0 && p[1 + n] == '=')
+			return 1;
+	return 0;
+}
+
+/* The event a body line names ("fr: move ..." or "move ..."), or -1. */
+static int line_event(const sl_schema *sc, const char *line)
+{
+	const char *w = line, *colon = strchr(line, ':'), *sp = strchr(line, ' ');
+	size_t n;
+	if (colon && (!sp || colon < sp))
+		for (w = colon + 1; *w == ' '; w++)
+			;
+	n = strcspn(w, " ");
+	return sl_schema_event(sc, w, n);
+}
+
+/* Is `line` an entry the rules accept now, its drawn dice left to the
+ * roller? The recorder's steps: a required DICE field left out becomes one
+ * '?' die; a drawn ENUM (sl_game.chances) left out gets its first possible
+ * value as a stand-in; a DICE field left out (or added) gets the fewest
+ * dice the rules take, tried with ones; then every face is tried. A line
+ * the rules refuse whatever the dice is refused. */
+static int accepted(checker *c, const char *line)
+{
+	const sl_game *g = c->log->game;
+	const sl_schema *sc = g->schema;
+	const sl_event_def *def = NULL;
+	sl_event ev;
+	sl_error e;
+	sl_buf t;
+	int r, type, wanted[SL_MAX_FIELDS] = {0}, added[SL_MAX_FIELDS] = {0}, any = 0;
+	sl_error_clear(&e);
+	sl_buf_init(&t);
+	sl_buf_puts(&t, line);
+	type = line_event(sc, line);
+	if (type >= 0) {
+		def = &sc->events[type];
+		for (int k = 0; k < def->nfields; k++) {
+			const sl_field_def *fd = &def->fields[k];
+			if (fd->optional || names_field(line, fd->name))
+				continue;
+			if (fd->kind == SL_K_DICE) {
+				sl_buf_printf(&t, " %s=?", fd->name);
+				added[k] = 1;
+			} else if (fd->kind == SL_K_ENUM && g->chances) {
+				uint8_t w[32];
+				int nw = g->chances(c->st, &c->log->h, type, k, w, 32), stand = -1;
+				for (int x = 0; x < nw && stand < 0; x++)
+					if (w[x])
+						stand = x;
+				if (stand >= 0)
+					sl_buf_printf(&t, " %s=%s", fd->name, fd->names[stand]);
+			}
+		}
+	}
+	r = t.failed ? SL_ENOMEM : sl_sil_parse_line(&c->scratch, sl_buf_cstr(&t), t.len, 1, &ev, &e);
+	sl_buf_free(&t);
+	if (r != 1)
+		return 0;
+	if (ev.entry != SL_ENTRY_EVENT || !def || ev.type != type)
+		return trial(c, &ev);
+	for (int k = 0; k < def->nfields; k++)
+		if (def->fields[k].kind == SL_K_DICE && (!ev.f[k].present || added[k]))
+			wanted[k] = any = 1;   /* left out, or the lone '?' added: how many is the trial's to find */
+	if (any && !trial(c, &ev)) {
+		/* the count of each: tried with ones, the other fields stood in by
+		 * one die each meanwhile (the recorder tries them one by one with
+		 * the others still '?', which misses an event with two) */
+		uint8_t ones[SL_MAX_ITEMS];
+		int count[SL_MAX_FIELDS] = {0};
+		memset(ones, 1, sizeof ones);
+		for (int k = 0; k < def->nfields; k++)
+			if (wanted[k] && sl_value_bytes(&c->scratch.arena, &ev.f[k], ones, count[k] = 1))
+				return 0;
+		for (int k = 0; k < def->nfields; k++) {
+			const sl_field_def *fd = &def->fields[k];
+			int n, max = fd->max_items > 0 ? fd->max_items : 1;
+			if (!wanted[k])
+				continue;
+			for (n = 1; n <= max && n <= 8; n++) {
+				if (sl_value_bytes(&c->scratch.arena, &ev.f[k], ones, n))
+					return 0;
+				if (trial(c, &ev))
+					break;
+			}
+			if (n > max || n > 8)   /* no count works alone: one die, the faces decide */
+				n = 1;
+			if (sl_value_bytes(&c->scratch.arena, &ev.f[k], ones, count[k] = n))
+				return 0;
+		}
+		for (int k = 0; k < def->nfields; k++)
+			if (wanted[k])
+				memset((uint8_t *)(uintptr_t)ev.f[k].p, 0, (size_t)count[k]);   /* '?': stood in below */
+	}
+	return try_faces(c, &ev);
+}
+
+int sl_targets_list(const sl_log *log, const void *state, const char *sel,
+	sl_targets *out, sl_error *err)
+{
+	const sl_painter *p;
+	sl_frame fr;
+	sl_targets cand;
+	checker c;
+	long events = 0;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	if (!log || !log->game || !state)
+		return sl_error_set(err, SL_EUSAGE, "targets: no log or no state");
+	p = sl_painter_find(log->game->id);
+	if (!p)
+		return sl_error_set(err, SL_EFORMAT, "targets: no painter for game '%s'", log->game->id);
+	for (size_t i = 0; i < log->n; i++)
+		events += log->ev[i].entry == SL_ENTRY_EVENT;
+	memset(&fr, 0, sizeof fr);
+	fr.game = log->game;
+	fr.header = &log->h;
+	fr.state = state;
+	fr.event_no = events;
+	fr.last = log->n ? &log->ev[log->n - 1] : NULL;
+	p->size(&fr, &out->width, &out->height);
+	if (!p->targets)
+		return SL_OK;   /* nothing to click: an empty list */
+	memset(&cand, 0, sizeof cand);
+	rc = p->targets(&fr, sel && *sel ? sel : NULL, &cand, err);
+	if (rc) {
+		sl_targets_free(&cand);
+		return rc;
+	}
+	memset(&c, 0, sizeof c);
+	c.log = log;
+	c.scratch = *log;
+	sl_arena_init(&c.scratch.arena);
+	c.st = state;
+	c.event_no = events + 1;
+	sl_buf_init(&c.bytes);
+	if (log->game->serialize(state, &c.bytes) || c.bytes.failed) {
+		rc = sl_error_set(err, SL_ENOMEM, "targets: the state could not be copied");
+		goto done;
+	}
+	for (int i = 0; i < cand.n; i++) {
+		if (cand.v[i].kind == SL_TARGET_ACT && !accepted(&c, cand.v[i].line))
+			continue;
+		if ((rc = sl_targets_push(out, &cand.v[i])) != SL_OK) {
+			sl_error_set(err, rc, "out of memory");
+			goto done;
+		}
+	}
+	rc = SL_OK;
+done:
+	if (rc) {
+		int w = out->width, h = out->height;
+		sl_targets_free(out);
+		out->width = w;
+		out->height = h;
+	}
+	sl_arena_free(&c.scratch.arena);
+	sl_buf_free(&c.bytes);
+	sl_targets_free(&cand);
+	return rc;
+}
