@@ -192,6 +192,11 @@ html: $(BUILD)/sillage $(TOOL_BIN)
 serve-browser: $(BUILD)/sillage
 	@sh tests/serve/browser/run.sh $(BUILD)/sillage
 
+# the pages of `sillage serve`, embedded as C strings (the generated file is kept in git)
+src/serve/pages.inc: $(wildcard src/serve/pages/*) tools/embed_pages.sh
+	sh tools/embed_pages.sh
+$(BUILD)/obj/src/serve/serve_pages.o: src/serve/pages.inc
+
 # the viewer's page parts, embedded as C strings (the generated file is kept in git)
 render/html_viewer.inc: render/viewer/viewer.css render/viewer/body.html render/viewer/viewer.js
 	sh tools/embed_viewer.sh
