@@ -59,7 +59,8 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: FORCE all lib test layers hostile unit golden cli images demo deps asan ubsan install \
-        uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench export html alloc-faults serve
+        uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench export html alloc-faults \
+        serve serve-browser
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
@@ -100,7 +101,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: layers unit golden cli images hostile headertest fuzz-short export html serve
+test: layers unit golden cli images hostile headertest fuzz-short export html serve serve-browser
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -191,9 +192,15 @@ html: $(BUILD)/sillage $(TOOL_BIN)
 serve: $(BUILD)/sillage
 	@sh tests/serve/run.sh $(BUILD)/sillage
 
-# the server's pages and assets, embedded (the generated file is kept in git)
+# the pages of `sillage serve` in headless chromium (tests/serve/browser, playwright-core):
+# real servers on loopback, recording by clicks, watching live (issue 19)
+serve-browser: $(BUILD)/sillage
+	@sh tests/serve/browser/run.sh $(BUILD)/sillage
+
+# the pages of `sillage serve`, embedded as C strings (the generated file is kept in git)
 src/serve/pages.inc: $(wildcard src/serve/pages/*) tools/embed_pages.sh
 	sh tools/embed_pages.sh
+$(BUILD)/obj/src/serve/serve_pages.o: src/serve/pages.inc
 
 # the viewer's page parts, embedded as C strings (the generated file is kept in git)
 render/html_viewer.inc: render/viewer/viewer.css render/viewer/body.html render/viewer/viewer.js

@@ -236,6 +236,15 @@ int sl_targets_list(const sl_log *log, const void *state, const char *sel,
 	p->size(&fr, &out->width, &out->height);
 	if (!p->targets)
 		return SL_OK;   /* nothing to click: an empty list */
+	if (log->game->result) {   /* over: a recorder takes only notes now */
+		sl_buf res;
+		int over;
+		sl_buf_init(&res);
+		over = log->game->result(state, &log->h, &res) == 1;
+		sl_buf_free(&res);
+		if (over)
+			return SL_OK;
+	}
 	memset(&cand, 0, sizeof cand);
 	rc = p->targets(&fr, sel && *sel ? sel : NULL, &cand, err);
 	if (rc) {

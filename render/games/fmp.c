@@ -6,6 +6,7 @@
  * fire zone. Title bar: turn, phase, action points, the tide and the next
  * tide for those whose weather layer forecasts it (H13). */
 #include "../painter.h"
+#include "tg_kit.h"
 #include "src/games/fmp/fmp.h"
 
 #include <math.h>
@@ -885,5 +886,5 @@ const sl_painter sl_painter_fmp = {
 	fmp_hex_at,
 	fmp_overlays,
 	&fmp_layers,
-	NULL,                 /* targets: render/games/<id>_targets.c */
+	tg_fmp_targets,      /* render/games/fmp_targets.c */
 };

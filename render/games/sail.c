@@ -3,6 +3,7 @@
  * its costs, grounded / in-irons / struck markers, title bar and legend. */
 #include "../painter.h"
 #include "src/games/sail/sail.h"
+#include "sail_targets.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -789,5 +790,5 @@ const sl_painter sl_painter_sail = {
 	sail_hex_at,
 	NULL,                 /* overlays: none */
 	&sail_layers,
-	NULL,                 /* targets: render/games/<id>_targets.c */
+	sail_targets,         /* render/games/sail_targets.c */
 };

@@ -6,6 +6,7 @@
  * each faction's sheet with its captured units and tokens, reinforcements and
  * what went to the box. */
 #include "../painter.h"
+#include "tg_kit.h"
 #include "src/games/ti4/ti4.h"
 
 #include <math.h>
@@ -454,6 +455,29 @@ static int ti4_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts 
 	return SL_OK;
 }
 
+/* For the click targets (ti4_targets.c): where system i (slot 0) or its
+ * planet in slot 1..3 is drawn, and a radius to click in. */
+int tg_ti4_where(const sl_frame *fr, int i, int slot, double *x, double *y, double *r)
+{
+	const ti4_state *s = fr->state;
+	const ti4_tile *t = s && i >= 0 && i < TI4_NPOS ? ti4_tile_of(s, i) : NULL;
+	double R;
+	if (!t)
+		return -1;
+	R = hex_size(s);
+	centre(s, i, x, y);
+	if (slot >= 1 && slot <= t->np) {
+		double dx, dy;
+		planet_xy(t->np, slot - 1, R, &dx, &dy);
+		*x += dx;
+		*y += dy;
+		*r = R * (t->np == 1 ? 0.2 : 0.17);
+	} else {
+		*r = R * 0.8;
+	}
+	return 0;
+}
+
 const sl_painter sl_painter_ti4 = {
 	SL_PAINTER_API,
 	"ti4",
@@ -462,5 +486,5 @@ const sl_painter sl_painter_ti4 = {
 	NULL,   /* systems are named by position (101...), not col,row: no heat yet */
 	NULL,   /* overlays: none */
 	NULL,   /* layers: drawn whole */
-	NULL,                 /* targets: render/games/<id>_targets.c */
+	tg_ti4_targets,       /* render/games/ti4_targets.c */
 };

@@ -4,6 +4,7 @@
  * the template just flown between its start and end poses, dials face down
  * or revealed, round and phase in the title, and a card per ship. */
 #include "../painter.h"
+#include "tg_kit.h"
 #include "src/games/xwing/xwing.h"
 
 #include <math.h>
@@ -510,6 +511,18 @@ static int xwing_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opt
 	return SL_OK;
 }
 
+/* For the click targets (xwing_targets.c): where a point of the mat (0.01
+ * mm) is drawn on the natural canvas, and how many pixels one unit is. */
+double tg_xwing_at(const sl_frame *fr, int32_t x, int32_t y, double *sx, double *sy)
+{
+	view v;
+	(void)fr;
+	v.ox = MARGIN;
+	v.oy = TITLE_H + MARGIN;
+	to_screen(&v, x, y, sx, sy);
+	return SCALE;
+}
+
 const sl_painter sl_painter_xwing = {
 	SL_PAINTER_API,
 	"xwing",
@@ -518,5 +531,5 @@ const sl_painter sl_painter_xwing = {
 	NULL,   /* hex_at: the mat is continuous, no hexes for the heat overlay */
 	NULL,   /* overlays: none */
 	NULL,   /* layers: drawn whole */
-	NULL,                 /* targets: render/games/<id>_targets.c */
+	tg_xwing_targets,     /* render/games/xwing_targets.c */
 };

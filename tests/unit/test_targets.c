@@ -37,12 +37,18 @@ static sl_log *load(const char *path)
 	return log;
 }
 
-/* The position just after entry `pos` entries (SIZE_MAX: the end). */
-static void at_pos(at *a, const char *path, size_t pos)
+/* The position just after `pos` entries (SIZE_MAX: the end) of the log
+ * at path, or of the text log `text` when path starts with "<". */
+static void at_pos_text(at *a, const char *path, const char *text, size_t pos)
 {
 	sl_error err;
 	sl_error_clear(&err);
-	a->log = load(path);
+	if (text) {
+		if (sl_sil_read(&a->log, path, text, strlen(text), &err))
+			fail_msg("%s: %s", path, err.msg);
+	} else {
+		a->log = load(path);
+	}
 	if (sl_replay_open(&a->r, a->log, 0, &err))
 		fail_msg("%s: %s", path, err.msg);
 	if (pos > a->log->n)
@@ -53,8 +59,12 @@ static void at_pos(at *a, const char *path, size_t pos)
 	a->st = sl_replay_state(a->r);
 }
 
+static void at_pos(at *a, const char *path, size_t pos)
+{
+	at_pos_text(a, path, NULL, pos);
+}
+
 /* After the first entry for which pred says yes (searching from `from`). */
-static size_t find_entry(const sl_log *log, size_t from, const char *text) __attribute__((unused));
 static size_t find_entry(const sl_log *log, size_t from, const char *text)
 {
 	sl_buf b;
@@ -245,10 +255,264 @@ static void test_starship_moments(void **state)
 	}
 }
 
+
+/* ---- sail ------------------------------------------------------------------------ */
+
+#define HERON "samples/sail/heron-bank.sil"
+
+/* A small sea of our own: Aigle (fr) on a broad reach with open water
+ * south; Bold (gb) with land dead ahead, so no step of hers is legal
+ * (sail 6: she turns only by advancing; H4: land); Cygnet (gb, shallow) two
+ * hexes from a shoal. Turn 1: the wind blows toward SW. */
+static const char small_sea[] =
+	"sil 1\ngame sail 1\ntitle targets\nplayer fr \"France\" #1f4fb4\nplayer gb \"Britain\" #b22222\n"
+	"map cols=8 rows=8 turns=3\n"
+	"terrain row=3 cells=\"......~.\"\n"
+	"terrain row=6 cells=\"....#...\"\n"
+	"ship id=a name=\"Aigle\" class=frigate side=fr at=2,2 facing=S mp=3 draft=deep hull=3\n"
+	"ship id=b name=\"Bold\" class=frigate side=gb at=5,5 facing=S mp=3 draft=deep hull=3\n"
+	"ship id=c name=\"Cygnet\" class=cutter side=gb at=7,1 facing=S mp=2 draft=shallow hull=2\n"
+	"turn 1\nphase 2 movement\n";
+
+static const sl_target *find_line(const sl_targets *t, const char *line)
+{
+	for (int i = 0; i < t->n; i++)
+		if (t->v[i].kind == SL_TARGET_ACT && strcmp(t->v[i].line, line) == 0)
+			return &t->v[i];
+	return NULL;
+}
+
+static const sail_ship *ship_of(const sail_state *s, const char *id)
+{
+	for (int i = 0; i < s->nships; i++)
+		if (strcmp(s->ships[i].id, id) == 0)
+			return &s->ships[i];
+	return NULL;
+}
+
+/* Each move target, recorded, puts the ship where its label says, at the
+ * cost it says; a move into a shoal is the only kind that takes a die. */
+static void assert_moves_true(at *a, const sl_targets *t, const char *id)
+{
+	const sail_ship *before = ship_of(a->st, id);
+	for (int i = 0; i < t->n; i++) {
+		const sl_target *x = &t->v[i];
+		void *after = NULL;
+		const sail_ship *sh;
+		char where[64], cost[48];
+		if (strcmp(x->group, "move") != 0)
+			continue;
+		assert_true(record_on_copy(a, x->line, 77 + (uint64_t)i, &after));
+		sh = ship_of(after, id);
+		assert_non_null(sh);
+		snprintf(cost, sizeof cost, "%d of %d MP", before->left - (sh->grounded ? before->left - 0 : sh->left),
+			before->left);
+		if (!sh->grounded) {
+			snprintf(where, sizeof where, " to %d,%d facing %s", sh->col, sh->row,
+				(const char *[]){"N", "NE", "SE", "S", "SW", "NW"}[sh->facing]);
+			assert_non_null(strstr(x->label, where));
+			assert_string_equal(x->cost, cost);
+			assert_int_equal(((const sail_state *)after)->terrain[sh->row - 1][sh->col - 1] == SAIL_SHOAL,
+				x->odds[0] != '\0');
+		} else {
+			assert_non_null(strstr(x->odds, "shoal"));
+		}
+		a->log->game->destroy(after);
+	}
+}
+
+static void test_sail_small_sea(void **state)
+{
+	at a;
+	sl_targets t;
+	const sl_target *x;
+	(void)state;
+	at_pos_text(&a, "small.sil", small_sea, SIZE_MAX);
+	list(&a, NULL, &t);
+	assert_all_recordable(&a, &t);
+	/* Aigle and Cygnet may move; Bold may not (land ahead), only strike */
+	x = find(&t, SL_TARGET_SELECT, "ship:a");
+	assert_non_null(x);
+	assert_string_equal(x->group, "move");
+	assert_string_equal(x->player, "fr");
+	assert_string_equal(find(&t, SL_TARGET_SELECT, "ship:c")->group, "move");
+	assert_string_equal(find(&t, SL_TARGET_SELECT, "ship:b")->group, "strike");
+	/* each on her own hex: distinct places on the canvas */
+	assert_true(find(&t, SL_TARGET_SELECT, "ship:a")->x != find(&t, SL_TARGET_SELECT, "ship:c")->x);
+	{
+		const sl_target *sa = find(&t, SL_TARGET_SELECT, "ship:a");
+		sl_targets u;
+		const sl_target *m3;
+		list(&a, "ship:a", &u);
+		/* three hexes due south, bow south: straight below her, lower part of the hex */
+		m3 = find_line(&u, "fr: move ship=a steps=A,A,A");
+		assert_non_null(m3);
+		assert_true(m3->x > sa->x - 0.5 && m3->x < sa->x + 0.5);
+		assert_true(m3->y > sa->y + 2.5 * sa->r);
+		assert_true(m3->r > 0 && m3->r < sa->r);
+		sl_targets_free(&u);
+	}
+	assert_non_null(find_line(&t, "phase 3 fire"));
+	assert_non_null(find_line(&t, "turn 2"));
+	assert_null(find_line(&t, "phase 1 wind"));
+	sl_targets_free(&t);
+
+	list(&a, "ship:a", &t);
+	assert_all_recordable(&a, &t);
+	assert_moves_true(&a, &t, "a");
+	/* a known legal move, at its cost (broad reach: 1 a hex) */
+	x = find_line(&t, "fr: move ship=a steps=A,A,A");
+	assert_non_null(x);
+	assert_string_equal(x->cost, "3 of 3 MP");
+	/* one string per end and heading: the cheapest (A,A then a turn is no dearer) */
+	assert_null(find_line(&t, "fr: move ship=a steps=AP,AS,A"));
+	/* too many points: refused by the rules, and not offered */
+	assert_false(record_on_copy(&a, "fr: move ship=a steps=A,A,A,A", 1, NULL));
+	assert_null(find_line(&t, "fr: move ship=a steps=A,A,A,A"));
+	assert_non_null(find_line(&t, "fr: strike ship=a"));
+	assert_int_equal(count_group(&t, "fire"), 0);   /* no fire in a movement phase */
+	sl_targets_free(&t);
+
+	/* Bold: land ahead, no move at all */
+	list(&a, "ship:b", &t);
+	assert_false(record_on_copy(&a, "gb: move ship=b steps=A", 1, NULL));
+	assert_int_equal(count_group(&t, "move"), 0);
+	assert_int_equal(t.n, 1);
+	assert_non_null(find_line(&t, "gb: strike ship=b"));
+	sl_targets_free(&t);
+
+	/* Cygnet: into the shoal, her die left to the roller, odds told; not through it */
+	list(&a, "ship:c", &t);
+	assert_all_recordable(&a, &t);
+	assert_moves_true(&a, &t, "c");
+	x = find_line(&t, "gb: move ship=c steps=A,A");
+	assert_non_null(x);
+	assert_non_null(strstr(x->odds, "1 in 6"));
+	assert_null(strstr(x->line, "dice"));
+	sl_targets_free(&t);
+
+	/* an unknown selection, or one that is not ours: nothing */
+	list(&a, "ship:nobody", &t);
+	assert_int_equal(t.n, 0);
+	sl_targets_free(&t);
+	at_free(&a);
+}
+
+/* Fire: the hook offers every enemy afloat, the filter keeps those the
+ * rules let her fire on (H8: within 4 hexes). Turn 2, phase 3 of the
+ * Héron Bank: Vestale has Amethyst at 2 hexes and Valiant far off. */
+static void test_sail_fire_filtered(void **state)
+{
+	at a;
+	sl_targets t;
+	size_t pos;
+	const sail_ship *vestale, *valiant;
+	char line[96];
+	(void)state;
+	{
+		sl_log *log = load(HERON);
+		pos = find_entry(log, 0, "phase 3 fire");
+		sl_log_free(log);
+	}
+	at_pos(&a, HERON, pos);
+	vestale = ship_of(a.st, "vestale");
+	valiant = ship_of(a.st, "valiant");
+	assert_false(valiant->sunk || valiant->struck);
+	assert_true(sl_hex_distance(sl_hex_from_offset(a.log->game->schema->grid, (sl_offset){vestale->col - 1, vestale->row - 1}),
+		sl_hex_from_offset(a.log->game->schema->grid, (sl_offset){valiant->col - 1, valiant->row - 1})) > 4);
+	list(&a, "ship:vestale", &t);
+	assert_all_recordable(&a, &t);
+	assert_non_null(find_line(&t, "fr: fire ship=vestale target=amethyst hits=0"));
+	assert_non_null(find_line(&t, "fr: fire ship=vestale target=amethyst hits=1"));
+	/* every hull point she has, and no more: hits beyond are the same sinking */
+	snprintf(line, sizeof line, "fr: fire ship=vestale target=amethyst hits=%d", ship_of(a.st, "amethyst")->hull);
+	assert_non_null(find_line(&t, line));
+	/* the rules refuse Valiant (out of range) and the filter dropped her */
+	assert_false(record_on_copy(&a, "fr: fire ship=vestale target=valiant hits=1", 1, NULL));
+	assert_null(find(&t, SL_TARGET_ACT, "target=valiant"));
+	for (int i = 0; i < t.n; i++)
+		assert_int_equal(t.v[i].kind, SL_TARGET_ACT);
+	assert_int_equal(count_group(&t, "move"), 0);
+	sl_targets_free(&t);
+	at_free(&a);
+}
+
+/* Every position of the sample: each ACT target of the board and of each
+ * selection is recordable; in a movement phase the sample's own next move
+ * is among its ship's targets (when it ends off a shoal: shoal moves are
+ * offered ending there); nothing is offered once the game is over. */
+static void test_sail_every_position(void **state)
+{
+	sl_log *log = load(HERON);
+	size_t n = log->n;
+	int moves_found = 0, moves_checked = 0;
+	(void)state;
+	for (size_t pos = 23; pos <= n; pos += 1) {
+		at a;
+		sl_targets t;
+		at_pos(&a, HERON, pos);
+		list(&a, NULL, &t);
+		assert_all_recordable(&a, &t);
+		for (int i = 0; i < t.n; i++) {
+			sl_targets u;
+			if (t.v[i].kind != SL_TARGET_SELECT)
+				continue;
+			/* the ships of a side that may move now are offered with "move" */
+			list(&a, t.v[i].sel, &u);
+			if (pos % 4 == 0)
+				assert_all_recordable(&a, &u);
+			if (!strcmp(t.v[i].group, "move"))
+				assert_true(count_group(&u, "move") > 0);
+			else
+				assert_int_equal(count_group(&u, "move"), 0);
+			sl_targets_free(&u);
+		}
+		/* the sample's next entry, when a plain move: offered (maybe by another string to the same end) */
+		if (pos < n && log->ev[pos].entry == SL_ENTRY_EVENT &&
+		    strcmp(a.log->game->schema->events[log->ev[pos].type].name, "move") == 0 &&
+		    !log->ev[pos].f[2].present) {
+			size_t idl;
+			const char *id = sl_value_str(&log->ev[pos].f[0], &idl);
+			char sel[64];
+			void *after = NULL;
+			sl_error err;
+			sl_targets u;
+			const sail_ship *want;
+			int hit = 0;
+			snprintf(sel, sizeof sel, "ship:%.*s", (int)idl, id);
+			list(&a, sel, &u);
+			assert_int_equal(sl_game_clone(a.log->game, a.st, &after, &err), 0);
+			assert_int_equal(sl_entry_apply(a.log->game, &a.log->h, NULL, after, &log->ev[pos], 1000, NULL, &err), 0);
+			want = ship_of(after, sel + 5);
+			for (int i = 0; i < u.n; i++) {
+				char where[48];
+				snprintf(where, sizeof where, " to %d,%d facing %s", want->col, want->row,
+					(const char *[]){"N", "NE", "SE", "S", "SW", "NW"}[want->facing]);
+				hit |= !strcmp(u.v[i].group, "move") && strstr(u.v[i].label, where) != NULL;
+			}
+			moves_checked++;
+			moves_found += hit;
+			assert_true(hit);
+			a.log->game->destroy(after);
+			sl_targets_free(&u);
+		}
+		if (pos == n)
+			assert_int_equal(t.n, 0);   /* the game is over */
+		sl_targets_free(&t);
+		at_free(&a);
+	}
+	assert_true(moves_checked > 40);
+	assert_int_equal(moves_found, moves_checked);
+	sl_log_free(log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_starship_moments),
+		cmocka_unit_test(test_sail_small_sea),
+		cmocka_unit_test(test_sail_fire_filtered),
+		cmocka_unit_test(test_sail_every_position),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,391 @@
+/* xwing_targets.c - the click targets of X-Wing (formats/xwing.md, "Click
+ * targets"). With nothing selected: the ships that may act now (planning:
+ * those without a dial; activation: the ship whose turn it is to activate,
+ * and the active one; engagement: those with an attack), and in the list
+ * the next phases. With "ship:ID" selected: at planning, the dial choices,
+ * each drawn where the ship would end, sealed through the server
+ * (group "dial", line "reb: dial ship=gold dial=2FB"); at activation, the
+ * reveal (sealed: the server fills the dial and salt), the maneuver drawn
+ * where the ship ends, its actions (barrel rolls and boosts where the ship
+ * would be, locks on the ships in range); at engagement, its attacks on
+ * each target in arc and range with their odds. Every candidate is tried
+ * on a copy of the state by the rules; the sealed ones with stand-ins. */
+#include "tg_kit.h"
+#include "src/games/xwing/xwing.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Event types and phases, in the schema's order (formats/xwing.md, Events). */
+enum { EV_OBSTACLE, EV_SHIP, EV_DIAL, EV_REVEAL, EV_MOVE, EV_ACTION, EV_ATTACK, EV_EFFECT };
+enum { PH_PLANNING = 1, PH_SYSTEM, PH_ACTIVATION, PH_ENGAGEMENT, PH_END };
+
+#define SEL_SHIP "ship:"
+#define DIAL_DOMAIN "xwing-dial"   /* formats/xwing.md, Hidden dials */
+
+/* The published dice as faces out of 8 (src/analyze/games/xwing.c, the
+ * same facts): attack hit 3, crit 1, focus 2, blank 2; defence evade 3,
+ * focus 2, blank 3. The indexes are the schema's face names. */
+enum { A_HIT, A_CRIT, A_FOCUS, A_BLANK };
+enum { D_EVADE, D_FOCUS, D_BLANK };
+
+typedef struct xctx {
+	tg_ctx c;
+	const xw_state *s;
+} xctx;
+
+static const xw_state *after(const xctx *x)
+{
+	return x->c.scratch;
+}
+
+static int size_of(const xw_ship *sh)
+{
+	return xw_ship_types[xw_pilots[sh->pilot].type].size;
+}
+
+static const xw_ship_type *type_of(const xw_ship *sh)
+{
+	return &xw_ship_types[xw_pilots[sh->pilot].type];
+}
+
+/* A pose on the canvas, with a radius covering the base. */
+static void spot(const xctx *x, const xw_pose *p, int size, double *sx, double *sy, double *r)
+{
+	double k = tg_xwing_at(x->c.fr, p->x, p->y, sx, sy);
+	*r = k * xw_base_len(size) * 0.5;
+}
+
+static int find_ship(const xctx *x, const char *id)
+{
+	for (int i = 0; i < x->s->nships; i++)
+		if (strcmp(x->s->ships[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+/* ---- planning: the dials --------------------------------------------------------- */
+
+static const char *colour_name(int c)
+{
+	return c == XW_BLUE ? "blue" : c == XW_RED ? "red" : "white";
+}
+
+/* Each code of the ship's dial, offered when a commitment to it is
+ * accepted (a stand-in: the server makes the real one through /api/seal). */
+static int dials(xctx *x, int i, int any)
+{
+	const xw_ship *sh = &x->s->ships[i];
+	const char *p = type_of(sh)->dial;
+	char sel[64];
+	tg_fmt(sel, sizeof sel, SEL_SHIP "%s", sh->id);
+	while (p && *p) {
+		char code[4], line[128], label[128], cost[48];
+		uint8_t salt[SL_SALT_BYTES] = {0}, cm[SL_COMMIT_BYTES];
+		char hex[2 * SL_COMMIT_BYTES + 1];
+		xw_maneuver m;
+		xw_pose end;
+		sl_event ev;
+		double sx = SL_TARGET_NOWHERE, sy = 0, r = 0;
+		memcpy(code, p, 3);
+		code[3] = 0;
+		p += p[3] ? 4 : 3;
+		if (xw_maneuver_parse(code, 3, &m) != 0
+		    || sl_commit(cm, DIAL_DOMAIN, salt, code, 3) != SL_OK)
+			continue;
+		sl_hexstr_encode(hex, cm, sizeof cm);
+		sl_event_init(&ev, EV_DIAL, sh->side);
+		tg_str(&ev.f[0], sh->id);
+		tg_str(&ev.f[1], hex);
+		if (!tg_try(&x->c, &ev))
+			return 0;   /* no dial for this ship now, whatever its code */
+		if (any)
+			return 1;
+		if (xw_maneuver_end(&sh->pose, size_of(sh), &m, &end) == 0)
+			spot(x, &end, size_of(sh), &sx, &sy, &r);
+		r *= 0.5;
+		tg_fmt(line, sizeof line, "%s: dial ship=%s dial=%s", tg_pid(&x->c, sh->side), sh->id, code);
+		tg_fmt(label, sizeof label, "%s: %d %s (%s), sealed until its reveal", sh->id, m.speed,
+			xw_bearing_name(m.bearing), colour_name(m.colour));
+		tg_fmt(cost, sizeof cost, "%s", m.colour == XW_RED ? "1 stress" : m.colour == XW_BLUE
+			? "clears 1 stress" : "");
+		if (tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, sh->side), sel, "dial", sx, sy, r, label,
+			cost, NULL, line))
+			return SL_ENOMEM;
+	}
+	return 0;
+}
+
+/* ---- activation -------------------------------------------------------------------- */
+
+/* Whether the ship may reveal its dial now: a stand-in reveal is refused
+ * only because it does not open the commitment (every rule checked before
+ * that one passed), which the server's sealed dial and salt will. */
+static int may_reveal(xctx *x, int i)
+{
+	const xw_ship *sh = &x->s->ships[i];
+	uint8_t salt[SL_SALT_BYTES] = {0};
+	char hex[2 * SL_SALT_BYTES + 1];
+	const char *code = type_of(sh)->dial;
+	char c3[4];
+	sl_event ev;
+	if (!code || strlen(code) < 3 || !sh->has_commit || sh->revealed)
+		return 0;
+	memcpy(c3, code, 3);
+	c3[3] = 0;
+	sl_hexstr_encode(hex, salt, sizeof salt);
+	sl_event_init(&ev, EV_REVEAL, sh->side);
+	tg_str(&ev.f[0], sh->id);
+	tg_str(&ev.f[1], c3);
+	tg_str(&ev.f[2], hex);
+	if (tg_try(&x->c, &ev))
+		return 1;   /* the stand-in opened it: only a zero salt would */
+	return strstr(x->c.err, "does not match the commitment") != NULL;
+}
+
+static int offer_pose(xctx *x, const sl_event *ev, const char *sel, const char *group, int i,
+	const char *label)
+{
+	const xw_ship *sh = &after(x)->ships[i];
+	double sx, sy, r;
+	spot(x, &sh->pose, size_of(sh), &sx, &sy, &r);
+	return tg_push_act(&x->c, ev, sel, group, sx, sy, r * 0.6, label, NULL, NULL) ? SL_ENOMEM : 1;
+}
+
+static int activation(xctx *x, int i, int any)
+{
+	const xw_ship *sh = &x->s->ships[i];
+	char sel[64];
+	sl_event ev;
+	int rc;
+	tg_fmt(sel, sizeof sel, SEL_SHIP "%s", sh->id);
+	if (may_reveal(x, i)) {
+		char line[96], label[128];
+		double sx, sy, r;
+		if (any)
+			return 1;
+		spot(x, &sh->pose, size_of(sh), &sx, &sy, &r);
+		tg_fmt(line, sizeof line, "%s: reveal ship=%s", tg_pid(&x->c, sh->side), sh->id);
+		tg_fmt(label, sizeof label, "%s reveals its dial (sealed at planning)", sh->id);
+		if (tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, sh->side), sel, "reveal", sx, sy, r * 0.6,
+			label, NULL, NULL, line))
+			return SL_ENOMEM;
+	}
+	/* the maneuver: the revealed dial, or the ion maneuver */
+	sl_event_init(&ev, EV_MOVE, sh->side);
+	tg_str(&ev.f[0], sh->id);
+	if (tg_try(&x->c, &ev)) {
+		if (any)
+			return 1;
+		if ((rc = offer_pose(x, &ev, sel, "move", i, NULL)) < 0)
+			return rc;
+	}
+	/* actions, plain, linked, or through Advanced Sensors */
+	for (int a = 0; a < XW_NACTION; a++) {
+		int ntarget = a == XW_A_LOCK ? x->s->nships : 1;
+		int ndir = a == XW_A_BARREL ? 2 : a == XW_A_BOOST ? 3 : 1;
+		int nplace = a == XW_A_BARREL ? 3 : 1, narc = a == XW_A_ROTATE ? 4 : 1;
+		for (int tgt = 0; tgt < ntarget; tgt++)
+			for (int d = 0; d < ndir; d++)
+				for (int pl = 0; pl < nplace; pl++)
+					for (int arc = 0; arc < narc; arc++)
+						for (int how = 0; how < 3; how++) {
+							sl_event e;
+							if (a == XW_A_LOCK && (tgt == i || x->s->ships[tgt].side == sh->side
+							    || !xw_in_play(&x->s->ships[tgt])))
+								continue;
+							sl_event_init(&e, EV_ACTION, sh->side);
+							tg_str(&e.f[0], sh->id);
+							sl_value_int(&e.f[1], a);
+							if (a == XW_A_LOCK)
+								tg_str(&e.f[2], x->s->ships[tgt].id);
+							if (a == XW_A_BARREL || a == XW_A_BOOST)
+								sl_value_int(&e.f[3], a == XW_A_BOOST ? (d + 2) % 3 : d);
+							if (a == XW_A_BARREL)
+								sl_value_int(&e.f[4], (pl + 1) % 3);
+							if (a == XW_A_ROTATE)
+								sl_value_int(&e.f[5], arc);
+							if (how == 1)
+								sl_value_int(&e.f[6], 1);
+							if (how == 2)
+								sl_value_int(&e.f[7], 1);
+							if (!tg_try(&x->c, &e))
+								continue;
+							if (any)
+								return 1;
+							if (a == XW_A_LOCK) {
+								const xw_ship *o = &x->s->ships[tgt];
+								double sx, sy, r;
+								spot(x, &o->pose, size_of(o), &sx, &sy, &r);
+								rc = tg_push_act(&x->c, &e, sel, "action", sx, sy, r * 0.5, NULL,
+									NULL, NULL) ? SL_ENOMEM : 0;
+							} else if (a == XW_A_BARREL || a == XW_A_BOOST) {
+								rc = offer_pose(x, &e, sel, "action", i, NULL);
+							} else {
+								rc = tg_push_act(&x->c, &e, sel, "action", SL_TARGET_NOWHERE, 0, 0,
+									NULL, NULL, NULL) ? SL_ENOMEM : 0;
+							}
+							if (rc < 0)
+								return rc;
+						}
+	}
+	return 0;
+}
+
+/* ---- engagement ------------------------------------------------------------------------ */
+
+/* The chances of an attack of na dice against nd defence dice, the
+ * attacker spending its focus and the defender its focus and evade when
+ * they hold them (no reroll counted): expected damage and the chance of
+ * at least one, in words. */
+static void attack_odds(int na, int nd, int afocus, int dfocus, int devade, char *buf, size_t n)
+{
+	double pa = (3 + 1 + (afocus ? 2 : 0)) / 8.0, pd = (3 + (dfocus ? 2 : 0)) / 8.0;
+	double ha[16] = {1}, hd[16] = {1}, mean = 0, some = 0;
+	for (int k = 0; k < na && k < 15; k++)
+		for (int j = k + 1; j >= 0; j--)
+			ha[j] = ha[j] * (1 - pa) + (j ? ha[j - 1] * pa : 0);
+	for (int k = 0; k < nd && k < 15; k++)
+		for (int j = k + 1; j >= 0; j--)
+			hd[j] = hd[j] * (1 - pd) + (j ? hd[j - 1] * pd : 0);
+	for (int h = 0; h <= na && h < 16; h++)
+		for (int e = 0; e <= nd && e < 16; e++) {
+			int dmg = h - e - (devade ? 1 : 0);
+			if (dmg > 0) {
+				mean += ha[h] * hd[e] * dmg;
+				some += ha[h] * hd[e];
+			}
+		}
+	tg_fmt(buf, n, "%d attack %s vs %d defence %s: %.2f damage expected, at least one %.0f%%",
+		na, na == 1 ? "die" : "dice", nd, nd == 1 ? "die" : "dice", mean, 100 * some);
+}
+
+static int attacks(xctx *x, int i, int any)
+{
+	static const char *const weapon[] = {"primary", "rear arc", "ion cannon turret"};
+	const xw_ship *sh = &x->s->ships[i];
+	char sel[64];
+	uint8_t blanks[16];
+	tg_fmt(sel, sizeof sel, SEL_SHIP "%s", sh->id);
+	for (int t = 0; t < x->s->nships; t++) {
+		const xw_ship *o = &x->s->ships[t];
+		if (t == i || o->side == sh->side || !xw_in_play(o))
+			continue;
+		for (int w = 0; w < 3; w++) {
+			int found = 0, na = 0, nd = 0;
+			sl_event ev;
+			for (na = 1; na <= 6 && !found; na++)
+				for (nd = 0; nd <= 6 && !found; nd++) {
+					sl_event_init(&ev, EV_ATTACK, sh->side);
+					tg_str(&ev.f[0], sh->id);
+					tg_str(&ev.f[1], o->id);
+					sl_value_int(&ev.f[2], w);
+					memset(blanks, A_BLANK, sizeof blanks);
+					tg_bytes(&ev.f[3], blanks, na);
+					if (nd) {
+						static const uint8_t dblank[16] = {D_BLANK, D_BLANK, D_BLANK, D_BLANK,
+							D_BLANK, D_BLANK, D_BLANK, D_BLANK};
+						tg_bytes(&ev.f[7], dblank, nd);
+					}
+					found = tg_try(&x->c, &ev);
+				}
+			if (!found)
+				continue;
+			if (any)
+				return 1;
+			na--;
+			nd--;
+			{
+				char line[160], label[128], odds[160];
+				double sx, sy, r;
+				sl_event e;
+				sl_event_init(&e, EV_ATTACK, sh->side);
+				tg_str(&e.f[0], sh->id);
+				tg_str(&e.f[1], o->id);
+				sl_value_int(&e.f[2], w);
+				tg_line(&x->c, &e, line, sizeof line);
+				tg_fmt(label, sizeof label, "%s attacks %s with its %s", sh->id, o->id, weapon[w]);
+				attack_odds(na, nd, sh->focus > 0, o->focus > 0, o->evade > 0, odds, sizeof odds);
+				spot(x, &o->pose, size_of(o), &sx, &sy, &r);
+				if (tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, sh->side), sel, "attack", sx, sy,
+					r * 0.7, label, NULL, odds, line))
+					return SL_ENOMEM;
+			}
+		}
+	}
+	return 0;
+}
+
+/* ---- the moments ------------------------------------------------------------------------- */
+
+static int ship_targets(xctx *x, int i, int any)
+{
+	switch (x->s->phase) {
+	case PH_PLANNING: return dials(x, i, any);
+	case PH_ACTIVATION: return activation(x, i, any);
+	case PH_ENGAGEMENT: return attacks(x, i, any);
+	default: return 0;
+	}
+}
+
+static int markers(xctx *x)
+{
+	char label[96];
+	for (int ph = x->s->phase + 1; ph <= PH_END; ph++) {
+		tg_fmt(label, sizeof label, "the %s phase", sl_phase_name(x->c.g->schema, ph));
+		if (tg_offer_marker(&x->c, x->s->turn, ph, "", label) < 0)
+			return SL_ENOMEM;
+	}
+	tg_fmt(label, sizeof label, "round %d begins", x->s->turn + 1);
+	return tg_offer_marker(&x->c, x->s->turn + 1, 0, "", label) < 0 ? SL_ENOMEM : 0;
+}
+
+static int top(xctx *x)
+{
+	for (int i = 0; i < x->s->nships; i++) {
+		const xw_ship *sh = &x->s->ships[i];
+		double sx, sy, r;
+		char sel[64], label[128];
+		int rc;
+		if (!xw_in_play(sh))
+			continue;
+		if ((rc = ship_targets(x, i, 1)) < 0)
+			return rc;
+		if (!rc)
+			continue;
+		spot(x, &sh->pose, size_of(sh), &sx, &sy, &r);
+		tg_fmt(sel, sizeof sel, SEL_SHIP "%s", sh->id);
+		tg_fmt(label, sizeof label, "%s (%s, initiative %d)", sh->id, xw_pilots[sh->pilot].name,
+			xw_pilots[sh->pilot].initiative);
+		if (tg_push(&x->c, SL_TARGET_SELECT, tg_pid(&x->c, sh->side), sel, "ship", sx, sy, r,
+			label, NULL, NULL, NULL))
+			return SL_ENOMEM;
+	}
+	return markers(x);
+}
+
+int tg_xwing_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_error *err)
+{
+	xctx x;
+	int rc = 0;
+	if (!fr->state)
+		return 0;
+	if (tg_begin(&x.c, fr, sizeof(xw_state), out, err))
+		return SL_ENOMEM;
+	x.s = fr->state;
+	if (x.s->turn < 1) {
+		if (!sel || !*sel)   /* the setup is typed; its end is offered */
+			rc = tg_offer_marker(&x.c, 1, 0, "", "the setup is done: round 1");
+	} else if (!sel || !*sel)
+		rc = top(&x);
+	else if (strncmp(sel, SEL_SHIP, strlen(SEL_SHIP)) == 0) {
+		int i = find_ship(&x, sel + strlen(SEL_SHIP));
+		if (i >= 0 && xw_in_play(&x.s->ships[i]))
+			rc = ship_targets(&x, i, 0);
+	}
+	tg_end(&x.c);
+	if (rc < 0)
+		return sl_error_set(err, rc, "xwing targets: out of memory");
+	return 0;
+}
