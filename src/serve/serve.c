@@ -233,7 +233,7 @@ static int host_ok(server *s, const char *host)
 static int is_get_route(const char *p)
 {
 	static const char *const r[] = {"/", "/record", "/watch", "/overlay", "/api/state", "/api/board.svg",
-		"/api/targets", "/api/log", "/api/events", NULL};
+		"/api/targets", "/api/log", "/api/events", "/favicon.ico", NULL};
 	for (int k = 0; r[k]; k++)
 		if (strcmp(p, r[k]) == 0)
 			return 1;
@@ -254,6 +254,14 @@ static void page_reply(server *s, const char *path, serve_reply *rp)
 	const serve_page *pg;
 	const char *name = strcmp(path, "/record") == 0 ? "record.html" : strcmp(path, "/watch") == 0 ? "watch.html"
 		: strcmp(path, "/overlay") == 0 ? "overlay.html" : path + 8;   /* /assets/NAME */
+	if (strcmp(path, "/favicon.ico") == 0) {   /* none: said without a log line */
+		rp->status = 204;
+		rp->body = (char *)(uintptr_t)"";
+		rp->len = 0;
+		rp->owned = 0;
+		rp->type = "image/x-icon";
+		return;
+	}
 	if (strcmp(path, "/") == 0) {
 		rp->status = 200;
 		rp->body = serve_links_page(s, &rp->len);
@@ -545,7 +553,15 @@ static int listen_on(server *s, int *fd_out)
 		} else {
 			s->port = ntohs(((struct sockaddr_in *)&ss)->sin_port);
 			inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, addr, sizeof addr);
-			snprintf(s->host, sizeof s->host, "%s:%d", strcmp(addr, "0.0.0.0") == 0 ? "127.0.0.1" : addr, s->port);
+			snprintf(s->host, sizeof s->host, "%s:%d", addr, s->port);
+		}
+		if (strcmp(addr, "0.0.0.0") == 0 || strcmp(addr, "::") == 0) {
+			/* every address: the links name this machine as the others know it */
+			char name[64];
+			if (gethostname(name, sizeof name) != 0)
+				snprintf(name, sizeof name, "localhost");
+			name[sizeof name - 1] = 0;
+			snprintf(s->host, sizeof s->host, "%s:%d", name, s->port);
 		}
 	}
 	freeaddrinfo(ai);

@@ -811,6 +811,7 @@ static void post_undo(server *s, const serve_who *w, serve_reply *rp)
 		s->rc.sink.out = cap_put;
 		s->rc.sink.err = cap_put;
 		s->rc.sink.ud = &cap;
+		sl_error_clear(&s->rc.last_err);
 		rec_line(&s->rc, "undo", 4, 1);
 		s->rc.sink = keep;
 		done = s->rc.accepted != before;
