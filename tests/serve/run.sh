@@ -306,5 +306,11 @@ done
 "$SILLAGE" verify "$T/s.silb" > /dev/null 2>&1 && ok "after the kills, the log verifies" || bad "verify after the kills"
 "$SILLAGE" log "$T/s.silb" > /dev/null 2>&1 && ok "and sillage log reads it" || bad "log after the kills"
 
+# under a sanitizer (make asan's flags), what the servers said of themselves
+if grep -q 'Sanitizer\|runtime error:' "$T/err"; then
+	bad "a sanitizer report in the servers' log:"; grep -A8 'Sanitizer\|runtime error:' "$T/err" | head -30
+else
+	ok "no sanitizer report in the servers' log"
+fi
 echo "serve: $pass passed, $fail failed"
 [ $fail = 0 ]
