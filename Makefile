@@ -21,11 +21,12 @@ CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
 PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
-       libavcodec libavformat libavutil libswscale chafa
+       libavcodec libavformat libavutil libswscale chafa libmicrohttpd
 # Debian ships libav* for dynamic linking only (their --static lists name codec
 # libraries that have no -dev here): the .pc names them as plain libraries
 AV_PKGS = libavcodec libavformat libavutil libswscale
-PC_REQUIRES = $(filter-out $(AV_PKGS),$(PKGS))
+# libmicrohttpd: the command's server (src/serve), not the library's
+PC_REQUIRES = $(filter-out $(AV_PKGS) libmicrohttpd,$(PKGS))
 PC_LIBS_PRIVATE := $(shell $(PKG_CONFIG) --libs $(AV_PKGS) 2>/dev/null)
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -42,7 +43,8 @@ ALL_LDFLAGS = $(LDFLAGS)
 LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
              src/replay/*.c src/analyze/*.c src/analyze/games/*.c formats/*.c render/*.c \
              render/games/*.c))
-CLI_SRC := $(sort $(wildcard src/cli/*.c))
+# the command: its verbs and, below them, the recorder and the server (layer 6)
+CLI_SRC := $(sort $(wildcard src/serve/*.c src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
 # public headers, installed under include/sillage/ in the folders they have here
@@ -57,7 +59,8 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: FORCE all lib test layers hostile unit golden cli images demo deps asan ubsan install \
-        uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench export html alloc-faults
+        uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench export html alloc-faults \
+        serve serve-browser
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
@@ -98,7 +101,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: layers unit golden cli images hostile headertest fuzz-short export html
+test: layers unit golden cli images hostile headertest fuzz-short export html serve serve-browser
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -184,6 +187,21 @@ export: $(BUILD)/sillage $(TOOL_BIN)
 html: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/html/run.sh $(BUILD)/sillage
 
+# `sillage serve` against curl on a free loopback port: hostile requests, 50
+# watchers, kill -9 (tests/serve/run.sh)
+serve: $(BUILD)/sillage
+	@sh tests/serve/run.sh $(BUILD)/sillage
+
+# the pages of `sillage serve` in headless chromium (tests/serve/browser, playwright-core):
+# real servers on loopback, recording by clicks, watching live (issue 19)
+serve-browser: $(BUILD)/sillage
+	@sh tests/serve/browser/run.sh $(BUILD)/sillage
+
+# the pages of `sillage serve`, embedded as C strings (the generated file is kept in git)
+src/serve/pages.inc: $(wildcard src/serve/pages/*) tools/embed_pages.sh
+	sh tools/embed_pages.sh
+$(BUILD)/obj/src/serve/serve_pages.o: src/serve/pages.inc
+
 # the viewer's page parts, embedded as C strings (the generated file is kept in git)
 render/html_viewer.inc: render/viewer/viewer.css render/viewer/body.html render/viewer/viewer.js
 	sh tools/embed_viewer.sh
@@ -199,10 +217,11 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
 
 bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench \
-       $(BUILD)/bench/batch_gen
+       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES)
+	@sh bench/serve.sh $(BUILD)/sillage $(BUILD)/bench/serve_bench
 
 asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \

@@ -151,5 +151,6 @@ int cmd_chart(int argc, char **argv);
 int cmd_luck(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -1,5 +1,8 @@
-/* cmd_record.c - verbs that write logs: convert, gen (record: recorder.c). */
+/* cmd_record.c - verbs that write logs: record (the recorder itself is
+ * src/serve/recorder.c), convert, gen. */
 #include "cli.h"
+#include "rec_input.h"
+#include "serve/recorder.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,10 +70,7 @@ static int save(const sl_log *log, const char *path)
 
 int cli_seal_entry(const sl_game *g, const void *st, sl_event *ev)
 {
-	if (ev->entry == SL_ENTRY_PHASE)
-		return SL_OK;
-	ev->has_check = 1;
-	return sl_entry_check(g, st, ev, &ev->check);
+	return rec_seal_entry(g, st, ev);
 }
 
 int cmd_convert(int argc, char **argv)
@@ -235,3 +235,104 @@ out:
 	return rc;
 }
 
+
+/* ---- record: the recorder on standard input -------------------------------- */
+
+typedef struct rec_args {
+	const char *game;
+	int quiet, sync, no_pack;
+} rec_args;
+
+static int rec_opt(int key, const char *arg, void *ctx)
+{
+	rec_args *a = ctx;
+	switch (key) {
+	case 'g': a->game = arg; break;
+	case 'q': a->quiet = 1; break;
+	case 310:
+		if (strcmp(arg, "event") == 0)
+			a->sync = SL_SILB_SYNC_EVENT;
+		else if (strcmp(arg, "turn") == 0)
+			a->sync = SL_SILB_SYNC_TURN;
+		else if (strcmp(arg, "none") == 0)
+			a->sync = SL_SILB_SYNC_NONE;
+		else
+			return cli_usage("record", "bad --sync '%s' (event, turn or none)", arg);
+		break;
+	case 311: a->no_pack = 1; break;
+	case 312: return cli_coding_opt(arg);
+	}
+	return 0;
+}
+
+/* the recorder's words: standard output, and standard error made safe on a terminal */
+static void sink_out(void *ud, const char *s, size_t n)
+{
+	fwrite(s, 1, n, stdout);
+}
+
+static void sink_err(void *ud, const char *s, size_t n)
+{
+	cli_write_text(stderr, s, n);
+}
+
+int cmd_record(int argc, char **argv)
+{
+	static const rec_sink sink = {sink_out, sink_err, NULL};
+	rec_args a;
+	recorder rc;
+	rec_input in;
+	char *line;
+	size_t len;
+	uint32_t lineno = 0;
+	int i, e;
+
+	memset(&a, 0, sizeof a);
+	a.sync = SL_SILB_SYNC_EVENT;
+	i = cli_parse(cli_find("record"), argc, argv, rec_opt, &a);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (argc - i != 1)
+		return cli_usage("record", "expected one FILE (created if it does not exist)");
+	if (a.game && !sl_game_find(a.game))
+		return cli_usage("record", "unknown game '%s' (see `sillage games`)", a.game);
+	if ((e = rec_begin(&rc, argv[i], a.sync, a.quiet, &sink))) {
+		rec_free(&rc);
+		return cli_exit_code(e);
+	}
+	rc.coding = cli_coding;
+	rc.interactive = isatty(0);
+	if (a.game && (e = rec_set_game(&rc, a.game))) {
+		e = e == 1 ? cli_usage("record", "%s already holds a %s game", rc.path, rc.log->game->id)
+		           : cli_exit_code(e);
+		rec_free(&rc);
+		return e;
+	}
+	if (rc.interactive && !rc.quiet)
+		printf("sillage record %s: type actions in the log syntax; 'help' lists what is legal now.\n", rc.path);
+	rec_input_open(&in, rc.interactive, rec_complete, &rc);
+	while (!rc.io_failed && !rc.quit) {
+		char prompt[160];
+		prompt[0] = 0;
+		if (rc.interactive)
+			rec_prompt(&rc, prompt, sizeof prompt);
+		if (rec_input_read(&in, prompt, &line, &len))
+			break;
+		lineno++;
+		if (rec_word_is(line, "quit") || rec_word_is(line, "exit")) {
+			rc.quit = 1;
+			break;
+		}
+		if (len > SL_SIL_MAX_LINE) {
+			fprintf(stderr, "sillage: <stdin>:%u:1: line longer than %d bytes\n", lineno, SL_SIL_MAX_LINE);
+			rc.refused++;
+			continue;
+		}
+		rec_line(&rc, line, len, lineno);
+		fflush(stdout);
+	}
+	rec_input_close(&in);
+	e = rec_end(&rc, a.no_pack) ? EXIT_IO : rc.quit || !rc.refused ? EXIT_OK : EXIT_FAIL;
+	rec_free(&rc);
+	return e;
+}

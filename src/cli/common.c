@@ -1,6 +1,7 @@
 /* common.c - what every verb shares: opening a log, positions, JSON text. */
 #define _DEFAULT_SOURCE   /* mkstemps */
 #include "cli.h"
+#include "serve/recorder.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -291,48 +292,9 @@ int cli_where_seek(const cli_where *w, sl_replay *r)
 }
 
 
-/* Edit distance (insert, delete, substitute, swap two neighbours), case
- * ignored, capped at 64 bytes a word. */
-static int distance(const char *a, size_t n, const char *b)
-{
-	size_t m = strlen(b);
-	int d[65][65];
-	if (n > 64 || m > 64)
-		return 99;
-	for (size_t i = 0; i <= n; i++)
-		d[i][0] = (int)i;
-	for (size_t j = 0; j <= m; j++)
-		d[0][j] = (int)j;
-	for (size_t i = 1; i <= n; i++)
-		for (size_t j = 1; j <= m; j++) {
-			int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
-			int v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v)
-				v = d[i][j - 1] + 1;
-			if (d[i - 1][j - 1] + cost < v)
-				v = d[i - 1][j - 1] + cost;
-			if (i > 1 && j > 1 && tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 2]) &&
-			    tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) && d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
-		}
-	return d[n][m];
-}
-
 const char *cli_suggest(const char *word, size_t n, const char *const *cands, int ncands)
 {
-	const char *best = NULL;
-	int bd = 99;
-	/* a third of the word may be wrong, at least one letter */
-	int limit = n >= 6 ? (int)n / 3 : n >= 3 ? 1 + (n >= 4) : 1;
-	for (int k = 0; k < ncands && cands[k]; k++) {
-		int d = distance(word, n, cands[k]);
-		if (d < bd) {
-			bd = d;
-			best = cands[k];
-		}
-	}
-	return bd <= limit ? best : NULL;
+	return rec_suggest(word, n, cands, ncands);
 }
 
 int cli_result(const sl_log *log, const void *st, sl_buf *out)

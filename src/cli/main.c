@@ -91,6 +91,14 @@ static const cli_opt record_opts[] = {
 	{"no-pack", 311, NULL, "FILE.silb: leave the journal as it is at the end instead of packing it into an archive"},
 	CLI_CODING_OPT,
 	{NULL, 0, NULL, NULL}};
+static const cli_opt serve_opts_list[] = {
+	{"game", 'g', "ID", "start a new log for this game (writes 'sil 1' and 'game ID VERSION')"},
+	{"from", 314, "SETUP.sil", "start a new log from the header and setup of this text log, each line checked"},
+	{"port", 'p', "N", "the TCP port (default 8080; 0: any free port, the one taken is printed)"},
+	{"bind", 316, "ADDR", "the address to listen on (default 127.0.0.1); another than 127.0.0.1, ::1 or localhost needs --tokens"},
+	{"tokens", 315, NULL, "a secret link per player (and one for the host), kept in FILE.tokens: a player acts only for their side"},
+	{"quiet", 'q', NULL, "log refusals only, not each accepted action"},
+	{NULL, 0, NULL, NULL}};
 static const cli_opt gen_opts[] = {
 	{"game", 'g', "ID", "the rules module (see `sillage games`)"},
 	{"events", 'n', "N", "stop after N events (default 1000; the game may end sooner)"},
@@ -213,6 +221,17 @@ const cli_verb cli_verbs[] = {
 	 "folder that cannot be written fails at once (exit 4). A FILE ending in .silb is a binary journal: "
 	 "each change is appended and synced (--sync) before it is reported, a crash loses at most the change "
 	 "being written, and the journal is packed into an archive at the end."},
+	{"serve", cmd_serve, "record a game by clicks in a browser; others watch it live", "FILE.silb",
+	 serve_opts_list,
+	 "Starts a local web server (libmicrohttpd) and prints the URLs to open: record (the board and the "
+	 "legal actions of the moment to click, a text line for the log syntax), watch (follows the game live, "
+	 "steps back through it) and overlay (the board alone, for a stream). Every action passes the same "
+	 "check as `record` and is synced to the journal FILE.silb before the browser is told; reopening FILE "
+	 "carries on where it stopped, and a kill loses nothing that was acknowledged. Dice left out are drawn "
+	 "by the recorder's fair roller (FILE.dice). Hidden choices (an X-Wing dial, FMP's turn-21 choice) are "
+	 "sealed: the server keeps the secret in FILE.seal until it records the reveal. Bad requests are "
+	 "answered 4xx with a log line on standard error and change nothing. SIGINT or SIGTERM stops it "
+	 "(exit 0); a port taken is exit 4. The HTTP API is docs/serve.md."},
 	{"gen", cmd_gen, "write a long legal synthetic game from a rules module", "", gen_opts,
 	 "For benchmarks and fuzzing: every entry comes from the module's legal-action generator. The header "
 	 "says 'meta gen open', asking the module for an open-ended game that lasts --events (sail: an open sea, "

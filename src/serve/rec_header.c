@@ -160,7 +160,7 @@ void rec_header_line(recorder *rc, int hw, const char *line, size_t len, uint32_
 		return;
 	}
 	if (hw == HW_SEED && !rc->quiet)
-		printf("note: the 'seed' line is kept, but the recorder's dice come from a secret seed committed "
+		rec_say(rc, "note: the 'seed' line is kept, but the recorder's dice come from a secret seed committed "
 			"in the header and revealed at 'close' (formats/prng.md)\n");
 	if (hw == HW_META) {
 		const char *k = line + col - 1 + 4;
@@ -183,7 +183,7 @@ void rec_header_line(recorder *rc, int hw, const char *line, size_t len, uint32_
 		if (!g) {
 			const char *ids[16], *near;
 			game_ids(ids, 15);
-			near = cli_suggest(cand.game, strlen(cand.game), ids, 15);
+			near = rec_suggest(cand.game, strlen(cand.game), ids, 15);
 			if (near)
 				sl_error_at(&err, SL_EFORMAT, "<stdin>", lineno, gcol, "unknown game '%s'; did you mean "
 					"'%s'? (see `sillage games`)", cand.game, near);
@@ -226,6 +226,7 @@ void rec_header_line(recorder *rc, int hw, const char *line, size_t len, uint32_
 		return;
 	}
 	rc->last_refused = 0;
+	rc->accepted++;
 }
 
 /* The header lines of a file read back, to rebuild on: without the

@@ -2,6 +2,7 @@
  * dice left out, "did you mean", a caret under the column; Tab completion. */
 #include "recorder.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,51 @@
 #include <unistd.h>
 
 /* ---- friendlier lines: case, the player, dice left out, typos ------------- */
+
+/* Edit distance (insert, delete, substitute, swap two neighbours), case
+ * ignored, capped at 64 bytes a word. */
+static int distance(const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b);
+	int d[65][65];
+	if (n > 64 || m > 64)
+		return 99;
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = (int)i;
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= n; i++)
+		for (size_t j = 1; j <= m; j++) {
+			int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+			int v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + cost < v)
+				v = d[i - 1][j - 1] + cost;
+			if (i > 1 && j > 1 && tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 2]) &&
+			    tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[n][m];
+}
+
+const char *rec_suggest(const char *word, size_t n, const char *const *cands, int ncands)
+{
+	const char *best = NULL;
+	int bd = 99;
+	/* a third of the word may be wrong, at least one letter */
+	int limit = n >= 6 ? (int)n / 3 : n >= 3 ? 1 + (n >= 4) : 1;
+	for (int k = 0; k < ncands && cands[k]; k++) {
+		int d = distance(word, n, cands[k]);
+		if (d < bd) {
+			bd = d;
+			best = cands[k];
+		}
+	}
+	return bd <= limit ? best : NULL;
+}
+
 
 /* The piece ids the log holds (from any PIECE field), for case-blind
  * matching and "did you mean". Returns how many went into ids. */
@@ -82,7 +128,7 @@ void rec_normalize(recorder *rc, char *line, line_info *li)
 			if (id)
 				memcpy(p, id, n);
 			else
-				hint(li, (int)(p - line), "the player", cli_suggest(p, n, players, np));
+				hint(li, (int)(p - line), "the player", rec_suggest(p, n, players, np));
 			li->player_at = (int)(p - line);
 			p += n + 1;
 			p += strspn(p, " \t");
@@ -95,7 +141,7 @@ void rec_normalize(recorder *rc, char *line, line_info *li)
 			return;
 		ev = same_but_case(p, n, events);
 		if (!ev) {
-			hint(li, (int)(p - line), "the event", cli_suggest(p, n, events, ne));
+			hint(li, (int)(p - line), "the event", rec_suggest(p, n, events, ne));
 			return;
 		}
 		memcpy(p, ev, n);
@@ -120,7 +166,7 @@ void rec_normalize(recorder *rc, char *line, line_info *li)
 		}
 		names[def->nfields] = NULL;
 		if (f < 0) {
-			hint(li, (int)(p - line), "the field", cli_suggest(p, n, names, def->nfields));
+			hint(li, (int)(p - line), "the field", rec_suggest(p, n, names, def->nfields));
 			p += strcspn(p, " \t");
 			continue;
 		}
@@ -154,13 +200,13 @@ void rec_normalize(recorder *rc, char *line, line_info *li)
 						cnt++;
 					canon = same_but_case(item, in, fd->names);
 					if (!canon)
-						hint(li, (int)(item - line), "", cli_suggest(item, in, fd->names, cnt));
+						hint(li, (int)(item - line), "", rec_suggest(item, in, fd->names, cnt));
 				} else if (fd->kind == SL_K_PIECE) {   /* a piece, or a player (side=fr) */
 					canon = same_but_case(item, in, pieces);
 					if (!canon)
 						canon = same_but_case(item, in, players);
 					if (!canon && strcmp(fd->name, "id") != 0 && npieces)
-						hint(li, (int)(item - line), "", cli_suggest(item, in, pieces, npieces));
+						hint(li, (int)(item - line), "", rec_suggest(item, in, pieces, npieces));
 				}
 				if (canon)
 					memcpy(item, canon, in);
@@ -315,16 +361,16 @@ int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const
 		*ev = best;
 		sl_error_clear(err);
 		if (!rc->quiet)
-			printf("(as %s: the only player who may)\n", rc->log->h.players[who].id);
+			rec_say(rc, "(as %s: the only player who may)\n", rc->log->h.players[who].id);
 		return 1;
 	}
 	return r;
 }
 
 /* Prints the line with a caret under column col (1-based). */
-static void show_caret(const char *line, uint32_t col)
+static void show_caret(const recorder *rc, const char *line, uint32_t col)
 {
-	fprintf(stderr, "  %s\n  %*s^\n", line, (int)(col > 0 ? col - 1 : 0), "");
+	rec_warn(rc, "  %s\n  %*s^\n", line, (int)(col > 0 ? col - 1 : 0), "");
 }
 
 /* rec_refuse with the line, a caret and the "did you mean" of the line. */
@@ -338,8 +384,9 @@ void rec_refuse_line(recorder *rc, sl_error *err, const char *line, uint32_t lin
 			col = (uint32_t)li->hint_at + 1;
 	}
 	rec_refuse(rc, err);
+	rc->last_col = col;
 	if (col >= 1 && err->line == lineno)
-		show_caret(line, col);
+		show_caret(rc, line, col);
 }
 
 /* ---- tab completion (on a terminal) ------------------------------------- */

@@ -3,9 +3,9 @@
  * disk is always a readable log; the recorder's dice come from a secret
  * seed committed in the header and revealed at 'close' (formats/prng.md). */
 #include "recorder.h"
-#include "rec_input.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,33 +13,85 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-typedef struct rec_args {
-	const char *game;
-	int quiet, sync, no_pack;
-} rec_args;
+/* ---- words to the sink ------------------------------------------------- */
 
-static int rec_opt(int key, const char *arg, void *ctx)
+static void sink_vput(const recorder *rc, int to_err, const char *fmt, va_list ap)
 {
-	rec_args *a = ctx;
-	switch (key) {
-	case 'g': a->game = arg; break;
-	case 'q': a->quiet = 1; break;
-	case 310:
-		if (strcmp(arg, "event") == 0)
-			a->sync = SL_SILB_SYNC_EVENT;
-		else if (strcmp(arg, "turn") == 0)
-			a->sync = SL_SILB_SYNC_TURN;
-		else if (strcmp(arg, "none") == 0)
-			a->sync = SL_SILB_SYNC_NONE;
-		else
-			return cli_usage("record", "bad --sync '%s' (event, turn or none)", arg);
-		break;
-	case 311: a->no_pack = 1; break;
-	case 312: return cli_coding_opt(arg);
-	}
-	return 0;
+	void (*fn)(void *, const char *, size_t) = to_err ? rc->sink.err : rc->sink.out;
+	sl_buf b;
+	if (!fn)
+		return;
+	sl_buf_init(&b);
+	sl_buf_vprintf(&b, fmt, ap);
+	if (!b.failed && b.len)
+		fn(rc->sink.ud, (const char *)b.data, b.len);
+	sl_buf_free(&b);
 }
 
+void rec_say(const recorder *rc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	sink_vput(rc, 0, fmt, ap);
+	va_end(ap);
+}
+
+void rec_warn(const recorder *rc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	sink_vput(rc, 1, fmt, ap);
+	va_end(ap);
+}
+
+void rec_report(const recorder *rc, const sl_error *err)
+{
+	char msg[1025];
+	sl_error_format(err, msg, sizeof msg - 1);
+	rec_warn(rc, "sillage: %s\n", msg);
+}
+
+static void sink_buf(const recorder *rc, int to_err, const sl_buf *b)
+{
+	void (*fn)(void *, const char *, size_t) = to_err ? rc->sink.err : rc->sink.out;
+	if (fn && b->len && !b->failed)
+		fn(rc->sink.ud, (const char *)b->data, b->len);
+}
+
+int rec_result(const recorder *rc, sl_buf *out)
+{
+	if (!rc->log || !rc->log->game->result || !rc->st)
+		return 0;
+	return rc->log->game->result(rc->st, &rc->log->h, out);
+}
+
+int rec_seal_entry(const sl_game *g, const void *st, sl_event *ev)
+{
+	if (ev->entry == SL_ENTRY_PHASE)
+		return SL_OK;
+	ev->has_check = 1;
+	return sl_entry_check(g, st, ev, &ev->check);
+}
+
+/* The log to path atomically: a .silb archive, or canonical text. */
+static int save_whole(recorder *rc)
+{
+	sl_buf b;
+	sl_error err;
+	int r;
+	sl_buf_init(&b);
+	sl_error_clear(&err);
+	if (rc->silb)
+		r = sl_silb_write_archive_coded(rc->log, rc->coding, &b, &err);
+	else if ((r = sl_sil_write(rc->log, &b)))
+		sl_error_set(&err, r, "out of memory");
+	if (r == SL_OK)
+		r = sl_write_file_atomic(rc->path, b.data, b.len, &err);
+	sl_buf_free(&b);
+	if (r)
+		rec_report(rc, &err);
+	return r;
+}
 
 /* ---- saving --------------------------------------------------------------- */
 
@@ -51,7 +103,7 @@ int rec_save(recorder *rc, int op)
 	sl_error err;
 	int r;
 	if (!rc->silb) {
-		r = cli_save_log(rc->log, rc->path) == EXIT_OK ? 0 : -1;
+		r = save_whole(rc) == SL_OK ? 0 : -1;
 		if (r)
 			rc->io_failed = 1;
 		return r;
@@ -70,7 +122,7 @@ int rec_save(recorder *rc, int op)
 	else
 		r = sl_silb_journal_tail(rc->j, rc->log->tail_comment, &err);
 	if (r) {
-		cli_report(&err);
+		rec_report(rc, &err);
 		sl_silb_journal_close(rc->j, NULL);
 		rc->j = NULL;
 		rc->io_failed = 1;
@@ -90,7 +142,7 @@ int rec_rewrite(recorder *rc)
 }
 
 /* Fails at once, exit 4, when FILE's folder cannot be written. */
-static int rec_check_writable(const char *path)
+static int rec_check_writable(const recorder *rc, const char *path)
 {
 	char dir[4096];
 	const char *slash = strrchr(path, '/');
@@ -102,14 +154,14 @@ static int rec_check_writable(const char *path)
 	if (slash == path)
 		strcpy(dir, "/");
 	if (access(dir, W_OK | X_OK) != 0) {
-		fprintf(stderr, "sillage: record: %s: cannot write in folder '%s': %s\n", path, dir, strerror(errno));
-		return EXIT_IO;
+		rec_warn(rc, "sillage: record: %s: cannot write in folder '%s': %s\n", path, dir, strerror(errno));
+		return SL_EIO;
 	}
 	if (access(path, F_OK) == 0 && access(path, W_OK) != 0) {
-		fprintf(stderr, "sillage: record: %s: cannot write: %s\n", path, strerror(errno));
-		return EXIT_IO;
+		rec_warn(rc, "sillage: record: %s: cannot write: %s\n", path, strerror(errno));
+		return SL_EIO;
 	}
-	return EXIT_OK;
+	return SL_OK;
 }
 
 /* ---- state ---------------------------------------------------------------- */
@@ -139,7 +191,9 @@ int rec_rebuild(recorder *rc, sl_error *err)
 
 void rec_refuse(recorder *rc, const sl_error *err)
 {
-	cli_report(err);
+	rec_report(rc, err);
+	rc->last_err = *err;
+	rc->last_col = err->col;
 	rc->refused++;
 	rc->last_refused = 1;
 }
@@ -148,7 +202,7 @@ void rec_refuse(recorder *rc, const sl_error *err)
 
 /* ---- commands ------------------------------------------------------------- */
 
-static int word_is(const char *s, const char *w)
+int rec_word_is(const char *s, const char *w)
 {
 	size_t n = strlen(w);
 	while (*s == ' ' || *s == '\t')
@@ -176,7 +230,7 @@ static void rec_help(recorder *rc)
 			"last entry with '@note TEXT' or '@bookmark TEXT'. A die written '?' is drawn for you; 'close' "
 			"reveals the dice seed so that `sillage verify` can check every draw.\n");
 	}
-	fwrite(b.data, 1, b.len, stdout);
+	sink_buf(rc, 0, &b);
 	sl_buf_free(&b);
 }
 
@@ -254,7 +308,7 @@ static void rec_undo(recorder *rc, uint32_t lineno)
 			return;
 		}
 		if (!rc->quiet)
-			printf("undone: the header line '%s'\n", line);
+			rec_say(rc, "undone: the header line '%s'\n", line);
 		sl_free(line);
 		return;
 	}
@@ -275,12 +329,13 @@ static void rec_undo(recorder *rc, uint32_t lineno)
 	sl_buf_reset(&rc->pending);
 	sl_buf_put(&rc->pending, b.data, b.len);
 	sl_buf_free(&b);
+	rc->accepted++;
 	if (!rc->quiet) {
 		const char *u = strstr(sl_buf_cstr(&rc->pending), "# undone: ");
 		const char *last = u;
 		while (u && (u = strstr(u + 1, "# undone: ")))
 			last = u;
-		printf("undone: %.*s (the log now holds %zu entries, %ld events)\n",
+		rec_say(rc, "undone: %.*s (the log now holds %zu entries, %ld events)\n",
 			last ? (int)strcspn(last + 10, "\n") : 0, last ? last + 10 : "", rc->log->n, rc->events);
 	}
 }
@@ -298,7 +353,7 @@ static void rec_close(recorder *rc, uint32_t lineno)
 	rc->quit = 1;
 	if (!rc->dh.committed || rc->dh.revealed) {
 		if (!rc->quiet)
-			printf("closed: no dice were drawn by the recorder\n");
+			rec_say(rc, "closed: no dice were drawn by the recorder\n");
 		rc->closed = 1;
 		return;
 	}
@@ -316,7 +371,7 @@ static void rec_close(recorder *rc, uint32_t lineno)
 	rc->closed = 1;
 	unlink(rc->dice_path);
 	if (!rc->quiet)
-		printf("closed: the dice seed is revealed in the header; `sillage verify %s` checks every die "
+		rec_say(rc, "closed: the dice seed is revealed in the header; `sillage verify %s` checks every die "
 			"drawn (%llu)\n", rc->path, (unsigned long long)rc->next);
 }
 
@@ -340,7 +395,7 @@ static void refused_draw(recorder *rc, const char *text, int type, sl_buf *chanc
 
 /* ---- one line ------------------------------------------------------------- */
 
-static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
+void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 {
 	sl_error err;
 	sl_event ev;
@@ -358,25 +413,25 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 		pending_add(rc, s);
 		return;
 	}
-	if (word_is(s, "help")) {
+	if (rec_word_is(s, "help")) {
 		rec_help(rc);
 		return;
 	}
-	if (word_is(s, "state")) {
+	if (rec_word_is(s, "state")) {
 		sl_buf b;
 		if (!rc->log)
 			return;
 		sl_buf_init(&b);
 		rc->log->game->summary(rc->st, &rc->log->h, &b);
-		fwrite(b.data, 1, b.len, stdout);
+		sink_buf(rc, 0, &b);
 		sl_buf_free(&b);
 		return;
 	}
-	if (word_is(s, "undo")) {
+	if (rec_word_is(s, "undo")) {
 		rec_undo(rc, lineno);
 		return;
 	}
-	if (word_is(s, "close")) {
+	if (rec_word_is(s, "close")) {
 		rec_close(rc, lineno);
 		return;
 	}
@@ -416,7 +471,8 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 			rec_refuse(rc, &err);
 			return;
 		}
-		rec_save(rc, REC_ANNOTATE);
+		if (rec_save(rc, REC_ANNOTATE) == 0)
+			rc->accepted++;
 		return;
 	}
 	if (rc->closed) {
@@ -428,7 +484,7 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 	{   /* after the end of the game, only notes */
 		sl_buf res;
 		sl_buf_init(&res);
-		if (cli_result(rc->log, rc->st, &res) == 1) {
+		if (rec_result(rc, &res) == 1) {
 			sl_error_at(&err, SL_EILLEGAL, "<stdin>", lineno, 1, "the game is over (%s): only notes may "
 				"follow ('@note TEXT', '# comment'); 'close' reveals the dice seed", sl_buf_cstr(&res));
 			sl_buf_free(&res);
@@ -572,9 +628,12 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 		rec_refuse_line(rc, &err, line, lineno, &li_saved);
 		return;
 	}
-	cli_seal_entry(rc->log->game, rc->st, &ev);
-	if (dline.len)
+	rec_seal_entry(rc->log->game, rc->st, &ev);
+	sl_buf_reset(&rc->last_dice);
+	if (dline.len) {
 		pending_add(rc, sl_buf_cstr(&dline));
+		sl_buf_put(&rc->last_dice, dline.data, dline.len);
+	}
 	sl_buf_free(&dline);
 	if (rc->pending.len)
 		ev.comment = sl_buf_cstr(&rc->pending);
@@ -593,24 +652,40 @@ static void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno
 	}
 	sl_buf_reset(&rc->pending);
 	rc->last_refused = 0;
+	rc->accepted++;
 	if (ev.entry == SL_ENTRY_EVENT)
 		rc->events++;
+	else {
+		sl_buf_reset(&desc);
+		sl_replay_describe_marker(rc->log, &ev, &desc);
+	}
+	sl_buf_reset(&rc->last_desc);
+	sl_buf_put(&rc->last_desc, desc.data, desc.len);
 	if (!rc->quiet) {
 		if (ev.entry == SL_ENTRY_EVENT)
-			printf("#%ld %s\n", rc->events, sl_buf_cstr(&desc));
-		else {
-			sl_buf_reset(&desc);
-			sl_replay_describe_marker(rc->log, &ev, &desc);
-			printf("== %s ==\n", sl_buf_cstr(&desc));
-		}
+			rec_say(rc, "#%ld %s\n", rc->events, sl_buf_cstr(&desc));
+		else
+			rec_say(rc, "== %s ==\n", sl_buf_cstr(&desc));
 		sl_buf_reset(&desc);
-		if (cli_result(rc->log, rc->st, &desc) == 1)
-			printf("== the game is over: %s ==\n", sl_buf_cstr(&desc));
+		if (rec_result(rc, &desc) == 1)
+			rec_say(rc, "== the game is over: %s ==\n", sl_buf_cstr(&desc));
 	}
 	sl_buf_free(&desc);
 }
 
 /* ---- opening ---------------------------------------------------------------- */
+
+/* A damaged .silb: the `sillage repair` line that saves its sound part. */
+static void report_silb(const recorder *rc, const sl_error *err, const char *path)
+{
+	rec_report(rc, err);
+	if ((err->code == SL_EFORMAT || err->code == SL_ELIMIT || err->code == SL_ESYNTAX) &&
+	    !strstr(err->msg, "kind HEADER"))
+		if (strstr(err->msg, "truncated") || strstr(err->msg, "cut short") || strstr(err->msg, "CRC") ||
+		    strstr(err->msg, "TRAILER"))
+			rec_warn(rc, "sillage: %s: `sillage repair -o FIXED.silb %s` copies its sound part and says "
+				"what was dropped\n", path, path);
+}
 
 static int rec_open(recorder *rc, const char *path)
 {
@@ -622,7 +697,7 @@ static int rec_open(recorder *rc, const char *path)
 	int e;
 	if (stat(path, &sb) != 0) {
 		rc->created = 1;
-		return EXIT_OK;   /* a new log */
+		return SL_OK;   /* a new log */
 	}
 	sl_error_clear(&err);
 	if (rc->silb) {
@@ -630,41 +705,49 @@ static int rec_open(recorder *rc, const char *path)
 		sl_silb_info info;
 		char msg[1024];
 		if (sl_silb_load(&rc->log, path, SL_SILB_RECOVER, &info, &err))
-			return cli_report(&err);
+			return rec_report(rc, &err), err.code;
 		if (info.damaged) {
 			sl_error_format(&info.damage, msg, sizeof msg);
-			fprintf(stderr, "sillage: %s\nsillage: record: %s: carrying on after its %zu sound entries "
+			rec_warn(rc, "sillage: %s\nsillage: record: %s: carrying on after its %zu sound entries "
 				"(bytes 0x%zx..0x%zx dropped: a change cut short, never reported)\n", msg, path,
 				rc->log->n, info.valid_bytes, info.file_bytes);
 		}
 		if ((e = sl_replay_open(&r, rc->log, SL_REPLAY_CHECK, &err))) {
 			sl_log_free(rc->log);
 			rc->log = NULL;
-			return cli_report(&err);
+			return rec_report(rc, &err), err.code;
 		}
 		if (sl_replay_warning(r))
-			fprintf(stderr, "sillage: %s: warning: %s\n", path, sl_replay_warning(r));
+			rec_warn(rc, "sillage: %s: warning: %s\n", path, sl_replay_warning(r));
 		if (info.form == SL_SILB_JOURNAL &&
 		    sl_silb_journal_open(&rc->j, path, rc->log, info.valid_bytes, rc->sync, &err)) {
 			sl_replay_free(r);
-			return cli_report(&err);
+			return rec_report(rc, &err), err.code;
 		}
-	} else if ((e = cli_open(path, SL_REPLAY_CHECK, &rc->log, &r))) {
-		return e;
+	} else {
+		if (sl_log_load(&rc->log, path, &err))
+			return report_silb(rc, &err, path), err.code;
+		if (sl_replay_open(&r, rc->log, SL_REPLAY_CHECK, &err)) {
+			sl_log_free(rc->log);
+			rc->log = NULL;
+			return rec_report(rc, &err), err.code;
+		}
+		if (sl_replay_warning(r))
+			rec_warn(rc, "sillage: %s: warning: %s\n", path, sl_replay_warning(r));
 	}
 	e = sl_game_clone(rc->log->game, sl_replay_state(r), &rc->st, &err);
 	rc->events = sl_replay_events(r);
 	sl_replay_free(r);
 	if (e)
-		return cli_report(&err);
+		return rec_report(rc, &err), err.code;
 	/* the dice: the commitment, the secret beside the file, the counters used */
 	if (sl_dice_check_begin(&dc, rc->log, &err))
-		return cli_report(&err);
+		return rec_report(rc, &err), err.code;
 	for (size_t i = 0; i < rc->log->n; i++)
 		if (sl_dice_check_entry(&dc, &rc->log->ev[i], &err))
-			return cli_report(&err);
+			return rec_report(rc, &err), err.code;
 	if (sl_dice_check_end(&dc, rc->log->tail_comment, &err))
-		return cli_report(&err);
+		return rec_report(rc, &err), err.code;
 	rc->dh = dc.dh;
 	rc->next = dc.next;
 	rc->closed = rc->dh.revealed;
@@ -672,7 +755,7 @@ static int rec_open(recorder *rc, const char *path)
 		sl_dice_header keep = rc->dh;
 		e = rec_secret_read(rc, &next);
 		if (e > 0 && !sl_commit_check(keep.commit, SL_DICE_DOMAIN, rc->dh.salt, rc->dh.seed, sizeof rc->dh.seed)) {
-			fprintf(stderr, "sillage: record: %s does not open the dice commitment of %s: no dice will be "
+			rec_warn(rc, "sillage: record: %s does not open the dice commitment of %s: no dice will be "
 				"drawn\n", rc->dice_path, path);
 			e = 0;
 		}
@@ -681,7 +764,7 @@ static int rec_open(recorder *rc, const char *path)
 			if (e == 0 && !access(rc->dice_path, F_OK))
 				;   /* said above */
 			else if (e == 0)
-				fprintf(stderr, "sillage: record: warning: %s holds drawn dice but its secret %s is "
+				rec_warn(rc, "sillage: record: warning: %s holds drawn dice but its secret %s is "
 					"missing: no more dice can be drawn\n", path, rc->dice_path);
 		} else {
 			rc->have_secret = 1;
@@ -690,7 +773,7 @@ static int rec_open(recorder *rc, const char *path)
 		}
 	}
 	if (rc->log->n == 0 && rec_hdr_base(rc, &rc->log->h))
-		return EXIT_IO;
+		return SL_ENOMEM;
 	/* comments left at the end of a text file belong above the next entry
 	 * (a journal keeps its TAIL record where it is) */
 	if (rc->log->tail_comment && !rc->silb) {
@@ -701,141 +784,134 @@ static int rec_open(recorder *rc, const char *path)
 	/* from here on, errors point at the lines typed on standard input */
 	sl_free(rc->log->name);
 	rc->log->name = sl_strdup("<stdin>");
-	return EXIT_OK;
+	return SL_OK;
 }
 
-int cmd_record(int argc, char **argv)
-{
-	rec_args a;
-	recorder rc;
-	rec_input in;
-	char *line;
-	size_t len;
-	uint32_t lineno = 0;
-	int i, e;
+/* ---- the session ----------------------------------------------------------- */
 
-	memset(&a, 0, sizeof a);
-	a.sync = SL_SILB_SYNC_EVENT;
-	i = cli_parse(cli_find("record"), argc, argv, rec_opt, &a);
-	if (i < 0)
-		return i == -2 ? EXIT_OK : EXIT_USAGE;
-	if (argc - i != 1)
-		return cli_usage("record", "expected one FILE (created if it does not exist)");
-	if (a.game && !sl_game_find(a.game))
-		return cli_usage("record", "unknown game '%s' (see `sillage games`)", a.game);
-	memset(&rc, 0, sizeof rc);
-	rc.path = argv[i];
-	rc.quiet = a.quiet;
-	rc.interactive = isatty(0);
-	rc.silb = cli_is_silb(rc.path);
-	rc.sync = a.sync;
-	sl_buf_init(&rc.pending);
-	if ((e = rec_check_writable(rc.path)))
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+int rec_begin(recorder *rc, const char *path, int sync, int quiet, const rec_sink *sink)
+{
+	size_t n = strlen(path);
+	int e;
+	memset(rc, 0, sizeof *rc);
+	rc->path = path;
+	rc->quiet = quiet;
+	rc->silb = ends_with(path, ".silb");
+	rc->sync = sync;
+	rc->coding = SL_SILB_MODEL;
+	if (sink)
+		rc->sink = *sink;
+	sl_buf_init(&rc->pending);
+	sl_buf_init(&rc->last_desc);
+	sl_buf_init(&rc->last_dice);
+	sl_error_clear(&rc->last_err);
+	if ((e = rec_check_writable(rc, path)))
 		return e;
-	{
-		size_t n = strlen(rc.path);
-		rc.dice_path = sl_malloc(n + 6);
-		if (!rc.dice_path)
-			return EXIT_IO;
-		memcpy(rc.dice_path, rc.path, n);
-		memcpy(rc.dice_path + n, ".dice", 6);
+	rc->dice_path = sl_malloc(n + 6);
+	if (!rc->dice_path)
+		return SL_ENOMEM;
+	memcpy(rc->dice_path, path, n);
+	memcpy(rc->dice_path + n, ".dice", 6);
+	return rec_open(rc, path);
+}
+
+int rec_set_game(recorder *rc, const char *game)
+{
+	const sl_game *g = sl_game_find(game);
+	char l1[16], l2[128];
+	sl_header cand;
+	sl_error err;
+	if (!g)
+		return SL_EUSAGE;
+	if (rc->log)
+		return strcmp(rc->log->game->id, game) != 0;
+	sl_error_clear(&err);
+	snprintf(l1, sizeof l1, "sil %d", SL_SIL_VERSION);
+	snprintf(l2, sizeof l2, "game %s %d", g->id, g->rules_version);
+	if (rec_hl_push(rc, l1, strlen(l1)) || rec_hl_push(rc, l2, strlen(l2)) ||
+	    rec_hdr_build(rc, NULL, 0, 0, &cand, &err) || rec_install(rc, &cand, &err)) {
+		if (!err.code)
+			return SL_EIO;
+		rec_report(rc, &err);
+		return err.code;
 	}
-	if ((e = rec_open(&rc, rc.path)))
-		goto out;
-	if (a.game) {
-		const sl_game *g = sl_game_find(a.game);
-		if (rc.log) {
-			if (strcmp(rc.log->game->id, a.game) != 0) {
-				e = cli_usage("record", "%s already holds a %s game", rc.path, rc.log->game->id);
-				goto out;
-			}
-		} else {
-			char l1[16], l2[128];
-			sl_header cand;
-			sl_error err;
-			sl_error_clear(&err);
-			snprintf(l1, sizeof l1, "sil %d", SL_SIL_VERSION);
-			snprintf(l2, sizeof l2, "game %s %d", g->id, g->rules_version);
-			if (rec_hl_push(&rc, l1, strlen(l1)) || rec_hl_push(&rc, l2, strlen(l2)) ||
-			    rec_hdr_build(&rc, NULL, 0, 0, &cand, &err) || rec_install(&rc, &cand, &err)) {
-				e = err.code ? cli_report(&err) : EXIT_IO;
-				goto out;
-			}
-			rc.hbase = rc.nhl;
-		}
+	rc->hbase = rc->nhl;
+	return SL_OK;
+}
+
+void rec_prompt(const recorder *rc, char *prompt, size_t size)
+{
+	int turn = 0, phase = 0;
+	if (rc->log)
+		rc->log->game->position(rc->st, &turn, &phase);
+	/* where the game is, in words */
+	if (!rc->log)
+		snprintf(prompt, size, "header> ");
+	else if (turn == 0)
+		snprintf(prompt, size, "%s setup> ", rc->log->game->id);
+	else if (phase > 0 && sl_phase_name(rc->log->game->schema, phase))
+		snprintf(prompt, size, "%s turn %d, %s> ", rc->log->game->id, turn,
+			sl_phase_name(rc->log->game->schema, phase));
+	else
+		snprintf(prompt, size, "%s turn %d> ", rc->log->game->id, turn);
+}
+
+int rec_end(recorder *rc, int no_pack)
+{
+	if (rc->log && rc->pending.len && !rc->io_failed) {   /* trailing comments are kept too */
+		sl_free(rc->log->tail_comment);
+		rc->log->tail_comment = sl_strdup(sl_buf_cstr(&rc->pending));
+		rec_save(rc, REC_TAIL);
 	}
-	if (rc.interactive && !rc.quiet)
-		printf("sillage record %s: type actions in the log syntax; 'help' lists what is legal now.\n", rc.path);
-	rec_input_open(&in, rc.interactive, rec_complete, &rc);
-	while (!rc.io_failed && !rc.quit) {
-		char prompt[160];
-		prompt[0] = 0;
-		if (rc.interactive) {
-			int turn = 0, phase = 0;
-			if (rc.log)
-				rc.log->game->position(rc.st, &turn, &phase);
-			/* where the game is, in words */
-			if (!rc.log)
-				snprintf(prompt, sizeof prompt, "header> ");
-			else if (turn == 0)
-				snprintf(prompt, sizeof prompt, "%s setup> ", rc.log->game->id);
-			else if (phase > 0 && sl_phase_name(rc.log->game->schema, phase))
-				snprintf(prompt, sizeof prompt, "%s turn %d, %s> ", rc.log->game->id, turn,
-					sl_phase_name(rc.log->game->schema, phase));
-			else
-				snprintf(prompt, sizeof prompt, "%s turn %d> ", rc.log->game->id, turn);
-		}
-		if (rec_input_read(&in, prompt, &line, &len))
-			break;
-		lineno++;
-		if (word_is(line, "quit") || word_is(line, "exit")) {
-			rc.quit = 1;
-			break;
-		}
-		if (len > SL_SIL_MAX_LINE) {
-			fprintf(stderr, "sillage: <stdin>:%u:1: line longer than %d bytes\n", lineno, SL_SIL_MAX_LINE);
-			rc.refused++;
-			continue;
-		}
-		rec_line(&rc, line, len, lineno);
-		fflush(stdout);
-	}
-	rec_input_close(&in);
-	if (rc.log && rc.pending.len && !rc.io_failed) {   /* trailing comments are kept too */
-		sl_free(rc.log->tail_comment);
-		rc.log->tail_comment = sl_strdup(sl_buf_cstr(&rc.pending));
-		rec_save(&rc, REC_TAIL);
-	}
-	if (rc.silb) {   /* close the journal, then pack it into an archive in place */
+	if (rc->silb) {   /* close the journal, then pack it into an archive in place */
 		sl_error err;
 		sl_error_clear(&err);
-		if (sl_silb_journal_close(rc.j, &err)) {
-			cli_report(&err);
-			rc.io_failed = 1;
+		if (sl_silb_journal_close(rc->j, &err)) {
+			rec_report(rc, &err);
+			rc->io_failed = 1;
 		}
-		rc.j = NULL;
-		if (rc.log && !a.no_pack && !rc.io_failed && cli_save_log(rc.log, rc.path) != EXIT_OK)
-			rc.io_failed = 1;
+		rc->j = NULL;
+		if (rc->log && !no_pack && !rc->io_failed && save_whole(rc) != SL_OK)
+			rc->io_failed = 1;
 	}
-	if (!rc.quiet && rc.log)
-		printf("%s: %zu entries, %ld events recorded%s%s\n", rc.path, rc.log->n, rc.events,
-			rc.refused ? " (some lines were refused)" : "",
-			rc.dh.committed && !rc.dh.revealed && rc.have_secret ? "; the dice secret stays in the .dice "
+	if (!rc->quiet && rc->log)
+		rec_say(rc, "%s: %zu entries, %ld events recorded%s%s\n", rc->path, rc->log->n, rc->events,
+			rc->refused ? " (some lines were refused)" : "",
+			rc->dh.committed && !rc->dh.revealed && rc->have_secret ? "; the dice secret stays in the .dice "
 			"file until 'close'" : "");
-	if (rc.io_failed)
-		fprintf(stderr, "sillage: record: %s: stopped: it could not be written (it holds the entries "
-			"accepted before)\n", rc.path);
-	e = rc.io_failed ? EXIT_IO : rc.quit || !rc.refused ? EXIT_OK : EXIT_FAIL;
-out:
-	if (rc.st)
-		rc.log->game->destroy(rc.st);
-	sl_log_free(rc.log);
-	sl_header_free(&rc.h);
-	sl_buf_free(&rc.pending);
-	for (int k = 0; k < rc.nhl; k++)
-		sl_free(rc.hl[k]);
-	sl_free(rc.hl);
-	sl_free(rc.hcomment);
-	sl_free(rc.dice_path);
-	return e;
+	if (rc->io_failed)
+		rec_warn(rc, "sillage: record: %s: stopped: it could not be written (it holds the entries "
+			"accepted before)\n", rc->path);
+	return rc->io_failed ? SL_EIO : SL_OK;
+}
+
+void rec_free(recorder *rc)
+{
+	if (rc->j)
+		sl_silb_journal_close(rc->j, NULL);
+	rc->j = NULL;
+	if (rc->st)
+		rc->log->game->destroy(rc->st);
+	rc->st = NULL;
+	sl_log_free(rc->log);
+	rc->log = NULL;
+	sl_header_free(&rc->h);
+	sl_buf_free(&rc->pending);
+	sl_buf_free(&rc->last_desc);
+	sl_buf_free(&rc->last_dice);
+	for (int k = 0; k < rc->nhl; k++)
+		sl_free(rc->hl[k]);
+	sl_free(rc->hl);
+	rc->hl = NULL;
+	rc->nhl = 0;
+	sl_free(rc->hcomment);
+	rc->hcomment = NULL;
+	sl_free(rc->dice_path);
+	rc->dice_path = NULL;
 }

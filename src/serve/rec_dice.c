@@ -60,7 +60,7 @@ int rec_secret_write(recorder *rc)
 	snprintf(tmp, sizeof tmp, "%s.XXXXXX", rc->dice_path);
 	fd = mkstemp(tmp);   /* 0600 */
 	if (fd < 0) {
-		fprintf(stderr, "sillage: %s: cannot create: %s\n", rc->dice_path, strerror(errno));
+		rec_warn(rc, "sillage: %s: cannot create: %s\n", rc->dice_path, strerror(errno));
 		return -1;
 	}
 	sl_hexstr_encode(seed, rc->dh.seed, sizeof rc->dh.seed);
@@ -73,7 +73,7 @@ int rec_secret_write(recorder *rc)
 	if (close(fd) != 0)
 		ok = 0;
 	if (!ok || rename(tmp, rc->dice_path) != 0) {
-		fprintf(stderr, "sillage: %s: cannot write: %s\n", rc->dice_path, strerror(errno));
+		rec_warn(rc, "sillage: %s: cannot write: %s\n", rc->dice_path, strerror(errno));
 		unlink(tmp);
 		return -1;
 	}
@@ -89,7 +89,7 @@ int rec_secret_read(recorder *rc, uint64_t *next)
 	int have = 0;
 	*next = 0;
 	if (!f)
-		return errno == ENOENT ? 0 : (fprintf(stderr, "sillage: %s: %s\n", rc->dice_path, strerror(errno)), -1);
+		return errno == ENOENT ? 0 : (rec_warn(rc, "sillage: %s: %s\n", rc->dice_path, strerror(errno)), -1);
 	while (fgets(line, sizeof line, f)) {
 		size_t n = strcspn(line, "\r\n");
 		line[n] = 0;
@@ -102,7 +102,7 @@ int rec_secret_read(recorder *rc, uint64_t *next)
 	}
 	fclose(f);
 	if (have != 3) {
-		fprintf(stderr, "sillage: %s: not a dice secret (expected 'seed HEX64' and 'salt HEX32' lines)\n",
+		rec_warn(rc, "sillage: %s: not a dice secret (expected 'seed HEX64' and 'salt HEX32' lines)\n",
 			rc->dice_path);
 		return -1;
 	}

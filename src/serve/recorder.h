@@ -1,12 +1,28 @@
-/* recorder.h - what the files of `sillage record` share: the recorder and
- * its parts (recorder.c: lines and commands; rec_header.c: header lines;
- * rec_dice.c: the fair dice; rec_assist.c: forgiving input, completion).
- * Private to src/cli. */
-#ifndef SL_CLI_RECORDER_H
-#define SL_CLI_RECORDER_H
+/* recorder.h - the recorder that `sillage record` and `sillage serve` share:
+ * a log written line by line, each line checked as it comes and a refused one
+ * changing nothing (recorder.c: lines and commands; rec_header.c: header
+ * lines; rec_dice.c: the fair dice; rec_assist.c: forgiving input,
+ * completion). What it says goes to the sink its caller gives: the command
+ * prints it, the server returns it. Private to src/serve and src/cli. */
+#ifndef SL_SERVE_RECORDER_H
+#define SL_SERVE_RECORDER_H
 
-#include "cli.h"
+#include "core/sl_core.h"
+#include "games/sl_game.h"
+#include "formats/sl_log.h"
+#include "replay/sl_replay.h"
 #include "replay/sl_dice.h"
+
+#include <stdint.h>
+
+/* Where the recorder's words go: out what `record` prints on standard
+ * output (descriptions, help, state), err what it prints on standard error
+ * ("sillage: ..." refusals, warnings, the caret line). Either may be NULL. */
+typedef struct rec_sink {
+	void (*out)(void *ud, const char *s, size_t n);
+	void (*err)(void *ud, const char *s, size_t n);
+	void *ud;
+} rec_sink;
 
 typedef struct recorder {
 	const char *path;
@@ -31,6 +47,14 @@ typedef struct recorder {
 	sl_dice_header dh;    /* what the header says */
 	int have_secret;      /* seed and salt known (FILE.dice) */
 	uint64_t next;        /* the next counter: never goes back */
+	rec_sink sink;
+	int coding;           /* a .silb archive's segments (SL_SILB_MODEL or SL_SILB_DEFLATE) */
+	/* what the last line did, for a caller that answers for it (the server) */
+	long accepted;        /* lines that changed the log, ever */
+	sl_error last_err;    /* the last refusal, its message with the "did you mean" */
+	uint32_t last_col;    /* its column (1-based; 0 when none) */
+	sl_buf last_desc;     /* the last accepted entry in words */
+	sl_buf last_dice;     /* its "# dice" line when the recorder drew for it, else empty */
 } recorder;
 
 enum { REC_HEADER, REC_ENTRY, REC_UNDO, REC_ANNOTATE, REC_TAIL };
@@ -50,6 +74,41 @@ struct line_info {
 	int hint_at;           /* its column, 0-based */
 	int present[SL_MAX_FIELDS];
 };
+
+/* ---- the recorder's face (recorder.c) ----------------------------------- */
+
+/* Sets rc up for FILE (created at the first complete header if it is not
+ * there; FILE.silb: a crash-safe journal synced as sync says) and reads what
+ * FILE holds, carrying on after a journal cut by a crash. Says why it fails
+ * through sink; returns an sl_code. rec_free in every case. */
+int rec_begin(recorder *rc, const char *path, int sync, int quiet, const rec_sink *sink);
+/* --game ID on a log without a header: the header lines of that game. 1 when
+ * FILE already holds another game (nothing said), else an sl_code. */
+int rec_set_game(recorder *rc, const char *game);
+/* One line typed (without its end of line): a header line, an entry, a
+ * marker, an annotation, a comment or a command (help, state, undo, close). */
+void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno);
+/* 1 if s is the word w, blanks around it aside. */
+int rec_word_is(const char *s, const char *w);
+/* Where the game is, for a prompt ("sail turn 3, movement> "). */
+void rec_prompt(const recorder *rc, char *buf, size_t n);
+/* Ends the session: trailing comments kept, the journal closed and packed
+ * into an archive in place unless no_pack, the summary said. Returns an
+ * sl_code (SL_EIO when something could not be written). */
+int rec_end(recorder *rc, int no_pack);
+void rec_free(recorder *rc);
+/* The game's result at the current state: 1 over (the sentence in out). */
+int rec_result(const recorder *rc, sl_buf *out);
+/* The state check of ev from the state after it (none on phases). */
+int rec_seal_entry(const sl_game *g, const void *st, sl_event *ev);
+/* The candidate nearest to word (case ignored) when it is close enough to
+ * be a typo, else NULL: for "did you mean". */
+const char *rec_suggest(const char *word, size_t n, const char *const *cands, int ncands);
+/* Words to the sink: printf-like, to out or to err. */
+void rec_say(const recorder *rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void rec_warn(const recorder *rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "sillage: " and the error with its position, to err. */
+void rec_report(const recorder *rc, const sl_error *err);
 
 /* saving and state (recorder.c) */
 int rec_save(recorder *rc, int op);

@@ -1,0 +1,49 @@
+/* cmd_serve.c - `sillage serve`: the options, then the server of src/serve. */
+#include "cli.h"
+#include "serve/serve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int serve_opt(int key, const char *arg, void *ctx)
+{
+	serve_opts *o = ctx;
+	long v;
+	switch (key) {
+	case 'g': o->game = arg; break;
+	case 314: o->from = arg; break;
+	case 'q': o->quiet = 1; break;
+	case 315: o->tokens = 1; break;
+	case 316: o->bind = arg; break;
+	case 'p':
+		if (cli_parse_long(arg, 0, 65535, &v))
+			return cli_usage("serve", "bad --port '%s' (0..65535; 0: any free port)", arg);
+		o->port = (int)v;
+		break;
+	}
+	return 0;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+	serve_opts o;
+	size_t n;
+	int i;
+	memset(&o, 0, sizeof o);
+	o.port = 8080;
+	o.bind = "127.0.0.1";
+	i = cli_parse(cli_find("serve"), argc, argv, serve_opt, &o);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (argc - i != 1)
+		return cli_usage("serve", "expected one FILE.silb (created if it does not exist)");
+	o.path = argv[i];
+	n = strlen(o.path);
+	if (n < 6 || strcmp(o.path + n - 5, ".silb") != 0)
+		return cli_usage("serve", "'%s': the server records into a crash-safe journal, FILE.silb", o.path);
+	if (o.game && o.from)
+		return cli_usage("serve", "give --game or --from, not both");
+	if (o.game && !sl_game_find(o.game))
+		return cli_usage("serve", "unknown game '%s' (see `sillage games`)", o.game);
+	return serve_run(&o);
+}

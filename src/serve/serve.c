@@ -1,0 +1,777 @@
+/* serve.c - the daemon of `sillage serve` (libmicrohttpd, a thread per
+ * connection): the listening socket, the routes, the limits and refusals of
+ * docs/serve.md, one log line per refusal and per accepted action, the
+ * tokens, and the run until SIGINT or SIGTERM. */
+#define _DEFAULT_SOURCE   /* mkstemp, strcasecmp, timegm */
+#include "serve.h"
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <microhttpd.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- the log lines ---------------------------------------------------------- */
+
+void serve_log(server *s, const char *ip, const char *method, const char *path, int status, const char *note)
+{
+	char when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	sl_buf b;
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	sl_buf_init(&b);
+	sl_buf_printf(&b, "serve: %s %s %s ", when, ip ? ip : "-", method);
+	/* the path as asked, control bytes shown escaped: a log line stays one line */
+	sl_text_safe(&b, path, strlen(path) > 200 ? 200 : strlen(path), 0);
+	if (status > 0)
+		sl_buf_printf(&b, " %d", status);
+	else
+		sl_buf_puts(&b, " -");
+	if (note && *note) {
+		sl_buf_putc(&b, ' ');
+		sl_text_safe(&b, note, strlen(note), 0);
+	}
+	sl_buf_putc(&b, '\n');
+	pthread_mutex_lock(&s->loglock);
+	if (!b.failed)
+		fwrite(b.data, 1, b.len, stderr);
+	fflush(stderr);
+	pthread_mutex_unlock(&s->loglock);
+	sl_buf_free(&b);
+}
+
+/* libmicrohttpd's own words (a client gone mid-request, ...), as log lines */
+static void mhd_logger(void *cls, const char *fmt, va_list ap)
+{
+	server *s = cls;
+	char msg[400];
+	size_t n;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	n = strlen(msg);
+	while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+		msg[--n] = 0;
+	serve_log(s, NULL, "-", "-", 0, msg);
+}
+
+/* ---- one request ------------------------------------------------------------- */
+
+typedef struct req {
+	char *raw;              /* the request target as sent (before any decoding) */
+	sl_buf body;
+	int too_big, started;
+	struct MHD_Response *early;   /* a refusal queued at the end of the body */
+	int early_status;
+} req;
+
+/* The request target as sent: MHD decodes it before the access handler. */
+static void *uri_log(void *cls, const char *uri, struct MHD_Connection *c)
+{
+	req *r = calloc(1, sizeof *r);
+	if (!r)
+		return NULL;
+	r->raw = strdup(uri ? uri : "");
+	sl_buf_init(&r->body);
+	return r;
+}
+
+static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
+{
+	req *r = *con_cls;
+	if (!r)
+		return;
+	free(r->raw);
+	sl_buf_free(&r->body);
+	if (r->early)
+		MHD_destroy_response(r->early);
+	free(r);
+	*con_cls = NULL;
+}
+
+static int hexval(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* 1 if the path of the raw target (up to '?') holds, once decoded, a "..",
+ * a "//", a NUL or a backslash: a traversal, refused whatever the route. */
+static int path_hostile(const char *raw)
+{
+	char dec[2048];
+	size_t n = 0;
+	for (const char *p = raw; *p && *p != '?' && *p != '#'; p++) {
+		int c = (unsigned char)*p;
+		if (c == '%') {
+			int h = hexval(p[1]), l = h >= 0 ? hexval(p[2]) : -1;
+			if (h < 0 || l < 0)
+				return 1;   /* a broken escape */
+			c = h * 16 + l;
+			p += 2;
+		}
+		if (c == 0 || c == '\\' || n + 1 >= sizeof dec)
+			return 1;
+		dec[n++] = (char)c;
+	}
+	dec[n] = 0;
+	return strstr(dec, "..") || strstr(dec, "//") || dec[0] != '/';
+}
+
+static const char *client_ip(struct MHD_Connection *c, char *buf, size_t n)
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+	snprintf(buf, n, "-");
+	if (sa && sa->sa_family == AF_INET)
+		inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, buf, (socklen_t)n);
+	else if (sa && sa->sa_family == AF_INET6)
+		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, buf, (socklen_t)n);
+	return buf;
+}
+
+static void common_headers(struct MHD_Response *resp)
+{
+	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");   /* tokens ride in URLs */
+	MHD_add_response_header(resp, "Cache-Control", "no-store");
+}
+
+static enum MHD_Result send_reply(server *s, struct MHD_Connection *c, const char *method, const char *path,
+	serve_reply *rp)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+	char ip[64];
+	resp = MHD_create_response_from_buffer(rp->len, rp->body,
+		rp->owned ? MHD_RESPMEM_MUST_COPY : MHD_RESPMEM_PERSISTENT);
+	if (rp->owned)
+		sl_free(rp->body);
+	rp->body = NULL;
+	if (!resp)
+		return MHD_NO;
+	MHD_add_response_header(resp, "Content-Type", rp->type ? rp->type : "application/json; charset=utf-8");
+	common_headers(resp);
+	if (rp->type && strncmp(rp->type, "text/html", 9) == 0)
+		MHD_add_response_header(resp, "Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; "
+			"style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'");
+	if (rp->status == 405)
+		MHD_add_response_header(resp, "Allow", strncmp(path, "/api/", 5) == 0 && strcmp(method, "GET") != 0
+			? "POST" : "GET, HEAD");
+	ret = MHD_queue_response(c, (unsigned)rp->status, resp);
+	MHD_destroy_response(resp);
+	if (rp->status >= 400 || rp->note[0])
+		if (rp->status >= 400 || !s->o.quiet)
+			serve_log(s, client_ip(c, ip, sizeof ip), method, path, rp->status, rp->note);
+	return ret;
+}
+
+/* ---- who asks --------------------------------------------------------------- */
+
+static int token_eq(const char *a, const char *b)
+{
+	size_t n = strlen(b);
+	unsigned char d = 0;
+	if (strlen(a) != n)
+		return 0;
+	for (size_t i = 0; i < n; i++)   /* the same time whatever the first difference */
+		d |= (unsigned char)(a[i] ^ b[i]);
+	return d == 0;
+}
+
+/* 0 and *w, or -1 for a token that is no one's. */
+static int who_of(server *s, const char *t, serve_who *w)
+{
+	int found = -1;
+	w->host = 0;
+	w->player = -1;
+	if (!s->o.tokens) {
+		w->host = 1;
+		return 0;
+	}
+	if (!t)
+		return 0;   /* a watcher */
+	pthread_mutex_lock(&s->lock);   /* a header line may add a player's token */
+	for (int k = 0; k < s->ntok; k++)
+		if (token_eq(t, s->tok[k].hex)) {
+			w->host = s->tok[k].player < 0;
+			w->player = s->tok[k].player;
+			found = 0;
+		}
+	pthread_mutex_unlock(&s->lock);
+	return found;
+}
+
+/* The Host header names this server (loopback without tokens: a page of
+ * another site that resolves its name to 127.0.0.1 is refused). */
+static int host_ok(server *s, const char *host)
+{
+	char want[96];
+	static const char *const names[] = {"127.0.0.1", "localhost", "[::1]", NULL};
+	if (s->o.tokens)
+		return 1;
+	if (!host)
+		return 0;
+	for (int k = 0; names[k]; k++) {
+		snprintf(want, sizeof want, "%s:%d", names[k], s->port);
+		if (strcasecmp(host, want) == 0)
+			return 1;
+	}
+	return strcasecmp(host, s->host) == 0;
+}
+
+/* ---- routes ------------------------------------------------------------------ */
+
+static int is_get_route(const char *p)
+{
+	static const char *const r[] = {"/", "/record", "/watch", "/overlay", "/api/state", "/api/board.svg",
+		"/api/targets", "/api/log", "/api/events", "/favicon.ico", NULL};
+	for (int k = 0; r[k]; k++)
+		if (strcmp(p, r[k]) == 0)
+			return 1;
+	return strncmp(p, "/assets/", 8) == 0 && p[8];
+}
+
+static int is_post_route(const char *p)
+{
+	static const char *const r[] = {"/api/act", "/api/undo", "/api/note", "/api/bookmark", "/api/seal", NULL};
+	for (int k = 0; r[k]; k++)
+		if (strcmp(p, r[k]) == 0)
+			return 1;
+	return 0;
+}
+
+static void page_reply(server *s, const char *path, serve_reply *rp)
+{
+	const serve_page *pg;
+	const char *name = strcmp(path, "/record") == 0 ? "record.html" : strcmp(path, "/watch") == 0 ? "watch.html"
+		: strcmp(path, "/overlay") == 0 ? "overlay.html" : path + 8;   /* /assets/NAME */
+	if (strcmp(path, "/favicon.ico") == 0) {   /* none: said without a log line */
+		rp->status = 204;
+		rp->body = (char *)(uintptr_t)"";
+		rp->len = 0;
+		rp->owned = 0;
+		rp->type = "image/x-icon";
+		return;
+	}
+	if (strcmp(path, "/") == 0) {
+		rp->status = 200;
+		rp->body = serve_links_page(s, &rp->len);
+		rp->owned = 1;
+		rp->type = "text/html; charset=utf-8";
+		if (!rp->body)
+			serve_reply_error(rp, 500, "out of memory");
+		return;
+	}
+	pg = serve_page_find(name);
+	if (!pg) {
+		serve_reply_error(rp, 404, "no page '%s' in this build", name);
+		return;
+	}
+	rp->status = 200;
+	rp->body = (char *)(uintptr_t)pg->data;
+	rp->len = pg->len;
+	rp->owned = 0;
+	rp->type = pg->type;
+}
+
+static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+	const char *version, const char *upload, size_t *upload_size, void **con_cls)
+{
+	server *s = cls;
+	req *r = *con_cls;
+	serve_reply rp;
+	serve_who w;
+	const char *path = r && r->raw ? r->raw : url;
+	char pbuf[2048];
+	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+	int post = strcmp(method, "POST") == 0;
+
+	memset(&rp, 0, sizeof rp);
+	if (!r)
+		return MHD_NO;
+	/* the path without its query, as sent (checked before any route) */
+	snprintf(pbuf, sizeof pbuf, "%.*s", (int)strcspn(path, "?#"), path);
+	path = pbuf;
+	if (!r->started) {
+		const char *len, *ct, *origin, *host;
+		r->started = 1;
+		if (path_hostile(r->raw)) {
+			serve_reply_error(&rp, 400, "refused path: '..', '//', NUL and backslash are never served");
+			goto early;
+		}
+		if (!is_get_route(path) && !is_post_route(path)) {
+			serve_reply_error(&rp, 404, "no such route");
+			goto early;
+		}
+		if ((is_get_route(path) && !get) || (is_post_route(path) && !post)) {
+			serve_reply_error(&rp, 405, "method %s not allowed here", method);
+			goto early;
+		}
+		host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+		if (!host_ok(s, host)) {
+			serve_reply_error(&rp, 403, "Host '%s' is not this server's name", host ? host : "");
+			goto early;
+		}
+		if (post) {
+			char want[128];
+			origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+			ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
+			snprintf(want, sizeof want, "http://%s", host ? host : "");
+			if (origin && strcasecmp(origin, want) != 0) {
+				serve_reply_error(&rp, 403, "cross-site request refused (Origin '%s', this server is '%s')", origin, want);
+				goto early;
+			}
+			if (!ct || strncasecmp(ct, "application/json", 16) != 0 || (ct[16] && ct[16] != ';' && ct[16] != ' ')) {
+				serve_reply_error(&rp, 403, "cross-site request refused (Content-Type must be application/json)");
+				goto early;
+			}
+			len = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+			if (len && strtoull(len, NULL, 10) > SERVE_MAX_BODY) {
+				serve_reply_error(&rp, 413, "request body over %d bytes", SERVE_MAX_BODY);
+				goto early;
+			}
+			return MHD_YES;   /* the body comes next */
+		}
+	}
+	if (!post && *upload_size) {   /* a body nobody asked for: read and dropped */
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	if (post && *upload_size) {   /* a part of the body */
+		if (r->body.len + *upload_size > SERVE_MAX_BODY)
+			r->too_big = 1;
+		else
+			sl_buf_put(&r->body, upload, *upload_size);
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	if (post && r->early) {
+		enum MHD_Result ret = MHD_queue_response(c, (unsigned)r->early_status, r->early);
+		return ret;
+	}
+	if (post && r->too_big) {
+		serve_reply_error(&rp, 413, "request body over %d bytes", SERVE_MAX_BODY);
+		return send_reply(s, c, method, path, &rp);
+	}
+	if (who_of(s, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t"), &w)) {
+		serve_reply_error(&rp, 403, "unknown token");
+		return send_reply(s, c, method, path, &rp);
+	}
+	if (post) {
+		serve_api_post(s, path, r->body.len ? (const char *)r->body.data : "", r->body.len, &w, &rp);
+		return send_reply(s, c, method, path, &rp);
+	}
+	if (strcmp(path, "/api/events") == 0) {
+		const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
+		struct MHD_Response *resp;
+		enum MHD_Result ret;
+		sl_buf backlog;
+		long from = -1;
+		if (!last)
+			last = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last");
+		if (last) {
+			char *end;
+			from = strtol(last, &end, 10);
+			if (*end || end == last || from < 0)
+				from = -1;
+		}
+		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		char ip[64];
+		if (ci) {   /* a small send buffer: what a watcher does not read waits in its bounded queue */
+			int sz = 16384;
+			setsockopt(ci->connect_fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
+		}
+		sl_buf_init(&backlog);
+		serve_watch_backlog(s, from, &backlog);
+		resp = serve_watch_open(s, client_ip(c, ip, sizeof ip), sl_buf_cstr(&backlog));
+		sl_buf_free(&backlog);
+		if (!resp) {
+			serve_reply_error(&rp, 503, "too many watchers (%d)", SERVE_MAX_WATCHERS);
+			return send_reply(s, c, method, path, &rp);
+		}
+		MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
+		common_headers(resp);
+		ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
+		MHD_destroy_response(resp);
+		return ret;
+	}
+	if (strncmp(path, "/api/", 5) == 0)
+		serve_api_get(s, path, c, &w, &rp);
+	else
+		page_reply(s, path, &rp);
+	return send_reply(s, c, method, path, &rp);
+early:
+	if (post && rp.status != 404 && rp.status != 405) {
+		/* answered once the body is in (or at once, when it is too long) */
+		char ip[64];
+		r->early = MHD_create_response_from_buffer(rp.len, rp.body, MHD_RESPMEM_MUST_COPY);
+		sl_free(rp.body);
+		if (!r->early)
+			return MHD_NO;
+		r->early_status = rp.status;
+		MHD_add_response_header(r->early, "Content-Type", "application/json; charset=utf-8");
+		common_headers(r->early);
+		serve_log(s, client_ip(c, ip, sizeof ip), method, path, rp.status, rp.note);
+		if (rp.status == 413) {   /* not read: answered now, the connection closed after */
+			enum MHD_Result ret = MHD_queue_response(c, 413, r->early);
+			return ret;
+		}
+		return MHD_YES;
+	}
+	return send_reply(s, c, method, path, &rp);
+}
+
+/* ---- tokens: FILE.tokens (0600) keeps the links across restarts ----------- */
+
+static int write_private(const char *path, const char *text, size_t n)
+{
+	char tmp[4200];
+	int fd, ok;
+	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	fd = mkstemp(tmp);   /* 0600 */
+	if (fd < 0)
+		return -1;
+	ok = write(fd, text, n) == (ssize_t)n && fsync(fd) == 0;
+	if (close(fd) != 0)
+		ok = 0;
+	if (!ok || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int serve_private_write(const char *path, const char *text, size_t n)
+{
+	return write_private(path, text, n);
+}
+
+/* A token for the host and each player the header names (those of
+ * FILE.tokens kept); FILE.tokens rewritten when one is new, and each new
+ * link printed when `announce`. 0 or -1 (said). Holds s->lock or runs alone. */
+int serve_tokens_update(server *s, int announce)
+{
+	const sl_header *h = s->rc.log ? &s->rc.log->h : &s->rc.h;
+	FILE *f = fopen(s->tok_path, "r");
+	char line[256];
+	int changed = 0;
+	sl_buf b;
+	s->ntok = 0;
+	if (f) {
+		while (fgets(line, sizeof line, f) && s->ntok < SL_MAX_PLAYERS + 1) {
+			char who[80], hex[80];
+			if (line[0] == '#' || sscanf(line, "%79s %79s", who, hex) != 2 || strlen(hex) != 32)
+				continue;
+			s->tok[s->ntok].player = -2;
+			if (strcmp(who, "host") == 0)
+				s->tok[s->ntok].player = -1;
+			for (int p = 0; p < h->nplayers; p++)
+				if (strcmp(h->players[p].id, who) == 0)
+					s->tok[s->ntok].player = p;
+			if (s->tok[s->ntok].player == -2)
+				continue;
+			memcpy(s->tok[s->ntok].hex, hex, 33);
+			s->ntok++;
+		}
+		fclose(f);
+	} else if (errno != ENOENT) {
+		fprintf(stderr, "sillage: serve: %s: %s\n", s->tok_path, strerror(errno));
+		return -1;
+	}
+	for (int p = -1; p < h->nplayers; p++) {   /* one for the host and each player */
+		int have = 0;
+		uint8_t raw[16];
+		for (int k = 0; k < s->ntok; k++)
+			have |= s->tok[k].player == p;
+		if (have || s->ntok >= SL_MAX_PLAYERS + 1)
+			continue;
+		if (sl_random_bytes(raw, sizeof raw)) {
+			fprintf(stderr, "sillage: serve: no random bytes from the system for the tokens\n");
+			return -1;
+		}
+		s->tok[s->ntok].player = p;
+		sl_hexstr_encode(s->tok[s->ntok].hex, raw, sizeof raw);
+		if (announce && p >= 0) {
+			pthread_mutex_lock(&s->loglock);
+			printf("record %s: http://%s/record?t=%s\nwatch %s: http://%s/watch?t=%s\n", h->players[p].id, s->host,
+				s->tok[s->ntok].hex, h->players[p].id, s->host, s->tok[s->ntok].hex);
+			fflush(stdout);
+			pthread_mutex_unlock(&s->loglock);
+		}
+		s->ntok++;
+		changed = 1;
+	}
+	if (!changed)
+		return 0;
+	sl_buf_init(&b);
+	sl_buf_printf(&b, "# sillage serve tokens of %s: each line a secret link (docs/serve.md)\n", s->o.path);
+	for (int k = 0; k < s->ntok; k++)
+		sl_buf_printf(&b, "%s %s\n", s->tok[k].player < 0 ? "host" : h->players[s->tok[k].player].id, s->tok[k].hex);
+	if (b.failed || write_private(s->tok_path, (const char *)b.data, b.len)) {
+		fprintf(stderr, "sillage: serve: %s: cannot write: %s\n", s->tok_path, strerror(errno));
+		sl_buf_free(&b);
+		return -1;
+	}
+	sl_buf_free(&b);
+	return 0;
+}
+
+/* ---- the listening socket ---------------------------------------------------- */
+
+static int is_loopback(const char *a)
+{
+	return strcmp(a, "127.0.0.1") == 0 || strcmp(a, "::1") == 0 || strcmp(a, "localhost") == 0;
+}
+
+static int listen_on(server *s, int *fd_out)
+{
+	struct addrinfo hints, *ai = NULL;
+	char port[16];
+	int fd = -1, one = 1, e;
+	memset(&hints, 0, sizeof hints);
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+	snprintf(port, sizeof port, "%d", s->o.port);
+	e = getaddrinfo(strcmp(s->o.bind, "localhost") == 0 ? "127.0.0.1" : s->o.bind, port, &hints, &ai);
+	if (e) {
+		fprintf(stderr, "sillage: serve: cannot listen on %s: %s\n", s->o.bind, gai_strerror(e));
+		return 4;
+	}
+	fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) ||
+	    bind(fd, ai->ai_addr, ai->ai_addrlen) || listen(fd, 64)) {
+		fprintf(stderr, "sillage: serve: cannot listen on %s port %d: %s\n", s->o.bind, s->o.port, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		freeaddrinfo(ai);
+		return 4;
+	}
+	{
+		struct sockaddr_storage ss;
+		socklen_t sl = sizeof ss;
+		char addr[64];
+		getsockname(fd, (struct sockaddr *)&ss, &sl);
+		if (ss.ss_family == AF_INET6) {
+			s->port = ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
+			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr, addr, sizeof addr);
+			snprintf(s->host, sizeof s->host, "[%s]:%d", addr, s->port);
+		} else {
+			s->port = ntohs(((struct sockaddr_in *)&ss)->sin_port);
+			inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, addr, sizeof addr);
+			snprintf(s->host, sizeof s->host, "%s:%d", addr, s->port);
+		}
+		if (strcmp(addr, "0.0.0.0") == 0 || strcmp(addr, "::") == 0) {
+			/* every address: the links name this machine as the others know it */
+			char name[64];
+			if (gethostname(name, sizeof name) != 0)
+				snprintf(name, sizeof name, "localhost");
+			name[sizeof name - 1] = 0;
+			snprintf(s->host, sizeof s->host, "%s:%d", name, s->port);
+		}
+	}
+	freeaddrinfo(ai);
+	*fd_out = fd;
+	return 0;
+}
+
+/* ---- the session -------------------------------------------------------------- */
+
+static void sink_stderr(void *ud, const char *p, size_t n)
+{
+	server *s = ud;
+	pthread_mutex_lock(&s->loglock);
+	fwrite(p, 1, n, stderr);
+	pthread_mutex_unlock(&s->loglock);
+}
+
+/* --from SETUP.sil: its lines through the recorder, each checked. */
+static int feed_setup(server *s)
+{
+	char *text = NULL;
+	size_t n, at = 0;
+	sl_error err;
+	uint32_t lineno = 0;
+	sl_error_clear(&err);
+	if (sl_read_file(s->o.from, SL_SIL_MAX_FILE, &text, &n, &err)) {
+		char msg[1100];
+		sl_error_format(&err, msg, sizeof msg);
+		fprintf(stderr, "sillage: serve: %s\n", msg);
+		return 3;
+	}
+	while (at < n && !s->rc.io_failed) {
+		size_t len = 0;
+		long before = s->rc.refused;
+		while (at + len < n && text[at + len] != '\n')
+			len++;
+		lineno++;
+		{
+			char *line = sl_strndup(text + at, len);
+			if (!line) {
+				sl_free(text);
+				return 4;
+			}
+			if (len && line[len - 1] == '\r')
+				line[--len] = 0;
+			rec_line(&s->rc, line, len, lineno);
+			sl_free(line);
+		}
+		if (s->rc.refused != before) {
+			fprintf(stderr, "sillage: serve: %s:%u: refused (above): the setup is not recorded whole\n",
+				s->o.from, lineno);
+			sl_free(text);
+			return 1;
+		}
+		at += len + 1;
+	}
+	sl_free(text);
+	return s->rc.io_failed ? 4 : 0;
+}
+
+static char *path_with(const char *path, const char *ext)
+{
+	size_t n = strlen(path), m = strlen(ext);
+	char *p = sl_malloc(n + m + 1);
+	if (p) {
+		memcpy(p, path, n);
+		memcpy(p + n, ext, m + 1);
+	}
+	return p;
+}
+
+static void print_urls(server *s)
+{
+	const sl_header *h = s->rc.log ? &s->rc.log->h : &s->rc.h;
+	const char *host_tok = NULL;
+	for (int k = 0; k < s->ntok; k++)
+		if (s->tok[k].player < 0)
+			host_tok = s->tok[k].hex;
+	if (!s->o.tokens)
+		printf("record: http://%s/record\n", s->host);
+	else {
+		printf("record host: http://%s/record?t=%s\n", s->host, host_tok ? host_tok : "");
+		for (int k = 0; k < s->ntok; k++)
+			if (s->tok[k].player >= 0)
+				printf("record %s: http://%s/record?t=%s\n", h->players[s->tok[k].player].id, s->host, s->tok[k].hex);
+	}
+	printf("watch: http://%s/watch\n", s->host);
+	if (s->o.tokens)
+		for (int k = 0; k < s->ntok; k++)
+			if (s->tok[k].player >= 0)
+				printf("watch %s: http://%s/watch?t=%s\n", h->players[s->tok[k].player].id, s->host, s->tok[k].hex);
+	printf("overlay: http://%s/overlay\n", s->host);
+	fflush(stdout);
+}
+
+int serve_run(const serve_opts *o)
+{
+	server *s = calloc(1, sizeof *s);
+	rec_sink sink;
+	sigset_t set;
+	int fd = -1, e = 0, sig;
+	if (!s)
+		return 4;
+	s->o = *o;
+	if (!is_loopback(o->bind) && !o->tokens) {
+		fprintf(stderr, "sillage: serve: --bind %s reaches other machines: it needs --tokens (a secret link "
+			"per player)\n(see 'sillage serve --help')\n", o->bind);
+		free(s);
+		return 2;
+	}
+	pthread_mutex_init(&s->lock, NULL);
+	pthread_mutex_init(&s->wlock, NULL);
+	pthread_mutex_init(&s->loglock, NULL);
+	pthread_cond_init(&s->wcond, NULL);
+	sink.out = NULL;   /* descriptions go into the JSON answers */
+	sink.err = sink_stderr;
+	sink.ud = s;
+	/* the recorder: quiet, its refusals said on stderr at startup only */
+	if ((e = rec_begin(&s->rc, o->path, SL_SILB_SYNC_EVENT, 1, &sink))) {
+		e = e == SL_EIO || e == SL_ENOMEM ? 4 : e == SL_EILLEGAL || e == SL_EDESYNC ? 1 : 3;
+		goto out;
+	}
+	if (o->game && (e = rec_set_game(&s->rc, o->game))) {
+		if (e == 1)
+			fprintf(stderr, "sillage: serve: %s already holds a %s game\n(see 'sillage serve --help')\n",
+				o->path, s->rc.log->game->id);
+		e = e == 1 || e == SL_EUSAGE ? 2 : 4;
+		goto out;
+	}
+	if (o->from && !s->rc.log && (e = feed_setup(s)))
+		goto out;
+	if (o->from && s->rc.log && s->rc.log->n && s->rc.created == 0)
+		fprintf(stderr, "sillage: serve: %s holds a game already: carrying on (--from ignored)\n", o->path);
+	if (!s->rc.log && !s->rc.nhl) {
+		fprintf(stderr, "sillage: serve: %s is a new log: say which game (--game ID or --from SETUP.sil)\n"
+			"(see 'sillage serve --help')\n", o->path);
+		e = 2;
+		goto out;
+	}
+	s->tok_path = path_with(o->path, ".tokens");
+	s->seal_path = path_with(o->path, ".seal");
+	if (!s->tok_path || !s->seal_path || serve_entries_load(s) || serve_seal_load(s)) {
+		e = 4;
+		goto out;
+	}
+	if (o->tokens && serve_tokens_update(s, 0)) {
+		e = 4;
+		goto out;
+	}
+	if ((e = listen_on(s, &fd)))
+		goto out;
+	/* SIGINT and SIGTERM are waited for here, in no other thread */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	s->d = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG,
+		0, NULL, NULL, handler, s,
+		MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, s,
+		MHD_OPTION_LISTEN_SOCKET, fd,
+		MHD_OPTION_URI_LOG_CALLBACK, uri_log, s,
+		MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)(SERVE_MAX_WATCHERS + 64),
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
+		MHD_OPTION_THREAD_STACK_SIZE, (size_t)(2u << 20),
+		MHD_OPTION_END);
+	if (!s->d) {
+		fprintf(stderr, "sillage: serve: the HTTP server could not start on %s\n", s->host);
+		close(fd);
+		e = 4;
+		goto out;
+	}
+	print_urls(s);
+	while (sigwait(&set, &sig) != 0)
+		;
+	serve_watch_stop(s);
+	MHD_stop_daemon(s->d);
+	close(fd);
+	pthread_mutex_lock(&s->lock);
+	e = rec_end(&s->rc, 0) ? 4 : 0;
+	pthread_mutex_unlock(&s->lock);
+	if (!e && !o->quiet)
+		fprintf(stderr, "serve: stopped; %s holds %zu entries\n", o->path, s->rc.log ? s->rc.log->n : (size_t)0);
+out:
+	rec_free(&s->rc);
+	for (size_t k = 0; k < s->nent; k++)
+		sl_free(s->ent[k].desc);
+	sl_free(s->ent);
+	sl_free(s->seals);
+	sl_free(s->tok_path);
+	sl_free(s->seal_path);
+	free(s);
+	return e;
+}

@@ -1,0 +1,150 @@
+/* serve.h - `sillage serve`: a local web server that records a game through
+ * the recorder (recorder.h) and lets others watch it live (docs/serve.md).
+ * serve_run is the face the command uses; the rest is shared by the files of
+ * src/serve (serve.c: daemon, routes, limits, log lines; serve_api.c: the
+ * JSON API; serve_watch.c: Server-Sent Events; serve_seal.c: hidden choices;
+ * serve_pages.c: the embedded pages). Private to src/serve and src/cli. */
+#ifndef SL_SERVE_H
+#define SL_SERVE_H
+
+#include "recorder.h"
+
+#include <pthread.h>
+#include <stddef.h>
+
+typedef struct serve_opts {
+	const char *path;      /* FILE.silb, the journal */
+	const char *game;      /* --game ID, or NULL */
+	const char *from;      /* --from SETUP.sil, or NULL */
+	int port;              /* 0: any free port (the one taken is printed) */
+	const char *bind;      /* an address (127.0.0.1 unless told) */
+	int tokens, quiet;
+} serve_opts;
+
+/* Runs the server until SIGINT or SIGTERM. Returns an exit code of the
+ * command: 0 stopped cleanly, 1 the setup was refused, 2 usage (--bind
+ * without --tokens), 3 an unreadable --from, 4 I/O (port taken, the
+ * journal cannot be written). */
+int serve_run(const serve_opts *o);
+
+/* ---- shared by src/serve ------------------------------------------------- */
+
+#define SERVE_MAX_BODY 16384     /* bytes of a request body */
+#define SERVE_WATCH_QUEUE 256    /* messages waiting for one watcher */
+#define SERVE_MAX_WATCHERS 128
+#define SERVE_KEEPALIVE_S 15
+
+typedef struct serve_entry {   /* what the API says of each entry of the log */
+	char *desc;
+	int turn, phase;
+} serve_entry;
+
+typedef struct serve_token {
+	int player;            /* index into the header's players, -1 = host */
+	char hex[33];          /* 128 bits */
+} serve_token;
+
+typedef struct serve_seal {   /* a hidden choice, sealed until its reveal */
+	char player[64], key[64], content[64];
+	char salt[2 * SL_SALT_BYTES + 1];
+} serve_seal;
+
+typedef struct watcher watcher;
+struct MHD_Connection;
+struct MHD_Response;
+struct MHD_Daemon;
+
+typedef struct server {
+	serve_opts o;
+	int port;
+	char host[80];          /* how URLs name the server: 127.0.0.1:8080, [::1]:8080 */
+	pthread_mutex_t lock;   /* the recorder, the entries, the tokens, the seals */
+	recorder rc;
+	serve_entry *ent;
+	size_t nent, cap;
+	int broken;             /* a write failed: nothing more is recorded */
+	serve_token tok[SL_MAX_PLAYERS + 1];
+	int ntok;
+	char *tok_path, *seal_path;
+	serve_seal *seals;
+	int nseals;
+	pthread_mutex_t wlock;  /* the watchers */
+	pthread_cond_t wcond;
+	watcher *watchers;
+	int nwatchers, stopping;
+	pthread_mutex_t loglock;
+	struct MHD_Daemon *d;
+} server;
+
+/* Who asks: the host (every side), one player, or a watcher (no side). */
+typedef struct serve_who {
+	int host;
+	int player;             /* -1 unless a player's token */
+} serve_who;
+
+/* A JSON answer: status and body (malloc'd, freed by the caller), and what
+ * the log line says of it. */
+typedef struct serve_reply {
+	int status;
+	char *body;
+	size_t len;
+	const char *type;       /* NULL: application/json; charset=utf-8 */
+	int owned;              /* body is ours to free (sl_free) */
+	char note[512];         /* for the log line */
+} serve_reply;
+
+/* serve_api.c */
+int serve_entries_load(server *s);   /* the entries of the log as opened: 0 or -1 */
+void serve_api_get(server *s, const char *path, struct MHD_Connection *c, const serve_who *w,
+	serve_reply *out);
+void serve_api_post(server *s, const char *path, const char *body, size_t n, const serve_who *w,
+	serve_reply *out);
+void serve_reply_json(serve_reply *out, int status, void *json);   /* json_t *, stolen */
+void serve_reply_error(serve_reply *out, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+const char *serve_player_id(const server *s, int p);
+
+/* serve_watch.c: a watcher's stream starts with backlog (what it missed),
+ * then every event sent; NULL when there are SERVE_MAX_WATCHERS already. */
+struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog);
+/* serve_api.c: the events after entry `from` (a Last-Event-ID; -1 none). */
+void serve_watch_backlog(server *s, long from, sl_buf *out);
+void serve_watch_send(server *s, const char *event, long id, const char *json);
+void serve_watch_stop(server *s);
+
+/* serve_seal.c */
+int serve_seal_load(server *s);      /* FILE.seal, if there: 0 or -1 (said) */
+int serve_seal_save(server *s);      /* FILE.seal written whole (0600, synced): 0 or -1 */
+/* The hidden choice of a game whose commit event is `event`: 1 and the row's
+ * fields when the game has one. */
+typedef struct serve_seal_kind {
+	const char *game, *commit_event, *hash_field, *clear_field;
+	const char *reveal_event, *content_field, *salt_field, *key_field, *domain;
+} serve_seal_kind;
+const serve_seal_kind *serve_seal_kind_of(const char *game);
+/* The line's words: "PLAYER:" (player, or "" when none), the event, and
+ * the value of field `name` (quotes taken off). 0 found, -1 not there. */
+int serve_line_player(const char *line, char *out, size_t n);
+const char *serve_line_event(const char *line, size_t *n);
+int serve_line_field(const char *line, const char *name, char *out, size_t n);
+/* Drops field `name` from line (in place). */
+void serve_line_drop(char *line, const char *name);
+
+/* serve_pages.c */
+typedef struct serve_page {
+	const char *name, *type, *data;
+	size_t len;
+} serve_page;
+const serve_page *serve_page_find(const char *name);
+/* The links page (GET /): every URL of this server. */
+char *serve_links_page(const server *s, size_t *len);
+
+/* serve.c */
+/* A token for the host and each player the header names, FILE.tokens
+ * rewritten when one is new (its links printed when announce). 0 or -1. */
+int serve_tokens_update(server *s, int announce);
+/* Writes path whole through a temporary file: mode 0600, synced. 0 or -1. */
+int serve_private_write(const char *path, const char *text, size_t n);
+void serve_log(server *s, const char *ip, const char *method, const char *path, int status, const char *note);
+
+#endif
