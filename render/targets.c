@@ -185,8 +185,8 @@ static int accepted(checker *c, const char *line)
 			wanted[k] = any = 1;   /* left out, or the lone '?' added: how many is the trial's to find */
 	if (any && !trial(c, &ev)) {
 		/* the count of each: tried with ones, the other fields stood in by
-		 * one die each meanwhile (the recorder tries them one by one with
-		 * the others still '?', which misses an event with two) */
+		 * one die each meanwhile (as the recorder's rec_fill_dice does),
+		 * up to the field's own most */
 		uint8_t ones[SL_MAX_ITEMS];
 		int count[SL_MAX_FIELDS] = {0};
 		memset(ones, 1, sizeof ones);
@@ -198,13 +198,13 @@ static int accepted(checker *c, const char *line)
 			int n, max = fd->max_items > 0 ? fd->max_items : 1;
 			if (!wanted[k])
 				continue;
-			for (n = 1; n <= max && n <= 8; n++) {
+			for (n = 1; n <= max; n++) {
 				if (sl_value_bytes(&c->scratch.arena, &ev.f[k], ones, n))
 					return !(c->oom = 1);
 				if (trial(c, &ev))
 					break;
 			}
-			if (n > max || n > 8) {   /* no count works: left out, as the recorder does */
+			if (n > max) {   /* no count works: left out, as the recorder does */
 				memset(&ev.f[k], 0, sizeof ev.f[k]);
 				wanted[k] = 0;
 				continue;

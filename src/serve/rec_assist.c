@@ -292,33 +292,58 @@ int rec_try_before_drawing(recorder *rc, const sl_event *ev, sl_error *err)
 /* The dice the rules ask for but the line left out (a required field, or
  * an optional one without which the rules refuse the event): the fewest
  * dice the rules take, written '?' so that rec_draw draws them. The count
- * is found with stand-in dice on a copy of the state, so no die is drawn
- * for a trial. Returns 1 when a field was filled. */
+ * is found with stand-in dice on a copy of the state (every face, as
+ * rec_try_before_drawing tries them), so no die is drawn for a trial. With
+ * several such fields (starship's `ship`: weapons and shields), each count
+ * is sought while the others stand at theirs, twice round, since one field
+ * may be refused only because another is still out of range. Counts go to
+ * the field's own most (a ti4 fleet rolls more than 8 dice). Returns 1 when
+ * a field was filled. */
 int rec_fill_dice(recorder *rc, sl_event *ev, const int *wanted)
 {
 	const sl_event_def *def = &rc->log->game->schema->events[ev->type];
-	uint8_t ones[SL_MAX_ITEMS];
-	int filled = 0;
-	memset(ones, 1, sizeof ones);
+	uint8_t zeros[SL_MAX_ITEMS];
+	int found[SL_MAX_FIELDS] = {0}, any = 0, filled = 0;
+	memset(zeros, 0, sizeof zeros);
 	for (int k = 0; k < def->nfields; k++) {
-		const sl_field_def *fd = &def->fields[k];
-		int n, max = fd->max_items > 0 ? fd->max_items : 1;
-		if (fd->kind != SL_K_DICE || !wanted[k])
+		if (def->fields[k].kind != SL_K_DICE || !wanted[k])
 			continue;
-		for (n = 1; n <= max && n <= 8; n++) {
-			if (sl_value_bytes(&rc->log->arena, &ev->f[k], ones, n))
-				return filled;
-			if (rec_would_apply(rc, ev))
+		if (sl_value_bytes(&rc->log->arena, &ev->f[k], zeros, 1))
+			return 0;
+		any = 1;
+	}
+	if (!any)
+		return 0;
+	for (int pass = 0; pass < 2 && !rec_try_before_drawing(rc, ev, NULL); pass++)
+		for (int k = 0; k < def->nfields; k++) {
+			const sl_field_def *fd = &def->fields[k];
+			int n, max = fd->max_items > 0 ? fd->max_items : 1;
+			if (fd->kind != SL_K_DICE || !wanted[k])
+				continue;
+			for (n = 1; n <= max; n++) {
+				if (sl_value_bytes(&rc->log->arena, &ev->f[k], zeros, n))
+					return filled;
+				if (rec_try_before_drawing(rc, ev, NULL))
+					break;
+			}
+			if (n > max) {   /* no count works yet: back to one die */
+				if (sl_value_bytes(&rc->log->arena, &ev->f[k], zeros, 1))
+					return filled;
+				found[k] = 0;
+			} else {
+				found[k] = 1;
+				filled = 1;
+			}
+			if (found[k] && rec_try_before_drawing(rc, ev, NULL))
 				break;
 		}
-		if (n > max || n > 8) {   /* no count works: leave the field out, the rules will say why */
+	if (rec_try_before_drawing(rc, ev, NULL))
+		return 1;
+	/* no count works: leave those fields out, the rules will say why */
+	for (int k = 0; k < def->nfields; k++)
+		if (def->fields[k].kind == SL_K_DICE && wanted[k])
 			memset(&ev->f[k], 0, sizeof ev->f[k]);
-			continue;
-		}
-		memset((uint8_t *)(uintptr_t)ev->f[k].p, 0, (size_t)n);   /* '?': drawn */
-		filled = 1;
-	}
-	return filled;
+	return 0;
 }
 
 /* Parses the (normalized) line; the acting player, when left out, is the
