@@ -13,6 +13,8 @@ var sel = "";           /* the selection shown */
 var busy = false;       /* an action is on its way */
 var seq = 0;            /* refreshes started: an older answer is dropped */
 var hist = [], hpos = 0;
+var acted = false;
+var shown = {rev: -1, sel: ""};   /* the board and targets on screen */      /* an action was just recorded from this page */
 
 /* ---- messages ---- */
 function say(kind, head, text, extra) {
@@ -84,13 +86,22 @@ function loadTargets() {
 			tg = {rev: rev, width: 0, height: 0, targets: []};
 			say("error", "The actions could not be read", a.body.error || ("HTTP " + a.status));
 		} else tg = a.body;
-		/* a selection that offers nothing more (the ship has moved) is dropped */
-		if (want && !tg.targets.some(function (t) { return t.kind === "act" || t.sel !== want; })) {
+		/* after an action, a selection with nothing more to do on the board
+		 * (the ship has moved) is dropped */
+		var after = acted;
+		acted = false;
+		if (want && after && !tg.targets.some(function (t) { return t.kind === "act" && t.sel === want && onBoard(t); })) {
 			sel = "";
 			return loadTargets();
 		}
 		return new Promise(function (done) {
-			SL.board($("boardimg"), tg.rev, function () { drawTargets(); place(); done(); });
+			SL.board($("boardimg"), tg.rev, function () {
+				drawTargets();
+				place();
+				shown = {rev: tg.rev, sel: want};
+				document.body.dataset.shown = tg.rev + "/" + want;
+				done();
+			});
 		});
 	});
 }
@@ -265,6 +276,7 @@ function send(line, seal, typed) {
 			if (typed) { $("line").value = ""; $("dice").value = ""; }
 			else if ($("tabledice").checked) $("dice").value = "";
 			if (typed) { hist.push(line); hpos = hist.length; }
+			acted = true;
 			return refresh();
 		}
 		if (a.status === 409) {
@@ -394,7 +406,7 @@ document.addEventListener("keydown", function (ev) {
 
 /* ---- the log: the last few entries ---- */
 function loadRecent() {
-	var rev = st.rev, from = Math.max(1, rev - 11);
+	var rev = st.rev, from = Math.max(0, rev - 12);
 	return SL.get("api/log", {from: from}).then(function (a) {
 		if (a.status !== 200 || rev !== st.rev) return;
 		var ol = $("recent");
@@ -415,6 +427,6 @@ function loadRecent() {
 SL.live(function () { refreshSoon(); }, function (on) { SL.liveBadge(on); if (on) refreshSoon(); });
 $("msg").hidden = true;
 refresh();
-window.sillageRecord = {state: function () { return st; }, targets: function () { return tg; }, sel: function () { return sel; },
+window.sillageRecord = {state: function () { return st; }, targets: function () { return tg; }, sel: function () { return sel; }, shown: function () { return shown; },
 	refresh: refresh};
 })();

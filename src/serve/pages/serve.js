@@ -127,8 +127,10 @@ SL.playerName = function (st, id) {
 };
 /* "Turn 3 · movement" */
 SL.where = function (st) {
+	if (st.position) return st.position.charAt(0).toUpperCase() + st.position.slice(1);
 	var s = st.turn ? "Turn " + st.turn : "Setup";
-	if (st.phase && !(st.phase === "setup" && !st.turn)) s += " \u00b7 " + st.phase;
+	if (st.phase && typeof st.phase === "string" && st.turn) s += " \u00b7 " + st.phase;
+	else if (st.phase && st.turn) s += " \u00b7 phase " + st.phase;
 	return s;
 };
 /* a line of the log naming a sealed hidden choice in clear (the page

@@ -11,7 +11,7 @@ var st = null, entries = [], pos = 0, items = [], follow = true, loading = null,
 /* ---- the game: state and the whole log ---- */
 function load() {
 	if (loading) { again = true; return loading; }
-	loading = Promise.all([SL.get("api/state"), SL.get("api/log", {from: 1})]).then(function (r) {
+	loading = Promise.all([SL.get("api/state"), SL.get("api/log", {from: 0})]).then(function (r) {
 		loading = null;
 		if (r[0].status === 200) st = r[0].body;
 		if (r[1].status === 200) entries = r[1].body.entries || [];

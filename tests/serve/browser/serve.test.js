@@ -106,6 +106,7 @@ async function openRecord(url) {
 	const page = await open(url);
 	await page.waitForFunction(() => window.sillageRecord && window.sillageRecord.targets() &&
 		document.querySelector("#boardimg").naturalWidth > 0, null, { timeout: BOUND });
+	await settled(page);
 	return page;
 }
 async function openWatch(url) {
@@ -127,6 +128,14 @@ function watchReaches(watch, r, timeout) {
 	}, r, { timeout: timeout || SEEN });
 }
 
+// The record page shows the targets of its state (and of selection want).
+function settled(page, want) {
+	return page.waitForFunction((w) => {
+		const r = window.sillageRecord, st = r.state(), sh = r.shown();
+		return st && sh.rev === st.rev && sh.sel === r.sel() && (w === undefined || r.sel() === w);
+	}, want, { timeout: BOUND });
+}
+
 // One click on the record page: a board target (its circle) when it is on
 // the board, else its button; resolves with the answer of the POST it made,
 // or null for a selection. The record page has reloaded the state after it.
@@ -135,9 +144,7 @@ async function click(page, t) {
 	const n = onBoard(t) ? await page.$eval(sel, (g) => +g.dataset.n) : 1;
 	if (t.kind === "select") {
 		await page.click(sel);
-		await page.waitForFunction((want) => window.sillageRecord.sel() === want &&
-			(window.sillageRecord.targets().targets.some((x) => x.kind === "act" && x.sel === want) || true), t.sel, { timeout: BOUND });
-		await page.waitForFunction(() => !document.body.classList.contains("busy"));
+		await settled(page, t.sel);
 		return null;
 	}
 	const before = await rev(page);
@@ -149,7 +156,10 @@ async function click(page, t) {
 	}
 	const r = await answer;
 	const body = await r.json();
-	if (r.status() === 200) await page.waitForFunction((b) => +document.querySelector("#where").dataset.rev > b, before, { timeout: BOUND });
+	if (r.status() === 200) {
+		await page.waitForFunction((b) => +document.querySelector("#where").dataset.rev > b, before, { timeout: BOUND });
+		await settled(page);
+	}
 	return { status: r.status(), body, rev: body.rev };
 }
 
@@ -180,13 +190,13 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 		const sel = await page.evaluate(() => window.sillageRecord.sel());
 		const key = st.rev + "/" + st.phase;
 		// a selected ship: one of its moves on the board (the longest one, to sail far)
-		let pick = sel && ts.filter((t) => t.kind === "act" && t.sel === sel && onBoard(t))
+		let pick = sel && ts.filter((t) => t.kind === "act" && t.sel === sel && onBoard(t) && !/ strike /.test(t.line))
 			.sort((a, b) => b.line.length - a.line.length)[0];
 		// else a ship not yet tried in this phase
-		if (!pick) pick = ts.find((t) => t.kind === "select" && onBoard(t) && !tried.has(st.phase + ":" + st.turn + ":" + t.sel));
+		if (!pick) pick = ts.find((t) => t.kind === "select" && onBoard(t) && t.group !== "strike" && !tried.has(st.phase + ":" + st.turn + ":" + t.sel));
 		// else an action of the list (fire, the wind, the next phase)
-		if (!pick) pick = ts.find((t) => t.kind === "act" && !onBoard(t) && !/phase|turn|next/i.test(t.group) && !/^\w+: strike/.test(t.line)) ||
-			ts.find((t) => t.kind === "act" && !onBoard(t));
+		if (!pick) pick = ts.find((t) => t.kind === "act" && !onBoard(t) && !/phase|turn|next|strike/i.test(t.group) && !/ strike /.test(t.line)) ||
+			ts.find((t) => t.kind === "act" && !onBoard(t) && !/ strike /.test(t.line));
 		assert.ok(pick, "something to click at entry " + st.rev + " (" + st.phase + "): " + JSON.stringify(ts.slice(0, 5)));
 		if (pick.kind === "select") tried.add(st.phase + ":" + st.turn + ":" + pick.sel);
 		const a = await act(page, watch, pick);
