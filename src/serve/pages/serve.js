@@ -154,6 +154,7 @@ SL.sealedList = function (st) {
 SL.sealedWords = function (x) {
 	if (x === null || typeof x !== "object") return String(x);
 	if (x.line) return x.line;
+	if (x.choice !== undefined) return String(x.choice);
 	var parts = [];
 	Object.keys(x).forEach(function (k) { if (k !== "salt") parts.push(k + "=" + x[k]); });
 	return parts.join(" ");

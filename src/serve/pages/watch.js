@@ -72,7 +72,7 @@ function list() {
 		if (isCommit(e)) {
 			li.classList.add("sealed");
 			var mine = sealedFor(e);
-			li.appendChild(el("span", mine ? "mine" : "hidden", mine ? " \u2014 yours: " + mine : " \u2014 dial set, hidden"));
+			li.appendChild(el("span", mine ? "mine" : "hidden", mine ? " \u2014 yours: " + mine : " \u2014 dial set (hidden from this view)"));
 		}
 		if (e.note) { li.appendChild(el("br")); li.appendChild(el("span", "note", "note: " + e.note)); }
 		if (e.bookmark) {

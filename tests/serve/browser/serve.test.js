@@ -90,8 +90,9 @@ function verify(s) {
 }
 
 // A page that records errors, dialogs and any request leaving the server.
-async function open(url, size) {
+async function open(url, size, before) {
 	const page = await browser.newPage({ viewport: size || { width: 1280, height: 800 } });
+	if (before) await before(page);
 	const origin = new URL(url).origin;
 	const log = { errors: [], requests: [] };
 	page.on("pageerror", (e) => log.errors.push(String(e)));
@@ -172,6 +173,52 @@ async function act(page, watch, t) {
 }
 
 function readSetup(name) { return path.join(DATA, name); }
+// The targets of the record page, each with its index (what data-i names).
+async function listed(page) {
+	const tg = await targets(page);
+	return tg.targets.map((t, i) => Object.assign({ i }, t));
+}
+async function pick(page, fn, what) {
+	const t = (await listed(page)).find(fn);
+	assert.ok(t, "the record page offers " + what + ": " + JSON.stringify((await listed(page)).slice(0, 8).map((x) => x.label)));
+	return t;
+}
+async function accepted(page, watch, t) {
+	const a = await act(page, watch, t);
+	assert.strictEqual(a.status, 200, "the click on '" + t.line + "' was accepted: " + JSON.stringify(a.body));
+	return a;
+}
+// Text typed in the line and sent with Enter: {status, body}.
+async function typed(page, line) {
+	const answer = page.waitForResponse((r) => /\/api\/(act|seal)/.test(r.url()) && r.request().method() === "POST", { timeout: BOUND });
+	await page.fill("#line", line);
+	await page.press("#line", "Enter");
+	const r = await answer;
+	const body = await r.json();
+	if (r.status() === 200) await settledAt(page, body.rev);
+	else await page.waitForFunction(() => !document.body.classList.contains("busy"));
+	return { status: r.status(), body };
+}
+function settledAt(page, r) {
+	return page.waitForFunction((want) => {
+		const x = window.sillageRecord, st = x.state(), sh = x.shown();
+		return st && st.rev === want && sh.rev === want;
+	}, r, { timeout: BOUND });
+}
+async function journal(s) {
+	const r = await fetch("http://127.0.0.1:" + s.port + "/api/log?from=0");
+	return (await r.json()).entries;
+}
+async function finish(s, pages) {
+	for (const p of pages) {
+		assert.deepStrictEqual(p.sl.errors, [], "no script error on " + p.url());
+		assert.deepStrictEqual(p.sl.requests, [], "nothing fetched from elsewhere by " + p.url());
+		await p.close();
+	}
+	assert.strictEqual(await s.stop(), 0, "the server stops cleanly on SIGTERM");
+	const v = verify(s);
+	assert.strictEqual(v.code, 0, "sillage verify passes on the journal: " + v.out);
+}
 
 test("sail: a turn recorded by clicks only, watched live, verified", async () => {
 	const s = await serve("sail", ["--from", readSetup("sail-setup.sil"), "--quiet"]);
@@ -238,4 +285,175 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 	assert.strictEqual(await s.stop(), 0, "the server stops cleanly on SIGTERM");
 	const v = verify(s);
 	assert.strictEqual(v.code, 0, "sillage verify passes: " + v.out);
+});
+
+test("sail: refusals show their rule, a stale page reloads, table dice, undo, notes, bookmarks, the overlay", async () => {
+	const s = await serve("sail-refusals", ["--from", readSetup("sail-setup.sil"), "--quiet"]);
+	const page = await openRecord(s.urls.record);
+	// every control of the record page inside 1280x800
+	for (const id of ["boardimg", "hits", "actions", "tabledice", "line", "send", "undo", "notetext", "note", "bookmark", "where", "live"]) {
+		const b = await page.locator("#" + id).boundingBox();
+		assert.ok(b && b.x >= 0 && b.y >= 0 && b.x + b.width <= 1280 && b.y + b.height <= 800, id + " is inside 1280x800: " + JSON.stringify(b));
+	}
+	// a second record page that hears nothing: it will act on an old revision
+	const stale = await open(s.urls.record, null, (p) => p.route("**/api/events*", (r) => r.abort()));
+	await stale.waitForFunction(() => window.sillageRecord && window.sillageRecord.targets());
+	await settled(stale);
+	const watch = await openWatch(s.urls.watch);
+	const overlay = await open(s.urls.overlay);
+	await accepted(page, watch, await pick(page, (t) => t.line === "turn 1", "turn 1"));
+	await accepted(page, watch, await pick(page, (t) => /^phase 2/.test(t.line), "phase 2"));
+	// a refused text line shows the rule it breaks, and changes nothing
+	const r0 = await rev(page);
+	const bad = await typed(page, "fr: move ship=diane steps=A,A,A,A,A");
+	assert.strictEqual(bad.status, 422, JSON.stringify(bad.body));
+	assert.ok(await page.isVisible("#msg.refused"), "the refusal is shown");
+	const rule = await page.$eval("#msg", (m) => m.dataset.rule);
+	assert.match(rule, /^sail \d/, "the rule is named: " + rule);
+	assert.match(await page.textContent("#msg .head"), new RegExp("Refused by the rules \u2014 " + rule.replace(/[.()]/g, "\\$&")));
+	assert.strictEqual(await page.textContent("#msg .text"), bad.body.error, "the server's words, whole");
+	assert.strictEqual(await rev(page), r0, "nothing recorded");
+	await page.screenshot({ path: path.join(SHOTS, "record-refused.png") });
+	// keyboard: Tab reaches the pieces on the board, Enter selects one
+	await page.focus("#hits g.select");
+	await page.keyboard.press("Enter");
+	await page.waitForFunction(() => window.sillageRecord.sel() !== "");
+	await settled(page);
+	await page.keyboard.press("Escape");
+	await page.waitForFunction(() => window.sillageRecord.sel() === "");
+	await settled(page);
+	// a refused click: two dice typed at the table for a move into one shoal hex
+	await page.check("#tabledice");
+	await page.fill("#dice", "4,4");
+	await click(page, await pick(page, (t) => t.sel === "ship:furet" && t.kind === "select", "the Furet"));
+	const shoal = await pick(page, (t) => t.kind === "act" && t.sel === "ship:furet" && /shoal/.test(t.odds) && onBoard(t), "a move into the shoal");
+	const refused = await click(page, shoal);
+	assert.strictEqual(refused.status, 422, "dice=4,4 for one shoal hex refused: " + JSON.stringify(refused.body));
+	assert.ok(await page.isVisible("#msg.refused"));
+	assert.match(await page.$eval("#msg", (m) => m.dataset.rule), /^sail/, "the click's refusal names its rule");
+	assert.strictEqual(await rev(page), r0, "nothing recorded");
+	// the same click with the die rolled at the table
+	await page.fill("#dice", "4");
+	const ok = await accepted(page, watch, shoal);
+	const entries = await journal(s);
+	assert.strictEqual(entries[entries.length - 1].line, shoal.line + " dice=4", "the typed die is in the journal");
+	assert.match(await page.textContent("#msg"), /Recorded/);
+	await page.uncheck("#tabledice");
+	// the page that heard nothing acts on its old revision: 409, and it reloads
+	const old = await pick(stale, (t) => t.line === "turn 1", "its stale turn 1");
+	const st409 = await click(stale, old);
+	assert.strictEqual(st409.status, 409, JSON.stringify(st409.body));
+	await stale.waitForFunction((r) => +document.querySelector("#where").dataset.rev === r, ok.rev, { timeout: BOUND });
+	assert.match(await stale.textContent("#msg"), /moved on/);
+	// a note and a bookmark on the last entry, seen by the watcher within a second
+	await page.fill("#notetext", "the cutter cuts the corner");
+	await page.click("#note");
+	await watch.waitForFunction(() => /the cutter cuts the corner/.test(document.querySelector("#events").textContent), null, { timeout: SEEN });
+	await page.fill("#notetext", "over the shoal");
+	await page.click("#bookmark");
+	await watch.waitForFunction(() => /over the shoal/.test(document.querySelector("#bookmarks").textContent), null, { timeout: SEEN });
+	// undo takes the move back; the watcher follows within a second
+	await page.click("#undo");
+	await page.waitForFunction((r) => +document.querySelector("#where").dataset.rev === r - 1, ok.rev, { timeout: BOUND });
+	await watch.waitForFunction((r) => +document.querySelector("#status").dataset.rev === r - 1, ok.rev, { timeout: SEEN });
+	// the overlay: the board alone, transparent, at the latest revision
+	await overlay.waitForFunction((r) => document.body.dataset.shown === String(r - 1), ok.rev, { timeout: SEEN });
+	assert.strictEqual(await overlay.$eval("body", (b) => getComputedStyle(b).backgroundColor), "rgba(0, 0, 0, 0)");
+	assert.strictEqual(await overlay.locator("button, input, aside, header").count(), 0, "nothing but the board");
+	stale.sl.errors = stale.sl.errors.filter((e) => !/ERR_FAILED/.test(e));   // its event stream, cut on purpose
+	await finish(s, [page, stale, watch, overlay]);
+});
+
+test("starship: a stage and an attack by clicks, its odds shown", async () => {
+	const s = await serve("starship", ["--from", readSetup("starship-setup.sil"), "--quiet"]);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await accepted(page, watch, await pick(page, (t) => t.line === "turn 1", "stage 1"));
+	// the enemy comes from the book: typed
+	const enc = await typed(page, 'encounter enemy="Vesper corsair" weapons=6 shields=6 paragraph=77');
+	assert.strictEqual(enc.status, 200, JSON.stringify(enc.body));
+	await watchReaches(watch, enc.body.rev);
+	const atk = await pick(page, (t) => t.kind === "act" && /attack/.test(t.line) && onBoard(t), "an attack on the board");
+	assert.match(atk.odds, /%/, "the attack has odds");
+	const title = await page.$eval(`#hits g[data-i~="${atk.i}"] title`, (e) => e.textContent);
+	assert.ok(title.includes(atk.odds), "the odds are on the board: " + title);
+	assert.ok(await page.locator(`#actions button[data-i="${atk.i}"] .odds`).isVisible(), "and in the list");
+	const a = await accepted(page, watch, atk);
+	assert.ok(a.body.dice, "the fair roller drew the dice: " + JSON.stringify(a.body));
+	assert.match(await page.textContent("#msg .extra"), /dice/);
+	await page.screenshot({ path: path.join(SHOTS, "record-starship.png") });
+	await finish(s, [page, watch]);
+});
+
+test("fmp: an astronef lands by clicks", async () => {
+	const s = await serve("fmp", ["--from", readSetup("fmp-setup.sil"), "--quiet"]);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await accepted(page, watch, await pick(page, (t) => t.line === "turn 1", "turn 1"));
+	await accepted(page, watch, await pick(page, (t) => /^phase 2/.test(t.line), "ana's phase"));
+	await click(page, await pick(page, (t) => t.kind === "select" && onBoard(t) && /^land/.test(t.sel), "a landing hex"));
+	const land = await pick(page, (t) => t.kind === "act" && /: land /.test(t.line), "a landing with its podes");
+	await accepted(page, watch, land);
+	const entries = await journal(s);
+	assert.strictEqual(entries[entries.length - 1].line, land.line);
+	await page.screenshot({ path: path.join(SHOTS, "record-fmp.png") });
+	await finish(s, [page, watch]);
+});
+
+test("ti4: a tactical action begun by a click on a system", async () => {
+	const s = await serve("ti4", ["--from", readSetup("ti4-setup.sil"), "--quiet"]);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	const t1 = (await listed(page)).find((t) => t.line === "turn 1");
+	if (t1) await accepted(page, watch, t1);
+	const activate = await pick(page, (t) => t.kind === "act" && /activate system=/.test(t.line) && onBoard(t), "a system to activate");
+	await accepted(page, watch, activate);
+	const entries = await journal(s);
+	assert.strictEqual(entries[entries.length - 1].line, activate.line);
+	await page.screenshot({ path: path.join(SHOTS, "record-ti4.png") });
+	await finish(s, [page, watch]);
+});
+
+test("xwing: dials sealed by clicks with players' links; each side's view hides the other's dial", async () => {
+	const s = await serve("xwing", ["--from", readSetup("xwing-setup.sil"), "--tokens", "--quiet"]);
+	assert.ok(s.tokens.reb && s.tokens.imp && s.tokens.host, "a link per player and the host: " + JSON.stringify(Object.keys(s.urls)));
+	const host = await openRecord(s.urls["record host"]);
+	const reb = await openRecord(s.urls["record reb"]);
+	const imp = await openRecord(s.urls["record imp"]);
+	const pub = await openWatch(s.urls.watch);
+	const wreb = await openWatch(s.urls["watch reb"]);
+	const wimp = await openWatch(s.urls["watch imp"]);
+	await accepted(host, pub, await pick(host, (t) => t.line === "turn 1", "round 1"));
+	await settled(reb);
+	await settled(imp);
+	// a player's link offers only that side's ships
+	assert.ok((await listed(imp)).every((t) => t.player === "imp" || t.player === ""), "imp's page offers no rebel ship");
+	await click(reb, await pick(reb, (t) => t.kind === "select" && t.sel === "ship:red", "the X-wing"));
+	const dial = await pick(reb, (t) => t.kind === "act" && t.group === "dial" && onBoard(t) && /^reb: dial ship=red dial=1/.test(t.line), "a speed-1 dial where the ship would end");
+	const code = /dial=(\w+)/.exec(dial.line)[1];
+	const sealing = reb.waitForRequest((r) => /\/api\/seal/.test(r.url()));
+	const a = await accepted(reb, pub, dial);
+	assert.ok(/\/api\/seal/.test((await sealing).url()), "a dial goes through /api/seal");
+	assert.match(await reb.textContent("#sealed"), new RegExp(code), "the rebel page lists its sealed dial");
+	await click(imp, await pick(imp, (t) => t.kind === "select" && t.sel === "ship:black", "the TIE"));
+	const idial = await pick(imp, (t) => t.kind === "act" && t.group === "dial" && /dial=3/.test(t.line), "a speed-3 dial");
+	const icode = /dial=(\w+)/.exec(idial.line)[1];
+	const b = await accepted(imp, pub, idial);
+	await watchReaches(wreb, b.rev);
+	await watchReaches(wimp, b.rev);
+	const journalText = (await journal(s)).map((e) => e.line).join("\n");
+	assert.ok(!journalText.includes("dial=" + code) && !journalText.includes("dial=" + icode), "the journal holds commitments only");
+	const text = (p) => p.textContent("body");
+	assert.ok((await text(wreb)).includes(code), "the rebel view shows the rebel dial " + code);
+	assert.ok(!(await text(wreb)).includes(icode), "the rebel view hides the imperial dial");
+	assert.ok((await text(wimp)).includes(icode), "the imperial view shows its dial " + icode);
+	assert.ok(!(await text(wimp)).includes(code), "the imperial view hides the rebel dial");
+	const pt = await text(pub);
+	assert.ok(!pt.includes(code) && !pt.includes(icode), "the public view shows no dial");
+	assert.match(pt, /dial set/, "it says a dial was set");
+	await wreb.screenshot({ path: path.join(SHOTS, "watch-xwing-reb.png") });
+	await pub.screenshot({ path: path.join(SHOTS, "watch-xwing-public.png") });
+	await reb.screenshot({ path: path.join(SHOTS, "record-xwing-reb.png") });
+	void a;
+	await finish(s, [host, reb, imp, pub, wreb, wimp]);
 });
