@@ -107,9 +107,11 @@ function loadTargets() {
 }
 function onBoard(t) { return t.x !== null && t.x !== undefined && t.x >= 0; }
 function isAttack(t) { return !!t.odds; }
+/* the few characters drawn on a target: an attack's chance, a move's cost */
 function short(t) {
-	if (isAttack(t)) { var m = /(\d+(?:\.\d+)?)\s*%/.exec(t.odds); return m ? m[1] + "%" : "\u2694"; }
-	return t.cost || "";
+	if (isAttack(t)) { var m = /(\d+(?:\.\d+)?)\s*%/.exec(t.odds); return m ? m[1] + "%" : "!"; }
+	var c = /^\s*(\d+)/.exec(t.cost || "");
+	return c ? c[1] : "";
 }
 function describe(t) {
 	var s = t.label || t.line || t.sel;
@@ -137,6 +139,10 @@ function drawTargets() {
 		spots[k].ts.push(t);
 		spots[k].r = Math.max(spots[k].r, t.r || 12);
 	});
+	var labels = [];
+	/* the piece selected, when the answer names it no more */
+	if (sel && selT && selT.sel === sel && onBoard(selT) && !tg.targets.some(function (t) { return t.kind === "select" && t.sel === sel; }))
+		svg.appendChild(SL.svg("circle", {"class": "selring", cx: selT.x, cy: selT.y, r: selT.r || 16}));
 	/* pieces under the moves, so that a move onto a piece's hex stays reachable */
 	order.sort(function (a, b) { return (spots[a].kind === "select" ? 0 : 1) - (spots[b].kind === "select" ? 0 : 1); });
 	order.forEach(function (k) {
@@ -156,8 +162,12 @@ function drawTargets() {
 		g.appendChild(c);
 		if (s.kind === "act") {
 			lab = s.ts.length > 1 ? s.ts.length + "\u00d7" : short(t0);
-			if (lab) {
-				var tx = SL.svg("text", {x: s.x, y: s.y + s.r + 11, "text-anchor": "middle"});
+			/* one label for neighbours that say the same (the headings of one hex) */
+			if (lab && !labels.some(function (q) { return q.lab === lab && Math.abs(q.x - s.x) + Math.abs(q.y - s.y) < 4 * s.r; })) {
+				labels.push({x: s.x, y: s.y, lab: lab});
+				var small = s.r < 30, tx = SL.svg("text", small ?
+					{x: s.x, y: s.y + s.r * 0.42, "text-anchor": "middle", "class": "in", "font-size": Math.max(9, s.r * 1.25)} :
+					{x: s.x, y: s.y + s.r + 11, "text-anchor": "middle"});
 				tx.textContent = lab;
 				g.appendChild(tx);
 			}
@@ -207,14 +217,17 @@ function drawTargets() {
 function showSel() {
 	var box = $("selected"), t = null;
 	if (sel) tg.targets.forEach(function (x) { if (!t && x.kind === "select" && x.sel === sel) t = x; });
+	if (!t && selT && selT.sel === sel) t = selT;
 	box.textContent = sel ? (t ? t.label || sel : sel) : "nothing: click a piece on the board";
 	box.dataset.sel = sel;
 	var n = tg.targets.filter(function (x) { return x.kind === "act" && (x.sel === sel || !sel); }).length;
 	if (sel) box.appendChild(el("div", "hint", n ? n + " action" + (n > 1 ? "s" : "") + " lit on the board and listed below" : "no action for it now"));
 	$("clearsel").disabled = !sel;
 }
-function select(s) {
+var selT = null;   /* the select target clicked */
+function select(s, t) {
 	sel = s === sel ? "" : (s || "");
+	selT = sel && t ? t : (sel ? selT : null);
 	hideMenu();
 	return loadTargets().then(function () {
 		var first = document.querySelector("#hits g.act");
@@ -246,7 +259,7 @@ function spot(s, ev, g) {
 function hideMenu() { $("menu").hidden = true; }
 
 function use(t) {
-	if (t.kind === "select") return select(t.sel);
+	if (t.kind === "select") return select(t.sel, t);
 	var line = t.line;
 	if ($("tabledice").checked && !/\bdice=/.test(line)) {
 		var d = $("dice").value.trim();

@@ -227,7 +227,7 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 	await page.screenshot({ path: path.join(SHOTS, "record-sail-start.png") });
 	const seen = { moves: 0, acts: 0, turns: new Set() };
 	const tried = new Set();
-	let last = null;
+	let last = null, shotSelect = false;
 	for (let step = 0; step < 120; step++) {
 		const st = await state(page);
 		seen.turns.add(st.turn);
@@ -247,6 +247,10 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 		assert.ok(pick, "something to click at entry " + st.rev + " (" + st.phase + "): " + JSON.stringify(ts.slice(0, 5)));
 		if (pick.kind === "select") tried.add(st.phase + ":" + st.turn + ":" + pick.sel);
 		const a = await act(page, watch, pick);
+		if (!a && !shotSelect && (await listed(page)).filter((t) => t.kind === "act" && onBoard(t)).length > 3) {
+			shotSelect = true;   // a ship selected, its moves lit
+			await page.screenshot({ path: path.join(SHOTS, "record-sail-select.png") });
+		}
 		if (a) {
 			assert.strictEqual(a.status, 200, "the click on " + pick.line + " was accepted: " + JSON.stringify(a.body));
 			seen.acts++;
