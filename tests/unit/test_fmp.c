@@ -217,29 +217,6 @@ static void test_9_lands_on_plain_and_swamp(void **state)
 	OK(c, "bob: land at=8,9 pode=N");
 }
 
-/* H12: the game ends once every astronef has taken off or been lost; in
- * turn 1 none has landed yet, and that is no end: each is still to land. */
-static void test_h12_not_over_before_landing(void **state)
-{
-	ctx *c = *state;
-	sl_buf res;
-	sl_buf_init(&res);
-	setup_map(c);
-	OK(c, "turn 1");
-	assert_int_equal(G->result(c->st, &c->log->h, &res), 0);
-	OK(c, "phase 2");
-	OK(c, "ana: land at=8,3 pode=N");
-	assert_int_equal(G->result(c->st, &c->log->h, &res), 0);
-	OK(c, "phase 3");
-	OK(c, "bob: land at=8,9 pode=N");
-	OK(c, "phase 4");
-	OK(c, "cyd: land at=14,10 pode=N");
-	OK(c, "turn 2");
-	assert_int_equal(G->result(c->st, &c->log->h, &res), 0);
-	assert_int_equal((int)res.len, 0);
-	sl_buf_free(&res);
-}
-
 /* 9: the astronef is not affected by tides (units on a swamp are). */
 static void test_9_no_tide_effect(void **state)
 {
@@ -1690,7 +1667,6 @@ int main(void)
 		T(test_9_1_astronef_pontoon),
 		T(test_9_1_enter_from_under_fire),
 		T(test_9_2_rebuild_over_turns),
-		T(test_h12_not_over_before_landing),
 		T(test_9_3_cargo_into_the_astronef),
 		T(test_9_5_left_behind_and_cost),
 		T(test_tides_on_each_terrain),
