@@ -60,7 +60,7 @@ TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: FORCE all lib test layers hostile unit golden cli images demo deps asan ubsan install \
         uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench export html alloc-faults \
-        serve-browser
+        serve serve-browser
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
@@ -101,7 +101,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: layers unit golden cli images hostile headertest fuzz-short export html serve-browser
+test: layers unit golden cli images hostile headertest fuzz-short export html serve serve-browser
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -187,6 +187,11 @@ export: $(BUILD)/sillage $(TOOL_BIN)
 html: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/html/run.sh $(BUILD)/sillage
 
+# `sillage serve` against curl on a free loopback port: hostile requests, 50
+# watchers, kill -9 (tests/serve/run.sh)
+serve: $(BUILD)/sillage
+	@sh tests/serve/run.sh $(BUILD)/sillage
+
 # the pages of `sillage serve` in headless chromium (tests/serve/browser, playwright-core):
 # real servers on loopback, recording by clicks, watching live (issue 19)
 serve-browser: $(BUILD)/sillage
@@ -212,10 +217,11 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
 
 bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench \
-       $(BUILD)/bench/batch_gen
+       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES)
+	@sh bench/serve.sh $(BUILD)/sillage $(BUILD)/bench/serve_bench
 
 asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \

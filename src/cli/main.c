@@ -221,7 +221,7 @@ const cli_verb cli_verbs[] = {
 	 "folder that cannot be written fails at once (exit 4). A FILE ending in .silb is a binary journal: "
 	 "each change is appended and synced (--sync) before it is reported, a crash loses at most the change "
 	 "being written, and the journal is packed into an archive at the end."},
-	{"serve", cmd_serve, "record a game by clicking on the board in a browser, and watch it live", "FILE.silb",
+	{"serve", cmd_serve, "record a game by clicks in a browser; others watch it live", "FILE.silb",
 	 serve_opts_list,
 	 "Starts a local web server (libmicrohttpd) and prints the URLs to open: record (the board and the "
 	 "legal actions of the moment to click, a text line for the log syntax), watch (follows the game live, "

@@ -226,6 +226,7 @@ void rec_header_line(recorder *rc, int hw, const char *line, size_t len, uint32_
 		return;
 	}
 	rc->last_refused = 0;
+	rc->accepted++;
 }
 
 /* The header lines of a file read back, to rebuild on: without the

@@ -37,7 +37,10 @@ void serve_log(server *s, const char *ip, const char *method, const char *path, 
 	sl_buf_printf(&b, "serve: %s %s %s ", when, ip ? ip : "-", method);
 	/* the path as asked, control bytes shown escaped: a log line stays one line */
 	sl_text_safe(&b, path, strlen(path) > 200 ? 200 : strlen(path), 0);
-	sl_buf_printf(&b, " %d", status);
+	if (status > 0)
+		sl_buf_printf(&b, " %d", status);
+	else
+		sl_buf_puts(&b, " -");
 	if (note && *note) {
 		sl_buf_putc(&b, ' ');
 		sl_text_safe(&b, note, strlen(note), 0);
@@ -49,6 +52,19 @@ void serve_log(server *s, const char *ip, const char *method, const char *path, 
 	fflush(stderr);
 	pthread_mutex_unlock(&s->loglock);
 	sl_buf_free(&b);
+}
+
+/* libmicrohttpd's own words (a client gone mid-request, ...), as log lines */
+static void mhd_logger(void *cls, const char *fmt, va_list ap)
+{
+	server *s = cls;
+	char msg[400];
+	size_t n;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	n = strlen(msg);
+	while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+		msg[--n] = 0;
+	serve_log(s, NULL, "-", "-", 0, msg);
 }
 
 /* ---- one request ------------------------------------------------------------- */
@@ -217,7 +233,7 @@ static int host_ok(server *s, const char *host)
 static int is_get_route(const char *p)
 {
 	static const char *const r[] = {"/", "/record", "/watch", "/overlay", "/api/state", "/api/board.svg",
-		"/api/targets", "/api/log", "/api/events", NULL};
+		"/api/targets", "/api/log", "/api/events", "/favicon.ico", NULL};
 	for (int k = 0; r[k]; k++)
 		if (strcmp(p, r[k]) == 0)
 			return 1;
@@ -238,6 +254,14 @@ static void page_reply(server *s, const char *path, serve_reply *rp)
 	const serve_page *pg;
 	const char *name = strcmp(path, "/record") == 0 ? "record.html" : strcmp(path, "/watch") == 0 ? "watch.html"
 		: strcmp(path, "/overlay") == 0 ? "overlay.html" : path + 8;   /* /assets/NAME */
+	if (strcmp(path, "/favicon.ico") == 0) {   /* none: said without a log line */
+		rp->status = 204;
+		rp->body = (char *)(uintptr_t)"";
+		rp->len = 0;
+		rp->owned = 0;
+		rp->type = "image/x-icon";
+		return;
+	}
 	if (strcmp(path, "/") == 0) {
 		rp->status = 200;
 		rp->body = serve_links_page(s, &rp->len);
@@ -356,9 +380,15 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 			if (*end || end == last || from < 0)
 				from = -1;
 		}
+		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		char ip[64];
+		if (ci) {   /* a small send buffer: what a watcher does not read waits in its bounded queue */
+			int sz = 16384;
+			setsockopt(ci->connect_fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
+		}
 		sl_buf_init(&backlog);
 		serve_watch_backlog(s, from, &backlog);
-		resp = serve_watch_open(s, from, sl_buf_cstr(&backlog));
+		resp = serve_watch_open(s, client_ip(c, ip, sizeof ip), sl_buf_cstr(&backlog));
 		sl_buf_free(&backlog);
 		if (!resp) {
 			serve_reply_error(&rp, 503, "too many watchers (%d)", SERVE_MAX_WATCHERS);
@@ -523,7 +553,15 @@ static int listen_on(server *s, int *fd_out)
 		} else {
 			s->port = ntohs(((struct sockaddr_in *)&ss)->sin_port);
 			inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, addr, sizeof addr);
-			snprintf(s->host, sizeof s->host, "%s:%d", strcmp(addr, "0.0.0.0") == 0 ? "127.0.0.1" : addr, s->port);
+			snprintf(s->host, sizeof s->host, "%s:%d", addr, s->port);
+		}
+		if (strcmp(addr, "0.0.0.0") == 0 || strcmp(addr, "::") == 0) {
+			/* every address: the links name this machine as the others know it */
+			char name[64];
+			if (gethostname(name, sizeof name) != 0)
+				snprintf(name, sizeof name, "localhost");
+			name[sizeof name - 1] = 0;
+			snprintf(s->host, sizeof s->host, "%s:%d", name, s->port);
 		}
 	}
 	freeaddrinfo(ai);
@@ -683,6 +721,7 @@ int serve_run(const serve_opts *o)
 	signal(SIGPIPE, SIG_IGN);
 	s->d = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG,
 		0, NULL, NULL, handler, s,
+		MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, s,
 		MHD_OPTION_LISTEN_SOCKET, fd,
 		MHD_OPTION_URI_LOG_CALLBACK, uri_log, s,
 		MHD_OPTION_NOTIFY_COMPLETED, completed, s,

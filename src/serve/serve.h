@@ -106,7 +106,7 @@ const char *serve_player_id(const server *s, int p);
 
 /* serve_watch.c: a watcher's stream starts with backlog (what it missed),
  * then every event sent; NULL when there are SERVE_MAX_WATCHERS already. */
-struct MHD_Response *serve_watch_open(server *s, long last_id, const char *backlog);
+struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog);
 /* serve_api.c: the events after entry `from` (a Last-Event-ID; -1 none). */
 void serve_watch_backlog(server *s, long from, sl_buf *out);
 void serve_watch_send(server *s, const char *event, long id, const char *json);

@@ -371,7 +371,7 @@ static void get_log(server *s, struct MHD_Connection *c, serve_reply *rp)
 			return;
 		}
 	}
-	for (long i = from; i < rev; i++)
+	for (long i = from > 0 ? from - 1 : 0; i < rev; i++)   /* entries n >= from */
 		json_array_append_new(arr, entry_json(s, (size_t)i));
 	serve_reply_json(rp, 200, json_pack("{s:I,s:o}", "rev", (json_int_t)rev, "entries", arr));
 }
@@ -811,6 +811,7 @@ static void post_undo(server *s, const serve_who *w, serve_reply *rp)
 		s->rc.sink.out = cap_put;
 		s->rc.sink.err = cap_put;
 		s->rc.sink.ud = &cap;
+		sl_error_clear(&s->rc.last_err);
 		rec_line(&s->rc, "undo", 4, 1);
 		s->rc.sink = keep;
 		done = s->rc.accepted != before;

@@ -13,12 +13,16 @@
 #include <string.h>
 #include <time.h>
 
+#define SL_STR_(x) #x
+#define SL_STR(x) SL_STR_(x)
+
 struct watcher {
 	server *s;
 	char *q[SERVE_WATCH_QUEUE];
 	int head, n;
 	size_t off;             /* bytes of q[head] already sent */
 	int dropped;
+	char ip[64];
 	watcher *next;
 };
 
@@ -31,6 +35,8 @@ static void push(watcher *w, const char *msg)
 		return;
 	if (w->n == SERVE_WATCH_QUEUE || !(m = strdup(msg))) {
 		w->dropped = 1;
+		serve_log(w->s, w->ip, "GET", "/api/events", 0, "watcher dropped: it read nothing while its queue "
+			"filled (" SL_STR(SERVE_WATCH_QUEUE) " events)");
 		return;
 	}
 	w->q[(w->head + w->n) % SERVE_WATCH_QUEUE] = m;
@@ -98,13 +104,14 @@ static void release(void *cls)
 	free(w);
 }
 
-struct MHD_Response *serve_watch_open(server *s, long last_id, const char *backlog)
+struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog)
 {
 	watcher *w = calloc(1, sizeof *w);
 	struct MHD_Response *resp;
 	if (!w)
 		return NULL;
 	w->s = s;
+	snprintf(w->ip, sizeof w->ip, "%s", ip);
 	pthread_mutex_lock(&s->wlock);
 	if (s->nwatchers >= SERVE_MAX_WATCHERS || s->stopping) {
 		pthread_mutex_unlock(&s->wlock);
