@@ -50,6 +50,7 @@ typedef struct checker {
 	const void *st;
 	sl_buf bytes;
 	long event_no;
+	int oom;                   /* an allocation failed: the answer is unknown, not "refused" */
 } checker;
 
 /* Would the rules take ev now? */
@@ -60,9 +61,13 @@ static int trial(checker *c, const sl_event *ev)
 	sl_error e;
 	int ok;
 	sl_error_clear(&e);
-	if (g->restore(&copy, c->bytes.data, c->bytes.len, &e))
+	if (g->restore(&copy, c->bytes.data, c->bytes.len, &e)) {
+		c->oom = 1;   /* bytes serialize made: only memory can fail */
 		return 0;
+	}
 	ok = sl_entry_apply(g, &c->log->h, NULL, copy, ev, c->event_no, NULL, &e) == SL_OK;
+	if (e.code == SL_ENOMEM)
+		c->oom = 1;
 	g->destroy(copy);
 	return ok;
 }
@@ -98,7 +103,7 @@ static int try_faces(checker *c, const sl_event *ev)
 				}
 			}
 			if (q && sl_value_bytes(&c->scratch.arena, &t.f[k], items, ev->f[k].n))
-				return 0;
+				return !(c->oom = 1);
 		}
 		if (trial(c, &t))
 			return 1;
@@ -169,6 +174,8 @@ static int accepted(checker *c, const char *line)
 	}
 	r = t.failed ? SL_ENOMEM : sl_sil_parse_line(&c->scratch, sl_buf_cstr(&t), t.len, 1, &ev, &e);
 	sl_buf_free(&t);
+	if (r == SL_ENOMEM || e.code == SL_ENOMEM)
+		c->oom = 1;
 	if (r != 1)
 		return 0;
 	if (ev.entry != SL_ENTRY_EVENT || !def || ev.type != type)
@@ -185,7 +192,7 @@ static int accepted(checker *c, const char *line)
 		memset(ones, 1, sizeof ones);
 		for (int k = 0; k < def->nfields; k++)
 			if (wanted[k] && sl_value_bytes(&c->scratch.arena, &ev.f[k], ones, count[k] = 1))
-				return 0;
+				return !(c->oom = 1);
 		for (int k = 0; k < def->nfields; k++) {
 			const sl_field_def *fd = &def->fields[k];
 			int n, max = fd->max_items > 0 ? fd->max_items : 1;
@@ -193,14 +200,17 @@ static int accepted(checker *c, const char *line)
 				continue;
 			for (n = 1; n <= max && n <= 8; n++) {
 				if (sl_value_bytes(&c->scratch.arena, &ev.f[k], ones, n))
-					return 0;
+					return !(c->oom = 1);
 				if (trial(c, &ev))
 					break;
 			}
-			if (n > max || n > 8)   /* no count works alone: one die, the faces decide */
-				n = 1;
+			if (n > max || n > 8) {   /* no count works: left out, as the recorder does */
+				memset(&ev.f[k], 0, sizeof ev.f[k]);
+				wanted[k] = 0;
+				continue;
+			}
 			if (sl_value_bytes(&c->scratch.arena, &ev.f[k], ones, count[k] = n))
-				return 0;
+				return !(c->oom = 1);
 		}
 		for (int k = 0; k < def->nfields; k++)
 			if (wanted[k])
@@ -265,15 +275,20 @@ int sl_targets_list(const sl_log *log, const void *state, const char *sel,
 	c.event_no = events + 1;
 	sl_buf_init(&c.bytes);
 	if (log->game->serialize(state, &c.bytes) || c.bytes.failed) {
-		rc = sl_error_set(err, SL_ENOMEM, "targets: the state could not be copied");
+		rc = sl_error_set(err, SL_ENOMEM, "targets: out of memory copying the state");
 		goto done;
 	}
 	for (int i = 0; i < cand.n; i++) {
 		/* a hidden choice (xwing's dial, fmp's turn-21 choice) and its reveal
 		 * name in clear what the server seals or fills in (POST /api/seal):
 		 * no entry the filter can parse; their hook tried a stand-in */
-		if (cand.v[i].kind == SL_TARGET_ACT && !sealed_group(cand.v[i].group)
-		    && !accepted(&c, cand.v[i].line))
+		int ok = cand.v[i].kind != SL_TARGET_ACT || sealed_group(cand.v[i].group)
+			|| accepted(&c, cand.v[i].line);
+		if (c.oom) {
+			rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+			goto done;
+		}
+		if (!ok)
 			continue;
 		if ((rc = sl_targets_push(out, &cand.v[i])) != SL_OK) {
 			sl_error_set(err, rc, "out of memory");

@@ -75,7 +75,7 @@ typedef struct mover {
 
 /* Applies the move of nsteps steps (with a clearing die for a shoal entered
  * last) to a copy of the state; 1 and the ship's end in *n when the rules
- * take it. */
+ * take it, 0 when they refuse it, SL_ENOMEM. */
 static int try_move(mover *m, const uint8_t *steps, int nsteps, int shoal_die, mnode *n)
 {
 	const sail_ship *sh = &m->base->ships[m->idx];
@@ -86,11 +86,11 @@ static int try_move(mover *m, const uint8_t *steps, int nsteps, int shoal_die, m
 	if (sl_value_text(&m->arena, &ev.f[m->f_ship], sh->id) ||
 	    sl_value_bytes(&m->arena, &ev.f[m->f_steps], steps, nsteps) ||
 	    (shoal_die && sl_value_bytes(&m->arena, &ev.f[m->f_dice], &die, 1)))
-		return 0;
+		return SL_ENOMEM;
 	memcpy(m->scratch, m->base, sizeof *m->scratch);
 	sl_error_clear(&e);
 	if (m->g->apply(m->scratch, m->fr->header, &ev, NULL, &e) != SL_OK)
-		return 0;
+		return e.code == SL_ENOMEM ? SL_ENOMEM : 0;
 	{
 		const sail_ship *to = &m->scratch->ships[m->idx];
 		if (to->grounded || to->in_irons)
@@ -147,8 +147,10 @@ static int may_move(const sl_frame *fr, int idx)
 		return 0;
 	for (uint8_t st = 0; st < 5 && !ok && m.scratch; st++)
 		ok = try_move(&m, &st, 1, 0, &n) || try_move(&m, &st, 1, 1, &n);
+	if (!m.scratch)
+		ok = 1;   /* out of memory: offer her; her selection will say why it fails */
 	mover_free(&m);
-	return ok;
+	return ok != 0;
 }
 
 static void steps_str(const mnode *n, char *out, size_t cap)
@@ -206,14 +208,20 @@ static int move_targets(const sl_frame *fr, int idx, sl_targets *out, sl_error *
 		for (int st = 0; st < 5; st++) {
 			mnode nx = cur;
 			int ahead_shoal = 0;
+			int got;
 			nx.steps[nx.nsteps++] = (uint8_t)st;
 			nx.parent = at;
-			if (!try_move(&m, nx.steps, nx.nsteps, 0, &nx)) {
-				/* the rules may want a die: the step entered a shoal */
-				if (!try_move(&m, nx.steps, nx.nsteps, 1, &nx))
-					continue;
+			got = try_move(&m, nx.steps, nx.nsteps, 0, &nx);
+			if (got == 0) {   /* the rules may want a die: the step entered a shoal */
+				got = try_move(&m, nx.steps, nx.nsteps, 1, &nx);
 				ahead_shoal = 1;
 			}
+			if (got < 0) {
+				rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+				goto out;
+			}
+			if (got == 0)
+				continue;
 			nx.shoal = ahead_shoal;   /* the rules wanted its grounding die */
 			if (nx.left < 0 || nx.left > LEFT_MAX)
 				continue;

@@ -38,20 +38,23 @@ static const char *pct(double p, char *buf, size_t n)
 	return buf;
 }
 
-/* Your chances of winning the fight from f, in words ("" when the odds
- * cannot be had). */
-static void win_words(const sl_fight *f, const char *prefix, char *out, size_t n)
+/* Your chances of winning the fight from f, in words. Fails only when
+ * memory does (the odds cover every strength and shield the rules allow). */
+static int win_words(const sl_fight *f, const char *prefix, char *out, size_t n, sl_error *err)
 {
 	sl_fight_odds o;
 	char a[16], b[16];
+	int rc;
 	*out = '\0';
-	if (sl_odds_fight(f, &o))
-		return;
+	if ((rc = sl_odds_fight(f, &o)))
+		return sl_error_set(err, rc, "targets: the odds of the fight: %s",
+			rc == SL_ENOMEM ? "out of memory" : "out of range");
 	if (o.endless > 0)
 		snprintf(out, n, "%sneither ship can hit: the fight cannot end", prefix);
 	else
 		snprintf(out, n, "%syou win %s, lose %s", prefix, pct(o.win, a, sizeof a),
 			pct(o.lose, b, sizeof b));
+	return SL_OK;
 }
 
 static void fight_of(const starship_state *s, sl_fight *f)
@@ -83,7 +86,8 @@ static int attack_target(const starship_state *s, sl_targets *out, sl_error *err
 		by == STARSHIP_YOU ? name_of(s, STARSHIP_ENEMY) : "your ship",
 		starship_side(s, by)->weapons);
 	fight_of(s, &f);
-	win_words(&f, "; ", w, sizeof w);
+	if (win_words(&f, "; ", w, sizeof w, err))
+		return err->code;
 	snprintf(t.odds, sizeof t.odds, "hits %d in 36 (%s)%s%s", ways, pct(ways / 36.0, p, sizeof p),
 		tg->shields == 0 && ways ? ", and a hit destroys (shields at zero)" : "", w);
 	return push(out, &t, err);
@@ -112,7 +116,8 @@ static int damage_target(const starship_state *s, sl_targets *out, sl_error *err
 	snprintf(t.label, sizeof t.label, "Damage roll on %s (shields %d)",
 		target == STARSHIP_YOU ? "your ship" : name_of(s, target), sh);
 	fight_of(s, &f);
-	win_words(&f, "; ", w, sizeof w);
+	if (win_words(&f, "; ", w, sizeof w, err))
+		return err->code;
 	snprintf(t.odds, sizeof t.odds, "2 points %d in 36, 4 points %d in 36, 6 points %d in 36%s",
 		two, four, six, w);
 	return push(out, &t, err);

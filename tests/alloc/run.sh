@@ -76,6 +76,9 @@ for s in "$root"/samples/*/*.sil; do
 	job stacks "$ABIN" render "$W/$b.sil"
 	job stacks "$ABIN" html "$W/$b-short.sil"
 done
+# the click targets (render/targets.c and the games' hooks): every N
+job every "$BIN" targets-move "$W/heron-bank.sil"
+job every "$BIN" targets "$W/first-voyage.sil"
 xargs -P "$JOBS" -L 1 sh "$here/check.sh" <"$W/jobs" >"$W/results"
 [ -n "${ALLOC_RESULTS:-}" ] && cp "$W/results" "$ALLOC_RESULTS"
 end=$(date +%s)
