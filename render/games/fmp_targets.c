@@ -758,8 +758,5 @@ int tg_fmp_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_erro
 	} else if (f.p >= 0 && f.s->turn == 1 && strncmp(sel, SEL_LAND, strlen(SEL_LAND)) == 0) {
 		rc = sel_land(&f, sel + strlen(SEL_LAND));
 	}
-	tg_end(&f.c);
-	if (rc < 0)
-		return sl_error_set(err, rc, "fmp targets: out of memory");
-	return 0;
+	return tg_end_rc(&f.c, rc, "fmp", err);
 }

@@ -61,17 +61,31 @@ void tg_marker(sl_event *ev, int turn, int phase)
 	ev->mark = phase ? phase : turn;
 }
 
+int tg_end_rc(tg_ctx *c, int rc, const char *game, sl_error *err)
+{
+	int oom = c->oom;
+	tg_end(c);
+	if (rc < 0 || oom)
+		return sl_error_set(err, rc < 0 ? rc : SL_ENOMEM, "%s targets: out of memory", game);
+	return 0;
+}
+
 int tg_try(tg_ctx *c, const sl_event *ev)
 {
 	sl_error e;
+	int rc;
 	sl_error_clear(&e);
 	memcpy(c->scratch, c->st, c->size);
 	c->desc.len = 0;
 	c->desc.failed = 0;
-	if (sl_entry_apply(c->g, c->h, NULL, c->scratch, ev, 0, &c->desc, &e) != 0) {
+	if ((rc = sl_entry_apply(c->g, c->h, NULL, c->scratch, ev, 0, &c->desc, &e)) != 0) {
+		if (rc == SL_ENOMEM || e.code == SL_ENOMEM)
+			c->oom = 1;
 		copy_str(c->err, sizeof c->err, e.msg);
 		return 0;
 	}
+	if (c->desc.failed)
+		c->oom = 1;   /* the label would be lost */
 	c->err[0] = 0;
 	return 1;
 }
@@ -83,7 +97,7 @@ const char *tg_pid(const tg_ctx *c, int p)
 	return "";
 }
 
-void tg_line(const tg_ctx *c, const sl_event *ev, char *buf, size_t n)
+void tg_line(tg_ctx *c, const sl_event *ev, char *buf, size_t n)
 {
 	const sl_schema *s = c->g->schema;
 	sl_buf b;
@@ -105,6 +119,8 @@ void tg_line(const tg_ctx *c, const sl_event *ev, char *buf, size_t n)
 		}
 	}
 	copy_str(buf, n, b.failed ? "" : sl_buf_cstr(&b));
+	if (b.failed)
+		c->oom = 1;
 	sl_buf_free(&b);
 }
 

@@ -20,11 +20,16 @@ typedef struct tg_ctx {
 	sl_targets *out;
 	sl_buf desc;           /* the rules' sentence of the last success */
 	char err[256];         /* the rules' refusal of the last failure */
+	int oom;               /* an allocation failed: an answer is unknown, not "refused";
+	                          the hook then fails with SL_ENOMEM (tg_end_rc) */
 } tg_ctx;
 
 /* Sets up ctx (allocates the scratch state); 0 or SL_ENOMEM with err set. */
 int tg_begin(tg_ctx *c, const sl_frame *fr, size_t size, sl_targets *out, sl_error *err);
 void tg_end(tg_ctx *c);
+/* Frees ctx and gives the hook's return: rc when negative, SL_ENOMEM (err
+ * set) when an allocation failed on the way, else 0. */
+int tg_end_rc(tg_ctx *c, int rc, const char *game, sl_error *err);
 
 /* A TEXT or PIECE value pointing at s (which must outlive the event). */
 void tg_str(sl_value *v, const char *s);
@@ -45,7 +50,7 @@ int tg_offer_marker(tg_ctx *c, int turn, int phase, const char *player, const ch
 
 /* The entry in body syntax ("ana: move unit=ana-t1 path=SE,SE"), fields
  * that are absent left out; into buf (always NUL-terminated). */
-void tg_line(const tg_ctx *c, const sl_event *ev, char *buf, size_t n);
+void tg_line(tg_ctx *c, const sl_event *ev, char *buf, size_t n);
 
 /* Pushes a target; x < 0 (SL_TARGET_NOWHERE) for a list-only one. label,
  * cost, odds and line may be NULL. 0 or SL_ENOMEM. */

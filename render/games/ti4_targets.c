@@ -400,6 +400,8 @@ static int moves_from(tctx *t, int j, int any)
 			sl_buf_init(&b);
 			for (int k = 0; k < l.n; k++)
 				sl_buf_printf(&b, "%s%s", k ? "," : "", ti4_unit_tokens[l.b[k]]);
+			if (b.failed)
+				t->c.oom = 1;
 			tg_fmt(list, sizeof list, "%s", b.failed ? "" : sl_buf_cstr(&b));
 			sl_buf_free(&b);
 			tg_fmt(label, sizeof label, "move %s from %03d into %03d", list, ti4_pos_code(j),
@@ -633,8 +635,5 @@ int tg_ti4_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_erro
 				rc = loads_from(&t, j, sel);
 		}
 	}
-	tg_end(&t.c);
-	if (rc < 0)
-		return sl_error_set(err, rc, "ti4 targets: out of memory");
-	return 0;
+	return tg_end_rc(&t.c, rc, "ti4", err);
 }

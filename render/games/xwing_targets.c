@@ -384,8 +384,5 @@ int tg_xwing_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_er
 		if (i >= 0 && xw_in_play(&x.s->ships[i]))
 			rc = ship_targets(&x, i, 0);
 	}
-	tg_end(&x.c);
-	if (rc < 0)
-		return sl_error_set(err, rc, "xwing targets: out of memory");
-	return 0;
+	return tg_end_rc(&x.c, rc, "xwing", err);
 }

@@ -79,6 +79,9 @@ done
 # the click targets (render/targets.c and the games' hooks): every N
 job every "$BIN" targets-move "$W/heron-bank.sil"
 job every "$BIN" targets "$W/first-voyage.sil"
+job every "$BIN" targets-fmp "$W/ferrix.sil"
+job every "$BIN" targets-ti4 "$W/acheron-hunger.sil"
+job every "$BIN" targets-xwing "$W/ion-ambush.sil"
 xargs -P "$JOBS" -L 1 sh "$here/check.sh" <"$W/jobs" >"$W/results"
 [ -n "${ALLOC_RESULTS:-}" ] && cp "$W/results" "$ALLOC_RESULTS"
 end=$(date +%s)

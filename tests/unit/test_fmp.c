@@ -1633,6 +1633,26 @@ static void test_generate_long_game(void **state)
 	assert_true(reveals >= 2);   /* every astronef on the planet on turn 21 */
 }
 
+/* H12, the result: the game is not over while astronefs have yet to land
+ * (turn 1: each may still land and take off); it is once every landed one
+ * has taken off. */
+static void test_result_waits_for_landing(void **state)
+{
+	ctx *c = *state;
+	sl_buf out;
+	sl_buf_init(&out);
+	setup_map(c);
+	OK(c, "turn 1");
+	assert_int_equal(G->result(c->st, &c->log->h, &out), 0);
+	OK(c, "phase 2");
+	assert_int_equal(G->result(c->st, &c->log->h, &out), 0);
+	OK(c, "ana: land at=8,3 pode=N");
+	OK(c, "phase 3");
+	assert_int_equal(G->result(c->st, &c->log->h, &out), 0);
+	assert_int_equal(out.len, 0);
+	sl_buf_free(&out);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -1685,6 +1705,7 @@ int main(void)
 		T(test_snapshot_roundtrip),
 		T(test_snapshot_sealed),
 		T(test_generate_long_game),
+		T(test_result_waits_for_landing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

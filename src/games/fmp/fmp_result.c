@@ -7,7 +7,8 @@ int fmp_result(const void *st, const sl_header *h, sl_buf *out)
 {
 	const fmp_state *s = st;
 	int best = -1, tie = 0;
-	if (s->turn == 0 || s->np < 2)
+	/* not during the landing either: an astronef yet to land will take off */
+	if (s->turn <= 1 || s->np < 2)
 		return 0;
 	/* an astronef still on the planet may yet take off (turns 21 and 25) */
 	for (int k = 0; k < s->np; k++)
