@@ -98,7 +98,7 @@ function show(p, keepHash) {
 	var e = entries[p - 1];
 	var t = e ? e.turn || 0 : 0;
 	var s = $("status");
-	s.textContent = (t ? "Turn " + t : "Setup") + (e && e.phase ? " \u00b7 " + e.phase : "") + " \u00b7 entry " + p + "/" + N +
+	s.textContent = (t ? "Turn " + t : "Setup") + (e && e.phase && t ? " \u00b7 " + (typeof e.phase === "number" ? "phase " : "") + e.phase : "") + " \u00b7 entry " + p + "/" + N +
 		(p < N ? " \u00b7 " + (N - p) + " newer" : "");
 	s.dataset.pos = p;
 	s.dataset.rev = N;

@@ -121,6 +121,12 @@ const state = (page) => page.evaluate(() => window.sillageRecord.state());
 const targets = (page) => page.evaluate(() => window.sillageRecord.targets());
 const onBoard = (t) => t.x !== null && t.x !== undefined && t.x >= 0;
 
+// The watch page's board is the one of its position.
+function boardShown(watch) {
+	return watch.waitForFunction(() => document.querySelector("#board").dataset.shown === document.querySelector("#status").dataset.pos,
+		null, { timeout: BOUND });
+}
+
 // The watch page shows revision r (its list, its status and its board).
 function watchReaches(watch, r, timeout) {
 	return watch.waitForFunction((want) => {
@@ -264,6 +270,11 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 	assert.ok(seen.moves >= 4, "every ship moved in turn 1 (" + seen.moves + " moves)");
 	assert.match(await page.textContent("#msg"), /Recorded/);
 	await page.screenshot({ path: path.join(SHOTS, "record-sail.png") });
+	// every control of the watch page inside 1280x800
+	for (const id of ["#first", "#prevturn", "#prev", "#next", "#nextturn", "#last", "#followbox", "#slider", "#status", "#board", "#current", "aside"]) {
+		const b = await watch.locator(id).boundingBox();
+		assert.ok(b && b.x >= 0 && b.y >= 0 && b.x + b.width <= 1280 && b.y + b.height <= 800, id + " is inside 1280x800: " + JSON.stringify(b));
+	}
 	// the watch page steps back through the game like the viewer
 	await watch.keyboard.press("Home");
 	assert.strictEqual(await watch.$eval("#status", (e) => +e.dataset.pos), 0, "Home: before the first entry");
@@ -271,7 +282,7 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 	assert.strictEqual(await watch.$eval("#status", (e) => +e.dataset.pos), 1, "Right steps one entry");
 	await watch.click("#nextturn");
 	assert.strictEqual(await watch.$eval("#status", (e) => +e.dataset.turn), 1, "next turn reaches turn 1");
-	await watch.waitForFunction(() => document.querySelector("#board").dataset.shown === document.querySelector("#status").dataset.pos);
+	await boardShown(watch);
 	await watch.screenshot({ path: path.join(SHOTS, "watch-sail-turn1.png") });
 	await watch.keyboard.press("End");
 	assert.strictEqual(await watch.$eval("#status", (e) => +e.dataset.pos), st.rev, "End: now");
@@ -279,6 +290,7 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 	await watch.waitForFunction(() => document.querySelector("#status").dataset.pos === "3");
 	assert.strictEqual(await watch.locator("#events li.sel").getAttribute("data-n"), "3", "#event=3 opens at entry 3");
 	await watch.keyboard.press("End");
+	await boardShown(watch);
 	await watch.screenshot({ path: path.join(SHOTS, "watch-sail.png") });
 	assert.deepStrictEqual(page.sl.errors, [], "no script error on the record page");
 	assert.deepStrictEqual(watch.sl.errors, [], "no script error on the watch page");
@@ -455,7 +467,9 @@ test("xwing: dials sealed by clicks with players' links; each side's view hides 
 	const pt = await text(pub);
 	assert.ok(!pt.includes(code) && !pt.includes(icode), "the public view shows no dial");
 	assert.match(pt, /dial set/, "it says a dial was set");
+	await boardShown(wreb);
 	await wreb.screenshot({ path: path.join(SHOTS, "watch-xwing-reb.png") });
+	await boardShown(pub);
 	await pub.screenshot({ path: path.join(SHOTS, "watch-xwing-public.png") });
 	await reb.screenshot({ path: path.join(SHOTS, "record-xwing-reb.png") });
 	void a;
