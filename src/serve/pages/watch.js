@@ -49,6 +49,21 @@ function sealedFor(e) {
 	else if (ship && s[ship] !== undefined) hit = SL.sealedWords(s[ship]);
 	return hit;
 }
+/* the reveal that opened the commitment of entry i: the next reveal of the
+ * same piece (ship=…), with the value it showed (dial=… or choice=…) */
+function revealOf(i) {
+	var m = /\bship=("?)([^"\s]+)\1/.exec(entries[i].line || ""), k, r;
+	if (!m) return null;
+	for (k = i + 1; k < entries.length; k++) {
+		var l = entries[k].line || "";
+		if (/\b(commit|hash)=/.test(l) && l.indexOf("ship=" + m[2]) >= 0) return null;   /* sealed again first */
+		if (/:\s*reveal\b/.test(l) && new RegExp("\\bship=\"?" + m[2].replace(/[^\w-]/g, "") + "\"?(\\s|$)").test(l)) {
+			r = /\b(?:dial|choice)=("?)([^"\s]+)\1/.exec(l);
+			return {n: entries[k].n, v: r ? r[2] : "shown"};
+		}
+	}
+	return null;
+}
 function isCommit(e) { return /\b(commit|hash)=/.test(e.line || ""); }
 
 /* ---- the list of entries ---- */
@@ -71,8 +86,9 @@ function list() {
 		li.appendChild(document.createTextNode(e.desc || e.line));
 		if (isCommit(e)) {
 			li.classList.add("sealed");
-			var mine = sealedFor(e);
-			li.appendChild(el("span", mine ? "mine" : "hidden", mine ? " \u2014 yours: " + mine : " \u2014 dial set (hidden from this view)"));
+			var open = revealOf(i), mine = open ? null : sealedFor(e);
+			li.appendChild(el("span", open ? "opened" : mine ? "mine" : "hidden", open ? " \u2014 revealed at entry " + open.n + ": " + open.v :
+				mine ? " \u2014 yours: " + mine : " \u2014 dial set (hidden from this view)"));
 		}
 		if (e.note) { li.appendChild(el("br")); li.appendChild(el("span", "note", "note: " + e.note)); }
 		if (e.bookmark) {

@@ -469,6 +469,23 @@ test("xwing: dials sealed by clicks with players' links; each side's view hides 
 	assert.match(pt, /dial set/, "it says a dial was set");
 	await boardShown(wreb);
 	await wreb.screenshot({ path: path.join(SHOTS, "watch-xwing-reb.png") });
+	// activation: the rebel reveals by a click (the server fills in the dial and its salt)
+	// and flies it by another; the dial is then everyone's to see, as at the table
+	await settled(host);
+	await accepted(host, pub, await pick(host, (t) => /^phase 3/.test(t.line) || /activation/.test(t.label) && t.kind === "act" && !onBoard(t), "the activation phase"));
+	await settled(reb);
+	await click(reb, await pick(reb, (t) => t.kind === "select" && t.sel === "ship:red", "the X-wing to activate"));
+	const reveal = await pick(reb, (t) => t.kind === "act" && t.group === "reveal", "its reveal");
+	const rv = await accepted(reb, pub, reveal);
+	const last = (await journal(s)).pop();
+	assert.match(last.line, new RegExp("^reb: reveal ship=red dial=" + code + " salt=[0-9a-f]{32}$"), "the reveal the server filled in: " + last.line);
+	await watchReaches(wimp, rv.rev);
+	assert.ok((await text(pub)).includes(code), "revealed: the public view shows the rebel dial");
+	await settled(reb);
+	const fly = await pick(reb, (t) => t.kind === "act" && t.group === "move" && onBoard(t), "the maneuver on the mat");
+	await accepted(reb, pub, fly);
+	await boardShown(pub);
+	await pub.screenshot({ path: path.join(SHOTS, "watch-xwing-moved.png") });
 	await boardShown(pub);
 	await pub.screenshot({ path: path.join(SHOTS, "watch-xwing-public.png") });
 	await reb.screenshot({ path: path.join(SHOTS, "record-xwing-reb.png") });
