@@ -210,7 +210,8 @@ function drawTargets() {
 		list.appendChild(box);
 	});
 	if (!tg.targets.length)
-		list.appendChild(el("div", "hint", st && st.result ? "The game is over." :
+		list.appendChild(el("div", "hint", st && st.result ? "The game is over: only notes and bookmarks now." :
+			st && st.side ? "Nothing for " + SL.playerName(st, st.side) + " to click now: another side is to play, or the entry is typed below. The board follows the game live." :
 			"Nothing to click here: type the entry below (the help line says what is expected)."));
 	showSel();
 }
