@@ -1,5 +1,6 @@
 /* serve.js - what the pages of `sillage serve` share (docs/serve.md): the
- * token of a player's link carried on every request, JSON calls to /api/,
+ * token of a player's link carried on every request (?t=, as docs/serve.md
+ * says), JSON calls to /api/,
  * the live updates (Server-Sent Events), the board as our SVG, and small
  * DOM helpers. Every text from the game reaches the page through
  * textContent, never parsed as HTML. */
@@ -35,7 +36,6 @@ SL.url = function (path, params) {
 function headers(json) {
 	var h = {"Accept": "application/json"};
 	if (json) h["Content-Type"] = "application/json";
-	if (token) h["X-Sillage-Token"] = token;
 	return h;
 }
 /* {status, body}: body the parsed JSON answer, or {error: text} when the
