@@ -342,6 +342,10 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 			return MHD_YES;   /* the body comes next */
 		}
 	}
+	if (!post && *upload_size) {   /* a body nobody asked for: read and dropped */
+		*upload_size = 0;
+		return MHD_YES;
+	}
 	if (post && *upload_size) {   /* a part of the body */
 		if (r->body.len + *upload_size > SERVE_MAX_BODY)
 			r->too_big = 1;
