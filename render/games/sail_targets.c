@@ -87,7 +87,7 @@ static int try_move(mover *m, const uint8_t *steps, int nsteps, int shoal_die, m
 	    sl_value_bytes(&m->arena, &ev.f[m->f_steps], steps, nsteps) ||
 	    (shoal_die && sl_value_bytes(&m->arena, &ev.f[m->f_dice], &die, 1)))
 		return SL_ENOMEM;
-	memcpy(m->scratch, m->base, sizeof *m->scratch);
+	memcpy(m->scratch, m->base, sizeof *m->scratch);   /* sail.h: one flat block, no pointers */
 	sl_error_clear(&e);
 	if (m->g->apply(m->scratch, m->fr->header, &ev, NULL, &e) != SL_OK)
 		return e.code == SL_ENOMEM ? SL_ENOMEM : 0;

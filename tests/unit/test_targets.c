@@ -398,6 +398,40 @@ static void test_sail_small_sea(void **state)
 	at_free(&a);
 }
 
+/* The Héron Bank, turn 1 phase 2: Vestale (4 MP, running: 2 a hex) has the
+ * sample's own A,A at 4 of 4 MP, not A,A,A (6 MP); every ship may move. */
+static void test_sail_heron_first_moves(void **state)
+{
+	at a;
+	sl_targets t;
+	const sl_target *x;
+	size_t pos;
+	(void)state;
+	{
+		sl_log *log = load(HERON);
+		pos = find_entry(log, 0, "phase 2 movement");
+		sl_log_free(log);
+	}
+	at_pos(&a, HERON, pos);
+	list(&a, NULL, &t);
+	assert_int_equal(count_group(&t, "move"), 8);
+	sl_targets_free(&t);
+	list(&a, "ship:vestale", &t);
+	assert_all_recordable(&a, &t);
+	assert_moves_true(&a, &t, "vestale");
+	x = find_line(&t, "fr: move ship=vestale steps=A,A");
+	assert_non_null(x);
+	assert_string_equal(x->cost, "4 of 4 MP");
+	assert_string_equal(x->player, "fr");
+	assert_string_equal(x->sel, "ship:vestale");
+	assert_false(record_on_copy(&a, "fr: move ship=vestale steps=A,A,A", 1, NULL));
+	assert_null(find_line(&t, "fr: move ship=vestale steps=A,A,A"));
+	/* not Britain's to order (H11) */
+	assert_null(find(&t, SL_TARGET_ACT, "gb: "));
+	sl_targets_free(&t);
+	at_free(&a);
+}
+
 /* Fire: the hook offers every enemy afloat, the filter keeps those the
  * rules let her fire on (H8: within 4 hexes). Turn 2, phase 3 of the
  * Héron Bank: Vestale has Amethyst at 2 hexes and Valiant far off. */
@@ -600,6 +634,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_starship_moments),
 		cmocka_unit_test(test_sail_small_sea),
+		cmocka_unit_test(test_sail_heron_first_moves),
 		cmocka_unit_test(test_sail_fire_filtered),
 		cmocka_unit_test(test_sail_every_position),
 		cmocka_unit_test(test_dispatcher),
