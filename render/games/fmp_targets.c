@@ -594,8 +594,21 @@ static int sel_land(fctx *f, const char *spec)
 		sl_value_hex(&ev.f[0], col, row);
 		sl_value_int(&ev.f[1], d);
 		neighbor(f, col, row, d, &nc, &nr);
-		if ((rc = offer(f, &ev, sel, "land", nc, nr)) < 0)
-			return rc;
+		if (!tg_try(&f->c, &ev))
+			continue;
+		{
+			double x = SL_TARGET_NOWHERE, y = 0, r = 0;
+			char label[128];
+			const fmp_ship *sh = &scratch_of(f)->ships[f->p];
+			int hc[4], hr[4];
+			fmp_ship_hexes(sh, hc, hr);
+			at(f, nc, nr, &x, &y, &r);
+			tg_fmt(label, sizeof label, "land at %d,%d, pode 1 to the %s (podes at %d,%d, %d,%d "
+				"and %d,%d)", col, row, sl_hex_dir_name(f->c.g->schema->grid.orient, d),
+				hc[1], hr[1], hc[2], hr[2], hc[3], hr[3]);
+			if ((rc = tg_push_act(&f->c, &ev, sel, "land", x, y, r, label, "free", NULL)) != 0)
+				return SL_ENOMEM;
+		}
 	}
 	return 0;
 }

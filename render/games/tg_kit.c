@@ -139,6 +139,13 @@ int tg_push(tg_ctx *c, int kind, const char *player, const char *sel, const char
 	t.y = x < 0 ? 0 : y;
 	t.r = x < 0 ? 0 : r;
 	copy_str(t.label, sizeof t.label, label);
+	if (label && strlen(label) >= sizeof t.label) {
+		/* too long for the field: cut at a word, marked with an ellipsis */
+		size_t k = sizeof t.label - 4;
+		while (k > 0 && t.label[k] != ' ')
+			k--;
+		memcpy(t.label + (k ? k : sizeof t.label - 4), "\xe2\x80\xa6", 4);
+	}
 	copy_str(t.cost, sizeof t.cost, cost);
 	copy_str(t.odds, sizeof t.odds, odds);
 	copy_str(t.line, sizeof t.line, line);

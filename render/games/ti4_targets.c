@@ -24,7 +24,7 @@
 enum {
 	EV_GALAXY, EV_FACTION, EV_PLACE, EV_ACTIVATE, EV_MOVE, EV_LOAD, EV_CANNON, EV_BARRAGE,
 	EV_FIRE, EV_ASSIGN, EV_RETREAT, EV_BOMBARD, EV_LAND, EV_PRODUCE, EV_RECLAIM, EV_END,
-	EV_PASS
+	EV_PASS, EV_TRADE, EV_REPLENISH, EV_AGENT, EV_VORTEX
 };
 
 #define SEL_FROM "from:"
@@ -556,6 +556,131 @@ static int productions(tctx *t)
 			sl_value_int(&ev.f[5], planet_token(tl->p[dock - 1].id));
 		if ((rc = offer_place(t, &ev, "", "produce", i, dock)) < 0)
 			return rc;
+		/* Amalgamation (17.2b): one of the units paid by returning a
+		 * captured unit of its type, of each owner held (a token: no owner) */
+		for (int q = -1; q < s->np; q++) {
+			uint8_t am = (uint8_t)u;
+			int held = q < 0 ? (u == TI4_FF ? s->captok[p][0] : u == TI4_INF ? s->captok[p][1] : 0)
+				: q != p ? s->cap[p][q][u] : s->cap[p][p][u];
+			sl_event e2 = ev;
+			if (!held)
+				continue;
+			tg_bytes(&e2.f[3], &am, 1);
+			if (q >= 0)
+				tg_str(&e2.f[4], tg_pid(&t->c, q));
+			e2.f[1].present = 0;   /* the rest paid again, if anything is left to pay */
+			e2.f[2].present = 0;
+			if (!tg_try(&t->c, &e2))
+				e2.f[1] = ev.f[1], e2.f[2] = ev.f[2];
+			if ((rc = offer_place(t, &e2, "", "produce", i, dock)) < 0)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* ---- capture (LRR 17 (22)) and what feeds it ---------------------------------------------- */
+
+/* Commodities replenished (the agent answers it; offered between
+ * tactical actions only, though the rules take it any time in the action
+ * phase), the Cabal agent's capture from reinforcements (a unit of each
+ * type), Vortex (each type at each system holding it). */
+static int captures(tctx *t, int replenish)
+{
+	const ti4_state *s = t->s;
+	int rc;
+	for (int p = 0; p < s->np; p++) {
+		sl_event ev;
+		if (s->pl[p].eliminated)
+			continue;
+		sl_event_init(&ev, EV_REPLENISH, p);
+		if (replenish && (rc = offer_place(t, &ev, "", "replenish", -1, 0)) < 0)
+			return rc;
+		for (int q = 0; q < s->np; q++) {
+			if (q == p || s->pl[q].eliminated)
+				continue;
+			for (int u = 0; u < TI4_NUT; u++) {
+				if (s->pl[p].agent_ready) {
+					sl_event_init(&ev, EV_AGENT, p);
+					tg_str(&ev.f[0], tg_pid(&t->c, q));
+					sl_value_int(&ev.f[1], u);
+					if ((rc = offer_place(t, &ev, "", "capture", -1, 0)) < 0)
+						return rc;
+				}
+				if (!s->pl[p].vortex_ready)
+					continue;
+				for (int i = 0; i < TI4_NPOS; i++) {
+					int here = 0;
+					for (int a = 0; a < TI4_AREAS; a++)
+						here += s->u[i][a][q][u];
+					if (!here)
+						continue;
+					sl_event_init(&ev, EV_VORTEX, p);
+					tg_str(&ev.f[0], tg_pid(&t->c, q));
+					sl_value_int(&ev.f[1], u);
+					sl_value_int(&ev.f[2], ti4_pos_code(i));
+					if ((rc = offer_place(t, &ev, "", "capture", i, 0)) < 0)
+						return rc;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+/* 17.2a (22.2a): captured ships and mechs returned in a transaction, one
+ * of each type, either way, between the active player and each other; the
+ * rest of a trade (goods, commodities, notes) is typed. */
+static int releases(tctx *t)
+{
+	const ti4_state *s = t->s;
+	int p = s->turnp, rc;
+	for (int q = 0; q < s->np; q++) {
+		if (q == p || s->pl[q].eliminated)
+			continue;
+		for (int way = 0; way < 2; way++)
+			for (int u = 0; u < TI4_NUT; u++) {
+				sl_event ev;
+				uint8_t one = (uint8_t)u;
+				if (!(way ? s->cap[q][p][u] : s->cap[p][q][u]))
+					continue;
+				sl_event_init(&ev, EV_TRADE, p);
+				tg_str(&ev.f[0], tg_pid(&t->c, q));
+				tg_bytes(&ev.f[way ? 6 : 5], &one, 1);
+				if ((rc = offer_place(t, &ev, "", "trade", -1, 0)) < 0)
+					return rc;
+			}
+	}
+	return 0;
+}
+
+/* Commentary 8: a unit of a type none are left of in reinforcements
+ * taken back from the board (a system's space area or a planet) to be
+ * produced at once. */
+static int reclaims(tctx *t)
+{
+	const ti4_state *s = t->s;
+	int p = s->turnp, rc;
+	for (int u = 0; u < TI4_NUT; u++) {
+		if (s->reinf[p][u])
+			continue;
+		for (int i = 0; i < TI4_NPOS; i++)
+			for (int a = 0; a < TI4_AREAS; a++) {
+				sl_event ev;
+				char place[24];
+				const ti4_planet *pl = a ? planet(t, i, a) : NULL;
+				if (!s->u[i][a][p][u] || (a && !pl))
+					continue;
+				if (a)
+					tg_fmt(place, sizeof place, "%s", pl->id);
+				else
+					tg_fmt(place, sizeof place, "%03d", ti4_pos_code(i));
+				sl_event_init(&ev, EV_RECLAIM, p);
+				sl_value_int(&ev.f[0], u);
+				tg_str(&ev.f[1], place);
+				if ((rc = offer_place(t, &ev, "", "reclaim", i, a)) < 0)
+					return rc;
+			}
 	}
 	return 0;
 }
@@ -587,6 +712,8 @@ static int between_turns(tctx *t)
 		if ((rc = offer_place(t, &ev, "", "pass", -1, 0)) < 0)
 			return rc;
 	}
+	if ((rc = captures(t, 1)) < 0)
+		return rc;
 	return offer_marker(t, s->turn, 2, "every player has passed: the status phase");
 }
 
@@ -597,7 +724,8 @@ static int tactical(tctx *t)
 	sl_event ev;
 	if ((rc = assigns(t)) < 0 || (rc = rolls(t)) < 0 || (rc = retreats(t)) < 0
 	    || (rc = select_froms(t)) < 0 || (rc = loads_from(t, s->asys, "")) < 0
-	    || (rc = landings(t)) < 0 || (rc = productions(t)) < 0)
+	    || (rc = landings(t)) < 0 || (rc = reclaims(t)) < 0 || (rc = productions(t)) < 0
+	    || (rc = releases(t)) < 0 || (rc = captures(t, 0)) < 0)
 		return rc;
 	sl_event_init(&ev, EV_END, s->turnp);
 	return offer_place(t, &ev, "", "end", -1, 0);

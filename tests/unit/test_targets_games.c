@@ -349,21 +349,188 @@ static void assert_consistent(at *a, const char *sel, sl_targets *h)
 	sl_targets_free(&l);
 }
 
-/* Every select target's selection, and the top level, at `pos`. */
+/* The sample's own next entry, as a target would write it: what the
+ * recorder or the server fills in left out (drawn dice, a card, a sealed
+ * reveal's dial and salt, an attack's faces), its check dropped. 0 when
+ * the entry is of a kind the targets offer in another form (a move by
+ * another path, a fleet or a split of hits of another mix, a dial, which
+ * is sealed in clear) and is not compared. */
+static int expected_line(const at *a, char *buf, size_t n)
+{
+	static const char *const compared[] = {
+		/* fmp */ "fire", "capture", "load", "unload", "enter", "rebuild", "takeoff", "tide",
+		"neutralise", "land",
+		/* ti4 */ "activate", "pass", "end", "cannon", "barrage", "bombard", "reclaim", "agent",
+		"vortex", "replenish",
+		/* xwing */ "reveal", "action", "attack", NULL};
+	static const char *const drawn[] = {"dice=", "card=", "salt=", "atk=", "def=", "aspend=",
+		"dspend=", "reroll=", "rerolled=", "crits=", NULL};
+	const sl_event *ev = &a->log->ev[a->pos];
+	const char *name;
+	sl_buf b;
+	char *tok, *save, tmp[1200];
+	int ok = 0;
+	if (a->pos >= a->log->n)
+		return 0;
+	sl_buf_init(&b);
+	if (ev->entry != SL_ENTRY_EVENT) {
+		if (ev->entry == SL_ENTRY_TURN)
+			sl_buf_printf(&b, "turn %d", (int)ev->mark);
+		else
+			sl_buf_printf(&b, "phase %d", (int)ev->mark);
+		snprintf(buf, n, "%s", sl_buf_cstr(&b));
+		sl_buf_free(&b);
+		return 1;
+	}
+	name = a->log->game->schema->events[ev->type].name;
+	for (int k = 0; compared[k] && !ok; k++)
+		ok = !strcmp(compared[k], name);
+	if (!ok) {
+		sl_buf_free(&b);
+		return 0;
+	}
+	sl_sil_write_entry(a->log, ev, &b);
+	snprintf(tmp, sizeof tmp, "%s", sl_buf_cstr(&b));
+	sl_buf_free(&b);
+	{   /* the last line of the entry (comments come before it) */
+		char *nl = strrchr(tmp, '\n');
+		while (nl && nl[1] == 0) {
+			*nl = 0;
+			nl = strrchr(tmp, '\n');
+		}
+		if (nl)
+			memmove(tmp, nl + 1, strlen(nl + 1) + 1);
+	}
+	buf[0] = 0;
+	for (tok = strtok_r(tmp, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		int drop = tok[0] == '!';
+		for (int k = 0; drawn[k] && !drop; k++)
+			drop = !strncmp(tok, drawn[k], strlen(drawn[k]));
+		if (!strcmp(name, "reveal") && !strncmp(tok, "dial=", 5))
+			drop = 1;
+		if (!strcmp(name, "reveal") && !strncmp(tok, "choice=", 7))
+			drop = 1;
+		if (drop)
+			continue;
+		snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? " " : "", tok);
+	}
+	/* an xwing barrel roll names its place, a boost its direction */
+	if (strstr(buf, "action=barrelroll") && !strstr(buf, "place="))
+		snprintf(buf + strlen(buf), n - strlen(buf), " place=middle");
+	return 1;
+}
+
+static const fmp_unit *fmp_unit_named(const fmp_state *s, const char *id)
+{
+	for (int i = 0; i < s->nunits; i++)
+		if (!strcmp(s->units[i].id, id))
+			return &s->units[i];
+	return NULL;
+}
+
+static const char *field_str(const sl_event *ev, int k, char *buf, size_t n)
+{
+	size_t len;
+	const char *p = sl_value_str(&ev->f[k], &len);
+	snprintf(buf, n, "%.*s", (int)len, p ? p : "");
+	return buf;
+}
+
+/* The sample's next entries that targets offer in another form: an fmp
+ * move (a target reaches the same hex for no more points), an fmp leave (a
+ * target puts the unit on the same hex), a ti4 fleet (its system is
+ * selectable), hits (the player has an assignment), production (a package),
+ * an xwing dial (the ship has dial targets) and maneuver (offered as is). */
+static void assert_next_in_form(at *a, const sl_targets *top)
+{
+	const sl_event *ev;
+	const char *game = a->log->game->id, *name;
+	char id[64], sel[80], buf[256];
+	sl_targets s;
+	int found = 0;
+	if (a->pos >= a->log->n || a->log->ev[a->pos].entry != SL_ENTRY_EVENT)
+		return;
+	ev = &a->log->ev[a->pos];
+	name = a->log->game->schema->events[ev->type].name;
+	if (!strcmp(game, "fmp") && (!strcmp(name, "move") || !strcmp(name, "leave"))) {
+		void *want = NULL;
+		const fmp_unit *wu;
+		int spent;
+		assert_true(apply_copy(a, ev, &want));
+		field_str(ev, 0, id, sizeof id);
+		wu = fmp_unit_named(want, id);
+		spent = ((const fmp_state *)a->st)->players[ev->player].ap
+			- ((const fmp_state *)want)->players[ev->player].ap;
+		snprintf(sel, sizeof sel, "unit:%s", id);
+		hook(a, sel, &s);
+		for (int i = 0; i < s.n && !found; i++) {
+			void *got = NULL;
+			const fmp_unit *gu;
+			if (strcmp(s.v[i].group, name))
+				continue;
+			assert_true(recordable(a, s.v[i].line, &got));
+			gu = fmp_unit_named(got, id);
+			found = gu->col == wu->col && gu->row == wu->row
+				&& ((const fmp_state *)a->st)->players[ev->player].ap
+				- ((const fmp_state *)got)->players[ev->player].ap <= spent;
+			sl_game_fmp.destroy(got);
+		}
+		sl_game_fmp.destroy(want);
+		sl_targets_free(&s);
+		if (!found)
+			fail_msg("fmp at entry %zu: no %s of %s reaches %d,%d", a->pos, name, id, wu->col,
+				wu->row);
+	} else if (!strcmp(game, "ti4") && !strcmp(name, "move")) {
+		snprintf(sel, sizeof sel, "from:%03d", (int)ev->f[0].u.i);
+		if (!find_sel(top, sel))
+			fail_msg("ti4 at entry %zu: %s is not offered", a->pos, sel);
+	} else if (!strcmp(game, "ti4") && (!strcmp(name, "assign") || !strcmp(name, "produce"))) {
+		const char *pid = a->log->h.players[ev->player].id;
+		for (int i = 0; i < top->n && !found; i++)
+			found = !strcmp(top->v[i].group, name) && !strcmp(top->v[i].player, pid);
+		if (!found)
+			fail_msg("ti4 at entry %zu: %s has no %s target", a->pos, pid, name);
+	} else if (!strcmp(game, "xwing") && (!strcmp(name, "dial") || !strcmp(name, "move"))) {
+		snprintf(sel, sizeof sel, "ship:%s", field_str(ev, 0, id, sizeof id));
+		if (!find_sel(top, sel))
+			fail_msg("xwing at entry %zu: %s is not offered", a->pos, sel);
+		hook(a, sel, &s);
+		snprintf(buf, sizeof buf, "%s: move ship=%s", a->log->h.players[ev->player].id, id);
+		found = !strcmp(name, "dial") ? count_group(&s, "dial") > 0
+			: (ev->f[1].present || find_act(&s, buf) != NULL);
+		sl_targets_free(&s);
+		if (!found)
+			fail_msg("xwing at entry %zu: %s's %s is not offered", a->pos, id, name);
+	}
+}
+
+/* Every select target's selection, and the top level, at `pos`; and the
+ * sample's next entry is among the targets (in the form a target writes). */
 static void sweep_at(const char *path, size_t pos, int max_sel)
 {
 	at a;
 	sl_targets top;
+	char want[1200];
+	int offered = 0, compare;
 	at_pos(&a, path, pos);
+	compare = expected_line(&a, want, sizeof want);
 	assert_consistent(&a, NULL, &top);
-	for (int i = 0, n = 0; i < top.n && n < max_sel; i++) {
+	offered = compare && find_act(&top, want) != NULL;
+	for (int i = 0, n = 0; i < top.n; i++) {
 		sl_targets s;
 		if (top.v[i].kind != SL_TARGET_SELECT)
 			continue;
-		n++;
-		assert_consistent(&a, top.v[i].sel, &s);
+		if (n++ < max_sel) {
+			assert_consistent(&a, top.v[i].sel, &s);
+		} else {
+			hook(&a, top.v[i].sel, &s);
+		}
+		offered = offered || (compare && find_act(&s, want) != NULL);
 		sl_targets_free(&s);
 	}
+	if (compare && !offered)
+		fail_msg("%s at entry %zu: the sample's next entry '%s' is not offered", path, pos, want);
+	assert_next_in_form(&a, &top);
 	sl_targets_free(&top);
 	at_free(&a);
 }
@@ -388,14 +555,6 @@ static void next_line(at *a, char *buf, size_t n)
 }
 
 /* ---- fmp ----------------------------------------------------------------------------- */
-
-static const fmp_unit *fmp_unit_named(const fmp_state *s, const char *id)
-{
-	for (int i = 0; i < s->nunits; i++)
-		if (!strcmp(s->units[i].id, id))
-			return &s->units[i];
-	return NULL;
-}
 
 static void test_fmp_landing(void **state)
 {
@@ -682,6 +841,62 @@ static void test_ti4_invasion_and_production(void **state)
 	at_free(&a);
 }
 
+/* Capture (LRR 17 (22)) and what feeds it: the unit taken back for want of
+ * reinforcements (commentary 8), the agent answering a replenishment,
+ * Vortex. */
+static void test_ti4_capture(void **state)
+{
+	at a;
+	sl_targets top;
+	(void)state;
+	at_before(&a, TI4_ACHERON, "otto: reclaim unit=dn from=206");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "otto: reclaim unit=dn from=206"));
+	assert_null(find_act(&top, "otto: reclaim unit=cr from=212"));   /* cruisers left in reinforcements */
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+
+	at_before(&a, TI4_ACHERON, "otto: replenish");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "otto: replenish"));
+	assert_null(find_act(&top, "vera: agent target=otto unit=dd"));   /* nothing replenished yet */
+	sl_targets_free(&top);
+	at_free(&a);
+
+	at_before(&a, TI4_ACHERON, "vera: agent target=otto unit=dd");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "vera: agent target=otto unit=dd"));
+	assert_null(find_act(&top, "vera: agent target=otto unit=sd"));   /* structures are never captured */
+	assert_null(find_act(&top, "vera: agent target=otto unit=dn"));   /* costs more than the commodities */
+	assert_null(find_act(&top, "otto: agent target=vera unit=dd"));   /* the Cabal's agent */
+	sl_targets_free(&top);
+	at_free(&a);
+
+	/* 17.2a: a captured unit returned in a transaction; 17.2b: Amalgamation */
+	at_before(&a, TI4_ACHERON, "otto: trade with=vera tg=2 getrelease=dn");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "otto: trade with=vera getrelease=dn"));
+	assert_null(find_act(&top, "otto: trade with=vera release=dn"));   /* otto holds none of vera's */
+	sl_targets_free(&top);
+	at_free(&a);
+
+	at_before(&a, TI4_ACHERON, "vera: produce units=cv amalg=cv owner=sana");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "vera: produce units=cv amalg=cv owner=sana"));
+	assert_null(find_act(&top, "vera: produce units=cr amalg=cr owner=sana"));   /* none held */
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+
+	at_before(&a, TI4_VALEFAR, "ana: vortex target=bob unit=dd at=202");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "ana: vortex target=bob unit=dd at=202"));
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+}
+
 static void test_ti4_sweep(void **state)
 {
 	(void)state;
@@ -825,6 +1040,7 @@ int main(void)
 		cmocka_unit_test(test_ti4_activation_and_move),
 		cmocka_unit_test(test_ti4_combat),
 		cmocka_unit_test(test_ti4_invasion_and_production),
+		cmocka_unit_test(test_ti4_capture),
 		cmocka_unit_test(test_ti4_sweep),
 		cmocka_unit_test(test_xwing_planning),
 		cmocka_unit_test(test_xwing_activation),
