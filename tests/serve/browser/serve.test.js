@@ -127,12 +127,14 @@ function boardShown(watch) {
 		null, { timeout: BOUND });
 }
 
-// The watch page shows revision r (its list, its status and its board).
-function watchReaches(watch, r, timeout) {
-	return watch.waitForFunction((want) => {
+// The watch page shows revision r: its entry listed and shown within
+// `timeout` (a second: the subject of the test), then its board drawn.
+async function watchReaches(watch, r, timeout) {
+	await watch.waitForFunction((want) => {
 		const s = document.querySelector("#status");
-		return +s.dataset.rev >= want && +s.dataset.pos >= want && +document.querySelector("#board").dataset.shown >= want;
+		return +s.dataset.rev >= want && +s.dataset.pos >= want;
 	}, r, { timeout: timeout || SEEN });
+	await watch.waitForFunction((want) => +document.querySelector("#board").dataset.shown >= want, r, { timeout: BOUND });
 }
 
 // The record page shows the targets of its state (and of selection want).
@@ -317,8 +319,13 @@ test("sail: refusals show their rule, a stale page reloads, table dice, undo, no
 	await settled(stale);
 	const watch = await openWatch(s.urls.watch);
 	const overlay = await open(s.urls.overlay);
+	const twin = await openRecord(s.urls.record);   // a second player at the same table
 	await accepted(page, watch, await pick(page, (t) => t.line === "turn 1", "turn 1"));
 	await accepted(page, watch, await pick(page, (t) => /^phase 2/.test(t.line), "phase 2"));
+	// the second record page follows: its state, its board and its targets
+	await twin.waitForFunction((r) => +document.querySelector("#where").dataset.rev === r, await rev(page), { timeout: SEEN });
+	await settled(twin);
+	assert.deepStrictEqual((await listed(twin)).map((t) => t.line), (await listed(page)).map((t) => t.line), "both pages offer the same");
 	// a refused text line shows the rule it breaks, and changes nothing
 	const r0 = await rev(page);
 	const bad = await typed(page, "fr: move ship=diane steps=A,A,A,A,A");
@@ -377,7 +384,7 @@ test("sail: refusals show their rule, a stale page reloads, table dice, undo, no
 	assert.strictEqual(await overlay.$eval("body", (b) => getComputedStyle(b).backgroundColor), "rgba(0, 0, 0, 0)");
 	assert.strictEqual(await overlay.locator("button, input, aside, header").count(), 0, "nothing but the board");
 	stale.sl.errors = stale.sl.errors.filter((e) => !/ERR_FAILED/.test(e));   // its event stream, cut on purpose
-	await finish(s, [page, stale, watch, overlay]);
+	await finish(s, [page, stale, watch, overlay, twin]);
 });
 
 test("starship: a stage and an attack by clicks, its odds shown", async () => {
