@@ -186,7 +186,15 @@ function drawTargets() {
 		if (!groups[name]) { groups[name] = []; gorder.push(name); }
 		groups[name].push(t);
 	});
-	gorder.sort(function (a, b) { return (a === "pieces") - (b === "pieces"); });
+	/* nothing selected: what only the list offers first (the next phase,
+	 * the wind), then what the board shows too; a piece selected: its
+	 * actions on the board first (a strike after its moves); the pieces last */
+	var rank = function (name) {
+		if (name === "pieces") return 2;
+		var off = groups[name].every(function (t) { return !onBoard(t); });
+		return sel ? (off ? 1 : 0) : (off ? 0 : 1);
+	};
+	gorder.sort(function (a, b) { return rank(a) - rank(b); });   /* a stable sort */
 	gorder.forEach(function (name) {
 		var box = el("div", "group"), ul = el("div", "buttons");
 		box.dataset.group = name;
