@@ -108,4 +108,4 @@ if [ -s "$tmp_fail" ]; then
 	echo "layers: $(wc -l < "$tmp_fail" | tr -d ' ') fault(s); the order is in docs/architecture.md" >&2
 	exit 1
 fi
-echo "layers: every include and every call points down (src/core < src/games < formats < src/replay < src/analyze < render < src/cli)"
+echo "layers: every include and every call points down (src/core < src/games < formats < src/replay < src/analyze < render < src/serve < src/cli)"

@@ -193,6 +193,7 @@ static int token_eq(const char *a, const char *b)
 /* 0 and *w, or -1 for a token that is no one's. */
 static int who_of(server *s, const char *t, serve_who *w)
 {
+	int found = -1;
 	w->host = 0;
 	w->player = -1;
 	if (!s->o.tokens) {
@@ -201,13 +202,15 @@ static int who_of(server *s, const char *t, serve_who *w)
 	}
 	if (!t)
 		return 0;   /* a watcher */
+	pthread_mutex_lock(&s->lock);   /* a header line may add a player's token */
 	for (int k = 0; k < s->ntok; k++)
 		if (token_eq(t, s->tok[k].hex)) {
 			w->host = s->tok[k].player < 0;
 			w->player = s->tok[k].player;
-			return 0;
+			found = 0;
 		}
-	return -1;
+	pthread_mutex_unlock(&s->lock);
+	return found;
 }
 
 /* The Host header names this server (loopback without tokens: a page of
@@ -455,7 +458,10 @@ int serve_private_write(const char *path, const char *text, size_t n)
 	return write_private(path, text, n);
 }
 
-static int tokens_setup(server *s)
+/* A token for the host and each player the header names (those of
+ * FILE.tokens kept); FILE.tokens rewritten when one is new, and each new
+ * link printed when `announce`. 0 or -1 (said). Holds s->lock or runs alone. */
+int serve_tokens_update(server *s, int announce)
 {
 	const sl_header *h = s->rc.log ? &s->rc.log->h : &s->rc.h;
 	FILE *f = fopen(s->tok_path, "r");
@@ -497,6 +503,13 @@ static int tokens_setup(server *s)
 		}
 		s->tok[s->ntok].player = p;
 		sl_hexstr_encode(s->tok[s->ntok].hex, raw, sizeof raw);
+		if (announce && p >= 0) {
+			pthread_mutex_lock(&s->loglock);
+			printf("record %s: http://%s/record?t=%s\nwatch %s: http://%s/watch?t=%s\n", h->players[p].id, s->host,
+				s->tok[s->ntok].hex, h->players[p].id, s->host, s->tok[s->ntok].hex);
+			fflush(stdout);
+			pthread_mutex_unlock(&s->loglock);
+		}
 		s->ntok++;
 		changed = 1;
 	}
@@ -711,7 +724,7 @@ int serve_run(const serve_opts *o)
 		e = 4;
 		goto out;
 	}
-	if (o->tokens && tokens_setup(s)) {
+	if (o->tokens && serve_tokens_update(s, 0)) {
 		e = 4;
 		goto out;
 	}

@@ -140,6 +140,9 @@ const serve_page *serve_page_find(const char *name);
 char *serve_links_page(const server *s, size_t *len);
 
 /* serve.c */
+/* A token for the host and each player the header names, FILE.tokens
+ * rewritten when one is new (its links printed when announce). 0 or -1. */
+int serve_tokens_update(server *s, int announce);
 /* Writes path whole through a temporary file: mode 0600, synced. 0 or -1. */
 int serve_private_write(const char *path, const char *text, size_t n);
 void serve_log(server *s, const char *ip, const char *method, const char *path, int status, const char *note);

@@ -566,6 +566,8 @@ static void record_line(server *s, const serve_who *w, const char *text, serve_r
 			entry_push(s, sl_buf_cstr(&s->rc.last_desc), turn, phase);
 		}
 		*done = 1;
+		if (n1 == n0 && header_word(text) && s->o.tokens && serve_tokens_update(s, 1))
+			s->broken = 1;   /* a player without a link: said on stderr */
 		serve_reply_json(rp, 200, json_pack("{s:b,s:I,s:s,s:s}", "ok", 1, "rev", (json_int_t)rev_of(s),
 			"desc", n1 > n0 && sl_buf_cstr(&s->rc.last_desc) ? sl_buf_cstr(&s->rc.last_desc) : "",
 			"dice", sl_buf_cstr(&dice) ? sl_buf_cstr(&dice) : ""));
