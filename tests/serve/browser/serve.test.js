@@ -19,7 +19,7 @@ const SL = process.env.SL_BIN;
 const DATA = process.env.SL_DATA;
 const TMP = process.env.SL_TMP;
 const SHOTS = process.env.SL_SHOTS || TMP;
-const SEEN = 1000;          // ms: a watcher sees each action within a second
+const SEEN = +process.env.SL_SEEN_MS || 1000;   // ms: a watcher sees each action within a second
 const BOUND = 15000;        // ms: a bound on waits that are not the subject of a test
 let browser;
 const servers = [];
@@ -89,9 +89,59 @@ function verify(s) {
 	return { code: r.status, out: (r.stdout || "") + (r.stderr || "") };
 }
 
+// Clocks in every page, so that "within a second" is measured in the
+// browser, from the moment the acting page had its answer to the moment the
+// watching page showed it, whatever the test's own delays: each answer of a
+// POST (its rev, the Date.now() it arrived at), each change of the watch
+// page's revision, and the first moment each awaited text was on screen.
+function clocks() {
+	window.__answers = [];
+	const f = window.fetch;
+	window.fetch = function (url, opt) {
+		return f.apply(this, arguments).then((r) => {
+			const at = Date.now();
+			if (opt && opt.method === "POST")
+				r.clone().json().then((b) => window.__answers.push({ url: String(url), status: r.status, rev: b.rev, at }), () => {});
+			return r;
+		});
+	};
+	window.__revs = [];
+	window.__needles = {};
+	const look = () => {
+		const s = document.querySelector("#status");
+		const r = s && s.dataset.rev !== undefined ? +s.dataset.rev : null;
+		const last = window.__revs[window.__revs.length - 1];
+		if (r !== null && (!last || last.rev !== r)) window.__revs.push({ rev: r, at: Date.now() });
+		const text = document.body.textContent;
+		for (const k of Object.keys(window.__needles))
+			if (window.__needles[k] === null && text.includes(k)) window.__needles[k] = Date.now();
+	};
+	document.addEventListener("DOMContentLoaded", () => {
+		new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+		look();
+	});
+}
+// When `from` had the answer of its last POST to `path` (a RegExp source).
+function answeredAt(from, path) {
+	return from.waitForFunction((re) => {
+		const a = window.__answers.filter((x) => new RegExp(re).test(x.url));
+		return a.length ? a[a.length - 1] : null;
+	}, path, { timeout: BOUND, polling: 20 }).then((h) => h.jsonValue());
+}
+// The watch page shows text `needle` within a second of from's answer to `path`.
+async function expectText(watch, needle) {
+	await watch.evaluate((n) => { window.__needles[n] = null; }, needle);
+	return async (from, path) => {
+		const seen = await watch.waitForFunction((n) => window.__needles[n], needle, { timeout: BOUND, polling: 20 }).then((h) => h.jsonValue());
+		const a = await answeredAt(from, path);
+		assert.ok(seen - a.at <= SEEN, "'" + needle + "' seen " + (seen - a.at) + " ms after the answer (at most " + SEEN + ")");
+	};
+}
+
 // A page that records errors, dialogs and any request leaving the server.
 async function open(url, size, before) {
 	const page = await browser.newPage({ viewport: size || { width: 1280, height: 800 } });
+	await page.addInitScript(clocks);
 	if (before) await before(page);
 	const origin = new URL(url).origin;
 	const log = { errors: [], requests: [] };
@@ -127,13 +177,22 @@ function boardShown(watch) {
 		null, { timeout: BOUND });
 }
 
-// The watch page shows revision r: its entry listed and shown within
-// `timeout` (a second: the subject of the test), then its board drawn.
-async function watchReaches(watch, r, timeout) {
-	await watch.waitForFunction((want) => {
+// The watch page shows revision r (its entry listed, its status at it)
+// within a second of the answer `from` had to its POST, both measured in
+// the browser; then its board is drawn.
+async function watchReaches(watch, r, from) {
+	const seen = await watch.waitForFunction((want) => {
+		const c = window.__revs.filter((x) => x.rev === want);
 		const s = document.querySelector("#status");
-		return +s.dataset.rev >= want && +s.dataset.pos >= want;
-	}, r, { timeout: timeout || SEEN });
+		return c.length && +s.dataset.pos >= want ? c[c.length - 1].at : null;
+	}, r, { timeout: BOUND, polling: 20 }).then((h) => h.jsonValue());
+	if (from) {
+		const a = await from.waitForFunction((want) => {
+			const x = window.__answers.filter((y) => y.rev === want && y.status === 200);
+			return x.length ? x[x.length - 1].at : null;
+		}, r, { timeout: BOUND, polling: 20 }).then((h) => h.jsonValue());
+		assert.ok(seen - a <= SEEN, "entry " + r + " seen " + (seen - a) + " ms after the answer (at most " + SEEN + ")");
+	}
 	await watch.waitForFunction((want) => +document.querySelector("#board").dataset.shown >= want, r, { timeout: BOUND });
 }
 
@@ -176,7 +235,7 @@ async function click(page, t) {
 // the watch page sees it within a second of the server's answer.
 async function act(page, watch, t) {
 	const a = await click(page, t);
-	if (a && a.status === 200 && watch) await watchReaches(watch, a.rev);
+	if (a && a.status === 200 && watch) await watchReaches(watch, a.rev, page);
 	return a;
 }
 
@@ -323,7 +382,7 @@ test("sail: refusals show their rule, a stale page reloads, table dice, undo, no
 	await accepted(page, watch, await pick(page, (t) => t.line === "turn 1", "turn 1"));
 	await accepted(page, watch, await pick(page, (t) => /^phase 2/.test(t.line), "phase 2"));
 	// the second record page follows: its state, its board and its targets
-	await twin.waitForFunction((r) => +document.querySelector("#where").dataset.rev === r, await rev(page), { timeout: SEEN });
+	await twin.waitForFunction((r) => +document.querySelector("#where").dataset.rev === r, await rev(page), { timeout: BOUND });
 	await settled(twin);
 	assert.deepStrictEqual((await listed(twin)).map((t) => t.line), (await listed(page)).map((t) => t.line), "both pages offer the same");
 	// a refused text line shows the rule it breaks, and changes nothing
@@ -369,18 +428,21 @@ test("sail: refusals show their rule, a stale page reloads, table dice, undo, no
 	await stale.waitForFunction((r) => +document.querySelector("#where").dataset.rev === r, ok.rev, { timeout: BOUND });
 	assert.match(await stale.textContent("#msg"), /moved on/);
 	// a note and a bookmark on the last entry, seen by the watcher within a second
+	let seen = await expectText(watch, "the cutter cuts the corner");
 	await page.fill("#notetext", "the cutter cuts the corner");
 	await page.click("#note");
-	await watch.waitForFunction(() => /the cutter cuts the corner/.test(document.querySelector("#events").textContent), null, { timeout: SEEN });
+	await seen(page, "api/note");
+	seen = await expectText(watch, "over the shoal");
 	await page.fill("#notetext", "over the shoal");
 	await page.click("#bookmark");
-	await watch.waitForFunction(() => /over the shoal/.test(document.querySelector("#bookmarks").textContent), null, { timeout: SEEN });
+	await seen(page, "api/bookmark");
+	assert.match(await watch.textContent("#bookmarks"), /over the shoal/, "the bookmark is listed");
 	// undo takes the move back; the watcher follows within a second
 	await page.click("#undo");
 	await page.waitForFunction((r) => +document.querySelector("#where").dataset.rev === r - 1, ok.rev, { timeout: BOUND });
-	await watch.waitForFunction((r) => +document.querySelector("#status").dataset.rev === r - 1, ok.rev, { timeout: SEEN });
+	await watchReaches(watch, ok.rev - 1, page);
 	// the overlay: the board alone, transparent, at the latest revision
-	await overlay.waitForFunction((r) => document.body.dataset.shown === String(r - 1), ok.rev, { timeout: SEEN });
+	await overlay.waitForFunction((r) => document.body.dataset.shown === String(r - 1), ok.rev, { timeout: BOUND });
 	assert.strictEqual(await overlay.$eval("body", (b) => getComputedStyle(b).backgroundColor), "rgba(0, 0, 0, 0)");
 	assert.strictEqual(await overlay.locator("button, input, aside, header").count(), 0, "nothing but the board");
 	stale.sl.errors = stale.sl.errors.filter((e) => !/ERR_FAILED/.test(e));   // its event stream, cut on purpose
@@ -395,7 +457,7 @@ test("starship: a stage and an attack by clicks, its odds shown", async () => {
 	// the enemy comes from the book: typed
 	const enc = await typed(page, 'encounter enemy="Vesper corsair" weapons=6 shields=6 paragraph=77');
 	assert.strictEqual(enc.status, 200, JSON.stringify(enc.body));
-	await watchReaches(watch, enc.body.rev);
+	await watchReaches(watch, enc.body.rev, page);
 	const atk = await pick(page, (t) => t.kind === "act" && /attack/.test(t.line) && onBoard(t), "an attack on the board");
 	assert.match(atk.odds, /%/, "the attack has odds");
 	const title = await page.$eval(`#hits g[data-i~="${atk.i}"] title`, (e) => e.textContent);
@@ -462,8 +524,8 @@ test("xwing: dials sealed by clicks with players' links; each side's view hides 
 	const idial = await pick(imp, (t) => t.kind === "act" && t.group === "dial" && /dial=3/.test(t.line), "a speed-3 dial");
 	const icode = /dial=(\w+)/.exec(idial.line)[1];
 	const b = await accepted(imp, pub, idial);
-	await watchReaches(wreb, b.rev);
-	await watchReaches(wimp, b.rev);
+	await watchReaches(wreb, b.rev, imp);
+	await watchReaches(wimp, b.rev, imp);
 	const journalText = (await journal(s)).map((e) => e.line).join("\n");
 	assert.ok(!journalText.includes("dial=" + code) && !journalText.includes("dial=" + icode), "the journal holds commitments only");
 	const text = (p) => p.textContent("body");
@@ -486,7 +548,7 @@ test("xwing: dials sealed by clicks with players' links; each side's view hides 
 	const rv = await accepted(reb, pub, reveal);
 	const last = (await journal(s)).pop();
 	assert.match(last.line, new RegExp("^reb: reveal ship=red dial=" + code + " salt=[0-9a-f]{32}$"), "the reveal the server filled in: " + last.line);
-	await watchReaches(wimp, rv.rev);
+	await watchReaches(wimp, rv.rev, reb);
 	assert.ok((await text(pub)).includes(code), "revealed: the public view shows the rebel dial");
 	await settled(reb);
 	const fly = await pick(reb, (t) => t.kind === "act" && t.group === "move" && onBoard(t), "the maneuver on the mat");
