@@ -34,17 +34,23 @@ function refusal(b, what) {
 }
 
 /* ---- the state ---- */
-var pending = null;
+var pending = null, again = false;
+/* the state, then the targets and the log; an update that comes while one
+ * is on its way is read again after it (never lost, never read twice at once) */
 function refresh() {
-	if (pending) return pending;
+	if (pending) { again = true; return pending; }
 	var my = ++seq;
 	pending = SL.get("api/state").then(function (a) {
-		pending = null;
 		if (my !== seq) return;
 		if (a.status !== 200) { say("error", "The state could not be read", a.body.error || ("HTTP " + a.status)); return; }
 		st = a.body;
 		showState();
 		return Promise.all([loadTargets(), loadRecent()]);
+	}).then(function () { return null; }, function (e) {
+		say("error", "The page failed", String(e && e.message || e));
+	}).then(function () {
+		pending = null;
+		if (again) { again = false; return refresh(); }
 	});
 	return pending;
 }
