@@ -533,6 +533,9 @@ test("xwing: dials sealed by clicks with players' links; each side's view hides 
 	assert.ok(!(await text(wreb)).includes(icode), "the rebel view hides the imperial dial");
 	assert.ok((await text(wimp)).includes(icode), "the imperial view shows its dial " + icode);
 	assert.ok(!(await text(wimp)).includes(code), "the imperial view hides the rebel dial");
+	await settled(imp);
+	assert.ok(!(await text(imp)).includes(code), "the imperial record page does not show the rebel dial");
+	assert.match(await imp.textContent("#sealed"), new RegExp(icode), "it lists its own");
 	const pt = await text(pub);
 	assert.ok(!pt.includes(code) && !pt.includes(icode), "the public view shows no dial");
 	assert.match(pt, /dial set/, "it says a dial was set");
