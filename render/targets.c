@@ -219,6 +219,12 @@ static int accepted(checker *c, const char *line)
 	return try_faces(c, &ev);
 }
 
+/* The groups of the sealed choices' targets (formats/xwing.md, formats/fmp.md). */
+static int sealed_group(const char *g)
+{
+	return strcmp(g, "dial") == 0 || strcmp(g, "seal") == 0 || strcmp(g, "reveal") == 0;
+}
+
 int sl_targets_list(const sl_log *log, const void *state, const char *sel,
 	sl_targets *out, sl_error *err)
 {
@@ -273,7 +279,11 @@ int sl_targets_list(const sl_log *log, const void *state, const char *sel,
 		goto done;
 	}
 	for (int i = 0; i < cand.n; i++) {
-		int ok = cand.v[i].kind != SL_TARGET_ACT || accepted(&c, cand.v[i].line);
+		/* a hidden choice (xwing's dial, fmp's turn-21 choice) and its reveal
+		 * name in clear what the server seals or fills in (POST /api/seal):
+		 * no entry the filter can parse; their hook tried a stand-in */
+		int ok = cand.v[i].kind != SL_TARGET_ACT || sealed_group(cand.v[i].group)
+			|| accepted(&c, cand.v[i].line);
 		if (c.oom) {
 			rc = sl_error_set(err, SL_ENOMEM, "out of memory");
 			goto done;

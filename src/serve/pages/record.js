@@ -13,6 +13,8 @@ var sel = "";           /* the selection shown */
 var busy = false;       /* an action is on its way */
 var seq = 0;            /* refreshes started: an older answer is dropped */
 var hist = [], hpos = 0;
+var acted = false;
+var shown = {rev: -1, sel: ""};   /* the board and targets on screen */      /* an action was just recorded from this page */
 
 /* ---- messages ---- */
 function say(kind, head, text, extra) {
@@ -32,17 +34,23 @@ function refusal(b, what) {
 }
 
 /* ---- the state ---- */
-var pending = null;
+var pending = null, again = false;
+/* the state, then the targets and the log; an update that comes while one
+ * is on its way is read again after it (never lost, never read twice at once) */
 function refresh() {
-	if (pending) return pending;
+	if (pending) { again = true; return pending; }
 	var my = ++seq;
 	pending = SL.get("api/state").then(function (a) {
-		pending = null;
 		if (my !== seq) return;
 		if (a.status !== 200) { say("error", "The state could not be read", a.body.error || ("HTTP " + a.status)); return; }
 		st = a.body;
 		showState();
 		return Promise.all([loadTargets(), loadRecent()]);
+	}).then(function () { return null; }, function (e) {
+		say("error", "The page failed", String(e && e.message || e));
+	}).then(function () {
+		pending = null;
+		if (again) { again = false; return refresh(); }
 	});
 	return pending;
 }
@@ -84,21 +92,32 @@ function loadTargets() {
 			tg = {rev: rev, width: 0, height: 0, targets: []};
 			say("error", "The actions could not be read", a.body.error || ("HTTP " + a.status));
 		} else tg = a.body;
-		/* a selection that offers nothing more (the ship has moved) is dropped */
-		if (want && !tg.targets.some(function (t) { return t.kind === "act" || t.sel !== want; })) {
+		/* after an action, a selection with nothing more to do on the board
+		 * (the ship has moved) is dropped */
+		var after = acted;
+		acted = false;
+		if (want && after && !tg.targets.some(function (t) { return t.kind === "act" && t.sel === want && onBoard(t); })) {
 			sel = "";
 			return loadTargets();
 		}
 		return new Promise(function (done) {
-			SL.board($("boardimg"), tg.rev, function () { drawTargets(); place(); done(); });
+			SL.board($("boardimg"), tg.rev, function () {
+				drawTargets();
+				place();
+				shown = {rev: tg.rev, sel: want};
+				document.body.dataset.shown = tg.rev + "/" + want;
+				done();
+			});
 		});
 	});
 }
 function onBoard(t) { return t.x !== null && t.x !== undefined && t.x >= 0; }
 function isAttack(t) { return !!t.odds; }
+/* the few characters drawn on a target: an attack's chance, a move's cost */
 function short(t) {
-	if (isAttack(t)) { var m = /(\d+(?:\.\d+)?)\s*%/.exec(t.odds); return m ? m[1] + "%" : "\u2694"; }
-	return t.cost || "";
+	if (isAttack(t)) { var m = /(\d+(?:\.\d+)?)\s*%/.exec(t.odds); return m ? m[1] + "%" : "!"; }
+	var c = /^\s*(\d+)/.exec(t.cost || "");
+	return c ? c[1] : "";
 }
 function describe(t) {
 	var s = t.label || t.line || t.sel;
@@ -126,6 +145,10 @@ function drawTargets() {
 		spots[k].ts.push(t);
 		spots[k].r = Math.max(spots[k].r, t.r || 12);
 	});
+	var labels = [];
+	/* the piece selected, when the answer names it no more */
+	if (sel && selT && selT.sel === sel && onBoard(selT) && !tg.targets.some(function (t) { return t.kind === "select" && t.sel === sel; }))
+		svg.appendChild(SL.svg("circle", {"class": "selring", cx: selT.x, cy: selT.y, r: selT.r || 16}));
 	/* pieces under the moves, so that a move onto a piece's hex stays reachable */
 	order.sort(function (a, b) { return (spots[a].kind === "select" ? 0 : 1) - (spots[b].kind === "select" ? 0 : 1); });
 	order.forEach(function (k) {
@@ -145,8 +168,12 @@ function drawTargets() {
 		g.appendChild(c);
 		if (s.kind === "act") {
 			lab = s.ts.length > 1 ? s.ts.length + "\u00d7" : short(t0);
-			if (lab) {
-				var tx = SL.svg("text", {x: s.x, y: s.y + s.r + 11, "text-anchor": "middle"});
+			/* one label for neighbours that say the same (the headings of one hex) */
+			if (lab && !labels.some(function (q) { return q.lab === lab && Math.abs(q.x - s.x) + Math.abs(q.y - s.y) < 4 * s.r; })) {
+				labels.push({x: s.x, y: s.y, lab: lab});
+				var small = s.r < 30, tx = SL.svg("text", small ?
+					{x: s.x, y: s.y + s.r * 0.42, "text-anchor": "middle", "class": "in", "font-size": Math.max(9, s.r * 1.25)} :
+					{x: s.x, y: s.y + s.r + 11, "text-anchor": "middle"});
 				tx.textContent = lab;
 				g.appendChild(tx);
 			}
@@ -165,7 +192,15 @@ function drawTargets() {
 		if (!groups[name]) { groups[name] = []; gorder.push(name); }
 		groups[name].push(t);
 	});
-	gorder.sort(function (a, b) { return (a === "pieces") - (b === "pieces"); });
+	/* nothing selected: what only the list offers first (the next phase,
+	 * the wind), then what the board shows too; a piece selected: its
+	 * actions on the board first (a strike after its moves); the pieces last */
+	var rank = function (name) {
+		if (name === "pieces") return 2;
+		var off = groups[name].every(function (t) { return !onBoard(t); });
+		return sel ? (off ? 1 : 0) : (off ? 0 : 1);
+	};
+	gorder.sort(function (a, b) { return rank(a) - rank(b); });   /* a stable sort */
 	gorder.forEach(function (name) {
 		var box = el("div", "group"), ul = el("div", "buttons");
 		box.dataset.group = name;
@@ -189,21 +224,25 @@ function drawTargets() {
 		list.appendChild(box);
 	});
 	if (!tg.targets.length)
-		list.appendChild(el("div", "hint", st && st.result ? "The game is over." :
+		list.appendChild(el("div", "hint", st && st.result ? "The game is over: only notes and bookmarks now." :
+			st && st.side ? "Nothing for " + SL.playerName(st, st.side) + " to click now: another side is to play, or the entry is typed below. The board follows the game live." :
 			"Nothing to click here: type the entry below (the help line says what is expected)."));
 	showSel();
 }
 function showSel() {
 	var box = $("selected"), t = null;
 	if (sel) tg.targets.forEach(function (x) { if (!t && x.kind === "select" && x.sel === sel) t = x; });
+	if (!t && selT && selT.sel === sel) t = selT;
 	box.textContent = sel ? (t ? t.label || sel : sel) : "nothing: click a piece on the board";
 	box.dataset.sel = sel;
 	var n = tg.targets.filter(function (x) { return x.kind === "act" && (x.sel === sel || !sel); }).length;
 	if (sel) box.appendChild(el("div", "hint", n ? n + " action" + (n > 1 ? "s" : "") + " lit on the board and listed below" : "no action for it now"));
 	$("clearsel").disabled = !sel;
 }
-function select(s) {
+var selT = null;   /* the select target clicked */
+function select(s, t) {
 	sel = s === sel ? "" : (s || "");
+	selT = sel && t ? t : (sel ? selT : null);
 	hideMenu();
 	return loadTargets().then(function () {
 		var first = document.querySelector("#hits g.act");
@@ -235,7 +274,7 @@ function spot(s, ev, g) {
 function hideMenu() { $("menu").hidden = true; }
 
 function use(t) {
-	if (t.kind === "select") return select(t.sel);
+	if (t.kind === "select") return select(t.sel, t);
 	var line = t.line;
 	if ($("tabledice").checked && !/\bdice=/.test(line)) {
 		var d = $("dice").value.trim();
@@ -265,6 +304,7 @@ function send(line, seal, typed) {
 			if (typed) { $("line").value = ""; $("dice").value = ""; }
 			else if ($("tabledice").checked) $("dice").value = "";
 			if (typed) { hist.push(line); hpos = hist.length; }
+			acted = true;
 			return refresh();
 		}
 		if (a.status === 409) {
@@ -394,7 +434,7 @@ document.addEventListener("keydown", function (ev) {
 
 /* ---- the log: the last few entries ---- */
 function loadRecent() {
-	var rev = st.rev, from = Math.max(1, rev - 11);
+	var rev = st.rev, from = Math.max(0, rev - 12);
 	return SL.get("api/log", {from: from}).then(function (a) {
 		if (a.status !== 200 || rev !== st.rev) return;
 		var ol = $("recent");
@@ -415,6 +455,6 @@ function loadRecent() {
 SL.live(function () { refreshSoon(); }, function (on) { SL.liveBadge(on); if (on) refreshSoon(); });
 $("msg").hidden = true;
 refresh();
-window.sillageRecord = {state: function () { return st; }, targets: function () { return tg; }, sel: function () { return sel; },
+window.sillageRecord = {state: function () { return st; }, targets: function () { return tg; }, sel: function () { return sel; }, shown: function () { return shown; },
 	refresh: refresh};
 })();

@@ -1,5 +1,6 @@
 /* serve.js - what the pages of `sillage serve` share (docs/serve.md): the
- * token of a player's link carried on every request, JSON calls to /api/,
+ * token of a player's link carried on every request (?t=, as docs/serve.md
+ * says), JSON calls to /api/,
  * the live updates (Server-Sent Events), the board as our SVG, and small
  * DOM helpers. Every text from the game reaches the page through
  * textContent, never parsed as HTML. */
@@ -35,7 +36,6 @@ SL.url = function (path, params) {
 function headers(json) {
 	var h = {"Accept": "application/json"};
 	if (json) h["Content-Type"] = "application/json";
-	if (token) h["X-Sillage-Token"] = token;
 	return h;
 }
 /* {status, body}: body the parsed JSON answer, or {error: text} when the
@@ -127,8 +127,10 @@ SL.playerName = function (st, id) {
 };
 /* "Turn 3 · movement" */
 SL.where = function (st) {
+	if (st.position) return st.position.charAt(0).toUpperCase() + st.position.slice(1);
 	var s = st.turn ? "Turn " + st.turn : "Setup";
-	if (st.phase && !(st.phase === "setup" && !st.turn)) s += " \u00b7 " + st.phase;
+	if (st.phase && typeof st.phase === "string" && st.turn) s += " \u00b7 " + st.phase;
+	else if (st.phase && st.turn) s += " \u00b7 phase " + st.phase;
 	return s;
 };
 /* a line of the log naming a sealed hidden choice in clear (the page
@@ -152,6 +154,7 @@ SL.sealedList = function (st) {
 SL.sealedWords = function (x) {
 	if (x === null || typeof x !== "object") return String(x);
 	if (x.line) return x.line;
+	if (x.choice !== undefined) return String(x.choice);
 	var parts = [];
 	Object.keys(x).forEach(function (k) { if (k !== "salt") parts.push(k + "=" + x[k]); });
 	return parts.join(" ");

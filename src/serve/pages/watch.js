@@ -11,7 +11,7 @@ var st = null, entries = [], pos = 0, items = [], follow = true, loading = null,
 /* ---- the game: state and the whole log ---- */
 function load() {
 	if (loading) { again = true; return loading; }
-	loading = Promise.all([SL.get("api/state"), SL.get("api/log", {from: 1})]).then(function (r) {
+	loading = Promise.all([SL.get("api/state"), SL.get("api/log", {from: 0})]).then(function (r) {
 		loading = null;
 		if (r[0].status === 200) st = r[0].body;
 		if (r[1].status === 200) entries = r[1].body.entries || [];
@@ -49,6 +49,21 @@ function sealedFor(e) {
 	else if (ship && s[ship] !== undefined) hit = SL.sealedWords(s[ship]);
 	return hit;
 }
+/* the reveal that opened the commitment of entry i: the next reveal of the
+ * same piece (ship=…), with the value it showed (dial=… or choice=…) */
+function revealOf(i) {
+	var m = /\bship=("?)([^"\s]+)\1/.exec(entries[i].line || ""), k, r;
+	if (!m) return null;
+	for (k = i + 1; k < entries.length; k++) {
+		var l = entries[k].line || "";
+		if (/\b(commit|hash)=/.test(l) && l.indexOf("ship=" + m[2]) >= 0) return null;   /* sealed again first */
+		if (/:\s*reveal\b/.test(l) && new RegExp("\\bship=\"?" + m[2].replace(/[^\w-]/g, "") + "\"?(\\s|$)").test(l)) {
+			r = /\b(?:dial|choice)=("?)([^"\s]+)\1/.exec(l);
+			return {n: entries[k].n, v: r ? r[2] : "shown"};
+		}
+	}
+	return null;
+}
 function isCommit(e) { return /\b(commit|hash)=/.test(e.line || ""); }
 
 /* ---- the list of entries ---- */
@@ -71,8 +86,9 @@ function list() {
 		li.appendChild(document.createTextNode(e.desc || e.line));
 		if (isCommit(e)) {
 			li.classList.add("sealed");
-			var mine = sealedFor(e);
-			li.appendChild(el("span", mine ? "mine" : "hidden", mine ? " \u2014 yours: " + mine : " \u2014 dial set, hidden"));
+			var open = revealOf(i), mine = open ? null : sealedFor(e);
+			li.appendChild(el("span", open ? "opened" : mine ? "mine" : "hidden", open ? " \u2014 revealed at entry " + open.n + ": " + open.v :
+				mine ? " \u2014 yours: " + mine : " \u2014 dial set (hidden from this view)"));
 		}
 		if (e.note) { li.appendChild(el("br")); li.appendChild(el("span", "note", "note: " + e.note)); }
 		if (e.bookmark) {
@@ -98,7 +114,7 @@ function show(p, keepHash) {
 	var e = entries[p - 1];
 	var t = e ? e.turn || 0 : 0;
 	var s = $("status");
-	s.textContent = (t ? "Turn " + t : "Setup") + (e && e.phase ? " \u00b7 " + e.phase : "") + " \u00b7 entry " + p + "/" + N +
+	s.textContent = (t ? "Turn " + t : "Setup") + (e && e.phase && t ? " \u00b7 " + (typeof e.phase === "number" ? "phase " : "") + e.phase : "") + " \u00b7 entry " + p + "/" + N +
 		(p < N ? " \u00b7 " + (N - p) + " newer" : "");
 	s.dataset.pos = p;
 	s.dataset.rev = N;

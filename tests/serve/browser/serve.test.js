@@ -19,7 +19,7 @@ const SL = process.env.SL_BIN;
 const DATA = process.env.SL_DATA;
 const TMP = process.env.SL_TMP;
 const SHOTS = process.env.SL_SHOTS || TMP;
-const SEEN = 1000;          // ms: a watcher sees each action within a second
+const SEEN = +process.env.SL_SEEN_MS || 1000;   // ms: a watcher sees each action within a second
 const BOUND = 15000;        // ms: a bound on waits that are not the subject of a test
 let browser;
 const servers = [];
@@ -89,9 +89,60 @@ function verify(s) {
 	return { code: r.status, out: (r.stdout || "") + (r.stderr || "") };
 }
 
+// Clocks in every page, so that "within a second" is measured in the
+// browser, from the moment the acting page had its answer to the moment the
+// watching page showed it, whatever the test's own delays: each answer of a
+// POST (its rev, the Date.now() it arrived at), each change of the watch
+// page's revision, and the first moment each awaited text was on screen.
+function clocks() {
+	window.__answers = [];
+	const f = window.fetch;
+	window.fetch = function (url, opt) {
+		return f.apply(this, arguments).then((r) => {
+			const at = Date.now();
+			if (opt && opt.method === "POST")
+				r.clone().json().then((b) => window.__answers.push({ url: String(url), status: r.status, rev: b.rev, at }), () => {});
+			return r;
+		});
+	};
+	window.__revs = [];
+	window.__needles = {};
+	const look = () => {
+		const s = document.querySelector("#status");
+		const r = s && s.dataset.rev !== undefined ? +s.dataset.rev : null;
+		const last = window.__revs[window.__revs.length - 1];
+		if (r !== null && (!last || last.rev !== r)) window.__revs.push({ rev: r, at: Date.now() });
+		const text = document.body.textContent;
+		for (const k of Object.keys(window.__needles))
+			if (window.__needles[k] === null && text.includes(k)) window.__needles[k] = Date.now();
+	};
+	document.addEventListener("DOMContentLoaded", () => {
+		new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+		look();
+	});
+}
+// When `from` had the answer of its last POST to `path` (a RegExp source).
+function answeredAt(from, path) {
+	return from.waitForFunction((re) => {
+		const a = window.__answers.filter((x) => new RegExp(re).test(x.url));
+		return a.length ? a[a.length - 1] : null;
+	}, path, { timeout: BOUND, polling: 20 }).then((h) => h.jsonValue());
+}
+// The watch page shows text `needle` within a second of from's answer to `path`.
+async function expectText(watch, needle) {
+	await watch.evaluate((n) => { window.__needles[n] = null; }, needle);
+	return async (from, path) => {
+		const seen = await watch.waitForFunction((n) => window.__needles[n], needle, { timeout: BOUND, polling: 20 }).then((h) => h.jsonValue());
+		const a = await answeredAt(from, path);
+		assert.ok(seen - a.at <= SEEN, "'" + needle + "' seen " + (seen - a.at) + " ms after the answer (at most " + SEEN + ")");
+	};
+}
+
 // A page that records errors, dialogs and any request leaving the server.
-async function open(url, size) {
+async function open(url, size, before) {
 	const page = await browser.newPage({ viewport: size || { width: 1280, height: 800 } });
+	await page.addInitScript(clocks);
+	if (before) await before(page);
 	const origin = new URL(url).origin;
 	const log = { errors: [], requests: [] };
 	page.on("pageerror", (e) => log.errors.push(String(e)));
@@ -106,6 +157,7 @@ async function openRecord(url) {
 	const page = await open(url);
 	await page.waitForFunction(() => window.sillageRecord && window.sillageRecord.targets() &&
 		document.querySelector("#boardimg").naturalWidth > 0, null, { timeout: BOUND });
+	await settled(page);
 	return page;
 }
 async function openWatch(url) {
@@ -119,12 +171,37 @@ const state = (page) => page.evaluate(() => window.sillageRecord.state());
 const targets = (page) => page.evaluate(() => window.sillageRecord.targets());
 const onBoard = (t) => t.x !== null && t.x !== undefined && t.x >= 0;
 
-// The watch page shows revision r (its list, its status and its board).
-function watchReaches(watch, r, timeout) {
-	return watch.waitForFunction((want) => {
+// The watch page's board is the one of its position.
+function boardShown(watch) {
+	return watch.waitForFunction(() => document.querySelector("#board").dataset.shown === document.querySelector("#status").dataset.pos,
+		null, { timeout: BOUND });
+}
+
+// The watch page shows revision r (its entry listed, its status at it)
+// within a second of the answer `from` had to its POST, both measured in
+// the browser; then its board is drawn.
+async function watchReaches(watch, r, from) {
+	const seen = await watch.waitForFunction((want) => {
+		const c = window.__revs.filter((x) => x.rev === want);
 		const s = document.querySelector("#status");
-		return +s.dataset.rev >= want && +s.dataset.pos >= want && +document.querySelector("#board").dataset.shown >= want;
-	}, r, { timeout: timeout || SEEN });
+		return c.length && +s.dataset.pos >= want ? c[c.length - 1].at : null;
+	}, r, { timeout: BOUND, polling: 20 }).then((h) => h.jsonValue());
+	if (from) {
+		const a = await from.waitForFunction((want) => {
+			const x = window.__answers.filter((y) => y.rev === want && y.status === 200);
+			return x.length ? x[x.length - 1].at : null;
+		}, r, { timeout: BOUND, polling: 20 }).then((h) => h.jsonValue());
+		assert.ok(seen - a <= SEEN, "entry " + r + " seen " + (seen - a) + " ms after the answer (at most " + SEEN + ")");
+	}
+	await watch.waitForFunction((want) => +document.querySelector("#board").dataset.shown >= want, r, { timeout: BOUND });
+}
+
+// The record page shows the targets of its state (and of selection want).
+function settled(page, want) {
+	return page.waitForFunction((w) => {
+		const r = window.sillageRecord, st = r.state(), sh = r.shown();
+		return st && sh.rev === st.rev && sh.sel === r.sel() && (w === undefined || r.sel() === w);
+	}, want, { timeout: BOUND });
 }
 
 // One click on the record page: a board target (its circle) when it is on
@@ -135,9 +212,7 @@ async function click(page, t) {
 	const n = onBoard(t) ? await page.$eval(sel, (g) => +g.dataset.n) : 1;
 	if (t.kind === "select") {
 		await page.click(sel);
-		await page.waitForFunction((want) => window.sillageRecord.sel() === want &&
-			(window.sillageRecord.targets().targets.some((x) => x.kind === "act" && x.sel === want) || true), t.sel, { timeout: BOUND });
-		await page.waitForFunction(() => !document.body.classList.contains("busy"));
+		await settled(page, t.sel);
 		return null;
 	}
 	const before = await rev(page);
@@ -149,7 +224,10 @@ async function click(page, t) {
 	}
 	const r = await answer;
 	const body = await r.json();
-	if (r.status() === 200) await page.waitForFunction((b) => +document.querySelector("#where").dataset.rev > b, before, { timeout: BOUND });
+	if (r.status() === 200) {
+		await page.waitForFunction((b) => +document.querySelector("#where").dataset.rev > b, before, { timeout: BOUND });
+		await settled(page);
+	}
 	return { status: r.status(), body, rev: body.rev };
 }
 
@@ -157,11 +235,57 @@ async function click(page, t) {
 // the watch page sees it within a second of the server's answer.
 async function act(page, watch, t) {
 	const a = await click(page, t);
-	if (a && a.status === 200 && watch) await watchReaches(watch, a.rev);
+	if (a && a.status === 200 && watch) await watchReaches(watch, a.rev, page);
 	return a;
 }
 
 function readSetup(name) { return path.join(DATA, name); }
+// The targets of the record page, each with its index (what data-i names).
+async function listed(page) {
+	const tg = await targets(page);
+	return tg.targets.map((t, i) => Object.assign({ i }, t));
+}
+async function pick(page, fn, what) {
+	const t = (await listed(page)).find(fn);
+	assert.ok(t, "the record page offers " + what + ": " + JSON.stringify((await listed(page)).slice(0, 8).map((x) => x.label)));
+	return t;
+}
+async function accepted(page, watch, t) {
+	const a = await act(page, watch, t);
+	assert.strictEqual(a.status, 200, "the click on '" + t.line + "' was accepted: " + JSON.stringify(a.body));
+	return a;
+}
+// Text typed in the line and sent with Enter: {status, body}.
+async function typed(page, line) {
+	const answer = page.waitForResponse((r) => /\/api\/(act|seal)/.test(r.url()) && r.request().method() === "POST", { timeout: BOUND });
+	await page.fill("#line", line);
+	await page.press("#line", "Enter");
+	const r = await answer;
+	const body = await r.json();
+	if (r.status() === 200) await settledAt(page, body.rev);
+	else await page.waitForFunction(() => !document.body.classList.contains("busy"));
+	return { status: r.status(), body };
+}
+function settledAt(page, r) {
+	return page.waitForFunction((want) => {
+		const x = window.sillageRecord, st = x.state(), sh = x.shown();
+		return st && st.rev === want && sh.rev === want;
+	}, r, { timeout: BOUND });
+}
+async function journal(s) {
+	const r = await fetch("http://127.0.0.1:" + s.port + "/api/log?from=0");
+	return (await r.json()).entries;
+}
+async function finish(s, pages) {
+	for (const p of pages) {
+		assert.deepStrictEqual(p.sl.errors, [], "no script error on " + p.url());
+		assert.deepStrictEqual(p.sl.requests, [], "nothing fetched from elsewhere by " + p.url());
+		await p.close();
+	}
+	assert.strictEqual(await s.stop(), 0, "the server stops cleanly on SIGTERM");
+	const v = verify(s);
+	assert.strictEqual(v.code, 0, "sillage verify passes on the journal: " + v.out);
+}
 
 test("sail: a turn recorded by clicks only, watched live, verified", async () => {
 	const s = await serve("sail", ["--from", readSetup("sail-setup.sil"), "--quiet"]);
@@ -170,7 +294,7 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 	await page.screenshot({ path: path.join(SHOTS, "record-sail-start.png") });
 	const seen = { moves: 0, acts: 0, turns: new Set() };
 	const tried = new Set();
-	let last = null;
+	let last = null, shotSelect = false;
 	for (let step = 0; step < 120; step++) {
 		const st = await state(page);
 		seen.turns.add(st.turn);
@@ -180,16 +304,20 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 		const sel = await page.evaluate(() => window.sillageRecord.sel());
 		const key = st.rev + "/" + st.phase;
 		// a selected ship: one of its moves on the board (the longest one, to sail far)
-		let pick = sel && ts.filter((t) => t.kind === "act" && t.sel === sel && onBoard(t))
+		let pick = sel && ts.filter((t) => t.kind === "act" && t.sel === sel && onBoard(t) && !/ strike /.test(t.line))
 			.sort((a, b) => b.line.length - a.line.length)[0];
 		// else a ship not yet tried in this phase
-		if (!pick) pick = ts.find((t) => t.kind === "select" && onBoard(t) && !tried.has(st.phase + ":" + st.turn + ":" + t.sel));
+		if (!pick) pick = ts.find((t) => t.kind === "select" && onBoard(t) && t.group !== "strike" && !tried.has(st.phase + ":" + st.turn + ":" + t.sel));
 		// else an action of the list (fire, the wind, the next phase)
-		if (!pick) pick = ts.find((t) => t.kind === "act" && !onBoard(t) && !/phase|turn|next/i.test(t.group) && !/^\w+: strike/.test(t.line)) ||
-			ts.find((t) => t.kind === "act" && !onBoard(t));
+		if (!pick) pick = ts.find((t) => t.kind === "act" && !onBoard(t) && !/phase|turn|next|strike/i.test(t.group) && !/ strike /.test(t.line)) ||
+			ts.find((t) => t.kind === "act" && !onBoard(t) && !/ strike /.test(t.line));
 		assert.ok(pick, "something to click at entry " + st.rev + " (" + st.phase + "): " + JSON.stringify(ts.slice(0, 5)));
 		if (pick.kind === "select") tried.add(st.phase + ":" + st.turn + ":" + pick.sel);
 		const a = await act(page, watch, pick);
+		if (!a && !shotSelect && (await listed(page)).filter((t) => t.kind === "act" && onBoard(t)).length > 3) {
+			shotSelect = true;   // a ship selected, its moves lit
+			await page.screenshot({ path: path.join(SHOTS, "record-sail-select.png") });
+		}
 		if (a) {
 			assert.strictEqual(a.status, 200, "the click on " + pick.line + " was accepted: " + JSON.stringify(a.body));
 			seen.acts++;
@@ -203,6 +331,11 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 	assert.ok(seen.moves >= 4, "every ship moved in turn 1 (" + seen.moves + " moves)");
 	assert.match(await page.textContent("#msg"), /Recorded/);
 	await page.screenshot({ path: path.join(SHOTS, "record-sail.png") });
+	// every control of the watch page inside 1280x800
+	for (const id of ["#first", "#prevturn", "#prev", "#next", "#nextturn", "#last", "#followbox", "#slider", "#status", "#board", "#current", "aside"]) {
+		const b = await watch.locator(id).boundingBox();
+		assert.ok(b && b.x >= 0 && b.y >= 0 && b.x + b.width <= 1280 && b.y + b.height <= 800, id + " is inside 1280x800: " + JSON.stringify(b));
+	}
 	// the watch page steps back through the game like the viewer
 	await watch.keyboard.press("Home");
 	assert.strictEqual(await watch.$eval("#status", (e) => +e.dataset.pos), 0, "Home: before the first entry");
@@ -210,7 +343,7 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 	assert.strictEqual(await watch.$eval("#status", (e) => +e.dataset.pos), 1, "Right steps one entry");
 	await watch.click("#nextturn");
 	assert.strictEqual(await watch.$eval("#status", (e) => +e.dataset.turn), 1, "next turn reaches turn 1");
-	await watch.waitForFunction(() => document.querySelector("#board").dataset.shown === document.querySelector("#status").dataset.pos);
+	await boardShown(watch);
 	await watch.screenshot({ path: path.join(SHOTS, "watch-sail-turn1.png") });
 	await watch.keyboard.press("End");
 	assert.strictEqual(await watch.$eval("#status", (e) => +e.dataset.pos), st.rev, "End: now");
@@ -218,6 +351,7 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 	await watch.waitForFunction(() => document.querySelector("#status").dataset.pos === "3");
 	assert.strictEqual(await watch.locator("#events li.sel").getAttribute("data-n"), "3", "#event=3 opens at entry 3");
 	await watch.keyboard.press("End");
+	await boardShown(watch);
 	await watch.screenshot({ path: path.join(SHOTS, "watch-sail.png") });
 	assert.deepStrictEqual(page.sl.errors, [], "no script error on the record page");
 	assert.deepStrictEqual(watch.sl.errors, [], "no script error on the watch page");
@@ -228,4 +362,205 @@ test("sail: a turn recorded by clicks only, watched live, verified", async () =>
 	assert.strictEqual(await s.stop(), 0, "the server stops cleanly on SIGTERM");
 	const v = verify(s);
 	assert.strictEqual(v.code, 0, "sillage verify passes: " + v.out);
+});
+
+test("sail: refusals show their rule, a stale page reloads, table dice, undo, notes, bookmarks, the overlay", async () => {
+	const s = await serve("sail-refusals", ["--from", readSetup("sail-setup.sil"), "--quiet"]);
+	const page = await openRecord(s.urls.record);
+	// every control of the record page inside 1280x800
+	for (const id of ["boardimg", "hits", "actions", "tabledice", "line", "send", "undo", "notetext", "note", "bookmark", "where", "live"]) {
+		const b = await page.locator("#" + id).boundingBox();
+		assert.ok(b && b.x >= 0 && b.y >= 0 && b.x + b.width <= 1280 && b.y + b.height <= 800, id + " is inside 1280x800: " + JSON.stringify(b));
+	}
+	// a second record page that hears nothing: it will act on an old revision
+	const stale = await open(s.urls.record, null, (p) => p.route("**/api/events*", (r) => r.abort()));
+	await stale.waitForFunction(() => window.sillageRecord && window.sillageRecord.targets());
+	await settled(stale);
+	const watch = await openWatch(s.urls.watch);
+	const overlay = await open(s.urls.overlay);
+	const twin = await openRecord(s.urls.record);   // a second player at the same table
+	await accepted(page, watch, await pick(page, (t) => t.line === "turn 1", "turn 1"));
+	await accepted(page, watch, await pick(page, (t) => /^phase 2/.test(t.line), "phase 2"));
+	// the second record page follows: its state, its board and its targets
+	await twin.waitForFunction((r) => +document.querySelector("#where").dataset.rev === r, await rev(page), { timeout: BOUND });
+	await settled(twin);
+	assert.deepStrictEqual((await listed(twin)).map((t) => t.line), (await listed(page)).map((t) => t.line), "both pages offer the same");
+	// a refused text line shows the rule it breaks, and changes nothing
+	const r0 = await rev(page);
+	const bad = await typed(page, "fr: move ship=diane steps=A,A,A,A,A");
+	assert.strictEqual(bad.status, 422, JSON.stringify(bad.body));
+	assert.ok(await page.isVisible("#msg.refused"), "the refusal is shown");
+	const rule = await page.$eval("#msg", (m) => m.dataset.rule);
+	assert.match(rule, /^sail \d/, "the rule is named: " + rule);
+	assert.match(await page.textContent("#msg .head"), new RegExp("Refused by the rules \u2014 " + rule.replace(/[.()]/g, "\\$&")));
+	assert.strictEqual(await page.textContent("#msg .text"), bad.body.error, "the server's words, whole");
+	assert.strictEqual(await rev(page), r0, "nothing recorded");
+	await page.screenshot({ path: path.join(SHOTS, "record-refused.png") });
+	// keyboard: Tab reaches the pieces on the board, Enter selects one
+	await page.focus("#hits g.select");
+	await page.keyboard.press("Enter");
+	await page.waitForFunction(() => window.sillageRecord.sel() !== "");
+	await settled(page);
+	await page.keyboard.press("Escape");
+	await page.waitForFunction(() => window.sillageRecord.sel() === "");
+	await settled(page);
+	// a refused click: two dice typed at the table for a move into one shoal hex
+	await page.check("#tabledice");
+	await page.fill("#dice", "4,4");
+	await click(page, await pick(page, (t) => t.sel === "ship:furet" && t.kind === "select", "the Furet"));
+	const shoal = await pick(page, (t) => t.kind === "act" && t.sel === "ship:furet" && /shoal/.test(t.odds) && onBoard(t), "a move into the shoal");
+	const refused = await click(page, shoal);
+	assert.strictEqual(refused.status, 422, "dice=4,4 for one shoal hex refused: " + JSON.stringify(refused.body));
+	assert.ok(await page.isVisible("#msg.refused"));
+	assert.match(await page.$eval("#msg", (m) => m.dataset.rule), /^sail/, "the click's refusal names its rule");
+	assert.strictEqual(await rev(page), r0, "nothing recorded");
+	// the same click with the die rolled at the table
+	await page.fill("#dice", "4");
+	const ok = await accepted(page, watch, shoal);
+	const entries = await journal(s);
+	assert.strictEqual(entries[entries.length - 1].line, shoal.line + " dice=4", "the typed die is in the journal");
+	assert.match(await page.textContent("#msg"), /Recorded/);
+	await page.uncheck("#tabledice");
+	// the page that heard nothing acts on its old revision: 409, and it reloads
+	const old = await pick(stale, (t) => t.line === "turn 1", "its stale turn 1");
+	const st409 = await click(stale, old);
+	assert.strictEqual(st409.status, 409, JSON.stringify(st409.body));
+	await stale.waitForFunction((r) => +document.querySelector("#where").dataset.rev === r, ok.rev, { timeout: BOUND });
+	assert.match(await stale.textContent("#msg"), /moved on/);
+	// a note and a bookmark on the last entry, seen by the watcher within a second
+	let seen = await expectText(watch, "the cutter cuts the corner");
+	await page.fill("#notetext", "the cutter cuts the corner");
+	await page.click("#note");
+	await seen(page, "api/note");
+	seen = await expectText(watch, "over the shoal");
+	await page.fill("#notetext", "over the shoal");
+	await page.click("#bookmark");
+	await seen(page, "api/bookmark");
+	assert.match(await watch.textContent("#bookmarks"), /over the shoal/, "the bookmark is listed");
+	// undo takes the move back; the watcher follows within a second
+	await page.click("#undo");
+	await page.waitForFunction((r) => +document.querySelector("#where").dataset.rev === r - 1, ok.rev, { timeout: BOUND });
+	await watchReaches(watch, ok.rev - 1, page);
+	// the overlay: the board alone, transparent, at the latest revision
+	await overlay.waitForFunction((r) => document.body.dataset.shown === String(r - 1), ok.rev, { timeout: BOUND });
+	assert.strictEqual(await overlay.$eval("body", (b) => getComputedStyle(b).backgroundColor), "rgba(0, 0, 0, 0)");
+	assert.strictEqual(await overlay.locator("button, input, aside, header").count(), 0, "nothing but the board");
+	stale.sl.errors = stale.sl.errors.filter((e) => !/ERR_FAILED/.test(e));   // its event stream, cut on purpose
+	await finish(s, [page, stale, watch, overlay, twin]);
+});
+
+test("starship: a stage and an attack by clicks, its odds shown", async () => {
+	const s = await serve("starship", ["--from", readSetup("starship-setup.sil"), "--quiet"]);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await accepted(page, watch, await pick(page, (t) => t.line === "turn 1", "stage 1"));
+	// the enemy comes from the book: typed
+	const enc = await typed(page, 'encounter enemy="Vesper corsair" weapons=6 shields=6 paragraph=77');
+	assert.strictEqual(enc.status, 200, JSON.stringify(enc.body));
+	await watchReaches(watch, enc.body.rev, page);
+	const atk = await pick(page, (t) => t.kind === "act" && /attack/.test(t.line) && onBoard(t), "an attack on the board");
+	assert.match(atk.odds, /%/, "the attack has odds");
+	const title = await page.$eval(`#hits g[data-i~="${atk.i}"] title`, (e) => e.textContent);
+	assert.ok(title.includes(atk.odds), "the odds are on the board: " + title);
+	assert.ok(await page.locator(`#actions button[data-i="${atk.i}"] .odds`).isVisible(), "and in the list");
+	const a = await accepted(page, watch, atk);
+	assert.ok(a.body.dice, "the fair roller drew the dice: " + JSON.stringify(a.body));
+	assert.match(await page.textContent("#msg .extra"), /dice/);
+	await page.screenshot({ path: path.join(SHOTS, "record-starship.png") });
+	await finish(s, [page, watch]);
+});
+
+test("fmp: an astronef lands by clicks", async () => {
+	const s = await serve("fmp", ["--from", readSetup("fmp-setup.sil"), "--quiet"]);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await accepted(page, watch, await pick(page, (t) => t.line === "turn 1", "turn 1"));
+	await accepted(page, watch, await pick(page, (t) => /^phase 2/.test(t.line), "ana's phase"));
+	await click(page, await pick(page, (t) => t.kind === "select" && onBoard(t) && /^land/.test(t.sel), "a landing hex"));
+	const land = await pick(page, (t) => t.kind === "act" && /: land /.test(t.line), "a landing with its podes");
+	await accepted(page, watch, land);
+	const entries = await journal(s);
+	assert.strictEqual(entries[entries.length - 1].line, land.line);
+	await page.screenshot({ path: path.join(SHOTS, "record-fmp.png") });
+	await finish(s, [page, watch]);
+});
+
+test("ti4: a tactical action begun by a click on a system", async () => {
+	const s = await serve("ti4", ["--from", readSetup("ti4-setup.sil"), "--quiet"]);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	const t1 = (await listed(page)).find((t) => t.line === "turn 1");
+	if (t1) await accepted(page, watch, t1);
+	const activate = await pick(page, (t) => t.kind === "act" && /activate system=/.test(t.line) && onBoard(t), "a system to activate");
+	await accepted(page, watch, activate);
+	const entries = await journal(s);
+	assert.strictEqual(entries[entries.length - 1].line, activate.line);
+	await page.screenshot({ path: path.join(SHOTS, "record-ti4.png") });
+	await finish(s, [page, watch]);
+});
+
+test("xwing: dials sealed by clicks with players' links; each side's view hides the other's dial", async () => {
+	const s = await serve("xwing", ["--from", readSetup("xwing-setup.sil"), "--tokens", "--quiet"]);
+	assert.ok(s.tokens.reb && s.tokens.imp && s.tokens.host, "a link per player and the host: " + JSON.stringify(Object.keys(s.urls)));
+	const host = await openRecord(s.urls["record host"]);
+	const reb = await openRecord(s.urls["record reb"]);
+	const imp = await openRecord(s.urls["record imp"]);
+	const pub = await openWatch(s.urls.watch);
+	const wreb = await openWatch(s.urls["watch reb"]);
+	const wimp = await openWatch(s.urls["watch imp"]);
+	await accepted(host, pub, await pick(host, (t) => t.line === "turn 1", "round 1"));
+	await settled(reb);
+	await settled(imp);
+	// a player's link offers only that side's ships
+	assert.ok((await listed(imp)).every((t) => t.player === "imp" || t.player === ""), "imp's page offers no rebel ship");
+	await click(reb, await pick(reb, (t) => t.kind === "select" && t.sel === "ship:red", "the X-wing"));
+	const dial = await pick(reb, (t) => t.kind === "act" && t.group === "dial" && onBoard(t) && /^reb: dial ship=red dial=1/.test(t.line), "a speed-1 dial where the ship would end");
+	const code = /dial=(\w+)/.exec(dial.line)[1];
+	const sealing = reb.waitForRequest((r) => /\/api\/seal/.test(r.url()));
+	const a = await accepted(reb, pub, dial);
+	assert.ok(/\/api\/seal/.test((await sealing).url()), "a dial goes through /api/seal");
+	assert.match(await reb.textContent("#sealed"), new RegExp(code), "the rebel page lists its sealed dial");
+	await click(imp, await pick(imp, (t) => t.kind === "select" && t.sel === "ship:black", "the TIE"));
+	const idial = await pick(imp, (t) => t.kind === "act" && t.group === "dial" && /dial=3/.test(t.line), "a speed-3 dial");
+	const icode = /dial=(\w+)/.exec(idial.line)[1];
+	const b = await accepted(imp, pub, idial);
+	await watchReaches(wreb, b.rev, imp);
+	await watchReaches(wimp, b.rev, imp);
+	const journalText = (await journal(s)).map((e) => e.line).join("\n");
+	assert.ok(!journalText.includes("dial=" + code) && !journalText.includes("dial=" + icode), "the journal holds commitments only");
+	const text = (p) => p.textContent("body");
+	assert.ok((await text(wreb)).includes(code), "the rebel view shows the rebel dial " + code);
+	assert.ok(!(await text(wreb)).includes(icode), "the rebel view hides the imperial dial");
+	assert.ok((await text(wimp)).includes(icode), "the imperial view shows its dial " + icode);
+	assert.ok(!(await text(wimp)).includes(code), "the imperial view hides the rebel dial");
+	await settled(imp);
+	assert.ok(!(await text(imp)).includes(code), "the imperial record page does not show the rebel dial");
+	assert.match(await imp.textContent("#sealed"), new RegExp(icode), "it lists its own");
+	const pt = await text(pub);
+	assert.ok(!pt.includes(code) && !pt.includes(icode), "the public view shows no dial");
+	assert.match(pt, /dial set/, "it says a dial was set");
+	await boardShown(wreb);
+	await wreb.screenshot({ path: path.join(SHOTS, "watch-xwing-reb.png") });
+	// activation: the rebel reveals by a click (the server fills in the dial and its salt)
+	// and flies it by another; the dial is then everyone's to see, as at the table
+	await settled(host);
+	await accepted(host, pub, await pick(host, (t) => /^phase 3/.test(t.line) || /activation/.test(t.label) && t.kind === "act" && !onBoard(t), "the activation phase"));
+	await settled(reb);
+	await click(reb, await pick(reb, (t) => t.kind === "select" && t.sel === "ship:red", "the X-wing to activate"));
+	const reveal = await pick(reb, (t) => t.kind === "act" && t.group === "reveal", "its reveal");
+	const rv = await accepted(reb, pub, reveal);
+	const last = (await journal(s)).pop();
+	assert.match(last.line, new RegExp("^reb: reveal ship=red dial=" + code + " salt=[0-9a-f]{32}$"), "the reveal the server filled in: " + last.line);
+	await watchReaches(wimp, rv.rev, reb);
+	assert.ok((await text(pub)).includes(code), "revealed: the public view shows the rebel dial");
+	await settled(reb);
+	const fly = await pick(reb, (t) => t.kind === "act" && t.group === "move" && onBoard(t), "the maneuver on the mat");
+	await accepted(reb, pub, fly);
+	await boardShown(pub);
+	await pub.screenshot({ path: path.join(SHOTS, "watch-xwing-moved.png") });
+	await boardShown(pub);
+	await pub.screenshot({ path: path.join(SHOTS, "watch-xwing-public.png") });
+	await reb.screenshot({ path: path.join(SHOTS, "record-xwing-reb.png") });
+	void a;
+	await finish(s, [host, reb, imp, pub, wreb, wimp]);
 });
