@@ -245,7 +245,7 @@ static int is_get_route(const char *p)
 
 static int is_post_route(const char *p)
 {
-	static const char *const r[] = {"/api/act", "/api/undo", "/api/note", "/api/bookmark", "/api/seal", NULL};
+	static const char *const r[] = {"/api/act", "/api/undo", "/api/note", "/api/bookmark", "/api/seal", "/api/close", NULL};
 	for (int k = 0; r[k]; k++)
 		if (strcmp(p, r[k]) == 0)
 			return 1;

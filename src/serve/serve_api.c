@@ -239,7 +239,7 @@ static void get_state(server *s, const serve_who *w, serve_reply *rp)
 	} else {
 		sl_buf_puts(&help, "The header is not complete: 'player ID \"Name\" #rrggbb' lines come first.");
 	}
-	j = json_pack("{s:s?,s:s?,s:o,s:I,s:i,s:i,s:s,s:o,s:o,s:s,s:o,s:o,s:o,s:b}",
+	j = json_pack("{s:s?,s:s?,s:o,s:I,s:i,s:i,s:s,s:o,s:o,s:s,s:o,s:o,s:o,s:b,s:b}",
 		"game", s->rc.log ? s->rc.log->game->id : h->game,
 		"title", h->title,
 		"players", players,
@@ -252,7 +252,8 @@ static void get_state(server *s, const serve_who *w, serve_reply *rp)
 		"side", w->player >= 0 ? json_string(serve_player_id(s, w->player)) : json_null(),
 		"can_act", can,
 		"sealed", sealed_json(s, w),
-		"host", w->host);
+		"host", w->host,
+		"closed", s->rc.closed);
 	sl_buf_free(&pos);
 	sl_buf_free(&help);
 	sl_buf_free(&res);
@@ -862,6 +863,52 @@ static void post_undo(server *s, const serve_who *w, serve_reply *rp)
 	}
 }
 
+/* The end of a game's fair dice: the recorder's 'close' reveals the seed in
+ * the header (formats/prng.md) so that verify checks every die it drew;
+ * nothing more is recorded after it. The host's alone. */
+static void post_close(server *s, const serve_who *w, serve_reply *rp)
+{
+	capture cap;
+	rec_sink keep = s->rc.sink;
+	if (!w->host) {
+		serve_reply_error(rp, 403, "only the host closes the log (it reveals the dice seed)");
+		return;
+	}
+	if (!s->rc.log) {
+		serve_reply_error(rp, 422, "nothing to close: the header is not complete");
+		return;
+	}
+	if (s->rc.closed) {
+		serve_reply_error(rp, 422, "the log is closed already");
+		return;
+	}
+	sl_buf_init(&cap.said);
+	s->rc.sink.out = cap_put;
+	s->rc.sink.err = cap_put;
+	s->rc.sink.ud = &cap;
+	sl_error_clear(&s->rc.last_err);
+	rec_line(&s->rc, "close", 5, 1);
+	s->rc.sink = keep;
+	s->rc.quit = 0;   /* the server goes on: watchers may still step through the game */
+	if (!s->rc.closed) {
+		if (s->rc.io_failed)
+			s->broken = 1;
+		serve_reply_error(rp, s->rc.io_failed ? 500 : 422, "not closed: %s",
+			s->rc.last_err.msg[0] ? s->rc.last_err.msg : sl_buf_cstr(&cap.said));
+		sl_buf_free(&cap.said);
+		return;
+	}
+	sl_buf_free(&cap.said);
+	snprintf(rp->note, sizeof rp->note, "closed: the dice seed is revealed");
+	serve_reply_json(rp, 200, json_pack("{s:b,s:I,s:b}", "ok", 1, "rev", (json_int_t)rev_of(s),
+		"revealed", s->rc.dh.revealed));
+	{
+		char data[64];
+		snprintf(data, sizeof data, "{\"rev\":%ld}", rev_of(s));
+		serve_watch_send(s, "closed", rev_of(s), data);
+	}
+}
+
 static void post_annotate(server *s, const serve_who *w, const char *kind, const char *text, serve_reply *rp)
 {
 	capture cap;
@@ -924,6 +971,8 @@ void serve_api_post(server *s, const char *path, const char *body, size_t n, con
 			post_seal(s, w, text, rp);
 	} else if (strcmp(path, "/api/undo") == 0) {
 		post_undo(s, w, rp);
+	} else if (strcmp(path, "/api/close") == 0) {
+		post_close(s, w, rp);
 	} else if (strcmp(path, "/api/note") == 0) {
 		if ((text = want_str(j, "text", rp)))
 			post_annotate(s, w, "note", text, rp);

@@ -235,8 +235,7 @@ cp "$T/g.silb.sail" "$T/g.silb"
 
 # ---- fmp: the turn-21 choice sealed, revealed by the server -----------------------------
 awk '{ print } /^turn 21/ { t = 1; next } t && /^tide/ { exit }' samples/fmp/ferrix.sil > "$T/fmp.sil"
-# (the log up to turn 21 converted, not fed line by line: fmp's result says the game is over
-# before the astronefs land, which refuses recording turn 1 line by line)
+# (the log up to turn 21 converted, not fed line by line: quicker)
 "$SILLAGE" convert "$T/fmp.sil" -o "$T/f.silb" || exit 1
 start "$T/f.silb" || exit 1
 rev=$(rev_now)
@@ -258,6 +257,31 @@ grep -q '^seal ' "$T/f.silb.seal" && bad "fmp: FILE.seal still holds a revealed 
 "$SILLAGE" log "$T/f.silb" | tail -n 3 | grep -q 'cyd' && ok "fmp: the reveals are in the log (cyd leaves)" || bad "fmp: the log after the reveals"
 stop
 "$SILLAGE" verify "$T/f.silb" > /dev/null 2>&1 && ok "fmp: the served log verifies" || bad "fmp: verify"
+
+# ---- close: the host reveals the dice seed, nothing more is recorded -----------------------
+start "$T/c.silb" --from "$T/setup.sil" --tokens || exit 1
+HOST=$(sed -n 's/^record host: .*t=//p' "$T/out")
+FR=$(sed -n 's/^record fr: .*t=//p' "$T/out")
+rev=$(rev_now "?t=$HOST")
+for m in "turn 1" "turn 2"; do   # no wind on turn 1 (sail 5)
+	post "/api/act?t=$HOST" "{\"rev\":$rev,\"line\":\"$m\"}"
+	[ "$CODE" = 200 ] && rev=$((rev + 1))
+done
+post "/api/act?t=$HOST" "{\"rev\":$rev,\"line\":\"wind\"}"
+[ "$CODE" = 200 ] && rev=$((rev + 1)) && grep -q 'fair roller' "$T/body" && ok "close: a wind die drawn by the fair roller" || bad "close: wind: $CODE $(cat "$T/body")"
+cp "$T/c.silb" "$T/g.silb.c"
+post "/api/close?t=$FR" "{\"rev\":$rev}"
+[ "$CODE" = 403 ] && cmp -s "$T/c.silb" "$T/g.silb.c" && ok "close: a player's token may not close (403), journal untouched" || bad "close by a player: $CODE"
+post "/api/close?t=$HOST" "{\"rev\":$rev}"
+[ "$CODE" = 200 ] && grep -q '"revealed":true' "$T/body" && ok "close: the host closes, the seed revealed" || bad "close: $CODE $(cat "$T/body")"
+curl -s "$URL/api/state?t=$HOST" | grep -q '"closed":true' && ok "close: /api/state says closed" || bad "close: state"
+post "/api/act?t=$HOST" "{\"rev\":$rev,\"line\":\"phase 2\"}"
+[ "$CODE" = 422 ] && grep -q 'closed' "$T/body" && ok "close: an action after it is refused (422)" || bad "after close: $CODE $(cat "$T/body")"
+post "/api/close?t=$HOST" "{\"rev\":$rev}"
+[ "$CODE" = 422 ] && ok "close: a second close is refused (422)" || bad "second close: $CODE"
+stop
+"$SILLAGE" verify "$T/c.silb" 2>&1 | grep -q 'gives the 1 die the recorder drew' && ok "close: verify checks the die the server drew" || bad "close: verify: $("$SILLAGE" verify "$T/c.silb" 2>&1 | tail -1)"
+[ -e "$T/c.silb.dice" ] && bad "close: FILE.dice still there" || ok "close: FILE.dice gone once revealed"
 
 # ---- a watcher that reads nothing is dropped, the others keep their updates --------------
 "$SILLAGE" gen -g sail --events 3000 -o "$T/gen.sil" > /dev/null

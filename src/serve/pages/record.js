@@ -74,7 +74,10 @@ function showState() {
 		$("last").appendChild(el("span", "no", "#" + st.last.n + " "));
 		$("last").appendChild(document.createTextNode(st.last.desc || ""));
 	} else $("last").textContent = "Nothing recorded yet.";
-	$("undo").disabled = !st.rev;
+	$("undo").disabled = !st.rev || st.closed;
+	$("close").hidden = !st.host;
+	$("close").disabled = !!st.closed;
+	if (st.closed) $("help").textContent = "closed: the dice seed is revealed; nothing more is recorded";
 	var sealed = SL.sealedList(st);
 	$("sealed").textContent = "";
 	sealed.forEach(function (x) { $("sealed").appendChild(el("li", "", x)); });
@@ -332,6 +335,22 @@ function simple(path, body, done) {
 	});
 }
 $("undo").onclick = function () { simple("api/undo", {}, "Undone"); };
+/* close asks twice (a second click within 5 s): it cannot be undone */
+var closeTimer = null;
+$("close").onclick = function () {
+	var b = $("close");
+	if (!b.dataset.armed) {
+		b.dataset.armed = "1";
+		b.textContent = "really close?";
+		say("info", "Close the log?", "the dice seed is revealed and nothing more can be recorded: click again to close");
+		closeTimer = setTimeout(function () { delete b.dataset.armed; b.textContent = "close"; }, 5000);
+		return;
+	}
+	clearTimeout(closeTimer);
+	delete b.dataset.armed;
+	b.textContent = "close";
+	simple("api/close", {}, "Closed: the dice seed is revealed");
+};
 $("note").onclick = function () {
 	var v = $("notetext").value.trim();
 	if (!v) { say("info", "A note", "type its text in the box first"); $("notetext").focus(); return; }

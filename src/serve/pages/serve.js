@@ -63,7 +63,7 @@ SL.post = function (path, obj) {
  * drops (the browser reconnects by itself, resuming with Last-Event-ID). */
 SL.live = function (fn, status) {
 	var es = new EventSource(SL.url("api/events"));
-	["entry", "undo", "note", "bookmark", "sealed"].forEach(function (type) {
+	["entry", "undo", "note", "bookmark", "sealed", "closed"].forEach(function (type) {
 		es.addEventListener(type, function (ev) {
 			var d = null;
 			try { d = JSON.parse(ev.data); } catch (e) { d = null; }

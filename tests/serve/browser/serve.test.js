@@ -368,7 +368,7 @@ test("sail: refusals show their rule, a stale page reloads, table dice, undo, no
 	const s = await serve("sail-refusals", ["--from", readSetup("sail-setup.sil"), "--quiet"]);
 	const page = await openRecord(s.urls.record);
 	// every control of the record page inside 1280x800
-	for (const id of ["boardimg", "hits", "actions", "tabledice", "line", "send", "undo", "notetext", "note", "bookmark", "where", "live"]) {
+	for (const id of ["boardimg", "hits", "actions", "tabledice", "line", "send", "undo", "notetext", "note", "bookmark", "close", "where", "live"]) {
 		const b = await page.locator("#" + id).boundingBox();
 		assert.ok(b && b.x >= 0 && b.y >= 0 && b.x + b.width <= 1280 && b.y + b.height <= 800, id + " is inside 1280x800: " + JSON.stringify(b));
 	}
@@ -445,6 +445,15 @@ test("sail: refusals show their rule, a stale page reloads, table dice, undo, no
 	await overlay.waitForFunction((r) => document.body.dataset.shown === String(r - 1), ok.rev, { timeout: BOUND });
 	assert.strictEqual(await overlay.$eval("body", (b) => getComputedStyle(b).backgroundColor), "rgba(0, 0, 0, 0)");
 	assert.strictEqual(await overlay.locator("button, input, aside, header").count(), 0, "nothing but the board");
+	// the host closes the log (a second click confirms): nothing more is recorded
+	await page.click("#close");
+	assert.match(await page.textContent("#msg"), /click again/);
+	await page.click("#close");
+	await page.waitForFunction(() => document.querySelector("#close").disabled, null, { timeout: BOUND });
+	assert.match(await page.textContent("#msg"), /Closed/);
+	const after = await typed(page, "turn 2");
+	assert.strictEqual(after.status, 422, "after close: " + JSON.stringify(after.body));
+	assert.match(after.body.error, /closed/);
 	stale.sl.errors = stale.sl.errors.filter((e) => !/ERR_FAILED/.test(e));   // its event stream, cut on purpose
 	await finish(s, [page, stale, watch, overlay, twin]);
 });
