@@ -681,6 +681,54 @@ static void post_act(server *s, const serve_who *w, const char *text, serve_repl
 
 /* A hidden choice named in clear: salt drawn, secret kept in FILE.seal
  * (synced) before its commitment is recorded. */
+/* Is the choice one the rules offer now? The game's click targets
+ * (render/sl_targets.h) list every sealable choice of the moment (xwing's
+ * dials of each ship, fmp's stay or leave): the choice must be among them,
+ * or a commitment would be recorded that no legal reveal can open. 1 when
+ * offered, 0 when not (why in *why), -1 when the game lists no targets
+ * (nothing to check against). */
+static int seal_offered(server *s, const serve_seal_kind *k, const char *player, const char *key,
+	const char *content, char *why, size_t whyn)
+{
+	sl_targets top, sub;
+	sl_error err;
+	int found = 0, any = 0;
+	sl_error_clear(&err);
+	if (sl_targets_list(s->rc.log, s->rc.st, "", &top, &err))
+		return -1;
+	for (int pass = -1; pass < top.n && !found; pass++) {
+		const sl_targets *t = &top;
+		if (pass >= 0) {
+			if (top.v[pass].kind != SL_TARGET_SELECT || !top.v[pass].sel[0])
+				continue;
+			if (sl_targets_list(s->rc.log, s->rc.st, top.v[pass].sel, &sub, &err))
+				continue;
+			t = &sub;
+		}
+		for (int i = 0; i < t->n && !found; i++) {
+			const sl_target *tg = &t->v[i];
+			char kv[64], cv[64];
+			if (tg->kind != SL_TARGET_ACT || (strcmp(tg->group, "dial") && strcmp(tg->group, "seal")))
+				continue;
+			if (serve_line_field(tg->line, k->key_field, kv, sizeof kv) || strcmp(kv, key))
+				continue;
+			if (tg->player[0] && strcmp(tg->player, player))
+				continue;
+			any = 1;
+			if (!serve_line_field(tg->line, k->clear_field, cv, sizeof cv) && strcmp(cv, content) == 0)
+				found = 1;
+		}
+		if (pass >= 0)
+			sl_targets_free(&sub);
+	}
+	sl_targets_free(&top);
+	if (!found)
+		snprintf(why, whyn, any ? "%s=%s is not a choice the rules offer for %s now" :
+			"no %s choice to seal for %s=%s now", any ? k->clear_field : k->commit_event,
+			any ? content : k->key_field, key);
+	return found;
+}
+
 static void post_seal(server *s, const serve_who *w, const char *text, serve_reply *rp)
 {
 	const serve_seal_kind *k = s->rc.log ? serve_seal_kind_of(s->rc.log->game->id) : NULL;
@@ -719,6 +767,13 @@ static void post_seal(server *s, const serve_who *w, const char *text, serve_rep
 		serve_reply_error(rp, 403, "this token acts for %s only, not %s", serve_player_id(s, w->player),
 			serve_player_id(s, p));
 		return;
+	}
+	{
+		char why[200];
+		if (seal_offered(s, k, serve_player_id(s, p), key, content, why, sizeof why) == 0) {
+			serve_reply_error(rp, 422, "%s: %s", k->game, why);
+			return;
+		}
 	}
 	if (sl_random_bytes(salt, sizeof salt) || sl_commit(c, k->domain, salt, content, strlen(content))) {
 		serve_reply_error(rp, 500, "no random bytes from the system for the salt");
