@@ -76,35 +76,14 @@ static int trial(checker *c, const sl_event *ev)
  * as 0 ('?') stood in by every face in turn from the highest. */
 static int try_faces(checker *c, const sl_event *ev)
 {
-	const sl_event_def *def;
-	int faces = 0;
-	if (ev->entry != SL_ENTRY_EVENT)
-		return trial(c, ev);
-	def = &c->log->game->schema->events[ev->type];
-	for (int k = 0; k < def->nfields; k++)
-		if (def->fields[k].kind == SL_K_DICE && ev->f[k].present)
-			for (int d = 0; d < ev->f[k].n; d++)
-				if (!((const uint8_t *)ev->f[k].p)[d] && def->fields[k].max > faces)
-					faces = def->fields[k].max;
+	const sl_schema *sc = c->log->game->schema;
+	int faces = sl_event_unknown_faces(sc, ev);
 	if (faces == 0)
 		return trial(c, ev);
 	for (int v = faces; v >= 1; v--) {
-		sl_event t = *ev;
-		for (int k = 0; k < def->nfields; k++) {
-			uint8_t items[SL_MAX_ITEMS];
-			int q = 0;
-			if (def->fields[k].kind != SL_K_DICE || !ev->f[k].present)
-				continue;
-			for (int d = 0; d < ev->f[k].n; d++) {
-				items[d] = ((const uint8_t *)ev->f[k].p)[d];
-				if (!items[d]) {
-					items[d] = (uint8_t)(v < def->fields[k].max ? v : def->fields[k].max);
-					q = 1;
-				}
-			}
-			if (q && sl_value_bytes(&c->scratch.arena, &t.f[k], items, ev->f[k].n))
-				return !(c->oom = 1);
-		}
+		sl_event t;
+		if (sl_event_stand_in(&c->scratch.arena, sc, ev, v, &t))
+			return !(c->oom = 1);
 		if (trial(c, &t))
 			return 1;
 	}

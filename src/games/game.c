@@ -244,3 +244,43 @@ const uint8_t *sl_value_items(const sl_value *v, int *n)
 	*n = v->n;
 	return v->p;
 }
+
+int sl_event_unknown_faces(const sl_schema *s, const sl_event *ev)
+{
+	const sl_event_def *def;
+	int faces = 0;
+	if (ev->entry != SL_ENTRY_EVENT)
+		return 0;
+	def = &s->events[ev->type];
+	for (int k = 0; k < def->nfields; k++)
+		if (def->fields[k].kind == SL_K_DICE && ev->f[k].present)
+			for (int d = 0; d < ev->f[k].n; d++)
+				if (!((const uint8_t *)ev->f[k].p)[d] && def->fields[k].max > faces)
+					faces = def->fields[k].max;
+	return faces;
+}
+
+int sl_event_stand_in(sl_arena *a, const sl_schema *s, const sl_event *ev, int v, sl_event *out)
+{
+	const sl_event_def *def;
+	*out = *ev;
+	if (ev->entry != SL_ENTRY_EVENT)
+		return SL_OK;
+	def = &s->events[ev->type];
+	for (int k = 0; k < def->nfields; k++) {
+		uint8_t items[SL_MAX_ITEMS];
+		int q = 0;
+		if (def->fields[k].kind != SL_K_DICE || !ev->f[k].present)
+			continue;
+		for (int d = 0; d < ev->f[k].n; d++) {
+			items[d] = ((const uint8_t *)ev->f[k].p)[d];
+			if (!items[d]) {
+				items[d] = (uint8_t)(v < def->fields[k].max ? v : def->fields[k].max);
+				q = 1;
+			}
+		}
+		if (q && sl_value_bytes(a, &out->f[k], items, ev->f[k].n))
+			return SL_ENOMEM;
+	}
+	return SL_OK;
+}

@@ -312,6 +312,13 @@ int sl_value_bytes(sl_arena *a, sl_value *v, const uint8_t *b, int n); /* DICE, 
  * a DICE/LIST value as items and count (NULL and 0 when absent). */
 const char *sl_value_str(const sl_value *v, size_t *n);
 const uint8_t *sl_value_items(const sl_value *v, int *n);
+/* Dice left to draw: a DICE item 0 is a die written '?'. The most faces of
+ * such a die in ev (0: none), and a copy of ev in *out with each of them
+ * stood in by face v (at most its field's own), for a trial of the rules
+ * before any die is drawn (the recorder, the click targets). SL_ENOMEM if
+ * the arena is full. */
+int sl_event_unknown_faces(const sl_schema *s, const sl_event *ev);
+int sl_event_stand_in(sl_arena *a, const sl_schema *s, const sl_event *ev, int v, sl_event *out);
 
 /* For modules whose state is one flat block of `size` bytes (no pointers):
  * fn runs on a scratch copy that replaces st only when fn succeeds, and the

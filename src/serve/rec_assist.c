@@ -249,37 +249,19 @@ int rec_would_apply(recorder *rc, const sl_event *ev)
  * highest face). 1 when it may go on, 0 with err set. */
 int rec_try_before_drawing(recorder *rc, const sl_event *ev, sl_error *err)
 {
-	const sl_event_def *def;
-	sl_event t = *ev;
-	int faces = 0;
+	const sl_schema *sc = rc->log->game->schema;
+	int faces;
 	if (ev->entry != SL_ENTRY_EVENT)
 		return 1;
-	def = &rc->log->game->schema->events[ev->type];
-	for (int k = 0; k < def->nfields; k++)
-		if (def->fields[k].kind == SL_K_DICE && ev->f[k].present)
-			for (int d = 0; d < ev->f[k].n; d++)
-				if (!((const uint8_t *)ev->f[k].p)[d] && def->fields[k].max > faces)
-					faces = def->fields[k].max;
+	faces = sl_event_unknown_faces(sc, ev);
 	if (faces == 0)   /* no die to draw: the plain trial */
 		return trial(rc, ev, err);
 	for (int v = faces; v >= 1; v--) {
 		sl_error e;
+		sl_event t;
 		sl_error_clear(&e);
-		for (int k = 0; k < def->nfields; k++) {
-			uint8_t items[SL_MAX_ITEMS];
-			int q = 0;
-			if (def->fields[k].kind != SL_K_DICE || !ev->f[k].present)
-				continue;
-			for (int d = 0; d < ev->f[k].n; d++) {
-				items[d] = ((const uint8_t *)ev->f[k].p)[d];
-				if (!items[d]) {
-					items[d] = (uint8_t)(v < def->fields[k].max ? v : def->fields[k].max);
-					q = 1;
-				}
-			}
-			if (q && sl_value_bytes(&rc->log->arena, &t.f[k], items, ev->f[k].n))
-				return 1;
-		}
+		if (sl_event_stand_in(&rc->log->arena, sc, ev, v, &t))
+			return 1;
 		if (trial(rc, &t, v == faces ? err : &e)) {
 			if (err)
 				sl_error_clear(err);

@@ -404,6 +404,20 @@ static void cap_put(void *ud, const char *p, size_t n)
 	sl_buf_put(&((capture *)ud)->said, p, n);
 }
 
+/* One line through the recorder, what it says kept in cap->said (freed by
+ * the caller) instead of going to the server's log. */
+static void rec_captured(server *s, const char *line, size_t len, capture *cap)
+{
+	rec_sink keep = s->rc.sink;
+	sl_buf_init(&cap->said);
+	s->rc.sink.out = cap_put;
+	s->rc.sink.err = cap_put;
+	s->rc.sink.ud = cap;
+	sl_error_clear(&s->rc.last_err);
+	rec_line(&s->rc, line, len, 1);
+	s->rc.sink = keep;
+}
+
 /* The rule a refusal cites: from the game's id ("sail 7.2", "FMP 9.5",
  * "ti4 LRR 17.4 (22.4)", "xwing ion") to the next ": ", wherever the
  * message names it (after "event 25 (gb: move): ", say). */
@@ -492,7 +506,6 @@ static int line_player_index(const server *s, const char *line)
 static void record_line(server *s, const serve_who *w, const char *text, serve_reply *rp, int *done)
 {
 	capture cap;
-	rec_sink keep = s->rc.sink;
 	long before = s->rc.accepted;
 	size_t n0 = s->rc.log ? s->rc.log->n : 0;
 	int p = line_player_index(s, text), shift = 0;
@@ -536,13 +549,7 @@ static void record_line(server *s, const serve_who *w, const char *text, serve_r
 		serve_reply_error(rp, 500, "out of memory");
 		return;
 	}
-	sl_buf_init(&cap.said);
-	s->rc.sink.out = cap_put;
-	s->rc.sink.err = cap_put;
-	s->rc.sink.ud = &cap;
-	sl_error_clear(&s->rc.last_err);
-	rec_line(&s->rc, sl_buf_cstr(&line), line.len, 1);
-	s->rc.sink = keep;
+	rec_captured(s, sl_buf_cstr(&line), line.len, &cap);
 	if (s->rc.io_failed) {
 		s->broken = 1;
 		serve_reply_error(rp, 500, "the journal could not be written: %s", sl_buf_cstr(&cap.said));
@@ -863,15 +870,8 @@ static void post_undo(server *s, const serve_who *w, serve_reply *rp)
 	}
 	{
 		capture cap;
-		rec_sink keep = s->rc.sink;
 		long before = s->rc.accepted;
-		sl_buf_init(&cap.said);
-		s->rc.sink.out = cap_put;
-		s->rc.sink.err = cap_put;
-		s->rc.sink.ud = &cap;
-		sl_error_clear(&s->rc.last_err);
-		rec_line(&s->rc, "undo", 4, 1);
-		s->rc.sink = keep;
+		rec_captured(s, "undo", 4, &cap);
 		done = s->rc.accepted != before;
 		if (!done) {
 			if (s->rc.io_failed)
@@ -924,7 +924,6 @@ static void post_undo(server *s, const serve_who *w, serve_reply *rp)
 static void post_close(server *s, const serve_who *w, serve_reply *rp)
 {
 	capture cap;
-	rec_sink keep = s->rc.sink;
 	if (!w->host) {
 		serve_reply_error(rp, 403, "only the host closes the log (it reveals the dice seed)");
 		return;
@@ -937,13 +936,7 @@ static void post_close(server *s, const serve_who *w, serve_reply *rp)
 		serve_reply_error(rp, 422, "the log is closed already");
 		return;
 	}
-	sl_buf_init(&cap.said);
-	s->rc.sink.out = cap_put;
-	s->rc.sink.err = cap_put;
-	s->rc.sink.ud = &cap;
-	sl_error_clear(&s->rc.last_err);
-	rec_line(&s->rc, "close", 5, 1);
-	s->rc.sink = keep;
+	rec_captured(s, "close", 5, &cap);
 	s->rc.quit = 0;   /* the server goes on: watchers may still step through the game */
 	if (!s->rc.closed) {
 		if (s->rc.io_failed)
@@ -967,7 +960,6 @@ static void post_close(server *s, const serve_who *w, serve_reply *rp)
 static void post_annotate(server *s, const serve_who *w, const char *kind, const char *text, serve_reply *rp)
 {
 	capture cap;
-	rec_sink keep = s->rc.sink;
 	long before = s->rc.accepted;
 	sl_buf line;
 	if (!s->rc.log || !s->rc.log->n) {
@@ -984,13 +976,7 @@ static void post_annotate(server *s, const serve_who *w, const char *kind, const
 	}
 	sl_buf_init(&line);
 	sl_buf_printf(&line, "@%s %s", kind, text);
-	sl_buf_init(&cap.said);
-	s->rc.sink.out = cap_put;
-	s->rc.sink.err = cap_put;
-	s->rc.sink.ud = &cap;
-	sl_error_clear(&s->rc.last_err);
-	rec_line(&s->rc, sl_buf_cstr(&line), line.len, 1);
-	s->rc.sink = keep;
+	rec_captured(s, sl_buf_cstr(&line), line.len, &cap);
 	sl_buf_free(&line);
 	if (s->rc.accepted == before) {
 		if (s->rc.io_failed)
