@@ -20,6 +20,18 @@ typedef struct write_args {
 	int sync, no_pack;     /* record FILE.silb */
 } write_args;
 
+/* --sync WHEN: SL_SILB_SYNC_*, or -1 */
+static int sync_of(const char *arg)
+{
+	if (strcmp(arg, "event") == 0)
+		return SL_SILB_SYNC_EVENT;
+	if (strcmp(arg, "turn") == 0)
+		return SL_SILB_SYNC_TURN;
+	if (strcmp(arg, "none") == 0)
+		return SL_SILB_SYNC_NONE;
+	return -1;
+}
+
 static int write_opt(int key, const char *arg, void *ctx)
 {
 	write_args *a = ctx;
@@ -30,13 +42,7 @@ static int write_opt(int key, const char *arg, void *ctx)
 	case 'k': a->seal = 1; break;
 	case 'q': a->quiet = 1; break;
 	case 310:
-		if (strcmp(arg, "event") == 0)
-			a->sync = SL_SILB_SYNC_EVENT;
-		else if (strcmp(arg, "turn") == 0)
-			a->sync = SL_SILB_SYNC_TURN;
-		else if (strcmp(arg, "none") == 0)
-			a->sync = SL_SILB_SYNC_NONE;
-		else
+		if ((a->sync = sync_of(arg)) < 0)
 			return cli_usage(NULL, "bad --sync '%s' (event, turn or none)", arg);
 		break;
 	case 311: a->no_pack = 1; break;
@@ -250,13 +256,7 @@ static int rec_opt(int key, const char *arg, void *ctx)
 	case 'g': a->game = arg; break;
 	case 'q': a->quiet = 1; break;
 	case 310:
-		if (strcmp(arg, "event") == 0)
-			a->sync = SL_SILB_SYNC_EVENT;
-		else if (strcmp(arg, "turn") == 0)
-			a->sync = SL_SILB_SYNC_TURN;
-		else if (strcmp(arg, "none") == 0)
-			a->sync = SL_SILB_SYNC_NONE;
-		else
+		if ((a->sync = sync_of(arg)) < 0)
 			return cli_usage("record", "bad --sync '%s' (event, turn or none)", arg);
 		break;
 	case 311: a->no_pack = 1; break;
