@@ -141,11 +141,15 @@ static const char *client_ip(struct MHD_Connection *c, char *buf, size_t n)
 	return buf;
 }
 
-static void common_headers(struct MHD_Response *resp)
+static void common_headers(struct MHD_Response *resp, const char *etag)
 {
 	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");   /* tokens ride in URLs */
-	MHD_add_response_header(resp, "Cache-Control", "no-store");
+	if (etag && *etag) {   /* a board: the browser keeps it and asks again (304 when unchanged) */
+		MHD_add_response_header(resp, "Cache-Control", "private, no-cache");
+		MHD_add_response_header(resp, "ETag", etag);
+	} else
+		MHD_add_response_header(resp, "Cache-Control", "no-store");
 }
 
 static enum MHD_Result send_reply(server *s, struct MHD_Connection *c, const char *method, const char *path,
@@ -162,7 +166,7 @@ static enum MHD_Result send_reply(server *s, struct MHD_Connection *c, const cha
 	if (!resp)
 		return MHD_NO;
 	MHD_add_response_header(resp, "Content-Type", rp->type ? rp->type : "application/json; charset=utf-8");
-	common_headers(resp);
+	common_headers(resp, rp->etag);
 	if (rp->type && strncmp(rp->type, "text/html", 9) == 0)
 		MHD_add_response_header(resp, "Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; "
 			"style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'");
@@ -402,7 +406,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 			return send_reply(s, c, method, path, &rp);
 		}
 		MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
-		common_headers(resp);
+		common_headers(resp, NULL);
 		ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
 		MHD_destroy_response(resp);
 		return ret;
@@ -422,7 +426,7 @@ early:
 			return MHD_NO;
 		r->early_status = rp.status;
 		MHD_add_response_header(r->early, "Content-Type", "application/json; charset=utf-8");
-		common_headers(r->early);
+		common_headers(r->early, NULL);
 		serve_log(s, client_ip(c, ip, sizeof ip), method, path, rp.status, rp.note);
 		if (rp.status == 413) {   /* not read: answered now, the connection closed after */
 			enum MHD_Result ret = MHD_queue_response(c, 413, r->early);

@@ -91,6 +91,7 @@ typedef struct serve_reply {
 	const char *type;       /* NULL: application/json; charset=utf-8 */
 	int owned;              /* body is ours to free (sl_free) */
 	char note[512];         /* for the log line */
+	char etag[96];          /* "" or the ETag of a board: revalidated, not stored (no-cache) */
 } serve_reply;
 
 /* serve_api.c */

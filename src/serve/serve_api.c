@@ -282,6 +282,22 @@ static void get_board(server *s, struct MHD_Connection *c, const serve_who *w, s
 			return;
 		}
 	}
+	{   /* the board after entry n is known by that entry's state check (and
+	     * the view): an undo and another entry change it */
+		const sl_event *e = n > 0 ? &s->rc.log->ev[n - 1] : NULL;
+		const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+		snprintf(rp->etag, sizeof rp->etag, "\"b%ld-%016llx-%s\"", n,
+			e ? (unsigned long long)e->check : 0ULL,
+			w->player >= 0 ? serve_player_id(s, w->player) : "all");
+		if (e && !e->has_check)
+			rp->etag[0] = 0;   /* nothing to know it by: not kept */
+		else if (inm && strcmp(inm, rp->etag) == 0) {
+			rp->status = 304;
+			rp->body = NULL;
+			rp->len = 0;
+			return;
+		}
+	}
 	sl_error_clear(&err);
 	memset(&fr, 0, sizeof fr);
 	memset(&o, 0, sizeof o);

@@ -98,6 +98,18 @@ awk '/^turn 2/{exit} {print}' "$SAMPLE" > "$T/prefix.sil"
 if cmp -s "$T/want.state" "$T/got.state"; then ok "its state is the sample's after turn 1"; else bad "state differs"; diff "$T/want.state" "$T/got.state" | head -5; fi
 req GET /api/board.svg
 if [ "$CODE" = 200 ] && grep -q '<svg' "$T/body"; then ok "GET /api/board.svg draws the board"; else bad "board.svg: $CODE"; fi
+etag() { curl -s -D - -o /dev/null --max-time 10 "$@" | sed -n 's/^[Ee][Tt][Aa][Gg]: //p' | tr -d '\r'; }
+E1=$(etag "$URL/api/board.svg?at=$((rev - 1))")
+c304=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 -H "If-None-Match: $E1" "$URL/api/board.svg?at=$((rev - 1))")
+[ -n "$E1" ] && [ "$c304" = 304 ] && ok "a board is known by its ETag: asked again, 304" || bad "board ETag: '$E1' $c304"
+# the last entry undone: its board is gone (404 past the end); put back, the same ETag again
+last=$(grep -v '^@' "$T/turn1" | tail -n 1)
+E2=$(etag "$URL/api/board.svg?at=$rev")
+post /api/undo "{\"rev\":$rev}"
+c400=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 -H "If-None-Match: $E2" "$URL/api/board.svg?at=$rev")
+post /api/act "{\"rev\":$((rev - 1)),\"line\":\"$(json_str "$last")\"}"
+E3=$(etag "$URL/api/board.svg?at=$rev")
+[ -n "$E2" ] && [ "$c400" = 400 ] && [ "$E2" = "$E3" ] && ok "an undone entry's board is not answered from its ETag; put back, the same ETag" || bad "ETag after undo: '$E2' $c400 '$E3'"
 req GET "/api/log?from=$((rev - 1))"
 if [ "$CODE" = 200 ] && [ "$(grep -o '"n":' "$T/body" | wc -l)" = 2 ]; then ok "GET /api/log?from=K gives the entries from K on"; else bad "log: $CODE $(head -c 200 "$T/body")"; fi
 for p in / /record; do
