@@ -464,9 +464,10 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		rc = sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
 		goto out;
 	}
-	if (j->f == SL_ANIM_APNG)
-		rc = sl_apng_new(&apng, w, h, o->loops, fn, closure, err);
-	else if (j->f == SL_ANIM_GIF)
+	if (j->f == SL_ANIM_APNG) {
+		if ((rc = sl_apng_new(&apng, w, h, o->loops, fn, closure, err)) == SL_OK)
+			sl_apng_threads(apng, sl_export_threads(o->jobs));
+	} else if (j->f == SL_ANIM_GIF)
 		rc = sl_gif_new(&gif, w, h, o->loops, colours,
 			painter_colours(log, o->render.theme, colours, 64), fn, closure, err);
 	else
@@ -499,6 +500,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		if (o->progress)
 			o->progress(o->progress_ud, (long)i + 1, (long)npos);
 	}
+	{ struct timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); if (getenv("APNG_DBG")) fprintf(stderr, "main thread total %.3f\n", t.tv_sec + t.tv_nsec/1e9); }
 	rc = apng ? sl_apng_finish(apng, err) : gif ? sl_gif_finish(gif, err) :
 		sl_video_finish(vid, err);
 	if (rc == SL_OK && j->stats) {

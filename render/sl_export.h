@@ -25,6 +25,9 @@ typedef struct sl_apng sl_apng;
  * sits before the first image). Free with sl_apng_free in every case. */
 int sl_apng_new(sl_apng **out, int w, int h, int loops, sl_write_fn fn, void *closure,
 	sl_error *err);
+/* Deflates frames on n threads of its own (default 1; 0: inline), set
+ * before the first frame; the bytes are the same whatever n. */
+void sl_apng_threads(sl_apng *a, int n);
 int sl_apng_frame(sl_apng *a, const uint32_t *px, int stride, int delay_ms, sl_error *err);
 int sl_apng_finish(sl_apng *a, sl_error *err);
 void sl_apng_free(sl_apng *a);
