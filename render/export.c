@@ -487,8 +487,10 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 			d += o->turn_hold_ms;
 		if (i > 0) {
 			size_t c = 0, np = (size_t)w * h;
-			for (size_t k = 0; k < np; k++)
-				c += ((px[k] ^ prev[k]) & 0xffffff) != 0;
+			for (size_t y = 0; y < (size_t)h; y++)   /* most rows are the same */
+				if (memcmp(px + y * w, prev + y * w, (size_t)w * 4) != 0)
+					for (size_t k = y * w; k < (y + 1) * w; k++)
+						c += ((px[k] ^ prev[k]) & 0xffffff) != 0;
 			changed += (double)c / np;
 		}
 		memcpy(prev, px, (size_t)w * h * 4);
@@ -500,7 +502,6 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		if (o->progress)
 			o->progress(o->progress_ud, (long)i + 1, (long)npos);
 	}
-	{ struct timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); if (getenv("APNG_DBG")) fprintf(stderr, "main thread total %.3f\n", t.tv_sec + t.tv_nsec/1e9); }
 	rc = apng ? sl_apng_finish(apng, err) : gif ? sl_gif_finish(gif, err) :
 		sl_video_finish(vid, err);
 	if (rc == SL_OK && j->stats) {
