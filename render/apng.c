@@ -34,7 +34,7 @@
  * in black, 1 160 267 B keyed in 01fe03, the key before.) A real black pixel
  * is stored one step bluer. */
 #define KEY 0x000000u
-#define LEVEL_DENSE 10         /* libdeflate's strongest */
+#define LEVEL_DENSE 11         /* libdeflate's strongest */
 #define LEVEL_SPARSE 7         /* see above */
 #define DENSE 20               /* 1 changed pixel in DENSE or more: LEVEL_DENSE */
 #define DENSE_SMALL 65536      /* and every frame of no more scanline bytes */
