@@ -81,6 +81,7 @@ struct sl_apng {
 	sl_write_fn fn;
 	void *closure;
 	uint32_t *cur;        /* this frame, as stored (colour()) */
+	uint32_t *last;       /* this frame as it came */
 	uint32_t *shown;      /* what a viewer shows after the frames stored so far */
 	uint32_t *before;     /* and before the latest frame: what dispose-previous restores */
 	way dirty;            /* where shown and before may differ */
@@ -161,11 +162,12 @@ int sl_apng_new(sl_apng **out, int w, int h, int loops, sl_write_fn fn, void *cl
 	a->nthreads = 1;
 	sl_buf_init(&a->body);
 	a->cur = sl_malloc((size_t)w * h * 4);
+	a->last = sl_malloc((size_t)w * h * 4);
 	a->shown = sl_calloc((size_t)w * h, 4);
 	a->before = sl_calloc((size_t)w * h, 4);
 	a->raw = sl_malloc((size_t)(3 * w + 1) * h);
 	a->fast = libdeflate_alloc_compressor(LEVEL_TRIAL);
-	if (!a->cur || !a->shown || !a->before || !a->raw || !a->fast || alloc_worker(&a->wk[0]) < 0) {
+	if (!a->cur || !a->last || !a->shown || !a->before || !a->raw || !a->fast || alloc_worker(&a->wk[0]) < 0) {
 		sl_apng_free(a);
 		return sl_error_set(err, SL_ENOMEM, "apng: out of memory for a %dx%d canvas", w, h);
 	}
@@ -208,6 +210,7 @@ void sl_apng_free(sl_apng *a)
 	}
 	sl_free(a->slots);
 	sl_free(a->cur);
+	sl_free(a->last);
 	sl_free(a->shown);
 	sl_free(a->before);
 	sl_free(a->raw);
@@ -244,8 +247,13 @@ static size_t scanlines(const sl_apng *a, const way *wy, uint8_t *out, int skip,
 		const uint32_t *src = a->cur + (size_t)(wy->y + y) * a->w + wy->x;
 		const uint32_t *bs = wy->base ? wy->base + (size_t)(wy->y + y) * a->w + wy->x : NULL;
 		uint8_t *row = out + n;
-		if (skip && bs && wy->over && memcmp(src, bs, (size_t)wy->w * 4) == 0) {
-			*skipped += rowlen + 1;
+		if (bs && wy->over && memcmp(src, bs, (size_t)wy->w * 4) == 0) {   /* all keyed */
+			if (skip)
+				*skipped += rowlen + 1;
+			else {
+				memset(row, 0, rowlen + 1);
+				n += rowlen + 1;
+			}
 			continue;
 		}
 		*row++ = 0;   /* filter type: none */
@@ -549,9 +557,12 @@ int sl_apng_frame(sl_apng *a, const uint32_t *px, int stride, int delay_ms, sl_e
 	slot *latest;
 	if (delay_ms < 0)
 		delay_ms = 0;
-	for (int y = 0; y < a->h; y++) {
+	for (int y = 0; y < a->h; y++) {   /* a row as it came before is in cur already */
 		const uint32_t *src = (const uint32_t *)((const uint8_t *)px + (size_t)y * stride);
-		uint32_t *d = a->cur + (size_t)y * a->w;
+		uint32_t *d = a->cur + (size_t)y * a->w, *l = a->last + (size_t)y * a->w;
+		if (!first && memcmp(l, src, (size_t)a->w * 4) == 0)
+			continue;
+		memcpy(l, src, (size_t)a->w * 4);
 		for (int x = 0; x < a->w; x++)
 			d[x] = colour(src[x]);
 	}
