@@ -300,13 +300,13 @@ static int parse_path(const char *l, size_t len, const char **st, size_t *stl, d
  * moves into shape. */
 static int path_data(const char *d, const char *de, int dec, double *x0, double *y0, sl_buf *shape)
 {
-	double cx = 0, cy = 0, sx = 0, sy = 0;
+	double cx = 0, cy = 0, sx = 0, sy = 0, ox = 0, oy = 0;
 	int first = 1, after_num = 0, had_dot = 0;
 	char nb[48], last = 0;
 	for (const char *p = d; p < de;) {
 		char op = *p;
 		int na = op == 'M' || op == 'L' ? 2 : op == 'C' ? 6 : op == 'Z' ? 0 : -1;
-		double v[6];
+		double v[6], vr[6];
 		if (op == ' ') {
 			p++;
 			continue;
@@ -316,12 +316,18 @@ static int path_data(const char *d, const char *de, int dec, double *x0, double 
 		p++;
 		for (int a = 0; a < na; a++) {
 			char *e;
-			v[a] = strtod(p, &e);
+			v[a] = vr[a] = strtod(p, &e);
 			if (e == p)
 				return 0;
 			p = e;
-			numd(nb, sizeof nb, v[a], dec);   /* the point rounded: the moves between are exact */
-			v[a] = strtod(nb, NULL);
+			/* the first point rounded, the others rounded from it: the
+			 * moves between are exact, and one figure drawn at two places
+			 * is one shape */
+			if (first)
+				numd(nb, sizeof nb, v[a], dec);
+			else
+				numd(nb, sizeof nb, v[a] - (a & 1 ? oy : ox), dec);
+			v[a] = strtod(nb, NULL) + (first ? 0 : a & 1 ? *y0 : *x0);
 		}
 		if (op == 'Z') {
 			sl_buf_putc(shape, 'z');
@@ -336,6 +342,8 @@ static int path_data(const char *d, const char *de, int dec, double *x0, double 
 				return 0;
 			*x0 = cx = sx = v[0];
 			*y0 = cy = sy = v[1];
+			ox = vr[0];
+			oy = vr[1];
 			first = 0;
 			continue;
 		}
@@ -382,6 +390,55 @@ static int path_data(const char *d, const char *de, int dec, double *x0, double 
 
 #define NONE ((size_t)-1)
 
+/* Appends s[0..n) with each colour cairo writes as rgb(R%,G%,B%) of
+ * whole 8-bit values (six decimals) as #rrggbb: the same colour. */
+static void put_colours(sl_buf *out, const char *s, size_t n)
+{
+	const char *end = s + n, *p = s;
+	while (p < end) {
+		const char *q = p;
+		int c[3], k;
+		while (q + 4 < end && strncmp(q, "rgb(", 4) != 0)
+			q++;
+		if (q + 4 >= end) {
+			sl_buf_put(out, p, (size_t)(end - p));
+			return;
+		}
+		sl_buf_put(out, p, (size_t)(q - p));
+		p = q + 4;
+		for (k = 0; k < 3; k++) {
+			char *e, want[32];
+			double v = strtod(p, &e);
+			int i = (int)lround(v * 255 / 100);
+			if (e == p || *e != '%' || i < 0 || i > 255)
+				break;
+			/* cairo's text for that whole value: only then is it one */
+			snprintf(want, sizeof want, "%f", i * 100.0 / 255);
+			{
+				size_t wl = strlen(want);
+				while (wl > 0 && want[wl - 1] == '0')
+					want[--wl] = 0;
+				if (wl > 0 && want[wl - 1] == '.')
+					want[--wl] = 0;
+				if ((size_t)(e - p) != wl || strncmp(p, want, wl) != 0)
+					break;
+			}
+			c[k] = i;
+			p = e + 1;
+			if (*p == (k < 2 ? ',' : ')'))
+				p++;
+			else
+				break;
+		}
+		if (k == 3)
+			sl_buf_printf(out, "#%02x%02x%02x", c[0], c[1], c[2]);
+		else {   /* not such a colour: as it was */
+			sl_buf_puts(out, "rgb(");
+			p = q + 4;
+		}
+	}
+}
+
 /* Parses "<g style=S>" (nothing else on the line, as cairo writes a run
  * of glyphs of one colour): its style. */
 static int parse_gstyle(const char *l, size_t len, const char **st, size_t *stl)
@@ -406,10 +463,44 @@ static int groupable(const char *st)
 	return !strstr(st, "clip") && !strstr(st, "mask") && !strstr(st, "filter");
 }
 
+/* Whether the lines after e up to "</g>" are all glyph <use>s at one y
+ * (cairo's run of glyphs of one colour on one baseline); that y in ys. */
+static int run_baseline(const char *e, const char *end, char *ys, size_t n)
+{
+	static const char use[] = "  <use xlink:href=\"#glyph";
+	const char *p = e + 1, *q;
+	int count = 0;
+	ys[0] = 0;
+	while (p < end) {
+		const char *le = memchr(p, '\n', (size_t)(end - p)), *y;
+		size_t yl;
+		if (!le)
+			le = end;
+		if (le - p == 4 && strncmp(p, "</g>", 4) == 0)
+			return count > 0;
+		if ((size_t)(le - p) <= sizeof use || strncmp(p, use, sizeof use - 1) != 0 ||
+		    !(q = memchr(p, ' ', (size_t)(le - p) - 3)) || !(y = strstr(p, "\" y=\"")) || y > le ||
+		    strncmp(le - 3, "\"/>", 3) != 0)
+			return 0;
+		y += 5;
+		yl = (size_t)(le - 3 - y);
+		if (yl + 1 > n || memchr(y, '"', yl))
+			return 0;
+		if (count == 0) {
+			memcpy(ys, y, yl);
+			ys[yl] = 0;
+		} else if (strlen(ys) != yl || strncmp(ys, y, yl) != 0)
+			return 0;
+		count++;
+		p = le + 1;
+	}
+	return 0;
+}
+
 /* Copies a line of cairo's, its glyph names shortened (glyphN-M to gN-M);
  * the glyph's place keeps cairo's six decimals (at three, rsvg-convert's
  * reading of the text differs); any other line as it is. */
-static void glyph_line(sl_buf *out, const char *l, size_t len)
+static void glyph_line(sl_buf *out, const char *l, size_t len, int no_y)
 {
 	static const char use[] = "  <use xlink:href=\"#glyph", sym[] = "<symbol overflow=\"visible\" id=\"glyph";
 	const char *end = l + len, *q;
@@ -422,7 +513,10 @@ static void glyph_line(sl_buf *out, const char *l, size_t len)
 		numd(ys, sizeof ys, y, 6);
 		sl_buf_puts(out, "<use xlink:href=\"#g");
 		sl_buf_put(out, l + sizeof use - 1, (size_t)(q - (l + sizeof use - 1)));
-		sl_buf_printf(out, "\" x=\"%s\" y=\"%s\"/>", xs, ys);
+		if (no_y)
+			sl_buf_printf(out, "\" x=\"%s\"/>", xs);
+		else
+			sl_buf_printf(out, "\" x=\"%s\" y=\"%s\"/>", xs, ys);
 	} else if (len > sizeof sym && strncmp(l, sym, sizeof sym - 1) == 0) {
 		sl_buf_puts(out, "<symbol overflow=\"visible\" id=\"g");
 		sl_buf_put(out, l + sizeof sym - 1, len - (sizeof sym - 1));
@@ -475,6 +569,7 @@ int sl_svg_pack(const char *svg, size_t n, sl_buf *out)
 {
 	tab styles = {0}, shapes = {0};
 	size_t group = NONE;   /* the class of the group open, NONE for none */
+	int run_y = 0;         /* in a run of glyphs whose group sets their y */
 	sl_buf shape, next;
 	const char *p, *end = svg + n, *defs_end;
 	int rc = SL_OK;
@@ -510,8 +605,11 @@ int sl_svg_pack(const char *svg, size_t n, sl_buf *out)
 	/* the head as cairo wrote it, then ours */
 	sl_buf_put(out, svg, (size_t)(defs_end - svg));
 	sl_buf_puts(out, "<style type=\"text/css\"><![CDATA[\n");
-	for (size_t i = 0; i < styles.n; i++)
-		sl_buf_printf(out, ".c%zu{%s}\n", i, styles.s[i]);
+	for (size_t i = 0; i < styles.n; i++) {
+		sl_buf_printf(out, ".c%zu{", i);
+		put_colours(out, styles.s[i], strlen(styles.s[i]));
+		sl_buf_puts(out, "}\n");
+	}
 	sl_buf_puts(out, "]]></style>\n");
 	for (size_t i = 0; i < shapes.n; i++)
 		if (shapes.count[i] > 1)
@@ -574,10 +672,18 @@ int sl_svg_pack(const char *svg, size_t n, sl_buf *out)
 				sl_buf_puts(out, "</g>\n");
 				group = NONE;
 			}
-			if (parse_gstyle(p, (size_t)(e - p), &st, &stl))
-				sl_buf_printf(out, "<g class=\"c%zu\">", tab_find(&styles, st, stl, 0));
-			else
-				glyph_line(out, p, (size_t)(e - p));
+			if (parse_gstyle(p, (size_t)(e - p), &st, &stl)) {
+				char ys[48];
+				sl_buf_printf(out, "<g class=\"c%zu\"", tab_find(&styles, st, stl, 0));
+				/* a run of glyphs on one baseline: the group moves them to it */
+				if ((run_y = run_baseline(e, end, ys, sizeof ys)))
+					sl_buf_printf(out, " transform=\"translate(0 %s)\"", ys);
+				sl_buf_putc(out, '>');
+			} else {
+				if (strncmp(p, "</g>", 4) == 0)
+					run_y = 0;
+				glyph_line(out, p, (size_t)(e - p), run_y);
+			}
 		}
 		if (e < end)
 			sl_buf_putc(out, '\n');
