@@ -114,19 +114,35 @@ if [ -n "${SL_BASE:-}" ]; then
 	echo "issue 18 against the baseline $SL_BASE:"
 	echo "| figure | baseline | now | now / baseline |"
 	echo "| --- | ---: | ---: | ---: |"
+	# cpu FILE CMD...: runs CMD, its user + system seconds into FILE (empty
+	# without GNU time): on a loaded machine the wall clock is the share of
+	# the cores the command got, the CPU time what it needed
+	cpu() {
+		f=$1
+		shift
+		: >"$f"
+		if [ -x /usr/bin/time ]; then
+			/usr/bin/time -f "%U %S" -o "$f.t" "$@" || return 1
+			awk '{print $1 + $2}' "$f.t" >"$f"
+		else
+			"$@"
+		fi
+	}
 	row() { printf "| %s | %s | %s | %.3f |\n" "$1" "$2" "$3" "$(echo "$3 / $2" | bc -l)"; }
 	for f in apng gif; do
 		for who in base now; do
 			bin=$SL
 			[ $who = base ] && bin=$SL_BASE
 			t0=$(now)
-			"$bin" animate -q --from 0 --to $((FRAMES - 1)) --hold 0 -s "$WIDTH" "$OUT/anim.sil" \
-				-o "$OUT/$who.$f" || exit 1
+			cpu "$OUT/cpu" "$bin" animate -q --from 0 --to $((FRAMES - 1)) --hold 0 -s "$WIDTH" \
+				"$OUT/anim.sil" -o "$OUT/$who.$f" || exit 1
 			t1=$(now)
 			eval "t_$who=$(echo "$t1 - $t0" | bc)"
+			eval "c_$who=$(cat "$OUT/cpu")"
 			eval "s_$who=$(stat -c %s "$OUT/$who.$f")"
 		done
 		row "$FRAMES-frame $f: seconds" "$t_base" "$t_now"
+		[ -n "$c_base" ] && [ -n "$c_now" ] && row "$FRAMES-frame $f: CPU seconds (user + system)" "$c_base" "$c_now"
 		row "$FRAMES-frame $f: bytes" "$s_base" "$s_now"
 		if [ $f = apng ] && command -v apngdis >/dev/null && [ -n "${asm_s:-}" ]; then
 			mkdir -p "$OUT/bdis" && cp "$OUT/base.apng" "$OUT/bdis/b.png" &&

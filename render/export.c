@@ -425,7 +425,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	const sl_log *log = sl_replay_log(j->r);
 	size_t *pos = NULL, npos = 0;
 	uint32_t *prev = NULL, colours[64];
-	const uint32_t *px;
+	const uint32_t *px, *last = NULL;
 	int *turn = NULL;
 	sl_apng *apng = NULL;
 	sl_gif *gif = NULL;
@@ -486,22 +486,31 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		if (i + 1 == npos || turn[i] != turn[i + 1])
 			d += o->turn_hold_ms;
 		if (i > 0) {
+			const uint32_t *pv = pm.nthreads > 1 ? last : prev;
 			size_t c = 0, np = (size_t)w * h;
 			for (size_t y = 0; y < (size_t)h; y++)   /* most rows are the same */
-				if (memcmp(px + y * w, prev + y * w, (size_t)w * 4) != 0)
+				if (memcmp(px + y * w, pv + y * w, (size_t)w * 4) != 0)
 					for (size_t k = y * w; k < (y + 1) * w; k++)
-						c += ((px[k] ^ prev[k]) & 0xffffff) != 0;
+						c += ((px[k] ^ pv[k]) & 0xffffff) != 0;
 			changed += (double)c / np;
 		}
-		memcpy(prev, px, (size_t)w * h * 4);
-		pump_done(&pm, i);
-		rc = apng ? sl_apng_frame(apng, prev, w * 4, d, err) :
-			gif ? sl_gif_frame(gif, prev, w * 4, d, err) : sl_video_frame(vid, prev, w * 4, d, err);
+		/* drawn on threads: the frame before stays in its slot until this
+		 * one is taken (no copy); drawn inline, the next frame draws over
+		 * it, so it is copied */
+		if (pm.nthreads <= 1)
+			memcpy(prev, px, (size_t)w * h * 4);
+		rc = apng ? sl_apng_frame(apng, px, w * 4, d, err) :
+			gif ? sl_gif_frame(gif, px, w * 4, d, err) : sl_video_frame(vid, px, w * 4, d, err);
+		if (i > 0)
+			pump_done(&pm, i - 1);
+		last = px;
 		if (rc < 0)
 			goto out;
 		if (o->progress)
 			o->progress(o->progress_ud, (long)i + 1, (long)npos);
 	}
+	if (npos > 0)
+		pump_done(&pm, npos - 1);
 	rc = apng ? sl_apng_finish(apng, err) : gif ? sl_gif_finish(gif, err) :
 		sl_video_finish(vid, err);
 	if (rc == SL_OK && j->stats) {
