@@ -82,6 +82,7 @@ struct sl_apng {
 	void *closure;
 	uint32_t *cur;        /* this frame, as stored (colour()) */
 	uint32_t *last;       /* this frame as it came */
+	uint8_t *rowch;       /* by row: not as it came in the frame before */
 	uint32_t *shown;      /* what a viewer shows after the frames stored so far */
 	uint32_t *before;     /* and before the latest frame: what dispose-previous restores */
 	way dirty;            /* where shown and before may differ */
@@ -163,11 +164,12 @@ int sl_apng_new(sl_apng **out, int w, int h, int loops, sl_write_fn fn, void *cl
 	sl_buf_init(&a->body);
 	a->cur = sl_malloc((size_t)w * h * 4);
 	a->last = sl_malloc((size_t)w * h * 4);
+	a->rowch = sl_malloc((size_t)h);
 	a->shown = sl_calloc((size_t)w * h, 4);
 	a->before = sl_calloc((size_t)w * h, 4);
 	a->raw = sl_malloc((size_t)(3 * w + 1) * h);
 	a->fast = libdeflate_alloc_compressor(LEVEL_TRIAL);
-	if (!a->cur || !a->last || !a->shown || !a->before || !a->raw || !a->fast || alloc_worker(&a->wk[0]) < 0) {
+	if (!a->cur || !a->last || !a->rowch || !a->shown || !a->before || !a->raw || !a->fast || alloc_worker(&a->wk[0]) < 0) {
 		sl_apng_free(a);
 		return sl_error_set(err, SL_ENOMEM, "apng: out of memory for a %dx%d canvas", w, h);
 	}
@@ -211,6 +213,7 @@ void sl_apng_free(sl_apng *a)
 	sl_free(a->slots);
 	sl_free(a->cur);
 	sl_free(a->last);
+	sl_free(a->rowch);
 	sl_free(a->shown);
 	sl_free(a->before);
 	sl_free(a->raw);
@@ -285,13 +288,17 @@ static size_t scanlines(const sl_apng *a, const way *wy, uint8_t *out, int skip,
 
 /* The rectangle of a->cur that differs from base and the pixels that do;
  * 0 if none does. Rows are compared whole first: most are equal. */
-static int changed_rect(const sl_apng *a, const uint32_t *base, way *wy)
+static int changed_rect(const sl_apng *a, const uint32_t *base, int also_dirty, way *wy)
 {
 	int x0 = a->w, y0 = a->h, x1 = -1, y1 = -1;
 	size_t changed = 0;
 	for (int y = 0; y < a->h; y++) {
 		const uint32_t *src = a->cur + (size_t)y * a->w, *bs = base + (size_t)y * a->w;
 		int l = 0, r = a->w - 1;
+		/* a row that came as before equals what is shown; and what was
+		 * shown before, but where the two differ */
+		if (!a->rowch[y] && !(also_dirty && y >= a->dirty.y && y < a->dirty.y + a->dirty.h))
+			continue;
 		if (memcmp(src, bs, (size_t)a->w * 4) == 0)
 			continue;
 		while (src[l] == bs[l])
@@ -560,8 +567,10 @@ int sl_apng_frame(sl_apng *a, const uint32_t *px, int stride, int delay_ms, sl_e
 	for (int y = 0; y < a->h; y++) {   /* a row as it came before is in cur already */
 		const uint32_t *src = (const uint32_t *)((const uint8_t *)px + (size_t)y * stride);
 		uint32_t *d = a->cur + (size_t)y * a->w, *l = a->last + (size_t)y * a->w;
+		a->rowch[y] = 0;
 		if (!first && memcmp(l, src, (size_t)a->w * 4) == 0)
 			continue;
+		a->rowch[y] = 1;
 		memcpy(l, src, (size_t)a->w * 4);
 		for (int x = 0; x < a->w; x++)
 			d[x] = colour(src[x]);
@@ -577,14 +586,14 @@ int sl_apng_frame(sl_apng *a, const uint32_t *px, int stride, int delay_ms, sl_e
 		return SL_OK;
 	}
 	latest = a->slots[a->nslot - 1];
-	if (!changed_rect(a, a->shown, &ways[0])) {
+	if (!changed_rect(a, a->shown, 0, &ways[0])) {
 		latest->delay_ms += delay_ms;   /* nothing changed: the frame before is shown longer */
 		return SL_OK;
 	}
 	ways[1] = ways[0];
 	nw = 2;
 	if (!latest->first) {   /* dispose-previous on a first frame would clear to transparent */
-		changed_rect(a, a->before, &ways[2]);
+		changed_rect(a, a->before, 1, &ways[2]);
 		ways[3] = ways[2];
 		nw = 4;
 	}

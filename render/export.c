@@ -467,10 +467,11 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	if (j->f == SL_ANIM_APNG) {
 		if ((rc = sl_apng_new(&apng, w, h, o->loops, fn, closure, err)) == SL_OK)
 			sl_apng_threads(apng, sl_export_threads(o->jobs));
-	} else if (j->f == SL_ANIM_GIF)
-		rc = sl_gif_new(&gif, w, h, o->loops, colours,
-			painter_colours(log, o->render.theme, colours, 64), fn, closure, err);
-	else
+	} else if (j->f == SL_ANIM_GIF) {
+		if ((rc = sl_gif_new(&gif, w, h, o->loops, colours,
+			painter_colours(log, o->render.theme, colours, 64), fn, closure, err)) == SL_OK)
+			sl_gif_threads(gif, sl_export_threads(o->jobs));
+	} else
 		rc = sl_video_new(&vid, j->video, j->f == SL_ANIM_WEBM, w, h, err);
 	if (rc < 0)
 		goto out;
