@@ -118,12 +118,12 @@ if [ -n "${SL_BASE:-}" ]; then
 	# without GNU time): on a loaded machine the wall clock is the share of
 	# the cores the command got, the CPU time what it needed
 	cpu() {
-		f=$1
+		cpu_f=$1
 		shift
-		: >"$f"
+		: >"$cpu_f"
 		if [ -x /usr/bin/time ]; then
-			/usr/bin/time -f "%U %S" -o "$f.t" "$@" || return 1
-			awk '{print $1 + $2}' "$f.t" >"$f"
+			/usr/bin/time -f "%U %S" -o "$cpu_f.t" "$@" || return 1
+			awk '{print $1 + $2}' "$cpu_f.t" >"$cpu_f"
 		else
 			"$@"
 		fi

@@ -9,17 +9,18 @@
  * The chunks, keying and rectangles are ours; the deflate engine is
  * libdeflate (Debian's libdeflate-dev) and zlib gives the CRCs. Measured on
  * the 200-frame `make bench` export (1024x782), the same scanlines deflated,
- * CPU time: zlib -9 1 055 658 B in 1.5 s; libdeflate 12 1 016 027 B in 6.5 s;
- * zopfli (one iteration) 1-4% smaller than libdeflate 12 per frame but 40 s on
- * the board frame alone, when rendering the whole export takes about 30 s.
- * Level 12 pays where pixels changed; on a sparse rectangle it mostly walks
- * keyed runs (about 40 ms for 1.3 MB of them), where level 6 takes 2 ms for a few
- * bytes more. So: level 12 when 1 pixel in DENSE or more changed, else 6:
- * 1 021 810 B in about 4 s, and the whole export takes about the CPU time it took
- * with zlib -9 (+0.5 s in 33 s). That is what brings the file under apngasm's
- * (a 7-zip deflate) for a time we can afford; a matcher of our own would be a
- * second deflate to keep. The strong deflate of a frame runs on a thread of
- * its own while the next frame is drawn and weighed (same bytes). */
+ * CPU time: zlib -9 1 055 658 B in 1.5 s; libdeflate 12 on every frame
+ * 947 287 B in 4.7 s; zopfli (one iteration) 1-4% smaller than libdeflate 12
+ * per frame but 40 s on the board frame alone. Level 12 pays on the frames
+ * where much changed (the board as set up, the map drawn whole: 162 KB at
+ * 11 or 12, 190 KB at 6 to 9); on a sparse rectangle it mostly walks keyed
+ * runs for under 1%. So: LEVEL_DENSE (11: as small as 12 on the map frame,
+ * 15% faster) where 1 pixel in DENSE or more changed or the frame is small,
+ * LEVEL_SPARSE elsewhere; with the short unchanged runs kept (scanlines)
+ * that brings the file under apngasm's (a 7-zip deflate). Frames are
+ * deflated on a pool of threads while the next ones are drawn and weighed,
+ * written in order: the bytes do not depend on the number of threads.
+ * docs/exports.md has the numbers. */
 #include "sl_export.h"
 
 #include <pthread.h>
@@ -34,8 +35,8 @@
  * in black, 1 160 267 B keyed in 01fe03, the key before.) A real black pixel
  * is stored one step bluer. */
 #define KEY 0x000000u
-#define LEVEL_DENSE 11         /* libdeflate's strongest */
-#define LEVEL_SPARSE 7         /* see above */
+#define LEVEL_DENSE 11         /* see above */
+#define LEVEL_SPARSE 7         /* 6 to 9 within 0.3% of each other on the sparse frames; 7 the smallest */
 #define DENSE 20               /* 1 changed pixel in DENSE or more: LEVEL_DENSE */
 #define DENSE_SMALL 65536      /* and every frame of no more scanline bytes */
 #define GAP 6                  /* see scanlines */

@@ -10,7 +10,10 @@
  * frame does not use and codes are as short as its largest index allows
  * (gifsicle's tricks), or a local table when that is smaller; a full LZW
  * table is cleared at once or kept while it pays, whichever is smaller for
- * the frame. Palette index 255 is never a colour. */
+ * the frame. Palette index 255 is never a colour. The candidates are
+ * weighed on the rectangle's rows that changed (encode_rect), and
+ * rectangles are encoded on a pool of threads, written in order: the bytes
+ * do not depend on the number of threads. */
 #include "sl_export.h"
 #include "lzw.h"
 
