@@ -26,7 +26,7 @@ OUT=$(mktemp -d "${TMPDIR:-/tmp}/sillage-bench.XXXXXX") || exit 4
 trap 'rm -rf "$OUT"' EXIT INT TERM
 now() { date +%s.%N; }
 # open_ms PAGE: the milliseconds headless chromium takes from loading the
-# viewer page to its first board drawn (the median of three opens in one
+# viewer page to its first board shown (the median of three opens in one
 # browser: the load of a shared machine varies); empty without
 # chromium and playwright-core (tests/html).
 open_ms() {
@@ -41,7 +41,7 @@ const { chromium } = require(process.cwd() + "/tests/html/node_modules/playwrigh
 		const p = await b.newPage({ viewport: { width: 1280, height: 800 } });
 		const t = Date.now();
 		await p.goto("file://" + process.argv[1], { timeout: 120000 });
-		await p.waitForSelector("#top svg", { timeout: 120000 });
+		await p.waitForSelector("#board svg", { timeout: 120000 });
 		ms.push(Date.now() - t);
 		await p.close();
 	}

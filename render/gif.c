@@ -803,9 +803,12 @@ static int encode_rect(genc *g, gjob *j)
 		 * under 3/4 of the rectangle: the other rows are transparent in
 		 * every candidate but one (every pixel as it is, which stores
 		 * them all and is not tried then), and leaving them out makes the
-		 * search several times faster for the same choice on the bench
-		 * export but a few frames. The candidate chosen is then made for
-		 * the whole rectangle. */
+		 * search several times faster. The candidate chosen is then made
+		 * for the whole rectangle, beside the plain ones (all unchanged
+		 * pixels transparent, chosen as LZW goes, the length chosen
+		 * without keep_runs): a gap that crosses rows left out is longer
+		 * than it looked. On the bench export the file is 1 byte larger
+		 * than with the whole search; on the samples 0.0 to 0.6%. */
 		int nrows = 0, compact;
 		size_t sz0, gap;
 		for (int y = 0; y < rh; y++)
@@ -856,6 +859,13 @@ static int encode_rect(genc *g, gjob *j)
 			g->keep_runs = g->rkeep;
 			try_gap(g, rg, &best, &bp);
 			g->keep_runs = 0;
+			/* and the plain candidates, whole: a gap that crosses the rows
+			 * left out is longer than it looked */
+			sz0 = try_gap(g, 0, &best, &bp);
+			if (rg != GAP_WILD)
+				try_gap(g, GAP_WILD, &best, &bp);
+			if (rg != GAP_WILD && g->rkeep)
+				try_gap(g, rg, &best, &bp);
 		}
 	}
 	/* the smallest, encoded with each rule for a full table */
