@@ -7,6 +7,16 @@
 # apngasm, and against gifsicle -O3 on the same frames; then the same
 # size comparisons on every bundled sample.
 #   sh bench/export.sh BUILD/sillage BUILD/bench/export_bench [FRAMES] [WIDTH]
+#
+# With SL_BASE naming an older `sillage` binary, the figures of issue 18 are
+# measured against it in the same run, one after the other on the same
+# inputs (so under the same load): the 200-frame APNG and GIF (time, and
+# size against apngasm / gifsicle -O3 on each one's own frames), the SVG of
+# one frame of the generated sail map, and the time headless chromium takes
+# to open the viewer of the generated 300-event sail game. The baseline of
+# issue 18 is commit fa4d972:
+#   git worktree add --detach /tmp/pre fa4d972 && make -C /tmp/pre -j2
+#   SL_BASE=/tmp/pre/build/sillage make bench-export    # or make bench
 set -u
 SL=$1
 EB=$2
@@ -15,6 +25,31 @@ WIDTH=${4:-1024}
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/sillage-bench.XXXXXX") || exit 4
 trap 'rm -rf "$OUT"' EXIT INT TERM
 now() { date +%s.%N; }
+# open_ms PAGE: the milliseconds headless chromium takes from loading the
+# viewer page to its first board shown (the median of three opens in one
+# browser: the load of a shared machine varies); empty without
+# chromium and playwright-core (tests/html).
+open_ms() {
+	[ -d tests/html/node_modules/playwright-core ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || return 0
+	node -e '
+const { chromium } = require(process.cwd() + "/tests/html/node_modules/playwright-core");
+(async () => {
+	const b = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+		headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+	const ms = [];
+	for (let k = 0; k < 3; k++) {
+		const p = await b.newPage({ viewport: { width: 1280, height: 800 } });
+		const t = Date.now();
+		await p.goto("file://" + process.argv[1], { timeout: 120000 });
+		await p.waitForSelector("#board svg", { timeout: 120000 });
+		ms.push(Date.now() - t);
+		await p.close();
+	}
+	ms.sort((x, y) => x - y);
+	console.log(ms[1]);
+	await b.close();
+})();' "$1" 2>/dev/null
+}
 for g in $("$SL" games | awk 'NR>0{print $1}'); do
 	"$SL" gen --game "$g" -n 400 -o "$OUT/$g.sil" 2>/dev/null || continue
 	"$EB" frame "$OUT/$g.sil" 5 2>/dev/null || { echo "$g: no painter"; continue; }
@@ -35,21 +70,7 @@ for g in sail fmp; do
 	t1=$(now)
 	"$SL" html -q "$OUT/h-$g-cut.sil" -o "$OUT/h-$g-cut.html" || exit 1
 	a=$(stat -c %s "$OUT/h-$g-cut.html"); b=$(stat -c %s "$OUT/h-$g.html")
-	open=""
-	if [ -d tests/html/node_modules/playwright-core ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
-		open=$(node -e '
-const { chromium } = require(process.cwd() + "/tests/html/node_modules/playwright-core");
-(async () => {
-	const b = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-		headless: true, args: ["--no-sandbox", "--disable-gpu"] });
-	const p = await b.newPage({ viewport: { width: 1280, height: 800 } });
-	const t = Date.now();
-	await p.goto("file://" + process.argv[1]);
-	await p.waitForSelector("#top svg");
-	console.log(Date.now() - t);
-	await b.close();
-})();' "$OUT/h-$g.html" 2>/dev/null)
-	fi
+	open=$(open_ms "$OUT/h-$g.html")
 	echo "html $g: $(grep -c '' "$OUT/h-$g.sil") entries, $b bytes in $(echo "$t1 - $t0" | bc) s;" \
 		"$(( (b - a) / 250 )) bytes per step after the first frames; opens in chromium in ${open:-?} ms"
 done
@@ -78,6 +99,81 @@ if command -v gifsicle >/dev/null; then
 	set -- $ours_gif
 	echo "GIF: ours $1 s, $2 bytes; gifsicle -O3 on the same frames $(echo "$t1 - $t0" | bc) s, $o3_s bytes;" \
 		"size ratio $(echo "scale=3; $2 / $o3_s" | bc)"
+fi
+
+# Issue 18's figures against the baseline binary SL_BASE (see the top): the
+# same inputs, the baseline and this build one after the other, so under
+# the same load. Times are wall clock of the command (`animate --hold 0`,
+# the frames the export above times: from the board as set up, a frame
+# per event). Each APNG is weighed against apngasm on its own frames
+# (apngdis takes the baseline's apart; ours are the PNG files above), each
+# GIF against gifsicle -O3 on its own frames.
+if [ -n "${SL_BASE:-}" ]; then
+	[ -x "$SL_BASE" ] || { echo "bench: SL_BASE=$SL_BASE is not an executable" >&2; exit 2; }
+	echo
+	echo "issue 18 against the baseline $SL_BASE:"
+	echo "| figure | baseline | now | now / baseline |"
+	echo "| --- | ---: | ---: | ---: |"
+	# cpu FILE CMD...: runs CMD, its user + system seconds into FILE (empty
+	# without GNU time): on a loaded machine the wall clock is the share of
+	# the cores the command got, the CPU time what it needed
+	cpu() {
+		cpu_f=$1
+		shift
+		: >"$cpu_f"
+		if [ -x /usr/bin/time ]; then
+			/usr/bin/time -f "%U %S" -o "$cpu_f.t" "$@" || return 1
+			awk '{print $1 + $2}' "$cpu_f.t" >"$cpu_f"
+		else
+			"$@"
+		fi
+	}
+	row() { printf "| %s | %s | %s | %.3f |\n" "$1" "$2" "$3" "$(echo "$3 / $2" | bc -l)"; }
+	for f in apng gif; do
+		for who in base now; do
+			bin=$SL
+			[ $who = base ] && bin=$SL_BASE
+			t0=$(now)
+			cpu "$OUT/cpu" "$bin" animate -q --from 0 --to $((FRAMES - 1)) --hold 0 -s "$WIDTH" \
+				"$OUT/anim.sil" -o "$OUT/$who.$f" || exit 1
+			t1=$(now)
+			eval "t_$who=$(echo "$t1 - $t0" | bc)"
+			eval "c_$who=$(cat "$OUT/cpu")"
+			eval "s_$who=$(stat -c %s "$OUT/$who.$f")"
+		done
+		row "$FRAMES-frame $f: seconds" "$t_base" "$t_now"
+		[ -n "$c_base" ] && [ -n "$c_now" ] && row "$FRAMES-frame $f: CPU seconds (user + system)" "$c_base" "$c_now"
+		row "$FRAMES-frame $f: bytes" "$s_base" "$s_now"
+		if [ $f = apng ] && command -v apngdis >/dev/null && [ -n "${asm_s:-}" ]; then
+			mkdir -p "$OUT/bdis" && cp "$OUT/base.apng" "$OUT/bdis/b.png" &&
+				(cd "$OUT/bdis" && apngdis b.png f >/dev/null 2>&1 &&
+				apngasm asm.png "$(ls f*.png | sort -V | head -1)" 7 10 >/dev/null 2>&1) || exit 1
+			basm=$(stat -c %s "$OUT/bdis/asm.png")
+			row "$FRAMES-frame apng: size / apngasm's" "$(echo "scale=4; $s_base / $basm" | bc)" \
+				"$(echo "scale=4; $s_now / $asm_s" | bc)"
+			rm -rf "$OUT/bdis"
+		elif [ $f = gif ] && command -v gifsicle >/dev/null; then
+			for who in base now; do
+				gifsicle --unoptimize "$OUT/$who.gif" >"$OUT/$who-full.gif" 2>/dev/null
+				gifsicle -O3 "$OUT/$who-full.gif" >"$OUT/$who-o3.gif"
+				eval "o_$who=$(stat -c %s "$OUT/$who-o3.gif")"
+			done
+			row "$FRAMES-frame gif: size / gifsicle -O3's" "$(echo "scale=4; $s_base / $o_base" | bc)" \
+				"$(echo "scale=4; $s_now / $o_now" | bc)"
+		fi
+	done
+	for who in base now; do
+		bin=$SL
+		[ $who = base ] && bin=$SL_BASE
+		"$bin" render --size 1024 -o "$OUT/$who.svg" "$OUT/sail.sil" || exit 1
+		eval "v_$who=$(stat -c %s "$OUT/$who.svg")"
+		"$bin" html -q "$OUT/h-sail.sil" -o "$OUT/$who.html" || exit 1
+	done
+	row "SVG of a 56x40 sail frame (1024): bytes" "$v_base" "$v_now"
+	for who in base now; do
+		eval "m_$who=$(open_ms "$OUT/$who.html")"
+	done
+	[ -n "$m_base" ] && [ -n "$m_now" ] && row "viewer of the 300-event sail game opens: ms" "$m_base" "$m_now"
 fi
 
 # The same comparisons on every bundled sample (default `animate` options),

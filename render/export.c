@@ -425,7 +425,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	const sl_log *log = sl_replay_log(j->r);
 	size_t *pos = NULL, npos = 0;
 	uint32_t *prev = NULL, colours[64];
-	const uint32_t *px;
+	const uint32_t *px, *last = NULL;
 	int *turn = NULL;
 	sl_apng *apng = NULL;
 	sl_gif *gif = NULL;
@@ -464,12 +464,14 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		rc = sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
 		goto out;
 	}
-	if (j->f == SL_ANIM_APNG)
-		rc = sl_apng_new(&apng, w, h, o->loops, fn, closure, err);
-	else if (j->f == SL_ANIM_GIF)
-		rc = sl_gif_new(&gif, w, h, o->loops, colours,
-			painter_colours(log, o->render.theme, colours, 64), fn, closure, err);
-	else
+	if (j->f == SL_ANIM_APNG) {
+		if ((rc = sl_apng_new(&apng, w, h, o->loops, fn, closure, err)) == SL_OK)
+			sl_apng_threads(apng, sl_export_threads(o->jobs));
+	} else if (j->f == SL_ANIM_GIF) {
+		if ((rc = sl_gif_new(&gif, w, h, o->loops, colours,
+			painter_colours(log, o->render.theme, colours, 64), fn, closure, err)) == SL_OK)
+			sl_gif_threads(gif, sl_export_threads(o->jobs));
+	} else
 		rc = sl_video_new(&vid, j->video, j->f == SL_ANIM_WEBM, w, h, err);
 	if (rc < 0)
 		goto out;
@@ -485,20 +487,31 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		if (i + 1 == npos || turn[i] != turn[i + 1])
 			d += o->turn_hold_ms;
 		if (i > 0) {
+			const uint32_t *pv = pm.nthreads > 1 ? last : prev;
 			size_t c = 0, np = (size_t)w * h;
-			for (size_t k = 0; k < np; k++)
-				c += ((px[k] ^ prev[k]) & 0xffffff) != 0;
+			for (size_t y = 0; y < (size_t)h; y++)   /* most rows are the same */
+				if (memcmp(px + y * w, pv + y * w, (size_t)w * 4) != 0)
+					for (size_t k = y * w; k < (y + 1) * w; k++)
+						c += ((px[k] ^ pv[k]) & 0xffffff) != 0;
 			changed += (double)c / np;
 		}
-		memcpy(prev, px, (size_t)w * h * 4);
-		pump_done(&pm, i);
-		rc = apng ? sl_apng_frame(apng, prev, w * 4, d, err) :
-			gif ? sl_gif_frame(gif, prev, w * 4, d, err) : sl_video_frame(vid, prev, w * 4, d, err);
+		/* drawn on threads: the frame before stays in its slot until this
+		 * one is taken (no copy); drawn inline, the next frame draws over
+		 * it, so it is copied */
+		if (pm.nthreads <= 1)
+			memcpy(prev, px, (size_t)w * h * 4);
+		rc = apng ? sl_apng_frame(apng, px, w * 4, d, err) :
+			gif ? sl_gif_frame(gif, px, w * 4, d, err) : sl_video_frame(vid, px, w * 4, d, err);
+		if (i > 0)
+			pump_done(&pm, i - 1);
+		last = px;
 		if (rc < 0)
 			goto out;
 		if (o->progress)
 			o->progress(o->progress_ud, (long)i + 1, (long)npos);
 	}
+	if (npos > 0)
+		pump_done(&pm, npos - 1);
 	rc = apng ? sl_apng_finish(apng, err) : gif ? sl_gif_finish(gif, err) :
 		sl_video_finish(vid, err);
 	if (rc == SL_OK && j->stats) {

@@ -10,11 +10,15 @@
  * frame does not use and codes are as short as its largest index allows
  * (gifsicle's tricks), or a local table when that is smaller; a full LZW
  * table is cleared at once or kept while it pays, whichever is smaller for
- * the frame. Palette index 255 is never a colour. */
+ * the frame. Palette index 255 is never a colour. The candidates are
+ * weighed on the rectangle's rows that changed (encode_rect), and
+ * rectangles are encoded on a pool of threads, written in order: the bytes
+ * do not depend on the number of threads. */
 #include "sl_export.h"
 #include "lzw.h"
 
 #include <gif_lib.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +44,43 @@ typedef struct gaprun {
 	int one;              /* one colour, the one of the pixel before or after */
 } gaprun;
 
+/* The search and encoding of one rectangle (see encode_rect): the
+ * rectangle's indices in cur (this frame) and shown (what was shown
+ * before), w a row; scratch kept from one rectangle to the next. One per
+ * encoding thread. */
+typedef struct genc {
+	int w;
+	const uint8_t *cur, *shown;
+	const uint32_t *pal;          /* the global palette */
+	uint8_t *cand, *alt;          /* candidate rectangles */
+	uint8_t *lin, *base;          /* the rectangle as it is, and unchanged pixels transparent */
+	size_t cap;                   /* bytes of each buffer above and p.px */
+	gaprun *gaps;                 /* its inner gaps (see scan_gaps) */
+	size_t ngaps, capgaps;
+	sl_lzw lz;                    /* the LZW table */
+	size_t longest;               /* the longest inner gap, see fill_gaps */
+	int keep_runs;                /* fill_gaps keeps a longer gap of the colour before it */
+	size_t rgap;                  /* the gap and keep_runs of the smallest candidate so far */
+	int rkeep;
+	uint8_t *ccur, *cshown;       /* the rows of the rectangle that changed (see encode_rect) */
+	size_t ccap;
+	gpending p;
+	pthread_t th;
+	struct sl_gif *g;
+} genc;
+
+/* A frame: its rectangle on the canvas, its indices until encoded, then
+ * its image (descriptor, local table, LZW data) until written. */
+typedef struct gjob {
+	int x, y, w, h, first, delay_ms, transp;
+	int state;                    /* QUEUED, RUNNING, DONE */
+	uint8_t *cur, *shown;
+	sl_buf img;
+} gjob;
+enum { QUEUED = 1, RUNNING = 2, DONE = 3 };
+#define MAX_THREADS 8
+#define MAX_QUEUED (2 * MAX_THREADS + 2)
+
 struct sl_gif {
 	int w, h, loops;
 	sl_write_fn fn;
@@ -51,18 +92,19 @@ struct sl_gif {
 	const uint32_t *hint;
 	int nhint;
 	uint8_t *cur, *shown;         /* indices: this frame, what is shown */
-	uint8_t *cand, *alt;          /* candidate rectangles */
-	uint8_t *lin, *base;          /* the rectangle as it is, and unchanged pixels transparent */
-	gaprun *gaps;                 /* its inner gaps (see scan_gaps) */
-	size_t ngaps, capgaps;
-	sl_lzw lz;                    /* the LZW table */
-	sl_buf out;                   /* one image's bytes */
+	uint32_t *last;               /* the frame before, as it came */
 	uint32_t ckey[1u << CACHE_BITS];  /* colour -> index cache: key | 1<<24 when used */
 	uint8_t cval[1u << CACHE_BITS];
-	int have, frames;
-	size_t longest;               /* the longest inner gap, see fill_gaps */
-	int keep_runs;                /* fill_gaps keeps a longer gap of the colour before it */
-	gpending p;
+	int frames;
+	/* frames in order: [written, nj) not yet written, the last one the
+	 * latest (its delay may still grow); encoded on threads of their own:
+	 * a frame's bytes depend on it and the frame before alone */
+	gjob **jobs;
+	size_t nj, capj, written, queued;
+	int nthreads, started, stop;
+	genc wk[MAX_THREADS + 1];     /* wk[0]: encodes inline when no thread runs */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
 };
 
 static int gif_out(GifFileType *gf, const GifByteType *data, int n)
@@ -97,12 +139,13 @@ int sl_gif_new(sl_gif **out, int w, int h, int loops, const uint32_t *colours, i
 	g->loops = loops;
 	g->fn = fn;
 	g->closure = closure;
-	sl_buf_init(&g->out);
+	g->nthreads = 1;
 	g->hint = colours;
 	g->nhint = colours ? ncolours : 0;
 	g->cur = sl_malloc((size_t)w * h);
-	g->shown = sl_malloc((size_t)w * h);
-	if (!g->cur || !g->shown) {
+	g->shown = sl_calloc((size_t)w, h);
+	g->last = sl_malloc((size_t)w * h * 4);
+	if (!g->cur || !g->shown || !g->last) {
 		sl_gif_free(g);
 		return sl_error_set(err, SL_ENOMEM, "gif: out of memory for a %dx%d canvas", w, h);
 	}
@@ -110,23 +153,67 @@ int sl_gif_new(sl_gif **out, int w, int h, int loops, const uint32_t *colours, i
 	return SL_OK;
 }
 
+void sl_gif_threads(sl_gif *g, int n)
+{
+	if (g && !g->started && g->nj == 0)
+		g->nthreads = n < 0 ? 0 : n > MAX_THREADS ? MAX_THREADS : n;
+}
+
+static void genc_free(genc *e)
+{
+	sl_free(e->cand);
+	sl_free(e->alt);
+	sl_free(e->lin);
+	sl_free(e->base);
+	sl_free(e->gaps);
+	sl_free(e->ccur);
+	sl_free(e->cshown);
+	sl_free(e->p.px);
+	memset(e, 0, sizeof *e);
+}
+
+static void stop_workers(sl_gif *g)
+{
+	if (!g->started)
+		return;
+	pthread_mutex_lock(&g->mu);
+	g->stop = 1;
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->mu);
+	for (int t = 1; t <= g->started; t++)
+		pthread_join(g->wk[t].th, NULL);
+	pthread_mutex_destroy(&g->mu);
+	pthread_cond_destroy(&g->cv);
+	g->started = 0;
+}
+
+static void job_free(gjob *j)
+{
+	if (!j)
+		return;
+	sl_free(j->cur);
+	sl_free(j->shown);
+	sl_buf_free(&j->img);
+	sl_free(j);
+}
+
 void sl_gif_free(sl_gif *g)
 {
 	if (!g)
 		return;
+	stop_workers(g);
 	if (g->gf) {
 		int e;
 		EGifCloseFile(g->gf, &e);
 	}
+	for (size_t i = 0; i < g->nj; i++)
+		job_free(g->jobs[i]);
+	sl_free(g->jobs);
+	for (int t = 0; t <= MAX_THREADS; t++)
+		genc_free(&g->wk[t]);
 	sl_free(g->cur);
 	sl_free(g->shown);
-	sl_free(g->cand);
-	sl_free(g->alt);
-	sl_free(g->lin);
-	sl_free(g->base);
-	sl_free(g->gaps);
-	sl_buf_free(&g->out);
-	sl_free(g->p.px);
+	sl_free(g->last);
 	sl_free(g);
 }
 
@@ -265,7 +352,7 @@ static size_t wild_reach(wscan *s, int node, size_t i)
  * table holds both ways on, the one whose strings reach further ahead is
  * taken (a bounded search), and a new string starts the same way. Ties go
  * to transparent, which keeps the strings of unchanged areas alike. */
-static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
+static void lzw_wild(genc *g, int x0, int y0, int rw, int rh, uint8_t *out)
 {
 	sl_lzw *t = &g->lz;
 	size_t n = (size_t)rw * rh, i = 0;
@@ -349,7 +436,7 @@ static void lzw_wild(sl_gif *g, int x0, int y0, int rw, int rh, uint8_t *out)
  * with its unchanged pixels transparent, and in g->gaps the runs of
  * unchanged pixels between changed ones; g->longest the longest run. The
  * first frame: g->lin only. */
-static int scan_gaps(sl_gif *g, int x0, int y0, int rw, int rh, int first)
+static int scan_gaps(genc *g, int x0, int y0, int rw, int rh, int first)
 {
 	size_t n = (size_t)rw * rh, j = 0;
 	for (int y = 0; y < rh; y++) {
@@ -407,13 +494,53 @@ static int scan_gaps(sl_gif *g, int x0, int y0, int rw, int rh, int first)
  * already; a transparent index there would double the strings. With
  * g->keep_runs, a longer gap all of the colour of the pixel before or
  * after it too: it goes on with that colour's strings. */
-static void fill_gaps(sl_gif *g, size_t n, size_t gap, uint8_t *out)
+static void fill_gaps(genc *g, size_t n, size_t gap, uint8_t *out)
 {
 	memcpy(out, g->base, n);
 	for (size_t i = 0; i < g->ngaps; i++) {
 		const gaprun *r = &g->gaps[i];
 		if (r->len <= gap || (g->keep_runs && r->one))
 			memcpy(out + r->at, g->lin + r->at, r->len);
+	}
+}
+
+/* Sets used[v] for every value v of px[0..n); runs of TRANSP, most of a
+ * sparse rectangle, are passed over eight at a time. */
+static void mark_used(const uint8_t *px, size_t n, uint8_t *used)
+{
+	size_t i = 0;
+	while (i < n) {
+		uint64_t w;
+		if (i + 8 <= n) {
+			memcpy(&w, px + i, 8);
+			if (w == ~(uint64_t)0) {   /* TRANSP is 255 */
+				used[TRANSP] = 1;
+				i += 8;
+				continue;
+			}
+		}
+		used[px[i++]] = 1;
+	}
+}
+
+/* Every TRANSP of px[0..n) becomes t, eight at a time in runs. */
+static void recode_transp(uint8_t *px, size_t n, uint8_t t)
+{
+	uint64_t tt = 0x0101010101010101ull * t;
+	size_t i = 0;
+	while (i < n) {
+		uint64_t w;
+		if (i + 8 <= n) {
+			memcpy(&w, px + i, 8);
+			if (w == ~(uint64_t)0) {
+				memcpy(px + i, &tt, 8);
+				i += 8;
+				continue;
+			}
+		}
+		if (px[i] == TRANSP)
+			px[i] = t;
+		i++;
 	}
 }
 
@@ -426,7 +553,7 @@ static void fill_gaps(sl_gif *g, size_t n, size_t gap, uint8_t *out)
 #define GAP_ALL ((size_t)-1)
 #define GAP_WILD ((size_t)-2)
 
-static size_t candidate(sl_gif *g, size_t gap, int x0, int y0, int rw, int rh, uint8_t *out,
+static size_t candidate(genc *g, size_t gap, int x0, int y0, int rw, int rh, uint8_t *out,
 	gpending *p)
 {
 	uint8_t used[256], map[256];
@@ -440,8 +567,7 @@ static size_t candidate(sl_gif *g, size_t gap, int x0, int y0, int rw, int rh, u
 		memcpy(out, g->lin, np);
 	else
 		fill_gaps(g, np, gap, out);
-	for (size_t i = 0; i < np; i++)
-		used[out[i]] = 1;
+	mark_used(out, np, used);
 	/* the global table: transparent is the first index the rectangle does
 	 * not use, codes as short as the largest index allows */
 	used[TRANSP] = 0;
@@ -455,9 +581,7 @@ static size_t candidate(sl_gif *g, size_t gap, int x0, int y0, int rw, int rh, u
 		p->transp = t;
 		used[t] = 1;
 		if (t != TRANSP)
-			for (size_t i = 0; i < np; i++)
-				if (out[i] == TRANSP)
-					out[i] = (uint8_t)t;
+			recode_transp(out, np, (uint8_t)t);
 	}
 	for (int i = 0; i < 256; i++)
 		if (used[i])
@@ -526,50 +650,27 @@ static int start(sl_gif *g, sl_error *err)
 	return SL_OK;
 }
 
-static int flush_pending(sl_gif *g, sl_error *err)
+/* Writes job j: its graphic control (delay, transparent index) through
+ * giflib, then its image. */
+static int write_job(sl_gif *g, gjob *j, sl_error *err)
 {
 	GraphicsControlBlock gcb;
 	GifByteType ext[4];
-	uint8_t hd[10];
 	size_t n;
-	if (!g->have)
-		return SL_OK;
 	memset(&gcb, 0, sizeof gcb);
 	gcb.DisposalMode = DISPOSE_DO_NOT;
-	gcb.DelayTime = (g->p.delay_ms + 5) / 10 > 65535 ? 65535 : (g->p.delay_ms + 5) / 10;
-	gcb.TransparentColor = g->p.transp;
+	gcb.DelayTime = (j->delay_ms + 5) / 10 > 65535 ? 65535 : (j->delay_ms + 5) / 10;
+	gcb.TransparentColor = j->transp;
 	n = EGifGCBToExtension(&gcb, ext);
-	/* the image descriptor, local table and LZW data are ours (giflib
-	 * would give every image the global table's code size) */
-	hd[0] = 0x2c;
-	hd[1] = (uint8_t)g->p.x, hd[2] = (uint8_t)(g->p.x >> 8);
-	hd[3] = (uint8_t)g->p.y, hd[4] = (uint8_t)(g->p.y >> 8);
-	hd[5] = (uint8_t)g->p.w, hd[6] = (uint8_t)(g->p.w >> 8);
-	hd[7] = (uint8_t)g->p.h, hd[8] = (uint8_t)(g->p.h >> 8);
-	hd[9] = 0;
-	sl_buf_reset(&g->out);
-	sl_buf_put(&g->out, hd, 10);
-	if (g->p.ncol) {
-		int bits = 1;
-		while ((1 << bits) < g->p.ncol)
-			bits++;
-		g->out.data[9] = (uint8_t)(0x80 | (bits - 1));
-		for (int i = 0; i < g->p.ncol; i++) {
-			uint8_t c[3] = {(uint8_t)(g->p.col[i] >> 16), (uint8_t)(g->p.col[i] >> 8),
-				(uint8_t)g->p.col[i]};
-			sl_buf_put(&g->out, c, 3);
-		}
-	}
-	sl_lzw_encode(&g->lz, g->p.px, (size_t)g->p.w * g->p.h, g->p.mincode, g->p.rule, &g->out, NULL);
 	if (EGifPutExtension(g->gf, GRAPHICS_EXT_FUNC_CODE, (int)n, ext) != GIF_OK)
 		return gif_error(g, g->gf->Error, err);
-	if (g->out.failed)
+	if (j->img.failed || j->img.len == 0)
 		return sl_error_set(err, SL_ENOMEM, "gif: out of memory");
-	if (g->write_failed || g->fn(g->closure, g->out.data, g->out.len) != 0) {
+	if (g->write_failed || g->fn(g->closure, j->img.data, j->img.len) != 0) {
 		g->write_failed = 1;
 		return sl_error_set(err, SL_EIO, "gif: writing the animation failed");
 	}
-	g->have = 0;
+	sl_buf_free(&j->img);
 	g->frames++;
 	return SL_OK;
 }
@@ -577,7 +678,7 @@ static int flush_pending(sl_gif *g, sl_error *err)
 /* Encodes the candidate gap (see candidate()) of the pending rectangle
  * and keeps it in g->p.px, *bp and *best when it is the smallest so far;
  * returns its size. */
-static size_t try_gap(sl_gif *g, size_t gap, size_t *best, gpending *bp)
+static size_t try_gap(genc *g, size_t gap, size_t *best, gpending *bp)
 {
 	gpending cp;
 	size_t sz = candidate(g, gap, g->p.x, g->p.y, g->p.w, g->p.h, g->cand, &cp);
@@ -587,6 +688,8 @@ static size_t try_gap(sl_gif *g, size_t gap, size_t *best, gpending *bp)
 		g->cand = t;
 		*best = sz;
 		*bp = cp;
+		g->rgap = gap;
+		g->rkeep = g->keep_runs;
 	}
 	return sz;
 }
@@ -598,7 +701,7 @@ static size_t try_gap(sl_gif *g, size_t gap, size_t *best, gpending *bp)
  * shape's background cut by transparent runs, a long one stores whole
  * unchanged stretches; where the balance lies depends on the frame. sz0 is
  * the size with gap 0 (all unchanged pixels transparent). */
-static size_t gap_search(sl_gif *g, size_t sz0, size_t *best, gpending *bp)
+static size_t gap_search(genc *g, size_t sz0, size_t *best, gpending *bp)
 {
 	size_t b = 0, bs = sz0, lo = 0, hi = 0;
 	for (size_t gap = 1;; gap *= 2) {
@@ -635,7 +738,7 @@ static size_t gap_search(sl_gif *g, size_t sz0, size_t *best, gpending *bp)
 
 /* From a gap length whose size is *best, halving or doubling the length
  * while the size falls; returns the length kept. */
-static size_t gap_walk(sl_gif *g, size_t gap, size_t *best, gpending *bp)
+static size_t gap_walk(genc *g, size_t gap, size_t *best, gpending *bp)
 {
 	for (int dir = 0; dir < 2; dir++) {
 		size_t b = gap, m;
@@ -651,22 +754,298 @@ static size_t gap_walk(sl_gif *g, size_t gap, size_t *best, gpending *bp)
 	return gap;
 }
 
+/* Sizes e's buffers for rectangles of n pixels. */
+static int genc_reserve(genc *e, size_t n)
+{
+	uint8_t *d;
+	if (n <= e->cap)
+		return SL_OK;
+	if (!(d = sl_realloc(e->p.px, n)) || !(e->p.px = d) ||
+	    !(d = sl_realloc(e->cand, n)) || !(e->cand = d) ||
+	    !(d = sl_realloc(e->alt, n)) || !(e->alt = d) ||
+	    !(d = sl_realloc(e->lin, n)) || !(e->lin = d) ||
+	    !(d = sl_realloc(e->base, n)) || !(e->base = d))
+		return SL_ENOMEM;
+	e->cap = n;
+	return SL_OK;
+}
+
+/* Chooses how to store job j's rectangle and writes its image (the
+ * descriptor at the job's place, a local table when there is one, the
+ * LZW data) into j->img, its transparent index into j->transp. */
+static int encode_rect(genc *g, gjob *j)
+{
+	int first = j->first, rw = j->w, rh = j->h;
+	size_t best = 0;
+	gpending bp;
+	uint8_t hd[10];
+	if (genc_reserve(g, (size_t)rw * rh) < 0)
+		return SL_ENOMEM;
+	g->w = rw;
+	g->cur = j->cur;
+	g->shown = j->shown;
+	if (scan_gaps(g, 0, 0, rw, rh, first) < 0)
+		return SL_ENOMEM;
+	g->p.x = 0;
+	g->p.y = 0;
+	g->p.w = rw;
+	g->p.h = rh;
+	/* Candidates for the rectangle (see candidate()): the unchanged pixels
+	 * transparent (ties go to it); every pixel as it is (the first frame:
+	 * only that); each
+	 * unchanged pixel chosen as LZW goes; gaps up to some length as they
+	 * are, the length searched for (gap_search). The smallest, counted by
+	 * the LZW encoder itself, is kept. */
+	if (first)
+		try_gap(g, GAP_ALL, &best, &bp);
+	else {
+		/* The search runs on the rows that changed alone when they are
+		 * under 3/4 of the rectangle: the other rows are transparent in
+		 * every candidate but one (every pixel as it is, which stores
+		 * them all and is not tried then), and leaving them out makes the
+		 * search several times faster. The candidate chosen is then made
+		 * for the whole rectangle, beside the plain ones (all unchanged
+		 * pixels transparent, chosen as LZW goes, the length chosen
+		 * without keep_runs): a gap that crosses rows left out is longer
+		 * than it looked. On the bench export the file is 1 byte larger
+		 * than with the whole search; on the samples 0.0 to 0.6%. */
+		int nrows = 0, compact;
+		size_t sz0, gap;
+		for (int y = 0; y < rh; y++)
+			nrows += memcmp(j->cur + (size_t)y * rw, j->shown + (size_t)y * rw, (size_t)rw) != 0;
+		compact = nrows * 4 < rh * 3;
+		if (compact) {
+			if ((size_t)rw * nrows > g->ccap) {
+				uint8_t *d;
+				if (!(d = sl_realloc(g->ccur, (size_t)rw * nrows)) || !(g->ccur = d) ||
+				    !(d = sl_realloc(g->cshown, (size_t)rw * nrows)) || !(g->cshown = d))
+					return SL_ENOMEM;
+				g->ccap = (size_t)rw * nrows;
+			}
+			for (int y = 0, k = 0; y < rh; y++) {
+				const uint8_t *c = j->cur + (size_t)y * rw, *sh = j->shown + (size_t)y * rw;
+				if (memcmp(c, sh, (size_t)rw) == 0)
+					continue;
+				memcpy(g->ccur + (size_t)k * rw, c, (size_t)rw);
+				memcpy(g->cshown + (size_t)k * rw, sh, (size_t)rw);
+				k++;
+			}
+			g->cur = g->ccur;
+			g->shown = g->cshown;
+			g->p.h = nrows;
+			if (scan_gaps(g, 0, 0, rw, nrows, 0) < 0)
+				return SL_ENOMEM;
+		}
+		sz0 = try_gap(g, 0, &best, &bp);
+		if (!compact)
+			try_gap(g, GAP_ALL, &best, &bp);
+		try_gap(g, GAP_WILD, &best, &bp);
+		gap = gap_search(g, sz0, &best, &bp);
+		/* the best length again, longer gaps of one colour with the pixel
+		 * before or after them kept too (that colour's strings go on);
+		 * when that is smaller, the length walked from there */
+		g->keep_runs = 1;
+		if (try_gap(g, gap, &best, &bp) == best)
+			gap_walk(g, gap, &best, &bp);
+		g->keep_runs = 0;
+		if (compact) {   /* the choice, for the whole rectangle */
+			size_t rg = g->rgap;
+			g->cur = j->cur;
+			g->shown = j->shown;
+			g->p.h = rh;
+			if (scan_gaps(g, 0, 0, rw, rh, 0) < 0)
+				return SL_ENOMEM;
+			best = 0;
+			g->keep_runs = g->rkeep;
+			try_gap(g, rg, &best, &bp);
+			g->keep_runs = 0;
+			/* and the plain candidates, whole: a gap that crosses the rows
+			 * left out is longer than it looked */
+			sz0 = try_gap(g, 0, &best, &bp);
+			if (rg != GAP_WILD)
+				try_gap(g, GAP_WILD, &best, &bp);
+			if (rg != GAP_WILD && g->rkeep)
+				try_gap(g, rg, &best, &bp);
+		}
+	}
+	/* the smallest, encoded with each rule for a full table */
+	for (int r = 1; r < SL_LZW_RULES && bp.filled; r++) {
+		size_t sz = sl_lzw_encode(&g->lz, g->p.px, (size_t)rw * rh, bp.mincode, r, NULL, NULL);
+		if (sz < best) {
+			best = sz;
+			bp.rule = r;
+		}
+	}
+	j->transp = bp.transp;
+	/* the image descriptor, local table and LZW data are ours (giflib
+	 * would give every image the global table's code size) */
+	hd[0] = 0x2c;
+	hd[1] = (uint8_t)j->x, hd[2] = (uint8_t)(j->x >> 8);
+	hd[3] = (uint8_t)j->y, hd[4] = (uint8_t)(j->y >> 8);
+	hd[5] = (uint8_t)rw, hd[6] = (uint8_t)(rw >> 8);
+	hd[7] = (uint8_t)rh, hd[8] = (uint8_t)(rh >> 8);
+	hd[9] = 0;
+	sl_buf_reset(&j->img);
+	sl_buf_put(&j->img, hd, 10);
+	if (bp.ncol) {
+		int bits = 1;
+		while ((1 << bits) < bp.ncol)
+			bits++;
+		j->img.data[9] = (uint8_t)(0x80 | (bits - 1));
+		for (int i = 0; i < bp.ncol; i++) {
+			uint8_t c[3] = {(uint8_t)(bp.col[i] >> 16), (uint8_t)(bp.col[i] >> 8), (uint8_t)bp.col[i]};
+			sl_buf_put(&j->img, c, 3);
+		}
+	}
+	sl_lzw_encode(&g->lz, g->p.px, (size_t)rw * rh, bp.mincode, bp.rule, &j->img, NULL);
+	return j->img.failed ? SL_ENOMEM : SL_OK;
+}
+
+/* Encodes job j with e; its indices are freed, its image kept (empty on a
+ * failure: write_job reports it). */
+static void run_job(genc *e, gjob *j)
+{
+	if (encode_rect(e, j) < 0)
+		sl_buf_reset(&j->img);
+	sl_free(j->cur);
+	sl_free(j->shown);
+	j->cur = j->shown = NULL;
+}
+
+static void *worker_main(void *arg)
+{
+	genc *e = arg;
+	sl_gif *g = e->g;
+	pthread_mutex_lock(&g->mu);
+	for (;;) {
+		gjob *j = NULL;
+		for (size_t i = g->written; i < g->nj && !j; i++)
+			if (g->jobs[i]->state == QUEUED)
+				j = g->jobs[i];
+		if (!j) {
+			if (g->stop)
+				break;
+			pthread_cond_wait(&g->cv, &g->mu);
+			continue;
+		}
+		j->state = RUNNING;
+		g->queued--;
+		pthread_mutex_unlock(&g->mu);
+		run_job(e, j);
+		pthread_mutex_lock(&g->mu);
+		j->state = DONE;
+		pthread_cond_broadcast(&g->cv);
+	}
+	pthread_mutex_unlock(&g->mu);
+	return NULL;
+}
+
+/* Starts the encoding threads (at the first frame); without them, or when
+ * none starts, frames are encoded inline. */
+static void start_workers(sl_gif *g)
+{
+	g->wk[0].pal = g->pal;
+	if (g->nthreads < 1 || pthread_mutex_init(&g->mu, NULL) != 0)
+		return;
+	if (pthread_cond_init(&g->cv, NULL) != 0) {
+		pthread_mutex_destroy(&g->mu);
+		return;
+	}
+	for (int t = 1; t <= g->nthreads; t++) {
+		g->wk[t].g = g;
+		g->wk[t].pal = g->pal;
+		if (pthread_create(&g->wk[t].th, NULL, worker_main, &g->wk[t]) != 0)
+			break;
+		g->started = t;
+	}
+	if (!g->started) {
+		pthread_mutex_destroy(&g->mu);
+		pthread_cond_destroy(&g->cv);
+	}
+}
+
+/* Writes the frames encoded so far, in order, up to (not with) the latest
+ * one; with all, the latest too, waiting for each. */
+static int write_ready(sl_gif *g, int all, sl_error *err)
+{
+	size_t last = all ? g->nj : g->nj - 1;
+	int rc = SL_OK;
+	if (g->started)
+		pthread_mutex_lock(&g->mu);
+	while (rc == SL_OK && g->written < last) {
+		gjob *j = g->jobs[g->written];
+		if (j->state != DONE) {
+			if (!all)
+				break;
+			pthread_cond_wait(&g->cv, &g->mu);
+			continue;
+		}
+		if (g->started)
+			pthread_mutex_unlock(&g->mu);
+		rc = write_job(g, j, err);
+		if (g->started)
+			pthread_mutex_lock(&g->mu);
+		g->written++;
+	}
+	if (g->started)
+		pthread_mutex_unlock(&g->mu);
+	return rc;
+}
+
+/* Queues job j as the next frame. */
+static int submit(sl_gif *g, gjob *j, sl_error *err)
+{
+	if (g->started)
+		pthread_mutex_lock(&g->mu);
+	/* no more than MAX_QUEUED frames wait to be encoded */
+	while (g->started && g->queued >= MAX_QUEUED)
+		pthread_cond_wait(&g->cv, &g->mu);
+	if (g->nj == g->capj) {
+		size_t cap = g->capj ? 2 * g->capj : 64;
+		gjob **t = sl_realloc(g->jobs, cap * sizeof *t);
+		if (!t) {
+			if (g->started)
+				pthread_mutex_unlock(&g->mu);
+			job_free(j);
+			return sl_error_set(err, SL_ENOMEM, "gif: out of memory");
+		}
+		g->jobs = t;
+		g->capj = cap;
+	}
+	g->jobs[g->nj++] = j;
+	j->state = QUEUED;
+	if (g->started) {
+		g->queued++;
+		pthread_cond_broadcast(&g->cv);
+		pthread_mutex_unlock(&g->mu);
+	} else {
+		run_job(&g->wk[0], j);
+		j->state = DONE;
+	}
+	return write_ready(g, 0, err);
+}
+
 int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_error *err)
 {
 	int first = !g->gf, x0 = g->w, y0 = g->h, x1 = -1, y1 = -1, rc, rw, rh;
-	uint8_t *d, *cb;
-	size_t best = 0;
-	gpending bp;
+	gjob *j;
 	if (delay_ms < 0)
 		delay_ms = 0;
-	if (first && ((rc = build_palette(g, px, stride, err)) < 0 || (rc = start(g, err)) < 0))
-		return rc;
+	if (first) {
+		if ((rc = build_palette(g, px, stride, err)) < 0 || (rc = start(g, err)) < 0)
+			return rc;
+		start_workers(g);
+	}
 	for (int y = 0; y < g->h; y++) {
 		const uint32_t *row = (const uint32_t *)((const uint8_t *)px + (size_t)y * stride);
 		uint8_t *ci = g->cur + (size_t)y * g->w, *si = g->shown + (size_t)y * g->w;
+		uint32_t *lr = g->last + (size_t)y * g->w;
 		int l = -1, r = -1;
 		uint32_t lastc = 0xffffffff;
 		uint8_t lasti = 0;
+		if (!first && memcmp(lr, row, (size_t)g->w * 4) == 0)
+			continue;   /* the row as before: cur and shown hold it already */
+		memcpy(lr, row, (size_t)g->w * 4);
 		for (int x = 0; x < g->w; x++) {
 			uint32_t c = row[x] & 0xffffff;
 			if (c != lastc) {
@@ -688,74 +1067,39 @@ int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_err
 		}
 	}
 	if (x1 < 0) {   /* nothing changed: the frame before stays longer */
-		g->p.delay_ms += delay_ms;
+		g->jobs[g->nj - 1]->delay_ms += delay_ms;
 		return SL_OK;
 	}
-	if ((rc = flush_pending(g, err)) < 0)
-		return rc;
 	rw = x1 - x0 + 1;
 	rh = y1 - y0 + 1;
-	if (!(d = sl_realloc(g->p.px, (size_t)rw * rh)) || !(g->p.px = d) ||
-	    !(cb = sl_realloc(g->cand, (size_t)rw * rh)) || !(g->cand = cb) ||
-	    !(d = sl_realloc(g->alt, (size_t)rw * rh)) || !(g->alt = d) ||
-	    !(d = sl_realloc(g->lin, (size_t)rw * rh)) || !(g->lin = d) ||
-	    !(d = sl_realloc(g->base, (size_t)rw * rh)) || !(g->base = d) ||
-	    scan_gaps(g, x0, y0, rw, rh, first) < 0)
+	/* the job: the rectangle of this frame and of what is shown under it */
+	if (!(j = sl_calloc(1, sizeof *j)) || !(j->cur = sl_malloc((size_t)rw * rh)) ||
+	    !(j->shown = sl_malloc((size_t)rw * rh))) {
+		job_free(j);
 		return sl_error_set(err, SL_ENOMEM, "gif: out of memory");
-	g->p.x = x0;
-	g->p.y = y0;
-	g->p.w = rw;
-	g->p.h = rh;
-	g->p.first = first;
-	g->p.delay_ms = delay_ms;
-	/* Candidates for the rectangle (see candidate()): the unchanged pixels
-	 * transparent (ties go to it); every pixel as it is (the first frame:
-	 * only that); each
-	 * unchanged pixel chosen as LZW goes; gaps up to some length as they
-	 * are, the length searched for (gap_search). The smallest, counted by
-	 * the LZW encoder itself, is kept. */
-	if (first)
-		try_gap(g, GAP_ALL, &best, &bp);
-	else {
-		size_t sz0 = try_gap(g, 0, &best, &bp);
-		try_gap(g, GAP_ALL, &best, &bp);
-		try_gap(g, GAP_WILD, &best, &bp);
-		size_t gap = gap_search(g, sz0, &best, &bp);
-		/* the best length again, longer gaps of one colour with the pixel
-		 * before or after them kept too (that colour's strings go on);
-		 * when that is smaller, the length walked from there */
-		g->keep_runs = 1;
-		if (try_gap(g, gap, &best, &bp) == best)
-			gap_walk(g, gap, &best, &bp);
-		g->keep_runs = 0;
 	}
-	/* the smallest, encoded with each rule for a full table */
-	for (int r = 1; r < SL_LZW_RULES && bp.filled; r++) {
-		size_t sz = sl_lzw_encode(&g->lz, g->p.px, (size_t)rw * rh, bp.mincode, r, NULL, NULL);
-		if (sz < best) {
-			best = sz;
-			bp.rule = r;
-		}
+	sl_buf_init(&j->img);
+	j->x = x0;
+	j->y = y0;
+	j->w = rw;
+	j->h = rh;
+	j->first = first;
+	j->delay_ms = delay_ms;
+	for (int y = 0; y < rh; y++) {
+		uint8_t *c = g->cur + (size_t)(y0 + y) * g->w + x0, *sh = g->shown + (size_t)(y0 + y) * g->w + x0;
+		memcpy(j->cur + (size_t)y * rw, c, (size_t)rw);
+		memcpy(j->shown + (size_t)y * rw, sh, (size_t)rw);
+		memcpy(sh, c, (size_t)rw);   /* what a viewer shows now */
 	}
-	g->p.rule = bp.rule;
-	g->p.transp = bp.transp;
-	g->p.ncol = bp.ncol;
-	g->p.mincode = bp.mincode;
-	memcpy(g->p.col, bp.col, sizeof bp.col);
-	/* what a viewer shows now */
-	for (int y = 0; y < rh; y++)
-		memcpy(g->shown + (size_t)(y0 + y) * g->w + x0, g->cur + (size_t)(y0 + y) * g->w + x0,
-			(size_t)rw);
-	g->have = 1;
-	return SL_OK;
+	return submit(g, j, err);
 }
 
 int sl_gif_finish(sl_gif *g, sl_error *err)
 {
 	int rc, e = 0;
-	if (!g->gf)
+	if (!g->gf || g->nj == 0)
 		return sl_error_set(err, SL_EUSAGE, "gif: no frame");
-	if ((rc = flush_pending(g, err)) < 0)
+	if ((rc = write_ready(g, 1, err)) < 0)
 		return rc;
 	rc = EGifCloseFile(g->gf, &e);
 	g->gf = NULL;

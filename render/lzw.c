@@ -16,6 +16,17 @@
  * with the table it has, one that changes with a new one. */
 static const int clear_rules[SL_LZW_RULES] = {0, 1024, 4096, 16384, 1 << 30};
 
+#define EXPRESS 16   /* see sl_lzw.express */
+
+/* px[0..EXPRESS) are all v */
+static int same_run(const uint8_t *px, uint8_t v)
+{
+	for (int k = 0; k < EXPRESS; k++)
+		if (px[k] != v)
+			return 0;
+	return 1;
+}
+
 size_t sl_lzw_encode(sl_lzw *t, const uint8_t *px, size_t n, int mincode, int rule, sl_buf *out,
 	int *filled)
 {
@@ -43,6 +54,8 @@ size_t sl_lzw_encode(sl_lzw *t, const uint8_t *px, size_t n, int mincode, int ru
 #define CLEAR() do { \
 		EMIT(clear); \
 		memset(tab, 0, sizeof t->key); \
+		memset(t->longer, 0, sizeof t->longer); \
+		memset(t->express, 0, sizeof t->express); \
 		next = clear + 2; \
 		bits = mincode + 1; \
 		full = 0; \
@@ -54,16 +67,41 @@ size_t sl_lzw_encode(sl_lzw *t, const uint8_t *px, size_t n, int mincode, int ru
 		sl_buf_put(out, blk, 1);
 	}
 	memset(tab, 0, sizeof t->key);
+	memset(t->longer, 0, sizeof t->longer);
+	memset(t->express, 0, sizeof t->express);
+	for (int c = 0; c < 4096; c++) {
+		t->run[c] = c < clear ? (uint16_t)c : 256;
+		t->shorter[c] = 0;
+	}
 	EMIT(clear);
 	prefix = n ? px[0] : 0;
 	for (size_t i = 1; i < n; i++) {
-		uint32_t key = ((uint32_t)prefix << 8 | px[i]) + 1;
-		uint32_t h = (key * 2654435761u) >> 19 & mask;
-		while (tab[h] && tab[h] != key)
-			h = (h + 1) & mask;
-		if (tab[h]) {
-			prefix = t->code[h];
-			continue;
+		uint32_t key = 0, h = 0;
+		int runs = t->run[prefix] == px[i];
+		/* a run of one value goes on through the table of runs (most of a
+		 * sparse frame is one run of the transparent index), EXPRESS
+		 * pixels at a time where it can, the rest through the hash; the
+		 * codes are those of the hash alone */
+		if (runs) {
+			while (t->express[prefix] && i + EXPRESS < n && same_run(px + i, (uint8_t)t->run[prefix])) {
+				prefix = t->express[prefix];
+				i += EXPRESS;
+			}
+			if (t->run[prefix] == px[i] && t->longer[prefix]) {
+				prefix = t->longer[prefix];
+				continue;
+			}
+			runs = t->run[prefix] == px[i];
+		}
+		if (!runs) {
+			key = ((uint32_t)prefix << 8 | px[i]) + 1;
+			h = (key * 2654435761u) >> 19 & mask;
+			while (tab[h] && tab[h] != key)
+				h = (h + 1) & mask;
+			if (tab[h]) {
+				prefix = t->code[h];
+				continue;
+			}
 		}
 		EMIT(prefix);
 		if (next >= (1 << bits) && bits < 12)
@@ -84,8 +122,23 @@ size_t sl_lzw_encode(sl_lzw *t, const uint8_t *px, size_t n, int mincode, int ru
 			if (filled)
 				*filled = 1;
 		} else {
-			tab[h] = key;
-			t->code[h] = (uint16_t)next++;
+			if (runs) {   /* a run one longer: and EXPRESS longer than an earlier one */
+				int q = prefix, k = 1;
+				t->longer[prefix] = (uint16_t)next;
+				t->run[next] = px[i];
+				t->shorter[next] = (uint16_t)prefix;
+				while (k < EXPRESS && q >= clear) {
+					q = t->shorter[q];
+					k++;
+				}
+				if (k == EXPRESS)
+					t->express[q] = (uint16_t)next;
+			} else {
+				tab[h] = key;
+				t->code[h] = (uint16_t)next;
+				t->run[next] = 256;
+			}
+			next++;
 			if (next == 4096) {   /* full: kept from here on */
 				full = 1;
 				last = 0;

@@ -8,10 +8,18 @@
 #include "core/sl_core.h"
 
 /* The string table: a hash of (prefix code << 8 | pixel) + 1 to the
- * string's code. Scratch space, 48 KB; the caller owns it. */
+ * string's code, and the runs of one value beside it. Scratch space, 64 KB;
+ * the caller owns it. */
 typedef struct sl_lzw {
 	uint32_t key[1u << 13];
 	uint16_t code[1u << 13];
+	/* the strings that are one value repeated (sl_lzw_encode): the code
+	 * of the string one longer, 0 for none, and the value repeated
+	 * (256: not such a string), by code */
+	uint16_t longer[4096];
+	uint16_t run[4096];
+	uint16_t shorter[4096];   /* the run one shorter */
+	uint16_t express[4096];   /* the run 16 longer, 0 for none */
 } sl_lzw;
 
 /* Rules for a full table: 0 clears it at once; the others keep it and

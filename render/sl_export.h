@@ -25,6 +25,9 @@ typedef struct sl_apng sl_apng;
  * sits before the first image). Free with sl_apng_free in every case. */
 int sl_apng_new(sl_apng **out, int w, int h, int loops, sl_write_fn fn, void *closure,
 	sl_error *err);
+/* Deflates frames on n threads of its own (default 1; 0: inline), set
+ * before the first frame; the bytes are the same whatever n. */
+void sl_apng_threads(sl_apng *a, int n);
 int sl_apng_frame(sl_apng *a, const uint32_t *px, int stride, int delay_ms, sl_error *err);
 int sl_apng_finish(sl_apng *a, sl_error *err);
 void sl_apng_free(sl_apng *a);
@@ -37,6 +40,9 @@ typedef struct sl_gif sl_gif;
  * come. Free with sl_gif_free in every case. */
 int sl_gif_new(sl_gif **out, int w, int h, int loops, const uint32_t *colours, int ncolours,
 	sl_write_fn fn, void *closure, sl_error *err);
+/* Encodes frames on n threads of its own (default 1; 0: inline), set
+ * before the first frame; the bytes are the same whatever n. */
+void sl_gif_threads(sl_gif *g, int n);
 int sl_gif_frame(sl_gif *g, const uint32_t *px, int stride, int delay_ms, sl_error *err);
 int sl_gif_finish(sl_gif *g, sl_error *err);
 void sl_gif_free(sl_gif *g);

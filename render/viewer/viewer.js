@@ -21,23 +21,48 @@ function el(tag, cls, text) {
 }
 
 /* ---- the board: docs/viewer.md tells the format ---- */
-var exp = [];
+var exp = [], outlines = [];
+/* Glyph g's outline (its symbol in #glyphs) in relative moves from its
+ * origin, so that a run of glyphs is one path, each glyph a moveto to its
+ * place and its outline: a <use> per glyph made the browser build a copy
+ * of the symbol for each, most of the time a big board took to open. */
+function outline(g) {
+	var o = outlines[g], d, re, m, cx = 0, cy = 0, sx = 0, sy = 0, v, i, r;
+	if (o !== undefined) return o;
+	d = document.getElementById("sg" + g);
+	d = d && d.firstElementChild ? d.firstElementChild.getAttribute("d") || "" : "";
+	o = "";
+	re = /([MLCZ])([^MLCZ]*)/g;
+	while ((m = re.exec(d))) {
+		v = m[2].trim() ? m[2].trim().split(/[ ,]+/).map(Number) : [];
+		if (m[1] === "Z") { o += "z"; cx = sx; cy = sy; continue; }
+		r = [];
+		for (i = 0; i + 1 < v.length; i += 2)
+			r.push(+(v[i] - cx).toFixed(2), +(v[i + 1] - cy).toFixed(2));
+		o += m[1].toLowerCase() + r.join(" ");
+		cx = v[v.length - 2]; cy = v[v.length - 1];
+		if (m[1] === "M") { sx = cx; sy = cy; }
+	}
+	outlines[g] = o;
+	return o;
+}
 function line(i) {
 	var s = exp[i], l, p, k, x, g, t, q, prev;
 	if (s !== undefined) return s;
 	l = D.lines[i];
-	if (l.charAt(0) === "~") {         /* a run of glyphs on one baseline */
+	if (l.charAt(0) === "~") {         /* a run of glyphs on one baseline: one path */
 		p = l.slice(1).split(" ");
 		x = +p[1];
-		s = "";
+		s = '<path style="stroke:none;" d="';
 		for (k = 2; k < p.length; k++) {
 			t = p[k];
 			q = t.indexOf("=");
 			g = parseInt(q < 0 ? t : t.slice(0, q), 36);
 			if (k > 2) x += q < 0 ? D.adv[prev] : +t.slice(q + 1);
-			s += '<use xlink:href="#sg' + g + '" x="' + (+x.toFixed(2)) + '" y="' + p[0] + '"/>';
+			s += "M" + (+x.toFixed(2)) + " " + p[0] + outline(g);
 			prev = g;
 		}
+		s += '"/>';
 	} else if (l.charAt(0) === "^") {  /* a path: style, shape, first point, transform */
 		p = l.slice(1).split(" ");
 		s = '<path style="' + D.styles[+p[0]] + '" d="M ' + p[2] + " " + p[3] + D.shapes[+p[1]] + '"' +
@@ -87,24 +112,32 @@ function draw(p) {
 	$("top").innerHTML = html(topIds(p));
 }
 
-/* ---- zoom and pan ---- */
-var view = {z: 1, x: 0, y: 0, fit: true};
+/* ---- zoom and pan ----
+ * The board's box is measured before a step's board goes in (show), never
+ * just after: reading a size then would lay out the whole board's SVG
+ * once more, which on a big map was most of the time the page took to
+ * open. */
+var view = {z: 1, x: 0, y: 0, fit: true}, box = null;
 function boardSize() {
 	var s = $("top").firstElementChild || $("ground").firstElementChild;
 	return s ? {w: s.width.baseVal.value || 1, h: s.height.baseVal.value || 1} : {w: 1, h: 1};
 }
+function boardBox() {
+	if (!box) { var b = $("board"); box = {w: b.clientWidth, h: b.clientHeight}; }
+	return box;
+}
 function place() {
-	var b = $("board"), sz = boardSize();
+	var b = boardBox(), sz = boardSize();
 	if (view.fit) {
-		view.z = Math.min(b.clientWidth / sz.w, b.clientHeight / sz.h);
-		view.x = (b.clientWidth - sz.w * view.z) / 2;
-		view.y = (b.clientHeight - sz.h * view.z) / 2;
+		view.z = Math.min(b.w / sz.w, b.h / sz.h);
+		view.x = (b.w - sz.w * view.z) / 2;
+		view.y = (b.h - sz.h * view.z) / 2;
 	}
 	$("stage").style.transform = "translate(" + view.x + "px," + view.y + "px) scale(" + view.z + ")";
 }
 function zoom(f, cx, cy) {
-	var b = $("board");
-	if (cx === undefined) { cx = b.clientWidth / 2; cy = b.clientHeight / 2; }
+	var b = boardBox();
+	if (cx === undefined) { cx = b.w / 2; cy = b.h / 2; }
 	view.fit = false;
 	view.x = cx - (cx - view.x) * f;
 	view.y = cy - (cy - view.y) * f;
@@ -135,7 +168,7 @@ $("board").addEventListener("wheel", function (ev) {
 	b.addEventListener("pointercancel", end);
 	b.addEventListener("dblclick", function () { view.fit = true; place(); });
 })();
-window.addEventListener("resize", place);
+window.addEventListener("resize", function () { box = null; place(); });
 
 /* ---- the page ---- */
 $("title").textContent = D.title || D.game;
@@ -176,8 +209,6 @@ function show(p, keepHash) {
 	var old = items[pos - 1];
 	if (old) old.classList.remove("sel");
 	pos = p;
-	draw(p);
-	place();
 	$("slider").value = p;
 	var t = turnAt[p];
 	$("status").textContent = (t ? "Turn " + t : "Setup") + " \u00b7 event " + evAt[p] + "/" + evAt[N] + " \u00b7 step " + p + "/" + N;
@@ -194,6 +225,12 @@ function show(p, keepHash) {
 		if (e.note) cur.appendChild(el("div", "note", "note: " + e.note));
 		if (e.bm) cur.appendChild(el("div", "bm", "\u2605 bookmark: " + e.bm));
 	}
+	/* the board's box with this step's text around it, measured before the
+	 * step's board goes in (the board shown before is laid out already) */
+	box = null;
+	boardBox();
+	draw(p);
+	place();
 	var li = items[p - 1];
 	if (li) {
 		li.classList.add("sel");
@@ -270,13 +307,14 @@ document.addEventListener("keydown", function (ev) {
 var series = null;
 var SVGNS = "http://www.w3.org/2000/svg";
 function chart(s) {
-	var box = $("chart");
+	var cbox = $("chart");
 	var lines = s ? (s.lines || (s.values ? [{values: s.values, colour: s.colour}] : [])) : [];
 	lines = lines.filter(function (l) { return l && l.values && l.values.length; });
 	series = lines.length ? s : null;
-	box.textContent = "";
-	box.hidden = !series;
-	if (!series) return;
+	cbox.textContent = "";
+	if (cbox.hidden !== !series) box = null;   /* the board's box changes with the panel */
+	cbox.hidden = !series;
+	if (!series) { place(); return; }
 	var lo = Infinity, hi = -Infinity, i;
 	lines.forEach(function (l) {
 		for (i = 0; i < l.values.length; i++)
@@ -314,9 +352,9 @@ function chart(s) {
 	t.style.cssText = "font-size:12px;color:var(--muted);height:18px";
 	if (series.picker) t.appendChild(series.picker);
 	t.appendChild(document.createTextNode(" " + (series.name || "") + "  (" + lo + " \u2026 " + hi + ")"));
-	box.appendChild(t);
+	cbox.appendChild(t);
 	svg.style.height = "calc(100% - 18px)";
-	box.appendChild(svg);
+	cbox.appendChild(svg);
 	chartCursor();
 	place();
 }
@@ -338,9 +376,8 @@ function fromHash() {
 	return true;
 }
 window.addEventListener("hashchange", fromHash);
-/* no link: the first event of play (the board as set up, and its first move) */
-if (!fromHash()) show(firstPlay >= 0 ? firstPlay : (evPos[1] !== undefined ? evPos[1] : 0), true);
-/* the log's own metrics in the chart panel, once the board is in place */
+/* the log's own metrics in the chart panel, before the board is drawn (the
+ * panel takes room from it) */
 if (D.metrics && D.metrics.metrics && D.metrics.metrics.length) {
 	var picker = el("select");
 	picker.setAttribute("aria-label", "metric");
@@ -358,4 +395,6 @@ if (D.metrics && D.metrics.metrics && D.metrics.metrics.length) {
 	picker.addEventListener("change", pickMetric);
 	pickMetric();
 }
+/* no link: the first event of play (the board as set up, and its first move) */
+if (!fromHash()) show(firstPlay >= 0 ? firstPlay : (evPos[1] !== undefined ? evPos[1] : 0), true);
 })();

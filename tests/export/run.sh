@@ -46,6 +46,30 @@ if "$TOOLS/imgdiff" "$OUT/start.png" "$first" --tolerance 2 --max-diff-ratio 0 >
 smaller=$(od -An -tx1 "$OUT/t.apng" | tr -d ' \n' | grep -o '6663544c' | wc -l)
 [ "$smaller" -ge "$n" ] && ok || bad "fcTL count $smaller < $n"
 
+# Every composited frame is the board `render --event N` draws, pixel for
+# pixel (a real black pixel is stored one step bluer, black being the
+# transparent key: tolerance 1): each frame apngdis gives stands for
+# delay/100 events (identical frames are merged into one, held longer).
+"$SL" animate "$LOG" -o "$OUT/ev.apng" --from 0 --size 600 --delay 100 --hold 0 -q &&
+	mkdir -p "$OUT/ev" && cp "$OUT/ev.apng" "$OUT/ev/" && (cd "$OUT/ev" && apngdis ev.apng f >/dev/null 2>&1) ||
+	bad "animate or apngdis, frame by frame"
+# The canvas is the board's at the end; `render --size WxH` letterboxes an
+# earlier board (the one before the map is laid) into it the same way.
+ev=0 nf=0 badf=""
+wh=$(od -An -tu1 -j16 -N8 "$OUT/ev/f01.png" 2>/dev/null |
+	awk '{printf "%dx%d", (($1 * 256 + $2) * 256 + $3) * 256 + $4, (($5 * 256 + $6) * 256 + $7) * 256 + $8}')
+for f in $(ls "$OUT"/ev/f*.png 2>/dev/null | sort -V); do
+	d=$(sed -n 's/^delay=\([0-9]*\)\/1000$/\1/p' "${f%.png}.txt")
+	"$SL" render "$LOG" --event $ev --size "${wh:-600}" -o "$OUT/ev/r.png" 2>/dev/null &&
+		"$TOOLS/imgdiff" "$OUT/ev/r.png" "$f" --tolerance 1 --max-diff-ratio 0 >"$OUT/d" 2>&1 ||
+		badf="$badf $(basename "$f")=event$ev($(cat "$OUT/d"))"
+	nf=$((nf + 1))
+	ev=$((ev + ${d:-100} / 100))
+done
+events=$("$SL" info "$LOG" | sed -n 's/^events: *\([0-9]*\).*/\1/p')
+[ -z "$badf" ] && [ "$nf" -ge 3 ] && [ "$ev" = $((events + 1)) ] && ok ||
+	bad "composited APNG frames against render --event ($nf frames, $ev of $((events + 1)) positions):$badf"
+
 # GIF per turn of a sample: gifsicle reads it, frames and size as expected.
 if "$SL" animate "$SAMPLE" -o "$OUT/s.gif" --per turn --size 500 --loop 2 -q 2>"$OUT/e"; then ok; else bad "animate gif: $(cat "$OUT/e")"; fi
 turns=$("$SL" info "$SAMPLE" | sed -n 's/^turns: *//p')

@@ -82,12 +82,14 @@ test("the viewer loads, steps, jumps to a turn and follows links", async () => {
 	await page.waitForSelector("#board svg");
 	assert.strictEqual(await event(page), 120, "#event=120 opens at event 120");
 	await page.screenshot({ path: shot });
-	// the board really drew text: its glyphs resolve to the shared symbols
-	const glyphs = await page.$$eval("#board use", (u) => u.filter((x) => {
-		const h = x.getAttribute("xlink:href") || x.getAttribute("href");
-		return h && h.startsWith("#sg") && document.getElementById(h.slice(1));
+	// the board really drew text: each run of glyphs is one path made of the
+	// shared symbols' outlines (a moveto to each glyph, then its outline)
+	const glyphs = await page.$$eval("#board path", (ps) => ps.filter((x) => {
+		const d = x.getAttribute("d") || "";
+		return x.getAttribute("style") === "stroke:none;" && /^M[-\d.]+ [-\d.]+m/.test(d) && d.includes("z");
 	}).length);
-	assert.ok(glyphs > 50, "text glyphs resolve: " + glyphs);
+	const symbols = await page.$$eval("#glyphs symbol", (s) => s.length);
+	assert.ok(symbols > 20 && glyphs > 50, "text glyphs resolve: " + glyphs + " runs of " + symbols + " symbols");
 	assert.deepStrictEqual(log.errors, []);
 	assert.deepStrictEqual(log.requests, [], "no network");
 	await page.close();
