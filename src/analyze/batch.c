@@ -8,38 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-static void num(sl_buf *b, double v)
-{
-	if (v != v || isinf(v))
-		sl_buf_puts(b, "null");
-	else if (v == floor(v) && fabs(v) < 1e15)
-		sl_buf_printf(b, "%.0f", v);
-	else
-		sl_buf_printf(b, "%.6g", v);
-}
-
-static void csv_field(sl_buf *b, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\n\r")) {
-		sl_buf_puts(b, s);
-		return;
-	}
-	sl_buf_putc(b, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			sl_buf_putc(b, '"');
-		sl_buf_putc(b, *s);
-	}
-	sl_buf_putc(b, '"');
-}
-
 static void csv_num(sl_buf *b, double v)
 {
 	if (v != v || isinf(v))
 		return;
-	num(b, v);
+	sl_json_num(b, v);
 }
 
 static const char *side_of(const sl_game_report *r, int side)
@@ -62,7 +35,7 @@ static void json_metrics(sl_buf *b, const sl_game_report *r, long a, long z)
 				sl_buf_putc(b, ',');
 			sl_buf_json_str(b, s->metrics[m].name);
 			sl_buf_putc(b, ':');
-			num(b, sl_series_span(s, a, z, p, m));
+			sl_json_num(b, sl_series_span(s, a, z, p, m));
 		}
 		sl_buf_putc(b, '}');
 	}
@@ -79,9 +52,9 @@ static void json_head(sl_buf *b, const sl_game_report *r, const char *file)
 
 static void row_start(sl_buf *out, const char *file, const char *game, int turn)
 {
-	csv_field(out, file);
+	sl_csv_field(out, file);
 	sl_buf_putc(out, ',');
-	csv_field(out, game);
+	sl_csv_field(out, game);
 	sl_buf_putc(out, ',');
 	if (turn > 0)
 		sl_buf_printf(out, "%d", turn);
@@ -123,15 +96,15 @@ void sl_batch_lines(const sl_game_report *r, const char *file, int fmt, int per,
 			sl_buf_puts(out, ",\"kind\":");
 			sl_buf_json_str(out, l->kinds[w->kind].name);
 			sl_buf_printf(out, ",\"rolls\":%ld,\"dice\":%ld,\"chi2\":", w->rolls, w->dice);
-			num(out, w->chi2);
+			sl_json_num(out, w->chi2);
 			sl_buf_printf(out, ",\"df\":%d,\"p\":", w->df);
-			num(out, w->p);
+			sl_json_num(out, w->p);
 			sl_buf_printf(out, ",\"scored\":%ld,\"score\":", w->scored);
-			num(out, w->score);
+			sl_json_num(out, w->score);
 			sl_buf_puts(out, ",\"expected\":");
-			num(out, w->expected);
+			sl_json_num(out, w->expected);
 			sl_buf_puts(out, ",\"z\":");
-			num(out, w->z);
+			sl_json_num(out, w->z);
 			sl_buf_putc(out, '}');
 		}
 		sl_buf_puts(out, "]}\n");
@@ -153,16 +126,16 @@ void sl_batch_lines(const sl_game_report *r, const char *file, int fmt, int per,
 		char tmp[32];
 		ROW_START(0);
 		sl_buf_puts(out, ",title,,");
-		csv_field(out, h->title ? h->title : "");
+		sl_csv_field(out, h->title ? h->title : "");
 		sl_buf_putc(out, '\n');
 		ROW_START(0);
 		sl_buf_puts(out, ",result,,");
-		csv_field(out, r->result.text);
+		sl_csv_field(out, r->result.text);
 		sl_buf_putc(out, '\n');
 		ROW_START(0);
 		sl_buf_puts(out, ",winner,,");
 		if (r->result.winner >= 0)
-			csv_field(out, side_of(r, r->result.winner));
+			sl_csv_field(out, side_of(r, r->result.winner));
 		sl_buf_putc(out, '\n');
 		snprintf(tmp, sizeof tmp, "%d", r->turns);
 		ROW_START(0);
@@ -176,11 +149,11 @@ void sl_batch_lines(const sl_game_report *r, const char *file, int fmt, int per,
 		for (int p = 0; p < s->nplayers; p++)
 			for (int m = 0; m < s->nmetrics; m++) {
 				ROW_START(t);
-				csv_field(out, side_of(r, p));
+				sl_csv_field(out, side_of(r, p));
 				sl_buf_putc(out, ',');
-				csv_field(out, s->metrics[m].name);
+				sl_csv_field(out, s->metrics[m].name);
 				sl_buf_putc(out, ',');
-				csv_field(out, s->metrics[m].unit);
+				sl_csv_field(out, s->metrics[m].unit);
 				sl_buf_putc(out, ',');
 				csv_num(out, sl_series_span(s, a, z, p, m));
 				sl_buf_putc(out, '\n');
@@ -203,12 +176,12 @@ void sl_batch_lines(const sl_game_report *r, const char *file, int fmt, int per,
 				continue;
 			snprintf(name, sizeof name, "luck.%s.%s", l->kinds[w->kind].name, what[k]);
 			ROW_START(0);
-			csv_field(out, side_of(r, w->side));
+			sl_csv_field(out, side_of(r, w->side));
 			sl_buf_putc(out, ',');
-			csv_field(out, name);
+			sl_csv_field(out, name);
 			sl_buf_putc(out, ',');
 			if (k >= 3 && l->kinds[w->kind].score)
-				csv_field(out, l->kinds[w->kind].score);
+				sl_csv_field(out, l->kinds[w->kind].score);
 			sl_buf_putc(out, ',');
 			csv_num(out, v[k]);
 			sl_buf_putc(out, '\n');
@@ -231,9 +204,9 @@ void sl_batch_error_line(const char *file, const sl_error *err, int fmt, sl_buf 
 		sl_buf_puts(out, "}\n");
 		return;
 	}
-	csv_field(out, file);
+	sl_csv_field(out, file);
 	sl_buf_puts(out, ",,,,error,,");
-	csv_field(out, msg);
+	sl_csv_field(out, msg);
 	sl_buf_putc(out, '\n');
 }
 

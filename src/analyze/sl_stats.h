@@ -99,6 +99,14 @@ enum { SL_HEAT_WENT = 0, SL_HEAT_FOUGHT = 1, SL_HEAT_LOST = 2, SL_HEAT_LAYERS = 
  * its code with err at its position. */
 int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error *err);
 
+/* Output helpers for the tables the analyzer writes. sl_json_num: a number
+ * as JSON (null for NaN or infinity, a whole number without a fraction,
+ * else %.6g). sl_csv_field: a text as one CSV field, quoted (its quotes
+ * doubled) when it holds a comma, a quote, a CR or a LF; NULL writes
+ * nothing. */
+void sl_json_num(sl_buf *b, double v);
+void sl_csv_field(sl_buf *b, const char *s);
+
 /* ---- metric series: every metric at every step -------------------------------- */
 
 typedef struct sl_series {

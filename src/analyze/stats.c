@@ -268,7 +268,7 @@ double sl_series_span(const sl_series *s, long a, long b, int player, int metric
 	return vb;
 }
 
-static void json_num(sl_buf *b, double v)
+void sl_json_num(sl_buf *b, double v)
 {
 	if (v != v || isinf(v))
 		sl_buf_puts(b, "null");
@@ -276,6 +276,23 @@ static void json_num(sl_buf *b, double v)
 		sl_buf_printf(b, "%.0f", v);
 	else
 		sl_buf_printf(b, "%.6g", v);
+}
+
+void sl_csv_field(sl_buf *b, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\n\r")) {
+		sl_buf_puts(b, s);
+		return;
+	}
+	sl_buf_putc(b, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			sl_buf_putc(b, '"');
+		sl_buf_putc(b, *s);
+	}
+	sl_buf_putc(b, '"');
 }
 
 void sl_series_json(const sl_series *s, const sl_header *h, sl_buf *out)
@@ -305,7 +322,7 @@ void sl_series_json(const sl_series *s, const sl_header *h, sl_buf *out)
 			for (size_t i = 0; i < s->nsteps; i++) {
 				if (i)
 					sl_buf_putc(out, ',');
-				json_num(out, sl_series_at(s, i, p, m));
+				sl_json_num(out, sl_series_at(s, i, p, m));
 			}
 			sl_buf_putc(out, ']');
 		}

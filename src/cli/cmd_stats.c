@@ -230,21 +230,6 @@ static int rows_of(const sl_series *s, int per, row **out)
 	return (int)n;
 }
 
-static void csv_text(sl_buf *b, const char *s)
-{
-	if (!strpbrk(s, ",\"\n")) {
-		sl_buf_puts(b, s);
-		return;
-	}
-	sl_buf_putc(b, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			sl_buf_putc(b, '"');
-		sl_buf_putc(b, *s);
-	}
-	sl_buf_putc(b, '"');
-}
-
 static void stats_write(const stats_args *a, const sl_log *log, const sl_series *s, const int *idx,
 	int nidx, const row *rows, int nrows, sl_buf *o)
 {
@@ -308,7 +293,7 @@ static void stats_write(const stats_args *a, const sl_log *log, const sl_series 
 					sl_buf_printf(o, "%ld,", rows[r].event);
 				if (a->per != SL_STATS_GAME)
 					sl_buf_printf(o, "%d,", rows[r].turn);
-				csv_text(o, h->players[p].id);
+				sl_csv_field(o, h->players[p].id);
 				for (int k = 0; k < nidx; k++) {
 					double v = sl_series_span(s, rows[r].a, rows[r].b, p, idx[k]);
 					sl_buf_putc(o, ',');
