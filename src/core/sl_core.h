@@ -136,6 +136,28 @@ static inline int64_t sl_read_svarint(sl_reader *r)
 	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
 }
 
+/* A varint (unsigned, or zigzag signed) that must lie in [lo, hi]: outside
+ * it, r->err is set and lo returned (a state's restore checks every field). */
+static inline int sl_read_uvarint_in(sl_reader *r, int lo, int hi)
+{
+	uint64_t v = sl_read_uvarint(r);
+	if (r->err || v < (uint64_t)lo || v > (uint64_t)hi) {
+		r->err = 1;
+		return lo;
+	}
+	return (int)v;
+}
+
+static inline int sl_read_svarint_in(sl_reader *r, int lo, int hi)
+{
+	int64_t v = sl_read_svarint(r);
+	if (r->err || v < lo || v > hi) {
+		r->err = 1;
+		return lo;
+	}
+	return (int)v;
+}
+
 /* ---- arena ------------------------------------------------------------ */
 
 /* A bump allocator: pointers stay valid until sl_arena_free. Used for the

@@ -107,27 +107,6 @@ static int corrupt(sl_error *err, const sl_reader *r, const char *what)
 	return sl_error_set(err, SL_EFORMAT, "fmp snapshot: offset %zu: %s", r->pos, what);
 }
 
-/* A varint in [lo, hi], or sets r->err. */
-static int rd(sl_reader *r, int lo, int hi)
-{
-	uint64_t v = sl_read_uvarint(r);
-	if (r->err || v < (uint64_t)lo || v > (uint64_t)hi) {
-		r->err = 1;
-		return lo;
-	}
-	return (int)v;
-}
-
-static int rds(sl_reader *r, int lo, int hi)
-{
-	int64_t v = sl_read_svarint(r);
-	if (r->err || v < lo || v > hi) {
-		r->err = 1;
-		return lo;
-	}
-	return (int)v;
-}
-
 #define NEED(cond, what) do { if (!(cond)) { rc = corrupt(err, &r, what); goto out; } } while (0)
 
 int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
@@ -141,8 +120,8 @@ int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
 	sl_reader_init(&r, p, n);
 	v = sl_read_u8(&r);
 	NEED(!r.err && v == FMP_SNAP_VERSION, "unknown snapshot version");
-	s->cols = rd(&r, 0, FMP_MAX_COLS);
-	s->rows = rd(&r, 0, FMP_MAX_ROWS);
+	s->cols = sl_read_uvarint_in(&r, 0, FMP_MAX_COLS);
+	s->rows = sl_read_uvarint_in(&r, 0, FMP_MAX_ROWS);
 	NEED(!r.err && (s->cols == 0) == (s->rows == 0), "bad map size");
 	for (int row = 0; row < s->rows; row++) {
 		const uint8_t *t = sl_read_bytes(&r, (size_t)s->cols);
@@ -153,25 +132,25 @@ int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
 		}
 	}
 	for (int row = 0; row < s->rows; row++) {
-		s->row_set[row] = (uint8_t)rd(&r, 0, 1);
+		s->row_set[row] = (uint8_t)sl_read_uvarint_in(&r, 0, 1);
 		NEED(!r.err, "bad terrain rows");
 	}
-	s->np = rd(&r, 0, FMP_MAX_PLAYERS);
-	s->turn = rd(&r, 0, FMP_LAST_TURN);
-	s->phase = rd(&r, 0, 1 + FMP_MAX_PLAYERS);
-	s->tide = rd(&r, 0, 2);
-	s->tide_set = rd(&r, 0, 1);
-	s->next = rds(&r, -1, 2);
-	s->known = rd(&r, 0, (1 << FMP_MAX_PLAYERS) - 1);
+	s->np = sl_read_uvarint_in(&r, 0, FMP_MAX_PLAYERS);
+	s->turn = sl_read_uvarint_in(&r, 0, FMP_LAST_TURN);
+	s->phase = sl_read_uvarint_in(&r, 0, 1 + FMP_MAX_PLAYERS);
+	s->tide = sl_read_uvarint_in(&r, 0, 2);
+	s->tide_set = sl_read_uvarint_in(&r, 0, 1);
+	s->next = sl_read_svarint_in(&r, -1, 2);
+	s->known = sl_read_uvarint_in(&r, 0, (1 << FMP_MAX_PLAYERS) - 1);
 	for (int i = 0; i < 3; i++)
-		s->deck[i] = rd(&r, 0, 5);
-	s->escape = rds(&r, -1, FMP_MAX_PLAYERS - 1);
+		s->deck[i] = sl_read_uvarint_in(&r, 0, 5);
+	s->escape = sl_read_svarint_in(&r, -1, FMP_MAX_PLAYERS - 1);
 	NEED(!r.err, "bad turn, tide or deck");
 	NEED(s->next >= 0 || s->known == 0, "a forecast of no card");
 	NEED((s->turn == 0) == (s->phase == 0) && (s->turn == 0 || s->np >= 2), "bad position");
 	NEED(s->turn == 0 || s->cols > 0, "a game without a map");
 	NEED(s->phase < 2 + s->np || s->turn == 0, "bad phase");
-	s->nunits = rd(&r, 0, FMP_MAX_UNITS);
+	s->nunits = sl_read_uvarint_in(&r, 0, FMP_MAX_UNITS);
 	NEED(!r.err, "bad unit count");
 	for (int i = 0; i < s->nunits; i++) {
 		fmp_unit *x = &s->units[i];
@@ -181,18 +160,18 @@ int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
 		id = sl_read_bytes(&r, len);
 		NEED(id && !r.err && !memchr(id, 0, len), "bad unit id");
 		memcpy(x->id, id, len);
-		x->kind = rd(&r, 0, FMP_NKIND - 1);
-		x->colour = rds(&r, -1, FMP_MAX_PLAYERS - 1);
-		x->where = rd(&r, FMP_DEAD, FMP_GONE);
-		x->holder = rds(&r, -1, FMP_MAX_UNITS - 1);
-		x->col = rd(&r, 0, FMP_MAX_COLS);
-		x->row = rd(&r, 0, FMP_MAX_ROWS);
-		x->tcol = rd(&r, 0, FMP_MAX_COLS);
-		x->trow = rd(&r, 0, FMP_MAX_ROWS);
-		x->shots = rd(&r, 0, 2);
-		x->builds = rd(&r, 0, 2);
-		x->escape = rd(&r, 0, 1);
-		x->retreat = rd(&r, 0, 1);
+		x->kind = sl_read_uvarint_in(&r, 0, FMP_NKIND - 1);
+		x->colour = sl_read_svarint_in(&r, -1, FMP_MAX_PLAYERS - 1);
+		x->where = sl_read_uvarint_in(&r, FMP_DEAD, FMP_GONE);
+		x->holder = sl_read_svarint_in(&r, -1, FMP_MAX_UNITS - 1);
+		x->col = sl_read_uvarint_in(&r, 0, FMP_MAX_COLS);
+		x->row = sl_read_uvarint_in(&r, 0, FMP_MAX_ROWS);
+		x->tcol = sl_read_uvarint_in(&r, 0, FMP_MAX_COLS);
+		x->trow = sl_read_uvarint_in(&r, 0, FMP_MAX_ROWS);
+		x->shots = sl_read_uvarint_in(&r, 0, 2);
+		x->builds = sl_read_uvarint_in(&r, 0, 2);
+		x->escape = sl_read_uvarint_in(&r, 0, 1);
+		x->retreat = sl_read_uvarint_in(&r, 0, 1);
 		NEED(!r.err, "bad unit");
 		NEED((x->kind == FMP_ORE) == (x->colour < 0), "bad unit colour");
 		NEED(fmp_find_unit(s, x->id, len) == i, "duplicate unit id");
@@ -216,27 +195,27 @@ int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
 	}
 	for (int k = 0; k < FMP_MAX_PLAYERS; k++) {
 		fmp_ship *sh = &s->ships[k];
-		sh->landed = rd(&r, 0, 1);
-		sh->gone = rd(&r, 0, 1);
-		sh->owner = rd(&r, 0, FMP_MAX_PLAYERS - 1);
-		sh->col = rd(&r, 0, FMP_MAX_COLS);
-		sh->row = rd(&r, 0, FMP_MAX_ROWS);
-		sh->orient = rd(&r, 0, 5);
+		sh->landed = sl_read_uvarint_in(&r, 0, 1);
+		sh->gone = sl_read_uvarint_in(&r, 0, 1);
+		sh->owner = sl_read_uvarint_in(&r, 0, FMP_MAX_PLAYERS - 1);
+		sh->col = sl_read_uvarint_in(&r, 0, FMP_MAX_COLS);
+		sh->row = sl_read_uvarint_in(&r, 0, FMP_MAX_ROWS);
+		sh->orient = sl_read_uvarint_in(&r, 0, 5);
 		for (int t = 0; t < 3; t++) {
-			sh->turret[t] = rds(&r, -1, FMP_MAX_UNITS - 1);
+			sh->turret[t] = sl_read_svarint_in(&r, -1, FMP_MAX_UNITS - 1);
 			NEED(!r.err && sh->turret[t] < s->nunits, "bad turret");
 			NEED(!sh->landed || (sh->turret[t] >= 0
 				&& s->units[sh->turret[t]].kind == FMP_TURRET), "bad turret");
 		}
-		sh->taken = rd(&r, 0, 1);
-		sh->sealed = rd(&r, 0, 1);
+		sh->taken = sl_read_uvarint_in(&r, 0, 1);
+		sh->sealed = sl_read_uvarint_in(&r, 0, 1);
 		NEED(!r.err, "bad astronef");
 		if (sh->sealed) {
 			const uint8_t *c = sl_read_bytes(&r, sizeof sh->seal);
 			NEED(c && !r.err, "truncated commitment");
 			memcpy(sh->seal, c, sizeof sh->seal);
 		}
-		sh->choice = rds(&r, -1, 1);
+		sh->choice = sl_read_svarint_in(&r, -1, 1);
 		NEED(!r.err && (sh->choice < 0 || sh->sealed), "bad astronef");
 		if (sh->landed) {
 			int c[4], rr[4];
@@ -251,20 +230,20 @@ int fmp_restore(void **out, const void *p, size_t n, sl_error *err)
 				"unit of an astronef that never landed");
 	for (int q = 0; q < FMP_MAX_PLAYERS; q++) {
 		fmp_player *pl = &s->players[q];
-		pl->ap = rd(&r, 0, 1000);
-		pl->saved = rd(&r, 0, 10);
-		pl->score = rd(&r, 0, 100000);
-		pl->lost = rd(&r, 0, 1);
-		pl->departed = rd(&r, 0, FMP_MAX_PLAYERS);
-		pl->playing = rd(&r, 0, 1);
-		pl->debt = rd(&r, 0, 4 * FMP_MAX_PLAYERS);
+		pl->ap = sl_read_uvarint_in(&r, 0, 1000);
+		pl->saved = sl_read_uvarint_in(&r, 0, 10);
+		pl->score = sl_read_uvarint_in(&r, 0, 100000);
+		pl->lost = sl_read_uvarint_in(&r, 0, 1);
+		pl->departed = sl_read_uvarint_in(&r, 0, FMP_MAX_PLAYERS);
+		pl->playing = sl_read_uvarint_in(&r, 0, 1);
+		pl->debt = sl_read_uvarint_in(&r, 0, 4 * FMP_MAX_PLAYERS);
 		NEED(!r.err, "bad player");
 	}
-	s->nlast = rd(&r, 0, 16);
+	s->nlast = sl_read_uvarint_in(&r, 0, 16);
 	NEED(!r.err, "bad last action");
 	for (int i = 0; i < s->nlast; i++) {
-		s->last_col[i] = rd(&r, 0, FMP_MAX_COLS);
-		s->last_row[i] = rd(&r, 0, FMP_MAX_ROWS);
+		s->last_col[i] = sl_read_uvarint_in(&r, 0, FMP_MAX_COLS);
+		s->last_row[i] = sl_read_uvarint_in(&r, 0, FMP_MAX_ROWS);
 		NEED(!r.err, "bad last action");
 	}
 	NEED(r.pos == n, "trailing bytes after the snapshot");

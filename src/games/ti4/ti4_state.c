@@ -84,26 +84,6 @@ int ti4_serialize(const void *st, sl_buf *b)
 	return b->failed ? SL_ENOMEM : SL_OK;
 }
 
-static int rd(sl_reader *r, int lo, int hi)
-{
-	uint64_t v = sl_read_uvarint(r);
-	if (r->err || v < (uint64_t)lo || v > (uint64_t)hi) {
-		r->err = 1;
-		return lo;
-	}
-	return (int)v;
-}
-
-static int rds(sl_reader *r, int lo, int hi)
-{
-	int64_t v = sl_read_svarint(r);
-	if (r->err || v < lo || v > hi) {
-		r->err = 1;
-		return lo;
-	}
-	return (int)v;
-}
-
 static void rbytes(sl_reader *r, void *dst, size_t n)
 {
 	const uint8_t *p = sl_read_bytes(r, n);
@@ -127,12 +107,12 @@ int ti4_restore(void **out, const void *p, size_t n, sl_error *err)
 		return sl_error_set(err, SL_EFORMAT, "ti4 snapshot: offset 0: not version %d",
 			TI4_SNAP_VERSION);
 	}
-	s->np = rd(&r, 0, TI4_MAXP);
-	s->turn = rd(&r, 0, 1 << 20);
-	s->phase = rd(&r, 0, 2);
-	s->galaxy = rd(&r, 0, 1);
+	s->np = sl_read_uvarint_in(&r, 0, TI4_MAXP);
+	s->turn = sl_read_uvarint_in(&r, 0, 1 << 20);
+	s->phase = sl_read_uvarint_in(&r, 0, 2);
+	s->galaxy = sl_read_uvarint_in(&r, 0, 1);
 	for (int i = 0; i < TI4_NPOS; i++) {
-		s->tile[i] = (int16_t)rds(&r, 0, 9999);
+		s->tile[i] = (int16_t)sl_read_svarint_in(&r, 0, 9999);
 		if (s->tile[i] && !ti4_tile_find(s->tile[i]))
 			r.err = 1;
 	}
@@ -152,48 +132,48 @@ int ti4_restore(void **out, const void *p, size_t n, sl_error *err)
 				r.err = 1;
 	for (int q = 0; q < TI4_MAXP; q++) {
 		ti4_player *pl = &s->pl[q];
-		pl->faction = (int8_t)rds(&r, -1, TI4_NFACTION - 1);
-		pl->home = (int8_t)rds(&r, 0, TI4_NPOS - 1);
-		pl->tactic = (uint8_t)rd(&r, 0, 255);
-		pl->fleet = (uint8_t)rd(&r, 0, 255);
-		pl->strategy = (uint8_t)rd(&r, 0, 255);
-		pl->tg = (uint8_t)rd(&r, 0, 255);
-		pl->comm = (uint8_t)rd(&r, 0, 255);
-		pl->vp = (uint8_t)rd(&r, 0, 255);
-		pl->eliminated = (uint8_t)rd(&r, 0, 1);
-		pl->passed = (uint8_t)rd(&r, 0, 1);
-		pl->techs = (uint16_t)rd(&r, 0, (1 << TI4_NTECH) - 1);
-		pl->copies = (uint8_t)rd(&r, 0, (1 << TI4_NCOPY) - 1);
-		pl->agent_ready = (uint8_t)rd(&r, 0, 1);
-		pl->vortex_ready = (uint8_t)rd(&r, 0, 1);
-		pl->replenished = (uint8_t)rd(&r, 0, 1);
+		pl->faction = (int8_t)sl_read_svarint_in(&r, -1, TI4_NFACTION - 1);
+		pl->home = (int8_t)sl_read_svarint_in(&r, 0, TI4_NPOS - 1);
+		pl->tactic = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
+		pl->fleet = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
+		pl->strategy = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
+		pl->tg = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
+		pl->comm = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
+		pl->vp = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
+		pl->eliminated = (uint8_t)sl_read_uvarint_in(&r, 0, 1);
+		pl->passed = (uint8_t)sl_read_uvarint_in(&r, 0, 1);
+		pl->techs = (uint16_t)sl_read_uvarint_in(&r, 0, (1 << TI4_NTECH) - 1);
+		pl->copies = (uint8_t)sl_read_uvarint_in(&r, 0, (1 << TI4_NCOPY) - 1);
+		pl->agent_ready = (uint8_t)sl_read_uvarint_in(&r, 0, 1);
+		pl->vortex_ready = (uint8_t)sl_read_uvarint_in(&r, 0, 1);
+		pl->replenished = (uint8_t)sl_read_uvarint_in(&r, 0, 1);
 	}
 	rbytes(&r, s->blk, sizeof s->blk);
-	s->turnp = (int8_t)rds(&r, -1, TI4_MAXP - 1);
-	s->asys = (int8_t)rds(&r, -1, TI4_NPOS - 1);
-	s->step = (uint8_t)rd(&r, 0, TI4_ST_PRODUCE);
-	s->traded = (uint8_t)rd(&r, 0, 255);
-	s->ckind = (uint8_t)rd(&r, 0, 2);
-	s->cplanet = (int8_t)rds(&r, 0, 3);
-	s->att = (int8_t)rds(&r, -1, TI4_MAXP - 1);
-	s->def = (int8_t)rds(&r, -1, TI4_MAXP - 1);
-	s->round = (uint8_t)rd(&r, 0, 255);
-	s->fired = (uint8_t)rd(&r, 0, 255);
-	s->afb_done = (uint8_t)rd(&r, 0, 255);
-	s->cannon_done = (uint8_t)rd(&r, 0, 255);
+	s->turnp = (int8_t)sl_read_svarint_in(&r, -1, TI4_MAXP - 1);
+	s->asys = (int8_t)sl_read_svarint_in(&r, -1, TI4_NPOS - 1);
+	s->step = (uint8_t)sl_read_uvarint_in(&r, 0, TI4_ST_PRODUCE);
+	s->traded = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
+	s->ckind = (uint8_t)sl_read_uvarint_in(&r, 0, 2);
+	s->cplanet = (int8_t)sl_read_svarint_in(&r, 0, 3);
+	s->att = (int8_t)sl_read_svarint_in(&r, -1, TI4_MAXP - 1);
+	s->def = (int8_t)sl_read_svarint_in(&r, -1, TI4_MAXP - 1);
+	s->round = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
+	s->fired = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
+	s->afb_done = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
+	s->cannon_done = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
 	for (int q = 0; q < TI4_MAXP; q++)
-		s->pend[q] = (uint8_t)rd(&r, 0, 255);
+		s->pend[q] = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
 	for (int q = 0; q < TI4_MAXP; q++)
-		s->pend_kind[q] = (uint8_t)rd(&r, 0, 2);
+		s->pend_kind[q] = (uint8_t)sl_read_uvarint_in(&r, 0, 2);
 	for (int q = 0; q < TI4_MAXP; q++)
-		s->pend_area[q] = (int8_t)rds(&r, -1, 3);
+		s->pend_area[q] = (int8_t)sl_read_svarint_in(&r, -1, 3);
 	for (int q = 0; q < TI4_MAXP; q++)
-		s->retreat[q] = (int8_t)rds(&r, -1, TI4_NPOS - 1);
+		s->retreat[q] = (int8_t)sl_read_svarint_in(&r, -1, TI4_NPOS - 1);
 	for (int k = 0; k < 3; k++)
-		s->landed[k] = (uint8_t)rd(&r, 0, 7);
-	s->prod_used = (uint8_t)rd(&r, 0, 255);
+		s->landed[k] = (uint8_t)sl_read_uvarint_in(&r, 0, 7);
+	s->prod_used = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
 	rbytes(&r, s->owed, sizeof s->owed);
-	s->last = (int8_t)rds(&r, -1, TI4_NPOS - 1);
+	s->last = (int8_t)sl_read_svarint_in(&r, -1, TI4_NPOS - 1);
 	if (s->ckind && (s->att < 0 || s->def < 0 || s->asys < 0 || s->att >= s->np
 	    || s->def >= s->np))
 		r.err = 1;
