@@ -57,6 +57,9 @@ typedef struct sl_painter_layers {
 /* The static table, ending in NULL. */
 extern const sl_painter *const sl_painters[];
 const sl_painter *sl_painter_find(const char *game_id);
+/* The painter of fr's game (fr and its game given), its API checked; NULL
+ * with err set ("no painter for the game ...") when there is none. */
+const sl_painter *sl_painter_of(const sl_frame *fr, sl_error *err);
 
 /* One line per painter in render/painters.c. */
 extern const sl_painter sl_painter_sail;

@@ -23,6 +23,17 @@ const sl_painter *sl_painter_find(const char *game_id)
 	return NULL;
 }
 
+const sl_painter *sl_painter_of(const sl_frame *fr, sl_error *err)
+{
+	const sl_painter *p = sl_painter_find(fr->game->id);
+	if (!p || p->api != SL_PAINTER_API) {
+		sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
+			fr->game->id ? fr->game->id : "?");
+		return NULL;
+	}
+	return p;
+}
+
 int sl_render_has_painter(const char *game_id)
 {
 	return sl_painter_find(game_id) != NULL;

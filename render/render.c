@@ -179,10 +179,8 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		return sl_error_set(err, SL_EUSAGE, "render: unknown output format %d", (int)fmt);
 	if (o->theme != SL_THEME_LIGHT && o->theme != SL_THEME_DARK)
 		return sl_error_set(err, SL_EUSAGE, "render: unknown theme %d", o->theme);
-	p = sl_painter_find(fr->game->id);
-	if (!p || p->api != SL_PAINTER_API)
-		return sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
-			fr->game->id ? fr->game->id : "?");
+	if (!(p = sl_painter_of(fr, err)))
+		return SL_EUSAGE;
 	p->size(fr, &nw, &nh);
 	if (nw <= 0 || nh <= 0 || nw > SL_RENDER_MAX_SIDE || nh > SL_RENDER_MAX_SIDE)
 		return sl_error_set(err, SL_ERANGE,
@@ -325,7 +323,6 @@ int sl_render_to_file(const char *path, sl_format fmt, const sl_frame *fr,
 
 static const sl_painter *hook_painter(const sl_frame *fr, const sl_render_opts *o, sl_error *err)
 {
-	const sl_painter *p;
 	if (!fr || !fr->game || !fr->state || !o) {
 		sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
 		return NULL;
@@ -334,13 +331,7 @@ static const sl_painter *hook_painter(const sl_frame *fr, const sl_render_opts *
 		sl_error_set(err, SL_EUSAGE, "render: unknown theme %d", o->theme);
 		return NULL;
 	}
-	p = sl_painter_find(fr->game->id);
-	if (!p || p->api != SL_PAINTER_API) {
-		sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
-			fr->game->id ? fr->game->id : "?");
-		return NULL;
-	}
-	return p;
+	return sl_painter_of(fr, err);
 }
 
 int sl_render_measure(const sl_frame *fr, const sl_render_opts *o, int *w, int *h,

@@ -126,9 +126,8 @@ int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px
 	uint64_t key;
 	if (!fr || !fr->game || !fr->state)
 		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
-	if (!(p = sl_painter_find(fr->game->id)) || p->api != SL_PAINTER_API)
-		return sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
-			fr->game->id ? fr->game->id : "?");
+	if (!(p = sl_painter_of(fr, err)))
+		return SL_EUSAGE;
 	p->size(fr, &nw, &nh);
 	if (nw <= 0 || nh <= 0)
 		return sl_error_set(err, SL_ERANGE, "render: empty board");
@@ -203,9 +202,8 @@ int sl_render_ground_key(const sl_frame *fr, const sl_render_opts *o, uint64_t *
 	int nw = 0, nh = 0;
 	if (!fr || !fr->game || !fr->state)
 		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
-	if (!(p = sl_painter_find(fr->game->id)) || p->api != SL_PAINTER_API)
-		return sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
-			fr->game->id ? fr->game->id : "?");
+	if (!(p = sl_painter_of(fr, err)))
+		return SL_EUSAGE;
 	p->size(fr, &nw, &nh);
 	*key = p->layers ? p->layers->ground_key(fr, o) : 0;
 	*key = sl_hash64_update(*key, &nw, sizeof nw);
@@ -225,9 +223,8 @@ int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, 
 	cairo_status_t st;
 	if (!fr || !fr->game || !fr->state)
 		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
-	if (!(p = sl_painter_find(fr->game->id)) || p->api != SL_PAINTER_API)
-		return sl_error_set(err, SL_EUSAGE, "render: no painter for the game '%s'",
-			fr->game->id ? fr->game->id : "?");
+	if (!(p = sl_painter_of(fr, err)))
+		return SL_EUSAGE;
 	p->size(fr, &nw, &nh);
 	if (nw <= 0 || nh <= 0)
 		return sl_error_set(err, SL_ERANGE, "render: empty board");
