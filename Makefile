@@ -43,8 +43,9 @@ ALL_LDFLAGS = $(LDFLAGS)
 LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
              src/replay/*.c src/analyze/*.c src/analyze/games/*.c formats/*.c render/*.c \
              render/games/*.c))
-# the command: its verbs and, below them, the recorder and the server (layer 6)
-CLI_SRC := $(sort $(wildcard src/serve/*.c src/cli/*.c))
+# the command: its verbs and, below them, the server (layer 7) and the recorder
+# both drive (layer 6)
+CLI_SRC := $(sort $(wildcard src/record/*.c src/serve/*.c src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
 # public headers, installed under include/sillage/ in the folders they have here

@@ -20,15 +20,17 @@ rank() {
 	src/replay/*) echo 3 ;;
 	src/analyze/*) echo 4 ;;
 	render/*) echo 5 ;;
-	src/serve/*) echo 6 ;;
-	src/cli/* | src/sillage.h) echo 7 ;;   # the umbrella header is the top
+	src/record/*) echo 6 ;;
+	src/serve/*) echo 7 ;;
+	src/cli/* | src/sillage.h) echo 8 ;;   # the umbrella header is the top
 	*) echo -1 ;;
 	esac
 }
 name_of() {
 	case $1 in
 	0) echo src/core ;; 1) echo src/games ;; 2) echo formats ;; 3) echo src/replay ;;
-	4) echo src/analyze ;; 5) echo render ;; 6) echo src/serve ;; *) echo src/cli ;;
+	4) echo src/analyze ;; 5) echo render ;; 6) echo src/record ;; 7) echo src/serve ;;
+	*) echo src/cli ;;
 	esac
 }
 # normalise a/b/../c to a/c
@@ -87,7 +89,7 @@ if [ -n "$obj" ]; then
 		[ "$r" -ge 0 ] || continue
 		nm -g --defined-only "$o" 2>/dev/null | awk -v f="$src" -v r="$r" 'NF == 3 { print "D", $3, f, r }'
 		nm -u "$o" 2>/dev/null | awk -v f="$src" -v r="$r" '{ print "U", $NF, f, r }'
-	done | awk -v names="src/core src/games formats src/replay src/analyze render src/serve src/cli" '
+	done | awk -v names="src/core src/games formats src/replay src/analyze render src/record src/serve src/cli" '
 		BEGIN { split(names, lay, " ") }
 		$1 == "D" { def[$2] = $3; drank[$2] = $4; next }
 		{ use[++n] = $0 }
@@ -108,4 +110,4 @@ if [ -s "$tmp_fail" ]; then
 	echo "layers: $(wc -l < "$tmp_fail" | tr -d ' ') fault(s); the order is in docs/architecture.md" >&2
 	exit 1
 fi
-echo "layers: every include and every call points down (src/core < src/games < formats < src/replay < src/analyze < render < src/serve < src/cli)"
+echo "layers: every include and every call points down (src/core < src/games < formats < src/replay < src/analyze < render < src/record < src/serve < src/cli)"

@@ -1,8 +1,8 @@
 /* cmd_record.c - verbs that write logs: record (the recorder itself is
- * src/serve/recorder.c), convert, gen. */
+ * src/record/recorder.c), convert, gen. */
 #include "cli.h"
 #include "rec_input.h"
-#include "serve/recorder.h"
+#include "record/recorder.h"
 
 #include <stdio.h>
 #include <stdlib.h>

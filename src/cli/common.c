@@ -1,7 +1,7 @@
 /* common.c - what every verb shares: opening a log, positions, JSON text. */
 #define _DEFAULT_SOURCE   /* mkstemps */
 #include "cli.h"
-#include "serve/recorder.h"
+#include "record/recorder.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -7,7 +7,7 @@
 #ifndef SL_SERVE_H
 #define SL_SERVE_H
 
-#include "recorder.h"
+#include "record/recorder.h"
 
 #include <pthread.h>
 #include <stddef.h>

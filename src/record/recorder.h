@@ -3,9 +3,9 @@
  * changing nothing (recorder.c: lines and commands; rec_header.c: header
  * lines; rec_dice.c: the fair dice; rec_assist.c: forgiving input,
  * completion). What it says goes to the sink its caller gives: the command
- * prints it, the server returns it. Private to src/serve and src/cli. */
-#ifndef SL_SERVE_RECORDER_H
-#define SL_SERVE_RECORDER_H
+ * prints it, the server returns it. Private to src/record, src/serve and src/cli. */
+#ifndef SL_RECORD_RECORDER_H
+#define SL_RECORD_RECORDER_H
 
 #include "core/sl_core.h"
 #include "games/sl_game.h"
