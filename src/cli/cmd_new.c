@@ -193,7 +193,8 @@ static void say_made(const sl_log *log, const char *out)
 	fprintf(f, "%s: a new %s game", strcmp(out, "-") == 0 ? "<stdout>" : out, log->game->id);
 	if (log->h.title && *log->h.title)
 		fprintf(f, ", \"%s\"", log->h.title);
-	fprintf(f, ": %d players, %zu setup entries, checked by the rules", log->h.nplayers, ev);
+	fprintf(f, ": %d player%s, %zu setup entr%s, checked by the rules", log->h.nplayers,
+		log->h.nplayers == 1 ? "" : "s", ev, ev == 1 ? "y" : "ies");
 	if (strcmp(out, "-") != 0)
 		fprintf(f, "; go on with `sillage record %s`", out);
 	fputc('\n', f);

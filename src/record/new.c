@@ -12,7 +12,7 @@
 #include <string.h>
 
 const rec_template *const rec_new_templates[] = {
-	&rec_new_ti4, &rec_new_xwing, NULL};
+	&rec_new_sail, &rec_new_starship, &rec_new_fmp, &rec_new_ti4, &rec_new_xwing, NULL};
 
 const rec_template *rec_new_find(const char *game)
 {
