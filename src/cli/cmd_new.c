@@ -307,12 +307,16 @@ static void say_upgraded(const sl_log *log, const char *out, const rec_upgrade_i
 		fprintf(f, "%s: upgraded from %s rules %d to %d: %zu entries replayed by today's rules "
 			"and sealed anew\n", name, log->game->id, info->from, log->game->rules_version,
 			log->n);
-	if (info->differ) {
+	if (info->differ && info->from == log->game->rules_version) {
 		const sl_event *ev = &log->ev[info->first_diff];
 		fprintf(f, "%s: warning: %ld of the %ld recorded state checks differ from today's, the "
 			"first at %s:%u (entry %ld): from there the positions are today's rules', not the "
 			"recording's\n", name, info->differ, info->checked, log->name ? log->name : "log",
 			ev->line, info->first_diff + 1);
+	} else if (info->differ) {   /* another version may keep more in its state */
+		fprintf(f, "%s: %ld of the %ld state checks recorded under version %d differ from "
+			"today's (a new version's state may hold more, so compare `sillage state` of the "
+			"two logs)\n", name, info->differ, info->checked, info->from);
 	}
 }
 

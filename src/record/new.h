@@ -75,6 +75,9 @@ typedef struct rec_upgrade_info {
 	long first_diff;     /* the first of them (entry index), or -1 */
 } rec_upgrade_info;
 int rec_upgrade(sl_log *log, rec_upgrade_info *info, sl_error *err);
+/* What fmp logs of rules versions before 3 lack, written in (upgrade_fmp.c:
+ * the tide cards a turn ahead, the sealed turn-21 choices). */
+int rec_upgrade_fmp(sl_log *log, int from, sl_error *err);
 
 /* The template of game id, or NULL. */
 const rec_template *rec_new_find(const char *game);

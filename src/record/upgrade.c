@@ -41,6 +41,8 @@ int rec_upgrade(sl_log *log, rec_upgrade_info *info, sl_error *err)
 	log->h.rules_version = g->rules_version;
 	/* the old checks were made by the old rules: today's replace them, and
 	 * the first that differs is said (there the positions part) */
+	if (strcmp(g->id, "fmp") == 0 && (rc = rec_upgrade_fmp(log, info->from, err)) != 0)
+		goto out;
 	if (log->n && !(old = sl_calloc(log->n, sizeof *old)))
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
 	for (size_t k = 0; k < log->n; k++) {
@@ -58,6 +60,7 @@ int rec_upgrade(sl_log *log, rec_upgrade_info *info, sl_error *err)
 		if (info->first_diff < 0)
 			info->first_diff = (long)k;
 	}
+out:
 	sl_free(old);
 	return rc;
 }
