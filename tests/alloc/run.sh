@@ -75,6 +75,17 @@ for s in "$root"/samples/*/*.sil; do
 	job stacks "$ABIN" verify "$W/$b.sil"
 	job stacks "$ABIN" render "$W/$b.sil"
 	job stacks "$ABIN" html "$W/$b-short.sil"
+	# issue 30: the SVG packer, the report and stats reach their allocations too
+	job stacks "$ABIN" svg "$W/$b.sil"
+	job stacks "$ABIN" report "$W/$b-short.sil"
+	job stacks "$ABIN" stats "$W/$b.sil"
+done
+# the importers (issue 30): every N of a TI4 map string and an XWS squad
+sed -n 's/^galaxy map="\([^"]*\)".*/\1/p' "$root/samples/ti4/valefar.sil" >"$W/valefar.map"
+job every "$BIN" import-ti4 "$W/valefar.map"
+for x in "$root"/samples/xwing/xws/*.json; do
+	job every "$BIN" import-xws "$x"
+	break
 done
 # the click targets (render/targets.c and the games' hooks): every N
 job every "$BIN" targets-move "$W/heron-bank.sil"
