@@ -228,7 +228,7 @@ bench-export: $(BUILD)/sillage $(BUILD)/bench/export_bench   # the exporters alo
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 
 asan:
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	G_SLICE=always-malloc LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
 		LDFLAGS="-fsanitize=address,undefined" unit cli golden serve
 

@@ -37,6 +37,8 @@ W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT INT TERM
 ASAN_OPTIONS=abort_on_error=0:detect_leaks=1
 LSAN_OPTIONS=suppressions=$root/tests/lsan.supp:print_suppressions=0
+G_SLICE=always-malloc   # a GObject we forget is then no cache (tests/lsan.supp)
+export G_SLICE
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS W
 unset SILLAGE_FAIL_ALLOC SILLAGE_COUNT_ALLOC SILLAGE_SITES_ALLOC
