@@ -61,7 +61,7 @@ TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: FORCE all lib test layers hostile unit golden cli compat images demo deps asan ubsan install \
         uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench bench-export export html alloc-faults \
-        serve serve-browser
+        serve serve-browser kill
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
@@ -102,7 +102,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: layers unit golden cli compat images hostile headertest fuzz-short export html serve serve-browser
+test: layers unit golden cli compat images hostile headertest fuzz-short export html serve serve-browser kill
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -193,6 +193,11 @@ export: $(BUILD)/sillage $(TOOL_BIN)
 html: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/html/run.sh $(BUILD)/sillage
 
+# kill -9 at random moments while convert, pack and upgrade write: never a
+# half-written output, no stage left after the next run (tests/kill/run.sh)
+kill: $(BUILD)/sillage
+	@sh tests/kill/run.sh $(BUILD)/sillage 50
+
 # `sillage serve` against curl on a free loopback port: hostile requests, 50
 # watchers, kill -9 (tests/serve/run.sh)
 serve: $(BUILD)/sillage
@@ -233,7 +238,7 @@ bench-export: $(BUILD)/sillage $(BUILD)/bench/export_bench   # the exporters alo
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 
 asan:
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	G_SLICE=always-malloc LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
 		LDFLAGS="-fsanitize=address,undefined" unit cli golden serve
 

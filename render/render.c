@@ -72,7 +72,7 @@ static int svg_collect(void *closure, const unsigned char *data, size_t n)
 {
 	sl_buf *b = closure;
 	sl_buf_put(b, data, n);
-	return b->failed ? -1 : 0;
+	return b->failed ? SL_ENOMEM : 0;   /* our buffer, not the file: out of memory */
 }
 
 /* ---- sizes ---------------------------------------------------------------------- */

@@ -38,7 +38,8 @@ static int tab_grow(tab *t)
 static size_t tab_find(tab *t, const char *s, size_t len, int add)
 {
 	size_t k;
-	if ((t->n + 1) * 2 > t->nslot && tab_grow(t) < 0)
+	/* a lookup never grows the table: at most half full, a probe ends */
+	if (add ? (t->n + 1) * 2 > t->nslot && tab_grow(t) < 0 : t->nslot == 0)
 		return (size_t)-1;
 	k = (size_t)sl_hash64(s, len) & (t->nslot - 1);
 	while (t->slot[k]) {
@@ -119,8 +120,12 @@ static void put_num(sl_buf *b, const char *nb, int *after_num, int *had_dot)
 static int path_decimals(const char *tr, size_t trl)
 {
 	double a, b, c, d;
-	if (!tr || trl < 8 || strncmp(tr, "matrix(", 7) != 0 ||
-	    sscanf(tr + 7, "%lf,%lf,%lf,%lf", &a, &b, &c, &d) != 4)
+	char m[160];   /* the transform is not NUL-terminated: scanned from a copy */
+	if (!tr || trl < 8 || trl >= sizeof m || strncmp(tr, "matrix(", 7) != 0)
+		return 2;
+	memcpy(m, tr, trl);
+	m[trl] = 0;
+	if (sscanf(m + 7, "%lf,%lf,%lf,%lf", &a, &b, &c, &d) != 4)
 		return 2;
 	return fabs(a) + fabs(c) <= 0.5 && fabs(b) + fabs(d) <= 0.5 ? 1 : 2;
 }
@@ -286,6 +291,7 @@ static int parse_path(const char *l, size_t len, const char **st, size_t *stl, d
 		sl_buf_init(&lines);
 		if (!dedupe_lines(d, de, dec, &lines)) {
 			sl_buf_free(&lines);
+			shape->failed = 1;   /* out of memory, not "no such line": callers check */
 			return 0;
 		}
 		r = lines.len > 0 && path_data(sl_buf_cstr(&lines), (const char *)lines.data + lines.len, dec, x0, y0,
@@ -505,10 +511,13 @@ static void glyph_line(sl_buf *out, const char *l, size_t len, int no_y)
 	static const char use[] = "  <use xlink:href=\"#glyph", sym[] = "<symbol overflow=\"visible\" id=\"glyph";
 	const char *end = l + len, *q;
 	double x, y;
-	char xs[48], ys[48];
+	char xs[48], ys[48], tail[128];
+	/* the line is not NUL-terminated: its tail is scanned from a copy */
 	if (len > sizeof use && strncmp(l, use, sizeof use - 1) == 0 &&
 	    (q = memchr(l + sizeof use - 1, '"', (size_t)(end - l - (sizeof use - 1)))) != NULL &&
-	    sscanf(q, "\" x=\"%lf\" y=\"%lf\"/>", &x, &y) == 2 && strncmp(end - 3, "\"/>", 3) == 0) {
+	    (size_t)(end - q) < sizeof tail && (memcpy(tail, q, (size_t)(end - q)),
+		tail[end - q] = 0, sscanf(tail, "\" x=\"%lf\" y=\"%lf\"/>", &x, &y) == 2) &&
+	    strncmp(end - 3, "\"/>", 3) == 0) {
 		numd(xs, sizeof xs, x, 6);
 		numd(ys, sizeof ys, y, 6);
 		sl_buf_puts(out, "<use xlink:href=\"#g");
@@ -595,6 +604,9 @@ int sl_svg_pack(const char *svg, size_t n, sl_buf *out)
 				rc = SL_ENOMEM;
 				goto out;
 			}
+		} else if (shape.failed) {
+			rc = SL_ENOMEM;
+			goto out;
 		} else if (parse_gstyle(p, (size_t)(e - p), &st, &stl) &&
 		           tab_find(&styles, st, stl, 1) == (size_t)-1) {
 			rc = SL_ENOMEM;
@@ -632,6 +644,10 @@ int sl_svg_pack(const char *svg, size_t n, sl_buf *out)
 			int dec = path_decimals(tr, trl);
 			si = tab_find(&styles, st, stl, 0);
 			ki = tab_find(&shapes, sl_buf_cstr(&shape), shape.len, 0);
+			if (si == NONE || ki == NONE || shape.failed) {   /* pass 1 saw every one */
+				rc = SL_ENOMEM;
+				goto out;
+			}
 			numd(xs, sizeof xs, x, dec);
 			numd(ys, sizeof ys, y, dec);
 			/* consecutive figures of one class share a group that has it
@@ -651,6 +667,10 @@ int sl_svg_pack(const char *svg, size_t n, sl_buf *out)
 					sl_buf_printf(out, "<g class=\"c%zu\">\n", si);
 					group = si;
 				}
+				if (next.failed) {   /* the look ahead cut short decides nothing */
+					rc = SL_ENOMEM;
+					goto out;
+				}
 			}
 			/* a transform maps the path's own coordinates; <use>'s x y
 			 * move in those same coordinates */
@@ -668,13 +688,21 @@ int sl_svg_pack(const char *svg, size_t n, sl_buf *out)
 			}
 			sl_buf_puts(out, "/>");
 		} else {
+			if (shape.failed) {   /* a path that could not be read is not copied as text */
+				rc = SL_ENOMEM;
+				goto out;
+			}
 			if (group != NONE) {
 				sl_buf_puts(out, "</g>\n");
 				group = NONE;
 			}
 			if (parse_gstyle(p, (size_t)(e - p), &st, &stl)) {
 				char ys[48];
-				sl_buf_printf(out, "<g class=\"c%zu\"", tab_find(&styles, st, stl, 0));
+				if ((si = tab_find(&styles, st, stl, 0)) == NONE) {
+					rc = SL_ENOMEM;
+					goto out;
+				}
+				sl_buf_printf(out, "<g class=\"c%zu\"", si);
 				/* a run of glyphs on one baseline: the group moves them to it */
 				if ((run_y = run_baseline(e, end, ys, sizeof ys)))
 					sl_buf_printf(out, " transform=\"translate(0 %s)\"", ys);

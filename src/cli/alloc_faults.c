@@ -26,13 +26,20 @@
 #ifdef SL_ALLOC_FAULTS
 
 #include <execinfo.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long fault_at, fault_count;
-static long fault_live;   /* blocks allocated and not yet freed */
+/* the exporters draw and encode on threads: the counters are atomic and
+ * the set of call stacks is kept under a lock, so a count is exact and a
+ * site is noted once whichever thread allocates (issue 30) */
+static unsigned long fault_at;
+static atomic_ulong fault_count;
+static atomic_long fault_live;   /* blocks allocated and not yet freed */
+static pthread_mutex_t sites_mu = PTHREAD_MUTEX_INITIALIZER;
 static int fault_report, fault_trace;
 static FILE *sites_out;
 
@@ -69,7 +76,7 @@ static int site_new(uint64_t h)
 	return 1;
 }
 
-static void site_note(void)
+static void site_note(unsigned long no)
 {
 	void *pc[14];
 	int n = backtrace(pc, 14);
@@ -79,20 +86,25 @@ static void site_note(void)
 		h ^= (uint64_t)(uintptr_t)pc[k];
 		h *= 1099511628211ULL;
 	}
+	pthread_mutex_lock(&sites_mu);
 	if (site_new(h))
-		fprintf(sites_out, "%lu\n", fault_count);
+		fprintf(sites_out, "%lu\n", no);
+	pthread_mutex_unlock(&sites_mu);
 }
 
 static void *fault_alloc(void *ud, void *ptr, size_t size)
 {
 	(void)ud;
 	void *p;
+	unsigned long no;
 	if (size == 0) {
-		fault_live -= ptr != NULL;
+		if (ptr)
+			atomic_fetch_sub(&fault_live, 1);
 		free(ptr);
 		return NULL;
 	}
-	if (++fault_count == fault_at) {
+	no = atomic_fetch_add(&fault_count, 1) + 1;
+	if (no == fault_at) {
 		if (fault_trace) {
 			void *pc[24];
 			backtrace_symbols_fd(pc, backtrace(pc, 24), 2);
@@ -100,19 +112,20 @@ static void *fault_alloc(void *ud, void *ptr, size_t size)
 		return NULL;
 	}
 	if (sites_out)
-		site_note();
+		site_note(no);
 	p = realloc(ptr, size);
-	fault_live += p && !ptr;
+	if (p && !ptr)
+		atomic_fetch_add(&fault_live, 1);
 	return p;
 }
 
 static void fault_exit(void)
 {
 	if (fault_report)
-		fprintf(stderr, "sillage: allocations: %lu\n", fault_count);
-	if (fault_live)
+		fprintf(stderr, "sillage: allocations: %lu\n", atomic_load(&fault_count));
+	if (atomic_load(&fault_live))
 		fprintf(stderr, "sillage: leak: %ld blocks allocated through sl_malloc never freed\n",
-			fault_live);
+			atomic_load(&fault_live));
 	if (sites_out)
 		fclose(sites_out);
 	free(sites);

@@ -5,7 +5,8 @@ bin=$1 v=$2 in=$3 job=$4 n=$5
 o=$W/$job.$n
 SILLAGE_FAIL_ALLOC=$n sh "$(dirname "$0")/one.sh" "$bin" "$v" "$in" "$o" >"$o.out" 2>"$o.err"
 code=$?
-ext=; [ $v = render ] && ext=.png; [ $v = html ] && ext=.html
+ext=; [ $v = render ] && ext=.png; [ $v = html ] && ext=.html; [ $v = svg ] && ext=.svg
+[ $v = report ] && ext=.pdf; case $v in import-*) ext=.sil ;; esac
 why=$(head -n 1 "$o.err" | cut -c1-200)
 if grep -q 'Sanitizer\|runtime error' "$o.err"; then
 	kind=sanitizer; why=$(grep -m1 'Sanitizer\|runtime error' "$o.err" | cut -c1-200)

@@ -10,6 +10,8 @@ fail=0
 # the process-wide caches of fontconfig, pango and cairo (the painters' targets
 # draw text) are not leaks of ours: the same suppressions as `make asan`
 LSAN_OPTIONS=suppressions=$(cd "$here/.." && pwd)/lsan.supp:print_suppressions=0
+G_SLICE=always-malloc   # a GObject we forget is then no cache (tests/lsan.supp)
+export G_SLICE
 export LSAN_OPTIONS
 for t in "$@"; do
 	name=$(basename "$t")

@@ -404,8 +404,10 @@ int ti4_place_parse(const ti4_state *s, const sl_value *v, int *pos, int *area)
 	for (int k = 0; k < v->n; k++)
 		if (p[k] < '0' || p[k] > '9')
 			digits = 0;
-		else
+		else if (code <= 99999)
 			code = code * 10 + p[k] - '0';
+		else
+			code = 1000000;   /* no position: never taken modulo 2^32 (issue 30) */
 	if (digits && v->n) {
 		*pos = ti4_pos_index(code);
 		*area = 0;
@@ -634,4 +636,5 @@ const sl_game sl_game_ti4 = {
 	NULL,   /* no .silb model of its own: the generic coding */
 	NULL,   /* result: objectives are out of scope (formats/ti4.md), so no end is told */
 	NULL,   /* chances: every ti4 die is rolled at the table */
+	NULL,                 /* veil: nothing hidden but what commitments seal */
 };

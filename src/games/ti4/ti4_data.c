@@ -275,6 +275,10 @@ int ti4_map_parse(const char *s, size_t n, int16_t tiles_out[TI4_NPOS], sl_error
 					"first token may be the centre in braces", at);
 			centre = 1;
 		}
+		if (digits > 5)   /* never taken modulo anything: named as typed (issue 30) */
+			return sl_error_set(err, SL_EILLEGAL, "ti4 map string: offset %zu: tile %.*s is not "
+				"in the module's tile table (formats/ti4.md lists the tiles it knows)", at,
+				(int)(i - at), s + at);
 		if (v != 0 && !ti4_tile_find(v))
 			return sl_error_set(err, SL_EILLEGAL, "ti4 map string: offset %zu: tile %d is not "
 				"in the module's tile table (formats/ti4.md lists the tiles it knows)", at, v);
