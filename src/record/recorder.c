@@ -65,12 +65,15 @@ int rec_result(const recorder *rc, sl_buf *out)
 	return rc->log->game->result(rc->st, &rc->log->h, out);
 }
 
-int rec_seal_entry(const sl_game *g, const void *st, sl_event *ev)
+int rec_seal_entry(const sl_log *log, const void *st, size_t at, sl_event *ev)
 {
-	if (ev->entry == SL_ENTRY_PHASE)
-		return SL_OK;
-	ev->has_check = 1;
-	return sl_entry_check(g, st, ev, &ev->check);
+	uint64_t chain = 0;
+	for (size_t i = at; i-- > 0;)   /* the chain value: the last check before */
+		if (log->ev[i].entry != SL_ENTRY_PHASE && log->ev[i].has_check) {
+			chain = sl_chain_next(&log->ev[i], 0);
+			break;
+		}
+	return sl_entry_seal(log->game, &log->h, st, &chain, ev);
 }
 
 /* The log to path atomically: a .silb archive, or canonical text. */
@@ -628,7 +631,7 @@ void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 		rec_refuse_line(rc, &err, line, lineno, &li_saved);
 		return;
 	}
-	rec_seal_entry(rc->log->game, rc->st, &ev);
+	rec_seal_entry(rc->log, rc->st, rc->log->n, &ev);
 	sl_buf_reset(&rc->last_dice);
 	if (dline.len) {
 		pending_add(rc, sl_buf_cstr(&dline));

@@ -100,7 +100,9 @@ void rec_free(recorder *rc);
 /* The game's result at the current state: 1 over (the sentence in out). */
 int rec_result(const recorder *rc, sl_buf *out);
 /* The state check of ev from the state after it (none on phases). */
-int rec_seal_entry(const sl_game *g, const void *st, sl_event *ev);
+/* Seals ev, to stand at entry `at` of log (its check chains the entries
+ * before it in a format 2 log). */
+int rec_seal_entry(const sl_log *log, const void *st, size_t at, sl_event *ev);
 /* The candidate nearest to word (case ignored) when it is close enough to
  * be a typo, else NULL: for "did you mean". */
 const char *rec_suggest(const char *word, size_t n, const char *const *cands, int ncands);

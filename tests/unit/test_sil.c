@@ -207,7 +207,7 @@ static void test_header_errors(void **s)
 {
 	(void)s;
 	expect_error("hello\n", SL_EFORMAT, "t.sil:1:1: not a sillage text log: the first line must be 'sil 1'");
-	expect_error("sil 2\n", SL_EVERSION, "t.sil:1:5: format version 2 is newer than this reader (1)");
+	expect_error("sil 3\n", SL_EVERSION, "t.sil:1:5: format version 3 is newer than this reader (2)");
 	expect_error("sil 1\ngame chess 1\nturn 1\n", SL_EFORMAT, "t.sil:3:1: unknown game 'chess' (see `sillage games`)");
 	expect_error("sil 1\nturn 1\n", SL_ESYNTAX, "t.sil:2:1: expected a 'game ID VERSION' line before the first event");
 	expect_error("sil 1\ngame sail\n", SL_ESYNTAX, "t.sil:2:10: expected the rules version (an integer)");

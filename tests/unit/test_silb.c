@@ -646,7 +646,7 @@ static void test_errors(void **s)
 		"t.silb: offset 0x4: bad signature (not a .silb file, or damaged by a text-mode transfer)");
 	sl_buf_free(&x);
 	j.data[8] = 3;
-	assert_string_equal(read_error(j.data, j.len), "t.silb: offset 0x8: version 3 is newer than this reader (1)");
+	assert_string_equal(read_error(j.data, j.len), "t.silb: offset 0x8: version 3 is newer than this reader (2)");
 	j.data[8] = 1;
 	j.data[13] ^= 1;
 	assert_string_equal(read_error(j.data, j.len), "t.silb: offset 0xc: CRC mismatch in the file header");
