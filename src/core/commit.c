@@ -37,6 +37,21 @@ int sl_commit(uint8_t out[SL_COMMIT_BYTES], const char *domain, const uint8_t sa
 	return SL_OK;
 }
 
+int sl_digest_link(uint8_t out[SL_COMMIT_BYTES], const char *tag, const uint8_t prev[SL_COMMIT_BYTES],
+	const void *p, size_t n)
+{
+	crypto_generichash_state h;
+	if (!ready() || !tag)
+		return SL_EUSAGE;
+	if (crypto_generichash_init(&h, NULL, 0, SL_COMMIT_BYTES) != 0
+		|| crypto_generichash_update(&h, (const unsigned char *)tag, strlen(tag) + 1) != 0
+		|| crypto_generichash_update(&h, prev, SL_COMMIT_BYTES) != 0
+		|| crypto_generichash_update(&h, p, n) != 0
+		|| crypto_generichash_final(&h, out, SL_COMMIT_BYTES) != 0)
+		return SL_EUSAGE;
+	return SL_OK;
+}
+
 int sl_commit_check(const uint8_t c[SL_COMMIT_BYTES], const char *domain,
 	const uint8_t salt[SL_SALT_BYTES], const void *content, size_t n)
 {

@@ -32,6 +32,29 @@ int rec_meta_set(sl_header *h, const char *key, const char *value)
 	return m[h->nmeta - 1].key && m[h->nmeta - 1].value ? 0 : -1;
 }
 
+/* At close: how many dice the log holds and their digest, into the header
+ * (formats/prng.md), so that a die deleted, changed or relabelled after
+ * the close fails verify. */
+static int rec_dice_bind(const recorder *rc, sl_header *h)
+{
+	sl_dice_check dc;
+	sl_error err;
+	uint64_t n;
+	uint8_t dg[SL_COMMIT_BYTES];
+	char num[24], hex[2 * SL_COMMIT_BYTES + 1];
+	sl_error_clear(&err);
+	if (sl_dice_check_begin(&dc, rc->log, &err))
+		return -1;
+	for (size_t i = 0; i < rc->log->n; i++)
+		if (sl_dice_check_entry(&dc, &rc->log->ev[i], &err))
+			return -1;
+	sl_dice_check_end(&dc, rc->log->tail_comment, &err);   /* a gap fails verify, not the close */
+	sl_dice_check_result(&dc, &n, dg);
+	snprintf(num, sizeof num, "%llu", (unsigned long long)n);
+	sl_hexstr_encode(hex, dg, sizeof dg);
+	return rec_meta_set(h, SL_DICE_META_COUNT, num) || rec_meta_set(h, SL_DICE_META_DIGEST, hex) ? -1 : 0;
+}
+
 /* The dice lines of the header, from rc->dh. */
 int rec_dice_meta(const recorder *rc, sl_header *h)
 {
@@ -47,7 +70,9 @@ int rec_dice_meta(const recorder *rc, sl_header *h)
 	if (rec_meta_set(h, SL_DICE_META_SEED, hex))
 		return -1;
 	sl_hexstr_encode(hex, rc->dh.salt, sizeof rc->dh.salt);
-	return rec_meta_set(h, SL_DICE_META_SALT, hex);
+	if (rec_meta_set(h, SL_DICE_META_SALT, hex))
+		return -1;
+	return rec_dice_bind(rc, h);
 }
 
 /* Writes FILE.dice (mode 0600, atomically): the seed, the salt and the next
@@ -165,6 +190,11 @@ int rec_draw_chance(recorder *rc, int type, int field, uint32_t lineno, int *val
 	if (v < 1)
 		return sl_error_set(err, SL_EIO, "the draw failed");
 	sl_buf_printf(part, " %s=%llu:%d/%d", fd->name, (unsigned long long)rc->next, v, sum);
+	if (rc->chance_at != rc->accepted + rc->refused)
+		rc->nchance = 0;
+	rc->chance_at = rc->accepted + rc->refused;
+	if (rc->nchance < SL_MAX_FIELDS)
+		rc->chance_draws[rc->nchance++] = (sl_draw){rc->next, (uint8_t)field, 0, (uint8_t)v, (uint8_t)sum};
 	rc->next++;
 	if (rec_secret_write(rc)) {
 		rc->io_failed = 1;
@@ -179,19 +209,44 @@ int rec_draw_chance(recorder *rc, int type, int field, uint32_t lineno, int *val
 	return SL_OK;
 }
 
+/* Format 2: the draws go into the entry, the chance draws made for this
+ * line first (sl_event_set_draws sorts them). A mark typed in ('4@17') is
+ * refused: only the recorder marks a value drawn. */
+static int entry_draws(recorder *rc, sl_event *ev, const sl_draw *dice, int ndice, uint32_t lineno, sl_error *err)
+{
+	sl_draw all[SL_MAX_FIELDS + SL_MAX_ITEMS];
+	int n = 0;
+	if (rc->nchance && rc->chance_at == rc->accepted + rc->refused)
+		for (int i = 0; i < rc->nchance; i++)
+			all[n++] = rc->chance_draws[i];
+	rc->nchance = 0;
+	for (int i = 0; i < ndice && n < (int)(sizeof all / sizeof *all); i++)
+		all[n++] = dice[i];
+	if (n > SL_MAX_ITEMS)
+		return sl_error_at(err, SL_EUSAGE, "<stdin>", lineno, 1, "more than %d values drawn for one event",
+			SL_MAX_ITEMS);
+	return sl_event_set_draws(&rc->log->arena, ev, all, n) ? sl_error_set(err, SL_ENOMEM, "out of memory")
+		: SL_OK;
+}
+
 int rec_draw(recorder *rc, sl_event *ev, uint32_t lineno, sl_buf *line, sl_error *err)
 {
 	const sl_event_def *def;
-	int any = 0;
+	sl_draw dice[SL_MAX_ITEMS];
+	int any = 0, ndice = 0, v2 = rc->log->h.format_version >= 2;
 	if (ev->entry != SL_ENTRY_EVENT)
 		return SL_OK;
 	def = &rc->log->game->schema->events[ev->type];
+	if (v2 && ev->ndraws)
+		return sl_error_at(err, SL_EUSAGE, "<stdin>", lineno, 1, "'%s@%llu': a die typed in is a die rolled "
+			"at the table; write its value alone, or '?' to have the recorder draw it", def->fields[ev->draws[0].field].name,
+			(unsigned long long)ev->draws[0].counter);
 	for (int k = 0; k < def->nfields; k++)
 		if (def->fields[k].kind == SL_K_DICE && ev->f[k].present)
 			for (int d = 0; d < ev->f[k].n; d++)
 				any |= ((const uint8_t *)ev->f[k].p)[d] == 0;
 	if (!any)
-		return SL_OK;
+		return v2 ? entry_draws(rc, ev, NULL, 0, lineno, err) : SL_OK;
 	if (dice_ready(rc, lineno, err))
 		return err->code;
 	sl_buf_printf(line, "%s%s", SL_DICE_LINE, def->name);
@@ -212,6 +267,9 @@ int rec_draw(recorder *rc, sl_event *ev, uint32_t lineno, sl_buf *line, sl_error
 					return sl_error_set(err, SL_EIO, "the dice cannot be drawn");
 				items[d] = (uint8_t)v;
 				sl_buf_printf(line, "%s%llu:%d", d ? "," : "", (unsigned long long)rc->next, v);
+				if (ndice < SL_MAX_ITEMS)
+					dice[ndice++] = (sl_draw){rc->next, (uint8_t)k, (uint8_t)d, (uint8_t)v,
+						(uint8_t)def->fields[k].max};
 				rc->next++;
 			} else {
 				sl_buf_printf(line, "%s-:%d", d ? "," : "", items[d]);
@@ -222,5 +280,33 @@ int rec_draw(recorder *rc, sl_event *ev, uint32_t lineno, sl_buf *line, sl_error
 		rc->io_failed = 1;
 		return sl_error_set(err, SL_EIO, "the dice counter could not be saved");
 	}
-	return SL_OK;
+	return v2 ? entry_draws(rc, ev, dice, ndice, lineno, err) : SL_OK;
+}
+
+/* The "# dice" line of ev's own draws (format 2: for an entry undone). */
+void rec_dice_line(const sl_log *log, const sl_event *ev, sl_buf *out)
+{
+	const sl_event_def *def = &log->game->schema->events[ev->type];
+	int j = 0;
+	sl_buf_printf(out, "%s%s", SL_DICE_LINE, def->name);
+	while (j < ev->ndraws) {
+		int k = ev->draws[j].field;
+		const sl_field_def *fd = &def->fields[k];
+		sl_buf_printf(out, " %s=", fd->name);
+		if (fd->kind != SL_K_DICE) {
+			sl_buf_printf(out, "%llu:%d/%d", (unsigned long long)ev->draws[j].counter, ev->draws[j].value,
+				ev->draws[j].out_of);
+			j++;
+			continue;
+		}
+		for (int d = 0; d < ev->f[k].n; d++) {
+			const uint8_t *it = ev->f[k].p;
+			if (j < ev->ndraws && ev->draws[j].field == k && ev->draws[j].item == d)
+				sl_buf_printf(out, "%s%llu:%d", d ? "," : "", (unsigned long long)ev->draws[j++].counter, it[d]);
+			else
+				sl_buf_printf(out, "%s-:%d", d ? "," : "", it[d]);
+		}
+		while (j < ev->ndraws && ev->draws[j].field == k)
+			j++;
+	}
 }

@@ -281,6 +281,9 @@ static void undo_note(recorder *rc, const sl_event *ev, sl_buf *out)
 	if (own) {
 		sl_buf_putc(out, '\n');
 		sl_buf_puts(out, own);
+	} else if (ev->ndraws && rc->log->h.format_version >= 2) {
+		sl_buf_putc(out, '\n');
+		rec_dice_line(rc->log, ev, out);
 	}
 }
 
@@ -633,8 +636,9 @@ void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 	}
 	rec_seal_entry(rc->log, rc->st, rc->log->n, &ev);
 	sl_buf_reset(&rc->last_dice);
-	if (dline.len) {
-		pending_add(rc, sl_buf_cstr(&dline));
+	if (dline.len) {   /* format 2 marks the draws in the entry itself */
+		if (rc->log->h.format_version < 2)
+			pending_add(rc, sl_buf_cstr(&dline));
 		sl_buf_put(&rc->last_dice, dline.data, dline.len);
 	}
 	sl_buf_free(&dline);

@@ -47,6 +47,9 @@ typedef struct recorder {
 	sl_dice_header dh;    /* what the header says */
 	int have_secret;      /* seed and salt known (FILE.dice) */
 	uint64_t next;        /* the next counter: never goes back */
+	sl_draw chance_draws[SL_MAX_FIELDS];   /* format 2: values drawn out of weights for */
+	int nchance;                           /* the line being read, while accepted + refused */
+	long chance_at;                        /* is what it was when they were drawn */
 	rec_sink sink;
 	int coding;           /* a .silb archive's segments (SL_SILB_MODEL or SL_SILB_DEFLATE) */
 	/* what the last line did, for a caller that answers for it (the server) */
@@ -123,6 +126,8 @@ int rec_dice_meta(const recorder *rc, sl_header *h);
 int rec_secret_write(recorder *rc);
 int rec_secret_read(recorder *rc, uint64_t *next);
 int rec_draw(recorder *rc, sl_event *ev, uint32_t lineno, sl_buf *line, sl_error *err);
+/* The "# dice" line of the draws marked in ev (format 2), for an undone entry. */
+void rec_dice_line(const sl_log *log, const sl_event *ev, sl_buf *out);
 /* Draws field `field` (an ENUM) of an event of `type` out of the rules'
  * weights (sl_game.chances) at the next counter: *value the index, and
  * " FIELD=COUNTER:VALUE/OUT_OF" appended to part for the "# dice" line. */

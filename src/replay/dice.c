@@ -3,6 +3,7 @@
 #include "sl_dice.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *meta(const sl_header *h, const char *key)
@@ -39,6 +40,24 @@ int sl_dice_read_header(const sl_header *h, sl_dice_header *out, sl_error *err)
 		return sl_error_set(err, SL_ESYNTAX, "'meta %s' is not %d hex digits", SL_DICE_META_SALT,
 			2 * SL_SALT_BYTES);
 	out->revealed = 1;
+	c = meta(h, SL_DICE_META_COUNT);
+	s = meta(h, SL_DICE_META_DIGEST);
+	if (!c && !s)
+		return SL_OK;
+	if (!c || !s)
+		return sl_error_set(err, SL_ESYNTAX, "the header binds the dice %s without the %s",
+			c ? "count" : "digest", c ? "digest" : "count");
+	{
+		char *end;
+		unsigned long long n = strtoull(c, &end, 10);
+		if (!*c || *end || c[0] == '-' || c[0] == '+')
+			return sl_error_set(err, SL_ESYNTAX, "'meta %s' is not a number", SL_DICE_META_COUNT);
+		out->count = n;
+	}
+	if (sl_hexstr_decode(out->digest, sizeof out->digest, s, strlen(s)))
+		return sl_error_set(err, SL_ESYNTAX, "'meta %s' is not %d hex digits", SL_DICE_META_DIGEST,
+			2 * SL_COMMIT_BYTES);
+	out->bound = 1;
 	return SL_OK;
 }
 
@@ -46,6 +65,7 @@ int sl_dice_check_begin(sl_dice_check *c, const sl_log *log, sl_error *err)
 {
 	memset(c, 0, sizeof *c);
 	c->log = log;
+	c->version = log->h.format_version;
 	if (sl_dice_read_header(&log->h, &c->dh, err))
 		return err->code;
 	if (c->dh.revealed && !sl_commit_check(c->dh.commit, SL_DICE_DOMAIN, c->dh.salt, c->dh.seed,
@@ -57,15 +77,29 @@ int sl_dice_check_begin(sl_dice_check *c, const sl_log *log, sl_error *err)
 
 enum { CTX_NONE, CTX_OTHER, CTX_ENTRY };
 
-static int take_counter(sl_dice_check *c, unsigned long long ctr, int own)
+/* A draw seen (in file order): its counter goes up, and it joins the
+ * digest: link(digest, u64le counter, u8 value, u8 out_of). */
+static int take_counter(sl_dice_check *c, unsigned long long ctr, int own, int value, int out_of)
 {
+	uint8_t b[10];
 	if (ctr < c->next)
 		return -1;
 	c->gaps += (long)(ctr - c->next);
 	c->next = ctr + 1;
 	c->draws++;
 	c->in_events += own;
+	for (int i = 0; i < 8; i++)
+		b[i] = (uint8_t)(ctr >> (8 * i));
+	b[8] = (uint8_t)value;
+	b[9] = (uint8_t)out_of;
+	sl_digest_link(c->digest, SL_DICE_DIGEST_TAG, c->digest, b, sizeof b);
 	return 0;
+}
+
+void sl_dice_check_result(const sl_dice_check *c, uint64_t *count, uint8_t digest[SL_COMMIT_BYTES])
+{
+	*count = (uint64_t)c->draws;
+	memcpy(digest, c->digest, SL_COMMIT_BYTES);
 }
 
 /* "FIELD=COUNTER:VALUE/OUT_OF" for an ENUM the rules draw with weights (a
@@ -102,7 +136,7 @@ static int chance_item(sl_dice_check *c, const char *s, size_t n, size_t *jp, co
 		w = w * 10 + (s[j] - '0');
 	if (!digits || w < 1 || w > 255 || v < 1 || v > w)
 		CFAIL("a '# dice' line draws %s out of 1..255", def->fields[k].name);
-	if (take_counter(c, ctr, ev != NULL))
+	if (take_counter(c, ctr, ev != NULL, (int)v, (int)w))
 		CFAIL("dice counter %llu goes back (the last draw was %llu): draws are never taken again", ctr,
 			(unsigned long long)c->next - 1);
 	if (c->dh.revealed) {
@@ -206,13 +240,9 @@ static int dice_line(sl_dice_check *c, const char *s, size_t n, const sl_event *
 						d + 1, d < ev->f[k].n ? it[d] : 0, v);
 			}
 			if (drawn) {
-				if (ctr < c->next)
+				if (take_counter(c, ctr, ev != NULL, (int)v, def->fields[k].max))
 					DFAIL("dice counter %llu goes back (the last draw was %llu): draws are never "
 						"taken again", ctr, (unsigned long long)c->next - 1);
-				c->gaps += (long)(ctr - c->next);
-				c->next = ctr + 1;
-				c->draws++;
-				c->in_events += ev != NULL;
 				if (c->dh.revealed) {
 					int want = sl_dice_draw(c->dh.seed, ctr, def->fields[k].max);
 					if (want != v)
@@ -256,6 +286,10 @@ static int comment_block(sl_dice_check *c, const char *text, const sl_event *ev,
 			/* the last line of the block, not under an undone or refused
 			 * line, names the entry's own dice */
 			int own = !e && ctx != CTX_OTHER && ev;
+			if (own && c->version >= 2)
+				return sl_error_at(err, SL_EILLEGAL, c->log->name ? c->log->name : "log", ev->line, 1,
+					"%sa '# dice' line for the entry's own dice: in a format 2 log a drawn die is marked in "
+					"its entry ('dice=4@17'), and this line proves nothing", ev->line ? "" : "an entry: ");
 			if (dice_line(c, text, n, own ? ev : NULL, err))
 				return err->code;
 			ctx = CTX_ENTRY;
@@ -267,9 +301,60 @@ static int comment_block(sl_dice_check *c, const char *text, const sl_event *ev,
 	return SL_OK;
 }
 
+/* The draws marked in a format 2 entry (its own dice), after its comment's. */
+static int entry_draws(sl_dice_check *c, const sl_event *ev, sl_error *err)
+{
+	const sl_event_def *def = &c->log->game->schema->events[ev->type];
+	const char *name = c->log->name ? c->log->name : "log";
+	char where[64], msg[200];
+	if (ev->line)
+		where[0] = 0;
+	else
+		snprintf(where, sizeof where, "event %ld: ", c->event_no + 1);
+#define MFAIL(...) do { char m_[300]; snprintf(m_, sizeof m_, __VA_ARGS__); \
+	return sl_error_at(err, SL_EILLEGAL, name, ev->line, 1, "%s%s", where, m_); } while (0)
+	if (sl_draws_valid(c->log->game->schema, ev, msg, sizeof msg))
+		MFAIL("%s", msg);
+	for (int i = 0; i < ev->ndraws; i++) {
+		const sl_draw *d = &ev->draws[i];
+		const sl_field_def *fd = &def->fields[d->field];
+		if (!c->dh.committed)
+			MFAIL("%s is marked drawn (@%llu), but the header commits to no dice seed", fd->name,
+				(unsigned long long)d->counter);
+		if (take_counter(c, d->counter, 1, d->value, d->out_of))
+			MFAIL("dice counter %llu goes back (the last draw was %llu): draws are never taken again",
+				(unsigned long long)d->counter, (unsigned long long)c->next - 1);
+		if (c->dh.revealed) {
+			int want = sl_dice_draw(c->dh.seed, d->counter, d->out_of);
+			if (want != d->value)
+				MFAIL("%s %s %d: counter %llu of the revealed seed gives %d, not the %d recorded (a changed "
+					"roll)", fd->name, fd->kind == SL_K_DICE ? "die" : "draw", d->item + 1,
+					(unsigned long long)d->counter, want, d->value);
+		}
+		if (fd->kind == SL_K_ENUM && c->weights) {   /* the rules' weights here, and their value */
+			uint8_t wt[32];
+			int nw = c->weights(c->ud, ev, d->field, wt, 32), sum = 0, idx = -1;
+			for (int t = 0; t < nw; t++) {
+				if (idx < 0 && d->value <= sum + wt[t])
+					idx = t;
+				sum += wt[t];
+			}
+			if (nw <= 0 || sum != d->out_of)
+				MFAIL("%s was drawn out of %d, but the rules weigh %d here", fd->name, d->out_of, sum);
+			if (ev->f[d->field].u.i != idx)
+				MFAIL("%s: %d out of %d is '%s', not the '%s' recorded (a changed draw)", fd->name, d->value,
+					d->out_of, idx >= 0 && fd->names ? fd->names[idx] : "?", fd->names[ev->f[d->field].u.i]);
+		}
+	}
+#undef MFAIL
+	return SL_OK;
+}
+
 int sl_dice_check_entry(sl_dice_check *c, const sl_event *ev, sl_error *err)
 {
 	int rc = comment_block(c, ev->comment, ev, err);
+	if (rc == SL_OK && c->version >= 2 && ev->entry == SL_ENTRY_EVENT && ev->ndraws)
+		rc = entry_draws(c, ev, err);
 	c->event_no += ev->entry == SL_ENTRY_EVENT;
 	return rc;
 }
@@ -278,9 +363,21 @@ int sl_dice_check_end(sl_dice_check *c, const char *tail, sl_error *err)
 {
 	if (comment_block(c, tail, NULL, err))
 		return err->code;
+	const char *name = c->log->name ? c->log->name : "log";
 	if (c->dh.revealed && c->gaps)
 		return sl_error_set(err, SL_EILLEGAL, "%s: %ld dice draws are recorded nowhere in the log "
 			"(counters skipped: a drawn die removed, or lost in a crash before it was written)",
-			c->log->name ? c->log->name : "log", c->gaps);
+			name, c->gaps);
+	if (c->dh.revealed && !c->dh.bound && c->version >= 2)
+		return sl_error_set(err, SL_EILLEGAL, "%s: the dice seed is revealed but the header does not bind "
+			"how many dice were drawn ('meta %s', 'meta %s'): a format 2 log is closed with them",
+			name, SL_DICE_META_COUNT, SL_DICE_META_DIGEST);
+	if (c->dh.revealed && c->dh.bound && c->dh.count != (uint64_t)c->draws)
+		return sl_error_set(err, SL_EILLEGAL, "%s: the log was closed with %llu dice drawn, and holds %ld "
+			"(a drawn die %s)", name, (unsigned long long)c->dh.count, c->draws,
+			c->dh.count > (uint64_t)c->draws ? "deleted, or relabelled as rolled at the table" : "added");
+	if (c->dh.revealed && c->dh.bound && memcmp(c->dh.digest, c->digest, SL_COMMIT_BYTES) != 0)
+		return sl_error_set(err, SL_EILLEGAL, "%s: the digest of the dice drawn is not the one the log "
+			"was closed with (a die changed, moved or relabelled)", name);
 	return SL_OK;
 }

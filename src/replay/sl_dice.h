@@ -14,6 +14,9 @@ extern "C" {
 #define SL_DICE_META_COMMIT "dice-commit"      /* header meta: 64 hex digits */
 #define SL_DICE_META_SEED "dice-seed"          /* revealed at close: 64 hex digits */
 #define SL_DICE_META_SALT "dice-salt"          /* revealed at close: 32 hex digits */
+#define SL_DICE_META_COUNT "dice-count"        /* at close: the dice drawn, decimal */
+#define SL_DICE_META_DIGEST "dice-digest"      /* at close: their digest, 64 hex digits */
+#define SL_DICE_DIGEST_TAG "sillage-dice-digest-1"
 #define SL_DICE_LINE "# dice "                 /* a comment line naming draws */
 
 /* What the header says of the dice. */
@@ -22,6 +25,9 @@ typedef struct sl_dice_header {
 	uint8_t commit[SL_COMMIT_BYTES];
 	uint8_t seed[SL_DICE_KEY_BYTES];
 	uint8_t salt[SL_SALT_BYTES];
+	int bound;                /* close bound the count and the digest */
+	uint64_t count;
+	uint8_t digest[SL_COMMIT_BYTES];
 } sl_dice_header;
 
 /* Reads the dice meta of h; SL_ESYNTAX (err says which) when one is not
@@ -38,6 +44,8 @@ typedef struct sl_dice_check {
 	long gaps;                /* counters drawn but recorded nowhere */
 	uint64_t next;            /* one past the last counter seen */
 	long event_no;            /* events seen, for positions in binary logs */
+	int version;              /* the log's format: 2 marks the draws in the entries */
+	uint8_t digest[SL_COMMIT_BYTES];   /* of the draws seen, in order (formats/prng.md) */
 	/* Optional: the rules' weights (sl_game.chances) at the state before
 	 * ev, for the lines that drew a value out of weights (a card): with it
 	 * the check also sees that the recorded weights and the value drawn
@@ -54,6 +62,9 @@ int sl_dice_check_entry(sl_dice_check *c, const sl_event *ev, sl_error *err);
 /* The comment after the last entry, then the gaps: SL_EILLEGAL when a
  * revealed log has counters recorded nowhere. */
 int sl_dice_check_end(sl_dice_check *c, const char *tail, sl_error *err);
+/* After sl_dice_check_end: the draws recorded and their digest, what
+ * 'close' binds in the header. */
+void sl_dice_check_result(const sl_dice_check *c, uint64_t *count, uint8_t digest[SL_COMMIT_BYTES]);
 
 #ifdef __cplusplus
 }
