@@ -337,7 +337,10 @@ static int extends_load(extends_ref *x, const char *what, sl_error *err)
 	x->parts = -1;
 	sl_buf_init(&x->mine);
 	sl_buf_init(&x->theirs);
-	if (strchr(what, ':') && sl_chain_parse(&x->want, what) == SL_OK) {
+	if (what[0] >= '0' && what[0] <= '9' && what[strspn(what, "0123456789")] == ':') {
+		if (sl_chain_parse(&x->want, what) != SL_OK)
+			return sl_error_set(err, SL_EUSAGE, "--extends %s: not a digest (expected N:HEX, the entry "
+				"count and 64 hex digits that --digest prints)", what);
 		x->n = x->want.n;
 		return SL_OK;
 	}

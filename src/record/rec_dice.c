@@ -2,6 +2,7 @@
  * commitment in the header, and the draws at a counter that never goes back
  * (formats/prng.md). */
 #include "recorder.h"
+#include "replay/sl_chain.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -309,4 +310,18 @@ void rec_dice_line(const sl_log *log, const sl_event *ev, sl_buf *out)
 		while (j < ev->ndraws && ev->draws[j].field == k)
 			j++;
 	}
+}
+
+void rec_dice_say_digest(const recorder *rc)
+{
+	sl_chain c;
+	char d[SL_CHAIN_TEXT];
+	if (rc->quiet || !rc->log || sl_chain_begin(&c, &rc->log->h))
+		return;
+	for (size_t i = 0; i < rc->log->n; i++)
+		if (sl_chain_entry(&c, rc->log->game->schema, &rc->log->ev[i]))
+			return;
+	sl_chain_format(&c, d);
+	rec_say(rc, "digest of the closed log: %s (mail it to the other side: `sillage verify --extends %s "
+		"FILE` tells whether a copy met later is this game)\n", d, d);
 }

@@ -379,6 +379,7 @@ static void rec_close(recorder *rc, uint32_t lineno)
 	if (!rc->quiet)
 		rec_say(rc, "closed: the dice seed is revealed in the header; `sillage verify %s` checks every die "
 			"drawn (%llu)\n", rc->path, (unsigned long long)rc->next);
+	rec_dice_say_digest(rc);
 }
 
 /* A line refused after a value was drawn for it: the log says so (the

@@ -128,6 +128,9 @@ int rec_secret_read(recorder *rc, uint64_t *next);
 int rec_draw(recorder *rc, sl_event *ev, uint32_t lineno, sl_buf *line, sl_error *err);
 /* The "# dice" line of the draws marked in ev (format 2), for an undone entry. */
 void rec_dice_line(const sl_log *log, const sl_event *ev, sl_buf *out);
+/* At close: the log digest (formats/hash.md) the other side keeps to check
+ * a later copy with `verify --extends` (not with --quiet). */
+void rec_dice_say_digest(const recorder *rc);
 /* Draws field `field` (an ENUM) of an event of `type` out of the rules'
  * weights (sl_game.chances) at the next counter: *value the index, and
  * " FIELD=COUNTER:VALUE/OUT_OF" appended to part for the "# dice" line. */

@@ -1,6 +1,7 @@
 /* chain.c - the log digest: a BLAKE2b chain over a log's header and entries
  * (formats/hash.md), for `verify --extends`. */
 #include "sl_chain.h"
+#include "sl_dice.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,14 @@ int sl_chain_begin(sl_chain *c, const sl_header *h)
 	}
 	rc = b.failed ? SL_ENOMEM : sl_digest_link(c->d, SL_CHAIN_TAG, c->d, b.data, b.len);
 	sl_buf_free(&b);
+	{
+		sl_dice_header dh;
+		sl_error e;
+		if (sl_dice_read_header(h, &dh, &e) == SL_OK && dh.committed) {
+			c->has_commit = 1;
+			memcpy(c->commit, dh.commit, sizeof c->commit);
+		}
+	}
 	return rc;
 }
 
@@ -107,6 +116,11 @@ int sl_chain_entry(sl_chain *c, const sl_schema *s, const sl_event *ev)
 	int rc;
 	sl_buf_init(&b);
 	entry_bytes(s, ev, &b);
+	if (c->has_commit && !c->mixed && (ev->ndraws || (ev->comment && (strncmp(ev->comment, SL_DICE_LINE,
+	    strlen(SL_DICE_LINE)) == 0 || strstr(ev->comment, "\n" SL_DICE_LINE))))) {
+		sl_buf_put(&b, c->commit, sizeof c->commit);   /* the dice drawn from here on are bound to it */
+		c->mixed = 1;
+	}
 	if (b.failed)
 		rc = SL_ENOMEM;
 	else

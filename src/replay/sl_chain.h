@@ -18,6 +18,10 @@ extern "C" {
 typedef struct sl_chain {
 	uint64_t n;                        /* entries taken */
 	uint8_t d[SL_COMMIT_BYTES];
+	/* the header's dice commitment, mixed into the first entry that
+	 * records a draw (the recorder commits when it draws the first die) */
+	int has_commit, mixed;
+	uint8_t commit[SL_COMMIT_BYTES];
 } sl_chain;
 
 int sl_chain_begin(sl_chain *c, const sl_header *h);
