@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sillage.h"
+#include "replay/sl_chain.h"
 
 #define HEADER \
 	"sil 1\ngame sail 1\nplayer fr \"France\" #1f4fb4\nplayer gb \"Britain\" #b22222\n\n"
@@ -364,6 +365,38 @@ static void test_checks_chain_in_format_2(void **s)
 	sl_log_free(l2);
 }
 
+/* The log digest of formats/hash.md's worked example, computed there with
+ * Python's hashlib independently of this code. */
+static void test_log_digest_worked_example(void **s)
+{
+	sl_header h;
+	sl_event ev;
+	sl_chain c, p;
+	char d[SL_CHAIN_TEXT];
+	(void)s;
+	memset(&h, 0, sizeof h);
+	h.game = (char *)"sail";
+	h.rules_version = 1;
+	h.nplayers = 1;
+	h.players[0].id = (char *)"fr";
+	assert_int_equal(sl_chain_begin(&c, &h), SL_OK);
+	sl_chain_format(&c, d);
+	assert_string_equal(d, "0:38af8681a8ca962ae56117e9c8acca88c887f8b452dc328807d6621ecd52cb4f");
+	memset(&ev, 0, sizeof ev);
+	ev.entry = SL_ENTRY_TURN;
+	ev.mark = 1;
+	ev.has_check = 1;
+	ev.check = UINT64_C(0x0123456789abcdef);
+	assert_int_equal(sl_chain_entry(&c, sl_game_find("sail")->schema, &ev), SL_OK);
+	sl_chain_format(&c, d);
+	assert_string_equal(d, "1:cd9d4636c4addf499218282c58ad0d32ef6214d2100e4a1a234699200b89a31a");
+	assert_int_equal(sl_chain_parse(&p, d), SL_OK);
+	assert_int_equal(p.n, 1);
+	assert_memory_equal(p.d, c.d, sizeof c.d);
+	assert_int_equal(sl_chain_parse(&p, "1:cd9d"), SL_ESYNTAX);
+	assert_int_equal(sl_chain_parse(&p, "x:cd9d4636c4addf499218282c58ad0d32ef6214d2100e4a1a234699200b89a31a"), SL_ESYNTAX);
+}
+
 static void test_rules_version(void **s)
 {
 	(void)s;
@@ -405,6 +438,7 @@ int main(void)
 		cmocka_unit_test(test_rule_error_names_event_and_rule),
 		cmocka_unit_test(test_changed_die_fails_verify_at_that_event),
 		cmocka_unit_test(test_checks_chain_in_format_2),
+		cmocka_unit_test(test_log_digest_worked_example),
 		cmocka_unit_test(test_rules_version),
 		cmocka_unit_test(test_describe_leaves_position),
 	};
