@@ -527,6 +527,51 @@ int cmd_verify(int argc, char **argv)
 }
 
 /* verify, once --extends is loaded. */
+/* A sound log: what verify found, as text or JSON (and --digest). */
+static void verify_say(const inspect_opts *o, const char *file, const verify_ctx *v, const sl_log *log,
+	uint64_t h)
+{
+	if (o->digest && !o->json) {
+		char d[SL_CHAIN_TEXT];
+		sl_chain_format(&v->chain, d);
+		printf("%s: digest %s (keep it, or mail it: `sillage verify --extends %s LATER` says whether a later "
+			"copy continues this one)\n", file, d, d);
+	}
+	if (o->json) {
+		sl_buf b;
+		sl_buf_init(&b);
+		sl_buf_puts(&b, "{\"file\":");
+		sl_buf_json_str(&b, file);
+		sl_buf_puts(&b, ",\"ok\":true,\"game\":");
+		sl_buf_json_str(&b, log->game->id);
+		sl_buf_printf(&b, ",\"rules_version\":%d,\"events\":%ld,\"turns\":%d,\"state_checks\":%ld,"
+			"\"final_hash\":\"%016llx\",\"dice\":{\"seed\":\"%s\",\"drawn\":%ld,\"checked\":%s,\"undone\":%ld}",
+			log->game->rules_version, sl_replay_events(v->r), sl_replay_turns(v->r), sl_replay_checks(v->r),
+			(unsigned long long)h,
+			!v->dice.dh.committed ? "none" : v->dice.dh.revealed ? "revealed" : "secret", v->dice.draws,
+			v->dice.dh.revealed ? "true" : "false", v->dice.undone);
+		cli_result_json(log, sl_replay_state(v->r), &b);
+		sl_buf_puts(&b, "}\n");
+		flush(&b);
+	} else if (!o->quiet) {
+		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", file,
+			sl_replay_events(v->r), sl_replay_turns(v->r), sl_replay_turns(v->r) == 1 ? "" : "s",
+			log->game->id, log->game->rules_version);
+		if (sl_replay_checks(v->r))
+			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(v->r),
+				(unsigned long long)h);
+		else
+			printf("no state checks recorded (rules only; `sillage convert --seal` adds them)\n");
+		if (v->dice.dh.revealed)
+			printf("%s: dice: the revealed seed opens the header's commitment and gives %s%ld %s the "
+				"recorder drew\n", file, v->dice.draws == 1 ? "the " : "each of the ", v->dice.draws,
+				v->dice.draws == 1 ? "die" : "dice");
+		else if (v->dice.dh.committed)
+			printf("%s: dice: %ld drawn by the recorder from a secret seed; they are checked once the log "
+				"is closed ('close' in `sillage record`)\n", file, v->dice.draws);
+	}
+}
+
 static int verify_run(const inspect_opts *o, const char *file, verify_ctx *v, sl_silb_info *si, sl_error *err)
 {
 	sl_log *log = NULL;
@@ -590,45 +635,7 @@ static int verify_run(const inspect_opts *o, const char *file, verify_ctx *v, sl
 		sl_log_free(log);
 		return EXIT_FAIL;
 	}
-	if (o->digest && !o->json) {
-		char d[SL_CHAIN_TEXT];
-		sl_chain_format(&v->chain, d);
-		printf("%s: digest %s (keep it, or mail it: `sillage verify --extends %s LATER` says whether a later "
-			"copy continues this one)\n", file, d, d);
-	}
-	if (o->json) {
-		sl_buf b;
-		sl_buf_init(&b);
-		sl_buf_puts(&b, "{\"file\":");
-		sl_buf_json_str(&b, file);
-		sl_buf_puts(&b, ",\"ok\":true,\"game\":");
-		sl_buf_json_str(&b, log->game->id);
-		sl_buf_printf(&b, ",\"rules_version\":%d,\"events\":%ld,\"turns\":%d,\"state_checks\":%ld,"
-			"\"final_hash\":\"%016llx\",\"dice\":{\"seed\":\"%s\",\"drawn\":%ld,\"checked\":%s,\"undone\":%ld}",
-			log->game->rules_version, sl_replay_events(v->r), sl_replay_turns(v->r), sl_replay_checks(v->r),
-			(unsigned long long)h,
-			!v->dice.dh.committed ? "none" : v->dice.dh.revealed ? "revealed" : "secret", v->dice.draws,
-			v->dice.dh.revealed ? "true" : "false", v->dice.undone);
-		cli_result_json(log, sl_replay_state(v->r), &b);
-		sl_buf_puts(&b, "}\n");
-		flush(&b);
-	} else if (!o->quiet) {
-		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", file,
-			sl_replay_events(v->r), sl_replay_turns(v->r), sl_replay_turns(v->r) == 1 ? "" : "s",
-			log->game->id, log->game->rules_version);
-		if (sl_replay_checks(v->r))
-			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(v->r),
-				(unsigned long long)h);
-		else
-			printf("no state checks recorded (rules only; `sillage convert --seal` adds them)\n");
-		if (v->dice.dh.revealed)
-			printf("%s: dice: the revealed seed opens the header's commitment and gives %s%ld %s the "
-				"recorder drew\n", file, v->dice.draws == 1 ? "the " : "each of the ", v->dice.draws,
-				v->dice.draws == 1 ? "die" : "dice");
-		else if (v->dice.dh.committed)
-			printf("%s: dice: %ld drawn by the recorder from a secret seed; they are checked once the log "
-				"is closed ('close' in `sillage record`)\n", file, v->dice.draws);
-	}
+	verify_say(o, file, v, log, h);
 	sl_replay_free(v->r);
 	sl_log_free(log);
 	return EXIT_OK;
