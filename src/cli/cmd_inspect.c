@@ -562,7 +562,11 @@ static void verify_say(const inspect_opts *o, const char *file, const verify_ctx
 				(unsigned long long)h);
 		else
 			printf("no state checks recorded (rules only; `sillage convert --seal` adds them)\n");
-		if (v->dice.dh.revealed)
+		if (v->dice.dh.revealed && v->dice.dh.nshares)
+			printf("%s: dice: each of the %d players' revealed shares opens its commitment, and together "
+				"they give %s%ld %s drawn\n", file, v->dice.dh.nshares, v->dice.draws == 1 ? "the " : "each of the ",
+				v->dice.draws, v->dice.draws == 1 ? "die" : "dice");
+		else if (v->dice.dh.revealed)
 			printf("%s: dice: the revealed seed opens the header's commitment and gives %s%ld %s the "
 				"recorder drew\n", file, v->dice.draws == 1 ? "the " : "each of the ", v->dice.draws,
 				v->dice.draws == 1 ? "die" : "dice");

@@ -235,6 +235,14 @@ int sl_commit_check(const uint8_t c[SL_COMMIT_BYTES], const char *domain,
  * of formats/hash.md and formats/prng.md are such chains. SL_OK or SL_EUSAGE. */
 int sl_digest_link(uint8_t out[SL_COMMIT_BYTES], const char *tag, const uint8_t prev[SL_COMMIT_BYTES],
 	const void *p, size_t n);
+/* A player's share of die `counter` in a game whose dice every player
+ * seeds (formats/prng.md, "A secret from each player"): BLAKE2b-256 keyed
+ * with the player's seed over "sillage-share-1" NUL u64le(counter). And
+ * the key the die is drawn with (sl_dice_draw) from the shares of every
+ * player, in the header's player order: BLAKE2b-256("sillage-dice-key-1"
+ * NUL || share 1 || share 2 ...). SL_OK or SL_EUSAGE. */
+int sl_dice_share(uint8_t out[SL_COMMIT_BYTES], const uint8_t seed[SL_COMMIT_BYTES], uint64_t counter);
+int sl_dice_key(uint8_t out[SL_COMMIT_BYTES], const uint8_t (*shares)[SL_COMMIT_BYTES], int n);
 /* n unpredictable bytes from the system (not for game dice: those are
  * recorded; for salts and seeds). SL_OK or SL_EIO. */
 int sl_random_bytes(void *out, size_t n);

@@ -356,6 +356,10 @@ static void rec_close(recorder *rc, uint32_t lineno)
 		rec_refuse(rc, &err);
 		return;
 	}
+	if (rc->dh.nshares && !rc->dh.revealed) {
+		rec_dice_close_shared(rc, lineno);
+		return;
+	}
 	rc->quit = 1;
 	if (!rc->dh.committed || rc->dh.revealed) {
 		if (!rc->quiet)
@@ -440,6 +444,10 @@ void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 	}
 	if (rec_word_is(s, "close")) {
 		rec_close(rc, lineno);
+		return;
+	}
+	if (rec_dice_is_share(s)) {
+		rec_dice_share(rc, s, lineno);
 		return;
 	}
 	hw = rec_header_word(s);
@@ -759,7 +767,7 @@ static int rec_open(recorder *rc, const char *path)
 	rc->dh = dc.dh;
 	rc->next = dc.next;
 	rc->closed = rc->dh.revealed;
-	if (rc->dh.committed && !rc->dh.revealed) {
+	if (rc->dh.committed && !rc->dh.revealed && !rc->dh.nshares) {   /* the players' shares: rec_dice.c */
 		sl_dice_header keep = rc->dh;
 		e = rec_secret_read(rc, &next);
 		if (e > 0 && !sl_commit_check(keep.commit, SL_DICE_DOMAIN, rc->dh.salt, rc->dh.seed, sizeof rc->dh.seed)) {
@@ -826,7 +834,9 @@ int rec_begin(recorder *rc, const char *path, int sync, int quiet, const rec_sin
 		return SL_ENOMEM;
 	memcpy(rc->dice_path, path, n);
 	memcpy(rc->dice_path + n, ".dice", 6);
-	return rec_open(rc, path);
+	if ((e = rec_open(rc, path)) == SL_OK)
+		rec_dice_resume(rc);
+	return e;
 }
 
 int rec_set_game(recorder *rc, const char *game)

@@ -50,6 +50,13 @@ typedef struct recorder {
 	sl_draw chance_draws[SL_MAX_FIELDS];   /* format 2: values drawn out of weights for */
 	int nchance;                           /* the line being read, while accepted + refused */
 	long chance_at;                        /* is what it was when they were drawn */
+	/* a secret from each player (formats/prng.md): the shares held here, in
+	 * FILE.ID.dice, by index in dh's shares; the counters of a pending line
+	 * being drawn now that every share is there */
+	int have_share[SL_MAX_PLAYERS];
+	uint8_t share_seed[SL_MAX_PLAYERS][SL_DICE_KEY_BYTES], share_salt[SL_MAX_PLAYERS][SL_SALT_BYTES];
+	uint64_t forced[SL_MAX_ITEMS];
+	int nforced, iforced;
 	rec_sink sink;
 	int coding;           /* a .silb archive's segments (SL_SILB_MODEL or SL_SILB_DEFLATE) */
 	/* what the last line did, for a caller that answers for it (the server) */
@@ -131,6 +138,16 @@ void rec_dice_line(const sl_log *log, const sl_event *ev, sl_buf *out);
 /* At close: the log digest (formats/hash.md) the other side keeps to check
  * a later copy with `verify --extends` (not with --quiet). */
 void rec_dice_say_digest(const recorder *rc);
+/* A secret from each player (rec_dice.c, formats/prng.md). 'share ID': the
+ * player ID's share, committed in the header before the first die. */
+int rec_dice_is_share(const char *s);
+void rec_dice_share(recorder *rc, const char *s, uint32_t lineno);
+/* After opening: a line left pending for another player's share is drawn
+ * and recorded once every share is there. */
+void rec_dice_resume(recorder *rc);
+/* 'close' with shares: this side's shares revealed; the log is closed once
+ * every player's is. */
+void rec_dice_close_shared(recorder *rc, uint32_t lineno);
 /* Draws field `field` (an ENUM) of an event of `type` out of the rules'
  * weights (sl_game.chances) at the next counter: *value the index, and
  * " FIELD=COUNTER:VALUE/OUT_OF" appended to part for the "# dice" line. */

@@ -14,11 +14,69 @@ static const char *meta(const sl_header *h, const char *key)
 	return NULL;
 }
 
+static const char *meta_of(const sl_header *h, const char *key, const char *id)
+{
+	char k[96];
+	snprintf(k, sizeof k, "%s-%s", key, id);
+	return meta(h, k);
+}
+
+/* The players' shares, "dice-commit-ID" and at close "dice-seed-ID",
+ * "dice-salt-ID". */
+static int read_shares(const sl_header *h, sl_dice_header *out, sl_error *err)
+{
+	for (int p = 0; p < h->nplayers; p++) {
+		const char *id = h->players[p].id, *c = meta_of(h, SL_DICE_META_COMMIT, id),
+			*s = meta_of(h, SL_DICE_META_SEED, id), *t = meta_of(h, SL_DICE_META_SALT, id);
+		int k = out->nshares;
+		if (!c && !s && !t)
+			continue;
+		if (!c || sl_hexstr_decode(out->share_commit[k], SL_COMMIT_BYTES, c, strlen(c)))
+			return sl_error_set(err, SL_ESYNTAX, "'meta %s-%s' is missing or not %d hex digits",
+				SL_DICE_META_COMMIT, id, 2 * SL_COMMIT_BYTES);
+		out->share_player[k] = p;
+		if (s || t) {
+			if (!s || !t || sl_hexstr_decode(out->share_seed[k], SL_DICE_KEY_BYTES, s, strlen(s)) ||
+			    sl_hexstr_decode(out->share_salt[k], SL_SALT_BYTES, t, strlen(t)))
+				return sl_error_set(err, SL_ESYNTAX, "%s's revealed share needs 'meta %s-%s HEX64' and 'meta "
+					"%s-%s HEX32'", id, SL_DICE_META_SEED, id, SL_DICE_META_SALT, id);
+			out->share_revealed[k] = 1;
+		}
+		out->nshares++;
+	}
+	return SL_OK;
+}
+
+int sl_dice_value(const sl_dice_header *dh, uint64_t counter, int faces)
+{
+	uint8_t sh[SL_MAX_PLAYERS][SL_COMMIT_BYTES], key[SL_COMMIT_BYTES];
+	if (!dh->nshares)
+		return sl_dice_draw(dh->seed, counter, faces);
+	for (int i = 0; i < dh->nshares; i++)
+		if (sl_dice_share(sh[i], dh->share_seed[i], counter))
+			return SL_EUSAGE;
+	if (sl_dice_key(key, (const uint8_t (*)[SL_COMMIT_BYTES])sh, dh->nshares))
+		return SL_EUSAGE;
+	return sl_dice_draw(key, counter, faces);
+}
+
 int sl_dice_read_header(const sl_header *h, sl_dice_header *out, sl_error *err)
 {
 	const char *c = meta(h, SL_DICE_META_COMMIT), *s = meta(h, SL_DICE_META_SEED),
 		*t = meta(h, SL_DICE_META_SALT);
 	memset(out, 0, sizeof *out);
+	if (read_shares(h, out, err))
+		return err->code;
+	if (out->nshares) {
+		if (c || s || t)
+			return sl_error_set(err, SL_ESYNTAX, "the header holds both the recorder's dice seed and "
+				"the players' shares");
+		out->committed = 1;
+		out->revealed = 1;
+		for (int i = 0; i < out->nshares; i++)
+			out->revealed &= out->share_revealed[i];
+		goto bound;
+	}
 	if (!c && !s && !t)
 		return SL_OK;
 	if (!c)
@@ -40,6 +98,7 @@ int sl_dice_read_header(const sl_header *h, sl_dice_header *out, sl_error *err)
 		return sl_error_set(err, SL_ESYNTAX, "'meta %s' is not %d hex digits", SL_DICE_META_SALT,
 			2 * SL_SALT_BYTES);
 	out->revealed = 1;
+bound:
 	c = meta(h, SL_DICE_META_COUNT);
 	s = meta(h, SL_DICE_META_DIGEST);
 	if (!c && !s)
@@ -68,7 +127,13 @@ int sl_dice_check_begin(sl_dice_check *c, const sl_log *log, sl_error *err)
 	c->version = log->h.format_version;
 	if (sl_dice_read_header(&log->h, &c->dh, err))
 		return err->code;
-	if (c->dh.revealed && !sl_commit_check(c->dh.commit, SL_DICE_DOMAIN, c->dh.salt, c->dh.seed,
+	for (int i = 0; i < c->dh.nshares; i++)
+		if (c->dh.share_revealed[i] && !sl_commit_check(c->dh.share_commit[i], SL_DICE_SHARE_DOMAIN,
+				c->dh.share_salt[i], c->dh.share_seed[i], SL_DICE_KEY_BYTES))
+			return sl_error_set(err, SL_EILLEGAL, "%s: %s's revealed dice share does not open its "
+				"commitment (a seed changed after the game)", log->name ? log->name : "log",
+				log->h.players[c->dh.share_player[i]].id);
+	if (c->dh.revealed && !c->dh.nshares && !sl_commit_check(c->dh.commit, SL_DICE_DOMAIN, c->dh.salt, c->dh.seed,
 			sizeof c->dh.seed))
 		return sl_error_set(err, SL_EILLEGAL, "%s: the revealed dice seed does not open the header's "
 			"commitment (a seed changed after the game)", log->name ? log->name : "log");
@@ -140,7 +205,7 @@ static int chance_item(sl_dice_check *c, const char *s, size_t n, size_t *jp, co
 		CFAIL("dice counter %llu goes back (the last draw was %llu): draws are never taken again", ctr,
 			(unsigned long long)c->next - 1);
 	if (c->dh.revealed) {
-		int want = sl_dice_draw(c->dh.seed, ctr, (int)w);
+		int want = sl_dice_value(&c->dh, ctr, (int)w);
 		if (want != v)
 			CFAIL("%s: counter %llu of the revealed seed gives %d out of %ld, not the %ld recorded (a "
 				"changed draw)", def->fields[k].name, ctr, want, w, v);
@@ -244,7 +309,7 @@ static int dice_line(sl_dice_check *c, const char *s, size_t n, const sl_event *
 					DFAIL("dice counter %llu goes back (the last draw was %llu): draws are never "
 						"taken again", ctr, (unsigned long long)c->next - 1);
 				if (c->dh.revealed) {
-					int want = sl_dice_draw(c->dh.seed, ctr, def->fields[k].max);
+					int want = sl_dice_value(&c->dh, ctr, def->fields[k].max);
 					if (want != v)
 						DFAIL("%s die %d: counter %llu of the revealed seed gives %d, not the %ld "
 							"recorded (a changed roll)", def->fields[k].name, d + 1, ctr, want, v);
@@ -325,7 +390,7 @@ static int entry_draws(sl_dice_check *c, const sl_event *ev, sl_error *err)
 			MFAIL("dice counter %llu goes back (the last draw was %llu): draws are never taken again",
 				(unsigned long long)d->counter, (unsigned long long)c->next - 1);
 		if (c->dh.revealed) {
-			int want = sl_dice_draw(c->dh.seed, d->counter, d->out_of);
+			int want = sl_dice_value(&c->dh, d->counter, d->out_of);
 			if (want != d->value)
 				MFAIL("%s %s %d: counter %llu of the revealed seed gives %d, not the %d recorded (a changed "
 					"roll)", fd->name, fd->kind == SL_K_DICE ? "die" : "draw", d->item + 1,

@@ -15,6 +15,8 @@ extern "C" {
 #define SL_DICE_META_SEED "dice-seed"          /* revealed at close: 64 hex digits */
 #define SL_DICE_META_SALT "dice-salt"          /* revealed at close: 32 hex digits */
 #define SL_DICE_META_COUNT "dice-count"        /* at close: the dice drawn, decimal */
+#define SL_DICE_SHARE_DOMAIN "sillage-share"   /* sl_commit domain of a player's seed */
+/* a player's share: "dice-commit-ID", then "dice-seed-ID", "dice-salt-ID" */
 #define SL_DICE_META_DIGEST "dice-digest"      /* at close: their digest, 64 hex digits */
 #define SL_DICE_DIGEST_TAG "sillage-dice-digest-1"
 #define SL_DICE_LINE "# dice "                 /* a comment line naming draws */
@@ -25,6 +27,14 @@ typedef struct sl_dice_header {
 	uint8_t commit[SL_COMMIT_BYTES];
 	uint8_t seed[SL_DICE_KEY_BYTES];
 	uint8_t salt[SL_SALT_BYTES];
+	/* a secret from each player (formats/prng.md): the players who seed
+	 * the dice, their commitments and, once each closes, their seeds */
+	int nshares;
+	int share_player[SL_MAX_PLAYERS];
+	uint8_t share_commit[SL_MAX_PLAYERS][SL_COMMIT_BYTES];
+	uint8_t share_seed[SL_MAX_PLAYERS][SL_DICE_KEY_BYTES];
+	uint8_t share_salt[SL_MAX_PLAYERS][SL_SALT_BYTES];
+	int share_revealed[SL_MAX_PLAYERS];
 	int bound;                /* close bound the count and the digest */
 	uint64_t count;
 	uint8_t digest[SL_COMMIT_BYTES];
@@ -33,6 +43,10 @@ typedef struct sl_dice_header {
 /* Reads the dice meta of h; SL_ESYNTAX (err says which) when one is not
  * well formed or a reveal has no commitment. */
 int sl_dice_read_header(const sl_header *h, sl_dice_header *out, sl_error *err);
+
+/* The value of die `counter` with `faces` faces under dh (its seed, or
+ * every player's share): 1..faces, or a negative code. */
+int sl_dice_value(const sl_dice_header *dh, uint64_t counter, int faces);
 
 /* Walks a log's entries in order, checking the "# dice" lines. */
 typedef struct sl_dice_check {
