@@ -229,9 +229,10 @@ static void rec_help(recorder *rc)
 		sl_buf_putc(&b, '\n');
 	} else {
 		rc->log->game->help(rc->st, &rc->log->h, &b);
-		sl_buf_puts(&b, "Commands: undo, help, state, close, quit. Markers: 'turn N', 'phase K'. Annotate the "
-			"last entry with '@note TEXT' or '@bookmark TEXT'. A die written '?' is drawn for you; 'close' "
-			"reveals the dice seed so that `sillage verify` can check every draw.\n");
+		sl_buf_puts(&b, "Commands: undo, help, state, close, quit, share PLAYER. Markers: 'turn N', 'phase K'. "
+			"Annotate the last entry with '@note TEXT' or '@bookmark TEXT'. A die written '?' is drawn for you; "
+			"'close' reveals the dice seed so that `sillage verify` can check every draw; 'share PLAYER', before "
+			"the first die, adds that player's own secret to the dice (formats/prng.md).\n");
 	}
 	sink_buf(rc, 0, &b);
 	sl_buf_free(&b);
