@@ -593,9 +593,18 @@ void rec_dice_resume(recorder *rc)
 	const char *s, *p;
 	char *text;
 	size_t n;
+	int mine = 0;
 	if (!rc->log || !rc->dh.nshares || !(p = strstr(sl_buf_cstr(&rc->pending), "# pending: ")))
 		return;
 	shares_load(rc);
+	for (int k = 0; k < rc->dh.nshares; k++)
+		mine += rc->have_share[k];
+	if (!mine) {   /* nothing to draw with, and nothing may follow the pending line */
+		rec_warn(rc, "sillage: record: %s waits for a player's share, and none is here (%s.PLAYER.dice): "
+			"nothing is recorded\n", rc->path, rc->path);
+		rc->quit = 1;
+		return;
+	}
 	s = sl_buf_cstr(&rc->pending);
 	n = strcspn(p + 11, "\n");
 	text = sl_strndup(p + 11, n);
@@ -619,6 +628,9 @@ void rec_dice_resume(recorder *rc)
 		}
 	}
 	if (!rc->nforced) {   /* this side's own line, still waiting */
+		rec_warn(rc, "sillage: record: %s still waits for the other side's share of '%s': mail it to them; "
+			"nothing is recorded until they have drawn it\n", rc->path, text);
+		rc->quit = 1;
 		sl_free(text);
 		return;
 	}

@@ -17,7 +17,10 @@ echo '2. Bob commits to his share before any die; mails it back'
 grep '^meta' anne/g.sil
 echo '3. Anne moves into the shoal: the die waits for Bob'
 (cd anne && printf 'turn 1\nphase 2\nfr: move ship=vif steps=A dice=?\n' | $SILLAGE record --quiet g.sil); echo "exit $?"
-tail -2 anne/g.sil; cp anne/g.sil anne/sent.sil; mail anne bob
+tail -2 anne/g.sil; cp anne/g.sil anne/sent.sil
+echo '   while it waits, her recorder records nothing more'
+(cd anne && printf 'turn 2\n' | $SILLAGE record --quiet g.sil); cmp anne/g.sil anne/sent.sil && echo '   unchanged'
+mail anne bob
 echo "4. Bob's recorder draws Anne's die with both shares, then Bob's own move waits for Anne"
 (cd bob && $SILLAGE verify --quiet --extends ../anne/sent.sil g.sil && printf 'gb: move ship=lark steps=A dice=?\n' | $SILLAGE record --quiet g.sil); echo "exit $?"
 tail -4 bob/g.sil; mail bob anne
