@@ -69,6 +69,8 @@ int sl_log_append(sl_log *log, const sl_event *ev)
 				fail = 1;
 		}
 	}
+	if (e.ndraws && !(e.draws = sl_arena_memdup(&log->arena, ev->draws, sizeof *ev->draws * ev->ndraws)))
+		fail = 1;
 	if (fail)
 		return SL_ENOMEM;
 	log->ev[log->n++] = e;

@@ -189,9 +189,52 @@ static char *arena_copy(sl_log *log, const void *p, size_t n)
 	return sl_arena_strndup(&log->arena, p, n);
 }
 
-static int parse_value(sl_log *log, cursor *c, const sl_field_def *fd,
-	sl_value *v, sl_buf *tmp)
+/* A draw mark after a value (format 2, formats/prng.md): "@COUNTER" after a
+ * die, "@COUNTER:VALUE/OUT_OF" after a value drawn out of weights. At the
+ * '@'. */
+static int parse_mark(cursor *c, const sl_field_def *fd, int field, int item, int weighed,
+	sl_draw *dr, int *ndr)
 {
+	size_t at = c->i++;
+	uint64_t ctr = 0;
+	int digits = 0;
+	int64_t v = 0, w = 0;
+	while (c->i < c->n && c->s[c->i] >= '0' && c->s[c->i] <= '9' && digits < 19) {
+		ctr = ctr * 10 + (uint64_t)(c->s[c->i++] - '0');
+		digits++;
+	}
+	if (!digits)
+		return fail(c, at, SL_ESYNTAX, "expected the dice counter after '@' in %s (like 4@17)", fd->name);
+	if (weighed) {
+		if (c->i >= c->n || c->s[c->i] != ':')
+			return fail(c, c->i, SL_ESYNTAX, "expected ':VALUE/OUT_OF' after the counter in %s (like "
+				"%s@3:7/15)", fd->name, fd->name);
+		c->i++;
+		if (parse_int(c, 1, 255, &v, "the value drawn"))
+			return c->err->code;
+		if (c->i >= c->n || c->s[c->i] != '/')
+			return fail(c, c->i, SL_ESYNTAX, "expected '/OUT_OF' after the value drawn in %s", fd->name);
+		c->i++;
+		if (parse_int(c, 1, 255, &w, "what it is drawn out of"))
+			return c->err->code;
+		if (v > w)
+			return fail(c, at, SL_ESYNTAX, "%s: %lld drawn out of %lld", fd->name, (long long)v, (long long)w);
+	}
+	if (*ndr >= SL_MAX_ITEMS)
+		return fail(c, at, SL_ESYNTAX, "too many drawn values in one event (at most %d)", SL_MAX_ITEMS);
+	dr[*ndr].counter = ctr;
+	dr[*ndr].field = (uint8_t)field;
+	dr[*ndr].item = (uint8_t)item;
+	dr[*ndr].value = (uint8_t)v;
+	dr[*ndr].out_of = (uint8_t)(weighed ? w : fd->max);
+	(*ndr)++;
+	return SL_OK;
+}
+
+static int parse_value(sl_log *log, cursor *c, const sl_field_def *fd,
+	sl_value *v, sl_buf *tmp, int field, sl_draw *dr, int *ndr)
+{
+	int marks = log->h.format_version >= 2;
 	const sl_schema *sc = log->game->schema;
 	size_t start = c->i;
 	int64_t iv;
@@ -228,6 +271,8 @@ static int parse_value(sl_log *log, cursor *c, const sl_field_def *fd,
 			}
 			if (fd->kind == SL_K_ENUM) {
 				v->u.i = t;
+				if (marks && c->i < c->n && c->s[c->i] == '@')
+					return parse_mark(c, fd, field, 0, 1, dr, ndr);
 				return SL_OK;
 			}
 			if (count >= fd->max_items || count >= SL_MAX_ITEMS)
@@ -248,6 +293,11 @@ static int parse_value(sl_log *log, cursor *c, const sl_field_def *fd,
 			if (count >= fd->max_items || count >= SL_MAX_ITEMS)
 				return fail(c, at, SL_ESYNTAX, "too many dice in %s (at most %d)",
 					fd->name, fd->max_items);
+			if (marks && iv && c->i < c->n && c->s[c->i] == '@') {
+				if (parse_mark(c, fd, field, count, 0, dr, ndr))
+					return c->err->code;
+				dr[*ndr - 1].value = (uint8_t)iv;
+			}
 			items[count++] = (uint8_t)iv;
 		} while (c->i < c->n && c->s[c->i] == ',' && ++c->i);
 		break;
@@ -319,7 +369,8 @@ static int parse_event(sl_log *log, cursor *c, sl_event *ev, sl_buf *tmp)
 	const sl_event_def *def;
 	const char *w;
 	size_t n, start;
-	int t;
+	int t, ndr = 0;
+	sl_draw dr[SL_MAX_ITEMS];
 
 	skip_space(c);
 	start = c->i;
@@ -395,7 +446,7 @@ static int parse_event(sl_log *log, cursor *c, sl_event *ev, sl_buf *tmp)
 			return fail(c, c->i, SL_ESYNTAX, "expected '=' after field name '%s'",
 				def->fields[f].name);
 		c->i++;
-		if (parse_value(log, c, &def->fields[f], &ev->f[f], tmp))
+		if (parse_value(log, c, &def->fields[f], &ev->f[f], tmp, f, dr, &ndr))
 			return c->err->code ? c->err->code : SL_ENOMEM;
 		if (c->i < c->n && c->s[c->i] != ' ' && c->s[c->i] != '\t')
 			return fail(c, c->i, SL_ESYNTAX, "unexpected '%c' after the value of %s",
@@ -405,7 +456,7 @@ static int parse_event(sl_log *log, cursor *c, sl_event *ev, sl_buf *tmp)
 		if (!def->fields[k].optional && !ev->f[k].present)
 			return fail(c, c->n, SL_ESYNTAX, "%s needs field '%s' (%s)", def->name,
 				def->fields[k].name, def->fields[k].help ? def->fields[k].help : "required");
-	return SL_OK;
+	return ndr ? sl_event_set_draws(&log->arena, ev, dr, ndr) : SL_OK;
 }
 
 int sl_sil_parse_line(sl_log *log, const char *line, size_t n, uint32_t lineno,
@@ -553,7 +604,7 @@ int sl_sil_parse_header_line(sl_header *h, const char *name, const char *line,
 			return fail(&c, 4, SL_EVERSION, "format version %lld is newer than this reader (%d)",
 				(long long)v, SL_SIL_VERSION);
 		if (v < 1)
-			return fail(&c, 4, SL_EVERSION, "format version %lld is not supported (expected 1)", (long long)v);
+			return fail(&c, 4, SL_EVERSION, "format version %lld is not supported (expected 1 to %d)", (long long)v, SL_SIL_VERSION);
 		h->format_version = (int)v;
 	} else if (KW("game")) {
 		wn = word(&c, &w);

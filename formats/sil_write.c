@@ -103,6 +103,33 @@ void sl_sil_write_value(const sl_schema *s, const sl_field_def *fd,
 	}
 }
 
+/* A value with its draw marks (format 2): "4@17,2", "normal@3:7/15". */
+static void put_marked(const sl_schema *s, const sl_field_def *fd, const sl_event *ev, int k, sl_buf *out)
+{
+	const sl_value *v = &ev->f[k];
+	const uint8_t *items = v->p;
+	int j = 0;
+	while (j < ev->ndraws && ev->draws[j].field < k)
+		j++;
+	if (j == ev->ndraws || ev->draws[j].field != k) {
+		sl_sil_write_value(s, fd, v, out);
+		return;
+	}
+	if (fd->kind != SL_K_DICE) {
+		sl_sil_write_value(s, fd, v, out);
+		sl_buf_printf(out, "@%llu:%d/%d", (unsigned long long)ev->draws[j].counter, ev->draws[j].value,
+			ev->draws[j].out_of);
+		return;
+	}
+	for (int i = 0; i < v->n; i++) {
+		sl_buf_printf(out, i ? ",%d" : "%d", items[i]);
+		while (j < ev->ndraws && ev->draws[j].field == k && ev->draws[j].item < i)
+			j++;
+		if (j < ev->ndraws && ev->draws[j].field == k && ev->draws[j].item == i)
+			sl_buf_printf(out, "@%llu", (unsigned long long)ev->draws[j].counter);
+	}
+}
+
 void sl_sil_write_entry(const sl_log *log, const sl_event *ev, sl_buf *out)
 {
 	const sl_schema *s = log->game->schema;
@@ -124,7 +151,10 @@ void sl_sil_write_entry(const sl_log *log, const sl_event *ev, sl_buf *out)
 			if (!ev->f[k].present)
 				continue;
 			sl_buf_printf(out, " %s=", def->fields[k].name);
-			sl_sil_write_value(s, &def->fields[k], &ev->f[k], out);
+			if (ev->ndraws && log->h.format_version >= 2)
+				put_marked(s, &def->fields[k], ev, k, out);
+			else
+				sl_sil_write_value(s, &def->fields[k], &ev->f[k], out);
 		}
 		if (ev->has_check)
 			sl_buf_printf(out, " !%08llx", (unsigned long long)(ev->check & 0xffffffffu));

@@ -59,11 +59,11 @@ int sl_silb_sniff(const void *data, size_t n)
 	return n > 0 && ((const uint8_t *)data)[0] == 0x89;
 }
 
-void silb_put_file_header(sl_buf *b, int form)
+void silb_put_file_header(sl_buf *b, int form, int version)
 {
 	size_t at = b->len;
 	sl_buf_put(b, SL_SILB_SIGNATURE, 8);
-	sl_buf_u8(b, SL_SILB_VERSION);
+	sl_buf_u8(b, (uint8_t)(version >= 1 && version <= SL_SILB_VERSION ? version : SL_SILB_VERSION));
 	sl_buf_u8(b, (uint8_t)form);
 	sl_buf_u8(b, 0);
 	sl_buf_u8(b, 0);
@@ -270,6 +270,8 @@ void silb_put_entry(silb_ctx *c, sl_buf *b, const sl_event *ev)
 	uint8_t tag = (uint8_t)(ev->entry & 3), extras = 0;
 	int check = ev->has_check && ev->entry != SL_ENTRY_PHASE;
 	extras = (ev->comment ? 1 : 0) | (ev->note ? 2 : 0) | (ev->bookmark ? 4 : 0);
+	if (ev->ndraws && c->log->h.format_version >= 2)
+		extras |= 8;
 	if (check)
 		tag |= 4;
 	if (extras)
@@ -360,6 +362,64 @@ void silb_put_entry(silb_ctx *c, sl_buf *b, const sl_event *ev)
 		silb_put_str(b, ev->note, strlen(ev->note));
 	if (ev->bookmark)
 		silb_put_str(b, ev->bookmark, strlen(ev->bookmark));
+	if (extras & 8) {   /* the draws: field, item, counter; value and faces of a weighed one */
+		sl_buf_uvarint(b, ev->ndraws);
+		for (int i = 0; i < ev->ndraws; i++) {
+			const sl_draw *d = &ev->draws[i];
+			sl_buf_uvarint(b, d->field);
+			sl_buf_uvarint(b, d->item);
+			sl_buf_uvarint(b, d->counter);
+			if (s->events[ev->type].fields[d->field].kind != SL_K_DICE) {
+				sl_buf_u8(b, d->value);
+				sl_buf_u8(b, d->out_of);
+			}
+		}
+	}
+}
+
+/* The draws of an event (extras bit 3, format 2). */
+static int get_draws(silb_ctx *c, sl_reader *r, sl_event *ev)
+{
+	const sl_event_def *def = &c->log->game->schema->events[ev->type];
+	sl_draw d[SL_MAX_ITEMS];
+	uint64_t n = sl_read_uvarint(r);
+	if (r->err || n < 1 || n > SL_MAX_ITEMS || ev->entry != SL_ENTRY_EVENT) {
+		snprintf(c->msg, sizeof c->msg, "the draws are cut short or not of an event");
+		return -1;
+	}
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t f = sl_read_uvarint(r), it = sl_read_uvarint(r);
+		memset(&d[i], 0, sizeof d[i]);
+		d[i].counter = sl_read_uvarint(r);
+		if (r->err || f >= (uint64_t)def->nfields || it > 255) {
+			snprintf(c->msg, sizeof c->msg, "draw %d is cut short or names no field of %s", (int)i + 1, def->name);
+			return -1;
+		}
+		d[i].field = (uint8_t)f;
+		d[i].item = (uint8_t)it;
+		if (def->fields[f].kind == SL_K_DICE) {
+			const sl_value *v = &ev->f[f];
+			d[i].value = v->present && it < v->n ? ((const uint8_t *)v->p)[it] : 0;
+			d[i].out_of = (uint8_t)def->fields[f].max;
+		} else {
+			d[i].value = sl_read_u8(r);
+			d[i].out_of = sl_read_u8(r);
+		}
+	}
+	if (r->err) {
+		snprintf(c->msg, sizeof c->msg, "the draws are cut short");
+		return -1;
+	}
+	ev->ndraws = (uint16_t)n;
+	ev->draws = d;
+	if (sl_draws_valid(c->log->game->schema, ev, c->msg, sizeof c->msg))
+		return -1;
+	ev->draws = sl_arena_memdup(c->arena, d, sizeof *d * (size_t)n);
+	if (!ev->draws) {
+		snprintf(c->msg, sizeof c->msg, "out of memory");
+		return SL_ENOMEM;
+	}
+	return 0;
 }
 
 #define EFAIL(...) do { snprintf(c->msg, sizeof c->msg, __VA_ARGS__); return -1; } while (0)
@@ -512,7 +572,7 @@ int silb_get_entry(silb_ctx *c, sl_reader *r, sl_event *ev)
 		EFAIL("reserved entry kind 3 in tag 0x%02x", tag);
 	if (tag & 8) {
 		extras = sl_read_u8(r);
-		if (extras == 0 || (extras & ~7))
+		if (extras == 0 || (extras & ~(log->h.format_version >= 2 ? 15 : 7)))
 			EFAIL("extras byte 0x%02x is empty or has reserved bits", extras);
 	}
 	ev->entry = (uint8_t)kind;
@@ -575,6 +635,8 @@ int silb_get_entry(silb_ctx *c, sl_reader *r, sl_event *ev)
 	if ((extras & 2) && (rc = get_line_str(c, r, &ev->note, 0, "note")))
 		return rc;
 	if ((extras & 4) && (rc = get_line_str(c, r, &ev->bookmark, 0, "bookmark")))
+		return rc;
+	if ((extras & 8) && (rc = get_draws(c, r, ev)))
 		return rc;
 	return 0;
 }

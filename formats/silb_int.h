@@ -25,7 +25,8 @@ uint32_t silb_crc(const void *p, size_t n);
 int silb_crc_ok(uint32_t want, const void *p, size_t n);
 
 /* The 16-byte file header. */
-void silb_put_file_header(sl_buf *b, int form);
+/* version: the log's format version (sl_header.format_version, 1 or 2). */
+void silb_put_file_header(sl_buf *b, int form, int version);
 /* Appends one framed record. */
 void silb_put_record(sl_buf *b, int kind, const void *payload, size_t n);
 

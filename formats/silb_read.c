@@ -509,6 +509,7 @@ static int read_header(rd *d, const uint8_t *pl, size_t plen, size_t off, sl_err
 	}
 	if (d->info)
 		d->info->init_hash = ih;
+	h.format_version = d->p[8];   /* the file header's version is the log's */
 	return new_log(d, &h, err, off) ? err->code : SL_OK;
 }
 

@@ -203,6 +203,7 @@ int sl_silb_open(sl_silb **out, const char *path, sl_error *err)
 				"record 1 (kind HEADER): %s", msg);
 			goto fail;
 		}
+		h.format_version = fh[8];
 		g = sl_game_find(h.game);
 		if (!g) {
 			rc = silb_fail(err, path, SILB_FILE_HEADER, SL_EFORMAT, "unknown game '%s' (see `sillage games`)", h.game);

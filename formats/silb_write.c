@@ -78,7 +78,7 @@ int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
 		sl_silb_writer_free(w);
 		return nomem(err);
 	}
-	silb_put_file_header(&w->out, SL_SILB_ARCHIVE);
+	silb_put_file_header(&w->out, SL_SILB_ARCHIVE, log->h.format_version);
 	sl_buf_init(&hdr);
 	silb_put_header(&hdr, &log->h, ih);
 	if (hdr.failed)   /* a header cut short is not the header */
@@ -466,7 +466,7 @@ int sl_silb_write_journal(const sl_log *log, sl_buf *out, sl_error *err)
 	sl_arena_init(&a);
 	c.arena = &a;
 	sl_buf_init(&b);
-	silb_put_file_header(out, SL_SILB_JOURNAL);
+	silb_put_file_header(out, SL_SILB_JOURNAL, log->h.format_version);
 	header_record(log, out);
 	for (size_t i = 0; i < log->n; i++) {
 		sl_buf_reset(&b);

@@ -9,7 +9,7 @@
 extern "C" {
 #endif
 
-#define SL_SIL_VERSION 1
+#define SL_SIL_VERSION 2          /* 2: chained checks, draw marks in the entries */
 #define SL_SIL_MAX_LINE 65536          /* bytes in one line */
 #define SL_SIL_MAX_FILE (1u << 30)     /* bytes in one text log */
 #define SL_LOG_MAX_ENTRIES 50000000u
@@ -96,7 +96,7 @@ void sl_sil_write_value(const sl_schema *s, const sl_field_def *fd,
 
 /* ---- the binary log, .silb (formats/silb.md) ------------------------- */
 
-#define SL_SILB_VERSION 1
+#define SL_SILB_VERSION 2         /* 2: as .sil 2 (chained checks, draw marks) */
 #define SL_SILB_SIGNATURE "\x89SLB\r\n\x1a\n"
 #define SL_SILB_MAX_RECORD (16u << 20)     /* payload bytes of one record */
 #define SL_SILB_MAX_INFLATE (64u << 20)    /* inflated bytes of one segment */

@@ -128,7 +128,7 @@ int cli_is_silb(const char *path);
  * or text to stdout when path is NULL; prints errors; returns an exit code. */
 int cli_save_log(const sl_log *log, const char *path);
 /* Sets the state check of ev from the state after it (none on phases). */
-int cli_seal_entry(const sl_game *g, const void *st, sl_event *ev);
+int cli_seal_entry(const sl_log *log, const void *st, size_t at, sl_event *ev);
 /* The candidate nearest to word (case ignored) when it is close enough to
  * be a typo, else NULL: for "did you mean". */
 const char *cli_suggest(const char *word, size_t n, const char *const *cands, int ncands);

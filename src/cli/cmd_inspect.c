@@ -1,15 +1,17 @@
 /* cmd_inspect.c - verbs that read a log: games, info, verify, state, log. */
 #include "cli.h"
 #include "replay/sl_dice.h"
+#include "replay/sl_chain.h"
 
 #include <stdio.h>
 #include <string.h>
 
-enum { OPT_STRICT = 300 };
+enum { OPT_STRICT = 300, OPT_EXTENDS = 301, OPT_DIGEST = 302 };
 
 typedef struct inspect_opts {
 	const char *verb;
-	int json, quiet, strict;
+	int json, quiet, strict, digest;
+	const char *extends;      /* verify --extends FILE-OR-DIGEST */
 	const char *side;   /* log --side: the entries as that player reads them */
 	cli_where where;
 } inspect_opts;
@@ -29,6 +31,10 @@ static int inspect_opt(int key, const char *arg, void *ctx)
 		o->quiet = 1;
 	else if (key == OPT_STRICT)
 		o->strict = 1;
+	else if (key == OPT_EXTENDS)
+		o->extends = arg;
+	else if (key == OPT_DIGEST)
+		o->digest = 1;
 	else if (key == 'S')
 		o->side = arg;
 	return 0;
@@ -288,10 +294,149 @@ int cmd_info(int argc, char **argv)
  * holds one segment of an archive or a few thousand lines of a text log,
  * not the log (sl_silb_stream, sl_sil_stream); the dice are checked on the
  * way. */
+/* verify --extends: the earlier log's digest after each of its entries (a
+ * file), or one digest ("N:HEX"), and where the log being verified parts
+ * from it. */
+typedef struct extends_ref {
+	sl_log *log;              /* the earlier log, NULL for a digest */
+	sl_chain *after;          /* after[i]: its digest after i entries, i = 0..n */
+	sl_chain want;            /* the digest form */
+	uint64_t n;               /* entries the log must start with */
+	long parts;               /* -1, or the first entry (1..) that differs; 0 the header */
+	uint32_t line;            /* its line in the log verified (text) */
+	sl_buf mine, theirs;      /* the two entries where they part */
+} extends_ref;
+
 typedef struct verify_ctx {
 	sl_replay *r;
 	sl_dice_check dice;
+	sl_chain chain;           /* the log digest so far */
+	sl_chain at_n;            /* --extends N:HEX: the digest after N entries */
+	extends_ref *ext;
 } verify_ctx;
+
+/* One entry as a line of text, without its comments and annotations. */
+static void entry_line(const sl_log *log, const sl_event *ev, sl_buf *out)
+{
+	sl_event e = *ev;
+	e.comment = e.note = e.bookmark = NULL;
+	sl_sil_write_entry(log, &e, out);
+	while (out->len && (out->data[out->len - 1] == '\n' || out->data[0] == '\n')) {
+		if (out->data[0] == '\n') {
+			memmove(out->data, out->data + 1, out->len - 1);
+			out->len--;
+		} else {
+			out->len--;
+		}
+	}
+}
+
+/* The earlier log of --extends (a file), or its digest ("N:HEX"). */
+static int extends_load(extends_ref *x, const char *what, sl_error *err)
+{
+	sl_chain c;
+	int rc;
+	memset(x, 0, sizeof *x);
+	x->parts = -1;
+	sl_buf_init(&x->mine);
+	sl_buf_init(&x->theirs);
+	if (what[0] >= '0' && what[0] <= '9' && what[strspn(what, "0123456789")] == ':') {
+		if (sl_chain_parse(&x->want, what) != SL_OK)
+			return sl_error_set(err, SL_EUSAGE, "--extends %s: not a digest (expected N:HEX, the entry "
+				"count and 64 hex digits that --digest prints)", what);
+		x->n = x->want.n;
+		return SL_OK;
+	}
+	if ((rc = cli_load(&x->log, what, err)))
+		return rc;
+	x->n = x->log->n;
+	x->after = sl_malloc(sizeof *x->after * (x->n + 1));
+	if (!x->after || sl_chain_begin(&c, &x->log->h))
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	x->after[0] = c;
+	for (size_t i = 0; i < x->log->n; i++) {
+		if (sl_chain_entry(&c, x->log->game->schema, &x->log->ev[i]))
+			return sl_error_set(err, SL_ENOMEM, "out of memory");
+		x->after[i + 1] = c;
+	}
+	return SL_OK;
+}
+
+static void extends_free(extends_ref *x)
+{
+	sl_log_free(x->log);
+	sl_free(x->after);
+	sl_buf_free(&x->mine);
+	sl_buf_free(&x->theirs);
+}
+
+/* The log digest moves past ev (NULL: the header), and --extends compares. */
+static int chain_step(verify_ctx *v, const sl_log *log, const sl_event *ev, sl_error *err)
+{
+	extends_ref *x = v->ext;
+	if (ev ? sl_chain_entry(&v->chain, log->game->schema, ev) : sl_chain_begin(&v->chain, &log->h))
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	if (x && v->chain.n == x->n)
+		v->at_n = v->chain;
+	if (!x || !x->log || x->parts >= 0 || v->chain.n > x->n)
+		return SL_OK;
+	if (memcmp(v->chain.d, x->after[v->chain.n].d, sizeof v->chain.d) != 0) {
+		x->parts = (long)v->chain.n;
+		if (ev) {
+			x->line = ev->line;
+			entry_line(log, ev, &x->mine);
+			entry_line(x->log, &x->log->ev[v->chain.n - 1], &x->theirs);
+		}
+	}
+	return SL_OK;
+}
+
+/* After the log: does it continue the earlier one? 0 yes (said), 1 no (said). */
+static int extends_report(const verify_ctx *v, const inspect_opts *o, const char *file, const sl_chain *at_n)
+{
+	const extends_ref *x = v->ext;
+	char got[SL_CHAIN_TEXT], want[SL_CHAIN_TEXT];
+	if (!x->log) {
+		sl_chain_format(&x->want, want);
+		if (v->chain.n < x->n) {
+			fprintf(stderr, "sillage: %s: does not continue %s: it holds %llu entries, fewer than the %llu "
+				"that digest covers (entries taken back, or an older copy)\n", file, o->extends,
+				(unsigned long long)v->chain.n, (unsigned long long)x->n);
+			return 1;
+		}
+		sl_chain_format(at_n, got);
+		if (memcmp(at_n->d, x->want.d, sizeof at_n->d) != 0) {
+			fprintf(stderr, "sillage: %s: does not continue %s: its first %llu entries digest to %s, so one "
+				"of them (or the game and players) differs from the log that digest was taken of\n", file,
+				want, (unsigned long long)x->n, got);
+			return 1;
+		}
+	} else if (x->parts == 0) {
+		fprintf(stderr, "sillage: %s: does not continue %s: the game, its rules version or the players "
+			"differ\n", file, o->extends);
+		return 1;
+	} else if (x->parts > 0) {
+		if (x->line)
+			fprintf(stderr, "sillage: %s:%u:1: does not continue %s: they part at entry %ld: %s has '%s', "
+				"this log '%s'\n", file, x->line, o->extends, x->parts, o->extends, sl_buf_cstr((sl_buf *)&x->theirs),
+				sl_buf_cstr((sl_buf *)&x->mine));
+		else
+			fprintf(stderr, "sillage: %s: does not continue %s: they part at entry %ld: %s has '%s', "
+				"this log '%s'\n", file, o->extends, x->parts, o->extends, sl_buf_cstr((sl_buf *)&x->theirs),
+				sl_buf_cstr((sl_buf *)&x->mine));
+		return 1;
+	} else if (v->chain.n < x->n) {
+		fprintf(stderr, "sillage: %s: does not continue %s: it holds %llu entries, %s %llu (entries "
+			"taken back)\n", file, o->extends, (unsigned long long)v->chain.n, o->extends,
+			(unsigned long long)x->n);
+		return 1;
+	}
+	sl_chain_format(at_n, got);
+	if (!o->quiet)
+		printf("%s: continues %s: its first %llu entries are those (digest %s), then %llu more\n", file,
+			o->extends, (unsigned long long)x->n, got, (unsigned long long)(v->chain.n - x->n));
+	return 0;
+}
 
 /* The rules' weights of a drawn value, at the state a replay has reached
  * (the state before the entry being checked). */
@@ -311,7 +456,12 @@ static int verify_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n
 			return rc;
 		v->dice.weights = verify_weights;
 		v->dice.ud = v->r;
+		if ((rc = chain_step(v, log, NULL, err)))
+			return rc;
 	}
+	for (size_t i = 0; i < n; i++)
+		if (chain_step(v, log, &ev[i], err))
+			return err->code;
 	if (!v->dice.dh.committed)
 		return sl_replay_feed(v->r, ev, n, err);
 	for (size_t i = 0; i < n; i++)   /* each entry checked at the state before it */
@@ -349,15 +499,16 @@ static int verify_fail(const inspect_opts *o, const char *file, const sl_error *
 	return rc;
 }
 
+static int verify_run(const inspect_opts *o, const char *file, verify_ctx *v, sl_silb_info *si, sl_error *err);
+
 int cmd_verify(int argc, char **argv)
 {
 	inspect_opts o;
 	const char *file;
-	sl_log *log = NULL;
 	verify_ctx v;
 	sl_error err;
 	sl_silb_info si;
-	uint64_t h;
+	extends_ref ext;
 	int rc = one_file("verify", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
@@ -365,57 +516,31 @@ int cmd_verify(int argc, char **argv)
 	memset(&si, 0, sizeof si);
 	si.form = SL_SILB_ARCHIVE;
 	sl_error_clear(&err);
-	if (strcmp(file, "-") != 0) {
-		if (is_silb(file) ? sl_silb_stream(&log, file, verify_sink, &v, &si, &err)
-		    : sl_sil_stream(&log, file, verify_sink, &v, &err)) {
-			sl_replay_free(v.r);
-			return verify_fail(&o, file, &err);
+	if (o.extends) {
+		if ((rc = extends_load(&ext, o.extends, &err))) {
+			extends_free(&ext);
+			return verify_fail(&o, o.extends, &err);
 		}
-		if (!v.r && (rc = verify_sink(&v, log, NULL, 0, &err))) {   /* no entries */
-			sl_log_free(log);
-			return verify_fail(&o, file, &err);
-		}
-		if (o.strict && si.form == SL_SILB_JOURNAL) {
-			sl_error_set(&err, SL_EILLEGAL, "%s: a journal (open, not packed): with no trailer, a "
-				"journal cut between two records cannot be told from a complete one; `sillage "
-				"pack` it, then verify the archive", file);
-			goto fail;
-		}
-		if (sl_replay_warning(v.r))
-			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(v.r));
-	} else {
-		if ((rc = cli_load(&log, file, &err)) || (rc = sl_replay_open(&v.r, log, SL_REPLAY_CHECK, &err))) {
-			sl_log_free(log);
-			return verify_fail(&o, file, &err);
-		}
-		if (sl_replay_warning(v.r))
-			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(v.r));
-		if (sl_dice_check_begin(&v.dice, log, &err))
-			goto fail;
-		if (v.dice.dh.committed && log->game->chances) {
-			/* drawn values weighed by the rules: each entry checked at the
-			 * state before it, from a second, streamed replay */
-			sl_replay *sr = NULL;
-			if (sl_replay_stream(&sr, log, 0, &err))
-				goto fail;
-			v.dice.weights = verify_weights;
-			v.dice.ud = sr;
-			for (size_t i = 0; i < log->n; i++)
-				if (sl_dice_check_entry(&v.dice, &log->ev[i], &err) || sl_replay_feed(sr, &log->ev[i], 1, &err)) {
-					sl_replay_free(sr);
-					goto fail;
-				}
-			sl_replay_free(sr);
-			v.dice.weights = NULL;
-		} else {
-			for (size_t i = 0; i < log->n; i++)
-				if (sl_dice_check_entry(&v.dice, &log->ev[i], &err))
-					goto fail;
-		}
+		v.ext = &ext;
 	}
-	if (sl_dice_check_end(&v.dice, log->tail_comment, &err) || sl_replay_hash_get(v.r, &h, &err))
-		goto fail;
-	if (o.json) {
+	rc = verify_run(&o, file, &v, &si, &err);
+	if (v.ext)
+		extends_free(&ext);
+	return rc;
+}
+
+/* verify, once --extends is loaded. */
+/* A sound log: what verify found, as text or JSON (and --digest). */
+static void verify_say(const inspect_opts *o, const char *file, const verify_ctx *v, const sl_log *log,
+	uint64_t h)
+{
+	if (o->digest && !o->json) {
+		char d[SL_CHAIN_TEXT];
+		sl_chain_format(&v->chain, d);
+		printf("%s: digest %s (keep it, or mail it: `sillage verify --extends %s LATER` says whether a later "
+			"copy continues this one)\n", file, d, d);
+	}
+	if (o->json) {
 		sl_buf b;
 		sl_buf_init(&b);
 		sl_buf_puts(&b, "{\"file\":");
@@ -424,37 +549,107 @@ int cmd_verify(int argc, char **argv)
 		sl_buf_json_str(&b, log->game->id);
 		sl_buf_printf(&b, ",\"rules_version\":%d,\"events\":%ld,\"turns\":%d,\"state_checks\":%ld,"
 			"\"final_hash\":\"%016llx\",\"dice\":{\"seed\":\"%s\",\"drawn\":%ld,\"checked\":%s,\"undone\":%ld}",
-			log->game->rules_version, sl_replay_events(v.r), sl_replay_turns(v.r), sl_replay_checks(v.r),
+			log->game->rules_version, sl_replay_events(v->r), sl_replay_turns(v->r), sl_replay_checks(v->r),
 			(unsigned long long)h,
-			!v.dice.dh.committed ? "none" : v.dice.dh.revealed ? "revealed" : "secret", v.dice.draws,
-			v.dice.dh.revealed ? "true" : "false", v.dice.undone);
-		cli_result_json(log, sl_replay_state(v.r), &b);
+			!v->dice.dh.committed ? "none" : v->dice.dh.revealed ? "revealed" : "secret", v->dice.draws,
+			v->dice.dh.revealed ? "true" : "false", v->dice.undone);
+		cli_result_json(log, sl_replay_state(v->r), &b);
 		sl_buf_puts(&b, "}\n");
 		flush(&b);
-	} else if (!o.quiet) {
+	} else if (!o->quiet) {
 		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", file,
-			sl_replay_events(v.r), sl_replay_turns(v.r), sl_replay_turns(v.r) == 1 ? "" : "s",
+			sl_replay_events(v->r), sl_replay_turns(v->r), sl_replay_turns(v->r) == 1 ? "" : "s",
 			log->game->id, log->game->rules_version);
-		if (sl_replay_checks(v.r))
-			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(v.r),
+		if (sl_replay_checks(v->r))
+			printf("%ld state checks match; final hash %016llx\n", sl_replay_checks(v->r),
 				(unsigned long long)h);
 		else
 			printf("no state checks recorded (rules only; `sillage convert --seal` adds them)\n");
-		if (v.dice.dh.revealed)
+		if (v->dice.dh.revealed && v->dice.dh.nshares)
+			printf("%s: dice: each of the %d players' revealed shares opens its commitment, and together "
+				"they give %s%ld %s drawn\n", file, v->dice.dh.nshares, v->dice.draws == 1 ? "the " : "each of the ",
+				v->dice.draws, v->dice.draws == 1 ? "die" : "dice");
+		else if (v->dice.dh.revealed)
 			printf("%s: dice: the revealed seed opens the header's commitment and gives %s%ld %s the "
-				"recorder drew\n", file, v.dice.draws == 1 ? "the " : "each of the ", v.dice.draws,
-				v.dice.draws == 1 ? "die" : "dice");
-		else if (v.dice.dh.committed)
+				"recorder drew\n", file, v->dice.draws == 1 ? "the " : "each of the ", v->dice.draws,
+				v->dice.draws == 1 ? "die" : "dice");
+		else if (v->dice.dh.committed)
 			printf("%s: dice: %ld drawn by the recorder from a secret seed; they are checked once the log "
-				"is closed ('close' in `sillage record`)\n", file, v.dice.draws);
+				"is closed ('close' in `sillage record`)\n", file, v->dice.draws);
 	}
-	sl_replay_free(v.r);
+}
+
+static int verify_run(const inspect_opts *o, const char *file, verify_ctx *v, sl_silb_info *si, sl_error *err)
+{
+	sl_log *log = NULL;
+	uint64_t h;
+	int rc;
+	if (strcmp(file, "-") != 0) {
+		if (is_silb(file) ? sl_silb_stream(&log, file, verify_sink, v, si, err)
+		    : sl_sil_stream(&log, file, verify_sink, v, err)) {
+			sl_replay_free(v->r);
+			return verify_fail(o, file, err);
+		}
+		if (!v->r && (rc = verify_sink(v, log, NULL, 0, err))) {   /* no entries */
+			sl_log_free(log);
+			return verify_fail(o, file, err);
+		}
+		if (o->strict && si->form == SL_SILB_JOURNAL) {
+			sl_error_set(err, SL_EILLEGAL, "%s: a journal (open, not packed): with no trailer, a "
+				"journal cut between two records cannot be told from a complete one; `sillage "
+				"pack` it, then verify the archive", file);
+			goto fail;
+		}
+		if (sl_replay_warning(v->r))
+			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(v->r));
+	} else {
+		if ((rc = cli_load(&log, file, err)) || (rc = sl_replay_open(&v->r, log, SL_REPLAY_CHECK, err))) {
+			sl_log_free(log);
+			return verify_fail(o, file, err);
+		}
+		if (sl_replay_warning(v->r))
+			fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(v->r));
+		if (sl_dice_check_begin(&v->dice, log, err) || chain_step(v, log, NULL, err))
+			goto fail;
+		for (size_t i = 0; i < log->n; i++)
+			if (chain_step(v, log, &log->ev[i], err))
+				goto fail;
+		if (v->dice.dh.committed && log->game->chances) {
+			/* drawn values weighed by the rules: each entry checked at the
+			 * state before it, from a second, streamed replay */
+			sl_replay *sr = NULL;
+			if (sl_replay_stream(&sr, log, 0, err))
+				goto fail;
+			v->dice.weights = verify_weights;
+			v->dice.ud = sr;
+			for (size_t i = 0; i < log->n; i++)
+				if (sl_dice_check_entry(&v->dice, &log->ev[i], err) || sl_replay_feed(sr, &log->ev[i], 1, err)) {
+					sl_replay_free(sr);
+					goto fail;
+				}
+			sl_replay_free(sr);
+			v->dice.weights = NULL;
+		} else {
+			for (size_t i = 0; i < log->n; i++)
+				if (sl_dice_check_entry(&v->dice, &log->ev[i], err))
+					goto fail;
+		}
+	}
+	if (sl_dice_check_end(&v->dice, log->tail_comment, err) || sl_replay_hash_get(v->r, &h, err))
+		goto fail;
+	if (v->ext && extends_report(v, o, file, &v->at_n)) {
+		sl_replay_free(v->r);
+		sl_log_free(log);
+		return EXIT_FAIL;
+	}
+	verify_say(o, file, v, log, h);
+	sl_replay_free(v->r);
 	sl_log_free(log);
 	return EXIT_OK;
 fail:
-	sl_replay_free(v.r);
+	sl_replay_free(v->r);
 	sl_log_free(log);
-	return verify_fail(&o, file, &err);
+	return verify_fail(o, file, err);
 }
 
 int cmd_state(int argc, char **argv)

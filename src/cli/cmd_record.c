@@ -74,9 +74,9 @@ static int save(const sl_log *log, const char *path)
 	return cli_save_log(log, path);
 }
 
-int cli_seal_entry(const sl_game *g, const void *st, sl_event *ev)
+int cli_seal_entry(const sl_log *log, const void *st, size_t at, sl_event *ev)
 {
-	return rec_seal_entry(g, st, ev);
+	return rec_seal_entry(log, st, at, ev);
 }
 
 int cmd_convert(int argc, char **argv)
@@ -109,7 +109,7 @@ int cmd_convert(int argc, char **argv)
 			uint64_t old = ev->check;
 			if ((rc = sl_replay_seek(r, k + 1, &err)))
 				goto fail;
-			if ((rc = cli_seal_entry(log->game, sl_replay_state(r), ev)))
+			if ((rc = cli_seal_entry(log, sl_replay_state(r), k, ev)))
 				goto fail;
 			changed += had && ev->has_check && old != ev->check;
 		}
@@ -140,6 +140,7 @@ int cmd_gen(int argc, char **argv)
 	sl_error err;
 	sl_silb_writer *w = NULL;   /* -o FILE.silb: streamed, never the whole log */
 	long events = 0;
+	uint64_t chain = 0;   /* --seal: the checks' chain (formats/hash.md) */
 	int i, rc = EXIT_OK;
 
 	memset(&a, 0, sizeof a);
@@ -200,7 +201,7 @@ int cmd_gen(int argc, char **argv)
 		rc = sl_replay_apply(log, st, &ev, events + 1, NULL, &err);
 		if (rc)
 			goto fail;
-		if (a.seal && (rc = cli_seal_entry(g, st, &ev)))
+		if (a.seal && (rc = sl_entry_seal(g, &log->h, st, &chain, &ev)))
 			goto fail;
 		if (w) {
 			if ((rc = sl_silb_writer_add(w, &ev, &err)))

@@ -17,6 +17,8 @@ static const cli_opt json_opts[] = {
 static const cli_opt verify_opts[] = {
 	{"quiet", 'q', NULL, "print nothing when the log is sound"},
 	{"strict", 300, NULL, "also refuse a .silb journal (open, not packed), whose end cannot be checked"},
+	{"extends", 301, "FILE-OR-DIGEST", "also say whether this log continues an earlier copy (a log, or the 'N:HEX' digest --digest printed), and at which entry they part"},
+	{"digest", 302, NULL, "also print the log's digest 'N:HEX', to keep or mail (formats/hash.md)"},
 	{"json", 'j', NULL, "print the outcome as a JSON object (also when the check fails)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt state_opts[] = {

@@ -37,6 +37,47 @@ int sl_commit(uint8_t out[SL_COMMIT_BYTES], const char *domain, const uint8_t sa
 	return SL_OK;
 }
 
+int sl_digest_link(uint8_t out[SL_COMMIT_BYTES], const char *tag, const uint8_t prev[SL_COMMIT_BYTES],
+	const void *p, size_t n)
+{
+	crypto_generichash_state h;
+	if (!ready() || !tag)
+		return SL_EUSAGE;
+	if (crypto_generichash_init(&h, NULL, 0, SL_COMMIT_BYTES) != 0
+		|| crypto_generichash_update(&h, (const unsigned char *)tag, strlen(tag) + 1) != 0
+		|| crypto_generichash_update(&h, prev, SL_COMMIT_BYTES) != 0
+		|| crypto_generichash_update(&h, p, n) != 0
+		|| crypto_generichash_final(&h, out, SL_COMMIT_BYTES) != 0)
+		return SL_EUSAGE;
+	return SL_OK;
+}
+
+int sl_dice_share(uint8_t out[SL_COMMIT_BYTES], const uint8_t seed[SL_COMMIT_BYTES], uint64_t counter)
+{
+	static const char tag[] = "sillage-share-1";   /* and its NUL */
+	uint8_t in[sizeof tag + 8];
+	if (!ready())
+		return SL_EUSAGE;
+	memcpy(in, tag, sizeof tag);
+	for (int i = 0; i < 8; i++)
+		in[sizeof tag + i] = (uint8_t)(counter >> (8 * i));
+	return crypto_generichash(out, SL_COMMIT_BYTES, in, sizeof in, seed, SL_COMMIT_BYTES) == 0 ? SL_OK
+		: SL_EUSAGE;
+}
+
+int sl_dice_key(uint8_t out[SL_COMMIT_BYTES], const uint8_t (*shares)[SL_COMMIT_BYTES], int n)
+{
+	crypto_generichash_state h;
+	static const char tag[] = "sillage-dice-key-1";
+	if (!ready() || crypto_generichash_init(&h, NULL, 0, SL_COMMIT_BYTES) != 0 ||
+	    crypto_generichash_update(&h, (const unsigned char *)tag, sizeof tag) != 0)
+		return SL_EUSAGE;
+	for (int i = 0; i < n; i++)
+		if (crypto_generichash_update(&h, shares[i], SL_COMMIT_BYTES) != 0)
+			return SL_EUSAGE;
+	return crypto_generichash_final(&h, out, SL_COMMIT_BYTES) == 0 ? SL_OK : SL_EUSAGE;
+}
+
 int sl_commit_check(const uint8_t c[SL_COMMIT_BYTES], const char *domain,
 	const uint8_t salt[SL_SALT_BYTES], const void *content, size_t n)
 {

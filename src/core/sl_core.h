@@ -230,6 +230,19 @@ int sl_commit(uint8_t out[SL_COMMIT_BYTES], const char *domain,
 /* 1 if c is the commitment of (domain, salt, content), else 0 (constant time). */
 int sl_commit_check(const uint8_t c[SL_COMMIT_BYTES], const char *domain,
 	const uint8_t salt[SL_SALT_BYTES], const void *content, size_t n);
+/* A link of a digest chain: out = BLAKE2b-256(tag NUL || prev || p[0..n)),
+ * out and prev may be the same bytes. The log digest and the dice digest
+ * of formats/hash.md and formats/prng.md are such chains. SL_OK or SL_EUSAGE. */
+int sl_digest_link(uint8_t out[SL_COMMIT_BYTES], const char *tag, const uint8_t prev[SL_COMMIT_BYTES],
+	const void *p, size_t n);
+/* A player's share of die `counter` in a game whose dice every player
+ * seeds (formats/prng.md, "A secret from each player"): BLAKE2b-256 keyed
+ * with the player's seed over "sillage-share-1" NUL u64le(counter). And
+ * the key the die is drawn with (sl_dice_draw) from the shares of every
+ * player, in the header's player order: BLAKE2b-256("sillage-dice-key-1"
+ * NUL || share 1 || share 2 ...). SL_OK or SL_EUSAGE. */
+int sl_dice_share(uint8_t out[SL_COMMIT_BYTES], const uint8_t seed[SL_COMMIT_BYTES], uint64_t counter);
+int sl_dice_key(uint8_t out[SL_COMMIT_BYTES], const uint8_t (*shares)[SL_COMMIT_BYTES], int n);
 /* n unpredictable bytes from the system (not for game dice: those are
  * recorded; for salts and seeds). SL_OK or SL_EIO. */
 int sl_random_bytes(void *out, size_t n);

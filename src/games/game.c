@@ -2,6 +2,8 @@
  * look-ups, state hash and clone through the canonical serialization. */
 #include "sl_game.h"
 
+#include <stdio.h>
+
 #include <string.h>
 
 void sl_header_free(sl_header *h)
@@ -143,6 +145,68 @@ int sl_entry_check(const sl_game *g, const void *st, const sl_event *ev, uint64_
 	return rc;
 }
 
+uint64_t sl_draws_digest(const sl_event *ev, uint64_t h)
+{
+	uint8_t t[12];
+	h = sl_hash64_update(h, (uint8_t[]){(uint8_t)ev->ndraws, (uint8_t)(ev->ndraws >> 8)}, 2);
+	for (int i = 0; i < ev->ndraws; i++) {
+		const sl_draw *d = &ev->draws[i];
+		t[0] = d->field;
+		t[1] = d->item;
+		for (int b = 0; b < 8; b++)
+			t[2 + b] = (uint8_t)(d->counter >> (8 * b));
+		t[10] = d->value;
+		t[11] = d->out_of;
+		h = sl_hash64_update(h, t, sizeof t);
+	}
+	return h;
+}
+
+int sl_entry_check_v(const sl_game *g, int version, const void *st, const sl_event *ev,
+	uint64_t prev, uint64_t *out)
+{
+	sl_buf b;
+	int rc;
+	uint8_t p[8];
+	if (version < 2)
+		return sl_entry_check(g, st, ev, out);
+	sl_buf_init(&b);
+	rc = g->serialize(st, &b);
+	if (rc == SL_OK && b.failed)
+		rc = SL_ENOMEM;
+	if (rc == SL_OK) {
+		uint64_t h = sl_hash64(b.data, b.len);
+		for (int i = 0; i < 8; i++)
+			p[i] = (uint8_t)(prev >> (8 * i));
+		h = sl_hash64_update(h, p, 8);
+		if (ev->entry == SL_ENTRY_EVENT)
+			h = sl_draws_digest(ev, sl_event_digest(g->schema, ev, h)) & 0xffffffffu;
+		*out = h;
+	}
+	sl_buf_free(&b);
+	return rc;
+}
+
+uint64_t sl_chain_next(const sl_event *ev, uint64_t prev)
+{
+	if (ev->entry == SL_ENTRY_PHASE || !ev->has_check)
+		return prev;
+	return ev->entry == SL_ENTRY_TURN ? ev->check : ev->check & 0xffffffffu;
+}
+
+int sl_entry_seal(const sl_game *g, const sl_header *h, const void *st, uint64_t *chain, sl_event *ev)
+{
+	int rc;
+	if (ev->entry == SL_ENTRY_PHASE)
+		return SL_OK;
+	rc = sl_entry_check_v(g, h->format_version, st, ev, *chain, &ev->check);
+	if (rc)
+		return rc;
+	ev->has_check = 1;
+	*chain = sl_chain_next(ev, *chain);
+	return SL_OK;
+}
+
 int sl_flat_apply(void *st, size_t size, sl_flat_apply_fn fn, const sl_header *h,
 	const sl_event *ev, sl_buf *desc, sl_error *err)
 {
@@ -223,6 +287,53 @@ int sl_value_bytes(sl_arena *a, sl_value *v, const uint8_t *b, int n)
 	v->n = (uint16_t)n;
 	v->p = p;
 	return SL_OK;
+}
+
+int sl_event_set_draws(sl_arena *a, sl_event *ev, const sl_draw *d, int n)
+{
+	sl_draw *p;
+	if (n <= 0) {
+		ev->ndraws = 0;
+		ev->draws = NULL;
+		return SL_OK;
+	}
+	p = sl_arena_memdup(a, d, sizeof *d * (size_t)n);
+	if (!p)
+		return SL_ENOMEM;
+	for (int i = 1; i < n; i++)   /* by field then item (insertion: a handful) */
+		for (int j = i; j > 0 && (p[j - 1].field > p[j].field ||
+		     (p[j - 1].field == p[j].field && p[j - 1].item > p[j].item)); j--) {
+			sl_draw t = p[j];
+			p[j] = p[j - 1];
+			p[j - 1] = t;
+		}
+	ev->ndraws = (uint16_t)n;
+	ev->draws = p;
+	return SL_OK;
+}
+
+int sl_draws_valid(const sl_schema *s, const sl_event *ev, char *msg, size_t msgn)
+{
+	const sl_event_def *def = &s->events[ev->type];
+	for (int i = 0; i < ev->ndraws; i++) {
+		const sl_draw *d = &ev->draws[i];
+		const sl_field_def *fd = d->field < def->nfields ? &def->fields[d->field] : NULL;
+		const sl_value *v = fd ? &ev->f[d->field] : NULL;
+		if (ev->entry != SL_ENTRY_EVENT || !fd || !v->present)
+			return snprintf(msg, msgn, "draw %d names a field the event does not hold", i + 1), -1;
+		if (i && (d->field < ev->draws[i - 1].field ||
+		          (d->field == ev->draws[i - 1].field && d->item <= ev->draws[i - 1].item)))
+			return snprintf(msg, msgn, "the draws are not in field and item order"), -1;
+		if (fd->kind == SL_K_DICE) {
+			if (d->item >= v->n || d->value != ((const uint8_t *)v->p)[d->item] || d->out_of != fd->max)
+				return snprintf(msg, msgn, "draw %d is not %s die %d of %d faces", i + 1, fd->name,
+					d->item + 1, (int)fd->max), -1;
+		} else if (fd->kind != SL_K_ENUM || d->item || d->value < 1 || d->value > d->out_of) {
+			return snprintf(msg, msgn, "draw %d of %s is neither a die nor a value drawn out of 1..255",
+				i + 1, fd->name), -1;
+		}
+	}
+	return 0;
 }
 
 const char *sl_value_str(const sl_value *v, size_t *n)

@@ -32,7 +32,11 @@ typedef struct models {
 	                                       kind, the phase, the game's hint */
 	sl_mc_cnt phase_mark[3][16][4];     /* a phase marker, not a turn marker */
 	sl_mc_cnt has_check[3], same_check[3], has_extras[3];
-	sl_mc_bit extra[3][3];
+	sl_mc_bit extra[3][4];              /* comment, note, bookmark; draws (format 2) */
+	sl_mc_bit draw_n[SL_MC_UINT_PROBS], draw_f[SL_MC_UINT_PROBS], draw_i[SL_MC_UINT_PROBS];
+	sl_mc_cnt draw_next;                /* counter = the last one + 1 */
+	sl_mc_bit draw_lo[SL_MC_UINT_PROBS], draw_hi[SL_MC_UINT_PROBS];
+	sl_mc_bit draw_v[SL_MC_UINT_PROBS], draw_w[SL_MC_UINT_PROBS];
 	sl_mc_cnt turn_next;
 	sl_mc_bit turn_no[SL_MC_UINT_PROBS];
 	sl_mc_cnt phase_next[16];
@@ -59,6 +63,9 @@ struct sl_mcs {
 	int fm_at[256];                     /* first fmodel of each event type */
 	void *gctx;                         /* the game model's state */
 	int prev;                           /* kind of the entry before */
+	uint64_t chain;                     /* format 2: the chain value the next check
+	                                       starts from, 0 at a segment's start */
+	uint64_t last_ctr;                  /* the last draw's counter + 1 in the segment */
 	int type_bits;
 	/* The bytes of the segment's strings (new PIECE and TEXT values,
 	 * comments, notes, bookmarks) travel apart from the range code, in
@@ -159,6 +166,7 @@ static void reset(sl_mcs *s)
 		memset(s->gctx, 0, s->gm->ctx_size);
 	sl_strtab_reset(&s->tab);
 	s->prev = SL_ENTRY_TURN;
+	s->chain = s->last_ctr = 0;
 	sl_buf_reset(&s->strs);
 	s->sp = NULL;
 	s->sn = s->spos = 0;
@@ -419,7 +427,9 @@ static int code_check(sl_mcs *s, const void *st, sl_event *ev, int kind)
 	sl_mc *c = &s->mc;
 	uint64_t want = 0, v = ev->check;
 	int digits = kind == SL_ENTRY_TURN ? 64 : 32;
-	if (sl_entry_check(s->g, st, ev, &want) != SL_OK) {
+	/* format 2 chains the checks: at a segment's start the chain value is
+	 * not known here, so that first prediction misses and costs its bits */
+	if (sl_entry_check_v(s->g, s->h->format_version, st, ev, s->chain, &want) != SL_OK) {
 		s->rc = SL_ENOMEM;
 		snprintf(s->msg, sizeof s->msg, "out of memory: cannot hash the state");
 		return s->rc;
@@ -438,6 +448,56 @@ static int code_check(sl_mcs *s, const void *st, sl_event *ev, int kind)
 	return SL_OK;
 }
 
+/* The draws of an event (format 2): count, then per draw the field, the item,
+ * the counter (a flag when it follows the last one), and for a value drawn
+ * out of weights its die and faces. */
+static int code_draws(sl_mcs *s, sl_event *ev)
+{
+	sl_mc *c = &s->mc;
+	const sl_event_def *def = &s->g->schema->events[ev->type];
+	sl_draw d[SL_MAX_ITEMS];
+	uint32_t n = sl_mc_uint(c, s->m.draw_n, ev->ndraws ? ev->ndraws - 1u : 0) + 1;
+	char msg[200];
+	if (c->dec && (n > SL_MAX_ITEMS || !sl_mc_dec_ok(c)))
+		return sl_mcs_fail(s, "%lu draws in one event", (unsigned long)n);
+	for (uint32_t i = 0; i < n; i++) {
+		sl_draw x = c->dec ? (sl_draw){0} : ev->draws[i];
+		x.field = (uint8_t)sl_mc_uint(c, s->m.draw_f, x.field);
+		x.item = (uint8_t)sl_mc_uint(c, s->m.draw_i, x.item);
+		if (c->dec && (x.field >= def->nfields || !sl_mc_dec_ok(c)))
+			return sl_mcs_fail(s, "draw %lu names no field of %s", (unsigned long)i + 1, def->name);
+		if (sl_mc_flag(c, &s->m.draw_next, x.counter == s->last_ctr)) {
+			x.counter = s->last_ctr;
+		} else {
+			uint64_t lo = sl_mc_uint(c, s->m.draw_lo, (uint32_t)x.counter);
+			uint64_t hi = sl_mc_uint(c, s->m.draw_hi, (uint32_t)(x.counter >> 32));
+			x.counter = hi << 32 | lo;
+		}
+		s->last_ctr = x.counter + 1;
+		if (def->fields[x.field].kind == SL_K_DICE) {
+			const sl_value *v = &ev->f[x.field];
+			x.value = v->present && x.item < v->n ? ((const uint8_t *)v->p)[x.item] : 0;
+			x.out_of = (uint8_t)def->fields[x.field].max;
+		} else {
+			x.value = (uint8_t)sl_mc_uint(c, s->m.draw_v, x.value);
+			x.out_of = (uint8_t)sl_mc_uint(c, s->m.draw_w, x.out_of);
+		}
+		d[i] = x;
+	}
+	if (!c->dec)
+		return SL_OK;
+	ev->ndraws = (uint16_t)n;
+	ev->draws = d;
+	if (!sl_mc_dec_ok(c) || sl_draws_valid(s->g->schema, ev, msg, sizeof msg)) {
+		ev->ndraws = 0;
+		ev->draws = NULL;
+		return sl_mcs_fail(s, "%s", sl_mc_dec_ok(c) ? msg : "the draws are damaged");
+	}
+	if (!(ev->draws = sl_arena_memdup(s->arena, d, sizeof *d * n)))
+		return mcs_oom(s);
+	return SL_OK;
+}
+
 static int code_line(sl_mcs *s, const char **p, int newlines, const char *what)
 {
 	size_t n = *p ? strlen(*p) : 0;
@@ -452,7 +512,7 @@ int sl_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events)
 {
 	const sl_schema *sc = s->g->schema;
 	sl_mc *c = &s->mc;
-	int turn, phase, hint = 0, kind, rc, has_check, extras = 0, applied = 0;
+	int turn, phase, hint = 0, kind, rc, has_check, extras = 0, applied = 0, v2;
 	sl_error e;
 
 	static const sl_event zero;
@@ -497,15 +557,21 @@ int sl_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events)
 		applied = rc == SL_MODEL_APPLIED;
 	}
 	has_check = kind != SL_ENTRY_PHASE && sl_mc_flag(c, &s->m.has_check[kind], ev->has_check);
-	if (sl_mc_flag(c, &s->m.has_extras[kind], ev->comment || ev->note || ev->bookmark)) {
+	v2 = s->h->format_version >= 2 && kind == SL_ENTRY_EVENT;
+	if (sl_mc_flag(c, &s->m.has_extras[kind], ev->comment || ev->note || ev->bookmark || (v2 && ev->ndraws))) {
 		extras |= sl_mc_bit_code(c, &s->m.extra[kind][0], ev->comment != NULL);
 		extras |= sl_mc_bit_code(c, &s->m.extra[kind][1], ev->note != NULL) << 1;
 		extras |= sl_mc_bit_code(c, &s->m.extra[kind][2], ev->bookmark != NULL) << 2;
+		if (v2)
+			extras |= sl_mc_bit_code(c, &s->m.extra[kind][3], ev->ndraws != 0) << 3;
 		if (c->dec && extras == 0)
 			return sl_mcs_fail(s, "extras announced, none given");
 	}
 	if (c->dec && !sl_mc_dec_ok(c))
 		return sl_mcs_fail(s, "the coded entry is damaged or cut short");
+	/* the draws before the rules (a format 2 check covers them) */
+	if ((extras & 8) && code_draws(s, ev))
+		return s->rc;
 	/* the rules take the entry (and refuse a decoded one they do not allow) */
 	e.code = 0;
 	e.msg[0] = 0;
@@ -526,6 +592,7 @@ int sl_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events)
 		return s->rc;
 	if ((extras & 4) && code_line(s, &ev->bookmark, 0, "bookmark"))
 		return s->rc;
+	s->chain = sl_chain_next(ev, s->chain);
 	s->prev = kind;
 	return SL_OK;
 }

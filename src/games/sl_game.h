@@ -75,6 +75,17 @@ typedef struct sl_value {
 	const void *p;               /* TEXT/PIECE: NUL-terminated chars; DICE/LIST: n bytes */
 } sl_value;
 
+/* A value the recorder drew (format 2 logs, formats/prng.md): which item of
+ * which field, at which counter of the dice secret, the die and its faces.
+ * For a DICE field the die is the item itself and out_of the field's faces;
+ * for a value drawn out of weights (an ENUM, sl_game.chances) item is 0,
+ * value the die of out_of faces and the field's value the one it gives. */
+typedef struct sl_draw {
+	uint64_t counter;
+	uint8_t field, item;
+	uint8_t value, out_of;
+} sl_draw;
+
 typedef enum sl_entry {
 	SL_ENTRY_EVENT = 0,
 	SL_ENTRY_TURN = 1,           /* "turn N": N in mark */
@@ -99,6 +110,8 @@ typedef struct sl_event {
 	const char *note;            /* @note annotation */
 	const char *bookmark;        /* @bookmark label */
 	sl_value f[SL_MAX_FIELDS];   /* in schema order */
+	uint16_t ndraws;             /* format 2: the drawn values, by field then item */
+	const sl_draw *draws;
 } sl_event;
 
 typedef struct sl_player {
@@ -315,6 +328,21 @@ uint64_t sl_event_digest(const sl_schema *s, const sl_event *ev, uint64_t h);
  * of FNV-1a over the state bytes then the event's content; after a turn
  * marker, the 64-bit state hash. */
 int sl_entry_check(const sl_game *g, const void *st, const sl_event *ev, uint64_t *out);
+/* The check of a log of format `version` (sl_header.format_version): 1 as
+ * sl_entry_check; 2 chains it: FNV-1a over the state bytes, then the
+ * previous check `prev` (u64le), then the event's content with its draws
+ * (formats/hash.md). */
+int sl_entry_check_v(const sl_game *g, int version, const void *st, const sl_event *ev,
+	uint64_t prev, uint64_t *out);
+/* What the chain carries past ev: its check when it has one (a phase marker
+ * has none), else prev. */
+uint64_t sl_chain_next(const sl_event *ev, uint64_t prev);
+/* Seals ev (not a phase marker): its check under h's format version from
+ * the chain value *chain, which then moves past ev. */
+int sl_entry_seal(const sl_game *g, const sl_header *h, const void *st, uint64_t *chain, sl_event *ev);
+/* Continues FNV-1a h over ev's draws: u16le count, then per draw u8 field,
+ * u8 item, u64le counter, u8 value, u8 out_of. */
+uint64_t sl_draws_digest(const sl_event *ev, uint64_t h);
 /* Builders for code that makes events (generators, tests). sl_event_init
  * clears *out and makes it an event of `type` by `player` (-1: none);
  * text and bytes are copied into the arena (SL_ENOMEM if it is full). */
@@ -323,6 +351,12 @@ void sl_value_int(sl_value *v, int32_t i);           /* INT, ENUM, DIR */
 void sl_value_hex(sl_value *v, int col, int row);    /* HEX */
 int sl_value_text(sl_arena *a, sl_value *v, const char *s);            /* TEXT, PIECE */
 int sl_value_bytes(sl_arena *a, sl_value *v, const uint8_t *b, int n); /* DICE, LIST */
+/* ev's draws: copies of d[0..n) in the arena, sorted by field then item. */
+int sl_event_set_draws(sl_arena *a, sl_event *ev, const sl_draw *d, int n);
+/* 0 when ev's draws name present fields, in order, each a die the DICE
+ * field holds (value and faces agree) or an ENUM value drawn out of 1..255;
+ * else -1 with msg saying which. */
+int sl_draws_valid(const sl_schema *s, const sl_event *ev, char *msg, size_t msgn);
 /* Readers: a TEXT/PIECE value as chars and length ("" and 0 when absent),
  * a DICE/LIST value as items and count (NULL and 0 when absent). */
 const char *sl_value_str(const sl_value *v, size_t *n);

@@ -65,12 +65,15 @@ int rec_result(const recorder *rc, sl_buf *out)
 	return rc->log->game->result(rc->st, &rc->log->h, out);
 }
 
-int rec_seal_entry(const sl_game *g, const void *st, sl_event *ev)
+int rec_seal_entry(const sl_log *log, const void *st, size_t at, sl_event *ev)
 {
-	if (ev->entry == SL_ENTRY_PHASE)
-		return SL_OK;
-	ev->has_check = 1;
-	return sl_entry_check(g, st, ev, &ev->check);
+	uint64_t chain = 0;
+	for (size_t i = at; i-- > 0;)   /* the chain value: the last check before */
+		if (log->ev[i].entry != SL_ENTRY_PHASE && log->ev[i].has_check) {
+			chain = sl_chain_next(&log->ev[i], 0);
+			break;
+		}
+	return sl_entry_seal(log->game, &log->h, st, &chain, ev);
 }
 
 /* The log to path atomically: a .silb archive, or canonical text. */
@@ -226,9 +229,10 @@ static void rec_help(recorder *rc)
 		sl_buf_putc(&b, '\n');
 	} else {
 		rc->log->game->help(rc->st, &rc->log->h, &b);
-		sl_buf_puts(&b, "Commands: undo, help, state, close, quit. Markers: 'turn N', 'phase K'. Annotate the "
-			"last entry with '@note TEXT' or '@bookmark TEXT'. A die written '?' is drawn for you; 'close' "
-			"reveals the dice seed so that `sillage verify` can check every draw.\n");
+		sl_buf_puts(&b, "Commands: undo, help, state, close, quit, share PLAYER. Markers: 'turn N', 'phase K'. "
+			"Annotate the last entry with '@note TEXT' or '@bookmark TEXT'. A die written '?' is drawn for you; "
+			"'close' reveals the dice seed so that `sillage verify` can check every draw; 'share PLAYER', before "
+			"the first die, adds that player's own secret to the dice (formats/prng.md).\n");
 	}
 	sink_buf(rc, 0, &b);
 	sl_buf_free(&b);
@@ -278,6 +282,9 @@ static void undo_note(recorder *rc, const sl_event *ev, sl_buf *out)
 	if (own) {
 		sl_buf_putc(out, '\n');
 		sl_buf_puts(out, own);
+	} else if (ev->ndraws && rc->log->h.format_version >= 2) {
+		sl_buf_putc(out, '\n');
+		rec_dice_line(rc->log, ev, out);
 	}
 }
 
@@ -350,6 +357,10 @@ static void rec_close(recorder *rc, uint32_t lineno)
 		rec_refuse(rc, &err);
 		return;
 	}
+	if (rc->dh.nshares && !rc->dh.revealed) {
+		rec_dice_close_shared(rc, lineno);
+		return;
+	}
 	rc->quit = 1;
 	if (!rc->dh.committed || rc->dh.revealed) {
 		if (!rc->quiet)
@@ -373,6 +384,7 @@ static void rec_close(recorder *rc, uint32_t lineno)
 	if (!rc->quiet)
 		rec_say(rc, "closed: the dice seed is revealed in the header; `sillage verify %s` checks every die "
 			"drawn (%llu)\n", rc->path, (unsigned long long)rc->next);
+	rec_dice_say_digest(rc);
 }
 
 /* A line refused after a value was drawn for it: the log says so (the
@@ -433,6 +445,10 @@ void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 	}
 	if (rec_word_is(s, "close")) {
 		rec_close(rc, lineno);
+		return;
+	}
+	if (rec_dice_is_share(s)) {
+		rec_dice_share(rc, s, lineno);
 		return;
 	}
 	hw = rec_header_word(s);
@@ -628,10 +644,11 @@ void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 		rec_refuse_line(rc, &err, line, lineno, &li_saved);
 		return;
 	}
-	rec_seal_entry(rc->log->game, rc->st, &ev);
+	rec_seal_entry(rc->log, rc->st, rc->log->n, &ev);
 	sl_buf_reset(&rc->last_dice);
-	if (dline.len) {
-		pending_add(rc, sl_buf_cstr(&dline));
+	if (dline.len) {   /* format 2 marks the draws in the entry itself */
+		if (rc->log->h.format_version < 2)
+			pending_add(rc, sl_buf_cstr(&dline));
 		sl_buf_put(&rc->last_dice, dline.data, dline.len);
 	}
 	sl_buf_free(&dline);
@@ -751,7 +768,7 @@ static int rec_open(recorder *rc, const char *path)
 	rc->dh = dc.dh;
 	rc->next = dc.next;
 	rc->closed = rc->dh.revealed;
-	if (rc->dh.committed && !rc->dh.revealed) {
+	if (rc->dh.committed && !rc->dh.revealed && !rc->dh.nshares) {   /* the players' shares: rec_dice.c */
 		sl_dice_header keep = rc->dh;
 		e = rec_secret_read(rc, &next);
 		if (e > 0 && !sl_commit_check(keep.commit, SL_DICE_DOMAIN, rc->dh.salt, rc->dh.seed, sizeof rc->dh.seed)) {
@@ -818,7 +835,9 @@ int rec_begin(recorder *rc, const char *path, int sync, int quiet, const rec_sin
 		return SL_ENOMEM;
 	memcpy(rc->dice_path, path, n);
 	memcpy(rc->dice_path + n, ".dice", 6);
-	return rec_open(rc, path);
+	if ((e = rec_open(rc, path)) == SL_OK)
+		rec_dice_resume(rc);
+	return e;
 }
 
 int rec_set_game(recorder *rc, const char *game)

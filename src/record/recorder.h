@@ -47,6 +47,16 @@ typedef struct recorder {
 	sl_dice_header dh;    /* what the header says */
 	int have_secret;      /* seed and salt known (FILE.dice) */
 	uint64_t next;        /* the next counter: never goes back */
+	sl_draw chance_draws[SL_MAX_FIELDS];   /* format 2: values drawn out of weights for */
+	int nchance;                           /* the line being read, while accepted + refused */
+	long chance_at;                        /* is what it was when they were drawn */
+	/* a secret from each player (formats/prng.md): the shares held here, in
+	 * FILE.ID.dice, by index in dh's shares; the counters of a pending line
+	 * being drawn now that every share is there */
+	int have_share[SL_MAX_PLAYERS];
+	uint8_t share_seed[SL_MAX_PLAYERS][SL_DICE_KEY_BYTES], share_salt[SL_MAX_PLAYERS][SL_SALT_BYTES];
+	uint64_t forced[SL_MAX_ITEMS];
+	int nforced, iforced;
 	rec_sink sink;
 	int coding;           /* a .silb archive's segments (SL_SILB_MODEL or SL_SILB_DEFLATE) */
 	/* what the last line did, for a caller that answers for it (the server) */
@@ -100,7 +110,9 @@ void rec_free(recorder *rc);
 /* The game's result at the current state: 1 over (the sentence in out). */
 int rec_result(const recorder *rc, sl_buf *out);
 /* The state check of ev from the state after it (none on phases). */
-int rec_seal_entry(const sl_game *g, const void *st, sl_event *ev);
+/* Seals ev, to stand at entry `at` of log (its check chains the entries
+ * before it in a format 2 log). */
+int rec_seal_entry(const sl_log *log, const void *st, size_t at, sl_event *ev);
 /* The candidate nearest to word (case ignored) when it is close enough to
  * be a typo, else NULL: for "did you mean". */
 const char *rec_suggest(const char *word, size_t n, const char *const *cands, int ncands);
@@ -121,6 +133,21 @@ int rec_dice_meta(const recorder *rc, sl_header *h);
 int rec_secret_write(recorder *rc);
 int rec_secret_read(recorder *rc, uint64_t *next);
 int rec_draw(recorder *rc, sl_event *ev, uint32_t lineno, sl_buf *line, sl_error *err);
+/* The "# dice" line of the draws marked in ev (format 2), for an undone entry. */
+void rec_dice_line(const sl_log *log, const sl_event *ev, sl_buf *out);
+/* At close: the log digest (formats/hash.md) the other side keeps to check
+ * a later copy with `verify --extends` (not with --quiet). */
+void rec_dice_say_digest(const recorder *rc);
+/* A secret from each player (rec_dice.c, formats/prng.md). 'share ID': the
+ * player ID's share, committed in the header before the first die. */
+int rec_dice_is_share(const char *s);
+void rec_dice_share(recorder *rc, const char *s, uint32_t lineno);
+/* After opening: a line left pending for another player's share is drawn
+ * and recorded once every share is there. */
+void rec_dice_resume(recorder *rc);
+/* 'close' with shares: this side's shares revealed; the log is closed once
+ * every player's is. */
+void rec_dice_close_shared(recorder *rc, uint32_t lineno);
 /* Draws field `field` (an ENUM) of an event of `type` out of the rules'
  * weights (sl_game.chances) at the next counter: *value the index, and
  * " FIELD=COUNTER:VALUE/OUT_OF" appended to part for the "# dice" line. */

@@ -3,6 +3,7 @@
 #include "sl_dice.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *meta(const sl_header *h, const char *key)
@@ -13,11 +14,69 @@ static const char *meta(const sl_header *h, const char *key)
 	return NULL;
 }
 
+static const char *meta_of(const sl_header *h, const char *key, const char *id)
+{
+	char k[96];
+	snprintf(k, sizeof k, "%s-%s", key, id);
+	return meta(h, k);
+}
+
+/* The players' shares, "dice-commit-ID" and at close "dice-seed-ID",
+ * "dice-salt-ID". */
+static int read_shares(const sl_header *h, sl_dice_header *out, sl_error *err)
+{
+	for (int p = 0; p < h->nplayers; p++) {
+		const char *id = h->players[p].id, *c = meta_of(h, SL_DICE_META_COMMIT, id),
+			*s = meta_of(h, SL_DICE_META_SEED, id), *t = meta_of(h, SL_DICE_META_SALT, id);
+		int k = out->nshares;
+		if (!c && !s && !t)
+			continue;
+		if (!c || sl_hexstr_decode(out->share_commit[k], SL_COMMIT_BYTES, c, strlen(c)))
+			return sl_error_set(err, SL_ESYNTAX, "'meta %s-%s' is missing or not %d hex digits",
+				SL_DICE_META_COMMIT, id, 2 * SL_COMMIT_BYTES);
+		out->share_player[k] = p;
+		if (s || t) {
+			if (!s || !t || sl_hexstr_decode(out->share_seed[k], SL_DICE_KEY_BYTES, s, strlen(s)) ||
+			    sl_hexstr_decode(out->share_salt[k], SL_SALT_BYTES, t, strlen(t)))
+				return sl_error_set(err, SL_ESYNTAX, "%s's revealed share needs 'meta %s-%s HEX64' and 'meta "
+					"%s-%s HEX32'", id, SL_DICE_META_SEED, id, SL_DICE_META_SALT, id);
+			out->share_revealed[k] = 1;
+		}
+		out->nshares++;
+	}
+	return SL_OK;
+}
+
+int sl_dice_value(const sl_dice_header *dh, uint64_t counter, int faces)
+{
+	uint8_t sh[SL_MAX_PLAYERS][SL_COMMIT_BYTES], key[SL_COMMIT_BYTES];
+	if (!dh->nshares)
+		return sl_dice_draw(dh->seed, counter, faces);
+	for (int i = 0; i < dh->nshares; i++)
+		if (sl_dice_share(sh[i], dh->share_seed[i], counter))
+			return SL_EUSAGE;
+	if (sl_dice_key(key, (const uint8_t (*)[SL_COMMIT_BYTES])sh, dh->nshares))
+		return SL_EUSAGE;
+	return sl_dice_draw(key, counter, faces);
+}
+
 int sl_dice_read_header(const sl_header *h, sl_dice_header *out, sl_error *err)
 {
 	const char *c = meta(h, SL_DICE_META_COMMIT), *s = meta(h, SL_DICE_META_SEED),
 		*t = meta(h, SL_DICE_META_SALT);
 	memset(out, 0, sizeof *out);
+	if (read_shares(h, out, err))
+		return err->code;
+	if (out->nshares) {
+		if (c || s || t)
+			return sl_error_set(err, SL_ESYNTAX, "the header holds both the recorder's dice seed and "
+				"the players' shares");
+		out->committed = 1;
+		out->revealed = 1;
+		for (int i = 0; i < out->nshares; i++)
+			out->revealed &= out->share_revealed[i];
+		goto bound;
+	}
 	if (!c && !s && !t)
 		return SL_OK;
 	if (!c)
@@ -39,6 +98,25 @@ int sl_dice_read_header(const sl_header *h, sl_dice_header *out, sl_error *err)
 		return sl_error_set(err, SL_ESYNTAX, "'meta %s' is not %d hex digits", SL_DICE_META_SALT,
 			2 * SL_SALT_BYTES);
 	out->revealed = 1;
+bound:
+	c = meta(h, SL_DICE_META_COUNT);
+	s = meta(h, SL_DICE_META_DIGEST);
+	if (!c && !s)
+		return SL_OK;
+	if (!c || !s)
+		return sl_error_set(err, SL_ESYNTAX, "the header binds the dice %s without the %s",
+			c ? "count" : "digest", c ? "digest" : "count");
+	{
+		char *end;
+		unsigned long long n = strtoull(c, &end, 10);
+		if (!*c || *end || c[0] == '-' || c[0] == '+')
+			return sl_error_set(err, SL_ESYNTAX, "'meta %s' is not a number", SL_DICE_META_COUNT);
+		out->count = n;
+	}
+	if (sl_hexstr_decode(out->digest, sizeof out->digest, s, strlen(s)))
+		return sl_error_set(err, SL_ESYNTAX, "'meta %s' is not %d hex digits", SL_DICE_META_DIGEST,
+			2 * SL_COMMIT_BYTES);
+	out->bound = 1;
 	return SL_OK;
 }
 
@@ -46,9 +124,16 @@ int sl_dice_check_begin(sl_dice_check *c, const sl_log *log, sl_error *err)
 {
 	memset(c, 0, sizeof *c);
 	c->log = log;
+	c->version = log->h.format_version;
 	if (sl_dice_read_header(&log->h, &c->dh, err))
 		return err->code;
-	if (c->dh.revealed && !sl_commit_check(c->dh.commit, SL_DICE_DOMAIN, c->dh.salt, c->dh.seed,
+	for (int i = 0; i < c->dh.nshares; i++)
+		if (c->dh.share_revealed[i] && !sl_commit_check(c->dh.share_commit[i], SL_DICE_SHARE_DOMAIN,
+				c->dh.share_salt[i], c->dh.share_seed[i], SL_DICE_KEY_BYTES))
+			return sl_error_set(err, SL_EILLEGAL, "%s: %s's revealed dice share does not open its "
+				"commitment (a seed changed after the game)", log->name ? log->name : "log",
+				log->h.players[c->dh.share_player[i]].id);
+	if (c->dh.revealed && !c->dh.nshares && !sl_commit_check(c->dh.commit, SL_DICE_DOMAIN, c->dh.salt, c->dh.seed,
 			sizeof c->dh.seed))
 		return sl_error_set(err, SL_EILLEGAL, "%s: the revealed dice seed does not open the header's "
 			"commitment (a seed changed after the game)", log->name ? log->name : "log");
@@ -57,15 +142,29 @@ int sl_dice_check_begin(sl_dice_check *c, const sl_log *log, sl_error *err)
 
 enum { CTX_NONE, CTX_OTHER, CTX_ENTRY };
 
-static int take_counter(sl_dice_check *c, unsigned long long ctr, int own)
+/* A draw seen (in file order): its counter goes up, and it joins the
+ * digest: link(digest, u64le counter, u8 value, u8 out_of). */
+static int take_counter(sl_dice_check *c, unsigned long long ctr, int own, int value, int out_of)
 {
+	uint8_t b[10];
 	if (ctr < c->next)
 		return -1;
 	c->gaps += (long)(ctr - c->next);
 	c->next = ctr + 1;
 	c->draws++;
 	c->in_events += own;
+	for (int i = 0; i < 8; i++)
+		b[i] = (uint8_t)(ctr >> (8 * i));
+	b[8] = (uint8_t)value;
+	b[9] = (uint8_t)out_of;
+	sl_digest_link(c->digest, SL_DICE_DIGEST_TAG, c->digest, b, sizeof b);
 	return 0;
+}
+
+void sl_dice_check_result(const sl_dice_check *c, uint64_t *count, uint8_t digest[SL_COMMIT_BYTES])
+{
+	*count = (uint64_t)c->draws;
+	memcpy(digest, c->digest, SL_COMMIT_BYTES);
 }
 
 /* "FIELD=COUNTER:VALUE/OUT_OF" for an ENUM the rules draw with weights (a
@@ -102,11 +201,11 @@ static int chance_item(sl_dice_check *c, const char *s, size_t n, size_t *jp, co
 		w = w * 10 + (s[j] - '0');
 	if (!digits || w < 1 || w > 255 || v < 1 || v > w)
 		CFAIL("a '# dice' line draws %s out of 1..255", def->fields[k].name);
-	if (take_counter(c, ctr, ev != NULL))
+	if (take_counter(c, ctr, ev != NULL, (int)v, (int)w))
 		CFAIL("dice counter %llu goes back (the last draw was %llu): draws are never taken again", ctr,
 			(unsigned long long)c->next - 1);
 	if (c->dh.revealed) {
-		int want = sl_dice_draw(c->dh.seed, ctr, (int)w);
+		int want = sl_dice_value(&c->dh, ctr, (int)w);
 		if (want != v)
 			CFAIL("%s: counter %llu of the revealed seed gives %d out of %ld, not the %ld recorded (a "
 				"changed draw)", def->fields[k].name, ctr, want, w, v);
@@ -206,15 +305,11 @@ static int dice_line(sl_dice_check *c, const char *s, size_t n, const sl_event *
 						d + 1, d < ev->f[k].n ? it[d] : 0, v);
 			}
 			if (drawn) {
-				if (ctr < c->next)
+				if (take_counter(c, ctr, ev != NULL, (int)v, def->fields[k].max))
 					DFAIL("dice counter %llu goes back (the last draw was %llu): draws are never "
 						"taken again", ctr, (unsigned long long)c->next - 1);
-				c->gaps += (long)(ctr - c->next);
-				c->next = ctr + 1;
-				c->draws++;
-				c->in_events += ev != NULL;
 				if (c->dh.revealed) {
-					int want = sl_dice_draw(c->dh.seed, ctr, def->fields[k].max);
+					int want = sl_dice_value(&c->dh, ctr, def->fields[k].max);
 					if (want != v)
 						DFAIL("%s die %d: counter %llu of the revealed seed gives %d, not the %ld "
 							"recorded (a changed roll)", def->fields[k].name, d + 1, ctr, want, v);
@@ -256,6 +351,10 @@ static int comment_block(sl_dice_check *c, const char *text, const sl_event *ev,
 			/* the last line of the block, not under an undone or refused
 			 * line, names the entry's own dice */
 			int own = !e && ctx != CTX_OTHER && ev;
+			if (own && c->version >= 2)
+				return sl_error_at(err, SL_EILLEGAL, c->log->name ? c->log->name : "log", ev->line, 1,
+					"%sa '# dice' line for the entry's own dice: in a format 2 log a drawn die is marked in "
+					"its entry ('dice=4@17'), and this line proves nothing", ev->line ? "" : "an entry: ");
 			if (dice_line(c, text, n, own ? ev : NULL, err))
 				return err->code;
 			ctx = CTX_ENTRY;
@@ -267,9 +366,60 @@ static int comment_block(sl_dice_check *c, const char *text, const sl_event *ev,
 	return SL_OK;
 }
 
+/* The draws marked in a format 2 entry (its own dice), after its comment's. */
+static int entry_draws(sl_dice_check *c, const sl_event *ev, sl_error *err)
+{
+	const sl_event_def *def = &c->log->game->schema->events[ev->type];
+	const char *name = c->log->name ? c->log->name : "log";
+	char where[64], msg[200];
+	if (ev->line)
+		where[0] = 0;
+	else
+		snprintf(where, sizeof where, "event %ld: ", c->event_no + 1);
+#define MFAIL(...) do { char m_[300]; snprintf(m_, sizeof m_, __VA_ARGS__); \
+	return sl_error_at(err, SL_EILLEGAL, name, ev->line, 1, "%s%s", where, m_); } while (0)
+	if (sl_draws_valid(c->log->game->schema, ev, msg, sizeof msg))
+		MFAIL("%s", msg);
+	for (int i = 0; i < ev->ndraws; i++) {
+		const sl_draw *d = &ev->draws[i];
+		const sl_field_def *fd = &def->fields[d->field];
+		if (!c->dh.committed)
+			MFAIL("%s is marked drawn (@%llu), but the header commits to no dice seed", fd->name,
+				(unsigned long long)d->counter);
+		if (take_counter(c, d->counter, 1, d->value, d->out_of))
+			MFAIL("dice counter %llu goes back (the last draw was %llu): draws are never taken again",
+				(unsigned long long)d->counter, (unsigned long long)c->next - 1);
+		if (c->dh.revealed) {
+			int want = sl_dice_value(&c->dh, d->counter, d->out_of);
+			if (want != d->value)
+				MFAIL("%s %s %d: counter %llu of the revealed seed gives %d, not the %d recorded (a changed "
+					"roll)", fd->name, fd->kind == SL_K_DICE ? "die" : "draw", d->item + 1,
+					(unsigned long long)d->counter, want, d->value);
+		}
+		if (fd->kind == SL_K_ENUM && c->weights) {   /* the rules' weights here, and their value */
+			uint8_t wt[32];
+			int nw = c->weights(c->ud, ev, d->field, wt, 32), sum = 0, idx = -1;
+			for (int t = 0; t < nw; t++) {
+				if (idx < 0 && d->value <= sum + wt[t])
+					idx = t;
+				sum += wt[t];
+			}
+			if (nw <= 0 || sum != d->out_of)
+				MFAIL("%s was drawn out of %d, but the rules weigh %d here", fd->name, d->out_of, sum);
+			if (ev->f[d->field].u.i != idx)
+				MFAIL("%s: %d out of %d is '%s', not the '%s' recorded (a changed draw)", fd->name, d->value,
+					d->out_of, idx >= 0 && fd->names ? fd->names[idx] : "?", fd->names[ev->f[d->field].u.i]);
+		}
+	}
+#undef MFAIL
+	return SL_OK;
+}
+
 int sl_dice_check_entry(sl_dice_check *c, const sl_event *ev, sl_error *err)
 {
 	int rc = comment_block(c, ev->comment, ev, err);
+	if (rc == SL_OK && c->version >= 2 && ev->entry == SL_ENTRY_EVENT && ev->ndraws)
+		rc = entry_draws(c, ev, err);
 	c->event_no += ev->entry == SL_ENTRY_EVENT;
 	return rc;
 }
@@ -278,9 +428,21 @@ int sl_dice_check_end(sl_dice_check *c, const char *tail, sl_error *err)
 {
 	if (comment_block(c, tail, NULL, err))
 		return err->code;
+	const char *name = c->log->name ? c->log->name : "log";
 	if (c->dh.revealed && c->gaps)
 		return sl_error_set(err, SL_EILLEGAL, "%s: %ld dice draws are recorded nowhere in the log "
 			"(counters skipped: a drawn die removed, or lost in a crash before it was written)",
-			c->log->name ? c->log->name : "log", c->gaps);
+			name, c->gaps);
+	if (c->dh.revealed && !c->dh.bound && c->version >= 2)
+		return sl_error_set(err, SL_EILLEGAL, "%s: the dice seed is revealed but the header does not bind "
+			"how many dice were drawn ('meta %s', 'meta %s'): a format 2 log is closed with them",
+			name, SL_DICE_META_COUNT, SL_DICE_META_DIGEST);
+	if (c->dh.revealed && c->dh.bound && c->dh.count != (uint64_t)c->draws)
+		return sl_error_set(err, SL_EILLEGAL, "%s: the log was closed with %llu dice drawn, and holds %ld "
+			"(a drawn die %s)", name, (unsigned long long)c->dh.count, c->draws,
+			c->dh.count > (uint64_t)c->draws ? "deleted, or relabelled as rolled at the table" : "added");
+	if (c->dh.revealed && c->dh.bound && memcmp(c->dh.digest, c->digest, SL_COMMIT_BYTES) != 0)
+		return sl_error_set(err, SL_EILLEGAL, "%s: the digest of the dice drawn is not the one the log "
+			"was closed with (a die changed, moved or relabelled)", name);
 	return SL_OK;
 }

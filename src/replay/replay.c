@@ -39,6 +39,7 @@ struct sl_replay {
 	long nevents;
 	int turns;
 	long checks;
+	uint64_t chain;                 /* format 2: the chain value after the entries stepped */
 	unsigned flags;
 	int stream;           /* fed entry by entry: no entries kept, no keyframes */
 	char warning[256];
@@ -154,7 +155,7 @@ static int check_entry(sl_replay *r, const sl_event *ev, long event_no, sl_error
 	uint64_t got, want = ev->check;
 	int digits = ev->entry == SL_ENTRY_TURN ? 16 : 8;
 	char msg[256];
-	if (sl_entry_check(r->g, r->st, ev, &got) != SL_OK)
+	if (sl_entry_check_v(r->g, r->log->h.format_version, r->st, ev, r->chain, &got) != SL_OK)
 		return sl_error_set(err, SL_ENOMEM, "out of memory: cannot hash the state");
 	if (digits == 8)
 		want &= 0xffffffffu;
@@ -218,8 +219,9 @@ static int step(sl_replay *r, const sl_event *ev, sl_error *err)
 	r->pos++;
 	if (ev->entry == SL_ENTRY_TURN && ev->mark > r->turns)
 		r->turns = ev->mark;
-	if ((r->flags & SL_REPLAY_CHECK) && ev->has_check)
-		return check_entry(r, ev, no, err);
+	if ((r->flags & SL_REPLAY_CHECK) && ev->has_check && (rc = check_entry(r, ev, no, err)))
+		return rc;
+	r->chain = sl_chain_next(ev, r->chain);
 	return SL_OK;
 }
 

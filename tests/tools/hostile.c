@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 	sl_buf_init(&pay);
 	sl_buf_init(&snap);
 	sl_game_hash(log->game, st, &ih);
-	silb_put_file_header(&out, SL_SILB_ARCHIVE);
+	silb_put_file_header(&out, SL_SILB_ARCHIVE, log->h.format_version);
 	silb_put_header(&hdr, &log->h, ih);
 	silb_put_record(&out, SILB_K_HEADER, hdr.data, hdr.len);
 	/* the segment: its keyframe is the initial state, then the markers */

@@ -383,6 +383,34 @@ static void test_dice_reference(void **state)
 		assert_true(seen[v] > 0);
 }
 
+/* A secret from each player (formats/prng.md's worked example, computed
+ * with Python's hashlib apart from this code): the shares at counter 0 of
+ * the seeds 11..11 and 22..22, the key they make, and its die. */
+static void test_dice_shares(void **s)
+{
+	uint8_t a[SL_DICE_KEY_BYTES], b[SL_DICE_KEY_BYTES], sh[2][SL_COMMIT_BYTES], key[SL_COMMIT_BYTES];
+	char hex[2 * SL_COMMIT_BYTES + 1];
+	(void)s;
+	memset(a, 0x11, sizeof a);
+	memset(b, 0x22, sizeof b);
+	assert_int_equal(sl_dice_share(sh[0], a, 0), SL_OK);
+	assert_int_equal(sl_dice_share(sh[1], b, 0), SL_OK);
+	sl_hexstr_encode(hex, sh[0], sizeof sh[0]);
+	assert_string_equal(hex, "532542b6a5b07b33c98fd191772c264b62bd49c593c0cb21495f092797ea7cf6");
+	assert_int_equal(sl_dice_key(key, (const uint8_t (*)[SL_COMMIT_BYTES])sh, 2), SL_OK);
+	sl_hexstr_encode(hex, key, sizeof key);
+	assert_string_equal(hex, "4a6f70bad6e0a4c897329d5a6c6cb1a54bdee0957ae99cdb2e6c5e601b09ed78");
+	assert_int_equal(sl_dice_draw(key, 0, 6), 4);
+	assert_int_equal(sl_dice_share(sh[1], b, 1), SL_OK);
+	sl_hexstr_encode(hex, sh[1], sizeof sh[1]);
+	assert_string_equal(hex, "99b5246d3f4cacb2053d03876982fbe9735b8b2efd8d4311e422c650f4163b89");
+	/* the order of the shares is the players' order: swapped, another key */
+	memcpy(sh[1], sh[0], sizeof sh[0]);
+	assert_int_equal(sl_dice_share(sh[0], b, 0), SL_OK);
+	assert_int_equal(sl_dice_key(sh[1], (const uint8_t (*)[SL_COMMIT_BYTES])sh, 2), SL_OK);
+	assert_memory_not_equal(sh[1], key, sizeof key);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -401,6 +429,7 @@ int main(void)
 		cmocka_unit_test(test_commit_reference),
 		cmocka_unit_test(test_dice_reference),
 		cmocka_unit_test(test_dice_fair),
+		cmocka_unit_test(test_dice_shares),
 		cmocka_unit_test(test_fx),
 		cmocka_unit_test(test_error_keeps_first),
 		cmocka_unit_test(test_alloc_hook),

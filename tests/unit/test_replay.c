@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sillage.h"
+#include "replay/sl_chain.h"
 
 #define HEADER \
 	"sil 1\ngame sail 1\nplayer fr \"France\" #1f4fb4\nplayer gb \"Britain\" #b22222\n\n"
@@ -301,6 +302,101 @@ static void test_changed_die_fails_verify_at_that_event(void **s)
 	sl_log_free(log);
 }
 
+/* Seals every entry of log under its format (chained in format 2). */
+static void seal_all(sl_log *log)
+{
+	sl_replay *r;
+	sl_error err;
+	uint64_t chain = 0;
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	for (size_t i = 0; i < log->n; i++) {
+		assert_int_equal(sl_replay_seek(r, i + 1, &err), SL_OK);
+		assert_int_equal(sl_entry_seal(log->game, &log->h, sl_replay_state(r), &chain, &log->ev[i]), SL_OK);
+	}
+	sl_replay_free(r);
+}
+
+/* Edits the die of entry k and seals that entry again alone, as a forger
+ * who recomputes the check of the line changed; returns verify's code. */
+static int edit_and_reseal_one(sl_log *log, size_t k, char *msg, size_t n)
+{
+	sl_replay *r;
+	sl_error err;
+	uint64_t chain = 0;
+	int rc;
+	((uint8_t *)(uintptr_t)log->ev[k].f[2].p)[0] = 2;
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	assert_int_equal(sl_replay_seek(r, k + 1, &err), SL_OK);
+	for (size_t i = 0; i < k; i++)
+		chain = sl_chain_next(&log->ev[i], chain);
+	assert_int_equal(sl_entry_seal(log->game, &log->h, sl_replay_state(r), &chain, &log->ev[k]), SL_OK);
+	sl_replay_free(r);
+	r = NULL;
+	rc = sl_replay_open(&r, log, SL_REPLAY_CHECK, &err);
+	sl_error_format(&err, msg, n);
+	sl_replay_free(r);
+	return rc;
+}
+
+/* Format 2 chains each check through the entries before it: an edited
+ * entry sealed again alone is found at the next check; format 1 keeps its
+ * unchained checks, so old logs verify as they did. */
+static void test_checks_chain_in_format_2(void **s)
+{
+	(void)s;
+	const char *moves = SETUP "\nturn 1\nphase 2\nfr: move ship=aigle steps=A,A dice=4\nphase 5\n"
+		"\nturn 2\nwind roll=3\nphase 2\ngb: move ship=lark steps=A\n";
+	char t1[4096], t2[4096], msg[600];
+	snprintf(t1, sizeof t1, "%s%s", HEADER, moves);
+	snprintf(t2, sizeof t2, "sil 2%s%s", strchr(HEADER, '\n'), moves);
+	sl_log *l1 = load(t1), *l2 = load(t2);
+	assert_int_equal(l1->h.format_version, 1);
+	assert_int_equal(l2->h.format_version, 2);
+	seal_all(l1);
+	seal_all(l2);
+	/* the same game, other checks: format 2 hashes the chain and the draws too */
+	assert_true(l1->ev[11].check != l2->ev[11].check);
+	assert_int_equal(edit_and_reseal_one(l1, 11, msg, sizeof msg), SL_OK);
+	assert_int_equal(edit_and_reseal_one(l2, 11, msg, sizeof msg), SL_EDESYNC);
+	assert_non_null(strstr(msg, "turn 2: desync"));
+	sl_log_free(l1);
+	sl_log_free(l2);
+}
+
+/* The log digest of formats/hash.md's worked example, computed there with
+ * Python's hashlib independently of this code. */
+static void test_log_digest_worked_example(void **s)
+{
+	sl_header h;
+	sl_event ev;
+	sl_chain c, p;
+	char d[SL_CHAIN_TEXT];
+	(void)s;
+	memset(&h, 0, sizeof h);
+	h.game = (char *)"sail";
+	h.rules_version = 1;
+	h.nplayers = 1;
+	h.players[0].id = (char *)"fr";
+	assert_int_equal(sl_chain_begin(&c, &h), SL_OK);
+	sl_chain_format(&c, d);
+	assert_string_equal(d, "0:38af8681a8ca962ae56117e9c8acca88c887f8b452dc328807d6621ecd52cb4f");
+	memset(&ev, 0, sizeof ev);
+	ev.entry = SL_ENTRY_TURN;
+	ev.mark = 1;
+	ev.has_check = 1;
+	ev.check = UINT64_C(0x0123456789abcdef);
+	assert_int_equal(sl_chain_entry(&c, sl_game_find("sail")->schema, &ev), SL_OK);
+	sl_chain_format(&c, d);
+	assert_string_equal(d, "1:cd9d4636c4addf499218282c58ad0d32ef6214d2100e4a1a234699200b89a31a");
+	assert_int_equal(sl_chain_parse(&p, d), SL_OK);
+	assert_int_equal(p.n, 1);
+	assert_memory_equal(p.d, c.d, sizeof c.d);
+	assert_int_equal(sl_chain_parse(&p, "1:cd9d"), SL_ESYNTAX);
+	assert_int_equal(sl_chain_parse(&p, "x:cd9d4636c4addf499218282c58ad0d32ef6214d2100e4a1a234699200b89a31a"), SL_ESYNTAX);
+}
+
 static void test_rules_version(void **s)
 {
 	(void)s;
@@ -341,6 +437,8 @@ int main(void)
 		cmocka_unit_test(test_structure_rules),
 		cmocka_unit_test(test_rule_error_names_event_and_rule),
 		cmocka_unit_test(test_changed_die_fails_verify_at_that_event),
+		cmocka_unit_test(test_checks_chain_in_format_2),
+		cmocka_unit_test(test_log_digest_worked_example),
 		cmocka_unit_test(test_rules_version),
 		cmocka_unit_test(test_describe_leaves_position),
 	};

@@ -207,7 +207,7 @@ static void test_header_errors(void **s)
 {
 	(void)s;
 	expect_error("hello\n", SL_EFORMAT, "t.sil:1:1: not a sillage text log: the first line must be 'sil 1'");
-	expect_error("sil 2\n", SL_EVERSION, "t.sil:1:5: format version 2 is newer than this reader (1)");
+	expect_error("sil 3\n", SL_EVERSION, "t.sil:1:5: format version 3 is newer than this reader (2)");
 	expect_error("sil 1\ngame chess 1\nturn 1\n", SL_EFORMAT, "t.sil:3:1: unknown game 'chess' (see `sillage games`)");
 	expect_error("sil 1\nturn 1\n", SL_ESYNTAX, "t.sil:2:1: expected a 'game ID VERSION' line before the first event");
 	expect_error("sil 1\ngame sail\n", SL_ESYNTAX, "t.sil:2:10: expected the rules version (an integer)");
@@ -269,6 +269,56 @@ static void test_parse_line_for_recorder(void **s)
 }
 
 static int fail_after;
+/* Format 2 marks a drawn die in its entry: "4@17" after a die, "@C:V/W"
+ * after a value drawn out of weights; written back the same; refused in a
+ * format 1 log, where '@' never meant anything. */
+static void test_draw_marks(void **s)
+{
+	static const char v2[] = "sil 2\ngame sail 1\nplayer fr \"France\" #1f4fb4\n\n"
+		"map cols=6 rows=4\nterrain row=1 cells=\"......\"\nterrain row=2 cells=\"......\"\n"
+		"terrain row=3 cells=\".~....\"\nterrain row=4 cells=\"......\"\n"
+		"ship id=aigle name=\"Aigle\" class=\"frigate\" side=fr at=2,1 facing=S mp=4 draft=shallow hull=6\n"
+		"\nturn 1\nwind roll=3@4\nphase 2 movement\nfr: move ship=aigle steps=A,A dice=2@17\n";
+	sl_log *log = NULL;
+	sl_error err;
+	sl_buf b;
+	char got[512];
+	(void)s;
+	sl_error_clear(&err);
+	assert_int_equal(sl_sil_read(&log, "t.sil", v2, strlen(v2), &err), SL_OK);
+	assert_int_equal(log->ev[7].ndraws, 1);
+	assert_int_equal(log->ev[7].draws[0].counter, 4);
+	assert_int_equal(log->ev[9].draws[0].counter, 17);
+	assert_int_equal(log->ev[9].draws[0].value, 2);
+	sl_buf_init(&b);
+	assert_int_equal(sl_sil_write(log, &b), SL_OK);
+	assert_string_equal(sl_buf_cstr(&b), v2);
+	sl_buf_free(&b);
+	sl_log_free(log);
+	log = NULL;
+	/* in format 1, the same text is an error at the '@' */
+	{
+		char v1[sizeof v2];
+		memcpy(v1, v2, sizeof v2);
+		v1[4] = '1';
+		assert_int_equal(sl_sil_read(&log, "t.sil", v1, strlen(v1), &err), SL_ESYNTAX);
+		sl_error_format(&err, got, sizeof got);
+		assert_string_equal(got, "t.sil:13:12: unexpected '@' after the value of roll");
+	}
+	/* a mark without its counter */
+	{
+		sl_buf t;
+		sl_buf_init(&t);
+		sl_error_clear(&err);
+		sl_buf_put(&t, v2, strlen(v2) - 4);
+		sl_buf_puts(&t, "@\n");
+		assert_int_equal(sl_sil_read(&log, "t.sil", (const char *)t.data, t.len, &err), SL_ESYNTAX);
+		sl_error_format(&err, got, sizeof got);
+		assert_string_equal(got, "t.sil:15:37: expected the dice counter after '@' in dice (like 4@17)");
+		sl_buf_free(&t);
+	}
+}
+
 static void *failing_alloc(void *ud, void *p, size_t n)
 {
 	(void)ud;
@@ -319,6 +369,7 @@ int main(void)
 		cmocka_unit_test(test_nul_and_long_lines),
 		cmocka_unit_test(test_stray_cr),
 		cmocka_unit_test(test_parse_line_for_recorder),
+		cmocka_unit_test(test_draw_marks),
 		cmocka_unit_test(test_allocation_failures),
 	};
 	return cmocka_run_group_tests_name("sil", tests, NULL, NULL);

@@ -225,6 +225,44 @@ static void test_round_trip_annotations(void **s)
 	sl_free(ex);
 }
 
+/* Format 2: the draw marks ride in every form (a modelled archive, a
+ * deflated one, a journal), and the file says version 2. */
+static void test_round_trip_draws(void **s)
+{
+	static const char t[] =
+		"sil 2\ngame sail 1\nplayer fr \"France\" #1f4fb4\nplayer gb \"Britain\" #b22222\n"
+		"meta dice-commit a3c4ceb014680c508a94f303b02252da0ff0418cb944d1df3b9e1af2d422158f\n\n"
+		"map cols=4 rows=4\nterrain row=1 cells=\"....\"\nterrain row=2 cells=\".~~.\"\n"
+		"terrain row=3 cells=\"....\"\nterrain row=4 cells=\"....\"\n"
+		"ship id=vif name=\"Vif\" class=\"cutter\" side=fr at=2,1 facing=S mp=5 draft=shallow hull=2\n"
+		"ship id=lark name=\"Lark\" class=\"sloop\" side=gb at=3,1 facing=S mp=5 draft=shallow hull=2\n"
+		"\nturn 1\nphase 2 movement\n"
+		"# undone: fr: move ship=vif steps=A dice=1@0\n# dice move dice=0:1\n"
+		"fr: move ship=vif steps=A dice=5@1\n"
+		"gb: move ship=lark steps=A dice=6@7\n";
+	sl_log *log;
+	(void)s;
+	log = read_sil(t);
+	assert_int_equal(log->h.format_version, 2);
+	assert_int_equal(log->ev[9].ndraws, 1);
+	assert_int_equal(log->ev[9].draws[0].counter, 1);
+	assert_int_equal(log->ev[9].draws[0].value, 5);
+	assert_int_equal(log->ev[9].draws[0].out_of, 6);
+	round_trip(log);
+	for (int form = 0; form < NFORMS; form++) {
+		sl_buf b = form_of(log, form);
+		sl_log *back;
+		assert_int_equal(b.data[8], 2);
+		back = read_silb(b.data, b.len, 0, NULL);
+		assert_int_equal(back->h.format_version, 2);
+		assert_int_equal(back->ev[10].ndraws, 1);
+		assert_int_equal(back->ev[10].draws[0].counter, 7);
+		sl_log_free(back);
+		sl_buf_free(&b);
+	}
+	sl_log_free(log);
+}
+
 static sl_log *example(void)
 {
 	size_t n;
@@ -646,7 +684,7 @@ static void test_errors(void **s)
 		"t.silb: offset 0x4: bad signature (not a .silb file, or damaged by a text-mode transfer)");
 	sl_buf_free(&x);
 	j.data[8] = 3;
-	assert_string_equal(read_error(j.data, j.len), "t.silb: offset 0x8: version 3 is newer than this reader (1)");
+	assert_string_equal(read_error(j.data, j.len), "t.silb: offset 0x8: version 3 is newer than this reader (2)");
 	j.data[8] = 1;
 	j.data[13] ^= 1;
 	assert_string_equal(read_error(j.data, j.len), "t.silb: offset 0xc: CRC mismatch in the file header");
@@ -1001,6 +1039,7 @@ int main(void)
 		cmocka_unit_test(test_round_trip_samples),
 		cmocka_unit_test(test_round_trip_generated),
 		cmocka_unit_test(test_round_trip_annotations),
+		cmocka_unit_test(test_round_trip_draws),
 		cmocka_unit_test(test_worked_example),
 		cmocka_unit_test(test_every_truncation),
 		cmocka_unit_test(test_every_corruption),
