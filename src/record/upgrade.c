@@ -17,7 +17,7 @@ int rec_seal_log(sl_log *log, sl_error *err)
 		return rc;
 	for (size_t k = 0; k < log->n && rc == 0; k++)
 		if ((rc = sl_replay_seek(r, k + 1, err)) == 0)
-			rc = rec_seal_entry(log->game, sl_replay_state(r), &log->ev[k]);
+			rc = rec_seal_entry(log, sl_replay_state(r), k, &log->ev[k]);
 	if (rc && !err->msg[0])
 		sl_error_set(err, rc, "cannot seal the log");
 	sl_replay_free(r);
