@@ -135,7 +135,7 @@ static int fmp_write(sl_buf *out, const rec_new_opt *opt, int nopt, sl_error *er
 	    || (rc = parse_players(pl, ids, &np, err)))
 		return rc;
 	m = &maps[k];
-	sl_buf_printf(out, "sil 1\ngame fmp %d\n", g->rules_version);
+	sl_buf_printf(out, "sil %d\ngame fmp %d\n", SL_SIL_VERSION, g->rules_version);
 	sl_buf_printf(out, "title %s\n", title ? title : m->name);
 	for (int p = 0; p < np; p++)
 		sl_buf_printf(out, "player %s \"%c%s\" #%06x\n", ids[p], toupper((unsigned char)ids[p][0]),

@@ -74,7 +74,7 @@ static int sail_write(sl_buf *out, const rec_new_opt *opt, int nopt, sl_error *e
 	    || (rc = rec_new_int(opt, nopt, "turns", 0, 99, 12, &turns, err)))
 		return rc;
 	s = &scenarios[k];
-	sl_buf_printf(out, "sil 1\ngame sail %d\n", g ? g->rules_version : 1);
+	sl_buf_printf(out, "sil %d\ngame sail %d\n", SL_SIL_VERSION, g ? g->rules_version : 1);
 	sl_buf_printf(out, "title %s\n", title ? title : s->title);
 	sl_buf_puts(out, "player fr \"Marine royale\" #1f4fb4\nplayer gb \"Royal Navy\" #b22222\n");
 	sl_buf_printf(out, "meta scenario %s: %s\n", s->title, s->about);

@@ -53,7 +53,7 @@ static int starship_write(sl_buf *out, const rec_new_opt *opt, int nopt, sl_erro
 	    || (ship && (rc = check_name("ship", ship, 47, err)))
 	    || (captain && (rc = check_name("captain", captain, 60, err))))
 		return rc;
-	sl_buf_printf(out, "sil 1\ngame starship %d\n", g ? g->rules_version : 1);
+	sl_buf_printf(out, "sil %d\ngame starship %d\n", SL_SIL_VERSION, g ? g->rules_version : 1);
 	if (title)
 		sl_buf_printf(out, "title %s\n", title);
 	else if (rec_new_get(opt, nopt, "scenario") || (!ship && wr == v->weapons_roll
