@@ -127,6 +127,7 @@ hostile: $(BUILD)/sillage $(TOOL_BIN)
 # symbols each object takes from the others.
 layers: $(LIB_OBJ) $(CLI_OBJ)
 	@sh tools/layers.sh $(BUILD)/obj
+	@sh tools/reclint.sh $(BUILD)/obj
 
 # Each public header compiles alone (libgit2's headertest).
 headertest:

@@ -311,7 +311,7 @@ int cmd_record(int argc, char **argv)
 	if (rc.interactive && !rc.quiet)
 		printf("sillage record %s: type actions in the log syntax; 'help' lists what is legal now.\n", rc.path);
 	rec_input_open(&in, rc.interactive, rec_complete, &rc);
-	while (!rc.io_failed && !rc.quit) {
+	while (!rc.io_failed && !rc.quit && !rc.stopped) {
 		char prompt[160];
 		prompt[0] = 0;
 		if (rc.interactive)
