@@ -342,28 +342,25 @@ static int parse_as(recorder *rc, int p, const char *line, size_t len, uint32_t 
 	return r < 0 ? r : 0;
 }
 
-/* The one player owning every piece ev names (the rules then say why they
- * refuse the line), or -1. */
+/* The player owning the first piece ev names that has an owner (the acting
+ * piece comes first: ship=, unit=), or -1. */
 static int owner_of_pieces(recorder *rc, const sl_event *ev)
 {
 	const sl_event_def *def = &rc->log->game->schema->events[ev->type];
-	int who = -1;
 	for (int k = 0; k < def->nfields; k++) {
 		int o;
 		if (def->fields[k].kind != SL_K_PIECE || !ev->f[k].present)
 			continue;
-		o = rec_piece_owner(rc, ev->f[k].p);
-		if (o >= 0 && who >= 0 && o != who)
-			return -1;
-		if (o >= 0)
-			who = o;
+		if ((o = rec_piece_owner(rc, ev->f[k].p)) >= 0)
+			return o;
 	}
-	return who;
+	return -1;
 }
 
 /* Parses the (normalized) line; the acting player, when left out, is the
- * one player for whom the rules take the event, or else the one player
- * who owns the pieces it names (and the rules then say what is wrong). */
+ * one player for whom the rules take the event, or else the player who
+ * owns the first piece it names (and the rules then say what is wrong, or
+ * the markers they imply are written: rec_entry.c). */
 int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const line_info *li,
 	sl_event *ev, sl_error *err)
 {

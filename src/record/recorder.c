@@ -197,6 +197,7 @@ int rec_begin(recorder *rc, const char *path, int sync, int quiet, const rec_sin
 	sl_buf_init(&rc->pending);
 	sl_buf_init(&rc->last_desc);
 	sl_buf_init(&rc->last_dice);
+	sl_buf_init(&rc->legal);
 	sl_error_clear(&rc->last_err);
 	if ((e = rec_check_writable(rc, path)))
 		return e;
@@ -301,6 +302,7 @@ void rec_free(recorder *rc)
 	rc->hcomment = NULL;
 	sl_free(rc->dice_path);
 	rc->dice_path = NULL;
+	sl_buf_free(&rc->legal);
 	sl_free(rc->pieces);
 	rc->pieces = NULL;
 	rc->npieces = rc->pieces_valid = 0;

@@ -7,6 +7,7 @@
  *   rec_entry.c    an entry: read -> dice -> rules and typed check -> journal
  *   rec_assist.c   forgiving reading (case, a player or dice left out, typos)
  *   rec_pieces.c   the pieces the state holds, and their owners
+ *   rec_legal.c    what the rules allow now, as lines (the board's targets)
  *   rec_dice.c     the fair dice
  *   rec_journal.c  saving, the state rebuilt, comments for the next entry
  *   rec_say.c      the words, to the sink its caller gives (the command
@@ -80,6 +81,11 @@ typedef struct recorder {
 	int npieces, pieces_valid;
 	long pieces_at;
 	size_t pieces_n;
+	/* what the rules allow now as lines (rec_legal.c), cached the same way */
+	sl_buf legal;         /* NUL-separated lines */
+	int nlegal, legal_valid;
+	long legal_at;
+	size_t legal_n;
 } recorder;
 
 enum { REC_HEADER, REC_ENTRY, REC_UNDO, REC_ANNOTATE, REC_TAIL };
@@ -158,6 +164,18 @@ int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const
 int rec_pieces(recorder *rc);
 /* The player owning piece id, or -1. */
 int rec_piece_owner(recorder *rc, const char *id);
+
+/* ---- what the rules allow now (rec_legal.c) ---------------------------------- */
+/* How many lines the rules allow now (the board's click targets, at the top
+ * and under each selectable piece; dice the rules draw left out); 0 for a
+ * game whose painter offers none. Cached until the log changes. */
+int rec_legal(recorder *rc);
+/* The k-th of them (k < rec_legal(rc)). */
+const char *rec_legal_line(const recorder *rc, int k);
+/* The event word of a legal line ("move", "phase"), its length in *n. */
+const char *rec_legal_event(const char *line, size_t *n);
+/* 1 if a legal line now makes the event called name. */
+int rec_legal_has_event(recorder *rc, const char *name);
 
 /* ---- the dice (rec_dice.c) ------------------------------------------------- */
 int rec_meta_set(sl_header *h, const char *key, const char *value);
