@@ -61,7 +61,7 @@ TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: FORCE all lib test layers hostile unit golden cli images demo deps asan ubsan install \
         uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench bench-export export html alloc-faults \
-        serve serve-browser
+        serve serve-browser keys
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
@@ -102,7 +102,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: layers unit golden cli images hostile headertest fuzz-short export html serve serve-browser
+test: layers unit golden cli images hostile headertest fuzz-short export html serve serve-browser keys
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -115,6 +115,10 @@ golden: $(BUILD)/sillage
 
 cli: $(BUILD)/sillage
 	@sh tests/cli/run.sh $(BUILD)/sillage
+
+# fewer keys (issue 24.5): a turn typed at the recorder in tmux, its keystrokes counted
+keys: $(BUILD)/sillage
+	@sh tests/keys/run.sh $(BUILD)/sillage
 
 images: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/image/run.sh $(BUILD)/sillage $(BUILD)/tools

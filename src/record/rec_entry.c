@@ -90,8 +90,90 @@ static void ask_dice(recorder *rc, draft *d, sl_buf *t)
 		}
 }
 
+/* The markers to write before ev when the rules take it only in a later
+ * phase (or the next turn): the shortest run of "phase K" / "turn N" lines
+ * after which they do, tried on a copy of the state (the dice left out
+ * counted there, into ev). How many went into marks, 0 when none does. */
+static int implied_markers(recorder *rc, sl_event *ev, const int *wanted, char marks[][24], int max)
+{
+	const sl_game *g = rc->log->game;
+	int turn = 0, phase = 0, n = 0, found = 0;
+	void *copy = NULL, *keep = rc->st;
+	sl_error err;
+	sl_error_clear(&err);
+	g->position(rc->st, &turn, &phase);
+	if (turn < 1 || sl_game_clone(g, rc->st, &copy, &err))
+		return 0;
+	while (n < max && !found) {
+		sl_event m;
+		if (phase < g->schema->nphases)
+			snprintf(marks[n], sizeof marks[n], "phase %d", ++phase);
+		else if (n && strncmp(marks[0], "turn", 4) == 0)
+			break;   /* one turn at most */
+		else {
+			snprintf(marks[n], sizeof marks[n], "turn %d", ++turn);
+			phase = 1;
+		}
+		if (sl_sil_parse_line(rc->log, marks[n], strlen(marks[n]), 0, &m, &err) < 0 ||
+		    sl_replay_apply(rc->log, copy, &m, rc->events, NULL, &err)) {
+			if (marks[n][0] == 't')
+				break;
+			phase = g->schema->nphases;   /* a phase this game does not play (fmp's fourth of three): the next turn */
+			continue;
+		}
+		n++;
+		rc->st = copy;   /* the trial reads rc->st */
+		{
+			sl_event t = *ev;   /* dice left out: as many as the rules take there */
+			found = rec_try_before_drawing(rc, &t, NULL) || rec_fill_dice(rc, &t, wanted);
+			if (found)
+				*ev = t;
+		}
+		rc->st = keep;
+	}
+	g->destroy(copy);
+	return found ? n : 0;
+}
+
+/* The phase markers the rules imply, written for the player: an event
+ * that no line allows in the phase the game is in (rec_legal.c), and that
+ * the rules take after the next markers, has those markers recorded first
+ * (the comments typed before it stay with it). 1 recorded, 0 none implied,
+ * -1 refused (said). */
+static int markers_for(recorder *rc, sl_event *ev, const int *wanted, uint32_t lineno)
+{
+	char marks[8][24];
+	sl_buf keep;
+	int n;
+	if (ev->entry != SL_ENTRY_EVENT || rec_try_before_drawing(rc, ev, NULL) || !rec_legal(rc))
+		return 0;
+	if (rec_legal_has_event(rc, rc->log->game->schema->events[ev->type].name) ||
+	    (n = implied_markers(rc, ev, wanted, marks, 8)) == 0)
+		return 0;
+	keep = rc->pending;
+	sl_buf_init(&rc->pending);
+	for (int k = 0; k < n; k++) {
+		long before = rc->accepted;
+		rec_entry(rc, marks[k], strlen(marks[k]), lineno);
+		if (rc->accepted == before) {
+			sl_buf_free(&rc->pending);
+			rc->pending = keep;
+			return -1;
+		}
+	}
+	sl_buf_free(&rc->pending);
+	rc->pending = keep;
+	return 1;
+}
+
+static int entry_markers(recorder *rc, draft *d)
+{
+	return markers_for(rc, &d->ev, d->wanted, d->lineno) < 0 ? -1 : 0;
+}
+
 /* A value the rules draw (a card) left out: drawn once the line passes the
- * rules with a stand-in value. 0, or -1 refused (said). */
+ * rules with a stand-in value (after the markers they imply). 0, or -1
+ * refused (said). */
 static int draw_values(recorder *rc, draft *d, sl_buf *t)
 {
 	const sl_event_def *def = &rc->log->game->schema->events[d->li.type];
@@ -114,7 +196,7 @@ static int draw_values(recorder *rc, draft *d, sl_buf *t)
 		sl_buf_printf(&u, " %s=%s", def->fields[k].name, def->fields[k].names[stand]);
 		sl_error_clear(&e2);
 		if (rec_parse_entry(rc, (char *)(uintptr_t)sl_buf_cstr(&u), u.len, d->lineno, &d->li, &tev, &e2) >= 0 &&
-		    !rec_try_before_drawing(rc, &tev, &e2)) {
+		    !rec_try_before_drawing(rc, &tev, &e2) && markers_for(rc, &tev, d->wanted, d->lineno) <= 0) {
 			sl_buf_free(&u);
 			refuse(rc, d, &e2, 0);
 			return -1;
@@ -184,78 +266,6 @@ static int entry_read(recorder *rc, draft *d)
 		return -1;
 	}
 	fill_optional_dice(rc, d);
-	return 0;
-}
-
-/* The markers to write before ev when the rules take it only in a later
- * phase (or the next turn): the shortest run of "phase K" / "turn N" lines
- * after which they do, tried on a copy of the state (the dice left out
- * counted there, into d->ev). How many went into marks, 0 when none does. */
-static int implied_markers(recorder *rc, draft *d, char marks[][24], int max)
-{
-	const sl_game *g = rc->log->game;
-	int turn = 0, phase = 0, n = 0, found = 0;
-	void *copy = NULL, *keep = rc->st;
-	sl_error err;
-	sl_error_clear(&err);
-	g->position(rc->st, &turn, &phase);
-	if (turn < 1 || sl_game_clone(g, rc->st, &copy, &err))
-		return 0;
-	while (n < max && !found) {
-		sl_event m;
-		if (phase < g->schema->nphases)
-			snprintf(marks[n], sizeof marks[n], "phase %d", ++phase);
-		else if (n && strncmp(marks[0], "turn", 4) == 0)
-			break;   /* one turn at most */
-		else {
-			snprintf(marks[n], sizeof marks[n], "turn %d", ++turn);
-			phase = 1;
-		}
-		if (sl_sil_parse_line(rc->log, marks[n], strlen(marks[n]), 0, &m, &err) < 0 ||
-		    sl_replay_apply(rc->log, copy, &m, rc->events, NULL, &err))
-			break;
-		n++;
-		rc->st = copy;   /* the trial reads rc->st */
-		{
-			sl_event t = d->ev;   /* dice left out: as many as the rules take there */
-			found = rec_try_before_drawing(rc, &t, NULL) || rec_fill_dice(rc, &t, d->wanted);
-			if (found)
-				d->ev = t;
-		}
-		rc->st = keep;
-	}
-	g->destroy(copy);
-	return found ? n : 0;
-}
-
-/* The phase markers the rules imply, written for the player: an event
- * that no line allows in the phase the game is in (rec_legal.c), and that
- * the rules take after the next markers, has those markers recorded first
- * (the comments typed before it stay with it). 0, or -1 refused (said). */
-static int entry_markers(recorder *rc, draft *d)
-{
-	char marks[8][24];
-	const char *name;
-	sl_buf keep;
-	int n;
-	if (d->ev.entry != SL_ENTRY_EVENT || rec_try_before_drawing(rc, &d->ev, NULL) || !rec_legal(rc))
-		return 0;
-	name = rc->log->game->schema->events[d->ev.type].name;
-	if (rec_legal_has_event(rc, name) || (n = implied_markers(rc, d, marks, 8)) == 0)
-		return 0;
-	keep = rc->pending;
-	sl_buf_init(&rc->pending);
-	for (int k = 0; k < n; k++) {
-		long before = rc->accepted;
-		rec_entry(rc, marks[k], strlen(marks[k]), d->lineno);
-		if (rc->accepted == before) {
-			sl_buf_free(&rc->pending);
-			rc->pending = keep;
-			return -1;
-		}
-	}
-	sl_buf_free(&rc->pending);
-	rc->pending = keep;
 	return 0;
 }
 

@@ -1,11 +1,13 @@
 /* rec_legal.c - what the rules allow now, as lines of the log: the click
  * targets of the board (render/sl_targets.h: each candidate applied to a
  * copy of the state, the same check the recorder makes), at the top and
- * under each piece one may select. Tab offers from them, and a phase marker
- * is implied only for an event that no line allows in the phase it is in. */
+ * under each piece one may select; then those of the next phase, which a
+ * line may reach with its marker implied (rec_entry.c). Tab offers from
+ * them all; a marker is implied only for an event no line allows now. */
 #include "recorder.h"
 #include "render/sl_targets.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static void add_line(recorder *rc, const char *line)
@@ -20,13 +22,13 @@ static void add_line(recorder *rc, const char *line)
 
 /* The ACT lines under selection sel ("" the top); the SELECT ones into
  * sels when not NULL. */
-static void lines_under(recorder *rc, const char *sel, sl_targets *sels)
+static void lines_under(recorder *rc, const void *st, const char *sel, sl_targets *sels)
 {
 	sl_targets t;
 	sl_error err;
 	memset(&t, 0, sizeof t);
 	sl_error_clear(&err);
-	if (sl_targets_list(rc->log, rc->st, sel, &t, &err))
+	if (sl_targets_list(rc->log, st, sel, &t, &err))
 		return;
 	for (int k = 0; k < t.n; k++)
 		if (t.v[k].kind == SL_TARGET_ACT && t.v[k].line[0])
@@ -36,25 +38,65 @@ static void lines_under(recorder *rc, const char *sel, sl_targets *sels)
 	sl_targets_free(&t);
 }
 
-int rec_legal(recorder *rc)
+/* The lines of state st: at the top, then under each selectable piece. */
+static void lines_of(recorder *rc, const void *st)
 {
 	sl_targets sels;
+	memset(&sels, 0, sizeof sels);
+	lines_under(rc, st, "", &sels);
+	for (int k = 0; k < sels.n; k++)
+		lines_under(rc, st, sels.v[k].sel, NULL);
+	sl_targets_free(&sels);
+}
+
+/* The lines after the next marker (the next phase, or the next turn after
+ * the last phase): what a line may make with that marker implied. */
+static void lines_next(recorder *rc)
+{
+	const sl_game *g = rc->log->game;
+	int turn = 0, phase = 0;
+	char mark[24];
+	void *copy = NULL;
+	sl_event m;
+	sl_error err;
+	sl_error_clear(&err);
+	g->position(rc->st, &turn, &phase);
+	if (turn < 1)
+		return;
+	if (phase < g->schema->nphases)
+		snprintf(mark, sizeof mark, "phase %d", phase + 1);
+	else
+		snprintf(mark, sizeof mark, "turn %d", turn + 1);
+	if (sl_game_clone(g, rc->st, &copy, &err))
+		return;
+	if (sl_sil_parse_line(rc->log, mark, strlen(mark), 0, &m, &err) >= 0 &&
+	    sl_replay_apply(rc->log, copy, &m, rc->events, NULL, &err) == SL_OK)
+		lines_of(rc, copy);
+	else if (mark[0] == 'p') {   /* a phase this game does not play: the next turn */
+		snprintf(mark, sizeof mark, "turn %d", turn + 1);
+		if (sl_sil_parse_line(rc->log, mark, strlen(mark), 0, &m, &err) >= 0 &&
+		    sl_replay_apply(rc->log, copy, &m, rc->events, NULL, &err) == SL_OK)
+			lines_of(rc, copy);
+	}
+	g->destroy(copy);
+}
+
+int rec_legal(recorder *rc)
+{
 	if (!rc->log || !rc->st)
 		return 0;
 	if (rc->legal_valid && rc->legal_at == rc->accepted && rc->legal_n == rc->log->n)
 		return rc->nlegal;
 	sl_buf_reset(&rc->legal);
 	rc->nlegal = 0;
-	memset(&sels, 0, sizeof sels);
-	lines_under(rc, "", &sels);
-	for (int k = 0; k < sels.n; k++)
-		lines_under(rc, sels.v[k].sel, NULL);
-	sl_targets_free(&sels);
+	lines_of(rc, rc->st);
+	rc->nlegal_now = rc->nlegal;
+	lines_next(rc);
 	rc->legal_valid = !rc->legal.failed;
 	rc->legal_at = rc->accepted;
 	rc->legal_n = rc->log->n;
 	if (rc->legal.failed)
-		rc->nlegal = 0;
+		rc->nlegal = rc->nlegal_now = 0;
 	return rc->nlegal;
 }
 
@@ -79,7 +121,7 @@ const char *rec_legal_event(const char *line, size_t *n)
 
 int rec_legal_has_event(recorder *rc, const char *name)
 {
-	int n = rec_legal(rc);
+	int n = rec_legal(rc) ? rc->nlegal_now : 0;
 	for (int k = 0; k < n; k++) {
 		size_t m;
 		const char *e = rec_legal_event(rec_legal_line(rc, k), &m);

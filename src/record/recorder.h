@@ -84,6 +84,7 @@ typedef struct recorder {
 	/* what the rules allow now as lines (rec_legal.c), cached the same way */
 	sl_buf legal;         /* NUL-separated lines */
 	int nlegal, legal_valid;
+	int nlegal_now;       /* the first nlegal_now are allowed now, the rest after the next marker */
 	long legal_at;
 	size_t legal_n;
 } recorder;
@@ -167,14 +168,15 @@ int rec_piece_owner(recorder *rc, const char *id);
 
 /* ---- what the rules allow now (rec_legal.c) ---------------------------------- */
 /* How many lines the rules allow now (the board's click targets, at the top
- * and under each selectable piece; dice the rules draw left out); 0 for a
+ * and under each selectable piece; dice the rules draw left out), then
+ * after the next phase or turn marker (from rc->nlegal_now on); 0 for a
  * game whose painter offers none. Cached until the log changes. */
 int rec_legal(recorder *rc);
 /* The k-th of them (k < rec_legal(rc)). */
 const char *rec_legal_line(const recorder *rc, int k);
 /* The event word of a legal line ("move", "phase"), its length in *n. */
 const char *rec_legal_event(const char *line, size_t *n);
-/* 1 if a legal line now makes the event called name. */
+/* 1 if a line allowed now (not after a marker) makes the event called name. */
 int rec_legal_has_event(recorder *rc, const char *name);
 
 /* ---- the dice (rec_dice.c) ------------------------------------------------- */
