@@ -1,5 +1,6 @@
-/* rec_assist.c - forgiving input for the recorder: case, a player left out,
- * dice left out, "did you mean", a caret under the column; Tab completion. */
+/* rec_assist.c - forgiving reading for the recorder: case, a player left out
+ * (the only one who may, or the owner of the acting piece), dice left out,
+ * "did you mean" among the pieces the state holds. */
 #include "recorder.h"
 
 #include <ctype.h>

@@ -1,7 +1,7 @@
-/* recorder.c - `sillage record`: a game typed line by line. Every line is
- * checked when it is typed and a refused one changes nothing; the file on
- * disk is always a readable log; the recorder's dice come from a secret
- * seed committed in the header and revealed at 'close' (formats/prng.md). */
+/* recorder.c - the recorder's session: FILE opened (a journal cut by a crash
+ * carried on, the dice secret read back, a closed or finished log said so),
+ * the game chosen by --game, the prompt, and the end (trailing comments
+ * kept, the journal packed). A line typed goes to rec_line (rec_line.c). */
 #include "recorder.h"
 
 #include <errno.h>
