@@ -344,16 +344,18 @@ static int parse_as(recorder *rc, int p, const char *line, size_t len, uint32_t 
 }
 
 /* The player owning the first piece ev names that has an owner (the acting
- * piece comes first: ship=, unit=), or -1. */
-static int owner_of_pieces(recorder *rc, const sl_event *ev)
+ * piece comes first: ship=, unit=), or -1; *id that piece. */
+static int owner_of_pieces(recorder *rc, const sl_event *ev, const char **id)
 {
 	const sl_event_def *def = &rc->log->game->schema->events[ev->type];
 	for (int k = 0; k < def->nfields; k++) {
 		int o;
 		if (def->fields[k].kind != SL_K_PIECE || !ev->f[k].present)
 			continue;
-		if ((o = rec_piece_owner(rc, ev->f[k].p)) >= 0)
+		if ((o = rec_piece_owner(rc, ev->f[k].p)) >= 0) {
+			*id = ev->f[k].p;
 			return o;
+		}
 	}
 	return -1;
 }
@@ -367,8 +369,9 @@ int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const
 {
 	const sl_schema *sc = rc->log->game->schema;
 	sl_event best, any;
-	memset(&any, 0, sizeof any);
 	int r, found = 0, who = -1, parsed = 0;
+	const char *piece = NULL;
+	memset(&any, 0, sizeof any);
 	r = sl_sil_parse_line(rc->log, line, len, lineno, ev, err);
 	if (r >= 0 || li->type < 0 || li->player_at >= 0 || !(sc->events[li->type].flags & SL_EV_PLAYER))
 		return r;
@@ -388,12 +391,12 @@ int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const
 			who = p;
 		}
 	}
-	if (found == 0 && parsed && (who = owner_of_pieces(rc, &any)) >= 0 &&
+	if (found == 0 && parsed && (who = owner_of_pieces(rc, &any, &piece)) >= 0 &&
 	    parse_as(rc, who, line, len, lineno, &best) == 0) {
 		*ev = best;
 		sl_error_clear(err);
 		if (!rc->quiet)
-			rec_say(rc, "(as %s: the player of the pieces named)\n", rc->log->h.players[who].id);
+			rec_say(rc, "(as %s, whose %s it is)\n", rc->log->h.players[who].id, piece);
 		return 1;
 	}
 	if (found != 1 && strlen(err->msg) + 60 < sizeof err->msg)
