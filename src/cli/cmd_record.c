@@ -302,6 +302,7 @@ int cmd_record(int argc, char **argv)
 	}
 	rc.coding = cli_coding;
 	rc.interactive = isatty(0);
+	rc.imply_markers = 1;
 	if (a.game && (e = rec_set_game(&rc, a.game))) {
 		e = e == 1 ? cli_usage("record", "%s already holds a %s game", rc.path, rc.log->game->id)
 		           : cli_exit_code(e);

@@ -145,7 +145,8 @@ static int markers_for(recorder *rc, sl_event *ev, const int *wanted, uint32_t l
 	char marks[8][24];
 	sl_buf keep;
 	int n;
-	if (ev->entry != SL_ENTRY_EVENT || rec_try_before_drawing(rc, ev, NULL) || !rec_legal(rc))
+	if (!rc->imply_markers || ev->entry != SL_ENTRY_EVENT || rec_try_before_drawing(rc, ev, NULL) ||
+	    !rec_legal(rc))
 		return 0;
 	if (rec_legal_has_event(rc, rc->log->game->schema->events[ev->type].name) ||
 	    (n = implied_markers(rc, ev, wanted, marks, 8)) == 0)

@@ -61,6 +61,8 @@ typedef struct recorder {
 	int closed;           /* the dice seed is revealed: nothing more is recorded */
 	int quit;             /* ended by quit, exit or close */
 	int stopped;          /* lines not from a terminal parted from their own checks: no more read */
+	int imply_markers;    /* write the markers the rules imply before an entry (record; serve
+	                       * records one entry a request, so not there) */
 	long events;
 	int silb, sync;       /* FILE.silb: a journal, synced as --sync says */
 	sl_silb_journal *j;   /* NULL until the first change, or after a failed write */
