@@ -81,6 +81,8 @@ static void hint(line_info *li, int at, const char *what, const char *near)
 typedef struct words {
 	const char *players[SL_MAX_PLAYERS + 1], *events[256], *pieces[REC_MAX_PIECES + 1];
 	int np, ne, npc;
+	int fresh;             /* pieces made from the state of now */
+	recorder *rc;
 	char *line;
 	line_info *li;
 } words;
@@ -88,7 +90,10 @@ typedef struct words {
 static void words_of(recorder *rc, words *w)
 {
 	const sl_schema *sc = rc->log->game->schema;
-	int n = rec_pieces(rc);
+	int n;
+	w->rc = rc;
+	w->fresh = !rc->pieces_valid;
+	n = rc->pieces_valid ? rc->npieces : rec_pieces(rc);
 	for (int k = 0; k < rc->log->h.nplayers; k++)
 		w->players[w->np++] = rc->log->h.players[k].id;
 	w->players[w->np] = NULL;
@@ -97,6 +102,20 @@ static void words_of(recorder *rc, words *w)
 	w->events[w->ne] = NULL;
 	for (int k = 0; k < n; k++)
 		w->pieces[w->npc++] = rc->pieces[k].id;
+	w->pieces[w->npc] = NULL;
+}
+
+/* The pieces as the state holds them now: made again only when a line
+ * names one the last list does not hold as typed (the list is rebuilt
+ * from the state's JSON, which costs more than the rules' check). */
+static void pieces_now(words *w)
+{
+	if (w->fresh)
+		return;
+	w->fresh = 1;
+	w->npc = 0;
+	for (int k = 0, n = rec_pieces(w->rc); k < n; k++)
+		w->pieces[w->npc++] = w->rc->pieces[k].id;
 	w->pieces[w->npc] = NULL;
 }
 
@@ -129,6 +148,8 @@ static void norm_item(words *w, const sl_field_def *fd, char *item, size_t in)
 		if (!canon)
 			hint(w->li, (int)(item - w->line), "", rec_suggest(item, in, fd->names, cnt));
 	} else if (fd->kind == SL_K_PIECE) {   /* a piece, or a player (side=fr) */
+		if (!rec_pieces_known(w->rc, item, in))
+			pieces_now(w);
 		canon = same_but_case(item, in, w->pieces);
 		if (!canon)
 			canon = same_but_case(item, in, w->players);

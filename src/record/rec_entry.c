@@ -21,6 +21,8 @@ typedef struct draft {
 	sl_buf chance;         /* values drawn out of the rules' weights: " FIELD=C:V/N" */
 	sl_buf dline;          /* the entry's "# dice" line */
 	sl_buf desc;           /* the entry in words */
+	int sealed;            /* check: the state's check after it, made by compare_check */
+	uint64_t check;
 } draft;
 
 /* After close, or after the end of the game, no entry is taken. */
@@ -305,6 +307,8 @@ static int compare_check(recorder *rc, draft *d, sl_error *err)
 		return SL_OK;
 	if (rec_seal_entry(rc->log->game, rc->st, &ev))
 		return sl_error_set(err, SL_ENOMEM, "out of memory: cannot hash the state");
+	d->sealed = 1;
+	d->check = ev.check;
 	if (digits == 8) {
 		want &= 0xffffffffu;
 		ev.check &= 0xffffffffu;
@@ -349,7 +353,11 @@ static void entry_journal(recorder *rc, draft *d)
 	sl_error err;
 	int r;
 	sl_error_clear(&err);
-	rec_seal_entry(rc->log->game, rc->st, &d->ev);
+	if (d->sealed) {   /* hashed already, to compare with the check typed */
+		d->ev.has_check = 1;
+		d->ev.check = d->check;
+	} else
+		rec_seal_entry(rc->log->game, rc->st, &d->ev);
 	sl_buf_reset(&rc->last_dice);
 	if (d->dline.len) {
 		rec_pending_add(rc, sl_buf_cstr(&d->dline));

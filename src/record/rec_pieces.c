@@ -78,6 +78,16 @@ static void from_log(recorder *rc)
 	}
 }
 
+int rec_pieces_known(recorder *rc, const char *id, size_t n)
+{
+	if (!rc->pieces_valid)
+		rec_pieces(rc);
+	for (int k = 0; k < rc->npieces; k++)
+		if (strlen(rc->pieces[k].id) == n && strncmp(rc->pieces[k].id, id, n) == 0)
+			return 1;
+	return 0;
+}
+
 int rec_pieces(recorder *rc)
 {
 	sl_buf b;

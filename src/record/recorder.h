@@ -165,6 +165,9 @@ int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const
 /* How many pieces the state holds, in rc->pieces (the state's own when its
  * JSON names them, then those the log names); cached until the log changes. */
 int rec_pieces(recorder *rc);
+/* 1 if id[0..n) is a piece of the list as it was last made (maybe before
+ * the last entries: a cheap test before rec_pieces makes it again). */
+int rec_pieces_known(recorder *rc, const char *id, size_t n);
 /* The player owning piece id, or -1. */
 int rec_piece_owner(recorder *rc, const char *id);
 
