@@ -61,7 +61,7 @@ TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: FORCE all lib test layers hostile unit golden cli compat images demo deps asan ubsan install \
         uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench bench-export export html alloc-faults \
-        serve serve-browser kill
+        serve serve-browser kill keys
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 
@@ -102,7 +102,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: layers unit golden cli compat images hostile headertest fuzz-short export html serve serve-browser kill
+test: layers unit golden cli compat images hostile headertest fuzz-short export html serve serve-browser kill keys
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -116,10 +116,7 @@ golden: $(BUILD)/sillage
 cli: $(BUILD)/sillage
 	@sh tests/cli/run.sh $(BUILD)/sillage
 
-# logs recorded under every earlier rules version still replay, or upgrade
-# as tests/compat/*/FILE.upgrade says (tests/compat/run.sh)
-compat: $(BUILD)/sillage
-	@sh tests/compat/run.sh $(BUILD)/sillage
+test: layers unit golden cli compat images hostile headertest fuzz-short export html serve serve-browser kill keys
 
 images: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/image/run.sh $(BUILD)/sillage $(BUILD)/tools
@@ -132,6 +129,7 @@ hostile: $(BUILD)/sillage $(TOOL_BIN)
 # symbols each object takes from the others.
 layers: $(LIB_OBJ) $(CLI_OBJ)
 	@sh tools/layers.sh $(BUILD)/obj
+	@sh tools/reclint.sh $(BUILD)/obj
 
 # Each public header compiles alone (libgit2's headertest).
 headertest:

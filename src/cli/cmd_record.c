@@ -303,6 +303,7 @@ int cmd_record(int argc, char **argv)
 	}
 	rc.coding = cli_coding;
 	rc.interactive = isatty(0);
+	rc.imply_markers = 1;
 	if (a.game && (e = rec_set_game(&rc, a.game))) {
 		e = e == 1 ? cli_usage("record", "%s already holds a %s game", rc.path, rc.log->game->id)
 		           : cli_exit_code(e);
@@ -312,7 +313,7 @@ int cmd_record(int argc, char **argv)
 	if (rc.interactive && !rc.quiet)
 		printf("sillage record %s: type actions in the log syntax; 'help' lists what is legal now.\n", rc.path);
 	rec_input_open(&in, rc.interactive, rec_complete, &rc);
-	while (!rc.io_failed && !rc.quit) {
+	while (!rc.io_failed && !rc.quit && !rc.stopped) {
 		char prompt[160];
 		prompt[0] = 0;
 		if (rc.interactive)

@@ -94,7 +94,9 @@ int cmd_targets(int argc, char **argv)
 		return EXIT_USAGE;
 	if (argc - i != 1)
 		return cli_usage("targets", "expected one FILE");
-	if ((rc = cli_open(argv[i], 0, &log, &r)))
+	/* the recorded checks too: a log that parts from them is not the game
+	 * recorded, and its targets would be another game's (as render refuses) */
+	if ((rc = cli_open(argv[i], SL_REPLAY_CHECK, &log, &r)))
 		return rc;
 	if ((rc = cli_where_seek(&a.where, r)))
 		goto out;

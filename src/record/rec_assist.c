@@ -1,5 +1,6 @@
-/* rec_assist.c - forgiving input for the recorder: case, a player left out,
- * dice left out, "did you mean", a caret under the column; Tab completion. */
+/* rec_assist.c - forgiving reading for the recorder: case, a player left out
+ * (the only one who may, or the owner of the acting piece), dice left out,
+ * "did you mean" among the pieces the state holds. */
 #include "recorder.h"
 
 #include <ctype.h>
@@ -58,30 +59,6 @@ const char *rec_suggest(const char *word, size_t n, const char *const *cands, in
 }
 
 
-/* The piece ids the log holds (from any PIECE field), for case-blind
- * matching and "did you mean". Returns how many went into ids. */
-static int known_pieces(const recorder *rc, const char **ids, int max)
-{
-	const sl_schema *sc = rc->log->game->schema;
-	int n = 0;
-	for (size_t i = 0; i < rc->log->n; i++) {
-		const sl_event *ev = &rc->log->ev[i];
-		if (ev->entry != SL_ENTRY_EVENT)
-			continue;
-		for (int k = 0; k < sc->events[ev->type].nfields && n < max; k++) {
-			int seen = 0;
-			if (sc->events[ev->type].fields[k].kind != SL_K_PIECE || !ev->f[k].present)
-				continue;
-			for (int j = 0; j < n && !seen; j++)
-				seen = strcmp(ids[j], ev->f[k].p) == 0;
-			if (!seen)
-				ids[n++] = ev->f[k].p;
-		}
-	}
-	ids[n] = NULL;
-	return n;
-}
-
 /* The name among names that equals s[0..n) but for case, or NULL. */
 static const char *same_but_case(const char *s, size_t n, const char *const *names)
 {
@@ -90,7 +67,6 @@ static const char *same_but_case(const char *s, size_t n, const char *const *nam
 			return names[k];
 	return NULL;
 }
-
 
 static void hint(line_info *li, int at, const char *what, const char *near)
 {
@@ -101,59 +77,147 @@ static void hint(line_info *li, int at, const char *what, const char *near)
 	li->hint_at = at;
 }
 
+/* What a line's words are matched against. */
+typedef struct words {
+	const char *players[SL_MAX_PLAYERS + 1], *events[256], *pieces[REC_MAX_PIECES + 1];
+	int np, ne, npc;
+	int fresh;             /* pieces made from the state of now */
+	recorder *rc;
+	char *line;
+	line_info *li;
+} words;
+
+static void words_of(recorder *rc, words *w)
+{
+	const sl_schema *sc = rc->log->game->schema;
+	int n;
+	w->rc = rc;
+	w->fresh = !rc->pieces_valid;
+	n = rc->pieces_valid ? rc->npieces : rec_pieces(rc);
+	for (int k = 0; k < rc->log->h.nplayers; k++)
+		w->players[w->np++] = rc->log->h.players[k].id;
+	w->players[w->np] = NULL;
+	for (int k = 0; k < sc->nevents && w->ne < 255; k++)
+		w->events[w->ne++] = sc->events[k].name;
+	w->events[w->ne] = NULL;
+	for (int k = 0; k < n; k++)
+		w->pieces[w->npc++] = rc->pieces[k].id;
+	w->pieces[w->npc] = NULL;
+}
+
+/* The pieces as the state holds them now: made again only when a line
+ * names one the last list does not hold as typed (the list is rebuilt
+ * from the state's JSON, which costs more than the rules' check). */
+static void pieces_now(words *w)
+{
+	if (w->fresh)
+		return;
+	w->fresh = 1;
+	w->npc = 0;
+	for (int k = 0, n = rec_pieces(w->rc); k < n; k++)
+		w->pieces[w->npc++] = w->rc->pieces[k].id;
+	w->pieces[w->npc] = NULL;
+}
+
+/* "PLAYER:" at p, if there: case fixed; returns what follows it. */
+static char *norm_player(words *w, char *p)
+{
+	size_t n = strcspn(p, " \t:");
+	const char *id;
+	if (p[n] != ':')
+		return p;
+	id = same_but_case(p, n, w->players);
+	if (id)
+		memcpy(p, id, n);
+	else
+		hint(w->li, (int)(p - w->line), "the player", rec_suggest(p, n, w->players, w->np));
+	w->li->player_at = (int)(p - w->line);
+	p += n + 1;
+	return p + strspn(p, " \t");
+}
+
+/* One value (an item of a list) of field fd at item[0..in). */
+static void norm_item(words *w, const sl_field_def *fd, char *item, size_t in)
+{
+	const char *canon = NULL;
+	if (fd->kind == SL_K_ENUM || fd->kind == SL_K_LIST) {
+		int cnt = 0;
+		while (fd->names && fd->names[cnt])
+			cnt++;
+		canon = same_but_case(item, in, fd->names);
+		if (!canon)
+			hint(w->li, (int)(item - w->line), "", rec_suggest(item, in, fd->names, cnt));
+	} else if (fd->kind == SL_K_PIECE) {   /* a piece, or a player (side=fr) */
+		if (!rec_pieces_known(w->rc, item, in))
+			pieces_now(w);
+		canon = same_but_case(item, in, w->pieces);
+		if (!canon)
+			canon = same_but_case(item, in, w->players);
+		if (!canon && strcmp(fd->name, "id") != 0 && w->npc)
+			hint(w->li, (int)(item - w->line), "", rec_suggest(item, in, w->pieces, w->npc));
+	}
+	if (canon)
+		memcpy(item, canon, in);
+}
+
+/* The value at v of field fd; returns what follows it. */
+static char *norm_value(words *w, const sl_field_def *fd, char *v)
+{
+	char *item = v, *end;
+	if (*v == '"') {   /* quoted text: skip to its closing quote */
+		char *q = v + 1;
+		while (*q && *q != '"')
+			q += *q == '\\' && q[1] ? 2 : 1;
+		return *q ? q + 1 : q;
+	}
+	end = v + strcspn(v, " \t");
+	while (item < end) {   /* comma separated items, for LIST */
+		size_t in = fd->kind == SL_K_LIST ? strcspn(item, ", \t") : (size_t)(end - item);
+		if (in > (size_t)(end - item))
+			in = (size_t)(end - item);
+		norm_item(w, fd, item, in);
+		item += in;
+		if (item < end && *item == ',')
+			item++;
+		if (fd->kind != SL_K_LIST)
+			break;
+	}
+	return end;
+}
+
 /* Rewrites line in place where a word differs from a known one only by case
  * (players, events, fields, names, piece ids), so lengths and columns stay,
  * and notes what the line holds and the first typo with its nearest word. */
 void rec_normalize(recorder *rc, char *line, line_info *li)
 {
 	const sl_schema *sc = rc->log->game->schema;
-	const sl_header *h = &rc->log->h;
-	const char *players[SL_MAX_PLAYERS + 1], *events[256], *pieces[1024];
-	char *p = line;
-	int np = 0, ne = 0, npieces;
+	const sl_event_def *def;
+	words w;
+	char *p;
+	size_t n;
 	memset(li, 0, sizeof *li);
+	memset(&w, 0, sizeof w);
 	li->player_at = li->type = -1;
-	for (int k = 0; k < h->nplayers; k++)
-		players[np++] = h->players[k].id;
-	players[np] = NULL;
-	for (int k = 0; k < sc->nevents && ne < 255; k++)
-		events[ne++] = sc->events[k].name;
-	events[ne] = NULL;
-	npieces = known_pieces(rc, pieces, 1023);
-	p += strspn(p, " \t");
+	w.line = line;
+	w.li = li;
+	words_of(rc, &w);
+	p = norm_player(&w, line + strspn(line, " \t"));
+	n = strcspn(p, " \t");
+	if (n == 0 || (n == 4 && strncmp(p, "turn", 4) == 0) || (n == 5 && strncmp(p, "phase", 5) == 0))
+		return;
 	{
-		size_t n = strcspn(p, " \t:");
-		if (p[n] == ':') {
-			const char *id = same_but_case(p, n, players);
-			if (id)
-				memcpy(p, id, n);
-			else
-				hint(li, (int)(p - line), "the player", rec_suggest(p, n, players, np));
-			li->player_at = (int)(p - line);
-			p += n + 1;
-			p += strspn(p, " \t");
-		}
-	}
-	{
-		size_t n = strcspn(p, " \t");
-		const char *ev;
-		if (n == 0 || (n == 4 && strncmp(p, "turn", 4) == 0) || (n == 5 && strncmp(p, "phase", 5) == 0))
-			return;
-		ev = same_but_case(p, n, events);
+		const char *ev = same_but_case(p, n, w.events);
 		if (!ev) {
-			hint(li, (int)(p - line), "the event", rec_suggest(p, n, events, ne));
+			hint(li, (int)(p - line), "the event", rec_suggest(p, n, w.events, w.ne));
 			return;
 		}
 		memcpy(p, ev, n);
-		li->type = sl_schema_event(sc, p, n);
-		li->type_at = (int)(p - line);
-		p += n;
 	}
-	while (*p) {
-		const sl_event_def *def = &sc->events[li->type];
+	li->type = sl_schema_event(sc, p, n);
+	li->type_at = (int)(p - line);
+	def = &sc->events[li->type];
+	for (p += n; *p;) {
 		const char *names[SL_MAX_FIELDS + 1];
-		char *eq, *v;
-		size_t n, vn;
 		int f = -1;
 		p += strspn(p, " \t");
 		if (!*p || *p == '!')
@@ -172,52 +236,9 @@ void rec_normalize(recorder *rc, char *line, line_info *li)
 		}
 		memcpy(p, def->fields[f].name, n);
 		li->present[f] = 1;
-		eq = p + n;
-		if (*eq != '=') {
-			p = eq;
-			continue;
-		}
-		v = eq + 1;
-		if (*v == '"') {   /* quoted text: skip to its closing quote */
-			char *q = v + 1;
-			while (*q && *q != '"')
-				q += *q == '\\' && q[1] ? 2 : 1;
-			p = *q ? q + 1 : q;
-			continue;
-		}
-		vn = strcspn(v, " \t");
-		{
-			const sl_field_def *fd = &def->fields[f];
-			char *item = v, *end = v + vn;
-			while (item < end) {   /* comma separated items, for LIST */
-				size_t in = fd->kind == SL_K_LIST ? strcspn(item, ", \t") : (size_t)(end - item);
-				const char *canon = NULL;
-				if (in > (size_t)(end - item))
-					in = (size_t)(end - item);
-				if (fd->kind == SL_K_ENUM || fd->kind == SL_K_LIST) {
-					int cnt = 0;
-					while (fd->names && fd->names[cnt])
-						cnt++;
-					canon = same_but_case(item, in, fd->names);
-					if (!canon)
-						hint(li, (int)(item - line), "", rec_suggest(item, in, fd->names, cnt));
-				} else if (fd->kind == SL_K_PIECE) {   /* a piece, or a player (side=fr) */
-					canon = same_but_case(item, in, pieces);
-					if (!canon)
-						canon = same_but_case(item, in, players);
-					if (!canon && strcmp(fd->name, "id") != 0 && npieces)
-						hint(li, (int)(item - line), "", rec_suggest(item, in, pieces, npieces));
-				}
-				if (canon)
-					memcpy(item, canon, in);
-				item += in;
-				if (item < end && *item == ',')
-					item++;
-				if (fd->kind != SL_K_LIST)
-					break;
-			}
-		}
-		p = v + vn;
+		p += n;
+		if (*p == '=')
+			p = norm_value(&w, &def->fields[f], p + 1);
 	}
 }
 
@@ -328,31 +349,61 @@ int rec_fill_dice(recorder *rc, sl_event *ev, const int *wanted)
 	return 0;
 }
 
+/* line parsed as player p's ("p: line"); 0, or <0 when it does not parse. */
+static int parse_as(recorder *rc, int p, const char *line, size_t len, uint32_t lineno, sl_event *ev)
+{
+	sl_buf b;
+	sl_error e;
+	int r;
+	sl_buf_init(&b);
+	sl_error_clear(&e);
+	sl_buf_printf(&b, "%s: ", rc->log->h.players[p].id);
+	sl_buf_put(&b, line, len);
+	r = b.failed ? SL_ENOMEM : sl_sil_parse_line(rc->log, sl_buf_cstr(&b), b.len, lineno, ev, &e);
+	sl_buf_free(&b);
+	return r < 0 ? r : 0;
+}
+
+/* The player owning the first piece ev names that has an owner (the acting
+ * piece comes first: ship=, unit=), or -1; *id that piece. */
+static int owner_of_pieces(recorder *rc, const sl_event *ev, const char **id)
+{
+	const sl_event_def *def = &rc->log->game->schema->events[ev->type];
+	for (int k = 0; k < def->nfields; k++) {
+		int o;
+		if (def->fields[k].kind != SL_K_PIECE || !ev->f[k].present)
+			continue;
+		if ((o = rec_piece_owner(rc, ev->f[k].p)) >= 0) {
+			*id = ev->f[k].p;
+			return o;
+		}
+	}
+	return -1;
+}
+
 /* Parses the (normalized) line; the acting player, when left out, is the
- * one player for whom the rules take the event. */
+ * one player for whom the rules take the event, or else the player who
+ * owns the first piece it names (and the rules then say what is wrong, or
+ * the markers they imply are written: rec_entry.c). */
 int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const line_info *li,
 	sl_event *ev, sl_error *err)
 {
 	const sl_schema *sc = rc->log->game->schema;
-	int r;
-	char *with;
-	sl_event best;
-	int found = 0, who = -1;
-	sl_error e2;
+	sl_event best, any;
+	int r, found = 0, who = -1, parsed = 0;
+	const char *piece = NULL;
+	memset(&any, 0, sizeof any);
 	r = sl_sil_parse_line(rc->log, line, len, lineno, ev, err);
 	if (r >= 0 || li->type < 0 || li->player_at >= 0 || !(sc->events[li->type].flags & SL_EV_PLAYER))
 		return r;
 	/* no player written: try each; keep the one the rules accept */
-	with = sl_malloc(len + 80);
-	if (!with)
-		return r;
 	for (int p = 0; p < rc->log->h.nplayers; p++) {
 		sl_event cand;
 		int wanted[SL_MAX_FIELDS] = {0};
-		size_t n = (size_t)snprintf(with, len + 80, "%s: %s", rc->log->h.players[p].id, line);
-		sl_error_clear(&e2);
-		if (sl_sil_parse_line(rc->log, with, n, lineno, &cand, &e2) < 0)
+		if (parse_as(rc, p, line, len, lineno, &cand) < 0)
 			continue;
+		if (!parsed++)
+			any = cand;
 		for (int k = 0; k < sc->events[cand.type].nfields; k++)
 			wanted[k] = sc->events[cand.type].fields[k].kind == SL_K_DICE && !cand.f[k].present;
 		if (rec_try_before_drawing(rc, &cand, NULL) || rec_fill_dice(rc, &cand, wanted)) {
@@ -361,7 +412,14 @@ int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const
 			who = p;
 		}
 	}
-	sl_free(with);
+	if (found == 0 && parsed && (who = owner_of_pieces(rc, &any, &piece)) >= 0 &&
+	    parse_as(rc, who, line, len, lineno, &best) == 0) {
+		*ev = best;
+		sl_error_clear(err);
+		if (!rc->quiet)
+			rec_say(rc, "(as %s, whose %s it is)\n", rc->log->h.players[who].id, piece);
+		return 1;
+	}
 	if (found != 1 && strlen(err->msg) + 60 < sizeof err->msg)
 		strcat(err->msg, found ? " (several players may: say which)" : " (no player may make it now)");
 	if (found == 1) {
@@ -374,146 +432,3 @@ int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const
 	return r;
 }
 
-/* Prints the line with a caret under column col (1-based). */
-static void show_caret(const recorder *rc, const char *line, uint32_t col)
-{
-	rec_warn(rc, "  %s\n  %*s^\n", line, (int)(col > 0 ? col - 1 : 0), "");
-}
-
-/* rec_refuse with the line, a caret and the "did you mean" of the line. */
-void rec_refuse_line(recorder *rc, sl_error *err, const char *line, uint32_t lineno, const line_info *li)
-{
-	uint32_t col = err->line == lineno ? err->col : 0;
-	if (li && li->hint && strlen(err->msg) + strlen(li->hint) + 3 < sizeof err->msg) {
-		strcat(err->msg, "; ");
-		strcat(err->msg, li->hint);
-		if (col <= 1)
-			col = (uint32_t)li->hint_at + 1;
-	}
-	rec_refuse(rc, err);
-	rc->last_col = col;
-	if (col >= 1 && err->line == lineno)
-		show_caret(rc, line, col);
-}
-
-/* ---- tab completion (on a terminal) ------------------------------------- */
-
-typedef struct comp {
-	const char *word;
-	size_t n;
-	void (*add)(void *ud, const char *cand);
-	void *ud;
-} comp;
-
-static void offer(comp *c, const char *cand)
-{
-	if (strncasecmp(cand, c->word, c->n) == 0)
-		c->add(c->ud, cand);
-}
-
-/* The values this log already holds for fields of `kind` (piece ids, hexes). */
-static void offer_seen(recorder *rc, comp *c, sl_kind kind)
-{
-	const sl_schema *sc = rc->log->game->schema;
-	for (size_t i = 0; i < rc->log->n; i++) {
-		const sl_event *ev = &rc->log->ev[i];
-		if (ev->entry != SL_ENTRY_EVENT)
-			continue;
-		for (int k = 0; k < sc->events[ev->type].nfields; k++) {
-			char hex[32];
-			if (sc->events[ev->type].fields[k].kind != kind || !ev->f[k].present)
-				continue;
-			if (kind == SL_K_PIECE)
-				offer(c, ev->f[k].p);
-			else {
-				snprintf(hex, sizeof hex, "%d,%d", ev->f[k].u.hex.col, ev->f[k].u.hex.row);
-				offer(c, hex);
-			}
-		}
-	}
-}
-
-void rec_complete(void *ctx, const char *line, size_t start, const char *word,
-	void (*add)(void *ud, const char *cand), void *ud)
-{
-	recorder *rc = ctx;
-	comp c = {word, strlen(word), add, ud};
-	static const char *const cmds[] = {"help", "undo", "state", "close", "quit", "turn", "phase", NULL};
-	const char *p = line, *ev_word = NULL;
-	size_t ev_n = 0, words = 0;
-	const sl_schema *sc;
-	int type;
-	/* the words before the cursor: an optional "PLAYER:", then the event */
-	while (*p) {
-		size_t sp = strspn(p, " \t"), n;
-		p += sp;
-		n = strcspn(p, " \t");
-		if (!n)
-			break;
-		if (!(words == 0 && p[n - 1] == ':') && !ev_word) {
-			ev_word = p;
-			ev_n = n;
-		}
-		words++;
-		p += n;
-	}
-	if (!rc->log || !ev_word || (start > 0 && !ev_word)) {
-		if (ev_word && rc->log == NULL)
-			return;
-		for (int k = 0; cmds[k]; k++)
-			offer(&c, cmds[k]);
-		if (!rc->log || rc->log->n == 0)
-			for (int k = 0; rec_header_words[k]; k++)
-				offer(&c, rec_header_words[k]);
-		if (!rc->log)
-			return;
-		sc = rc->log->game->schema;
-		for (int k = 0; k < sc->nevents; k++)
-			offer(&c, sc->events[k].name);
-		if (words == 0)
-			for (int k = 0; k < rc->log->h.nplayers; k++) {
-				char id[80];
-				snprintf(id, sizeof id, "%s:", rc->log->h.players[k].id);
-				offer(&c, id);
-			}
-		return;
-	}
-	sc = rc->log->game->schema;
-	type = sl_schema_event(sc, ev_word, ev_n);
-	if (type < 0)
-		return;
-	if (start > 0 && (line[start - 1] == '=' || line[start - 1] == ',')) {
-		/* a value: the field is the name before the '=' */
-		size_t e = start - 1, b;
-		const sl_event_def *def = &sc->events[type];
-		while (e > 0 && line[e] != '=')
-			e--;
-		b = e;
-		while (b > 0 && line[b - 1] != ' ' && line[b - 1] != '\t')
-			b--;
-		for (int k = 0; k < def->nfields; k++) {
-			const sl_field_def *fd = &def->fields[k];
-			if (strlen(fd->name) != e - b || strncmp(fd->name, line + b, e - b) != 0)
-				continue;
-			if ((fd->kind == SL_K_ENUM && line[start - 1] == '=') || fd->kind == SL_K_LIST)
-				for (int t = 0; fd->names && fd->names[t]; t++)
-					offer(&c, fd->names[t]);
-			else if (fd->kind == SL_K_DIR)
-				for (int d = 0; d < 6; d++)
-					offer(&c, sl_hex_dir_name(sc->grid.orient, d));
-			else if (fd->kind == SL_K_PIECE)
-				offer_seen(rc, &c, SL_K_PIECE);
-			else if (fd->kind == SL_K_HEX && line[start - 1] == '=')
-				offer_seen(rc, &c, SL_K_HEX);
-			else if (fd->kind == SL_K_DICE)
-				offer(&c, "?");
-		}
-		return;
-	}
-	for (int k = 0; k < sc->events[type].nfields; k++) {
-		char f[80];
-		snprintf(f, sizeof f, "%s=", sc->events[type].fields[k].name);
-		if (!strstr(line, f))
-			offer(&c, f);
-	}
-}

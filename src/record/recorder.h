@@ -1,9 +1,21 @@
 /* recorder.h - the recorder that `sillage record` and `sillage serve` share:
  * a log written line by line, each line checked as it comes and a refused one
- * changing nothing (recorder.c: lines and commands; rec_header.c: header
- * lines; rec_dice.c: the fair dice; rec_assist.c: forgiving input,
- * completion). What it says goes to the sink its caller gives: the command
- * prints it, the server returns it. Private to src/record, src/serve and src/cli. */
+ * changing nothing. A line goes one way (docs/architecture.md):
+ *   rec_line.c     the line: comment, command, header, annotation or entry
+ *   rec_cmd.c      help, state, undo, close
+ *   rec_header.c   header lines
+ *   rec_entry.c    an entry: read -> dice -> rules and typed check -> journal
+ *   rec_assist.c   forgiving reading (case, a player or dice left out, typos)
+ *   rec_pieces.c   the pieces the state holds, and their owners
+ *   rec_legal.c    what the rules allow now, as lines (the board's targets)
+ *   rec_dice.c     the fair dice
+ *   rec_journal.c  saving, the state rebuilt, comments for the next entry
+ *   rec_say.c      the words, to the sink its caller gives (the command
+ *                  prints them, the server returns them)
+ *   recorder.c     the session: open, resume, end
+ *   rec_complete.c Tab completion
+ * Each file calls only files listed below it (`make layers` checks that no
+ * two call each other in a circle). Private to src/record, src/serve and src/cli. */
 #ifndef SL_RECORD_RECORDER_H
 #define SL_RECORD_RECORDER_H
 
@@ -24,6 +36,14 @@ typedef struct rec_sink {
 	void *ud;
 } rec_sink;
 
+/* A piece the state holds (rec_pieces.c). */
+#define REC_MAX_PIECES 1024
+typedef struct rec_piece {
+	char id[64];
+	char group[24];        /* the list of the state holding it: "ships", "units" */
+	int owner;             /* the player index, -1 none */
+} rec_piece;
+
 typedef struct recorder {
 	const char *path;
 	char *dice_path;      /* FILE.dice: the secret while the log is open */
@@ -40,6 +60,9 @@ typedef struct recorder {
 	int io_failed;        /* a write failed: the recording stops, exit 4 */
 	int closed;           /* the dice seed is revealed: nothing more is recorded */
 	int quit;             /* ended by quit, exit or close */
+	int stopped;          /* lines not from a terminal parted from their own checks: no more read */
+	int imply_markers;    /* write the markers the rules imply before an entry (record; serve
+	                       * records one entry a request, so not there) */
 	long events;
 	int silb, sync;       /* FILE.silb: a journal, synced as --sync says */
 	sl_silb_journal *j;   /* NULL until the first change, or after a failed write */
@@ -65,6 +88,17 @@ typedef struct recorder {
 	uint32_t last_col;    /* its column (1-based; 0 when none) */
 	sl_buf last_desc;     /* the last accepted entry in words */
 	sl_buf last_dice;     /* its "# dice" line when the recorder drew for it, else empty */
+	/* the pieces of the state (rec_pieces.c), cached until the log changes */
+	rec_piece *pieces;
+	int npieces, pieces_valid;
+	long pieces_at;
+	size_t pieces_n;
+	/* what the rules allow now as lines (rec_legal.c), cached the same way */
+	sl_buf legal;         /* NUL-separated lines */
+	int nlegal, legal_valid;
+	int nlegal_now;       /* the first nlegal_now are allowed now, the rest after the next marker */
+	long legal_at;
+	size_t legal_n;
 } recorder;
 
 enum { REC_HEADER, REC_ENTRY, REC_UNDO, REC_ANNOTATE, REC_TAIL };
@@ -85,7 +119,7 @@ struct line_info {
 	int present[SL_MAX_FIELDS];
 };
 
-/* ---- the recorder's face (recorder.c) ----------------------------------- */
+/* ---- the session (recorder.c) ------------------------------------------- */
 
 /* Sets rc up for FILE (created at the first complete header if it is not
  * there; FILE.silb: a crash-safe journal synced as sync says) and reads what
@@ -95,11 +129,6 @@ int rec_begin(recorder *rc, const char *path, int sync, int quiet, const rec_sin
 /* --game ID on a log without a header: the header lines of that game. 1 when
  * FILE already holds another game (nothing said), else an sl_code. */
 int rec_set_game(recorder *rc, const char *game);
-/* One line typed (without its end of line): a header line, an entry, a
- * marker, an annotation, a comment or a command (help, state, undo, close). */
-void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno);
-/* 1 if s is the word w, blanks around it aside. */
-int rec_word_is(const char *s, const char *w);
 /* Where the game is, for a prompt ("sail turn 3, movement> "). */
 void rec_prompt(const recorder *rc, char *buf, size_t n);
 /* Ends the session: trailing comments kept, the journal closed and packed
@@ -109,25 +138,68 @@ int rec_end(recorder *rc, int no_pack);
 void rec_free(recorder *rc);
 /* The game's result at the current state: 1 over (the sentence in out). */
 int rec_result(const recorder *rc, sl_buf *out);
-/* The state check of ev from the state after it (none on phases). */
 /* Seals ev, to stand at entry `at` of log (its check chains the entries
  * before it in a format 2 log). */
 int rec_seal_entry(const sl_log *log, const void *st, size_t at, sl_event *ev);
+
+/* ---- a line (rec_line.c, rec_cmd.c, rec_entry.c) ------------------------- */
+
+/* One line typed (without its end of line): a header line, an entry, a
+ * marker, an annotation, a comment or a command (help, state, undo, close). */
+void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno);
+/* help, state, undo or close: run, 1; else 0. */
+int rec_command(recorder *rc, const char *s, uint32_t lineno);
+/* An entry or a marker: read, dice drawn, the rules and its typed check,
+ * then appended and saved; refused, nothing changes. */
+void rec_entry(recorder *rc, const char *line, size_t len, uint32_t lineno);
+/* "#N what it did" (or "== marker ==") and the end of the game, unless quiet. */
+void rec_say_accepted(recorder *rc, const sl_event *ev, sl_buf *desc);
+
+/* ---- the header (rec_header.c) -------------------------------------------- */
+int rec_header_word(const char *s);
+int rec_hl_push(recorder *rc, const char *s, size_t n);
+int rec_hdr_build(recorder *rc, const char *line, size_t len, uint32_t lineno, sl_header *out, sl_error *err);
+int rec_start(recorder *rc, sl_error *err);
+void rec_unstart(recorder *rc);
+int rec_install(recorder *rc, sl_header *cand, sl_error *err);
+void rec_header_line(recorder *rc, int hw, const char *line, size_t len, uint32_t lineno);
+int rec_hdr_base(recorder *rc, const sl_header *h);
+
+/* ---- forgiving reading (rec_assist.c) --------------------------------------- */
 /* The candidate nearest to word (case ignored) when it is close enough to
  * be a typo, else NULL: for "did you mean". */
 const char *rec_suggest(const char *word, size_t n, const char *const *cands, int ncands);
-/* Words to the sink: printf-like, to out or to err. */
-void rec_say(const recorder *rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void rec_warn(const recorder *rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* "sillage: " and the error with its position, to err. */
-void rec_report(const recorder *rc, const sl_error *err);
+void rec_normalize(recorder *rc, char *line, line_info *li);
+int rec_would_apply(recorder *rc, const sl_event *ev);
+int rec_try_before_drawing(recorder *rc, const sl_event *ev, sl_error *err);
+int rec_fill_dice(recorder *rc, sl_event *ev, const int *wanted);
+int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const line_info *li,
+	sl_event *ev, sl_error *err);
 
-/* saving and state (recorder.c) */
-int rec_save(recorder *rc, int op);
-int rec_rewrite(recorder *rc);
-int rec_rebuild(recorder *rc, sl_error *err);
-void rec_refuse(recorder *rc, const sl_error *err);
-/* the dice (rec_dice.c) */
+/* ---- the pieces of the state (rec_pieces.c) ------------------------------- */
+/* How many pieces the state holds, in rc->pieces (the state's own when its
+ * JSON names them, then those the log names); cached until the log changes. */
+int rec_pieces(recorder *rc);
+/* 1 if id[0..n) is a piece of the list as it was last made (maybe before
+ * the last entries: a cheap test before rec_pieces makes it again). */
+int rec_pieces_known(recorder *rc, const char *id, size_t n);
+/* The player owning piece id, or -1. */
+int rec_piece_owner(recorder *rc, const char *id);
+
+/* ---- what the rules allow now (rec_legal.c) ---------------------------------- */
+/* How many lines the rules allow now (the board's click targets, at the top
+ * and under each selectable piece; dice the rules draw left out), then
+ * after the next phase or turn marker (from rc->nlegal_now on); 0 for a
+ * game whose painter offers none. Cached until the log changes. */
+int rec_legal(recorder *rc);
+/* The k-th of them (k < rec_legal(rc)). */
+const char *rec_legal_line(const recorder *rc, int k);
+/* The event word of a legal line ("move", "phase"), its length in *n. */
+const char *rec_legal_event(const char *line, size_t *n);
+/* 1 if a line allowed now (not after a marker) makes the event called name. */
+int rec_legal_has_event(recorder *rc, const char *name);
+
+/* ---- the dice (rec_dice.c) ------------------------------------------------- */
 int rec_meta_set(sl_header *h, const char *key, const char *value);
 int rec_dice_meta(const recorder *rc, sl_header *h);
 int rec_secret_write(recorder *rc);
@@ -152,24 +224,32 @@ void rec_dice_close_shared(recorder *rc, uint32_t lineno);
  * weights (sl_game.chances) at the next counter: *value the index, and
  * " FIELD=COUNTER:VALUE/OUT_OF" appended to part for the "# dice" line. */
 int rec_draw_chance(recorder *rc, int type, int field, uint32_t lineno, int *value, sl_buf *part, sl_error *err);
-/* the header (rec_header.c) */
-int rec_header_word(const char *s);
-int rec_hl_push(recorder *rc, const char *s, size_t n);
-int rec_hdr_build(recorder *rc, const char *line, size_t len, uint32_t lineno, sl_header *out, sl_error *err);
-int rec_start(recorder *rc, sl_error *err);
-void rec_unstart(recorder *rc);
-int rec_install(recorder *rc, sl_header *cand, sl_error *err);
-void rec_header_line(recorder *rc, int hw, const char *line, size_t len, uint32_t lineno);
-int rec_hdr_base(recorder *rc, const sl_header *h);
-/* friendlier lines and completion (rec_assist.c) */
-void rec_normalize(recorder *rc, char *line, line_info *li);
-int rec_would_apply(recorder *rc, const sl_event *ev);
-int rec_try_before_drawing(recorder *rc, const sl_event *ev, sl_error *err);
-int rec_fill_dice(recorder *rc, sl_event *ev, const int *wanted);
-int rec_parse_entry(recorder *rc, char *line, size_t len, uint32_t lineno, const line_info *li,
-	sl_event *ev, sl_error *err);
+
+/* ---- the journal and the state (rec_journal.c) ------------------------------ */
+/* Makes the change op (REC_*, already made to rc->log) durable; -1 when
+ * the write failed (said; the recording stops). */
+int rec_save(recorder *rc, int op);
+int rec_save_whole(recorder *rc);
+int rec_rewrite(recorder *rc);
+int rec_rebuild(recorder *rc, sl_error *err);
+/* A comment line for the next entry. */
+void rec_pending_add(recorder *rc, const char *s);
+
+/* ---- words (rec_say.c) ---------------------------------------------------- */
+/* 1 if s is the word w, blanks around it aside. */
+int rec_word_is(const char *s, const char *w);
+/* Words to the sink: printf-like, to out or to err. */
+void rec_say(const recorder *rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void rec_warn(const recorder *rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void rec_say_buf(const recorder *rc, const sl_buf *b);
+/* "sillage: " and the error with its position, to err. */
+void rec_report(const recorder *rc, const sl_error *err);
+/* The line refused: said, counted, remembered for the caller. */
+void rec_refuse(recorder *rc, const sl_error *err);
+/* rec_refuse with the line, a caret and the "did you mean" of the line. */
 void rec_refuse_line(recorder *rc, sl_error *err, const char *line, uint32_t lineno, const line_info *li);
-/* Tab completion for rec_input (ctx: the recorder). */
+
+/* ---- Tab completion (rec_complete.c), for rec_input (ctx: the recorder) ---- */
 void rec_complete(void *ctx, const char *line, size_t start, const char *word,
 	void (*add)(void *ud, const char *cand), void *ud);
 

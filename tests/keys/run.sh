@@ -1,0 +1,123 @@
+#!/bin/sh
+# run.sh - fewer keys (issue 24.5): a scripted tmux session types one turn at the
+# recorder's prompt on a real terminal, counting every key it sends (a letter is one
+# key, Tab and Enter are one each), and fails when the turn takes more keys than its
+# bound or when the log does not hold exactly the entries meant. Tab offers what the
+# rules allow now, the player may be left out, the phase and turn markers the rules
+# imply are written by the recorder, and the dice by its fair roller (a fixed secret
+# here, so that the draws are known).
+#   sail: a 3-ship turn (the wind, three moves, three broadsides), at most 80 keys
+#   fmp: a turn of 5 actions (the tide card, five moves), at most 100 keys
+# usage: sh tests/keys/run.sh BUILD/sillage
+set -u
+SILLAGE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+pass=0
+fail=0
+S=sl-keys-$$
+TMP=$(mktemp -d)
+trap 'tmux kill-session -t $S 2>/dev/null; rm -rf "$TMP"' EXIT
+
+# keys K...: sends each key to the session and counts it
+keys() {
+	for k in "$@"; do
+		case $k in
+		Tab | Enter | BSpace | Up | Down | Left | Right | Escape)
+			tmux send-keys -t $S "$k"; n=$((n + 1)) ;;
+		*)
+			tmux send-keys -t $S -l "$k"; n=$((n + ${#k})) ;;
+		esac
+	done
+}
+screen() { tmux capture-pane -p -J -S -200 -t $S; }
+wait_for() {
+	for i in $(seq 1 100); do screen | grep -qF -- "$1" && return 0; sleep 0.05; done
+	echo "FAIL $name: never saw: $1"; screen | grep -v '^$' | tail -15; return 1
+}
+start() {   # start SETUP: a session recording a copy of SETUP
+	name=$1
+	n=0
+	rm -rf "$TMP/$name"; mkdir -p "$TMP/$name"
+	cp "$2" "$TMP/$name/g.sil"
+	printf 'seed 0909090909090909090909090909090909090909090909090909090909090909\nsalt 09090909090909090909090909090909\n' \
+		> "$TMP/$name/g.sil.dice"
+	tmux kill-session -t $S 2>/dev/null
+	(cd "$TMP/$name" && tmux new-session -d -s $S -x 200 -y 50 "$SILLAGE record g.sil; sleep 30") || exit 9
+	wait_for "$3"
+}
+# finish BOUND EXPECTED: quits (not counted), compares the log's new entries (checks
+# and comments aside) with EXPECTED and the keys with BOUND
+finish() {
+	ok=1
+	tmux send-keys -t $S "quit" Enter
+	wait_for "events recorded" || ok=0
+	grep -v '^#' "$TMP/$name/g.sil" | sed 's/ ![0-9a-f]*$//' | tail -n "$(printf '%s\n' "$2" | wc -l)" > "$TMP/$name/got"
+	printf '%s\n' "$2" > "$TMP/$name/want"
+	if ! diff -u "$TMP/$name/want" "$TMP/$name/got"; then
+		echo "FAIL $name: the log does not hold the turn meant"
+		ok=0
+	fi
+	if [ "$n" -gt "$1" ]; then
+		echo "FAIL $name: $n keystrokes, more than $1"
+		ok=0
+	fi
+	[ $ok = 1 ] && echo "keys: ok: $name in $n keystrokes (at most $1)"
+	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+}
+
+# ---- sail: three French ships, the turn after turn 1's last phase
+start sail-turn "$here/sail-setup.sil" "sail turn 1, fire>"
+keys w Tab Enter                                        # wind (turn 2 implied, the roll drawn)
+wait_for "#12 The wind"
+keys m Tab Tab v Tab Tab A,A Enter                      # move ship=vestale steps=A,A (phase 2 implied)
+wait_for "#13 Vestale"
+keys Tab j Tab Tab A,A Enter                            # Tab on an empty line: the last action's kind again
+wait_for "#14 Junon"
+keys Tab a Tab Tab A,A,A Enter
+wait_for "#15 Alerte"
+keys f Tab Tab v Tab Tab Tab Tab 1 Enter                # fire ship=vestale target=lark hits=1 (phase 3)
+wait_for "#16 Vestale"
+keys Tab j Tab Tab Tab Tab 2 Enter
+wait_for "#17 Junon"
+keys Tab a Tab Tab Tab Tab 0 Enter
+wait_for "#18 Alerte"
+finish 80 "
+turn 2
+wind roll=4
+phase 2 movement
+fr: move ship=vestale steps=A,A
+fr: move ship=junon steps=A,A
+fr: move ship=alerte steps=A,A,A
+phase 3 fire
+fr: fire ship=vestale target=lark hits=1
+fr: fire ship=junon target=lark hits=2
+fr: fire ship=alerte target=lark hits=0"
+
+# ---- fmp: ana's part of turn 4 of the Ferrix sample (its first three turns as the setup)
+awk '/^turn 4/ { exit } { print }' "$root/samples/fmp/ferrix.sil" > "$TMP/fmp-setup.sil"
+start fmp-turn "$TMP/fmp-setup.sil" "fmp turn 3, third>"
+keys t i Tab Enter                                      # tide (turn 4 implied, the card drawn)
+wait_for "#63 Tide card"
+keys m Tab Tab Tab t1 Tab Tab SE,SE Enter               # move unit=ana-t1 path=SE,SE (phase 2 implied)
+wait_for "#64 ana-t1"
+keys Tab Tab t2 Tab Tab SE Enter
+wait_for "#65 ana-t2"
+keys Tab Tab t3 Tab Tab SE Enter
+wait_for "#66 ana-t3"
+keys Tab Tab t4 Tab Tab SE Enter
+wait_for "#67 ana-t4"
+keys Tab Tab h Tab Tab SE Enter
+wait_for "#68 ana-h"
+finish 100 "
+turn 4
+tide card=high
+phase 2 first
+ana: move unit=ana-t1 path=SE,SE
+ana: move unit=ana-t2 path=SE
+ana: move unit=ana-t3 path=SE
+ana: move unit=ana-t4 path=SE
+ana: move unit=ana-h path=SE"
+
+echo "keys: $pass passed, $fail failed"
+[ $fail = 0 ]
