@@ -588,14 +588,14 @@ static int shared_draw(recorder *rc, sl_event *ev, uint32_t lineno, sl_buf *line
 	return entry_draws(rc, ev, dice, n, lineno, err);
 }
 
-void rec_dice_resume(recorder *rc)
+char *rec_dice_resume(recorder *rc)
 {
 	const char *s, *p;
 	char *text;
 	size_t n;
 	int mine = 0;
 	if (!rc->log || !rc->dh.nshares || !(p = strstr(sl_buf_cstr(&rc->pending), "# pending: ")))
-		return;
+		return NULL;
 	shares_load(rc);
 	for (int k = 0; k < rc->dh.nshares; k++)
 		mine += rc->have_share[k];
@@ -603,13 +603,13 @@ void rec_dice_resume(recorder *rc)
 		rec_warn(rc, "sillage: record: %s waits for a player's share, and none is here (%s.PLAYER.dice): "
 			"nothing is recorded\n", rc->path, rc->path);
 		rc->quit = 1;
-		return;
+		return NULL;
 	}
 	s = sl_buf_cstr(&rc->pending);
 	n = strcspn(p + 11, "\n");
 	text = sl_strndup(p + 11, n);
 	if (!text)
-		return;
+		return NULL;
 	/* the counters the other side reserved: those of its share lines */
 	rc->nforced = rc->iforced = 0;
 	for (int k = 0; k < rc->dh.nshares && !rc->nforced; k++) {
@@ -632,7 +632,7 @@ void rec_dice_resume(recorder *rc)
 			"nothing is recorded until they have drawn it\n", rc->path, text);
 		rc->quit = 1;
 		sl_free(text);
-		return;
+		return NULL;
 	}
 	/* the pending line leaves the comment, the shares stay above the entry */
 	{
@@ -646,9 +646,12 @@ void rec_dice_resume(recorder *rc)
 	}
 	if (!rc->quiet)
 		rec_say(rc, "drawing the line left pending for this side's share: %s\n", text);
-	rec_line(rc, text, strlen(text), 0);
+	return text;   /* run by the caller, above the pipeline: rec_begin */
+}
+
+void rec_dice_resume_done(recorder *rc)
+{
 	rc->nforced = rc->iforced = 0;
-	sl_free(text);
 }
 
 void rec_dice_close_shared(recorder *rc, uint32_t lineno)

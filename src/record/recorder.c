@@ -206,8 +206,15 @@ int rec_begin(recorder *rc, const char *path, int sync, int quiet, const rec_sin
 		return SL_ENOMEM;
 	memcpy(rc->dice_path, path, n);
 	memcpy(rc->dice_path + n, ".dice", 6);
-	if ((e = rec_open(rc, path)) == SL_OK)
-		rec_dice_resume(rc);
+	if ((e = rec_open(rc, path)) == SL_OK) {
+		/* a line left waiting for this side's share of the dice is drawn now */
+		char *text = rec_dice_resume(rc);
+		if (text) {
+			rec_line(rc, text, strlen(text), 0);
+			rec_dice_resume_done(rc);
+			sl_free(text);
+		}
+	}
 	return e;
 }
 

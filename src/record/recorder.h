@@ -214,9 +214,12 @@ void rec_dice_say_digest(const recorder *rc);
  * player ID's share, committed in the header before the first die. */
 int rec_dice_is_share(const char *s);
 void rec_dice_share(recorder *rc, const char *s, uint32_t lineno);
-/* After opening: a line left pending for another player's share is drawn
- * and recorded once every share is there. */
-void rec_dice_resume(recorder *rc);
+/* After opening: a line left pending for another player's share, to be
+ * drawn and recorded now that every share is there (the caller runs it
+ * through rec_line and frees it), or NULL. */
+char *rec_dice_resume(recorder *rc);
+/* After the line rec_dice_resume gave was run through rec_line. */
+void rec_dice_resume_done(recorder *rc);
 /* 'close' with shares: this side's shares revealed; the log is closed once
  * every player's is. */
 void rec_dice_close_shared(recorder *rc, uint32_t lineno);
