@@ -6,6 +6,7 @@
 #define SL_TI4_H
 
 #include "../sl_game.h"
+#include "ti4_cards.h"
 
 #define TI4_RINGS 4            /* rings 0..4: 61 positions, enough for 8-player maps */
 #define TI4_NPOS 61
@@ -50,6 +51,10 @@ typedef struct ti4_unit_def {
 
 enum ti4_faction {
 	TI4_F_CABAL = 0, TI4_F_LETNEV, TI4_F_SOL, TI4_F_HACAN, TI4_F_NEKRO, TI4_F_YSSARIL,
+	TI4_F_V1 = 6,           /* the factions rules version 1 knew (the `faction` event) */
+	TI4_F_ARBOREC = 6, TI4_F_CREUSS, TI4_F_JOLNAR, TI4_F_L1Z1X, TI4_F_MENTAK, TI4_F_MUAAT,
+	TI4_F_NAALU, TI4_F_SAAR, TI4_F_SARDAKK, TI4_F_WINNU, TI4_F_XXCHA, TI4_F_YIN,
+	TI4_F_ARGENT, TI4_F_EMPYREAN, TI4_F_MAHACT, TI4_F_NAAZROKHA, TI4_F_NOMAD, TI4_F_TITANS,
 	TI4_NFACTION
 };
 
@@ -70,7 +75,8 @@ enum ti4_copy { TI4_C_DEVOUR = 0, TI4_C_AGENT, TI4_C_AMALGAMATION, TI4_C_RIFTMEL
 extern const ti4_unit_def ti4_units[TI4_NUT];
 extern const ti4_faction_def ti4_factions[TI4_NFACTION];
 extern const char *const ti4_unit_tokens[];     /* NULL-terminated, enum order */
-extern const char *const ti4_faction_tokens[];
+extern const char *const ti4_faction_tokens[];  /* the six of rules version 1 */
+extern const char *const ti4_faction_ids[];     /* all TI4_NFACTION, NULL-terminated */
 extern const char *const ti4_tech_tokens[];
 extern const char *const ti4_copy_tokens[];
 extern const char *const ti4_planet_tokens[];   /* every planet id of the tile table */
