@@ -111,6 +111,46 @@ typedef struct ti4_player {
 	uint8_t replenished;   /* commodities replenished this turn: the agent may answer */
 } ti4_player;
 
+/* What rules version 2 adds to a game: the round as the LRR orders it
+ * (strategy, action, status, agenda phases), objectives, agendas, hands,
+ * the winner. All zero in a rules version 1 game (and not serialized). */
+#define TI4_NPUB 10            /* public objectives revealed at most (5 stage I, 5 stage II) */
+#define TI4_NLAW 16
+#define TI4_NSEC 3             /* unscored secret objectives held at most */
+#define TI4_TECHBYTES 16       /* a bit per ti4_techs entry */
+#define TI4_OBJBYTES 10        /* a bit per ti4_objectives entry */
+typedef struct ti4_round {
+	uint8_t on;                /* rules version >= 2 */
+	uint8_t npos_map;          /* positions the map string covers (its `0` slots are homes) */
+	uint8_t goal;              /* victory points that win at once: 10, or 14 (meta vp 14) */
+	int8_t speaker;
+	int8_t winner;             /* -1 while the game goes on */
+	uint8_t picking;           /* the strategy phase is under way */
+	uint8_t owner[8];          /* player + 1 holding each strategy card, 0 none */
+	uint8_t tg[8];             /* trade goods on a card nobody took (LRR 83.6) */
+	uint8_t used[8];           /* the card's strategic action was taken */
+	int8_t last;               /* the player whose turn came last in this action phase */
+	int8_t strat;              /* card whose secondary the others may take now, -1 */
+	uint8_t sec_done;          /* bit p: p took or declined that secondary */
+	uint8_t custodians;        /* the custodians token was taken from Mecatol Rex */
+	uint8_t npub, pub[TI4_NPUB];        /* revealed public objectives (ti4_objectives index) */
+	uint8_t scored[TI4_MAXP][TI4_OBJBYTES];
+	uint8_t status_scored[TI4_MAXP];    /* bit 0 a public, bit 1 a secret this status phase */
+	uint8_t hand[TI4_MAXP];             /* action cards held (their names stay hidden) */
+	uint8_t nsec[TI4_MAXP];             /* unscored secret objectives held */
+	uint8_t seal[TI4_MAXP][TI4_NSEC][32];   /* their commitments */
+	uint8_t techs[TI4_MAXP][TI4_TECHBYTES];
+	uint8_t nlaw, law[TI4_NLAW];         /* laws in play (ti4_agendas index) */
+	int8_t law_who[TI4_NLAW];            /* the elected player of a law, -1 */
+	uint8_t agendas_done;                /* agendas resolved this agenda phase (2) */
+	int8_t agenda;                       /* the agenda revealed, -1 none */
+	uint8_t voted;                       /* bit p: voted (or abstained) on it */
+	int8_t next_voter;
+	uint8_t noutcome;                    /* outcomes with votes so far */
+	char outcome[8][24];
+	uint8_t votes[8][2];                 /* votes per outcome, low byte first */
+} ti4_round;   /* bytes only: serialized as it lies */
+
 enum ti4_step { TI4_ST_NONE = 0, TI4_ST_MOVE, TI4_ST_CANNON, TI4_ST_COMBAT, TI4_ST_INVADE,
 	TI4_ST_PRODUCE };
 
@@ -153,7 +193,17 @@ typedef struct ti4_state {
 	uint8_t owed[TI4_NUT];  /* units taken back from the board (67.5a) not yet produced */
 	/* For the painter: the last system touched. */
 	int8_t last;
+	ti4_round r;            /* rules version 2 */
 } ti4_state;
+
+/* Rules version 2: a strategy card's index 0..7 held by p, -1 none (lowest
+ * initiative first); p's initiative (9 with no card); whether p owns the
+ * technology (ti4_techs index); whose turn it is in the action phase (-1:
+ * every player has passed). */
+int ti4_card_of(const ti4_state *s, int p);
+int ti4_initiative(const ti4_state *s, int p);
+int ti4_has_tech(const ti4_state *s, int p, int tech);
+int ti4_next_actor(const ti4_state *s);
 
 /* Whether p's unit with production at position i is blockaded (LRR 14):
  * other players' ships there, none of p's, and no space combat going on. */

@@ -243,13 +243,15 @@ static int need_turn(const ti4_state *s, const sl_header *h, int p, sl_error *er
 static int ev_activate(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int p = ev->player, i = ti4_pos_index(ev->f[0].u.i);
+	int p = ev->player, i = ti4_pos_index(ev->f[0].u.i), rc;
 	if (s->phase != 1)
 		return ti4_illegal(err, "ti4 LRR 3: tactical actions are taken in the action phase");
 	if (s->turnp >= 0)
 		return ti4_illegal(err, "ti4 LRR 3.2: %s's turn is not over", PID(s->turnp));
 	if (s->pl[p].passed)
 		return ti4_illegal(err, "ti4 LRR 3.3: %s has passed", PID(p));
+	if ((rc = ti4_round_may_act(s, h, ev, err)))
+		return rc;
 	if (i < 0 || !ti4_tile_of(s, i))
 		return ti4_illegal(err, "ti4 LRR 89.1: no system at position %03d", ev->f[0].u.i);
 	if (s->cmd[i] >> p & 1)
@@ -261,6 +263,7 @@ static int ev_activate(ti4_state *s, const sl_header *h, const sl_event *ev, sl_
 	s->pl[p].tactic--;
 	s->cmd[i] |= (uint8_t)(1u << p);
 	s->turnp = (int8_t)p;
+	s->r.last = (int8_t)p;
 	s->asys = (int8_t)i;
 	s->step = TI4_ST_MOVE;
 	s->traded = 0;
@@ -1281,12 +1284,19 @@ static int ev_end(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 static int ev_pass(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int p = ev->player;
+	int p = ev->player, rc;
 	if (s->phase != 1 || s->turnp >= 0)
 		return ti4_illegal(err, "ti4 LRR 3.3: a player passes instead of taking an action");
 	if (s->pl[p].passed)
 		return ti4_illegal(err, "ti4 LRR 3.3: %s has already passed", PID(p));
+	if ((rc = ti4_round_may_act(s, h, ev, err)))
+		return rc;
+	for (int c = 0; s->r.on && c < 8; c++)
+		if (s->r.owner[c] == p + 1 && !s->r.used[c])
+			return ti4_illegal(err, "ti4 LRR 3.3: %s must take the strategic action of %s "
+				"before passing", PID(p), ti4_strategy[c].name);
 	s->pl[p].passed = 1;
+	s->r.last = (int8_t)p;
 	if (desc)
 		sl_buf_printf(desc, "%s passes", PID(p));
 	return 0;

@@ -81,6 +81,7 @@ int ti4_serialize(const void *st, sl_buf *b)
 	u(b, s->prod_used);
 	sl_buf_put(b, s->owed, sizeof s->owed);
 	sv(b, s->last);
+	ti4_round_serialize(s, b);
 	return b->failed ? SL_ENOMEM : SL_OK;
 }
 
@@ -109,7 +110,7 @@ int ti4_restore(void **out, const void *p, size_t n, sl_error *err)
 	}
 	s->np = sl_read_uvarint_in(&r, 0, TI4_MAXP);
 	s->turn = sl_read_uvarint_in(&r, 0, 1 << 20);
-	s->phase = sl_read_uvarint_in(&r, 0, 2);
+	s->phase = sl_read_uvarint_in(&r, 0, 3);
 	s->galaxy = sl_read_uvarint_in(&r, 0, 1);
 	for (int i = 0; i < TI4_NPOS; i++) {
 		s->tile[i] = (int16_t)sl_read_svarint_in(&r, 0, 9999);
@@ -174,6 +175,7 @@ int ti4_restore(void **out, const void *p, size_t n, sl_error *err)
 	s->prod_used = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
 	rbytes(&r, s->owed, sizeof s->owed);
 	s->last = (int8_t)sl_read_svarint_in(&r, -1, TI4_NPOS - 1);
+	ti4_round_restore(s, &r);
 	if (s->ckind && (s->att < 0 || s->def < 0 || s->asys < 0 || s->att >= s->np
 	    || s->def >= s->np))
 		r.err = 1;
