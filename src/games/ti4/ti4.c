@@ -187,9 +187,9 @@ static const sl_event_def ti4_events[TI4_NEV] = {
 	{"strategic", PL, NF(f_strategic), f_strategic,
 		"a strategy card's primary (its holder's action) or secondary"},
 	{"play", PL, NF(f_play), f_play, "an action card, a component action, a leader, relic or note"},
-	{"objective", PL, NF(f_objective), f_objective, "an objective revealed or scored"},
+	{"objective", SL_EV_PLAYER, NF(f_objective), f_objective, "an objective revealed or scored"},
 	{"agenda", PL, NF(f_agenda), f_agenda, "agenda phase: reveal, vote, outcome"},
-	{"draw", PL, NF(f_draw), f_draw, "cards drawn: action cards, a sealed secret, exploration, relic"},
+	{"draw", SL_EV_PLAYER, NF(f_draw), f_draw, "cards drawn: action cards, a sealed secret, exploration, relic"},
 };
 
 static const char *const ti4_phases[] = {"action", "status", "agenda"};
