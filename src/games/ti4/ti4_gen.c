@@ -469,12 +469,58 @@ static int secondary2(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl
 	return 1;
 }
 
+/* Ground forces onto the ships of a system next to the active one, before
+ * the move (so that invasions happen, Mecatol Rex's above all). */
+static int try_load(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_arena *a, int p,
+	sl_event *out)
+{
+	for (int j = 0; j < TI4_NPOS; j++) {
+		const ti4_tile *t = ti4_tile_of(s, j);
+		if (!t || !ti4_adjacent(s, s->asys, j) || (s->cmd[j] >> p & 1) || !ti4_ships_in(s, j, p))
+			continue;
+		for (int k = 0; k < t->np; k++) {
+			int cnt[TI4_NUT] = {0};
+			if (s->u[j][k + 1][p][TI4_INF] < 2)
+				continue;
+			cnt[TI4_INF] = s->u[j][k + 1][p][TI4_INF] - 1;   /* one stays behind */
+			for (; cnt[TI4_INF] > 0; cnt[TI4_INF]--) {
+				sl_event_init(out, TI4_EV_LOAD, p);
+				sl_value_int(&out->f[0], planet_token(t->p[k].id));
+				units_value(a, &out->f[1], cnt);
+				if (legal(s, h, tmp, out))
+					return 0;
+			}
+		}
+	}
+	return 1;
+}
+
+static int try_mecatol(const ti4_state *s, const sl_header *h, ti4_state *tmp, int p,
+	sl_event *out)
+{
+	if (s->r.custodians || s->tile[0] != 18 || (s->cmd[0] >> p & 1))
+		return 1;
+	for (int j = 1; j < TI4_NPOS; j++)
+		if (ti4_adjacent(s, 0, j) && !(s->cmd[j] >> p & 1)
+		    && ti4_ships_in(s, j, p) > s->u[j][0][p][TI4_FF]) {
+			sl_event_init(out, TI4_EV_ACTIVATE, p);
+			sl_value_int(&out->f[0], 0);
+			return !legal(s, h, tmp, out);
+		}
+	return 1;
+}
+
 static int action2(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_prng *rng,
 	sl_arena *a, sl_event *out)
 {
 	int p;
-	if (s->turnp >= 0)
+	if (s->turnp >= 0) {
+		p = s->turnp;
+		if (s->step == TI4_ST_MOVE && !s->ckind && ti4_ships_in(s, s->asys, p) ==
+		    s->u[s->asys][0][p][TI4_FF] && !try_load(s, h, tmp, a, p, out))
+			return 0;
 		return action(s, h, tmp, rng, a, out);
+	}
 	if (s->r.picking)
 		return try_pick(s, h, tmp, rng, out) ? marker(out, SL_ENTRY_PHASE, 2) : 0;
 	if (s->r.strat >= 0 && !secondary2(s, h, tmp, rng, out))
@@ -485,6 +531,8 @@ static int action2(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_pr
 	for (int k = 0; k < 8; k++)
 		if (s->r.owner[k] == p + 1 && !s->r.used[k])
 			return strategic2(s, h, tmp, a, rng, p, out);
+	if (s->pl[p].tactic && !try_mecatol(s, h, tmp, p, out))
+		return 0;
 	if (!s->pl[p].tactic || below(rng, 6) == 0 || try_activate(s, h, tmp, rng, p, out))
 		sl_event_init(out, TI4_EV_PASS, p);
 	return 0;

@@ -44,6 +44,9 @@ int ti4_round_mark(ti4_state *s, const sl_header *h, int turn, int phase, sl_err
 void ti4_round_serialize(const ti4_state *s, sl_buf *b);
 void ti4_round_restore(ti4_state *s, sl_reader *r);
 int ti4_result(const void *st, const sl_header *h, sl_buf *out);
+/* Rules version 2's lines of `state` and members of `state --json` (nothing in version 1). */
+void ti4_round_summary(const ti4_state *s, const sl_header *h, sl_buf *o);
+void ti4_round_json(const ti4_state *s, const sl_header *h, sl_buf *o);
 
 extern const sl_schema ti4_schema;
 

@@ -598,6 +598,30 @@ static int objective_met(ti4_state *s, int p, const ti4_objective_def *o)
 		}
 		return best >= n;
 	case TI4_OC_MECATOL_SHIPS: return s->ctrl[0][0] == p && ti4_ships_in(s, 0, p) >= n;
+	case TI4_OC_MECATOL_ADJ:   /* ships in n systems next to Mecatol Rex */
+		for (int i = 1; i < TI4_NPOS; i++)
+			cols += ti4_adjacent(s, 0, i) && ti4_ships_in(s, i, p);
+		return cols >= n;
+	case TI4_OC_SYSTEMS:       /* units in n systems, or planets controlled there */
+		for (int i = 0; i < TI4_NPOS; i++) {
+			int there = 0;
+			for (int a = 0; a < TI4_AREAS; a++)
+				for (int t = 0; t < TI4_NUT; t++)
+					there |= s->u[i][a][p][t] != 0;
+			for (int k = 0; k < 3; k++)
+				there |= s->ctrl[i][k] == p;
+			cols += there;
+		}
+		return cols >= n;
+	case TI4_OC_OTHER_HOME_PLANET:
+		for (int q = 0; q < s->np; q++)
+			for (int k = 0; q != p && s->pl[q].faction >= 0 && k < 3; k++)
+				cols += s->ctrl[s->pl[q].home][k] == p;
+		return cols >= n;
+	case TI4_OC_FACTION_TECHS:
+		for (int t = 0; t < ti4_ntechs(); t++)
+			cols += ti4_has_tech(s, p, t) && ti4_techs[t].faction != NULL;
+		return cols >= n;
 	default: return -1;
 	}
 }
@@ -959,4 +983,89 @@ void ti4_round_restore(ti4_state *s, sl_reader *r)
 	for (int q = 0; q < TI4_MAXP; q++)
 		if (s->r.nsec[q] > TI4_NSEC)
 			r->err = 1;
+}
+
+/* ---- words ------------------------------------------------------------------------------------ */
+
+void ti4_round_summary(const ti4_state *s, const sl_header *h, sl_buf *o)
+{
+	if (!R->on)
+		return;
+	sl_buf_printf(o, "speaker %s; victory points to win %d%s%s\n", PID(R->speaker), R->goal,
+		R->custodians ? "; custodians taken" : "", R->winner >= 0 ? "; the game is over" : "");
+	if (R->winner >= 0)
+		sl_buf_printf(o, "winner: %s with %d victory points\n", PID(R->winner),
+			s->pl[R->winner].vp);
+	sl_buf_puts(o, "strategy cards:");
+	for (int c = 0; c < 8; c++)
+		sl_buf_printf(o, " %d %s %s%s%s", c + 1, ti4_strategy[c].id, R->owner[c] ?
+			PID(R->owner[c] - 1) : "-", R->used[c] ? " (used)" : "", R->tg[c] ? " +tg" : "");
+	sl_buf_puts(o, "\nobjectives:");
+	for (int k = 0; k < R->npub; k++) {
+		int o2 = R->pub[k], any = 0;
+		sl_buf_printf(o, " %s [", ti4_objectives[o2].id);
+		for (int p = 0; p < s->np; p++)
+			if (bit(R->scored[p], o2)) {
+				sl_buf_printf(o, "%s%s", any ? " " : "", PID(p));
+				any = 1;
+			}
+		sl_buf_putc(o, ']');
+	}
+	sl_buf_puts(o, "\nlaws:");
+	for (int k = 0; k < R->nlaw; k++)
+		sl_buf_printf(o, " %s%s%s", ti4_agendas[R->law[k]].id, R->law_who[k] >= 0 ? "=" : "",
+			R->law_who[k] >= 0 ? PID(R->law_who[k]) : "");
+	if (!R->nlaw)
+		sl_buf_puts(o, " -");
+	sl_buf_puts(o, "\nhands:");
+	for (int p = 0; p < s->np; p++)
+		sl_buf_printf(o, "%s %s %d action card%s, %d secret%s sealed", p ? ";" : "", PID(p), R->hand[p],
+			R->hand[p] == 1 ? "" : "s", R->nsec[p], R->nsec[p] == 1 ? "" : "s");
+	sl_buf_putc(o, '\n');
+}
+
+void ti4_round_json(const ti4_state *s, const sl_header *h, sl_buf *o)
+{
+	if (!R->on)
+		return;
+	sl_buf_puts(o, ",\"speaker\":");
+	sl_buf_json_str(o, PID(R->speaker));
+	sl_buf_printf(o, ",\"goal\":%d,\"custodians\":%s,\"winner\":", R->goal,
+		R->custodians ? "true" : "false");
+	if (R->winner >= 0)
+		sl_buf_json_str(o, PID(R->winner));
+	else
+		sl_buf_puts(o, "null");
+	sl_buf_puts(o, ",\"strategy\":[");
+	for (int c = 0; c < 8; c++) {
+		sl_buf_printf(o, "%s{\"card\":\"%s\",\"holder\":", c ? "," : "", ti4_strategy[c].id);
+		if (R->owner[c])
+			sl_buf_json_str(o, PID(R->owner[c] - 1));
+		else
+			sl_buf_puts(o, "null");
+		sl_buf_printf(o, ",\"used\":%s,\"tg\":%d}", R->used[c] ? "true" : "false", R->tg[c]);
+	}
+	sl_buf_puts(o, "],\"objectives\":[");
+	for (int k = 0; k < R->npub; k++) {
+		int any = 0;
+		sl_buf_printf(o, "%s{\"id\":\"%s\",\"stage\":%d,\"scored\":[", k ? "," : "",
+			ti4_objectives[R->pub[k]].id, ti4_objectives[R->pub[k]].stage);
+		for (int p = 0; p < s->np; p++)
+			if (bit(R->scored[p], R->pub[k])) {
+				sl_buf_puts(o, any ? "," : "");
+				sl_buf_json_str(o, PID(p));
+				any = 1;
+			}
+		sl_buf_puts(o, "]}");
+	}
+	sl_buf_puts(o, "],\"laws\":[");
+	for (int k = 0; k < R->nlaw; k++)
+		sl_buf_printf(o, "%s\"%s\"", k ? "," : "", ti4_agendas[R->law[k]].id);
+	sl_buf_puts(o, "],\"hands\":{");
+	for (int p = 0; p < s->np; p++) {
+		sl_buf_puts(o, p ? "," : "");
+		sl_buf_json_str(o, PID(p));
+		sl_buf_printf(o, ":{\"action_cards\":%d,\"secrets\":%d}", R->hand[p], R->nsec[p]);
+	}
+	sl_buf_putc(o, '}');
 }
