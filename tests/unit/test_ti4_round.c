@@ -367,6 +367,77 @@ static void t_agenda(void **state)
 	NO(c, "cyd: pick card=politics", "the game is over: bob won");
 }
 
+/* ---- rules that part from version 1 (issue 26) ----------------------------------------------- */
+
+static void t_unit_values(void **state)
+{
+	ctx *c = *state;
+	ti4_state *s = S(c);
+	int cv = TI4_CV;
+	OK(c, MAP);
+	OK(c, "ana: seat faction=sol home=201");
+	OK(c, "bob: seat faction=yssaril home=205");
+	OK(c, "cyd: seat faction=letnev home=209");
+	/* published values: the Yssaril flagship moves 2; Sol's Genesis carries 12 */
+	assert_int_equal(ti4_unit_move(s, 1, TI4_FS), 2);
+	assert_int_equal(ti4_unit_capacity(s, 0, TI4_FS), 12);
+	/* a carrier moves 1 and carries 4 until Carrier II: 2 and 6 */
+	assert_int_equal(ti4_unit_move(s, 0, cv), 1);
+	assert_int_equal(ti4_unit_capacity(s, 0, cv), 4);
+	s->r.techs[0][TI4_T_CV2 >> 3] |= (uint8_t)(1u << (TI4_T_CV2 & 7));
+	assert_int_equal(ti4_unit_move(s, 0, cv), 2);
+	assert_int_equal(ti4_unit_capacity(s, 0, cv), 6);
+	/* Sol's own Advanced Carrier II: capacity 8 */
+	s->r.techs[0][ti4_tech_index("advancedcarrier2") >> 3] |=
+		(uint8_t)(1u << (ti4_tech_index("advancedcarrier2") & 7));
+	assert_int_equal(ti4_unit_capacity(s, 0, cv), 8);
+	/* Cruiser II moves 3 and carries 1; Dreadnought II moves 2 */
+	s->r.techs[2][TI4_T_CR2 >> 3] |= (uint8_t)(1u << (TI4_T_CR2 & 7));
+	s->r.techs[2][TI4_T_DN2 >> 3] |= (uint8_t)(1u << (TI4_T_DN2 & 7));
+	assert_int_equal(ti4_unit_move(s, 2, TI4_CR), 3);
+	assert_int_equal(ti4_unit_capacity(s, 2, TI4_CR), 1);
+	assert_int_equal(ti4_unit_move(s, 2, TI4_DN), 2);
+	/* Letnev's Armada: the fleet pool counts 2 more */
+	assert_int_equal(ti4_fleet_limit(s, 2), s->pl[2].fleet + 2);
+	assert_int_equal(ti4_fleet_limit(s, 0), s->pl[0].fleet);
+	/* a move the upgrade allows: Sol's carriers (Carrier II) from 201 to 102, two away */
+	OK(c, "turn 1");
+	OK(c, "ana: pick card=leadership");
+	OK(c, "bob: pick card=trade");
+	OK(c, "cyd: pick card=politics");
+	OK(c, "ana: pick card=warfare");
+	OK(c, "bob: pick card=technology");
+	OK(c, "cyd: pick card=imperial");
+	OK(c, "ana: activate system=102");
+	OK(c, "ana: move from=201 units=cv,cv,ff,ff,ff");
+}
+
+/* LRR 78.5: a retreat is announced at the start of any round, the first
+ * too when no anti-fighter barrage opened the combat (version 1 refused it). */
+static void t_retreat_round1(void **state)
+{
+	ctx *c = *state;
+	ti4_state *s = S(c);
+	seat3(c);
+	s->reinf[1][TI4_CR]--;
+	s->u[at(202)][0][1][TI4_CR] = 1;
+	s->reinf[1][TI4_DD]--;
+	s->u[at(203)][0][1][TI4_DD] = 1;
+	OK(c, "turn 1");
+	OK(c, "ana: pick card=leadership");
+	OK(c, "bob: pick card=trade");
+	OK(c, "cyd: pick card=politics");
+	OK(c, "ana: pick card=warfare");
+	OK(c, "bob: pick card=technology");
+	OK(c, "cyd: pick card=imperial");
+	OK(c, "ana: activate system=202");
+	OK(c, "ana: move from=201 units=cv,ff");
+	NO(c, "bob: retreat to=204", "not adjacent");
+	OK(c, "bob: retreat to=203");
+	assert_int_equal(s->ckind, 1);
+	assert_int_equal(s->retreat[1], at(203));
+}
+
 static void t_snapshot(void **state)
 {
 	ctx *c = *state;
@@ -391,6 +462,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(t_strategy, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_objectives, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_agenda, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_unit_values, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_retreat_round1, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_snapshot, setup3, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -204,6 +204,13 @@ int ti4_card_of(const ti4_state *s, int p);
 int ti4_initiative(const ti4_state *s, int p);
 int ti4_has_tech(const ti4_state *s, int p, int tech);
 int ti4_next_actor(const ti4_state *s);
+/* A unit's move and capacity for its owner p: rules version 1's values
+ * (printed, the flagships' capacity), or in version 2 the faction's own
+ * flagship and mech and every unit upgrade p has researched (a faction's
+ * own upgrade before the generic one). The fleet pool with Letnev's Armada. */
+int ti4_unit_move(const ti4_state *s, int p, int t);
+int ti4_unit_capacity(const ti4_state *s, int p, int t);
+int ti4_fleet_limit(const ti4_state *s, int p);
 
 /* Whether p's unit with production at position i is blockaded (LRR 14):
  * other players' ships there, none of p's, and no space combat going on. */

@@ -57,9 +57,7 @@ static int capacity_in(const ti4_state *s, int i, int p, int *ff_free)
 {
 	int cap = 0;
 	for (int t = 0; t < TI4_NUT; t++) {
-		int c = UD(t).capacity;
-		if (t == TI4_FS && s->pl[p].faction >= 0)
-			c = ti4_factions[s->pl[p].faction].fs_capacity;
+		int c = ti4_unit_capacity(s, p, t);
 		if (UD(t).ship)
 			cap += c * s->u[i][0][p][t];
 	}
@@ -86,9 +84,10 @@ static int check_capacity(const ti4_state *s, const sl_header *h, int i, int p, 
 static int check_fleet(const ti4_state *s, const sl_header *h, int i, int p, sl_error *err)
 {
 	int n = ti4_ships_in(s, i, p) - s->u[i][0][p][TI4_FF];
-	if (n > s->pl[p].fleet)
+	if (n > ti4_fleet_limit(s, p))
 		return ti4_illegal(err, "ti4 LRR 37: %s has %d non-fighter ships at %03d, more than "
-			"the %d tokens of the fleet pool", PID(p), n, ti4_pos_code(i), s->pl[p].fleet);
+			"the %d tokens of the fleet pool%s", PID(p), n, ti4_pos_code(i), s->pl[p].fleet,
+			ti4_fleet_limit(s, p) > s->pl[p].fleet ? " and Armada's 2" : "");
 	return 0;
 }
 
@@ -402,7 +401,7 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		return ti4_illegal(err, "ti4 LRR 41: no die is rolled: the ships leave no gravity rift "
 			"they roll for");
 	for (int t = 0; t < TI4_NUT; t++) {
-		int mv = UD(t).move;
+		int mv = ti4_unit_move(s, p, t);
 		if (!cnt[t] || !UD(t).ship || !mv)
 			continue;
 		if (from->anomaly == TI4_AN_NEBULA)
@@ -410,8 +409,7 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		if (d > mv)
 			return ti4_illegal(err, "ti4 LRR 58.1: the %s has move %d; %03d is %d away",
 				UD(t).name, mv, ti4_pos_code(s->asys), d);
-		cap += (t == TI4_FS ? ti4_factions[s->pl[p].faction].fs_capacity : UD(t).capacity)
-			* cnt[t];
+		cap += ti4_unit_capacity(s, p, t) * cnt[t];
 	}
 	if (carried > cap)
 		return ti4_illegal(err, "ti4 LRR 95: the moving ships have capacity %d for %d "
@@ -427,8 +425,7 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 					lost[t]++;
 		for (int t = 0; t < TI4_NUT; t++)
 			if (UD(t).ship && UD(t).move)
-				left += (t == TI4_FS ? ti4_factions[s->pl[p].faction].fs_capacity :
-					UD(t).capacity) * (cnt[t] - lost[t]);
+				left += ti4_unit_capacity(s, p, t) * (cnt[t] - lost[t]);
 		left -= cnt[TI4_FF] - lost[TI4_FF];
 		for (int t = TI4_INF; t >= TI4_MECH; t--) {   /* inf (8) then mech (7) */
 			int over = cnt[t] - (left > 0 ? left : 0);
@@ -895,6 +892,10 @@ static int ev_retreat(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 	sl_error *err)
 {
 	int p = ev->player, to = ti4_pos_index(ev->f[0].u.i), ok = 0;
+	/* rules 2, LRR 78.5: the first round too, before its rolls (no barrage needed) */
+	if (s->r.on && !s->ckind && combat_needed(s) && !pending_any(s)
+	    && (p == s->turnp || p == opponent_in(s, s->asys, s->turnp)))
+		start_space_combat(s, desc, h);
 	if (s->ckind != 1 || !combat_side(s, p))
 		return ti4_illegal(err, "ti4 LRR 78.5: only a side in a space combat retreats");
 	if (s->fired)

@@ -135,8 +135,7 @@ static int try_move(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_a
 					continue;
 				cnt[t] = k;
 				ships += k;
-				cap += k * (t == TI4_FS ? ti4_factions[s->pl[p].faction].fs_capacity :
-					ti4_units[t].capacity);
+				cap += k * ti4_unit_capacity(s, p, t);
 			}
 		if (!ships)
 			continue;

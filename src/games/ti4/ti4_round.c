@@ -51,6 +51,46 @@ int ti4_has_tech(const ti4_state *s, int p, int tech)
 	return bit(s->r.techs[p], tech);
 }
 
+/* The stats p's unit of type t has in a version 2 game, or NULL for the printed ones. */
+static const ti4_stats *stats_of(const ti4_state *s, int p, int t)
+{
+	const ti4_stats *best = NULL;
+	int f = p >= 0 && p < TI4_MAXP ? s->pl[p].faction : -1;
+	if (!R->on || f < 0)
+		return NULL;
+	if (t == TI4_FS)
+		best = &ti4_faction_data_tab[f].fs;
+	if (t == TI4_MECH)
+		best = &ti4_faction_data_tab[f].mech;
+	for (int k = 0; k < ti4_ntechs(); k++)
+		if (ti4_techs[k].unit == t && ti4_has_tech(s, p, k)
+		    && (!best || ti4_techs[k].faction || best == &ti4_faction_data_tab[f].fs
+		        || best == &ti4_faction_data_tab[f].mech))
+			best = &ti4_techs[k].up;
+	return best;
+}
+
+int ti4_unit_move(const ti4_state *s, int p, int t)
+{
+	const ti4_stats *st = stats_of(s, p, t);
+	return st && ti4_units[t].ship ? st->move : ti4_units[t].move;
+}
+
+int ti4_unit_capacity(const ti4_state *s, int p, int t)
+{
+	const ti4_stats *st = stats_of(s, p, t);
+	if (st && ti4_units[t].ship)
+		return st->capacity;
+	if (t == TI4_FS && p >= 0 && p < TI4_MAXP && s->pl[p].faction >= 0)
+		return ti4_factions[s->pl[p].faction].fs_capacity;
+	return ti4_units[t].capacity;
+}
+
+int ti4_fleet_limit(const ti4_state *s, int p)
+{
+	return s->pl[p].fleet + (R->on && s->pl[p].faction == TI4_F_LETNEV ? 2 : 0);
+}
+
 int ti4_card_of(const ti4_state *s, int p)
 {
 	for (int c = 0; c < 8; c++)
