@@ -438,6 +438,70 @@ static void t_retreat_round1(void **state)
 	assert_int_equal(s->retreat[1], at(203));
 }
 
+static void picks3(ctx *c)
+{
+	OK(c, "turn 1");
+	OK(c, "ana: pick card=leadership");
+	OK(c, "bob: pick card=trade");
+	OK(c, "cyd: pick card=politics");
+	OK(c, "ana: pick card=warfare");
+	OK(c, "bob: pick card=technology");
+	OK(c, "cyd: pick card=imperial");
+}
+
+/* Commentary 5: Nekro and Yssaril copy the Cabal's abilities only when the
+ * Cabal plays (version 1 let them copy in any game). */
+static void t_copy_needs_cabal(void **state)
+{
+	ctx *c = *state;
+	OK(c, MAP);
+	OK(c, "ana: seat faction=nekro home=201");
+	OK(c, "bob: seat faction=yssaril home=205");
+	OK(c, "cyd: seat faction=sol home=209");
+	picks3(c);
+	NO(c, "ana: copy ability=devour", "no Cabal in this game");
+	NO(c, "bob: copy ability=agent", "no Cabal in this game");
+}
+
+/* LRR 33: ground forces aboard a ship keep their player in the game. */
+static void t_alive_in_space(void **state)
+{
+	ctx *c = *state;
+	ti4_state *s = S(c);
+	seat3(c);
+	picks3(c);
+	/* cyd (xxcha) loses every planet and structure but keeps infantry aboard a carrier */
+	for (int a = 1; a < TI4_AREAS; a++)
+		for (int t = 0; t < TI4_NUT; t++) {
+			s->reinf[2][t] = (uint8_t)(s->reinf[2][t] + s->u[at(209)][a][2][t]);
+			s->u[at(209)][a][2][t] = 0;
+		}
+	for (int k = 0; k < 3; k++)
+		s->ctrl[at(209)][k] = -1;
+	s->reinf[2][TI4_INF]--;
+	s->u[at(209)][0][2][TI4_INF] = 1;
+	NO(c, "eliminate who=cyd", "ground forces in space");
+	s->reinf[2][TI4_INF]++;
+	s->u[at(209)][0][2][TI4_INF] = 0;
+	OK(c, "eliminate who=cyd");
+}
+
+/* The Cabal agent answers the replenishment that has just happened: a
+ * second player's replenishment closes the first one's window. */
+static void t_agent_window(void **state)
+{
+	ctx *c = *state;
+	OK(c, MAP);
+	OK(c, "ana: seat faction=cabal home=201");
+	OK(c, "bob: seat faction=hacan home=205");
+	OK(c, "cyd: seat faction=sol home=209");
+	picks3(c);
+	OK(c, "bob: replenish");
+	OK(c, "cyd: replenish");
+	NO(c, "ana: agent target=bob unit=dd", "just replenished");
+	OK(c, "ana: agent target=cyd unit=dd");
+}
+
 static void t_snapshot(void **state)
 {
 	ctx *c = *state;
@@ -464,6 +528,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(t_agenda, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_unit_values, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_retreat_round1, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_copy_needs_cabal, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_alive_in_space, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_agent_window, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_snapshot, setup3, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1387,6 +1387,8 @@ static int ev_replenish(ti4_state *s, const sl_header *h, const sl_event *ev, sl
 	if (s->phase != 1)
 		return ti4_illegal(err, "ti4 LRR 21: commodities are replenished in the action phase");
 	s->pl[p].comm = ti4_factions[s->pl[p].faction].commodities;
+	for (int q = 0; s->r.on && q < TI4_MAXP; q++)
+		s->pl[q].replenished = 0;   /* rules 2: only the replenishment just made opens the window */
 	s->pl[p].replenished = 1;
 	if (desc)
 		sl_buf_printf(desc, "%s replenishes commodities to %d", PID(p), s->pl[p].comm);
@@ -1533,7 +1535,12 @@ static int ev_research(ti4_state *s, const sl_header *h, const sl_event *ev, sl_
 static int ev_copy(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int p = ev->player, a = ev->f[0].u.i, f = s->pl[p].faction;
+	int p = ev->player, a = ev->f[0].u.i, f = s->pl[p].faction, cabal = 0;
+	for (int q = 0; q < s->np; q++)
+		cabal |= ti4_is_cabal(s, q);
+	if (s->r.on && !cabal)   /* rules 2: commentary 5 copies the Cabal that plays */
+		return ti4_illegal(err, "ti4 LRR 17 (22) commentary 5: no Cabal in this game: there "
+			"is no Cabal ability to copy");
 	if (a != TI4_C_AGENT && f != TI4_F_NEKRO)
 		return ti4_illegal(err, "ti4 LRR 17 (22) commentary 5: the Cabal's faction abilities "
 			"are copied by Nekro (Valefar Assimilator)");
@@ -1563,6 +1570,9 @@ static int ev_eliminate(ti4_state *s, const sl_header *h, const sl_event *ev, sl
 			if (s->u[i][a][q][TI4_INF] + s->u[i][a][q][TI4_MECH] + s->u[i][a][q][TI4_SD])
 				return ti4_illegal(err, "ti4 LRR 33.1: %s still has ground forces or a space "
 					"dock at %03d", PID(q), ti4_pos_code(i));
+			if (s->r.on && a == 1 && s->u[i][0][q][TI4_INF] + s->u[i][0][q][TI4_MECH])
+				return ti4_illegal(err, "ti4 LRR 33.1: %s still has ground forces in space at "
+					"%03d (aboard its ships)", PID(q), ti4_pos_code(i));
 			if (s->ctrl[i][a - 1] == q)
 				return ti4_illegal(err, "ti4 LRR 33.1: %s still controls %s", PID(q),
 					ti4_planet_at(s, i, a)->name);
