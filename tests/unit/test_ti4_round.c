@@ -502,6 +502,38 @@ static void t_agent_window(void **state)
 	OK(c, "ana: agent target=cyd unit=dd");
 }
 
+/* LRR 41: a ship a gravity rift removes goes back to reinforcements; it is
+ * not destroyed, so The Terror Between does not capture it. */
+static void t_rift_removes(void **state)
+{
+	ctx *c = *state;
+	ti4_state *s = S(c);
+	int rift = at(105);
+	OK(c, MAP);
+	OK(c, "ana: seat faction=cabal home=201");
+	OK(c, "bob: seat faction=hacan home=205");
+	OK(c, "cyd: seat faction=sol home=209");
+	assert_int_equal(ti4_tile_of(s, rift)->anomaly, TI4_AN_RIFT);
+	s->reinf[0][TI4_FS]--;
+	s->u[rift][0][0][TI4_FS] = 1;
+	s->reinf[1][TI4_CR]--;
+	s->u[rift][0][1][TI4_CR] = 1;
+	OK(c, "turn 1");
+	OK(c, "ana: pick card=leadership");
+	OK(c, "bob: pick card=diplomacy");
+	OK(c, "cyd: pick card=politics");
+	OK(c, "ana: pick card=warfare");
+	OK(c, "bob: pick card=technology");
+	OK(c, "cyd: pick card=imperial");
+	OK(c, "ana: strategic card=leadership part=primary");
+	OK(c, "bob: strategic card=leadership part=decline");
+	OK(c, "cyd: strategic card=leadership part=decline");
+	OK(c, "bob: activate system=104");
+	OK(c, "bob: move from=105 units=cr rift=2");
+	assert_int_equal(s->cap[0][1][TI4_CR], 0);
+	assert_int_equal(s->reinf[1][TI4_CR], ti4_units[TI4_CR].limit - 1);   /* the home's one */
+}
+
 static void t_snapshot(void **state)
 {
 	ctx *c = *state;
@@ -531,6 +563,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(t_copy_needs_cabal, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_alive_in_space, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_agent_window, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_rift_removes, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_snapshot, setup3, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -188,14 +188,15 @@ static int captor(const ti4_state *s, int i, int a, int owner, int t, int in_com
 }
 
 /* Destroys n of owner's units of type t at (i, a). Damaged units and tokens
- * go first. Reports captures into desc. */
+ * go first. Reports captures into desc. in_combat -1: the units are removed,
+ * not destroyed (rules 2, a gravity rift: LRR 41), and nobody captures them. */
 static void destroy(ti4_state *s, const sl_header *h, int i, int a, int owner, int t, int n,
 	int in_combat, sl_buf *desc)
 {
 	int k = tokidx(t), ncap = 0, c = -1;
 	for (int j = 0; j < n && s->u[i][a][owner][t]; j++) {
 		int plastic = 1;
-		c = captor(s, i, a, owner, t, in_combat);
+		c = in_combat < 0 ? -1 : captor(s, i, a, owner, t, in_combat);
 		if (k >= 0 && s->tok[i][a][owner][k]) {
 			s->tok[i][a][owner][k]--;
 			plastic = 0;
@@ -210,7 +211,7 @@ static void destroy(ti4_state *s, const sl_header *h, int i, int a, int owner, i
 			s->reinf[owner][t]++;
 		}
 	}
-	if (!ncap && n && desc && in_combat && !UD(t).structure) {
+	if (!ncap && n && desc && in_combat > 0 && !UD(t).structure) {
 		int opp = owner == s->att ? s->def : owner == s->def ? s->att : -1;
 		if (opp >= 0 && (ti4_is_cabal(s, opp) || (s->pl[opp].faction == TI4_F_NEKRO
 		    && s->pl[opp].copies >> TI4_C_DEVOUR & 1)) && !may_capture(s, opp, owner))
@@ -437,7 +438,7 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 			}
 		}
 		for (int t = 0; t < TI4_NUT; t++) {
-			destroy(s, h, i, 0, p, t, lost[t], 0, NULL);
+			destroy(s, h, i, 0, p, t, lost[t], s->r.on ? -1 : 0, NULL);
 			cnt[t] -= lost[t];
 		}
 	}
