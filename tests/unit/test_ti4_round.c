@@ -534,6 +534,22 @@ static void t_rift_removes(void **state)
 	assert_int_equal(s->reinf[1][TI4_CR], ti4_units[TI4_CR].limit - 1);   /* the home's one */
 }
 
+/* The space dock card: up to 3 fighters in its system need no capacity. */
+static void t_dock_fighters(void **state)
+{
+	ctx *c = *state;
+	ti4_state *s = S(c);
+	seat3(c);
+	/* Sol at 201: two carriers (capacity 8) and 3 fighters; 5 more fill them */
+	s->reinf[0][TI4_FF] = (uint8_t)(s->reinf[0][TI4_FF] - 5);
+	s->u[at(201)][0][0][TI4_FF] = (uint8_t)(s->u[at(201)][0][0][TI4_FF] + 5);
+	picks3(c);
+	OK(c, "ana: activate system=201");
+	NO(c, "ana: produce units=ff,ff,ff,ff pay=jord", "capacity 8");
+	OK(c, "ana: produce units=ff,ff pay=jord");   /* 10 fighters: 8 carried, 2 by the dock */
+	assert_int_equal(s->u[at(201)][0][0][TI4_FF], 10);
+}
+
 static void t_snapshot(void **state)
 {
 	ctx *c = *state;
@@ -564,6 +580,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(t_alive_in_space, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_agent_window, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_rift_removes, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_dock_fighters, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_snapshot, setup3, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

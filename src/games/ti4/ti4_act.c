@@ -65,6 +65,9 @@ static int capacity_in(const ti4_state *s, int i, int p, int *ff_free)
 	*ff_free = 0;
 	if (ti4_is_cabal(s, p) && ti4_has_dock(s, i, p))
 		*ff_free = s->pl[p].techs >> TI4_T_DTEAR2 & 1 ? 12 : 6;
+	else if (s->r.on)   /* rules 2: the space dock card, 3 fighters each (Space Dock I and II) */
+		for (int a = 1; a < TI4_AREAS; a++)
+			*ff_free += 3 * s->u[i][a][p][TI4_SD];
 	return cap;
 }
 
