@@ -550,6 +550,24 @@ static void t_dock_fighters(void **state)
 	assert_int_equal(s->u[at(201)][0][0][TI4_FF], 10);
 }
 
+/* Commentary 9: the agent takes a fighter or infantry token even when all of
+ * that plastic is on the board (the token comes from the supply). */
+static void t_agent_no_plastic(void **state)
+{
+	ctx *c = *state;
+	ti4_state *s = S(c);
+	OK(c, MAP);
+	OK(c, "ana: seat faction=cabal home=201");
+	OK(c, "bob: seat faction=hacan home=205");
+	OK(c, "cyd: seat faction=sol home=209");
+	s->u[at(205)][1][1][TI4_INF] = (uint8_t)(s->u[at(205)][1][1][TI4_INF] + s->reinf[1][TI4_INF]);
+	s->reinf[1][TI4_INF] = 0;
+	picks3(c);
+	OK(c, "bob: replenish");
+	OK(c, "ana: agent target=bob unit=inf");
+	assert_int_equal(s->captok[0][1], 1);
+}
+
 static void t_snapshot(void **state)
 {
 	ctx *c = *state;
@@ -581,6 +599,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(t_agent_window, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_rift_removes, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_dock_fighters, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_agent_no_plastic, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_snapshot, setup3, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

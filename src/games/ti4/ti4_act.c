@@ -1407,7 +1407,8 @@ static int capture_reinf(ti4_state *s, const sl_header *h, int c, int q, int t, 
 	if (!may_capture(s, c, q))
 		return ti4_illegal(err, "ti4 LRR 17.5 (22.5): %s blockades a space dock of %s, who "
 			"cannot capture %s's units", PID(q), PID(c), PID(q));
-	if (!s->reinf[q][t])
+	/* rules 2, commentary 9: a fighter or infantry is a token from the supply, plastic or not */
+	if (!s->reinf[q][t] && !(s->r.on && (t == TI4_FF || t == TI4_INF)))
 		return ti4_illegal(err, "ti4: %s has no %s in reinforcements to capture", PID(q),
 			UD(t).name);
 	if (t == TI4_FF || t == TI4_INF) {
