@@ -72,11 +72,18 @@ static void hex_path(cairo_t *cr, double x, double y, double R)
 	cairo_close_path(cr);
 }
 
+#define COUNCIL_H 262.0   /* rules version 2: the band under the map */
+
+static int v2(const sl_frame *fr)
+{
+	const ti4_state *s = fr->state;
+	return s && s->r.on;
+}
+
 static void ti4_size(const sl_frame *fr, int *w, int *h)
 {
-	(void)fr;
 	*w = (int)(MARGIN + MAP_W + MARGIN + PANEL_W + MARGIN);
-	*h = (int)(TITLE_H + MARGIN + MAP_H + MARGIN);
+	*h = (int)(TITLE_H + MARGIN + MAP_H + MARGIN + (v2(fr) ? COUNCIL_H + MARGIN : 0));
 }
 
 /* ---- tiles -------------------------------------------------------------------- */
@@ -316,7 +323,7 @@ static double draw_sheet(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *
 	char buf[256];
 	double y0 = y, h;
 	sl_kit_text_style st = sl_kit_style(c, 15, 1), sm = sl_kit_style(c, 12.5, 0);
-	int lines = 4;
+	int lines = 4 + (s->r.on != 0);
 	for (int q = 0; q < s->np; q++)
 		for (int t = 0; t < TI4_NUT; t++)
 			if (s->cap[p][q][t]) {
@@ -348,6 +355,15 @@ static double draw_sheet(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *
 	sm.max_width = PANEL_W - 20;
 	sl_kit_text(c, x + 10, y, buf, &sm);
 	y += 19;
+	if (s->r.on) {   /* hands are counts: the cards and secrets stay hidden */
+		int k = ti4_card_of(s, p);
+		snprintf(buf, sizeof buf, "%s%s%d action card%s in hand \u00b7 %d secret objective%s "
+			"sealed%s", k >= 0 ? ti4_strategy[k].name : "no strategy card", " \u00b7 ",
+			s->r.hand[p], s->r.hand[p] == 1 ? "" : "s", s->r.nsec[p], s->r.nsec[p] == 1 ? "" :
+			"s", s->r.speaker == p ? " \u00b7 SPEAKER" : "");
+		sl_kit_text(c, x + 10, y, buf, &sm);
+		y += 19;
+	}
 	counts(buf, sizeof buf, s->reinf[p]);
 	{
 		char line[300];
@@ -397,6 +413,96 @@ static double draw_sheet(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *
 	return y - y0 + 12;
 }
 
+/* ---- rules version 2: the victory point track, strategy cards, objectives, laws ---------- */
+
+static void draw_vp_track(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, double x,
+	double y, double w)
+{
+	int goal = s->r.goal;
+	double cw = w / (goal + 1);
+	sl_kit_text_style sm = sl_kit_style(c, 11, 1);
+	for (int v = 0; v <= goal; v++) {
+		char n[8];
+		int k = 0;
+		cairo_rectangle(c->cr, x + v * cw + 1, y, cw - 2, 40);
+		sl_kit_set(c, v == goal ? sl_kit_rgb_hex(0xffe066) : c->pal.panel_bg);
+		cairo_fill(c->cr);
+		snprintf(n, sizeof n, "%d", v);
+		sl_kit_text(c, x + v * cw + 4, y + 2, n, &sm);
+		for (int p = 0; p < s->np; p++)
+			if ((s->pl[p].vp > goal ? goal : s->pl[p].vp) == v) {
+				cairo_arc(c->cr, x + v * cw + 10 + (k % 6) * 12, y + 28, 5, 0, 2 * M_PI);
+				sl_kit_set(c, sl_kit_rgb_hex(colour_of(fr, p)));
+				cairo_fill(c->cr);
+				k++;
+			}
+	}
+}
+
+static void draw_cards(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, double x,
+	double y, double w)
+{
+	double cw = w / 8;
+	sl_kit_text_style st = sl_kit_style(c, 12, 1), sm = sl_kit_style(c, 11, 0);
+	for (int k = 0; k < 8; k++) {
+		char buf[64];
+		int o = s->r.owner[k] - 1;
+		sl_kit_round_rect(c, x + k * cw + 2, y, cw - 4, 44, 5);
+		sl_kit_set(c, o >= 0 ? sl_kit_rgb_hex(colour_of(fr, o)) : c->pal.panel_bg);
+		cairo_fill(c->cr);
+		st.colour = sm.colour = o >= 0 ? sl_kit_rgb_hex(0xffffff) : c->pal.ink;
+		st.max_width = sm.max_width = cw - 12;
+		snprintf(buf, sizeof buf, "%d %s", k + 1, ti4_strategy[k].name);
+		sl_kit_text(c, x + k * cw + 7, y + 4, buf, &st);
+		snprintf(buf, sizeof buf, "%s%s%s", o >= 0 ? pid(fr, o) : s->r.tg[k] ? "" : "-",
+			o >= 0 && s->r.used[k] ? " \u00b7 used" : "", o < 0 && s->r.tg[k] ? " tg" : "");
+		if (o < 0 && s->r.tg[k])
+			snprintf(buf, sizeof buf, "+%d trade good%s", s->r.tg[k], s->r.tg[k] == 1 ? "" : "s");
+		sl_kit_text(c, x + k * cw + 7, y + 24, buf, &sm);
+	}
+}
+
+static void draw_council(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, double x,
+	double y, double w)
+{
+	char buf[400];
+	sl_kit_text_style hd = sl_kit_style(c, 13, 1), sm = sl_kit_style(c, 12, 0);
+	double ox = x + 10, oy;
+	sl_kit_round_rect(c, x, y, w, COUNCIL_H, 8);
+	sl_kit_set(c, c->pal.panel_bg);
+	cairo_fill(c->cr);
+	snprintf(buf, sizeof buf, "Victory points (to %d) \u00b7 speaker %s%s%s", s->r.goal,
+		pid(fr, s->r.speaker), s->r.custodians ? " \u00b7 custodians taken" : "",
+		s->r.winner >= 0 ? " \u00b7 the game is won" : "");
+	hd.max_width = w - 20;
+	sl_kit_text(c, ox, y + 6, buf, &hd);
+	draw_vp_track(c, fr, s, ox, y + 26, w - 20);
+	sl_kit_text(c, ox, y + 72, "Strategy cards", &hd);
+	draw_cards(c, fr, s, ox, y + 90, w - 20);
+	sl_kit_text(c, ox, y + 140, "Objectives (who scored)", &hd);
+	oy = y + 158;
+	sm.max_width = (w - 30) / 2;
+	for (int k = 0; k < s->r.npub; k++) {
+		const ti4_objective_def *o = &ti4_objectives[s->r.pub[k]];
+		size_t n = (size_t)snprintf(buf, sizeof buf, "%s %s:", o->stage == 1 ? "I" : "II",
+			o->name);
+		for (int p = 0; p < s->np && n < sizeof buf - 20; p++)
+			if (s->r.scored[p][s->r.pub[k] >> 3] >> (s->r.pub[k] & 7) & 1)
+				n += (size_t)snprintf(buf + n, sizeof buf - n, " %s", pid(fr, p));
+		sl_kit_text(c, ox + (k % 2) * (w - 20) / 2, oy + (k / 2) * 15, buf, &sm);
+	}
+	{
+		size_t n = (size_t)snprintf(buf, sizeof buf, "Laws:");
+		for (int k = 0; k < s->r.nlaw && n < sizeof buf - 40; k++)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s %s", k ? "," : "",
+				ti4_agendas[s->r.law[k]].name);
+		if (!s->r.nlaw)
+			snprintf(buf + n, sizeof buf - n, " none");
+		sm.max_width = w - 20;
+		sl_kit_text(c, ox, y + COUNCIL_H - 20, buf, &sm);
+	}
+}
+
 static void draw_key(sl_kit_canvas *c, double x, double y)
 {
 	sl_kit_legend_row rows[] = {
@@ -441,7 +547,8 @@ static int ti4_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts 
 			s->ckind == 1 ? " (combat)" : s->ckind == 2 ? " (ground combat)" : "");
 	else
 		snprintf(info, sizeof info, "Round %d \u00b7 %s phase", s->turn,
-			s->phase == 2 ? "status" : "action");
+			s->phase == 3 ? "agenda" : s->phase == 2 ? "status" : s->r.picking ? "strategy" :
+			"action");
 	if (fr->last_desc && *fr->last_desc)
 		snprintf(line2, sizeof line2, "Event %ld: %s", fr->event_no, fr->last_desc);
 	else
@@ -452,6 +559,8 @@ static int ti4_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts 
 	for (int p = 0; p < s->np; p++)
 		py += draw_sheet(c, fr, s, p, px, py);
 	draw_key(c, px, py + 4);
+	if (s->r.on)
+		draw_council(c, fr, s, MARGIN, TITLE_H + MARGIN + MAP_H + MARGIN, MAP_W + MARGIN + PANEL_W);
 	return SL_OK;
 }
 

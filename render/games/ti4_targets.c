@@ -319,9 +319,7 @@ static int retreats(tctx *t)
 
 static int capacity_of(const tctx *t, int p, int u)
 {
-	if (u == TI4_FS && t->s->pl[p].faction >= 0)
-		return ti4_factions[t->s->pl[p].faction].fs_capacity;
-	return ti4_units[u].capacity;
+	return ti4_unit_capacity(t->s, p, u);
 }
 
 /* A fleet: ships (cnt) with what their capacity carries of the ground

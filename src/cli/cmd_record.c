@@ -18,6 +18,7 @@ typedef struct write_args {
 	uint64_t seed;
 	int seal, quiet;
 	int sync, no_pack;     /* record FILE.silb */
+	int players;           /* gen --players */
 } write_args;
 
 /* --sync WHEN: SL_SILB_SYNC_*, or -1 */
@@ -51,6 +52,11 @@ static int write_opt(int key, const char *arg, void *ctx)
 		static const char *const logs[] = {"sil", "silb", NULL};
 		return cli_format_opt(&cli_format, arg, logs, NULL);
 	}
+	case 'P':
+		if (cli_parse_long(arg, 2, SL_MAX_PLAYERS, &v))
+			return cli_usage(NULL, "bad --players '%s' (2..%d)", arg, SL_MAX_PLAYERS);
+		a->players = (int)v;
+		break;
 	case 'n':
 		if (cli_parse_long(arg, 1, 100000000L, &v))
 			return cli_usage(NULL, "bad --events '%s' (1..100000000)", arg);
@@ -170,6 +176,16 @@ int cmd_gen(int argc, char **argv)
 	log->h.players[1].id = sl_strdup("red");
 	log->h.players[1].name = sl_strdup("Red");
 	log->h.players[1].colour = 0xb22222;
+	for (int p = 2; p < a.players; p++) {   /* --players N: p3, p4, ... */
+		static const uint32_t more[] = {0x2b8a3e, 0xe67700, 0x862e9c, 0x495057, 0x0c8599,
+			0xc2255c};
+		char id[8];
+		snprintf(id, sizeof id, "p%d", p + 1);
+		log->h.players[p].id = sl_strdup(id);
+		log->h.players[p].name = sl_strdup(id);
+		log->h.players[p].colour = more[(p - 2) % 6];
+		log->h.nplayers = p + 1;
+	}
 	log->h.has_seed = 1;
 	log->h.seed = a.seed;
 	/* asks the generator for an open-ended game that lasts --events */

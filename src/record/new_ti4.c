@@ -1,6 +1,7 @@
 /* new_ti4.c - `sillage new ti4`: a Twilight Imperium galaxy from a TTS/TTPG
- * map string (its `0` slots are the homes), the players and their factions,
- * each home system in its slot with the faction's starting units, and the
+ * map string (its `0` slots are the homes), the players and their factions
+ * (any of the 24), a `seat` line each (rules version 2: the home system into
+ * its slot, the starting units and technologies of ti4_cards.c), and the
  * speaker named. The map string is judged by the rules (import_ti4.c). */
 #include "record/new.h"
 #include "record/import.h"
@@ -13,27 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Starting units, from each faction sheet (Prophecy of Kings), as the
- * "Starting Fleet" sections of Mumbokatten/Twilight-Imperium-IV-guides- list
- * them; facts, in ti4_factions' order. Ships start in the home system's space
- * area; ground forces and structures on its planets. */
-typedef struct start_units {
-	uint8_t n[TI4_NUT];
-} start_units;
-
-static const start_units starting[TI4_NFACTION] = {
-	[TI4_F_CABAL] = {{[TI4_DN] = 1, [TI4_CV] = 1, [TI4_CR] = 1, [TI4_FF] = 3, [TI4_INF] = 3,
-		[TI4_SD] = 1}},
-	[TI4_F_LETNEV] = {{[TI4_DN] = 1, [TI4_CV] = 1, [TI4_DD] = 1, [TI4_FF] = 1, [TI4_INF] = 3,
-		[TI4_SD] = 1}},
-	[TI4_F_SOL] = {{[TI4_CV] = 2, [TI4_DD] = 1, [TI4_FF] = 3, [TI4_INF] = 5, [TI4_SD] = 1}},
-	[TI4_F_HACAN] = {{[TI4_CV] = 2, [TI4_CR] = 1, [TI4_FF] = 2, [TI4_INF] = 4, [TI4_SD] = 1}},
-	[TI4_F_NEKRO] = {{[TI4_DN] = 1, [TI4_CV] = 1, [TI4_CR] = 1, [TI4_FF] = 2, [TI4_INF] = 2,
-		[TI4_SD] = 1}},
-	[TI4_F_YSSARIL] = {{[TI4_CV] = 2, [TI4_CR] = 1, [TI4_FF] = 2, [TI4_INF] = 5, [TI4_PDS] = 1,
-		[TI4_SD] = 1}},
-};
-
 static const uint32_t colours[TI4_MAXP] = {0x9c36b5, 0xc92a2a, 0x1971c2, 0x2b8a3e, 0xe67700,
 	0x495057};
 
@@ -42,6 +22,7 @@ typedef struct seat {
 	int faction;
 	int home;      /* position index */
 	int at;        /* @POS given: its position index, else -1 */
+	char techs[128];   /* +TECH+TECH: the starting technologies chosen, comma-separated */
 } seat;
 
 static int faction_of(const char *s, size_t n, sl_error *err)
@@ -50,9 +31,9 @@ static int faction_of(const char *s, size_t n, sl_error *err)
 	const char *near;
 	snprintf(name, sizeof name, "%.*s", (int)(n < 31 ? n : 31), s);
 	for (int f = 0; f < TI4_NFACTION; f++)
-		if (strcmp(ti4_faction_tokens[f], name) == 0)
+		if (strcmp(ti4_faction_ids[f], name) == 0)
 			return f;
-	near = rec_suggest(name, strlen(name), ti4_faction_tokens, TI4_NFACTION);
+	near = rec_suggest(name, strlen(name), ti4_faction_ids, TI4_NFACTION);
 	if (near)
 		return sl_error_set(err, SL_EUSAGE, "--players: no faction '%s'; did you mean '%s'?",
 			name, near);
@@ -82,6 +63,16 @@ static int parse_players(const char *s, seat *seats, int *np, sl_error *err)
 		f = s + id + 1;
 		at = memchr(f, '@', (size_t)(s + n - f));
 		fn = at ? (size_t)(at - f) : (size_t)(s + n - f);
+		t->techs[0] = 0;
+		if (memchr(f, '+', fn)) {
+			const char *pl = memchr(f, '+', fn);
+			size_t tn = (size_t)(f + fn - pl - 1);
+			snprintf(t->techs, sizeof t->techs, "%.*s", (int)(tn < 127 ? tn : 127), pl + 1);
+			for (char *c = t->techs; *c; c++)
+				if (*c == '+')
+					*c = ',';
+			fn = (size_t)(pl - f);
+		}
 		if ((t->faction = faction_of(f, fn, err)) < 0)
 			return t->faction;
 		t->at = -1;
@@ -104,88 +95,58 @@ static int parse_players(const char *s, seat *seats, int *np, sl_error *err)
 	return 0;
 }
 
-/* Each seat's home: a home tile already on the map, the `0` slot @POS names,
- * or the next free `0` slot in spiral order. */
-static int place_homes(int16_t *tiles, int npos, seat *seats, int np, sl_error *err)
+/* Each seat's home: the `0` slot @POS names, or the next free `0` slot in
+ * spiral order. The slots stay `0` in the map string: `seat` fills them. */
+static int place_homes(const int16_t *tiles, int npos, seat *seats, int np, sl_error *err)
 {
-	int slots = 0;
+	int slots = 0, taken[TI4_NPOS] = {0};
 	for (int i = 1; i < npos; i++)
 		slots += tiles[i] == 0;
 	for (int p = 0; p < np; p++) {
-		int want = ti4_factions[seats[p].faction].home_tile, i = seats[p].at;
+		int i = seats[p].at;
 		seats[p].home = -1;
-		for (int k = 0; k < npos; k++)
-			if (tiles[k] == want)
-				seats[p].home = k;
-		if (seats[p].home >= 0 && (i < 0 || i == seats[p].home))
+		if (i < 0)
 			continue;
-		if (i >= 0) {
-			if (i >= npos || tiles[i] != 0)
-				return sl_error_set(err, SL_EILLEGAL, "--players: %s's home at %03d: that "
-					"position holds %s%.0d, not a `0` slot for a home system", seats[p].id,
-					ti4_pos_code(i), i >= npos ? "nothing (past the map)" : "tile ",
-					i >= npos ? 0 : tiles[i]);
-			tiles[i] = (int16_t)want;
-			seats[p].home = i;
-		}
+		if (i >= npos || tiles[i] != 0 || taken[i])
+			return sl_error_set(err, SL_EILLEGAL, "--players: %s's home at %03d: that "
+				"position holds %s%.0d, not a free `0` slot for a home system", seats[p].id,
+				ti4_pos_code(i), i >= npos ? "nothing (past the map)" : taken[i] ?
+				"another home" : "tile ", i >= npos || taken[i] ? 0 : tiles[i]);
+		taken[i] = 1;
+		seats[p].home = i;
 	}
 	for (int p = 0; p < np; p++) {
 		int i = 1;
 		if (seats[p].home >= 0)
 			continue;
-		while (i < npos && tiles[i] != 0)
+		while (i < npos && (tiles[i] != 0 || taken[i]))
 			i++;
 		if (i == npos)
 			return sl_error_set(err, SL_EILLEGAL, "--players: %d players, but the map has %d "
 				"home slots (`0`): no home for %s", np, slots, seats[p].id);
-		tiles[i] = (int16_t)ti4_factions[seats[p].faction].home_tile;
+		taken[i] = 1;
 		seats[p].home = i;
 	}
 	return 0;
 }
 
-/* "pid: place units=a,b,... at=WHERE" for the n units given, if any. */
-static void place_line(sl_buf *out, const char *pid, const uint8_t *n, const char *where)
+/* The seat line: the rules place the home system, units and technologies.
+ * The Winnu and the Argent choose their starting technologies: the first
+ * ones of their lists unless ID:FACTION+TECH+TECH names them. */
+static void seat_line(sl_buf *out, const seat *t)
 {
-	int k = 0;
-	for (int u = 0; u < TI4_NUT; u++)
-		k += n[u];
-	if (!k)
-		return;
-	sl_buf_printf(out, "%s: place units=", pid);
-	k = 0;
-	for (int u = 0; u < TI4_NUT; u++)
-		for (int c = 0; c < n[u]; c++)
-			sl_buf_printf(out, "%s%s", k++ ? "," : "", ti4_unit_tokens[u]);
-	sl_buf_printf(out, " at=%s\n", where);
-}
-
-/* The faction line and the starting units of one seat: ships in the home
- * system's space area; the space dock and PDS on its first planet; infantry
- * and mechs shared out over its planets, the first planet first. */
-static void seat_lines(sl_buf *out, const seat *t)
-{
-	const start_units *su = &starting[t->faction];
-	const ti4_tile *tile = ti4_tile_find(ti4_factions[t->faction].home_tile);
-	uint8_t space[TI4_NUT] = {0}, ground[3][TI4_NUT];
-	char where[16];
-	int np = tile && tile->np ? tile->np : 1;
-	memset(ground, 0, sizeof ground);
-	for (int u = 0; u < TI4_NUT; u++) {
-		if (ti4_units[u].ship)
-			space[u] = su->n[u];
-		else if (ti4_units[u].structure)
-			ground[0][u] = su->n[u];
-		else
-			for (int c = 0; c < su->n[u]; c++)
-				ground[c % np][u]++;
+	const ti4_faction_data *d = &ti4_faction_data_tab[t->faction];
+	sl_buf_printf(out, "%s: seat faction=%s home=%03d", t->id, d->id, ti4_pos_code(t->home));
+	if (d->choose) {
+		char buf[256];
+		const char *c = t->techs[0] ? t->techs : d->choice;
+		int k = 0, n = 0;
+		for (; c[k] && n < (t->techs[0] ? 99 : d->choose); k++)
+			n += c[k] == ',';
+		snprintf(buf, sizeof buf, "%.*s", c[k] ? k - 1 : k, c);
+		sl_buf_printf(out, " techs=\"%s\"", buf);
 	}
-	sl_buf_printf(out, "%s: faction faction=%s home=%03d\n", t->id,
-		ti4_faction_tokens[t->faction], ti4_pos_code(t->home));
-	snprintf(where, sizeof where, "%03d", ti4_pos_code(t->home));
-	place_line(out, t->id, space, where);
-	for (int k = 0; k < np && tile; k++)
-		place_line(out, t->id, ground[k], tile->p[k].id);
+	sl_buf_putc(out, '\n');
 }
 
 static void header(sl_buf *out, const rec_new_opt *opt, int nopt, const seat *seats, int np,
@@ -256,24 +217,24 @@ static int ti4_write(sl_buf *out, const rec_new_opt *opt, int nopt, sl_error *er
 			return sl_error_set(err, SL_EUSAGE, "--speaker %s: not one of the players", sp);
 	}
 	header(out, opt, nopt, seats, np, speaker);
-	sl_buf_printf(out, "# the speaker is %s; homes in their slots, starting units from the "
-		"faction sheets\n\n", seats[speaker].id);
+	sl_buf_printf(out, "# the speaker is %s; each seat puts its home system into its `0` slot "
+		"with the faction sheet's starting units and technologies\n\n", seats[speaker].id);
 	write_map(out, tiles, npos);
 	for (int p = 0; p < np; p++)
-		seat_lines(out, &seats[p]);
+		seat_line(out, &seats[p]);
 	return 0;
 }
 
 static int ti4_list(sl_buf *out, sl_error *err)
 {
 	for (int f = 0; f < TI4_NFACTION; f++) {
-		const start_units *su = &starting[f];
-		int k = 0;
-		sl_buf_printf(out, "%-8s %s, home system tile %d; starts with ", ti4_faction_tokens[f],
-			ti4_factions[f].name, ti4_factions[f].home_tile);
-		for (int u = 0; u < TI4_NUT; u++)
-			if (su->n[u])
-				sl_buf_printf(out, "%s%d %s", k++ ? ", " : "", su->n[u], ti4_unit_tokens[u]);
+		const ti4_faction_data *d = &ti4_faction_data_tab[f];
+		sl_buf_printf(out, "%-9s %s%s, home system tile %d, commodities %d; starts with ",
+			d->id, ti4_factions[f].name, d->pok ? " (PoK)" : "", ti4_factions[f].home_tile,
+			ti4_factions[f].commodities);
+		for (int k = 0; k < 4 && d->start[k].units; k++)
+			sl_buf_printf(out, "%s%s%s%s", k ? "; " : "", d->start[k].at ? d->start[k].at : "",
+				d->start[k].at ? ": " : "", d->start[k].units);
 		sl_buf_putc(out, '\n');
 	}
 	return 0;
@@ -283,7 +244,8 @@ const rec_template rec_new_ti4 = {
 	"ti4",
 	"--map STRING  the galaxy: a TTS/TTPG map string, `0` for each home slot\n"
 	"--players LIST  ID:FACTION in seat order, e.g. ana:sol,bob:hacan; ID:FACTION@POS puts "
-	"that home in the `0` slot at POS\n"
+	"that home in the `0` slot at POS; ID:winnu+TECH (argent+TECH+TECH) chooses the starting "
+	"technologies\n"
 	"--speaker ID  the speaker (default: the first player)\n"
 	"--title TEXT  the log's title (default: the factions)",
 	ti4_list,

@@ -160,6 +160,9 @@ check_chart luck-starship luck samples/starship/last-voyage.sil
 check ti4-acheron-blockade samples/ti4/acheron-hunger.sil --event 67
 check ti4-acheron-end samples/ti4/acheron-hunger.sil --theme dark
 check ti4-valefar-reanimator samples/ti4/valefar.sil --event 50
+# rules version 2: the council band (victory points, strategy cards, objectives, laws)
+check ti4-six-end samples/ti4/generated-six.sil
+check ti4-four-agenda samples/ti4/four-at-the-table.sil
 
 # A canvas over the limit is refused, and leaves no file behind.
 if "$SL" render "$LOG" --size 9000 -o "$OUT/huge.png" 2>"$OUT/huge.err"; then

@@ -106,6 +106,50 @@ static const sl_field_def f_score[] = {
 	{"why", SL_K_TEXT, 1, 0, 0, 80, NULL, "the objective or reason"},
 };
 
+/* rules version 2 */
+#define CARD(name, opt, help) {name, SL_K_PIECE, opt, 0, 0, 40, NULL, help}
+static const sl_field_def f_seat[] = {
+	CARD("faction", 0, "the faction (formats/ti4.md: the 24 ids)"),
+	POS("home", "the empty home slot (a `0` of the map string) its home system goes into"),
+	{"techs", SL_K_TEXT, 1, 0, 0, 200, NULL,
+		"Winnu, Argent: the starting technologies chosen, comma-separated"},
+};
+static const sl_field_def f_pick[] = {
+	{"card", SL_K_ENUM, 0, 0, 0, 0, ti4_strategy_tokens, "the strategy card chosen"},
+};
+static const sl_field_def f_strategic[] = {
+	{"card", SL_K_ENUM, 0, 0, 0, 0, ti4_strategy_tokens, "the strategy card"},
+	{"part", SL_K_ENUM, 0, 0, 0, 0, ti4_part_tokens, "primary (its holder), secondary, decline"},
+	CARD("tech", 1, "Technology: the technology researched"),
+	CARD("tech2", 1, "Technology primary: a second technology (6 resources)"),
+	{"system", SL_K_INT, 1, 0, 418, 0, NULL, "Diplomacy, Warfare: the system"},
+	WHO("speaker", 1, "Politics: the new speaker"),
+	CARD("objective", 1, "Imperial: the public objective scored"),
+	{"pay", SL_K_LIST, 1, 0, 0, 16, ti4_planet_tokens, "planets exhausted (influence or resources)"},
+};
+static const sl_field_def f_play[] = {
+	{"kind", SL_K_ENUM, 0, 0, 0, 0, ti4_kind_tokens, "action (card), component, leader, relic, note"},
+	CARD("card", 0, "what is played: an action card id, or the name of the ability"),
+	{"note", SL_K_TEXT, 1, 0, 0, 120, NULL, "its target or effect, as declared"},
+};
+static const sl_field_def f_objective[] = {
+	{"do", SL_K_ENUM, 0, 0, 0, 0, ti4_objdo_tokens, "reveal (the speaker) or score"},
+	CARD("id", 0, "the objective"),
+	{"salt", SL_K_TEXT, 1, 0, 0, 64, NULL, "a secret objective: the salt of its commitment"},
+};
+static const sl_field_def f_agenda[] = {
+	{"do", SL_K_ENUM, 0, 0, 0, 0, ti4_agdo_tokens, "reveal, vote, outcome"},
+	CARD("what", 1, "the agenda revealed, or the outcome voted for / resolved (for, against, "
+		"a player, a planet...)"),
+	{"planets", SL_K_LIST, 1, 0, 0, 16, ti4_planet_tokens, "vote: planets exhausted for influence"},
+};
+static const sl_field_def f_draw[] = {
+	{"deck", SL_K_ENUM, 0, 0, 0, 0, ti4_deck_tokens, "action, secret, explore, relic"},
+	{"n", SL_K_INT, 1, 1, 9, 0, NULL, "action cards drawn (1)"},
+	{"commit", SL_K_TEXT, 1, 0, 0, 64, NULL, "secret: the commitment of the objective drawn"},
+	CARD("card", 1, "explore, relic: the card drawn (public)"),
+};
+
 #define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define PL (SL_EV_PLAY | SL_EV_PLAYER)
 static const sl_event_def ti4_events[TI4_NEV] = {
@@ -137,12 +181,21 @@ static const sl_event_def ti4_events[TI4_NEV] = {
 	{"eliminate", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_eliminate), f_eliminate,
 		"a player is eliminated (LRR 33)"},
 	{"score", PL, NF(f_score), f_score, "victory points"},
+	{"seat", SL_EV_SETUP | SL_EV_PLAYER, NF(f_seat), f_seat,
+		"rules 2: the faction, its home system into its slot, starting units and technologies"},
+	{"pick", PL, NF(f_pick), f_pick, "strategy phase: a strategy card chosen"},
+	{"strategic", PL, NF(f_strategic), f_strategic,
+		"a strategy card's primary (its holder's action) or secondary"},
+	{"play", PL, NF(f_play), f_play, "an action card, a component action, a leader, relic or note"},
+	{"objective", SL_EV_PLAYER, NF(f_objective), f_objective, "an objective revealed or scored"},
+	{"agenda", PL, NF(f_agenda), f_agenda, "agenda phase: reveal, vote, outcome"},
+	{"draw", SL_EV_PLAYER, NF(f_draw), f_draw, "cards drawn: action cards, a sealed secret, exploration, relic"},
 };
 
-static const char *const ti4_phases[] = {"action", "status"};
+static const char *const ti4_phases[] = {"action", "status", "agenda"};
 
 const sl_schema ti4_schema = {
-	TI4_NEV, ti4_events, 2, ti4_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+	TI4_NEV, ti4_events, 3, ti4_phases, {SL_HEX_FLAT, SL_HEX_ODD}
 };
 
 /* ---- helpers ------------------------------------------------------------------ */
@@ -354,6 +407,7 @@ static int ev_galaxy(ti4_state *s, const sl_event *ev, sl_buf *desc, sl_error *e
 	for (int i = 0; i < TI4_NPOS; i++)
 		tiles += s->tile[i] > 0;
 	s->galaxy = 1;
+	s->r.npos_map = (uint8_t)n;
 	if (desc)
 		sl_buf_printf(desc, "The galaxy: %d systems around tile %d at 000, out to ring %d",
 			tiles, s->tile[0], ti4_pos_code(n - 1) / 100);
@@ -365,6 +419,11 @@ static int ev_faction(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 {
 	int p = ev->player, f = ev->f[0].u.i, i = ti4_pos_index(ev->f[1].u.i);
 	const ti4_tile *t;
+	if (s->r.on && i >= 0 && i < s->r.npos_map && s->tile[i] == 0)
+		for (int q = 0; q < TI4_MAXP; q++)
+			if (s->pl[q].faction == f)
+				return ti4_illegal(err, "ti4 setup: %s is already played by %s",
+					ti4_factions[f].name, ti4_pid(h, q));
 	if (!s->galaxy)
 		return ti4_illegal(err, "ti4 setup: the galaxy comes before the factions");
 	if (p >= TI4_MAXP)
@@ -376,6 +435,8 @@ static int ev_faction(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 		if (s->pl[q].faction == f)
 			return ti4_illegal(err, "ti4 setup: %s is already played by %s",
 				ti4_factions[f].name, ti4_pid(h, q));
+	if (s->r.on && i >= 0 && i < s->r.npos_map && s->tile[i] == 0)
+		s->tile[i] = (int16_t)ti4_factions[f].home_tile;   /* rules 2: the home into its slot */
 	t = i >= 0 ? ti4_tile_of(s, i) : NULL;
 	if (!t || t->id != ti4_factions[f].home_tile)
 		return ti4_illegal(err, "ti4 setup: the home system of %s is tile %d; position %03d "
@@ -472,10 +533,13 @@ int ti4_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	for (int i = 0; i < d->nfields; i++)
 		if (!d->fields[i].optional && !ev->f[i].present)
 			return ti4_illegal(err, "ti4: %s needs %s=", d->name, d->fields[i].name);
+	if (s->r.on && s->r.winner >= 0)
+		return ti4_illegal(err, "ti4 LRR 98: the game is over: %s won", ti4_pid(h, s->r.winner));
 	if (d->flags & SL_EV_SETUP) {
 		if (s->turn > 0)
 			return ti4_illegal(err, "ti4 setup: %s comes before round 1", d->name);
-	} else if (s->turn == 0) {
+	} else if (s->turn == 0 && !(s->r.on && (ev->type == TI4_EV_DRAW
+		|| (ev->type == TI4_EV_OBJECTIVE && ev->f[0].u.i == 0)))) {
 		return ti4_illegal(err, "ti4: %s comes after `turn 1` (round 1)", d->name);
 	}
 	if ((d->flags & SL_EV_NOPLAYER) && ev->player >= 0)
@@ -492,12 +556,14 @@ int ti4_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	case TI4_EV_GALAXY: rc = ev_galaxy(s, ev, desc, err); break;
 	case TI4_EV_FACTION: rc = ev_faction(s, h, ev, desc, err); break;
 	case TI4_EV_PLACE: rc = ev_place(s, h, ev, desc, err); break;
+	case TI4_EV_SEAT: rc = ti4_round_event(s, h, ev, desc, err); break;
 	default:
 		if (ev->player >= 0 && s->pl[ev->player].faction < 0)
 			return ti4_illegal(err, "ti4: %s has no faction", ti4_pid(h, ev->player));
 		if (ev->player >= 0 && s->pl[ev->player].eliminated)
 			return ti4_illegal(err, "ti4 LRR 33: %s is eliminated", ti4_pid(h, ev->player));
-		rc = ti4_play(s, h, ev, desc, err);
+		rc = ev->type >= TI4_EV_SEAT ? ti4_round_event(s, h, ev, desc, err)
+			: ti4_play(s, h, ev, desc, err);
 		break;
 	}
 	if (rc)
@@ -506,15 +572,25 @@ int ti4_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	if (repl >= 0 && ev->type != TI4_EV_REPLENISH && ev->type != TI4_EV_AGENT)
 		s->pl[repl].replenished = 0;
 	ti4_update_blockades(s, h, desc);
+	ti4_round_after(s, h, desc);
 	return 0;
 }
 
 int ti4_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err)
 {
 	ti4_state *s = st;
-	if (phase < 1 || phase > 2)
-		return ti4_illegal(err, "ti4: a round has phases 1 (action) and 2 (status), not %d",
-			phase);
+	int rc;
+	if (phase < 1 || phase > (s->r.on ? 3 : 2))
+		return ti4_illegal(err, "ti4: a round has phases 1 (action) and 2 (status)%s, not %d",
+			s->r.on ? " and 3 (agenda)" : "", phase);
+	if (s->r.on && s->r.winner >= 0)
+		return ti4_illegal(err, "ti4 LRR 98: the game is over: %s won", ti4_pid(h, s->r.winner));
+	if (phase == 3) {
+		if ((rc = ti4_round_mark(s, h, turn, phase, err)))
+			return rc;
+		s->phase = 3;
+		return 0;
+	}
 	if (phase == 1 && turn == s->turn && s->phase == 1)
 		return 0;
 	if (s->turnp >= 0)
@@ -532,10 +608,12 @@ int ti4_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err
 				if (s->pl[p].faction < 0)
 					return ti4_illegal(err, "ti4 setup: %s has no faction", ti4_pid(h, p));
 			s->np = np;
-		} else if (s->phase != 2) {
+		} else if (s->phase != 2 && s->phase != 3) {
 			return ti4_illegal(err, "ti4 LRR 81: the status phase (phase 2) ends round %d",
 				s->turn);
 		}
+		if ((rc = ti4_round_mark(s, h, turn, phase, err)))
+			return rc;
 		s->turn = turn;
 		s->phase = 1;
 		return 0;
@@ -547,6 +625,8 @@ int ti4_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *err
 		if (!s->pl[p].passed && !s->pl[p].eliminated)
 			return ti4_illegal(err, "ti4 LRR 3.3: the action phase ends when every player "
 				"has passed; %s has not", ti4_pid(h, p));
+	if ((rc = ti4_round_mark(s, h, turn, phase, err)))
+		return rc;
 	/* LRR 81, status phase: tokens back from the board, 2 gained, planets and
 	 * cards readied, damage repaired. */
 	s->phase = 2;
@@ -581,6 +661,7 @@ static int ti4_init(void **out, const sl_header *h, sl_error *err)
 		s->pend_area[p] = -1;
 	}
 	memset(s->ctrl, -1, sizeof s->ctrl);
+	ti4_round_init(s, h);
 	s->turnp = -1;
 	s->asys = -1;
 	s->att = s->def = -1;
@@ -598,8 +679,10 @@ static int ti4_apply(void *st, const sl_header *h, const sl_event *ev, sl_buf *d
 static int mark_and_blockades(void *st, const sl_header *h, int turn, int phase, sl_error *err)
 {
 	int rc = ti4_mark_in(st, h, turn, phase, err);
-	if (rc == 0)
+	if (rc == 0) {
 		ti4_update_blockades(st, h, NULL);
+		ti4_round_after(st, h, NULL);
+	}
 	return rc;
 }
 
@@ -615,13 +698,20 @@ static void ti4_position(const void *st, int *turn, int *phase)
 	*phase = s->phase;
 }
 
+/* Rules version 1 (tactical play only) replays as it was recorded: the module
+ * branches on the header's version (ti4_round_init). */
+static int ti4_compat(int recorded)
+{
+	return recorded == 1 ? SL_COMPAT_SAME : SL_COMPAT_NO;
+}
+
 const sl_game sl_game_ti4 = {
 	SL_GAME_API,
 	"ti4",
 	"Twilight Imperium 4: tactical actions on a real galaxy, blockades, capture (LRR 17)",
 	TI4_RULES_VERSION,
 	&ti4_schema,
-	NULL,
+	ti4_compat,
 	ti4_init,
 	sl_free,
 	ti4_apply,
@@ -634,7 +724,7 @@ const sl_game sl_game_ti4 = {
 	ti4_generate,
 	ti4_position,
 	NULL,   /* no .silb model of its own: the generic coding */
-	NULL,   /* result: objectives are out of scope (formats/ti4.md), so no end is told */
+	ti4_result,   /* rules version 2: the first to the goal in victory points */
 	NULL,   /* chances: every ti4 die is rolled at the table */
 	NULL,                 /* veil: nothing hidden but what commitments seal */
 };

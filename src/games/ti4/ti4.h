@@ -6,6 +6,7 @@
 #define SL_TI4_H
 
 #include "../sl_game.h"
+#include "ti4_cards.h"
 
 #define TI4_RINGS 4            /* rings 0..4: 61 positions, enough for 8-player maps */
 #define TI4_NPOS 61
@@ -50,6 +51,10 @@ typedef struct ti4_unit_def {
 
 enum ti4_faction {
 	TI4_F_CABAL = 0, TI4_F_LETNEV, TI4_F_SOL, TI4_F_HACAN, TI4_F_NEKRO, TI4_F_YSSARIL,
+	TI4_F_V1 = 6,           /* the factions rules version 1 knew (the `faction` event) */
+	TI4_F_ARBOREC = 6, TI4_F_CREUSS, TI4_F_JOLNAR, TI4_F_L1Z1X, TI4_F_MENTAK, TI4_F_MUAAT,
+	TI4_F_NAALU, TI4_F_SAAR, TI4_F_SARDAKK, TI4_F_WINNU, TI4_F_XXCHA, TI4_F_YIN,
+	TI4_F_ARGENT, TI4_F_EMPYREAN, TI4_F_MAHACT, TI4_F_NAAZROKHA, TI4_F_NOMAD, TI4_F_TITANS,
 	TI4_NFACTION
 };
 
@@ -70,7 +75,8 @@ enum ti4_copy { TI4_C_DEVOUR = 0, TI4_C_AGENT, TI4_C_AMALGAMATION, TI4_C_RIFTMEL
 extern const ti4_unit_def ti4_units[TI4_NUT];
 extern const ti4_faction_def ti4_factions[TI4_NFACTION];
 extern const char *const ti4_unit_tokens[];     /* NULL-terminated, enum order */
-extern const char *const ti4_faction_tokens[];
+extern const char *const ti4_faction_tokens[];  /* the six of rules version 1 */
+extern const char *const ti4_faction_ids[];     /* all TI4_NFACTION, NULL-terminated */
 extern const char *const ti4_tech_tokens[];
 extern const char *const ti4_copy_tokens[];
 extern const char *const ti4_planet_tokens[];   /* every planet id of the tile table */
@@ -104,6 +110,46 @@ typedef struct ti4_player {
 	uint8_t vortex_ready;
 	uint8_t replenished;   /* commodities replenished this turn: the agent may answer */
 } ti4_player;
+
+/* What rules version 2 adds to a game: the round as the LRR orders it
+ * (strategy, action, status, agenda phases), objectives, agendas, hands,
+ * the winner. All zero in a rules version 1 game (and not serialized). */
+#define TI4_NPUB 10            /* public objectives revealed at most (5 stage I, 5 stage II) */
+#define TI4_NLAW 16
+#define TI4_NSEC 3             /* unscored secret objectives held at most */
+#define TI4_TECHBYTES 16       /* a bit per ti4_techs entry */
+#define TI4_OBJBYTES 10        /* a bit per ti4_objectives entry */
+typedef struct ti4_round {
+	uint8_t on;                /* rules version >= 2 */
+	uint8_t npos_map;          /* positions the map string covers (its `0` slots are homes) */
+	uint8_t goal;              /* victory points that win at once: 10, or 14 (meta vp 14) */
+	int8_t speaker;
+	int8_t winner;             /* -1 while the game goes on */
+	uint8_t picking;           /* the strategy phase is under way */
+	uint8_t owner[8];          /* player + 1 holding each strategy card, 0 none */
+	uint8_t tg[8];             /* trade goods on a card nobody took (LRR 83.6) */
+	uint8_t used[8];           /* the card's strategic action was taken */
+	int8_t last;               /* the player whose turn came last in this action phase */
+	int8_t strat;              /* card whose secondary the others may take now, -1 */
+	uint8_t sec_done;          /* bit p: p took or declined that secondary */
+	uint8_t custodians;        /* the custodians token was taken from Mecatol Rex */
+	uint8_t npub, pub[TI4_NPUB];        /* revealed public objectives (ti4_objectives index) */
+	uint8_t scored[TI4_MAXP][TI4_OBJBYTES];
+	uint8_t status_scored[TI4_MAXP];    /* bit 0 a public, bit 1 a secret this status phase */
+	uint8_t hand[TI4_MAXP];             /* action cards held (their names stay hidden) */
+	uint8_t nsec[TI4_MAXP];             /* unscored secret objectives held */
+	uint8_t seal[TI4_MAXP][TI4_NSEC][32];   /* their commitments */
+	uint8_t techs[TI4_MAXP][TI4_TECHBYTES];
+	uint8_t nlaw, law[TI4_NLAW];         /* laws in play (ti4_agendas index) */
+	int8_t law_who[TI4_NLAW];            /* the elected player of a law, -1 */
+	uint8_t agendas_done;                /* agendas resolved this agenda phase (2) */
+	int8_t agenda;                       /* the agenda revealed, -1 none */
+	uint8_t voted;                       /* bit p: voted (or abstained) on it */
+	int8_t next_voter;
+	uint8_t noutcome;                    /* outcomes with votes so far */
+	char outcome[8][24];
+	uint8_t votes[8][2];                 /* votes per outcome, low byte first */
+} ti4_round;   /* bytes only: serialized as it lies */
 
 enum ti4_step { TI4_ST_NONE = 0, TI4_ST_MOVE, TI4_ST_CANNON, TI4_ST_COMBAT, TI4_ST_INVADE,
 	TI4_ST_PRODUCE };
@@ -147,7 +193,24 @@ typedef struct ti4_state {
 	uint8_t owed[TI4_NUT];  /* units taken back from the board (67.5a) not yet produced */
 	/* For the painter: the last system touched. */
 	int8_t last;
+	ti4_round r;            /* rules version 2 */
 } ti4_state;
+
+/* Rules version 2: a strategy card's index 0..7 held by p, -1 none (lowest
+ * initiative first); p's initiative (9 with no card); whether p owns the
+ * technology (ti4_techs index); whose turn it is in the action phase (-1:
+ * every player has passed). */
+int ti4_card_of(const ti4_state *s, int p);
+int ti4_initiative(const ti4_state *s, int p);
+int ti4_has_tech(const ti4_state *s, int p, int tech);
+int ti4_next_actor(const ti4_state *s);
+/* A unit's move and capacity for its owner p: rules version 1's values
+ * (printed, the flagships' capacity), or in version 2 the faction's own
+ * flagship and mech and every unit upgrade p has researched (a faction's
+ * own upgrade before the generic one). The fleet pool with Letnev's Armada. */
+int ti4_unit_move(const ti4_state *s, int p, int t);
+int ti4_unit_capacity(const ti4_state *s, int p, int t);
+int ti4_fleet_limit(const ti4_state *s, int p);
 
 /* Whether p's unit with production at position i is blockaded (LRR 14):
  * other players' ships there, none of p's, and no space combat going on. */

@@ -57,9 +57,7 @@ static int capacity_in(const ti4_state *s, int i, int p, int *ff_free)
 {
 	int cap = 0;
 	for (int t = 0; t < TI4_NUT; t++) {
-		int c = UD(t).capacity;
-		if (t == TI4_FS && s->pl[p].faction >= 0)
-			c = ti4_factions[s->pl[p].faction].fs_capacity;
+		int c = ti4_unit_capacity(s, p, t);
 		if (UD(t).ship)
 			cap += c * s->u[i][0][p][t];
 	}
@@ -67,6 +65,9 @@ static int capacity_in(const ti4_state *s, int i, int p, int *ff_free)
 	*ff_free = 0;
 	if (ti4_is_cabal(s, p) && ti4_has_dock(s, i, p))
 		*ff_free = s->pl[p].techs >> TI4_T_DTEAR2 & 1 ? 12 : 6;
+	else if (s->r.on)   /* rules 2: the space dock card, 3 fighters each (Space Dock I and II) */
+		for (int a = 1; a < TI4_AREAS; a++)
+			*ff_free += 3 * s->u[i][a][p][TI4_SD];
 	return cap;
 }
 
@@ -86,9 +87,10 @@ static int check_capacity(const ti4_state *s, const sl_header *h, int i, int p, 
 static int check_fleet(const ti4_state *s, const sl_header *h, int i, int p, sl_error *err)
 {
 	int n = ti4_ships_in(s, i, p) - s->u[i][0][p][TI4_FF];
-	if (n > s->pl[p].fleet)
+	if (n > ti4_fleet_limit(s, p))
 		return ti4_illegal(err, "ti4 LRR 37: %s has %d non-fighter ships at %03d, more than "
-			"the %d tokens of the fleet pool", PID(p), n, ti4_pos_code(i), s->pl[p].fleet);
+			"the %d tokens of the fleet pool%s", PID(p), n, ti4_pos_code(i), s->pl[p].fleet,
+			ti4_fleet_limit(s, p) > s->pl[p].fleet ? " and Armada's 2" : "");
 	return 0;
 }
 
@@ -189,14 +191,15 @@ static int captor(const ti4_state *s, int i, int a, int owner, int t, int in_com
 }
 
 /* Destroys n of owner's units of type t at (i, a). Damaged units and tokens
- * go first. Reports captures into desc. */
+ * go first. Reports captures into desc. in_combat -1: the units are removed,
+ * not destroyed (rules 2, a gravity rift: LRR 41), and nobody captures them. */
 static void destroy(ti4_state *s, const sl_header *h, int i, int a, int owner, int t, int n,
 	int in_combat, sl_buf *desc)
 {
 	int k = tokidx(t), ncap = 0, c = -1;
 	for (int j = 0; j < n && s->u[i][a][owner][t]; j++) {
 		int plastic = 1;
-		c = captor(s, i, a, owner, t, in_combat);
+		c = in_combat < 0 ? -1 : captor(s, i, a, owner, t, in_combat);
 		if (k >= 0 && s->tok[i][a][owner][k]) {
 			s->tok[i][a][owner][k]--;
 			plastic = 0;
@@ -211,7 +214,7 @@ static void destroy(ti4_state *s, const sl_header *h, int i, int a, int owner, i
 			s->reinf[owner][t]++;
 		}
 	}
-	if (!ncap && n && desc && in_combat && !UD(t).structure) {
+	if (!ncap && n && desc && in_combat > 0 && !UD(t).structure) {
 		int opp = owner == s->att ? s->def : owner == s->def ? s->att : -1;
 		if (opp >= 0 && (ti4_is_cabal(s, opp) || (s->pl[opp].faction == TI4_F_NEKRO
 		    && s->pl[opp].copies >> TI4_C_DEVOUR & 1)) && !may_capture(s, opp, owner))
@@ -243,13 +246,15 @@ static int need_turn(const ti4_state *s, const sl_header *h, int p, sl_error *er
 static int ev_activate(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int p = ev->player, i = ti4_pos_index(ev->f[0].u.i);
+	int p = ev->player, i = ti4_pos_index(ev->f[0].u.i), rc;
 	if (s->phase != 1)
 		return ti4_illegal(err, "ti4 LRR 3: tactical actions are taken in the action phase");
 	if (s->turnp >= 0)
 		return ti4_illegal(err, "ti4 LRR 3.2: %s's turn is not over", PID(s->turnp));
 	if (s->pl[p].passed)
 		return ti4_illegal(err, "ti4 LRR 3.3: %s has passed", PID(p));
+	if ((rc = ti4_round_may_act(s, h, ev, err)))
+		return rc;
 	if (i < 0 || !ti4_tile_of(s, i))
 		return ti4_illegal(err, "ti4 LRR 89.1: no system at position %03d", ev->f[0].u.i);
 	if (s->cmd[i] >> p & 1)
@@ -261,6 +266,7 @@ static int ev_activate(ti4_state *s, const sl_header *h, const sl_event *ev, sl_
 	s->pl[p].tactic--;
 	s->cmd[i] |= (uint8_t)(1u << p);
 	s->turnp = (int8_t)p;
+	s->r.last = (int8_t)p;
 	s->asys = (int8_t)i;
 	s->step = TI4_ST_MOVE;
 	s->traded = 0;
@@ -399,7 +405,7 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		return ti4_illegal(err, "ti4 LRR 41: no die is rolled: the ships leave no gravity rift "
 			"they roll for");
 	for (int t = 0; t < TI4_NUT; t++) {
-		int mv = UD(t).move;
+		int mv = ti4_unit_move(s, p, t);
 		if (!cnt[t] || !UD(t).ship || !mv)
 			continue;
 		if (from->anomaly == TI4_AN_NEBULA)
@@ -407,8 +413,7 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		if (d > mv)
 			return ti4_illegal(err, "ti4 LRR 58.1: the %s has move %d; %03d is %d away",
 				UD(t).name, mv, ti4_pos_code(s->asys), d);
-		cap += (t == TI4_FS ? ti4_factions[s->pl[p].faction].fs_capacity : UD(t).capacity)
-			* cnt[t];
+		cap += ti4_unit_capacity(s, p, t) * cnt[t];
 	}
 	if (carried > cap)
 		return ti4_illegal(err, "ti4 LRR 95: the moving ships have capacity %d for %d "
@@ -424,8 +429,7 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 					lost[t]++;
 		for (int t = 0; t < TI4_NUT; t++)
 			if (UD(t).ship && UD(t).move)
-				left += (t == TI4_FS ? ti4_factions[s->pl[p].faction].fs_capacity :
-					UD(t).capacity) * (cnt[t] - lost[t]);
+				left += ti4_unit_capacity(s, p, t) * (cnt[t] - lost[t]);
 		left -= cnt[TI4_FF] - lost[TI4_FF];
 		for (int t = TI4_INF; t >= TI4_MECH; t--) {   /* inf (8) then mech (7) */
 			int over = cnt[t] - (left > 0 ? left : 0);
@@ -437,7 +441,7 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 			}
 		}
 		for (int t = 0; t < TI4_NUT; t++) {
-			destroy(s, h, i, 0, p, t, lost[t], 0, NULL);
+			destroy(s, h, i, 0, p, t, lost[t], s->r.on ? -1 : 0, NULL);
 			cnt[t] -= lost[t];
 		}
 	}
@@ -892,6 +896,10 @@ static int ev_retreat(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 	sl_error *err)
 {
 	int p = ev->player, to = ti4_pos_index(ev->f[0].u.i), ok = 0;
+	/* rules 2, LRR 78.5: the first round too, before its rolls (no barrage needed) */
+	if (s->r.on && !s->ckind && combat_needed(s) && !pending_any(s)
+	    && (p == s->turnp || p == opponent_in(s, s->asys, s->turnp)))
+		start_space_combat(s, desc, h);
 	if (s->ckind != 1 || !combat_side(s, p))
 		return ti4_illegal(err, "ti4 LRR 78.5: only a side in a space combat retreats");
 	if (s->fired)
@@ -1281,12 +1289,19 @@ static int ev_end(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 static int ev_pass(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int p = ev->player;
+	int p = ev->player, rc;
 	if (s->phase != 1 || s->turnp >= 0)
 		return ti4_illegal(err, "ti4 LRR 3.3: a player passes instead of taking an action");
 	if (s->pl[p].passed)
 		return ti4_illegal(err, "ti4 LRR 3.3: %s has already passed", PID(p));
+	if ((rc = ti4_round_may_act(s, h, ev, err)))
+		return rc;
+	for (int c = 0; s->r.on && c < 8; c++)
+		if (s->r.owner[c] == p + 1 && !s->r.used[c])
+			return ti4_illegal(err, "ti4 LRR 3.3: %s must take the strategic action of %s "
+				"before passing", PID(p), ti4_strategy[c].name);
 	s->pl[p].passed = 1;
+	s->r.last = (int8_t)p;
 	if (desc)
 		sl_buf_printf(desc, "%s passes", PID(p));
 	return 0;
@@ -1376,6 +1391,8 @@ static int ev_replenish(ti4_state *s, const sl_header *h, const sl_event *ev, sl
 	if (s->phase != 1)
 		return ti4_illegal(err, "ti4 LRR 21: commodities are replenished in the action phase");
 	s->pl[p].comm = ti4_factions[s->pl[p].faction].commodities;
+	for (int q = 0; s->r.on && q < TI4_MAXP; q++)
+		s->pl[q].replenished = 0;   /* rules 2: only the replenishment just made opens the window */
 	s->pl[p].replenished = 1;
 	if (desc)
 		sl_buf_printf(desc, "%s replenishes commodities to %d", PID(p), s->pl[p].comm);
@@ -1390,7 +1407,8 @@ static int capture_reinf(ti4_state *s, const sl_header *h, int c, int q, int t, 
 	if (!may_capture(s, c, q))
 		return ti4_illegal(err, "ti4 LRR 17.5 (22.5): %s blockades a space dock of %s, who "
 			"cannot capture %s's units", PID(q), PID(c), PID(q));
-	if (!s->reinf[q][t])
+	/* rules 2, commentary 9: a fighter or infantry is a token from the supply, plastic or not */
+	if (!s->reinf[q][t] && !(s->r.on && (t == TI4_FF || t == TI4_INF)))
 		return ti4_illegal(err, "ti4: %s has no %s in reinforcements to capture", PID(q),
 			UD(t).name);
 	if (t == TI4_FF || t == TI4_INF) {
@@ -1522,7 +1540,12 @@ static int ev_research(ti4_state *s, const sl_header *h, const sl_event *ev, sl_
 static int ev_copy(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int p = ev->player, a = ev->f[0].u.i, f = s->pl[p].faction;
+	int p = ev->player, a = ev->f[0].u.i, f = s->pl[p].faction, cabal = 0;
+	for (int q = 0; q < s->np; q++)
+		cabal |= ti4_is_cabal(s, q);
+	if (s->r.on && !cabal)   /* rules 2: commentary 5 copies the Cabal that plays */
+		return ti4_illegal(err, "ti4 LRR 17 (22) commentary 5: no Cabal in this game: there "
+			"is no Cabal ability to copy");
 	if (a != TI4_C_AGENT && f != TI4_F_NEKRO)
 		return ti4_illegal(err, "ti4 LRR 17 (22) commentary 5: the Cabal's faction abilities "
 			"are copied by Nekro (Valefar Assimilator)");
@@ -1552,6 +1575,9 @@ static int ev_eliminate(ti4_state *s, const sl_header *h, const sl_event *ev, sl
 			if (s->u[i][a][q][TI4_INF] + s->u[i][a][q][TI4_MECH] + s->u[i][a][q][TI4_SD])
 				return ti4_illegal(err, "ti4 LRR 33.1: %s still has ground forces or a space "
 					"dock at %03d", PID(q), ti4_pos_code(i));
+			if (s->r.on && a == 1 && s->u[i][0][q][TI4_INF] + s->u[i][0][q][TI4_MECH])
+				return ti4_illegal(err, "ti4 LRR 33.1: %s still has ground forces in space at "
+					"%03d (aboard its ships)", PID(q), ti4_pos_code(i));
 			if (s->ctrl[i][a - 1] == q)
 				return ti4_illegal(err, "ti4 LRR 33.1: %s still controls %s", PID(q),
 					ti4_planet_at(s, i, a)->name);

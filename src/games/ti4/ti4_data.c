@@ -171,7 +171,31 @@ const ti4_faction_def ti4_factions[TI4_NFACTION] = {
 	{"hacan", "The Emirates of Hacan", 16, 6, 3, 0, 0},
 	{"nekro", "The Nekro Virus", 8, 3, 3, 0, 0},
 	{"yssaril", "The Yssaril Tribes", 15, 3, 3, 0, 0},
+	/* Source of the rest: ti4_cards.c (AsyncTI4 data/factions, base and pok, checked). The
+	 * Creuss home is tile 51, placed in the home slot (formats/ti4.md). */
+	{"arborec", "The Arborec", 5, 3, 5, 0, 0},
+	{"creuss", "The Ghosts of Creuss", 51, 4, 3, 0, 0},
+	{"jolnar", "The Universities of Jol-Nar", 12, 4, 3, 0, 0},
+	{"l1z1x", "The L1Z1X Mindnet", 6, 2, 5, 0, 0},
+	{"mentak", "The Mentak Coalition", 2, 2, 3, 0, 0},
+	{"muaat", "The Embers of Muaat", 4, 4, 3, 0, 0},
+	{"naalu", "The Naalu Collective", 9, 3, 6, 0, 0},
+	{"saar", "The Clan of Saar", 11, 3, 3, 0, 0},
+	{"sardakk", "Sardakk N'orr", 13, 3, 3, 0, 0},
+	{"winnu", "The Winnu", 7, 3, 3, 0, 0},
+	{"xxcha", "The Xxcha Kingdom", 14, 4, 3, 0, 0},
+	{"yin", "The Yin Brotherhood", 3, 2, 3, 0, 0},
+	{"argent", "The Argent Flight", 58, 3, 3, 0, 0},
+	{"empyrean", "The Empyrean", 56, 4, 3, 0, 0},
+	{"mahact", "The Mahact Gene-Sorcerers", 52, 3, 3, 0, 0},
+	{"naazrokha", "The Naaz-Rokha Alliance", 57, 3, 4, 0, 0},
+	{"nomad", "The Nomad", 53, 4, 3, 0, 0},
+	{"titans", "The Titans of Ul", 55, 2, 3, 0, 0},
 };
+const char *const ti4_faction_ids[] = {"cabal", "letnev", "sol", "hacan", "nekro", "yssaril",
+	"arborec", "creuss", "jolnar", "l1z1x", "mentak", "muaat", "naalu", "saar", "sardakk",
+	"winnu", "xxcha", "yin", "argent", "empyrean", "mahact", "naazrokha", "nomad", "titans",
+	NULL};
 const char *const ti4_faction_tokens[] = {"cabal", "letnev", "sol", "hacan", "nekro",
 	"yssaril", NULL};
 const char *const ti4_tech_tokens[] = {"vortex", "dimensionaltear2", "warsun", "carrier2",

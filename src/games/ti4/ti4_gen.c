@@ -135,8 +135,7 @@ static int try_move(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_a
 					continue;
 				cnt[t] = k;
 				ships += k;
-				cap += k * (t == TI4_FS ? ti4_factions[s->pl[p].faction].fs_capacity :
-					ti4_units[t].capacity);
+				cap += k * ti4_unit_capacity(s, p, t);
 			}
 		if (!ships)
 			continue;
@@ -326,6 +325,339 @@ static int action(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_prn
 	return 0;
 }
 
+
+/* ---- rules version 2: the whole round, to the winner --------------------------------------
+ * Factions drawn from the 24; `0` home slots; the strategy phase (a random
+ * free card each), strategic actions first (the others decline, or take
+ * Politics' and Trade's secondaries), tactical actions as above, then the
+ * status phase: each player scores a public and a secret objective when the
+ * rules accept it (a condition the rules cannot check counts as met: the
+ * generator declares it), the speaker reveals the next; the agenda phase once
+ * the custodians token is taken. Secret objectives are sealed with a salt
+ * the generator derives from the player (synthetic games only). */
+
+static const char gen_map2[] = "26 25 19 20 21 22 23 24 27 28 29 30 31 32 33 34 35 36 "
+	"0 37 38 0 39 40 0 41 42 0 43 44 0 45 46 0 47 48";
+
+static int bit_scored(const ti4_state *s, int p, int o)
+{
+	return s->r.scored[p][o >> 3] >> (o & 7) & 1;
+}
+
+static void gen_salt(uint8_t salt[SL_SALT_BYTES], int p)
+{
+	for (int k = 0; k < SL_SALT_BYTES; k++)
+		salt[k] = (uint8_t)(0x5a ^ (p * 31 + k * 7));
+}
+
+static int setup2(const ti4_state *s, const sl_header *h, sl_prng *rng, sl_arena *a,
+	sl_event *out)
+{
+	int np = h->nplayers;
+	if (!s->galaxy) {
+		sl_event_init(out, TI4_EV_GALAXY, -1);
+		return sl_value_text(a, &out->f[0], gen_map2);
+	}
+	for (int p = 0; p < np && p < TI4_MAXP; p++)
+		if (s->pl[p].faction < 0) {
+			int f, taken;
+			const ti4_faction_data *d;
+			do {
+				f = (int)below(rng, TI4_NFACTION);
+				taken = 0;
+				for (int q = 0; q < TI4_MAXP; q++)
+					taken |= s->pl[q].faction == f;
+			} while (taken);
+			d = &ti4_faction_data_tab[f];
+			sl_event_init(out, TI4_EV_SEAT, p);
+			sl_value_text(a, &out->f[0], d->id);
+			sl_value_int(&out->f[1], gen_home[p]);
+			if (d->choose) {
+				char buf[256];
+				int k = 0, n = 0;
+				for (; d->choice[k] && n < d->choose; k++)
+					n += d->choice[k] == ',';
+				snprintf(buf, sizeof buf, "%.*s", d->choice[k] ? k - 1 : k, d->choice);
+				sl_value_text(a, &out->f[2], buf);
+			}
+			return 0;
+		}
+	if (s->r.npub < 2) {   /* the speaker reveals two stage I objectives */
+		int o;
+		do
+			o = (int)below(rng, 20);
+		while (s->r.npub && s->r.pub[0] == o);
+		sl_event_init(out, TI4_EV_OBJECTIVE, s->r.speaker);
+		sl_value_int(&out->f[0], 0);
+		return sl_value_text(a, &out->f[1], ti4_objectives[o].id);
+	}
+	for (int p = 0; p < np && p < TI4_MAXP; p++)
+		if (!s->r.nsec[p]) {   /* a secret each, sealed */
+			uint8_t salt[SL_SALT_BYTES], cm[SL_COMMIT_BYTES];
+			char hex[2 * SL_COMMIT_BYTES + 1];
+			int o = 40 + (int)below(rng, 40);
+			gen_salt(salt, p);
+			sl_commit(cm, "ti4-secret", salt, ti4_objectives[o].id, strlen(ti4_objectives[o].id));
+			sl_hexstr_encode(hex, cm, sizeof cm);
+			sl_event_init(out, TI4_EV_DRAW, p);
+			sl_value_int(&out->f[0], TI4_DECK_SECRET);
+			return sl_value_text(a, &out->f[2], hex);
+		}
+	return marker(out, SL_ENTRY_TURN, 1);
+}
+
+static int try_pick(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_prng *rng,
+	sl_event *out)
+{
+	int start = (int)below(rng, 8);
+	for (int p = 0; p < s->np; p++)
+		for (int k = 0; k < 8; k++) {
+			sl_event_init(out, TI4_EV_PICK, p);
+			sl_value_int(&out->f[0], (start + k) % 8);
+			if (legal(s, h, tmp, out))
+				return 0;
+		}
+	return 1;
+}
+
+static int try_research(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_arena *a,
+	sl_prng *rng, sl_event *out, int field)
+{
+	int n = ti4_ntechs(), start = (int)below(rng, (uint32_t)n);
+	for (int k = 0; k < n; k++) {
+		sl_value_text(a, &out->f[field], ti4_techs[(start + k) % n].id);
+		if (legal(s, h, tmp, out))
+			return 0;
+	}
+	out->f[field].present = 0;
+	return 1;
+}
+
+static int strategic2(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_arena *a,
+	sl_prng *rng, int p, sl_event *out)
+{
+	int c = ti4_card_of(s, p);
+	for (int k = 0; k < 8; k++)
+		if (s->r.owner[k] == p + 1 && !s->r.used[k])
+			c = k;
+	sl_event_init(out, TI4_EV_STRATEGIC, p);
+	sl_value_int(&out->f[0], c);
+	sl_value_int(&out->f[1], TI4_PART_PRIMARY);
+	if (c == 1)
+		sl_value_int(&out->f[4], ti4_pos_code(s->pl[p].home));
+	if (c == 2)
+		sl_value_text(a, &out->f[5], h->players[(p + 1) % s->np].id);
+	if (c == 6 && !try_research(s, h, tmp, a, rng, out, 2))
+		return 0;
+	return 0;
+}
+
+static int secondary2(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_prng *rng,
+	sl_event *out)
+{
+	for (int q = 0; q < s->np; q++)
+		if (!(s->r.sec_done >> q & 1) && !s->pl[q].eliminated) {
+			sl_event_init(out, TI4_EV_STRATEGIC, q);
+			sl_value_int(&out->f[0], s->r.strat);
+			sl_value_int(&out->f[1], TI4_PART_SECONDARY);
+			if ((s->r.strat == 2 || s->r.strat == 4) && below(rng, 2) && legal(s, h, tmp, out))
+				return 0;
+			sl_value_int(&out->f[1], TI4_PART_DECLINE);
+			return 0;
+		}
+	return 1;
+}
+
+/* Ground forces onto the ships of a system next to the active one, before
+ * the move (so that invasions happen, Mecatol Rex's above all). */
+static int try_load(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_arena *a, int p,
+	sl_event *out)
+{
+	for (int j = 0; j < TI4_NPOS; j++) {
+		const ti4_tile *t = ti4_tile_of(s, j);
+		if (!t || !ti4_adjacent(s, s->asys, j) || (s->cmd[j] >> p & 1) || !ti4_ships_in(s, j, p))
+			continue;
+		for (int k = 0; k < t->np; k++) {
+			int cnt[TI4_NUT] = {0};
+			if (s->u[j][k + 1][p][TI4_INF] < 2)
+				continue;
+			cnt[TI4_INF] = s->u[j][k + 1][p][TI4_INF] - 1;   /* one stays behind */
+			for (; cnt[TI4_INF] > 0; cnt[TI4_INF]--) {
+				sl_event_init(out, TI4_EV_LOAD, p);
+				sl_value_int(&out->f[0], planet_token(t->p[k].id));
+				units_value(a, &out->f[1], cnt);
+				if (legal(s, h, tmp, out))
+					return 0;
+			}
+		}
+	}
+	return 1;
+}
+
+static int try_mecatol(const ti4_state *s, const sl_header *h, ti4_state *tmp, int p,
+	sl_event *out)
+{
+	if (s->r.custodians || s->tile[0] != 18 || (s->cmd[0] >> p & 1))
+		return 1;
+	for (int j = 1; j < TI4_NPOS; j++)
+		if (ti4_adjacent(s, 0, j) && !(s->cmd[j] >> p & 1)
+		    && ti4_ships_in(s, j, p) > s->u[j][0][p][TI4_FF]) {
+			sl_event_init(out, TI4_EV_ACTIVATE, p);
+			sl_value_int(&out->f[0], 0);
+			return !legal(s, h, tmp, out);
+		}
+	return 1;
+}
+
+static int action2(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_prng *rng,
+	sl_arena *a, sl_event *out)
+{
+	int p;
+	if (s->turnp >= 0) {
+		p = s->turnp;
+		if (s->step == TI4_ST_MOVE && !s->ckind && ti4_ships_in(s, s->asys, p) ==
+		    s->u[s->asys][0][p][TI4_FF] && !try_load(s, h, tmp, a, p, out))
+			return 0;
+		return action(s, h, tmp, rng, a, out);
+	}
+	if (s->r.picking)
+		return try_pick(s, h, tmp, rng, out) ? marker(out, SL_ENTRY_PHASE, 2) : 0;
+	if (s->r.strat >= 0 && !secondary2(s, h, tmp, rng, out))
+		return 0;
+	p = ti4_next_actor(s);
+	if (p < 0)
+		return marker(out, SL_ENTRY_PHASE, 2);
+	for (int k = 0; k < 8; k++)
+		if (s->r.owner[k] == p + 1 && !s->r.used[k])
+			return strategic2(s, h, tmp, a, rng, p, out);
+	if (s->pl[p].tactic && !try_mecatol(s, h, tmp, p, out))
+		return 0;
+	if (!s->pl[p].tactic || below(rng, 6) == 0 || try_activate(s, h, tmp, rng, p, out))
+		sl_event_init(out, TI4_EV_PASS, p);
+	return 0;
+}
+
+static int try_score(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_arena *a,
+	sl_event *out)
+{
+	uint8_t salt[SL_SALT_BYTES];
+	char shex[2 * SL_SALT_BYTES + 1];
+	for (int p = 0; p < s->np; p++) {
+		for (int k = 0; !(s->r.status_scored[p] & 1) && k < s->r.npub; k++) {
+			sl_event_init(out, TI4_EV_OBJECTIVE, p);
+			sl_value_int(&out->f[0], 1);
+			sl_value_text(a, &out->f[1], ti4_objectives[s->r.pub[k]].id);
+			if (legal(s, h, tmp, out))
+				return 0;
+		}
+		gen_salt(salt, p);
+		sl_hexstr_encode(shex, salt, sizeof salt);
+		for (int o = 40; !(s->r.status_scored[p] & 2) && s->r.nsec[p] && o < 80; o++) {
+			sl_event_init(out, TI4_EV_OBJECTIVE, p);
+			sl_value_int(&out->f[0], 1);
+			sl_value_text(a, &out->f[1], ti4_objectives[o].id);
+			sl_value_text(a, &out->f[2], shex);
+			if (legal(s, h, tmp, out))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+static int status2(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_prng *rng,
+	sl_arena *a, sl_event *out)
+{
+	int want = 2 + s->turn, start = (int)below(rng, 40);
+	if (!try_score(s, h, tmp, a, out))
+		return 0;
+	for (int k = 0; s->r.npub < want && s->r.npub < TI4_NPUB && k < 40; k++) {
+		sl_event_init(out, TI4_EV_OBJECTIVE, s->r.speaker);
+		sl_value_int(&out->f[0], 0);
+		sl_value_text(a, &out->f[1], ti4_objectives[(start + k) % 40].id);
+		if (legal(s, h, tmp, out))
+			return 0;
+	}
+	for (int p = 0; p < s->np; p++)   /* a new secret for whoever scored theirs */
+		if (!s->r.nsec[p] && !s->pl[p].eliminated) {
+			uint8_t salt[SL_SALT_BYTES], cm[SL_COMMIT_BYTES];
+			char hex[2 * SL_COMMIT_BYTES + 1];
+			int o = 40 + (int)below(rng, 40);
+			if (bit_scored(s, p, o))
+				continue;
+			gen_salt(salt, p);
+			sl_commit(cm, "ti4-secret", salt, ti4_objectives[o].id, strlen(ti4_objectives[o].id));
+			sl_hexstr_encode(hex, cm, sizeof cm);
+			sl_event_init(out, TI4_EV_DRAW, p);
+			sl_value_int(&out->f[0], TI4_DECK_SECRET);
+			return sl_value_text(a, &out->f[2], hex);
+		}
+	return s->r.custodians ? marker(out, SL_ENTRY_PHASE, 3) : marker(out, SL_ENTRY_TURN, s->turn + 1);
+}
+
+static int agenda2(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_prng *rng,
+	sl_arena *a, sl_event *out)
+{
+	int sp = s->r.speaker;
+	if (s->r.agenda < 0) {
+		if (s->r.agendas_done >= 2)
+			return marker(out, SL_ENTRY_TURN, s->turn + 1);
+		for (int k = 0, start = (int)below(rng, 62); k < ti4_nagendas(); k++) {
+			sl_event_init(out, TI4_EV_AGENDA, sp);
+			sl_value_int(&out->f[0], 0);
+			sl_value_text(a, &out->f[1], ti4_agendas[(start + k) % ti4_nagendas()].id);
+			if (legal(s, h, tmp, out))
+				return 0;
+		}
+		return 1;
+	}
+	if (s->r.next_voter >= 0) {
+		int p = s->r.next_voter, el = ti4_agendas[s->r.agenda].elect;
+		uint8_t pl[16];
+		int n = 0;
+		for (int i = 0; i < TI4_NPOS; i++)
+			for (int k = 0; k < 3 && n < 16; k++)
+				if (s->ctrl[i][k] == p && !s->exh[i][k] && ti4_planet_at(s, i, k + 1))
+					pl[n++] = (uint8_t)planet_token(ti4_planet_at(s, i, k + 1)->id);
+		sl_event_init(out, TI4_EV_AGENDA, p);
+		sl_value_int(&out->f[0], 1);
+		sl_value_text(a, &out->f[1], el == TI4_EL_FOR_AGAINST ? (below(rng, 2) ? "for" :
+			"against") : el == TI4_EL_PLAYER ? h->players[below(rng, (uint32_t)s->np)].id :
+			ti4_tile_of(s, s->pl[p].home)->p[0].id);
+		if (n && below(rng, 4))
+			sl_value_bytes(a, &out->f[2], pl, n);
+		return 0;
+	}
+	{
+		int best = -1, bv = -1;
+		for (int k = 0; k < s->r.noutcome; k++) {
+			int v = s->r.votes[k][0] | s->r.votes[k][1] << 8;
+			if (v > bv) {
+				bv = v;
+				best = k;
+			}
+		}
+		sl_event_init(out, TI4_EV_AGENDA, sp);
+		sl_value_int(&out->f[0], 2);
+		return sl_value_text(a, &out->f[1], best >= 0 ? s->r.outcome[best] : "against");
+	}
+}
+
+static int generate2(const ti4_state *s, const sl_header *h, sl_prng *rng, sl_arena *a,
+	sl_event *out, ti4_state *tmp)
+{
+	if (s->r.winner >= 0)
+		return 1;
+	if (s->turn == 0)
+		return setup2(s, h, rng, a, out);
+	if (s->turn >= GEN_ROUNDS)
+		return 1;
+	if (s->phase == 1)
+		return action2(s, h, tmp, rng, a, out);
+	if (s->phase == 2)
+		return status2(s, h, tmp, rng, a, out);
+	return agenda2(s, h, tmp, rng, a, out);
+}
+
 int ti4_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a,
 	sl_event *out, sl_error *err)
 {
@@ -336,6 +668,15 @@ int ti4_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a,
 	if (h->nplayers < 2 || h->nplayers > TI4_MAXP)
 		return sl_error_set(err, SL_EUSAGE, "ti4 gen: 2 to %d players, not %d", TI4_MAXP,
 			h->nplayers);
+	if (s->r.on) {
+		if (!(tmp = sl_malloc(sizeof *tmp)))
+			return sl_error_set(err, SL_ENOMEM, "ti4 gen: out of memory");
+		rc = generate2(s, h, rng, a, out, tmp);
+		sl_free(tmp);
+		if (rc)
+			return rc < 0 ? sl_error_set(err, SL_EILLEGAL, "ti4 gen: no legal entry") : 1;
+		goto check;
+	}
 	if (s->turn == 0)
 		rc = setup(s, h, a, out);
 	else if (s->turn >= GEN_ROUNDS && s->phase == 2)

@@ -4,7 +4,7 @@
 
 #include "ti4.h"
 
-#define TI4_RULES_VERSION 1
+#define TI4_RULES_VERSION 2
 
 /* Event types, in schema order. */
 enum {
@@ -12,8 +12,41 @@ enum {
 	TI4_EV_ACTIVATE, TI4_EV_MOVE, TI4_EV_LOAD, TI4_EV_CANNON, TI4_EV_BARRAGE, TI4_EV_FIRE,
 	TI4_EV_ASSIGN, TI4_EV_RETREAT, TI4_EV_BOMBARD, TI4_EV_LAND, TI4_EV_PRODUCE,
 	TI4_EV_RECLAIM, TI4_EV_END, TI4_EV_PASS, TI4_EV_TRADE, TI4_EV_REPLENISH, TI4_EV_AGENT,
-	TI4_EV_VORTEX, TI4_EV_RESEARCH, TI4_EV_COPY, TI4_EV_ELIMINATE, TI4_EV_SCORE, TI4_NEV
+	TI4_EV_VORTEX, TI4_EV_RESEARCH, TI4_EV_COPY, TI4_EV_ELIMINATE, TI4_EV_SCORE,
+	/* rules version 2; at most 32 types in all, so that the modelled .silb
+	 * coding of version 1 archives (5 bits a type) stays the same */
+	TI4_EV_SEAT, TI4_EV_PICK, TI4_EV_STRATEGIC, TI4_EV_PLAY, TI4_EV_OBJECTIVE, TI4_EV_AGENDA,
+	TI4_EV_DRAW, TI4_NEV
 };
+
+/* ti4_round.c: rules version 2's events and phases. */
+extern const char *const ti4_strategy_tokens[];
+extern const char *const ti4_part_tokens[];     /* primary secondary decline */
+extern const char *const ti4_kind_tokens[];     /* action component leader relic note */
+extern const char *const ti4_objdo_tokens[];    /* reveal score */
+extern const char *const ti4_agdo_tokens[];     /* reveal vote outcome */
+extern const char *const ti4_deck_tokens[];     /* action secret explore relic */
+enum { TI4_PART_PRIMARY = 0, TI4_PART_SECONDARY, TI4_PART_DECLINE };
+enum { TI4_KIND_ACTION = 0, TI4_KIND_COMPONENT, TI4_KIND_LEADER, TI4_KIND_RELIC, TI4_KIND_NOTE };
+enum { TI4_DECK_ACTION = 0, TI4_DECK_SECRET, TI4_DECK_EXPLORE, TI4_DECK_RELIC };
+void ti4_round_init(ti4_state *s, const sl_header *h);
+/* a planet's influence and resources by id (its tile data), -1 if none */
+int ti4_pay_planets(ti4_state *s, const sl_header *h, int p, const sl_value *v, int *res,
+	int *inf, sl_error *err);
+int ti4_round_event(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+/* Before an action-phase event of rules version 2: the player may act now. */
+int ti4_round_may_act(const ti4_state *s, const sl_header *h, const sl_event *ev,
+	sl_error *err);
+/* After every event and marker: custodians, the winner. */
+void ti4_round_after(ti4_state *s, const sl_header *h, sl_buf *desc);
+int ti4_round_mark(ti4_state *s, const sl_header *h, int turn, int phase, sl_error *err);
+void ti4_round_serialize(const ti4_state *s, sl_buf *b);
+void ti4_round_restore(ti4_state *s, sl_reader *r);
+int ti4_result(const void *st, const sl_header *h, sl_buf *out);
+/* Rules version 2's lines of `state` and members of `state --json` (nothing in version 1). */
+void ti4_round_summary(const ti4_state *s, const sl_header *h, sl_buf *o);
+void ti4_round_json(const ti4_state *s, const sl_header *h, sl_buf *o);
 
 extern const sl_schema ti4_schema;
 

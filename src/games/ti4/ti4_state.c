@@ -81,6 +81,7 @@ int ti4_serialize(const void *st, sl_buf *b)
 	u(b, s->prod_used);
 	sl_buf_put(b, s->owed, sizeof s->owed);
 	sv(b, s->last);
+	ti4_round_serialize(s, b);
 	return b->failed ? SL_ENOMEM : SL_OK;
 }
 
@@ -109,7 +110,7 @@ int ti4_restore(void **out, const void *p, size_t n, sl_error *err)
 	}
 	s->np = sl_read_uvarint_in(&r, 0, TI4_MAXP);
 	s->turn = sl_read_uvarint_in(&r, 0, 1 << 20);
-	s->phase = sl_read_uvarint_in(&r, 0, 2);
+	s->phase = sl_read_uvarint_in(&r, 0, 3);
 	s->galaxy = sl_read_uvarint_in(&r, 0, 1);
 	for (int i = 0; i < TI4_NPOS; i++) {
 		s->tile[i] = (int16_t)sl_read_svarint_in(&r, 0, 9999);
@@ -174,6 +175,7 @@ int ti4_restore(void **out, const void *p, size_t n, sl_error *err)
 	s->prod_used = (uint8_t)sl_read_uvarint_in(&r, 0, 255);
 	rbytes(&r, s->owed, sizeof s->owed);
 	s->last = (int8_t)sl_read_svarint_in(&r, -1, TI4_NPOS - 1);
+	ti4_round_restore(s, &r);
 	if (s->ckind && (s->att < 0 || s->def < 0 || s->asys < 0 || s->att >= s->np
 	    || s->def >= s->np))
 		r.err = 1;
@@ -228,8 +230,9 @@ void ti4_summary(const void *st, const sl_header *h, sl_buf *o)
 	const ti4_state *s = st;
 	static const char *const steps[] = {"none", "movement", "space cannon", "space combat",
 		"invasion", "production"};
-	sl_buf_printf(o, "round %d, %s phase\n", s->turn, s->phase == 2 ? "status" :
-		s->phase == 1 ? "action" : "setup");
+	sl_buf_printf(o, "round %d, %s phase\n", s->turn, s->phase == 3 ? "agenda" : s->phase == 2 ?
+		"status" : s->phase == 1 ? (s->r.picking ? "strategy" : "action") : "setup");
+	ti4_round_summary(s, h, o);
 	if (s->turnp >= 0)
 		sl_buf_printf(o, "turn of %s: active system %03d, step %s%s\n", ti4_pid(h, s->turnp),
 			ti4_pos_code(s->asys), steps[s->step], s->ckind == 1 ? " (space combat)" :
@@ -328,6 +331,59 @@ static void json_units(sl_buf *o, const uint8_t *cnt)
 	sl_buf_putc(o, '}');
 }
 
+/* The units of one area by owner: {"ana":{"units":{...},"damaged":{...},"tokens":{...}}} */
+static void json_area(sl_buf *o, const ti4_state *s, const sl_header *h, int i, int a)
+{
+	int f = 1;
+	sl_buf_putc(o, '{');
+	for (int p = 0; p < s->np; p++) {
+		uint8_t tk[TI4_NUT] = {0};
+		if (!any_units(s->u[i][a][p]))
+			continue;
+		tk[TI4_FF] = s->tok[i][a][p][0];
+		tk[TI4_INF] = s->tok[i][a][p][1];
+		sl_buf_puts(o, f ? "" : ",");
+		sl_buf_json_str(o, ti4_pid(h, p));
+		sl_buf_puts(o, ":{\"units\":");
+		json_units(o, s->u[i][a][p]);
+		sl_buf_puts(o, ",\"damaged\":");
+		json_units(o, s->dmg[i][a][p]);
+		sl_buf_puts(o, ",\"tokens\":");
+		json_units(o, tk);
+		sl_buf_putc(o, '}');
+		f = 0;
+	}
+	sl_buf_putc(o, '}');
+}
+
+/* A system's command tokens, space area and planets (controller, exhausted, units). */
+static void json_system(sl_buf *o, const ti4_state *s, const sl_header *h, int i)
+{
+	const ti4_tile *t = ti4_tile_of(s, i);
+	int f = 1;
+	sl_buf_puts(o, ",\"command_tokens\":[");
+	for (int p = 0; p < s->np; p++)
+		if (s->cmd[i] >> p & 1) {
+			sl_buf_puts(o, f ? "" : ",");
+			sl_buf_json_str(o, ti4_pid(h, p));
+			f = 0;
+		}
+	sl_buf_puts(o, "],\"space\":");
+	json_area(o, s, h, i, 0);
+	sl_buf_puts(o, ",\"planets\":[");
+	for (int k = 0; t && k < t->np; k++) {
+		sl_buf_printf(o, "%s{\"id\":\"%s\",\"controller\":", k ? "," : "", t->p[k].id);
+		if (s->ctrl[i][k] >= 0)
+			sl_buf_json_str(o, ti4_pid(h, s->ctrl[i][k]));
+		else
+			sl_buf_puts(o, "null");
+		sl_buf_printf(o, ",\"exhausted\":%s,\"units\":", s->exh[i][k] ? "true" : "false");
+		json_area(o, s, h, i, k + 1);
+		sl_buf_putc(o, '}');
+	}
+	sl_buf_putc(o, ']');
+}
+
 void ti4_summary_json(const void *st, const sl_header *h, sl_buf *o)
 {
 	const ti4_state *s = st;
@@ -367,11 +423,15 @@ void ti4_summary_json(const void *st, const sl_header *h, sl_buf *o)
 	for (int i = 0; i < TI4_NPOS; i++) {
 		if (!s->tile[i])
 			continue;
-		sl_buf_printf(o, "%s{\"pos\":\"%03d\",\"tile\":%d}", first ? "" : ",", ti4_pos_code(i),
+		sl_buf_printf(o, "%s{\"pos\":\"%03d\",\"tile\":%d", first ? "" : ",", ti4_pos_code(i),
 			s->tile[i]);
+		json_system(o, s, h, i);
+		sl_buf_putc(o, '}');
 		first = 0;
 	}
-	sl_buf_puts(o, "]}");
+	sl_buf_putc(o, ']');
+	ti4_round_json(s, h, o);
+	sl_buf_putc(o, '}');
 }
 
 void ti4_help(const void *st, const sl_header *h, sl_buf *o)
