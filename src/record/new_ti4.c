@@ -153,7 +153,7 @@ static void header(sl_buf *out, const rec_new_opt *opt, int nopt, const seat *se
 	int speaker)
 {
 	const char *title = rec_new_get(opt, nopt, "title");
-	sl_buf_printf(out, "sil 1\ngame ti4 %d\n", sl_game_ti4.rules_version);
+	sl_buf_printf(out, "sil %d\ngame ti4 %d\n", SL_SIL_VERSION, sl_game_ti4.rules_version);
 	if (title)
 		sl_buf_printf(out, "title %s\n", title);
 	else {
