@@ -203,7 +203,7 @@ int sl_silb_open(sl_silb **out, const char *path, sl_error *err)
 				"record 1 (kind HEADER): %s", msg);
 			goto fail;
 		}
-		g = sl_game_find(h.game);
+		g = sl_game_find_version(h.game, h.rules_version);
 		if (!g) {
 			rc = silb_fail(err, path, SILB_FILE_HEADER, SL_EFORMAT, "unknown game '%s' (see `sillage games`)", h.game);
 			sl_header_free(&h);

@@ -51,7 +51,7 @@ static const char *faction_of_type(const char *ship_xws)
 
 /* One squad into ship lines for player `p` (0 bottom edge, 1 top edge). */
 static int squad_lines(const char *file, json_t *root, int p, sl_buf *out, int *nships,
-	int pilot_of_line[XW_MAX_SHIPS], int squad_of_line[XW_MAX_SHIPS])
+	int pilot_of_line[XW_MAX_SHIPS], int squad_of_line[XW_MAX_SHIPS], xw_loadout *lo)
 {
 	json_t *pilots = json_object_get(root, "pilots"), *fac = json_object_get(root, "faction");
 	const char *faction = json_is_string(fac) ? json_string_value(fac) : NULL;
@@ -73,7 +73,6 @@ static int squad_lines(const char *file, json_t *root, int p, sl_buf *out, int *
 		const xw_ship_type *t;
 		json_t *list;
 		int k, n = 0, count;
-		unsigned mask = 0;
 		if (!json_is_object(pl)) {
 			snprintf(path, sizeof path, "$.pilots[%zu]", i);
 			return bad(file, path, "a pilot is a JSON object");
@@ -85,9 +84,15 @@ static int squad_lines(const char *file, json_t *root, int p, sl_buf *out, int *
 			return bad(file, path, "a pilot needs its XWS id, a string");
 		pid = json_string_value(id);
 		k = xw_pilot_find(pid);
-		if (k < 0)
+		if (k < 0) {
+			const char *near = xw_nearest_id(xw_pilot_ids, pid);
+			if (near)
+				return bad(file, path, "unknown pilot '%.40s' (did you mean %s?)", pid, near);
 			return bad(file, path, "unknown pilot '%.40s' (not in the xwing catalog: "
 				"formats/xwing.md)", pid);
+		}
+		lo[*nships].pilot = k;
+		lo[*nships].nup = 0;
 		t = &xw_ship_types[xw_pilots[k].type];
 		if (ship) {
 			snprintf(path, sizeof path, "$.pilots[%zu].ship", i);
@@ -119,10 +124,16 @@ static int squad_lines(const char *file, json_t *root, int p, sl_buf *out, int *
 					if (!json_is_string(u))
 						return bad(file, path, "an upgrade id is a string");
 					ui = xw_upgrade_find(json_string_value(u));
-					if (ui < 0)
+					if (ui < 0) {
+						const char *near = xw_nearest_id(xw_upgrade_ids, json_string_value(u));
+						if (near)
+							return bad(file, path, "unknown upgrade '%.40s' (did you mean %s?)",
+								json_string_value(u), near);
 						return bad(file, path, "unknown upgrade '%.40s' (not in the xwing "
 							"catalog)", json_string_value(u));
-					mask |= 1u << ui;
+					}
+					if (*nships < XW_MAX_SHIPS && lo[*nships].nup < XW_MAX_UPGRADES)
+						lo[*nships].up[lo[*nships].nup++] = (int16_t)ui;
 				}
 			}
 		if (*nships >= XW_MAX_SHIPS)
@@ -137,10 +148,10 @@ static int squad_lines(const char *file, json_t *root, int p, sl_buf *out, int *
 		sl_buf_printf(out, "ship id=%c%d pilot=%s side=p%d x=%d y=%d heading=%d", 'a' + p,
 			count + 1, pid, p + 1, 10000 + count * 12000,
 			p == 0 ? 8000 : XW_MAT - 8000, p == 0 ? 0 : 1800);
-		for (int u = 0; u < XW_NUPGRADE; u++)
-			if (mask & (1u << u))
-				sl_buf_printf(out, "%s%s", n++ ? "," : " upgrades=", xw_upgrades[u].xws);
-		sl_buf_putc(out, '\n');
+		for (int u = 0; u < lo[*nships - 1].nup; u++)
+			sl_buf_printf(out, "%s%s", n++ ? "," : " upgrades=\"",
+				xw_upgrades[lo[*nships - 1].up[u]].xws);
+		sl_buf_puts(out, n ? "\"\n" : "\n");
 	}
 	return 0;
 }
@@ -166,6 +177,8 @@ static int import_xws(int argc, char **argv)
 	json_t *roots[MAX_SQUADS] = {NULL, NULL};
 	const char *files[MAX_SQUADS] = {NULL, NULL};
 	int i, nsq, rc = EXIT_OK, nships = 0, pilot_of[XW_MAX_SHIPS], squad_of[XW_MAX_SHIPS];
+	int sys = XW_POINTS_20;
+	xw_loadout lo[XW_MAX_SHIPS];
 	sl_buf text;
 	sl_log *log = NULL;
 	void *st = NULL;
@@ -192,7 +205,14 @@ static int import_xws(int argc, char **argv)
 			goto out;
 		}
 	}
-	sl_buf_puts(&text, "sil 1\ngame xwing 1\n");
+	{
+		/* the squads' point system: XWS "version" 2.5.x (the list builders of 2.5
+		 * write it), else 2.0 */
+		json_t *v = json_object_get(roots[0], "version");
+		if (json_is_string(v) && strncmp(json_string_value(v), "2.5", 3) == 0)
+			sys = XW_POINTS_25;
+	}
+	sl_buf_puts(&text, "sil 1\ngame xwing 2\n");
 	{
 		char n0[96], n1[96];
 		header_name(roots[0], 0, n0, sizeof n0);
@@ -211,11 +231,26 @@ static int import_xws(int argc, char **argv)
 		const char *base = strrchr(files[s], '/');
 		sl_buf_printf(&text, "meta xws%d %s\n", s + 1, base ? base + 1 : files[s]);
 	}
+	sl_buf_printf(&text, "meta xwing-points %s\n", xw_points_name(sys));
 	sl_buf_puts(&text, "\n# setup from XWS: each squad along its player's edge, 120 mm apart;\n"
 		"# move the ships to the scenario's deployment before `turn 1`\n");
-	for (int s = 0; s < nsq; s++)
-		if ((rc = squad_lines(files[s], roots[s], s, &text, &nships, pilot_of, squad_of)) != 0)
+	for (int s = 0; s < nsq; s++) {
+		int first = nships, pts, badship;
+		char why[200];
+		if ((rc = squad_lines(files[s], roots[s], s, &text, &nships, pilot_of, squad_of,
+			lo)) != 0)
 			goto out;
+		if (xw_squad_check(lo + first, nships - first, sys, &pts, &badship, why,
+			sizeof why)) {
+			char path[64];
+			if (badship >= 0)
+				snprintf(path, sizeof path, "$.pilots[%d]", pilot_of[first + badship]);
+			else
+				snprintf(path, sizeof path, "$");
+			rc = bad(files[s], path, "%s", why);
+			goto out;
+		}
+	}
 	if (text.failed) {
 		rc = EXIT_IO;
 		goto out;

@@ -425,9 +425,9 @@ static void test_setup(void **state)
 	NO(c, "ship id=b pilot=redsquadronveteran side=reb x=45720 y=45720 heading=0", "overlap rock");
 	NO(c, "ship id=b pilot=redsquadronveteran side=xyz x=30000 y=10000 heading=0", "not a player");
 	NO(c, "ship id=b pilot=redsquadronveteran side=reb x=30000 y=10000 heading=0 upgrades=ioncannonturret",
-		"no slot for Ion Cannon Turret");
+		"no free Turret slot for Ion Cannon Turret");
 	OK(c, "ship id=b pilot=graysquadronbomber side=reb x=30000 y=10000 heading=0 upgrades=ioncannonturret");
-	assert_true(strstr(sl_buf_cstr(&c->desc), "36 points") != NULL);   /* 30 + 6 */
+	assert_true(strstr(sl_buf_cstr(&c->desc), "34 points") != NULL);   /* 29 + 5 (2.0, last list) */
 	OK(c, "ship id=yt pilot=outerrimsmuggler side=imp x=45720 y=80000 heading=1800");
 	OK(c, "turn 1");
 	NO(c, "ship id=late pilot=academypilot side=imp x=10000 y=60000 heading=0", "before round 1");

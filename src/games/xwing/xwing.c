@@ -4,12 +4,17 @@
  * ionization rule of seed 001 complete (formats/xwing.md). */
 #include "xwing_int.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ---- schema ----------------------------------------------------------------- */
 
 static const char *const obstacle_names[] = {"asteroid", "debris", NULL};
 const char *const xw_action_ids[] = {
+	"focus", "evade", "lock", "barrelroll", "boost", "rotate", "reload", "cloak", "slam",
+	"coordinate", "jam", "calculate", "reinforce", NULL
+};
+static const char *const action_ids_v1[] = {
 	"focus", "evade", "lock", "barrelroll", "boost", "rotate", "reload", NULL
 };
 const char *const xw_arc_ids[] = {"front", "right", "rear", "left", NULL};
@@ -29,14 +34,25 @@ static const sl_field_def f_obstacle[] = {
 	{"y", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre, 0.01 mm from the bottom edge"},
 	{"r", SL_K_INT, 0, 500, 10000, 0, NULL, "radius in 0.01 mm (5 to 100 mm)"},
 };
-static const sl_field_def f_ship[] = {
+/* Rules version 1's ship: its pilot and upgrades out of the 13 and 2 it knew
+ * (kept as they were, so its binary logs decode as they did). */
+static const sl_field_def f_ship_v1[] = {
 	{"id", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship's id in this log"},
-	{"pilot", SL_K_ENUM, 0, 0, 0, 0, xw_pilot_ids, "the pilot card, by its XWS id"},
+	{"pilot", SL_K_ENUM, 0, 0, 0, 0, xw_pilot_ids_v1, "the pilot card, by its XWS id"},
 	{"side", SL_K_PIECE, 0, 0, 0, 31, NULL, "the player who flies it"},
 	{"x", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre of the base, 0.01 mm from the left edge"},
 	{"y", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre of the base, 0.01 mm from the bottom edge"},
 	{"heading", SL_K_INT, 0, 0, XW_TURN - 1, 0, NULL, "0.1 degree clockwise from the top edge"},
-	{"upgrades", SL_K_LIST, 1, 0, 0, XW_NUPGRADE, xw_upgrade_ids, "upgrade cards, by XWS id"},
+	{"upgrades", SL_K_LIST, 1, 0, 0, XW_NUPGRADE_V1, xw_upgrade_ids_v1, "upgrade cards, by XWS id"},
+};
+static const sl_field_def f_ship[] = {
+	{"id", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship's id in this log"},
+	{"pilot", SL_K_PIECE, 0, 0, 0, 63, NULL, "the pilot card, by its XWS id (any of the catalog)"},
+	{"side", SL_K_PIECE, 0, 0, 0, 31, NULL, "the player who flies it"},
+	{"x", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre of the base, 0.01 mm from the left edge"},
+	{"y", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre of the base, 0.01 mm from the bottom edge"},
+	{"heading", SL_K_INT, 0, 0, XW_TURN - 1, 0, NULL, "0.1 degree clockwise from the top edge"},
+	{"upgrades", SL_K_TEXT, 1, 0, 0, 1023, NULL, "upgrade cards, by XWS id, comma separated"},
 };
 static const sl_field_def f_dial[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship whose dial is set"},
@@ -56,15 +72,22 @@ static const sl_field_def f_move[] = {
 		"one attack die per obstacle overlapped or gone through"},
 	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "faceup damage cards dealt"},
 };
+#define F_ACTION_TAIL \
+	{"target", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "lock: the ship locked"}, \
+	{"dir", SL_K_ENUM, 1, 0, 0, 0, dir_names, "barrel roll: left/right; boost: straight/left/right"}, \
+	{"place", SL_K_ENUM, 1, 0, 0, 0, place_names, "barrel roll: forward, middle (default) or back"}, \
+	{"arc", SL_K_ENUM, 1, 0, 0, 0, xw_arc_ids, "rotate: the turret arc's new direction"}, \
+	{"linked", SL_K_INT, 1, 0, 1, 0, NULL, "1: the action linked to the one just performed"}, \
+	{"sensors", SL_K_INT, 1, 0, 1, 0, NULL, "1: performed through Advanced Sensors, after the reveal"},
+static const sl_field_def f_action_v1[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship that acts"},
+	{"action", SL_K_ENUM, 0, 0, 0, 0, action_ids_v1, "the action"},
+	F_ACTION_TAIL
+};
 static const sl_field_def f_action[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship that acts"},
 	{"action", SL_K_ENUM, 0, 0, 0, 0, xw_action_ids, "the action"},
-	{"target", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "lock: the ship locked"},
-	{"dir", SL_K_ENUM, 1, 0, 0, 0, dir_names, "barrel roll: left/right; boost: straight/left/right"},
-	{"place", SL_K_ENUM, 1, 0, 0, 0, place_names, "barrel roll: forward, middle (default) or back"},
-	{"arc", SL_K_ENUM, 1, 0, 0, 0, xw_arc_ids, "rotate: the turret arc's new direction"},
-	{"linked", SL_K_INT, 1, 0, 1, 0, NULL, "1: the action linked to the one just performed"},
-	{"sensors", SL_K_INT, 1, 0, 1, 0, NULL, "1: performed through Advanced Sensors, after the reveal"},
+	F_ACTION_TAIL
 };
 static const sl_field_def f_attack[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the attacker"},
@@ -86,27 +109,33 @@ static const sl_field_def f_effect[] = {
 };
 
 #define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
-static const sl_event_def xw_events[XW_NEV] = {
-	{"obstacle", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_obstacle), f_obstacle,
-		"an asteroid or debris cloud on the mat"},
-	{"ship", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_ship), f_ship, "a ship, its pilot and where it starts"},
-	{"dial", SL_EV_PLAY | SL_EV_PLAYER, NF(f_dial), f_dial,
-		"planning: a dial set face down, as a commitment"},
-	{"reveal", SL_EV_PLAY | SL_EV_PLAYER, NF(f_reveal), f_reveal,
-		"activation: the dial revealed with its salt"},
-	{"move", SL_EV_PLAY | SL_EV_PLAYER, NF(f_move), f_move,
-		"activation: the maneuver executed (the dial's, or the ion maneuver)"},
-	{"action", SL_EV_PLAY | SL_EV_PLAYER, NF(f_action), f_action, "activation: an action"},
-	{"attack", SL_EV_PLAY | SL_EV_PLAYER, NF(f_attack), f_attack,
-		"engagement: an attack with every die recorded"},
-	{"effect", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_effect), f_effect,
-		"system or activation: tokens given or taken by a card outside the catalog"},
-};
+#define XW_EVENTS(SHIP, ACTION) { \
+	{"obstacle", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_obstacle), f_obstacle, \
+		"an asteroid or debris cloud on the mat"}, \
+	{"ship", SL_EV_SETUP | SL_EV_NOPLAYER, NF(SHIP), SHIP, "a ship, its pilot and where it starts"}, \
+	{"dial", SL_EV_PLAY | SL_EV_PLAYER, NF(f_dial), f_dial, \
+		"planning: a dial set face down, as a commitment"}, \
+	{"reveal", SL_EV_PLAY | SL_EV_PLAYER, NF(f_reveal), f_reveal, \
+		"activation: the dial revealed with its salt"}, \
+	{"move", SL_EV_PLAY | SL_EV_PLAYER, NF(f_move), f_move, \
+		"activation: the maneuver executed (the dial's, or the ion maneuver)"}, \
+	{"action", SL_EV_PLAY | SL_EV_PLAYER, NF(ACTION), ACTION, "activation: an action"}, \
+	{"attack", SL_EV_PLAY | SL_EV_PLAYER, NF(f_attack), f_attack, \
+		"engagement: an attack with every die recorded"}, \
+	{"effect", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_effect), f_effect, \
+		"system or activation: tokens given or taken by a card outside the catalog"}, \
+}
+static const sl_event_def xw_events[XW_NEV] = XW_EVENTS(f_ship, f_action);
+static const sl_event_def xw_events_v1[XW_NEV] = XW_EVENTS(f_ship_v1, f_action_v1);
 
 static const char *const xw_phases[] = {"planning", "system", "activation", "engagement", "end"};
 
 const sl_schema xwing_schema = {
 	XW_NEV, xw_events, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+};
+/* Frozen: the schema of rules version 1 (sl_game_xwing_v1). */
+const sl_schema xwing_schema_v1 = {
+	XW_NEV, xw_events_v1, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
 };
 
 /* ---- small helpers ------------------------------------------------------------ */
@@ -270,17 +299,134 @@ static int find_side(const sl_header *h, const char *id, size_t n)
 	return -1;
 }
 
+int xw_ship_has(const xw_ship *sh, int upgrade)
+{
+	for (int i = 0; i < sh->nup; i++)
+		if (sh->up[i] == upgrade)
+			return 1;
+	return 0;
+}
+
+/* The pilot and upgrades of a ship event: rules version 1 names them out of
+ * its ENUM and LIST (the same first indexes of the catalog), later versions
+ * by XWS id in a PIECE and a comma-separated TEXT. */
+static int ship_cards(const xw_state *s, const sl_event *ev, xw_loadout *l, sl_error *err)
+{
+	size_t n;
+	const char *p = sl_value_str(&ev->f[1], &n);
+	l->nup = 0;
+	if (s->ver == 1) {
+		int nup;
+		const uint8_t *up = sl_value_items(&ev->f[6], &nup);
+		l->pilot = ev->f[1].u.i;
+		for (int i = 0; i < nup && l->nup < XW_MAX_UPGRADES; i++)
+			l->up[l->nup++] = up[i];
+		return 0;
+	}
+	l->pilot = xw_pilot_findn(p, n);
+	if (l->pilot < 0) {
+		char id[64];
+		const char *near;
+		snprintf(id, sizeof id, "%.*s", (int)(n > 63 ? 63 : n), p);
+		near = xw_nearest_id(xw_pilot_ids, id);
+		return near ? illegal(err, "xwing setup: unknown pilot '%s' (did you mean %s?)", id, near)
+			: illegal(err, "xwing setup: unknown pilot '%s'", id);
+	}
+	p = ev->f[6].present ? sl_value_str(&ev->f[6], &n) : "";
+	if (!ev->f[6].present)
+		n = 0;
+	while (n > 0) {
+		const char *c = memchr(p, ',', n);
+		size_t k = c ? (size_t)(c - p) : n;
+		int u = xw_upgrade_findn(p, k);
+		if (u < 0) {
+			char id[64];
+			const char *near;
+			snprintf(id, sizeof id, "%.*s", (int)(k > 63 ? 63 : k), p);
+			near = xw_nearest_id(xw_upgrade_ids, id);
+			return near ? illegal(err, "xwing setup: unknown upgrade '%s' (did you mean %s?)",
+				id, near) : illegal(err, "xwing setup: unknown upgrade '%s'", id);
+		}
+		if (l->nup >= XW_MAX_UPGRADES)
+			return illegal(err, "xwing setup: at most %d upgrades on a ship", XW_MAX_UPGRADES);
+		l->up[l->nup++] = (int16_t)u;
+		n -= c ? k + 1 : k;
+		p += c ? k + 1 : k;
+	}
+	return 0;
+}
+
+/* Rules version 1's check: its two upgrades, in the slot its ships had. */
+static int v1_upgrades(const xw_loadout *l, sl_error *err)
+{
+	const xw_ship_type *t = &xw_ship_types[xw_pilots[l->pilot].type];
+	for (int i = 0; i < l->nup; i++) {
+		int u = l->up[i];
+		if (u >= XW_NUPGRADE_V1 || l->pilot >= 13)
+			return illegal(err, "xwing setup: unknown upgrade");
+		for (int k = 0; k < i; k++)
+			if (l->up[k] == u)
+				return illegal(err, "xwing setup: %s is equipped twice", xw_upgrades[u].name);
+		if ((u == XW_U_IONTURRET && strcmp(t->xws, "btla4ywing") != 0)
+		    || (u == XW_U_ADVSENSORS && strcmp(t->xws, "tieadvancedx1") != 0))
+			return illegal(err, "xwing setup: the %s has no slot for %s", t->name,
+				xw_upgrades[u].name);
+	}
+	return 0;
+}
+
+static int ship_place(const xw_state *s, const char *id, size_t n, const xw_ship_type *t,
+	const xw_pose *p, sl_error *err)
+{
+	if (p->h < 0 || p->h >= XW_TURN)
+		return illegal(err, "xwing setup: a heading is 0 to 3599 tenths of a degree");
+	if (xw_base_off_mat(p, t->size))
+		return illegal(err, "xwing setup: the base of %.*s would lie partly off the mat",
+			(int)n, id);
+	for (int i = 0; i < s->nships; i++)
+		if (xw_bases_overlap(p, t->size, &s->ships[i].pose, size_of(&s->ships[i])))
+			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
+				s->ships[i].id);
+	for (int i = 0; i < s->nobstacles; i++)
+		if (xw_base_disc_overlap(p, t->size, s->obstacles[i].x, s->obstacles[i].y,
+			s->obstacles[i].r))
+			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
+				s->obstacles[i].id);
+	return 0;
+}
+
+static void describe_ship(const xw_state *s, const sl_header *h, const xw_ship *sh,
+	sl_buf *desc)
+{
+	const xw_ship_type *t = xw_type_of(sh);
+	int sys = xw_points_of(h), cost;
+	xw_loadout l;
+	l.pilot = sh->pilot;
+	l.nup = sh->nup;
+	memcpy(l.up, sh->up, sizeof l.up);
+	cost = xw_loadout_points(&l, s->ver == 1 ? XW_POINTS_20 : sys);
+	sl_buf_printf(desc, "%s: %s (%s, initiative %d) for %s at ", sh->id, pilot_name(sh),
+		t->name, init_of(sh), xw_side_name(h, sh->side));
+	describe_pose(desc, &sh->pose);
+	for (int i = 0; i < sh->nup; i++)
+		sl_buf_printf(desc, ", with %s", xw_upgrades[sh->up[i]].name);
+	if (s->ver == 1 || sys == XW_POINTS_20)
+		sl_buf_printf(desc, "; %d points", cost);
+	else
+		sl_buf_printf(desc, "; %d squad points", cost);
+}
+
 static int ev_ship(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
 	size_t n, ns;
 	const char *id = sl_value_str(&ev->f[0], &n), *side = sl_value_str(&ev->f[2], &ns);
-	int pilot = ev->f[1].u.i, sd, nup, cost;
-	const uint8_t *up = sl_value_items(&ev->f[6], &nup);
+	int sd, rc;
 	const xw_ship_type *t;
 	xw_ship *sh;
 	xw_pose p;
-	unsigned mask = 0;
+	xw_loadout l;
+	char why[200];
 
 	if (s->nships >= XW_MAX_SHIPS)
 		return illegal(err, "xwing setup: at most %d ships", XW_MAX_SHIPS);
@@ -288,66 +434,49 @@ static int ev_ship(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 		return illegal(err, "xwing setup: an id is 1 to %d characters", XW_ID_LEN - 1);
 	if (find_ship(s, id, n) >= 0 || find_obstacle(s, id, n) >= 0)
 		return illegal(err, "xwing setup: the id '%.*s' is taken", (int)n, id);
-	if (pilot < 0 || pilot >= xw_npilots)
+	if ((rc = ship_cards(s, ev, &l, err)))
+		return rc;
+	if (l.pilot < 0 || l.pilot >= xw_npilots)
 		return illegal(err, "xwing setup: unknown pilot");
 	sd = find_side(h, side, ns);
 	if (sd < 0)
 		return illegal(err, "xwing setup: side '%.*s' is not a player of this log",
 			(int)(ns > 32 ? 32 : ns), side);
-	t = &xw_ship_types[xw_pilots[pilot].type];
-	for (int i = 0; i < nup; i++) {
-		unsigned bit = 1u << up[i];
-		if (up[i] >= XW_NUPGRADE)
-			return illegal(err, "xwing setup: unknown upgrade");
-		if (mask & bit)
-			return illegal(err, "xwing setup: %s is equipped twice", xw_upgrades[up[i]].name);
-		if (!(t->slots & xw_upgrades[up[i]].slot))
-			return illegal(err, "xwing setup: the %s has no slot for %s", t->name,
-				xw_upgrades[up[i]].name);
-		mask |= bit;
+	if (s->ver == 1) {
+		if ((rc = v1_upgrades(&l, err)))
+			return rc;
+	} else if (xw_loadout_check(&l, NULL, xw_points_of(h), why, sizeof why)) {
+		return illegal(err, "xwing setup: %s", why);
 	}
+	t = &xw_ship_types[xw_pilots[l.pilot].type];
 	p.x = ev->f[3].u.i;
 	p.y = ev->f[4].u.i;
 	p.h = ev->f[5].u.i;
-	if (p.h < 0 || p.h >= XW_TURN)
-		return illegal(err, "xwing setup: a heading is 0 to 3599 tenths of a degree");
-	if (xw_base_off_mat(&p, t->size))
-		return illegal(err, "xwing setup: the base of %.*s would lie partly off the mat",
-			(int)n, id);
-	for (int i = 0; i < s->nships; i++)
-		if (xw_bases_overlap(&p, t->size, &s->ships[i].pose, size_of(&s->ships[i])))
-			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
-				s->ships[i].id);
-	for (int i = 0; i < s->nobstacles; i++)
-		if (xw_base_disc_overlap(&p, t->size, s->obstacles[i].x, s->obstacles[i].y,
-			s->obstacles[i].r))
-			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
-				s->obstacles[i].id);
+	if ((rc = ship_place(s, id, n, t, &p, err)))
+		return rc;
 	sh = &s->ships[s->nships++];
 	memset(sh, 0, sizeof *sh);
 	memcpy(sh->id, id, n);
 	sh->side = sd;
-	sh->pilot = pilot;
-	sh->upgrades = mask;
+	sh->pilot = l.pilot;
+	sh->nup = l.nup;
+	memcpy(sh->up, l.up, sizeof sh->up);
 	sh->pose = p;
 	sh->hull = t->hull;
 	sh->shields = t->shields;
 	sh->lock = -1;
 	sh->last_action = -1;
 	sh->turret_arc = XW_ARC_FRONT;
-	if (desc) {
-		cost = xw_pilots[pilot].cost;
-		for (int i = 0; i < XW_NUPGRADE; i++)
-			if (mask & (1u << i))
-				cost += xw_upgrades[i].cost;
-		sl_buf_printf(desc, "%s: %s (%s, initiative %d) for %s at ", sh->id,
-			pilot_name(sh), t->name, init_of(sh), xw_side_name(h, sd));
-		describe_pose(desc, &p);
-		for (int i = 0; i < XW_NUPGRADE; i++)
-			if (mask & (1u << i))
-				sl_buf_printf(desc, ", with %s", xw_upgrades[i].name);
-		sl_buf_printf(desc, "; %d points", cost);
+	if (s->ver >= 2) {
+		sh->force = xw_pilots[l.pilot].force;
+		sh->charges = xw_pilots[l.pilot].charges;
+		for (int i = 0; i < l.nup; i++) {
+			sh->force += xw_upgrades[l.up[i]].force;
+			sh->ucharges[i] = xw_upgrades[l.up[i]].charges;
+		}
 	}
+	if (desc)
+		describe_ship(s, h, sh, desc);
 	return 0;
 }
 
@@ -727,6 +856,12 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 				: "");
 		}
 	}
+	if (m.colour == XW_PURPLE) {   /* a purple maneuver spends 1 Force (RR: Force) */
+		if (sh->force < 1)
+			return illegal(err, "xwing force: %s has no Force to spend on a purple maneuver",
+				sh->id);
+		sh->force--;
+	}
 	xw_fly(s, i, &m, &f);
 	nobs = xw_obstacles_hit(s, i, &m, &f.end, list);
 	if (f.fled)
@@ -830,15 +965,21 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	return 0;
 }
 
+/* The action on the ship's bar (the pilot's own bar, else its ship's) or
+ * added by one of its upgrades (the Ion Cannon Turret's white rotate). */
 static const xw_action_def *bar_action(const xw_ship *sh, int action)
 {
-	const xw_ship_type *t = xw_type_of(sh);
-	static const xw_action_def rotate = {XW_A_ROTATE, XW_WHITE, -1};
-	for (int k = 0; k < t->nactions; k++)
-		if (t->actions[k].action == action)
-			return &t->actions[k];
-	if (action == XW_A_ROTATE && (sh->upgrades & (1u << XW_U_IONTURRET)))
-		return &rotate;   /* the Ion Cannon Turret adds a white rotate */
+	int n;
+	const xw_action_def *bar = xw_pilot_actions(sh->pilot, &n);
+	for (int k = 0; k < n; k++)
+		if (bar[k].action == action)
+			return &bar[k];
+	for (int i = 0; i < sh->nup; i++) {
+		const xw_upgrade_def *u = &xw_upgrades[sh->up[i]];
+		for (int k = 0; k < u->nactions; k++)
+			if (u->actions[k].action == action)
+				return &u->actions[k];
+	}
 	return NULL;
 }
 
@@ -871,7 +1012,7 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (s->phase != XW_PH_ACTIVATION || s->active != i)
 		return illegal(err, "xwing 2: %s performs actions during its own activation", sh->id);
 	if (sensors) {
-		if (!(sh->upgrades & (1u << XW_U_ADVSENSORS)))
+		if (!xw_ship_has(sh, XW_U_ADVSENSORS))
 			return illegal(err, "xwing 2: %s has no Advanced Sensors", sh->id);
 		if (!sh->revealed)
 			return illegal(err, "xwing ion: %s revealed no dial, so no effect that triggers on "
@@ -1077,7 +1218,7 @@ int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *d
 		inarc = xw_in_arc(&sh->pose, size_of(sh), XW_ARC_REAR, &tg->pose, size_of(tg));
 		break;
 	default:
-		if (!(sh->upgrades & (1u << XW_U_IONTURRET)))
+		if (!xw_ship_has(sh, XW_U_IONTURRET))
 			return illegal(err, "xwing 4: %s has no Ion Cannon Turret", sh->id);
 		value = xw_upgrades[XW_U_IONTURRET].attack;
 		lo = xw_upgrades[XW_U_IONTURRET].minrange;
@@ -1482,10 +1623,11 @@ int xwing_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *e
 static int xwing_init(void **out, const sl_header *h, sl_error *err)
 {
 	xw_state *s = sl_calloc(1, sizeof *s);
-	(void)h;
 	*out = NULL;
 	if (!s)
 		return sl_error_set(err, SL_ENOMEM, "xwing: out of memory");
+	s->ver = h && h->rules_version >= 1 && h->rules_version < XWING_RULES_VERSION
+		? h->rules_version : XWING_RULES_VERSION;
 	s->active = -1;
 	s->engage_init = 7;
 	s->last.ship = -1;
@@ -1513,25 +1655,37 @@ static void xwing_position(const void *st, int *turn, int *phase)
 	*phase = s->phase;
 }
 
-const sl_game sl_game_xwing = {
-	SL_GAME_API,
-	"xwing",
-	"X-Wing 2nd edition: maneuvers on a 3-foot mat, dials, combat, ionization",
-	XWING_RULES_VERSION,
-	&xwing_schema,
-	NULL,
-	xwing_init,
-	sl_free,
-	xwing_apply,
-	xwing_mark,
-	xwing_serialize,
-	xwing_restore,
-	xwing_summary,
-	xwing_summary_json,
-	xwing_help,
-	xwing_generate,
-	xwing_position,
-	NULL,   /* no .silb model of its own: the generic coding */
-	NULL,   /* result: not written yet */
-	NULL,   /* chances: every die is rolled at the table and recorded */
-};
+/* Every earlier version replays as it was recorded: the state knows its
+ * version (s->ver) and keeps that version's rules (formats/xwing.md,
+ * Versions). */
+static int xwing_compat(int recorded)
+{
+	return recorded >= 1 && recorded <= XWING_RULES_VERSION ? SL_COMPAT_SAME : SL_COMPAT_NO;
+}
+
+#define XWING_GAME(VERSION, SCHEMA) { \
+	SL_GAME_API, \
+	"xwing", \
+	"X-Wing 2nd edition: maneuvers on a 3-foot mat, dials, combat, ionization", \
+	VERSION, \
+	SCHEMA, \
+	xwing_compat, \
+	xwing_init, \
+	sl_free, \
+	xwing_apply, \
+	xwing_mark, \
+	xwing_serialize, \
+	xwing_restore, \
+	xwing_summary, \
+	xwing_summary_json, \
+	xwing_help, \
+	xwing_generate, \
+	xwing_position, \
+	NULL,   /* no .silb model of its own: the generic coding */ \
+	NULL,   /* result: not written yet */ \
+	NULL,   /* chances: every die is rolled at the table and recorded */ \
+}
+const sl_game sl_game_xwing = XWING_GAME(XWING_RULES_VERSION, &xwing_schema);
+/* A log recorded under version 1 is read with the schema it was written
+ * with (sl_game_find_version), so its binary form decodes as it did. */
+const sl_game sl_game_xwing_v1 = XWING_GAME(1, &xwing_schema_v1);
