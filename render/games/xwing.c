@@ -331,14 +331,14 @@ static void draw_ship(sl_kit_canvas *c, const sl_frame *fr, const view *v, const
 	sl_kit_set(c, rgb(0xffffff));
 	cairo_fill(cr);
 	/* a turret arc: a wedge pointing where it is turned */
-	if (t->turret || (sh->upgrades & (1u << XW_U_IONTURRET))) {
+	if (t->turret || xw_ship_has(sh, XW_U_IONTURRET)) {
 		int arcs = t->turret == XW_DOUBLE_TURRET ? 2 : 1;
 		for (int k = 0; k < arcs; k++) {
 			double ta = (sh->turret_arc + 2 * k) * M_PI / 2 - M_PI / 2;
 			cairo_move_to(cr, 0, 0);
 			cairo_arc(cr, 0, 0, half * 0.8, ta - M_PI / 4, ta + M_PI / 4);
 			cairo_close_path(cr);
-			sl_kit_set_a(c, (sh->upgrades & (1u << XW_U_IONTURRET)) ? rgb(0x74c0fc) :
+			sl_kit_set_a(c, xw_ship_has(sh, XW_U_IONTURRET) ? rgb(0x74c0fc) :
 				rgb(0xffe066), 0.7);
 			cairo_fill(cr);
 		}
@@ -419,8 +419,8 @@ static void draw_panel(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s, 
 		st.colour = c->pal.muted;
 		st.max_width = PANEL_W - 16;
 		snprintf(line, sizeof line, "%s%s", t->name,
-			sh->upgrades & (1u << XW_U_IONTURRET) ? " + Ion Cannon Turret" :
-			sh->upgrades & (1u << XW_U_ADVSENSORS) ? " + Advanced Sensors" : "");
+			xw_ship_has(sh, XW_U_IONTURRET) ? " + Ion Cannon Turret" :
+			xw_ship_has(sh, XW_U_ADVSENSORS) ? " + Advanced Sensors" : "");
 		sl_kit_text(c, x + 8, y + 24, line, &st);
 		/* hull and shields as pips */
 		for (int k = 0; k < t->hull; k++) {

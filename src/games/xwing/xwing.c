@@ -253,7 +253,44 @@ static void describe_pose(sl_buf *b, const xw_pose *p)
 
 /* ---- setup ------------------------------------------------------------------ */
 
-static int ev_obstacle(xw_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
+/* `meta xwing-setup standard` (what `sillage new xwing` writes): the
+ * published setup, checked (formats/xwing.md, Setup). */
+int xw_standard_setup(const sl_header *h)
+{
+	for (int i = 0; h && i < h->nmeta; i++)
+		if (h->meta[i].key && h->meta[i].value && strcmp(h->meta[i].key, "xwing-setup") == 0)
+			return strcmp(h->meta[i].value, "standard") == 0;
+	return 0;
+}
+
+/* Deployment: within range 1 of its player's edge (the first player's the
+ * bottom one), in initiative order, lowest first (the first player first on
+ * a tie). */
+static int deploy_check(const xw_state *s, const sl_header *h, int side, int pilot,
+	const xw_pose *p, sl_error *err)
+{
+	int32_t cx[4], cy[4];
+	int size = xw_ship_types[xw_pilots[pilot].type].size, ini = xw_pilots[pilot].initiative;
+	int first = xw_first_player(h);
+	xw_base_corners(p, size, cx, cy);
+	if (side > 1)
+		return illegal(err, "xwing setup: a standard game has two players");
+	for (int k = 0; k < 4; k++)
+		if ((side == first && cy[k] > XW_RANGE) || (side != first && cy[k] < XW_MAT - XW_RANGE))
+			return illegal(err, "xwing setup: a ship is placed within range 1 of its "
+				"player's edge (%s)", side == first ? "the bottom" : "the top");
+	for (int i = 0; i < s->nships; i++) {
+		const xw_ship *o = &s->ships[i];
+		int oi = init_of(o);
+		if (oi > ini || (oi == ini && o->side != first && side == first))
+			return illegal(err, "xwing setup: ships are placed in initiative order, lowest "
+				"first (%s, initiative %d, was placed before)", o->id, oi);
+	}
+	return 0;
+}
+
+static int ev_obstacle(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
 {
 	size_t n;
 	const char *id = sl_value_str(&ev->f[0], &n);
@@ -267,6 +304,21 @@ static int ev_obstacle(xw_state *s, const sl_event *ev, sl_buf *desc, sl_error *
 		return illegal(err, "xwing setup: the id '%.*s' is taken", (int)n, id);
 	if (x - r < 0 || x + r > XW_MAT || y - r < 0 || y + r > XW_MAT)
 		return illegal(err, "xwing setup: an obstacle lies wholly on the mat");
+	if (s->ver >= 2 && xw_standard_setup(h)) {
+		if (s->nships > 0)
+			return illegal(err, "xwing setup: obstacles are placed before the ships");
+		if (x - r < 2 * XW_RANGE || x + r > XW_MAT - 2 * XW_RANGE || y - r < 2 * XW_RANGE
+		    || y + r > XW_MAT - 2 * XW_RANGE)
+			return illegal(err, "xwing setup: an obstacle is placed beyond range 2 of "
+				"every edge");
+		for (int i = 0; i < s->nobstacles; i++) {
+			const xw_obstacle *q = &s->obstacles[i];
+			int64_t dx = x - q->x, dy = y - q->y, gap = XW_RANGE + r + q->r;
+			if (dx * dx + dy * dy < gap * gap)
+				return illegal(err, "xwing setup: an obstacle is placed beyond range 1 of "
+					"the others (%s is closer)", q->id);
+		}
+	}
 	for (int i = 0; i < s->nships; i++)
 		if (xw_base_disc_overlap(&s->ships[i].pose, size_of(&s->ships[i]), x, y, r))
 			return illegal(err, "xwing setup: the obstacle would overlap %s", s->ships[i].id);
@@ -453,6 +505,8 @@ static int ev_ship(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	p.y = ev->f[4].u.i;
 	p.h = ev->f[5].u.i;
 	if ((rc = ship_place(s, id, n, t, &p, err)))
+		return rc;
+	if (s->ver >= 2 && xw_standard_setup(h) && (rc = deploy_check(s, h, sd, l.pilot, &p, err)))
 		return rc;
 	sh = &s->ships[s->nships++];
 	memset(sh, 0, sizeof *sh);
@@ -1517,7 +1571,7 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	if ((d->flags & SL_EV_PLAYER) && ev->player < 0)
 		return illegal(err, "xwing: %s needs the acting player", d->name);
 	switch (ev->type) {
-	case XW_EV_OBSTACLE: return ev_obstacle(s, ev, desc, err);
+	case XW_EV_OBSTACLE: return ev_obstacle(s, h, ev, desc, err);
 	case XW_EV_SHIP: return ev_ship(s, h, ev, desc, err);
 	case XW_EV_DIAL: return ev_dial(s, h, ev, desc, err);
 	case XW_EV_REVEAL: return ev_reveal(s, h, ev, desc, err);

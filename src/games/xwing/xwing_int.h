@@ -62,6 +62,8 @@ int xw_obstacles_hit(const xw_state *s, int i, const xw_maneuver *m, const xw_po
 	int list[XW_MAX_OBSTACLES]);
 /* The first player (D1): `meta first-player ID`, else the header's first. */
 int xw_first_player(const sl_header *h);
+/* `meta xwing-setup standard`: the published setup is checked. */
+int xw_standard_setup(const sl_header *h);
 /* The 2.5 ionization rule: `meta xwing-ion 2.5`. */
 int xw_variant25(const sl_header *h);
 /* Who may activate now: 1 if ship i is next in the order (lowest initiative,
