@@ -269,6 +269,40 @@ static void test_ship_event_v2(void **state)
 	assert_non_null(strstr(msg, "huge ship"));
 }
 
+#define STD "sil 1\ngame xwing 2\nplayer reb \"Rebels\" #c0392b\nplayer imp \"Empire\" #2f6fd0\n" \
+	"meta xwing-setup standard\n\n"
+
+static void test_standard_setup(void **state)
+{
+	char msg[600], desc[600];
+	(void)state;
+	/* obstacles: beyond range 2 of every edge, beyond range 1 of each other, before ships */
+	assert_int_equal(run_log(STD "obstacle id=a kind=asteroid x=30000 y=40000 r=3000\n",
+		msg, sizeof msg, desc, sizeof desc), 0);
+	assert_int_not_equal(run_log(STD "obstacle id=a kind=asteroid x=22000 y=40000 r=3000\n",
+		msg, sizeof msg, desc, sizeof desc), 0);
+	assert_non_null(strstr(msg, "beyond range 2 of every edge"));
+	assert_int_not_equal(run_log(STD "obstacle id=a kind=asteroid x=30000 y=40000 r=3000\n"
+		"obstacle id=b kind=debris x=45000 y=40000 r=3000\n", msg, sizeof msg, desc,
+		sizeof desc), 0);
+	assert_non_null(strstr(msg, "beyond range 1 of the others (a is closer)"));
+	/* ships: within range 1 of their edge, in initiative order */
+	assert_int_equal(run_log(STD "ship id=x pilot=academypilot side=imp x=30000 y=86000 heading=1800\n"
+		"ship id=y pilot=redsquadronveteran side=reb x=30000 y=7000 heading=0\n",
+		msg, sizeof msg, desc, sizeof desc), 0);
+	assert_int_not_equal(run_log(STD "ship id=y pilot=redsquadronveteran side=reb x=30000 "
+		"y=9000 heading=0\n", msg, sizeof msg, desc, sizeof desc), 0);
+	assert_non_null(strstr(msg, "within range 1 of its player's edge (the bottom)"));
+	assert_int_not_equal(run_log(STD "ship id=y pilot=redsquadronveteran side=reb x=30000 y=7000 "
+		"heading=0\nship id=x pilot=academypilot side=imp x=30000 y=86000 heading=1800\n",
+		msg, sizeof msg, desc, sizeof desc), 0);
+	assert_non_null(strstr(msg, "in initiative order, lowest first (y, initiative 3"));
+	assert_int_not_equal(run_log(STD "ship id=y pilot=redsquadronveteran side=reb x=30000 y=7000 "
+		"heading=0\nobstacle id=a kind=asteroid x=30000 y=40000 r=3000\n",
+		msg, sizeof msg, desc, sizeof desc), 0);
+	assert_non_null(strstr(msg, "before the ships"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +312,7 @@ int main(void)
 		cmocka_unit_test(test_squad_25),
 		cmocka_unit_test(test_squad_20),
 		cmocka_unit_test(test_ship_event_v2),
+		cmocka_unit_test(test_standard_setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
