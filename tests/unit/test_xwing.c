@@ -632,6 +632,46 @@ static void test_bump_and_flee(void **state)
 	OK(c, "phase 4");   /* the fled ship owes no maneuver */
 }
 
+static void use_v1(ctx *c);
+
+/* Rules version 2: after a bump the two ships touch, at range 0: neither may
+ * attack the other (rules reference, Bumping; Range). Version 1 left the
+ * mover a hair short, at range 1, and kept that for its logs. */
+static void bump_then_attack(ctx *c)
+{
+	four(c);
+	plan(c, "2FB", "2FB", "3FB", "2FB");
+	put(c, "tie", 20000, 40000, 1800);   /* its 3-straight ends on the Y-wing */
+	put(c, "adv", 80000, 80000, 1800);
+	REVEAL(c, "reb", "ywing", "2FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "2FB");
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "imp", "tie", "3FB");
+	OK(c, "imp: move ship=tie");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "bumps into ywing") != NULL);
+}
+
+static void test_bump_touch(void **state)
+{
+	ctx *c = *state;
+	bump_then_attack(c);
+	OK(c, "phase 4");
+	NO(c, "imp: attack ship=tie target=ywing weapon=primary atk=hit,hit,hit def=blank",
+		"at range 0 of tie");
+}
+
+static void test_bump_touch_v1(void **state)
+{
+	ctx *c = *state;
+	use_v1(c);
+	bump_then_attack(c);
+	OK(c, "phase 4");
+	OK(c, "imp: attack ship=tie target=ywing weapon=primary atk=hit,hit,hit def=blank");
+}
+
 static void test_obstacles(void **state)
 {
 	ctx *c = *state;
@@ -743,6 +783,39 @@ static void test_combat_mods_and_destruction(void **state)
 	put(c, "ywing", 45000, 30000, 0);       /* range 3 of the TIE Advanced */
 	OK(c, "reb: attack ship=ywing target=adv weapon=primary atk=hit,blank def=blank,blank,blank,blank");
 	assert_int_equal(ship(c, "xwing")->gone, 2);
+}
+
+/* Rules version 2: an evade token changes a blank or focus result into an
+ * evade; with neither it changes nothing and is not spent (decision D6 of
+ * version 1 added an evade, kept for its logs). */
+static void evade_on_evades(ctx *c)
+{
+	to_engagement(c);
+	put(c, "xwing", 40000, 40000, 0);
+	put(c, "tie", 40000, 40000 + 4000 + 5000, 1800);   /* range 1: 4 attack dice, 3 defence */
+	ship(c, "tie")->evade = 1;
+}
+
+static void test_evade_needs_blank_or_focus(void **state)
+{
+	ctx *c = *state;
+	evade_on_evades(c);
+	NO(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,hit,hit def=evade,evade,evade "
+		"dspend=evade", "an evade token changes a blank or focus result: tie rolled neither");
+	OK(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,hit,hit def=evade,evade,focus "
+		"dspend=evade");
+	assert_int_equal(ship(c, "tie")->hull, 2);   /* three evades, one hit through */
+	assert_int_equal(ship(c, "tie")->evade, 0);
+}
+
+static void test_evade_d6_v1(void **state)
+{
+	ctx *c = *state;
+	use_v1(c);
+	evade_on_evades(c);
+	OK(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,hit,hit def=evade,evade,evade "
+		"dspend=evade");
+	assert_int_equal(ship(c, "tie")->hull, 3);   /* D6: the token added a fourth evade */
 }
 
 static void test_simultaneous_fire(void **state)
@@ -886,6 +959,57 @@ static void test_ion_tokens_removed_at_phase_end(void **state)
 	OK(c, "imp: move ship=tie");
 	assert_int_equal(ship(c, "tie")->ion, 2);
 	OK(c, "phase 4");
+	assert_int_equal(ship(c, "tie")->ion, 0);
+}
+
+/* Rules version 2: the tokens go at the end of the ship's own activation; an
+ * ion token gained after it (an ion bomb at the end of the activation phase)
+ * stays for the next round. Version 1 removed them when the next ship began
+ * or the phase ended, that token too. */
+static void ion_bomb_after(ctx *c)
+{
+	four(c);
+	ship(c, "tie")->ion = 2;
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	OK(c, "imp: move ship=tie");
+	OK(c, "effect ship=tie token=ion delta=1 source=\"an ion bomb\"");
+	OK(c, "phase 4");
+}
+
+static void test_ion_gained_after_activation_stays(void **state)
+{
+	ctx *c = *state;
+	ion_bomb_after(c);
+	assert_int_equal(ship(c, "tie")->ion, 1);
+	OK(c, "phase 5");
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	assert_int_equal(ship(c, "tie")->assigned, 0);   /* ionized at planning */
+}
+
+static void use_v1(ctx *c)
+{
+	sl_log *v1 = sl_log_new(&sl_game_xwing_v1);   /* a log of version 1: its schema */
+	assert_non_null(v1);
+	v1->h = c->log->h;
+	memset(&c->log->h, 0, sizeof c->log->h);
+	sl_log_free(c->log);
+	c->log = v1;
+	G->destroy(c->st);
+	c->log->h.rules_version = 1;
+	assert_int_equal(G->init(&c->st, &c->log->h, &c->err), 0);
+}
+
+static void test_ion_gained_after_activation_v1(void **state)
+{
+	ctx *c = *state;
+	use_v1(c);
+	ion_bomb_after(c);
 	assert_int_equal(ship(c, "tie")->ion, 0);
 }
 
@@ -1175,15 +1299,21 @@ int main(void)
 		T(test_stress),
 		T(test_actions),
 		T(test_bump_and_flee),
+		T(test_bump_touch),
+		T(test_bump_touch_v1),
 		T(test_obstacles),
 		T(test_combat_dice),
 		T(test_combat_mods_and_destruction),
+		T(test_evade_needs_blank_or_focus),
+		T(test_evade_d6_v1),
 		T(test_simultaneous_fire),
 		T(test_targeting_computer),
 		T(test_barrel_roll_through_obstacle),
 		T(test_ion_threshold_by_size),
 		T(test_ion_maneuver),
 		T(test_ion_tokens_removed_at_phase_end),
+		T(test_ion_gained_after_activation_stays),
+		T(test_ion_gained_after_activation_v1),
 		T(test_ion_focus_only_and_linked),
 		T(test_ion_after_planning),
 		T(test_ion_lost_before_activation),

@@ -665,12 +665,27 @@ int xw_may_activate(const xw_state *s, int i, int first, sl_error *err)
 	return 0;
 }
 
+/* Seed 001: after the activation of a ship that flew the ion maneuver, all
+ * its ion tokens go. From rules version 2 that happens once, at the end of
+ * its own activation (when another ship begins, the phase ends, or an effect
+ * gives it ion tokens after its move: that effect comes after its
+ * activation); a token it gains after stays for the next round. */
+static void ion_end(xw_state *s, int i)
+{
+	xw_ship *sh = &s->ships[i];
+	if (s->ver >= 2 && sh->ion_flight && !sh->ion_done) {
+		sh->ion = 0;
+		sh->ion_done = 1;
+	}
+}
+
 static void close_activation(xw_state *s)
 {
 	if (s->active >= 0) {
 		xw_ship *sh = &s->ships[s->active];
-		if (sh->ion_flight)
-			sh->ion = 0;   /* seed 001: after its activation, all its ion tokens go */
+		if (s->ver == 1 && sh->ion_flight)
+			sh->ion = 0;   /* version 1: when the next ship begins or the phase ends */
+		ion_end(s, s->active);
 	}
 	s->active = -1;
 }
@@ -970,7 +985,8 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	if (desc) {
 		if (!f.full && f.bumped >= 0)
 			sl_buf_printf(desc, ", bumps into %s %s", s->ships[f.bumped].id,
-				f.stop < 0 ? "and stays where it was" : "and stops short");
+				f.stop < 0 ? "and stays where it was" : s->ver >= 2 ? "and touches it"
+				: "and stops short");
 		sl_buf_puts(desc, ", ends at ");
 		describe_pose(desc, &sh->pose);
 	}
@@ -1141,12 +1157,12 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			return illegal(err, "xwing 2: %s cannot be locked", s->ships[t].id);
 		d = xw_base_distance(&sh->pose, size_of(sh), &s->ships[t].pose,
 			size_of(&s->ships[t]), pa, pb);
-		if (xw_range_band(d) > 3)
+		if (xw_range_of(s, d) > 3)
 			return illegal(err, "xwing 2: %s is beyond range 3 of %s: no lock", s->ships[t].id,
 				sh->id);
 		sh->lock = t;
 		if (desc)
-			sl_buf_printf(desc, "locks %s (range %d)", s->ships[t].id, xw_range_band(d));
+			sl_buf_printf(desc, "locks %s (range %d)", s->ships[t].id, xw_range_of(s, d));
 		break;
 	}
 	case XW_A_BARREL: {
@@ -1246,6 +1262,16 @@ static int at_range0_obstacle(const xw_state *s, const xw_ship *sh)
 	return -1;
 }
 
+/* The range band of two bases dist apart. From rules version 2, bases within
+ * XW_TOUCH touch (range 0): a bump backs the mover until it touches, which
+ * the integer path leaves up to 0.13 mm short (formats/xwing.md, Bumps). */
+int xw_range_of(const xw_state *s, int64_t dist)
+{
+	if (s->ver >= 2 && dist < XW_TOUCH)
+		return 0;
+	return xw_range_band(dist);
+}
+
 int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *def,
 	int *range, sl_error *err)
 {
@@ -1253,7 +1279,7 @@ int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *d
 	const xw_ship_type *t = xw_type_of(sh);
 	int32_t pa[2], pb[2];
 	int64_t dist = xw_base_distance(&sh->pose, size_of(sh), &tg->pose, size_of(tg), pa, pb);
-	int r = xw_range_band(dist), value, lo = 1, hi = 3, inarc, primary = weapon != XW_W_IONTURRET;
+	int r = xw_range_of(s, dist), value, lo = 1, hi = 3, inarc, primary = weapon != XW_W_IONTURRET;
 	int obstructed = 0;
 	switch (weapon) {
 	case XW_W_PRIMARY:
@@ -1423,8 +1449,11 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		for (k = 0; k < ndef && !done; k++)
 			if (dfaces[k] == XW_DFOCUS)
 				dfaces[k] = XW_EVADE, done = 1;
+		if (!done && s->ver >= 2)
+			return illegal(err, "xwing 4: an evade token changes a blank or focus result: %s "
+				"rolled neither", tg->id);
 		if (!done)
-			evades++;   /* no die to change: D6 */
+			evades++;   /* version 1's D6: no die to change, an evade added */
 	}
 	for (int k = 0; k < ndef; k++) {
 		if (dfocus && dfaces[k] == XW_DFOCUS)
@@ -1530,6 +1559,8 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			token_names[tok], -delta);
 	if (*field + delta > XW_MAX_TOKENS)
 		return illegal(err, "xwing D7: a ship holds at most %d tokens of a kind", XW_MAX_TOKENS);
+	if (tok == XW_T_ION && delta > 0 && i == s->active && sh->moved)
+		ion_end(s, i);   /* after its move, a token gained comes after its activation */
 	was = xw_ionized(sh);
 	*field += delta;
 	ion_locks(h, sh);
@@ -1633,7 +1664,7 @@ static void new_round(xw_state *s, int turn)
 		sh->assigned = 0;
 		sh->revealed = 0;
 		memset(&sh->dial, 0, sizeof sh->dial);
-		sh->activated = sh->ion_flight = sh->moved = sh->skip_action = 0;
+		sh->activated = sh->ion_flight = sh->moved = sh->skip_action = sh->ion_done = 0;
 		sh->nactions = 0;
 		sh->done_actions = 0;
 		sh->last_action = -1;

@@ -290,6 +290,7 @@ typedef struct xw_ship {
 	/* this round */
 	int activated;                /* its activation began */
 	int ion_flight;               /* flew the ion maneuver this activation */
+	int ion_done;                 /* its ion tokens went at the end of its activation (v2) */
 	int moved;                    /* executed its maneuver */
 	int skip_action;              /* bumped, or landed on / went through an obstacle */
 	int nactions;                 /* actions performed in this activation */

@@ -72,6 +72,8 @@ int xw_may_activate(const xw_state *s, int i, int first, sl_error *err);
 /* The maneuver ship i executes now: the revealed dial, the ion maneuver,
  * or the white 2-straight of a stressed ship with a red maneuver. */
 void xw_to_execute(const xw_state *s, int i, xw_maneuver *out, int *stressed_red);
+#define XW_TOUCH 25   /* 0.25 mm: closer bases touch (rules version 2) */
+int xw_range_of(const xw_state *s, int64_t dist);
 int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *def,
 	int *range, sl_error *err);
 

@@ -193,6 +193,7 @@ static void walk(io *c, xw_state *s)
 		f_int(c, &sh->sensors, 0, 1);
 		f_int(c, &sh->engaged, 0, 1);
 		if (s->ver >= 2) {
+			f_int(c, &sh->ion_done, 0, 1);
 			f_int(c, &sh->force, 0, 99);
 			f_int(c, &sh->charges, 0, 99);
 			for (int k = 0; k < sh->nup; k++) {
