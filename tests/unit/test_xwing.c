@@ -818,6 +818,88 @@ static void test_evade_d6_v1(void **state)
 	assert_int_equal(ship(c, "tie")->hull, 3);   /* D6: the token added a fourth evade */
 }
 
+/* ---- the end and the score ---------------------------------------------------- */
+
+static void add_meta(ctx *c, const char *key, const char *value)
+{
+	sl_header *h = &c->log->h;
+	sl_meta *m = sl_realloc(h->meta, (size_t)(h->nmeta + 1) * sizeof *m);
+	assert_non_null(m);
+	h->meta = m;
+	m[h->nmeta].key = sl_strdup(key);
+	m[h->nmeta].value = sl_strdup(value);
+	h->nmeta++;
+}
+
+static int result(ctx *c, char *out, size_t cap)
+{
+	sl_buf b;
+	int r;
+	sl_buf_init(&b);
+	r = G->result(c->st, &c->log->h, &b);
+	snprintf(out, cap, "%s", sl_buf_cstr(&b));
+	sl_buf_free(&b);
+	return r;
+}
+
+/* 2.0 tournament scoring: a destroyed (or fled) ship gives its points,
+ * pilot and upgrades; a ship with half its hull and shields lost gives half,
+ * rounded down; the game ends when a side has no ship left. */
+static void test_result_20(void **state)
+{
+	ctx *c = *state;
+	char r[200];
+	four(c);
+	OK(c, "turn 1");
+	assert_int_equal(result(c, r, sizeof r), 0);
+	ship(c, "ywing")->hull = 2;     /* 6 + 2 = 8 at the start, 6 lost */
+	ship(c, "ywing")->shields = 0;
+	ship(c, "tie")->gone = 2;       /* Black Squadron Ace: 25 */
+	assert_int_equal(result(c, r, sizeof r), 0);
+	assert_int_equal(xw_score(S(c), &c->log->h, 1), 17);   /* (29 + 5) / 2 */
+	ship(c, "adv")->fled = 1;       /* Storm Squadron Ace with Advanced Sensors: 52 */
+	ship(c, "adv")->gone = 2;
+	assert_int_equal(result(c, r, sizeof r), 1);
+	assert_string_equal(r, "Rebels (reb) wins, 77 to 17 (imp has no ship left, round 1; "
+		"2.0 tournament scoring: points of ships destroyed, half for the damaged)");
+}
+
+static void test_result_round_limit_and_v1(void **state)
+{
+	ctx *c = *state;
+	char r[200];
+	add_meta(c, "xwing-rounds", "1");
+	to_engagement(c);
+	assert_int_equal(result(c, r, sizeof r), 0);
+	OK(c, "phase 5");
+	assert_int_equal(result(c, r, sizeof r), 1);
+	assert_string_equal(r, "a draw, 0 to 0 (the end of round 1, the last; 2.0 tournament "
+		"scoring: points of ships destroyed, half for the damaged)");
+	/* version 1 logs never end */
+	S(c)->ver = 1;
+	assert_int_equal(result(c, r, sizeof r), 0);
+}
+
+/* 2.5: a scenario's objective points, declared at the end phase, to 20. */
+static void test_result_scenario(void **state)
+{
+	ctx *c = *state;
+	char r[240];
+	to_engagement(c);
+	NO(c, "reb: score points=3 objective=\"two satellites\"", "need a 2.5 scenario");
+	add_meta(c, "xwing-points", "2.5");   /* after the setup: the four are 2.0 loadouts */
+	add_meta(c, "xwing-scenario", "satellitearray");
+	NO(c, "reb: score points=3 objective=\"two satellites\"", "in the end phase");
+	OK(c, "phase 5");
+	OK(c, "reb: score points=16 objective=\"satellites\"");
+	assert_int_equal(result(c, r, sizeof r), 0);
+	ship(c, "tie")->gone = 2;   /* Black Squadron Ace: 2 squad points under 2.5 */
+	OK(c, "reb: score points=2 objective=\"a satellite\"");
+	assert_int_equal(result(c, r, sizeof r), 1);
+	assert_string_equal(r, "Rebels (reb) wins, 20 to 0 (20 points reached at the end of round 1; "
+		"Assault at the Satellite Array)");
+}
+
 static void test_simultaneous_fire(void **state)
 {
 	ctx *c = *state;
@@ -1307,6 +1389,9 @@ int main(void)
 		T(test_evade_needs_blank_or_focus),
 		T(test_evade_d6_v1),
 		T(test_simultaneous_fire),
+		T(test_result_20),
+		T(test_result_round_limit_and_v1),
+		T(test_result_scenario),
 		T(test_targeting_computer),
 		T(test_barrel_roll_through_obstacle),
 		T(test_ion_threshold_by_size),

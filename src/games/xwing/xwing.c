@@ -108,8 +108,13 @@ static const sl_field_def f_effect[] = {
 	{"source", SL_K_TEXT, 0, 0, 0, 63, NULL, "the card or rule outside the catalog that does it"},
 };
 
+static const sl_field_def f_score[] = {
+	{"points", SL_K_INT, 0, 1, 20, 0, NULL, "scenario points the acting player scores"},
+	{"objective", SL_K_TEXT, 0, 0, 0, 95, NULL, "what scored them (the scenario's objective)"},
+};
+
 #define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define XW_EVENTS(SHIP, ACTION) { \
+#define XW_EVENTS(SHIP, ACTION) \
 	{"obstacle", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_obstacle), f_obstacle, \
 		"an asteroid or debris cloud on the mat"}, \
 	{"ship", SL_EV_SETUP | SL_EV_NOPLAYER, NF(SHIP), SHIP, "a ship, its pilot and where it starts"}, \
@@ -123,10 +128,13 @@ static const sl_field_def f_effect[] = {
 	{"attack", SL_EV_PLAY | SL_EV_PLAYER, NF(f_attack), f_attack, \
 		"engagement: an attack with every die recorded"}, \
 	{"effect", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_effect), f_effect, \
-		"system or activation: tokens given or taken by a card outside the catalog"}, \
-}
-static const sl_event_def xw_events[XW_NEV] = XW_EVENTS(f_ship, f_action);
-static const sl_event_def xw_events_v1[XW_NEV] = XW_EVENTS(f_ship_v1, f_action_v1);
+		"system or activation: tokens given or taken by a card outside the catalog"},
+static const sl_event_def xw_events[XW_NEV] = {
+	XW_EVENTS(f_ship, f_action)
+	{"score", SL_EV_PLAY | SL_EV_PLAYER, NF(f_score), f_score,
+		"end phase: a 2.5 scenario's objective points (meta xwing-scenario)"},
+};
+static const sl_event_def xw_events_v1[XW_NEV - 1] = { XW_EVENTS(f_ship_v1, f_action_v1) };
 
 static const char *const xw_phases[] = {"planning", "system", "activation", "engagement", "end"};
 
@@ -135,7 +143,7 @@ const sl_schema xwing_schema = {
 };
 /* Frozen: the schema of rules version 1 (sl_game_xwing_v1). */
 const sl_schema xwing_schema_v1 = {
-	XW_NEV, xw_events_v1, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+	XW_NEV - 1, xw_events_v1, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
 };
 
 /* ---- small helpers ------------------------------------------------------------ */
@@ -522,6 +530,17 @@ static int ev_ship(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	sh->last_action = -1;
 	sh->turret_arc = XW_ARC_FRONT;
 	if (s->ver >= 2) {
+		for (int i = 0; i < l.nup; i++) {   /* "s=hull:1", "s=shields:1" grants */
+			const char *g = xw_upgrades[l.up[i]].grants;
+			int k;
+			while (g && (g = strstr(g, "s=")) != NULL) {
+				if (sscanf(g, "s=hull:%d", &k) == 1)
+					sh->hull += k, sh->bonus_hp += k;
+				else if (sscanf(g, "s=shields:%d", &k) == 1)
+					sh->shields += k, sh->bonus_hp += k;
+				g += 2;
+			}
+		}
 		sh->force = xw_pilots[l.pilot].force;
 		sh->charges = xw_pilots[l.pilot].charges;
 		for (int i = 0; i < l.nup; i++) {
@@ -1576,6 +1595,29 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	return 0;
 }
 
+/* A 2.5 scenario's objective points, declared at the end phase (the
+ * objectives themselves are not modelled: formats/xwing.md). */
+static int ev_score(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	int sc = xw_scenario(h), pts = ev->f[0].u.i;
+	size_t n;
+	const char *what = sl_value_str(&ev->f[1], &n);
+	if (sc < 0)
+		return illegal(err, "xwing score: objective points need a 2.5 scenario "
+			"(meta xwing-scenario %s, ...)", xw_scenario_ids[0]);
+	if (s->phase != XW_PH_END)
+		return illegal(err, "xwing score: scenario points are scored in the end phase");
+	if (ev->player < 0 || ev->player >= SL_MAX_PLAYERS || n == 0)
+		return illegal(err, "xwing score: a player scores, naming the objective");
+	s->objective[ev->player] += pts;
+	if (desc)
+		sl_buf_printf(desc, "%s scores %d objective point%s: %.*s (%d in all)",
+			xw_side_name(h, ev->player), pts, pts == 1 ? "" : "s", (int)n, what,
+			xw_score(s, h, ev->player));
+	return 0;
+}
+
 /* ---- apply and mark ------------------------------------------------------------ */
 
 int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
@@ -1585,7 +1627,7 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	const sl_event_def *d;
 	if (ev->entry != SL_ENTRY_EVENT)
 		return illegal(err, "xwing: a turn or phase marker is not an event");
-	if (ev->type >= XW_NEV)
+	if (ev->type >= (s->ver == 1 ? XW_NEV - 1 : XW_NEV))
 		return illegal(err, "xwing: unknown event type %u", ev->type);
 	d = &xw_events[ev->type];
 	for (int i = 0; i < d->nfields; i++)
@@ -1602,6 +1644,7 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	if ((d->flags & SL_EV_PLAYER) && ev->player < 0)
 		return illegal(err, "xwing: %s needs the acting player", d->name);
 	switch (ev->type) {
+	case XW_EV_SCORE: return ev_score(s, h, ev, desc, err);
 	case XW_EV_OBSTACLE: return ev_obstacle(s, h, ev, desc, err);
 	case XW_EV_SHIP: return ev_ship(s, h, ev, desc, err);
 	case XW_EV_DIAL: return ev_dial(s, h, ev, desc, err);
@@ -1767,7 +1810,7 @@ static int xwing_compat(int recorded)
 	xwing_generate, \
 	xwing_position, \
 	NULL,   /* no .silb model of its own: the generic coding */ \
-	NULL,   /* result: not written yet */ \
+	xwing_result,   /* rules version 2 on; version 1 never ends */ \
 	NULL,   /* chances: every die is rolled at the table and recorded */ \
 }
 const sl_game sl_game_xwing = XWING_GAME(XWING_RULES_VERSION, &xwing_schema);

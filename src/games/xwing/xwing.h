@@ -274,6 +274,7 @@ typedef struct xw_ship {
 	uint8_t crits[XW_MAX_CRITS];  /* faceup cards, xw_damage_ids indexes */
 	int ion, stress, focus, evade;
 	/* rules version 2 on */
+	int bonus_hp;                 /* hull and shields its upgrades add (v2) */
 	int force;                    /* Force left (pilot and upgrades) */
 	int charges;                  /* the pilot's charges left */
 	int8_t ucharges[XW_MAX_UPGRADES];   /* each upgrade's charges left */
@@ -317,6 +318,7 @@ typedef struct xw_state {
 	xw_obstacle obstacles[XW_MAX_OBSTACLES];
 	int active;                   /* ship activating, -1 none */
 	int engage_init;              /* the initiative step of the engagement phase (7 before any) */
+	int objective[SL_MAX_PLAYERS];    /* scenario points scored (v2, `score`) */
 	xw_last_move last;
 } xw_state;
 

@@ -12,7 +12,7 @@
 /* Event types, in schema order. */
 enum {
 	XW_EV_OBSTACLE, XW_EV_SHIP, XW_EV_DIAL, XW_EV_REVEAL, XW_EV_MOVE, XW_EV_ACTION,
-	XW_EV_ATTACK, XW_EV_EFFECT, XW_NEV
+	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE, XW_NEV
 };
 
 /* Phases of a round. */
@@ -62,6 +62,12 @@ int xw_obstacles_hit(const xw_state *s, int i, const xw_maneuver *m, const xw_po
 	int list[XW_MAX_OBSTACLES]);
 /* The first player (D1): `meta first-player ID`, else the header's first. */
 int xw_first_player(const sl_header *h);
+/* The end and the score (xwing_result.c). */
+extern const char *const xw_scenario_ids[];
+int xw_scenario(const sl_header *h);          /* -1 none, else index of xw_scenario_ids */
+int xw_round_limit(const sl_header *h);       /* 0: none */
+int xw_score(const xw_state *s, const sl_header *h, int side);
+int xwing_result(const void *st, const sl_header *h, sl_buf *out);
 /* `meta xwing-setup standard`: the published setup is checked. */
 int xw_standard_setup(const sl_header *h);
 /* The 2.5 ionization rule: `meta xwing-ion 2.5`. */

@@ -135,6 +135,9 @@ static void walk(io *c, xw_state *s)
 	f_pose(c, &s->last.from);
 	f_pose(c, &s->last.to);
 	f_int(c, &s->last.stop, -1, XW_PATH_STEPS);
+	if (s->ver >= 2)
+		for (int p = 0; p < SL_MAX_PLAYERS; p++)
+			f_int(c, &s->objective[p], 0, XW_MAX_COUNT);
 	for (int i = 0; i < s->nobstacles && !c->bad; i++) {
 		xw_obstacle *o = &s->obstacles[i];
 		f_id(c, o->id, sizeof o->id);
@@ -194,6 +197,7 @@ static void walk(io *c, xw_state *s)
 		f_int(c, &sh->engaged, 0, 1);
 		if (s->ver >= 2) {
 			f_int(c, &sh->ion_done, 0, 1);
+			f_int(c, &sh->bonus_hp, 0, 99);
 			f_int(c, &sh->force, 0, 99);
 			f_int(c, &sh->charges, 0, 99);
 			for (int k = 0; k < sh->nup; k++) {
@@ -286,6 +290,16 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 		sl_buf_puts(b, "Setup\n");
 	else
 		sl_buf_printf(b, "Round %d, %s phase\n", s->turn, sl_phase_name(&xwing_schema, s->phase));
+	if (s->ver >= 2 && h && h->nplayers == 2) {
+		sl_buf r;
+		sl_buf_printf(b, "  score: %s %d, %s %d (%s points)\n", xw_side_name(h, 0),
+			xw_score(s, h, 0), xw_side_name(h, 1), xw_score(s, h, 1),
+			xw_points_name(xw_points_of(h)));
+		sl_buf_init(&r);
+		if (xwing_result(s, h, &r) == 1)
+			sl_buf_printf(b, "  result: %s\n", sl_buf_cstr(&r));
+		sl_buf_free(&r);
+	}
 	for (int i = 0; i < s->nobstacles; i++) {
 		const xw_obstacle *o = &s->obstacles[i];
 		sl_buf_printf(b, "  %-10s %s at (", o->id, o->kind == XW_ASTEROID ? "asteroid" : "debris");
