@@ -818,6 +818,53 @@ static void test_evade_d6_v1(void **state)
 	assert_int_equal(ship(c, "tie")->hull, 3);   /* D6: the token added a fourth evade */
 }
 
+/* ---- abilities recorded as effects (rules version 2) ---------------------------- */
+
+static void test_effect_card_checked(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	OK(c, "ship id=luke pilot=lukeskywalker side=reb x=80000 y=10000 heading=0 "
+		"upgrades=\"protontorpedoes\"");
+	assert_int_equal(ship(c, "luke")->force, 2);
+	assert_int_equal(ship(c, "luke")->ucharges[0], 2);
+	OK(c, "turn 1");
+	DIAL(c, "reb", "ywing", "1FB");
+	DIAL(c, "reb", "xwing", "1FB");
+	DIAL(c, "reb", "luke", "1FB");
+	DIAL(c, "imp", "tie", "2FB");
+	DIAL(c, "imp", "adv", "2FB");
+	OK(c, "phase 2");
+	OK(c, "effect ship=luke token=focus delta=1 source=\"lukeskywalker\" spend=force");
+	assert_int_equal(ship(c, "luke")->force, 1);
+	NO(c, "effect ship=xwing token=focus delta=1 source=\"lukeskywalker\"",
+		"lukeskywalker is not in xwing's loadout");
+	OK(c, "effect ship=xwing token=focus delta=1 source=\"lukeskywalker\" from=luke spend=force");
+	assert_int_equal(ship(c, "luke")->force, 0);
+	NO(c, "effect ship=luke token=focus delta=1 source=\"lukeskywalker\" spend=force",
+		"luke has no Force left");
+	OK(c, "effect ship=luke token=stress delta=1 source=\"protontorpedoes\" spend=charge");
+	assert_int_equal(ship(c, "luke")->ucharges[0], 1);
+	NO(c, "effect ship=luke token=stress delta=1 source=\"an ion bomb\" spend=charge",
+		"spend= needs the card's XWS id");
+	OK(c, "effect ship=luke token=stress delta=1 source=\"an ion bomb\"");   /* free text */
+	/* the end phase: the Force comes back, one; torpedo charges do not recur */
+	OK(c, "phase 3");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "reb", "luke", "1FB");
+	OK(c, "reb: move ship=luke");
+	OK(c, "phase 5");
+	assert_int_equal(ship(c, "luke")->force, 1);
+	assert_int_equal(ship(c, "luke")->ucharges[0], 1);
+}
+
 /* ---- the end and the score ---------------------------------------------------- */
 
 static void add_meta(ctx *c, const char *key, const char *value)
@@ -1389,6 +1436,7 @@ int main(void)
 		T(test_evade_needs_blank_or_focus),
 		T(test_evade_d6_v1),
 		T(test_simultaneous_fire),
+		T(test_effect_card_checked),
 		T(test_result_20),
 		T(test_result_round_limit_and_v1),
 		T(test_result_scenario),

@@ -101,11 +101,21 @@ static const sl_field_def f_attack[] = {
 	{"dspend", SL_K_LIST, 1, 0, 0, 2, dspend_names, "the defender spends: focus, evade"},
 	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "faceup damage cards dealt, in order"},
 };
-static const sl_field_def f_effect[] = {
+static const sl_field_def f_effect_v1[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship affected"},
 	{"token", SL_K_ENUM, 0, 0, 0, 0, token_names, "ion, stress, focus or evade"},
 	{"delta", SL_K_INT, 0, -9, 9, 0, NULL, "tokens gained (positive) or removed (negative)"},
 	{"source", SL_K_TEXT, 0, 0, 0, 63, NULL, "the card or rule outside the catalog that does it"},
+};
+static const char *const spend_names[] = {"charge", "force", NULL};
+/* Version 2: an ability not enforced, recorded with the card it comes from. */
+static const sl_field_def f_effect[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship affected"},
+	{"token", SL_K_ENUM, 0, 0, 0, 0, token_names, "ion, stress, focus or evade"},
+	{"delta", SL_K_INT, 0, -9, 9, 0, NULL, "tokens gained (positive) or removed (negative)"},
+	{"source", SL_K_TEXT, 0, 0, 0, 63, NULL, "the card or rule that does it (an XWS id is checked)"},
+	{"from", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "the ship whose card it is (default: ship)"},
+	{"spend", SL_K_ENUM, 1, 0, 0, 0, spend_names, "what the ability spends: a charge or a Force"},
 };
 
 static const sl_field_def f_score[] = {
@@ -114,7 +124,7 @@ static const sl_field_def f_score[] = {
 };
 
 #define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define XW_EVENTS(SHIP, ACTION) \
+#define XW_EVENTS(SHIP, ACTION, EFFECT) \
 	{"obstacle", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_obstacle), f_obstacle, \
 		"an asteroid or debris cloud on the mat"}, \
 	{"ship", SL_EV_SETUP | SL_EV_NOPLAYER, NF(SHIP), SHIP, "a ship, its pilot and where it starts"}, \
@@ -127,14 +137,14 @@ static const sl_field_def f_score[] = {
 	{"action", SL_EV_PLAY | SL_EV_PLAYER, NF(ACTION), ACTION, "activation: an action"}, \
 	{"attack", SL_EV_PLAY | SL_EV_PLAYER, NF(f_attack), f_attack, \
 		"engagement: an attack with every die recorded"}, \
-	{"effect", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_effect), f_effect, \
+	{"effect", SL_EV_PLAY | SL_EV_NOPLAYER, NF(EFFECT), EFFECT, \
 		"system or activation: tokens given or taken by a card outside the catalog"},
 static const sl_event_def xw_events[XW_NEV] = {
-	XW_EVENTS(f_ship, f_action)
+	XW_EVENTS(f_ship, f_action, f_effect)
 	{"score", SL_EV_PLAY | SL_EV_PLAYER, NF(f_score), f_score,
 		"end phase: a 2.5 scenario's objective points (meta xwing-scenario)"},
 };
-static const sl_event_def xw_events_v1[XW_NEV - 1] = { XW_EVENTS(f_ship_v1, f_action_v1) };
+static const sl_event_def xw_events_v1[XW_NEV - 1] = { XW_EVENTS(f_ship_v1, f_action_v1, f_effect_v1) };
 
 static const char *const xw_phases[] = {"planning", "system", "activation", "engagement", "end"};
 
@@ -1554,6 +1564,50 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 
 /* ---- effects outside the catalog ----------------------------------------- */
 
+/* Version 2: a source that is a card's XWS id must be in the loadout of the
+ * ship it comes from (from=, else the ship affected): its pilot or one of its
+ * upgrades; spend= takes a charge of that card (the pilot's, or the
+ * upgrade's) or a Force of that ship, which it must have. Other sources (a
+ * rule, an obstacle, a card of no ship) stay free text. */
+static int effect_card(xw_state *s, const sl_event *ev, int i, const char *src, size_t n,
+	sl_error *err)
+{
+	int from = i, pilot = xw_pilot_findn(src, n), upg = xw_upgrade_findn(src, n), k = -1;
+	int spend = ev->f[5].present ? ev->f[5].u.i : -1, rc;
+	xw_ship *sh;
+	if (ev->f[4].present && (rc = get_ship(s, &ev->f[4], "from", &from, err)) != 0)
+		return rc;
+	sh = &s->ships[from];
+	if (pilot < 0 && upg < 0) {
+		if (spend >= 0)
+			return illegal(err, "xwing effect: spend= needs the card's XWS id as source");
+		return 0;
+	}
+	if (upg >= 0)
+		for (int u = 0; u < sh->nup; u++)
+			if (sh->up[u] == upg)
+				k = u;
+	if ((pilot < 0 || sh->pilot != pilot) && k < 0)
+		return illegal(err, "xwing effect: %.*s is not in %s's loadout (its pilot and upgrades)",
+			(int)n, src, sh->id);
+	if (spend == 0) {   /* a charge of that card */
+		int8_t *ch = k >= 0 && !(pilot >= 0 && sh->pilot == pilot) ? &sh->ucharges[k] : NULL;
+		int *pc = ch ? NULL : &sh->charges;
+		if ((ch ? *ch : *pc) < 1)
+			return illegal(err, "xwing effect: %.*s has no charge left on %s", (int)n, src,
+				sh->id);
+		if (ch)
+			(*ch)--;
+		else
+			(*pc)--;
+	} else if (spend == 1) {
+		if (sh->force < 1)
+			return illegal(err, "xwing effect: %s has no Force left", sh->id);
+		sh->force--;
+	}
+	return 0;
+}
+
 static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
@@ -1571,6 +1625,8 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		return illegal(err, "xwing: %s is no longer on the mat", sh->id);
 	if (delta == 0 || n == 0)
 		return illegal(err, "xwing D7: an effect changes some tokens and names its source");
+	if (s->ver >= 2 && (rc = effect_card(s, ev, i, src, n, err)) != 0)
+		return rc;
 	field = tok == XW_T_ION ? &sh->ion : tok == XW_T_STRESS ? &sh->stress
 		: tok == XW_T_FOCUS ? &sh->focus : &sh->evade;
 	if (*field + delta < 0)
@@ -1657,6 +1713,29 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 }
 
 /* Leaving phase `from` for the next one: the checks and effects between. */
+/* Version 2, the end phase: recurring charges and the Force come back, one
+ * a card (its recurring count), up to what the card prints. */
+static void recover(xw_ship *sh)
+{
+	const xw_pilot *p = &xw_pilots[sh->pilot];
+	int fmax = p->force, frec = p->force_recurs;
+	if (p->charge_recurs > 0 && sh->charges < p->charges)
+		sh->charges = sh->charges + p->charge_recurs > p->charges ? p->charges
+			: sh->charges + p->charge_recurs;
+	for (int u = 0; u < sh->nup; u++) {
+		const xw_upgrade_def *d = &xw_upgrades[sh->up[u]];
+		fmax += d->force;
+		frec += d->force > 0;
+		if (d->charge_recurs > 0 && sh->ucharges[u] < d->charges)
+			sh->ucharges[u] = (int8_t)(sh->ucharges[u] + d->charge_recurs > d->charges
+				? d->charges : sh->ucharges[u] + d->charge_recurs);
+	}
+	if (frec > 1)
+		frec = 1;   /* a ship recovers one Force in the end phase */
+	if (sh->force < fmax)
+		sh->force += frec;
+}
+
 static int next_phase(xw_state *s, sl_error *err)
 {
 	switch (s->phase) {
@@ -1689,6 +1768,8 @@ static int next_phase(xw_state *s, sl_error *err)
 		for (int k = 0; k < s->nships; k++) {
 			s->ships[k].focus = 0;   /* circular tokens go; locks and stress stay */
 			s->ships[k].evade = 0;
+			if (s->ver >= 2)
+				recover(&s->ships[k]);
 		}
 	return 0;
 }
