@@ -865,6 +865,40 @@ static void test_effect_card_checked(void **state)
 	assert_int_equal(ship(c, "luke")->ucharges[0], 1);
 }
 
+/* Version 2: a special weapon of the loadout, with its range, arc,
+ * requirement (Proton Torpedoes: a lock) and charges. */
+static void test_special_weapon(void **state)
+{
+	ctx *c = *state;
+	OK(c, "ship id=luke pilot=lukeskywalker side=reb x=20000 y=10000 heading=0 "
+		"upgrades=\"protontorpedoes\"");
+	OK(c, "ship id=tie pilot=blacksquadronace side=imp x=70000 y=80000 heading=1800");
+	OK(c, "turn 1");
+	DIAL(c, "reb", "luke", "1FB");
+	DIAL(c, "imp", "tie", "2FB");
+	OK(c, "phase 3");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	REVEAL(c, "reb", "luke", "1FB");
+	OK(c, "reb: move ship=luke");
+	put(c, "luke", 40000, 40000, 0);
+	put(c, "tie", 40000, 40000 + 4000 + 15000, 1800);   /* range 2 */
+	OK(c, "phase 4");
+	NO(c, "reb: attack ship=luke target=tie weapon=card atk=hit,hit,hit,hit def=blank,blank",
+		"weapon=card needs card=");
+	NO(c, "reb: attack ship=luke target=tie weapon=card card=r2d2 atk=hit,hit,hit,hit "
+		"def=blank,blank", "r2d2 is not in luke's loadout");
+	NO(c, "reb: attack ship=luke target=tie weapon=card card=protontorpedoes atk=hit,hit,hit,hit "
+		"def=blank,blank,blank", "Proton Torpedoes needs a lock on the defender");
+	ship(c, "luke")->lock = I(c, "tie");
+	NO(c, "reb: attack ship=luke target=tie weapon=card card=protontorpedoes atk=hit,hit,hit "
+		"def=blank,blank,blank", "rolls 4 attack dice");
+	OK(c, "reb: attack ship=luke target=tie weapon=card card=protontorpedoes atk=hit,hit,hit,hit "
+		"def=blank,blank,blank");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "with its Proton Torpedoes at range 2") != NULL);
+	assert_int_equal(ship(c, "luke")->ucharges[0], 1);
+}
+
 /* ---- the end and the score ---------------------------------------------------- */
 
 static void add_meta(ctx *c, const char *key, const char *value)
@@ -1437,6 +1471,7 @@ int main(void)
 		T(test_evade_d6_v1),
 		T(test_simultaneous_fire),
 		T(test_effect_card_checked),
+		T(test_special_weapon),
 		T(test_result_20),
 		T(test_result_round_limit_and_v1),
 		T(test_result_scenario),

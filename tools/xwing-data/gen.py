@@ -206,9 +206,12 @@ def upgrade_row(u20, u25):
     ch, chr_ = charges(side, "charges")
     fo, _ = charges(side, "force")
     at = side.get("attack")
-    atk = ("%d, %d, %d, %d, %d" % (at["value"], at["minrange"], at["maxrange"],
-                                   ARCS.index(at["arc"]), 1 if at.get("ordnance") else 0)
-           if at else "0, 0, 0, 0, 0")
+    req = sum({"lock": 1, "focus": 2, "calculate": 4}.get(r, 0) for r in
+              (at or {}).get("requires", []))
+    atk = ("%d, %d, %d, %d, %d, %d" % (at["value"], at["minrange"], at["maxrange"],
+                                       ARCS.index(at["arc"]), 1 if at.get("ordnance") else 0,
+                                       req)
+           if at else "0, 0, 0, 0, 0, 0")
     dev = side.get("device", {}).get("type")
     return ("{%s, %s, %d, %d, {%s}, %d, %d, %d, %s, %s, %s, %d, %d, %d, %d, %s, %s, %s, %s, %d}" % (
         cstr(u["xws"]), cstr(u["name"]), kind, len(slots),

@@ -15,6 +15,7 @@ SRC_TREE is a checkout (or `git archive`) of xwing-data2 at COMMIT; VARIANT is
 """
 import json
 import os
+import re
 import sys
 
 SHIP = ["name", "xws", "size", "faction", "stats", "actions", "dial", "dialCodes"]
@@ -48,11 +49,20 @@ def strip_ship(d):
     return out
 
 
+def requirement(side):
+    """The tokens an attack requires, the icons in "Attack ([Lock])": a fact
+    of the card's attack, kept as attack.requires; the text itself is not."""
+    m = re.match(r"\s*Attack\s*\(([^)]*)\)", side.get("ability", ""))
+    return [w.lower() for w in re.findall(r"\[(\w+)\]", m.group(1))] if m else []
+
+
 def strip_upgrade(u):
     out = keep(u, UPGRADE)
     sides = []
     for s in u.get("sides", []):
         t = keep(s, SIDE)
+        if "attack" in t and requirement(s):
+            t["attack"] = dict(t["attack"], requires=requirement(s))
         for k in ("device", "shipAbility"):
             if k in t:
                 t[k] = named(t[k])

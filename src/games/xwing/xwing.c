@@ -25,6 +25,7 @@ static const char *const def_names[] = {"evade", "focus", "blank", NULL};
 static const char *const aspend_names[] = {"focus", "lock", NULL};
 static const char *const dspend_names[] = {"focus", "evade", NULL};
 static const char *const weapon_names[] = {"primary", "rear", "ioncannonturret", NULL};
+static const char *const weapon_names_v2[] = {"primary", "rear", "ioncannonturret", "card", NULL};
 static const char *const token_names[] = {"ion", "stress", "focus", "evade", NULL};
 
 static const sl_field_def f_obstacle[] = {
@@ -89,6 +90,23 @@ static const sl_field_def f_action[] = {
 	{"action", SL_K_ENUM, 0, 0, 0, 0, xw_action_ids, "the action"},
 	F_ACTION_TAIL
 };
+#define F_ATTACK_TAIL \
+	{"atk", SL_K_LIST, 0, 0, 0, XW_MAX_DICE, atk_names, "the attack dice as rolled"}, \
+	{"reroll", SL_K_DICE, 1, 1, XW_MAX_DICE, XW_MAX_DICE, NULL, "positions (1-based) rerolled by spending the lock"}, \
+	{"rerolled", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, atk_names, "their new faces, in the same order"}, \
+	{"aspend", SL_K_LIST, 1, 0, 0, 2, aspend_names, "the attacker spends: focus, lock"}, \
+	{"def", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, def_names, "the defence dice as rolled"}, \
+	{"dspend", SL_K_LIST, 1, 0, 0, 2, dspend_names, "the defender spends: focus, evade"}, \
+	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "faceup damage cards dealt, in order"},
+/* Version 2: weapon=card names a special weapon of the attacker's loadout. */
+static const sl_field_def f_attack_v2[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the attacker"},
+	{"target", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the defender"},
+	{"weapon", SL_K_ENUM, 0, 0, 0, 0, weapon_names_v2,
+		"primary (front arc or turret), rear, ioncannonturret, or card (card= names it)"},
+	F_ATTACK_TAIL
+	{"card", SL_K_PIECE, 1, 0, 0, 63, NULL, "weapon=card: the upgrade fired, by XWS id"},
+};
 static const sl_field_def f_attack[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the attacker"},
 	{"target", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the defender"},
@@ -124,7 +142,7 @@ static const sl_field_def f_score[] = {
 };
 
 #define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define XW_EVENTS(SHIP, ACTION, EFFECT) \
+#define XW_EVENTS(SHIP, ACTION, EFFECT, ATTACK) \
 	{"obstacle", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_obstacle), f_obstacle, \
 		"an asteroid or debris cloud on the mat"}, \
 	{"ship", SL_EV_SETUP | SL_EV_NOPLAYER, NF(SHIP), SHIP, "a ship, its pilot and where it starts"}, \
@@ -135,16 +153,16 @@ static const sl_field_def f_score[] = {
 	{"move", SL_EV_PLAY | SL_EV_PLAYER, NF(f_move), f_move, \
 		"activation: the maneuver executed (the dial's, or the ion maneuver)"}, \
 	{"action", SL_EV_PLAY | SL_EV_PLAYER, NF(ACTION), ACTION, "activation: an action"}, \
-	{"attack", SL_EV_PLAY | SL_EV_PLAYER, NF(f_attack), f_attack, \
+	{"attack", SL_EV_PLAY | SL_EV_PLAYER, NF(ATTACK), ATTACK, \
 		"engagement: an attack with every die recorded"}, \
 	{"effect", SL_EV_PLAY | SL_EV_NOPLAYER, NF(EFFECT), EFFECT, \
 		"system or activation: tokens given or taken by a card outside the catalog"},
 static const sl_event_def xw_events[XW_NEV] = {
-	XW_EVENTS(f_ship, f_action, f_effect)
+	XW_EVENTS(f_ship, f_action, f_effect, f_attack_v2)
 	{"score", SL_EV_PLAY | SL_EV_PLAYER, NF(f_score), f_score,
 		"end phase: a 2.5 scenario's objective points (meta xwing-scenario)"},
 };
-static const sl_event_def xw_events_v1[XW_NEV - 1] = { XW_EVENTS(f_ship_v1, f_action_v1, f_effect_v1) };
+static const sl_event_def xw_events_v1[XW_NEV - 1] = { XW_EVENTS(f_ship_v1, f_action_v1, f_effect_v1, f_attack) };
 
 static const char *const xw_phases[] = {"planning", "system", "activation", "engagement", "end"};
 
@@ -1291,6 +1309,78 @@ static int at_range0_obstacle(const xw_state *s, const xw_ship *sh)
 	return -1;
 }
 
+/* Part of base b lies in arc kind `kind` of the ship at a (its turret facing
+ * turret): the quadrants, and two of our own (formats/xwing.md, Special
+ * weapons): the full front arc is the half ahead of the base's centre line,
+ * the bullseye the strip 20 mm wide straight ahead, within the front arc. */
+static int in_arc_kind(const xw_ship *sh, int kind, const xw_ship *tg)
+{
+	const xw_ship_type *ta = xw_type_of(sh), *tb = xw_type_of(tg);
+	int32_t cx[4], cy[4];
+	int64_t lo = INT64_MAX, hi = INT64_MIN, ahead = 0;
+	switch (kind) {
+	case XW_K_FRONT: return xw_in_arc(&sh->pose, ta->size, XW_ARC_FRONT, &tg->pose, tb->size);
+	case XW_K_REAR: return xw_in_arc(&sh->pose, ta->size, XW_ARC_REAR, &tg->pose, tb->size);
+	case XW_K_LEFT: return xw_in_arc(&sh->pose, ta->size, XW_ARC_LEFT, &tg->pose, tb->size);
+	case XW_K_RIGHT: return xw_in_arc(&sh->pose, ta->size, XW_ARC_RIGHT, &tg->pose, tb->size);
+	case XW_K_SINGLE_TURRET:
+		return xw_in_arc(&sh->pose, ta->size, sh->turret_arc, &tg->pose, tb->size);
+	case XW_K_DOUBLE_TURRET:
+		return xw_in_arc(&sh->pose, ta->size, sh->turret_arc, &tg->pose, tb->size)
+			|| xw_in_arc(&sh->pose, ta->size, (sh->turret_arc + 2) % 4, &tg->pose, tb->size);
+	}
+	xw_base_corners(&tg->pose, tb->size, cx, cy);
+	for (int k = 0; k < 4; k++) {   /* b's corners in a's frame: x right, y forward */
+		int64_t dx = cx[k] - sh->pose.x, dy = cy[k] - sh->pose.y;
+		int64_t lx = (dx * xw_cos(sh->pose.h) - dy * xw_sin(sh->pose.h)) / XW_TRIG_ONE;
+		int64_t ly = (dx * xw_sin(sh->pose.h) + dy * xw_cos(sh->pose.h)) / XW_TRIG_ONE;
+		lo = lx < lo ? lx : lo;
+		hi = lx > hi ? lx : hi;
+		ahead |= ly > 0;
+	}
+	if (kind == XW_K_FULL_FRONT)
+		return (int)ahead;
+	return xw_in_arc(&sh->pose, ta->size, XW_ARC_FRONT, &tg->pose, tb->size)
+		&& lo <= 1000 && hi >= -1000;
+}
+
+/* A special weapon, the k-th upgrade of the attacker: its attack value,
+ * range, arc, requirement (a lock on the defender, a focus token) and a
+ * charge when the card has charges. No range bonus: they are not primary. */
+static int card_weapon(const xw_state *s, int a, int d, int k, int r, int *atk, int *def,
+	int *range, sl_error *err)
+{
+	const xw_ship *sh = &s->ships[a], *tg = &s->ships[d];
+	const xw_upgrade_def *u;
+	int obstructed = 0;
+	int32_t pa[2], pb[2];
+	if (k < 0 || k >= sh->nup)
+		return illegal(err, "xwing 4: %s has no such weapon", sh->id);
+	u = &xw_upgrades[sh->up[k]];
+	if (!u->attack)
+		return illegal(err, "xwing 4: %s is no weapon", u->name);
+	if (!in_arc_kind(sh, u->arc, tg))
+		return illegal(err, "xwing 4: %s is not in the arc of %s's %s", tg->id, sh->id, u->name);
+	if (r < u->minrange || r > u->maxrange)
+		return illegal(err, "xwing 4: %s is at range %d of %s; %s fires at range %d-%d", tg->id,
+			r > 3 ? 4 : r, sh->id, u->name, u->minrange, u->maxrange);
+	if (u->requires && !((u->requires & 1) && sh->lock == d) && !((u->requires & 2) && sh->focus))
+		return illegal(err, "xwing 4: %s needs %s", u->name, (u->requires & 3) == 3
+			? "a lock on the defender or a focus token" : (u->requires & 1)
+			? "a lock on the defender" : (u->requires & 2) ? "a focus token"
+			: "a calculate token (not held: calculate is not yet modelled)");
+	if (u->charges > 0 && sh->ucharges[k] < 1)
+		return illegal(err, "xwing 4: %s has no charge left", u->name);
+	xw_base_distance(&sh->pose, xw_type_of(sh)->size, &tg->pose, xw_type_of(tg)->size, pa, pb);
+	for (int o = 0; o < s->nobstacles; o++)
+		if (xw_segment_near(pa, pb, s->obstacles[o].x, s->obstacles[o].y, s->obstacles[o].r))
+			obstructed = 1;
+	*atk = u->attack;
+	*def = xw_type_of(tg)->agility + obstructed;
+	*range = r;
+	return 0;
+}
+
 /* The range band of two bases dist apart. From rules version 2, bases within
  * XW_TOUCH touch (range 0): a bump backs the mover until it touches, which
  * the integer path leaves up to 0.13 mm short (formats/xwing.md, Bumps). */
@@ -1308,7 +1398,8 @@ int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *d
 	const xw_ship_type *t = xw_type_of(sh);
 	int32_t pa[2], pb[2];
 	int64_t dist = xw_base_distance(&sh->pose, size_of(sh), &tg->pose, size_of(tg), pa, pb);
-	int r = xw_range_of(s, dist), value, lo = 1, hi = 3, inarc, primary = weapon != XW_W_IONTURRET;
+	int r = xw_range_of(s, dist), value, lo = 1, hi = 3, inarc;
+	int primary = weapon == XW_W_PRIMARY || weapon == XW_W_REAR;
 	int obstructed = 0;
 	switch (weapon) {
 	case XW_W_PRIMARY:
@@ -1327,6 +1418,8 @@ int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *d
 		inarc = xw_in_arc(&sh->pose, size_of(sh), XW_ARC_REAR, &tg->pose, size_of(tg));
 		break;
 	default:
+		if (weapon >= XW_W_CARD)
+			return card_weapon(s, a, d, weapon - XW_W_CARD, r, atk, def, range, err);
 		if (!xw_ship_has(sh, XW_U_IONTURRET))
 			return illegal(err, "xwing 4: %s has no Ion Cannon Turret", sh->id);
 		value = xw_upgrades[XW_U_IONTURRET].attack;
@@ -1399,9 +1492,25 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (at_range0_obstacle(s, sh) >= 0)
 		return illegal(err, "xwing obstacles: %s is at range 0 of %s and cannot attack",
 			sh->id, s->obstacles[at_range0_obstacle(s, sh)].id);
+	if (weapon == XW_W_CARD) {   /* version 2: the upgrade named by card= */
+		size_t cn;
+		const char *cid = ev->f[10].present ? sl_value_str(&ev->f[10], &cn) : NULL;
+		int u = cid ? xw_upgrade_findn(cid, cn) : -1, k = -1;
+		for (int q = 0; u >= 0 && q < sh->nup; q++)
+			if (sh->up[q] == u)
+				k = q;
+		if (!cid)
+			return illegal(err, "xwing 4: weapon=card needs card= (the upgrade's XWS id)");
+		if (k < 0)
+			return illegal(err, "xwing 4: %.*s is not in %s's loadout", (int)cn, cid, sh->id);
+		weapon = XW_W_CARD + k;
+	} else if (ev->f[10].present) {
+		return illegal(err, "xwing 4: card= goes with weapon=card");
+	}
 	if ((rc = xw_attack_dice(s, a, d, weapon, &want_atk, &want_def, &range, err)) != 0)
 		return rc;
-	atc = weapon != XW_W_IONTURRET && xw_type_of(sh)->targeting_computer && sh->lock == d;
+	atc = (weapon == XW_W_PRIMARY || weapon == XW_W_REAR) && xw_type_of(sh)->targeting_computer
+		&& sh->lock == d;
 	if (init_of(sh) < s->engage_init) {
 		s->engage_init = init_of(sh);
 		drop_destroyed(s);   /* the previous step's destroyed ships go now */
@@ -1519,13 +1628,16 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (devade)
 		tg->evade--;
 	sh->engaged = 1;
+	if (weapon >= XW_W_CARD && xw_upgrades[sh->up[weapon - XW_W_CARD]].charges > 0)
+		sh->ucharges[weapon - XW_W_CARD]--;   /* a special weapon with charges spends one */
 	if (tg->hull <= 0)
 		tg->gone = init_of(tg) == s->engage_init ? 1 : 2;
 	if (tg->gone == 2)
 		remove_ship(s, d);
 	if (desc) {
 		sl_buf_printf(desc, "%s attacks %s with its %s at range %d: ", sh->id, tg->id,
-			weapon == XW_W_IONTURRET ? "Ion Cannon Turret" : weapon == XW_W_REAR ?
+			weapon >= XW_W_CARD ? xw_upgrades[sh->up[weapon - XW_W_CARD]].name
+			: weapon == XW_W_IONTURRET ? "Ion Cannon Turret" : weapon == XW_W_REAR ?
 			"rear arc" : "primary", range);
 		for (int k = 0; k < natk; k++)
 			sl_buf_printf(desc, "%s%s", k ? " " : "", atk_names[atk[k]]);

@@ -179,6 +179,7 @@ typedef struct xw_upgrade_def {
 	int8_t solitary;
 	int8_t charges, charge_recurs, force;
 	int8_t attack, minrange, maxrange, arc, ordnance;   /* a weapon, or attack 0 */
+	int8_t requires;              /* the attack needs one of: 1 a lock, 2 focus, 4 calculate */
 	const char *grants;           /* actions, stats, slots it grants, or NULL */
 	int8_t nactions;
 	xw_action_def actions[XW_MAX_ACTIONS];

@@ -22,7 +22,8 @@ enum { XW_PH_PLANNING = 1, XW_PH_SYSTEM, XW_PH_ACTIVATION, XW_PH_ENGAGEMENT, XW_
 enum { XW_HIT, XW_CRIT, XW_AFOCUS, XW_ABLANK };
 enum { XW_EVADE, XW_DFOCUS, XW_DBLANK };
 /* Weapons. */
-enum { XW_W_PRIMARY, XW_W_REAR, XW_W_IONTURRET };
+/* XW_W_CARD + k: the k-th upgrade of the attacker, a special weapon (v2). */
+enum { XW_W_PRIMARY, XW_W_REAR, XW_W_IONTURRET, XW_W_CARD };
 /* Action fields. */
 enum { XW_DIR_LEFT, XW_DIR_RIGHT, XW_DIR_STRAIGHT };
 enum { XW_PLACE_FORWARD, XW_PLACE_MIDDLE, XW_PLACE_BACK };
