@@ -478,6 +478,21 @@ static void draw_title(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s)
 		snprintf(info, sizeof info, "Setup");
 	else
 		snprintf(info, sizeof info, "Round %d \u00b7 %s phase", s->turn, phase ? phase : "");
+	if (s->ver >= 2 && s->turn > 0 && fr->header && fr->header->nplayers == 2) {
+		size_t n = strlen(info);   /* the score, and the result once over */
+		sl_buf r;
+		snprintf(info + n, sizeof info - n, " \u00b7 %s %d, %s %d",
+			xw_side_name(fr->header, 0), xw_score(s, fr->header, 0),
+			xw_side_name(fr->header, 1), xw_score(s, fr->header, 1));
+		sl_buf_init(&r);
+		if (fr->game->result && fr->game->result(s, fr->header, &r) == 1) {
+			snprintf(line2, sizeof line2, "Result: %s", sl_buf_cstr(&r));
+			sl_buf_free(&r);
+			sl_kit_title_bar(c, TITLE_H, title, info, line2);
+			return;
+		}
+		sl_buf_free(&r);
+	}
 	if (fr->last_desc && *fr->last_desc)
 		snprintf(line2, sizeof line2, "Event %ld: %s", fr->event_no, fr->last_desc);
 	else if (fr->event_no > 0)

@@ -105,6 +105,7 @@ static const cli_opt gen_opts[] = {
 	{"seed", 'r', "S", "the seed of the generator (default 1)"},
 	{"output", 'o', "OUT", "where to write (default: standard output); OUT.silb writes a binary archive, streamed"},
 	{"seal", 'k', NULL, "record a state check after every event and turn"},
+	{"from", 314, "FILE", "go on from this log (a setup from `sillage new`): its header, no 'gen open'"},
 	CLI_CODING_OPT,
 	CLI_FORMAT_OPT("sil|silb"),
 	{NULL, 0, NULL, NULL}};

@@ -325,6 +325,10 @@ typedef struct xw_state {
 
 int xw_ionized(const xw_ship *sh);
 int xw_ship_has(const xw_ship *sh, int upgrade);   /* 1 if equipped */
+/* The points side has scored (rules version 2: ships destroyed and damaged,
+ * and scenario objectives; formats/xwing.md, The end and the score). */
+int xw_score(const xw_state *s, const sl_header *h, int side);
+const char *xw_side_name(const sl_header *h, int side);   /* the player's id */
 int xw_in_play(const xw_ship *sh);      /* on the mat: not removed */
 
 extern const sl_game sl_game_xwing;

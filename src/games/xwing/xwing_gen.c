@@ -464,6 +464,15 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 		if (!alive[0] || !alive[1] || (s->turn >= GEN_ROUNDS && !gen_open(h))
 		    || s->turn >= 999999)
 			return 1;
+		{
+			sl_buf r;   /* version 2: the rules' own end (round limit, 20 points) */
+			int over;
+			sl_buf_init(&r);
+			over = xwing_result(s, h, &r) == 1;
+			sl_buf_free(&r);
+			if (over)
+				return 1;
+		}
 		marker(out, SL_ENTRY_TURN, s->turn + 1);
 		return 0;
 	}

@@ -39,7 +39,6 @@ int64_t xw_rdiv(int64_t num, int64_t den);
 int64_t xw_isqrt(int64_t v);
 
 const xw_ship_type *xw_type_of(const xw_ship *sh);
-const char *xw_side_name(const sl_header *h, int side);
 
 /* The rules proper (xwing.c), shared with the generator's self-check. */
 int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
@@ -67,7 +66,6 @@ int xw_first_player(const sl_header *h);
 extern const char *const xw_scenario_ids[];
 int xw_scenario(const sl_header *h);          /* -1 none, else index of xw_scenario_ids */
 int xw_round_limit(const sl_header *h);       /* 0: none */
-int xw_score(const xw_state *s, const sl_header *h, int side);
 int xwing_result(const void *st, const sl_header *h, sl_buf *out);
 /* `meta xwing-setup standard`: the published setup is checked. */
 int xw_standard_setup(const sl_header *h);
