@@ -59,7 +59,7 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
-.PHONY: FORCE all lib test layers hostile unit golden cli images demo deps asan ubsan install \
+.PHONY: FORCE all lib test layers hostile unit golden cli compat images demo deps asan ubsan install \
         uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench bench-export export html alloc-faults \
         serve serve-browser
 
@@ -102,7 +102,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: layers unit golden cli images hostile headertest fuzz-short export html serve serve-browser
+test: layers unit golden cli compat images hostile headertest fuzz-short export html serve serve-browser
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -115,6 +115,11 @@ golden: $(BUILD)/sillage
 
 cli: $(BUILD)/sillage
 	@sh tests/cli/run.sh $(BUILD)/sillage
+
+# logs recorded under every earlier rules version still replay, or upgrade
+# as tests/compat/*/FILE.upgrade says (tests/compat/run.sh)
+compat: $(BUILD)/sillage
+	@sh tests/compat/run.sh $(BUILD)/sillage
 
 images: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/image/run.sh $(BUILD)/sillage $(BUILD)/tools

@@ -243,3 +243,122 @@ int cmd_new(int argc, char **argv)
 	sl_log_free(log);
 	return rc;
 }
+
+/* ---- sillage upgrade FILE [-o OUT] ---------------------------------------- */
+
+typedef struct upgrade_args {
+	const char *out;
+} upgrade_args;
+
+static int upgrade_opt(int key, const char *arg, void *ctx)
+{
+	static const char *const logs[] = {"sil", "silb", NULL};
+	if (key == 'o')
+		((upgrade_args *)ctx)->out = arg;
+	else if (key == 313)
+		return cli_format_opt(&cli_format, arg, logs, NULL);
+	return 0;
+}
+
+/* FILE with ".vN" before its extension: ferrix.sil -> ferrix.v1.sil. */
+static void kept_name(char *buf, size_t n, const char *path, int version)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+	if (!dot || (slash && dot < slash))
+		snprintf(buf, n, "%s.v%d", path, version);
+	else
+		snprintf(buf, n, "%.*s.v%d%s", (int)(dot - path), path, version, dot);
+}
+
+/* Without -o: FILE is rewritten in place, its old bytes kept as FILE.vN. */
+static int keep_original(const char *path, int from)
+{
+	char kept[4200];
+	struct stat sb;
+	sl_error err;
+	char *data;
+	size_t n;
+	int rc;
+	kept_name(kept, sizeof kept, path, from);
+	if (stat(kept, &sb) == 0)
+		return cli_usage("upgrade", "%s exists: give -o OUT, or move it away (it would keep the "
+			"log as recorded)", kept);
+	sl_error_clear(&err);
+	if ((rc = sl_read_file(path, (size_t)1 << 30, &data, &n, &err)) == 0) {
+		rc = sl_write_file_atomic(kept, data, n, &err);
+		sl_free(data);
+	}
+	if (rc)
+		return cli_report(&err);
+	printf("%s: the log as recorded (rules version %d) kept as %s\n", path, from, kept);
+	return EXIT_OK;
+}
+
+/* What upgrade did, and where today's rules first give another position
+ * than the one recorded (on standard error when the log went to stdout). */
+static void say_upgraded(const sl_log *log, const char *out, const rec_upgrade_info *info)
+{
+	FILE *f = strcmp(out, "-") == 0 ? stderr : stdout;
+	const char *name = strcmp(out, "-") == 0 ? "<stdout>" : out;
+	if (info->from == log->game->rules_version)
+		fprintf(f, "%s: resealed under %s rules %d: %zu entries replayed and given fresh state "
+			"checks\n", name, log->game->id, info->from, log->n);
+	else
+		fprintf(f, "%s: upgraded from %s rules %d to %d: %zu entries replayed by today's rules "
+			"and sealed anew\n", name, log->game->id, info->from, log->game->rules_version,
+			log->n);
+	if (info->differ && info->from == log->game->rules_version) {
+		const sl_event *ev = &log->ev[info->first_diff];
+		fprintf(f, "%s: warning: %ld of the %ld recorded state checks differ from today's, the "
+			"first at %s:%u (entry %ld): from there the positions are today's rules', not the "
+			"recording's\n", name, info->differ, info->checked, log->name ? log->name : "log",
+			ev->line, info->first_diff + 1);
+	} else if (info->differ) {   /* another version may keep more in its state */
+		fprintf(f, "%s: %ld of the %ld state checks recorded under version %d differ from "
+			"today's (a new version's state may hold more, so compare `sillage state` of the "
+			"two logs)\n", name, info->differ, info->checked, info->from);
+	}
+}
+
+int cmd_upgrade(int argc, char **argv)
+{
+	upgrade_args a;
+	sl_log *log = NULL;
+	sl_error err;
+	rec_upgrade_info info;
+	int i, rc, from;
+	memset(&a, 0, sizeof a);
+	i = cli_parse(cli_find("upgrade"), argc, argv, upgrade_opt, &a);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (argc - i != 1)
+		return cli_usage("upgrade", "expected one FILE");
+	sl_error_clear(&err);
+	if ((rc = cli_load(&log, argv[i], &err)) != 0)
+		return cli_report_silb(&err, argv[i]);
+	if (log->game && log->h.rules_version == log->game->rules_version && !a.out) {
+		printf("%s: already under %s rules version %d; nothing to upgrade\n", argv[i],
+			log->game->id, log->h.rules_version);
+		sl_log_free(log);
+		return EXIT_OK;
+	}
+	rc = rec_upgrade(log, &info, &err);
+	from = info.from;
+	if (rc != 0) {
+		rc = cli_report(&err);
+		if (rc == EXIT_FAIL)
+			fprintf(stderr, "sillage: %s: not upgraded from %s rules %d to %d: the entry above is "
+				"refused by today's rules (nothing written; formats/%s.md says what changed)\n",
+				argv[i], log->game->id, from, log->game->rules_version, log->game->id);
+		sl_log_free(log);
+		return rc;
+	}
+	if (!a.out && (rc = keep_original(argv[i], from)) != EXIT_OK) {
+		sl_log_free(log);
+		return rc;
+	}
+	if ((rc = cli_save_log(log, a.out ? a.out : argv[i])) == EXIT_OK)
+		say_upgraded(log, a.out ? a.out : argv[i], &info);
+	sl_log_free(log);
+	return rc;
+}

@@ -174,6 +174,10 @@ static const cli_opt new_opts[] = {
 	{"force", 323, NULL, "overwrite FILE if it exists (a new game never replaces a log otherwise)"},
 	CLI_FORMAT_OPT("sil|silb"),
 	{NULL, 0, NULL, NULL}};
+static const cli_opt upgrade_opts[] = {
+	{"output", 'o', "OUT", "write the upgraded log there (.sil or .silb; - for standard output, with --format) instead of rewriting FILE"},
+	CLI_FORMAT_OPT("sil|silb"),
+	{NULL, 0, NULL, NULL}};
 static const cli_opt none_opts[] = {
 	{NULL, 0, NULL, NULL}};
 static const cli_opt help_opts[] = {
@@ -307,6 +311,13 @@ const cli_verb cli_verbs[] = {
 	 "takes its own options (--KEY VALUE, listed below and by `sillage new GAME --list`, with what the game "
 	 "offers). A bad option is exit 2, an unreadable input file (an XWS squad) exit 3, a setup the rules "
 	 "refuse exit 1 with the reason, a file that cannot be written exit 4; nothing is written then."},
+	{"upgrade", cmd_upgrade, "rewrite a log recorded under an earlier rules version under today's", "FILE",
+	 upgrade_opts,
+	 "Every entry is replayed by the current rules of the log's game and given a fresh state check; the "
+	 "header names the current version. Without -o, FILE is rewritten in place and the log as recorded is "
+	 "kept beside it as FILE.vN (N its old version). When today's rules refuse an entry, its FILE:LINE:COL "
+	 "and the rule are named and nothing is written (exit 1). Which earlier versions replay as they are, "
+	 "and what upgrade does to the others, is in each formats/GAME.md."},
 	{"version", cmd_version, "print the version of sillage (also --version, -V)", "", none_opts, NULL},
 	{"help", cmd_help, "list the verbs, or explain one", "[VERB]", help_opts, NULL},
 	{NULL, NULL, NULL, NULL, NULL, NULL}};

@@ -154,22 +154,6 @@ int rec_new_pick(const rec_new_opt *opt, int nopt, const char *key, const char *
 
 /* ---- the build ------------------------------------------------------------- */
 
-/* Replays the log with every rule and gives each entry its state check. */
-static int seal(sl_log *log, sl_error *err)
-{
-	sl_replay *r = NULL;
-	int rc;
-	if ((rc = sl_replay_open(&r, log, 0, err)) != 0)
-		return rc;
-	for (size_t k = 0; k < log->n && rc == 0; k++)
-		if ((rc = sl_replay_seek(r, k + 1, err)) == 0)
-			rc = rec_seal_entry(log->game, sl_replay_state(r), &log->ev[k]);
-	if (rc && !err->msg[0])
-		sl_error_set(err, rc, "cannot seal the new log");
-	sl_replay_free(r);
-	return rc;
-}
-
 int rec_new_build(sl_log **out, const rec_template *t, const rec_new_opt *opt, int nopt,
 	sl_error *err)
 {
@@ -190,7 +174,7 @@ int rec_new_build(sl_log **out, const rec_template *t, const rec_new_opt *opt, i
 	snprintf(name, sizeof name, "<new %s>", t->game);
 	if ((rc = sl_sil_read(&log, name, (const char *)text.data, text.len, err)) != 0)
 		goto out;
-	if ((rc = seal(log, err)) != 0) {
+	if ((rc = rec_seal_log(log, err)) != 0) {
 		/* the rules refused what the template wrote: the setup, not the file */
 		if (rc != SL_ENOMEM && rc != SL_EIO)
 			rc = err->code = SL_EILLEGAL;

@@ -60,6 +60,25 @@ int rec_new_pick(const rec_new_opt *opt, int nopt, const char *key, const char *
 int rec_new_build(sl_log **out, const rec_template *t, const rec_new_opt *opt, int nopt,
 	sl_error *err);
 
+/* Replays log with every rule (no recorded check compared) and gives each
+ * entry its state check from the state after it. */
+int rec_seal_log(sl_log *log, sl_error *err);
+/* `sillage upgrade` (upgrade.c): log, recorded under an earlier rules
+ * version of its game, put under the current version, each entry
+ * replayed by today's rules and sealed anew. The first entry they refuse is
+ * SL_EILLEGAL with err at its FILE:LINE:COL and the rule; a version newer
+ * than the build's is SL_EVERSION. The log is changed in memory only. */
+typedef struct rec_upgrade_info {
+	int from;            /* the version the log was recorded under */
+	long checked;        /* entries that had a state check */
+	long differ;         /* of those, how many today's rules gave another */
+	long first_diff;     /* the first of them (entry index), or -1 */
+} rec_upgrade_info;
+int rec_upgrade(sl_log *log, rec_upgrade_info *info, sl_error *err);
+/* What fmp logs of rules versions before 3 lack, written in (upgrade_fmp.c:
+ * the tide cards a turn ahead, the sealed turn-21 choices). */
+int rec_upgrade_fmp(sl_log *log, int from, sl_error *err);
+
 /* The template of game id, or NULL. */
 const rec_template *rec_new_find(const char *game);
 /* Every template in the order of the games' registry, NULL-terminated. */

@@ -1,0 +1,53 @@
+#!/bin/sh
+# run.sh - logs outlive upgrades: every log recorded under an earlier rules
+# version of a game, kept as tests/compat/GAME/v<N>-NAME.sil, still replays.
+# For each FILE:
+#   - without FILE.upgrade: `sillage verify` must pass, and `sillage state` at
+#     the end must print exactly FILE.state (the game replays as recorded);
+#   - with FILE.upgrade: `sillage upgrade -o OUT FILE` must say exactly what
+#     FILE.upgrade holds (its words and exit status: the log is rewritten
+#     under today's version, or the first entry today's rules refuse is
+#     named); when it succeeds OUT must verify and its state be FILE.state.
+# formats/GAME.md says, per old version, which of the two each game does.
+# usage: sh tests/compat/run.sh build/sillage [--update]
+set -u
+SILLAGE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+UPDATE=${2:-}
+here=$(dirname "$0")
+root=$(cd "$here/../.." && pwd)
+cd "$root" || exit 4
+pass=0
+fail=0
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+bad() { echo "FAIL $1: $2"; ok=0; }
+# compares the output of a command with an expected file (or writes it)
+same() {
+	if [ "$UPDATE" = "--update" ]; then cp "$2" "$3"; return 0; fi
+	[ -f "$3" ] || { bad "$1" "no $3 (run with --update to write it)"; return 1; }
+	diff -u "$3" "$2" >"$TMP/diff" || { bad "$1" "differs from $3:"; head -20 "$TMP/diff"; return 1; }
+}
+for f in tests/compat/*/v[0-9]*.sil; do
+	[ -f "$f" ] || continue
+	ok=1
+	log=$f
+	if [ -f "$f.upgrade" ]; then
+		rm -f "$TMP/u.sil"
+		"$SILLAGE" upgrade -o "$TMP/u.sil" "$f" >"$TMP/up" 2>&1
+		echo "exit $?" >>"$TMP/up"
+		sed "s|$TMP|TMP|g" "$TMP/up" >"$TMP/up.txt"
+		same "$f" "$TMP/up.txt" "$f.upgrade" || { fail=$((fail + 1)); continue; }
+		[ -f "$TMP/u.sil" ] || { pass=$((pass + 1)); continue; }   # refused, as expected
+		log=$TMP/u.sil
+	fi
+	if ! "$SILLAGE" verify -q "$log" >"$TMP/v" 2>&1; then
+		bad "$f" "does not verify:"; cat "$TMP/v"
+	elif "$SILLAGE" state "$log" >"$TMP/state" 2>&1; then
+		same "$f" "$TMP/state" "$f.state" || :
+	else
+		bad "$f" "state failed:"; cat "$TMP/state"
+	fi
+	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+echo "compat: $pass passed, $fail failed"
+[ $fail = 0 ]
