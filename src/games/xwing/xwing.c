@@ -1452,6 +1452,26 @@ static void drop_destroyed(xw_state *s)
 			remove_ship(s, k);
 }
 
+/* Version 2, weapon=card: the upgrade named by card=, as XW_W_CARD + its
+ * index in the attacker's loadout. */
+static int card_of(const xw_ship *sh, const sl_event *ev, int *weapon, sl_error *err)
+{
+	size_t cn = 0;
+	const char *cid = ev->f[10].present ? sl_value_str(&ev->f[10], &cn) : NULL;
+	int u = cid ? xw_upgrade_findn(cid, cn) : -1, k = -1;
+	if (*weapon != XW_W_CARD)
+		return illegal(err, "xwing 4: card= goes with weapon=card");
+	for (int q = 0; u >= 0 && q < sh->nup; q++)
+		if (sh->up[q] == u)
+			k = q;
+	if (!cid)
+		return illegal(err, "xwing 4: weapon=card needs card= (the upgrade's XWS id)");
+	if (k < 0)
+		return illegal(err, "xwing 4: %.*s is not in %s's loadout", (int)cn, cid, sh->id);
+	*weapon = XW_W_CARD + k;
+	return 0;
+}
+
 static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
@@ -1492,21 +1512,8 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (at_range0_obstacle(s, sh) >= 0)
 		return illegal(err, "xwing obstacles: %s is at range 0 of %s and cannot attack",
 			sh->id, s->obstacles[at_range0_obstacle(s, sh)].id);
-	if (weapon == XW_W_CARD) {   /* version 2: the upgrade named by card= */
-		size_t cn;
-		const char *cid = ev->f[10].present ? sl_value_str(&ev->f[10], &cn) : NULL;
-		int u = cid ? xw_upgrade_findn(cid, cn) : -1, k = -1;
-		for (int q = 0; u >= 0 && q < sh->nup; q++)
-			if (sh->up[q] == u)
-				k = q;
-		if (!cid)
-			return illegal(err, "xwing 4: weapon=card needs card= (the upgrade's XWS id)");
-		if (k < 0)
-			return illegal(err, "xwing 4: %.*s is not in %s's loadout", (int)cn, cid, sh->id);
-		weapon = XW_W_CARD + k;
-	} else if (ev->f[10].present) {
-		return illegal(err, "xwing 4: card= goes with weapon=card");
-	}
+	if ((weapon == XW_W_CARD || ev->f[10].present) && (rc = card_of(sh, ev, &weapon, err)))
+		return rc;
 	if ((rc = xw_attack_dice(s, a, d, weapon, &want_atk, &want_def, &range, err)) != 0)
 		return rc;
 	atc = (weapon == XW_W_PRIMARY || weapon == XW_W_REAR) && xw_type_of(sh)->targeting_computer
