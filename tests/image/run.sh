@@ -160,6 +160,9 @@ check_chart luck-starship luck samples/starship/last-voyage.sil
 check ti4-acheron-blockade samples/ti4/acheron-hunger.sil --event 67
 check ti4-acheron-end samples/ti4/acheron-hunger.sil --theme dark
 check ti4-valefar-reanimator samples/ti4/valefar.sil --event 50
+# The xwing matches between real squads: the last frame names the result.
+check xwing-tournament-end samples/xwing/tournament-20.sil
+check xwing-chance-t3 samples/xwing/chance-engagement.sil --turn 3
 
 # A canvas over the limit is refused, and leaves no file behind.
 if "$SL" render "$LOG" --size 9000 -o "$OUT/huge.png" 2>"$OUT/huge.err"; then
