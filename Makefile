@@ -232,6 +232,7 @@ bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(
 	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES)
 	@sh bench/serve.sh $(BUILD)/sillage $(BUILD)/bench/serve_bench
 	@sh bench/ti4.sh $(BUILD)/sillage 1000
+	@sh bench/xwing.sh $(BUILD)/sillage
 
 bench-export: $(BUILD)/sillage $(BUILD)/bench/export_bench   # the exporters alone (SL_BASE: see bench/export.sh)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench

@@ -752,7 +752,7 @@ static int is_header_keyword(const char *w, size_t n)
 static int start_log(sl_log **out, sl_header *h, sl_buf *pending, size_t split,
 	const char *name, uint32_t lineno, sl_error *err)
 {
-	const sl_game *g = sl_game_find(h->game);
+	const sl_game *g = sl_game_find_version(h->game, h->rules_version);
 	sl_log *log;
 	if (!g)
 		return sl_error_at(err, SL_EFORMAT, name, lineno, 1,

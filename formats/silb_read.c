@@ -472,7 +472,7 @@ static void retrack(rd *d)
 
 static int new_log(rd *d, sl_header *h, sl_error *err, size_t off)
 {
-	const sl_game *g = sl_game_find(h->game);
+	const sl_game *g = sl_game_find_version(h->game, h->rules_version);
 	if (!g) {
 		silb_fail(err, d->name, off, SL_EFORMAT, "unknown game '%s' (see `sillage games`)", h->game);
 		sl_header_free(h);

@@ -204,7 +204,7 @@ int sl_silb_open(sl_silb **out, const char *path, sl_error *err)
 			goto fail;
 		}
 		h.format_version = fh[8];
-		g = sl_game_find(h.game);
+		g = sl_game_find_version(h.game, h.rules_version);
 		if (!g) {
 			rc = silb_fail(err, path, SILB_FILE_HEADER, SL_EFORMAT, "unknown game '%s' (see `sillage games`)", h.game);
 			sl_header_free(&h);

@@ -331,14 +331,14 @@ static void draw_ship(sl_kit_canvas *c, const sl_frame *fr, const view *v, const
 	sl_kit_set(c, rgb(0xffffff));
 	cairo_fill(cr);
 	/* a turret arc: a wedge pointing where it is turned */
-	if (t->turret || (sh->upgrades & (1u << XW_U_IONTURRET))) {
+	if (t->turret || xw_ship_has(sh, XW_U_IONTURRET)) {
 		int arcs = t->turret == XW_DOUBLE_TURRET ? 2 : 1;
 		for (int k = 0; k < arcs; k++) {
 			double ta = (sh->turret_arc + 2 * k) * M_PI / 2 - M_PI / 2;
 			cairo_move_to(cr, 0, 0);
 			cairo_arc(cr, 0, 0, half * 0.8, ta - M_PI / 4, ta + M_PI / 4);
 			cairo_close_path(cr);
-			sl_kit_set_a(c, (sh->upgrades & (1u << XW_U_IONTURRET)) ? rgb(0x74c0fc) :
+			sl_kit_set_a(c, xw_ship_has(sh, XW_U_IONTURRET) ? rgb(0x74c0fc) :
 				rgb(0xffe066), 0.7);
 			cairo_fill(cr);
 		}
@@ -419,8 +419,8 @@ static void draw_panel(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s, 
 		st.colour = c->pal.muted;
 		st.max_width = PANEL_W - 16;
 		snprintf(line, sizeof line, "%s%s", t->name,
-			sh->upgrades & (1u << XW_U_IONTURRET) ? " + Ion Cannon Turret" :
-			sh->upgrades & (1u << XW_U_ADVSENSORS) ? " + Advanced Sensors" : "");
+			xw_ship_has(sh, XW_U_IONTURRET) ? " + Ion Cannon Turret" :
+			xw_ship_has(sh, XW_U_ADVSENSORS) ? " + Advanced Sensors" : "");
 		sl_kit_text(c, x + 8, y + 24, line, &st);
 		/* hull and shields as pips */
 		for (int k = 0; k < t->hull; k++) {
@@ -478,6 +478,21 @@ static void draw_title(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s)
 		snprintf(info, sizeof info, "Setup");
 	else
 		snprintf(info, sizeof info, "Round %d \u00b7 %s phase", s->turn, phase ? phase : "");
+	if (s->ver >= 2 && s->turn > 0 && fr->header && fr->header->nplayers == 2) {
+		size_t n = strlen(info);   /* the score, and the result once over */
+		sl_buf r;
+		snprintf(info + n, sizeof info - n, " \u00b7 %s %d, %s %d",
+			xw_side_name(fr->header, 0), xw_score(s, fr->header, 0),
+			xw_side_name(fr->header, 1), xw_score(s, fr->header, 1));
+		sl_buf_init(&r);
+		if (fr->game->result && fr->game->result(s, fr->header, &r) == 1) {
+			snprintf(line2, sizeof line2, "Result: %s", sl_buf_cstr(&r));
+			sl_buf_free(&r);
+			sl_kit_title_bar(c, TITLE_H, title, info, line2);
+			return;
+		}
+		sl_buf_free(&r);
+	}
 	if (fr->last_desc && *fr->last_desc)
 		snprintf(line2, sizeof line2, "Event %ld: %s", fr->event_no, fr->last_desc);
 	else if (fr->event_no > 0)

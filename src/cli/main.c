@@ -109,6 +109,7 @@ static const cli_opt gen_opts[] = {
 	{"output", 'o', "OUT", "where to write (default: standard output); OUT.silb writes a binary archive, streamed"},
 	{"seal", 'k', NULL, "record a state check after every event and turn"},
 	{"players", 'P', "N", "the number of players (default 2; ti4: 2 to 6)"},
+	{"from", 314, "FILE", "go on from this log (a setup from `sillage new`): its header, no 'gen open'"},
 	CLI_CODING_OPT,
 	CLI_FORMAT_OPT("sil|silb"),
 	{NULL, 0, NULL, NULL}};

@@ -18,6 +18,23 @@ const sl_game *const sl_games[] = {
 	NULL
 };
 
+/* Earlier versions of a module whose schema changed: a log recorded under
+ * one of them is read with the table of that version (its schema), so its
+ * binary form decodes as it was written. */
+static const sl_game *const sl_games_legacy[] = {
+	&sl_game_xwing_v1,
+	NULL
+};
+
+const sl_game *sl_game_find_version(const char *id, int rules_version)
+{
+	for (int i = 0; sl_games_legacy[i]; i++)
+		if (sl_games_legacy[i]->rules_version == rules_version
+		    && strcmp(sl_games_legacy[i]->id, id) == 0)
+			return sl_games_legacy[i];
+	return sl_game_find(id);
+}
+
 const sl_game *sl_game_find(const char *id)
 {
 	for (int i = 0; sl_games[i]; i++)

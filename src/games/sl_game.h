@@ -310,6 +310,9 @@ int sl_entry_fail(const sl_game *g, const sl_header *h, const char *name, const 
 /* The static table of modules, ending in NULL. */
 extern const sl_game *const sl_games[];
 const sl_game *sl_game_find(const char *id);
+/* The table that reads a log recorded under rules_version: the module's
+ * table of that version when its schema changed since, else sl_game_find. */
+const sl_game *sl_game_find_version(const char *id, int rules_version);
 
 /* Helpers for modules and codecs. */
 int sl_schema_event(const sl_schema *s, const char *name, size_t n); /* index or -1 */

@@ -29,21 +29,13 @@ static int bad(sl_error *err, const char *file, const char *path, const char *fm
 	return SL_EFORMAT;
 }
 
-static const char *faction_of_type(const char *ship_xws)
-{
-	for (int t = 0; t < xw_nship_types; t++)
-		if (strcmp(xw_ship_types[t].xws, ship_xws) == 0)
-			return xw_ship_types[t].faction;
-	return NULL;
-}
-
-/* The upgrades of pilot i ({slot: [ids]}) as a mask of the catalog's. */
-static int upgrade_mask(sl_error *err, const char *file, size_t i, json_t *ups, unsigned *mask)
+/* The upgrades of pilot i ({slot: [ids]}) into its loadout. */
+static int upgrade_list(sl_error *err, const char *file, size_t i, json_t *ups, xw_loadout *l)
 {
 	const char *key;
 	json_t *list;
 	char path[160];
-	*mask = 0;
+	l->nup = 0;
 	if (!ups)
 		return 0;
 	if (!json_is_object(ups)) {
@@ -62,10 +54,18 @@ static int upgrade_mask(sl_error *err, const char *file, size_t i, json_t *ups, 
 			if (!json_is_string(u))
 				return bad(err, file, path, "an upgrade id is a string");
 			ui = xw_upgrade_find(json_string_value(u));
-			if (ui < 0)
+			if (ui < 0) {
+				const char *near = xw_nearest_id(xw_upgrade_ids, json_string_value(u));
+				if (near)
+					return bad(err, file, path, "unknown upgrade '%.40s' (did you mean %s?)",
+						json_string_value(u), near);
 				return bad(err, file, path, "unknown upgrade '%.40s' (not in the xwing "
 					"catalog)", json_string_value(u));
-			*mask |= 1u << ui;
+			}
+			if (l->nup >= XW_MAX_UPGRADES)
+				return bad(err, file, path, "more than %d upgrades on one ship",
+					XW_MAX_UPGRADES);
+			l->up[l->nup++] = (int16_t)ui;
 		}
 	}
 	return 0;
@@ -91,9 +91,13 @@ static int pilot_of(sl_error *err, const char *file, size_t i, json_t *pl, const
 		return bad(err, file, path, "a pilot needs its XWS id, a string");
 	pid = json_string_value(id);
 	*k = xw_pilot_find(pid);
-	if (*k < 0)
+	if (*k < 0) {
+		const char *near = xw_nearest_id(xw_pilot_ids, pid);
+		if (near)
+			return bad(err, file, path, "unknown pilot '%.40s' (did you mean %s?)", pid, near);
 		return bad(err, file, path, "unknown pilot '%.40s' (not in the xwing catalog: "
 			"formats/xwing.md)", pid);
+	}
 	t = &xw_ship_types[xw_pilots[*k].type];
 	if (ship) {
 		snprintf(path, sizeof path, "$.pilots[%zu].ship", i);
@@ -103,7 +107,7 @@ static int pilot_of(sl_error *err, const char *file, size_t i, json_t *pl, const
 			return bad(err, file, path, "'%.40s', but %s flies a %s (%s)",
 				json_string_value(ship), pid, t->name, t->xws);
 	}
-	if (faction && strcmp(faction, faction_of_type(t->xws)) != 0) {
+	if (faction && strcmp(faction, t->faction) != 0) {
 		snprintf(path, sizeof path, "$.pilots[%zu].id", i);
 		return bad(err, file, path, "%s flies for %s, not for the squad's faction %s", pid,
 			t->faction, faction);
@@ -114,17 +118,19 @@ static int pilot_of(sl_error *err, const char *file, size_t i, json_t *pl, const
 typedef struct ship_map {
 	int n;
 	int pilot[XW_MAX_SHIPS], squad[XW_MAX_SHIPS];   /* of each ship line */
+	xw_loadout lo[XW_MAX_SHIPS];
 } ship_map;
 
-/* One squad into ship lines for player p (0 bottom edge, 1 top edge). */
-static int squad_lines(sl_error *err, const char *file, json_t *root, int p, sl_buf *out,
+/* One squad's pilots into m, checked as a squad of the point system sys. */
+static int squad_read(sl_error *err, const char *file, json_t *root, int p, int sys,
 	ship_map *m)
 {
 	json_t *pilots = json_object_get(root, "pilots"), *fac = json_object_get(root, "faction");
 	const char *faction = json_is_string(fac) ? json_string_value(fac) : NULL;
 	size_t i;
 	json_t *pl;
-	int count = 0;
+	int first = m->n, pts, badship;
+	char why[240], path[64];
 	if (!json_is_object(root))
 		return bad(err, file, "$", "an XWS squad is a JSON object");
 	if (fac && !faction)
@@ -134,27 +140,83 @@ static int squad_lines(sl_error *err, const char *file, json_t *root, int p, sl_
 	if (json_array_size(pilots) == 0)
 		return bad(err, file, "$.pilots", "the squad has no pilot");
 	json_array_foreach(pilots, i, pl) {
-		unsigned mask = 0;
-		int k = -1, n = 0;
-		if (pilot_of(err, file, i, pl, faction, &k)
-		    || upgrade_mask(err, file, i, json_object_get(pl, "upgrades"), &mask))
-			return SL_EFORMAT;
+		int k = -1;
 		if (m->n >= XW_MAX_SHIPS)
 			return bad(err, file, "$.pilots", "more than %d ships in all", XW_MAX_SHIPS);
+		if (pilot_of(err, file, i, pl, faction, &k)
+		    || upgrade_list(err, file, i, json_object_get(pl, "upgrades"), &m->lo[m->n]))
+			return SL_EFORMAT;
+		m->lo[m->n].pilot = k;
 		m->pilot[m->n] = (int)i;
 		m->squad[m->n] = p;
 		m->n++;
-		/* along the player's edge, 120 mm apart, facing the other edge */
-		sl_buf_printf(out, "ship id=%c%d pilot=%s side=p%d x=%d y=%d heading=%d", 'a' + p,
-			count + 1, xw_pilots[k].xws, p + 1, 10000 + count * 12000,
-			p == 0 ? 8000 : XW_MAT - 8000, p == 0 ? 0 : 1800);
-		count++;
-		for (int u = 0; u < XW_NUPGRADE; u++)
-			if (mask & (1u << u))
-				sl_buf_printf(out, "%s%s", n++ ? "," : " upgrades=", xw_upgrades[u].xws);
-		sl_buf_putc(out, '\n');
+	}
+	if (xw_squad_check(m->lo + first, m->n - first, sys, &pts, &badship, why, sizeof why)) {
+		if (badship >= 0)
+			snprintf(path, sizeof path, "$.pilots[%d]", m->pilot[first + badship]);
+		else
+			snprintf(path, sizeof path, "$");
+		return bad(err, file, path, "%s", why);
 	}
 	return 0;
+}
+
+/* The ship lines, deployed as published (rules reference, Setup): in
+ * initiative order, lowest first, the first player's before the second's on
+ * a tie; each squad spread along its player's edge, every base wholly within
+ * range 1 of it, facing the other edge. m is reordered to the lines. */
+static void ship_lines(ship_map *m, sl_buf *out)
+{
+	ship_map o = *m;
+	int count[REC_XWS_MAX] = {0, 0}, per[REC_XWS_MAX] = {0, 0}, used[XW_MAX_SHIPS] = {0};
+	for (int k = 0; k < m->n; k++)
+		per[m->squad[k]]++;
+	for (int line = 0; line < m->n; line++) {
+		int best = -1;
+		for (int k = 0; k < m->n; k++) {
+			int ik, ib;
+			if (used[k])
+				continue;
+			ik = xw_pilots[o.lo[k].pilot].initiative;
+			ib = best < 0 ? 99 : xw_pilots[o.lo[best].pilot].initiative;
+			if (best < 0 || ik < ib || (ik == ib && o.squad[k] < o.squad[best]))
+				best = k;
+		}
+		used[best] = 1;
+		m->pilot[line] = o.pilot[best];
+		m->squad[line] = o.squad[best];
+		m->lo[line] = o.lo[best];
+		{
+			int p = o.squad[best], c = count[p]++;
+			const xw_ship_type *t = &xw_ship_types[xw_pilots[o.lo[best].pilot].type];
+			int32_t half = xw_base_len(t->size) / 2, y = XW_RANGE - half - 100;
+			int32_t x = (int32_t)((int64_t)XW_MAT * (c + 1) / (per[p] + 1));
+			sl_buf_printf(out, "ship id=%c%d pilot=%s side=p%d x=%d y=%d heading=%d",
+				'a' + p, c + 1, xw_pilots[o.lo[best].pilot].xws, p + 1, x,
+				p == 0 ? y : XW_MAT - y, p == 0 ? 0 : 1800);
+			for (int u = 0; u < o.lo[best].nup; u++)
+				sl_buf_printf(out, "%s%s", u ? "," : " upgrades=\"",
+					xw_upgrades[o.lo[best].up[u]].xws);
+			sl_buf_puts(out, o.lo[best].nup ? "\"\n" : "\n");
+		}
+	}
+}
+
+/* The obstacles of a standard game (rules reference, Setup: six, placed by
+ * the players in turn, the first player first, each wholly beyond range 2
+ * of every edge and beyond range 1 of the others): the core set's three
+ * asteroids and three debris clouds, as discs (D3). */
+static void obstacle_lines(sl_buf *out)
+{
+	static const struct { const char *id, *kind; int32_t x, y, r; } ob[6] = {
+		{"rock1", "asteroid", 30000, 40000, 3500}, {"rock2", "asteroid", 61440, 51440, 3500},
+		{"dust1", "debris", 45720, 31000, 3000}, {"dust2", "debris", 45720, 60440, 3000},
+		{"rock3", "asteroid", 28000, 62000, 3000}, {"dust3", "debris", 63440, 29440, 3000},
+	};
+	sl_buf_puts(out, "# obstacles, placed in turn by p1 and p2\n");
+	for (int k = 0; k < 6; k++)
+		sl_buf_printf(out, "obstacle id=%s kind=%s x=%d y=%d r=%d\n", ob[k].id, ob[k].kind,
+			ob[k].x, ob[k].y, ob[k].r);
 }
 
 static void header_name(json_t *root, int p, char *out, size_t n)
@@ -171,13 +233,14 @@ static void header_name(json_t *root, int p, char *out, size_t n)
 			*c = '\'';
 }
 
-static void header_lines(sl_buf *out, json_t *const *roots, const char *const *files, int nsq)
+static void header_lines(sl_buf *out, json_t *const *roots, const char *const *files, int nsq,
+	int sys)
 {
 	static const uint32_t colours[REC_XWS_MAX] = {0xc0392b, 0x2f6fd0};
 	char name[REC_XWS_MAX][96];
 	for (int s = 0; s < nsq; s++)
 		header_name(roots[s], s, name[s], sizeof name[s]);
-	sl_buf_puts(out, "sil 1\ngame xwing 1\n");
+	sl_buf_puts(out, "sil 1\ngame xwing 2\n");
 	if (nsq > 1)
 		sl_buf_printf(out, "title %s against %s\n", name[0], name[1]);
 	else
@@ -188,8 +251,13 @@ static void header_lines(sl_buf *out, json_t *const *roots, const char *const *f
 		const char *base = strrchr(files[s], '/');
 		sl_buf_printf(out, "meta xws%d %s\n", s + 1, base ? base + 1 : files[s]);
 	}
-	sl_buf_puts(out, "\n# setup from XWS: each squad along its player's edge, 120 mm apart;\n"
-		"# move the ships to the scenario's deployment before `turn 1`\n");
+	sl_buf_printf(out, "meta xwing-points %s\n", xw_points_name(sys));
+	if (nsq == REC_XWS_MAX)
+		sl_buf_puts(out, "meta xwing-setup standard\n");
+	sl_buf_puts(out, "\n");
+	if (nsq == REC_XWS_MAX)
+		obstacle_lines(out);
+	sl_buf_puts(out, "# ships deployed in initiative order, within range 1 of their edge\n");
 }
 
 /* The rules check each ship (slots, room on the mat); a refusal names the
@@ -215,6 +283,14 @@ static int check_ships(const sl_buf *text, const char *const *files, const ship_
 		char path[64];
 		if (log->ev[k].entry != SL_ENTRY_EVENT)
 			continue;
+		if (log->ev[k].type != 1) {   /* an obstacle */
+			if (g->apply(st, &log->h, &log->ev[k], NULL, &e) != 0) {
+				*err = e;
+				rc = e.code;
+				goto out;
+			}
+			continue;
+		}
 		if (g->apply(st, &log->h, &log->ev[k], NULL, &e) != 0) {
 			snprintf(path, sizeof path, "$.pilots[%d]", ship < (size_t)m->n ? m->pilot[ship] : 0);
 			rc = bad(err, files[ship < (size_t)m->n ? m->squad[ship] : 0], path, "%s", e.msg);
@@ -234,7 +310,7 @@ int rec_xws_import(sl_buf *out, const char *const *files, int nsq, sl_error *err
 	json_t *roots[REC_XWS_MAX] = {NULL, NULL};
 	ship_map m;
 	sl_buf text;
-	int rc = 0;
+	int rc = 0, sys = XW_POINTS_20;
 	if (nsq < 1 || nsq > REC_XWS_MAX)
 		return sl_error_set(err, SL_EUSAGE, "give one or two XWS squad files");
 	memset(&m, 0, sizeof m);
@@ -252,10 +328,17 @@ int rec_xws_import(sl_buf *out, const char *const *files, int nsq, sl_error *err
 			goto out;
 		}
 	}
-	header_lines(&text, roots, files, nsq);
+	{
+		/* the point system: XWS "version" 2.5.x (as the 2.5 builders write), else 2.0 */
+		json_t *v = json_object_get(roots[0], "version");
+		if (json_is_string(v) && strncmp(json_string_value(v), "2.5", 3) == 0)
+			sys = XW_POINTS_25;
+	}
 	for (int s = 0; s < nsq; s++)
-		if ((rc = squad_lines(err, files[s], roots[s], s, &text, &m)) != 0)
+		if ((rc = squad_read(err, files[s], roots[s], s, sys, &m)) != 0)
 			goto out;
+	header_lines(&text, roots, files, nsq, sys);
+	ship_lines(&m, &text);
 	if (text.failed) {
 		rc = sl_error_set(err, SL_EIO, "out of memory");
 		goto out;

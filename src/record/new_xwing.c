@@ -29,14 +29,21 @@ static int xwing_write(sl_buf *out, const rec_new_opt *opt, int nopt, sl_error *
 /* The pilots and upgrades of the module's catalog, by XWS id. */
 static int xwing_list(sl_buf *out, sl_error *err)
 {
+	(void)err;
 	for (int k = 0; k < xw_npilots; k++) {
-		const xw_ship_type *t = &xw_ship_types[xw_pilots[k].type];
-		sl_buf_printf(out, "pilot %-22s %s, %s (%s), initiative %d, %d points\n",
-			xw_pilots[k].xws, xw_pilots[k].name, t->name, t->faction, xw_pilots[k].initiative,
-			xw_pilots[k].cost);
+		const xw_pilot *p = &xw_pilots[k];
+		const xw_ship_type *t = &xw_ship_types[p->type];
+		sl_buf_printf(out, "pilot %-36s %s, %s (%s), initiative %d", p->xws, p->name, t->name,
+			t->faction, p->initiative);
+		if (p->cost20 >= 0)
+			sl_buf_printf(out, ", 2.0: %d points", p->cost20);
+		if (p->cost25 >= 0)
+			sl_buf_printf(out, ", 2.5: %d points, loadout %d", p->cost25, p->loadout25);
+		sl_buf_putc(out, '\n');
 	}
-	for (int u = 0; u < XW_NUPGRADE; u++)
-		sl_buf_printf(out, "upgrade %-20s %s\n", xw_upgrades[u].xws, xw_upgrades[u].name);
+	for (int u = 0; u < xw_nupgrades; u++)
+		sl_buf_printf(out, "upgrade %-34s %s (%s)\n", xw_upgrades[u].xws, xw_upgrades[u].name,
+			xw_slot_names[xw_upgrades[u].kind]);
 	return 0;
 }
 

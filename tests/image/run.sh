@@ -163,6 +163,9 @@ check ti4-valefar-reanimator samples/ti4/valefar.sil --event 50
 # rules version 2: the council band (victory points, strategy cards, objectives, laws)
 check ti4-six-end samples/ti4/generated-six.sil
 check ti4-four-agenda samples/ti4/four-at-the-table.sil
+# The xwing matches between real squads: the last frame names the result.
+check xwing-tournament-end samples/xwing/tournament-20.sil
+check xwing-chance-t3 samples/xwing/chance-engagement.sil --turn 3
 
 # A canvas over the limit is refused, and leaves no file behind.
 if "$SL" render "$LOG" --size 9000 -o "$OUT/huge.png" 2>"$OUT/huge.err"; then

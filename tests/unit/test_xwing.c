@@ -425,9 +425,9 @@ static void test_setup(void **state)
 	NO(c, "ship id=b pilot=redsquadronveteran side=reb x=45720 y=45720 heading=0", "overlap rock");
 	NO(c, "ship id=b pilot=redsquadronveteran side=xyz x=30000 y=10000 heading=0", "not a player");
 	NO(c, "ship id=b pilot=redsquadronveteran side=reb x=30000 y=10000 heading=0 upgrades=ioncannonturret",
-		"no slot for Ion Cannon Turret");
+		"no free Turret slot for Ion Cannon Turret");
 	OK(c, "ship id=b pilot=graysquadronbomber side=reb x=30000 y=10000 heading=0 upgrades=ioncannonturret");
-	assert_true(strstr(sl_buf_cstr(&c->desc), "36 points") != NULL);   /* 30 + 6 */
+	assert_true(strstr(sl_buf_cstr(&c->desc), "34 points") != NULL);   /* 29 + 5 (2.0, last list) */
 	OK(c, "ship id=yt pilot=outerrimsmuggler side=imp x=45720 y=80000 heading=1800");
 	OK(c, "turn 1");
 	NO(c, "ship id=late pilot=academypilot side=imp x=10000 y=60000 heading=0", "before round 1");
@@ -632,6 +632,46 @@ static void test_bump_and_flee(void **state)
 	OK(c, "phase 4");   /* the fled ship owes no maneuver */
 }
 
+static void use_v1(ctx *c);
+
+/* Rules version 2: after a bump the two ships touch, at range 0: neither may
+ * attack the other (rules reference, Bumping; Range). Version 1 left the
+ * mover a hair short, at range 1, and kept that for its logs. */
+static void bump_then_attack(ctx *c)
+{
+	four(c);
+	plan(c, "2FB", "2FB", "3FB", "2FB");
+	put(c, "tie", 20000, 40000, 1800);   /* its 3-straight ends on the Y-wing */
+	put(c, "adv", 80000, 80000, 1800);
+	REVEAL(c, "reb", "ywing", "2FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "2FB");
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "imp", "tie", "3FB");
+	OK(c, "imp: move ship=tie");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "bumps into ywing") != NULL);
+}
+
+static void test_bump_touch(void **state)
+{
+	ctx *c = *state;
+	bump_then_attack(c);
+	OK(c, "phase 4");
+	NO(c, "imp: attack ship=tie target=ywing weapon=primary atk=hit,hit,hit def=blank",
+		"at range 0 of tie");
+}
+
+static void test_bump_touch_v1(void **state)
+{
+	ctx *c = *state;
+	use_v1(c);
+	bump_then_attack(c);
+	OK(c, "phase 4");
+	OK(c, "imp: attack ship=tie target=ywing weapon=primary atk=hit,hit,hit def=blank");
+}
+
 static void test_obstacles(void **state)
 {
 	ctx *c = *state;
@@ -743,6 +783,202 @@ static void test_combat_mods_and_destruction(void **state)
 	put(c, "ywing", 45000, 30000, 0);       /* range 3 of the TIE Advanced */
 	OK(c, "reb: attack ship=ywing target=adv weapon=primary atk=hit,blank def=blank,blank,blank,blank");
 	assert_int_equal(ship(c, "xwing")->gone, 2);
+}
+
+/* Rules version 2: an evade token changes a blank or focus result into an
+ * evade; with neither it changes nothing and is not spent (decision D6 of
+ * version 1 added an evade, kept for its logs). */
+static void evade_on_evades(ctx *c)
+{
+	to_engagement(c);
+	put(c, "xwing", 40000, 40000, 0);
+	put(c, "tie", 40000, 40000 + 4000 + 5000, 1800);   /* range 1: 4 attack dice, 3 defence */
+	ship(c, "tie")->evade = 1;
+}
+
+static void test_evade_needs_blank_or_focus(void **state)
+{
+	ctx *c = *state;
+	evade_on_evades(c);
+	NO(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,hit,hit def=evade,evade,evade "
+		"dspend=evade", "an evade token changes a blank or focus result: tie rolled neither");
+	OK(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,hit,hit def=evade,evade,focus "
+		"dspend=evade");
+	assert_int_equal(ship(c, "tie")->hull, 2);   /* three evades, one hit through */
+	assert_int_equal(ship(c, "tie")->evade, 0);
+}
+
+static void test_evade_d6_v1(void **state)
+{
+	ctx *c = *state;
+	use_v1(c);
+	evade_on_evades(c);
+	OK(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,hit,hit def=evade,evade,evade "
+		"dspend=evade");
+	assert_int_equal(ship(c, "tie")->hull, 3);   /* D6: the token added a fourth evade */
+}
+
+/* ---- abilities recorded as effects (rules version 2) ---------------------------- */
+
+static void test_effect_card_checked(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	OK(c, "ship id=luke pilot=lukeskywalker side=reb x=80000 y=10000 heading=0 "
+		"upgrades=\"protontorpedoes\"");
+	assert_int_equal(ship(c, "luke")->force, 2);
+	assert_int_equal(ship(c, "luke")->ucharges[0], 2);
+	OK(c, "turn 1");
+	DIAL(c, "reb", "ywing", "1FB");
+	DIAL(c, "reb", "xwing", "1FB");
+	DIAL(c, "reb", "luke", "1FB");
+	DIAL(c, "imp", "tie", "2FB");
+	DIAL(c, "imp", "adv", "2FB");
+	OK(c, "phase 2");
+	OK(c, "effect ship=luke token=focus delta=1 source=\"lukeskywalker\" spend=force");
+	assert_int_equal(ship(c, "luke")->force, 1);
+	NO(c, "effect ship=xwing token=focus delta=1 source=\"lukeskywalker\"",
+		"lukeskywalker is not in xwing's loadout");
+	OK(c, "effect ship=xwing token=focus delta=1 source=\"lukeskywalker\" from=luke spend=force");
+	assert_int_equal(ship(c, "luke")->force, 0);
+	NO(c, "effect ship=luke token=focus delta=1 source=\"lukeskywalker\" spend=force",
+		"luke has no Force left");
+	OK(c, "effect ship=luke token=stress delta=1 source=\"protontorpedoes\" spend=charge");
+	assert_int_equal(ship(c, "luke")->ucharges[0], 1);
+	NO(c, "effect ship=luke token=stress delta=1 source=\"an ion bomb\" spend=charge",
+		"spend= needs the card's XWS id");
+	OK(c, "effect ship=luke token=stress delta=1 source=\"an ion bomb\"");   /* free text */
+	/* the end phase: the Force comes back, one; torpedo charges do not recur */
+	OK(c, "phase 3");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "reb", "luke", "1FB");
+	OK(c, "reb: move ship=luke");
+	OK(c, "phase 5");
+	assert_int_equal(ship(c, "luke")->force, 1);
+	assert_int_equal(ship(c, "luke")->ucharges[0], 1);
+}
+
+/* Version 2: a special weapon of the loadout, with its range, arc,
+ * requirement (Proton Torpedoes: a lock) and charges. */
+static void test_special_weapon(void **state)
+{
+	ctx *c = *state;
+	OK(c, "ship id=luke pilot=lukeskywalker side=reb x=20000 y=10000 heading=0 "
+		"upgrades=\"protontorpedoes\"");
+	OK(c, "ship id=tie pilot=blacksquadronace side=imp x=70000 y=80000 heading=1800");
+	OK(c, "turn 1");
+	DIAL(c, "reb", "luke", "1FB");
+	DIAL(c, "imp", "tie", "2FB");
+	OK(c, "phase 3");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	REVEAL(c, "reb", "luke", "1FB");
+	OK(c, "reb: move ship=luke");
+	put(c, "luke", 40000, 40000, 0);
+	put(c, "tie", 40000, 40000 + 4000 + 15000, 1800);   /* range 2 */
+	OK(c, "phase 4");
+	NO(c, "reb: attack ship=luke target=tie weapon=card atk=hit,hit,hit,hit def=blank,blank",
+		"weapon=card needs card=");
+	NO(c, "reb: attack ship=luke target=tie weapon=card card=r2d2 atk=hit,hit,hit,hit "
+		"def=blank,blank", "r2d2 is not in luke's loadout");
+	NO(c, "reb: attack ship=luke target=tie weapon=card card=protontorpedoes atk=hit,hit,hit,hit "
+		"def=blank,blank,blank", "Proton Torpedoes needs a lock on the defender");
+	ship(c, "luke")->lock = I(c, "tie");
+	NO(c, "reb: attack ship=luke target=tie weapon=card card=protontorpedoes atk=hit,hit,hit "
+		"def=blank,blank,blank", "rolls 4 attack dice");
+	OK(c, "reb: attack ship=luke target=tie weapon=card card=protontorpedoes atk=hit,hit,hit,hit "
+		"def=blank,blank,blank");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "with its Proton Torpedoes at range 2") != NULL);
+	assert_int_equal(ship(c, "luke")->ucharges[0], 1);
+}
+
+/* ---- the end and the score ---------------------------------------------------- */
+
+static void add_meta(ctx *c, const char *key, const char *value)
+{
+	sl_header *h = &c->log->h;
+	sl_meta *m = sl_realloc(h->meta, (size_t)(h->nmeta + 1) * sizeof *m);
+	assert_non_null(m);
+	h->meta = m;
+	m[h->nmeta].key = sl_strdup(key);
+	m[h->nmeta].value = sl_strdup(value);
+	h->nmeta++;
+}
+
+static int result(ctx *c, char *out, size_t cap)
+{
+	sl_buf b;
+	int r;
+	sl_buf_init(&b);
+	r = G->result(c->st, &c->log->h, &b);
+	snprintf(out, cap, "%s", sl_buf_cstr(&b));
+	sl_buf_free(&b);
+	return r;
+}
+
+/* 2.0 tournament scoring: a destroyed (or fled) ship gives its points,
+ * pilot and upgrades; a ship with half its hull and shields lost gives half,
+ * rounded down; the game ends when a side has no ship left. */
+static void test_result_20(void **state)
+{
+	ctx *c = *state;
+	char r[200];
+	four(c);
+	OK(c, "turn 1");
+	assert_int_equal(result(c, r, sizeof r), 0);
+	ship(c, "ywing")->hull = 2;     /* 6 + 2 = 8 at the start, 6 lost */
+	ship(c, "ywing")->shields = 0;
+	ship(c, "tie")->gone = 2;       /* Black Squadron Ace: 25 */
+	assert_int_equal(result(c, r, sizeof r), 0);
+	assert_int_equal(xw_score(S(c), &c->log->h, 1), 17);   /* (29 + 5) / 2 */
+	ship(c, "adv")->fled = 1;       /* Storm Squadron Ace with Advanced Sensors: 52 */
+	ship(c, "adv")->gone = 2;
+	assert_int_equal(result(c, r, sizeof r), 1);
+	assert_string_equal(r, "Rebels (reb) wins, 77 to 17 (imp has no ship left, round 1; "
+		"2.0 tournament scoring: points of ships destroyed, half for the damaged)");
+}
+
+static void test_result_round_limit_and_v1(void **state)
+{
+	ctx *c = *state;
+	char r[200];
+	add_meta(c, "xwing-rounds", "1");
+	to_engagement(c);
+	assert_int_equal(result(c, r, sizeof r), 0);
+	OK(c, "phase 5");
+	assert_int_equal(result(c, r, sizeof r), 1);
+	assert_string_equal(r, "a draw, 0 to 0 (the end of round 1, the last; 2.0 tournament "
+		"scoring: points of ships destroyed, half for the damaged)");
+	/* version 1 logs never end */
+	S(c)->ver = 1;
+	assert_int_equal(result(c, r, sizeof r), 0);
+}
+
+/* 2.5: a scenario's objective points, declared at the end phase, to 20. */
+static void test_result_scenario(void **state)
+{
+	ctx *c = *state;
+	char r[240];
+	to_engagement(c);
+	NO(c, "reb: score points=3 objective=\"two satellites\"", "need a 2.5 scenario");
+	add_meta(c, "xwing-points", "2.5");   /* after the setup: the four are 2.0 loadouts */
+	add_meta(c, "xwing-scenario", "satellitearray");
+	NO(c, "reb: score points=3 objective=\"two satellites\"", "in the end phase");
+	OK(c, "phase 5");
+	OK(c, "reb: score points=16 objective=\"satellites\"");
+	assert_int_equal(result(c, r, sizeof r), 0);
+	ship(c, "tie")->gone = 2;   /* Black Squadron Ace: 2 squad points under 2.5 */
+	OK(c, "reb: score points=2 objective=\"a satellite\"");
+	assert_int_equal(result(c, r, sizeof r), 1);
+	assert_string_equal(r, "Rebels (reb) wins, 20 to 0 (20 points reached at the end of round 1; "
+		"Assault at the Satellite Array)");
 }
 
 static void test_simultaneous_fire(void **state)
@@ -886,6 +1122,57 @@ static void test_ion_tokens_removed_at_phase_end(void **state)
 	OK(c, "imp: move ship=tie");
 	assert_int_equal(ship(c, "tie")->ion, 2);
 	OK(c, "phase 4");
+	assert_int_equal(ship(c, "tie")->ion, 0);
+}
+
+/* Rules version 2: the tokens go at the end of the ship's own activation; an
+ * ion token gained after it (an ion bomb at the end of the activation phase)
+ * stays for the next round. Version 1 removed them when the next ship began
+ * or the phase ended, that token too. */
+static void ion_bomb_after(ctx *c)
+{
+	four(c);
+	ship(c, "tie")->ion = 2;
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	OK(c, "imp: move ship=tie");
+	OK(c, "effect ship=tie token=ion delta=1 source=\"an ion bomb\"");
+	OK(c, "phase 4");
+}
+
+static void test_ion_gained_after_activation_stays(void **state)
+{
+	ctx *c = *state;
+	ion_bomb_after(c);
+	assert_int_equal(ship(c, "tie")->ion, 1);
+	OK(c, "phase 5");
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	assert_int_equal(ship(c, "tie")->assigned, 0);   /* ionized at planning */
+}
+
+static void use_v1(ctx *c)
+{
+	sl_log *v1 = sl_log_new(&sl_game_xwing_v1);   /* a log of version 1: its schema */
+	assert_non_null(v1);
+	v1->h = c->log->h;
+	memset(&c->log->h, 0, sizeof c->log->h);
+	sl_log_free(c->log);
+	c->log = v1;
+	G->destroy(c->st);
+	c->log->h.rules_version = 1;
+	assert_int_equal(G->init(&c->st, &c->log->h, &c->err), 0);
+}
+
+static void test_ion_gained_after_activation_v1(void **state)
+{
+	ctx *c = *state;
+	use_v1(c);
+	ion_bomb_after(c);
 	assert_int_equal(ship(c, "tie")->ion, 0);
 }
 
@@ -1175,15 +1462,26 @@ int main(void)
 		T(test_stress),
 		T(test_actions),
 		T(test_bump_and_flee),
+		T(test_bump_touch),
+		T(test_bump_touch_v1),
 		T(test_obstacles),
 		T(test_combat_dice),
 		T(test_combat_mods_and_destruction),
+		T(test_evade_needs_blank_or_focus),
+		T(test_evade_d6_v1),
 		T(test_simultaneous_fire),
+		T(test_effect_card_checked),
+		T(test_special_weapon),
+		T(test_result_20),
+		T(test_result_round_limit_and_v1),
+		T(test_result_scenario),
 		T(test_targeting_computer),
 		T(test_barrel_roll_through_obstacle),
 		T(test_ion_threshold_by_size),
 		T(test_ion_maneuver),
 		T(test_ion_tokens_removed_at_phase_end),
+		T(test_ion_gained_after_activation_stays),
+		T(test_ion_gained_after_activation_v1),
 		T(test_ion_focus_only_and_linked),
 		T(test_ion_after_planning),
 		T(test_ion_lost_before_activation),

@@ -4,12 +4,17 @@
  * ionization rule of seed 001 complete (formats/xwing.md). */
 #include "xwing_int.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ---- schema ----------------------------------------------------------------- */
 
 static const char *const obstacle_names[] = {"asteroid", "debris", NULL};
 const char *const xw_action_ids[] = {
+	"focus", "evade", "lock", "barrelroll", "boost", "rotate", "reload", "cloak", "slam",
+	"coordinate", "jam", "calculate", "reinforce", NULL
+};
+static const char *const action_ids_v1[] = {
 	"focus", "evade", "lock", "barrelroll", "boost", "rotate", "reload", NULL
 };
 const char *const xw_arc_ids[] = {"front", "right", "rear", "left", NULL};
@@ -20,6 +25,7 @@ static const char *const def_names[] = {"evade", "focus", "blank", NULL};
 static const char *const aspend_names[] = {"focus", "lock", NULL};
 static const char *const dspend_names[] = {"focus", "evade", NULL};
 static const char *const weapon_names[] = {"primary", "rear", "ioncannonturret", NULL};
+static const char *const weapon_names_v2[] = {"primary", "rear", "ioncannonturret", "card", NULL};
 static const char *const token_names[] = {"ion", "stress", "focus", "evade", NULL};
 
 static const sl_field_def f_obstacle[] = {
@@ -29,14 +35,25 @@ static const sl_field_def f_obstacle[] = {
 	{"y", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre, 0.01 mm from the bottom edge"},
 	{"r", SL_K_INT, 0, 500, 10000, 0, NULL, "radius in 0.01 mm (5 to 100 mm)"},
 };
-static const sl_field_def f_ship[] = {
+/* Rules version 1's ship: its pilot and upgrades out of the 13 and 2 it knew
+ * (kept as they were, so its binary logs decode as they did). */
+static const sl_field_def f_ship_v1[] = {
 	{"id", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship's id in this log"},
-	{"pilot", SL_K_ENUM, 0, 0, 0, 0, xw_pilot_ids, "the pilot card, by its XWS id"},
+	{"pilot", SL_K_ENUM, 0, 0, 0, 0, xw_pilot_ids_v1, "the pilot card, by its XWS id"},
 	{"side", SL_K_PIECE, 0, 0, 0, 31, NULL, "the player who flies it"},
 	{"x", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre of the base, 0.01 mm from the left edge"},
 	{"y", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre of the base, 0.01 mm from the bottom edge"},
 	{"heading", SL_K_INT, 0, 0, XW_TURN - 1, 0, NULL, "0.1 degree clockwise from the top edge"},
-	{"upgrades", SL_K_LIST, 1, 0, 0, XW_NUPGRADE, xw_upgrade_ids, "upgrade cards, by XWS id"},
+	{"upgrades", SL_K_LIST, 1, 0, 0, XW_NUPGRADE_V1, xw_upgrade_ids_v1, "upgrade cards, by XWS id"},
+};
+static const sl_field_def f_ship[] = {
+	{"id", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship's id in this log"},
+	{"pilot", SL_K_PIECE, 0, 0, 0, 63, NULL, "the pilot card, by its XWS id (any of the catalog)"},
+	{"side", SL_K_PIECE, 0, 0, 0, 31, NULL, "the player who flies it"},
+	{"x", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre of the base, 0.01 mm from the left edge"},
+	{"y", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "centre of the base, 0.01 mm from the bottom edge"},
+	{"heading", SL_K_INT, 0, 0, XW_TURN - 1, 0, NULL, "0.1 degree clockwise from the top edge"},
+	{"upgrades", SL_K_TEXT, 1, 0, 0, 1023, NULL, "upgrade cards, by XWS id, comma separated"},
 };
 static const sl_field_def f_dial[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship whose dial is set"},
@@ -56,15 +73,39 @@ static const sl_field_def f_move[] = {
 		"one attack die per obstacle overlapped or gone through"},
 	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "faceup damage cards dealt"},
 };
+#define F_ACTION_TAIL \
+	{"target", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "lock: the ship locked"}, \
+	{"dir", SL_K_ENUM, 1, 0, 0, 0, dir_names, "barrel roll: left/right; boost: straight/left/right"}, \
+	{"place", SL_K_ENUM, 1, 0, 0, 0, place_names, "barrel roll: forward, middle (default) or back"}, \
+	{"arc", SL_K_ENUM, 1, 0, 0, 0, xw_arc_ids, "rotate: the turret arc's new direction"}, \
+	{"linked", SL_K_INT, 1, 0, 1, 0, NULL, "1: the action linked to the one just performed"}, \
+	{"sensors", SL_K_INT, 1, 0, 1, 0, NULL, "1: performed through Advanced Sensors, after the reveal"},
+static const sl_field_def f_action_v1[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship that acts"},
+	{"action", SL_K_ENUM, 0, 0, 0, 0, action_ids_v1, "the action"},
+	F_ACTION_TAIL
+};
 static const sl_field_def f_action[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship that acts"},
 	{"action", SL_K_ENUM, 0, 0, 0, 0, xw_action_ids, "the action"},
-	{"target", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "lock: the ship locked"},
-	{"dir", SL_K_ENUM, 1, 0, 0, 0, dir_names, "barrel roll: left/right; boost: straight/left/right"},
-	{"place", SL_K_ENUM, 1, 0, 0, 0, place_names, "barrel roll: forward, middle (default) or back"},
-	{"arc", SL_K_ENUM, 1, 0, 0, 0, xw_arc_ids, "rotate: the turret arc's new direction"},
-	{"linked", SL_K_INT, 1, 0, 1, 0, NULL, "1: the action linked to the one just performed"},
-	{"sensors", SL_K_INT, 1, 0, 1, 0, NULL, "1: performed through Advanced Sensors, after the reveal"},
+	F_ACTION_TAIL
+};
+#define F_ATTACK_TAIL \
+	{"atk", SL_K_LIST, 0, 0, 0, XW_MAX_DICE, atk_names, "the attack dice as rolled"}, \
+	{"reroll", SL_K_DICE, 1, 1, XW_MAX_DICE, XW_MAX_DICE, NULL, "positions (1-based) rerolled by spending the lock"}, \
+	{"rerolled", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, atk_names, "their new faces, in the same order"}, \
+	{"aspend", SL_K_LIST, 1, 0, 0, 2, aspend_names, "the attacker spends: focus, lock"}, \
+	{"def", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, def_names, "the defence dice as rolled"}, \
+	{"dspend", SL_K_LIST, 1, 0, 0, 2, dspend_names, "the defender spends: focus, evade"}, \
+	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "faceup damage cards dealt, in order"},
+/* Version 2: weapon=card names a special weapon of the attacker's loadout. */
+static const sl_field_def f_attack_v2[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the attacker"},
+	{"target", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the defender"},
+	{"weapon", SL_K_ENUM, 0, 0, 0, 0, weapon_names_v2,
+		"primary (front arc or turret), rear, ioncannonturret, or card (card= names it)"},
+	F_ATTACK_TAIL
+	{"card", SL_K_PIECE, 1, 0, 0, 63, NULL, "weapon=card: the upgrade fired, by XWS id"},
 };
 static const sl_field_def f_attack[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the attacker"},
@@ -78,35 +119,59 @@ static const sl_field_def f_attack[] = {
 	{"dspend", SL_K_LIST, 1, 0, 0, 2, dspend_names, "the defender spends: focus, evade"},
 	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "faceup damage cards dealt, in order"},
 };
-static const sl_field_def f_effect[] = {
+static const sl_field_def f_effect_v1[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship affected"},
 	{"token", SL_K_ENUM, 0, 0, 0, 0, token_names, "ion, stress, focus or evade"},
 	{"delta", SL_K_INT, 0, -9, 9, 0, NULL, "tokens gained (positive) or removed (negative)"},
 	{"source", SL_K_TEXT, 0, 0, 0, 63, NULL, "the card or rule outside the catalog that does it"},
 };
+static const char *const spend_names[] = {"charge", "force", NULL};
+/* Version 2: an ability not enforced, recorded with the card it comes from. */
+static const sl_field_def f_effect[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship affected"},
+	{"token", SL_K_ENUM, 0, 0, 0, 0, token_names, "ion, stress, focus or evade"},
+	{"delta", SL_K_INT, 0, -9, 9, 0, NULL, "tokens gained (positive) or removed (negative)"},
+	{"source", SL_K_TEXT, 0, 0, 0, 63, NULL, "the card or rule that does it (an XWS id is checked)"},
+	{"from", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "the ship whose card it is (default: ship)"},
+	{"spend", SL_K_ENUM, 1, 0, 0, 0, spend_names, "what the ability spends: a charge or a Force"},
+};
+
+static const sl_field_def f_score[] = {
+	{"points", SL_K_INT, 0, 1, 20, 0, NULL, "scenario points the acting player scores"},
+	{"objective", SL_K_TEXT, 0, 0, 0, 95, NULL, "what scored them (the scenario's objective)"},
+};
 
 #define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
-static const sl_event_def xw_events[XW_NEV] = {
-	{"obstacle", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_obstacle), f_obstacle,
-		"an asteroid or debris cloud on the mat"},
-	{"ship", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_ship), f_ship, "a ship, its pilot and where it starts"},
-	{"dial", SL_EV_PLAY | SL_EV_PLAYER, NF(f_dial), f_dial,
-		"planning: a dial set face down, as a commitment"},
-	{"reveal", SL_EV_PLAY | SL_EV_PLAYER, NF(f_reveal), f_reveal,
-		"activation: the dial revealed with its salt"},
-	{"move", SL_EV_PLAY | SL_EV_PLAYER, NF(f_move), f_move,
-		"activation: the maneuver executed (the dial's, or the ion maneuver)"},
-	{"action", SL_EV_PLAY | SL_EV_PLAYER, NF(f_action), f_action, "activation: an action"},
-	{"attack", SL_EV_PLAY | SL_EV_PLAYER, NF(f_attack), f_attack,
-		"engagement: an attack with every die recorded"},
-	{"effect", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_effect), f_effect,
+#define XW_EVENTS(SHIP, ACTION, EFFECT, ATTACK) \
+	{"obstacle", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_obstacle), f_obstacle, \
+		"an asteroid or debris cloud on the mat"}, \
+	{"ship", SL_EV_SETUP | SL_EV_NOPLAYER, NF(SHIP), SHIP, "a ship, its pilot and where it starts"}, \
+	{"dial", SL_EV_PLAY | SL_EV_PLAYER, NF(f_dial), f_dial, \
+		"planning: a dial set face down, as a commitment"}, \
+	{"reveal", SL_EV_PLAY | SL_EV_PLAYER, NF(f_reveal), f_reveal, \
+		"activation: the dial revealed with its salt"}, \
+	{"move", SL_EV_PLAY | SL_EV_PLAYER, NF(f_move), f_move, \
+		"activation: the maneuver executed (the dial's, or the ion maneuver)"}, \
+	{"action", SL_EV_PLAY | SL_EV_PLAYER, NF(ACTION), ACTION, "activation: an action"}, \
+	{"attack", SL_EV_PLAY | SL_EV_PLAYER, NF(ATTACK), ATTACK, \
+		"engagement: an attack with every die recorded"}, \
+	{"effect", SL_EV_PLAY | SL_EV_NOPLAYER, NF(EFFECT), EFFECT, \
 		"system or activation: tokens given or taken by a card outside the catalog"},
+static const sl_event_def xw_events[XW_NEV] = {
+	XW_EVENTS(f_ship, f_action, f_effect, f_attack_v2)
+	{"score", SL_EV_PLAY | SL_EV_PLAYER, NF(f_score), f_score,
+		"end phase: a 2.5 scenario's objective points (meta xwing-scenario)"},
 };
+static const sl_event_def xw_events_v1[XW_NEV - 1] = { XW_EVENTS(f_ship_v1, f_action_v1, f_effect_v1, f_attack) };
 
 static const char *const xw_phases[] = {"planning", "system", "activation", "engagement", "end"};
 
 const sl_schema xwing_schema = {
 	XW_NEV, xw_events, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+};
+/* Frozen: the schema of rules version 1 (sl_game_xwing_v1). */
+const sl_schema xwing_schema_v1 = {
+	XW_NEV - 1, xw_events_v1, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
 };
 
 /* ---- small helpers ------------------------------------------------------------ */
@@ -224,7 +289,44 @@ static void describe_pose(sl_buf *b, const xw_pose *p)
 
 /* ---- setup ------------------------------------------------------------------ */
 
-static int ev_obstacle(xw_state *s, const sl_event *ev, sl_buf *desc, sl_error *err)
+/* `meta xwing-setup standard` (what `sillage new xwing` writes): the
+ * published setup, checked (formats/xwing.md, Setup). */
+int xw_standard_setup(const sl_header *h)
+{
+	for (int i = 0; h && i < h->nmeta; i++)
+		if (h->meta[i].key && h->meta[i].value && strcmp(h->meta[i].key, "xwing-setup") == 0)
+			return strcmp(h->meta[i].value, "standard") == 0;
+	return 0;
+}
+
+/* Deployment: within range 1 of its player's edge (the first player's the
+ * bottom one), in initiative order, lowest first (the first player first on
+ * a tie). */
+static int deploy_check(const xw_state *s, const sl_header *h, int side, int pilot,
+	const xw_pose *p, sl_error *err)
+{
+	int32_t cx[4], cy[4];
+	int size = xw_ship_types[xw_pilots[pilot].type].size, ini = xw_pilots[pilot].initiative;
+	int first = xw_first_player(h);
+	xw_base_corners(p, size, cx, cy);
+	if (side > 1)
+		return illegal(err, "xwing setup: a standard game has two players");
+	for (int k = 0; k < 4; k++)
+		if ((side == first && cy[k] > XW_RANGE) || (side != first && cy[k] < XW_MAT - XW_RANGE))
+			return illegal(err, "xwing setup: a ship is placed within range 1 of its "
+				"player's edge (%s)", side == first ? "the bottom" : "the top");
+	for (int i = 0; i < s->nships; i++) {
+		const xw_ship *o = &s->ships[i];
+		int oi = init_of(o);
+		if (oi > ini || (oi == ini && o->side != first && side == first))
+			return illegal(err, "xwing setup: ships are placed in initiative order, lowest "
+				"first (%s, initiative %d, was placed before)", o->id, oi);
+	}
+	return 0;
+}
+
+static int ev_obstacle(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
 {
 	size_t n;
 	const char *id = sl_value_str(&ev->f[0], &n);
@@ -238,6 +340,21 @@ static int ev_obstacle(xw_state *s, const sl_event *ev, sl_buf *desc, sl_error *
 		return illegal(err, "xwing setup: the id '%.*s' is taken", (int)n, id);
 	if (x - r < 0 || x + r > XW_MAT || y - r < 0 || y + r > XW_MAT)
 		return illegal(err, "xwing setup: an obstacle lies wholly on the mat");
+	if (s->ver >= 2 && xw_standard_setup(h)) {
+		if (s->nships > 0)
+			return illegal(err, "xwing setup: obstacles are placed before the ships");
+		if (x - r < 2 * XW_RANGE || x + r > XW_MAT - 2 * XW_RANGE || y - r < 2 * XW_RANGE
+		    || y + r > XW_MAT - 2 * XW_RANGE)
+			return illegal(err, "xwing setup: an obstacle is placed beyond range 2 of "
+				"every edge");
+		for (int i = 0; i < s->nobstacles; i++) {
+			const xw_obstacle *q = &s->obstacles[i];
+			int64_t dx = x - q->x, dy = y - q->y, gap = XW_RANGE + r + q->r;
+			if (dx * dx + dy * dy < gap * gap)
+				return illegal(err, "xwing setup: an obstacle is placed beyond range 1 of "
+					"the others (%s is closer)", q->id);
+		}
+	}
 	for (int i = 0; i < s->nships; i++)
 		if (xw_base_disc_overlap(&s->ships[i].pose, size_of(&s->ships[i]), x, y, r))
 			return illegal(err, "xwing setup: the obstacle would overlap %s", s->ships[i].id);
@@ -270,17 +387,134 @@ static int find_side(const sl_header *h, const char *id, size_t n)
 	return -1;
 }
 
+int xw_ship_has(const xw_ship *sh, int upgrade)
+{
+	for (int i = 0; i < sh->nup; i++)
+		if (sh->up[i] == upgrade)
+			return 1;
+	return 0;
+}
+
+/* The pilot and upgrades of a ship event: rules version 1 names them out of
+ * its ENUM and LIST (the same first indexes of the catalog), later versions
+ * by XWS id in a PIECE and a comma-separated TEXT. */
+static int ship_cards(const xw_state *s, const sl_event *ev, xw_loadout *l, sl_error *err)
+{
+	size_t n;
+	const char *p = sl_value_str(&ev->f[1], &n);
+	l->nup = 0;
+	if (s->ver == 1) {
+		int nup;
+		const uint8_t *up = sl_value_items(&ev->f[6], &nup);
+		l->pilot = ev->f[1].u.i;
+		for (int i = 0; i < nup && l->nup < XW_MAX_UPGRADES; i++)
+			l->up[l->nup++] = up[i];
+		return 0;
+	}
+	l->pilot = xw_pilot_findn(p, n);
+	if (l->pilot < 0) {
+		char id[64];
+		const char *near;
+		snprintf(id, sizeof id, "%.*s", (int)(n > 63 ? 63 : n), p);
+		near = xw_nearest_id(xw_pilot_ids, id);
+		return near ? illegal(err, "xwing setup: unknown pilot '%s' (did you mean %s?)", id, near)
+			: illegal(err, "xwing setup: unknown pilot '%s'", id);
+	}
+	p = ev->f[6].present ? sl_value_str(&ev->f[6], &n) : "";
+	if (!ev->f[6].present)
+		n = 0;
+	while (n > 0) {
+		const char *c = memchr(p, ',', n);
+		size_t k = c ? (size_t)(c - p) : n;
+		int u = xw_upgrade_findn(p, k);
+		if (u < 0) {
+			char id[64];
+			const char *near;
+			snprintf(id, sizeof id, "%.*s", (int)(k > 63 ? 63 : k), p);
+			near = xw_nearest_id(xw_upgrade_ids, id);
+			return near ? illegal(err, "xwing setup: unknown upgrade '%s' (did you mean %s?)",
+				id, near) : illegal(err, "xwing setup: unknown upgrade '%s'", id);
+		}
+		if (l->nup >= XW_MAX_UPGRADES)
+			return illegal(err, "xwing setup: at most %d upgrades on a ship", XW_MAX_UPGRADES);
+		l->up[l->nup++] = (int16_t)u;
+		n -= c ? k + 1 : k;
+		p += c ? k + 1 : k;
+	}
+	return 0;
+}
+
+/* Rules version 1's check: its two upgrades, in the slot its ships had. */
+static int v1_upgrades(const xw_loadout *l, sl_error *err)
+{
+	const xw_ship_type *t = &xw_ship_types[xw_pilots[l->pilot].type];
+	for (int i = 0; i < l->nup; i++) {
+		int u = l->up[i];
+		if (u >= XW_NUPGRADE_V1 || l->pilot >= 13)
+			return illegal(err, "xwing setup: unknown upgrade");
+		for (int k = 0; k < i; k++)
+			if (l->up[k] == u)
+				return illegal(err, "xwing setup: %s is equipped twice", xw_upgrades[u].name);
+		if ((u == XW_U_IONTURRET && strcmp(t->xws, "btla4ywing") != 0)
+		    || (u == XW_U_ADVSENSORS && strcmp(t->xws, "tieadvancedx1") != 0))
+			return illegal(err, "xwing setup: the %s has no slot for %s", t->name,
+				xw_upgrades[u].name);
+	}
+	return 0;
+}
+
+static int ship_place(const xw_state *s, const char *id, size_t n, const xw_ship_type *t,
+	const xw_pose *p, sl_error *err)
+{
+	if (p->h < 0 || p->h >= XW_TURN)
+		return illegal(err, "xwing setup: a heading is 0 to 3599 tenths of a degree");
+	if (xw_base_off_mat(p, t->size))
+		return illegal(err, "xwing setup: the base of %.*s would lie partly off the mat",
+			(int)n, id);
+	for (int i = 0; i < s->nships; i++)
+		if (xw_bases_overlap(p, t->size, &s->ships[i].pose, size_of(&s->ships[i])))
+			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
+				s->ships[i].id);
+	for (int i = 0; i < s->nobstacles; i++)
+		if (xw_base_disc_overlap(p, t->size, s->obstacles[i].x, s->obstacles[i].y,
+			s->obstacles[i].r))
+			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
+				s->obstacles[i].id);
+	return 0;
+}
+
+static void describe_ship(const xw_state *s, const sl_header *h, const xw_ship *sh,
+	sl_buf *desc)
+{
+	const xw_ship_type *t = xw_type_of(sh);
+	int sys = xw_points_of(h), cost;
+	xw_loadout l;
+	l.pilot = sh->pilot;
+	l.nup = sh->nup;
+	memcpy(l.up, sh->up, sizeof l.up);
+	cost = xw_loadout_points(&l, s->ver == 1 ? XW_POINTS_20 : sys);
+	sl_buf_printf(desc, "%s: %s (%s, initiative %d) for %s at ", sh->id, pilot_name(sh),
+		t->name, init_of(sh), xw_side_name(h, sh->side));
+	describe_pose(desc, &sh->pose);
+	for (int i = 0; i < sh->nup; i++)
+		sl_buf_printf(desc, ", with %s", xw_upgrades[sh->up[i]].name);
+	if (s->ver == 1 || sys == XW_POINTS_20)
+		sl_buf_printf(desc, "; %d points", cost);
+	else
+		sl_buf_printf(desc, "; %d squad points", cost);
+}
+
 static int ev_ship(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
 	size_t n, ns;
 	const char *id = sl_value_str(&ev->f[0], &n), *side = sl_value_str(&ev->f[2], &ns);
-	int pilot = ev->f[1].u.i, sd, nup, cost;
-	const uint8_t *up = sl_value_items(&ev->f[6], &nup);
+	int sd, rc;
 	const xw_ship_type *t;
 	xw_ship *sh;
 	xw_pose p;
-	unsigned mask = 0;
+	xw_loadout l;
+	char why[200];
 
 	if (s->nships >= XW_MAX_SHIPS)
 		return illegal(err, "xwing setup: at most %d ships", XW_MAX_SHIPS);
@@ -288,66 +522,62 @@ static int ev_ship(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 		return illegal(err, "xwing setup: an id is 1 to %d characters", XW_ID_LEN - 1);
 	if (find_ship(s, id, n) >= 0 || find_obstacle(s, id, n) >= 0)
 		return illegal(err, "xwing setup: the id '%.*s' is taken", (int)n, id);
-	if (pilot < 0 || pilot >= xw_npilots)
+	if ((rc = ship_cards(s, ev, &l, err)))
+		return rc;
+	if (l.pilot < 0 || l.pilot >= xw_npilots)
 		return illegal(err, "xwing setup: unknown pilot");
 	sd = find_side(h, side, ns);
 	if (sd < 0)
 		return illegal(err, "xwing setup: side '%.*s' is not a player of this log",
 			(int)(ns > 32 ? 32 : ns), side);
-	t = &xw_ship_types[xw_pilots[pilot].type];
-	for (int i = 0; i < nup; i++) {
-		unsigned bit = 1u << up[i];
-		if (up[i] >= XW_NUPGRADE)
-			return illegal(err, "xwing setup: unknown upgrade");
-		if (mask & bit)
-			return illegal(err, "xwing setup: %s is equipped twice", xw_upgrades[up[i]].name);
-		if (!(t->slots & xw_upgrades[up[i]].slot))
-			return illegal(err, "xwing setup: the %s has no slot for %s", t->name,
-				xw_upgrades[up[i]].name);
-		mask |= bit;
+	if (s->ver == 1) {
+		if ((rc = v1_upgrades(&l, err)))
+			return rc;
+	} else if (xw_loadout_check(&l, NULL, xw_points_of(h), why, sizeof why)) {
+		return illegal(err, "xwing setup: %s", why);
 	}
+	t = &xw_ship_types[xw_pilots[l.pilot].type];
 	p.x = ev->f[3].u.i;
 	p.y = ev->f[4].u.i;
 	p.h = ev->f[5].u.i;
-	if (p.h < 0 || p.h >= XW_TURN)
-		return illegal(err, "xwing setup: a heading is 0 to 3599 tenths of a degree");
-	if (xw_base_off_mat(&p, t->size))
-		return illegal(err, "xwing setup: the base of %.*s would lie partly off the mat",
-			(int)n, id);
-	for (int i = 0; i < s->nships; i++)
-		if (xw_bases_overlap(&p, t->size, &s->ships[i].pose, size_of(&s->ships[i])))
-			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
-				s->ships[i].id);
-	for (int i = 0; i < s->nobstacles; i++)
-		if (xw_base_disc_overlap(&p, t->size, s->obstacles[i].x, s->obstacles[i].y,
-			s->obstacles[i].r))
-			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
-				s->obstacles[i].id);
+	if ((rc = ship_place(s, id, n, t, &p, err)))
+		return rc;
+	if (s->ver >= 2 && xw_standard_setup(h) && (rc = deploy_check(s, h, sd, l.pilot, &p, err)))
+		return rc;
 	sh = &s->ships[s->nships++];
 	memset(sh, 0, sizeof *sh);
 	memcpy(sh->id, id, n);
 	sh->side = sd;
-	sh->pilot = pilot;
-	sh->upgrades = mask;
+	sh->pilot = l.pilot;
+	sh->nup = l.nup;
+	memcpy(sh->up, l.up, sizeof sh->up);
 	sh->pose = p;
 	sh->hull = t->hull;
 	sh->shields = t->shields;
 	sh->lock = -1;
 	sh->last_action = -1;
 	sh->turret_arc = XW_ARC_FRONT;
-	if (desc) {
-		cost = xw_pilots[pilot].cost;
-		for (int i = 0; i < XW_NUPGRADE; i++)
-			if (mask & (1u << i))
-				cost += xw_upgrades[i].cost;
-		sl_buf_printf(desc, "%s: %s (%s, initiative %d) for %s at ", sh->id,
-			pilot_name(sh), t->name, init_of(sh), xw_side_name(h, sd));
-		describe_pose(desc, &p);
-		for (int i = 0; i < XW_NUPGRADE; i++)
-			if (mask & (1u << i))
-				sl_buf_printf(desc, ", with %s", xw_upgrades[i].name);
-		sl_buf_printf(desc, "; %d points", cost);
+	if (s->ver >= 2) {
+		for (int i = 0; i < l.nup; i++) {   /* "s=hull:1", "s=shields:1" grants */
+			const char *g = xw_upgrades[l.up[i]].grants;
+			int k;
+			while (g && (g = strstr(g, "s=")) != NULL) {
+				if (sscanf(g, "s=hull:%d", &k) == 1)
+					sh->hull += k, sh->bonus_hp += k;
+				else if (sscanf(g, "s=shields:%d", &k) == 1)
+					sh->shields += k, sh->bonus_hp += k;
+				g += 2;
+			}
+		}
+		sh->force = xw_pilots[l.pilot].force;
+		sh->charges = xw_pilots[l.pilot].charges;
+		for (int i = 0; i < l.nup; i++) {
+			sh->force += xw_upgrades[l.up[i]].force;
+			sh->ucharges[i] = xw_upgrades[l.up[i]].charges;
+		}
 	}
+	if (desc)
+		describe_ship(s, h, sh, desc);
 	return 0;
 }
 
@@ -482,12 +712,27 @@ int xw_may_activate(const xw_state *s, int i, int first, sl_error *err)
 	return 0;
 }
 
+/* Seed 001: after the activation of a ship that flew the ion maneuver, all
+ * its ion tokens go. From rules version 2 that happens once, at the end of
+ * its own activation (when another ship begins, the phase ends, or an effect
+ * gives it ion tokens after its move: that effect comes after its
+ * activation); a token it gains after stays for the next round. */
+static void ion_end(xw_state *s, int i)
+{
+	xw_ship *sh = &s->ships[i];
+	if (s->ver >= 2 && sh->ion_flight && !sh->ion_done) {
+		sh->ion = 0;
+		sh->ion_done = 1;
+	}
+}
+
 static void close_activation(xw_state *s)
 {
 	if (s->active >= 0) {
 		xw_ship *sh = &s->ships[s->active];
-		if (sh->ion_flight)
-			sh->ion = 0;   /* seed 001: after its activation, all its ion tokens go */
+		if (s->ver == 1 && sh->ion_flight)
+			sh->ion = 0;   /* version 1: when the next ship begins or the phase ends */
+		ion_end(s, s->active);
 	}
 	s->active = -1;
 }
@@ -727,6 +972,12 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 				: "");
 		}
 	}
+	if (m.colour == XW_PURPLE) {   /* a purple maneuver spends 1 Force (RR: Force) */
+		if (sh->force < 1)
+			return illegal(err, "xwing force: %s has no Force to spend on a purple maneuver",
+				sh->id);
+		sh->force--;
+	}
 	xw_fly(s, i, &m, &f);
 	nobs = xw_obstacles_hit(s, i, &m, &f.end, list);
 	if (f.fled)
@@ -781,7 +1032,8 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	if (desc) {
 		if (!f.full && f.bumped >= 0)
 			sl_buf_printf(desc, ", bumps into %s %s", s->ships[f.bumped].id,
-				f.stop < 0 ? "and stays where it was" : "and stops short");
+				f.stop < 0 ? "and stays where it was" : s->ver >= 2 ? "and touches it"
+				: "and stops short");
 		sl_buf_puts(desc, ", ends at ");
 		describe_pose(desc, &sh->pose);
 	}
@@ -830,15 +1082,21 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	return 0;
 }
 
+/* The action on the ship's bar (the pilot's own bar, else its ship's) or
+ * added by one of its upgrades (the Ion Cannon Turret's white rotate). */
 static const xw_action_def *bar_action(const xw_ship *sh, int action)
 {
-	const xw_ship_type *t = xw_type_of(sh);
-	static const xw_action_def rotate = {XW_A_ROTATE, XW_WHITE, -1};
-	for (int k = 0; k < t->nactions; k++)
-		if (t->actions[k].action == action)
-			return &t->actions[k];
-	if (action == XW_A_ROTATE && (sh->upgrades & (1u << XW_U_IONTURRET)))
-		return &rotate;   /* the Ion Cannon Turret adds a white rotate */
+	int n;
+	const xw_action_def *bar = xw_pilot_actions(sh->pilot, &n);
+	for (int k = 0; k < n; k++)
+		if (bar[k].action == action)
+			return &bar[k];
+	for (int i = 0; i < sh->nup; i++) {
+		const xw_upgrade_def *u = &xw_upgrades[sh->up[i]];
+		for (int k = 0; k < u->nactions; k++)
+			if (u->actions[k].action == action)
+				return &u->actions[k];
+	}
 	return NULL;
 }
 
@@ -871,7 +1129,7 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (s->phase != XW_PH_ACTIVATION || s->active != i)
 		return illegal(err, "xwing 2: %s performs actions during its own activation", sh->id);
 	if (sensors) {
-		if (!(sh->upgrades & (1u << XW_U_ADVSENSORS)))
+		if (!xw_ship_has(sh, XW_U_ADVSENSORS))
 			return illegal(err, "xwing 2: %s has no Advanced Sensors", sh->id);
 		if (!sh->revealed)
 			return illegal(err, "xwing ion: %s revealed no dial, so no effect that triggers on "
@@ -946,12 +1204,12 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			return illegal(err, "xwing 2: %s cannot be locked", s->ships[t].id);
 		d = xw_base_distance(&sh->pose, size_of(sh), &s->ships[t].pose,
 			size_of(&s->ships[t]), pa, pb);
-		if (xw_range_band(d) > 3)
+		if (xw_range_of(s, d) > 3)
 			return illegal(err, "xwing 2: %s is beyond range 3 of %s: no lock", s->ships[t].id,
 				sh->id);
 		sh->lock = t;
 		if (desc)
-			sl_buf_printf(desc, "locks %s (range %d)", s->ships[t].id, xw_range_band(d));
+			sl_buf_printf(desc, "locks %s (range %d)", s->ships[t].id, xw_range_of(s, d));
 		break;
 	}
 	case XW_A_BARREL: {
@@ -1051,6 +1309,88 @@ static int at_range0_obstacle(const xw_state *s, const xw_ship *sh)
 	return -1;
 }
 
+/* Part of base b lies in arc kind `kind` of the ship at a (its turret facing
+ * turret): the quadrants, and two of our own (formats/xwing.md, Special
+ * weapons): the full front arc is the half ahead of the base's centre line,
+ * the bullseye the strip 20 mm wide straight ahead, within the front arc. */
+static int in_arc_kind(const xw_ship *sh, int kind, const xw_ship *tg)
+{
+	const xw_ship_type *ta = xw_type_of(sh), *tb = xw_type_of(tg);
+	int32_t cx[4], cy[4];
+	int64_t lo = INT64_MAX, hi = INT64_MIN, ahead = 0;
+	switch (kind) {
+	case XW_K_FRONT: return xw_in_arc(&sh->pose, ta->size, XW_ARC_FRONT, &tg->pose, tb->size);
+	case XW_K_REAR: return xw_in_arc(&sh->pose, ta->size, XW_ARC_REAR, &tg->pose, tb->size);
+	case XW_K_LEFT: return xw_in_arc(&sh->pose, ta->size, XW_ARC_LEFT, &tg->pose, tb->size);
+	case XW_K_RIGHT: return xw_in_arc(&sh->pose, ta->size, XW_ARC_RIGHT, &tg->pose, tb->size);
+	case XW_K_SINGLE_TURRET:
+		return xw_in_arc(&sh->pose, ta->size, sh->turret_arc, &tg->pose, tb->size);
+	case XW_K_DOUBLE_TURRET:
+		return xw_in_arc(&sh->pose, ta->size, sh->turret_arc, &tg->pose, tb->size)
+			|| xw_in_arc(&sh->pose, ta->size, (sh->turret_arc + 2) % 4, &tg->pose, tb->size);
+	}
+	xw_base_corners(&tg->pose, tb->size, cx, cy);
+	for (int k = 0; k < 4; k++) {   /* b's corners in a's frame: x right, y forward */
+		int64_t dx = cx[k] - sh->pose.x, dy = cy[k] - sh->pose.y;
+		int64_t lx = (dx * xw_cos(sh->pose.h) - dy * xw_sin(sh->pose.h)) / XW_TRIG_ONE;
+		int64_t ly = (dx * xw_sin(sh->pose.h) + dy * xw_cos(sh->pose.h)) / XW_TRIG_ONE;
+		lo = lx < lo ? lx : lo;
+		hi = lx > hi ? lx : hi;
+		ahead |= ly > 0;
+	}
+	if (kind == XW_K_FULL_FRONT)
+		return (int)ahead;
+	return xw_in_arc(&sh->pose, ta->size, XW_ARC_FRONT, &tg->pose, tb->size)
+		&& lo <= 1000 && hi >= -1000;
+}
+
+/* A special weapon, the k-th upgrade of the attacker: its attack value,
+ * range, arc, requirement (a lock on the defender, a focus token) and a
+ * charge when the card has charges. No range bonus: they are not primary. */
+static int card_weapon(const xw_state *s, int a, int d, int k, int r, int *atk, int *def,
+	int *range, sl_error *err)
+{
+	const xw_ship *sh = &s->ships[a], *tg = &s->ships[d];
+	const xw_upgrade_def *u;
+	int obstructed = 0;
+	int32_t pa[2], pb[2];
+	if (k < 0 || k >= sh->nup)
+		return illegal(err, "xwing 4: %s has no such weapon", sh->id);
+	u = &xw_upgrades[sh->up[k]];
+	if (!u->attack)
+		return illegal(err, "xwing 4: %s is no weapon", u->name);
+	if (!in_arc_kind(sh, u->arc, tg))
+		return illegal(err, "xwing 4: %s is not in the arc of %s's %s", tg->id, sh->id, u->name);
+	if (r < u->minrange || r > u->maxrange)
+		return illegal(err, "xwing 4: %s is at range %d of %s; %s fires at range %d-%d", tg->id,
+			r > 3 ? 4 : r, sh->id, u->name, u->minrange, u->maxrange);
+	if (u->requires && !((u->requires & 1) && sh->lock == d) && !((u->requires & 2) && sh->focus))
+		return illegal(err, "xwing 4: %s needs %s", u->name, (u->requires & 3) == 3
+			? "a lock on the defender or a focus token" : (u->requires & 1)
+			? "a lock on the defender" : (u->requires & 2) ? "a focus token"
+			: "a calculate token (not held: calculate is not yet modelled)");
+	if (u->charges > 0 && sh->ucharges[k] < 1)
+		return illegal(err, "xwing 4: %s has no charge left", u->name);
+	xw_base_distance(&sh->pose, xw_type_of(sh)->size, &tg->pose, xw_type_of(tg)->size, pa, pb);
+	for (int o = 0; o < s->nobstacles; o++)
+		if (xw_segment_near(pa, pb, s->obstacles[o].x, s->obstacles[o].y, s->obstacles[o].r))
+			obstructed = 1;
+	*atk = u->attack;
+	*def = xw_type_of(tg)->agility + obstructed;
+	*range = r;
+	return 0;
+}
+
+/* The range band of two bases dist apart. From rules version 2, bases within
+ * XW_TOUCH touch (range 0): a bump backs the mover until it touches, which
+ * the integer path leaves up to 0.13 mm short (formats/xwing.md, Bumps). */
+int xw_range_of(const xw_state *s, int64_t dist)
+{
+	if (s->ver >= 2 && dist < XW_TOUCH)
+		return 0;
+	return xw_range_band(dist);
+}
+
 int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *def,
 	int *range, sl_error *err)
 {
@@ -1058,7 +1398,8 @@ int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *d
 	const xw_ship_type *t = xw_type_of(sh);
 	int32_t pa[2], pb[2];
 	int64_t dist = xw_base_distance(&sh->pose, size_of(sh), &tg->pose, size_of(tg), pa, pb);
-	int r = xw_range_band(dist), value, lo = 1, hi = 3, inarc, primary = weapon != XW_W_IONTURRET;
+	int r = xw_range_of(s, dist), value, lo = 1, hi = 3, inarc;
+	int primary = weapon == XW_W_PRIMARY || weapon == XW_W_REAR;
 	int obstructed = 0;
 	switch (weapon) {
 	case XW_W_PRIMARY:
@@ -1077,7 +1418,9 @@ int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *d
 		inarc = xw_in_arc(&sh->pose, size_of(sh), XW_ARC_REAR, &tg->pose, size_of(tg));
 		break;
 	default:
-		if (!(sh->upgrades & (1u << XW_U_IONTURRET)))
+		if (weapon >= XW_W_CARD)
+			return card_weapon(s, a, d, weapon - XW_W_CARD, r, atk, def, range, err);
+		if (!xw_ship_has(sh, XW_U_IONTURRET))
 			return illegal(err, "xwing 4: %s has no Ion Cannon Turret", sh->id);
 		value = xw_upgrades[XW_U_IONTURRET].attack;
 		lo = xw_upgrades[XW_U_IONTURRET].minrange;
@@ -1107,6 +1450,26 @@ static void drop_destroyed(xw_state *s)
 	for (int k = 0; k < s->nships; k++)
 		if (s->ships[k].gone == 1)
 			remove_ship(s, k);
+}
+
+/* Version 2, weapon=card: the upgrade named by card=, as XW_W_CARD + its
+ * index in the attacker's loadout. */
+static int card_of(const xw_ship *sh, const sl_event *ev, int *weapon, sl_error *err)
+{
+	size_t cn = 0;
+	const char *cid = ev->f[10].present ? sl_value_str(&ev->f[10], &cn) : NULL;
+	int u = cid ? xw_upgrade_findn(cid, cn) : -1, k = -1;
+	if (*weapon != XW_W_CARD)
+		return illegal(err, "xwing 4: card= goes with weapon=card");
+	for (int q = 0; u >= 0 && q < sh->nup; q++)
+		if (sh->up[q] == u)
+			k = q;
+	if (!cid)
+		return illegal(err, "xwing 4: weapon=card needs card= (the upgrade's XWS id)");
+	if (k < 0)
+		return illegal(err, "xwing 4: %.*s is not in %s's loadout", (int)cn, cid, sh->id);
+	*weapon = XW_W_CARD + k;
+	return 0;
 }
 
 static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
@@ -1149,9 +1512,12 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (at_range0_obstacle(s, sh) >= 0)
 		return illegal(err, "xwing obstacles: %s is at range 0 of %s and cannot attack",
 			sh->id, s->obstacles[at_range0_obstacle(s, sh)].id);
+	if ((weapon == XW_W_CARD || ev->f[10].present) && (rc = card_of(sh, ev, &weapon, err)))
+		return rc;
 	if ((rc = xw_attack_dice(s, a, d, weapon, &want_atk, &want_def, &range, err)) != 0)
 		return rc;
-	atc = weapon != XW_W_IONTURRET && xw_type_of(sh)->targeting_computer && sh->lock == d;
+	atc = (weapon == XW_W_PRIMARY || weapon == XW_W_REAR) && xw_type_of(sh)->targeting_computer
+		&& sh->lock == d;
 	if (init_of(sh) < s->engage_init) {
 		s->engage_init = init_of(sh);
 		drop_destroyed(s);   /* the previous step's destroyed ships go now */
@@ -1228,8 +1594,11 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		for (k = 0; k < ndef && !done; k++)
 			if (dfaces[k] == XW_DFOCUS)
 				dfaces[k] = XW_EVADE, done = 1;
+		if (!done && s->ver >= 2)
+			return illegal(err, "xwing 4: an evade token changes a blank or focus result: %s "
+				"rolled neither", tg->id);
 		if (!done)
-			evades++;   /* no die to change: D6 */
+			evades++;   /* version 1's D6: no die to change, an evade added */
 	}
 	for (int k = 0; k < ndef; k++) {
 		if (dfocus && dfaces[k] == XW_DFOCUS)
@@ -1266,13 +1635,16 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (devade)
 		tg->evade--;
 	sh->engaged = 1;
+	if (weapon >= XW_W_CARD && xw_upgrades[sh->up[weapon - XW_W_CARD]].charges > 0)
+		sh->ucharges[weapon - XW_W_CARD]--;   /* a special weapon with charges spends one */
 	if (tg->hull <= 0)
 		tg->gone = init_of(tg) == s->engage_init ? 1 : 2;
 	if (tg->gone == 2)
 		remove_ship(s, d);
 	if (desc) {
 		sl_buf_printf(desc, "%s attacks %s with its %s at range %d: ", sh->id, tg->id,
-			weapon == XW_W_IONTURRET ? "Ion Cannon Turret" : weapon == XW_W_REAR ?
+			weapon >= XW_W_CARD ? xw_upgrades[sh->up[weapon - XW_W_CARD]].name
+			: weapon == XW_W_IONTURRET ? "Ion Cannon Turret" : weapon == XW_W_REAR ?
 			"rear arc" : "primary", range);
 		for (int k = 0; k < natk; k++)
 			sl_buf_printf(desc, "%s%s", k ? " " : "", atk_names[atk[k]]);
@@ -1311,6 +1683,50 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 
 /* ---- effects outside the catalog ----------------------------------------- */
 
+/* Version 2: a source that is a card's XWS id must be in the loadout of the
+ * ship it comes from (from=, else the ship affected): its pilot or one of its
+ * upgrades; spend= takes a charge of that card (the pilot's, or the
+ * upgrade's) or a Force of that ship, which it must have. Other sources (a
+ * rule, an obstacle, a card of no ship) stay free text. */
+static int effect_card(xw_state *s, const sl_event *ev, int i, const char *src, size_t n,
+	sl_error *err)
+{
+	int from = i, pilot = xw_pilot_findn(src, n), upg = xw_upgrade_findn(src, n), k = -1;
+	int spend = ev->f[5].present ? ev->f[5].u.i : -1, rc;
+	xw_ship *sh;
+	if (ev->f[4].present && (rc = get_ship(s, &ev->f[4], "from", &from, err)) != 0)
+		return rc;
+	sh = &s->ships[from];
+	if (pilot < 0 && upg < 0) {
+		if (spend >= 0)
+			return illegal(err, "xwing effect: spend= needs the card's XWS id as source");
+		return 0;
+	}
+	if (upg >= 0)
+		for (int u = 0; u < sh->nup; u++)
+			if (sh->up[u] == upg)
+				k = u;
+	if ((pilot < 0 || sh->pilot != pilot) && k < 0)
+		return illegal(err, "xwing effect: %.*s is not in %s's loadout (its pilot and upgrades)",
+			(int)n, src, sh->id);
+	if (spend == 0) {   /* a charge of that card */
+		int8_t *ch = k >= 0 && !(pilot >= 0 && sh->pilot == pilot) ? &sh->ucharges[k] : NULL;
+		int *pc = ch ? NULL : &sh->charges;
+		if ((ch ? *ch : *pc) < 1)
+			return illegal(err, "xwing effect: %.*s has no charge left on %s", (int)n, src,
+				sh->id);
+		if (ch)
+			(*ch)--;
+		else
+			(*pc)--;
+	} else if (spend == 1) {
+		if (sh->force < 1)
+			return illegal(err, "xwing effect: %s has no Force left", sh->id);
+		sh->force--;
+	}
+	return 0;
+}
+
 static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
@@ -1328,6 +1744,8 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		return illegal(err, "xwing: %s is no longer on the mat", sh->id);
 	if (delta == 0 || n == 0)
 		return illegal(err, "xwing D7: an effect changes some tokens and names its source");
+	if (s->ver >= 2 && (rc = effect_card(s, ev, i, src, n, err)) != 0)
+		return rc;
 	field = tok == XW_T_ION ? &sh->ion : tok == XW_T_STRESS ? &sh->stress
 		: tok == XW_T_FOCUS ? &sh->focus : &sh->evade;
 	if (*field + delta < 0)
@@ -1335,6 +1753,8 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			token_names[tok], -delta);
 	if (*field + delta > XW_MAX_TOKENS)
 		return illegal(err, "xwing D7: a ship holds at most %d tokens of a kind", XW_MAX_TOKENS);
+	if (tok == XW_T_ION && delta > 0 && i == s->active && sh->moved)
+		ion_end(s, i);   /* after its move, a token gained comes after its activation */
 	was = xw_ionized(sh);
 	*field += delta;
 	ion_locks(h, sh);
@@ -1350,6 +1770,29 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	return 0;
 }
 
+/* A 2.5 scenario's objective points, declared at the end phase (the
+ * objectives themselves are not modelled: formats/xwing.md). */
+static int ev_score(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	int sc = xw_scenario(h), pts = ev->f[0].u.i;
+	size_t n;
+	const char *what = sl_value_str(&ev->f[1], &n);
+	if (sc < 0)
+		return illegal(err, "xwing score: objective points need a 2.5 scenario "
+			"(meta xwing-scenario %s, ...)", xw_scenario_ids[0]);
+	if (s->phase != XW_PH_END)
+		return illegal(err, "xwing score: scenario points are scored in the end phase");
+	if (ev->player < 0 || ev->player >= SL_MAX_PLAYERS || n == 0)
+		return illegal(err, "xwing score: a player scores, naming the objective");
+	s->objective[ev->player] += pts;
+	if (desc)
+		sl_buf_printf(desc, "%s scores %d objective point%s: %.*s (%d in all)",
+			xw_side_name(h, ev->player), pts, pts == 1 ? "" : "s", (int)n, what,
+			xw_score(s, h, ev->player));
+	return 0;
+}
+
 /* ---- apply and mark ------------------------------------------------------------ */
 
 int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
@@ -1359,7 +1802,7 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	const sl_event_def *d;
 	if (ev->entry != SL_ENTRY_EVENT)
 		return illegal(err, "xwing: a turn or phase marker is not an event");
-	if (ev->type >= XW_NEV)
+	if (ev->type >= (s->ver == 1 ? XW_NEV - 1 : XW_NEV))
 		return illegal(err, "xwing: unknown event type %u", ev->type);
 	d = &xw_events[ev->type];
 	for (int i = 0; i < d->nfields; i++)
@@ -1376,7 +1819,8 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	if ((d->flags & SL_EV_PLAYER) && ev->player < 0)
 		return illegal(err, "xwing: %s needs the acting player", d->name);
 	switch (ev->type) {
-	case XW_EV_OBSTACLE: return ev_obstacle(s, ev, desc, err);
+	case XW_EV_SCORE: return ev_score(s, h, ev, desc, err);
+	case XW_EV_OBSTACLE: return ev_obstacle(s, h, ev, desc, err);
 	case XW_EV_SHIP: return ev_ship(s, h, ev, desc, err);
 	case XW_EV_DIAL: return ev_dial(s, h, ev, desc, err);
 	case XW_EV_REVEAL: return ev_reveal(s, h, ev, desc, err);
@@ -1388,6 +1832,29 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 }
 
 /* Leaving phase `from` for the next one: the checks and effects between. */
+/* Version 2, the end phase: recurring charges and the Force come back, one
+ * a card (its recurring count), up to what the card prints. */
+static void recover(xw_ship *sh)
+{
+	const xw_pilot *p = &xw_pilots[sh->pilot];
+	int fmax = p->force, frec = p->force_recurs;
+	if (p->charge_recurs > 0 && sh->charges < p->charges)
+		sh->charges = sh->charges + p->charge_recurs > p->charges ? p->charges
+			: sh->charges + p->charge_recurs;
+	for (int u = 0; u < sh->nup; u++) {
+		const xw_upgrade_def *d = &xw_upgrades[sh->up[u]];
+		fmax += d->force;
+		frec += d->force > 0;
+		if (d->charge_recurs > 0 && sh->ucharges[u] < d->charges)
+			sh->ucharges[u] = (int8_t)(sh->ucharges[u] + d->charge_recurs > d->charges
+				? d->charges : sh->ucharges[u] + d->charge_recurs);
+	}
+	if (frec > 1)
+		frec = 1;   /* a ship recovers one Force in the end phase */
+	if (sh->force < fmax)
+		sh->force += frec;
+}
+
 static int next_phase(xw_state *s, sl_error *err)
 {
 	switch (s->phase) {
@@ -1420,6 +1887,8 @@ static int next_phase(xw_state *s, sl_error *err)
 		for (int k = 0; k < s->nships; k++) {
 			s->ships[k].focus = 0;   /* circular tokens go; locks and stress stay */
 			s->ships[k].evade = 0;
+			if (s->ver >= 2)
+				recover(&s->ships[k]);
 		}
 	return 0;
 }
@@ -1438,7 +1907,7 @@ static void new_round(xw_state *s, int turn)
 		sh->assigned = 0;
 		sh->revealed = 0;
 		memset(&sh->dial, 0, sizeof sh->dial);
-		sh->activated = sh->ion_flight = sh->moved = sh->skip_action = 0;
+		sh->activated = sh->ion_flight = sh->moved = sh->skip_action = sh->ion_done = 0;
 		sh->nactions = 0;
 		sh->done_actions = 0;
 		sh->last_action = -1;
@@ -1482,10 +1951,11 @@ int xwing_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *e
 static int xwing_init(void **out, const sl_header *h, sl_error *err)
 {
 	xw_state *s = sl_calloc(1, sizeof *s);
-	(void)h;
 	*out = NULL;
 	if (!s)
 		return sl_error_set(err, SL_ENOMEM, "xwing: out of memory");
+	s->ver = h && h->rules_version >= 1 && h->rules_version < XWING_RULES_VERSION
+		? h->rules_version : XWING_RULES_VERSION;
 	s->active = -1;
 	s->engage_init = 7;
 	s->last.ship = -1;
@@ -1513,26 +1983,38 @@ static void xwing_position(const void *st, int *turn, int *phase)
 	*phase = s->phase;
 }
 
-const sl_game sl_game_xwing = {
-	SL_GAME_API,
-	"xwing",
-	"X-Wing 2nd edition: maneuvers on a 3-foot mat, dials, combat, ionization",
-	XWING_RULES_VERSION,
-	&xwing_schema,
-	NULL,
-	xwing_init,
-	sl_free,
-	xwing_apply,
-	xwing_mark,
-	xwing_serialize,
-	xwing_restore,
-	xwing_summary,
-	xwing_summary_json,
-	xwing_help,
-	xwing_generate,
-	xwing_position,
-	NULL,   /* no .silb model of its own: the generic coding */
-	NULL,   /* result: not written yet */
-	NULL,   /* chances: every die is rolled at the table and recorded */
-	NULL,                 /* veil: nothing hidden but what commitments seal */
-};
+/* Every earlier version replays as it was recorded: the state knows its
+ * version (s->ver) and keeps that version's rules (formats/xwing.md,
+ * Versions). */
+static int xwing_compat(int recorded)
+{
+	return recorded >= 1 && recorded <= XWING_RULES_VERSION ? SL_COMPAT_SAME : SL_COMPAT_NO;
+}
+
+#define XWING_GAME(VERSION, SCHEMA) { \
+	SL_GAME_API, \
+	"xwing", \
+	"X-Wing 2nd edition: maneuvers on a 3-foot mat, dials, combat, ionization", \
+	VERSION, \
+	SCHEMA, \
+	xwing_compat, \
+	xwing_init, \
+	sl_free, \
+	xwing_apply, \
+	xwing_mark, \
+	xwing_serialize, \
+	xwing_restore, \
+	xwing_summary, \
+	xwing_summary_json, \
+	xwing_help, \
+	xwing_generate, \
+	xwing_position, \
+	NULL,   /* no .silb model of its own: the generic coding */ \
+	xwing_result,   /* rules version 2 on; version 1 never ends */ \
+	NULL,   /* chances: every die is rolled at the table and recorded */ \
+	NULL,   /* veil: nothing hidden but what commitments seal */ \
+}
+const sl_game sl_game_xwing = XWING_GAME(XWING_RULES_VERSION, &xwing_schema);
+/* A log recorded under version 1 is read with the schema it was written
+ * with (sl_game_find_version), so its binary form decodes as it did. */
+const sl_game sl_game_xwing_v1 = XWING_GAME(1, &xwing_schema_v1);

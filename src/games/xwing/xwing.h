@@ -32,7 +32,7 @@ enum xw_bearing {
 	XW_TL, XW_BL, XW_ST, XW_BR, XW_TR, XW_KT, XW_SLL, XW_SLR, XW_TRL, XW_TRR,
 	XW_STOP, XW_RBL, XW_RST, XW_RBR, XW_NBEARING
 };
-enum xw_colour { XW_BLUE = 0, XW_WHITE = 1, XW_RED = 2 };
+enum xw_colour { XW_BLUE = 0, XW_WHITE = 1, XW_RED = 2, XW_PURPLE = 3 };
 
 typedef struct xw_maneuver {
 	int speed;                    /* 0..5 */
@@ -95,68 +95,156 @@ int xw_template_disc(const xw_pose *start, int size, const xw_maneuver *m, int32
 /* The segment p..q passes within r of (x, y). */
 int xw_segment_near(const int32_t p[2], const int32_t q[2], int32_t x, int32_t y, int32_t r);
 
-/* ---- catalog (xwing_catalog.c; facts of the published game) --------------- */
+/* ---- catalog (xwing_catalog.c; facts of the published game) ---------------
+ * Every ship, pilot and upgrade of xwing-data2 (both point systems), as data
+ * that tools/xwing-data/gen.py derives from data/xwing-data2 into
+ * xwing_catalog_data.inc. The enums below follow the lists of that script. */
 
 enum xw_action {
 	XW_A_FOCUS, XW_A_EVADE, XW_A_LOCK, XW_A_BARREL, XW_A_BOOST, XW_A_ROTATE, XW_A_RELOAD,
+	XW_A_CLOAK, XW_A_SLAM, XW_A_COORDINATE, XW_A_JAM, XW_A_CALCULATE, XW_A_REINFORCE,
 	XW_NACTION
 };
+#define XW_NACTION_V1 7       /* the actions rules version 1 knew */
 enum xw_turret { XW_NO_TURRET = 0, XW_SINGLE_TURRET = 1, XW_DOUBLE_TURRET = 2 };
-enum xw_slot { XW_SLOT_TURRET = 1 << 0, XW_SLOT_SENSOR = 1 << 1, XW_SLOT_CANNON = 1 << 2 };
+enum xw_slot {
+	XW_SLOT_ASTROMECH, XW_SLOT_CANNON, XW_SLOT_CARGO, XW_SLOT_COMMAND, XW_SLOT_CONFIGURATION,
+	XW_SLOT_CREW, XW_SLOT_DEVICE, XW_SLOT_FORCEPOWER, XW_SLOT_GUNNER, XW_SLOT_HARDPOINT,
+	XW_SLOT_HYPERDRIVE, XW_SLOT_ILLICIT, XW_SLOT_MISSILE, XW_SLOT_MODIFICATION, XW_SLOT_SENSOR,
+	XW_SLOT_TACTICALRELAY, XW_SLOT_TALENT, XW_SLOT_TEAM, XW_SLOT_TECH, XW_SLOT_TITLE,
+	XW_SLOT_TORPEDO, XW_SLOT_TURRET, XW_NSLOT
+};
+/* Arc kinds of an attack (stats and upgrade attacks). */
+enum xw_arc_kind {
+	XW_K_FRONT, XW_K_REAR, XW_K_LEFT, XW_K_RIGHT, XW_K_SINGLE_TURRET, XW_K_DOUBLE_TURRET,
+	XW_K_FULL_FRONT, XW_K_BULLSEYE, XW_NARC_KIND
+};
+#define XW_HUGE 3             /* epic ships: in the catalog, not flown */
+#define XW_MAX_SLOTS 12
+#define XW_MAX_ACTIONS 8
 
 typedef struct xw_action_def {
-	int action;                   /* enum xw_action */
-	int colour;                   /* white or red */
-	int linked;                   /* -1, or the action linked after it (always red) */
+	int8_t action;                /* enum xw_action */
+	int8_t colour;                /* white, red or purple */
+	int8_t linked;                /* -1, or the action linked after it */
+	int8_t linked_colour;
 } xw_action_def;
 
 typedef struct xw_ship_type {
 	const char *xws;              /* "t65xwing" */
 	const char *name;             /* "T-65 X-wing" */
 	const char *faction;          /* xws faction id: "rebelalliance" */
-	int size;
-	int front, rear;              /* primary attack value, and in the rear arc (0 none) */
-	int turret;                   /* the primary fires from a turret (the YT-1300's double turret), not the front arc */
-	int agility, hull, shields;
-	int nactions;
-	xw_action_def actions[5];
+	int8_t size;                  /* enum xw_size, or XW_HUGE */
+	int8_t front, rear;           /* primary attack value, and in the rear arc (0 none) */
+	int8_t turret;                /* the primary fires from a turret (enum xw_turret) */
+	int8_t agility, hull, shields, energy;
+	int8_t narcs;
+	struct { int8_t kind, value; } arcs[4];   /* every primary attack: enum xw_arc_kind */
+	int8_t nactions;
+	xw_action_def actions[XW_MAX_ACTIONS];
 	const char *dial;             /* codes separated by spaces */
-	unsigned slots;
-	int targeting_computer;       /* the x1's ship ability, Advanced Targeting Computer */
+	int8_t targeting_computer;    /* the x1's ship ability, Advanced Targeting Computer */
 } xw_ship_type;
 
 typedef struct xw_pilot {
 	const char *xws;              /* "bluesquadronescort" */
 	const char *name;
-	int type;                     /* index into xw_ship_types */
-	int initiative;
-	int cost;
+	int16_t type;                 /* index into xw_ship_types */
+	int8_t initiative, engagement;    /* engagement: -1, or the initiative it engages at */
+	int8_t limited;               /* 0, or how many copies a squad may hold */
+	int16_t cost20;               /* 2.0 points, -1 not in 2.0 */
+	int16_t cost25, loadout25;    /* 2.5 points and loadout value, -1 not in 2.5 */
+	int8_t nslots;
+	int8_t slots[XW_MAX_SLOTS];   /* enum xw_slot, under 2.5 (or the only list) */
+	int8_t nslots20;
+	int8_t slots20[XW_MAX_SLOTS]; /* under 2.0 */
+	int8_t charges, charge_recurs;    /* recurs: charges recovered each end phase */
+	int8_t force, force_recurs;
+	const char *ability;          /* the ship ability's name, or NULL */
+	const char *keywords;         /* "partisan,xwing", or NULL */
+	const char *std_loadout;      /* 2.5 standard loadout: upgrade ids, or NULL */
+	int8_t nactions;              /* a pilot's own action bar (0: the ship's) */
+	xw_action_def actions[XW_MAX_ACTIONS];
 } xw_pilot;
 
-enum xw_upgrade { XW_U_IONTURRET = 0, XW_U_ADVSENSORS = 1, XW_NUPGRADE };
 typedef struct xw_upgrade_def {
 	const char *xws, *name;
-	unsigned slot;
-	int cost;
-	int attack, minrange, maxrange;   /* a special weapon, or 0 */
+	int8_t kind;                  /* enum xw_slot: the card's type */
+	int8_t nslots;
+	int8_t slots[3];              /* the slots it fills */
+	int8_t limited;
+	int16_t cost20, cost25;       /* -1 not in that system, -2 variable (below) */
+	const char *varcost20, *varcost25;   /* "z:S,M,L" "a:0..3" "i:0..6" costs, or NULL */
+	const char *restrict_;        /* restrictions (formats/xwing.md, The catalog), or NULL */
+	int8_t solitary;
+	int8_t charges, charge_recurs, force;
+	int8_t attack, minrange, maxrange, arc, ordnance;   /* a weapon, or attack 0 */
+	int8_t requires;              /* the attack needs one of: 1 a lock, 2 focus, 4 calculate */
+	const char *grants;           /* actions, stats, slots it grants, or NULL */
+	int8_t nactions;
+	xw_action_def actions[XW_MAX_ACTIONS];
+	const char *device;           /* "Bomb", "Mine", ... or NULL */
+	int8_t nsides;
 } xw_upgrade_def;
+
+/* The upgrades rules version 1 knew, by index. */
+enum xw_upgrade { XW_U_IONTURRET = 0, XW_U_ADVSENSORS = 1, XW_NUPGRADE_V1 = 2 };
 
 extern const xw_ship_type xw_ship_types[];
 extern const int xw_nship_types;
 extern const xw_pilot xw_pilots[];
 extern const int xw_npilots;
-extern const xw_upgrade_def xw_upgrades[XW_NUPGRADE];
-/* NULL-terminated id lists, the ENUM/LIST names of the schema. */
+extern const xw_upgrade_def xw_upgrades[];
+extern const int xw_nupgrades;
+/* NULL-terminated id lists. */
 extern const char *const xw_pilot_ids[];
 extern const char *const xw_upgrade_ids[];
+extern const char *const xw_pilot_ids_v1[];   /* the ENUM of rules version 1 */
+extern const char *const xw_upgrade_ids_v1[];
 extern const char *const xw_damage_ids[];    /* the damage deck's faceup cards */
 extern const char *const xw_damage_names[];
+extern const char *const xw_slot_names[];    /* "Astromech", by enum xw_slot */
 #define XW_DIRECT_HIT 0                      /* index of "Direct Hit!" */
 int xw_pilot_find(const char *xws);          /* index or -1 */
 int xw_upgrade_find(const char *xws);
 /* 1 if code (e.g. "2TW") is on the type's dial, exactly. */
+int xw_pilot_findn(const char *xws, size_t n);
+int xw_upgrade_findn(const char *xws, size_t n);
+/* The id of ids nearest to xws (a prefix before '-', or 3 edits at most),
+ * for "did you mean"; NULL when none is near. */
+const char *xw_nearest_id(const char *const *ids, const char *xws);
 int xw_dial_has(const xw_ship_type *t, const xw_maneuver *m);
 int xw_ionized_threshold(int size);          /* 1, 2, 3 (seed 001) */
+/* The action bar of a pilot: its own, or its ship's. */
+const xw_action_def *xw_pilot_actions(int pilot, int *n);
+
+/* ---- squads (xwing_squad.c) -------------------------------------------------
+ * The two point systems: 2.0 (200 points a squad, the last points list of
+ * the 2.0 era) and 2.5 (20 squad points, each pilot's upgrades within its
+ * loadout value). */
+enum xw_points { XW_POINTS_20 = 0, XW_POINTS_25 = 1 };
+#define XW_MAX_UPGRADES 16
+typedef struct xw_loadout {
+	int pilot;
+	int nup;
+	int16_t up[XW_MAX_UPGRADES];   /* upgrade indexes */
+} xw_loadout;
+/* The point system of a log: `meta xwing-points 2.0|2.5`, else 2.0 (the
+ * point system of rules version 1's logs). */
+int xw_points_of(const sl_header *h);
+const char *xw_points_name(int sys);         /* "2.0", "2.5" */
+int xw_pilot_cost(int pilot, int sys);       /* -1: not in that system */
+int xw_upgrade_cost(int upg, int pilot, int sys);   /* -1: not in it */
+/* One ship's loadout against the rules of sys: slots it has, restrictions,
+ * loadout value (2.5), an upgrade twice. 0, or -1 with the reason in why. */
+int xw_loadout_check(const xw_loadout *l, const char *faction, int sys, char *why, size_t cap);
+/* A whole squad: each ship, then one faction, the squad's points, limited
+ * cards (by name, across pilots and upgrades) and solitary upgrades. *bad
+ * is the ship at fault (-1: the squad). */
+int xw_squad_check(const xw_loadout *ships, int n, int sys, int *points, int *bad, char *why,
+	size_t cap);
+int xw_squad_limit(int sys);                 /* 200 or 20 */
+int xw_loadout_points(const xw_loadout *l, int sys);   /* pilot + upgrades (2.0) or pilot (2.5) */
 
 /* ---- state ------------------------------------------------------------------ */
 
@@ -177,7 +265,8 @@ typedef struct xw_ship {
 	char id[XW_ID_LEN];
 	int side;                     /* player index */
 	int pilot;                    /* index into xw_pilots */
-	unsigned upgrades;            /* bit per enum xw_upgrade */
+	int nup;
+	int16_t up[XW_MAX_UPGRADES];  /* its upgrades, indexes into xw_upgrades */
 	xw_pose pose;
 	int hull, shields;            /* what is left */
 	int damage;                   /* damage suffered: one per card, two for Direct Hit! */
@@ -185,6 +274,11 @@ typedef struct xw_ship {
 	int ncrits;
 	uint8_t crits[XW_MAX_CRITS];  /* faceup cards, xw_damage_ids indexes */
 	int ion, stress, focus, evade;
+	/* rules version 2 on */
+	int bonus_hp;                 /* hull and shields its upgrades add (v2) */
+	int force;                    /* Force left (pilot and upgrades) */
+	int charges;                  /* the pilot's charges left */
+	int8_t ucharges[XW_MAX_UPGRADES];   /* each upgrade's charges left */
 	int lock;                     /* ship index it has locked, -1 none */
 	int turret_arc;               /* enum xw_arc of its turret */
 	int gone;                     /* 0 in play, 1 destroyed (removed at the end of its initiative step), 2 removed */
@@ -198,6 +292,7 @@ typedef struct xw_ship {
 	/* this round */
 	int activated;                /* its activation began */
 	int ion_flight;               /* flew the ion maneuver this activation */
+	int ion_done;                 /* its ion tokens went at the end of its activation (v2) */
 	int moved;                    /* executed its maneuver */
 	int skip_action;              /* bumped, or landed on / went through an obstacle */
 	int nactions;                 /* actions performed in this activation */
@@ -217,18 +312,26 @@ typedef struct xw_last_move {
 } xw_last_move;
 
 typedef struct xw_state {
+	int ver;                      /* the rules version of the log (1, 2) */
 	int turn, phase;              /* round and phase; 0,0 in setup */
 	int nships, nobstacles;
 	xw_ship ships[XW_MAX_SHIPS];
 	xw_obstacle obstacles[XW_MAX_OBSTACLES];
 	int active;                   /* ship activating, -1 none */
 	int engage_init;              /* the initiative step of the engagement phase (7 before any) */
+	int objective[SL_MAX_PLAYERS];    /* scenario points scored (v2, `score`) */
 	xw_last_move last;
 } xw_state;
 
 int xw_ionized(const xw_ship *sh);
+int xw_ship_has(const xw_ship *sh, int upgrade);   /* 1 if equipped */
+/* The points side has scored (rules version 2: ships destroyed and damaged,
+ * and scenario objectives; formats/xwing.md, The end and the score). */
+int xw_score(const xw_state *s, const sl_header *h, int side);
+const char *xw_side_name(const sl_header *h, int side);   /* the player's id */
 int xw_in_play(const xw_ship *sh);      /* on the mat: not removed */
 
 extern const sl_game sl_game_xwing;
+extern const sl_game sl_game_xwing_v1;   /* rules version 1, with its own schema */
 
 #endif

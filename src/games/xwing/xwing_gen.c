@@ -15,14 +15,14 @@ typedef struct gen_ship {
 	const char *id, *pilot;
 	int side;
 	int32_t x, y, h;
-	unsigned upgrades;
+	const char *upgrades;     /* comma-separated XWS ids, or NULL */
 } gen_ship;
 
 static const gen_ship gen_ships[4] = {
-	{"gold", "graysquadronbomber", 0, 30000, 9000, 0, 1u << XW_U_IONTURRET},
-	{"red", "redsquadronveteran", 0, 60000, 9000, 0, 0},
-	{"storm", "stormsquadronace", 1, 32000, 82000, 1800, 1u << XW_U_ADVSENSORS},
-	{"black", "blacksquadronace", 1, 62000, 82000, 1800, 0},
+	{"gold", "graysquadronbomber", 0, 30000, 9000, 0, "ioncannonturret"},
+	{"red", "redsquadronveteran", 0, 60000, 9000, 0, NULL},
+	{"storm", "stormsquadronace", 1, 32000, 82000, 1800, "advancedsensors"},
+	{"black", "blacksquadronace", 1, 62000, 82000, 1800, NULL},
 };
 static const struct { const char *id; int kind; int32_t x, y, r; } gen_obstacles[3] = {
 	{"rock1", XW_ASTEROID, 30000, 45000, 3000},
@@ -345,21 +345,22 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 		}
 		if (s->nships < 4) {
 			const gen_ship *g = &gen_ships[s->nships];
-			uint8_t up[XW_NUPGRADE];
-			int nup = 0;
 			sl_event_init(out, XW_EV_SHIP, -1);
 			if ((rc = sl_value_text(a, &out->f[0], g->id))
 			    || (rc = sl_value_text(a, &out->f[2], h->players[g->side].id)))
 				goto nomem;
-			sl_value_int(&out->f[1], xw_pilot_find(g->pilot));
 			sl_value_int(&out->f[3], g->x + below(rng, 6001) - 3000);
 			sl_value_int(&out->f[4], g->y);
 			sl_value_int(&out->f[5], xw_norm_angle(g->h + below(rng, 301) - 150));
-			for (int k = 0; k < XW_NUPGRADE; k++)
-				if (g->upgrades & (1u << k))
-					up[nup++] = (uint8_t)k;
-			if (nup && (rc = sl_value_bytes(a, &out->f[6], up, nup)))
+			if (s->ver == 1) {   /* version 1's ENUM and LIST */
+				uint8_t up = (uint8_t)(g->upgrades ? xw_upgrade_find(g->upgrades) : 0);
+				sl_value_int(&out->f[1], xw_pilot_find(g->pilot));
+				if (g->upgrades && (rc = sl_value_bytes(a, &out->f[6], &up, 1)))
+					goto nomem;
+			} else if ((rc = sl_value_text(a, &out->f[1], g->pilot))
+			           || (g->upgrades && (rc = sl_value_text(a, &out->f[6], g->upgrades)))) {
 				goto nomem;
+			}
 			return 0;
 		}
 		marker(out, SL_ENTRY_TURN, 1);
@@ -463,6 +464,15 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 		if (!alive[0] || !alive[1] || (s->turn >= GEN_ROUNDS && !gen_open(h))
 		    || s->turn >= 999999)
 			return 1;
+		{
+			sl_buf r;   /* version 2: the rules' own end (round limit, 20 points) */
+			int over;
+			sl_buf_init(&r);
+			over = xwing_result(s, h, &r) == 1;
+			sl_buf_free(&r);
+			if (over)
+				return 1;
+		}
 		marker(out, SL_ENTRY_TURN, s->turn + 1);
 		return 0;
 	}

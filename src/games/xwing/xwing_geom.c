@@ -120,6 +120,7 @@ int xw_maneuver_parse(const char *s, size_t n, xw_maneuver *out)
 	case 'B': out->colour = XW_BLUE; break;
 	case 'W': out->colour = XW_WHITE; break;
 	case 'R': out->colour = XW_RED; break;
+	case 'P': out->colour = XW_PURPLE; break;   /* spends a Force */
 	default: return -1;
 	}
 	return speed_ok(out->bearing, out->speed) ? 0 : -1;
@@ -129,7 +130,7 @@ void xw_maneuver_code(const xw_maneuver *m, char out[4])
 {
 	out[0] = (char)('0' + (m->speed >= 0 && m->speed <= 9 ? m->speed : 0));
 	out[1] = m->bearing >= 0 && m->bearing < XW_NBEARING ? bearing_letters[m->bearing] : '?';
-	out[2] = "BWR"[m->colour >= 0 && m->colour <= 2 ? m->colour : 1];
+	out[2] = "BWRP"[m->colour >= 0 && m->colour <= 3 ? m->colour : 1];
 	out[3] = 0;
 }
 

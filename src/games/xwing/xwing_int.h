@@ -4,7 +4,7 @@
 
 #include "xwing.h"
 
-#define XWING_RULES_VERSION 1
+#define XWING_RULES_VERSION 2   /* 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus */
 #define XW_MAX_DICE 12
 #define XW_MAX_TOKENS 99    /* of one kind on a ship: more is refused (effects) or dropped (ions) */
 #define XW_COMMIT_DOMAIN "xwing-dial"
@@ -12,7 +12,7 @@
 /* Event types, in schema order. */
 enum {
 	XW_EV_OBSTACLE, XW_EV_SHIP, XW_EV_DIAL, XW_EV_REVEAL, XW_EV_MOVE, XW_EV_ACTION,
-	XW_EV_ATTACK, XW_EV_EFFECT, XW_NEV
+	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE, XW_NEV
 };
 
 /* Phases of a round. */
@@ -22,7 +22,8 @@ enum { XW_PH_PLANNING = 1, XW_PH_SYSTEM, XW_PH_ACTIVATION, XW_PH_ENGAGEMENT, XW_
 enum { XW_HIT, XW_CRIT, XW_AFOCUS, XW_ABLANK };
 enum { XW_EVADE, XW_DFOCUS, XW_DBLANK };
 /* Weapons. */
-enum { XW_W_PRIMARY, XW_W_REAR, XW_W_IONTURRET };
+/* XW_W_CARD + k: the k-th upgrade of the attacker, a special weapon (v2). */
+enum { XW_W_PRIMARY, XW_W_REAR, XW_W_IONTURRET, XW_W_CARD };
 /* Action fields. */
 enum { XW_DIR_LEFT, XW_DIR_RIGHT, XW_DIR_STRAIGHT };
 enum { XW_PLACE_FORWARD, XW_PLACE_MIDDLE, XW_PLACE_BACK };
@@ -38,7 +39,6 @@ int64_t xw_rdiv(int64_t num, int64_t den);
 int64_t xw_isqrt(int64_t v);
 
 const xw_ship_type *xw_type_of(const xw_ship *sh);
-const char *xw_side_name(const sl_header *h, int side);
 
 /* The rules proper (xwing.c), shared with the generator's self-check. */
 int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
@@ -62,6 +62,13 @@ int xw_obstacles_hit(const xw_state *s, int i, const xw_maneuver *m, const xw_po
 	int list[XW_MAX_OBSTACLES]);
 /* The first player (D1): `meta first-player ID`, else the header's first. */
 int xw_first_player(const sl_header *h);
+/* The end and the score (xwing_result.c). */
+extern const char *const xw_scenario_ids[];
+int xw_scenario(const sl_header *h);          /* -1 none, else index of xw_scenario_ids */
+int xw_round_limit(const sl_header *h);       /* 0: none */
+int xwing_result(const void *st, const sl_header *h, sl_buf *out);
+/* `meta xwing-setup standard`: the published setup is checked. */
+int xw_standard_setup(const sl_header *h);
 /* The 2.5 ionization rule: `meta xwing-ion 2.5`. */
 int xw_variant25(const sl_header *h);
 /* Who may activate now: 1 if ship i is next in the order (lowest initiative,
@@ -70,6 +77,8 @@ int xw_may_activate(const xw_state *s, int i, int first, sl_error *err);
 /* The maneuver ship i executes now: the revealed dial, the ion maneuver,
  * or the white 2-straight of a stressed ship with a red maneuver. */
 void xw_to_execute(const xw_state *s, int i, xw_maneuver *out, int *stressed_red);
+#define XW_TOUCH 25   /* 0.25 mm: closer bases touch (rules version 2) */
+int xw_range_of(const xw_state *s, int64_t dist);
 int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *def,
 	int *range, sl_error *err);
 

@@ -6,11 +6,10 @@
 #include <string.h>
 
 /* ---- canonical bytes -------------------------------------------------------------
- * u8 version (1), then every field below in this order as a zigzag varint
+ * u8 version (the rules version: 1 or 2), then every field below in this order as a zigzag varint
  * (strings: a varint length then the bytes; the commitment: 32 raw bytes).
  * Ships and obstacles past nships / nobstacles are not written; restore
  * leaves them zero, as every state has them. */
-#define XW_SNAP_VERSION 1
 #define XW_MAX_COUNT 1000000
 
 typedef struct io {
@@ -90,7 +89,31 @@ static void f_man(io *c, xw_maneuver *m)
 {
 	f_int(c, &m->speed, 0, 5);
 	f_int(c, &m->bearing, 0, XW_NBEARING - 1);
-	f_int(c, &m->colour, 0, 2);
+	f_int(c, &m->colour, 0, 3);
+}
+
+/* Version 1 wrote its two upgrades as a bit mask; later versions the list. */
+static void f_loadout(io *c, int ver, xw_ship *sh)
+{
+	if (ver == 1) {
+		unsigned mask = 0;
+		for (int i = 0; i < sh->nup; i++)
+			mask |= 1u << sh->up[i];
+		f_uns(c, &mask, (1 << XW_NUPGRADE_V1) - 1);
+		if (!c->b) {
+			sh->nup = 0;
+			for (int u = 0; u < XW_NUPGRADE_V1; u++)
+				if (mask & (1u << u))
+					sh->up[sh->nup++] = (int16_t)u;
+		}
+		return;
+	}
+	f_int(c, &sh->nup, 0, XW_MAX_UPGRADES);
+	for (int i = 0; i < sh->nup && !c->bad; i++) {
+		int v = sh->up[i];
+		f_int(c, &v, 0, xw_nupgrades - 1);
+		sh->up[i] = (int16_t)v;
+	}
 }
 
 static void walk(io *c, xw_state *s)
@@ -112,6 +135,9 @@ static void walk(io *c, xw_state *s)
 	f_pose(c, &s->last.from);
 	f_pose(c, &s->last.to);
 	f_int(c, &s->last.stop, -1, XW_PATH_STEPS);
+	if (s->ver >= 2)
+		for (int p = 0; p < SL_MAX_PLAYERS; p++)
+			f_int(c, &s->objective[p], 0, XW_MAX_COUNT);
 	for (int i = 0; i < s->nobstacles && !c->bad; i++) {
 		xw_obstacle *o = &s->obstacles[i];
 		f_id(c, o->id, sizeof o->id);
@@ -125,7 +151,7 @@ static void walk(io *c, xw_state *s)
 		f_id(c, sh->id, sizeof sh->id);
 		f_int(c, &sh->side, 0, SL_MAX_PLAYERS - 1);
 		f_int(c, &sh->pilot, 0, xw_npilots - 1);
-		f_uns(c, &sh->upgrades, (1 << XW_NUPGRADE) - 1);
+		f_loadout(c, s->ver, sh);
 		f_pose(c, &sh->pose);
 		f_int(c, &sh->hull, 0, 99);
 		f_int(c, &sh->shields, 0, 99);
@@ -169,13 +195,25 @@ static void walk(io *c, xw_state *s)
 		f_int(c, &sh->last_action, -1, XW_NACTION - 1);
 		f_int(c, &sh->sensors, 0, 1);
 		f_int(c, &sh->engaged, 0, 1);
+		if (s->ver >= 2) {
+			f_int(c, &sh->ion_done, 0, 1);
+			f_int(c, &sh->bonus_hp, 0, 99);
+			f_int(c, &sh->force, 0, 99);
+			f_int(c, &sh->charges, 0, 99);
+			for (int k = 0; k < sh->nup; k++) {
+				int v = sh->ucharges[k];
+				f_int(c, &v, 0, 99);
+				sh->ucharges[k] = (int8_t)v;
+			}
+		}
 	}
 }
 
 int xwing_serialize(const void *st, sl_buf *b)
 {
 	io c = {b, NULL, 0};
-	sl_buf_u8(b, XW_SNAP_VERSION);
+	/* the first byte is the rules version: 1 writes the bytes it always did */
+	sl_buf_u8(b, (uint8_t)((const xw_state *)st)->ver);
 	walk(&c, (xw_state *)st);   /* writing only reads the fields */
 	return b->failed ? SL_ENOMEM : SL_OK;
 }
@@ -192,7 +230,8 @@ int xwing_restore(void **out, const void *p, size_t n, sl_error *err)
 	c.b = NULL;
 	c.r = &r;
 	c.bad = 0;
-	if (sl_read_u8(&r) != XW_SNAP_VERSION || r.err) {
+	s->ver = sl_read_u8(&r);
+	if (r.err || s->ver < 1 || s->ver > XWING_RULES_VERSION) {
 		sl_free(s);
 		return sl_error_set(err, SL_EFORMAT, "xwing snapshot: unknown version");
 	}
@@ -251,6 +290,16 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 		sl_buf_puts(b, "Setup\n");
 	else
 		sl_buf_printf(b, "Round %d, %s phase\n", s->turn, sl_phase_name(&xwing_schema, s->phase));
+	if (s->ver >= 2 && h && h->nplayers == 2) {
+		sl_buf r;
+		sl_buf_printf(b, "  score: %s %d, %s %d (%s points)\n", xw_side_name(h, 0),
+			xw_score(s, h, 0), xw_side_name(h, 1), xw_score(s, h, 1),
+			xw_points_name(xw_points_of(h)));
+		sl_buf_init(&r);
+		if (xwing_result(s, h, &r) == 1)
+			sl_buf_printf(b, "  result: %s\n", sl_buf_cstr(&r));
+		sl_buf_free(&r);
+	}
 	for (int i = 0; i < s->nobstacles; i++) {
 		const xw_obstacle *o = &s->obstacles[i];
 		sl_buf_printf(b, "  %-10s %s at (", o->id, o->kind == XW_ASTEROID ? "asteroid" : "debris");
@@ -287,7 +336,7 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 			sl_buf_printf(b, "; evade %d", sh->evade);
 		if (sh->lock >= 0)
 			sl_buf_printf(b, "; lock on %s", s->ships[sh->lock].id);
-		if (t->turret || (sh->upgrades & (1u << XW_U_IONTURRET)))
+		if (t->turret || xw_ship_has(sh, XW_U_IONTURRET))
 			sl_buf_printf(b, "; turret %s", xw_arc_ids[sh->turret_arc]);
 		for (int k = 0; k < sh->ncrits; k++)
 			sl_buf_printf(b, "; %s", xw_damage_names[sh->crits[k]]);
