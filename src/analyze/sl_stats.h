@@ -236,12 +236,22 @@ void sl_diff_free(sl_diff *d);
 
 /* ---- one game in a batch ----------------------------------------------------------- */
 
-/* A game's result as its analysis reads the final state: the winning
- * player (or -1) and a few words ("gb: 3 ships still fighting"). */
+/* A game's result at the end of its log. over: the rules say the game is
+ * over (the game's result hook); winner: the player who won, only when
+ * over (-1 otherwise, or for a draw or a lost solo game); leader: the
+ * player ahead by the game's analysis, over or not (-1: even or none);
+ * text: the rules' sentence when over, else the analysis's few words on
+ * the standing ("gb ahead: 14 hull still fighting"). */
 typedef struct sl_result {
 	int winner;
-	char text[128];
+	int over;
+	int leader;
+	char text[256];
 } sl_result;
+
+/* The result at the end of log (replayed with every rule). Returns 0 or a
+ * negative sl_code with err set. */
+int sl_result_of(sl_result *out, const sl_log *log, sl_error *err);
 
 /* Everything batch writes about one game. */
 typedef struct sl_game_report {

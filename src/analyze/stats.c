@@ -6,6 +6,7 @@
 #include "replay/sl_replay.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 struct sl_observer {
@@ -568,34 +569,56 @@ int sl_heat_run(sl_heat **out, const sl_log *log, long from, long to, sl_error *
 
 /* ---- a game's report --------------------------------------------------------------- */
 
+/* The rules say whether it is over and how; the analysis who leads. */
+static void final_result(const sl_analysis *a, const sl_log *log, const void *st, sl_result *out)
+{
+	sl_result an;
+	sl_buf t;
+	memset(&an, 0, sizeof an);
+	an.winner = -1;
+	if (a && a->result)
+		a->result(st, &log->h, &an);
+	out->leader = an.winner;
+	sl_buf_init(&t);
+	out->over = log->game->result && log->game->result(st, &log->h, &t) == 1 && !t.failed;
+	snprintf(out->text, sizeof out->text, "%s", out->over ? sl_buf_cstr(&t) : an.text);
+	sl_buf_free(&t);
+	out->winner = out->over ? an.winner : -1;
+}
+
+int sl_result_of(sl_result *out, const sl_log *log, sl_error *err)
+{
+	sl_replay *rp = NULL;
+	int rc;
+	memset(out, 0, sizeof *out);
+	out->winner = out->leader = -1;
+	/* the final state once more: a streamed replay */
+	if ((rc = sl_replay_stream(&rp, log, 0, err)) == SL_OK &&
+	    (rc = sl_replay_feed(rp, log->ev, log->n, err)) == SL_OK)
+		final_result(analysis_of(log->game), log, sl_replay_state(rp), out);
+	sl_replay_free(rp);
+	return rc;
+}
+
 int sl_game_report_make(sl_game_report **out, const sl_log *log, sl_error *err)
 {
-	const sl_analysis *a = analysis_of(log ? log->game : NULL);
 	sl_game_report *r;
-	sl_replay *rp = NULL;
 	int rc;
 	*out = NULL;
 	r = sl_calloc(1, sizeof *r);
 	if (!r)
 		return sl_error_set(err, SL_ENOMEM, "batch: out of memory");
 	r->log = log;
-	r->result.winner = -1;
+	r->result.winner = r->result.leader = -1;
 	if ((rc = sl_stats_series(&r->series, log, err)) || (rc = sl_luck_run(&r->luck, log, err)))
 		goto fail;
 	r->turns = r->series->turns;
 	r->events = r->series->event[r->series->nsteps - 1];
-	if (a && a->result) {
-		/* the final state once more, for the result: a streamed replay */
-		if ((rc = sl_replay_stream(&rp, log, 0, err)) ||
-		    (rc = sl_replay_feed(rp, log->ev, log->n, err)))
-			goto fail;
-		a->result(sl_replay_state(rp), &log->h, &r->result);
-		sl_replay_free(rp);
-	}
+	if ((rc = sl_result_of(&r->result, log, err)))
+		goto fail;
 	*out = r;
 	return SL_OK;
 fail:
-	sl_replay_free(rp);
 	sl_game_report_free(r);
 	return rc;
 }

@@ -476,6 +476,7 @@ int cmd_state(int argc, char **argv)
 			sl_replay_event_at(r, sl_replay_pos(r)), turn, phase,
 			hash_for(r, &b));
 		log->game->summary_json(sl_replay_state(r), &log->h, &b);
+		cli_result_json(log, sl_replay_state(r), &b);
 		sl_buf_puts(&b, "}\n");
 	} else {
 		sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",

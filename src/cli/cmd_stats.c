@@ -230,8 +230,16 @@ static int rows_of(const sl_series *s, int per, row **out)
 	return (int)n;
 }
 
+static void side_json(sl_buf *o, const sl_log *log, int side)
+{
+	if (side >= 0)
+		sl_buf_json_str(o, sl_stats_side_name(log->game, &log->h, side));
+	else
+		sl_buf_puts(o, "null");
+}
+
 static void stats_write(const stats_args *a, const sl_log *log, const sl_series *s, const int *idx,
-	int nidx, const row *rows, int nrows, sl_buf *o)
+	int nidx, const row *rows, int nrows, const sl_result *res, sl_buf *o)
 {
 	const sl_header *h = &log->h;
 	static const char *const per_name[] = {"game", "turn", "event"};
@@ -241,7 +249,8 @@ static void stats_write(const stats_args *a, const sl_log *log, const sl_series 
 			log->game->id, s->turns, s->event[s->nsteps - 1], per_name[a->per]);
 		sl_buf_puts(o, a->per == SL_STATS_GAME ? "levels at the end, amounts over the game\n\n"
 			: a->per == SL_STATS_TURN ? "levels at the turn's end, amounts over the turn\n\n"
-			: "levels after the event, amounts of the event\n\n");
+			: "levels after the event, amounts of the event\n");
+		sl_buf_printf(o, "%s: %s\n\n", res->over ? "Result" : "Not over", res->text);
 		for (int k = 0; k < nidx; k++) {
 			const sl_metric_def *d = &s->metrics[idx[k]];
 			sl_buf_printf(o, "  %-14s %-14s %-5s %s\n", d->name, d->unit,
@@ -309,8 +318,15 @@ static void stats_write(const stats_args *a, const sl_log *log, const sl_series 
 		sl_buf_json_str(o, log->name ? log->name : "");
 		sl_buf_puts(o, ",\"game\":");
 		sl_buf_json_str(o, log->game->id);
-		sl_buf_printf(o, ",\"per\":\"%s\",\"turns\":%d,\"events\":%ld,\"metrics\":[", per_name[a->per],
+		sl_buf_printf(o, ",\"per\":\"%s\",\"turns\":%d,\"events\":%ld,", per_name[a->per],
 			s->turns, s->event[s->nsteps - 1]);
+		sl_buf_printf(o, "\"result\":{\"over\":%s,\"winner\":", res->over ? "true" : "false");
+		side_json(o, log, res->winner);
+		sl_buf_puts(o, ",\"leader\":");
+		side_json(o, log, res->leader);
+		sl_buf_puts(o, ",\"text\":");
+		sl_buf_json_str(o, res->text);
+		sl_buf_puts(o, "},\"metrics\":[");
 		for (int k = 0; k < nidx; k++) {
 			const sl_metric_def *d = &s->metrics[idx[k]];
 			sl_buf_puts(o, k ? ",{\"name\":" : "{\"name\":");
@@ -368,6 +384,7 @@ int cmd_stats(int argc, char **argv)
 	sl_error err;
 	row *rows = NULL;
 	int idx[MAX_PICK], nidx, nrows, rc, i = parse(&a, "stats", argc, argv);
+	sl_result res;
 	sl_buf o;
 	if (i < 0)
 		return i == -2 ? EXIT_OK : EXIT_USAGE;
@@ -385,11 +402,15 @@ int cmd_stats(int argc, char **argv)
 		rc = cli_report(&err);
 		goto done;
 	}
+	if (sl_result_of(&res, log, &err)) {
+		rc = cli_report(&err);
+		goto done;
+	}
 	if ((nrows = rows_of(s, a.per, &rows)) < 0) {
 		rc = EXIT_IO;
 		goto done;
 	}
-	stats_write(&a, log, s, idx, nidx, rows, nrows, &o);
+	stats_write(&a, log, s, idx, nidx, rows, nrows, &res, &o);
 	rc = write_out(&o);
 done:
 	free(rows);
