@@ -153,9 +153,13 @@ typedef struct sl_luck_row {
 	long rolls, dice;
 	long counts[SL_LUCK_MAX_FACES];   /* dice showing face k+1 */
 	/* Pearson's chi-square of the faces against a fair die, or the kind's
-	 * ways (df = faces-1), and its p-value; p is NaN without dice. */
+	 * ways (df = faces-1), always given; p is the p-value of the test named
+	 * by `test` (SL_LUCK_*): chi-square's where every expected count is at
+	 * least SL_LUCK_MIN_EXPECTED, else an exact test; NaN without dice or
+	 * with too few to judge. */
 	double chi2, p;
 	int df;
+	int test;
 	/* the outcome: rolls scored, what they gave, what they promised, and
 	 * z = (score - expected) / sqrt(variance), two-sided p; NaN if none */
 	long scored;
@@ -191,6 +195,27 @@ void sl_luck_free(sl_luck *l);
  * for every row): the chi-square of the counts against kind's odds (a fair
  * die, or kind->ways), the z-score of the outcome. */
 void sl_luck_finish(sl_luck_row *row, const sl_roll_kind *kind);
+
+/* How a row's faces were judged (src/analyze/exact.c). */
+enum {
+	SL_LUCK_NONE = 0,      /* no dice */
+	SL_LUCK_CHI2,          /* Pearson's chi-square: every expected count >= 5 */
+	SL_LUCK_EXACT,         /* the exact multinomial test */
+	SL_LUCK_BINOMIAL,      /* too many ways to count: exact binomial per face, Bonferroni */
+	SL_LUCK_TOO_FEW        /* no roll of so few dice could be unusual: not judged */
+};
+#define SL_LUCK_MIN_EXPECTED 5.0   /* Cochran's rule for chi-square */
+#define SL_LUCK_ALPHA 0.05         /* "unusual" below this p */
+/* The test's name: "chi2", "exact", "binomial", "too few", "-". */
+const char *sl_luck_test_name(int test);
+/* Each face's probability of kind into pr[0..faces). Returns 0 or -1. */
+int sl_luck_probs(const sl_roll_kind *kind, double *pr);
+/* The fewest dice of kind whose most extreme roll would be unusual
+ * (p < SL_LUCK_ALPHA): below it no verdict is given; -1 if none. */
+long sl_luck_min_dice(const sl_roll_kind *kind);
+/* The exact test of counts[0..k) of n dice against pr: sets *p and returns
+ * SL_LUCK_EXACT, SL_LUCK_BINOMIAL or SL_LUCK_TOO_FEW (*p NaN). */
+int sl_luck_exact(const long *counts, const double *pr, int k, long n, double *p);
 /* The upper tail of the chi-square distribution with df degrees of
  * freedom: P(X >= x). */
 double sl_chi2_q(double x, int df);

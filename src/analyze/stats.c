@@ -365,23 +365,35 @@ double sl_chi2_q(double x, int df)
 	return sum > 1 ? 1 : sum;
 }
 
+const char *sl_luck_test_name(int test)
+{
+	static const char *const names[] = {"-", "chi2", "exact", "binomial", "too few"};
+	return test >= 0 && test <= SL_LUCK_TOO_FEW ? names[test] : "-";
+}
+
 void sl_luck_finish(sl_luck_row *row, const sl_roll_kind *kind)
 {
-	int faces = kind->faces, total = 0;
-	if (kind->ways)
-		for (int k = 0; k < faces; k++)
-			total += kind->ways[k];
+	int faces = kind->faces;
+	double pr[SL_LUCK_MAX_FACES], emin = INFINITY;
 	row->df = faces - 1;
 	row->chi2 = 0;
-	if (row->dice <= 0 || faces < 2 || (kind->ways && total <= 0)) {
+	row->test = SL_LUCK_NONE;
+	if (row->dice <= 0 || sl_luck_probs(kind, pr) < 0) {
 		row->chi2 = row->p = NAN;
 	} else {
 		for (int k = 0; k < faces; k++) {
-			double e = (double)row->dice * (kind->ways ? (double)kind->ways[k] / total : 1.0 / faces);
+			double e = (double)row->dice * pr[k];
 			if (e > 0)
 				row->chi2 += (row->counts[k] - e) * (row->counts[k] - e) / e;
+			if (e > 0 && e < emin)
+				emin = e;
 		}
-		row->p = sl_chi2_q(row->chi2, row->df);
+		/* chi-square only where its approximation holds; an exact test below */
+		if (emin >= SL_LUCK_MIN_EXPECTED) {
+			row->p = sl_chi2_q(row->chi2, row->df);
+			row->test = SL_LUCK_CHI2;
+		} else
+			row->test = sl_luck_exact(row->counts, pr, faces, row->dice, &row->p);
 	}
 	if (row->scored > 0 && row->variance > 0) {
 		row->z = (row->score - row->expected) / sqrt(row->variance);

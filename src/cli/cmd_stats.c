@@ -554,11 +554,13 @@ done:
 
 /* ---- luck ------------------------------------------------------------------------------- */
 
-static const char *verdict(double p)
+static const char *verdict(const sl_luck_row *w)
 {
-	if (p != p)
+	if (w->test == SL_LUCK_TOO_FEW)
+		return "too few dice to judge";
+	if (w->p != w->p)
 		return "-";
-	return p < 0.001 ? "loaded" : p < 0.05 ? "unusual" : "fair";
+	return w->p < 0.001 ? "loaded" : w->p < SL_LUCK_ALPHA ? "unusual" : "fair";
 }
 
 static int luck_chart(const stats_args *a, const sl_log *log, const sl_luck *l, sl_error *err)
@@ -717,8 +719,10 @@ int cmd_luck(int argc, char **argv)
 			put_num(&o, w->chi2, 1);
 			sl_buf_printf(&o, ",\"df\":%d,\"p\":", w->df);
 			put_num(&o, w->p, 1);
+			sl_buf_puts(&o, ",\"test\":");
+			sl_buf_json_str(&o, sl_luck_test_name(w->test));
 			sl_buf_puts(&o, ",\"verdict\":");
-			sl_buf_json_str(&o, verdict(w->p));
+			sl_buf_json_str(&o, verdict(w));
 			if (w->scored) {
 				sl_buf_puts(&o, ",\"outcome\":");
 				sl_buf_json_str(&o, k->score);
@@ -740,16 +744,17 @@ int cmd_luck(int argc, char **argv)
 		if (!l->nrows)
 			sl_buf_puts(&o, "no random outcome is recorded in this log\n");
 		else
-			sl_buf_puts(&o, "side     kind        rolls  dice   chi2 df       p  verdict "
+			sl_buf_puts(&o, "side     kind        rolls  dice   chi2 df test          p  verdict "
 				"| outcome          actual  expected     diff      z       p\n");
 		for (int r = 0; r < l->nrows; r++) {
 			const sl_luck_row *w = &l->rows[r];
 			const sl_roll_kind *k = &l->kinds[w->kind];
 			char p[32], ps[32], z[32];
 			snprintf(p, sizeof p, w->p == w->p ? "%.4f" : "-", w->p);
-			sl_buf_printf(&o, "%-8s %-10s %6ld %5ld %6.2f %2d %7s  %-7s ",
+			sl_buf_printf(&o, "%-8s %-10s %6ld %5ld %6.2f %2d %-8s %7s  %-7s ",
 				sl_stats_side_name(log->game, &log->h, w->side), k->name, w->rolls, w->dice,
-				w->chi2 == w->chi2 ? w->chi2 : 0.0, w->df, p, verdict(w->p));
+				w->chi2 == w->chi2 ? w->chi2 : 0.0, w->df, sl_luck_test_name(w->test), p,
+				w->test == SL_LUCK_TOO_FEW ? "too few" : verdict(w));
 			if (w->scored) {
 				snprintf(ps, sizeof ps, w->p_score == w->p_score ? "%.4f" : "-", w->p_score);
 				snprintf(z, sizeof z, w->z == w->z ? "%+.2f" : "-", w->z);
@@ -770,8 +775,16 @@ int cmd_luck(int argc, char **argv)
 					else
 						sl_buf_printf(&o, " %d:%ld", f + 1, w->counts[f]);
 			}
-			sl_buf_puts(&o, "\n(chi-square of the faces against a fair die, or the die's own odds: "
-				"fair p >= 0.05, unusual p < 0.05, loaded p < 0.001)\n");
+			sl_buf_puts(&o, "\n(the faces against a fair die, or the die's own odds: fair p >= 0.05, "
+				"unusual p < 0.05, loaded p < 0.001; test: chi2 where every face expects 5 dice or "
+				"more, else exact (multinomial), or binomial per face (Bonferroni) past 2 million "
+				"ways; too few dice to judge:");
+			for (int kk = 0; kk < l->nkinds; kk++) {
+				long m = sl_luck_min_dice(&l->kinds[kk]);
+				if (m > 0)
+					sl_buf_printf(&o, "%s %s under %ld", kk ? "," : "", l->kinds[kk].name, m);
+			}
+			sl_buf_puts(&o, ", where no roll could be unusual)\n");
 		}
 	}
 	rc = write_out(&o);

@@ -269,8 +269,10 @@ const cli_verb cli_verbs[] = {
 	 "per player in the player's colour; bookmarks drawn as flagged dashed lines."},
 	{"luck", cmd_luck, "every recorded roll against its odds: chi-square per player and kind", "FILE", luck_opts,
 	 "For each side and kind of roll (sail: wind, grounding; starship: attack, damage): how often each face "
-	 "came up, Pearson's chi-square against a fair die with its p-value (fair, unusual below 0.05, loaded below "
-	 "0.001), and what the rolls gave (groundings, hits, damage) against what they promised, with a z-score. "
+	 "came up, tested against a fair die (or the die's own odds) with its p-value (fair, unusual below 0.05, "
+	 "loaded below 0.001): Pearson's chi-square where every face expects 5 dice or more, else the exact "
+	 "multinomial test (a binomial test per face, Bonferroni, past 2 million ways), and 'too few dice to "
+	 "judge' below the fewest dice where any roll could be unusual (3 for a d6). Then what the rolls gave (groundings, hits, damage) against what they promised, with a z-score. "
 	 "--chart draws the running actual minus expected outcome of each side."},
 	{"diff", cmd_diff, "the first entry where two logs of one game part, and how the state differs there", "A B",
 	 diff_opts,

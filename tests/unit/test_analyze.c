@@ -450,6 +450,51 @@ static void test_luck_weighted_die(void **state)
 	assert_true(uniform.p == 1);
 }
 
+/* Few dice: chi-square's approximation fails (expected counts near 1), so
+ * the faces are judged by the exact multinomial test, and below the fewest
+ * dice where any roll could be unusual, not judged at all. */
+static void test_luck_exact_few_dice(void **state)
+{
+	sl_roll_kind d6 = {"wind", 6, NULL, "test", NULL, NULL};
+	sl_roll_kind coin = {"coin", 2, NULL, "test", NULL, NULL};
+	sl_luck_row r;
+	(void)state;
+	memset(&r, 0, sizeof r);
+	r.dice = 3;                       /* three 1s: 6 of the 216 rolls are as odd */
+	r.counts[0] = 3;
+	sl_luck_finish(&r, &d6);
+	assert_int_equal(r.test, SL_LUCK_EXACT);
+	assert_true(fabs(r.p - 6.0 / 216) < 1e-12);
+	memset(&r, 0, sizeof r);
+	r.dice = 2;                       /* two dice can never be unusual */
+	r.counts[0] = 2;
+	sl_luck_finish(&r, &d6);
+	assert_int_equal(r.test, SL_LUCK_TOO_FEW);
+	assert_true(isnan(r.p));
+	assert_int_equal(sl_luck_min_dice(&d6), 3);
+	assert_int_equal(sl_luck_min_dice(&coin), 6);
+	memset(&r, 0, sizeof r);
+	r.dice = 6;                       /* one of each: the likeliest roll of all */
+	for (int k = 0; k < 6; k++)
+		r.counts[k] = 1;
+	sl_luck_finish(&r, &d6);
+	assert_int_equal(r.test, SL_LUCK_EXACT);
+	assert_true(r.p > 0.99);
+	memset(&r, 0, sizeof r);
+	r.dice = 9;                       /* nine heads of nine: 2 of 512 */
+	r.counts[1] = 9;
+	sl_luck_finish(&r, &coin);
+	assert_int_equal(r.test, SL_LUCK_EXACT);
+	assert_true(fabs(r.p - 2.0 / 512) < 1e-12);
+	memset(&r, 0, sizeof r);
+	r.dice = 60;                      /* every face expects 10: chi-square is sound */
+	for (int k = 0; k < 6; k++)
+		r.counts[k] = 10;
+	sl_luck_finish(&r, &d6);
+	assert_int_equal(r.test, SL_LUCK_CHI2);
+	assert_true(r.p == 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -457,6 +502,7 @@ int main(void)
 		cmocka_unit_test(test_luck_fair_and_loaded_wind),
 		cmocka_unit_test(test_luck_loaded_attack_dice),
 		cmocka_unit_test(test_luck_weighted_die),
+		cmocka_unit_test(test_luck_exact_few_dice),
 		cmocka_unit_test(test_luck_matches_odds),
 		cmocka_unit_test(test_sail_metrics_agree),
 		cmocka_unit_test(test_setup_only_log),
