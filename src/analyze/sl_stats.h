@@ -257,6 +257,12 @@ typedef struct sl_diff {
 /* Replays a and b side by side (every rule checked). SL_EUSAGE when they
  * are logs of different games. Caller frees *out with sl_diff_free. */
 int sl_diff_logs(sl_diff **out, const sl_log *a, const sl_log *b, sl_error *err);
+/* The same with flags: SL_DIFF_IGNORE_CHECKS replays without comparing the
+ * recorded state checks (an edited copy whose checks are stale); every rule
+ * is still checked. */
+enum { SL_DIFF_IGNORE_CHECKS = 1u << 0 };
+int sl_diff_logs_flags(sl_diff **out, const sl_log *a, const sl_log *b, unsigned flags,
+	sl_error *err);
 void sl_diff_free(sl_diff *d);
 
 /* ---- one game in a batch ----------------------------------------------------------- */

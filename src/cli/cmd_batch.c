@@ -523,7 +523,9 @@ int cmd_batch(int argc, char **argv)
 		if (rc)
 			goto done;
 	}
-	if (a.out) {
+	if (a.out && strcmp(a.out, "-") == 0)   /* -o -: standard output, as every verb */
+		out = stdout;
+	else if (a.out) {
 		out = fopen(a.out, "w");
 		if (!out) {
 			fprintf(stderr, "sillage: %s: %s\n", a.out, strerror(errno));

@@ -238,7 +238,7 @@ static int import_xws(int argc, char **argv)
 		}
 		ship++;
 	}
-	if (a.out) {
+	if (a.out && strcmp(a.out, "-") != 0) {   /* -o -: standard output */
 		if (sl_write_file_atomic(a.out, text.data, text.len, &err) != 0) {
 			rc = cli_report(&err);
 			goto out;

@@ -21,6 +21,8 @@ typedef struct stats_args {
 	int theme;
 	int width;
 	const char *chart;
+	const char *format;      /* of -o - / --chart - */
+	int ignore_checks;       /* diff --ignore-checks */
 	const char *verb;
 } stats_args;
 
@@ -84,6 +86,13 @@ static int stats_opt(int key, const char *arg, void *ctx)
 		break;
 	case 'm':
 		return add_metrics(a, arg);
+	case 313: {
+		static const char *const fmts[] = {"png", "svg", "pdf", NULL};
+		return cli_format_opt(&a->format, arg, fmts, a->verb);
+	}
+	case 320:
+		a->ignore_checks = 1;
+		break;
 	case 'o':
 		a->out = arg;
 		break;
@@ -447,6 +456,8 @@ int cmd_chart(int argc, char **argv)
 	sl_chart_flag *flags = NULL;
 	sl_series_chart ch;
 	char title[256], sub[256];
+	cli_out co;
+	memset(&co, 0, sizeof co);
 	if (i < 0)
 		return i == -2 ? EXIT_OK : EXIT_USAGE;
 	sl_error_clear(&err);
@@ -458,6 +469,9 @@ int cmd_chart(int argc, char **argv)
 		rc = cli_usage("chart", "name the chart with -o OUT (.png, .svg or .pdf)");
 		goto done;
 	}
+	if ((rc = cli_out_open(&co, a.out, a.format, "png, svg or pdf")))   /* -o -: standard output */
+		goto done;
+	a.out = co.path;
 	if ((fmt = sl_render_format_from_path(a.out)) < 0) {
 		rc = cli_usage("chart", "cannot tell the format of '%s' (expected .png, .svg or .pdf)", a.out);
 		goto done;
@@ -543,6 +557,7 @@ int cmd_chart(int argc, char **argv)
 	}
 	rc = EXIT_OK;
 done:
+	rc = cli_out_close(&co, rc);
 	free(ys);
 	free(turn);
 	free(flags);
@@ -692,11 +707,12 @@ int cmd_luck(int argc, char **argv)
 		goto done;
 	}
 	if (a.chart) {
-		if (luck_chart(&a, log, l, &err)) {
-			rc = cli_report(&err);
+		cli_out co;
+		if ((rc = cli_out_open(&co, a.chart, a.format, "png, svg or pdf")))   /* --chart -: stdout */
 			goto done;
-		}
-		rc = EXIT_OK;
+		a.chart = co.path;
+		rc = luck_chart(&a, log, l, &err) ? cli_report(&err) : EXIT_OK;
+		rc = cli_out_close(&co, rc);
 		goto done;
 	}
 	if (a.fmt == 2) {
@@ -816,7 +832,7 @@ int cmd_diff(int argc, char **argv)
 	}
 	if ((rc = load(argv[i], &log[0])) || (rc = load(argv[i + 1], &log[1])))
 		goto done;
-	if (sl_diff_logs(&d, log[0], log[1], &err)) {
+	if (sl_diff_logs_flags(&d, log[0], log[1], a.ignore_checks ? SL_DIFF_IGNORE_CHECKS : 0, &err)) {
 		rc = cli_report(&err);
 		goto done;
 	}
