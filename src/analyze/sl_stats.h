@@ -31,7 +31,12 @@ typedef struct sl_metric_def {
 /* A kind of recorded random outcome: its dice and what it decides. */
 typedef struct sl_roll_kind {
 	const char *name;      /* "wind", "grounding", "attack", "damage" */
-	int faces;             /* of each die (2..SL_LUCK_MAX_FACES) */
+	/* of each die (2..SL_LUCK_MAX_FACES); 0: a *pooled* kind, no dice and no
+	 * odds known (sail's gunnery, hits the table decides): each roll reports
+	 * its score and its square (as variance), and each side's expected
+	 * outcome is its rolls at the game's own rate over every side, with the
+	 * variance of that pool (sl_luck_run) */
+	int faces;
 	const char *score;     /* what the outcome counts ("groundings", "hits"); NULL: nothing */
 	const char *help;
 	/* Optional: when a die's results are symbols that are not equally likely

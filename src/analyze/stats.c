@@ -375,7 +375,7 @@ void sl_luck_finish(sl_luck_row *row, const sl_roll_kind *kind)
 {
 	int faces = kind->faces;
 	double pr[SL_LUCK_MAX_FACES], emin = INFINITY;
-	row->df = faces - 1;
+	row->df = faces > 1 ? faces - 1 : 0;
 	row->chi2 = 0;
 	row->test = SL_LUCK_NONE;
 	if (row->dice <= 0 || sl_luck_probs(kind, pr) < 0) {
@@ -461,6 +461,41 @@ static int luck_roll(void *ud, const sl_stats_step *st, const sl_roll *r)
 	return 0;
 }
 
+/* The pooled kinds (faces 0, sl_stats.h): the expected outcome of each side
+ * at the game's own rate m over every side's rolls, the variance that of the
+ * pool; the running luck of their points set against m too. */
+static int pool(luck_walk *w, sl_luck *l, int ncell)
+{
+	for (int k = 0; k < l->nkinds; k++) {
+		double n = 0, sum = 0, sq = 0, m, var;
+		long *seen;
+		if (l->kinds[k].faces != 0)
+			continue;
+		for (int c = k; c < ncell; c += l->nkinds) {
+			n += (double)w->cells[c].scored;
+			sum += w->cells[c].score;
+			sq += w->cells[c].variance;
+		}
+		if (n <= 0)
+			continue;
+		m = sum / n;
+		var = sq / n - m * m;
+		for (int c = k; c < ncell; c += l->nkinds) {
+			w->cells[c].expected = (double)w->cells[c].scored * m;
+			w->cells[c].variance = (double)w->cells[c].scored * (var > 0 ? var : 0);
+		}
+		if (!(seen = sl_calloc((size_t)ncell, sizeof *seen)))
+			return SL_ENOMEM;
+		for (size_t i = 0; i < l->npoints; i++) {
+			int c = l->points[i].row;
+			if (c >= 0 && c < ncell && c % l->nkinds == k)
+				l->points[i].cum -= m * (double)++seen[c];
+		}
+		sl_free(seen);
+	}
+	return SL_OK;
+}
+
 int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err)
 {
 	sl_stats_fns fns = {NULL, luck_roll, NULL};
@@ -492,6 +527,10 @@ int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err)
 	for (size_t i = 0; i < log->n; i++)
 		if (log->ev[i].entry == SL_ENTRY_TURN && log->ev[i].mark > l->turns)
 			l->turns = log->ev[i].mark;
+	if ((rc = pool(&w, l, ncell)) < 0) {
+		rc = sl_error_set(err, SL_ENOMEM, "luck: out of memory");
+		goto fail;
+	}
 	/* rows: the cells that saw a roll, side by side, kind by kind */
 	for (int c = 0; c < ncell; c++)
 		l->nrows += w.seen[c];

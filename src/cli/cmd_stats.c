@@ -650,8 +650,9 @@ static int luck_chart(const stats_args *a, const sl_log *log, const sl_luck *l, 
 		int pn = kind_panel[k];
 		if (pn < 0)
 			continue;
-		snprintf(ptitle[pn], sizeof ptitle[pn], "%s rolls: %s above (+) or below (\xe2\x88\x92) the odds",
-			l->kinds[k].name, l->kinds[k].score);
+		snprintf(ptitle[pn], sizeof ptitle[pn], "%s%s: %s above (+) or below (\xe2\x88\x92) %s",
+			l->kinds[k].name, l->kinds[k].faces ? " rolls" : "", l->kinds[k].score,
+			l->kinds[k].faces ? "the odds" : "the game's own rate (no odds known)");
 		panels[pn].title = ptitle[pn];
 		panels[pn].unit = l->kinds[k].score;
 		panels[pn].style = SL_CHART_LINE;

@@ -495,6 +495,42 @@ static void test_luck_exact_few_dice(void **state)
 	assert_true(r.p == 1);
 }
 
+/* sail's gunnery has no odds (H8): each side is set against the game's own
+ * rate, so the expected hits of all sides add up to the hits fired, and each
+ * side's share is its shots at that rate. */
+static void test_luck_pooled_gunnery(void **state)
+{
+	sl_log *log = load("samples/sail/heron-bank.sil");
+	sl_luck *l = NULL;
+	sl_error err;
+	double score = 0, expected = 0;
+	long shots = 0;
+	int rows = 0;
+	(void)state;
+	sl_error_clear(&err);
+	assert_int_equal(sl_luck_run(&l, log, &err), 0);
+	for (int i = 0; i < l->nrows; i++) {
+		const sl_luck_row *w = &l->rows[i];
+		if (strcmp(l->kinds[w->kind].name, "gunnery") != 0)
+			continue;
+		rows++;
+		assert_int_equal(w->dice, 0);
+		assert_true(w->scored > 0 && w->variance > 0 && !isnan(w->z));
+		score += w->score;
+		expected += w->expected;
+		shots += w->scored;
+	}
+	assert_int_equal(rows, 2);
+	assert_true(fabs(score - expected) < 1e-9);
+	for (int i = 0; i < l->nrows; i++) {
+		const sl_luck_row *w = &l->rows[i];
+		if (strcmp(l->kinds[w->kind].name, "gunnery") == 0)
+			assert_true(fabs(w->expected - (double)w->scored * score / (double)shots) < 1e-9);
+	}
+	sl_luck_free(l);
+	sl_log_free(log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -503,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_luck_loaded_attack_dice),
 		cmocka_unit_test(test_luck_weighted_die),
 		cmocka_unit_test(test_luck_exact_few_dice),
+		cmocka_unit_test(test_luck_pooled_gunnery),
 		cmocka_unit_test(test_luck_matches_odds),
 		cmocka_unit_test(test_sail_metrics_agree),
 		cmocka_unit_test(test_setup_only_log),
