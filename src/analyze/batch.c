@@ -107,6 +107,8 @@ void sl_batch_lines(const sl_game_report *r, const char *file, int fmt, int per,
 			sl_json_num(out, w->chi2);
 			sl_buf_printf(out, ",\"df\":%d,\"p\":", w->df);
 			sl_json_num(out, w->p);
+			sl_buf_puts(out, ",\"test\":");
+			sl_buf_json_str(out, sl_luck_test_name(w->test));
 			sl_buf_printf(out, ",\"scored\":%ld,\"score\":", w->scored);
 			sl_json_num(out, w->score);
 			sl_buf_puts(out, ",\"expected\":");
