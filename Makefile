@@ -11,6 +11,7 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 INCDIR = $(INCLUDEDIR)/sillage
 MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/sillage
 VERSION = 0.1.0
 SOVERSION = 0
 SONAME = libsillage.so.$(SOVERSION)
@@ -25,8 +26,10 @@ PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jan
 # Debian ships libav* for dynamic linking only (their --static lists name codec
 # libraries that have no -dev here): the .pc names them as plain libraries
 AV_PKGS = libavcodec libavformat libavutil libswscale
-# libmicrohttpd: the command's server (src/serve), not the library's
-PC_REQUIRES = $(filter-out $(AV_PKGS) libmicrohttpd,$(PKGS))
+# libmicrohttpd: the command's server (src/serve); sqlite3 (batch), libedit
+# (record) and jansson (import): the command's too, not the library's. The .pc
+# names only what static linking of libsillage.a needs.
+PC_REQUIRES = $(filter-out $(AV_PKGS) libmicrohttpd sqlite3 libedit jansson,$(PKGS))
 PC_LIBS_PRIVATE := $(shell $(PKG_CONFIG) --libs $(AV_PKGS) 2>/dev/null)
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -60,7 +63,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
 .PHONY: FORCE all lib test layers hostile unit golden cli compat images demo deps asan ubsan install \
-        uninstall clean man headertest valgrind fuzz fuzz-short fuzz-long bench bench-export export html alloc-faults \
+        uninstall clean man headertest test-run valgrind fuzz fuzz-short fuzz-long bench bench-export export html alloc-faults \
         serve serve-browser kill keys
 
 all: $(BUILD)/sillage $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
@@ -102,7 +105,18 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libsillage.a
 
 # ---- tests ------------------------------------------------------------------
 
-test: layers unit golden cli compat images hostile headertest fuzz-short export html serve serve-browser kill keys
+# the tests leave the work tree as they found it (git status the same before
+# and after): a test that writes beside the sources fails here
+test:
+	@mkdir -p $(BUILD)
+	@git status --porcelain --untracked-files=all > $(BUILD)/.tree-before 2>/dev/null || :
+	$(MAKE) test-run
+	@git status --porcelain --untracked-files=all 2>/dev/null | diff $(BUILD)/.tree-before - >/dev/null || \
+		{ echo "make test changed the work tree:"; git status --porcelain --untracked-files=all | \
+		diff $(BUILD)/.tree-before - ; exit 1; }
+	@echo "test: the work tree is as it was"
+
+test-run: layers unit golden cli compat images hostile headertest fuzz-short export html serve serve-browser kill keys
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -116,7 +130,6 @@ golden: $(BUILD)/sillage
 cli: $(BUILD)/sillage
 	@sh tests/cli/run.sh $(BUILD)/sillage
 
-test: layers unit golden cli compat images hostile headertest fuzz-short export html serve serve-browser kill keys
 
 images: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/image/run.sh $(BUILD)/sillage $(BUILD)/tools
@@ -305,18 +318,27 @@ install: all $(BUILD)/sillage.pc
 	install -m 755 $(BUILD)/$(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB)
 	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsillage.so
+	# headers under include/sillage/, including each other as <sillage/...>:
+	# the .pc's -I$${includedir} is all a program needs
 	for h in $(PUB_HDR); do \
 		d=$$(dirname $${h#src/}); [ "$$d" = . ] && d=; \
-		install -d $(DESTDIR)$(INCDIR)/$$d && install -m 644 $$h $(DESTDIR)$(INCDIR)/$$d/; \
+		install -d $(DESTDIR)$(INCDIR)/$$d && \
+		sed -E 's@^#include "((core|games|formats|replay|render|analyze)/[^"]+)"@#include <sillage/\1>@' \
+			$$h > $(DESTDIR)$(INCDIR)/$$d/$$(basename $$h) && chmod 644 $(DESTDIR)$(INCDIR)/$$d/$$(basename $$h); \
 	done
 	install -m 644 $(BUILD)/sillage.pc $(DESTDIR)$(LIBDIR)/pkgconfig/sillage.pc
 	install -m 644 docs/sillage.1 $(DESTDIR)$(MANDIR)/man1/sillage.1
+	# the docs the man page points at
+	install -d $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/formats
+	install -m 644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	install -m 644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
+	install -m 644 formats/*.md $(DESTDIR)$(DOCDIR)/formats/
 
 uninstall:
 	rm -rf $(DESTDIR)$(BINDIR)/sillage $(DESTDIR)$(LIBDIR)/libsillage.a \
 		$(DESTDIR)$(LIBDIR)/$(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libsillage.so \
 		$(DESTDIR)$(INCDIR) $(DESTDIR)$(LIBDIR)/pkgconfig/sillage.pc \
-		$(DESTDIR)$(MANDIR)/man1/sillage.1
+		$(DESTDIR)$(MANDIR)/man1/sillage.1 $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf build build-asan build-ubsan build-fuzz build-alloc build-alloc-asan out

@@ -446,6 +446,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	sl_gif *gif = NULL;
 	sl_video *vid = NULL;
 	sl_frame fr;
+	sl_render_opts ro = o->render;
 	pump pm;
 	int w = 0, h = 0, rc, delay = o->delay_ms > 0 ? o->delay_ms : 700, pumping = 0;
 	double changed = 0;
@@ -469,7 +470,16 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		fr.state = sl_replay_state(j->r);
 		if (i + 1 < npos)
 			continue;
-		if ((rc = sl_render_measure(&fr, &o->render, &fw, &fh, err)) < 0)
+		/* a game over at the end: every frame keeps the result band's room */
+		{
+			double band;
+			if (sl_kit_band_height(&fr, &o->render, 1, &band) < 0) {
+				rc = sl_error_set(err, SL_ENOMEM, "export: out of memory reading the result");
+				goto out;
+			}
+			ro.keep_band = band > 0;
+		}
+		if ((rc = sl_render_measure(&fr, &ro, &fw, &fh, err)) < 0)
 			goto out;
 		w = fw;
 		h = fh;
@@ -490,7 +500,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		rc = sl_video_new(&vid, j->video, j->f == SL_ANIM_WEBM, w, h, err);
 	if (rc < 0)
 		goto out;
-	if ((rc = pump_start(&pm, j->r, pos, npos, w, h, &o->render, o->jobs, err)) < 0) {
+	if ((rc = pump_start(&pm, j->r, pos, npos, w, h, &ro, o->jobs, err)) < 0) {
 		pump_free(&pm);
 		goto out;
 	}

@@ -705,6 +705,7 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	size_t svg_total = 0, ngrounds = 0;
 	uint64_t *gkeys = NULL;
 	idvec gdoc;
+	sl_render_opts ro;
 	int rc = SL_OK;
 	long evno = 0;
 
@@ -740,6 +741,19 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	 * its top as the change from the position before */
 	sl_buf_putc(&j->steps, '[');
 	sl_buf_putc(&j->grounds, '[');
+	/* a game over at the end keeps the result band's room on every step */
+	if ((rc = sl_export_frame(j->r, log->n, &fr, &desc, err)) < 0)
+		goto out;
+	ro = *j->o;
+	{
+		double band;
+		if (sl_kit_band_height(&fr, j->o, 1, &band) < 0) {
+			rc = sl_error_set(err, SL_ENOMEM, "html: out of memory reading the result");
+			goto out;
+		}
+		ro.keep_band = band > 0;
+	}
+	j->o = &ro;
 	for (size_t p = 0; p <= log->n; p++) {
 		uint64_t key;
 		size_t g;
@@ -897,7 +911,7 @@ out:
 int sl_html_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void *closure,
 	sl_html_stats *stats, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
 	html_job j;
 	if (!r || !fn)
 		return sl_error_set(err, SL_EUSAGE, "html: nothing to write");
@@ -916,7 +930,7 @@ static int html_file(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 int sl_html_to_file(const char *path, sl_replay *r, const sl_render_opts *o,
 	sl_html_stats *stats, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
 	html_job j;
 	if (!r)
 		return sl_error_set(err, SL_EUSAGE, "html: nothing to write");

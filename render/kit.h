@@ -189,6 +189,24 @@ void sl_kit_fit_words(sl_kit_canvas *c, const char *s, const sl_kit_text_style *
  * event N)" for a marker, "Before the first event" at the start. */
 void sl_kit_caption(const sl_frame *fr, char *out, size_t n);
 
+/* ---- the result (render/banner.c) ----------------------------------------------- */
+
+/* 1 when fr's state is over by its game's result hook, with the sentence
+ * appended to out; 0 while the game goes on (or it has no hook); SL_ENOMEM
+ * when out could not hold it. */
+int sl_kit_result_text(const sl_frame *fr, sl_buf *out);
+/* The height *h of the result band below a board `width` wide: > 0 when
+ * the frame is over (or o->keep_band asks for it on a game with a result
+ * hook), else 0. Returns 0 or SL_ENOMEM. */
+int sl_kit_band_height(const sl_frame *fr, const sl_render_opts *o, int width, double *h);
+/* The box (x, y, w, h) of the band's card in the strip from y0, band tall. */
+void sl_kit_result_box(const sl_kit_canvas *c, double y0, double band, double box[4]);
+/* The result band (winner, how, score) in the strip from y0 below the
+ * board, drawn by the driver under every painter's frame once the game is
+ * over; nothing while it goes on. Returns 0 or SL_ENOMEM with err set. */
+int sl_kit_result_band(sl_kit_canvas *c, const sl_frame *fr, double y0, double band,
+	sl_error *err);
+
 enum {
 	SL_KIT_LEG_HEADING = 0,  /* bold text only */
 	SL_KIT_LEG_SWATCH,       /* colour square */

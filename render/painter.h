@@ -61,6 +61,13 @@ const sl_painter *sl_painter_find(const char *game_id);
  * with err set ("no painter for the game ...") when there is none. */
 const sl_painter *sl_painter_of(const sl_frame *fr, sl_error *err);
 
+/* The natural size of fr drawn by p under o: the painter's own, with the
+ * result band below the board (render/banner.c) when there is one; board_h
+ * is the painter's own height (where the band begins). Returns 0 or
+ * SL_ENOMEM with err set. */
+int sl_painter_size(const sl_painter *p, const sl_frame *fr, const sl_render_opts *o,
+	int *w, int *h, int *board_h, sl_error *err);
+
 /* One line per painter in render/painters.c. */
 extern const sl_painter sl_painter_sail;
 extern const sl_painter sl_painter_starship;

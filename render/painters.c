@@ -34,6 +34,21 @@ const sl_painter *sl_painter_of(const sl_frame *fr, sl_error *err)
 	return p;
 }
 
+int sl_painter_size(const sl_painter *p, const sl_frame *fr, const sl_render_opts *o,
+	int *w, int *h, int *board_h, sl_error *err)
+{
+	double band = 0;
+	*w = *h = 0;
+	p->size(fr, w, h);
+	*board_h = *h;
+	if (*w <= 0 || *h <= 0)
+		return SL_OK;
+	if (sl_kit_band_height(fr, o, *w, &band) < 0)
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory reading the result");
+	*h += (int)(band + 0.999);
+	return SL_OK;
+}
+
 int sl_render_has_painter(const char *game_id)
 {
 	return sl_painter_find(game_id) != NULL;

@@ -117,7 +117,7 @@ static int out_size(int nw, int nh, const sl_render_opts *o, int *w, int *h, sl_
 /* ---- drawing -------------------------------------------------------------------- */
 
 static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
-	const sl_render_opts *o, int nw, int nh, int w, int h, const sink *s, sl_error *err)
+	const sl_render_opts *o, int nw, int nh, int bh, int w, int h, const sink *s, sl_error *err)
 {
 	cairo_t *cr;
 	sl_kit_canvas cv;
@@ -138,7 +138,7 @@ static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 	sc = sx < sy ? sx : sy;
 	cairo_translate(cr, (w - nw * sc) / 2, (h - nh * sc) / 2);
 	cairo_scale(cr, sc, sc);
-	rc = sl_kit_canvas_init(&cv, cr, nw, nh, o->theme);
+	rc = sl_kit_canvas_init(&cv, cr, nw, bh, o->theme);
 	if (rc < 0) {
 		cairo_destroy(cr);
 		return sl_error_set(err, rc, "render: cannot set up the canvas");
@@ -147,6 +147,8 @@ static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 	rc = p->paint(&cv, fr, o, err);
 	if (rc >= 0 && o->heat)
 		rc = sl_heat_draw(&cv, p, fr, o->heat, err);
+	if (rc >= 0)
+		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
 	sl_kit_canvas_fini(&cv);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
@@ -163,14 +165,14 @@ static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *opts,
 	sl_write_fn fn, void *closure, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
 	const sl_render_opts *o = opts ? opts : &defaults;
 	const sl_painter *p;
 	cairo_surface_t *surf = NULL;
 	cairo_status_t st;
 	sink s = {fn, closure, 0, 0};
 	sl_buf svgraw;
-	int nw = 0, nh = 0, w, h, rc;
+	int nw = 0, nh = 0, bh = 0, w, h, rc;
 	const char *what = fmt == SL_FMT_PNG ? "PNG" : fmt == SL_FMT_SVG ? "SVG" : "PDF";
 
 	if (!fr || !fr->game || !fr->state || !fn)
@@ -181,7 +183,8 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		return sl_error_set(err, SL_EUSAGE, "render: unknown theme %d", o->theme);
 	if (!(p = sl_painter_of(fr, err)))
 		return SL_EUSAGE;
-	p->size(fr, &nw, &nh);
+	if ((rc = sl_painter_size(p, fr, o, &nw, &nh, &bh, err)) < 0)
+		return rc;
 	if (nw <= 0 || nh <= 0 || nw > SL_RENDER_MAX_SIDE || nh > SL_RENDER_MAX_SIDE)
 		return sl_error_set(err, SL_ERANGE,
 			"render: the %s board would be %dx%d pixels (at most %d a side)",
@@ -217,7 +220,7 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		rc = cairo_error(st, &s, what, err);
 		goto out;
 	}
-	if ((rc = draw(surf, p, fr, o, nw, nh, w, h, &s, err)) < 0)
+	if ((rc = draw(surf, p, fr, o, nw, nh, bh, w, h, &s, err)) < 0)
 		goto out;
 	if (fmt == SL_FMT_PNG) {
 		cairo_surface_flush(surf);
@@ -338,10 +341,11 @@ int sl_render_measure(const sl_frame *fr, const sl_render_opts *o, int *w, int *
 	sl_error *err)
 {
 	const sl_painter *p = hook_painter(fr, o, err);
-	int nw = 0, nh = 0;
+	int nw = 0, nh = 0, bh, rc;
 	if (!p)
 		return err && err->code ? err->code : SL_EUSAGE;
-	p->size(fr, &nw, &nh);
+	if ((rc = sl_painter_size(p, fr, o, &nw, &nh, &bh, err)) < 0)
+		return rc;
 	if (nw <= 0 || nh <= 0 || nw > SL_RENDER_MAX_SIDE || nh > SL_RENDER_MAX_SIDE)
 		return sl_error_set(err, SL_ERANGE,
 			"render: the %s board would be %dx%d pixels (at most %d a side)",
@@ -351,7 +355,7 @@ int sl_render_measure(const sl_frame *fr, const sl_render_opts *o, int *w, int *
 
 int sl_render_size(const sl_frame *fr, const sl_render_opts *o, int *w, int *h, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
 	return sl_render_measure(fr, o ? o : &defaults, w, h, err);
 }
 
@@ -361,11 +365,12 @@ int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
 	const sl_painter *p = hook_painter(fr, o, err);
 	sl_kit_canvas cv;
 	sl_kit_palette pal;
-	int nw = 0, nh = 0, rc;
+	int nw = 0, nh = 0, bh = 0, rc;
 	double sc;
 	if (!p)
 		return err && err->code ? err->code : SL_EUSAGE;
-	p->size(fr, &nw, &nh);
+	if ((rc = sl_painter_size(p, fr, o, &nw, &nh, &bh, err)) < 0)
+		return rc;
 	if (nw <= 0 || nh <= 0 || w <= 0 || h <= 0)
 		return sl_error_set(err, SL_ERANGE, "render: empty board");
 	cairo_save(cr);
@@ -377,7 +382,7 @@ int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
 	sc = w / nw < h / nh ? w / nw : h / nh;
 	cairo_translate(cr, (w - nw * sc) / 2, (h - nh * sc) / 2);
 	cairo_scale(cr, sc, sc);
-	rc = sl_kit_canvas_init(&cv, cr, nw, nh, o->theme);
+	rc = sl_kit_canvas_init(&cv, cr, nw, bh, o->theme);
 	if (rc < 0) {
 		cairo_restore(cr);
 		return sl_error_set(err, rc, "render: cannot set up the canvas");
@@ -386,6 +391,8 @@ int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
 	rc = p->paint(&cv, fr, o, err);
 	if (rc >= 0 && o->heat)
 		rc = sl_heat_draw(&cv, p, fr, o->heat, err);
+	if (rc >= 0)
+		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
 	sl_kit_canvas_fini(&cv);
 	cairo_restore(cr);
 	if (rc < 0 && err && err->code == 0)

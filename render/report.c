@@ -241,11 +241,20 @@ static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	snprintf(line, sizeof line, "%ld events over %d turns", sl_replay_events(j->r), turns);
 	y += 12;
 	y += text(cr, M, y, PW - 2 * M, 0, line, 12, 0) + 14;
-	y += text(cr, M, y, PW - 2 * M, 0, "Result: the position at the end", 14, 1) + 6;
+	y += text(cr, M, y, PW - 2 * M, 0, "Result", 14, 1) + 6;
 	if ((rc = sl_replay_seek(j->r, log->n, err)) < 0)
 		goto out;
-	log->game->summary(sl_replay_state(j->r), &log->h, &b);
-	y += text(cr, M, y, (PW - 2 * M) * 0.45, PH - y - M, sl_buf_cstr(&b), 9, 0);
+	/* the rules' own sentence (who won, how, the score), or that it goes on */
+	if (!log->game->result || log->game->result(sl_replay_state(j->r), &log->h, &b) != 1) {
+		sl_buf_reset(&b);
+		sl_buf_printf(&b, "Not over: the game goes on after the last entry (turn %d).", turns);
+	}
+	y += text(cr, M, y, (PW - 2 * M) * 0.45, PH - y - M, sl_buf_cstr(&b), 12, 0) + 12;
+	ink(cr, 0x5b6570);
+	y += text(cr, M, y, (PW - 2 * M) * 0.45, PH - y - M,
+		"The board at the end is on the right; the pages after it follow the game turn by turn.",
+		9, 0);
+	ink(cr, 0x1a1d22);
 	if ((rc = board(cr, j, log->n, PW * 0.5, 150, PW * 0.5 - M, PH - 150 - M, &desc, err)) < 0)
 		goto out;
 	cairo_show_page(cr);
@@ -351,7 +360,7 @@ out:
 int sl_report_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void *closure,
 	sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
 	report_job j = {r, o ? o : &defaults};
 	if (!r || !fn)
 		return sl_error_set(err, SL_EUSAGE, "report: nothing to write");
@@ -360,7 +369,7 @@ int sl_report_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, voi
 
 int sl_report_to_file(const char *path, sl_replay *r, const sl_render_opts *o, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
 	report_job j = {r, o ? o : &defaults};
 	if (!r)
 		return sl_error_set(err, SL_EUSAGE, "report: nothing to write");

@@ -89,7 +89,7 @@ int sl_render_seq_new(sl_render_seq **out, int w, int h, const sl_render_opts *o
 
 /* The letterbox of sl_render_cairo: page colour over the box, then the
  * painter's natural canvas scaled and centred in it. */
-static void place(cairo_t *cr, sl_kit_canvas *cv, int w, int h, int nw, int nh, int bg)
+static void place(cairo_t *cr, sl_kit_canvas *cv, int w, int h, int nw, int nh, int bh, int bg)
 {
 	double sc = (double)w / nw < (double)h / nh ? (double)w / nw : (double)h / nh;
 	cairo_rectangle(cr, 0, 0, w, h);
@@ -101,7 +101,7 @@ static void place(cairo_t *cr, sl_kit_canvas *cv, int w, int h, int nw, int nh, 
 	cairo_translate(cr, (w - nw * sc) / 2, (h - nh * sc) / 2);
 	cairo_scale(cr, sc, sc);
 	cv->width = nw;
-	cv->height = nh;
+	cv->height = bh;   /* the painter's board; the result band below it */
 }
 
 static int painted(cairo_t *cr, int rc, const sl_painter *p, sl_error *err)
@@ -122,20 +122,23 @@ int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px
 	sl_error *err)
 {
 	const sl_painter *p;
-	int nw = 0, nh = 0, rc;
+	int nw = 0, nh = 0, bh = 0, rc;
 	uint64_t key;
 	if (!fr || !fr->game || !fr->state)
 		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
 	if (!(p = sl_painter_of(fr, err)))
 		return SL_EUSAGE;
-	p->size(fr, &nw, &nh);
+	if ((rc = sl_painter_size(p, fr, &s->o, &nw, &nh, &bh, err)) < 0)
+		return rc;
 	if (nw <= 0 || nh <= 0)
 		return sl_error_set(err, SL_ERANGE, "render: empty board");
 	if (!p->layers) {   /* drawn whole, every time */
 		cairo_save(s->cr);
-		place(s->cr, &s->cv, s->w, s->h, nw, nh, 1);
+		place(s->cr, &s->cv, s->w, s->h, nw, nh, bh, 1);
 		sl_kit_clear(&s->cv);
 		rc = p->paint(&s->cv, fr, &s->o, err);
+		if (rc >= 0)
+			rc = sl_kit_result_band(&s->cv, fr, bh, nh - bh, err);
 		cairo_restore(s->cr);
 		cairo_surface_flush(s->surf);
 		if ((rc = painted(s->cr, rc, p, err)) < 0)
@@ -151,7 +154,7 @@ int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px
 		    (rc = make_target(s, &s->ground, &s->gsurf, &s->gcr, &s->gcv, &s->gcv_ok, err)) < 0)
 			return rc;
 		cairo_save(s->gcr);
-		place(s->gcr, &s->gcv, s->w, s->h, nw, nh, 1);
+		place(s->gcr, &s->gcv, s->w, s->h, nw, nh, bh, 1);
 		sl_kit_clear(&s->gcv);
 		rc = p->layers->paint(&s->gcv, fr, &s->o, SL_LAYER_GROUND, err);
 		cairo_restore(s->gcr);
@@ -167,8 +170,10 @@ int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px
 	memcpy(s->px, s->ground, (size_t)s->w * s->h * 4);
 	cairo_surface_mark_dirty(s->surf);
 	cairo_save(s->cr);
-	place(s->cr, &s->cv, s->w, s->h, nw, nh, 0);
+	place(s->cr, &s->cv, s->w, s->h, nw, nh, bh, 0);
 	rc = p->layers->paint(&s->cv, fr, &s->o, SL_LAYER_TOP, err);
+	if (rc >= 0)
+		rc = sl_kit_result_band(&s->cv, fr, bh, nh - bh, err);
 	cairo_restore(s->cr);
 	cairo_surface_flush(s->surf);
 	if ((rc = painted(s->cr, rc, p, err)) < 0)
@@ -199,12 +204,13 @@ int sl_render_ground_key(const sl_frame *fr, const sl_render_opts *o, uint64_t *
 	sl_error *err)
 {
 	const sl_painter *p;
-	int nw = 0, nh = 0;
+	int nw = 0, nh = 0, bh, rc;
 	if (!fr || !fr->game || !fr->state)
 		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
 	if (!(p = sl_painter_of(fr, err)))
 		return SL_EUSAGE;
-	p->size(fr, &nw, &nh);
+	if ((rc = sl_painter_size(p, fr, o, &nw, &nh, &bh, err)) < 0)
+		return rc;
 	*key = p->layers ? p->layers->ground_key(fr, o) : 0;
 	*key = sl_hash64_update(*key, &nw, sizeof nw);
 	*key = sl_hash64_update(*key, &nh, sizeof nh);
@@ -219,13 +225,14 @@ int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, 
 	cairo_t *cr;
 	sl_kit_canvas cv;
 	svg_sink sk = {fn, closure, 0};
-	int nw = 0, nh = 0, rc = SL_OK;
+	int nw = 0, nh = 0, bh = 0, rc = SL_OK;
 	cairo_status_t st;
 	if (!fr || !fr->game || !fr->state)
 		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
 	if (!(p = sl_painter_of(fr, err)))
 		return SL_EUSAGE;
-	p->size(fr, &nw, &nh);
+	if ((rc = sl_painter_size(p, fr, o, &nw, &nh, &bh, err)) < 0)
+		return rc;
 	if (nw <= 0 || nh <= 0)
 		return sl_error_set(err, SL_ERANGE, "render: empty board");
 	surf = cairo_svg_surface_create_for_stream(svg_write, &sk, w, h);
@@ -236,12 +243,12 @@ int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, 
 	cairo_svg_surface_restrict_to_version(surf, CAIRO_SVG_VERSION_1_1);
 	cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
 	cr = cairo_create(surf);
-	if ((rc = sl_kit_canvas_init(&cv, cr, nw, nh, o->theme)) < 0) {
+	if ((rc = sl_kit_canvas_init(&cv, cr, nw, bh, o->theme)) < 0) {
 		rc = sl_error_set(err, rc, "render: cannot set up the canvas");
 		goto out;
 	}
 	cairo_save(cr);
-	place(cr, &cv, w, h, nw, nh, mask & SL_LAYER_GROUND);
+	place(cr, &cv, w, h, nw, nh, bh, mask & SL_LAYER_GROUND);
 	if (!p->layers) {   /* the ground is the page; the top, the whole frame */
 		if (mask & SL_LAYER_TOP) {
 			sl_kit_clear(&cv);
@@ -252,6 +259,8 @@ int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, 
 			sl_kit_clear(&cv);
 		rc = p->layers->paint(&cv, fr, o, mask, err);
 	}
+	if (rc >= 0 && (mask & SL_LAYER_TOP))
+		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
 	cairo_restore(cr);
 	sl_kit_canvas_fini(&cv);
 	rc = painted(cr, rc, p, err);

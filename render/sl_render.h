@@ -37,6 +37,10 @@ typedef struct sl_render_opts {
 	/* Where pieces went, fought and were lost (src/analyze/sl_stats.h), drawn
 	 * over the board of a painter with a hex map; NULL = none. */
 	const struct sl_heat *heat;
+	/* The result band (winner, how, score) is drawn below the board of a
+	 * frame whose game is over; non-zero: keep its room on every frame (a
+	 * sequence whose last frame is over, so that all have one size). */
+	int keep_band;
 } sl_render_opts;
 
 /* What a painter draws: a state and where it sits in the game. */

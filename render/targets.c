@@ -228,7 +228,11 @@ int sl_targets_list(const sl_log *log, const void *state, const char *sel,
 	fr.state = state;
 	fr.event_no = events;
 	fr.last = log->n ? &log->ev[log->n - 1] : NULL;
-	p->size(&fr, &out->width, &out->height);
+	{   /* the size of the board image as drawn: the result band below it too */
+		int bh, sr = sl_painter_size(p, &fr, NULL, &out->width, &out->height, &bh, err);
+		if (sr < 0)
+			return sr;
+	}
 	if (!p->targets)
 		return SL_OK;   /* nothing to click: an empty list */
 	if (log->game->result) {   /* over: a recorder takes only notes now */

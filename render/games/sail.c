@@ -107,6 +107,8 @@ static int build_legend(const sl_frame *fr, uint32_t accent, sl_kit_legend_row *
 		"5 MP: potential, between moves"};
 	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_TEXT, 0, NULL,
 		"Green bar: hull left (red: lost)"};
+	rows[n++] = (sl_kit_legend_row){SL_KIT_LEG_TEXT, 0, NULL,
+		"Name*: shallow draft (sail 6)"};
 	return n;
 }
 
@@ -493,8 +495,25 @@ typedef struct ship_label {
 	uint32_t tag_col;
 	double lw, lh, pw, ph, bw, w, h;
 	double lx, ly;          /* top centre of the block */
+	double cx, cy;          /* its ship's hex centre */
 	int sunk;
 } ship_label;
+
+/* A block must read as its own ship's: no other ship's hex centre nearer
+ * to the block's centre than its own (a STRUCK beside the wrong hex). */
+static int nearer_other(const ship_label *lab, int n, int self, double bx, double by)
+{
+	double own = (bx - lab[self].cx) * (bx - lab[self].cx) + (by - lab[self].cy) * (by - lab[self].cy);
+	for (int q = 0; q < n; q++) {
+		double d;
+		if (q == self || lab[q].w <= 0)
+			continue;
+		d = (bx - lab[q].cx) * (bx - lab[q].cx) + (by - lab[q].cy) * (by - lab[q].cy);
+		if (d < own)
+			return 1;
+	}
+	return 0;
+}
 
 static void draw_ship_labels(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
 {
@@ -514,6 +533,8 @@ static void draw_ship_labels(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fr
 		if (!ship_visible(s, sh))
 			continue;
 		sl_kit_hex_center(g, sh->col, sh->row, &cx, &cy);
+		L->cx = cx;
+		L->cy = cy;
 		box[nbox++] = (label_box){cx - r, cy - r, cx + r, cy + r};
 		st.condensed = 1;
 		st.max_width = g->size * 3.4;
@@ -578,6 +599,8 @@ static void draw_ship_labels(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fr
 				}
 				if (b.x0 < g->ox || b.x1 > g->ox + g->w || b.y0 < g->oy || b.y1 > g->oy + g->h)
 					o += 1e6;   /* off the map */
+				if (nearer_other(lab, n, i, (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2))
+					o += 1e4;   /* it would read as another ship's */
 				if (best < 0 || o < best - 0.5) {
 					best = o;
 					L->lx = cx + cand[k][0];

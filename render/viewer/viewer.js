@@ -234,7 +234,7 @@ function show(p, keepHash) {
 	var li = items[p - 1];
 	if (li) {
 		li.classList.add("sel");
-		if (li.scrollIntoViewIfNeeded) li.scrollIntoViewIfNeeded(false);
+		listShow(li);
 	}
 	chartCursor();
 	if (!keepHash && history.replaceState) {
@@ -297,6 +297,15 @@ document.addEventListener("keydown", function (ev) {
 	if (done) ev.preventDefault();
 });
 
+/* The event list follows the step inside its own box only: scrolling the
+ * item into view would scroll the page too and take the board away. */
+function listShow(li) {
+	var a = li.offsetParent;   /* the aside (position: relative) */
+	if (!a) return;
+	var top = li.offsetTop, bot = top + li.offsetHeight;
+	if (top < a.scrollTop) a.scrollTop = Math.max(0, top - 8);
+	else if (bot > a.scrollTop + a.clientHeight) a.scrollTop = bot - a.clientHeight + 8;
+}
 /* ---- the chart panel: a metric over the game, one value per step ----
  * window.sillage.chart({name: "...", values: [v0, v1, ... vN], colour: "#..."})
  * (values[p] at step p; null where there is none), or {name, lines: [{values,
@@ -388,8 +397,11 @@ if (D.metrics && D.metrics.metrics && D.metrics.metrics.length) {
 	});
 	var pickMetric = function () {
 		var m = D.metrics.metrics[+picker.value];
+		/* from the first turn on: setup is no level of the game (a 0 that jumps) */
+		var from = firstPlay > 0 ? firstPlay - 1 : 0;
 		chart({name: "", picker: picker, lines: m.values.map(function (v, p) {
-			return {values: v, colour: D.players[p] ? D.players[p].colour : null};
+			return {values: v.map(function (x, i) { return i < from ? null : x; }),
+				colour: D.players[p] ? D.players[p].colour : null};
 		})});
 	};
 	picker.addEventListener("change", pickMetric);

@@ -42,6 +42,14 @@ static void json_metrics(sl_buf *b, const sl_game_report *r, long a, long z)
 	sl_buf_putc(b, '}');
 }
 
+static void json_side(sl_buf *b, const sl_game_report *r, int side)
+{
+	if (side >= 0)
+		sl_buf_json_str(b, side_of(r, side));
+	else
+		sl_buf_puts(b, "null");
+}
+
 static void json_head(sl_buf *b, const sl_game_report *r, const char *file)
 {
 	sl_buf_puts(b, "{\"file\":");
@@ -79,11 +87,11 @@ void sl_batch_lines(const sl_game_report *r, const char *file, int fmt, int per,
 			sl_buf_json_str(out, h->players[p].name ? h->players[p].name : "");
 			sl_buf_putc(out, '}');
 		}
-		sl_buf_puts(out, "],\"result\":{\"winner\":");
-		if (r->result.winner >= 0)
-			sl_buf_json_str(out, side_of(r, r->result.winner));
-		else
-			sl_buf_puts(out, "null");
+		sl_buf_printf(out, "],\"result\":{\"over\":%s,\"winner\":",
+			r->result.over ? "true" : "false");
+		json_side(out, r, r->result.winner);
+		sl_buf_puts(out, ",\"leader\":");
+		json_side(out, r, r->result.leader);
 		sl_buf_puts(out, ",\"text\":");
 		sl_buf_json_str(out, r->result.text);
 		sl_buf_printf(out, "},\"turns\":%d,\"events\":%ld,", r->turns, r->events);
@@ -99,6 +107,8 @@ void sl_batch_lines(const sl_game_report *r, const char *file, int fmt, int per,
 			sl_json_num(out, w->chi2);
 			sl_buf_printf(out, ",\"df\":%d,\"p\":", w->df);
 			sl_json_num(out, w->p);
+			sl_buf_puts(out, ",\"test\":");
+			sl_buf_json_str(out, sl_luck_test_name(w->test));
 			sl_buf_printf(out, ",\"scored\":%ld,\"score\":", w->scored);
 			sl_json_num(out, w->score);
 			sl_buf_puts(out, ",\"expected\":");
@@ -133,9 +143,16 @@ void sl_batch_lines(const sl_game_report *r, const char *file, int fmt, int per,
 		sl_csv_field(out, r->result.text);
 		sl_buf_putc(out, '\n');
 		ROW_START(0);
+		sl_buf_printf(out, ",over,,%d\n", r->result.over);
+		ROW_START(0);
 		sl_buf_puts(out, ",winner,,");
 		if (r->result.winner >= 0)
 			sl_csv_field(out, side_of(r, r->result.winner));
+		sl_buf_putc(out, '\n');
+		ROW_START(0);
+		sl_buf_puts(out, ",leader,,");
+		if (r->result.leader >= 0)
+			sl_csv_field(out, side_of(r, r->result.leader));
 		sl_buf_putc(out, '\n');
 		snprintf(tmp, sizeof tmp, "%d", r->turns);
 		ROW_START(0);

@@ -72,6 +72,12 @@ static int only_in(char **x, int nx, char **y, int ny, char ***only, int *n)
 
 int sl_diff_logs(sl_diff **out, const sl_log *a, const sl_log *b, sl_error *err)
 {
+	return sl_diff_logs_flags(out, a, b, 0, err);
+}
+
+int sl_diff_logs_flags(sl_diff **out, const sl_log *a, const sl_log *b, unsigned flags,
+	sl_error *err)
+{
 	const sl_log *lg[2] = {a, b};
 	sl_replay *r[2] = {NULL, NULL};
 	sl_buf sum[2];
@@ -92,7 +98,8 @@ int sl_diff_logs(sl_diff **out, const sl_log *a, const sl_log *b, sl_error *err)
 	d->n[0] = a->n;
 	d->n[1] = b->n;
 	for (int k = 0; k < 2; k++)
-		if ((rc = sl_replay_stream(&r[k], lg[k], SL_REPLAY_CHECK, err)))
+		if ((rc = sl_replay_stream(&r[k], lg[k],
+			flags & SL_DIFF_IGNORE_CHECKS ? 0u : (unsigned)SL_REPLAY_CHECK, err)))
 			goto fail;
 	n = a->n < b->n ? a->n : b->n;
 	for (i = 0; i < n && same_entry(a->game->schema, &a->ev[i], &b->ev[i]); i++)

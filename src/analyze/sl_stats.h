@@ -31,7 +31,12 @@ typedef struct sl_metric_def {
 /* A kind of recorded random outcome: its dice and what it decides. */
 typedef struct sl_roll_kind {
 	const char *name;      /* "wind", "grounding", "attack", "damage" */
-	int faces;             /* of each die (2..SL_LUCK_MAX_FACES) */
+	/* of each die (2..SL_LUCK_MAX_FACES); 0: a *pooled* kind, no dice and no
+	 * odds known (sail's gunnery, hits the table decides): each roll reports
+	 * its score and its square (as variance), and each side's expected
+	 * outcome is its rolls at the game's own rate over every side, with the
+	 * variance of that pool (sl_luck_run) */
+	int faces;
 	const char *score;     /* what the outcome counts ("groundings", "hits"); NULL: nothing */
 	const char *help;
 	/* Optional: when a die's results are symbols that are not equally likely
@@ -153,9 +158,13 @@ typedef struct sl_luck_row {
 	long rolls, dice;
 	long counts[SL_LUCK_MAX_FACES];   /* dice showing face k+1 */
 	/* Pearson's chi-square of the faces against a fair die, or the kind's
-	 * ways (df = faces-1), and its p-value; p is NaN without dice. */
+	 * ways (df = faces-1), always given; p is the p-value of the test named
+	 * by `test` (SL_LUCK_*): chi-square's where every expected count is at
+	 * least SL_LUCK_MIN_EXPECTED, else an exact test; NaN without dice or
+	 * with too few to judge. */
 	double chi2, p;
 	int df;
+	int test;
 	/* the outcome: rolls scored, what they gave, what they promised, and
 	 * z = (score - expected) / sqrt(variance), two-sided p; NaN if none */
 	long scored;
@@ -191,6 +200,27 @@ void sl_luck_free(sl_luck *l);
  * for every row): the chi-square of the counts against kind's odds (a fair
  * die, or kind->ways), the z-score of the outcome. */
 void sl_luck_finish(sl_luck_row *row, const sl_roll_kind *kind);
+
+/* How a row's faces were judged (src/analyze/exact.c). */
+enum {
+	SL_LUCK_NONE = 0,      /* no dice */
+	SL_LUCK_CHI2,          /* Pearson's chi-square: every expected count >= 5 */
+	SL_LUCK_EXACT,         /* the exact multinomial test */
+	SL_LUCK_BINOMIAL,      /* too many ways to count: exact binomial per face, Bonferroni */
+	SL_LUCK_TOO_FEW        /* no roll of so few dice could be unusual: not judged */
+};
+#define SL_LUCK_MIN_EXPECTED 5.0   /* Cochran's rule for chi-square */
+#define SL_LUCK_ALPHA 0.05         /* "unusual" below this p */
+/* The test's name: "chi2", "exact", "binomial", "too few", "-". */
+const char *sl_luck_test_name(int test);
+/* Each face's probability of kind into pr[0..faces). Returns 0 or -1. */
+int sl_luck_probs(const sl_roll_kind *kind, double *pr);
+/* The fewest dice of kind whose most extreme roll would be unusual
+ * (p < SL_LUCK_ALPHA): below it no verdict is given; -1 if none. */
+long sl_luck_min_dice(const sl_roll_kind *kind);
+/* The exact test of counts[0..k) of n dice against pr: sets *p and returns
+ * SL_LUCK_EXACT, SL_LUCK_BINOMIAL or SL_LUCK_TOO_FEW (*p NaN). */
+int sl_luck_exact(const long *counts, const double *pr, int k, long n, double *p);
 /* The upper tail of the chi-square distribution with df degrees of
  * freedom: P(X >= x). */
 double sl_chi2_q(double x, int df);
@@ -232,16 +262,32 @@ typedef struct sl_diff {
 /* Replays a and b side by side (every rule checked). SL_EUSAGE when they
  * are logs of different games. Caller frees *out with sl_diff_free. */
 int sl_diff_logs(sl_diff **out, const sl_log *a, const sl_log *b, sl_error *err);
+/* The same with flags: SL_DIFF_IGNORE_CHECKS replays without comparing the
+ * recorded state checks (an edited copy whose checks are stale); every rule
+ * is still checked. */
+enum { SL_DIFF_IGNORE_CHECKS = 1u << 0 };
+int sl_diff_logs_flags(sl_diff **out, const sl_log *a, const sl_log *b, unsigned flags,
+	sl_error *err);
 void sl_diff_free(sl_diff *d);
 
 /* ---- one game in a batch ----------------------------------------------------------- */
 
-/* A game's result as its analysis reads the final state: the winning
- * player (or -1) and a few words ("gb: 3 ships still fighting"). */
+/* A game's result at the end of its log. over: the rules say the game is
+ * over (the game's result hook); winner: the player who won, only when
+ * over (-1 otherwise, or for a draw or a lost solo game); leader: the
+ * player ahead by the game's analysis, over or not (-1: even or none);
+ * text: the rules' sentence when over, else the analysis's few words on
+ * the standing ("gb ahead: 14 hull still fighting"). */
 typedef struct sl_result {
 	int winner;
-	char text[128];
+	int over;
+	int leader;
+	char text[256];
 } sl_result;
+
+/* The result at the end of log (replayed with every rule). Returns 0 or a
+ * negative sl_code with err set. */
+int sl_result_of(sl_result *out, const sl_log *log, sl_error *err);
 
 /* Everything batch writes about one game. */
 typedef struct sl_game_report {

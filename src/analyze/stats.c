@@ -6,6 +6,7 @@
 #include "replay/sl_replay.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 struct sl_observer {
@@ -364,23 +365,35 @@ double sl_chi2_q(double x, int df)
 	return sum > 1 ? 1 : sum;
 }
 
+const char *sl_luck_test_name(int test)
+{
+	static const char *const names[] = {"-", "chi2", "exact", "binomial", "too few"};
+	return test >= 0 && test <= SL_LUCK_TOO_FEW ? names[test] : "-";
+}
+
 void sl_luck_finish(sl_luck_row *row, const sl_roll_kind *kind)
 {
-	int faces = kind->faces, total = 0;
-	if (kind->ways)
-		for (int k = 0; k < faces; k++)
-			total += kind->ways[k];
-	row->df = faces - 1;
+	int faces = kind->faces;
+	double pr[SL_LUCK_MAX_FACES], emin = INFINITY;
+	row->df = faces > 1 ? faces - 1 : 0;
 	row->chi2 = 0;
-	if (row->dice <= 0 || faces < 2 || (kind->ways && total <= 0)) {
+	row->test = SL_LUCK_NONE;
+	if (row->dice <= 0 || sl_luck_probs(kind, pr) < 0) {
 		row->chi2 = row->p = NAN;
 	} else {
 		for (int k = 0; k < faces; k++) {
-			double e = (double)row->dice * (kind->ways ? (double)kind->ways[k] / total : 1.0 / faces);
+			double e = (double)row->dice * pr[k];
 			if (e > 0)
 				row->chi2 += (row->counts[k] - e) * (row->counts[k] - e) / e;
+			if (e > 0 && e < emin)
+				emin = e;
 		}
-		row->p = sl_chi2_q(row->chi2, row->df);
+		/* chi-square only where its approximation holds; an exact test below */
+		if (emin >= SL_LUCK_MIN_EXPECTED) {
+			row->p = sl_chi2_q(row->chi2, row->df);
+			row->test = SL_LUCK_CHI2;
+		} else
+			row->test = sl_luck_exact(row->counts, pr, faces, row->dice, &row->p);
 	}
 	if (row->scored > 0 && row->variance > 0) {
 		row->z = (row->score - row->expected) / sqrt(row->variance);
@@ -448,6 +461,41 @@ static int luck_roll(void *ud, const sl_stats_step *st, const sl_roll *r)
 	return 0;
 }
 
+/* The pooled kinds (faces 0, sl_stats.h): the expected outcome of each side
+ * at the game's own rate m over every side's rolls, the variance that of the
+ * pool; the running luck of their points set against m too. */
+static int pool(luck_walk *w, sl_luck *l, int ncell)
+{
+	for (int k = 0; k < l->nkinds; k++) {
+		double n = 0, sum = 0, sq = 0, m, var;
+		long *seen;
+		if (l->kinds[k].faces != 0)
+			continue;
+		for (int c = k; c < ncell; c += l->nkinds) {
+			n += (double)w->cells[c].scored;
+			sum += w->cells[c].score;
+			sq += w->cells[c].variance;
+		}
+		if (n <= 0)
+			continue;
+		m = sum / n;
+		var = sq / n - m * m;
+		for (int c = k; c < ncell; c += l->nkinds) {
+			w->cells[c].expected = (double)w->cells[c].scored * m;
+			w->cells[c].variance = (double)w->cells[c].scored * (var > 0 ? var : 0);
+		}
+		if (!(seen = sl_calloc((size_t)ncell, sizeof *seen)))
+			return SL_ENOMEM;
+		for (size_t i = 0; i < l->npoints; i++) {
+			int c = l->points[i].row;
+			if (c >= 0 && c < ncell && c % l->nkinds == k)
+				l->points[i].cum -= m * (double)++seen[c];
+		}
+		sl_free(seen);
+	}
+	return SL_OK;
+}
+
 int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err)
 {
 	sl_stats_fns fns = {NULL, luck_roll, NULL};
@@ -479,6 +527,10 @@ int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err)
 	for (size_t i = 0; i < log->n; i++)
 		if (log->ev[i].entry == SL_ENTRY_TURN && log->ev[i].mark > l->turns)
 			l->turns = log->ev[i].mark;
+	if ((rc = pool(&w, l, ncell)) < 0) {
+		rc = sl_error_set(err, SL_ENOMEM, "luck: out of memory");
+		goto fail;
+	}
 	/* rows: the cells that saw a roll, side by side, kind by kind */
 	for (int c = 0; c < ncell; c++)
 		l->nrows += w.seen[c];
@@ -568,34 +620,56 @@ int sl_heat_run(sl_heat **out, const sl_log *log, long from, long to, sl_error *
 
 /* ---- a game's report --------------------------------------------------------------- */
 
+/* The rules say whether it is over and how; the analysis who leads. */
+static void final_result(const sl_analysis *a, const sl_log *log, const void *st, sl_result *out)
+{
+	sl_result an;
+	sl_buf t;
+	memset(&an, 0, sizeof an);
+	an.winner = -1;
+	if (a && a->result)
+		a->result(st, &log->h, &an);
+	out->leader = an.winner;
+	sl_buf_init(&t);
+	out->over = log->game->result && log->game->result(st, &log->h, &t) == 1 && !t.failed;
+	snprintf(out->text, sizeof out->text, "%s", out->over ? sl_buf_cstr(&t) : an.text);
+	sl_buf_free(&t);
+	out->winner = out->over ? an.winner : -1;
+}
+
+int sl_result_of(sl_result *out, const sl_log *log, sl_error *err)
+{
+	sl_replay *rp = NULL;
+	int rc;
+	memset(out, 0, sizeof *out);
+	out->winner = out->leader = -1;
+	/* the final state once more: a streamed replay */
+	if ((rc = sl_replay_stream(&rp, log, 0, err)) == SL_OK &&
+	    (rc = sl_replay_feed(rp, log->ev, log->n, err)) == SL_OK)
+		final_result(analysis_of(log->game), log, sl_replay_state(rp), out);
+	sl_replay_free(rp);
+	return rc;
+}
+
 int sl_game_report_make(sl_game_report **out, const sl_log *log, sl_error *err)
 {
-	const sl_analysis *a = analysis_of(log ? log->game : NULL);
 	sl_game_report *r;
-	sl_replay *rp = NULL;
 	int rc;
 	*out = NULL;
 	r = sl_calloc(1, sizeof *r);
 	if (!r)
 		return sl_error_set(err, SL_ENOMEM, "batch: out of memory");
 	r->log = log;
-	r->result.winner = -1;
+	r->result.winner = r->result.leader = -1;
 	if ((rc = sl_stats_series(&r->series, log, err)) || (rc = sl_luck_run(&r->luck, log, err)))
 		goto fail;
 	r->turns = r->series->turns;
 	r->events = r->series->event[r->series->nsteps - 1];
-	if (a && a->result) {
-		/* the final state once more, for the result: a streamed replay */
-		if ((rc = sl_replay_stream(&rp, log, 0, err)) ||
-		    (rc = sl_replay_feed(rp, log->ev, log->n, err)))
-			goto fail;
-		a->result(sl_replay_state(rp), &log->h, &r->result);
-		sl_replay_free(rp);
-	}
+	if ((rc = sl_result_of(&r->result, log, err)))
+		goto fail;
 	*out = r;
 	return SL_OK;
 fail:
-	sl_replay_free(rp);
 	sl_game_report_free(r);
 	return rc;
 }

@@ -217,7 +217,9 @@ static const char schema_sql[] =
 	"  turns INTEGER NOT NULL,\n"
 	"  events INTEGER NOT NULL,\n"
 	"  winner TEXT,\n"
-	"  result TEXT);\n"
+	"  result TEXT,\n"
+	"  over INTEGER,\n"
+	"  leader TEXT);\n"
 	"CREATE TABLE IF NOT EXISTS players (\n"
 	"  game_id INTEGER NOT NULL REFERENCES games(id),\n"
 	"  seat INTEGER NOT NULL,\n"
@@ -225,6 +227,7 @@ static const char schema_sql[] =
 	"  name TEXT,\n"
 	"  colour TEXT,\n"
 	"  won INTEGER NOT NULL,\n"
+	"  leads INTEGER,\n"
 	"  PRIMARY KEY (game_id, seat));\n"
 	"CREATE TABLE IF NOT EXISTS metrics (\n"
 	"  game_id INTEGER NOT NULL REFERENCES games(id),\n"
@@ -271,6 +274,27 @@ static int db_fail(db *d, const char *what)
 	return EXIT_IO;
 }
 
+/* Columns added since the first schema: table, column, type. */
+static const char *const added_columns[][3] = {
+	{"games", "over", "INTEGER"},
+	{"games", "leader", "TEXT"},
+	{"players", "leads", "INTEGER"},
+};
+
+static int has_column(sqlite3 *h, const char *table, const char *column)
+{
+	sqlite3_stmt *st;
+	char sql[96];
+	int found = 0;
+	snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", table);
+	if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	while (!found && sqlite3_step(st) == SQLITE_ROW)
+		found = strcmp((const char *)sqlite3_column_text(st, 1), column) == 0;
+	sqlite3_finalize(st);
+	return found;
+}
+
 static int db_open(db *d, const char *path)
 {
 	memset(d, 0, sizeof *d);
@@ -278,11 +302,21 @@ static int db_open(db *d, const char *path)
 		return db_fail(d, path);
 	if (sqlite3_exec(d->h, schema_sql, NULL, NULL, NULL) != SQLITE_OK)
 		return db_fail(d, "creating the tables");
+	/* an archive an earlier sillage made: the columns it lacks (NULL in its rows) */
+	for (size_t k = 0; k < sizeof added_columns / sizeof *added_columns; k++)
+		if (!has_column(d->h, added_columns[k][0], added_columns[k][1])) {
+			char sql[128];
+			snprintf(sql, sizeof sql, "ALTER TABLE %s ADD COLUMN %s %s", added_columns[k][0],
+				added_columns[k][1], added_columns[k][2]);
+			if (sqlite3_exec(d->h, sql, NULL, NULL, NULL) != SQLITE_OK)
+				return db_fail(d, "adding a column");
+		}
 #define PREP(st, sql) if (sqlite3_prepare_v2(d->h, sql, -1, &d->st, NULL) != SQLITE_OK) \
 		return db_fail(d, "preparing " #st)
 	PREP(game, "INSERT OR IGNORE INTO games (digest, file, game, rules, title, date, turns, events, "
-		"winner, result) VALUES (?,?,?,?,?,?,?,?,?,?)");
-	PREP(player, "INSERT INTO players VALUES (?,?,?,?,?,?)");
+		"winner, result, over, leader) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+	PREP(player, "INSERT INTO players (game_id, seat, player, name, colour, won, leads) "
+		"VALUES (?,?,?,?,?,?,?)");
 	PREP(metric, "INSERT INTO metrics VALUES (?,?,?,?,?,?)");
 	PREP(turn, "INSERT INTO turns VALUES (?,?,?,?,?)");
 	PREP(luck, "INSERT INTO luck VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
@@ -370,6 +404,9 @@ static int db_add(db *d, const char *file, const slot *s)
 	if (r->result.winner >= 0)
 		sqlite3_bind_text(d->game, 9, h->players[r->result.winner].id, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(d->game, 10, r->result.text, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(d->game, 11, r->result.over);
+	if (r->result.leader >= 0)
+		sqlite3_bind_text(d->game, 12, h->players[r->result.leader].id, -1, SQLITE_TRANSIENT);
 	if ((rc = step_reset(d, d->game, "adding a game")))
 		return rc;
 	if (sqlite3_changes(d->h) == 0) {   /* the same game is there already */
@@ -390,6 +427,7 @@ static int db_add(db *d, const char *file, const slot *s)
 		sqlite3_bind_text(d->player, 4, h->players[p].name ? h->players[p].name : "", -1, SQLITE_TRANSIENT);
 		sqlite3_bind_text(d->player, 5, col, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_int(d->player, 6, r->result.winner == p);
+		sqlite3_bind_int(d->player, 7, r->result.leader == p);
 		if ((rc = step_reset(d, d->player, "adding a player")))
 			return rc;
 		for (int m = 0; m < se->nmetrics; m++) {
@@ -485,7 +523,9 @@ int cmd_batch(int argc, char **argv)
 		if (rc)
 			goto done;
 	}
-	if (a.out) {
+	if (a.out && strcmp(a.out, "-") == 0)   /* -o -: standard output, as every verb */
+		out = stdout;
+	else if (a.out) {
 		out = fopen(a.out, "w");
 		if (!out) {
 			fprintf(stderr, "sillage: %s: %s\n", a.out, strerror(errno));

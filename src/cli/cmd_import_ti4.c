@@ -78,7 +78,7 @@ int cli_import_ti4(int argc, char **argv)
 		rc = EXIT_IO;
 		goto out;
 	}
-	if (o.out) {
+	if (o.out && strcmp(o.out, "-") != 0) {   /* -o -: standard output */
 		if (sl_write_file_atomic(o.out, out.data, out.len, &err) != SL_OK)
 			rc = cli_report(&err);
 	} else {

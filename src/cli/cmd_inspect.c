@@ -123,17 +123,14 @@ int cmd_games(int argc, char **argv)
 	return flush(&b);
 }
 
-int cmd_info(int argc, char **argv)
+/* info of one file; an exit code */
+static int info_one(const inspect_opts *o, const char *file)
 {
-	inspect_opts o;
-	const char *file;
 	sl_log *log;
 	sl_replay *r;
 	sl_buf b;
 	long notes = 0, marks = 0, checks = 0;
-	int rc = one_file("info", argc, argv, &o, &file);
-	if (rc >= 0)
-		return rc;
+	int rc;
 	if ((rc = cli_open(file, 0, &log, &r)))
 		return rc;
 	for (size_t i = 0; i < log->n; i++) {
@@ -175,7 +172,7 @@ int cmd_info(int argc, char **argv)
 			}
 			sl_log_free(again);
 		}
-		if (o.json) {
+		if (o->json) {
 			sl_buf_puts(&b, "{\"file\":");
 			sl_buf_json_str(&b, file);
 			sl_buf_puts(&b, ",\"game\":");
@@ -287,6 +284,34 @@ int cmd_info(int argc, char **argv)
 	rc = flush(&b);
 	sl_replay_free(r);
 	sl_log_free(log);
+	return rc;
+}
+
+int cmd_info(int argc, char **argv)
+{
+	inspect_opts o;
+	int i, rc = EXIT_OK;
+	memset(&o, 0, sizeof o);
+	o.verb = "info";
+	cli_where_init(&o.where);
+	i = cli_parse(cli_find("info"), argc, argv, inspect_opt, &o);
+	if (i == -2)
+		return EXIT_OK;
+	if (i < 0)
+		return EXIT_USAGE;
+	if (i == argc)
+		return cli_usage("info", "expected a FILE (or several)");
+	/* each file in turn, a blank line between (JSON: a line each); the
+	 * worst exit code of them all */
+	for (int k = i; k < argc; k++) {
+		int one;
+		if (k > i && !o.json && fflush(stdout) == 0)
+			putchar('\n');
+		fflush(stdout);
+		one = info_one(&o, argv[k]);
+		if (one > rc)
+			rc = one;
+	}
 	return rc;
 }
 
@@ -674,6 +699,7 @@ int cmd_state(int argc, char **argv)
 			sl_replay_event_at(r, sl_replay_pos(r)), turn, phase,
 			hash_for(r, &b));
 		log->game->summary_json(sl_replay_state(r), &log->h, &b);
+		cli_result_json(log, sl_replay_state(r), &b);
 		sl_buf_puts(&b, "}\n");
 	} else {
 		sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",

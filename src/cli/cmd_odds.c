@@ -16,6 +16,7 @@ typedef struct odds_args {
 	long fight;          /* 0: every fight */
 	int theme;
 	int exact;           /* fractions, not (only) doubles */
+	const char *format;  /* of --chart - */
 } odds_args;
 
 static int odds_opt(int key, const char *arg, void *ctx)
@@ -35,6 +36,10 @@ static int odds_opt(int key, const char *arg, void *ctx)
 	case 'c':
 		a->chart = arg;
 		break;
+	case 313: {
+		static const char *const fmts[] = {"png", "svg", "pdf", NULL};
+		return cli_format_opt(&a->format, arg, fmts, "odds");
+	}
 	case 'f':
 		if (cli_parse_long(arg, 1, 1000000L, &a->fight))
 			return cli_usage("odds", "bad value '%s' for --fight", arg);
@@ -432,7 +437,11 @@ int cmd_odds(int argc, char **argv)
 		goto out;
 	}
 	if (a.chart) {
-		rc = write_chart(log, rep, &a);
+		cli_out co;
+		if ((rc = cli_out_open(&co, a.chart, a.format, "png, svg or pdf")))   /* --chart -: stdout */
+			goto out;
+		a.chart = co.path;
+		rc = cli_out_close(&co, write_chart(log, rep, &a));
 		goto out;
 	}
 	sl_buf_init(&b);

@@ -231,14 +231,17 @@ int cmd_gen(int argc, char **argv)
 	log->h.game = sl_strdup(g->id);
 	log->h.rules_version = g->rules_version;
 	log->h.title = sl_strdup("synthetic game from the legal-action generator");
-	log->h.nplayers = 2;
+	/* a gamebook has one reader (formats/starship.md); the others two sides */
+	log->h.nplayers = strcmp(g->id, "starship") == 0 ? 1 : 2;
 	log->h.players[0].id = sl_strdup("blue");
 	log->h.players[0].name = sl_strdup("Blue");
 	log->h.players[0].colour = 0x1f4fb4;
-	log->h.players[1].id = sl_strdup("red");
-	log->h.players[1].name = sl_strdup("Red");
-	log->h.players[1].colour = 0xb22222;
-	for (int p = 2; p < a.players; p++) {   /* --players N: p3, p4, ... */
+	if (log->h.nplayers == 2) {
+		log->h.players[1].id = sl_strdup("red");
+		log->h.players[1].name = sl_strdup("Red");
+		log->h.players[1].colour = 0xb22222;
+	}
+	for (int p = 2; p < a.players && log->h.nplayers >= 2; p++) {   /* --players N: p3, p4, ... */
 		static const uint32_t more[] = {0x2b8a3e, 0xe67700, 0x862e9c, 0x495057, 0x0c8599,
 			0xc2255c};
 		char id[8];

@@ -21,6 +21,8 @@ typedef struct stats_args {
 	int theme;
 	int width;
 	const char *chart;
+	const char *format;      /* of -o - / --chart - */
+	int ignore_checks;       /* diff --ignore-checks */
 	const char *verb;
 } stats_args;
 
@@ -84,6 +86,13 @@ static int stats_opt(int key, const char *arg, void *ctx)
 		break;
 	case 'm':
 		return add_metrics(a, arg);
+	case 313: {
+		static const char *const fmts[] = {"png", "svg", "pdf", NULL};
+		return cli_format_opt(&a->format, arg, fmts, a->verb);
+	}
+	case 320:
+		a->ignore_checks = 1;
+		break;
 	case 'o':
 		a->out = arg;
 		break;
@@ -230,8 +239,16 @@ static int rows_of(const sl_series *s, int per, row **out)
 	return (int)n;
 }
 
+static void side_json(sl_buf *o, const sl_log *log, int side)
+{
+	if (side >= 0)
+		sl_buf_json_str(o, sl_stats_side_name(log->game, &log->h, side));
+	else
+		sl_buf_puts(o, "null");
+}
+
 static void stats_write(const stats_args *a, const sl_log *log, const sl_series *s, const int *idx,
-	int nidx, const row *rows, int nrows, sl_buf *o)
+	int nidx, const row *rows, int nrows, const sl_result *res, sl_buf *o)
 {
 	const sl_header *h = &log->h;
 	static const char *const per_name[] = {"game", "turn", "event"};
@@ -241,7 +258,8 @@ static void stats_write(const stats_args *a, const sl_log *log, const sl_series 
 			log->game->id, s->turns, s->event[s->nsteps - 1], per_name[a->per]);
 		sl_buf_puts(o, a->per == SL_STATS_GAME ? "levels at the end, amounts over the game\n\n"
 			: a->per == SL_STATS_TURN ? "levels at the turn's end, amounts over the turn\n\n"
-			: "levels after the event, amounts of the event\n\n");
+			: "levels after the event, amounts of the event\n");
+		sl_buf_printf(o, "%s: %s\n\n", res->over ? "Result" : "Not over", res->text);
 		for (int k = 0; k < nidx; k++) {
 			const sl_metric_def *d = &s->metrics[idx[k]];
 			sl_buf_printf(o, "  %-14s %-14s %-5s %s\n", d->name, d->unit,
@@ -309,8 +327,15 @@ static void stats_write(const stats_args *a, const sl_log *log, const sl_series 
 		sl_buf_json_str(o, log->name ? log->name : "");
 		sl_buf_puts(o, ",\"game\":");
 		sl_buf_json_str(o, log->game->id);
-		sl_buf_printf(o, ",\"per\":\"%s\",\"turns\":%d,\"events\":%ld,\"metrics\":[", per_name[a->per],
+		sl_buf_printf(o, ",\"per\":\"%s\",\"turns\":%d,\"events\":%ld,", per_name[a->per],
 			s->turns, s->event[s->nsteps - 1]);
+		sl_buf_printf(o, "\"result\":{\"over\":%s,\"winner\":", res->over ? "true" : "false");
+		side_json(o, log, res->winner);
+		sl_buf_puts(o, ",\"leader\":");
+		side_json(o, log, res->leader);
+		sl_buf_puts(o, ",\"text\":");
+		sl_buf_json_str(o, res->text);
+		sl_buf_puts(o, "},\"metrics\":[");
 		for (int k = 0; k < nidx; k++) {
 			const sl_metric_def *d = &s->metrics[idx[k]];
 			sl_buf_puts(o, k ? ",{\"name\":" : "{\"name\":");
@@ -368,6 +393,7 @@ int cmd_stats(int argc, char **argv)
 	sl_error err;
 	row *rows = NULL;
 	int idx[MAX_PICK], nidx, nrows, rc, i = parse(&a, "stats", argc, argv);
+	sl_result res;
 	sl_buf o;
 	if (i < 0)
 		return i == -2 ? EXIT_OK : EXIT_USAGE;
@@ -385,11 +411,15 @@ int cmd_stats(int argc, char **argv)
 		rc = cli_report(&err);
 		goto done;
 	}
+	if (sl_result_of(&res, log, &err)) {
+		rc = cli_report(&err);
+		goto done;
+	}
 	if ((nrows = rows_of(s, a.per, &rows)) < 0) {
 		rc = EXIT_IO;
 		goto done;
 	}
-	stats_write(&a, log, s, idx, nidx, rows, nrows, &o);
+	stats_write(&a, log, s, idx, nidx, rows, nrows, &res, &o);
 	rc = write_out(&o);
 done:
 	free(rows);
@@ -426,6 +456,8 @@ int cmd_chart(int argc, char **argv)
 	sl_chart_flag *flags = NULL;
 	sl_series_chart ch;
 	char title[256], sub[256];
+	cli_out co;
+	memset(&co, 0, sizeof co);
 	if (i < 0)
 		return i == -2 ? EXIT_OK : EXIT_USAGE;
 	sl_error_clear(&err);
@@ -437,6 +469,9 @@ int cmd_chart(int argc, char **argv)
 		rc = cli_usage("chart", "name the chart with -o OUT (.png, .svg or .pdf)");
 		goto done;
 	}
+	if ((rc = cli_out_open(&co, a.out, a.format, "png, svg or pdf")))   /* -o -: standard output */
+		goto done;
+	a.out = co.path;
 	if ((fmt = sl_render_format_from_path(a.out)) < 0) {
 		rc = cli_usage("chart", "cannot tell the format of '%s' (expected .png, .svg or .pdf)", a.out);
 		goto done;
@@ -522,6 +557,7 @@ int cmd_chart(int argc, char **argv)
 	}
 	rc = EXIT_OK;
 done:
+	rc = cli_out_close(&co, rc);
 	free(ys);
 	free(turn);
 	free(flags);
@@ -533,11 +569,13 @@ done:
 
 /* ---- luck ------------------------------------------------------------------------------- */
 
-static const char *verdict(double p)
+static const char *verdict(const sl_luck_row *w)
 {
-	if (p != p)
+	if (w->test == SL_LUCK_TOO_FEW)
+		return "too few dice to judge";
+	if (w->p != w->p)
 		return "-";
-	return p < 0.001 ? "loaded" : p < 0.05 ? "unusual" : "fair";
+	return w->p < 0.001 ? "loaded" : w->p < SL_LUCK_ALPHA ? "unusual" : "fair";
 }
 
 static int luck_chart(const stats_args *a, const sl_log *log, const sl_luck *l, sl_error *err)
@@ -612,8 +650,9 @@ static int luck_chart(const stats_args *a, const sl_log *log, const sl_luck *l, 
 		int pn = kind_panel[k];
 		if (pn < 0)
 			continue;
-		snprintf(ptitle[pn], sizeof ptitle[pn], "%s rolls: %s above (+) or below (\xe2\x88\x92) the odds",
-			l->kinds[k].name, l->kinds[k].score);
+		snprintf(ptitle[pn], sizeof ptitle[pn], "%s%s: %s above (+) or below (\xe2\x88\x92) %s",
+			l->kinds[k].name, l->kinds[k].faces ? " rolls" : "", l->kinds[k].score,
+			l->kinds[k].faces ? "the odds" : "the game's own rate (no odds known)");
 		panels[pn].title = ptitle[pn];
 		panels[pn].unit = l->kinds[k].score;
 		panels[pn].style = SL_CHART_LINE;
@@ -669,11 +708,12 @@ int cmd_luck(int argc, char **argv)
 		goto done;
 	}
 	if (a.chart) {
-		if (luck_chart(&a, log, l, &err)) {
-			rc = cli_report(&err);
+		cli_out co;
+		if ((rc = cli_out_open(&co, a.chart, a.format, "png, svg or pdf")))   /* --chart -: stdout */
 			goto done;
-		}
-		rc = EXIT_OK;
+		a.chart = co.path;
+		rc = luck_chart(&a, log, l, &err) ? cli_report(&err) : EXIT_OK;
+		rc = cli_out_close(&co, rc);
 		goto done;
 	}
 	if (a.fmt == 2) {
@@ -696,8 +736,10 @@ int cmd_luck(int argc, char **argv)
 			put_num(&o, w->chi2, 1);
 			sl_buf_printf(&o, ",\"df\":%d,\"p\":", w->df);
 			put_num(&o, w->p, 1);
+			sl_buf_puts(&o, ",\"test\":");
+			sl_buf_json_str(&o, sl_luck_test_name(w->test));
 			sl_buf_puts(&o, ",\"verdict\":");
-			sl_buf_json_str(&o, verdict(w->p));
+			sl_buf_json_str(&o, verdict(w));
 			if (w->scored) {
 				sl_buf_puts(&o, ",\"outcome\":");
 				sl_buf_json_str(&o, k->score);
@@ -719,16 +761,17 @@ int cmd_luck(int argc, char **argv)
 		if (!l->nrows)
 			sl_buf_puts(&o, "no random outcome is recorded in this log\n");
 		else
-			sl_buf_puts(&o, "side     kind        rolls  dice   chi2 df       p  verdict "
+			sl_buf_puts(&o, "side     kind        rolls  dice   chi2 df test          p  verdict "
 				"| outcome          actual  expected     diff      z       p\n");
 		for (int r = 0; r < l->nrows; r++) {
 			const sl_luck_row *w = &l->rows[r];
 			const sl_roll_kind *k = &l->kinds[w->kind];
 			char p[32], ps[32], z[32];
 			snprintf(p, sizeof p, w->p == w->p ? "%.4f" : "-", w->p);
-			sl_buf_printf(&o, "%-8s %-10s %6ld %5ld %6.2f %2d %7s  %-7s ",
+			sl_buf_printf(&o, "%-8s %-10s %6ld %5ld %6.2f %2d %-8s %7s  %-7s ",
 				sl_stats_side_name(log->game, &log->h, w->side), k->name, w->rolls, w->dice,
-				w->chi2 == w->chi2 ? w->chi2 : 0.0, w->df, p, verdict(w->p));
+				w->chi2 == w->chi2 ? w->chi2 : 0.0, w->df, sl_luck_test_name(w->test), p,
+				w->test == SL_LUCK_TOO_FEW ? "too few" : verdict(w));
 			if (w->scored) {
 				snprintf(ps, sizeof ps, w->p_score == w->p_score ? "%.4f" : "-", w->p_score);
 				snprintf(z, sizeof z, w->z == w->z ? "%+.2f" : "-", w->z);
@@ -749,8 +792,16 @@ int cmd_luck(int argc, char **argv)
 					else
 						sl_buf_printf(&o, " %d:%ld", f + 1, w->counts[f]);
 			}
-			sl_buf_puts(&o, "\n(chi-square of the faces against a fair die, or the die's own odds: "
-				"fair p >= 0.05, unusual p < 0.05, loaded p < 0.001)\n");
+			sl_buf_puts(&o, "\n(the faces against a fair die, or the die's own odds: fair p >= 0.05, "
+				"unusual p < 0.05, loaded p < 0.001; test: chi2 where every face expects 5 dice or "
+				"more, else exact (multinomial), or binomial per face (Bonferroni) past 2 million "
+				"ways; too few dice to judge:");
+			for (int kk = 0; kk < l->nkinds; kk++) {
+				long m = sl_luck_min_dice(&l->kinds[kk]);
+				if (m > 0)
+					sl_buf_printf(&o, "%s %s under %ld", kk ? "," : "", l->kinds[kk].name, m);
+			}
+			sl_buf_puts(&o, ", where no roll could be unusual)\n");
 		}
 	}
 	rc = write_out(&o);
@@ -782,7 +833,7 @@ int cmd_diff(int argc, char **argv)
 	}
 	if ((rc = load(argv[i], &log[0])) || (rc = load(argv[i + 1], &log[1])))
 		goto done;
-	if (sl_diff_logs(&d, log[0], log[1], &err)) {
+	if (sl_diff_logs_flags(&d, log[0], log[1], a.ignore_checks ? SL_DIFF_IGNORE_CHECKS : 0, &err)) {
 		rc = cli_report(&err);
 		goto done;
 	}

@@ -120,6 +120,7 @@ static const cli_opt odds_opts[] = {
 	{"chart", 'c', "OUT", "draw your chance to win attack by attack instead; .png, .svg or .pdf"},
 	{"fight", 'f', "K", "only fight K (1 = the first encounter)"},
 	{"theme", 'T', "light|dark", "colour theme of the chart (default light)"},
+	CLI_FORMAT_OPT("png|svg|pdf"),
 	{NULL, 0, NULL, NULL}};
 static const cli_opt pack_opts[] = {
 	{"output", 'o', "OUT.silb", "where to write (default: FILE itself if it is a .silb, else FILE's name with .silb; - for standard output)"},
@@ -148,15 +149,18 @@ static const cli_opt chart_opts[] = {
 	{"style", 'y', "line|area|bar", "how to draw (default: levels as lines, per-turn amounts as bars)"},
 	{"theme", 'T', "light|dark", "colour theme (default light)"},
 	{"width", 'w', "PX", "width in pixels (default: from the number of points)"},
+	CLI_FORMAT_OPT("png|svg|pdf"),
 	{NULL, 0, NULL, NULL}};
 static const cli_opt luck_opts[] = {
 	{"json", 'j', NULL, "print the table as a JSON object"},
 	{"chart", 'c', "OUT", "draw each side's cumulative actual minus expected outcome instead; .png, .svg or .pdf"},
 	{"theme", 'T', "light|dark", "colour theme of the chart (default light)"},
 	{"width", 'w', "PX", "width of the chart in pixels"},
+	CLI_FORMAT_OPT("png|svg|pdf"),
 	{NULL, 0, NULL, NULL}};
 static const cli_opt diff_opts[] = {
 	{"json", 'j', NULL, "print the difference as a JSON object"},
+	{"ignore-checks", 320, NULL, "replay without comparing the recorded state checks (an edited copy whose checks are stale); the rules are still checked"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt batch_opts[] = {
 	{"output", 'o', "OUT", "where to write the lines (default: standard output, unless --sqlite)"},
@@ -191,8 +195,9 @@ static const cli_opt help_opts[] = {
 const cli_verb cli_verbs[] = {
 	{"games", cmd_games, "list the rules modules and their versions", "", json_opts,
 	 "Each game is a versioned rules module; a log names the module and the version it was recorded under."},
-	{"info", cmd_info, "show a log's header, players, turns, events and size", "FILE", json_opts,
-	 "Replays the log to count turns and events and to check that it is sound."},
+	{"info", cmd_info, "show a log's header, players, turns, events and size", "FILE...", json_opts,
+	 "Replays the log to count turns and events and to check that it is sound. With several files, each "
+	 "in turn (a blank line between; with --json one object a line); the exit code is the worst of them."},
 	{"verify", cmd_verify, "replay a log, checking every rule and every recorded state check", "FILE", verify_opts,
 	 "Exit 0 when every event is legal and every state check matches; 1 naming the first event where the "
 	 "replayed state and the recorded one part, with both hashes."},
@@ -284,8 +289,10 @@ const cli_verb cli_verbs[] = {
 	 "per player in the player's colour; bookmarks drawn as flagged dashed lines."},
 	{"luck", cmd_luck, "every recorded roll against its odds: chi-square per player and kind", "FILE", luck_opts,
 	 "For each side and kind of roll (sail: wind, grounding; starship: attack, damage): how often each face "
-	 "came up, Pearson's chi-square against a fair die with its p-value (fair, unusual below 0.05, loaded below "
-	 "0.001), and what the rolls gave (groundings, hits, damage) against what they promised, with a z-score. "
+	 "came up, tested against a fair die (or the die's own odds) with its p-value (fair, unusual below 0.05, "
+	 "loaded below 0.001): Pearson's chi-square where every face expects 5 dice or more, else the exact "
+	 "multinomial test (a binomial test per face, Bonferroni, past 2 million ways), and 'too few dice to "
+	 "judge' below the fewest dice where any roll could be unusual (3 for a d6). Then what the rolls gave (groundings, hits, damage) against what they promised, with a z-score. "
 	 "--chart draws the running actual minus expected outcome of each side."},
 	{"diff", cmd_diff, "the first entry where two logs of one game part, and how the state differs there", "A B",
 	 diff_opts,
@@ -573,9 +580,21 @@ static void print_man(FILE *f)
 	fputs(".SH DIAGNOSTICS\nErrors go to standard error as \\fBsillage: FILE:LINE:COL: message\\fR for text "
 	      "input, naming the rule that was broken where there is one, and as \\fBsillage: FILE: offset 0x...: "
 	      "reason\\fR for a binary .silb file.\n", f);
+	fputs(".SH EXAMPLES\n"
+	      "Check a log, then see who won:\n.PP\n.nf\n.RS\nsillage verify game.sil\nsillage info game.sil\n.RE\n.fi\n"
+	      ".PP\nThe board at the start of turn 3, and at the end (with the result band):\n.PP\n.nf\n.RS\n"
+	      "sillage render game.sil \\-\\-turn 3 \\-o turn3.png\nsillage render game.sil \\-o end.svg\n.RE\n.fi\n"
+	      ".PP\nA page to step through the game, an animation a frame per turn, a printable report:\n.PP\n.nf\n.RS\n"
+	      "sillage html game.sil \\-o game.html\nsillage animate game.sil \\-\\-per turn \\-o game.gif\n"
+	      "sillage report game.sil \\-o game.pdf\n.RE\n.fi\n"
+	      ".PP\nThe dice against their odds, and a club's games into SQLite:\n.PP\n.nf\n.RS\n"
+	      "sillage luck game.sil\nsillage batch \\-\\-sqlite club.db games/\n.RE\n.fi\n"
+	      ".PP\nAny verb writes to standard output with \\-o \\- (and \\-\\-format where the name picks it):\n"
+	      ".PP\n.nf\n.RS\nsillage render game.sil \\-o \\- \\-\\-format png | display\n.RE\n.fi\n", f);
 	fputs(".SH FILES\n\\fIformats/sil.md\\fR specifies the text log, \\fIformats/silb.md\\fR the binary log; "
-	      "\\fIformats/<game>.md\\fR each game's events.\n", f);
-	fputs(".SH SEE ALSO\nThe user guide, docs/guide.md.\n", f);
+	      "\\fIformats/<game>.md\\fR each game's events. \\fBmake install\\fR puts them, with \\fIREADME.md\\fR "
+	      "and \\fIdocs/*.md\\fR, under \\fI$PREFIX/share/doc/sillage/\\fR.\n", f);
+	fputs(".SH SEE ALSO\nThe user guide, docs/guide.md (installed as share/doc/sillage/docs/guide.md).\n", f);
 }
 
 static int help_opt(int key, const char *arg, void *ctx)

@@ -118,9 +118,16 @@ done
 "$SL" animate "$ROOT/samples/sail/heron-bank.sil" --per turn -o "$OUT/pt.apng" -q && mkdir -p "$OUT/pt" &&
 	cp "$OUT/pt.apng" "$OUT/pt/" && (cd "$OUT/pt" && apngdis pt.apng f >/dev/null 2>&1)
 "$SL" render "$ROOT/samples/sail/heron-bank.sil" --turn 3 -o "$OUT/t3.png" 2>/dev/null
-if [ -s "$OUT/pt/f03.png" ] && ! "$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" --tolerance 24 --max-diff-ratio 0.001 >/dev/null 2>&1 &&
-	"$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" --tolerance 24 --max-diff-ratio 0.05 >/dev/null 2>&1; then ok; else
-	bad "the turn-3 frame of --per turn does not add the turn's tracks to the board: $("$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" 2>&1)"
+# (the game is over at the end: every frame keeps the result band's room below the board)
+if [ -s "$OUT/pt/f03.png" ] && ! "$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" --top --tolerance 24 --max-diff-ratio 0.001 >/dev/null 2>&1 &&
+	"$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" --top --tolerance 24 --max-diff-ratio 0.05 >/dev/null 2>&1; then ok; else
+	bad "the turn-3 frame of --per turn does not add the turn's tracks to the board: $("$TOOLS/imgdiff" "$OUT/t3.png" "$OUT/pt/f03.png" --top 2>&1)"
+fi
+# the last frame carries the result band `render` draws at the end (same size, same band)
+"$SL" render "$ROOT/samples/sail/heron-bank.sil" -o "$OUT/end.png" 2>/dev/null
+lastf=$(ls "$OUT"/pt/f*.png 2>/dev/null | sort | tail -1)
+if [ -n "$lastf" ] && "$TOOLS/imgdiff" "$OUT/end.png" "$lastf" --tolerance 24 --max-diff-ratio 0.05 >/dev/null 2>&1; then ok; else
+	bad "the last frame of --per turn lacks the result band of the end: $("$TOOLS/imgdiff" "$OUT/end.png" "$lastf" 2>&1)"
 fi
 
 # a range: turn 2 only, per phase

@@ -175,6 +175,48 @@ test("the board at steps 1, middle and end is what render draws", async () => {
 	await page.close();
 });
 
+// The board stays in view at a laptop's 800x600 and a phone's 390x844 when
+// stepping with the keyboard only: the page does not scroll (the event list
+// scrolls inside its own box), and the board's box is on screen.
+for (const vp of [{ width: 800, height: 600 }, { width: 390, height: 844 }]) {
+	test(`the board stays in view at ${vp.width}x${vp.height}, keyboard only`, async () => {
+		const page = await browser.newPage({ viewport: vp });
+		await page.goto("file://" + path.join(dir, "sample.html"));
+		await page.waitForSelector("#board svg");
+		const y0 = await page.evaluate(() => window.scrollY);
+		assert.strictEqual(y0, 0, "scrollY on opening");
+		for (let k = 0; k < 25; k++) await page.keyboard.press("ArrowRight");
+		await page.keyboard.press("ArrowDown");
+		await page.keyboard.press("End");
+		const y1 = await page.evaluate(() => window.scrollY);
+		assert.strictEqual(y1, 0, "scrollY after stepping");
+		const b = await page.$eval("#board", (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, h: r.height }; });
+		assert.ok(b.top >= 0 && b.bottom <= vp.height + 1 && b.h >= 150, `board box ${JSON.stringify(b)} in a ${vp.height} px window`);
+		const sel = await page.$eval("#events li.sel", (li) => { const a = li.closest("aside").getBoundingClientRect(), r = li.getBoundingClientRect(); return r.top >= a.top - 1 && r.bottom <= a.bottom + 1; });
+		assert.ok(sel, "the current event is shown in the list");
+		await page.close();
+	});
+}
+
+// The metric chart begins after setup: no value is drawn for the steps
+// before the first turn (setup is not a level of 0 that jumps).
+test("the chart begins after setup", async () => {
+	const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+	await page.goto("file://" + path.join(dir, "sample.html"));
+	await page.waitForSelector("#chart svg polyline");
+	const r = await page.evaluate(() => {
+		const D = JSON.parse(document.getElementById("sl-data").textContent);
+		let first = -1;
+		D.entries.forEach((e, i) => { if (first < 0 && e.t > 0) first = i + 1; });
+		const xs = [...document.querySelectorAll("#chart polyline")].map((pl) =>
+			Math.min(...pl.getAttribute("points").split(" ").filter(Boolean).map((p) => +p.split(",")[0])));
+		return { first, n: D.entries.length, minx: Math.min(...xs) };
+	});
+	assert.ok(r.first > 1, "the sample has setup entries");
+	assert.ok(r.minx >= (r.first - 1) / r.n * 1000 - 0.5, `the chart starts at x ${r.minx}, setup ends at step ${r.first}`);
+	await page.close();
+});
+
 test("text from the log is shown, never run", async () => {
 	const { page, log } = await open("xss.html");
 	await page.keyboard.press("End");

@@ -385,7 +385,7 @@ static void render_end(const char *path, const sl_heat *heat, int *rc, unsigned 
 	sl_replay *r = NULL;
 	sl_error err;
 	sl_frame fr;
-	sl_render_opts o = {400, 0, SL_THEME_LIGHT, NULL, NULL, heat};
+	sl_render_opts o = {400, 0, SL_THEME_LIGHT, NULL, NULL, heat, 0};
 	sl_error_clear(&err);
 	assert_int_equal(sl_replay_open(&r, log, 0, &err), 0);
 	memset(&fr, 0, sizeof fr);
@@ -450,6 +450,87 @@ static void test_luck_weighted_die(void **state)
 	assert_true(uniform.p == 1);
 }
 
+/* Few dice: chi-square's approximation fails (expected counts near 1), so
+ * the faces are judged by the exact multinomial test, and below the fewest
+ * dice where any roll could be unusual, not judged at all. */
+static void test_luck_exact_few_dice(void **state)
+{
+	sl_roll_kind d6 = {"wind", 6, NULL, "test", NULL, NULL};
+	sl_roll_kind coin = {"coin", 2, NULL, "test", NULL, NULL};
+	sl_luck_row r;
+	(void)state;
+	memset(&r, 0, sizeof r);
+	r.dice = 3;                       /* three 1s: 6 of the 216 rolls are as odd */
+	r.counts[0] = 3;
+	sl_luck_finish(&r, &d6);
+	assert_int_equal(r.test, SL_LUCK_EXACT);
+	assert_true(fabs(r.p - 6.0 / 216) < 1e-12);
+	memset(&r, 0, sizeof r);
+	r.dice = 2;                       /* two dice can never be unusual */
+	r.counts[0] = 2;
+	sl_luck_finish(&r, &d6);
+	assert_int_equal(r.test, SL_LUCK_TOO_FEW);
+	assert_true(isnan(r.p));
+	assert_int_equal(sl_luck_min_dice(&d6), 3);
+	assert_int_equal(sl_luck_min_dice(&coin), 6);
+	memset(&r, 0, sizeof r);
+	r.dice = 6;                       /* one of each: the likeliest roll of all */
+	for (int k = 0; k < 6; k++)
+		r.counts[k] = 1;
+	sl_luck_finish(&r, &d6);
+	assert_int_equal(r.test, SL_LUCK_EXACT);
+	assert_true(r.p > 0.99);
+	memset(&r, 0, sizeof r);
+	r.dice = 9;                       /* nine heads of nine: 2 of 512 */
+	r.counts[1] = 9;
+	sl_luck_finish(&r, &coin);
+	assert_int_equal(r.test, SL_LUCK_EXACT);
+	assert_true(fabs(r.p - 2.0 / 512) < 1e-12);
+	memset(&r, 0, sizeof r);
+	r.dice = 60;                      /* every face expects 10: chi-square is sound */
+	for (int k = 0; k < 6; k++)
+		r.counts[k] = 10;
+	sl_luck_finish(&r, &d6);
+	assert_int_equal(r.test, SL_LUCK_CHI2);
+	assert_true(r.p == 1);
+}
+
+/* sail's gunnery has no odds (H8): each side is set against the game's own
+ * rate, so the expected hits of all sides add up to the hits fired, and each
+ * side's share is its shots at that rate. */
+static void test_luck_pooled_gunnery(void **state)
+{
+	sl_log *log = load("samples/sail/heron-bank.sil");
+	sl_luck *l = NULL;
+	sl_error err;
+	double score = 0, expected = 0;
+	long shots = 0;
+	int rows = 0;
+	(void)state;
+	sl_error_clear(&err);
+	assert_int_equal(sl_luck_run(&l, log, &err), 0);
+	for (int i = 0; i < l->nrows; i++) {
+		const sl_luck_row *w = &l->rows[i];
+		if (strcmp(l->kinds[w->kind].name, "gunnery") != 0)
+			continue;
+		rows++;
+		assert_int_equal(w->dice, 0);
+		assert_true(w->scored > 0 && w->variance > 0 && !isnan(w->z));
+		score += w->score;
+		expected += w->expected;
+		shots += w->scored;
+	}
+	assert_int_equal(rows, 2);
+	assert_true(fabs(score - expected) < 1e-9);
+	for (int i = 0; i < l->nrows; i++) {
+		const sl_luck_row *w = &l->rows[i];
+		if (strcmp(l->kinds[w->kind].name, "gunnery") == 0)
+			assert_true(fabs(w->expected - (double)w->scored * score / (double)shots) < 1e-9);
+	}
+	sl_luck_free(l);
+	sl_log_free(log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -457,6 +538,8 @@ int main(void)
 		cmocka_unit_test(test_luck_fair_and_loaded_wind),
 		cmocka_unit_test(test_luck_loaded_attack_dice),
 		cmocka_unit_test(test_luck_weighted_die),
+		cmocka_unit_test(test_luck_exact_few_dice),
+		cmocka_unit_test(test_luck_pooled_gunnery),
 		cmocka_unit_test(test_luck_matches_odds),
 		cmocka_unit_test(test_sail_metrics_agree),
 		cmocka_unit_test(test_setup_only_log),

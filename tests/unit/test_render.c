@@ -197,7 +197,7 @@ static const unsigned char png_sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, 
 
 static void test_png_natural_and_sized(void **ctx)
 {
-	sl_render_opts o = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL};
+	sl_render_opts o = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
 	sl_error err;
 	unsigned char *p = NULL;
 	size_t n = 0;
@@ -256,7 +256,7 @@ static void test_natural_size_of_a_20x14_map(void **ctx)
 
 static void test_dark_theme(void **ctx)
 {
-	sl_render_opts o = {0, 0, SL_THEME_DARK, NULL, NULL, NULL};
+	sl_render_opts o = {0, 0, SL_THEME_DARK, NULL, NULL, NULL, 0};
 	sl_error err;
 	unsigned char *p = NULL;
 	size_t n = 0;
@@ -307,7 +307,7 @@ static void test_pdf(void **ctx)
 
 static void test_oversized_refused(void **ctx)
 {
-	sl_render_opts o = {SL_RENDER_MAX_SIDE + 1, 0, SL_THEME_LIGHT, NULL, NULL, NULL};
+	sl_render_opts o = {SL_RENDER_MAX_SIDE + 1, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
 	sl_error err;
 	unsigned char *p = NULL;
 	size_t n = 0;
@@ -438,7 +438,7 @@ static void test_to_file(void **ctx)
 
 	/* a failed render leaves nothing behind and keeps the old file */
 	{
-		sl_render_opts o = {SL_RENDER_MAX_SIDE * 2, 0, 0, NULL, NULL, NULL};
+		sl_render_opts o = {SL_RENDER_MAX_SIDE * 2, 0, 0, NULL, NULL, NULL, 0};
 		sl_error_clear(&err);
 		assert_int_equal(sl_render_to_file(path, SL_FMT_PNG, &frame, &o, &err), SL_ERANGE);
 		assert_int_equal(count_entries(dir), 1);

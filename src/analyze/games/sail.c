@@ -27,11 +27,16 @@ static const sl_metric_def metrics[NM] = {
 	{"damage", "hull points", SL_METRIC_SUM, "hull points the side's fire took off enemy ships"},
 };
 
-enum { K_WIND, K_GROUNDING, NK };
+enum { K_WIND, K_GROUNDING, K_GUNNERY, NK };
 static const sl_roll_kind kinds[NK] = {
 	{"wind", 6, NULL, "the d6 of phase 1 (sail 5): 1-2 veers, 3-4 holds, 5-6 backs", NULL, NULL},
 	{"grounding", 6, "groundings", "the d6 of each shoal hex entered (sail 6): aground on 1 "
 	 "(shallow draft) or 1-3 (deep)", NULL, NULL},
+	/* faces 0: pooled (sl_stats.h) - H8 leaves the gunnery to the table's own
+	 * tables, so the rules give no odds: a side's hits are set against the
+	 * game's own rate, every shot of both sides */
+	{"gunnery", 0, "hits", "the hits of each shot (sail 8) against the game's own rate: the "
+	 "rules leave gunnery to the table, so no odds are known", NULL, NULL},
 };
 static const char *const sides[] = {"table", NULL};
 
@@ -127,6 +132,18 @@ static int observe(void *cx, const sl_header *h, const void *st, const sl_event 
 				sl_observer_heat(o, c->col[t], c->row[t], SL_HEAT_FOUGHT);
 				if (ev->type == c->ev_fire && ev->player >= 0 && ev->player < np)
 					v[ev->player * NM + M_DAMAGE] += c->hull[t] - s->ships[t].hull;
+			}
+			if (ev->type == c->ev_fire && ev->player >= 0 && ev->player < np &&
+			    ev->f[2].present) {   /* a shot and its recorded hits */
+				sl_roll r;
+				memset(&r, 0, sizeof r);
+				r.kind = K_GUNNERY;
+				r.side = ev->player;
+				r.scored = 1;
+				r.score = (double)ev->f[2].u.i;
+				r.variance = r.score * r.score;   /* pooled: the square, see sl_stats.h */
+				if (sl_observer_roll(o, &r))
+					return SL_ENOMEM;
 			}
 		}
 	}
