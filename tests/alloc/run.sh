@@ -111,6 +111,7 @@ done
 for o in "$root"/tests/compat/fmp/v[12]-*.sil; do
 	cp "$o" "$W/up-$(basename "$o")"
 	job every "$BIN" upgrade "$W/up-$(basename "$o")"
+	job stacks "$ABIN" upgrade "$W/up-$(basename "$o")"
 done
 x=$(ls -S "$root"/samples/xwing/xws/*.json | head -n 1)
 job every "$BIN" import-xws "$x"
