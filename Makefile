@@ -178,6 +178,9 @@ $(FUZZ_BUILD)/obj/src/cli/main.o: FUZZ_FLAGS += -Dmain=sillage_main
 
 $(FUZZ_BUILD)/fuzz_xws: FUZZ_OBJ += $(FUZZ_CLI_OBJ)
 $(FUZZ_BUILD)/fuzz_xws: $(FUZZ_CLI_OBJ)
+# issue 30: `new`'s templates, the TI4 setup and `upgrade` live in src/record
+$(FUZZ_BUILD)/fuzz_new $(FUZZ_BUILD)/fuzz_ti4setup $(FUZZ_BUILD)/fuzz_upgrade: FUZZ_OBJ += $(FUZZ_CLI_OBJ)
+$(FUZZ_BUILD)/fuzz_new $(FUZZ_BUILD)/fuzz_ti4setup $(FUZZ_BUILD)/fuzz_upgrade: $(FUZZ_CLI_OBJ)
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "fuzz: linking $@"

@@ -957,8 +957,11 @@ static int sil_read(sl_log **out, const char *name, const char *text, size_t n,
 	}
 	if (fn && (rc = stream_flush(log, fn, ud, err)))
 		goto out;
-	if (pending.len)
-		log->tail_comment = sl_strndup((const char *)pending.data, pending.len);
+	if (pending.len &&
+	    !(log->tail_comment = sl_strndup((const char *)pending.data, pending.len))) {
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory");   /* not a log without it */
+		goto out;
+	}
 	*out = log;
 	log = NULL;
 	rc = SL_OK;

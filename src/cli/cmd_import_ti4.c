@@ -75,6 +75,7 @@ int cli_import_ti4(int argc, char **argv)
 	sl_buf_put(&out, canon.data, canon.len);
 	sl_buf_puts(&out, "\"\n");
 	if (out.failed) {
+		fprintf(stderr, "sillage: out of memory\n");
 		rc = EXIT_IO;
 		goto out;
 	}

@@ -32,6 +32,10 @@ int rec_ti4_map(sl_buf *out, const char *s, sl_error *err)
 		sl_buf_put(&canon, p, n);
 		p += n;
 	}
+	if (canon.failed) {   /* before the rules judge: a cut string is no galaxy */
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+		goto out;
+	}
 	if ((rc = g->init(&st, &h, err)) != 0)
 		goto out;
 	sl_event_init(&ev, sl_schema_event(g->schema, "galaxy", 6), -1);
@@ -42,11 +46,9 @@ int rec_ti4_map(sl_buf *out, const char *s, sl_error *err)
 	}
 	if ((rc = g->apply(st, &h, &ev, NULL, err)) != SL_OK)
 		goto out;
-	if (canon.failed) {
-		rc = sl_error_set(err, SL_EIO, "out of memory");
-		goto out;
-	}
 	sl_buf_put(out, canon.data, canon.len);
+	if (out->failed)   /* the caller's copy cut: said here, not left to read as "" */
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
 out:
 	if (st)
 		g->destroy(st);

@@ -284,14 +284,22 @@ static int check_ships(const sl_buf *text, const char *const *files, const ship_
 		if (log->ev[k].entry != SL_ENTRY_EVENT)
 			continue;
 		if (log->ev[k].type != 1) {   /* an obstacle */
-			if (g->apply(st, &log->h, &log->ev[k], NULL, &e) != 0) {
+			if ((rc = g->apply(st, &log->h, &log->ev[k], NULL, &e)) != 0) {
+				if (rc != SL_ENOMEM && rc != SL_EIO)
+					rc = e.code;
+				else   /* no fault of the squad's */
+					sl_error_set(&e, rc, "out of memory");
 				*err = e;
-				rc = e.code;
 				goto out;
 			}
 			continue;
 		}
-		if (g->apply(st, &log->h, &log->ev[k], NULL, &e) != 0) {
+		if ((rc = g->apply(st, &log->h, &log->ev[k], NULL, &e)) != 0) {
+			if (rc == SL_ENOMEM || rc == SL_EIO) {   /* no fault of the squad's */
+				sl_error_set(&e, rc, "out of memory");
+				*err = e;
+				goto out;
+			}
 			snprintf(path, sizeof path, "$.pilots[%d]", ship < (size_t)m->n ? m->pilot[ship] : 0);
 			rc = bad(err, files[ship < (size_t)m->n ? m->squad[ship] : 0], path, "%s", e.msg);
 			goto out;
@@ -346,6 +354,8 @@ int rec_xws_import(sl_buf *out, const char *const *files, int nsq, sl_error *err
 	if ((rc = check_ships(&text, files, &m, err)) != 0)
 		goto out;
 	sl_buf_put(out, text.data, text.len);
+	if (out->failed)   /* the caller's copy cut: said here, not written as an empty log */
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
 out:
 	for (int s = 0; s < REC_XWS_MAX; s++)
 		json_decref(roots[s]);

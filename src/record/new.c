@@ -86,6 +86,13 @@ int rec_new_check(const rec_template *t, const rec_new_opt *opt, int nopt, sl_er
 		if (!takes[k] && opt[i].val)
 			return sl_error_set(err, SL_EUSAGE, "new %s: --%s takes no value", t->game,
 				opt[i].key);
+		/* a value goes into one line of the log's text: a newline in it would
+		 * write a line of its own (a setup entry the options never named) */
+		if (opt[i].val && (strpbrk(opt[i].val, "\n\t") ||
+		    sl_text_unsafe(opt[i].val, strlen(opt[i].val))))
+			return sl_error_set(err, SL_EUSAGE, "new %s: --%s: a control character, a "
+				"bidirectional control or bytes that are not UTF-8 (a value is one line "
+				"of text)", t->game, opt[i].key);
 	}
 	return 0;
 }

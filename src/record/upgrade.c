@@ -18,8 +18,8 @@ int rec_seal_log(sl_log *log, sl_error *err)
 	for (size_t k = 0; k < log->n && rc == 0; k++)
 		if ((rc = sl_replay_seek(r, k + 1, err)) == 0)
 			rc = rec_seal_entry(log, sl_replay_state(r), k, &log->ev[k]);
-	if (rc && !err->msg[0])
-		sl_error_set(err, rc, "cannot seal the log");
+	if (rc && !err->msg[0])   /* rec_seal_entry says nothing of a failed allocation */
+		sl_error_set(err, rc, rc == SL_ENOMEM ? "out of memory" : "cannot seal the log");
 	sl_replay_free(r);
 	return rc;
 }

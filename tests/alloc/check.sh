@@ -6,14 +6,16 @@ o=$W/$job.$n
 SILLAGE_FAIL_ALLOC=$n sh "$(dirname "$0")/one.sh" "$bin" "$v" "$in" "$o" >"$o.out" 2>"$o.err"
 code=$?
 ext=; [ $v = render ] && ext=.png; [ $v = html ] && ext=.html; [ $v = svg ] && ext=.svg
-[ $v = report ] && ext=.pdf; case $v in import-*) ext=.sil ;; esac
+[ $v = report ] && ext=.pdf; case $v in import-*|new-*|upgrade) ext=.sil ;; esac
 why=$(head -n 1 "$o.err" | cut -c1-200)
 if grep -q 'Sanitizer\|runtime error' "$o.err"; then
 	kind=sanitizer; why=$(grep -m1 'Sanitizer\|runtime error' "$o.err" | cut -c1-200)
 elif grep -q '^sillage: leak:' "$o.err"; then
 	kind=leak; why="$(grep -m1 '^sillage: leak:' "$o.err") after: $why"
 elif [ $code = 0 ]; then
-	if ! cmp -s "$o.out" "$W/$job.refout"; then kind=exit0-wrong-stdout
+	# stdout may name the output file (new, upgrade): its own path, not the reference's
+	if [ "$(sed "s|$o|OUT|g" "$o.out")" != "$(sed "s|$W/$job.ref|OUT|g" "$W/$job.refout")" ]; then
+		kind=exit0-wrong-stdout
 	elif [ -n "$ext" ] && ! cmp -s "$o$ext" "$W/$job.ref$ext"; then kind=exit0-wrong-file
 	else kind=ok-same; fi
 elif [ $code = 4 ] && grep -q 'out of memory' "$o.err"; then

@@ -60,11 +60,15 @@ job() {
 		sed "s|^|$bin $v $in $j |" "$W/$j.sites" >>"$W/jobs"
 		echo "alloc: $pass: $v $f: $(wc -l <"$W/$j.sites") call stacks of $n allocations"
 	else
-		seq 1 "$n" | sed "s|^|$bin $v $in $j |" >>"$W/jobs"
-		echo "alloc: $pass: $v $f: $n allocations"
+		# ALLOC_EVERY=K: of a run of more than 1 000 allocations, every Kth N only
+		k=1; [ "$n" -gt 1000 ] && k=${ALLOC_EVERY:-1}
+		seq 1 "$k" "$n" | sed "s|^|$bin $v $in $j |" >>"$W/jobs"
+		echo "alloc: $pass: $v $f: $n allocations$([ "$k" = 1 ] || echo ", every ${k}th failed")"
 	fi
 }
 
+# ALLOC_ONLY=new: only the jobs of `new`, `upgrade` and the XWS import below
+if [ "${ALLOC_ONLY:-all}" != new ]; then
 for s in "$root"/samples/*/*.sil; do
 	b=$(basename "$s" .sil)
 	cp "$s" "$W/$b.sil"
@@ -82,19 +86,35 @@ for s in "$root"/samples/*/*.sil; do
 	job stacks "$ABIN" report "$W/$b-short.sil"
 	job stacks "$ABIN" stats "$W/$b.sil"
 done
-# the importers (issue 30): every N of a TI4 map string and an XWS squad
+# the importers (issue 30): every N of a TI4 map string (the XWS squad: below)
 sed -n 's/^galaxy map="\([^"]*\)".*/\1/p' "$root/samples/ti4/valefar.sil" >"$W/valefar.map"
 job every "$BIN" import-ti4 "$W/valefar.map"
-for x in "$root"/samples/xwing/xws/*.json; do
-	job every "$BIN" import-xws "$x"
-	break
-done
 # the click targets (render/targets.c and the games' hooks): every N
 job every "$BIN" targets-move "$W/heron-bank.sil"
 job every "$BIN" targets "$W/first-voyage.sil"
 job every "$BIN" targets-fmp "$W/ferrix.sil"
 job every "$BIN" targets-ti4 "$W/acheron-hunger.sil"
 job every "$BIN" targets-xwing "$W/ion-ambush.sil"
+fi
+# issue 30: `new` of every game (every N, and each call stack under ASan),
+# `upgrade` of the fmp logs of rules 1 and 2, and the XWS import of the
+# largest squad of samples/xwing/xws (every N)
+for g in sail starship fmp ti4 xwing; do
+	case $g in
+	ti4) echo "39 22 19 20 21 25 27 47 34 38 23 30 26 31 24 41 32 49 46 29 0 44 40 36 0 48 43 0 37 42 0 33 35 45 0 28" >"$W/new-$g" ;;
+	xwing) echo "$root/samples/xwing/xws" >"$W/new-$g" ;;
+	*) : >"$W/new-$g" ;;
+	esac
+	job every "$BIN" "new-$g" "$W/new-$g"
+	job stacks "$ABIN" "new-$g" "$W/new-$g"
+done
+for o in "$root"/tests/compat/fmp/v[12]-*.sil; do
+	cp "$o" "$W/up-$(basename "$o")"
+	job every "$BIN" upgrade "$W/up-$(basename "$o")"
+	job stacks "$ABIN" upgrade "$W/up-$(basename "$o")"
+done
+x=$(ls -S "$root"/samples/xwing/xws/*.json | head -n 1)
+job every "$BIN" import-xws "$x"
 xargs -P "$JOBS" -L 1 sh "$here/check.sh" <"$W/jobs" >"$W/results"
 [ -n "${ALLOC_RESULTS:-}" ] && cp "$W/results" "$ALLOC_RESULTS"
 end=$(date +%s)
