@@ -192,6 +192,7 @@ html: $(BUILD)/sillage $(TOOL_BIN)
 # watchers, kill -9 (tests/serve/run.sh)
 serve: $(BUILD)/sillage
 	@sh tests/serve/run.sh $(BUILD)/sillage
+	@sh tests/serve/club.sh $(BUILD)/sillage
 
 # the pages of `sillage serve` in headless chromium (tests/serve/browser, playwright-core):
 # real servers on loopback, recording by clicks, watching live (issue 19)

@@ -25,6 +25,8 @@
 
 /* ---- the log lines ---------------------------------------------------------- */
 
+static pthread_mutex_t log_mutex = PTHREAD_MUTEX_INITIALIZER;   /* one line at a time, every game */
+
 void serve_log(server *s, const char *ip, const char *method, const char *path, int status, const char *note)
 {
 	char when[32];
@@ -46,18 +48,19 @@ void serve_log(server *s, const char *ip, const char *method, const char *path, 
 		sl_text_safe(&b, note, strlen(note), 0);
 	}
 	sl_buf_putc(&b, '\n');
-	pthread_mutex_lock(&s->loglock);
+	(void)s;
+	pthread_mutex_lock(&log_mutex);
 	if (!b.failed)
 		fwrite(b.data, 1, b.len, stderr);
 	fflush(stderr);
-	pthread_mutex_unlock(&s->loglock);
+	pthread_mutex_unlock(&log_mutex);
 	sl_buf_free(&b);
 }
 
 /* libmicrohttpd's own words (a client gone mid-request, ...), as log lines */
 static void mhd_logger(void *cls, const char *fmt, va_list ap)
 {
-	server *s = cls;
+	server *s = NULL;
 	char msg[400];
 	size_t n;
 	vsnprintf(msg, sizeof msg, fmt, ap);
@@ -75,6 +78,8 @@ typedef struct req {
 	int too_big, started;
 	struct MHD_Response *early;   /* a refusal queued at the end of the body */
 	int early_status;
+	server *s;              /* the game asked (NULL: a page of the club) */
+	size_t goff;            /* where the game's own path starts ("/g/NAME" skipped) */
 } req;
 
 /* The request target as sent: MHD decodes it before the access handler. */
@@ -152,7 +157,7 @@ static void common_headers(struct MHD_Response *resp, const char *etag)
 		MHD_add_response_header(resp, "Cache-Control", "no-store");
 }
 
-static enum MHD_Result send_reply(server *s, struct MHD_Connection *c, const char *method, const char *path,
+static enum MHD_Result send_reply(club *cl, struct MHD_Connection *c, const char *method, const char *path,
 	serve_reply *rp)
 {
 	struct MHD_Response *resp;
@@ -176,8 +181,8 @@ static enum MHD_Result send_reply(server *s, struct MHD_Connection *c, const cha
 	ret = MHD_queue_response(c, (unsigned)rp->status, resp);
 	MHD_destroy_response(resp);
 	if (rp->status >= 400 || rp->note[0])
-		if (rp->status >= 400 || !s->o.quiet)
-			serve_log(s, client_ip(c, ip, sizeof ip), method, path, rp->status, rp->note);
+		if (rp->status >= 400 || !cl->o.quiet)
+			serve_log(NULL, client_ip(c, ip, sizeof ip), method, path, rp->status, rp->note);
 	return ret;
 }
 
@@ -219,7 +224,7 @@ static int who_of(server *s, const char *t, serve_who *w)
 
 /* The Host header names this server (loopback without tokens: a page of
  * another site that resolves its name to 127.0.0.1 is refused). */
-static int host_ok(server *s, const char *host)
+static int host_ok(club *s, const char *host)
 {
 	char want[96];
 	static const char *const names[] = {"127.0.0.1", "localhost", "[::1]", NULL};
@@ -290,16 +295,170 @@ static void page_reply(server *s, const char *path, serve_reply *rp)
 	rp->type = pg->type;
 }
 
+/* Which game a path is for (r->s) and where its own path starts (r->goff):
+ * the one game, or /g/NAME/... of a club; r->s NULL for the club's pages.
+ * 0, or -1 with the refusal in rp. */
+static int resolve(club *cl, req *r, const char *path, serve_reply *rp)
+{
+	char name[64];
+	size_t n;
+	r->s = NULL;
+	r->goff = 0;
+	if (!cl->o.dir) {
+		r->s = cl->games[0];
+		return 0;
+	}
+	if (strncmp(path, "/g/", 3) != 0) {
+		if (serve_club_route(path) || strcmp(path, "/favicon.ico") == 0 || (strncmp(path, "/assets/", 8) == 0 && path[8]))
+			return 0;
+		serve_reply_error(rp, 404, "no such route");
+		return -1;
+	}
+	n = strcspn(path + 3, "/");
+	if (n == 0 || n >= sizeof name) {
+		serve_reply_error(rp, 404, "no such game");
+		return -1;
+	}
+	memcpy(name, path + 3, n);
+	name[n] = 0;
+	if (!(r->s = serve_club_game(cl, name))) {
+		serve_reply_error(rp, 404, "no game '%s' in this club", name);
+		return -1;
+	}
+	r->goff = 3 + n;
+	if (!path[r->goff]) {
+		serve_reply_error(rp, 404, "no such route: the game's pages are under /g/%s/", name);
+		return -1;
+	}
+	return 0;
+}
+
+/* The checks made once, when the headers are in: the path, the route, the
+ * method, the Host, and for a POST where it comes from and its length.
+ * 0 carry on, 1 a POST whose body comes next, -1 refused (rp). */
+static int request_checks(club *cl, struct MHD_Connection *c, req *r, const char *path, const char *method,
+	serve_reply *rp)
+{
+	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+	int post = strcmp(method, "POST") == 0;
+	const char *gp, *len, *ct, *origin, *host;
+	int gr, pr;
+	if (path_hostile(r->raw)) {
+		serve_reply_error(rp, 400, "refused path: '..', '//', NUL and backslash are never served");
+		return -1;
+	}
+	if (resolve(cl, r, path, rp))
+		return -1;
+	gp = path + r->goff;
+	gr = r->s ? is_get_route(gp) : 1;
+	pr = r->s ? is_post_route(gp) : 0;
+	if (!gr && !pr) {
+		serve_reply_error(rp, 404, "no such route");
+		return -1;
+	}
+	if ((gr && !get) || (pr && !post)) {
+		serve_reply_error(rp, 405, "method %s not allowed here", method);
+		return -1;
+	}
+	host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+	if (!host_ok(cl, host)) {
+		serve_reply_error(rp, 403, "Host '%s' is not this server's name", host ? host : "");
+		return -1;
+	}
+	if (!post)
+		return 0;
+	{
+		char want[128];
+		origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+		ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
+		snprintf(want, sizeof want, "http://%s", host ? host : "");
+		if (origin && strcasecmp(origin, want) != 0) {
+			serve_reply_error(rp, 403, "cross-site request refused (Origin '%s', this server is '%s')", origin, want);
+			return -1;
+		}
+	}
+	if (!ct || strncasecmp(ct, "application/json", 16) != 0 || (ct[16] && ct[16] != ';' && ct[16] != ' ')) {
+		serve_reply_error(rp, 403, "cross-site request refused (Content-Type must be application/json)");
+		return -1;
+	}
+	len = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+	if (len && strtoull(len, NULL, 10) > SERVE_MAX_BODY) {
+		serve_reply_error(rp, 413, "request body over %d bytes", SERVE_MAX_BODY);
+		return -1;
+	}
+	return 1;
+}
+
+/* GET /api/events: a watcher's stream, from its Last-Event-ID on. */
+static enum MHD_Result open_events(club *cl, server *s, struct MHD_Connection *c, const char *method,
+	const char *path)
+{
+	const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+	serve_reply rp;
+	sl_buf backlog;
+	long from = -1;
+	char ip[64];
+	memset(&rp, 0, sizeof rp);
+	if (!last)
+		last = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last");
+	if (last) {
+		char *end;
+		from = strtol(last, &end, 10);
+		if (*end || end == last || from < 0)
+			from = -1;
+	}
+	if (ci) {   /* a small send buffer: what a watcher does not read waits in its bounded queue */
+		int sz = 16384;
+		setsockopt(ci->connect_fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
+	}
+	sl_buf_init(&backlog);
+	serve_watch_backlog(s, from, &backlog);
+	resp = serve_watch_open(s, client_ip(c, ip, sizeof ip), sl_buf_cstr(&backlog));
+	sl_buf_free(&backlog);
+	if (!resp) {
+		serve_reply_error(&rp, 503, "too many watchers (%d)", SERVE_MAX_WATCHERS);
+		return send_reply(cl, c, method, path, &rp);
+	}
+	MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
+	common_headers(resp, NULL);
+	ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
+/* A refusal made when the headers came: a POST's is answered once its body
+ * is in (or at once, when it is too long). */
+static enum MHD_Result refuse_early(club *cl, struct MHD_Connection *c, req *r, int post, const char *method,
+	const char *path, serve_reply *rp)
+{
+	char ip[64];
+	if (!post || rp->status == 404 || rp->status == 405)
+		return send_reply(cl, c, method, path, rp);
+	r->early = MHD_create_response_from_buffer(rp->len, rp->body, MHD_RESPMEM_MUST_COPY);
+	sl_free(rp->body);
+	if (!r->early)
+		return MHD_NO;
+	r->early_status = rp->status;
+	MHD_add_response_header(r->early, "Content-Type", "application/json; charset=utf-8");
+	common_headers(r->early, NULL);
+	serve_log(NULL, client_ip(c, ip, sizeof ip), method, path, rp->status, rp->note);
+	if (rp->status == 413)   /* not read: answered now, the connection closed after */
+		return MHD_queue_response(c, 413, r->early);
+	return MHD_YES;
+}
+
 static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *url, const char *method,
 	const char *version, const char *upload, size_t *upload_size, void **con_cls)
 {
-	server *s = cls;
+	club *cl = cls;
 	req *r = *con_cls;
 	serve_reply rp;
 	serve_who w;
-	const char *path = r && r->raw ? r->raw : url;
+	const char *path = r && r->raw ? r->raw : url, *gp;
 	char pbuf[2048];
-	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
 	int post = strcmp(method, "POST") == 0;
 
 	memset(&rp, 0, sizeof rp);
@@ -309,45 +468,13 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 	snprintf(pbuf, sizeof pbuf, "%.*s", (int)strcspn(path, "?#"), path);
 	path = pbuf;
 	if (!r->started) {
-		const char *len, *ct, *origin, *host;
+		int k;
 		r->started = 1;
-		if (path_hostile(r->raw)) {
-			serve_reply_error(&rp, 400, "refused path: '..', '//', NUL and backslash are never served");
-			goto early;
-		}
-		if (!is_get_route(path) && !is_post_route(path)) {
-			serve_reply_error(&rp, 404, "no such route");
-			goto early;
-		}
-		if ((is_get_route(path) && !get) || (is_post_route(path) && !post)) {
-			serve_reply_error(&rp, 405, "method %s not allowed here", method);
-			goto early;
-		}
-		host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
-		if (!host_ok(s, host)) {
-			serve_reply_error(&rp, 403, "Host '%s' is not this server's name", host ? host : "");
-			goto early;
-		}
-		if (post) {
-			char want[128];
-			origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
-			ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
-			snprintf(want, sizeof want, "http://%s", host ? host : "");
-			if (origin && strcasecmp(origin, want) != 0) {
-				serve_reply_error(&rp, 403, "cross-site request refused (Origin '%s', this server is '%s')", origin, want);
-				goto early;
-			}
-			if (!ct || strncasecmp(ct, "application/json", 16) != 0 || (ct[16] && ct[16] != ';' && ct[16] != ' ')) {
-				serve_reply_error(&rp, 403, "cross-site request refused (Content-Type must be application/json)");
-				goto early;
-			}
-			len = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
-			if (len && strtoull(len, NULL, 10) > SERVE_MAX_BODY) {
-				serve_reply_error(&rp, 413, "request body over %d bytes", SERVE_MAX_BODY);
-				goto early;
-			}
+		k = request_checks(cl, c, r, path, method, &rp);
+		if (k < 0)
+			return refuse_early(cl, c, r, post, method, path, &rp);
+		if (k > 0)
 			return MHD_YES;   /* the body comes next */
-		}
 	}
 	if (!post && *upload_size) {   /* a body nobody asked for: read and dropped */
 		*upload_size = 0;
@@ -361,80 +488,35 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		*upload_size = 0;
 		return MHD_YES;
 	}
-	if (post && r->early) {
-		enum MHD_Result ret = MHD_queue_response(c, (unsigned)r->early_status, r->early);
-		return ret;
-	}
+	if (post && r->early)
+		return MHD_queue_response(c, (unsigned)r->early_status, r->early);
 	if (post && r->too_big) {
 		serve_reply_error(&rp, 413, "request body over %d bytes", SERVE_MAX_BODY);
-		return send_reply(s, c, method, path, &rp);
+		return send_reply(cl, c, method, path, &rp);
 	}
-	if (who_of(s, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t"), &w)) {
+	if (!r->s) {   /* a page of the club */
+		if (serve_club_route(path))
+			serve_club_get(cl, path, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t"), &rp);
+		else
+			page_reply(NULL, path, &rp);
+		return send_reply(cl, c, method, path, &rp);
+	}
+	gp = path + r->goff;
+	if (who_of(r->s, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t"), &w)) {
 		serve_reply_error(&rp, 403, "unknown token");
-		return send_reply(s, c, method, path, &rp);
+		return send_reply(cl, c, method, path, &rp);
 	}
 	if (post) {
-		serve_api_post(s, path, r->body.len ? (const char *)r->body.data : "", r->body.len, &w, &rp);
-		return send_reply(s, c, method, path, &rp);
+		serve_api_post(r->s, gp, r->body.len ? (const char *)r->body.data : "", r->body.len, &w, &rp);
+		return send_reply(cl, c, method, path, &rp);
 	}
-	if (strcmp(path, "/api/events") == 0) {
-		const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
-		struct MHD_Response *resp;
-		enum MHD_Result ret;
-		sl_buf backlog;
-		long from = -1;
-		if (!last)
-			last = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last");
-		if (last) {
-			char *end;
-			from = strtol(last, &end, 10);
-			if (*end || end == last || from < 0)
-				from = -1;
-		}
-		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
-		char ip[64];
-		if (ci) {   /* a small send buffer: what a watcher does not read waits in its bounded queue */
-			int sz = 16384;
-			setsockopt(ci->connect_fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
-		}
-		sl_buf_init(&backlog);
-		serve_watch_backlog(s, from, &backlog);
-		resp = serve_watch_open(s, client_ip(c, ip, sizeof ip), sl_buf_cstr(&backlog));
-		sl_buf_free(&backlog);
-		if (!resp) {
-			serve_reply_error(&rp, 503, "too many watchers (%d)", SERVE_MAX_WATCHERS);
-			return send_reply(s, c, method, path, &rp);
-		}
-		MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
-		common_headers(resp, NULL);
-		ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
-		MHD_destroy_response(resp);
-		return ret;
-	}
-	if (strncmp(path, "/api/", 5) == 0)
-		serve_api_get(s, path, c, &w, &rp);
+	if (strcmp(gp, "/api/events") == 0)
+		return open_events(cl, r->s, c, method, path);
+	if (strncmp(gp, "/api/", 5) == 0)
+		serve_api_get(r->s, gp, c, &w, &rp);
 	else
-		page_reply(s, path, &rp);
-	return send_reply(s, c, method, path, &rp);
-early:
-	if (post && rp.status != 404 && rp.status != 405) {
-		/* answered once the body is in (or at once, when it is too long) */
-		char ip[64];
-		r->early = MHD_create_response_from_buffer(rp.len, rp.body, MHD_RESPMEM_MUST_COPY);
-		sl_free(rp.body);
-		if (!r->early)
-			return MHD_NO;
-		r->early_status = rp.status;
-		MHD_add_response_header(r->early, "Content-Type", "application/json; charset=utf-8");
-		common_headers(r->early, NULL);
-		serve_log(s, client_ip(c, ip, sizeof ip), method, path, rp.status, rp.note);
-		if (rp.status == 413) {   /* not read: answered now, the connection closed after */
-			enum MHD_Result ret = MHD_queue_response(c, 413, r->early);
-			return ret;
-		}
-		return MHD_YES;
-	}
-	return send_reply(s, c, method, path, &rp);
+		page_reply(r->s, gp, &rp);
+	return send_reply(cl, c, method, path, &rp);
 }
 
 /* ---- tokens: FILE.tokens (0600) keeps the links across restarts ----------- */
@@ -509,8 +591,9 @@ int serve_tokens_update(server *s, int announce)
 		sl_hexstr_encode(s->tok[s->ntok].hex, raw, sizeof raw);
 		if (announce && p >= 0) {
 			pthread_mutex_lock(&s->loglock);
-			printf("record %s: http://%s/record?t=%s\nwatch %s: http://%s/watch?t=%s\n", h->players[p].id, s->host,
-				s->tok[s->ntok].hex, h->players[p].id, s->host, s->tok[s->ntok].hex);
+			printf("record %s%s%s: http://%s%s/record?t=%s\nwatch %s%s%s: http://%s%s/watch?t=%s\n", s->name,
+				*s->name ? " " : "", h->players[p].id, s->host, s->prefix, s->tok[s->ntok].hex,
+				s->name, *s->name ? " " : "", h->players[p].id, s->host, s->prefix, s->tok[s->ntok].hex);
 			fflush(stdout);
 			pthread_mutex_unlock(&s->loglock);
 		}
@@ -539,7 +622,7 @@ static int is_loopback(const char *a)
 	return strcmp(a, "127.0.0.1") == 0 || strcmp(a, "::1") == 0 || strcmp(a, "localhost") == 0;
 }
 
-static int listen_on(server *s, int *fd_out)
+static int listen_on(const serve_opts *o, int *port_out, char *host, size_t hn, int *fd_out)
 {
 	struct addrinfo hints, *ai = NULL;
 	char port[16];
@@ -547,16 +630,16 @@ static int listen_on(server *s, int *fd_out)
 	memset(&hints, 0, sizeof hints);
 	hints.ai_socktype = SOCK_STREAM;
 	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
-	snprintf(port, sizeof port, "%d", s->o.port);
-	e = getaddrinfo(strcmp(s->o.bind, "localhost") == 0 ? "127.0.0.1" : s->o.bind, port, &hints, &ai);
+	snprintf(port, sizeof port, "%d", o->port);
+	e = getaddrinfo(strcmp(o->bind, "localhost") == 0 ? "127.0.0.1" : o->bind, port, &hints, &ai);
 	if (e) {
-		fprintf(stderr, "sillage: serve: cannot listen on %s: %s\n", s->o.bind, gai_strerror(e));
+		fprintf(stderr, "sillage: serve: cannot listen on %s: %s\n", o->bind, gai_strerror(e));
 		return 4;
 	}
 	fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) ||
 	    bind(fd, ai->ai_addr, ai->ai_addrlen) || listen(fd, 64)) {
-		fprintf(stderr, "sillage: serve: cannot listen on %s port %d: %s\n", s->o.bind, s->o.port, strerror(errno));
+		fprintf(stderr, "sillage: serve: cannot listen on %s port %d: %s\n", o->bind, o->port, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		freeaddrinfo(ai);
@@ -568,13 +651,13 @@ static int listen_on(server *s, int *fd_out)
 		char addr[64];
 		getsockname(fd, (struct sockaddr *)&ss, &sl);
 		if (ss.ss_family == AF_INET6) {
-			s->port = ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
+			*port_out = ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
 			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr, addr, sizeof addr);
-			snprintf(s->host, sizeof s->host, "[%s]:%d", addr, s->port);
+			snprintf(host, hn, "[%s]:%d", addr, *port_out);
 		} else {
-			s->port = ntohs(((struct sockaddr_in *)&ss)->sin_port);
+			*port_out = ntohs(((struct sockaddr_in *)&ss)->sin_port);
 			inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, addr, sizeof addr);
-			snprintf(s->host, sizeof s->host, "%s:%d", addr, s->port);
+			snprintf(host, hn, "%s:%d", addr, *port_out);
 		}
 		if (strcmp(addr, "0.0.0.0") == 0 || strcmp(addr, "::") == 0) {
 			/* every address: the links name this machine as the others know it */
@@ -582,7 +665,7 @@ static int listen_on(server *s, int *fd_out)
 			if (gethostname(name, sizeof name) != 0)
 				snprintf(name, sizeof name, "localhost");
 			name[sizeof name - 1] = 0;
-			snprintf(s->host, sizeof s->host, "%s:%d", name, s->port);
+			snprintf(host, hn, "%s:%d", name, *port_out);
 		}
 	}
 	freeaddrinfo(ai);
@@ -678,97 +761,102 @@ static void print_urls(server *s)
 	fflush(stdout);
 }
 
-int serve_run(const serve_opts *o)
+static int rec_code(int e)
+{
+	return e == SL_EIO || e == SL_ENOMEM ? 4 : e == SL_EILLEGAL || e == SL_EDESYNC ? 1 : 3;
+}
+
+/* The recorder on the game's journal, with --game or --from for a new one. */
+static int game_begin(server *s, const serve_opts *o)
+{
+	rec_sink sink;
+	int e;
+	sink.out = NULL;   /* descriptions go into the JSON answers */
+	sink.err = sink_stderr;
+	sink.ud = s;
+	/* the recorder: quiet, its refusals said on stderr at startup only */
+	if ((e = rec_begin(&s->rc, s->o.path, SL_SILB_SYNC_EVENT, 1, &sink)))
+		return rec_code(e);
+	if (o->game && (e = rec_set_game(&s->rc, o->game))) {
+		if (e == 1)
+			fprintf(stderr, "sillage: serve: %s already holds a %s game\n(see 'sillage serve --help')\n",
+				s->o.path, s->rc.log->game->id);
+		return e == 1 || e == SL_EUSAGE ? 2 : 4;
+	}
+	if (o->from && !s->rc.log && (e = feed_setup(s)))
+		return e;
+	if (o->from && s->rc.log && s->rc.log->n && s->rc.created == 0)
+		fprintf(stderr, "sillage: serve: %s holds a game already: carrying on (--from ignored)\n", s->o.path);
+	if (!s->rc.log && !s->rc.nhl) {
+		fprintf(stderr, "sillage: serve: %s is a new log: say which game (--game ID or --from SETUP.sil)\n"
+			"(see 'sillage serve --help')\n", s->o.path);
+		return 2;
+	}
+	return 0;
+}
+
+server *serve_game_open(club *cl, const serve_opts *o, const char *name, int *code)
 {
 	server *s = calloc(1, sizeof *s);
-	rec_sink sink;
-	sigset_t set;
-	int fd = -1, e = 0, sig;
+	struct stat st;
+	int e;
+	*code = 4;
 	if (!s)
-		return 4;
+		return NULL;
 	s->o = *o;
-	if (!is_loopback(o->bind) && !o->tokens) {
-		fprintf(stderr, "sillage: serve: --bind %s reaches other machines: it needs --tokens (a secret link "
-			"per player)\n(see 'sillage serve --help')\n", o->bind);
-		free(s);
-		return 2;
+	s->club = cl;
+	s->port = cl->port;
+	snprintf(s->host, sizeof s->host, "%s", cl->host);
+	if (name) {
+		snprintf(s->name, sizeof s->name, "%s", name);
+		snprintf(s->prefix, sizeof s->prefix, "/g/%s", name);
+		s->o.path = s->owned_path = sl_malloc(strlen(o->dir) + strlen(name) + 7);
+		if (!s->owned_path) {
+			free(s);
+			return NULL;
+		}
+		sprintf(s->owned_path, "%s/%s.silb", o->dir, name);
+		s->o.game = s->o.from = NULL;
 	}
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_mutex_init(&s->wlock, NULL);
 	pthread_mutex_init(&s->loglock, NULL);
 	pthread_cond_init(&s->wcond, NULL);
-	sink.out = NULL;   /* descriptions go into the JSON answers */
-	sink.err = sink_stderr;
-	sink.ud = s;
-	/* the recorder: quiet, its refusals said on stderr at startup only */
-	if ((e = rec_begin(&s->rc, o->path, SL_SILB_SYNC_EVENT, 1, &sink))) {
-		e = e == SL_EIO || e == SL_ENOMEM ? 4 : e == SL_EILLEGAL || e == SL_EDESYNC ? 1 : 3;
-		goto out;
-	}
-	if (o->game && (e = rec_set_game(&s->rc, o->game))) {
-		if (e == 1)
-			fprintf(stderr, "sillage: serve: %s already holds a %s game\n(see 'sillage serve --help')\n",
-				o->path, s->rc.log->game->id);
-		e = e == 1 || e == SL_EUSAGE ? 2 : 4;
-		goto out;
-	}
-	if (o->from && !s->rc.log && (e = feed_setup(s)))
-		goto out;
-	if (o->from && s->rc.log && s->rc.log->n && s->rc.created == 0)
-		fprintf(stderr, "sillage: serve: %s holds a game already: carrying on (--from ignored)\n", o->path);
-	if (!s->rc.log && !s->rc.nhl) {
-		fprintf(stderr, "sillage: serve: %s is a new log: say which game (--game ID or --from SETUP.sil)\n"
-			"(see 'sillage serve --help')\n", o->path);
-		e = 2;
-		goto out;
-	}
-	s->tok_path = path_with(o->path, ".tokens");
-	s->seal_path = path_with(o->path, ".seal");
-	if (!s->tok_path || !s->seal_path || serve_entries_load(s) || serve_seal_load(s)) {
-		e = 4;
-		goto out;
-	}
-	if (o->tokens && serve_tokens_update(s, 0)) {
-		e = 4;
-		goto out;
-	}
-	if ((e = listen_on(s, &fd)))
-		goto out;
-	/* SIGINT and SIGTERM are waited for here, in no other thread */
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
-	signal(SIGPIPE, SIG_IGN);
-	s->d = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG,
-		0, NULL, NULL, handler, s,
-		MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, s,
-		MHD_OPTION_LISTEN_SOCKET, fd,
-		MHD_OPTION_URI_LOG_CALLBACK, uri_log, s,
-		MHD_OPTION_NOTIFY_COMPLETED, completed, s,
-		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
-		MHD_OPTION_CONNECTION_LIMIT, (unsigned)(SERVE_MAX_WATCHERS + 64),
-		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
-		MHD_OPTION_THREAD_STACK_SIZE, (size_t)(2u << 20),
-		MHD_OPTION_END);
-	if (!s->d) {
-		fprintf(stderr, "sillage: serve: the HTTP server could not start on %s\n", s->host);
-		close(fd);
-		e = 4;
-		goto out;
-	}
-	print_urls(s);
-	while (sigwait(&set, &sig) != 0)
-		;
-	serve_watch_stop(s);
-	MHD_stop_daemon(s->d);
-	close(fd);
+	if ((e = game_begin(s, &s->o)))
+		goto fail;
+	s->tok_path = path_with(s->o.path, ".tokens");
+	s->seal_path = path_with(s->o.path, ".seal");
+	e = 4;
+	if (!s->tok_path || !s->seal_path || serve_entries_load(s) || serve_seal_load(s))
+		goto fail;
+	if (s->o.tokens && serve_tokens_update(s, 0))
+		goto fail;
+	s->last_at = stat(s->o.path, &st) == 0 ? (long long)st.st_mtime : (long long)time(NULL);
+	serve_game_changed(s, 0);
+	*code = 0;
+	return s;
+fail:
+	*code = e;
+	serve_game_free(s);
+	return NULL;
+}
+
+/* Ends the game's recording: the journal packed into an archive in place
+ * unless !pack (a kill loses nothing either way). *code 4 when it fails. */
+void serve_game_close(server *s, int pack, int *code)
+{
 	pthread_mutex_lock(&s->lock);
-	e = rec_end(&s->rc, 0) ? 4 : 0;
+	if (rec_end(&s->rc, !pack))
+		*code = 4;
+	else if (!s->o.quiet)
+		fprintf(stderr, "serve: stopped; %s holds %zu entries\n", s->o.path, s->rc.log ? s->rc.log->n : (size_t)0);
 	pthread_mutex_unlock(&s->lock);
-	if (!e && !o->quiet)
-		fprintf(stderr, "serve: stopped; %s holds %zu entries\n", o->path, s->rc.log ? s->rc.log->n : (size_t)0);
-out:
+}
+
+void serve_game_free(server *s)
+{
+	if (!s)
+		return;
 	rec_free(&s->rc);
 	for (size_t k = 0; k < s->nent; k++)
 		sl_free(s->ent[k].desc);
@@ -776,6 +864,116 @@ out:
 	sl_free(s->seals);
 	sl_free(s->tok_path);
 	sl_free(s->seal_path);
+	sl_free(s->owned_path);
+	pthread_mutex_destroy(&s->lock);
+	pthread_mutex_destroy(&s->wlock);
+	pthread_mutex_destroy(&s->loglock);
+	pthread_cond_destroy(&s->wcond);
 	free(s);
+}
+
+static struct MHD_Daemon *start_daemon(club *cl, int fd)
+{
+	return MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG,
+		0, NULL, NULL, handler, cl,
+		MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, cl,
+		MHD_OPTION_LISTEN_SOCKET, fd,
+		MHD_OPTION_URI_LOG_CALLBACK, uri_log, cl,
+		MHD_OPTION_NOTIFY_COMPLETED, completed, cl,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)(SERVE_MAX_WATCHERS + 64),
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
+		MHD_OPTION_THREAD_STACK_SIZE, (size_t)(2u << 20),
+		MHD_OPTION_END);
+}
+
+/* The games: the one of FILE, or every DIR/NAME.silb. 0 or an exit code. */
+static int open_games(club *cl)
+{
+	int e = 0;
+	if (cl->o.dir) {
+		struct stat st;
+		if (stat(cl->o.dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "sillage: serve: --dir %s: %s\n", cl->o.dir, errno ? strerror(errno) : "not a directory");
+			return 3;
+		}
+		cl->tok_path = path_with(cl->o.dir, "/club.tokens");
+		if (!cl->tok_path)
+			return 4;
+		serve_club_scan(cl, 1);
+		return serve_club_tokens(cl, 0) ? 4 : 0;
+	}
+	cl->games = calloc(1, sizeof *cl->games);
+	if (!cl->games || !(cl->games[0] = serve_game_open(cl, &cl->o, NULL, &e)))
+		return e ? e : 4;
+	cl->ngames = cl->capg = 1;
+	return 0;
+}
+
+static void print_club(club *cl)
+{
+	printf("lobby: http://%s/\n", cl->host);
+	for (int k = 0; k < cl->ntok; k++)
+		printf("%s %s: http://%s/me?t=%s\n", strcmp(cl->tok[k].id, "host") == 0 ? "host" : "player",
+			strcmp(cl->tok[k].id, "host") == 0 ? "links" : cl->tok[k].id, cl->host, cl->tok[k].hex);
+	printf("games: %d in %s\n", cl->ngames, cl->o.dir);
+	fflush(stdout);
+}
+
+int serve_run(const serve_opts *o)
+{
+	club *cl = calloc(1, sizeof *cl);
+	sigset_t set;
+	int fd = -1, e = 0, sig;
+	if (!cl)
+		return 4;
+	cl->o = *o;
+	if (o->dir)
+		cl->o.tokens = 1;   /* a club has players: each acts through their own links */
+	if (!is_loopback(o->bind) && !o->tokens && !o->dir) {
+		fprintf(stderr, "sillage: serve: --bind %s reaches other machines: it needs --tokens (a secret link "
+			"per player)\n(see 'sillage serve --help')\n", o->bind);
+		free(cl);
+		return 2;
+	}
+	pthread_mutex_init(&cl->lock, NULL);
+	/* the port first: the games' links name it */
+	if ((e = listen_on(&cl->o, &cl->port, cl->host, sizeof cl->host, &fd)))
+		goto out;
+	if ((e = open_games(cl)))
+		goto out;
+	/* SIGINT and SIGTERM are waited for here, in no other thread */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (!(cl->d = start_daemon(cl, fd))) {
+		fprintf(stderr, "sillage: serve: the HTTP server could not start on %s\n", cl->host);
+		e = 4;
+		goto out;
+	}
+	if (o->dir)
+		print_club(cl);
+	else
+		print_urls(cl->games[0]);
+	while (sigwait(&set, &sig) != 0)
+		;
+	for (int k = 0; k < cl->ngames; k++)
+		serve_watch_stop(cl->games[k]);
+	MHD_stop_daemon(cl->d);
+	for (int k = 0; k < cl->ngames; k++)
+		serve_game_close(cl->games[k], 1, &e);
+out:
+	if (fd >= 0)
+		close(fd);
+	for (int k = 0; k < cl->ngames; k++)
+		serve_game_free(cl->games[k]);
+	free(cl->games);
+	free(cl->tok);
+	free(cl->skip);
+	sl_free(cl->tok_path);
+	pthread_mutex_destroy(&cl->lock);
+	free(cl);
 	return e;
 }

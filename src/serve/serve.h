@@ -19,6 +19,7 @@ typedef struct serve_opts {
 	int port;              /* 0: any free port (the one taken is printed) */
 	const char *bind;      /* an address (127.0.0.1 unless told) */
 	int tokens, quiet;
+	const char *dir;       /* --dir DIR: every DIR/NAME.silb under /g/NAME/ (path is NULL then) */
 } serve_opts;
 
 /* Runs the server until SIGINT or SIGTERM. Returns an exit code of the
@@ -50,6 +51,7 @@ typedef struct serve_seal {   /* a hidden choice, sealed until its reveal */
 } serve_seal;
 
 typedef struct watcher watcher;
+typedef struct club club;
 struct MHD_Connection;
 struct MHD_Response;
 struct MHD_Daemon;
@@ -74,6 +76,13 @@ typedef struct server {
 	int nwatchers, stopping;
 	pthread_mutex_t loglock;
 	struct MHD_Daemon *d;
+	/* one game of a club (serve_club.c); in a server of one game, name and prefix are "" */
+	club *club;
+	char name[64];          /* NAME of DIR/NAME.silb */
+	char prefix[80];        /* "/g/NAME": what its URLs start with */
+	char *owned_path;       /* o.path when the club made it */
+	long long last_at;      /* when the log last changed (Unix seconds; the file's time when opened) */
+	char movers[256];       /* whose move it is: the players the rules offer an action now, ", " apart */
 } server;
 
 /* Who asks: the host (every side), one player, or a watcher (no side). */
@@ -139,6 +148,50 @@ typedef struct serve_page {
 const serve_page *serve_page_find(const char *name);
 /* The links page (GET /): every URL of this server. */
 char *serve_links_page(const server *s, size_t *len);
+
+/* serve_club.c: many games in one server (serve --dir) */
+#define SERVE_MAX_GAMES 4096
+#define SERVE_PLAYER_ID 64
+typedef struct club_token {  /* a player's one link to the lobby of their games */
+	char id[SERVE_PLAYER_ID];   /* the player's id in the games' headers ("host": every game) */
+	char hex[33];
+} club_token;
+typedef struct club_skip {   /* a file of DIR that could not be opened, until it changes */
+	char name[64];
+	long long mtime, size;
+} club_skip;
+struct club {
+	serve_opts o;
+	int port;
+	char host[80];
+	pthread_mutex_t lock;   /* the games, the tokens, the skipped files */
+	server **games;
+	int ngames, capg;
+	long long scanned_ms;   /* the last look at DIR */
+	club_token *tok;
+	int ntok;
+	char *tok_path;
+	club_skip *skip;
+	int nskip;
+	struct MHD_Daemon *d;
+};
+/* Opens one game (the journal, its entries, seals and tokens); NULL when
+ * it cannot be (said on stderr, *code the exit code). */
+server *serve_game_open(club *cl, const serve_opts *o, const char *name, int *code);
+void serve_game_close(server *s, int pack, int *code);
+void serve_game_free(server *s);
+/* Whose move and when, after the log changed (holds s->lock). */
+void serve_game_changed(server *s, int now);
+/* DIR looked at again (at most once a second unless force): new games opened. */
+void serve_club_scan(club *cl, int force);
+/* The game NAME, or NULL (DIR looked at again first when it is not known). */
+server *serve_club_game(club *cl, const char *name);
+/* The club's pages and their JSON: the lobby (GET / and /api/games) and a
+ * player's games (GET /me and /api/me, by the player's club token). */
+int serve_club_route(const char *path);
+void serve_club_get(club *cl, const char *path, const char *token, serve_reply *rp);
+/* Each player of every game gets a club token (DIR/club.tokens, 0600); 0 or -1. */
+int serve_club_tokens(club *cl, int announce);
 
 /* serve.c */
 /* A token for the host and each player the header names, FILE.tokens

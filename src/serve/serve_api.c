@@ -597,8 +597,10 @@ static void record_line(server *s, const serve_who *w, const char *text, serve_r
 			"dice", sl_buf_cstr(&dice) ? sl_buf_cstr(&dice) : ""));
 		snprintf(rp->note, sizeof rp->note, "#%ld %s", rev_of(s),
 			n1 > n0 && sl_buf_cstr(&s->rc.last_desc) ? sl_buf_cstr(&s->rc.last_desc) : "(header)");
-		if (n1 > n0)
+		if (n1 > n0) {
+			serve_game_changed(s, 1);
 			send_entry_event(s, "entry", n1 - 1);
+		}
 		sl_buf_free(&dice);
 	}
 	sl_buf_free(&cap.said);
@@ -925,6 +927,7 @@ static void post_undo(server *s, const serve_who *w, serve_reply *rp)
 			}
 		}
 	}
+	serve_game_changed(s, 1);
 	snprintf(rp->note, sizeof rp->note, "undone: %s", line_text);
 	serve_reply_json(rp, 200, json_pack("{s:b,s:I,s:s}", "ok", 1, "rev", (json_int_t)rev_of(s), "undone", line_text));
 	{
@@ -963,6 +966,7 @@ static void post_close(server *s, const serve_who *w, serve_reply *rp)
 		return;
 	}
 	sl_buf_free(&cap.said);
+	serve_game_changed(s, 1);
 	snprintf(rp->note, sizeof rp->note, "closed: the dice seed is revealed");
 	serve_reply_json(rp, 200, json_pack("{s:b,s:I,s:b}", "ok", 1, "rev", (json_int_t)rev_of(s),
 		"revealed", s->rc.dh.revealed));

@@ -1,0 +1,161 @@
+#!/bin/sh
+# club.sh - `sillage serve --dir DIR` (issue 27): many games in one server,
+# on a free loopback port. The lobby lists every game; each player's one link
+# lists theirs; a token of one game is worthless in another (403, a log line,
+# the journal byte-identical); a game dropped into DIR while the server runs
+# is served; a file that is no journal is skipped, the others served; idle
+# games cost no thread; a restart keeps every link. Every wait is bounded.
+# usage: sh tests/serve/club.sh BUILD/sillage
+set -u
+SILLAGE=$1
+case $SILLAGE in /*) ;; *) SILLAGE=$(pwd)/$SILLAGE ;; esac
+T=$(mktemp -d)
+PID=
+cleanup() {
+	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
+	rm -rf "$T"
+}
+trap cleanup EXIT
+pass=0
+fail=0
+ok() { echo "club: ok: $1"; pass=$((pass + 1)); }
+bad() { echo "club: FAILED: $1"; fail=$((fail + 1)); }
+D=$T/club
+mkdir "$D"
+# game NAME SETUP: a journal in DIR from a setup log, through the recorder
+game() { "$SILLAGE" record "$D/$1.silb" < "$2" > /dev/null 2>> "$T/rec.err" || bad "record $1"; }
+game sternes tests/serve/data/sail-setup.sil
+game grise tests/serve/data/fmp-setup.sil
+
+start() {
+	: > "$T/out"
+	"$SILLAGE" serve --dir "$D" --port 0 "$@" > "$T/out" 2>> "$T/err" &
+	PID=$!
+	n=0
+	while ! grep -q '^games: ' "$T/out" 2>/dev/null; do
+		n=$((n + 1))
+		if [ $n -gt 200 ] || ! kill -0 "$PID" 2>/dev/null; then
+			echo "club: the server did not start:"; tail -5 "$T/err"; PID=; return 1
+		fi
+		sleep 0.05
+	done
+	URL=$(sed -n 's|^lobby: \(http://127.0.0.1:[0-9]*\)/$|\1|p' "$T/out")
+}
+stop() {
+	kill -TERM "$PID"
+	wait "$PID"
+	STOPPED=$?
+	PID=
+}
+get() { CODE=$(curl -s --path-as-is --max-time 20 -o "$T/body" -w '%{http_code}' "$URL$1"); }
+post() {
+	CODE=$(curl -s --max-time 20 -o "$T/body" -w '%{http_code}' -H 'Content-Type: application/json' \
+		--data-binary "$2" "$URL$1")
+}
+link() { sed -n "s|^$1: http://[^/]*/me?t=||p" "$T/out"; }
+# the game token of club token $1 in game $2 (from /api/me)
+gtok() {
+	curl -s --max-time 10 "$URL/api/me?t=$1" | tr '{' '\n' | grep "\"name\":\"$2\"" -A2 | tr ',' '\n' |
+		sed -n "s|.*\"record\":\"/g/$2/record?t=\([0-9a-f]*\)\".*|\1|p" | head -n 1
+}
+threads() { sed -n 's/^Threads:[[:space:]]*//p' "/proc/$PID/status"; }
+rev_of() { curl -s --max-time 10 "$URL/g/$1/api/state" | sed -n 's/.*"rev":\([0-9]*\).*/\1/p'; }
+
+start || exit 1
+get /api/games
+if [ "$CODE" = 200 ] && grep -q '"name":"grise","game":"fmp"' "$T/body" && grep -q '"name":"sternes","game":"sail"' "$T/body"; then
+	ok "the lobby's JSON lists both games with their rules"
+else bad "lobby JSON: $CODE $(head -c 300 "$T/body")"; fi
+get /
+if [ "$CODE" = 200 ] && grep -q '<th>whose move</th>' "$T/body" && grep -q 'href="/g/sternes/watch"' "$T/body" &&
+   grep -q '<td>ana, bob</td>' "$T/body"; then ok "the lobby page: each game, its players, its watch link"
+else bad "lobby page: $CODE"; fi
+FR=$(link "player fr")
+ANA=$(link "player ana")
+HOST=$(link "host links")
+[ ${#FR} = 32 ] && [ ${#ANA} = 32 ] && [ ${#HOST} = 32 ] && ok "a link per player of every game, and the host's, printed" || bad "club links: '$FR' '$ANA' '$HOST'"
+get "/api/me?t=$FR"
+if grep -q '"name":"sternes"' "$T/body" && ! grep -q '"name":"grise"' "$T/body"; then ok "a player's link lists their games only"
+else bad "fr's games: $(head -c 300 "$T/body")"; fi
+get "/me?t=$HOST"
+[ "$(grep -c '/record?t=' "$T/body")" = 2 ] && ok "the host's link lists every game with its record link" || bad "host's games"
+get "/me?t=0123456789abcdef0123456789abcdef"
+[ "$CODE" = 403 ] && ok "an unknown club token: 403" || bad "unknown club token: $CODE"
+GB=$(gtok "$(link "player gb")" sternes)
+ANAT=$(gtok "$ANA" grise)
+HS=$(gtok "$HOST" sternes)
+[ ${#GB} = 32 ] && [ ${#ANAT} = 32 ] && [ ${#HS} = 32 ] && ok "each player's game links carry that game's token" || bad "game tokens: '$GB' '$ANAT' '$HS'"
+
+# a token of one game is worthless in another
+cp "$D/grise.silb" "$T/before"
+for t in "$GB" "$HS" "$FR"; do
+	post "/g/grise/api/act?t=$t" '{"rev":16,"line":"turn 1"}'
+	[ "$CODE" = 403 ] || bad "a token of another game (or a club token) acted in grise: $CODE $(cat "$T/body")"
+done
+if cmp -s "$T/before" "$D/grise.silb" && [ "$(grep -c '/g/grise/api/act 403 unknown token' "$T/err")" = 3 ]; then
+	ok "sternes' tokens and a club token in grise: 403, a log line each, the journal byte-identical"
+else bad "cross-game tokens: $(grep -c '/g/grise/api/act 403' "$T/err") log lines"; fi
+
+# a game played through its own links: the lobby follows
+r=$(rev_of sternes)
+post "/g/sternes/api/act?t=$HS" "{\"rev\":$r,\"line\":\"turn 1\"}"
+[ "$CODE" = 200 ] && ok "the host's token of sternes acts there" || bad "act in sternes: $CODE $(cat "$T/body")"
+get /api/games
+if grep -q '"name":"sternes","game":"sail"[^}]*"turn":1,[^}]*"last":"Turn 1 begins"' "$T/body"; then
+	ok "the lobby says sternes is at turn 1, its last action and when"
+else bad "lobby after an action: $(head -c 400 "$T/body")"; fi
+grep -q "\"name\":\"sternes\"[^}]*\"movers\":\"[a-z]" "$T/body" && ok "and whose move it is now" || bad "no movers"
+
+# routes: unknown games and paths
+for p in /g/nothing/watch /g/sternes /g/sternes/api/nothing /g/../x /nothing; do
+	get "$p"
+	case $p in *..*) want=400 ;; *) want=404 ;; esac
+	[ "$CODE" = $want ] || bad "GET $p: $CODE, expected $want"
+done
+get /g/sternes/watch
+[ "$CODE" = 200 ] && ok "unknown games and routes 404; a game's page under /g/NAME/" || bad "GET /g/sternes/watch: $CODE"
+get /g/grise/api/board.svg
+[ "$CODE" = 200 ] && grep -q '<svg' "$T/body" && ok "a game's board under /g/NAME/api/board.svg" || bad "board of grise: $CODE"
+
+# a game dropped into DIR while it runs; a file that is no journal skipped
+th0=$(threads)
+printf 'not a journal\n' > "$D/broken.silb"
+i=0
+while [ $i -lt 20 ]; do
+	cp "$D/grise.silb" "$D/extra$i.silb"
+	i=$((i + 1))
+done
+game newcomer tests/serve/data/starship-setup.sil
+sleep 1.1   # DIR is looked at again at most once a second
+get /api/games
+if grep -q '"name":"newcomer","game":"starship"' "$T/body" && grep -q '"name":"extra19"' "$T/body"; then
+	ok "games added to DIR while it runs are served"
+else bad "new games not in the lobby: $(head -c 300 "$T/body")"; fi
+grep -q '"name":"broken"' "$T/body" && bad "a file that is no journal is listed" || ok "a file that is no journal is left out"
+grep -q 'broken 0\|broken -.*not served' "$T/err" && ok "and said in a log line" || bad "no log line for broken.silb: $(tail -3 "$T/err")"
+sleep 0.5
+th1=$(threads)
+[ -n "$th0" ] && [ "$th1" -le "$th0" ] && ok "21 more idle games, no more threads ($th0, then $th1)" || bad "threads $th0 then $th1"
+np=$(sed -n 's/^player \([a-z0-9]*\): .*/\1/p' "$T/out" | sort | tr '\n' ' ')
+grep -q '^game newcomer: http' "$T/out" && ok "the new game's links printed (players: $np)" || bad "no links printed for the new game"
+
+# a restart keeps every link
+cp "$T/out" "$T/out1"
+stop
+[ "$STOPPED" = 0 ] && ok "SIGTERM: exit 0" || bad "SIGTERM: exit $STOPPED"
+start || exit 1
+[ "$(link "player fr")" = "$FR" ] && [ "$(gtok "$FR" sternes)" = "$(gtok "$(link "player fr")" sternes)" ] &&
+	[ "$(gtok "$HOST" sternes)" = "$HS" ] && ok "restarted: the same club and game links" || bad "links changed across a restart"
+[ "$(rev_of sternes)" = $((r + 1)) ] && ok "and the action recorded before" || bad "rev after restart: $(rev_of sternes)"
+stop
+for f in sternes grise newcomer; do
+	"$SILLAGE" verify "$D/$f.silb" > /dev/null 2>&1 || bad "$f.silb does not verify"
+done
+[ "$(stat -c %a "$D/club.tokens")" = 600 ] && ok "DIR/club.tokens is 0600" || bad "club.tokens mode"
+ok "the journals verify"
+
+if grep -q 'Sanitizer\|runtime error:' "$T/err"; then
+	bad "a sanitizer report in the servers' log:"; grep -A8 'Sanitizer\|runtime error:' "$T/err" | head -30
+fi
+echo "club: $pass passed, $fail failed"
+[ $fail = 0 ]
