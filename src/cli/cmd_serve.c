@@ -16,6 +16,24 @@ static int serve_opt(int key, const char *arg, void *ctx)
 	case 315: o->tokens = 1; break;
 	case 316: o->bind = arg; break;
 	case 317: o->dir = arg; break;
+	case 318:
+		if (cli_parse_long(arg, 1, 1 << 20, &v))
+			return cli_usage("serve", "bad --cache-mb '%s' (1..1048576)", arg);
+		o->cache_mb = (int)v;
+		break;
+	case 319:
+		if (strcmp(arg, "none") == 0)
+			o->per_ip = -1;
+		else if (cli_parse_long(arg, 2, 1 << 16, &v))
+			return cli_usage("serve", "bad --per-ip '%s' (2..65536, or none)", arg);
+		else
+			o->per_ip = (int)v;
+		break;
+	case 320:
+		if (cli_parse_long(arg, 1, 1 << 16, &v))
+			return cli_usage("serve", "bad --watchers '%s' (1..65536)", arg);
+		o->max_watchers = (int)v;
+		break;
 	case 'p':
 		if (cli_parse_long(arg, 0, 65535, &v))
 			return cli_usage("serve", "bad --port '%s' (0..65535; 0: any free port)", arg);

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -70,6 +71,155 @@ static void mhd_logger(void *cls, const char *fmt, va_list ap)
 	serve_log(s, NULL, "-", "-", 0, msg);
 }
 
+/* ---- limits: streams per address, a deadline for each request ------------------ */
+
+static const char *client_ip(struct MHD_Connection *c, char *buf, size_t n);
+
+struct ip_count {
+	char ip[64];
+	int n;
+};
+
+int serve_watch_admit(club *cl, const char *ip)
+{
+	int k, why = 0;
+	pthread_mutex_lock(&cl->climit);
+	for (k = 0; k < cl->nips && strcmp(cl->ips[k].ip, ip) != 0; k++)
+		;
+	if (cl->nstreams >= cl->max_streams || cl->stopping)
+		why = 1;
+	else if (k < cl->nips && cl->per_ip > 0 && cl->ips[k].n >= cl->per_ip / 2)
+		why = 2;
+	else if (k == cl->nips) {
+		struct ip_count *v = realloc(cl->ips, sizeof *v * (size_t)(cl->nips + 1));
+		if (!v)
+			why = 1;
+		else {
+			cl->ips = v;
+			snprintf(v[k].ip, sizeof v->ip, "%s", ip);
+			v[k].n = 0;
+			cl->nips++;
+		}
+	}
+	if (!why) {
+		cl->ips[k].n++;
+		cl->nstreams++;
+	}
+	pthread_mutex_unlock(&cl->climit);
+	return why;
+}
+
+void serve_watch_leave(club *cl, const char *ip)
+{
+	pthread_mutex_lock(&cl->climit);
+	for (int k = 0; k < cl->nips; k++)
+		if (strcmp(cl->ips[k].ip, ip) == 0) {
+			cl->nstreams--;
+			if (--cl->ips[k].n == 0)
+				cl->ips[k] = cl->ips[--cl->nips];
+			break;
+		}
+	pthread_mutex_unlock(&cl->climit);
+}
+
+/* Every open connection, and by when its request (headers and body) must be
+ * in: SERVE_REQUEST_S after it opened or after its last answer ended. A
+ * connection still sending then is shut by the watchdog, so slow or
+ * half-sent requests cannot hold the connection slots. */
+typedef struct conn_slot {
+	int fd, busy, shut;
+	long long deadline;
+	char ip[64];
+	struct conn_slot *next;
+} conn_slot;
+
+static long long mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static club *the_club;   /* the one club of the process, for the connection notices */
+
+static conn_slot *slot_of(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	return ci ? ci->socket_context : NULL;
+}
+
+/* An answer is queued: the request is in, no deadline while it is sent. */
+static void conn_busy(struct MHD_Connection *c)
+{
+	conn_slot *k = slot_of(c);
+	if (!k || !the_club)
+		return;
+	pthread_mutex_lock(&the_club->climit);
+	k->busy = 1;
+	pthread_mutex_unlock(&the_club->climit);
+}
+
+static void conn_idle(club *cl, struct MHD_Connection *c)
+{
+	conn_slot *k = slot_of(c);
+	if (!k)
+		return;
+	pthread_mutex_lock(&cl->climit);
+	k->busy = 0;
+	k->deadline = mono_ms() + SERVE_REQUEST_S * 1000;
+	pthread_mutex_unlock(&cl->climit);
+}
+
+static void conn_notice(void *cls, struct MHD_Connection *c, void **socket_context, enum MHD_ConnectionNotificationCode code)
+{
+	club *cl = cls;
+	pthread_mutex_lock(&cl->climit);
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		conn_slot *k = calloc(1, sizeof *k);
+		if (k && ci) {
+			char ip[64];
+			k->fd = ci->connect_fd;
+			k->deadline = mono_ms() + SERVE_REQUEST_S * 1000;
+			snprintf(k->ip, sizeof k->ip, "%s", client_ip(c, ip, sizeof ip));
+			k->next = cl->conns;
+			cl->conns = k;
+			*socket_context = k;
+		} else
+			free(k);
+	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED && *socket_context) {
+		for (conn_slot **p = &cl->conns; *p; p = &(*p)->next)
+			if (*p == *socket_context) {
+				*p = (*p)->next;
+				break;
+			}
+		free(*socket_context);
+		*socket_context = NULL;
+	}
+	pthread_mutex_unlock(&cl->climit);
+}
+
+static void *watchdog(void *arg)
+{
+	club *cl = arg;
+	pthread_mutex_lock(&cl->climit);
+	while (!cl->stopping) {
+		long long now = mono_ms();
+		for (conn_slot *k = cl->conns; k; k = k->next)
+			if (!k->busy && !k->shut && now > k->deadline) {
+				k->shut = 1;   /* MHD sees the end, closes and tells conn_notice */
+				shutdown(k->fd, SHUT_RDWR);
+				serve_log(NULL, k->ip, "-", "-", 0, "connection closed: no whole request within "
+					"10 s (slow or half-sent)");
+			}
+		pthread_mutex_unlock(&cl->climit);
+		usleep(250 * 1000);
+		pthread_mutex_lock(&cl->climit);
+	}
+	pthread_mutex_unlock(&cl->climit);
+	return NULL;
+}
+
 /* ---- one request ------------------------------------------------------------- */
 
 typedef struct req {
@@ -93,9 +243,12 @@ static void *uri_log(void *cls, const char *uri, struct MHD_Connection *c)
 	return r;
 }
 
+static void conn_idle(club *cl, struct MHD_Connection *c);
+
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
 	req *r = *con_cls;
+	conn_idle(cls, c);
 	if (!r)
 		return;
 	free(r->raw);
@@ -157,15 +310,22 @@ static void common_headers(struct MHD_Response *resp, const char *etag)
 		MHD_add_response_header(resp, "Cache-Control", "no-store");
 }
 
+static void body_free(void *p)
+{
+	sl_free(p);
+}
+
 static enum MHD_Result send_reply(club *cl, struct MHD_Connection *c, const char *method, const char *path,
 	serve_reply *rp)
 {
 	struct MHD_Response *resp;
 	enum MHD_Result ret;
 	char ip[64];
-	resp = MHD_create_response_from_buffer(rp->len, rp->body,
-		rp->owned ? MHD_RESPMEM_MUST_COPY : MHD_RESPMEM_PERSISTENT);
-	if (rp->owned)
+	if (rp->owned)   /* handed over: freed when the answer is sent */
+		resp = MHD_create_response_from_buffer_with_free_callback(rp->len, rp->body, body_free);
+	else
+		resp = MHD_create_response_from_buffer(rp->len, rp->body, MHD_RESPMEM_PERSISTENT);
+	if (!resp && rp->owned)
 		sl_free(rp->body);
 	rp->body = NULL;
 	if (!resp)
@@ -180,6 +340,7 @@ static enum MHD_Result send_reply(club *cl, struct MHD_Connection *c, const char
 			? "POST" : "GET, HEAD");
 	ret = MHD_queue_response(c, (unsigned)rp->status, resp);
 	MHD_destroy_response(resp);
+	conn_busy(c);
 	if (rp->status >= 400 || rp->note[0])
 		if (rp->status >= 400 || !cl->o.quiet)
 			serve_log(NULL, client_ip(c, ip, sizeof ip), method, path, rp->status, rp->note);
@@ -245,7 +406,7 @@ static int host_ok(club *s, const char *host)
 static int is_get_route(const char *p)
 {
 	static const char *const r[] = {"/", "/record", "/watch", "/overlay", "/api/state", "/api/board.svg",
-		"/api/targets", "/api/log", "/api/events", "/favicon.ico", NULL};
+		"/api/board.png", "/api/cache", "/api/targets", "/api/log", "/api/events", "/favicon.ico", NULL};
 	for (int k = 0; r[k]; k++)
 		if (strcmp(p, r[k]) == 0)
 			return 1;
@@ -400,6 +561,7 @@ static enum MHD_Result open_events(club *cl, server *s, struct MHD_Connection *c
 	serve_reply rp;
 	sl_buf backlog;
 	long from = -1;
+	int why = 0;
 	char ip[64];
 	memset(&rp, 0, sizeof rp);
 	if (!last)
@@ -416,12 +578,16 @@ static enum MHD_Result open_events(club *cl, server *s, struct MHD_Connection *c
 	}
 	sl_buf_init(&backlog);
 	serve_watch_backlog(s, from, &backlog);
-	resp = serve_watch_open(s, client_ip(c, ip, sizeof ip), sl_buf_cstr(&backlog));
+	resp = serve_watch_open(s, client_ip(c, ip, sizeof ip), sl_buf_cstr(&backlog), &why);
 	sl_buf_free(&backlog);
 	if (!resp) {
-		serve_reply_error(&rp, 503, "too many watchers (%d)", SERVE_MAX_WATCHERS);
+		if (why == 2)
+			serve_reply_error(&rp, 429, "too many streams from %s (%d: half of --per-ip)", ip, cl->per_ip / 2);
+		else
+			serve_reply_error(&rp, 503, "too many watchers (%d)", cl->max_streams);
 		return send_reply(cl, c, method, path, &rp);
 	}
+	conn_busy(c);
 	MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
 	common_headers(resp, NULL);
 	ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
@@ -445,8 +611,10 @@ static enum MHD_Result refuse_early(club *cl, struct MHD_Connection *c, req *r, 
 	MHD_add_response_header(r->early, "Content-Type", "application/json; charset=utf-8");
 	common_headers(r->early, NULL);
 	serve_log(NULL, client_ip(c, ip, sizeof ip), method, path, rp->status, rp->note);
-	if (rp->status == 413)   /* not read: answered now, the connection closed after */
+	if (rp->status == 413) {   /* not read: answered now, the connection closed after */
+		conn_busy(c);
 		return MHD_queue_response(c, 413, r->early);
+	}
 	return MHD_YES;
 }
 
@@ -488,8 +656,10 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		*upload_size = 0;
 		return MHD_YES;
 	}
-	if (post && r->early)
+	if (post && r->early) {
+		conn_busy(c);
 		return MHD_queue_response(c, (unsigned)r->early_status, r->early);
+	}
 	if (post && r->too_big) {
 		serve_reply_error(&rp, 413, "request body over %d bytes", SERVE_MAX_BODY);
 		return send_reply(cl, c, method, path, &rp);
@@ -880,8 +1050,10 @@ static struct MHD_Daemon *start_daemon(club *cl, int fd)
 		MHD_OPTION_LISTEN_SOCKET, fd,
 		MHD_OPTION_URI_LOG_CALLBACK, uri_log, cl,
 		MHD_OPTION_NOTIFY_COMPLETED, completed, cl,
-		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
-		MHD_OPTION_CONNECTION_LIMIT, (unsigned)(SERVE_MAX_WATCHERS + 64),
+		MHD_OPTION_NOTIFY_CONNECTION, conn_notice, cl,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_IDLE_S,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)(cl->max_streams + SERVE_SLOTS_KEPT),
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)(cl->per_ip > 0 ? cl->per_ip : 0),
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
 		MHD_OPTION_THREAD_STACK_SIZE, (size_t)(2u << 20),
 		MHD_OPTION_END);
@@ -920,6 +1092,16 @@ static void print_club(club *cl)
 	fflush(stdout);
 }
 
+/* Room for every connection's descriptor (the soft limit raised to the hard one). */
+static void more_files(int want)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < (rlim_t)want + 512) {
+		rl.rlim_cur = rl.rlim_max < (rlim_t)want + 512 ? rl.rlim_max : (rlim_t)want + 512;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 int serve_run(const serve_opts *o)
 {
 	club *cl = calloc(1, sizeof *cl);
@@ -937,6 +1119,12 @@ int serve_run(const serve_opts *o)
 		return 2;
 	}
 	pthread_mutex_init(&cl->lock, NULL);
+	pthread_mutex_init(&cl->climit, NULL);
+	cl->max_streams = o->max_watchers > 0 ? o->max_watchers : SERVE_MAX_WATCHERS;
+	cl->per_ip = o->per_ip ? o->per_ip : SERVE_PER_IP;
+	serve_cache_limit((size_t)(o->cache_mb > 0 ? o->cache_mb : SERVE_CACHE_MB) << 20);
+	the_club = cl;
+	more_files(cl->max_streams + SERVE_SLOTS_KEPT);
 	/* the port first: the games' links name it */
 	if ((e = listen_on(&cl->o, &cl->port, cl->host, sizeof cl->host, &fd)))
 		goto out;
@@ -953,12 +1141,18 @@ int serve_run(const serve_opts *o)
 		e = 4;
 		goto out;
 	}
+	cl->watchdog_on = pthread_create(&cl->watchdog, NULL, watchdog, cl) == 0;
 	if (o->dir)
 		print_club(cl);
 	else
 		print_urls(cl->games[0]);
 	while (sigwait(&set, &sig) != 0)
 		;
+	pthread_mutex_lock(&cl->climit);
+	cl->stopping = 1;
+	pthread_mutex_unlock(&cl->climit);
+	if (cl->watchdog_on)
+		pthread_join(cl->watchdog, NULL);
 	for (int k = 0; k < cl->ngames; k++)
 		serve_watch_stop(cl->games[k]);
 	MHD_stop_daemon(cl->d);
@@ -972,8 +1166,12 @@ out:
 	free(cl->games);
 	free(cl->tok);
 	free(cl->skip);
+	free(cl->ips);
 	sl_free(cl->tok_path);
+	serve_cache_clear();
+	the_club = NULL;
 	pthread_mutex_destroy(&cl->lock);
+	pthread_mutex_destroy(&cl->climit);
 	free(cl);
 	return e;
 }

@@ -20,6 +20,9 @@ typedef struct serve_opts {
 	const char *bind;      /* an address (127.0.0.1 unless told) */
 	int tokens, quiet;
 	const char *dir;       /* --dir DIR: every DIR/NAME.silb under /g/NAME/ (path is NULL then) */
+	int cache_mb;          /* --cache-mb: the drawn boards kept (0: SERVE_CACHE_MB) */
+	int per_ip;            /* --per-ip: connections from one address (0: SERVE_PER_IP; -1: no limit) */
+	int max_watchers;      /* --watchers: live streams in all (0: SERVE_MAX_WATCHERS) */
 } serve_opts;
 
 /* Runs the server until SIGINT or SIGTERM. Returns an exit code of the
@@ -32,8 +35,16 @@ int serve_run(const serve_opts *o);
 
 #define SERVE_MAX_BODY 16384     /* bytes of a request body */
 #define SERVE_WATCH_QUEUE 256    /* messages waiting for one watcher */
-#define SERVE_MAX_WATCHERS 128
-#define SERVE_KEEPALIVE_S 15
+#define SERVE_MAX_WATCHERS 1024 /* streams, every game together (--watchers) */
+#define SERVE_SLOTS_KEPT 256     /* connections no watcher may take: actions always get in */
+#define SERVE_PER_IP 64          /* connections from one client address (--per-ip); streams half of it */
+#define SERVE_REQUEST_S 10       /* a request's headers and body must be in within this */
+#define SERVE_IDLE_S 30          /* a connection that says nothing for this long is closed */
+#define SERVE_KEEPALIVE_S 10
+#define SERVE_CACHE_MB 64        /* the drawn boards kept (--cache-mb) */
+#define SERVE_CACHE_KEY 192
+#define SERVE_BOARD_MIN_W 64
+#define SERVE_BOARD_MAX_W 4096
 
 typedef struct serve_entry {   /* what the API says of each entry of the log */
 	char *desc;
@@ -115,8 +126,12 @@ void serve_reply_error(serve_reply *out, int status, const char *fmt, ...)
 const char *serve_player_id(const server *s, int p);
 
 /* serve_watch.c: a watcher's stream starts with backlog (what it missed),
- * then every event sent; NULL when there are SERVE_MAX_WATCHERS already. */
-struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog);
+ * then every event sent; NULL when it may not open (*why 1: every stream
+ * slot of the server is taken, 2: this address holds its share already). */
+struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog, int *why);
+/* serve.c: a stream's slot taken (0, or *why of serve_watch_open) and given back. */
+int serve_watch_admit(club *cl, const char *ip);
+void serve_watch_leave(club *cl, const char *ip);
 /* serve_api.c: the events after entry `from` (a Last-Event-ID; -1 none). */
 void serve_watch_backlog(server *s, long from, sl_buf *out);
 void serve_watch_send(server *s, const char *event, long id, const char *json);
@@ -149,6 +164,18 @@ const serve_page *serve_page_find(const char *name);
 /* The links page (GET /): every URL of this server. */
 char *serve_links_page(const server *s, size_t *len);
 
+/* serve_cache.c: drawn boards kept, every game together, within a byte budget */
+typedef struct serve_cache_info {
+	size_t bytes, max;
+	long entries, hits, misses;
+} serve_cache_info;
+void serve_cache_limit(size_t bytes);
+/* 1 and a copy (sl_malloc'd) when key is kept, else 0. */
+int serve_cache_get(const char *key, unsigned char **out, size_t *len);
+void serve_cache_put(const char *key, const unsigned char *data, size_t len);
+void serve_cache_stats(serve_cache_info *out);
+void serve_cache_clear(void);
+
 /* serve_club.c: many games in one server (serve --dir) */
 #define SERVE_MAX_GAMES 4096
 #define SERVE_PLAYER_ID 64
@@ -174,6 +201,14 @@ struct club {
 	club_skip *skip;
 	int nskip;
 	struct MHD_Daemon *d;
+	/* the limits of hostile use (serve.c) */
+	pthread_mutex_t climit;  /* the streams and the connections' deadlines */
+	int nstreams, max_streams, per_ip;
+	struct ip_count *ips;    /* streams open per client address */
+	int nips;
+	struct conn_slot *conns; /* every open connection, with the time its request must be in by */
+	pthread_t watchdog;
+	int watchdog_on, stopping;
 };
 /* Opens one game (the journal, its entries, seals and tokens); NULL when
  * it cannot be (said on stderr, *code the exit code). */

@@ -75,8 +75,10 @@ static void entry_line(const sl_log *log, const sl_event *ev, sl_buf *out)
 	sl_buf_init(&t);
 	sl_sil_write_entry(log, &e, &t);
 	p = sl_buf_cstr(&t);
-	if (p)
+	if (p) {
+		p += strspn(p, "\n");   /* a turn marker is written after a blank line */
 		sl_buf_put(out, p, strcspn(p, "\n"));
+	}
 	sl_buf_free(&t);
 }
 
@@ -260,48 +262,46 @@ static void get_state(server *s, const serve_who *w, serve_reply *rp)
 	serve_reply_json(rp, 200, j);
 }
 
-static void get_board(server *s, struct MHD_Connection *c, const serve_who *w, serve_reply *rp)
+/* The entry a board is asked at (?at=N, the last by default) and its size
+ * (?w=PIXELS, 0 the painter's own): 0, or -1 with a 400 in rp. */
+static int board_args(server *s, struct MHD_Connection *c, long *n, int *width, serve_reply *rp)
 {
 	const char *at = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "at");
-	long n = rev_of(s);
+	const char *wd = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "w");
+	char *end;
+	*n = rev_of(s);
+	*width = 0;
+	if (at) {
+		*n = strtol(at, &end, 10);
+		if (*end || end == at || *n < 0 || *n > rev_of(s)) {
+			serve_reply_error(rp, 400, "at=%s: not an entry of this log (0..%ld)", at, rev_of(s));
+			return -1;
+		}
+	}
+	if (wd) {
+		long v = strtol(wd, &end, 10);
+		if (*end || end == wd || v < SERVE_BOARD_MIN_W || v > SERVE_BOARD_MAX_W) {
+			serve_reply_error(rp, 400, "w=%s: a width in pixels, %d..%d", wd, SERVE_BOARD_MIN_W, SERVE_BOARD_MAX_W);
+			return -1;
+		}
+		*width = (int)v;
+	}
+	return 0;
+}
+
+/* Draws the board after entry n as the caller's side sees it. 0 or -1 (rp). */
+static int draw_board(server *s, long n, const serve_who *w, sl_format fmt, int width, unsigned char **out,
+	size_t *len, serve_reply *rp)
+{
 	sl_replay *r = NULL;
 	sl_error err;
 	sl_frame fr;
 	sl_render_opts o;
-	unsigned char *svg = NULL;
-	size_t len = 0;
-	if (!s->rc.log) {
-		serve_reply_error(rp, 404, "no board yet: the header is not complete");
-		return;
-	}
-	if (at) {
-		char *end;
-		n = strtol(at, &end, 10);
-		if (*end || end == at || n < 0 || n > rev_of(s)) {
-			serve_reply_error(rp, 400, "at=%s: not an entry of this log (0..%ld)", at, rev_of(s));
-			return;
-		}
-	}
-	{   /* the board after entry n is known by that entry's state check (and
-	     * the view): an undo and another entry change it */
-		const sl_event *e = n > 0 ? &s->rc.log->ev[n - 1] : NULL;
-		const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
-		snprintf(rp->etag, sizeof rp->etag, "\"b%ld-%016llx-%s\"", n,
-			e ? (unsigned long long)e->check : 0ULL,
-			w->player >= 0 ? serve_player_id(s, w->player) : "all");
-		if (e && !e->has_check)
-			rp->etag[0] = 0;   /* nothing to know it by: not kept */
-		else if (inm && strcmp(inm, rp->etag) == 0) {
-			rp->status = 304;
-			rp->body = NULL;
-			rp->len = 0;
-			return;
-		}
-	}
 	sl_error_clear(&err);
 	memset(&fr, 0, sizeof fr);
 	memset(&o, 0, sizeof o);
 	o.side = w->player >= 0 ? serve_player_id(s, w->player) : NULL;
+	o.width = width;
 	fr.game = s->rc.log->game;
 	fr.header = &s->rc.log->h;
 	if (n == rev_of(s)) {
@@ -311,7 +311,7 @@ static void get_board(server *s, struct MHD_Connection *c, const serve_who *w, s
 		if (sl_replay_open(&r, s->rc.log, 0, &err) || sl_replay_seek(r, (size_t)n, &err)) {
 			sl_replay_free(r);
 			serve_reply_error(rp, 500, "the board cannot be replayed: %s", err.msg);
-			return;
+			return -1;
 		}
 		fr.state = sl_replay_state(r);
 		fr.event_no = sl_replay_event_at(r, (size_t)n);
@@ -320,17 +320,66 @@ static void get_board(server *s, struct MHD_Connection *c, const serve_who *w, s
 		fr.last = &s->rc.log->ev[n - 1];
 		fr.last_desc = (size_t)n <= s->nent ? s->ent[n - 1].desc : NULL;
 	}
-	if (sl_render_to_mem(SL_FMT_SVG, &fr, &o, &svg, &len, &err)) {
+	if (sl_render_to_mem(fmt, &fr, &o, out, len, &err)) {
 		sl_replay_free(r);
 		serve_reply_error(rp, 500, "the board cannot be drawn: %s", err.msg);
-		return;
+		return -1;
 	}
 	sl_replay_free(r);
+	return 0;
+}
+
+/* GET /api/board.svg and /api/board.png: drawn once per (entry and its
+ * check, view, format, size), then answered from the cache (serve_cache.c). */
+static void get_board(server *s, struct MHD_Connection *c, const serve_who *w, sl_format fmt, serve_reply *rp)
+{
+	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+	const sl_event *e;
+	unsigned char *data = NULL;
+	size_t len = 0;
+	char key[SERVE_CACHE_KEY];
+	long n;
+	int width;
+	if (!s->rc.log) {
+		serve_reply_error(rp, 404, "no board yet: the header is not complete");
+		return;
+	}
+	if (board_args(s, c, &n, &width, rp))
+		return;
+	/* the board after entry n is known by that entry's state check (and the
+	 * view, the format, the size): an undo and another entry change it */
+	e = n > 0 ? &s->rc.log->ev[n - 1] : NULL;
+	snprintf(rp->etag, sizeof rp->etag, "\"b%ld-%016llx-%s-%s%d\"", n, e ? (unsigned long long)e->check : 0ULL,
+		w->player >= 0 ? serve_player_id(s, w->player) : "all", fmt == SL_FMT_PNG ? "p" : "s", width);
+	if (e && !e->has_check)
+		rp->etag[0] = 0;   /* nothing to know it by: neither revalidated nor kept */
+	else if (inm && strcmp(inm, rp->etag) == 0) {
+		rp->status = 304;
+		rp->body = NULL;
+		rp->len = 0;
+		return;
+	}
+	snprintf(key, sizeof key, "%p %s", (void *)s, rp->etag);
+	if (!rp->etag[0] || !serve_cache_get(key, &data, &len)) {
+		if (draw_board(s, n, w, fmt, width, &data, &len, rp))
+			return;
+		if (rp->etag[0])
+			serve_cache_put(key, data, len);
+	}
 	rp->status = 200;
-	rp->body = (char *)svg;
+	rp->body = (char *)data;
 	rp->len = len;
 	rp->owned = 1;
-	rp->type = "image/svg+xml";
+	rp->type = fmt == SL_FMT_PNG ? "image/png" : "image/svg+xml";
+}
+
+static void get_cache(serve_reply *rp)
+{
+	serve_cache_info ci;
+	serve_cache_stats(&ci);
+	serve_reply_json(rp, 200, json_pack("{s:I,s:I,s:I,s:I,s:I}", "bytes", (json_int_t)ci.bytes,
+		"max", (json_int_t)ci.max, "boards", (json_int_t)ci.entries, "hits", (json_int_t)ci.hits,
+		"misses", (json_int_t)ci.misses));
 }
 
 static void get_targets(server *s, struct MHD_Connection *c, const serve_who *w, serve_reply *rp)
@@ -399,7 +448,11 @@ void serve_api_get(server *s, const char *path, struct MHD_Connection *c, const 
 	if (strcmp(path, "/api/state") == 0)
 		get_state(s, w, rp);
 	else if (strcmp(path, "/api/board.svg") == 0)
-		get_board(s, c, w, rp);
+		get_board(s, c, w, SL_FMT_SVG, rp);
+	else if (strcmp(path, "/api/board.png") == 0)
+		get_board(s, c, w, SL_FMT_PNG, rp);
+	else if (strcmp(path, "/api/cache") == 0)
+		get_cache(rp);
 	else if (strcmp(path, "/api/targets") == 0)
 		get_targets(s, c, w, rp);
 	else if (strcmp(path, "/api/log") == 0)

@@ -99,22 +99,29 @@ static void release(void *cls)
 			break;
 		}
 	pthread_mutex_unlock(&s->wlock);
+	serve_watch_leave(s->club, w->ip);
 	for (int k = 0; k < w->n; k++)
 		free(w->q[(w->head + k) % SERVE_WATCH_QUEUE]);
 	free(w);
 }
 
-struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog)
+struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog, int *why)
 {
 	watcher *w = calloc(1, sizeof *w);
 	struct MHD_Response *resp;
+	*why = 0;
 	if (!w)
 		return NULL;
 	w->s = s;
 	snprintf(w->ip, sizeof w->ip, "%s", ip);
+	if ((*why = serve_watch_admit(s->club, ip))) {
+		free(w);
+		return NULL;
+	}
 	pthread_mutex_lock(&s->wlock);
-	if (s->nwatchers >= SERVE_MAX_WATCHERS || s->stopping) {
+	if (s->stopping) {
 		pthread_mutex_unlock(&s->wlock);
+		serve_watch_leave(s->club, ip);
 		free(w);
 		return NULL;
 	}

@@ -117,6 +117,25 @@ get /g/sternes/watch
 get /g/grise/api/board.svg
 [ "$CODE" = 200 ] && grep -q '<svg' "$T/body" && ok "a game's board under /g/NAME/api/board.svg" || bad "board of grise: $CODE"
 
+# boards: drawn once, then from the cache; PNG too; a turn marker's line in the log
+hits() { curl -s --max-time 10 "$URL/g/grise/api/cache" | sed -n 's/.*"hits":\([0-9]*\).*/\1/p'; }
+get /g/grise/api/board.svg
+cp "$T/body" "$T/b1"
+h0=$(hits)
+get /g/grise/api/board.svg
+h1=$(hits)
+cmp -s "$T/b1" "$T/body" && [ $((h1 - h0)) = 1 ] && ok "a board asked twice: drawn once, the second from the cache, the same bytes" ||
+	bad "board cache: hits $h0 then $h1"
+get /api/nothing
+curl -s --max-time 10 "$URL/g/grise/api/cache" | grep -q '"max":67108864' && ok "the cache states its budget (64 MiB)" || bad "cache budget"
+get "/g/grise/api/board.png?w=300"
+wh=$(python3 -c "import struct,sys;d=open(sys.argv[1],'rb').read(24);print('%dx%d'%struct.unpack('>II',d[16:24]) if d[:4]==b'\x89PNG' else 'no')" "$T/body")
+[ "$CODE" = 200 ] && [ "${wh%x*}" = 300 ] && ok "GET /api/board.png?w=300: a PNG $wh" || bad "board.png: $CODE $wh"
+get "/g/grise/api/board.png?w=9"
+[ "$CODE" = 400 ] && ok "a width out of 64..4096: 400" || bad "w=9: $CODE"
+get "/g/sternes/api/log?from=15"
+grep -q '"n":15,"line":"turn 1"' "$T/body" && ok "/api/log gives a turn marker's line (turn 1)" || bad "marker line: $(head -c 200 "$T/body")"
+
 # a game dropped into DIR while it runs; a file that is no journal skipped
 th0=$(threads)
 printf 'not a journal\n' > "$D/broken.silb"
@@ -138,6 +157,38 @@ th1=$(threads)
 [ -n "$th0" ] && [ "$th1" -le "$th0" ] && ok "21 more idle games, no more threads ($th0, then $th1)" || bad "threads $th0 then $th1"
 np=$(sed -n 's/^player \([a-z0-9]*\): .*/\1/p' "$T/out" | sort | tr '\n' ' ')
 grep -q '^game newcomer: http' "$T/out" && ok "the new game's links printed (players: $np)" || bad "no links printed for the new game"
+
+# ---- hostile use: a flood from one address leaves another's actions answering ----------
+PORTN=${URL##*:}
+rn=$(rev_of sternes)
+python3 tests/serve/flood.py 127.0.0.1 "$PORTN" /g/grise 100 40 100 12 > "$T/flood" 2>&1 &
+FP=$!
+sleep 2
+: > "$T/lat"
+i=0
+while [ $i -lt 20 ]; do   # an entry and its undo, 20 times: 40 actions, each synced before its answer
+	for a in "act {\"rev\":$rn,\"line\":\"turn 2\"}" "undo {\"rev\":$((rn + 1))}"; do
+		curl -s --interface 127.0.0.2 --max-time 5 -o /dev/null -w '%{http_code} %{time_total}\n' \
+			-H 'Content-Type: application/json' --data-binary "${a#* }" \
+			"$URL/g/sternes/api/${a%% *}?t=$HS" >> "$T/lat"
+	done
+	i=$((i + 1))
+done
+wait $FP
+n200=$(grep -c '^200 ' "$T/lat")
+p99=$(awk '{print $2}' "$T/lat" | sort -n | awk '{v[NR]=$1} END {i=int(NR*0.99+0.999); if (i<1) i=1; print v[i]}')
+[ "$n200" = 40 ] && ok "during a flood from 127.0.0.1, 40 actions from 127.0.0.2 all acknowledged (p99 ${p99}s)" ||
+	bad "during the flood: $n200 of 40 acknowledged ($(sort "$T/lat" | uniq -c | head -3))"
+eval "$(tr ' ' '\n' < "$T/flood" | grep '=' )"
+[ "${streams_ok:-99}" -le 32 ] && [ "${streams_refused:-0}" -ge 68 ] &&
+	ok "streams without a token from one address: $streams_ok open, $streams_refused refused (half of --per-ip)" ||
+	bad "streams from one address: $(cat "$T/flood")"
+grep -q ' 429 too many streams from 127.0.0.1' "$T/err" && ok "each refused stream: 429 and a log line" || bad "no 429 log line"
+[ "${half_closed_by_server:-0}" = "${half:-x}" ] && [ "$half" -gt 0 ] &&
+	ok "every half-sent request closed by the server ($half_closed_by_server of $half)" || bad "half-sent: $(cat "$T/flood")"
+grep -q 'no whole request within 10 s' "$T/err" && ok "a request not in within 10 s is closed, with a log line" || bad "no deadline log line"
+[ "${idle_refused:-0}" = "${idle:-x}" ] && ok "idle connections closed by the server (past the address's share, or no request in 10 s): $idle_refused of $idle" ||
+	bad "idle connections: $(cat "$T/flood")"
 
 # a restart keeps every link
 cp "$T/out" "$T/out1"
