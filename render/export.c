@@ -91,7 +91,22 @@ void sl_export_json_str(sl_buf *b, const char *s)
 
 /* ---- frames and positions ----------------------------------------------------------- */
 
+int sl_export_view(const sl_header *h, const sl_render_opts *o)
+{
+	int p;
+	if (!o || !o->side)
+		return SL_VIEW_ALL;
+	p = h ? sl_header_player(h, o->side) : -1;
+	return p >= 0 ? p : SL_VIEW_PUBLIC;
+}
+
 int sl_export_frame(sl_replay *r, size_t pos, sl_frame *fr, sl_buf *desc, sl_error *err)
+{
+	return sl_export_frame_as(r, pos, SL_VIEW_ALL, fr, desc, err);
+}
+
+int sl_export_frame_as(sl_replay *r, size_t pos, int view, sl_frame *fr, sl_buf *desc,
+	sl_error *err)
 {
 	const sl_log *log = sl_replay_log(r);
 	int rc;
@@ -100,7 +115,7 @@ int sl_export_frame(sl_replay *r, size_t pos, sl_frame *fr, sl_buf *desc, sl_err
 	if (pos == 0 && (rc = sl_replay_seek(r, 0, err)) < 0)
 		return rc;
 	if (pos > 0) {   /* describing entry pos-1 leaves the replay at pos */
-		if ((rc = sl_replay_describe(r, pos - 1, desc, err)) < 0)
+		if ((rc = sl_replay_describe_as(r, pos - 1, view, desc, NULL, err)) < 0)
 			return rc;
 		if (desc->failed)
 			return sl_error_set(err, SL_ENOMEM, "export: out of memory");
@@ -240,8 +255,8 @@ typedef struct pump {
 
 /* The frame at pos; when it stands for the events after from (a frame per
  * turn or phase), with the states after each earlier event as its trail. */
-static int pump_draw(sl_replay *r, sl_render_seq *seq, sl_buf *desc, size_t from, size_t pos,
-	const uint32_t **px, sl_error *err)
+static int pump_draw(sl_replay *r, sl_render_seq *seq, int view, sl_buf *desc, size_t from,
+	size_t pos, const uint32_t **px, sl_error *err)
 {
 	const sl_log *log = sl_replay_log(r);
 	const sl_game *gm = log->game;
@@ -267,7 +282,7 @@ static int pump_draw(sl_replay *r, sl_render_seq *seq, sl_buf *desc, size_t from
 			nt++;
 		}
 	}
-	if (rc == SL_OK && (rc = sl_export_frame(r, pos, &fr, desc, err)) == SL_OK) {
+	if (rc == SL_OK && (rc = sl_export_frame_as(r, pos, view, &fr, desc, err)) == SL_OK) {
 		fr.trail = (const void *const *)trail;
 		fr.ntrail = nt;
 		rc = sl_render_seq_draw(seq, &fr, px, err);
@@ -311,8 +326,8 @@ static void *pump_worker(void *arg)
 		}
 		i = p->next++;
 		pthread_mutex_unlock(&p->mu);
-		if ((rc = pump_draw(r, seq, &desc, i ? p->pos[i - 1] : p->pos[i], p->pos[i], &px,
-			&err)) < 0)
+		if ((rc = pump_draw(r, seq, sl_export_view(&p->log->h, p->o), &desc,
+			i ? p->pos[i - 1] : p->pos[i], p->pos[i], &px, &err)) < 0)
 			continue;
 		memcpy(p->slot[i % p->ring].px, px, (size_t)p->w * p->h * 4);
 		pthread_mutex_lock(&p->mu);
@@ -390,8 +405,8 @@ static int pump_get(pump *p, size_t i, const uint32_t **px, sl_error *err)
 {
 	pump_slot *s;
 	if (p->nthreads == 1)
-		return pump_draw(p->r, p->seq, &p->desc, i ? p->pos[i - 1] : p->pos[i], p->pos[i], px,
-			err);
+		return pump_draw(p->r, p->seq, sl_export_view(&p->log->h, p->o), &p->desc,
+			i ? p->pos[i - 1] : p->pos[i], p->pos[i], px, err);
 	s = &p->slot[i % p->ring];
 	pthread_mutex_lock(&p->mu);
 	while (!(s->ready && s->idx == i) && !p->failed)

@@ -730,7 +730,7 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	for (size_t i = 0; i < log->n; i++) {
 		int turn, phase;
 		sl_buf_reset(&desc);
-		if ((rc = sl_replay_describe(j->r, i, &desc, err)) < 0)
+		if ((rc = sl_replay_describe_as(j->r, i, sl_export_view(&log->h, j->o), &desc, NULL, err)) < 0)
 			goto out;
 		sl_replay_where(j->r, &turn, &phase);
 		evno += log->ev[i].entry == SL_ENTRY_EVENT;
@@ -745,7 +745,7 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		size_t g;
 		int w, h;
 		idvec t;
-		if ((rc = sl_export_frame(j->r, p, &fr, &desc, err)) < 0 ||
+		if ((rc = sl_export_frame_as(j->r, p, sl_export_view(&log->h, j->o), &fr, &desc, err)) < 0 ||
 		    (rc = sl_render_measure(&fr, j->o, &w, &h, err)) < 0 ||
 		    (rc = sl_render_ground_key(&fr, j->o, &key, err)) < 0)
 			goto out;

@@ -80,7 +80,7 @@ static int board(cairo_t *cr, report_job *j, size_t pos, double x, double y, dou
 {
 	sl_frame fr;
 	int rc;
-	if ((rc = sl_export_frame(j->r, pos, &fr, desc, err)) < 0)
+	if ((rc = sl_export_frame_as(j->r, pos, sl_export_view(&sl_replay_log(j->r)->h, j->o), &fr, desc, err)) < 0)
 		return rc;
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
@@ -289,7 +289,7 @@ static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		for (long p = start; p < end && y < PH - M - 10; p++) {
 			const sl_event *ev = &log->ev[p];
 			sl_buf_reset(&desc);
-			if ((rc = sl_replay_describe(j->r, (size_t)p, &desc, err)) < 0)
+			if ((rc = sl_replay_describe_as(j->r, (size_t)p, sl_export_view(&log->h, j->o), &desc, NULL, err)) < 0)
 				goto out;
 			sl_buf_reset(&b);
 			if (ev->entry == SL_ENTRY_EVENT)

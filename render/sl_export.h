@@ -138,6 +138,13 @@ int sl_render_terminal(const sl_frame *fr, const sl_render_opts *o, int mode, in
  * described into desc (reset first; fr points into it and the replay).
  * Cheapest when pos moves forward. */
 int sl_export_frame(sl_replay *r, size_t pos, sl_frame *fr, sl_buf *desc, sl_error *err);
+/* As sl_export_frame, the last entry described as `view` may read it (a
+ * player index, SL_VIEW_PUBLIC or SL_VIEW_ALL: sl_game's veil hook). */
+int sl_export_frame_as(sl_replay *r, size_t pos, int view, sl_frame *fr, sl_buf *desc,
+	sl_error *err);
+/* The view a render's options ask for: SL_VIEW_ALL without --side, else
+ * the index of the player o->side names (SL_VIEW_PUBLIC if it names none). */
+int sl_export_view(const sl_header *h, const sl_render_opts *o);
 
 #ifdef __cplusplus
 }

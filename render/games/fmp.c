@@ -565,7 +565,7 @@ static void next_text(const sl_frame *fr, const sl_render_opts *o, int brief, ch
 		if (fmp_knows_next(s, side))
 			snprintf(buf, n, "%s %s", lead, fmp_tide_name(s->next));
 		else
-			snprintf(buf, n, "%s unknown%s", lead, brief ? "" : " (no weather layer out)");
+			snprintf(buf, n, "%s unknown%s", lead, brief ? "" : " (face down: no weather layer out)");
 		return;
 	}
 	snprintf(buf, n, "%s %s (", lead, fmp_tide_name(s->next));
@@ -600,9 +600,18 @@ static double draw_tide(sl_kit_canvas *c, const sl_frame *fr, const sl_render_op
 	st = sl_kit_style(c, 11, 0);
 	st.colour = c->pal.muted;
 	st.max_width = PANEL_W - 60;
-	snprintf(line, sizeof line, "swamp %s \u00b7 reef %s \u00b7 deck: %d low, %d normal, %d high",
-		t == FMP_HIGH ? "flooded" : "land", t == FMP_LOW ? "dry" : "sea", s->deck[0],
-		s->deck[1], s->deck[2]);
+	{
+		/* a side that did not forecast the next card sees the deck with that
+		 * card still in it, face down: the counts would name it (H13) */
+		int d[3] = {s->deck[0], s->deck[1], s->deck[2]};
+		if (o && o->side && s->next >= 0 && s->next < 3 && s->turn >= 1 &&
+		    !fmp_knows_next(s, fr->header ? sl_header_player(fr->header, o->side) : -1)) {
+			d[s->next]++;
+		}
+		snprintf(line, sizeof line, "swamp %s \u00b7 reef %s \u00b7 deck: %d low, %d normal, "
+			"%d high", t == FMP_HIGH ? "flooded" : "land", t == FMP_LOW ? "dry" : "sea",
+			d[0], d[1], d[2]);
+	}
 	sl_kit_text(c, x + 50, y + 34, line, &st);
 	next_text(fr, o, 0, line, sizeof line);
 	st = sl_kit_style(c, 11, 1);

@@ -429,7 +429,7 @@ static void step_show(stepper *s)
 	sl_buf_init(&d);
 	sl_error_clear(&err);
 	if (pos > 0)
-		sl_replay_describe(s->r, pos - 1, &d, &err);
+		sl_replay_describe_as(s->r, pos - 1, sl_export_view(&s->log->h, &s->ro), &d, NULL, &err);
 	sl_replay_where(s->r, &turn, &phase);
 	if (turn)
 		snprintf(where, sizeof where, "turn %d phase %d", turn, phase);
@@ -464,7 +464,7 @@ static void step_show(stepper *s)
 		}
 		sl_buf_reset(&d);
 		if (s->board != SL_TERM_TEXT && rows > 12 &&
-		    sl_export_frame(s->r, pos, &fr, &d, &err) == SL_OK) {
+		    sl_export_frame_as(s->r, pos, sl_export_view(&sl_replay_log(s->r)->h, &s->ro), &fr, &d, &err) == SL_OK) {
 			/* the board is ours (drawn from pixels): its escapes go out as they
 			 * are, after the log's text above has gone through cli_write_text */
 			sl_buf board;
@@ -583,7 +583,8 @@ static int step_cmd(stepper *s, const char *cmd, const char *arg)
 			sl_error_clear(&err);
 			for (i = pos; i < s->log->n && !found; i++) {
 				sl_buf_reset(&d);
-				if (sl_replay_describe(s->r, i, &d, &err))
+				if (sl_replay_describe_as(s->r, i, sl_export_view(&s->log->h, &s->ro), &d, NULL,
+				    &err))
 					break;
 				if (strstr(sl_buf_cstr(&d), arg) || (s->log->ev[i].note && strstr(s->log->ev[i].note, arg)))
 					found = i + 1;
@@ -601,7 +602,7 @@ static int step_cmd(stepper *s, const char *cmd, const char *arg)
 			arg = line;
 		sl_buf_init(&d);
 		sl_error_clear(&err);
-		if (*arg && sl_export_frame(s->r, pos, &fr, &d, &err) == 0 &&
+		if (*arg && sl_export_frame_as(s->r, pos, sl_export_view(&sl_replay_log(s->r)->h, &s->ro), &fr, &d, &err) == 0 &&
 		    sl_render_to_file(arg, SL_FMT_PNG, &fr, &s->ro, &err) == 0) {
 			sl_render_opts m = s->ro;
 			int w = 0, h = 0;

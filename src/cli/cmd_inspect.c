@@ -10,6 +10,7 @@ enum { OPT_STRICT = 300 };
 typedef struct inspect_opts {
 	const char *verb;
 	int json, quiet, strict;
+	const char *side;   /* log --side: the entries as that player reads them */
 	cli_where where;
 } inspect_opts;
 
@@ -28,6 +29,8 @@ static int inspect_opt(int key, const char *arg, void *ctx)
 		o->quiet = 1;
 	else if (key == OPT_STRICT)
 		o->strict = 1;
+	else if (key == 'S')
+		o->side = arg;
 	return 0;
 }
 
@@ -499,12 +502,17 @@ int cmd_log(int argc, char **argv)
 	sl_buf b, d;
 	sl_error err;
 	long no = 0;
-	int first = 1;
+	int first = 1, view = SL_VIEW_ALL;
 	int rc = one_file("log", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
 	if ((rc = cli_open(file, 0, &log, &r)))
 		return rc;
+	if (o.side && (view = sl_header_player(&log->h, o.side)) < 0) {
+		sl_replay_free(r);
+		sl_log_free(log);
+		return cli_usage("log", "--side '%s' is not a player of this log", o.side);
+	}
 	sl_error_clear(&err);
 	sl_buf_init(&b);
 	sl_buf_init(&d);
@@ -516,7 +524,7 @@ int cmd_log(int argc, char **argv)
 		const sl_event *ev = &log->ev[i];
 		int turn, phase;
 		sl_buf_reset(&d);
-		if (sl_replay_describe(r, i, &d, &err))
+		if (sl_replay_describe_as(r, i, view, &d, NULL, &err))
 			goto fail;
 		sl_replay_where(r, &turn, &phase);
 		no += ev->entry == SL_ENTRY_EVENT;

@@ -197,7 +197,8 @@ int cmd_render(int argc, char **argv)
 	pos = sl_replay_pos(r);
 	memset(&fr, 0, sizeof fr);
 	if (pos > 0) {   /* describe the last entry: leaves the replay at pos again */
-		if (sl_replay_describe(r, pos - 1, &desc, &err)) {
+		if (sl_replay_describe_as(r, pos - 1, sl_export_view(&log->h, &a.ro), &desc, NULL,
+		    &err)) {
 			sl_buf_free(&desc);
 			rc = cli_report(&err);
 			goto done;

@@ -30,6 +30,7 @@ static const cli_opt targets_opts[] = {
 	{NULL, 0, NULL, NULL}};
 static const cli_opt log_opts[] = {
 	{"json", 'j', NULL, "print a JSON array of entries"},
+	{"side", 'S', "PLAYER", "the entries as PLAYER may read them, where the game hides information (fmp's next tide)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt render_opts[] = {
 	WHERE_OPTS,

@@ -202,7 +202,22 @@ typedef struct sl_game {
 	 * The weights sum to at most 255. */
 	int (*chances)(const void *st, const sl_header *h, int type, int field,
 		uint8_t *weights, int max);
+
+	/* Optional (NULL: every event is public, as the log shows it): what
+	 * `side` (a player index, or SL_VIEW_PUBLIC for a spectator who is no
+	 * player) may know of ev, at st, the state just after it. Returns 0
+	 * when side may see ev whole; 1 when some of it is hidden from side:
+	 * desc (empty on entry) gets the sentence side may read instead of the
+	 * event's description, and *hide the fields to keep from side (bit k:
+	 * field k), which a writer prints as `?`. Pure, like summary. */
+	int (*veil)(const void *st, const sl_header *h, const sl_event *ev, int side,
+		sl_buf *desc, uint32_t *hide);
 } sl_game;
+
+/* The views a reader may ask for: a player index (0..), a spectator who is
+ * none of the players, or everything (the omniscient view of a review). */
+#define SL_VIEW_PUBLIC (-1)
+#define SL_VIEW_ALL (-2)
 
 /* ---- modelled coding (optional) ------------------------------------------
  * A .silb archive codes its entries with a range coder (core/sl_mc.h)

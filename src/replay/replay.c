@@ -469,3 +469,35 @@ int sl_replay_describe(sl_replay *r, size_t i, sl_buf *out, sl_error *err)
 		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
 	return rc;
 }
+
+int sl_replay_describe_as(sl_replay *r, size_t i, int view, sl_buf *out, uint32_t *hide,
+	sl_error *err)
+{
+	sl_buf veiled;
+	uint32_t h = 0;
+	int rc, hidden;
+	if (hide)
+		*hide = 0;
+	rc = sl_replay_describe(r, i, out, err);
+	if (rc || view == SL_VIEW_ALL || !r->g->veil || r->log->ev[i].entry != SL_ENTRY_EVENT)
+		return rc;
+	/* the replay now stands just after entry i: the state the veil reads */
+	sl_buf_init(&veiled);
+	hidden = r->g->veil(r->st, &r->log->h, &r->log->ev[i], view, &veiled, &h);
+	if (hidden == 1) {
+		if (veiled.failed) {
+			sl_buf_free(&veiled);
+			return sl_error_set(err, SL_ENOMEM, "out of memory");
+		}
+		if (out) {
+			sl_buf_reset(out);
+			sl_buf_put(out, veiled.data, veiled.len);
+			if (out->failed)
+				rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+		}
+		if (hide)
+			*hide = h;
+	}
+	sl_buf_free(&veiled);
+	return rc;
+}

@@ -77,6 +77,12 @@ int sl_replay_hash_get(sl_replay *r, uint64_t *out, sl_error *err);
 /* Appends the description of entry i (0-based), as seen from the state
  * before it. Leaves the replay at position i + 1. */
 int sl_replay_describe(sl_replay *r, size_t i, sl_buf *out, sl_error *err);
+/* As sl_replay_describe, as `view` may read it (a player index,
+ * SL_VIEW_PUBLIC or SL_VIEW_ALL; the game's veil hook): what is hidden from
+ * that view is left out of out, and *hide (may be NULL) gets the fields of
+ * the entry to keep from it (bit k: field k; 0 when nothing is hidden). */
+int sl_replay_describe_as(sl_replay *r, size_t i, int view, sl_buf *out, uint32_t *hide,
+	sl_error *err);
 /* Describes a marker entry without touching a state. */
 void sl_replay_describe_marker(const sl_log *log, const sl_event *ev, sl_buf *out);
 

@@ -987,4 +987,5 @@ const sl_game sl_game_fmp = {
 	NULL,                 /* model: the generic coding */
 	fmp_result,          /* when the game is over, who won */
 	fmp_chances,          /* the tide card a recorder draws */
+	fmp_veil,             /* the next tide, hidden from who did not forecast it */
 };

@@ -79,5 +79,8 @@ int fmp_generate(const void *st, const sl_header *h, sl_prng *rng,
 
 int fmp_result(const void *st, const sl_header *h, sl_buf *out);   /* fmp_result.c */
 int fmp_chances(const void *st, const sl_header *h, int type, int field, uint8_t *weights, int max);
+/* The next tide card kept from the sides that do not know it (H13): sl_game.veil. */
+int fmp_veil(const void *st, const sl_header *h, const sl_event *ev, int side, sl_buf *desc,
+	uint32_t *hide);
 
 #endif

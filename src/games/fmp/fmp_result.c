@@ -46,3 +46,25 @@ int fmp_chances(const void *st, const sl_header *h, int type, int field, uint8_t
 		weights[k] = (uint8_t)(empty ? 5 : s->deck[k]);
 	return 3;
 }
+
+int fmp_veil(const void *st, const sl_header *h, const sl_event *ev, int side, sl_buf *desc,
+	uint32_t *hide)
+{
+	const fmp_state *s = st;
+	int n = 0;
+	/* H13: the next tide card is known only to the players whose weather
+	 * layer forecast it; everyone else (a spectator too) learns that a card
+	 * was drawn, and who knows it, never which */
+	if (ev->type != FMP_EV_TIDE || (side >= 0 && fmp_knows_next(s, side)))
+		return 0;
+	sl_buf_printf(desc, "Tide card for turn %d drawn (this turn: %s tide); ", s->turn + 1,
+		fmp_tide_name(s->tide));
+	for (int p = 0; p < s->np && p < FMP_MAX_PLAYERS; p++)
+		if (fmp_knows_next(s, p))
+			sl_buf_printf(desc, "%s%s", n++ ? ", " : "forecast by the weather layer of ",
+				fmp_pid(h, p));
+	sl_buf_puts(desc, n ? "; hidden from you (H13)" : "nobody forecast it (H13)");
+	sl_buf_printf(desc, "; %d cards left in the deck", s->deck[0] + s->deck[1] + s->deck[2]);
+	*hide = 1u << 0;   /* card */
+	return 1;
+}

@@ -1072,4 +1072,5 @@ const sl_game sl_game_sail = {
 	&sail_model,
 	sail_result,         /* when the game is over, who won */
 	NULL,                 /* chances: the dice say it all */
+	NULL,                 /* veil: nothing hidden but what commitments seal */
 };

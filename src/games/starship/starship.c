@@ -503,4 +503,5 @@ const sl_game sl_game_starship = {
 	NULL,                 /* model: the generic coding */
 	starship_result,     /* when the game is over, who won */
 	NULL,                 /* chances: the dice say it all */
+	NULL,                 /* veil: nothing hidden but what commitments seal */
 };

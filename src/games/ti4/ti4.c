@@ -634,4 +634,5 @@ const sl_game sl_game_ti4 = {
 	NULL,   /* no .silb model of its own: the generic coding */
 	NULL,   /* result: objectives are out of scope (formats/ti4.md), so no end is told */
 	NULL,   /* chances: every ti4 die is rolled at the table */
+	NULL,                 /* veil: nothing hidden but what commitments seal */
 };

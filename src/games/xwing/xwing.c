@@ -1534,4 +1534,5 @@ const sl_game sl_game_xwing = {
 	NULL,   /* no .silb model of its own: the generic coding */
 	NULL,   /* result: not written yet */
 	NULL,   /* chances: every die is rolled at the table and recorded */
+	NULL,                 /* veil: nothing hidden but what commitments seal */
 };
