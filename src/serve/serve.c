@@ -552,7 +552,7 @@ static int request_checks(club *cl, struct MHD_Connection *c, req *r, const char
 
 /* GET /api/events: a watcher's stream, from its Last-Event-ID on. */
 static enum MHD_Result open_events(club *cl, server *s, struct MHD_Connection *c, const char *method,
-	const char *path)
+	const char *path, const serve_who *w)
 {
 	const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
 	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
@@ -577,8 +577,8 @@ static enum MHD_Result open_events(club *cl, server *s, struct MHD_Connection *c
 		setsockopt(ci->connect_fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
 	}
 	sl_buf_init(&backlog);
-	serve_watch_backlog(s, from, &backlog);
-	resp = serve_watch_open(s, client_ip(c, ip, sizeof ip), sl_buf_cstr(&backlog), &why);
+	serve_watch_backlog(s, from, serve_view_of(w), &backlog);
+	resp = serve_watch_open(s, client_ip(c, ip, sizeof ip), sl_buf_cstr(&backlog), serve_view_of(w), &why);
 	sl_buf_free(&backlog);
 	if (!resp) {
 		if (why == 2)
@@ -681,7 +681,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		return send_reply(cl, c, method, path, &rp);
 	}
 	if (strcmp(gp, "/api/events") == 0)
-		return open_events(cl, r->s, c, method, path);
+		return open_events(cl, r->s, c, method, path, &w);
 	if (strncmp(gp, "/api/", 5) == 0)
 		serve_api_get(r->s, gp, c, &w, &rp);
 	else
@@ -1028,9 +1028,7 @@ void serve_game_free(server *s)
 	if (!s)
 		return;
 	rec_free(&s->rc);
-	for (size_t k = 0; k < s->nent; k++)
-		sl_free(s->ent[k].desc);
-	sl_free(s->ent);
+	serve_entries_free(s);
 	sl_free(s->seals);
 	sl_free(s->tok_path);
 	sl_free(s->seal_path);

@@ -46,9 +46,19 @@ int serve_run(const serve_opts *o);
 #define SERVE_BOARD_MIN_W 64
 #define SERVE_BOARD_MAX_W 4096
 
+/* The views of a log (sl_game's veil hook): index 0 the public (a watcher
+ * without a token), 1 + p player p; the host sees it whole (SL_VIEW_ALL). */
+#define SERVE_NVIEWS (SL_MAX_PLAYERS + 1)
+#define SERVE_PUBLIC_SIDE "-"   /* the board's side for the public: no player is called so */
+typedef struct serve_veil {     /* an entry some views may not read whole */
+	char *desc[SERVE_NVIEWS];   /* what that view reads instead (NULL: the whole description) */
+	uint32_t hide[SERVE_NVIEWS];   /* the fields kept from it (bit k: field k) */
+} serve_veil;
+
 typedef struct serve_entry {   /* what the API says of each entry of the log */
 	char *desc;
 	int turn, phase;
+	serve_veil *veil;          /* NULL: every view reads it whole */
 } serve_entry;
 
 typedef struct serve_token {
@@ -128,13 +138,19 @@ const char *serve_player_id(const server *s, int p);
 /* serve_watch.c: a watcher's stream starts with backlog (what it missed),
  * then every event sent; NULL when it may not open (*why 1: every stream
  * slot of the server is taken, 2: this address holds its share already). */
-struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog, int *why);
+struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog, int view, int *why);
 /* serve.c: a stream's slot taken (0, or *why of serve_watch_open) and given back. */
 int serve_watch_admit(club *cl, const char *ip);
 void serve_watch_leave(club *cl, const char *ip);
 /* serve_api.c: the events after entry `from` (a Last-Event-ID; -1 none). */
-void serve_watch_backlog(server *s, long from, sl_buf *out);
+void serve_watch_backlog(server *s, long from, int view, sl_buf *out);
+/* Frees the entries' words. */
+void serve_entries_free(server *s);
 void serve_watch_send(server *s, const char *event, long id, const char *json);
+/* The same to the watchers of one view only (SL_VIEW_ALL, SL_VIEW_PUBLIC or a player). */
+void serve_watch_send_view(server *s, int view, const char *event, long id, const char *json);
+/* The view of whoever asks: the host every side, a player theirs, else the public. */
+int serve_view_of(const serve_who *w);
 void serve_watch_stop(server *s);
 
 /* serve_seal.c */

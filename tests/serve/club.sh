@@ -136,6 +136,32 @@ get "/g/grise/api/board.png?w=9"
 get "/g/sternes/api/log?from=15"
 grep -q '"n":15,"line":"turn 1"' "$T/body" && ok "/api/log gives a turn marker's line (turn 1)" || bad "marker line: $(head -c 200 "$T/body")"
 
+# fmp's hidden tide (issue 30): the card turn 3 draws for turn 4 is known to ana's and cyd's
+# weather layers only; bob and the public read that a card was drawn, never which, in every
+# route: /api/state's last words, /api/log, /api/events and the board's caption
+head -n 74 samples/fmp/ferrix.sil | sed -e 's/ ![0-9a-f]*$//' > "$T/tide.sil"
+game tide "$T/tide.sil"
+sleep 1.1
+TB=$(gtok "$(link "player bob")" tide)
+TA=$(gtok "$(link "player ana")" tide)
+if [ -z "$TB" ]; then sleep 1; TB=$(gtok "$(link "player bob")" tide); TA=$(gtok "$(link "player ana")" tide); fi
+leak=
+for who in "bob:?t=$TB" "public:"; do
+	q=${who#*:}
+	for route in api/state api/log "api/board.svg" ; do
+		curl -s --max-time 20 "$URL/g/tide/$route$q" > "$T/v"
+		grep -q 'turn 4: low\|card=low' "$T/v" && leak="$leak ${who%%:*}:$route"
+	done
+	curl -sN --max-time 2 "$URL/g/tide/api/events${q:-?}${q:+&}last=0" > "$T/v" 2>/dev/null
+	grep -q 'turn 4: low\|card=low' "$T/v" && leak="$leak ${who%%:*}:events"
+	grep -q 'Tide card for turn 4 drawn' "$T/v" || leak="$leak ${who%%:*}:events-without-the-veiled-words"
+done
+[ -z "$leak" ] && ok "fmp's next tide: bob and the public never read it (state, log, events, board)" || bad "the tide leaks:$leak"
+curl -s --max-time 20 "$URL/g/tide/api/log?t=$TA" > "$T/v"
+grep -q 'Tide card for turn 4: low' "$T/v" && grep -q '"line":"tide card=low"' "$T/v" &&
+	ok "ana, who forecast it, reads it" || bad "ana's view: $(grep -o 'Tide card for turn 4[^"]*' "$T/v")"
+curl -s --max-time 20 "$URL/g/tide/api/log?t=$TB" | grep -q '"line":"tide card=?"' && ok "bob's line of it: tide card=?" || bad "bob's line"
+
 # a game dropped into DIR while it runs; a file that is no journal skipped
 th0=$(threads)
 printf 'not a journal\n' > "$D/broken.silb"
