@@ -162,6 +162,8 @@ $(FUZZ_BUILD)/obj/src/cli/main.o: FUZZ_FLAGS += -Dmain=sillage_main
 
 $(FUZZ_BUILD)/fuzz_xws: FUZZ_OBJ += $(FUZZ_CLI_OBJ)
 $(FUZZ_BUILD)/fuzz_xws: $(FUZZ_CLI_OBJ)
+$(FUZZ_BUILD)/fuzz_serve: FUZZ_OBJ += $(FUZZ_CLI_OBJ)
+$(FUZZ_BUILD)/fuzz_serve: $(FUZZ_CLI_OBJ)
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "fuzz: linking $@"

@@ -29,6 +29,8 @@ static int serve_opt(int key, const char *arg, void *ctx)
 		else
 			o->per_ip = (int)v;
 		break;
+	case 321: o->sendmail = arg; break;
+	case 322: o->allow_private_hooks = 1; break;
 	case 320:
 		if (cli_parse_long(arg, 1, 1 << 16, &v))
 			return cli_usage("serve", "bad --watchers '%s' (1..65536)", arg);

@@ -103,6 +103,8 @@ static const cli_opt serve_opts_list[] = {
 	{"cache-mb", 318, "N", "the drawn boards kept, in MiB (default 64)"},
 	{"per-ip", 319, "N", "connections from one client address (default 64, streams half of it; none: no limit, behind a proxy)"},
 	{"watchers", 320, "N", "live streams in all, every game together (default 1024)"},
+	{"sendmail", 321, "PATH", "the program whose-turn e-mails go through (default /usr/sbin/sendmail)"},
+	{"allow-private-hooks", 322, NULL, "a webhook may name a loopback or private address (refused otherwise)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt gen_opts[] = {
 	{"game", 'g', "ID", "the rules module (see `sillage games`)"},

@@ -996,8 +996,9 @@ server *serve_game_open(club *cl, const serve_opts *o, const char *name, int *co
 		goto fail;
 	s->tok_path = path_with(s->o.path, ".tokens");
 	s->seal_path = path_with(s->o.path, ".seal");
+	s->notify_path = path_with(s->o.path, ".notify");
 	e = 4;
-	if (!s->tok_path || !s->seal_path || serve_entries_load(s) || serve_seal_load(s))
+	if (!s->tok_path || !s->seal_path || !s->notify_path || serve_entries_load(s) || serve_seal_load(s))
 		goto fail;
 	if (s->o.tokens && serve_tokens_update(s, 0))
 		goto fail;
@@ -1032,6 +1033,7 @@ void serve_game_free(server *s)
 	sl_free(s->seals);
 	sl_free(s->tok_path);
 	sl_free(s->seal_path);
+	sl_free(s->notify_path);
 	sl_free(s->owned_path);
 	pthread_mutex_destroy(&s->lock);
 	pthread_mutex_destroy(&s->wlock);
@@ -1100,11 +1102,31 @@ static void more_files(int want)
 	}
 }
 
-int serve_run(const serve_opts *o)
+static void club_free(club *cl, int fd)
+{
+	if (fd >= 0)
+		close(fd);
+	for (int k = 0; k < cl->ngames; k++)
+		serve_game_free(cl->games[k]);
+	free(cl->games);
+	free(cl->tok);
+	free(cl->skip);
+	free(cl->ips);
+	sl_free(cl->tok_path);
+	serve_cache_clear();
+	the_club = NULL;
+	pthread_mutex_destroy(&cl->lock);
+	pthread_mutex_destroy(&cl->climit);
+	free(cl);
+}
+
+/* The club of o listening and answering (its daemon's threads started):
+ * 0 and *out, or an exit code. */
+static int club_start(const serve_opts *o, club **out, int *fd_out)
 {
 	club *cl = calloc(1, sizeof *cl);
-	sigset_t set;
-	int fd = -1, e = 0, sig;
+	int fd = -1, e;
+	*out = NULL;
 	if (!cl)
 		return 4;
 	cl->o = *o;
@@ -1124,28 +1146,28 @@ int serve_run(const serve_opts *o)
 	the_club = cl;
 	more_files(cl->max_streams + SERVE_SLOTS_KEPT);
 	/* the port first: the games' links name it */
-	if ((e = listen_on(&cl->o, &cl->port, cl->host, sizeof cl->host, &fd)))
-		goto out;
-	if ((e = open_games(cl)))
-		goto out;
-	/* SIGINT and SIGTERM are waited for here, in no other thread */
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	if ((e = listen_on(&cl->o, &cl->port, cl->host, sizeof cl->host, &fd)) || (e = open_games(cl))) {
+		club_free(cl, fd);
+		return e;
+	}
 	signal(SIGPIPE, SIG_IGN);
 	if (!(cl->d = start_daemon(cl, fd))) {
 		fprintf(stderr, "sillage: serve: the HTTP server could not start on %s\n", cl->host);
-		e = 4;
-		goto out;
+		club_free(cl, fd);
+		return 4;
 	}
 	cl->watchdog_on = pthread_create(&cl->watchdog, NULL, watchdog, cl) == 0;
-	if (o->dir)
-		print_club(cl);
-	else
-		print_urls(cl->games[0]);
-	while (sigwait(&set, &sig) != 0)
-		;
+	serve_notify_start(&cl->o);
+	*out = cl;
+	*fd_out = fd;
+	return 0;
+}
+
+/* Stops the club: the watchers told, the daemon stopped, each journal
+ * packed. The exit code: 0, or 4 when a journal could not be packed. */
+static int club_stop(club *cl, int fd)
+{
+	int e = 0;
 	pthread_mutex_lock(&cl->climit);
 	cl->stopping = 1;
 	pthread_mutex_unlock(&cl->climit);
@@ -1154,22 +1176,50 @@ int serve_run(const serve_opts *o)
 	for (int k = 0; k < cl->ngames; k++)
 		serve_watch_stop(cl->games[k]);
 	MHD_stop_daemon(cl->d);
+	serve_notify_stop();   /* what is queued is sent first (each within its timeout) */
 	for (int k = 0; k < cl->ngames; k++)
 		serve_game_close(cl->games[k], 1, &e);
-out:
-	if (fd >= 0)
-		close(fd);
-	for (int k = 0; k < cl->ngames; k++)
-		serve_game_free(cl->games[k]);
-	free(cl->games);
-	free(cl->tok);
-	free(cl->skip);
-	free(cl->ips);
-	sl_free(cl->tok_path);
-	serve_cache_clear();
-	the_club = NULL;
-	pthread_mutex_destroy(&cl->lock);
-	pthread_mutex_destroy(&cl->climit);
-	free(cl);
+	club_free(cl, fd);
 	return e;
+}
+
+int serve_run(const serve_opts *o)
+{
+	club *cl;
+	sigset_t set;
+	int fd = -1, e, sig;
+	/* SIGINT and SIGTERM are waited for here, in no other thread (blocked
+	 * before the daemon's threads start, so that they inherit it) */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	if ((e = club_start(o, &cl, &fd)))
+		return e;
+	if (o->dir)
+		print_club(cl);
+	else
+		print_urls(cl->games[0]);
+	while (sigwait(&set, &sig) != 0)
+		;
+	return club_stop(cl, fd);
+}
+
+/* tests/fuzz/fuzz_serve.c: a club started in this process; its port. */
+int serve_test_start(const serve_opts *o, void **handle, int *port)
+{
+	club *cl;
+	int fd = -1, e = club_start(o, &cl, &fd);
+	if (e)
+		return e;
+	cl->test_fd = fd;
+	*handle = cl;
+	*port = cl->port;
+	return 0;
+}
+
+int serve_test_stop(void *handle)
+{
+	club *cl = handle;
+	return club_stop(cl, cl->test_fd);
 }

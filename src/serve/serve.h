@@ -23,6 +23,9 @@ typedef struct serve_opts {
 	int cache_mb;          /* --cache-mb: the drawn boards kept (0: SERVE_CACHE_MB) */
 	int per_ip;            /* --per-ip: connections from one address (0: SERVE_PER_IP; -1: no limit) */
 	int max_watchers;      /* --watchers: live streams in all (0: SERVE_MAX_WATCHERS) */
+	const char *sendmail;  /* --sendmail PATH (default /usr/sbin/sendmail) */
+	const char *curl;      /* the webhooks' sender (default /usr/bin/curl) */
+	int allow_private_hooks;   /* --allow-private-hooks: a webhook may name a loopback or private address */
 } serve_opts;
 
 /* Runs the server until SIGINT or SIGTERM. Returns an exit code of the
@@ -30,6 +33,10 @@ typedef struct serve_opts {
  * without --tokens), 3 an unreadable --from, 4 I/O (port taken, the
  * journal cannot be written). */
 int serve_run(const serve_opts *o);
+/* For tests (tests/fuzz/fuzz_serve.c): the server of o started in this
+ * process, answering on *port until serve_test_stop. 0 or an exit code. */
+int serve_test_start(const serve_opts *o, void **handle, int *port);
+int serve_test_stop(void *handle);
 
 /* ---- shared by src/serve ------------------------------------------------- */
 
@@ -104,6 +111,11 @@ typedef struct server {
 	char *owned_path;       /* o.path when the club made it */
 	long long last_at;      /* when the log last changed (Unix seconds; the file's time when opened) */
 	char movers[256];       /* whose move it is: the players the rules offer an action now, ", " apart */
+	/* whose-turn notices (serve_notify.c): FILE.silb.notify as last read */
+	char *notify_path;
+	long long notify_mtime, notify_size;
+	char hook[512];
+	char email[SL_MAX_PLAYERS][256];
 } server;
 
 /* Who asks: the host (every side), one player, or a watcher (no side). */
@@ -180,6 +192,18 @@ const serve_page *serve_page_find(const char *name);
 /* The links page (GET /): every URL of this server. */
 char *serve_links_page(const server *s, size_t *len);
 
+/* serve_notify.c: whose turn, told by webhook and e-mail */
+#define SERVE_NOTIFY_QUEUE 1024
+#define SERVE_NOTIFY_THREADS 2
+void serve_notify_start(const serve_opts *o);
+void serve_notify_stop(void);
+/* Tells each player who has the move now and had it not in `before`. Holds s->lock. */
+void serve_notify_movers(server *s, const char *before);
+int serve_movers_has(const char *list, const char *id);
+/* A webhook URL checked (http/https, resolved, no private address unless
+ * allowed): 0 and curl's --resolve pin, or -1 and why. */
+int serve_hook_check(const char *url, int allow_private, char *pin, size_t pn, char *why, size_t wn);
+
 /* serve_cache.c: drawn boards kept, every game together, within a byte budget */
 typedef struct serve_cache_info {
 	size_t bytes, max;
@@ -225,6 +249,7 @@ struct club {
 	struct conn_slot *conns; /* every open connection, with the time its request must be in by */
 	pthread_t watchdog;
 	int watchdog_on, stopping;
+	int test_fd;
 };
 /* Opens one game (the journal, its entries, seals and tokens); NULL when
  * it cannot be (said on stderr, *code the exit code). */

@@ -37,6 +37,8 @@ void serve_game_changed(server *s, int now)
 	sl_error err;
 	sl_buf res;
 	size_t at = 0;
+	char before[sizeof s->movers];
+	memcpy(before, s->movers, sizeof before);
 	if (now)
 		s->last_at = (long long)time(NULL);
 	s->movers[0] = 0;
@@ -69,6 +71,8 @@ void serve_game_changed(server *s, int now)
 			at += (size_t)snprintf(s->movers + at, sizeof s->movers - at, "%s%s", at ? ", " : "", p);
 		}
 	sl_targets_free(&t);
+	if (now)
+		serve_notify_movers(s, before);
 }
 
 /* ---- the games of DIR ----------------------------------------------------------- */

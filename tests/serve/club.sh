@@ -225,6 +225,68 @@ start || exit 1
 	[ "$(gtok "$HOST" sternes)" = "$HS" ] && ok "restarted: the same club and game links" || bad "links changed across a restart"
 [ "$(rev_of sternes)" = $((r + 1)) ] && ok "and the action recorded before" || bad "rev after restart: $(rev_of sternes)"
 stop
+# ---- whose turn: a webhook per game, an e-mail per player ---------------------------------
+printf '#!/bin/sh\n{ echo "argv: $*"; cat; } > "%s/mail.$$"\n' "$T" > "$T/sendmail"
+chmod +x "$T/sendmail"
+: > "$T/rport"
+python3 tests/serve/receiver.py "$T/hooks" 90 > "$T/rport" &
+RP=$!
+n=0
+while ! grep -q '^port ' "$T/rport" && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+RPORT=$(sed -n 's/^port //p' "$T/rport")
+printf '# whose turn\nwebhook http://127.0.0.1:%s/hook\nfr fr@example.org\ngb gb@example.org\n' "$RPORT" > "$D/sternes.silb.notify"
+FRT=$(gtok "$FR" sternes)
+# turn: the last entry undone, then put back: fr and gb get the move again
+turn() {
+	r=$(rev_of sternes)
+	post "/g/sternes/api/undo?t=$HS" "{\"rev\":$r}"
+	post "/g/sternes/api/act?t=$HS" "{\"rev\":$((r - 1)),\"line\":\"$1\"}"
+	[ "$CODE" = 200 ] || bad "turn: $CODE $(cat "$T/body")"
+}
+wait_for() {   # wait_for FILE-GLOB COUNT
+	n=0
+	while [ "$(cat $1 2>/dev/null | wc -l)" -lt "$2" ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
+}
+start --sendmail "$T/sendmail" || exit 1
+last=$(curl -s "$URL/g/sternes/api/log?from=$(rev_of sternes)" | sed -n 's/.*"line":"\([^"]*\)".*/\1/p')
+turn "$last"
+n=0
+while [ "$(ls "$T"/mail.* 2>/dev/null | wc -l)" -lt 2 ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
+grep -l 'argv: -oi -- fr@example.org' "$T"/mail.* > /dev/null 2>&1 && grep -q "record?t=$FRT" $(grep -l 'fr@example.org' "$T"/mail.*) &&
+	ok "an e-mail through sendmail to the player who has the move, with their own link" || bad "no e-mail to fr: $(cat "$T"/mail.* 2>/dev/null | head -5)"
+n=0
+while ! grep -q 'HOOK sternes' "$T/err" && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
+[ ! -s "$T/hooks" ] && grep -q 'HOOK sternes - 127.0.0.1 is 127.0.0.1, a loopback or private address: refused' "$T/err" &&
+	ok "a webhook to a loopback address refused without --allow-private-hooks (logged, nothing sent)" || bad "private webhook: $(grep HOOK "$T/err" | tail -2)"
+stop
+start --sendmail "$T/sendmail" --allow-private-hooks || exit 1
+turn "$last"
+wait_for "$T/hooks" 2
+if grep -q "^/hook application/json {\"text\":\"sternes sail: it is fr's move (turn 1" "$T/hooks" && grep -q '"content":' "$T/hooks" &&
+   grep -q "it is gb's move" "$T/hooks" && ! grep -q 't=' "$T/hooks"; then
+	ok "allowed, the webhook gets a JSON POST per player who has the move (text and content, the watch link, no token)"
+else bad "webhook: $(cat "$T/hooks" 2>/dev/null | head -3)"; fi
+printf 'webhook http://127.0.0.1:%s/fail\n' "$RPORT" > "$D/sternes.silb.notify"
+sleep 1.1
+turn "$last"
+n=0
+while ! grep -q 'HOOK sternes - curl exit 22' "$T/err" && [ $n -lt 300 ]; do sleep 0.05; n=$((n + 1)); done
+grep -q 'HOOK sternes - curl exit 22' "$T/err" && ok "a receiver that fails (500): logged, the game goes on" || bad "failing receiver: $(grep HOOK "$T/err" | tail -3)"
+printf 'webhook http://127.0.0.1:%s/slow\n' "$RPORT" > "$D/sternes.silb.notify"
+: > "$T/times"
+for i in 1 2 3; do
+	r=$(rev_of sternes)
+	curl -s -o /dev/null -w '%{time_total}\n' --max-time 10 -H 'Content-Type: application/json' \
+		--data-binary "{\"rev\":$r}" "$URL/g/sternes/api/undo?t=$HS" >> "$T/times"
+	curl -s -o /dev/null -w '%{time_total}\n' --max-time 10 -H 'Content-Type: application/json' \
+		--data-binary "{\"rev\":$((r - 1)),\"line\":\"$last\"}" "$URL/g/sternes/api/act?t=$HS" >> "$T/times"
+done
+slowest=$(sort -n "$T/times" | tail -1)
+awk -v s="$slowest" 'BEGIN {exit !(s < 2)}' && ok "a receiver that takes 20 s: the game's 6 actions answered at once (slowest ${slowest}s)" ||
+	bad "a slow receiver stalled the game: ${slowest}s"
+stop
+kill $RP 2>/dev/null
+
 for f in sternes grise newcomer; do
 	"$SILLAGE" verify "$D/$f.silb" > /dev/null 2>&1 || bad "$f.silb does not verify"
 done
