@@ -152,5 +152,8 @@ int cmd_luck(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_new(int argc, char **argv);
+/* Every game's `new` options, one block a game (cmd_new.c), for the man page. */
+void cli_new_games(FILE *f);
 
 #endif

@@ -1,8 +1,9 @@
 /* cmd_import_ti4.c - `sillage import --ti4-map "..."`: a new ti4 log whose
- * galaxy comes from a TTS/TTPG map string. The verb reads the string, the
- * rules judge it (the `galaxy` event of the ti4 module, applied to a fresh
- * state), and the log's first lines are written: header, players, galaxy. */
+ * galaxy comes from a TTS/TTPG map string. The string is judged by the rules
+ * (src/record/import_ti4.c, shared with `new ti4`), and the log's first lines
+ * are written: header, players, galaxy. */
 #include "cli.h"
+#include "record/import.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -25,18 +26,28 @@ static int import_opt(int key, const char *arg, void *ctx)
 
 static const uint32_t colours[] = {0x9c36b5, 0xc92a2a, 0x1971c2, 0x2b8a3e, 0xe67700, 0x495057};
 
+static void player_lines(sl_buf *out, const char *p)
+{
+	for (int np = 0; *p && np < 6; np++) {
+		size_t n = strcspn(p, ",");
+		sl_buf_puts(out, "player ");
+		sl_buf_put(out, p, n);
+		sl_buf_puts(out, " \"");
+		sl_buf_put(out, p, n);
+		sl_buf_printf(out, "\" #%06x\n", colours[np]);
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+}
+
 int cli_import_ti4(int argc, char **argv)
 {
 	import_opts o;
 	const sl_game *g = sl_game_find("ti4");
-	sl_header h;
-	sl_arena a;
-	sl_event ev;
 	sl_error err;
 	sl_buf out, canon;
-	void *st = NULL;
-	int i, rc = EXIT_OK, np = 0;
-	const char *p;
+	int i, rc = EXIT_OK;
 	memset(&o, 0, sizeof o);
 	i = cli_parse(cli_find("import"), argc, argv, import_opt, &o);
 	if (i == -2)
@@ -49,49 +60,17 @@ int cli_import_ti4(int argc, char **argv)
 		return cli_usage("import", "give the map string with --ti4-map \"...\"");
 	if (!g)
 		return cli_usage("import", "this build has no ti4 rules module");
-	memset(&h, 0, sizeof h);
 	sl_error_clear(&err);
-	sl_arena_init(&a);
 	sl_buf_init(&out);
 	sl_buf_init(&canon);
-	/* the canonical string: tokens joined by single spaces */
-	for (p = o.map; *p;) {
-		size_t n;
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == ',')
-			p++;
-		n = strcspn(p, " \t\n,");
-		if (!n)
-			break;
-		if (canon.len)
-			sl_buf_putc(&canon, ' ');
-		sl_buf_put(&canon, p, n);
-		p += n;
-	}
-	if (g->init(&st, &h, &err) || sl_value_text(&a, &ev.f[0], "") != SL_OK) {
-		rc = cli_report(&err);
-		goto out;
-	}
-	sl_event_init(&ev, sl_schema_event(g->schema, "galaxy", 6), -1);
-	/* judged on the string as given, so the offsets point into what the user typed */
-	if (sl_value_text(&a, &ev.f[0], o.map) != SL_OK
-	    || g->apply(st, &h, &ev, NULL, &err) != SL_OK) {
+	if (rec_ti4_map(&canon, o.map, &err) != SL_OK) {
 		fprintf(stderr, "sillage: --ti4-map: %s\n", err.msg);
-		rc = err.code == SL_ENOMEM ? EXIT_IO : EXIT_FAIL;
+		rc = err.code == SL_ENOMEM || err.code == SL_EIO ? EXIT_IO : EXIT_FAIL;
 		goto out;
 	}
 	sl_buf_printf(&out, "sil 1\ngame ti4 %d\n", g->rules_version);
 	sl_buf_printf(&out, "title %s\n", o.title ? o.title : "an imported galaxy");
-	for (p = o.players ? o.players : "p1,p2,p3"; *p && np < 6; np++) {
-		size_t n = strcspn(p, ",");
-		sl_buf_puts(&out, "player ");
-		sl_buf_put(&out, p, n);
-		sl_buf_puts(&out, " \"");
-		sl_buf_put(&out, p, n);
-		sl_buf_printf(&out, "\" #%06x\n", colours[np]);
-		p += n;
-		if (*p == ',')
-			p++;
-	}
+	player_lines(&out, o.players ? o.players : "p1,p2,p3");
 	sl_buf_puts(&out, "\ngalaxy map=\"");
 	sl_buf_put(&out, canon.data, canon.len);
 	sl_buf_puts(&out, "\"\n");
@@ -100,17 +79,12 @@ int cli_import_ti4(int argc, char **argv)
 		goto out;
 	}
 	if (o.out) {
-		if (sl_write_file_atomic(o.out, out.data, out.len, &err) != SL_OK) {
+		if (sl_write_file_atomic(o.out, out.data, out.len, &err) != SL_OK)
 			rc = cli_report(&err);
-			goto out;
-		}
 	} else {
 		fwrite(out.data, 1, out.len, stdout);
 	}
 out:
-	if (st)
-		g->destroy(st);
-	sl_arena_free(&a);
 	sl_buf_free(&out);
 	sl_buf_free(&canon);
 	return rc;

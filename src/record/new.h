@@ -7,6 +7,7 @@
 #define SL_RECORD_NEW_H
 
 #include "core/sl_core.h"
+#include "formats/sl_log.h"
 
 /* One option as typed: "--xws A.json" is {"xws", "A.json"}; a flag has val
  * NULL. Keys may repeat (two --xws); their order is kept. */
@@ -17,7 +18,10 @@ typedef struct rec_new_opt {
 
 typedef struct rec_template {
 	const char *game;   /* the rules module's id */
-	const char *usage;  /* the options, one per line: "--xws FILE  a squad (twice)" */
+	/* The options, one per line: "--xws FILE  a squad (twice)"; an option
+	 * written without an argument name ("--fog  ...") is a flag. The
+	 * command accepts exactly these (rec_new_check). */
+	const char *usage;
 	/* Appends what the game offers (scenarios, maps, factions...), one per
 	 * line "NAME  what it is", to out. Returns 0 or a negative code. */
 	int (*list)(sl_buf *out, sl_error *err);
@@ -30,9 +34,38 @@ typedef struct rec_template {
 	int (*write)(sl_buf *out, const rec_new_opt *opt, int nopt, sl_error *err);
 } rec_template;
 
+
+/* Every option of opt is one t->usage names, with a value when the usage
+ * gives it an argument and none when it is a flag; else SL_EUSAGE naming
+ * the option (and the nearest one when it looks like a typo). */
+int rec_new_check(const rec_template *t, const rec_new_opt *opt, int nopt, sl_error *err);
+/* 1 if key takes a value in t->usage, 0 if it is a flag, -1 if unknown. */
+int rec_new_takes_value(const rec_template *t, const char *key);
+/* The value of the last --key of opt, or NULL when it is not given. */
+const char *rec_new_get(const rec_new_opt *opt, int nopt, const char *key);
+/* 1 if the flag --key is given. */
+int rec_new_flag(const rec_new_opt *opt, int nopt, const char *key);
+/* --key as an integer in [lo, hi], dflt when not given; else SL_EUSAGE. */
+int rec_new_int(const rec_new_opt *opt, int nopt, const char *key, long lo, long hi, long dflt,
+	long *out, sl_error *err);
+/* --key as one of the NULL-terminated names (its index in *out), dflt when
+ * not given; else SL_EUSAGE listing them. */
+int rec_new_pick(const rec_new_opt *opt, int nopt, const char *key, const char *const *names,
+	int dflt, int *out, sl_error *err);
+
+/* The whole of `new`: runs t->write, reads the text (named "<new GAME>") and
+ * replays it with every rule, then gives each entry its state check, so *out
+ * is a log ready to save (free with sl_log_free). A text the rules refuse is
+ * SL_EILLEGAL naming the setup line and the rule. */
+int rec_new_build(sl_log **out, const rec_template *t, const rec_new_opt *opt, int nopt,
+	sl_error *err);
+
 /* The template of game id, or NULL. */
 const rec_template *rec_new_find(const char *game);
 /* Every template in the order of the games' registry, NULL-terminated. */
 extern const rec_template *const rec_new_templates[];
+
+/* The templates, one per file new_<game>.c. */
+extern const rec_template rec_new_sail, rec_new_starship, rec_new_fmp, rec_new_ti4, rec_new_xwing;
 
 #endif

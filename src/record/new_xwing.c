@@ -1,0 +1,49 @@
+/* new_xwing.c - `sillage new xwing`: a game of X-Wing from two XWS squad
+ * files (the format squad builders export), through the XWS importer that
+ * `import` uses too (import_xws.c): each squad along its player's edge,
+ * every id looked up in the catalog and each ship checked by the rules. */
+#include "record/new.h"
+#include "record/import.h"
+#include "games/xwing/xwing.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int xwing_write(sl_buf *out, const rec_new_opt *opt, int nopt, sl_error *err)
+{
+	const char *files[REC_XWS_MAX];
+	int n = 0;
+	for (int i = 0; i < nopt; i++)
+		if (strcmp(opt[i].key, "xws") == 0) {
+			if (n == REC_XWS_MAX)
+				return sl_error_set(err, SL_EUSAGE, "new xwing: --xws given more than twice "
+					"(a game is two squads)");
+			files[n++] = opt[i].val;
+		}
+	if (n != REC_XWS_MAX)
+		return sl_error_set(err, SL_EUSAGE, "new xwing: give the two squads, --xws A.json "
+			"--xws B.json (XWS files from a squad builder)");
+	return rec_xws_import(out, files, n, err);
+}
+
+/* The pilots and upgrades of the module's catalog, by XWS id. */
+static int xwing_list(sl_buf *out, sl_error *err)
+{
+	for (int k = 0; k < xw_npilots; k++) {
+		const xw_ship_type *t = &xw_ship_types[xw_pilots[k].type];
+		sl_buf_printf(out, "pilot %-22s %s, %s (%s), initiative %d, %d points\n",
+			xw_pilots[k].xws, xw_pilots[k].name, t->name, t->faction, xw_pilots[k].initiative,
+			xw_pilots[k].cost);
+	}
+	for (int u = 0; u < XW_NUPGRADE; u++)
+		sl_buf_printf(out, "upgrade %-20s %s\n", xw_upgrades[u].xws, xw_upgrades[u].name);
+	return 0;
+}
+
+const rec_template rec_new_xwing = {
+	"xwing",
+	"--xws FILE  a squad in XWS JSON (twice: the first sets up along the bottom edge, the "
+	"second along the top)",
+	xwing_list,
+	xwing_write,
+};

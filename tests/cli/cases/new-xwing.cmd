@@ -1,0 +1,6 @@
+# new xwing: two XWS squads through the importer `import` uses, into a binary log, verified
+X=$PWD/samples/xwing/xws
+cd $TMP
+$SILLAGE new xwing --xws $X/gold-wing.json --xws $X/storm-flight.json -o g.silb || exit 9
+$SILLAGE verify g.silb
+$SILLAGE new xwing --xws $X/gold-wing.json --xws $X/storm-flight.json -o - | $SILLAGE log -
