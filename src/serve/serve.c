@@ -470,7 +470,8 @@ static int resolve(club *cl, req *r, const char *path, serve_reply *rp)
 		return 0;
 	}
 	if (strncmp(path, "/g/", 3) != 0) {
-		if (serve_club_route(path) || strcmp(path, "/favicon.ico") == 0 || (strncmp(path, "/assets/", 8) == 0 && path[8]))
+		if (serve_club_route(path) || serve_club_post_route(path) || strcmp(path, "/favicon.ico") == 0 ||
+		    (strncmp(path, "/assets/", 8) == 0 && path[8]))
 			return 0;
 		serve_reply_error(rp, 404, "no such route");
 		return -1;
@@ -511,8 +512,8 @@ static int request_checks(club *cl, struct MHD_Connection *c, req *r, const char
 	if (resolve(cl, r, path, rp))
 		return -1;
 	gp = path + r->goff;
-	gr = r->s ? is_get_route(gp) : 1;
-	pr = r->s ? is_post_route(gp) : 0;
+	gr = r->s ? is_get_route(gp) : !serve_club_post_route(gp);
+	pr = r->s ? is_post_route(gp) : serve_club_post_route(gp);
 	if (!gr && !pr) {
 		serve_reply_error(rp, 404, "no such route");
 		return -1;
@@ -665,7 +666,10 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		return send_reply(cl, c, method, path, &rp);
 	}
 	if (!r->s) {   /* a page of the club */
-		if (serve_club_route(path))
+		if (post)
+			serve_club_post(cl, path, r->body.len ? (const char *)r->body.data : "", r->body.len,
+				MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t"), &rp);
+		else if (serve_club_route(path))
 			serve_club_get(cl, path, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t"), &rp);
 		else
 			page_reply(NULL, path, &rp);
@@ -977,7 +981,7 @@ server *serve_game_open(club *cl, const serve_opts *o, const char *name, int *co
 	s->club = cl;
 	s->port = cl->port;
 	snprintf(s->host, sizeof s->host, "%s", cl->host);
-	if (name) {
+	if (name) {   /* a game of the club: DIR/NAME.silb, made from o->from when it is new */
 		snprintf(s->name, sizeof s->name, "%s", name);
 		snprintf(s->prefix, sizeof s->prefix, "/g/%s", name);
 		s->o.path = s->owned_path = sl_malloc(strlen(o->dir) + strlen(name) + 7);
@@ -986,7 +990,7 @@ server *serve_game_open(club *cl, const serve_opts *o, const char *name, int *co
 			return NULL;
 		}
 		sprintf(s->owned_path, "%s/%s.silb", o->dir, name);
-		s->o.game = s->o.from = NULL;
+		s->o.game = NULL;
 	}
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_mutex_init(&s->wlock, NULL);

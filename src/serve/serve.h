@@ -266,6 +266,9 @@ server *serve_club_game(club *cl, const char *name);
  * player's games (GET /me and /api/me, by the player's club token). */
 int serve_club_route(const char *path);
 void serve_club_get(club *cl, const char *path, const char *token, serve_reply *rp);
+/* POST /api/new (the club's host): a game from a `sillage new` template. */
+int serve_club_post_route(const char *path);
+void serve_club_post(club *cl, const char *path, const char *body, size_t len, const char *token, serve_reply *rp);
 /* Each player of every game gets a club token (DIR/club.tokens, 0600); 0 or -1. */
 int serve_club_tokens(club *cl, int announce);
 

@@ -7,6 +7,9 @@
 #define _DEFAULT_SOURCE
 #include "serve.h"
 #include "render/sl_targets.h"
+#include "record/new.h"
+
+#include <unistd.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -362,7 +365,12 @@ static int token_id(club *cl, const char *t, char *id, size_t idn)
 int serve_club_route(const char *path)
 {
 	return strcmp(path, "/") == 0 || strcmp(path, "/me") == 0 || strcmp(path, "/api/games") == 0 ||
-		strcmp(path, "/api/me") == 0;
+		strcmp(path, "/api/me") == 0 || strcmp(path, "/new") == 0 || strcmp(path, "/api/templates") == 0;
+}
+
+int serve_club_post_route(const char *path)
+{
+	return strcmp(path, "/api/new") == 0;
 }
 
 static const char *game_token(const server *s, int player)
@@ -555,8 +563,205 @@ static char *lobby_html(json_t *arr, const char *who, size_t *len)
 	return out;
 }
 
+/* ---- a new game from the `sillage new` templates (src/record/new.h) ------------- */
+
+/* The templates as JSON: each game, its options (usage) and what it offers. */
+static json_t *templates_json(void)
+{
+	json_t *arr = json_array();
+	for (int k = 0; rec_new_templates[k]; k++) {
+		const rec_template *t = rec_new_templates[k];
+		sl_buf offers;
+		sl_error err;
+		sl_buf_init(&offers);
+		sl_error_clear(&err);
+		if (t->list)
+			t->list(&offers, &err);
+		json_array_append_new(arr, json_pack("{s:s,s:s,s:s}", "game", t->game, "usage", t->usage ? t->usage : "",
+			"offers", sl_buf_cstr(&offers) ? sl_buf_cstr(&offers) : ""));
+		sl_buf_free(&offers);
+	}
+	return arr;
+}
+
+static void new_page(const char *path, serve_reply *rp)
+{
+	const serve_page *pg;
+	if (strcmp(path, "/api/templates") == 0) {
+		serve_reply_json(rp, 200, json_pack("{s:o}", "templates", templates_json()));
+		return;
+	}
+	pg = serve_page_find("new.html");
+	if (!pg) {
+		serve_reply_error(rp, 404, "no page 'new.html' in this build");
+		return;
+	}
+	rp->status = 200;
+	rp->body = (char *)(uintptr_t)pg->data;
+	rp->len = pg->len;
+	rp->owned = 0;
+	rp->type = pg->type;
+}
+
+#define NEW_MAX_OPTS 32
+
+/* "--key value" lines into opts (pointers into buf, changed in place); a
+ * key whose usage names a FILE is refused: no file of the server is read
+ * for the web. Returns how many, or -1 (why in rp). */
+static int parse_options(const rec_template *t, char *buf, rec_new_opt *opts, serve_reply *rp)
+{
+	int n = 0;
+	for (char *line = buf; line && *line;) {
+		char *next = strchr(line, '\n'), *p = line, *v;
+		if (next)
+			*next++ = 0;
+		p += strspn(p, " \t\r");
+		if (*p) {
+			char *end = p + strcspn(p, " \t\r");
+			if (p[0] != '-' || p[1] != '-' || n == NEW_MAX_OPTS) {
+				serve_reply_error(rp, 400, "options: one '--name value' a line (at most %d)", NEW_MAX_OPTS);
+				return -1;
+			}
+			v = *end ? end + 1 + strspn(end + 1, " \t") : end;
+			*end = 0;
+			v[strcspn(v, "\r")] = 0;
+			opts[n].key = p + 2;
+			opts[n].val = *v ? v : NULL;
+			if (rec_new_takes_value(t, opts[n].key) == 1 && t->usage) {
+				char want[80];
+				snprintf(want, sizeof want, "--%s FILE", opts[n].key);
+				if (strstr(t->usage, want)) {
+					serve_reply_error(rp, 422, "--%s names a file: not taken from the web (make the game with "
+						"`sillage new` and put it in DIR)", opts[n].key);
+					return -1;
+				}
+			}
+			n++;
+		}
+		line = next;
+	}
+	return n;
+}
+
+/* The game's opening from its template, recorded line by line (each checked
+ * by the rules) into DIR/NAME.silb, and served. Holds scan_lock. */
+static void create_game(club *cl, const char *name, const char *text, size_t len, serve_reply *rp)
+{
+	char tmp[4200];
+	serve_opts o = cl->o;
+	server *s;
+	int code = 0, fd;
+	snprintf(tmp, sizeof tmp, "%s/.new-%s.XXXXXX", cl->o.dir, name);
+	if ((fd = mkstemp(tmp)) < 0 || write(fd, text, len) != (ssize_t)len) {
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		serve_reply_error(rp, 500, "the opening cannot be written in %s", cl->o.dir);
+		return;
+	}
+	close(fd);
+	o.from = tmp;
+	s = serve_game_open(cl, &o, name, &code);
+	unlink(tmp);
+	if (!s) {
+		serve_reply_error(rp, code == 1 ? 422 : 500, "the opening was refused (exit %d): see the server's log", code);
+		return;
+	}
+	pthread_mutex_lock(&cl->lock);
+	if (add_game(cl, s)) {
+		pthread_mutex_unlock(&cl->lock);
+		serve_game_free(s);
+		serve_reply_error(rp, 500, "out of memory");
+		return;
+	}
+	pthread_mutex_unlock(&cl->lock);
+	announce_game(cl, s);
+	{
+		const char *host_tok = game_token(s, -1);
+		char rec[200], wat[120];
+		snprintf(rec, sizeof rec, "%s/record?t=%s", s->prefix, host_tok ? host_tok : "");
+		snprintf(wat, sizeof wat, "%s/watch", s->prefix);
+		snprintf(rp->note, sizeof rp->note, "new game %s", name);
+		serve_reply_json(rp, 201, json_pack("{s:b,s:s,s:s,s:s}", "ok", 1, "name", name, "record", rec,
+			"watch", wat));
+	}
+}
+
+static void post_new(club *cl, json_t *j, serve_reply *rp)
+{
+	const char *name = json_string_value(json_object_get(j, "name"));
+	const char *game = json_string_value(json_object_get(j, "game"));
+	const char *optext = json_string_value(json_object_get(j, "options"));
+	const rec_template *t = game ? rec_new_find(game) : NULL;
+	rec_new_opt opts[NEW_MAX_OPTS];
+	char nm[64], file[80], path[4200], *buf;
+	struct stat st;
+	sl_buf out;
+	sl_error err;
+	int n;
+	snprintf(file, sizeof file, "%s.silb", name ? name : "");
+	if (!name || game_name(file, nm, sizeof nm) || strcmp(nm, name) != 0) {
+		serve_reply_error(rp, 400, "name: letters, digits, '.', '_' and '-' (not first), at most 63");
+		return;
+	}
+	if (!t) {
+		serve_reply_error(rp, 400, "game: one of the templates of /api/templates");
+		return;
+	}
+	snprintf(path, sizeof path, "%s/%s", cl->o.dir, file);
+	if (stat(path, &st) == 0 || serve_club_game(cl, name)) {
+		serve_reply_error(rp, 409, "a game '%s' is here already", name);
+		return;
+	}
+	if (!(buf = sl_strdup(optext ? optext : "")) || (n = parse_options(t, buf, opts, rp)) < 0) {
+		if (!buf)
+			serve_reply_error(rp, 500, "out of memory");
+		sl_free(buf);
+		return;
+	}
+	sl_error_clear(&err);
+	sl_buf_init(&out);
+	if (rec_new_check(t, opts, n, &err) || t->write(&out, opts, n, &err) || out.failed)
+		serve_reply_error(rp, err.code == SL_EILLEGAL ? 422 : err.code == SL_EIO || out.failed ? 500 : 400,
+			"%s", err.msg[0] ? err.msg : "out of memory");
+	else {
+		pthread_mutex_lock(&scan_lock);   /* no look at DIR opens it half made */
+		create_game(cl, name, (const char *)out.data, out.len, rp);
+		pthread_mutex_unlock(&scan_lock);
+	}
+	sl_buf_free(&out);
+	sl_free(buf);
+}
+
+void serve_club_post(club *cl, const char *path, const char *body, size_t len, const char *token, serve_reply *rp)
+{
+	char id[SERVE_PLAYER_ID];
+	json_error_t je;
+	json_t *j;
+	int known;
+	pthread_mutex_lock(&cl->lock);
+	known = token_id(cl, token, id, sizeof id) == 0;
+	pthread_mutex_unlock(&cl->lock);
+	if (!known || strcmp(id, "host") != 0) {
+		serve_reply_error(rp, 403, known ? "only the host starts a game" : "unknown token");
+		return;
+	}
+	if (!(j = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je)) || !json_is_object(j)) {
+		serve_reply_error(rp, 400, "malformed JSON: line %d column %d: %s", je.line, je.column, j ? "not an object" : je.text);
+		json_decref(j);
+		return;
+	}
+	post_new(cl, j, rp);
+	json_decref(j);
+}
+
 void serve_club_get(club *cl, const char *path, const char *token, serve_reply *rp)
 {
+	if (strcmp(path, "/new") == 0 || strcmp(path, "/api/templates") == 0) {
+		new_page(path, rp);
+		return;
+	}
 	int me = strcmp(path, "/me") == 0 || strcmp(path, "/api/me") == 0;
 	const char *who = NULL;
 	char id[SERVE_PLAYER_ID];

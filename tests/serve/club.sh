@@ -225,6 +225,34 @@ start || exit 1
 	[ "$(gtok "$HOST" sternes)" = "$HS" ] && ok "restarted: the same club and game links" || bad "links changed across a restart"
 [ "$(rev_of sternes)" = $((r + 1)) ] && ok "and the action recorded before" || bad "rev after restart: $(rev_of sternes)"
 stop
+# ---- a new game from the `sillage new` templates ---------------------------------------------
+start || exit 1
+get /new
+[ "$CODE" = 200 ] && grep -q 'new.js' "$T/body" && ok "GET /new: the page that starts a game" || bad "GET /new: $CODE"
+get /api/templates
+grep -q '"game":"sail"' "$T/body" && grep -q '"game":"fmp"' "$T/body" && ok "GET /api/templates lists the games' templates" || bad "templates: $(head -c 200 "$T/body")"
+post "/api/new?t=$HOST" '{"name":"autumn-1","game":"sail","options":"--scenario kerlan-raid\n--turns 6"}'
+[ "$CODE" = 201 ] && grep -q '"record":"/g/autumn-1/record?t=' "$T/body" && [ -f "$D/autumn-1.silb" ] &&
+	ok "POST /api/new by the host: 201, DIR/autumn-1.silb made and served" || bad "new: $CODE $(cat "$T/body")"
+get /api/games
+grep -q '"name":"autumn-1","game":"sail","title":"The Kerlan Raid' "$T/body" && ok "the lobby lists the new game" || bad "new game not in the lobby"
+"$SILLAGE" verify "$D/autumn-1.silb" > /dev/null 2>&1 && ok "the new game's journal verifies" || bad "autumn-1 does not verify"
+cp "$D/autumn-1.silb" "$T/before"
+post "/api/new?t=$HOST" '{"name":"autumn-1","game":"sail","options":""}'
+c1=$CODE
+post "/api/new?t=$FR" '{"name":"autumn-2","game":"sail","options":""}'
+c2=$CODE
+post "/api/new?t=$HOST" '{"name":"autumn-3","game":"sail","options":"--turns 99999"}'
+c3=$CODE
+post "/api/new?t=$HOST" '{"name":"autumn-4","game":"xwing","options":"--xws /etc/passwd"}'
+c4=$CODE
+post "/api/new?t=$HOST" '{"name":"../x","game":"sail","options":""}'
+c5=$CODE
+[ "$c1 $c2 $c3 $c4 $c5" = "409 403 400 422 400" ] && cmp -s "$T/before" "$D/autumn-1.silb" && ! ls "$D" | grep -q 'autumn-[2-4]\|^\.new' &&
+	ok "refused: a name taken (409), a player (403), a bad option (400), a server file (422), a bad name (400); nothing made" ||
+	bad "new refusals: $c1 $c2 $c3 $c4 $c5 ($(ls -a "$D" | grep 'autumn\|new' | tr '\n' ' '))"
+stop
+
 # ---- whose turn: a webhook per game, an e-mail per player ---------------------------------
 printf '#!/bin/sh\n{ echo "argv: $*"; cat; } > "%s/mail.$$"\n' "$T" > "$T/sendmail"
 chmod +x "$T/sendmail"
