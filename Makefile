@@ -195,6 +195,7 @@ html: $(BUILD)/sillage $(TOOL_BIN)
 serve: $(BUILD)/sillage
 	@sh tests/serve/run.sh $(BUILD)/sillage
 	@sh tests/serve/club.sh $(BUILD)/sillage
+	@sh tests/serve/haproxy.sh $(BUILD)/sillage
 
 # the pages of `sillage serve` in headless chromium (tests/serve/browser, playwright-core):
 # real servers on loopback, recording by clicks, watching live (issue 19)
@@ -221,11 +222,12 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
 
 bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench \
-       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench
+       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench $(BUILD)/bench/serve_club_bench
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES)
 	@sh bench/serve.sh $(BUILD)/sillage $(BUILD)/bench/serve_bench
+	@sh bench/serve_club.sh $(BUILD)/sillage $(BUILD)/bench/serve_club_bench
 
 bench-export: $(BUILD)/sillage $(BUILD)/bench/export_bench   # the exporters alone (SL_BASE: see bench/export.sh)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench

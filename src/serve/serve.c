@@ -12,6 +12,7 @@
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,6 +28,12 @@
 /* ---- the log lines ---------------------------------------------------------- */
 
 static pthread_mutex_t log_mutex = PTHREAD_MUTEX_INITIALIZER;   /* one line at a time, every game */
+static FILE *log_out;   /* NULL: standard error */
+
+void serve_log_output(FILE *f)
+{
+	log_out = f;
+}
 
 void serve_log(server *s, const char *ip, const char *method, const char *path, int status, const char *note)
 {
@@ -52,8 +59,8 @@ void serve_log(server *s, const char *ip, const char *method, const char *path, 
 	(void)s;
 	pthread_mutex_lock(&log_mutex);
 	if (!b.failed)
-		fwrite(b.data, 1, b.len, stderr);
-	fflush(stderr);
+		fwrite(b.data, 1, b.len, log_out ? log_out : stderr);
+	fflush(log_out ? log_out : stderr);
 	pthread_mutex_unlock(&log_mutex);
 	sl_buf_free(&b);
 }
@@ -179,6 +186,8 @@ static void conn_notice(void *cls, struct MHD_Connection *c, void **socket_conte
 		conn_slot *k = calloc(1, sizeof *k);
 		if (k && ci) {
 			char ip[64];
+			int one = 1;   /* an answer's head and body go out at once, not held for an ACK */
+			setsockopt(ci->connect_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 			k->fd = ci->connect_fd;
 			k->deadline = mono_ms() + SERVE_REQUEST_S * 1000;
 			snprintf(k->ip, sizeof k->ip, "%s", client_ip(c, ip, sizeof ip));
@@ -229,6 +238,7 @@ typedef struct req {
 	struct MHD_Response *early;   /* a refusal queued at the end of the body */
 	int early_status;
 	server *s;              /* the game asked (NULL: a page of the club) */
+	char newname[64];       /* POST /g/NAME/api/new: the game to make */
 	size_t goff;            /* where the game's own path starts ("/g/NAME" skipped) */
 } req;
 
@@ -484,6 +494,11 @@ static int resolve(club *cl, req *r, const char *path, serve_reply *rp)
 	memcpy(name, path + 3, n);
 	name[n] = 0;
 	if (!(r->s = serve_club_game(cl, name))) {
+		if (strcmp(path + 3 + n, "/api/new") == 0) {   /* a new game named by its path (behind a proxy) */
+			snprintf(r->newname, sizeof r->newname, "%s", name);
+			r->goff = 3 + n;
+			return 0;
+		}
 		serve_reply_error(rp, 404, "no game '%s' in this club", name);
 		return -1;
 	}
@@ -667,8 +682,8 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 	}
 	if (!r->s) {   /* a page of the club */
 		if (post)
-			serve_club_post(cl, path, r->body.len ? (const char *)r->body.data : "", r->body.len,
-				MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t"), &rp);
+			serve_club_post(cl, path + r->goff, r->body.len ? (const char *)r->body.data : "", r->body.len,
+				MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t"), r->newname[0] ? r->newname : NULL, &rp);
 		else if (serve_club_route(path))
 			serve_club_get(cl, path, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t"), &rp);
 		else

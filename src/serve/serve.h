@@ -37,6 +37,9 @@ int serve_run(const serve_opts *o);
  * process, answering on *port until serve_test_stop. 0 or an exit code. */
 int serve_test_start(const serve_opts *o, void **handle, int *port);
 int serve_test_stop(void *handle);
+/* Where the log lines go (NULL: standard error): a test's own file. */
+#include <stdio.h>
+void serve_log_output(FILE *f);
 
 /* ---- shared by src/serve ------------------------------------------------- */
 
@@ -111,6 +114,11 @@ typedef struct server {
 	char *owned_path;       /* o.path when the club made it */
 	long long last_at;      /* when the log last changed (Unix seconds; the file's time when opened) */
 	char movers[256];       /* whose move it is: the players the rules offer an action now, ", " apart */
+	/* /api/state's answer per view (index 1 + view slot, 0 the host), kept until the log changes */
+	long gen;               /* bumped by every POST */
+	char *state_body[SERVE_NVIEWS + 1];
+	size_t state_len[SERVE_NVIEWS + 1];
+	long state_gen[SERVE_NVIEWS + 1];
 	/* whose-turn notices (serve_notify.c): FILE.silb.notify as last read */
 	char *notify_path;
 	long long notify_mtime, notify_size;
@@ -268,7 +276,9 @@ int serve_club_route(const char *path);
 void serve_club_get(club *cl, const char *path, const char *token, serve_reply *rp);
 /* POST /api/new (the club's host): a game from a `sillage new` template. */
 int serve_club_post_route(const char *path);
-void serve_club_post(club *cl, const char *path, const char *body, size_t len, const char *token, serve_reply *rp);
+/* name: the game's name from the path (POST /g/NAME/api/new), else NULL (the body's). */
+void serve_club_post(club *cl, const char *path, const char *body, size_t len, const char *token, const char *name,
+	serve_reply *rp);
 /* Each player of every game gets a club token (DIR/club.tokens, 0600); 0 or -1. */
 int serve_club_tokens(club *cl, int announce);
 

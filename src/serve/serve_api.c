@@ -173,6 +173,10 @@ static int entry_veil(server *s, size_t i, const void *st)
 
 void serve_entries_free(server *s)
 {
+	for (int k = 0; k <= SERVE_NVIEWS; k++) {
+		sl_free(s->state_body[k]);
+		s->state_body[k] = NULL;
+	}
 	for (size_t k = 0; k < s->nent; k++) {
 		sl_free(s->ent[k].desc);
 		veil_free(s->ent[k].veil);
@@ -563,11 +567,44 @@ static void get_log(server *s, struct MHD_Connection *c, const serve_who *w, ser
 	serve_reply_json(rp, 200, json_pack("{s:I,s:o}", "rev", (json_int_t)rev, "entries", arr));
 }
 
+/* /api/state from what was said since the log last changed, else made and kept. */
+static void get_state_kept(server *s, const serve_who *w, serve_reply *rp)
+{
+	int k = w->host ? 0 : 1 + view_slot(serve_view_of(w));
+	if (k < 0 || k > SERVE_NVIEWS) {
+		get_state(s, w, rp);
+		return;
+	}
+	if (!s->state_body[k] || s->state_gen[k] != s->gen) {
+		get_state(s, w, rp);
+		if (rp->status != 200 || !rp->owned)
+			return;
+		sl_free(s->state_body[k]);
+		s->state_body[k] = sl_malloc(rp->len + 1);
+		if (!s->state_body[k])
+			return;
+		memcpy(s->state_body[k], rp->body, rp->len + 1);
+		s->state_len[k] = rp->len;
+		s->state_gen[k] = s->gen;
+		return;
+	}
+	rp->body = sl_malloc(s->state_len[k] + 1);
+	if (!rp->body) {
+		serve_reply_error(rp, 500, "out of memory");
+		return;
+	}
+	memcpy(rp->body, s->state_body[k], s->state_len[k] + 1);
+	rp->len = s->state_len[k];
+	rp->status = 200;
+	rp->owned = 1;
+	rp->type = NULL;
+}
+
 void serve_api_get(server *s, const char *path, struct MHD_Connection *c, const serve_who *w, serve_reply *rp)
 {
 	pthread_mutex_lock(&s->lock);
 	if (strcmp(path, "/api/state") == 0)
-		get_state(s, w, rp);
+		get_state_kept(s, w, rp);
 	else if (strcmp(path, "/api/board.svg") == 0)
 		get_board(s, c, w, SL_FMT_SVG, rp);
 	else if (strcmp(path, "/api/board.png") == 0)
@@ -1221,6 +1258,7 @@ void serve_api_post(server *s, const char *path, const char *body, size_t n, con
 		serve_reply_error(rp, 404, "no such route");
 	}
 out:
+	s->gen++;   /* whatever it did: /api/state is made again */
 	pthread_mutex_unlock(&s->lock);
 	json_decref(j);
 }

@@ -734,7 +734,8 @@ static void post_new(club *cl, json_t *j, serve_reply *rp)
 	sl_free(buf);
 }
 
-void serve_club_post(club *cl, const char *path, const char *body, size_t len, const char *token, serve_reply *rp)
+void serve_club_post(club *cl, const char *path, const char *body, size_t len, const char *token, const char *name,
+	serve_reply *rp)
 {
 	char id[SERVE_PLAYER_ID];
 	json_error_t je;
@@ -752,6 +753,8 @@ void serve_club_post(club *cl, const char *path, const char *body, size_t len, c
 		json_decref(j);
 		return;
 	}
+	if (name)
+		json_object_set_new(j, "name", json_string(name));
 	post_new(cl, j, rp);
 	json_decref(j);
 }

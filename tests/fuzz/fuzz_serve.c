@@ -60,8 +60,9 @@ static void start(void)
 		abort();
 	fputs(setup, f);
 	fclose(f);
-	if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))   /* links and log lines */
+	if (!freopen("/dev/null", "w", stdout))   /* the links */
 		abort();
+	serve_log_output(fopen("/dev/null", "w"));   /* the log lines; libFuzzer keeps standard error */
 	memset(&o, 0, sizeof o);
 	o.bind = "127.0.0.1";
 	o.quiet = 1;
