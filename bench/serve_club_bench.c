@@ -136,8 +136,11 @@ static void drain(watcher *w, int nw, const double *sent_at, long base, int wait
 		p[k].fd = w[k].fd;
 		p[k].events = POLLIN;
 	}
-	while (poll(p, (nfds_t)nw, wait_ms) > 0) {
+	double end = now() + wait_ms / 1000.0;
+	while (poll(p, (nfds_t)nw, wait_ms ? (int)((end - now()) * 1000) + 1 : 0) > 0) {
 		double t = now();
+		if (wait_ms && t > end)
+			break;
 		for (int k = 0; k < nw; k++) {
 			ssize_t r;
 			char *s;
@@ -149,15 +152,17 @@ static void drain(watcher *w, int nw, const double *sent_at, long base, int wait
 				continue;
 			}
 			buf[r] = 0;
-			for (s = buf; (s = strstr(s, "\nid: ")) || (s == buf && strncmp(buf, "id: ", 4) == 0); s++) {
-				long id = atol(s + (s[0] == '\n' ? 5 : 4));
-				if (id > w[k].last) {
+			for (s = buf; (s = strstr(s, "id: ")); s++) {
+				long id = atol(s + 4);
+				if (id > w[k].last && id <= base + 100000) {
 					w[k].last = id;
 					if (id - base - 1 >= 0 && sent_at[id - base - 1] > 0 && t - sent_at[id - base - 1] > w[k].lag)
 						w[k].lag = t - sent_at[id - base - 1];
 				}
 			}
 		}
+		if (!wait_ms)
+			break;
 	}
 	free(p);
 }

@@ -1063,7 +1063,7 @@ void serve_game_free(server *s)
 
 static struct MHD_Daemon *start_daemon(club *cl, int fd)
 {
-	return MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG,
+	return MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ERROR_LOG,
 		0, NULL, NULL, handler, cl,
 		MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, cl,
 		MHD_OPTION_LISTEN_SOCKET, fd,
