@@ -341,6 +341,10 @@ static enum MHD_Result send_reply(club *cl, struct MHD_Connection *c, const char
 	if (!resp)
 		return MHD_NO;
 	MHD_add_response_header(resp, "Content-Type", rp->type ? rp->type : "application/json; charset=utf-8");
+	if (rp->encoding)
+		MHD_add_response_header(resp, "Content-Encoding", rp->encoding);
+	if (rp->etag[0])
+		MHD_add_response_header(resp, "Vary", "Accept-Encoding");
 	common_headers(resp, rp->etag);
 	if (rp->type && strncmp(rp->type, "text/html", 9) == 0)
 		MHD_add_response_header(resp, "Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; "

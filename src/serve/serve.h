@@ -142,6 +142,7 @@ typedef struct serve_reply {
 	int owned;              /* body is ours to free (sl_free) */
 	char note[512];         /* for the log line */
 	char etag[96];          /* "" or the ETag of a board: revalidated, not stored (no-cache) */
+	const char *encoding;   /* NULL, or the body's Content-Encoding ("gzip") */
 } serve_reply;
 
 /* serve_api.c */

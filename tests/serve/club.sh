@@ -126,6 +126,14 @@ get /g/grise/api/board.svg
 h1=$(hits)
 cmp -s "$T/b1" "$T/body" && [ $((h1 - h0)) = 1 ] && ok "a board asked twice: drawn once, the second from the cache, the same bytes" ||
 	bad "board cache: hits $h0 then $h1"
+curl -s --max-time 10 -H 'Accept-Encoding: gzip' -D "$T/gzh" -o "$T/b1.gz" "$URL/g/grise/api/board.svg"
+# (drawn again for it: cairo numbers its SVG ids process-wide, so the bytes may differ, not the board)
+gzip -dc < "$T/b1.gz" > "$T/b1.un" 2>/dev/null
+if grep -qi '^content-encoding: gzip' "$T/gzh" && tail -c 16 "$T/b1.un" | grep -q '</svg>' &&
+   [ "$(wc -c < "$T/b1.un")" = "$(wc -c < "$T/b1")" ] &&
+   [ "$(wc -c < "$T/b1.gz")" -lt $(( $(wc -c < "$T/b1") / 3 )) ]; then
+	ok "a client that takes gzip gets the same board gzipped ($(wc -c < "$T/b1.gz") bytes for $(wc -c < "$T/b1"))"
+else bad "gzip board: $(grep -i encoding "$T/gzh")"; fi
 get /api/nothing
 curl -s --max-time 10 "$URL/g/grise/api/cache" | grep -q '"max":67108864' && ok "the cache states its budget (64 MiB)" || bad "cache budget"
 get "/g/grise/api/board.png?w=300"
