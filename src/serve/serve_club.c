@@ -365,7 +365,22 @@ static int token_id(club *cl, const char *t, char *id, size_t idn)
 int serve_club_route(const char *path)
 {
 	return strcmp(path, "/") == 0 || strcmp(path, "/me") == 0 || strcmp(path, "/api/games") == 0 ||
-		strcmp(path, "/api/me") == 0 || strcmp(path, "/new") == 0 || strcmp(path, "/api/templates") == 0;
+		strcmp(path, "/api/me") == 0 || strcmp(path, "/new") == 0 || strcmp(path, "/api/templates") == 0 ||
+		strcmp(path, "/archive") == 0 || strcmp(path, "/api/archive") == 0;
+}
+
+/* The finished games of arr (over by the rules, or closed), the others dropped. */
+static json_t *finished(json_t *arr)
+{
+	json_t *out = json_array(), *g;
+	size_t k;
+	json_array_foreach(arr, k, g) {
+		const char *res = json_string_value(json_object_get(g, "result"));
+		if ((res && *res) || json_is_true(json_object_get(g, "closed")))
+			json_array_append(out, g);
+	}
+	json_decref(arr);
+	return out;
 }
 
 int serve_club_post_route(const char *path)
@@ -525,7 +540,7 @@ static void row_html(sl_buf *b, json_t *g, int mine)
 	sl_buf_puts(b, "</td></tr>\n");
 }
 
-static char *lobby_html(json_t *arr, const char *who, size_t *len)
+static char *lobby_html(json_t *arr, const char *who, int archive, size_t *len)
 {
 	sl_buf b;
 	size_t k;
@@ -545,8 +560,9 @@ static char *lobby_html(json_t *arr, const char *who, size_t *len)
 		html_put(&b, strcmp(who, "host") == 0 ? "Every game (host)" : who);
 		sl_buf_puts(&b, strcmp(who, "host") == 0 ? "" : "'s games");
 	} else
-		sl_buf_puts(&b, "Games");
-	sl_buf_printf(&b, "</h1>\n<div class=\"scroll\"><table id=\"games\"><thead><tr><th>game</th><th>rules</th>"
+		sl_buf_puts(&b, archive ? "Finished games" : "Games");
+	sl_buf_puts(&b, "</h1>\n<p><a href=\"/\">games</a> &middot; <a href=\"/archive\">finished games</a></p>\n");
+	sl_buf_printf(&b, "<div class=\"scroll\"><table id=\"games\"><thead><tr><th>game</th><th>rules</th>"
 		"<th>players</th><th>turn</th><th>whose move</th><th>last action</th><th>when</th></tr></thead>\n<tbody>\n");
 	json_array_foreach(arr, k, g)
 		row_html(&b, g, who != NULL);
@@ -780,11 +796,13 @@ void serve_club_get(club *cl, const char *path, const char *token, serve_reply *
 		}
 	}
 	arr = games_json(cl, who);
+	if (strstr(path, "archive"))
+		arr = finished(arr);
 	if (strncmp(path, "/api/", 5) == 0) {
 		serve_reply_json(rp, 200, json_pack("{s:s?,s:o}", "player", who, "games", arr));
 		return;
 	}
-	rp->body = lobby_html(arr, who, &rp->len);
+	rp->body = lobby_html(arr, who, strstr(path, "archive") != NULL, &rp->len);
 	json_decref(arr);
 	if (!rp->body) {
 		serve_reply_error(rp, 500, "out of memory");

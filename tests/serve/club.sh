@@ -240,6 +240,7 @@ get /new
 get /api/templates
 grep -q '"game":"sail"' "$T/body" && grep -q '"game":"fmp"' "$T/body" && ok "GET /api/templates lists the games' templates" || bad "templates: $(head -c 200 "$T/body")"
 post "/api/new?t=$HOST" '{"name":"autumn-1","game":"sail","options":"--scenario kerlan-raid\n--turns 6"}'
+AT=$(sed -n 's|.*"record":"/g/autumn-1/record?t=\([0-9a-f]*\)".*|\1|p' "$T/body")
 [ "$CODE" = 201 ] && grep -q '"record":"/g/autumn-1/record?t=' "$T/body" && [ -f "$D/autumn-1.silb" ] &&
 	ok "POST /api/new by the host: 201, DIR/autumn-1.silb made and served" || bad "new: $CODE $(cat "$T/body")"
 get /api/games
@@ -259,6 +260,16 @@ c5=$CODE
 [ "$c1 $c2 $c3 $c4 $c5" = "409 403 400 422 400" ] && cmp -s "$T/before" "$D/autumn-1.silb" && ! ls "$D" | grep -q 'autumn-[2-4]\|^\.new' &&
 	ok "refused: a name taken (409), a player (403), a bad option (400), a server file (422), a bad name (400); nothing made" ||
 	bad "new refusals: $c1 $c2 $c3 $c4 $c5 ($(ls -a "$D" | grep 'autumn\|new' | tr '\n' ' '))"
+# the archive: the finished games (over by the rules, or closed) alone
+get /api/archive
+grep -q '"name":"autumn-1"' "$T/body" && bad "an open game in the archive" || ok "an open game is not in the archive"
+post "/g/autumn-1/api/close?t=$AT" "{\"rev\":$(rev_of autumn-1)}"
+[ "$CODE" = 200 ] || bad "close autumn-1: $CODE $(cat "$T/body")"
+get /api/archive
+grep -q '"name":"autumn-1"[^}]*"closed":true' "$T/body" && ! grep -q '"name":"sternes"' "$T/body" &&
+	ok "closed, it is in the archive (/api/archive), the open games are not" || bad "archive: $(head -c 300 "$T/body")"
+get /archive
+[ "$CODE" = 200 ] && grep -q 'href="/g/autumn-1/watch"' "$T/body" && ok "the archive page links each finished game's viewer" || bad "archive page: $CODE"
 stop
 
 # ---- whose turn: a webhook per game, an e-mail per player ---------------------------------
