@@ -94,7 +94,7 @@ static void notify_load(server *s)
 			continue;
 		if (k == 2 && strcmp(a, "webhook") == 0 && strlen(b) < sizeof s->hook &&
 		    (strncmp(b, "http://", 7) == 0 || strncmp(b, "https://", 8) == 0)) {
-			snprintf(s->hook, sizeof s->hook, "%s", b);
+			snprintf(s->hook, sizeof s->hook, "%.511s", b);
 			continue;
 		}
 		if (k == 2 && strcmp(a, "email") != 0)
@@ -102,7 +102,7 @@ static void notify_load(server *s)
 				if (strcmp(h->players[q].id, a) == 0)
 					p = q;
 		if (k == 2 && p >= 0 && email_ok(b) && strlen(b) < sizeof s->email[0]) {
-			snprintf(s->email[p], sizeof s->email[p], "%s", b);
+			snprintf(s->email[p], sizeof s->email[p], "%.255s", b);
 			continue;
 		}
 		serve_log(s, NULL, "-", s->notify_path, 0, "a line that is neither 'webhook URL' nor 'PLAYER ADDRESS': "
@@ -218,8 +218,8 @@ int serve_hook_check(const char *url, int allow_private, char *pin, size_t pn, c
 	{
 		char addr[INET6_ADDRSTRLEN];
 		const struct sockaddr *sa = ai->ai_addr;
-		int priv = private_addr(sa);
-		if (sa->sa_family == AF_INET6)
+		int priv = private_addr(sa), v6 = sa->sa_family == AF_INET6;
+		if (v6)
 			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr, sizeof addr);
 		else
 			inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, addr, sizeof addr);
@@ -229,7 +229,7 @@ int serve_hook_check(const char *url, int allow_private, char *pin, size_t pn, c
 				"allows it)", host, addr);
 			return -1;
 		}
-		snprintf(pin, pn, sa->sa_family == AF_INET6 ? "%s:%s:[%s]" : "%s:%s:%s", host, port, addr);
+		snprintf(pin, pn, v6 ? "%s:%s:[%s]" : "%s:%s:%s", host, port, addr);   /* ai is freed: sa no more */
 	}
 	return 0;
 }
