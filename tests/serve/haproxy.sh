@@ -137,5 +137,9 @@ grep -c '^event: entry' "$T/watch" > "$T/nw"
 [ "$(cat "$T/nw")" -ge 20 ] && ok "a watcher through the front saw $(cat "$T/nw") entries live (before the kill)" || bad "watcher: $(cat "$T/nw") entries"
 curl -s --max-time 10 "$F/g/raid/api/state" | grep -q '"game":"sail"' && ok "the game answers through the front after the restart" || bad "state after restart"
 "$SILLAGE" verify "$T/$OWN/raid.silb" > /dev/null 2>&1 && ok "its journal verifies" || bad "raid.silb does not verify"
+# under a sanitizer (make asan's flags), what the backends said of themselves
+if cat "$T/a.err" "$T/b.err" 2>/dev/null | grep -q 'Sanitizer\|runtime error:'; then
+	bad "a sanitizer report in a backend's log:"; cat "$T/a.err" "$T/b.err" | grep -A8 'Sanitizer\|runtime error:' | head -20
+fi
 echo "haproxy: $pass passed, $fail failed"
 [ $fail = 0 ]
