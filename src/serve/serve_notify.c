@@ -235,7 +235,7 @@ int serve_hook_check(const char *url, int allow_private, char *pin, size_t pn, c
 }
 
 /* Runs argv with body on its standard input; its exit status, -1 when it
- * could not start or ran past `secs` (then killed). */
+ * could not start, -2 when it ran past `secs` (then killed), -3 killed by a signal. */
 static int run_with_input(char *const argv[], const char *body, int secs)
 {
 	int in[2], st = 0;
@@ -262,11 +262,13 @@ static int run_with_input(char *const argv[], const char *body, int secs)
 	for (;;) {
 		pid_t w = waitpid(pid, &st, WNOHANG);
 		if (w == pid)
-			return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-		if (w < 0 || time(NULL) > until) {
+			return WIFEXITED(st) ? WEXITSTATUS(st) : -3;
+		if (w < 0 && errno != EINTR)
+			return -1;
+		if (time(NULL) > until) {
 			kill(pid, SIGKILL);
 			waitpid(pid, &st, 0);
-			return -1;
+			return -2;
 		}
 		usleep(20 * 1000);
 	}
@@ -289,8 +291,8 @@ static int send_one(const notice *n, char *why, size_t wn)
 			(char *)"--proto", (char *)"=http,https", (char *)"--max-redirs", (char *)"0", (char *)"--resolve", pin,
 			(char *)"-H", (char *)"Content-Type: application/json", (char *)"--data-binary", (char *)"@-",
 			(char *)"--", (char *)n->to, NULL};
-		int rc = run_with_input(argv, n->body, 15);
-		snprintf(why, wn, "curl exit %d", rc);
+		int rc = run_with_input(argv, n->body, 30);
+		snprintf(why, wn, rc == -2 ? "curl killed after 30 s" : "curl exit %d", rc);
 		return rc == 0 ? 0 : -1;
 	}
 }

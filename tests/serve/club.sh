@@ -276,7 +276,7 @@ stop
 printf '#!/bin/sh\n{ echo "argv: $*"; cat; } > "%s/mail.$$"\n' "$T" > "$T/sendmail"
 chmod +x "$T/sendmail"
 : > "$T/rport"
-python3 tests/serve/receiver.py "$T/hooks" 90 > "$T/rport" &
+python3 tests/serve/receiver.py "$T/hooks" 180 > "$T/rport" &
 RP=$!
 n=0
 while ! grep -q '^port ' "$T/rport" && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
@@ -317,7 +317,7 @@ printf 'webhook http://127.0.0.1:%s/fail\n' "$RPORT" > "$D/sternes.silb.notify"
 sleep 1.1
 turn "$last"
 n=0
-while ! grep -q 'HOOK sternes - curl exit 22' "$T/err" && [ $n -lt 300 ]; do sleep 0.05; n=$((n + 1)); done
+while ! grep -q 'HOOK sternes - curl exit 22' "$T/err" && [ $n -lt 600 ]; do sleep 0.05; n=$((n + 1)); done
 grep -q 'HOOK sternes - curl exit 22' "$T/err" && ok "a receiver that fails (500): logged, the game goes on" || bad "failing receiver: $(grep HOOK "$T/err" | tail -3)"
 printf 'webhook http://127.0.0.1:%s/slow\n' "$RPORT" > "$D/sternes.silb.notify"
 : > "$T/times"
