@@ -181,6 +181,8 @@ $(FUZZ_BUILD)/fuzz_xws: $(FUZZ_CLI_OBJ)
 # issue 30: `new`'s templates, the TI4 setup and `upgrade` live in src/record
 $(FUZZ_BUILD)/fuzz_new $(FUZZ_BUILD)/fuzz_ti4setup $(FUZZ_BUILD)/fuzz_upgrade: FUZZ_OBJ += $(FUZZ_CLI_OBJ)
 $(FUZZ_BUILD)/fuzz_new $(FUZZ_BUILD)/fuzz_ti4setup $(FUZZ_BUILD)/fuzz_upgrade: $(FUZZ_CLI_OBJ)
+$(FUZZ_BUILD)/fuzz_serve: FUZZ_OBJ += $(FUZZ_CLI_OBJ)
+$(FUZZ_BUILD)/fuzz_serve: $(FUZZ_CLI_OBJ)
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "fuzz: linking $@"
@@ -216,6 +218,8 @@ kill: $(BUILD)/sillage
 # watchers, kill -9 (tests/serve/run.sh)
 serve: $(BUILD)/sillage
 	@sh tests/serve/run.sh $(BUILD)/sillage
+	@sh tests/serve/club.sh $(BUILD)/sillage
+	@sh tests/serve/haproxy.sh $(BUILD)/sillage
 
 # the pages of `sillage serve` in headless chromium (tests/serve/browser, playwright-core):
 # real servers on loopback, recording by clicks, watching live (issue 19)
@@ -242,13 +246,14 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
 
 bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench \
-       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench
+       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench $(BUILD)/bench/serve_club_bench
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES)
 	@sh bench/serve.sh $(BUILD)/sillage $(BUILD)/bench/serve_bench
 	@sh bench/ti4.sh $(BUILD)/sillage 1000
 	@sh bench/xwing.sh $(BUILD)/sillage
+	@sh bench/serve_club.sh $(BUILD)/sillage $(BUILD)/bench/serve_club_bench
 
 bench-export: $(BUILD)/sillage $(BUILD)/bench/export_bench   # the exporters alone (SL_BASE: see bench/export.sh)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench

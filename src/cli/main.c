@@ -101,6 +101,12 @@ static const cli_opt serve_opts_list[] = {
 	{"bind", 316, "ADDR", "the address to listen on (default 127.0.0.1); another than 127.0.0.1, ::1 or localhost needs --tokens"},
 	{"tokens", 315, NULL, "a secret link per player (and one for the host), kept in FILE.tokens: a player acts only for their side"},
 	{"quiet", 'q', NULL, "log refusals only, not each accepted action"},
+	{"dir", 317, "DIR", "a club: every DIR/NAME.silb under /g/NAME/, a lobby at /, a link per player (tokens on)"},
+	{"cache-mb", 318, "N", "the drawn boards kept, in MiB (default 64)"},
+	{"per-ip", 319, "N", "connections from one client address (default 64, streams half of it; none: no limit, behind a proxy)"},
+	{"watchers", 320, "N", "live streams in all, every game together (default 1024)"},
+	{"sendmail", 321, "PATH", "the program whose-turn e-mails go through (default /usr/sbin/sendmail)"},
+	{"allow-private-hooks", 322, NULL, "a webhook may name a loopback or private address (refused otherwise)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt gen_opts[] = {
 	{"game", 'g', "ID", "the rules module (see `sillage games`)"},
@@ -241,7 +247,7 @@ const cli_verb cli_verbs[] = {
 	 "folder that cannot be written fails at once (exit 4). A FILE ending in .silb is a binary journal: "
 	 "each change is appended and synced (--sync) before it is reported, a crash loses at most the change "
 	 "being written, and the journal is packed into an archive at the end."},
-	{"serve", cmd_serve, "record a game by clicks in a browser; others watch it live", "FILE.silb",
+	{"serve", cmd_serve, "record a game by clicks in a browser; others watch it live", "FILE.silb | --dir DIR",
 	 serve_opts_list,
 	 "Starts a local web server (libmicrohttpd) and prints the URLs to open: record (the board and the "
 	 "legal actions of the moment to click, a text line for the log syntax), watch (follows the game live, "

@@ -19,6 +19,13 @@ typedef struct serve_opts {
 	int port;              /* 0: any free port (the one taken is printed) */
 	const char *bind;      /* an address (127.0.0.1 unless told) */
 	int tokens, quiet;
+	const char *dir;       /* --dir DIR: every DIR/NAME.silb under /g/NAME/ (path is NULL then) */
+	int cache_mb;          /* --cache-mb: the drawn boards kept (0: SERVE_CACHE_MB) */
+	int per_ip;            /* --per-ip: connections from one address (0: SERVE_PER_IP; -1: no limit) */
+	int max_watchers;      /* --watchers: live streams in all (0: SERVE_MAX_WATCHERS) */
+	const char *sendmail;  /* --sendmail PATH (default /usr/sbin/sendmail) */
+	const char *curl;      /* the webhooks' sender (default /usr/bin/curl) */
+	int allow_private_hooks;   /* --allow-private-hooks: a webhook may name a loopback or private address */
 } serve_opts;
 
 /* Runs the server until SIGINT or SIGTERM. Returns an exit code of the
@@ -26,17 +33,42 @@ typedef struct serve_opts {
  * without --tokens), 3 an unreadable --from, 4 I/O (port taken, the
  * journal cannot be written). */
 int serve_run(const serve_opts *o);
+/* For tests (tests/fuzz/fuzz_serve.c): the server of o started in this
+ * process, answering on *port until serve_test_stop. 0 or an exit code. */
+int serve_test_start(const serve_opts *o, void **handle, int *port);
+int serve_test_stop(void *handle);
+/* Where the log lines go (NULL: standard error): a test's own file. */
+#include <stdio.h>
+void serve_log_output(FILE *f);
 
 /* ---- shared by src/serve ------------------------------------------------- */
 
 #define SERVE_MAX_BODY 16384     /* bytes of a request body */
 #define SERVE_WATCH_QUEUE 256    /* messages waiting for one watcher */
-#define SERVE_MAX_WATCHERS 128
-#define SERVE_KEEPALIVE_S 15
+#define SERVE_MAX_WATCHERS 1024 /* streams, every game together (--watchers) */
+#define SERVE_SLOTS_KEPT 256     /* connections no watcher may take: actions always get in */
+#define SERVE_PER_IP 64          /* connections from one client address (--per-ip); streams half of it */
+#define SERVE_REQUEST_S 10       /* a request's headers and body must be in within this */
+#define SERVE_IDLE_S 30          /* a connection that says nothing for this long is closed */
+#define SERVE_KEEPALIVE_S 10
+#define SERVE_CACHE_MB 64        /* the drawn boards kept (--cache-mb) */
+#define SERVE_CACHE_KEY 192
+#define SERVE_BOARD_MIN_W 64
+#define SERVE_BOARD_MAX_W 4096
+
+/* The views of a log (sl_game's veil hook): index 0 the public (a watcher
+ * without a token), 1 + p player p; the host sees it whole (SL_VIEW_ALL). */
+#define SERVE_NVIEWS (SL_MAX_PLAYERS + 1)
+#define SERVE_PUBLIC_SIDE "-"   /* the board's side for the public: no player is called so */
+typedef struct serve_veil {     /* an entry some views may not read whole */
+	char *desc[SERVE_NVIEWS];   /* what that view reads instead (NULL: the whole description) */
+	uint32_t hide[SERVE_NVIEWS];   /* the fields kept from it (bit k: field k) */
+} serve_veil;
 
 typedef struct serve_entry {   /* what the API says of each entry of the log */
 	char *desc;
 	int turn, phase;
+	serve_veil *veil;          /* NULL: every view reads it whole */
 } serve_entry;
 
 typedef struct serve_token {
@@ -50,6 +82,7 @@ typedef struct serve_seal {   /* a hidden choice, sealed until its reveal */
 } serve_seal;
 
 typedef struct watcher watcher;
+typedef struct club club;
 struct MHD_Connection;
 struct MHD_Response;
 struct MHD_Daemon;
@@ -74,6 +107,23 @@ typedef struct server {
 	int nwatchers, stopping;
 	pthread_mutex_t loglock;
 	struct MHD_Daemon *d;
+	/* one game of a club (serve_club.c); in a server of one game, name and prefix are "" */
+	club *club;
+	char name[64];          /* NAME of DIR/NAME.silb */
+	char prefix[80];        /* "/g/NAME": what its URLs start with */
+	char *owned_path;       /* o.path when the club made it */
+	long long last_at;      /* when the log last changed (Unix seconds; the file's time when opened) */
+	char movers[256];       /* whose move it is: the players the rules offer an action now, ", " apart */
+	/* /api/state's answer per view (index 1 + view slot, 0 the host), kept until the log changes */
+	long gen;               /* bumped by every POST */
+	char *state_body[SERVE_NVIEWS + 1];
+	size_t state_len[SERVE_NVIEWS + 1];
+	long state_gen[SERVE_NVIEWS + 1];
+	/* whose-turn notices (serve_notify.c): FILE.silb.notify as last read */
+	char *notify_path;
+	long long notify_mtime, notify_size;
+	char hook[512];
+	char email[SL_MAX_PLAYERS][256];
 } server;
 
 /* Who asks: the host (every side), one player, or a watcher (no side). */
@@ -92,6 +142,7 @@ typedef struct serve_reply {
 	int owned;              /* body is ours to free (sl_free) */
 	char note[512];         /* for the log line */
 	char etag[96];          /* "" or the ETag of a board: revalidated, not stored (no-cache) */
+	const char *encoding;   /* NULL, or the body's Content-Encoding ("gzip") */
 } serve_reply;
 
 /* serve_api.c */
@@ -106,11 +157,21 @@ void serve_reply_error(serve_reply *out, int status, const char *fmt, ...)
 const char *serve_player_id(const server *s, int p);
 
 /* serve_watch.c: a watcher's stream starts with backlog (what it missed),
- * then every event sent; NULL when there are SERVE_MAX_WATCHERS already. */
-struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog);
+ * then every event sent; NULL when it may not open (*why 1: every stream
+ * slot of the server is taken, 2: this address holds its share already). */
+struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog, int view, int *why);
+/* serve.c: a stream's slot taken (0, or *why of serve_watch_open) and given back. */
+int serve_watch_admit(club *cl, const char *ip);
+void serve_watch_leave(club *cl, const char *ip);
 /* serve_api.c: the events after entry `from` (a Last-Event-ID; -1 none). */
-void serve_watch_backlog(server *s, long from, sl_buf *out);
+void serve_watch_backlog(server *s, long from, int view, sl_buf *out);
+/* Frees the entries' words. */
+void serve_entries_free(server *s);
 void serve_watch_send(server *s, const char *event, long id, const char *json);
+/* The same to the watchers of one view only (SL_VIEW_ALL, SL_VIEW_PUBLIC or a player). */
+void serve_watch_send_view(server *s, int view, const char *event, long id, const char *json);
+/* The view of whoever asks: the host every side, a player theirs, else the public. */
+int serve_view_of(const serve_who *w);
 void serve_watch_stop(server *s);
 
 /* serve_seal.c */
@@ -139,6 +200,88 @@ typedef struct serve_page {
 const serve_page *serve_page_find(const char *name);
 /* The links page (GET /): every URL of this server. */
 char *serve_links_page(const server *s, size_t *len);
+
+/* serve_notify.c: whose turn, told by webhook and e-mail */
+#define SERVE_NOTIFY_QUEUE 1024
+#define SERVE_NOTIFY_THREADS 2
+void serve_notify_start(const serve_opts *o);
+void serve_notify_stop(void);
+/* Tells each player who has the move now and had it not in `before`. Holds s->lock. */
+void serve_notify_movers(server *s, const char *before);
+int serve_movers_has(const char *list, const char *id);
+/* A webhook URL checked (http/https, resolved, no private address unless
+ * allowed): 0 and curl's --resolve pin, or -1 and why. */
+int serve_hook_check(const char *url, int allow_private, char *pin, size_t pn, char *why, size_t wn);
+
+/* serve_cache.c: drawn boards kept, every game together, within a byte budget */
+typedef struct serve_cache_info {
+	size_t bytes, max;
+	long entries, hits, misses;
+} serve_cache_info;
+void serve_cache_limit(size_t bytes);
+/* 1 and a copy (sl_malloc'd) when key is kept, else 0. */
+int serve_cache_get(const char *key, unsigned char **out, size_t *len);
+void serve_cache_put(const char *key, const unsigned char *data, size_t len);
+void serve_cache_stats(serve_cache_info *out);
+void serve_cache_clear(void);
+
+/* serve_club.c: many games in one server (serve --dir) */
+#define SERVE_MAX_GAMES 4096
+#define SERVE_PLAYER_ID 64
+typedef struct club_token {  /* a player's one link to the lobby of their games */
+	char id[SERVE_PLAYER_ID];   /* the player's id in the games' headers ("host": every game) */
+	char hex[33];
+} club_token;
+typedef struct club_skip {   /* a file of DIR that could not be opened, until it changes */
+	char name[64];
+	long long mtime, size;
+} club_skip;
+struct club {
+	serve_opts o;
+	int port;
+	char host[80];
+	pthread_mutex_t lock;   /* the games, the tokens, the skipped files */
+	server **games;
+	int ngames, capg;
+	long long scanned_ms;   /* the last look at DIR */
+	club_token *tok;
+	int ntok;
+	char *tok_path;
+	club_skip *skip;
+	int nskip;
+	struct MHD_Daemon *d;
+	/* the limits of hostile use (serve.c) */
+	pthread_mutex_t climit;  /* the streams and the connections' deadlines */
+	int nstreams, max_streams, per_ip;
+	struct ip_count *ips;    /* streams open per client address */
+	int nips;
+	struct conn_slot *conns; /* every open connection, with the time its request must be in by */
+	pthread_t watchdog;
+	int watchdog_on, stopping;
+	int test_fd;
+};
+/* Opens one game (the journal, its entries, seals and tokens); NULL when
+ * it cannot be (said on stderr, *code the exit code). */
+server *serve_game_open(club *cl, const serve_opts *o, const char *name, int *code);
+void serve_game_close(server *s, int pack, int *code);
+void serve_game_free(server *s);
+/* Whose move and when, after the log changed (holds s->lock). */
+void serve_game_changed(server *s, int now);
+/* DIR looked at again (at most once a second unless force): new games opened. */
+void serve_club_scan(club *cl, int force);
+/* The game NAME, or NULL (DIR looked at again first when it is not known). */
+server *serve_club_game(club *cl, const char *name);
+/* The club's pages and their JSON: the lobby (GET / and /api/games) and a
+ * player's games (GET /me and /api/me, by the player's club token). */
+int serve_club_route(const char *path);
+void serve_club_get(club *cl, const char *path, const char *token, serve_reply *rp);
+/* POST /api/new (the club's host): a game from a `sillage new` template. */
+int serve_club_post_route(const char *path);
+/* name: the game's name from the path (POST /g/NAME/api/new), else NULL (the body's). */
+void serve_club_post(club *cl, const char *path, const char *body, size_t len, const char *token, const char *name,
+	serve_reply *rp);
+/* Each player of every game gets a club token (DIR/club.tokens, 0600); 0 or -1. */
+int serve_club_tokens(club *cl, int announce);
 
 /* serve.c */
 /* A token for the host and each player the header names, FILE.tokens

@@ -8,6 +8,7 @@
 #include "render/sl_targets.h"
 
 #include <jansson.h>
+#include <libdeflate.h>
 #include <microhttpd.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -64,20 +65,126 @@ static long rev_of(const server *s)
 
 /* ---- entries ------------------------------------------------------------------- */
 
-/* One entry as a line of the log, without its comment, annotations or check. */
-static void entry_line(const sl_log *log, const sl_event *ev, sl_buf *out)
+/* One entry as a line of the log, without its comment, annotations or
+ * check; the fields of `hide` written as '?' (a view that may not read them). */
+static void entry_line_as(const sl_log *log, const sl_event *ev, uint32_t hide, sl_buf *out)
 {
 	sl_event e = *ev;
 	sl_buf t;
 	const char *p;
 	e.comment = e.note = e.bookmark = NULL;
 	e.has_check = 0;
+	if (hide && ev->entry == SL_ENTRY_EVENT) {   /* kept out of the line, then named with '?' */
+		const sl_event_def *def = &log->game->schema->events[ev->type];
+		for (int k = 0; k < def->nfields && k < 32; k++)
+			if (hide >> k & 1)
+				e.f[k].present = 0;
+		sl_buf_init(&t);
+		sl_sil_write_entry(log, &e, &t);
+		p = sl_buf_cstr(&t);
+		if (p) {
+			p += strspn(p, "\n");
+			sl_buf_put(out, p, strcspn(p, "\n"));
+		}
+		for (int k = 0; k < def->nfields && k < 32; k++)
+			if (hide >> k & 1 && ev->f[k].present)
+				sl_buf_printf(out, " %s=?", def->fields[k].name);
+		sl_buf_free(&t);
+		return;
+	}
 	sl_buf_init(&t);
 	sl_sil_write_entry(log, &e, &t);
 	p = sl_buf_cstr(&t);
-	if (p)
+	if (p) {
+		p += strspn(p, "\n");   /* a turn marker is written after a blank line */
 		sl_buf_put(out, p, strcspn(p, "\n"));
+	}
 	sl_buf_free(&t);
+}
+
+static void entry_line(const sl_log *log, const sl_event *ev, sl_buf *out)
+{
+	entry_line_as(log, ev, 0, out);
+}
+
+int serve_view_of(const serve_who *w)
+{
+	return w->host ? SL_VIEW_ALL : w->player >= 0 ? w->player : SL_VIEW_PUBLIC;
+}
+
+static int view_slot(int view)
+{
+	return view == SL_VIEW_PUBLIC ? 0 : view >= 0 && view < SL_MAX_PLAYERS ? view + 1 : -1;
+}
+
+/* What `view` reads of entry i: its description, and the fields kept from it. */
+static const char *entry_desc_as(const server *s, size_t i, int view, uint32_t *hide)
+{
+	const serve_entry *e = i < s->nent ? &s->ent[i] : NULL;
+	int k = view_slot(view);
+	*hide = 0;
+	if (!e)
+		return "";
+	if (e->veil && k >= 0 && e->veil->desc[k]) {
+		*hide = e->veil->hide[k];
+		return e->veil->desc[k];
+	}
+	return e->desc ? e->desc : "";
+}
+
+static void veil_free(serve_veil *v)
+{
+	if (!v)
+		return;
+	for (int k = 0; k < SERVE_NVIEWS; k++)
+		sl_free(v->desc[k]);
+	sl_free(v);
+}
+
+/* The views that may not read entry i whole, asked of the game (its veil
+ * hook) at st, the state just after it. 0, or -1 out of memory. */
+static int entry_veil(server *s, size_t i, const void *st)
+{
+	const sl_log *log = s->rc.log;
+	const sl_event *ev = &log->ev[i];
+	serve_entry *e = &s->ent[i];
+	if (!log->game->veil || ev->entry != SL_ENTRY_EVENT)
+		return 0;
+	for (int view = SL_VIEW_PUBLIC; view < log->h.nplayers && view < SL_MAX_PLAYERS; view++) {
+		sl_buf d;
+		uint32_t hide = 0;
+		int k = view_slot(view);
+		sl_buf_init(&d);
+		if (log->game->veil(st, &log->h, ev, view, &d, &hide) == 1) {
+			if (!e->veil && !(e->veil = sl_calloc(1, sizeof *e->veil))) {
+				sl_buf_free(&d);
+				return -1;
+			}
+			e->veil->desc[k] = sl_strdup(sl_buf_cstr(&d) ? sl_buf_cstr(&d) : "");
+			e->veil->hide[k] = hide;
+			if (!e->veil->desc[k] || d.failed) {
+				sl_buf_free(&d);
+				return -1;
+			}
+		}
+		sl_buf_free(&d);
+	}
+	return 0;
+}
+
+void serve_entries_free(server *s)
+{
+	for (int k = 0; k <= SERVE_NVIEWS; k++) {
+		sl_free(s->state_body[k]);
+		s->state_body[k] = NULL;
+	}
+	for (size_t k = 0; k < s->nent; k++) {
+		sl_free(s->ent[k].desc);
+		veil_free(s->ent[k].veil);
+	}
+	sl_free(s->ent);
+	s->ent = NULL;
+	s->nent = s->cap = 0;
 }
 
 static int entry_push(server *s, const char *desc, int turn, int phase)
@@ -93,8 +200,9 @@ static int entry_push(server *s, const char *desc, int turn, int phase)
 	s->ent[s->nent].desc = sl_strdup(desc ? desc : "");
 	s->ent[s->nent].turn = turn;
 	s->ent[s->nent].phase = phase;
+	s->ent[s->nent].veil = NULL;
 	s->nent++;
-	return 0;
+	return s->ent[s->nent - 1].desc ? 0 : -1;
 }
 
 int serve_entries_load(server *s)
@@ -114,7 +222,7 @@ int serve_entries_load(server *s)
 		if (sl_replay_describe(r, i, &d, &err))
 			break;
 		sl_replay_where(r, &turn, &phase);
-		if (entry_push(s, sl_buf_cstr(&d), turn, phase))
+		if (entry_push(s, sl_buf_cstr(&d), turn, phase) || entry_veil(s, i, sl_replay_state(r)))
 			break;
 	}
 	sl_buf_free(&d);
@@ -122,19 +230,21 @@ int serve_entries_load(server *s)
 	return s->nent == s->rc.log->n ? 0 : -1;
 }
 
-static json_t *entry_json(const server *s, size_t i)
+static json_t *entry_json(const server *s, size_t i, int view)
 {
 	const sl_log *log = s->rc.log;
 	const sl_event *ev = &log->ev[i];
 	sl_buf line;
 	json_t *j;
+	uint32_t hide;
+	const char *desc = entry_desc_as(s, i, view, &hide);
 	const char *who = ev->entry == SL_ENTRY_EVENT ? serve_player_id(s, ev->player) : NULL;
 	sl_buf_init(&line);
-	entry_line(log, ev, &line);
+	entry_line_as(log, ev, hide, &line);
 	j = json_pack("{s:I,s:s,s:s,s:o,s:i,s:i,s:o,s:o}",
 		"n", (json_int_t)(i + 1),
 		"line", sl_buf_cstr(&line) ? sl_buf_cstr(&line) : "",
-		"desc", i < s->nent && s->ent[i].desc ? s->ent[i].desc : "",
+		"desc", desc,
 		"player", who ? json_string(who) : json_null(),
 		"turn", i < s->nent ? s->ent[i].turn : 0,
 		"phase", i < s->nent ? s->ent[i].phase : 0,
@@ -146,7 +256,7 @@ static json_t *entry_json(const server *s, size_t i)
 
 /* The SSE events from entry `from` (a Last-Event-ID) to now, for a watcher
  * that comes back; an "undo" when it saw more than there is now. */
-void serve_watch_backlog(server *s, long from, sl_buf *out)
+void serve_watch_backlog(server *s, long from, int view, sl_buf *out)
 {
 	long rev;
 	pthread_mutex_lock(&s->lock);
@@ -155,7 +265,7 @@ void serve_watch_backlog(server *s, long from, sl_buf *out)
 		sl_buf_printf(out, "id: %ld\nevent: undo\ndata: {\"rev\":%ld}\n\n", rev, rev);
 	else if (from >= 0)
 		for (long i = from; i < rev && i - from < SERVE_WATCH_QUEUE; i++) {
-			json_t *j = entry_json(s, (size_t)i);
+			json_t *j = entry_json(s, (size_t)i, view);
 			char *t;
 			json_object_set_new(j, "rev", json_integer(i + 1));
 			t = json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII);
@@ -167,16 +277,30 @@ void serve_watch_backlog(server *s, long from, sl_buf *out)
 	pthread_mutex_unlock(&s->lock);
 }
 
-static void send_entry_event(server *s, const char *event, size_t i)
+static void send_entry_as(server *s, const char *event, size_t i, int view, int every)
 {
-	json_t *j = entry_json(s, i);
+	json_t *j = entry_json(s, i, view);
 	char *t;
 	json_object_set_new(j, "rev", json_integer(rev_of(s)));
 	t = json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII);
-	if (t)
+	if (t && every)
 		serve_watch_send(s, event, rev_of(s), t);
+	else if (t)
+		serve_watch_send_view(s, view, event, rev_of(s), t);
 	free(t);
 	json_decref(j);
+}
+
+/* Entry i to every watcher, each as their view may read it. */
+static void send_entry_event(server *s, const char *event, size_t i)
+{
+	if (i >= s->nent || !s->ent[i].veil) {
+		send_entry_as(s, event, i, SL_VIEW_ALL, 1);
+		return;
+	}
+	send_entry_as(s, event, i, SL_VIEW_ALL, 0);
+	for (int v = SL_VIEW_PUBLIC; v < s->rc.log->h.nplayers && v < SL_MAX_PLAYERS; v++)
+		send_entry_as(s, event, i, v, 0);
 }
 
 /* ---- GET ------------------------------------------------------------------------ */
@@ -231,9 +355,11 @@ static void get_state(server *s, const serve_who *w, serve_reply *rp)
 	if (s->rc.log) {
 		s->rc.log->game->position(s->rc.st, &turn, &phase);
 		s->rc.log->game->help(s->rc.st, &s->rc.log->h, &help);
-		if (s->rc.log->n)
+		if (s->rc.log->n) {
+			uint32_t hide;
 			last = json_pack("{s:I,s:s}", "n", (json_int_t)s->rc.log->n,
-				"desc", s->nent ? s->ent[s->nent - 1].desc : "");
+				"desc", s->nent ? entry_desc_as(s, s->nent - 1, serve_view_of(w), &hide) : "");
+		}
 		if (rec_result(&s->rc, &res) == 1)
 			result = json_pack("{s:b,s:s}", "over", 1, "text", sl_buf_cstr(&res));
 	} else {
@@ -260,48 +386,47 @@ static void get_state(server *s, const serve_who *w, serve_reply *rp)
 	serve_reply_json(rp, 200, j);
 }
 
-static void get_board(server *s, struct MHD_Connection *c, const serve_who *w, serve_reply *rp)
+/* The entry a board is asked at (?at=N, the last by default) and its size
+ * (?w=PIXELS, 0 the painter's own): 0, or -1 with a 400 in rp. */
+static int board_args(server *s, struct MHD_Connection *c, long *n, int *width, serve_reply *rp)
 {
 	const char *at = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "at");
-	long n = rev_of(s);
+	const char *wd = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "w");
+	char *end;
+	*n = rev_of(s);
+	*width = 0;
+	if (at) {
+		*n = strtol(at, &end, 10);
+		if (*end || end == at || *n < 0 || *n > rev_of(s)) {
+			serve_reply_error(rp, 400, "at=%s: not an entry of this log (0..%ld)", at, rev_of(s));
+			return -1;
+		}
+	}
+	if (wd) {
+		long v = strtol(wd, &end, 10);
+		if (*end || end == wd || v < SERVE_BOARD_MIN_W || v > SERVE_BOARD_MAX_W) {
+			serve_reply_error(rp, 400, "w=%s: a width in pixels, %d..%d", wd, SERVE_BOARD_MIN_W, SERVE_BOARD_MAX_W);
+			return -1;
+		}
+		*width = (int)v;
+	}
+	return 0;
+}
+
+/* Draws the board after entry n as the caller's side sees it. 0 or -1 (rp). */
+static int draw_board(server *s, long n, const serve_who *w, sl_format fmt, int width, unsigned char **out,
+	size_t *len, serve_reply *rp)
+{
 	sl_replay *r = NULL;
 	sl_error err;
 	sl_frame fr;
 	sl_render_opts o;
-	unsigned char *svg = NULL;
-	size_t len = 0;
-	if (!s->rc.log) {
-		serve_reply_error(rp, 404, "no board yet: the header is not complete");
-		return;
-	}
-	if (at) {
-		char *end;
-		n = strtol(at, &end, 10);
-		if (*end || end == at || n < 0 || n > rev_of(s)) {
-			serve_reply_error(rp, 400, "at=%s: not an entry of this log (0..%ld)", at, rev_of(s));
-			return;
-		}
-	}
-	{   /* the board after entry n is known by that entry's state check (and
-	     * the view): an undo and another entry change it */
-		const sl_event *e = n > 0 ? &s->rc.log->ev[n - 1] : NULL;
-		const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
-		snprintf(rp->etag, sizeof rp->etag, "\"b%ld-%016llx-%s\"", n,
-			e ? (unsigned long long)e->check : 0ULL,
-			w->player >= 0 ? serve_player_id(s, w->player) : "all");
-		if (e && !e->has_check)
-			rp->etag[0] = 0;   /* nothing to know it by: not kept */
-		else if (inm && strcmp(inm, rp->etag) == 0) {
-			rp->status = 304;
-			rp->body = NULL;
-			rp->len = 0;
-			return;
-		}
-	}
 	sl_error_clear(&err);
 	memset(&fr, 0, sizeof fr);
 	memset(&o, 0, sizeof o);
-	o.side = w->player >= 0 ? serve_player_id(s, w->player) : NULL;
+	/* the host every side; a player theirs; the public none (a name no player has) */
+	o.side = w->player >= 0 ? serve_player_id(s, w->player) : w->host ? NULL : SERVE_PUBLIC_SIDE;
+	o.width = width;
 	fr.game = s->rc.log->game;
 	fr.header = &s->rc.log->h;
 	if (n == rev_of(s)) {
@@ -311,26 +436,118 @@ static void get_board(server *s, struct MHD_Connection *c, const serve_who *w, s
 		if (sl_replay_open(&r, s->rc.log, 0, &err) || sl_replay_seek(r, (size_t)n, &err)) {
 			sl_replay_free(r);
 			serve_reply_error(rp, 500, "the board cannot be replayed: %s", err.msg);
-			return;
+			return -1;
 		}
 		fr.state = sl_replay_state(r);
 		fr.event_no = sl_replay_event_at(r, (size_t)n);
 	}
 	if (n > 0 && s->rc.log->ev[n - 1].entry == SL_ENTRY_EVENT) {
 		fr.last = &s->rc.log->ev[n - 1];
-		fr.last_desc = (size_t)n <= s->nent ? s->ent[n - 1].desc : NULL;
+		uint32_t hide;
+		fr.last_desc = (size_t)n <= s->nent ? entry_desc_as(s, (size_t)n - 1, serve_view_of(w), &hide) : NULL;
 	}
-	if (sl_render_to_mem(SL_FMT_SVG, &fr, &o, &svg, &len, &err)) {
+	if (sl_render_to_mem(fmt, &fr, &o, out, len, &err)) {
 		sl_replay_free(r);
 		serve_reply_error(rp, 500, "the board cannot be drawn: %s", err.msg);
-		return;
+		return -1;
 	}
 	sl_replay_free(r);
+	return 0;
+}
+
+/* The board gzipped (libdeflate), for a client that takes it: an 811 KB
+ * SVG goes out as a tenth of it. 0 and *out (sl_malloc'd), or -1. */
+static int gzip_board(const unsigned char *in, size_t n, unsigned char **out, size_t *len)
+{
+	struct libdeflate_compressor *z = libdeflate_alloc_compressor(6);
+	size_t cap = z ? libdeflate_gzip_compress_bound(z, n) : 0;
+	*out = cap ? sl_malloc(cap) : NULL;
+	*len = *out ? libdeflate_gzip_compress(z, in, n, *out, cap) : 0;
+	if (z)
+		libdeflate_free_compressor(z);
+	if (!*len) {
+		sl_free(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* 1 when the request's Accept-Encoding takes gzip. */
+static int takes_gzip(struct MHD_Connection *c)
+{
+	const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+	const char *g = ae ? strstr(ae, "gzip") : NULL;
+	return g && strncmp(g + 4, ";q=0", 4) != 0;   /* "gzip;q=0" (or 0.x) refuses it: plain then */
+}
+
+/* GET /api/board.svg and /api/board.png: drawn once per (entry and its
+ * check, view, format, size), then answered from the cache (serve_cache.c);
+ * the SVG gzipped for a client that takes it (kept so too). */
+static void get_board(server *s, struct MHD_Connection *c, const serve_who *w, sl_format fmt, serve_reply *rp)
+{
+	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+	const sl_event *e;
+	unsigned char *data = NULL;
+	size_t len = 0;
+	char key[SERVE_CACHE_KEY];
+	long n;
+	int width, gz = fmt == SL_FMT_SVG && takes_gzip(c);
+	if (!s->rc.log) {
+		serve_reply_error(rp, 404, "no board yet: the header is not complete");
+		return;
+	}
+	if (board_args(s, c, &n, &width, rp))
+		return;
+	/* the board after entry n is known by that entry's state check (and the
+	 * view, the format, the size): an undo and another entry change it */
+	e = n > 0 ? &s->rc.log->ev[n - 1] : NULL;
+	snprintf(rp->etag, sizeof rp->etag, "\"b%ld-%016llx-%s-%s%d%s\"", n, e ? (unsigned long long)e->check : 0ULL,
+		w->player >= 0 ? serve_player_id(s, w->player) : w->host ? "all" : "public", fmt == SL_FMT_PNG ? "p" : "s", width,
+		gz ? "-gz" : "");
+	if (e && !e->has_check)
+		rp->etag[0] = 0;   /* nothing to know it by: neither revalidated nor kept */
+	else if (inm && strcmp(inm, rp->etag) == 0) {
+		rp->status = 304;
+		rp->body = NULL;
+		rp->len = 0;
+		return;
+	}
+	snprintf(key, sizeof key, "%p %s", (void *)s, rp->etag);
+	if (!rp->etag[0] || !serve_cache_get(key, &data, &len)) {
+		if (draw_board(s, n, w, fmt, width, &data, &len, rp))
+			return;
+		if (gz) {
+			unsigned char *z;
+			size_t zn;
+			if (gzip_board(data, len, &z, &zn) == 0) {
+				sl_free(data);
+				data = z;
+				len = zn;
+			} else {
+				gz = 0;
+				rp->etag[0] = 0;   /* not the representation its ETag names: not kept */
+			}
+		}
+		if (rp->etag[0])
+			serve_cache_put(key, data, len);
+	}
+	if (gz)
+		rp->encoding = "gzip";
 	rp->status = 200;
-	rp->body = (char *)svg;
+	rp->body = (char *)data;
 	rp->len = len;
 	rp->owned = 1;
-	rp->type = "image/svg+xml";
+	rp->type = fmt == SL_FMT_PNG ? "image/png" : "image/svg+xml";
+}
+
+static void get_cache(serve_reply *rp)
+{
+	serve_cache_info ci;
+	serve_cache_stats(&ci);
+	serve_reply_json(rp, 200, json_pack("{s:I,s:I,s:I,s:I,s:I}", "bytes", (json_int_t)ci.bytes,
+		"max", (json_int_t)ci.max, "boards", (json_int_t)ci.entries, "hits", (json_int_t)ci.hits,
+		"misses", (json_int_t)ci.misses));
 }
 
 static void get_targets(server *s, struct MHD_Connection *c, const serve_who *w, serve_reply *rp)
@@ -374,7 +591,7 @@ static void get_targets(server *s, struct MHD_Connection *c, const serve_who *w,
 	sl_targets_free(&t);
 }
 
-static void get_log(server *s, struct MHD_Connection *c, serve_reply *rp)
+static void get_log(server *s, struct MHD_Connection *c, const serve_who *w, serve_reply *rp)
 {
 	const char *f = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "from");
 	long from = 0, rev = rev_of(s);
@@ -389,21 +606,58 @@ static void get_log(server *s, struct MHD_Connection *c, serve_reply *rp)
 		}
 	}
 	for (long i = from > 0 ? from - 1 : 0; i < rev; i++)   /* entries n >= from */
-		json_array_append_new(arr, entry_json(s, (size_t)i));
+		json_array_append_new(arr, entry_json(s, (size_t)i, serve_view_of(w)));
 	serve_reply_json(rp, 200, json_pack("{s:I,s:o}", "rev", (json_int_t)rev, "entries", arr));
+}
+
+/* /api/state from what was said since the log last changed, else made and kept. */
+static void get_state_kept(server *s, const serve_who *w, serve_reply *rp)
+{
+	int k = w->host ? 0 : 1 + view_slot(serve_view_of(w));
+	if (k < 0 || k > SERVE_NVIEWS) {
+		get_state(s, w, rp);
+		return;
+	}
+	if (!s->state_body[k] || s->state_gen[k] != s->gen) {
+		get_state(s, w, rp);
+		if (rp->status != 200 || !rp->owned)
+			return;
+		sl_free(s->state_body[k]);
+		s->state_body[k] = sl_malloc(rp->len + 1);
+		if (!s->state_body[k])
+			return;
+		memcpy(s->state_body[k], rp->body, rp->len + 1);
+		s->state_len[k] = rp->len;
+		s->state_gen[k] = s->gen;
+		return;
+	}
+	rp->body = sl_malloc(s->state_len[k] + 1);
+	if (!rp->body) {
+		serve_reply_error(rp, 500, "out of memory");
+		return;
+	}
+	memcpy(rp->body, s->state_body[k], s->state_len[k] + 1);
+	rp->len = s->state_len[k];
+	rp->status = 200;
+	rp->owned = 1;
+	rp->type = NULL;
 }
 
 void serve_api_get(server *s, const char *path, struct MHD_Connection *c, const serve_who *w, serve_reply *rp)
 {
 	pthread_mutex_lock(&s->lock);
 	if (strcmp(path, "/api/state") == 0)
-		get_state(s, w, rp);
+		get_state_kept(s, w, rp);
 	else if (strcmp(path, "/api/board.svg") == 0)
-		get_board(s, c, w, rp);
+		get_board(s, c, w, SL_FMT_SVG, rp);
+	else if (strcmp(path, "/api/board.png") == 0)
+		get_board(s, c, w, SL_FMT_PNG, rp);
+	else if (strcmp(path, "/api/cache") == 0)
+		get_cache(rp);
 	else if (strcmp(path, "/api/targets") == 0)
 		get_targets(s, c, w, rp);
 	else if (strcmp(path, "/api/log") == 0)
-		get_log(s, c, rp);
+		get_log(s, c, w, rp);
 	else
 		serve_reply_error(rp, 404, "no such route");
 	pthread_mutex_unlock(&s->lock);
@@ -587,7 +841,9 @@ static void record_line(server *s, const serve_who *w, const char *text, serve_r
 		if (n1 > n0) {   /* an entry: its words for the API */
 			int turn = 0, phase = 0;
 			s->rc.log->game->position(s->rc.st, &turn, &phase);
-			entry_push(s, sl_buf_cstr(&s->rc.last_desc), turn, phase);
+			if (entry_push(s, sl_buf_cstr(&s->rc.last_desc), turn, phase) == 0 &&
+			    entry_veil(s, s->nent - 1, s->rc.st))
+				s->broken = 1;   /* out of memory: nothing more, rather than a leak */
 		}
 		*done = 1;
 		if (n1 == n0 && header_word(text) && s->o.tokens && serve_tokens_update(s, 1))
@@ -597,8 +853,10 @@ static void record_line(server *s, const serve_who *w, const char *text, serve_r
 			"dice", sl_buf_cstr(&dice) ? sl_buf_cstr(&dice) : ""));
 		snprintf(rp->note, sizeof rp->note, "#%ld %s", rev_of(s),
 			n1 > n0 && sl_buf_cstr(&s->rc.last_desc) ? sl_buf_cstr(&s->rc.last_desc) : "(header)");
-		if (n1 > n0)
+		if (n1 > n0) {
+			serve_game_changed(s, 1);
 			send_entry_event(s, "entry", n1 - 1);
+		}
 		sl_buf_free(&dice);
 	}
 	sl_buf_free(&cap.said);
@@ -901,6 +1159,7 @@ static void post_undo(server *s, const serve_who *w, serve_reply *rp)
 	}
 	if (s->nent) {
 		sl_free(s->ent[s->nent - 1].desc);
+		veil_free(s->ent[s->nent - 1].veil);
 		s->nent--;
 	}
 	/* an undone reveal of a sealed choice: its secret is kept again */
@@ -925,6 +1184,7 @@ static void post_undo(server *s, const serve_who *w, serve_reply *rp)
 			}
 		}
 	}
+	serve_game_changed(s, 1);
 	snprintf(rp->note, sizeof rp->note, "undone: %s", line_text);
 	serve_reply_json(rp, 200, json_pack("{s:b,s:I,s:s}", "ok", 1, "rev", (json_int_t)rev_of(s), "undone", line_text));
 	{
@@ -963,6 +1223,7 @@ static void post_close(server *s, const serve_who *w, serve_reply *rp)
 		return;
 	}
 	sl_buf_free(&cap.said);
+	serve_game_changed(s, 1);
 	snprintf(rp->note, sizeof rp->note, "closed: the dice seed is revealed");
 	serve_reply_json(rp, 200, json_pack("{s:b,s:I,s:b}", "ok", 1, "rev", (json_int_t)rev_of(s),
 		"revealed", s->rc.dh.revealed));
@@ -1040,6 +1301,7 @@ void serve_api_post(server *s, const char *path, const char *body, size_t n, con
 		serve_reply_error(rp, 404, "no such route");
 	}
 out:
+	s->gen++;   /* whatever it did: /api/state is made again */
 	pthread_mutex_unlock(&s->lock);
 	json_decref(j);
 }

@@ -26,9 +26,9 @@ char *serve_links_page(const server *s, size_t *len)
 		sl_buf_puts(&b, "<li>The record links are secret: the host has them (printed when the server started, "
 			"and in FILE.tokens).</li>\n");
 	else
-		sl_buf_puts(&b, "<li><a href=\"/record\">record</a>: the board, the legal actions to click</li>\n");
-	sl_buf_puts(&b, "<li><a href=\"/watch\">watch</a>: follow the game as it is recorded</li>\n"
-		"<li><a href=\"/overlay\">overlay</a>: the board alone, for a stream</li>\n</ul>\n</body></html>\n");
+		sl_buf_puts(&b, "<li><a href=\"record\">record</a>: the board, the legal actions to click</li>\n");
+	sl_buf_puts(&b, "<li><a href=\"watch\">watch</a>: follow the game as it is recorded</li>\n"
+		"<li><a href=\"overlay\">overlay</a>: the board alone, for a stream</li>\n</ul>\n</body></html>\n");
 	if (b.failed) {
 		sl_buf_free(&b);
 		return NULL;

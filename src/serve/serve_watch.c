@@ -22,6 +22,7 @@ struct watcher {
 	int head, n;
 	size_t off;             /* bytes of q[head] already sent */
 	int dropped;
+	int view;               /* what it may read (serve_view_of) */
 	char ip[64];
 	watcher *next;
 };
@@ -99,22 +100,30 @@ static void release(void *cls)
 			break;
 		}
 	pthread_mutex_unlock(&s->wlock);
+	serve_watch_leave(s->club, w->ip);
 	for (int k = 0; k < w->n; k++)
 		free(w->q[(w->head + k) % SERVE_WATCH_QUEUE]);
 	free(w);
 }
 
-struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog)
+struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *backlog, int view, int *why)
 {
 	watcher *w = calloc(1, sizeof *w);
 	struct MHD_Response *resp;
+	*why = 0;
 	if (!w)
 		return NULL;
 	w->s = s;
+	w->view = view;
 	snprintf(w->ip, sizeof w->ip, "%s", ip);
+	if ((*why = serve_watch_admit(s->club, ip))) {
+		free(w);
+		return NULL;
+	}
 	pthread_mutex_lock(&s->wlock);
-	if (s->nwatchers >= SERVE_MAX_WATCHERS || s->stopping) {
+	if (s->stopping) {
 		pthread_mutex_unlock(&s->wlock);
+		serve_watch_leave(s->club, ip);
 		free(w);
 		return NULL;
 	}
@@ -133,7 +142,14 @@ struct MHD_Response *serve_watch_open(server *s, const char *ip, const char *bac
 	return resp;
 }
 
+#define EVERY_VIEW (-1000)
+
 void serve_watch_send(server *s, const char *event, long id, const char *json)
+{
+	serve_watch_send_view(s, EVERY_VIEW, event, id, json);
+}
+
+void serve_watch_send_view(server *s, int view, const char *event, long id, const char *json)
 {
 	size_t n = strlen(json) + strlen(event) + 64;
 	char *m = malloc(n);
@@ -142,7 +158,8 @@ void serve_watch_send(server *s, const char *event, long id, const char *json)
 	snprintf(m, n, "id: %ld\nevent: %s\ndata: %s\n\n", id, event, json);
 	pthread_mutex_lock(&s->wlock);
 	for (watcher *w = s->watchers; w; w = w->next)
-		push(w, m);
+		if (view == EVERY_VIEW || w->view == view)
+			push(w, m);
 	pthread_cond_broadcast(&s->wcond);
 	pthread_mutex_unlock(&s->wlock);
 	free(m);

@@ -79,7 +79,7 @@ setup_of() {
 # ---- a sail turn recorded through HTTP -----------------------------------------
 SAMPLE=samples/sail/kerlan-raid.sil
 setup_of "$SAMPLE" > "$T/setup.sil"
-start "$T/g.silb" --from "$T/setup.sil" || exit 1
+start "$T/g.silb" --from "$T/setup.sil" --per-ip 200 || exit 1
 rev=$(rev_now)
 awk '/^turn 1/{f=1} /^turn 2/{exit} f' "$SAMPLE" | sed -e 's/ ![0-9a-f]*$//' | grep -v '^#' | grep -v '^$' > "$T/turn1"
 turned=ok

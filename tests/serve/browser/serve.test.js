@@ -573,3 +573,47 @@ test("xwing: dials sealed by clicks with players' links; each side's view hides 
 	void a;
 	await finish(s, [host, reb, imp, pub, wreb, wimp]);
 });
+
+// issue 27: the pages at 800x600 and on a 390x844 phone: nothing wider than
+// the screen (no horizontal scroll), the board in view; the club's lobby too.
+async function club(dir) {
+	const port = await freePort();
+	const proc = spawn(SL, ["serve", "--dir", dir, "--port", String(port), "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
+	const s = { proc, out: "", exited: null };
+	await new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error("club did not start")), BOUND);
+		proc.stdout.on("data", (d) => { s.out += d; if (/^games: /m.test(s.out)) { clearTimeout(timer); resolve(); } });
+	});
+	s.url = "http://127.0.0.1:" + port;
+	s.stop = () => new Promise((resolve) => { proc.on("exit", resolve); proc.kill("SIGTERM"); });
+	servers.push(s);
+	return s;
+}
+test("pages at 800x600 and 390x844: no horizontal scroll, the board in view", async () => {
+	const s = await serve("small", ["--from", readSetup("sail-setup.sil"), "--quiet"]);
+	const dir = path.join(TMP, "club");
+	fs.mkdirSync(dir, { recursive: true });
+	const r = spawnSync(SL, ["record", path.join(dir, "sternes.silb")], { input: fs.readFileSync(readSetup("sail-setup.sil")) });
+	assert.strictEqual(r.status, 0, "record the club's game");
+	const c = await club(dir);
+	for (const [w, h] of [[800, 600], [390, 844]]) {
+		const ctx = await browser.newContext({ viewport: { width: w, height: h } });
+		for (const [name, url, board] of [["record", s.urls.record, "#board"], ["watch", s.urls.watch, "#board"],
+			["lobby", c.url + "/", null], ["club-watch", c.url + "/g/sternes/watch", "#board"]]) {
+			const page = await ctx.newPage();
+			await page.goto(url);
+			if (board) await page.waitForSelector(board + " svg, " + board + " img", { timeout: BOUND });
+			else await page.waitForSelector("#games", { timeout: BOUND });
+			await page.screenshot({ path: path.join(SHOTS, `small-${name}-${w}x${h}.png`) });
+			const m = await page.evaluate((sel) => {
+				const d = document.documentElement;
+				const b = sel ? document.querySelector(sel).getBoundingClientRect() : null;
+				return { sw: d.scrollWidth, cw: d.clientWidth, top: b ? b.top : 0, h: b ? b.height : 0 };
+			}, board);
+			assert.ok(m.sw <= m.cw + 1, `${name} at ${w}x${h}: ${m.sw} px wide in ${m.cw}`);
+			if (board) assert.ok(m.top < h && m.h > 100, `${name} at ${w}x${h}: the board at ${m.top}, ${m.h} px high`);
+			await page.close();
+		}
+		await ctx.close();
+	}
+});
