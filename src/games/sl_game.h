@@ -220,9 +220,10 @@ typedef struct sl_game {
 	 * `side` (a player index, or SL_VIEW_PUBLIC for a spectator who is no
 	 * player) may know of ev, at st, the state just after it. Returns 0
 	 * when side may see ev whole; 1 when some of it is hidden from side:
-	 * desc (empty on entry) gets the sentence side may read instead of the
-	 * event's description, and *hide the fields to keep from side (bit k:
-	 * field k), which a writer prints as `?`. Pure, like summary. */
+	 * desc, which holds the event's description as the whole log reads it
+	 * on entry, is rewritten into the sentence side may read, and *hide
+	 * gets the fields to keep from side (bit k: field k), which a writer
+	 * prints as `?`. Pure, like summary. */
 	int (*veil)(const void *st, const sl_header *h, const sl_event *ev, int side,
 		sl_buf *desc, uint32_t *hide);
 } sl_game;

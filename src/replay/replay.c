@@ -485,6 +485,8 @@ int sl_replay_describe_as(sl_replay *r, size_t i, int view, sl_buf *out, uint32_
 		return rc;
 	/* the replay now stands just after entry i: the state the veil reads */
 	sl_buf_init(&veiled);
+	if (out)   /* the hook reads the whole description and rewrites it */
+		sl_buf_put(&veiled, out->data, out->len);
 	hidden = r->g->veil(r->st, &r->log->h, &r->log->ev[i], view, &veiled, &h);
 	if (hidden == 1) {
 		if (veiled.failed) {

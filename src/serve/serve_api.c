@@ -155,6 +155,8 @@ static int entry_veil(server *s, size_t i, const void *st)
 		uint32_t hide = 0;
 		int k = view_slot(view);
 		sl_buf_init(&d);
+		if (e->desc)   /* the hook reads the whole description and rewrites it */
+			sl_buf_puts(&d, e->desc);
 		if (log->game->veil(st, &log->h, ev, view, &d, &hide) == 1) {
 			if (!e->veil && !(e->veil = sl_calloc(1, sizeof *e->veil))) {
 				sl_buf_free(&d);

@@ -3,6 +3,8 @@
  * thing its rules draw at random, the tide card (H4). */
 #include "fmp_int.h"
 
+#include <string.h>
+
 int fmp_result(const void *st, const sl_header *h, sl_buf *out)
 {
 	const fmp_state *s = st;
@@ -47,6 +49,41 @@ int fmp_chances(const void *st, const sl_header *h, int type, int field, uint8_t
 	return 3;
 }
 
+/* "...'s weather layer forecasts the tide of turn N: high (H13)" loses its
+ * card, as fmp.c writes it: 1 when desc held such a clause, else 0. */
+static int veil_forecasts(sl_buf *desc)
+{
+	static const char key[] = "weather layer forecasts the tide of turn ";
+	const char *s = sl_buf_cstr(desc);
+	sl_buf out;
+	int cut = 0;
+	if (!s || !strstr(s, key))
+		return 0;
+	sl_buf_init(&out);
+	while (*s) {
+		const char *k = strstr(s, key), *colon, *end;
+		if (!k) {
+			sl_buf_puts(&out, s);
+			break;
+		}
+		colon = strchr(k + sizeof key - 1, ':');
+		end = colon ? strstr(colon, " (H13)") : NULL;
+		if (!colon || !end) {
+			sl_buf_puts(&out, s);
+			break;
+		}
+		sl_buf_put(&out, s, (size_t)(colon - s));   /* up to the turn, the card left out */
+		s = end;
+		cut = 1;
+	}
+	sl_buf_reset(desc);
+	sl_buf_put(desc, out.data, out.len);
+	if (out.failed)
+		desc->failed = 1;
+	sl_buf_free(&out);
+	return cut;
+}
+
 int fmp_veil(const void *st, const sl_header *h, const sl_event *ev, int side, sl_buf *desc,
 	uint32_t *hide)
 {
@@ -55,8 +92,11 @@ int fmp_veil(const void *st, const sl_header *h, const sl_event *ev, int side, s
 	/* H13: the next tide card is known only to the players whose weather
 	 * layer forecast it; everyone else (a spectator too) learns that a card
 	 * was drawn, and who knows it, never which */
-	if (ev->type != FMP_EV_TIDE || (side >= 0 && fmp_knows_next(s, side)))
+	if (side >= 0 && fmp_knows_next(s, side))
 		return 0;
+	if (ev->type != FMP_EV_TIDE)   /* a move that made a layer forecast says which card */
+		return veil_forecasts(desc);
+	sl_buf_reset(desc);
 	sl_buf_printf(desc, "Tide card for turn %d drawn (this turn: %s tide); ", s->turn + 1,
 		fmp_tide_name(s->tide));
 	for (int p = 0; p < s->np && p < FMP_MAX_PLAYERS; p++)
