@@ -130,6 +130,14 @@ golden: $(BUILD)/sillage
 cli: $(BUILD)/sillage
 	@sh tests/cli/run.sh $(BUILD)/sillage
 
+# logs recorded under every earlier rules version still replay, or upgrade
+# as tests/compat/*/FILE.upgrade says (tests/compat/run.sh)
+compat: $(BUILD)/sillage
+	@sh tests/compat/run.sh $(BUILD)/sillage
+
+# fewer keys (issue 24.5): a turn typed at the recorder in tmux, its keystrokes counted
+keys: $(BUILD)/sillage
+	@sh tests/keys/run.sh $(BUILD)/sillage
 
 images: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/image/run.sh $(BUILD)/sillage $(BUILD)/tools

@@ -417,7 +417,8 @@ static int chain_step(verify_ctx *v, const sl_log *log, const sl_event *ev, sl_e
 }
 
 /* After the log: does it continue the earlier one? 0 yes (said), 1 no (said). */
-static int extends_report(const verify_ctx *v, const inspect_opts *o, const char *file, const sl_chain *at_n)
+static int extends_report_shown(const verify_ctx *v, const inspect_opts *o, const char *file,
+	const sl_chain *at_n)
 {
 	const extends_ref *x = v->ext;
 	char got[SL_CHAIN_TEXT], want[SL_CHAIN_TEXT];
@@ -461,6 +462,21 @@ static int extends_report(const verify_ctx *v, const inspect_opts *o, const char
 		printf("%s: continues %s: its first %llu entries are those (digest %s), then %llu more\n", file,
 			o->extends, (unsigned long long)x->n, got, (unsigned long long)(v->chain.n - x->n));
 	return 0;
+}
+
+/* extends_report, the names as a terminal may show them (escaped). */
+static int extends_report(const verify_ctx *v, const inspect_opts *o, const char *file, const sl_chain *at_n)
+{
+	sl_buf t1, t2;
+	inspect_opts shown = *o;
+	int rc;
+	sl_buf_init(&t1);
+	sl_buf_init(&t2);
+	shown.extends = sl_text_safe_cstr(o->extends, &t2);
+	rc = extends_report_shown(v, &shown, sl_text_safe_cstr(file, &t1), at_n);
+	sl_buf_free(&t1);
+	sl_buf_free(&t2);
+	return rc;
 }
 
 /* The rules' weights of a drawn value, at the state a replay has reached
@@ -559,11 +575,17 @@ int cmd_verify(int argc, char **argv)
 static void verify_say(const inspect_opts *o, const char *file, const verify_ctx *v, const sl_log *log,
 	uint64_t h)
 {
+	sl_buf tmp;
+	/* a file's name goes to the terminal escaped, as the failure line's does
+	 * (an OSC 52 in a name must not reach it); JSON escapes its own */
+	const char *shown;
+	sl_buf_init(&tmp);
+	shown = sl_text_safe_cstr(file, &tmp);
 	if (o->digest && !o->json) {
 		char d[SL_CHAIN_TEXT];
 		sl_chain_format(&v->chain, d);
 		printf("%s: digest %s (keep it, or mail it: `sillage verify --extends %s LATER` says whether a later "
-			"copy continues this one)\n", file, d, d);
+			"copy continues this one)\n", shown, d, d);
 	}
 	if (o->json) {
 		sl_buf b;
@@ -582,7 +604,7 @@ static void verify_say(const inspect_opts *o, const char *file, const verify_ctx
 		sl_buf_puts(&b, "}\n");
 		flush(&b);
 	} else if (!o->quiet) {
-		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", file,
+		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", shown,
 			sl_replay_events(v->r), sl_replay_turns(v->r), sl_replay_turns(v->r) == 1 ? "" : "s",
 			log->game->id, log->game->rules_version);
 		if (sl_replay_checks(v->r))
@@ -592,16 +614,17 @@ static void verify_say(const inspect_opts *o, const char *file, const verify_ctx
 			printf("no state checks recorded (rules only; `sillage convert --seal` adds them)\n");
 		if (v->dice.dh.revealed && v->dice.dh.nshares)
 			printf("%s: dice: each of the %d players' revealed shares opens its commitment, and together "
-				"they give %s%ld %s drawn\n", file, v->dice.dh.nshares, v->dice.draws == 1 ? "the " : "each of the ",
+				"they give %s%ld %s drawn\n", shown, v->dice.dh.nshares, v->dice.draws == 1 ? "the " : "each of the ",
 				v->dice.draws, v->dice.draws == 1 ? "die" : "dice");
 		else if (v->dice.dh.revealed)
 			printf("%s: dice: the revealed seed opens the header's commitment and gives %s%ld %s the "
-				"recorder drew\n", file, v->dice.draws == 1 ? "the " : "each of the ", v->dice.draws,
+				"recorder drew\n", shown, v->dice.draws == 1 ? "the " : "each of the ", v->dice.draws,
 				v->dice.draws == 1 ? "die" : "dice");
 		else if (v->dice.dh.committed)
 			printf("%s: dice: %ld drawn by the recorder from a secret seed; they are checked once the log "
-				"is closed ('close' in `sillage record`)\n", file, v->dice.draws);
+				"is closed ('close' in `sillage record`)\n", shown, v->dice.draws);
 	}
+	sl_buf_free(&tmp);
 }
 
 static int verify_run(const inspect_opts *o, const char *file, verify_ctx *v, sl_silb_info *si, sl_error *err)
