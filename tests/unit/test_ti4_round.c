@@ -674,6 +674,34 @@ static void fight202(ctx *c, int up)
 static void t_fight_before(void **state) { fight202(*state, 0); }
 static void t_fight_after(void **state) { fight202(*state, 1); }
 
+/* Ground combat on Zohbat (202): ana's (sol) two infantry land on bob's one;
+ * `up` gives ana Spec Ops II (hits on 6, the generic infantry on 8). */
+static void invade202(ctx *c, int up)
+{
+	ti4_state *s = S(c);
+	int slot = 0;
+	seat3(c);
+	assert_int_equal(ti4_planet_find(s, "zohbat", &slot), at(202));
+	s->reinf[1][TI4_INF]--;
+	s->u[at(202)][slot][1][TI4_INF] = 1;
+	s->ctrl[at(202)][slot - 1] = 1;
+	s->reinf[0][TI4_CV]--;
+	s->u[at(202)][0][0][TI4_CV] = 1;
+	s->reinf[0][TI4_INF] = (uint8_t)(s->reinf[0][TI4_INF] - 2);
+	s->u[at(202)][0][0][TI4_INF] = 2;
+	if (up)
+		set_tech(s, 0, ti4_tech_index("specops2"));
+	picks3(c);
+	OK(c, "ana: activate system=202");
+	OK(c, "ana: land planet=zohbat units=inf,inf");
+	NO(c, "ana: fire dice=6 planet=zohbat", "2 dice are rolled here");
+	OK(c, "ana: fire dice=6,7 planet=zohbat");
+	if (!strstr(sl_buf_cstr(&c->desc), up ? " 2 hits " : " 0 hits "))
+		fail_msg("ana's roll: %s", sl_buf_cstr(&c->desc));
+}
+static void t_invade_before(void **state) { invade202(*state, 0); }
+static void t_invade_after(void **state) { invade202(*state, 1); }
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -693,6 +721,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(t_roll_values, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_fight_before, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_fight_after, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_invade_before, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_invade_after, setup3, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
