@@ -136,20 +136,13 @@ static int combat_dice(const tctx *t, int p, int a, int *val)
 	int n = 0, i = s->asys;
 	const ti4_tile *tl = ti4_tile_of(s, i);
 	for (int u = 0; u < TI4_NUT; u++) {
-		int in = a == 0 ? ti4_units[u].ship : ti4_units[u].ground, v = ti4_units[u].combat;
+		int in = a == 0 ? ti4_units[u].ship : ti4_units[u].ground, d, v;
 		if (!in)
 			continue;
-		if (u == TI4_FF && (s->pl[p].techs >> TI4_T_FF2 & 1))
-			v = 8;
-		if (u == TI4_CR && (s->pl[p].techs >> TI4_T_CR2 & 1))
-			v = 6;
-		if (u == TI4_DD && (s->pl[p].techs >> TI4_T_DD2 & 1))
-			v = 8;
-		if (u == TI4_INF && (s->pl[p].techs >> TI4_T_INF2 & 1))
-			v = 7;
+		v = ti4_unit_roll(s, p, u, TI4_ROLL_COMBAT, &d);   /* the rules' own values */
 		if (a == 0 && p == s->def && tl && tl->anomaly == TI4_AN_NEBULA)
 			v--;
-		for (int k = 0; k < s->u[i][a][p][u] * ti4_units[u].dice && n < MAX_DICE; k++)
+		for (int k = 0; k < s->u[i][a][p][u] * d && n < MAX_DICE; k++)
 			val[n++] = v;
 	}
 	return n;

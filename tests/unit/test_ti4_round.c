@@ -585,6 +585,123 @@ static void t_snapshot(void **state)
 	sl_buf_free(&b);
 }
 
+/* Unit upgrades and faction units change combat values and dice in a
+ * version 2 game (the unit upgrade cards; the faction sheets). */
+static void set_tech(ti4_state *s, int p, int k)
+{
+	s->r.techs[p][k >> 3] |= (uint8_t)(1u << (k & 7));
+}
+
+static void t_roll_values(void **state)
+{
+	ctx *c = *state;
+	ti4_state *s = S(c);
+	int d = 0;
+	seat3(c);   /* ana sol, bob hacan, cyd xxcha */
+	/* Fighter II 9 -> 8; Cruiser II 7 -> 6; Infantry II 8 -> 7; Spec Ops II 6 */
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_FF, TI4_ROLL_COMBAT, &d), 9);
+	assert_int_equal(d, 1);
+	set_tech(s, 2, TI4_T_FF2);
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_FF, TI4_ROLL_COMBAT, &d), 8);
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_CR, TI4_ROLL_COMBAT, &d), 7);
+	set_tech(s, 2, TI4_T_CR2);
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_CR, TI4_ROLL_COMBAT, &d), 6);
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_INF, TI4_ROLL_COMBAT, &d), 8);
+	set_tech(s, 2, TI4_T_INF2);
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_INF, TI4_ROLL_COMBAT, &d), 7);
+	set_tech(s, 0, ti4_tech_index("specops2"));
+	assert_int_equal(ti4_unit_roll(s, 0, TI4_INF, TI4_ROLL_COMBAT, &d), 6);
+	/* Destroyer II: combat 9 -> 8, barrage 9x2 -> 6x3 */
+	assert_int_equal(ti4_unit_roll(s, 1, TI4_DD, TI4_ROLL_AFB, &d), 9);
+	assert_int_equal(d, 2);
+	set_tech(s, 1, TI4_T_DD2);
+	assert_int_equal(ti4_unit_roll(s, 1, TI4_DD, TI4_ROLL_AFB, &d), 6);
+	assert_int_equal(d, 3);
+	assert_int_equal(ti4_unit_roll(s, 1, TI4_DD, TI4_ROLL_COMBAT, &d), 8);
+	/* PDS II: space cannon 6 -> 5; Dreadnought II keeps bombardment 5x1 */
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_PDS, TI4_ROLL_CANNON, &d), 6);
+	set_tech(s, 2, TI4_T_PDS2);
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_PDS, TI4_ROLL_CANNON, &d), 5);
+	assert_int_equal(d, 1);
+	set_tech(s, 2, TI4_T_DN2);
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_DN, TI4_ROLL_BOMB, &d), 5);
+	/* the flagships: Hacan's Wrath of Kenara 7x2, Nekro's The Alastor 9x2 (faction sheets) */
+	assert_int_equal(ti4_unit_roll(s, 1, TI4_FS, TI4_ROLL_COMBAT, &d), 7);
+	assert_int_equal(d, 2);
+	s->pl[2].faction = TI4_F_NEKRO;
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_FS, TI4_ROLL_COMBAT, &d), 9);
+	/* the Nomad's Memoria: barrage 8x3, Memoria II 5x3 */
+	s->pl[2].faction = TI4_F_NOMAD;
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_FS, TI4_ROLL_AFB, &d), 8);
+	assert_int_equal(d, 3);
+	set_tech(s, 2, ti4_tech_index("memoria2"));
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_FS, TI4_ROLL_AFB, &d), 5);
+	assert_int_equal(d, 3);
+}
+
+/* The same rolls in a real space combat at 202: ana (sol) brings a carrier
+ * and a fighter against bob's (hacan) flagship and destroyer; `up` gives ana
+ * Fighter II and bob Destroyer II first. */
+static void fight202(ctx *c, int up)
+{
+	ti4_state *s = S(c);
+	seat3(c);
+	s->reinf[1][TI4_FS]--;
+	s->u[at(202)][0][1][TI4_FS] = 1;
+	s->reinf[1][TI4_DD]--;
+	s->u[at(202)][0][1][TI4_DD] = 1;
+	if (up) {
+		set_tech(s, 0, TI4_T_FF2);
+		set_tech(s, 1, TI4_T_DD2);
+	}
+	picks3(c);
+	OK(c, "ana: activate system=202");
+	OK(c, "ana: move from=201 units=cv,ff");
+	if (up) {
+		NO(c, "bob: barrage dice=1,1", "3 dice are rolled here");
+		OK(c, "bob: barrage dice=1,1,1");
+	} else {
+		NO(c, "bob: barrage dice=1,1,1", "2 dice are rolled here");
+		OK(c, "bob: barrage dice=1,1");
+	}
+	OK(c, "ana: fire dice=8,8");         /* carrier 9 misses; the fighter hits with Fighter II */
+	if (!strstr(sl_buf_cstr(&c->desc), up ? " 1 hit " : " 0 hits "))
+		fail_msg("ana's roll: %s", sl_buf_cstr(&c->desc));
+	OK(c, "bob: fire dice=6,6,8");       /* Wrath of Kenara misses on 6; the destroyer's 8 */
+	if (!strstr(sl_buf_cstr(&c->desc), up ? " 1 hit " : " 0 hits "))
+		fail_msg("bob's roll: %s", sl_buf_cstr(&c->desc));
+}
+static void t_fight_before(void **state) { fight202(*state, 0); }
+static void t_fight_after(void **state) { fight202(*state, 1); }
+
+/* Ground combat on Zohbat (202): ana's (sol) two infantry land on bob's one;
+ * `up` gives ana Spec Ops II (hits on 6, the generic infantry on 8). */
+static void invade202(ctx *c, int up)
+{
+	ti4_state *s = S(c);
+	int slot = 0;
+	seat3(c);
+	assert_int_equal(ti4_planet_find(s, "zohbat", &slot), at(202));
+	s->reinf[1][TI4_INF]--;
+	s->u[at(202)][slot][1][TI4_INF] = 1;
+	s->ctrl[at(202)][slot - 1] = 1;
+	s->reinf[0][TI4_CV]--;
+	s->u[at(202)][0][0][TI4_CV] = 1;
+	s->reinf[0][TI4_INF] = (uint8_t)(s->reinf[0][TI4_INF] - 2);
+	s->u[at(202)][0][0][TI4_INF] = 2;
+	if (up)
+		set_tech(s, 0, ti4_tech_index("specops2"));
+	picks3(c);
+	OK(c, "ana: activate system=202");
+	OK(c, "ana: land planet=zohbat units=inf,inf");
+	NO(c, "ana: fire dice=6 planet=zohbat", "2 dice are rolled here");
+	OK(c, "ana: fire dice=6,7 planet=zohbat");
+	if (!strstr(sl_buf_cstr(&c->desc), up ? " 2 hits " : " 0 hits "))
+		fail_msg("ana's roll: %s", sl_buf_cstr(&c->desc));
+}
+static void t_invade_before(void **state) { invade202(*state, 0); }
+static void t_invade_after(void **state) { invade202(*state, 1); }
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -601,6 +718,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(t_dock_fighters, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_agent_no_plastic, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_snapshot, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_roll_values, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_fight_before, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_fight_after, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_invade_before, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_invade_after, setup3, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

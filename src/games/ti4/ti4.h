@@ -211,6 +211,12 @@ int ti4_next_actor(const ti4_state *s);
 int ti4_unit_move(const ti4_state *s, int p, int t);
 int ti4_unit_capacity(const ti4_state *s, int p, int t);
 int ti4_fleet_limit(const ti4_state *s, int p);
+/* The value a roll of p's unit of type t hits on (0: the unit has no such
+ * roll) and its dice per unit in *dice. Version 1: the printed values with
+ * the generic upgrades version 1 knew; version 2: the values of
+ * ti4_unit_move's choice (faction flagship and mech, researched upgrades). */
+enum ti4_roll { TI4_ROLL_COMBAT, TI4_ROLL_AFB, TI4_ROLL_BOMB, TI4_ROLL_CANNON };
+int ti4_unit_roll(const ti4_state *s, int p, int t, int kind, int *dice);
 
 /* Whether p's unit with production at position i is blockaded (LRR 14):
  * other players' ships there, none of p's, and no space combat going on. */

@@ -555,7 +555,7 @@ static int after_movement(ti4_state *s)
 static int ev_cannon(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int p = ev->player, i = s->asys, nd[TI4_NUT] = {0}, val[TI4_NUT] = {0}, hits, target;
+	int p = ev->player, i = s->asys, nd[TI4_NUT] = {0}, val[TI4_NUT] = {0}, hits, target, d;
 	if (s->phase != 1 || s->turnp < 0 || i < 0)
 		return ti4_illegal(err, "ti4 LRR 77: space cannon fires during a tactical action");
 	if (ev->f[2].present) {   /* defense: against ground forces landed on this planet */
@@ -568,11 +568,11 @@ static int ev_cannon(ti4_state *s, const sl_header *h, const sl_event *ev, sl_bu
 				"target");
 		if (s->landed[slot - 1] & 2)
 			return ti4_illegal(err, "ti4 LRR 77.3: that space cannon has fired on this landing");
-		nd[TI4_PDS] = s->u[i][slot][p][TI4_PDS] * UD(TI4_PDS).cannon_dice;
+		val[TI4_PDS] = ti4_unit_roll(s, p, TI4_PDS, TI4_ROLL_CANNON, &d);
+		nd[TI4_PDS] = s->u[i][slot][p][TI4_PDS] * d;
 		if (!nd[TI4_PDS])
 			return ti4_illegal(err, "ti4 LRR 77.3: %s has no PDS on %s", PID(p),
 				ti4_planet_tokens[ev->f[2].u.i]);
-		val[TI4_PDS] = s->pl[p].techs >> TI4_T_PDS2 & 1 ? 5 : UD(TI4_PDS).cannon;
 		if ((hits = roll_hits(&ev->f[0], nd, val, "77.3", err)) < 0)
 			return hits;
 		s->landed[slot - 1] |= 2;
@@ -592,7 +592,7 @@ static int ev_cannon(ti4_state *s, const sl_header *h, const sl_event *ev, sl_bu
 			PID(p));
 	for (int k = 1; k <= 3; k++)
 		nd[TI4_PDS] += s->u[i][k][p][TI4_PDS];
-	if (s->pl[p].techs >> TI4_T_PDS2 & 1)   /* PDS II reaches adjacent systems */
+	if (ti4_has_tech(s, p, TI4_T_PDS2))   /* PDS II reaches adjacent systems */
 		for (int j = 0; j < TI4_NPOS; j++)
 			if (ti4_adjacent(s, i, j))
 				for (int k = 1; k <= 3; k++)
@@ -604,7 +604,8 @@ static int ev_cannon(ti4_state *s, const sl_header *h, const sl_event *ev, sl_bu
 	if (target < 0 || target == p || !ti4_ships_in(s, i, target))
 		return ti4_illegal(err, "ti4 LRR 77.2: space cannon offense needs a target with ships "
 			"in the active system (`target=` when the active player fires)");
-	val[TI4_PDS] = s->pl[p].techs >> TI4_T_PDS2 & 1 ? 5 : UD(TI4_PDS).cannon;
+	val[TI4_PDS] = ti4_unit_roll(s, p, TI4_PDS, TI4_ROLL_CANNON, &d);
+	nd[TI4_PDS] *= d;
 	if ((hits = roll_hits(&ev->f[0], nd, val, "77.2", err)) < 0)
 		return hits;
 	s->cannon_done |= (uint8_t)(1u << p);
@@ -658,12 +659,10 @@ static int ev_barrage(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 			"combat round's rolls");
 	if (s->afb_done >> p & 1)
 		return ti4_illegal(err, "ti4 LRR 10: %s has already used anti-fighter barrage", PID(p));
-	for (int t = 0; t < TI4_NUT; t++) {
-		nd[t] = s->u[i][0][p][t] * UD(t).afb_dice;
-		val[t] = t == TI4_DD && (s->pl[p].techs >> TI4_T_DD2 & 1) ? 6 : UD(t).afb;
+	for (int t = 0, d; t < TI4_NUT; t++) {
+		val[t] = ti4_unit_roll(s, p, t, TI4_ROLL_AFB, &d);
+		nd[t] = s->u[i][0][p][t] * d;
 	}
-	if (s->pl[p].techs >> TI4_T_DD2 & 1)
-		nd[TI4_DD] = s->u[i][0][p][TI4_DD] * 3;
 	if ((hits = roll_hits(&ev->f[0], nd, val, "10", err)) < 0)
 		return hits;
 	s->afb_done |= (uint8_t)(1u << p);
@@ -801,20 +800,12 @@ static int ev_fire(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		return ti4_illegal(err, "ti4 LRR 78: %s is not in this combat", PID(p));
 	if (s->fired >> p & 1)
 		return ti4_illegal(err, "ti4 LRR 78.3: %s has rolled in round %d", PID(p), s->round);
-	for (int t = 0; t < TI4_NUT; t++) {
+	for (int t = 0, d; t < TI4_NUT; t++) {
 		int in = a == 0 ? UD(t).ship : UD(t).ground;
 		if (!in)
 			continue;
-		nd[t] = s->u[i][a][p][t] * UD(t).dice;
-		val[t] = UD(t).combat;
-		if (t == TI4_FF && (s->pl[p].techs >> TI4_T_FF2 & 1))
-			val[t] = 8;
-		if (t == TI4_CR && (s->pl[p].techs >> TI4_T_CR2 & 1))
-			val[t] = 6;
-		if (t == TI4_DD && (s->pl[p].techs >> TI4_T_DD2 & 1))
-			val[t] = 8;
-		if (t == TI4_INF && (s->pl[p].techs >> TI4_T_INF2 & 1))
-			val[t] = 7;
+		val[t] = ti4_unit_roll(s, p, t, TI4_ROLL_COMBAT, &d);
+		nd[t] = s->u[i][a][p][t] * d;
 		if (a == 0 && p == s->def && ti4_tile_of(s, i)->anomaly == TI4_AN_NEBULA)
 			val[t]--;   /* LRR 59: the defender in a nebula adds 1 to its combat rolls */
 	}
@@ -976,13 +967,9 @@ static int ev_bombard(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 	if (s->u[i][slot][q][TI4_PDS] && !ws)
 		return ti4_illegal(err, "ti4 LRR 65: the PDS on %s gives it a planetary shield; it "
 			"cannot be bombarded", ti4_planet_tokens[ev->f[0].u.i]);
-	for (int t = 0; t < TI4_NUT; t++) {
-		nd[t] = s->u[i][0][p][t] * UD(t).bomb_dice;
-		val[t] = UD(t).bomb;
-	}
-	if (s->pl[p].faction >= 0 && ti4_factions[s->pl[p].faction].fs_bomb) {
-		nd[TI4_FS] = s->u[i][0][p][TI4_FS] * ti4_factions[s->pl[p].faction].fs_bomb_dice;
-		val[TI4_FS] = ti4_factions[s->pl[p].faction].fs_bomb;
+	for (int t = 0, d; t < TI4_NUT; t++) {
+		val[t] = ti4_unit_roll(s, p, t, TI4_ROLL_BOMB, &d);
+		nd[t] = s->u[i][0][p][t] * d;
 	}
 	if ((hits = roll_hits(&ev->f[1], nd, val, "15", err)) < 0)
 		return hits;

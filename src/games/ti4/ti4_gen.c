@@ -199,9 +199,10 @@ static int assign(const ti4_state *s, sl_arena *a, int p, sl_event *out)
 static int fire(const ti4_state *s, sl_arena *a, sl_prng *rng, int p, int slot, sl_event *out)
 {
 	int n = 0, i = s->asys;
-	for (int t = 0; t < TI4_NUT; t++)
-		if (slot ? ti4_units[t].ground : ti4_units[t].ship)
-			n += s->u[i][slot][p][t] * ti4_units[t].dice;
+	for (int t = 0, d; t < TI4_NUT; t++)
+		if ((slot ? ti4_units[t].ground : ti4_units[t].ship)
+		    && ti4_unit_roll(s, p, t, TI4_ROLL_COMBAT, &d))
+			n += s->u[i][slot][p][t] * d;
 	sl_event_init(out, TI4_EV_FIRE, p);
 	if (slot) {
 		const ti4_planet *pl = ti4_planet_at(s, i, slot);

@@ -86,6 +86,59 @@ int ti4_unit_capacity(const ti4_state *s, int p, int t)
 	return ti4_units[t].capacity;
 }
 
+/* Version 1's values (ti4_act.c before rules version 2): the printed unit
+ * with the generic upgrades it knew, the flagship's bombardment of the faction. */
+static int roll_v1(const ti4_state *s, int p, int t, int kind, int *dice)
+{
+	const ti4_unit_def *u = &ti4_units[t];
+	int has = p >= 0 && p < TI4_MAXP ? s->pl[p].techs : 0, f = p >= 0 && p < TI4_MAXP ?
+		s->pl[p].faction : -1;
+	switch (kind) {
+	case TI4_ROLL_COMBAT:
+		*dice = u->dice;
+		if (t == TI4_FF && (has >> TI4_T_FF2 & 1))
+			return 8;
+		if (t == TI4_CR && (has >> TI4_T_CR2 & 1))
+			return 6;
+		if (t == TI4_DD && (has >> TI4_T_DD2 & 1))
+			return 8;
+		if (t == TI4_INF && (has >> TI4_T_INF2 & 1))
+			return 7;
+		return u->combat;
+	case TI4_ROLL_AFB:
+		*dice = t == TI4_DD && (has >> TI4_T_DD2 & 1) ? 3 : u->afb_dice;
+		return t == TI4_DD && (has >> TI4_T_DD2 & 1) ? 6 : u->afb;
+	case TI4_ROLL_BOMB:
+		if (t == TI4_FS && f >= 0 && ti4_factions[f].fs_bomb) {
+			*dice = ti4_factions[f].fs_bomb_dice;
+			return ti4_factions[f].fs_bomb;
+		}
+		*dice = u->bomb_dice;
+		return u->bomb;
+	default:
+		*dice = u->cannon_dice;
+		return t == TI4_PDS && (has >> TI4_T_PDS2 & 1) ? 5 : u->cannon;
+	}
+}
+
+int ti4_unit_roll(const ti4_state *s, int p, int t, int kind, int *dice)
+{
+	const ti4_stats *st = stats_of(s, p, t);
+	int d = 0, v = 0;
+	if (!st)
+		v = roll_v1(s, p, t, kind, &d);
+	else if (kind == TI4_ROLL_COMBAT)
+		d = st->dice, v = st->combat;
+	else if (kind == TI4_ROLL_AFB)
+		d = st->afb_dice, v = st->afb;
+	else if (kind == TI4_ROLL_BOMB)
+		d = st->bomb_dice, v = st->bomb;
+	else
+		d = st->cannon_dice, v = st->cannon;
+	*dice = v ? d : 0;
+	return v;
+}
+
 int ti4_fleet_limit(const ti4_state *s, int p)
 {
 	return s->pl[p].fleet + (R->on && s->pl[p].faction == TI4_F_LETNEV ? 2 : 0);
