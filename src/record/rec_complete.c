@@ -215,6 +215,20 @@ static void offer_legal_values(recorder *rc, comp *c, const typed *t)
 	}
 }
 
+/* 1 if name is a planet of the state's galaxy, 0 if the state knows
+ * planets and this is none of them, -1 if it knows no planets. */
+static int is_planet(const recorder *rc, int np, const char *name)
+{
+	int any = 0;
+	for (int k = 0; k < np; k++)
+		if (strcmp(rc->pieces[k].group, "planets") == 0) {
+			if (strcmp(rc->pieces[k].id, name) == 0)
+				return 1;
+			any = 1;
+		}
+	return any ? 0 : -1;
+}
+
 /* A value where the legal lines say nothing of the field: its names, the
  * directions, the acting side's pieces, the hexes the log holds, '?'. */
 static void offer_values(recorder *rc, comp *c, const typed *t, const sl_field_def *fd, int first)
@@ -224,9 +238,16 @@ static void offer_values(recorder *rc, comp *c, const typed *t, const sl_field_d
 	for (int k = 0; k < rc->log->h.nplayers; k++)
 		if (strcmp(rc->log->h.players[k].id, t->player) == 0)
 			who = k;
-	if ((fd->kind == SL_K_ENUM && first) || fd->kind == SL_K_LIST)
+	if ((fd->kind == SL_K_ENUM && first) || fd->kind == SL_K_LIST) {
+		/* names that are planets: those of this galaxy only (ti4's state
+		 * lists its systems' planets), the others as they are */
+		int np = rec_pieces(rc), galaxy = 0;
+		for (int k = 0; fd->names && fd->names[k] && !galaxy; k++)
+			galaxy = is_planet(rc, np, fd->names[k]) > 0;
 		for (int k = 0; fd->names && fd->names[k]; k++)
-			offer(c, fd->names[k]);
+			if (!galaxy || is_planet(rc, np, fd->names[k]) > 0)
+				offer(c, fd->names[k]);
+	}
 	else if (fd->kind == SL_K_DIR)
 		for (int d = 0; d < 6; d++)
 			offer(c, sl_hex_dir_name(sc->grid.orient, d));

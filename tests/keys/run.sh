@@ -8,6 +8,7 @@
 # here, so that the draws are known).
 #   sail: a 3-ship turn (the wind, three moves, three broadsides), at most 80 keys
 #   fmp: a turn of 5 actions (the tide card, five moves), at most 100 keys
+#   ti4: Tab on a planet offers the galaxy's planets only
 # usage: sh tests/keys/run.sh BUILD/sillage
 set -u
 SILLAGE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -118,6 +119,19 @@ ana: move unit=ana-t2 path=SE
 ana: move unit=ana-t3 path=SE
 ana: move unit=ana-t4 path=SE
 ana: move unit=ana-h path=SE"
+
+# ---- ti4: Tab offers the planets of this galaxy only, not every planet of the game
+start ti4-planets "$root/samples/ti4/valefar.sil" "ti4 turn 3"
+keys "ana: load planet=" Tab Tab
+wait_for "lodor"
+if screen | grep -qw jord || screen | grep -qw archonren; then
+	echo "FAIL ti4-planets: Tab offers planets that are not in the galaxy:"; screen | grep -v '^$' | tail -4
+	fail=$((fail + 1))
+else
+	echo "keys: ti4-planets: Tab offers this galaxy's planets only"
+	pass=$((pass + 1))
+fi
+tmux kill-session -t $S 2>/dev/null
 
 echo "keys: $pass passed, $fail failed"
 [ $fail = 0 ]
