@@ -68,7 +68,7 @@ int cli_import_ti4(int argc, char **argv)
 		rc = err.code == SL_ENOMEM || err.code == SL_EIO ? EXIT_IO : EXIT_FAIL;
 		goto out;
 	}
-	sl_buf_printf(&out, "sil 1\ngame ti4 %d\n", g->rules_version);
+	sl_buf_printf(&out, "sil %d\ngame ti4 %d\n", SL_SIL_VERSION, g->rules_version);
 	sl_buf_printf(&out, "title %s\n", o.title ? o.title : "an imported galaxy");
 	player_lines(&out, o.players ? o.players : "p1,p2,p3");
 	sl_buf_puts(&out, "\ngalaxy map=\"");

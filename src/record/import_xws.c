@@ -240,7 +240,7 @@ static void header_lines(sl_buf *out, json_t *const *roots, const char *const *f
 	char name[REC_XWS_MAX][96];
 	for (int s = 0; s < nsq; s++)
 		header_name(roots[s], s, name[s], sizeof name[s]);
-	sl_buf_puts(out, "sil 1\ngame xwing 2\n");
+	sl_buf_printf(out, "sil %d\ngame xwing %d\n", SL_SIL_VERSION, sl_game_xwing.rules_version);
 	if (nsq > 1)
 		sl_buf_printf(out, "title %s against %s\n", name[0], name[1]);
 	else
