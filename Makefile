@@ -22,15 +22,20 @@ BUILD ?= build
 PKG_CONFIG ?= pkg-config
 PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
        libavcodec libavformat libavutil libswscale chafa libmicrohttpd
-# Debian ships libav* for dynamic linking only (their --static lists name codec
-# libraries that have no -dev here): the .pc names them as plain libraries
+# libav* is compiled against (its headers) but never linked: render/video.c
+# opens it (dlopen) when a video is asked for, so no other verb loads the ~90
+# libraries it pulls in (issue 29)
 AV_PKGS = libavcodec libavformat libavutil libswscale
-# libmicrohttpd: the command's server (src/serve), not the library's
-PC_REQUIRES = $(filter-out $(AV_PKGS) libmicrohttpd,$(PKGS))
-PC_LIBS_PRIVATE := $(shell $(PKG_CONFIG) --libs $(AV_PKGS) 2>/dev/null)
+# libmicrohttpd: the command's server (src/serve), not the library's; opened
+# when `serve` starts (src/serve/serve_mhd.c), not linked; libchafa
+# (render/term.c) and libsqlite3 (src/cli/batch_sqlite.c) alike, each opened
+# by the one verb that uses it
+DL_PKGS = libmicrohttpd chafa sqlite3
+PC_REQUIRES = $(filter-out $(AV_PKGS) $(DL_PKGS),$(PKGS))
+PC_LIBS_PRIVATE :=
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS),$(PKGS)) 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
