@@ -277,16 +277,22 @@ int sl_odds_table_new(sl_odds_table **out, int wy, int we, int my, int me)
 	return SL_OK;
 }
 
-/* after_hit in doubles, from the table's own double columns */
-static double after_hit_d(const sl_odds_table *t, int sy, int se, int by, int v)
+/* after_hit in doubles, from the table's own double columns; ways, when
+ * not NULL, holds sl_odds_damage_ways of every shields value */
+static double after_hit_d(const sl_odds_table *t, int sy, int se, int by, int v,
+	const int (*ways)[3])
 {
 	static const int pts[3] = {2, 4, 6};
 	const double *col = v == 0 ? t->win : v == 1 ? t->lose : t->att;
-	int tgt = by == SL_ODDS_YOU ? se : sy, w[3];
+	int tgt = by == SL_ODDS_YOU ? se : sy, wb[3];
+	const int *w = wb;
 	double out = 0;
 	if (tgt == 0)     /* §341.8: shields at zero, the hit destroys */
 		return v != 2 && (v == 0) == (by == SL_ODDS_YOU) ? 1 : 0;
-	sl_odds_damage_ways(tgt, w);
+	if (ways)
+		w = ways[tgt];
+	else
+		sl_odds_damage_ways(tgt, wb);
 	for (int k = 0; k < 3; k++) {
 		int left = tgt > pts[k] ? tgt - pts[k] : 0;
 		if (w[k])
@@ -305,6 +311,7 @@ int sl_odds_table_new_doubles(sl_odds_table **out, int wy, int we, int my, int m
 {
 	sl_odds_table *t;
 	double ky, ke, dn;
+	int ways[ODDS_MAX_SHIELDS + 1][3];
 	*out = NULL;
 	if (wy < 0 || we < 0 || wy > ODDS_MAX_WEAPONS || we > ODDS_MAX_WEAPONS
 	    || my < 0 || me < 0 || my > ODDS_MAX_SHIELDS || me > ODDS_MAX_SHIELDS)
@@ -327,6 +334,8 @@ int sl_odds_table_new_doubles(sl_odds_table **out, int wy, int we, int my, int m
 	ke = t->k[1] = sl_odds_hit_ways(we);
 	t->endless = t->k[0] == 0 && t->k[1] == 0;
 	dn = 1296 - (36 - ky) * (36 - ke);
+	for (int k = 0; k <= (my > me ? my : me); k++)
+		sl_odds_damage_ways(k, ways[k]);
 	for (int sy = 0; sy <= my; sy++)
 		for (int se = 0; se <= me; se++) {
 			size_t a = idx(t, sy, se, SL_ODDS_YOU), b = idx(t, sy, se, SL_ODDS_ENEMY);
@@ -336,8 +345,8 @@ int sl_odds_table_new_doubles(sl_odds_table **out, int wy, int we, int my, int m
 			}
 			for (int v = 0; v < 3; v++) {
 				double one = v == 2, *col = v == 0 ? t->win : v == 1 ? t->lose : t->att;
-				double x = after_hit_d(t, sy, se, SL_ODDS_YOU, v);
-				double y = after_hit_d(t, sy, se, SL_ODDS_ENEMY, v);
+				double x = after_hit_d(t, sy, se, SL_ODDS_YOU, v, ways);
+				double y = after_hit_d(t, sy, se, SL_ODDS_ENEMY, v, ways);
 				double va = (1296 * one + 36 * ky * x + (36 - ky) * (36 * one + ke * y)) / dn;
 				col[a] = va;
 				col[b] = (36 * one + ke * y + (36 - ke) * va) / 36;
@@ -383,9 +392,9 @@ int sl_odds_table_get(const sl_odds_table *t, const sl_fight *f, sl_fight_odds *
 	}
 	out->endless = 0;
 	if (f->pending && !t->q[0]) {
-		out->win = after_hit_d(t, sy, se, tm, 0);
-		out->lose = after_hit_d(t, sy, se, tm, 1);
-		out->attacks = after_hit_d(t, sy, se, tm, 2);
+		out->win = after_hit_d(t, sy, se, tm, 0, NULL);
+		out->lose = after_hit_d(t, sy, se, tm, 1, NULL);
+		out->attacks = after_hit_d(t, sy, se, tm, 2, NULL);
 	} else if (f->pending) {
 		mpq_t q;
 		mpq_init(q);

@@ -196,12 +196,11 @@ static int series_step(void *ud, const sl_stats_step *st)
 	return 0;
 }
 
-int sl_stats_series(sl_series **out, const sl_log *log, sl_error *err)
+/* A series of log's steps, empty: what series_step fills. */
+static int series_new(sl_series **out, const sl_log *log, sl_error *err)
 {
-	sl_stats_fns fns = {series_step, NULL, NULL};
 	sl_series *s;
 	size_t nv;
-	int rc;
 	*out = NULL;
 	s = sl_calloc(1, sizeof *s);
 	if (!s)
@@ -219,8 +218,20 @@ int sl_stats_series(sl_series **out, const sl_log *log, sl_error *err)
 		sl_series_free(s);
 		return sl_error_set(err, SL_ENOMEM, "stats: out of memory for %zu steps", log->n + 1);
 	}
+	*out = s;
+	return SL_OK;
+}
+
+int sl_stats_series(sl_series **out, const sl_log *log, sl_error *err)
+{
+	sl_stats_fns fns = {series_step, NULL, NULL};
+	sl_series *s;
+	int rc;
+	if ((rc = series_new(&s, log, err)))
+		return rc;
 	if ((rc = sl_stats_walk(log, &fns, s, err))) {
 		sl_series_free(s);
+		*out = NULL;
 		return rc;
 	}
 	*out = s;
@@ -448,71 +459,100 @@ static int luck_roll(void *ud, const sl_stats_step *st, const sl_roll *r)
 	return 0;
 }
 
-int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err)
+static void luck_scratch_free(luck_walk *w)
 {
-	sl_stats_fns fns = {NULL, luck_roll, NULL};
-	luck_walk w;
+	sl_free(w->cells);
+	sl_free(w->cum);
+	sl_free(w->seen);
+	w->cells = NULL;
+	w->cum = NULL;
+	w->seen = NULL;
+}
+
+/* The walk's memory, before the walk: what luck_roll fills. */
+static int luck_begin(luck_walk *w, const sl_log *log, sl_error *err)
+{
 	sl_luck *l;
-	int rc, ncell, *map = NULL;
-	*out = NULL;
-	memset(&w, 0, sizeof w);
+	int ncell;
+	memset(w, 0, sizeof *w);
 	l = sl_calloc(1, sizeof *l);
 	if (!l)
 		return sl_error_set(err, SL_ENOMEM, "luck: out of memory");
 	l->game = log->game;
 	l->nkinds = sl_stats_roll_kinds(log->game, &l->kinds);
 	l->entries = log->n;
-	w.l = l;
-	w.np = log->h.nplayers;
-	w.nsides = w.np + sl_stats_extra_sides(log->game);
-	ncell = w.nsides * l->nkinds;
-	w.cells = sl_calloc(ncell ? ncell : 1, sizeof *w.cells);
-	w.cum = sl_calloc(ncell ? ncell : 1, sizeof *w.cum);
-	w.seen = sl_calloc(ncell ? ncell : 1, sizeof *w.seen);
-	map = sl_calloc(ncell ? ncell : 1, sizeof *map);
-	if (!w.cells || !w.cum || !w.seen || !map) {
-		rc = sl_error_set(err, SL_ENOMEM, "luck: out of memory");
-		goto fail;
+	w->l = l;
+	w->np = log->h.nplayers;
+	w->nsides = w->np + sl_stats_extra_sides(log->game);
+	ncell = w->nsides * l->nkinds;
+	w->cells = sl_calloc(ncell ? ncell : 1, sizeof *w->cells);
+	w->cum = sl_calloc(ncell ? ncell : 1, sizeof *w->cum);
+	w->seen = sl_calloc(ncell ? ncell : 1, sizeof *w->seen);
+	if (!w->cells || !w->cum || !w->seen) {
+		luck_scratch_free(w);
+		sl_luck_free(w->l);
+		w->l = NULL;
+		return sl_error_set(err, SL_ENOMEM, "luck: out of memory");
 	}
-	if ((rc = sl_stats_walk(log, &fns, &w, err)))
-		goto fail;
+	return SL_OK;
+}
+
+/* After the walk: the rows of the cells that saw a roll; frees w's scratch
+ * in every case and gives the table to *out, or frees it. */
+static int luck_end(luck_walk *w, const sl_log *log, sl_luck **out, sl_error *err)
+{
+	sl_luck *l = w->l;
+	int ncell = w->nsides * l->nkinds, *map;
+	*out = NULL;
+	map = sl_calloc(ncell ? ncell : 1, sizeof *map);
 	for (size_t i = 0; i < log->n; i++)
 		if (log->ev[i].entry == SL_ENTRY_TURN && log->ev[i].mark > l->turns)
 			l->turns = log->ev[i].mark;
 	/* rows: the cells that saw a roll, side by side, kind by kind */
 	for (int c = 0; c < ncell; c++)
-		l->nrows += w.seen[c];
+		l->nrows += w->seen[c];
 	l->rows = sl_calloc(l->nrows ? l->nrows : 1, sizeof *l->rows);
-	if (!l->rows) {
-		rc = sl_error_set(err, SL_ENOMEM, "luck: out of memory");
-		goto fail;
+	if (!l->rows || !map) {
+		sl_free(map);
+		luck_scratch_free(w);
+		sl_luck_free(l);
+		w->l = NULL;
+		return sl_error_set(err, SL_ENOMEM, "luck: out of memory");
 	}
 	for (int c = 0, k = 0; c < ncell; c++) {
 		int slot = c / (l->nkinds ? l->nkinds : 1);
 		map[c] = -1;
-		if (!w.seen[c])
+		if (!w->seen[c])
 			continue;
-		l->rows[k] = w.cells[c];
+		l->rows[k] = w->cells[c];
 		l->rows[k].kind = c % l->nkinds;
-		l->rows[k].side = slot < w.np ? slot : -1 - (slot - w.np);
+		l->rows[k].side = slot < w->np ? slot : -1 - (slot - w->np);
 		sl_luck_finish(&l->rows[k], &l->kinds[l->rows[k].kind]);
 		map[c] = k++;
 	}
 	for (size_t i = 0; i < l->npoints; i++)
 		l->points[i].row = map[l->points[i].row];
-	sl_free(w.cells);
-	sl_free(w.cum);
-	sl_free(w.seen);
 	sl_free(map);
+	luck_scratch_free(w);
+	w->l = NULL;
 	*out = l;
 	return SL_OK;
-fail:
-	sl_free(w.cells);
-	sl_free(w.cum);
-	sl_free(w.seen);
-	sl_free(map);
-	sl_luck_free(l);
-	return rc;
+}
+
+int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err)
+{
+	sl_stats_fns fns = {NULL, luck_roll, NULL};
+	luck_walk w;
+	int rc;
+	*out = NULL;
+	if ((rc = luck_begin(&w, log, err)))
+		return rc;
+	if ((rc = sl_stats_walk(log, &fns, &w, err))) {
+		luck_scratch_free(&w);
+		sl_luck_free(w.l);
+		return rc;
+	}
+	return luck_end(&w, log, out, err);
 }
 
 void sl_luck_free(sl_luck *l)
@@ -568,11 +608,34 @@ int sl_heat_run(sl_heat **out, const sl_log *log, long from, long to, sl_error *
 
 /* ---- a game's report --------------------------------------------------------------- */
 
+/* One walk for the whole report (issue 29: it was three replays of each
+ * game): the series, the luck, and the result from the final state. */
+typedef struct report_walk {
+	const sl_log *log;
+	const sl_analysis *a;
+	sl_game_report *r;
+	luck_walk lw;
+} report_walk;
+
+static int report_step(void *ud, const sl_stats_step *st)
+{
+	report_walk *w = ud;
+	int rc = series_step(w->r->series, st);
+	if (!rc && st->entry == w->log->n && w->a && w->a->result)
+		w->a->result(st->state, &w->log->h, &w->r->result);
+	return rc;
+}
+
+static int report_roll(void *ud, const sl_stats_step *st, const sl_roll *r)
+{
+	return luck_roll(&((report_walk *)ud)->lw, st, r);
+}
+
 int sl_game_report_make(sl_game_report **out, const sl_log *log, sl_error *err)
 {
-	const sl_analysis *a = analysis_of(log ? log->game : NULL);
+	sl_stats_fns fns = {report_step, report_roll, NULL};
+	report_walk w;
 	sl_game_report *r;
-	sl_replay *rp = NULL;
 	int rc;
 	*out = NULL;
 	r = sl_calloc(1, sizeof *r);
@@ -580,22 +643,26 @@ int sl_game_report_make(sl_game_report **out, const sl_log *log, sl_error *err)
 		return sl_error_set(err, SL_ENOMEM, "batch: out of memory");
 	r->log = log;
 	r->result.winner = -1;
-	if ((rc = sl_stats_series(&r->series, log, err)) || (rc = sl_luck_run(&r->luck, log, err)))
+	memset(&w, 0, sizeof w);
+	w.log = log;
+	w.a = analysis_of(log ? log->game : NULL);
+	w.r = r;
+	if ((rc = series_new(&r->series, log, err)))
+		goto fail;
+	if ((rc = luck_begin(&w.lw, log, err)))
+		goto fail;
+	if ((rc = sl_stats_walk(log, &fns, &w, err))) {
+		luck_scratch_free(&w.lw);
+		sl_luck_free(w.lw.l);
+		goto fail;
+	}
+	if ((rc = luck_end(&w.lw, log, &r->luck, err)))
 		goto fail;
 	r->turns = r->series->turns;
 	r->events = r->series->event[r->series->nsteps - 1];
-	if (a && a->result) {
-		/* the final state once more, for the result: a streamed replay */
-		if ((rc = sl_replay_stream(&rp, log, 0, err)) ||
-		    (rc = sl_replay_feed(rp, log->ev, log->n, err)))
-			goto fail;
-		a->result(sl_replay_state(rp), &log->h, &r->result);
-		sl_replay_free(rp);
-	}
 	*out = r;
 	return SL_OK;
 fail:
-	sl_replay_free(rp);
 	sl_game_report_free(r);
 	return rc;
 }
