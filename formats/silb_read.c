@@ -340,10 +340,10 @@ int silb_base_decode(sl_mcs *s, const uint8_t *pl, size_t plen, const void *init
 }
 
 static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, sl_log *log,
-	long events, const uint8_t *strs, int stop_turn, size_t *keybytes, char *msg, size_t msgn);
+	long events, const uint8_t *strs, int stop_turn, size_t *keybytes, long *at, char *msg, size_t msgn);
 
 int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, sl_log *log,
-	int stop_turn, size_t *keybytes, char *msg, size_t msgn)
+	int stop_turn, size_t *keybytes, long *at, char *msg, size_t msgn)
 {
 	long events = (long)sg->events_before;
 	uint8_t *strs = NULL;
@@ -356,13 +356,13 @@ int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st,
 	}
 	if ((rc = silb_mseg_strings(sg, &strs, msg, msgn)))
 		return rc == SL_ENOMEM ? rc : SL_EFORMAT;
-	rc = mseg_run(s, sg, ref, st, log, events, strs, stop_turn, keybytes, msg, msgn);
+	rc = mseg_run(s, sg, ref, st, log, events, strs, stop_turn, keybytes, at, msg, msgn);
 	sl_free(strs);
 	return rc;
 }
 
 static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, sl_log *log,
-	long events, const uint8_t *strs, int stop_turn, size_t *keybytes, char *msg, size_t msgn)
+	long events, const uint8_t *strs, int stop_turn, size_t *keybytes, long *at, char *msg, size_t msgn)
 {
 	int rc;
 	sl_mcs_begin_dec(s, sg->code, sg->ncode, strs, (size_t)sg->strlen);
@@ -394,6 +394,8 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 		}
 		log->n += !stop_turn;
 		events += ev->entry == SL_ENTRY_EVENT;
+		if (at)
+			*at = events;
 		if (stop_turn && ev->entry == SL_ENTRY_TURN && ev->mark == stop_turn)
 			return SL_OK;
 	}
@@ -757,7 +759,7 @@ static int archive_msegment(rd *d, const uint8_t *pl, size_t plen, size_t off, s
 	d->budget -= (size_t)sg.strlen;
 	if ((rc = model_ready(d, err, off)) || (rc = seg_note(d, off, err)))
 		return rc;
-	rc = silb_mseg_decode(d->mcs, &sg, sg.ref ? d->base_st : d->init_st, &st, d->log, 0, &keyb,
+	rc = silb_mseg_decode(d->mcs, &sg, sg.ref ? d->base_st : d->init_st, &st, d->log, 0, &keyb, NULL,
 		msg, sizeof msg);
 	if (st)
 		d->log->game->destroy(st);

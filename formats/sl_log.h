@@ -215,6 +215,11 @@ size_t sl_silb_segments(const sl_silb *f);
  * decoded (a deflated segment's inflated size; a modelled segment's range
  * code and strings), to show that one segment was read. */
 int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_error *err);
+/* After a successful seek: the events applied to reach its state, and the
+ * last entry applied (the turn's marker; NULL at turn 0), which lives in
+ * f until the next seek or the close. */
+long sl_silb_at_events(const sl_silb *f);
+const sl_event *sl_silb_at_entry(const sl_silb *f);
 
 #ifdef __cplusplus
 }

@@ -454,6 +454,36 @@ fail:
 	return verify_fail(&o, file, &err);
 }
 
+/* state --turn T of a .silb archive: one segment read through the index
+ * (cli_at_open), the same lines as the replay's below; -1: not such a case. */
+static int state_at(const char *file, const inspect_opts *o)
+{
+	cli_at at;
+	sl_buf b;
+	uint64_t h = 0;
+	int turn, phase, rc = cli_at_open(&at, file, &o->where);
+	if (rc)
+		return rc;
+	sl_buf_init(&b);
+	if (sl_game_hash(at.log->game, at.st, &h) != SL_OK)
+		b.failed = 1;
+	at.log->game->position(at.st, &turn, &phase);
+	if (o->json) {
+		sl_buf_printf(&b, "{\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state\":",
+			at.event_no, turn, phase, (unsigned long long)h);
+		at.log->game->summary_json(at.st, &at.log->h, &b);
+		sl_buf_puts(&b, "}\n");
+	} else {
+		sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",
+			at.event_no, at.events, turn, phase, sl_phase_name(at.log->game->schema, phase),
+			(unsigned long long)h);
+		at.log->game->summary(at.st, &at.log->h, &b);
+	}
+	rc = flush(&b);
+	cli_at_close(&at);
+	return rc;
+}
+
 int cmd_state(int argc, char **argv)
 {
 	inspect_opts o;
@@ -464,6 +494,8 @@ int cmd_state(int argc, char **argv)
 	int turn, phase;
 	int rc = one_file("state", argc, argv, &o, &file);
 	if (rc >= 0)
+		return rc;
+	if ((rc = state_at(file, &o)) >= 0)
 		return rc;
 	if ((rc = cli_open(file, 0, &log, &r)))
 		return rc;

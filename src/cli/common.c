@@ -291,6 +291,39 @@ int cli_where_seek(const cli_where *w, sl_replay *r)
 	return EXIT_OK;
 }
 
+int cli_at_open(cli_at *a, const char *path, const cli_where *w)
+{
+	sl_error err;
+	memset(a, 0, sizeof *a);
+	if (w->event >= 0 || w->turn <= 0 || w->phase > 1 || !cli_is_archive(path))
+		return -1;
+	sl_error_clear(&err);
+	if (sl_silb_open(&a->f, path, &err))
+		return cli_report_silb(&err, path);
+	a->log = sl_silb_log(a->f);
+	if (w->turn > sl_silb_turns(a->f)) {
+		fprintf(stderr, "sillage: %s: no turn %d (the log reaches turn %d)\n", a->log->name, w->turn,
+			sl_silb_turns(a->f));
+		cli_at_close(a);
+		return EXIT_USAGE;
+	}
+	if (sl_silb_seek_turn(a->f, w->turn, &a->st, NULL, &err)) {
+		cli_at_close(a);
+		return cli_report_silb(&err, path);
+	}
+	a->event_no = sl_silb_at_events(a->f);
+	a->events = sl_silb_events(a->f);
+	a->last = sl_silb_at_entry(a->f);
+	return EXIT_OK;
+}
+
+void cli_at_close(cli_at *a)
+{
+	if (a->st)
+		a->log->game->destroy(a->st);
+	sl_silb_close(a->f);
+	memset(a, 0, sizeof *a);
+}
 
 const char *cli_suggest(const char *word, size_t n, const char *const *cands, int ncands)
 {
