@@ -75,6 +75,9 @@ lib: $(BUILD)/libsillage.a $(BUILD)/$(SHLIB)
 # the library's objects serve the static and the shared library alike
 $(LIB_OBJ): ALL_CFLAGS += -fPIC -fno-semantic-interposition
 
+# the PNG filters are loops a vectoriser makes 4-8 times faster (render/png.c)
+$(BUILD)/obj/render/png.o: ALL_CFLAGS += -O3
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
