@@ -226,7 +226,8 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
 
 bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench \
-       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench
+       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench $(BUILD)/bench/cpu_run
+	@sh bench/speed.sh $(BUILD)/sillage $(BUILD)/bench/cpu_run $(BENCH_EVENTS)
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES)
