@@ -1015,6 +1015,17 @@ int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
 	rc = sl_read_file(path, SL_SILB_MAX_FILE, &data, &n, err);
 	if (rc)
 		return rc;
+	rc = sl_silb_stream_mem(out, path, data, n, fn, ud, info, err);
+	sl_free(data);
+	return rc;
+}
+
+int sl_silb_stream_mem(sl_log **out, const char *path, const void *bytes, size_t n,
+	sl_silb_sink fn, void *ud, sl_silb_info *info, sl_error *err)
+{
+	const uint8_t *data = bytes;
+	int rc;
+	*out = NULL;
 	if (n > SILB_FILE_HEADER && data[9] == SL_SILB_JOURNAL) {
 		/* a journal may undo: read it whole, then hand it over at once */
 		rc = read_all(out, path, data, n, 0, info, NULL, NULL, err);
@@ -1026,7 +1037,6 @@ int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
 	} else {
 		rc = read_all(out, path, data, n, 0, info, fn, ud, err);
 	}
-	sl_free(data);
 	return rc;
 }
 

@@ -85,20 +85,18 @@ int cli_read_input(const char *path, size_t max, char **out, size_t *len, sl_err
 			return sl_error_set(err, SL_ELIMIT, "<stdin>: more than %zu bytes", max);
 		}
 	}
-	if (ferror(stdin) || b.failed) {
+	if (ferror(stdin)) {
 		sl_buf_free(&b);
 		return sl_error_set(err, SL_EIO, "<stdin>: cannot read: %s", strerror(errno));
 	}
-	*out = sl_malloc(b.len + 1);
-	if (!*out) {
+	sl_buf_putc(&b, 0);
+	if (b.failed) {
 		sl_buf_free(&b);
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
 	}
-	if (b.len)
-		memcpy(*out, b.data, b.len);
-	(*out)[b.len] = 0;
-	*len = b.len;
-	sl_buf_free(&b);
+	/* the buffer itself, not a copy: standard input is held once */
+	*out = (char *)b.data;
+	*len = b.len - 1;
 	return SL_OK;
 }
 
