@@ -219,7 +219,7 @@ render/html_viewer.inc: render/viewer/viewer.css render/viewer/body.html render/
 # games of each game for batch, made at run time ----
 
 BENCH_EVENTS ?= 1000000
-BENCH_GAMES ?= 10000     # games of each game for the batch bench
+BENCH_GAMES ?= 2000      # games of each game for the batch bench (generating 10 000 ti4 games takes minutes)
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	@mkdir -p $(dir $@)
