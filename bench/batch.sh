@@ -20,8 +20,8 @@ TIME=/usr/bin/time
 cores=$(nproc 2>/dev/null || echo 1)
 echo "batch: $GAMES generated games of each game, $EVENTS events each; $cores cores here"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
-printf '%-9s %7s %8s %8s %13s %8s %9s %12s %12s\n' game games "-j1 s" "-j1 cpu" "games/s/core" "-j2 s" "speed-up" "peak KB 10%" "peak KB 100%"
-for g in sail fmp starship; do
+printf '%-9s %7s %8s %8s %13s %9s %8s %9s %12s %12s\n' game games "-j1 s" "-j1 cpu" "games/s/core" "vs 3000/s" "-j2 s" "speed-up" "peak KB 10%" "peak KB 100%"
+for g in sail fmp starship xwing ti4; do
 	mkdir -p "$OUT/$g" "$OUT/$g-tenth"
 	"$GEN" "$g" "$GAMES" "$EVENTS" "$OUT/$g" || exit 1
 	tenth=$((GAMES / 10))
@@ -37,7 +37,8 @@ for g in sail fmp starship; do
 	cmp -s "$OUT/o1" "$OUT/o2" || { echo "$g: -j 2 output differs from -j 1"; exit 1; }
 	set -- $(cat "$OUT/t1") $(cat "$OUT/t2") $(cat "$OUT/t3")
 	cpu=$(echo "$2 + $3" | bc)
-	printf '%-9s %7d %8s %8s %13s %8s %9s %12s %12s\n' "$g" "$GAMES" "$1" "$cpu" \
-		"$(echo "scale=0; $GAMES / $cpu" | bc)" "$5" "$(echo "scale=2; $1 / $5" | bc)" "${12}" "$4"
+	printf '%-9s %7d %8s %8s %13s %8sx %8s %9s %12s %12s\n' "$g" "$GAMES" "$1" "$cpu" \
+		"$(echo "scale=0; $GAMES / $cpu" | bc)" "$(echo "scale=2; $GAMES / $cpu / 3000" | bc)" "$5" \
+		"$(echo "scale=2; $1 / $5" | bc)" "${12}" "$4"
 	rm -rf "$OUT/$g" "$OUT/$g-tenth" "$OUT"/o?
 done

@@ -978,6 +978,12 @@ int sl_sil_read(sl_log **out, const char *name, const char *text, size_t n,
 	return sil_read(out, name, text, n, NULL, NULL, err);
 }
 
+int sl_sil_stream_mem(sl_log **out, const char *name, const char *text, size_t n,
+	sl_silb_sink fn, void *ud, sl_error *err)
+{
+	return sil_read(out, name, text, n, fn, ud, err);
+}
+
 int sl_sil_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud, sl_error *err)
 {
 	char *text;

@@ -104,7 +104,7 @@ int silb_base_decode(sl_mcs *s, const uint8_t *pl, size_t plen, const void *init
  * stops after that turn's marker (SL_ERANGE if the segment lacks it). *keybytes gets the coded
  * size of the keyframe. 0, or an sl_code with msg set ("entry 3 of 40: ..."). */
 int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, sl_log *log,
-	int stop_turn, size_t *keybytes, char *msg, size_t msgn);
+	int stop_turn, size_t *keybytes, long *at, char *msg, size_t msgn);
 /* Appends an entry whose strings already live in the log's arena. */
 int silb_log_push(sl_log *log, const sl_event *ev);
 

@@ -340,10 +340,10 @@ int silb_base_decode(sl_mcs *s, const uint8_t *pl, size_t plen, const void *init
 }
 
 static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, sl_log *log,
-	long events, const uint8_t *strs, int stop_turn, size_t *keybytes, char *msg, size_t msgn);
+	long events, const uint8_t *strs, int stop_turn, size_t *keybytes, long *at, char *msg, size_t msgn);
 
 int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, sl_log *log,
-	int stop_turn, size_t *keybytes, char *msg, size_t msgn)
+	int stop_turn, size_t *keybytes, long *at, char *msg, size_t msgn)
 {
 	long events = (long)sg->events_before;
 	uint8_t *strs = NULL;
@@ -356,13 +356,13 @@ int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st,
 	}
 	if ((rc = silb_mseg_strings(sg, &strs, msg, msgn)))
 		return rc == SL_ENOMEM ? rc : SL_EFORMAT;
-	rc = mseg_run(s, sg, ref, st, log, events, strs, stop_turn, keybytes, msg, msgn);
+	rc = mseg_run(s, sg, ref, st, log, events, strs, stop_turn, keybytes, at, msg, msgn);
 	sl_free(strs);
 	return rc;
 }
 
 static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, sl_log *log,
-	long events, const uint8_t *strs, int stop_turn, size_t *keybytes, char *msg, size_t msgn)
+	long events, const uint8_t *strs, int stop_turn, size_t *keybytes, long *at, char *msg, size_t msgn)
 {
 	int rc;
 	sl_mcs_begin_dec(s, sg->code, sg->ncode, strs, (size_t)sg->strlen);
@@ -394,6 +394,8 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 		}
 		log->n += !stop_turn;
 		events += ev->entry == SL_ENTRY_EVENT;
+		if (at)
+			*at = events;
 		if (stop_turn && ev->entry == SL_ENTRY_TURN && ev->mark == stop_turn)
 			return SL_OK;
 	}
@@ -758,7 +760,7 @@ static int archive_msegment(rd *d, const uint8_t *pl, size_t plen, size_t off, s
 	d->budget -= (size_t)sg.strlen;
 	if ((rc = model_ready(d, err, off)) || (rc = seg_note(d, off, err)))
 		return rc;
-	rc = silb_mseg_decode(d->mcs, &sg, sg.ref ? d->base_st : d->init_st, &st, d->log, 0, &keyb,
+	rc = silb_mseg_decode(d->mcs, &sg, sg.ref ? d->base_st : d->init_st, &st, d->log, 0, &keyb, NULL,
 		msg, sizeof msg);
 	if (st)
 		d->log->game->destroy(st);
@@ -1014,6 +1016,17 @@ int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
 	rc = sl_read_file(path, SL_SILB_MAX_FILE, &data, &n, err);
 	if (rc)
 		return rc;
+	rc = sl_silb_stream_mem(out, path, data, n, fn, ud, info, err);
+	sl_free(data);
+	return rc;
+}
+
+int sl_silb_stream_mem(sl_log **out, const char *path, const void *bytes, size_t n,
+	sl_silb_sink fn, void *ud, sl_silb_info *info, sl_error *err)
+{
+	const uint8_t *data = bytes;
+	int rc;
+	*out = NULL;
 	if (n > SILB_FILE_HEADER && data[9] == SL_SILB_JOURNAL) {
 		/* a journal may undo: read it whole, then hand it over at once */
 		rc = read_all(out, path, data, n, 0, info, NULL, NULL, err);
@@ -1025,7 +1038,6 @@ int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
 	} else {
 		rc = read_all(out, path, data, n, 0, info, fn, ud, err);
 	}
-	sl_free(data);
 	return rc;
 }
 

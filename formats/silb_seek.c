@@ -24,6 +24,10 @@ struct sl_silb {
 	int turns;
 	sl_mcs *mcs;             /* modelled segments: the coder, */
 	void *init_st, *base_st; /* the keyframes' references */
+	long at_events;          /* the last seek's: events applied, */
+	int at_entry;            /* and whether log's last entry is its marker, */
+	int at_marker;           /* or marker is (a modelled segment keeps none) */
+	sl_event marker;
 };
 
 static int read_at(sl_silb *f, size_t off, void *p, size_t n, const char *name, sl_error *err)
@@ -279,6 +283,13 @@ size_t sl_silb_entries(const sl_silb *f) { return f->entries; }
 long sl_silb_events(const sl_silb *f) { return f->nevents; }
 int sl_silb_turns(const sl_silb *f) { return f->turns; }
 size_t sl_silb_segments(const sl_silb *f) { return f->nseg; }
+long sl_silb_at_events(const sl_silb *f) { return f->at_events; }
+const sl_event *sl_silb_at_entry(const sl_silb *f)
+{
+	if (f->at_marker)
+		return &f->marker;
+	return f->at_entry && f->log->n ? &f->log->ev[f->log->n - 1] : NULL;
+}
 
 int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_error *err)
 {
@@ -299,8 +310,14 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 	*out = NULL;
 	if (inflated)
 		*inflated = 0;
+	f->at_events = 0;
+	f->at_entry = f->at_marker = 0;
 	if (turn < 0 || turn > f->turns)
 		return sl_error_set(err, SL_ERANGE, "%s: no turn %d (the log reaches turn %d)", name, turn, f->turns);
+	memset(&f->marker, 0, sizeof f->marker);
+	f->marker.entry = SL_ENTRY_TURN;
+	f->marker.mark = turn;
+	f->marker.player = -1;
 	if (turn == 0 || f->nseg == 0)
 		return g->init(out, &f->log->h, err);
 	/* the last segment that starts before turn `turn` has begun */
@@ -338,11 +355,12 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 			sl_arena_free(&f->log->arena);
 			sl_arena_init(&f->log->arena);
 			rc = silb_mseg_decode(f->mcs, &ms, ms.ref ? f->base_st : f->init_st, &st, f->log, turn,
-				NULL, msg, sizeof msg);
+				NULL, &f->at_events, msg, sizeof msg);
 			sl_free(buf);
 			if (inflated)
 				*inflated = ms.ncode + (size_t)ms.strlen;
 			if (rc == SL_OK) {
+				f->at_marker = 1;   /* a seek keeps no entries: its marker made here */
 				*out = st;
 				return SL_OK;
 			}
@@ -411,6 +429,8 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 		g->destroy(st);
 		return rc;
 	}
+	f->at_events = no;
+	f->at_entry = 1;
 	*out = st;
 	return SL_OK;
 }

@@ -58,6 +58,9 @@ typedef int (*sl_silb_sink)(void *ud, const struct sl_log *log, const sl_event *
  * file and one run, not the log. *out gets the log without its entries
  * (header, tail comment); the caller frees it. On error *out is NULL. */
 int sl_sil_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud, sl_error *err);
+/* The same over text already in memory (standard input), named name. */
+int sl_sil_stream_mem(sl_log **out, const char *name, const char *text, size_t n,
+	sl_silb_sink fn, void *ud, sl_error *err);
 /* Reads a log from a file, choosing the codec by content. */
 int sl_log_load(sl_log **out, const char *path, sl_error *err);
 
@@ -153,6 +156,9 @@ int sl_silb_read(sl_log **out, const char *name, const void *data, size_t n,
  * tail comment); the caller frees it. On error *out is NULL. */
 int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
 	sl_silb_info *info, sl_error *err);
+/* The same over bytes already in memory (standard input), named path. */
+int sl_silb_stream_mem(sl_log **out, const char *path, const void *data, size_t n,
+	sl_silb_sink fn, void *ud, sl_silb_info *info, sl_error *err);
 /* Reads path (at most SL_SILB_MAX_FILE bytes) then sl_silb_read. */
 int sl_silb_load(sl_log **out, const char *path, unsigned flags,
 	sl_silb_info *info, sl_error *err);
@@ -215,6 +221,11 @@ size_t sl_silb_segments(const sl_silb *f);
  * decoded (a deflated segment's inflated size; a modelled segment's range
  * code and strings), to show that one segment was read. */
 int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_error *err);
+/* After a successful seek: the events applied to reach its state, and the
+ * last entry applied (the turn's marker; NULL at turn 0), which lives in
+ * f until the next seek or the close. */
+long sl_silb_at_events(const sl_silb *f);
+const sl_event *sl_silb_at_entry(const sl_silb *f);
 
 #ifdef __cplusplus
 }

@@ -43,6 +43,9 @@ int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, 
 /* Video (render/video.c): H.264 in MP4, or VP9 in WebM when webm, written
  * to path; frames as for the APNG and GIF encoders, each shown delay_ms.
  * Free with sl_video_free in every case (after sl_video_finish or not). */
+/* A still PNG (render/png.c) of RGB24 pixels, to fn: 0 or SL_ENOMEM/SL_EIO. */
+int sl_png_rgb(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
+	sl_error *err);
 typedef struct sl_video sl_video;
 int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_error *err);
 int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl_error *err);

@@ -224,8 +224,12 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		goto out;
 	if (fmt == SL_FMT_PNG) {
 		cairo_surface_flush(surf);
-		if ((st = cairo_surface_status(surf)) == CAIRO_STATUS_SUCCESS)
-			st = cairo_surface_write_to_png_stream(surf, sink_write, &s);
+		if ((st = cairo_surface_status(surf)) == CAIRO_STATUS_SUCCESS) {
+			/* ours, not cairo's libpng writer (render/png.c) */
+			rc = sl_png_rgb((const uint32_t *)cairo_image_surface_get_data(surf), w, h,
+				cairo_image_surface_get_stride(surf), fn, closure, err);
+			goto out;
+		}
 	} else {
 		cairo_surface_finish(surf);   /* SVG/PDF write their tail here */
 		st = cairo_surface_status(surf);

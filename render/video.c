@@ -3,10 +3,19 @@
  * converted by libswscale. Each picture lasts its delay: timestamps in
  * milliseconds (a variable frame rate), every packet carrying its duration
  * so the file lasts what the animation lasts. No B-frames: packets come in
- * order, which keeps the durations simple and the stream easy to seek. */
+ * order, which keeps the durations simple and the stream easy to seek.
+ *
+ * The four libraries are opened (dlopen) the first time a video is asked
+ * for, never at start: they pull in some ninety others (x264, aom, dav1d,
+ * gnutls, X11...) that every other verb would otherwise load and relocate
+ * (20 ms and 20 MB a process). They are opened by the sonames of the
+ * headers this was built with, so their structs are the ones compiled
+ * here; a missing or unusable one is SL_EFORMAT (exit 3), naming it. */
 #include "export.h"
 
+#include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -15,6 +24,75 @@
 #include <libavformat/avformat.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
+
+/* every entry point used, each taken from the library named first */
+#define SL_AV_FUNCS(X) \
+	X(util, av_strerror) X(util, av_log_set_level) X(util, av_opt_set) \
+	X(util, av_opt_set_int) X(util, av_frame_alloc) X(util, av_frame_free) \
+	X(util, av_frame_get_buffer) X(util, av_frame_make_writable) \
+	X(codec, avcodec_find_encoder_by_name) X(codec, avcodec_alloc_context3) \
+	X(codec, avcodec_free_context) X(codec, avcodec_open2) \
+	X(codec, avcodec_parameters_from_context) X(codec, avcodec_send_frame) \
+	X(codec, avcodec_receive_packet) X(codec, av_packet_alloc) \
+	X(codec, av_packet_free) X(codec, av_packet_unref) X(codec, av_packet_rescale_ts) \
+	X(format, avformat_alloc_output_context2) X(format, avformat_new_stream) \
+	X(format, avformat_free_context) X(format, avformat_write_header) \
+	X(format, av_interleaved_write_frame) X(format, av_write_trailer) \
+	X(format, avio_open) X(format, avio_closep) \
+	X(scale, sws_getContext) X(scale, sws_scale) X(scale, sws_freeContext)
+
+#define SL_AV_FIELD(lib, name) __typeof__(&name) name;
+static struct {
+	SL_AV_FUNCS(SL_AV_FIELD)
+} av;
+#undef SL_AV_FIELD
+
+#define SL_AV_SO(name, major) "lib" name ".so." AV_STRINGIFY(major)
+#define SL_AV_PKG(name, major) "lib" name AV_STRINGIFY(major)
+static const char *const av_sonames[4] = {
+	SL_AV_SO("avutil", LIBAVUTIL_VERSION_MAJOR), SL_AV_SO("avcodec", LIBAVCODEC_VERSION_MAJOR),
+	SL_AV_SO("avformat", LIBAVFORMAT_VERSION_MAJOR), SL_AV_SO("swscale", LIBSWSCALE_VERSION_MAJOR)
+};
+static const char *const av_packages[4] = {   /* Debian's runtime packages */
+	SL_AV_PKG("avutil", LIBAVUTIL_VERSION_MAJOR), SL_AV_PKG("avcodec", LIBAVCODEC_VERSION_MAJOR),
+	SL_AV_PKG("avformat", LIBAVFORMAT_VERSION_MAJOR), SL_AV_PKG("swscale", LIBSWSCALE_VERSION_MAJOR)
+};
+enum { AV_util, AV_codec, AV_format, AV_scale };
+
+static pthread_once_t av_once = PTHREAD_ONCE_INIT;
+static char av_why[512];   /* empty once every entry point is found */
+
+static void av_load(void)
+{
+	void *h[4];
+	for (int k = 0; k < 4; k++) {
+		if (!(h[k] = dlopen(av_sonames[k], RTLD_NOW | RTLD_LOCAL))) {
+			const char *e = dlerror();
+			snprintf(av_why, sizeof av_why, "cannot load %s (Debian package %s): %s",
+				av_sonames[k], av_packages[k], e ? e : "not found");
+			return;
+		}
+	}
+#define SL_AV_SYM(lib, name) \
+	if (!(*(void **)&av.name = dlsym(h[AV_##lib], #name))) { \
+		snprintf(av_why, sizeof av_why, "%s has no %s", av_sonames[AV_##lib], #name); \
+		return; \
+	}
+	SL_AV_FUNCS(SL_AV_SYM)
+#undef SL_AV_SYM
+	av.av_log_set_level(AV_LOG_ERROR);
+}
+
+/* Opens the libraries once per process. SL_OK or SL_EFORMAT, saying which
+ * library is missing (video is then unsupported here, nothing else is). */
+static int av_ready(sl_error *err)
+{
+	if (pthread_once(&av_once, av_load) != 0)
+		return sl_error_set(err, SL_EFORMAT, "video: cannot load libavcodec");
+	if (av_why[0])
+		return sl_error_set(err, SL_EFORMAT, "video: %s", av_why);
+	return SL_OK;
+}
 
 struct sl_video {
 	int w, h;               /* the picture (even sides) */
@@ -35,7 +113,7 @@ struct sl_video {
 static int av_fail(sl_error *err, int e, const char *what)
 {
 	char m[AV_ERROR_MAX_STRING_SIZE] = "";
-	av_strerror(e, m, sizeof m);
+	av.av_strerror(e, m, sizeof m);
 	return sl_error_set(err, e == AVERROR(ENOMEM) ? SL_ENOMEM : SL_EIO, "video: %s: %s", what, m);
 }
 
@@ -44,17 +122,17 @@ void sl_video_free(sl_video *v)
 	if (!v)
 		return;
 	if (v->enc)
-		avcodec_free_context(&v->enc);
+		av.avcodec_free_context(&v->enc);
 	if (v->frame)
-		av_frame_free(&v->frame);
+		av.av_frame_free(&v->frame);
 	if (v->pkt)
-		av_packet_free(&v->pkt);
+		av.av_packet_free(&v->pkt);
 	if (v->sws)
-		sws_freeContext(v->sws);
+		av.sws_freeContext(v->sws);
 	if (v->fmt) {
 		if (v->fmt->pb)
-			avio_closep(&v->fmt->pb);
-		avformat_free_context(v->fmt);
+			av.avio_closep(&v->fmt->pb);
+		av.avformat_free_context(v->fmt);
 	}
 	sl_free(v->dur);
 	sl_free(v);
@@ -68,28 +146,29 @@ int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_er
 	*out = NULL;
 	if (w <= 0 || h <= 0 || w > SL_RENDER_MAX_SIDE || h > SL_RENDER_MAX_SIDE)
 		return sl_error_set(err, SL_EUSAGE, "video: bad canvas %dx%d", w, h);
+	if ((e = av_ready(err)) < 0)
+		return e;
 	if (!(v = sl_calloc(1, sizeof *v)))
 		return sl_error_set(err, SL_ENOMEM, "video: out of memory");
-	av_log_set_level(AV_LOG_ERROR);
 	v->sw = w;
 	v->sh = h;
 	v->w = (w + 1) & ~1;   /* 4:2:0 wants even sides: a column or row of page */
 	v->h = (h + 1) & ~1;
-	e = avformat_alloc_output_context2(&v->fmt, NULL, webm ? "webm" : "mp4", path);
+	e = av.avformat_alloc_output_context2(&v->fmt, NULL, webm ? "webm" : "mp4", path);
 	if (e < 0 || !v->fmt) {
 		sl_video_free(v);
 		return av_fail(err, e, "cannot make the container");
 	}
-	codec = avcodec_find_encoder_by_name(webm ? "libvpx-vp9" : "libx264");
+	codec = av.avcodec_find_encoder_by_name(webm ? "libvpx-vp9" : "libx264");
 	if (!codec) {
 		sl_video_free(v);
 		return sl_error_set(err, SL_EFORMAT, "video: this libavcodec has no %s encoder",
 			webm ? "VP9 (libvpx-vp9)" : "H.264 (libx264)");
 	}
-	v->st = avformat_new_stream(v->fmt, NULL);
-	v->enc = avcodec_alloc_context3(codec);
-	v->frame = av_frame_alloc();
-	v->pkt = av_packet_alloc();
+	v->st = av.avformat_new_stream(v->fmt, NULL);
+	v->enc = av.avcodec_alloc_context3(codec);
+	v->frame = av.av_frame_alloc();
+	v->pkt = av.av_packet_alloc();
 	if (!v->st || !v->enc || !v->frame || !v->pkt) {
 		sl_video_free(v);
 		return sl_error_set(err, SL_ENOMEM, "video: out of memory");
@@ -103,22 +182,22 @@ int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_er
 	v->enc->gop_size = 250;
 	v->enc->thread_count = 1;   /* the same bytes on every machine */
 	if (webm) {
-		av_opt_set(v->enc->priv_data, "deadline", "good", 0);
-		av_opt_set_int(v->enc->priv_data, "cpu-used", 4, 0);
-		av_opt_set_int(v->enc->priv_data, "crf", 32, 0);
+		av.av_opt_set(v->enc->priv_data, "deadline", "good", 0);
+		av.av_opt_set_int(v->enc->priv_data, "cpu-used", 4, 0);
+		av.av_opt_set_int(v->enc->priv_data, "crf", 32, 0);
 		v->enc->bit_rate = 0;
 	} else {
-		av_opt_set(v->enc->priv_data, "preset", "veryfast", 0);
-		av_opt_set(v->enc->priv_data, "tune", "animation", 0);
-		av_opt_set_int(v->enc->priv_data, "crf", 20, 0);
+		av.av_opt_set(v->enc->priv_data, "preset", "veryfast", 0);
+		av.av_opt_set(v->enc->priv_data, "tune", "animation", 0);
+		av.av_opt_set_int(v->enc->priv_data, "crf", 20, 0);
 	}
 	if (v->fmt->oformat->flags & AVFMT_GLOBALHEADER)
 		v->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-	if ((e = avcodec_open2(v->enc, codec, NULL)) < 0) {
+	if ((e = av.avcodec_open2(v->enc, codec, NULL)) < 0) {
 		sl_video_free(v);
 		return av_fail(err, e, "cannot open the encoder");
 	}
-	if ((e = avcodec_parameters_from_context(v->st->codecpar, v->enc)) < 0) {
+	if ((e = av.avcodec_parameters_from_context(v->st->codecpar, v->enc)) < 0) {
 		sl_video_free(v);
 		return av_fail(err, e, "cannot set the stream up");
 	}
@@ -126,21 +205,21 @@ int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_er
 	v->frame->format = v->enc->pix_fmt;
 	v->frame->width = v->w;
 	v->frame->height = v->h;
-	if ((e = av_frame_get_buffer(v->frame, 0)) < 0) {
+	if ((e = av.av_frame_get_buffer(v->frame, 0)) < 0) {
 		sl_video_free(v);
 		return av_fail(err, e, "cannot hold a picture");
 	}
-	v->sws = sws_getContext(v->w, v->h, AV_PIX_FMT_RGB32, v->w, v->h, AV_PIX_FMT_YUV420P,
+	v->sws = av.sws_getContext(v->w, v->h, AV_PIX_FMT_RGB32, v->w, v->h, AV_PIX_FMT_YUV420P,
 		SWS_BICUBIC, NULL, NULL, NULL);
 	if (!v->sws) {
 		sl_video_free(v);
 		return sl_error_set(err, SL_ENOMEM, "video: cannot convert the colours");
 	}
-	if ((e = avio_open(&v->fmt->pb, path, AVIO_FLAG_WRITE)) < 0) {
+	if ((e = av.avio_open(&v->fmt->pb, path, AVIO_FLAG_WRITE)) < 0) {
 		sl_video_free(v);
 		return av_fail(err, e, path);
 	}
-	if ((e = avformat_write_header(v->fmt, NULL)) < 0) {
+	if ((e = av.avformat_write_header(v->fmt, NULL)) < 0) {
 		sl_video_free(v);
 		return av_fail(err, e, "cannot write the header");
 	}
@@ -153,7 +232,7 @@ int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_er
 static int drain(sl_video *v, sl_error *err)
 {
 	for (;;) {
-		int e = avcodec_receive_packet(v->enc, v->pkt);
+		int e = av.avcodec_receive_packet(v->enc, v->pkt);
 		if (e == AVERROR(EAGAIN) || e == AVERROR_EOF)
 			return SL_OK;
 		if (e < 0)
@@ -170,10 +249,10 @@ static int drain(sl_video *v, sl_error *err)
 				t += v->dur[k];
 			}
 		}
-		av_packet_rescale_ts(v->pkt, v->enc->time_base, v->st->time_base);
+		av.av_packet_rescale_ts(v->pkt, v->enc->time_base, v->st->time_base);
 		v->pkt->stream_index = v->st->index;
-		e = av_interleaved_write_frame(v->fmt, v->pkt);
-		av_packet_unref(v->pkt);
+		e = av.av_interleaved_write_frame(v->fmt, v->pkt);
+		av.av_packet_unref(v->pkt);
 		if (e < 0)
 			return av_fail(err, e, "writing failed");
 	}
@@ -201,13 +280,13 @@ int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl
 		px = tmp;
 		stride = v->w * 4;
 	}
-	if ((e = av_frame_make_writable(v->frame)) < 0) {
+	if ((e = av.av_frame_make_writable(v->frame)) < 0) {
 		sl_free(tmp);
 		return av_fail(err, e, "cannot hold a picture");
 	}
 	src[0] = (const uint8_t *)px;
 	sstride[0] = stride;
-	sws_scale(v->sws, src, sstride, 0, v->h, v->frame->data, v->frame->linesize);
+	av.sws_scale(v->sws, src, sstride, 0, v->h, v->frame->data, v->frame->linesize);
 	sl_free(tmp);
 	if (v->ndur == v->capdur) {
 		size_t nc = v->capdur ? v->capdur * 2 : 256;
@@ -222,7 +301,7 @@ int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl
 	v->frame->pkt_duration = delay_ms;
 	v->t_ms += delay_ms;
 	v->pictures++;
-	if ((e = avcodec_send_frame(v->enc, v->frame)) < 0)
+	if ((e = av.avcodec_send_frame(v->enc, v->frame)) < 0)
 		return av_fail(err, e, "encoding failed");
 	return drain(v, err);
 }
@@ -230,13 +309,13 @@ int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl
 int sl_video_finish(sl_video *v, sl_error *err)
 {
 	int e, rc;
-	if ((e = avcodec_send_frame(v->enc, NULL)) < 0)
+	if ((e = av.avcodec_send_frame(v->enc, NULL)) < 0)
 		return av_fail(err, e, "encoding failed");
 	if ((rc = drain(v, err)) < 0)
 		return rc;
-	if ((e = av_write_trailer(v->fmt)) < 0)
+	if ((e = av.av_write_trailer(v->fmt)) < 0)
 		return av_fail(err, e, "writing the end failed");
-	if ((e = avio_closep(&v->fmt->pb)) < 0)
+	if ((e = av.avio_closep(&v->fmt->pb)) < 0)
 		return av_fail(err, e, "closing the file failed");
 	return SL_OK;
 }

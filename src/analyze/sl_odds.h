@@ -61,6 +61,10 @@ typedef struct sl_odds_table sl_odds_table;
  * allocate, and GMP ends the process when that fails.) */
 int sl_odds_table_new(sl_odds_table **out, int weapons_you, int weapons_enemy,
 	int max_shields_you, int max_shields_enemy);
+/* The same table in doubles only (no fractions: sl_odds_table_get_q says
+ * SL_EUSAGE), for values shown to a few digits; the same errors. */
+int sl_odds_table_new_doubles(sl_odds_table **out, int weapons_you, int weapons_enemy,
+	int max_shields_you, int max_shields_enemy);
 void sl_odds_table_free(sl_odds_table *t);
 size_t sl_odds_table_states(const sl_odds_table *t);
 /* The odds of f (its weapons must be the table's, its shields within it). */

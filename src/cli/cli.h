@@ -92,6 +92,21 @@ void cli_where_init(cli_where *w);
 int cli_where_opt(cli_where *w, int key, const char *arg);   /* 1 if consumed */
 int cli_where_seek(const cli_where *w, sl_replay *r);        /* exit code */
 int cli_parse_long(const char *s, long lo, long hi, long *out);
+/* `--turn T` on a .silb archive, through its index (issue 29): the state
+ * read from the one segment that holds the turn, not the whole log replayed
+ * (the other segments are neither read nor checked: `verify` does that).
+ * cli_at_open returns -1 when it does not apply (not an archive, no --turn,
+ * a --phase past 1, --event), else an exit code, a filled *a on 0; free
+ * with cli_at_close. */
+typedef struct cli_at {
+	sl_silb *f;
+	void *st;
+	const sl_log *log;      /* header and game, no entries */
+	long event_no, events;  /* events applied to reach st; in the log */
+	const sl_event *last;   /* the turn's marker, NULL at turn 0 */
+} cli_at;
+int cli_at_open(cli_at *a, const char *path, const cli_where *w);
+void cli_at_close(cli_at *a);
 /* How .silb archives are coded (--coding): SL_SILB_MODEL or SL_SILB_DEFLATE. */
 extern int cli_coding;
 /* --format of -o - ("sil", "silb", "png", ...), NULL when not given. */

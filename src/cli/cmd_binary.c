@@ -106,6 +106,76 @@ static int bin_opt(int key, const char *arg, void *ctx)
 }
 
 /* pack: FILE (any log) -> an archive, in place for .silb, else FILE.silb */
+/* pack of a text log, from a file or standard input: its entries streamed
+ * into the archive writer as they are parsed (issue 29), so memory is the
+ * input and one segment, not the log; the bytes are those of the log read
+ * whole and written (the writer is the same). -1: not a text log. */
+typedef struct pack_ctx {
+	sl_silb_writer *w;
+} pack_ctx;
+
+static int pack_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
+{
+	pack_ctx *p = ud;
+	int rc;
+	if (!p->w) {
+		if ((rc = sl_silb_writer_new(&p->w, log, err)))
+			return rc;
+		sl_silb_writer_coding(p->w, cli_coding);
+	}
+	for (size_t k = 0; k < n; k++)
+		if ((rc = sl_silb_writer_add(p->w, &ev[k], err)))
+			return rc;
+	return SL_OK;
+}
+
+static int pack_stream(const char *in, const char *out)
+{
+	pack_ctx p = {NULL};
+	sl_log *log = NULL;
+	sl_error err;
+	sl_buf b;
+	char *data = NULL;
+	size_t n;
+	int rc;
+	sl_error_clear(&err);
+	if (strcmp(in, "-") == 0) {
+		if ((rc = cli_read_input(in, SL_SIL_MAX_FILE, &data, &n, &err)))
+			return cli_report(&err);
+		if (sl_silb_sniff(data, n)) {
+			sl_free(data);   /* read whole below, as before */
+			return -1;
+		}
+		rc = sl_sil_stream_mem(&log, "<stdin>", data, n, pack_sink, &p, &err);
+		sl_free(data);
+	} else {
+		FILE *f = fopen(in, "rb");
+		int c = f ? getc(f) : EOF;
+		if (f)
+			fclose(f);
+		if (c == EOF || c == 0x89)   /* unreadable, or a .silb: as before */
+			return -1;
+		rc = sl_sil_stream(&log, in, pack_sink, &p, &err);
+	}
+	sl_buf_init(&b);
+	if (rc == SL_OK && !p.w)
+		rc = pack_sink(&p, log, NULL, 0, &err);   /* a log of no entries */
+	if (rc == SL_OK) {
+		rc = sl_silb_writer_finish(p.w, log->tail_comment, &b, &err);
+		p.w = NULL;
+	}
+	if (rc == SL_OK && strcmp(out, "-") == 0)
+		rc = fwrite(b.data, 1, b.len, stdout) == b.len && fflush(stdout) == 0 ? SL_OK : SL_EIO;
+	else if (rc == SL_OK)
+		rc = sl_write_file_atomic(out, b.data, b.len, &err);
+	sl_buf_free(&b);
+	sl_silb_writer_free(p.w);
+	sl_log_free(log);
+	if (rc == SL_EIO && !err.code)
+		return EXIT_IO;
+	return rc ? cli_report_silb(&err, in) : EXIT_OK;
+}
+
 int cmd_pack(int argc, char **argv)
 {
 	bin_args a;
@@ -133,6 +203,10 @@ int cmd_pack(int argc, char **argv)
 			return EXIT_IO;
 		memcpy(out, in, stem);
 		memcpy(out + stem, ".silb", 6);
+	}
+	if ((rc = pack_stream(argv[i], a.out ? a.out : out)) >= 0) {
+		free(out);
+		return rc;
 	}
 	if ((rc = cli_open(argv[i], 0, &log, &r))) {
 		free(out);

@@ -112,6 +112,49 @@ static int heat_bound(sl_replay *r, const char *what, const char *s, int is_to, 
 	return EXIT_OK;
 }
 
+/* render --turn T of a .silb archive: the one segment that holds the turn,
+ * through the index (cli_at_open); -1 when that does not apply. */
+static int render_at(const char *file, render_args *a, const char *out, int fmt, const cli_out *o)
+{
+	cli_at at;
+	sl_error err;
+	sl_buf desc;
+	sl_frame fr;
+	int rc;
+	if (a->from || a->to || has_overlay(a->ro.overlay, "heat"))
+		return -1;   /* the heat of a range needs the log walked */
+	if ((rc = cli_at_open(&at, file, &a->where)))
+		return rc;
+	if (!sl_render_has_painter(at.log->game->id)) {
+		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", file, at.log->game->id);
+		rc = EXIT_INPUT;
+	} else if (a->ro.side && sl_header_player(&at.log->h, a->ro.side) < 0)
+		rc = cli_usage("render", "--side '%s' is not a player of this log", a->ro.side);
+	else
+		rc = cli_check_overlays("render", at.log->game->id, a->ro.overlay);
+	if (rc) {
+		cli_at_close(&at);
+		return rc;
+	}
+	sl_error_clear(&err);
+	sl_buf_init(&desc);
+	memset(&fr, 0, sizeof fr);
+	if (at.last) {
+		sl_replay_describe_marker(at.log, at.last, &desc);
+		fr.last = at.last;
+		fr.last_desc = sl_buf_cstr(&desc);
+	}
+	fr.game = at.log->game;
+	fr.header = &at.log->h;
+	fr.state = at.st;
+	fr.event_no = at.event_no;
+	if (sl_render_to_file(out, (sl_format)fmt, &fr, &a->ro, &err))
+		rc = cli_report_at(&err, o->is_stdout ? "-" : out);
+	sl_buf_free(&desc);
+	cli_at_close(&at);
+	return rc;
+}
+
 int cmd_render(int argc, char **argv)
 {
 	render_args a;
@@ -157,6 +200,8 @@ int cmd_render(int argc, char **argv)
 		cli_out_close(&o, EXIT_USAGE);
 		return cli_usage("render", "cannot tell the format of '%s' (expected .png, .svg or .pdf)", out);
 	}
+	if ((rc = render_at(argv[i], &a, out, fmt, &o)) >= 0)
+		goto done;
 	if ((rc = cli_open_drawn(argv[i], a.force, &log, &r)))
 		goto done;
 	if (!sl_render_has_painter(log->game->id)) {

@@ -85,20 +85,18 @@ int cli_read_input(const char *path, size_t max, char **out, size_t *len, sl_err
 			return sl_error_set(err, SL_ELIMIT, "<stdin>: more than %zu bytes", max);
 		}
 	}
-	if (ferror(stdin) || b.failed) {
+	if (ferror(stdin)) {
 		sl_buf_free(&b);
 		return sl_error_set(err, SL_EIO, "<stdin>: cannot read: %s", strerror(errno));
 	}
-	*out = sl_malloc(b.len + 1);
-	if (!*out) {
+	sl_buf_putc(&b, 0);
+	if (b.failed) {
 		sl_buf_free(&b);
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
 	}
-	if (b.len)
-		memcpy(*out, b.data, b.len);
-	(*out)[b.len] = 0;
-	*len = b.len;
-	sl_buf_free(&b);
+	/* the buffer itself, not a copy: standard input is held once */
+	*out = (char *)b.data;
+	*len = b.len - 1;
 	return SL_OK;
 }
 
@@ -291,6 +289,39 @@ int cli_where_seek(const cli_where *w, sl_replay *r)
 	return EXIT_OK;
 }
 
+int cli_at_open(cli_at *a, const char *path, const cli_where *w)
+{
+	sl_error err;
+	memset(a, 0, sizeof *a);
+	if (w->event >= 0 || w->turn <= 0 || w->phase > 1 || !cli_is_archive(path))
+		return -1;
+	sl_error_clear(&err);
+	if (sl_silb_open(&a->f, path, &err))
+		return cli_report_silb(&err, path);
+	a->log = sl_silb_log(a->f);
+	if (w->turn > sl_silb_turns(a->f)) {
+		fprintf(stderr, "sillage: %s: no turn %d (the log reaches turn %d)\n", a->log->name, w->turn,
+			sl_silb_turns(a->f));
+		cli_at_close(a);
+		return EXIT_USAGE;
+	}
+	if (sl_silb_seek_turn(a->f, w->turn, &a->st, NULL, &err)) {
+		cli_at_close(a);
+		return cli_report_silb(&err, path);
+	}
+	a->event_no = sl_silb_at_events(a->f);
+	a->events = sl_silb_events(a->f);
+	a->last = sl_silb_at_entry(a->f);
+	return EXIT_OK;
+}
+
+void cli_at_close(cli_at *a)
+{
+	if (a->st)
+		a->log->game->destroy(a->st);
+	sl_silb_close(a->f);
+	memset(a, 0, sizeof *a);
+}
 
 const char *cli_suggest(const char *word, size_t n, const char *const *cands, int ncands)
 {

@@ -498,6 +498,40 @@ static void test_voyage_exact(void **state)
 	}
 }
 
+/* The doubles-only table (the starship metric's, issue 29) agrees with the
+ * exact one to the last bits and refuses to give fractions. */
+static void test_doubles_table(void **state)
+{
+	static const int w[][2] = {{7, 7}, {9, 5}, {12, 3}, {2, 8}, {2, 2}, {13, 6}};
+	(void)state;
+	for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
+		sl_odds_table *ex, *db;
+		sl_odds_q *q = sl_odds_q_new();
+		assert_int_equal(sl_odds_table_new(&ex, w[k][0], w[k][1], 14, 11), SL_OK);
+		assert_int_equal(sl_odds_table_new_doubles(&db, w[k][0], w[k][1], 14, 11), SL_OK);
+		for (int sy = 0; sy <= 14; sy++)
+			for (int se = 0; se <= 11; se++)
+				for (int tm = 0; tm < 4; tm++) {
+					sl_fight f = {{w[k][0], w[k][1]}, {sy, se}, tm & 1, tm >> 1};
+					sl_fight_odds a, b;
+					assert_int_equal(sl_odds_table_get(ex, &f, &a), SL_OK);
+					assert_int_equal(sl_odds_table_get(db, &f, &b), SL_OK);
+					assert_true(fabs(a.win - b.win) <= 1e-13);
+					assert_true(fabs(a.lose - b.lose) <= 1e-13);
+					assert_true(a.attacks == b.attacks || fabs(a.attacks - b.attacks) <= 1e-12 * a.attacks);
+				}
+		{
+			sl_fight f = {{w[k][0], w[k][1]}, {3, 3}, 0, 0};
+			assert_int_equal(sl_odds_table_get_q(db, &f, q, NULL, NULL), SL_EUSAGE);
+		}
+		sl_odds_table_free(db);
+		assert_int_equal(sl_odds_table_new_doubles(&db, w[k][0], w[k][1], 100, 1), SL_ERANGE);
+		assert_null(db);
+		sl_odds_table_free(ex);
+		sl_odds_q_free(q);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -512,6 +546,7 @@ int main(void)
 		cmocka_unit_test(test_exact_rounding),
 		cmocka_unit_test(test_exact_win_plus_lose),
 		cmocka_unit_test(test_voyage_exact),
+		cmocka_unit_test(test_doubles_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

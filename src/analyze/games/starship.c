@@ -502,8 +502,9 @@ static int m_observe(void *cx, const sl_header *h, const void *st, const sl_even
 		if (ev->type == c->ev_encounter) {
 			sl_odds_table_free(c->tab);
 			c->tab = NULL;
-			if ((rc = sl_odds_table_new(&c->tab, s->you.weapons, s->enemy.weapons, s->you.shields,
-				s->enemy.shields)))
+			/* the metric shows six digits: doubles, not fractions */
+			if ((rc = sl_odds_table_new_doubles(&c->tab, s->you.weapons, s->enemy.weapons,
+				s->you.shields, s->enemy.shields)))
 				return sl_error_set(err, rc, "stats: cannot solve the fight: %s", sl_code_name(rc));
 		} else if (ev->type == c->ev_attack && x) {
 			r.kind = K_ATTACK;

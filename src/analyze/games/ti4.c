@@ -40,6 +40,8 @@ typedef struct ctx {
 	int ready;
 	int ev[NK];            /* the event type of each kind */
 	int field[NK];         /* its DICE field */
+	int tid[TI4_NPOS];     /* the tile id last seen at each position, */
+	const ti4_tile *tp[TI4_NPOS];   /* and its tile (the map rarely changes) */
 } ctx;
 
 /* The DICE field of event type t, or -1. */
@@ -63,6 +65,71 @@ static void prepare(ctx *c)
 		c->field[k] = dice_field(sc, c->ev[k], field[k]);
 	}
 	c->ready = 1;
+}
+
+/* Whether a position holds no unit at all (most do not): words at a time. */
+static int no_units(const uint8_t (*u)[TI4_MAXP][TI4_NUT])
+{
+	const uint8_t *b = (const uint8_t *)u;
+	size_t n = sizeof(uint8_t[TI4_AREAS][TI4_MAXP][TI4_NUT]), k = 0;
+	uint64_t any = 0;
+	for (; k + 8 <= n; k += 8) {
+		uint64_t w;
+		memcpy(&w, b + k, 8);
+		any |= w;
+	}
+	for (; k < n; k++)
+		any |= b[k];
+	return any == 0;
+}
+
+/* Every player's metrics of the state, in one pass over the map (each
+ * player's sums in the order of positions, areas and units, as before). */
+static void count(ctx *c, const ti4_state *s, int np, double *v)
+{
+	int systems[TI4_MAXP] = {0};
+	for (int k = 0; k < np * NM; k++)
+		v[k] = 0;
+	for (int i = 0; i < TI4_NPOS; i++) {
+		const ti4_tile *t;
+		int here[TI4_MAXP] = {0}, empty = no_units(s->u[i]);
+		if (c->tid[i] != s->tile[i]) {
+			c->tid[i] = s->tile[i];
+			c->tp[i] = ti4_tile_of(s, i);
+		}
+		t = c->tp[i];
+		for (int a = 0; a < TI4_AREAS && !empty; a++)
+			for (int p = 0; p < np; p++) {
+				const uint8_t *row = s->u[i][a][p];
+				for (int u = 0; u < TI4_NUT; u++) {
+					if (!row[u])
+						continue;
+					here[p] = 1;
+					if (ti4_units[u].ship)
+						v[p * NM + M_SHIPS] += row[u];
+					else if (ti4_units[u].ground)
+						v[p * NM + M_GROUND] += row[u];
+				}
+			}
+		for (int k = 0; t && k < t->np && k < 3; k++) {
+			int p = s->ctrl[i][k];
+			if (p >= 0 && p < np) {
+				here[p] = 1;
+				v[p * NM + M_RES] += t->p[k].res;
+				v[p * NM + M_INF] += t->p[k].inf;
+			}
+		}
+		for (int p = 0; p < np; p++)
+			systems[p] += here[p];
+	}
+	for (int p = 0; p < np; p++) {
+		double *m = v + p * NM;
+		m[M_SYSTEMS] = systems[p];
+		m[M_CAPTURED] = ti4_captured_count(s, p);
+		m[M_TG] = s->pl[p].tg;
+		m[M_TOKENS] = s->pl[p].tactic + s->pl[p].fleet + s->pl[p].strategy;
+		m[M_VP] = s->pl[p].vp;
+	}
 }
 
 static int observe(void *cx, const sl_header *h, const void *st, const sl_event *ev, double *v,
@@ -90,39 +157,7 @@ static int observe(void *cx, const sl_header *h, const void *st, const sl_event 
 					return SL_ENOMEM;
 			}
 		}
-	for (int p = 0; p < np; p++) {
-		double *m = v + p * NM;
-		int systems = 0;
-		for (int k = 0; k < NM; k++)
-			m[k] = 0;
-		for (int i = 0; i < TI4_NPOS; i++) {
-			const ti4_tile *t = ti4_tile_of(s, i);
-			int here = 0;
-			for (int a = 0; a < TI4_AREAS; a++)
-				for (int u = 0; u < TI4_NUT; u++) {
-					int n = s->u[i][a][p][u];
-					if (!n)
-						continue;
-					here = 1;
-					if (ti4_units[u].ship)
-						m[M_SHIPS] += n;
-					else if (ti4_units[u].ground)
-						m[M_GROUND] += n;
-				}
-			for (int k = 0; t && k < t->np && k < 3; k++)
-				if (s->ctrl[i][k] == p) {
-					here = 1;
-					m[M_RES] += t->p[k].res;
-					m[M_INF] += t->p[k].inf;
-				}
-			systems += here;
-		}
-		m[M_SYSTEMS] = systems;
-		m[M_CAPTURED] = ti4_captured_count(s, p);
-		m[M_TG] = s->pl[p].tg;
-		m[M_TOKENS] = s->pl[p].tactic + s->pl[p].fleet + s->pl[p].strategy;
-		m[M_VP] = s->pl[p].vp;
-	}
+	count(c, s, np, v);
 	return SL_OK;
 }
 
