@@ -63,7 +63,8 @@ int rec_hdr_build(recorder *rc, const char *line, size_t len, uint32_t lineno, s
  * the disk at once. */
 int rec_start(recorder *rc, sl_error *err)
 {
-	const sl_game *g = sl_game_find(rc->h.game);
+	/* a log of an earlier rules version is read with that version's schema */
+	const sl_game *g = sl_game_find_version(rc->h.game, rc->h.rules_version);
 	if (!g)
 		return sl_error_set(err, SL_EFORMAT, "unknown game '%s' (see `sillage games`)", rc->h.game);
 	rc->log = sl_log_new(g);
