@@ -290,9 +290,9 @@ turn() {
 	post "/g/sternes/api/act?t=$HS" "{\"rev\":$((r - 1)),\"line\":\"$1\"}"
 	[ "$CODE" = 200 ] || bad "turn: $CODE $(cat "$T/body")"
 }
-wait_for() {   # wait_for FILE-GLOB COUNT
+wait_for() {   # wait_for FILE-GLOB COUNT: up to 30 s (a loaded machine sends late)
 	n=0
-	while [ "$(cat $1 2>/dev/null | wc -l)" -lt "$2" ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
+	while [ "$(cat $1 2>/dev/null | wc -l)" -lt "$2" ] && [ $n -lt 600 ]; do sleep 0.05; n=$((n + 1)); done
 }
 start --sendmail "$T/sendmail" || exit 1
 last=$(curl -s "$URL/g/sternes/api/log?from=$(rev_of sternes)" | sed -n 's/.*"line":"\([^"]*\)".*/\1/p')
