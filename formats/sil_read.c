@@ -535,6 +535,15 @@ int sl_sil_annotate(sl_log *log, sl_event *ev, const char *line, size_t n)
 	c.i++;
 	wn = word(&c, &w);
 	tn = rest(&c, &text);
+	if (wn == 5 && memcmp(w, "glyph", 5) == 0) {
+		int g = sl_glyph_parse(text, tn);
+		if (!g)
+			return SL_ERANGE;   /* not one of the six */
+		if (ev->glyph)
+			return SL_ESYNTAX;
+		ev->glyph = (uint8_t)g;
+		return 1;
+	}
 	if (wn == 4 && memcmp(w, "note", 4) == 0)
 		slot = &ev->note;
 	else if (wn == 8 && memcmp(w, "bookmark", 8) == 0)
@@ -897,12 +906,18 @@ static int sil_read(sl_log **out, const char *name, const char *text, size_t n,
 			}
 			rc = sl_sil_annotate(log, &log->ev[log->n - 1], line, len);
 			if (rc == 0) {
-				rc = fail(&c, c.i, SL_ESYNTAX, "unknown annotation (expected @note or @bookmark)");
+				rc = fail(&c, c.i, SL_ESYNTAX, "unknown annotation (expected @glyph, @note or @bookmark)");
+				goto out;
+			}
+			if (rc == SL_ERANGE) {
+				rc = fail(&c, c.i, SL_ESYNTAX, "@glyph takes one of ! ? !! ?? !? ?! (a comment goes in "
+					"@note)");
 				goto out;
 			}
 			if (rc == SL_ESYNTAX) {
-				rc = fail(&c, c.i, SL_ESYNTAX, "a second @%s for the same entry (one @note and one "
-					"@bookmark per entry: write them as one line)", c.s[c.i + 1] == 'n' ? "note" : "bookmark");
+				rc = fail(&c, c.i, SL_ESYNTAX, "a second @%s for the same entry (one @glyph, one @note and one "
+					"@bookmark per entry: write them as one line)", c.s[c.i + 1] == 'n' ? "note" :
+					c.s[c.i + 1] == 'g' ? "glyph" : "bookmark");
 				goto out;
 			}
 			if (rc < 0) {

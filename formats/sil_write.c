@@ -160,6 +160,8 @@ void sl_sil_write_entry(const sl_log *log, const sl_event *ev, sl_buf *out)
 			sl_buf_printf(out, " !%08llx", (unsigned long long)(ev->check & 0xffffffffu));
 	}
 	sl_buf_putc(out, '\n');
+	if (sl_glyph_text(ev->glyph))
+		sl_buf_printf(out, "@glyph %s\n", sl_glyph_text(ev->glyph));
 	if (ev->note) {
 		sl_buf_puts(out, "@note ");
 		put_line_text(out, ev->note);

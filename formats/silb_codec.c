@@ -272,6 +272,8 @@ void silb_put_entry(silb_ctx *c, sl_buf *b, const sl_event *ev)
 	extras = (ev->comment ? 1 : 0) | (ev->note ? 2 : 0) | (ev->bookmark ? 4 : 0);
 	if (ev->ndraws && c->log->h.format_version >= 2)
 		extras |= 8;
+	if (sl_glyph_text(ev->glyph))
+		extras |= 16;
 	if (check)
 		tag |= 4;
 	if (extras)
@@ -375,6 +377,8 @@ void silb_put_entry(silb_ctx *c, sl_buf *b, const sl_event *ev)
 			}
 		}
 	}
+	if (extras & 16)
+		sl_buf_u8(b, ev->glyph);
 }
 
 /* The draws of an event (extras bit 3, format 2). */
@@ -572,7 +576,7 @@ int silb_get_entry(silb_ctx *c, sl_reader *r, sl_event *ev)
 		EFAIL("reserved entry kind 3 in tag 0x%02x", tag);
 	if (tag & 8) {
 		extras = sl_read_u8(r);
-		if (extras == 0 || (extras & ~(log->h.format_version >= 2 ? 15 : 7)))
+		if (extras == 0 || (extras & ~(log->h.format_version >= 2 ? 31 : 23)))
 			EFAIL("extras byte 0x%02x is empty or has reserved bits", extras);
 	}
 	ev->entry = (uint8_t)kind;
@@ -638,6 +642,11 @@ int silb_get_entry(silb_ctx *c, sl_reader *r, sl_event *ev)
 		return rc;
 	if ((extras & 8) && (rc = get_draws(c, r, ev)))
 		return rc;
+	if (extras & 16) {
+		ev->glyph = sl_read_u8(r);
+		if (r->err || !sl_glyph_text(ev->glyph))
+			EFAIL("glyph code %u is not 1..6 (or cut short)", ev->glyph);
+	}
 	return 0;
 }
 

@@ -567,7 +567,8 @@ static int journal_record(rd *d, int kind, const uint8_t *pl, size_t plen, size_
 		if (d->log->n == 0)
 			return silb_fail(err, d->name, off, SL_EFORMAT,
 				"record %zu (kind ANNOTATE): there is no entry to annotate", recno);
-		if (r.err || (bits & ~3))
+		uint8_t glyph = 0;
+		if (r.err || (bits & ~7))
 			return silb_fail(err, d->name, off, SL_EFORMAT,
 				"record %zu (kind ANNOTATE): reserved bits set", recno);
 		if (bits & 1) {
@@ -582,9 +583,16 @@ static int journal_record(rd *d, int kind, const uint8_t *pl, size_t plen, size_
 				return silb_fail(err, d->name, off, SL_EFORMAT,
 					"record %zu (kind ANNOTATE): the bookmark is cut short or not one line", recno);
 		}
+		if (bits & 4) {
+			glyph = sl_read_u8(&r);
+			if (r.err || !sl_glyph_text(glyph))
+				return silb_fail(err, d->name, off, SL_EFORMAT,
+					"record %zu (kind ANNOTATE): glyph code %u is not 1..6", recno, glyph);
+		}
 		if (r.pos != r.len)
 			return silb_fail(err, d->name, off, SL_EFORMAT,
 				"record %zu (kind ANNOTATE): %zu bytes after its fields", recno, r.len - r.pos);
+		d->log->ev[d->log->n - 1].glyph = glyph;
 		d->log->ev[d->log->n - 1].note = note;
 		d->log->ev[d->log->n - 1].bookmark = mark;
 		return SL_OK;

@@ -312,6 +312,9 @@ int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 		return rc;
 	if (w->count == 0 && (rc = seg_start(w, err)))
 		return rc;
+	if (w->coding == SL_SILB_MODEL && ev->glyph)
+		return sl_error_set(err, SL_EUSAGE, "entry %zu has a glyph, which a modelled segment cannot "
+			"hold: write the archive with deflated segments", w->n + 1);
 	if (w->coding == SL_SILB_MODEL) {
 		sl_event tmp = *ev;
 		if ((rc = sl_mcs_entry(w->mcs, w->st, &tmp, w->events))) {
@@ -418,6 +421,10 @@ int sl_silb_write_archive_coded(const sl_log *log, int coding, sl_buf *out, sl_e
 	int rc = sl_silb_writer_new(&w, log, err);
 	if (rc)
 		return rc;
+	/* a modelled segment has no code for a glyph: a log with any is deflated */
+	for (size_t i = 0; i < log->n && coding == SL_SILB_MODEL; i++)
+		if (log->ev[i].glyph)
+			coding = SL_SILB_DEFLATE;
 	sl_silb_writer_coding(w, coding);
 	for (size_t i = 0; i < log->n; i++)
 		if ((rc = sl_silb_writer_add(w, &log->ev[i], err))) {
@@ -635,11 +642,13 @@ int sl_silb_journal_undo(sl_silb_journal *j, const sl_log *log, sl_error *err)
 int sl_silb_journal_annotate(sl_silb_journal *j, const sl_event *ev, sl_error *err)
 {
 	sl_buf_reset(&j->b);
-	sl_buf_u8(&j->b, (uint8_t)((ev->note ? 1 : 0) | (ev->bookmark ? 2 : 0)));
+	sl_buf_u8(&j->b, (uint8_t)((ev->note ? 1 : 0) | (ev->bookmark ? 2 : 0) | (ev->glyph ? 4 : 0)));
 	if (ev->note)
 		silb_put_str(&j->b, ev->note, strlen(ev->note));
 	if (ev->bookmark)
 		silb_put_str(&j->b, ev->bookmark, strlen(ev->bookmark));
+	if (ev->glyph)
+		sl_buf_u8(&j->b, ev->glyph);
 	return j_write(j, SILB_K_ANNOTATE, j->sync == SL_SILB_SYNC_EVENT, err);
 }
 

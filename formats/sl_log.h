@@ -73,9 +73,10 @@ int sl_log_load(sl_log **out, const char *path, sl_error *err);
  * caller fills it before applying. */
 int sl_sil_parse_line(sl_log *log, const char *line, size_t n, uint32_t lineno,
 	sl_event *out, sl_error *err);
-/* If line is "@note ..." or "@bookmark ...", sets it on ev (arena copy)
- * and returns 1; 0 if the line is not an annotation; SL_ESYNTAX (ev left
- * as it was) if ev already has one of that kind; SL_ENOMEM. */
+/* If line is "@glyph G", "@note ..." or "@bookmark ...", sets it on ev
+ * (arena copy) and returns 1; 0 if the line is not an annotation;
+ * SL_ESYNTAX (ev left as it was) if ev already has one of that kind;
+ * SL_ERANGE if G is not one of ! ? !! ?? !? ?!; SL_ENOMEM. */
 int sl_sil_annotate(sl_log *log, sl_event *ev, const char *line, size_t n);
 /* Parses one header line ("title ...", "player ..."), for the recorder;
  * 1 if it was a header line, 0 if not, <0 on error. */

@@ -125,6 +125,7 @@ int sl_diff_logs_flags(sl_diff **out, const sl_log *a, const sl_log *b, unsigned
 			void *copy = NULL;
 			sl_event bare = *ev;
 			bare.comment = bare.note = bare.bookmark = NULL;
+			bare.glyph = 0;
 			bare.has_check = 0;
 			sl_sil_write_entry(lg[k], &bare, &t);
 			while (t.len && (t.data[t.len - 1] == '\n'))

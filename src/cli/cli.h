@@ -169,6 +169,8 @@ int cmd_batch(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_new(int argc, char **argv);
 int cmd_upgrade(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);   /* cmd_branch.c */
+int cmd_fork(int argc, char **argv);
 /* Every game's `new` options, one block a game (cmd_new.c), for the man page. */
 void cli_new_games(FILE *f);
 

@@ -345,6 +345,7 @@ static void entry_line(const sl_log *log, const sl_event *ev, sl_buf *out)
 {
 	sl_event e = *ev;
 	e.comment = e.note = e.bookmark = NULL;
+	e.glyph = 0;
 	sl_sil_write_entry(log, &e, out);
 	while (out->len && (out->data[out->len - 1] == '\n' || out->data[0] == '\n')) {
 		if (out->data[0] == '\n') {
@@ -764,6 +765,8 @@ int cmd_log(int argc, char **argv)
 				first ? "" : ",", i + 1, ev->entry == SL_ENTRY_TURN ? "turn" : ev->entry == SL_ENTRY_PHASE ? "phase" : "event",
 				ev->entry == SL_ENTRY_EVENT ? no : 0, turn, phase, ev->line);
 			sl_buf_json_str(&b, sl_buf_cstr(&d));
+			if (sl_glyph_text(ev->glyph))
+				sl_buf_printf(&b, ",\"glyph\":\"%s\"", sl_glyph_text(ev->glyph));
 			if (ev->note) {
 				sl_buf_puts(&b, ",\"note\":");
 				sl_buf_json_str(&b, ev->note);
@@ -784,9 +787,12 @@ int cmd_log(int argc, char **argv)
 				if (c == ev->comment || c[-1] == '\n')
 					sl_buf_printf(&b, "       (undone: %.*s)\n", (int)strcspn(c + 10, "\n"), c + 10);
 			if (turn == 0)
-				sl_buf_printf(&b, "%5ld  setup  %s\n", no, sl_buf_cstr(&d));
+				sl_buf_printf(&b, "%5ld  setup  %s", no, sl_buf_cstr(&d));
 			else
-				sl_buf_printf(&b, "%5ld  T%d.%d   %s\n", no, turn, phase, sl_buf_cstr(&d));
+				sl_buf_printf(&b, "%5ld  T%d.%d   %s", no, turn, phase, sl_buf_cstr(&d));
+			if (sl_glyph_text(ev->glyph))   /* as an annotator writes it, after the move */
+				sl_buf_printf(&b, "  %s (%s)", sl_glyph_text(ev->glyph), sl_glyph_name(ev->glyph));
+			sl_buf_putc(&b, '\n');
 			if (ev->note)
 				sl_buf_printf(&b, "       note: %s\n", ev->note);
 			if (ev->bookmark)

@@ -81,6 +81,18 @@ static const cli_opt step_opts[] = {
 	{"board", 310, "auto|text|symbols|sixel|kitty", "how the board is drawn on a terminal: through libchafa as the terminal allows (auto, the default), in Unicode blocks, sixel or kitty graphics, or only as text"},
 	EXPORT_RENDER_OPTS,
 	{NULL, 0, NULL, NULL}};
+static const cli_opt annotate_opts[] = {
+	{"at", 'a', "N", "the Nth event, as `sillage log` numbers them"},
+	{"entry", 'E', "N", "the Nth entry instead (turn and phase markers count; `log --json` gives each its number)"},
+	{"note", 'n', "TEXT", "a comment on the entry (one line; replaces its note)"},
+	{"bookmark", 'b', "TEXT", "a bookmark: the position named TEXT (replaces its bookmark)"},
+	{"clear", 'c', NULL, "remove the entry's glyph, note and bookmark first"},
+	{"output", 'o', "OUT", "write the annotated log there (default: FILE itself, rewritten atomically)"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt fork_opts[] = {
+	{"at", 'a', "N", "the branch keeps every entry up to and with the Nth event (0: the header only)"},
+	{"output", 'o', "NEW", "the new log (.sil text, .silb an archive); required"},
+	{NULL, 0, NULL, NULL}};
 static const cli_opt convert_opts[] = {
 	{"output", 'o', "OUT", "where to write (default: standard output)"},
 	{"seal", 'k', NULL, "(re)compute the state check of every event and turn; says how many recorded ones differed"},
@@ -328,6 +340,22 @@ const cli_verb cli_verbs[] = {
 	 "takes its own options (--KEY VALUE, listed below and by `sillage new GAME --list`, with what the game "
 	 "offers). A bad option is exit 2, an unreadable input file (an XWS squad) exit 3, a setup the rules "
 	 "refuse exit 1 with the reason, a file that cannot be written exit 4; nothing is written then."},
+	{"annotate", cmd_annotate, "mark a move good or bad (! ? !! ?? !? ?!), comment on it, bookmark it",
+	 "FILE --at N [GLYPH]", annotate_opts,
+	 "Sets the glyph of event N (as `sillage log` numbers them; `none` removes it), and with --note or "
+	 "--bookmark its comment or bookmark, then writes the log back in its own form (a .silb journal stays a "
+	 "journal). Annotations are outside every state check and the log digest (formats/hash.md), so an "
+	 "annotated log verifies as before and still extends what was sent. The log must replay as recorded "
+	 "first (exit 1 otherwise); a bad glyph or an entry it does not have is exit 2."},
+	{"fork", cmd_fork, "start a what-if branch that keeps the game's first N events", "FILE --at N -o NEW",
+	 fork_opts,
+	 "Writes NEW with FILE's header and its entries up to and with event N, their state checks as recorded, "
+	 "and three header lines: 'meta fork-of FILE', 'meta fork-at N' and 'meta fork-digest E:HEX', FILE's log "
+	 "digest after the E entries kept, so that `sillage verify --extends E:HEX NEW` proves the branch shares "
+	 "them. Record on NEW as on any log (`sillage record NEW`); `sillage html FILE --branch NEW` shows both "
+	 "lines in one viewer. What FILE's close revealed of its dice is left out; when a kept entry drew a die "
+	 "from the recorder's secret, the branch's dice are rolled at the table (the secret is FILE's, and its "
+	 "next draws are FILE's own)."},
 	{"upgrade", cmd_upgrade, "rewrite a log recorded under an earlier rules version under today's", "FILE",
 	 upgrade_opts,
 	 "Every entry is replayed by the current rules of the log's game and given a fresh state check; the "

@@ -104,6 +104,8 @@ typedef struct sl_event {
 	int32_t mark;                /* TURN/PHASE: the number */
 	uint32_t line;               /* source line in a text log, 0 if none */
 	uint8_t has_check;
+	uint8_t glyph;               /* a move's assessment, SL_GLYPH_* (0 none):
+	                                outside every check, like a note */
 	uint64_t check;              /* recorded state hash: low 32 bits after an
 	                                event, all 64 at a turn marker */
 	const char *comment;         /* "#" lines just before it, joined by '\n' */
@@ -341,6 +343,26 @@ int sl_entry_check_v(const sl_game *g, int version, const void *st, const sl_eve
 /* What the chain carries past ev: its check when it has one (a phase marker
  * has none), else prev. */
 uint64_t sl_chain_next(const sl_event *ev, uint64_t prev);
+
+/* The assessments a player gives a move, as chess annotators write them
+ * (and PGN numbers them, $1..$6): @glyph lines in .sil (formats/sil.md). */
+enum {
+	SL_GLYPH_NONE = 0,
+	SL_GLYPH_GOOD = 1,           /* !  */
+	SL_GLYPH_MISTAKE = 2,        /* ?  */
+	SL_GLYPH_BRILLIANT = 3,      /* !! */
+	SL_GLYPH_BLUNDER = 4,        /* ?? */
+	SL_GLYPH_INTERESTING = 5,    /* !? */
+	SL_GLYPH_DUBIOUS = 6,        /* ?! */
+	SL_GLYPH_MAX = 6
+};
+/* "!", "?", ... for 1..SL_GLYPH_MAX; NULL otherwise. */
+const char *sl_glyph_text(int glyph);
+/* Its name in words ("interesting move"), for captions and screen readers;
+ * NULL for none. */
+const char *sl_glyph_name(int glyph);
+/* The glyph written s[0..n) ("!?"), or 0 if it is none of the six. */
+int sl_glyph_parse(const char *s, size_t n);
 /* Seals ev (not a phase marker): its check under h's format version from
  * the chain value *chain, which then moves past ev. */
 int sl_entry_seal(const sl_game *g, const sl_header *h, const void *st, uint64_t *chain, sl_event *ev);

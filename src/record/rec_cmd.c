@@ -19,7 +19,7 @@ static void rec_help(recorder *rc)
 	} else {
 		rc->log->game->help(rc->st, &rc->log->h, &b);
 		sl_buf_puts(&b, "Commands: undo, help, state, close, quit, share PLAYER. Markers: 'turn N', 'phase K'. "
-			"Annotate the last entry with '@note TEXT' or '@bookmark TEXT'. A die written '?' is drawn for you; "
+			"Annotate the last entry with '@glyph !?' (! ? !! ?? !? ?!), '@note TEXT' or '@bookmark TEXT'. A die written '?' is drawn for you; "
 			"'close' reveals the dice seed so that `sillage verify` can check every draw; 'share PLAYER', before "
 			"the first die, adds that player's own secret to the dice (formats/prng.md).\n");
 	}
@@ -46,6 +46,7 @@ static void entry_text(const sl_log *log, const sl_event *ev, sl_buf *out)
 	sl_buf t;
 	const char *s;
 	e.comment = e.note = e.bookmark = NULL;
+	e.glyph = 0;
 	e.has_check = 0;
 	sl_buf_init(&t);
 	sl_sil_write_entry(log, &e, &t);

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-/* '@note TEXT' or '@bookmark TEXT' on the last entry of the log (the one
+/* '@glyph !?', '@note TEXT' or '@bookmark TEXT' on the last entry of the log (the one
  * above, unless the line above was an entry the rules refused). */
 static void annotate(recorder *rc, const char *line, size_t len, uint32_t lineno)
 {
@@ -29,9 +29,10 @@ static void annotate(recorder *rc, const char *line, size_t len, uint32_t lineno
 	if (a != 1) {
 		sl_error_at(&err, a == SL_ENOMEM ? SL_ENOMEM : SL_ESYNTAX, "<stdin>", lineno, 1, "%s",
 			!rc->log->n ? "an annotation must follow an event"
-			: a == SL_ESYNTAX ? "the entry above has one already: one @note and one @bookmark "
+			: a == SL_ESYNTAX ? "the entry above has one already: one @glyph, one @note and one @bookmark "
 			"per entry, so say it all in one line"
-			: a == SL_ENOMEM ? "out of memory" : "unknown annotation (expected @note or @bookmark)");
+			: a == SL_ERANGE ? "@glyph takes one of ! ? !! ?? !? ?! (a comment goes in @note)"
+			: a == SL_ENOMEM ? "out of memory" : "unknown annotation (expected @glyph, @note or @bookmark)");
 		rec_refuse(rc, &err);
 		return;
 	}

@@ -73,6 +73,7 @@ static void entry_line_as(const sl_log *log, const sl_event *ev, uint32_t hide, 
 	sl_buf t;
 	const char *p;
 	e.comment = e.note = e.bookmark = NULL;
+	e.glyph = 0;
 	e.has_check = 0;
 	if (hide && ev->entry == SL_ENTRY_EVENT) {   /* kept out of the line, then named with '?' */
 		const sl_event_def *def = &log->game->schema->events[ev->type];
