@@ -100,6 +100,19 @@ int sl_export_view(const sl_header *h, const sl_render_opts *o)
 	return p >= 0 ? p : SL_VIEW_PUBLIC;
 }
 
+int sl_export_glyph_desc(const sl_event *ev, sl_buf *desc)
+{
+	char *said;
+	if (!sl_glyph_text(ev->glyph))
+		return SL_OK;
+	if (!(said = sl_strndup((const char *)desc->data, desc->len)))
+		return SL_ENOMEM;
+	sl_buf_reset(desc);
+	sl_buf_printf(desc, "%s %s", sl_glyph_text(ev->glyph), said);
+	sl_free(said);
+	return desc->failed ? SL_ENOMEM : SL_OK;
+}
+
 int sl_export_frame(sl_replay *r, size_t pos, sl_frame *fr, sl_buf *desc, sl_error *err)
 {
 	return sl_export_frame_as(r, pos, SL_VIEW_ALL, fr, desc, err);
@@ -120,6 +133,8 @@ int sl_export_frame_as(sl_replay *r, size_t pos, int view, sl_frame *fr, sl_buf 
 		if (desc->failed)
 			return sl_error_set(err, SL_ENOMEM, "export: out of memory");
 		fr->last = &log->ev[pos - 1];
+		if (sl_export_glyph_desc(fr->last, desc))
+			return sl_error_set(err, SL_ENOMEM, "export: out of memory");
 		fr->last_desc = sl_buf_cstr(desc);
 	}
 	fr->game = log->game;

@@ -8,6 +8,7 @@
 #include "export.h"
 #include "painter.h"
 #include "analyze/sl_stats.h"
+#include "replay/sl_chain.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,6 +151,11 @@ typedef struct html_job {
 	double *adv;        /* glyph id -> its advance (see glyph_run) */
 	size_t nadv;
 	size_t npos_of;
+	const sl_html_opts *ho;
+	uint64_t *gkeys;    /* the grounds drawn so far, by key */
+	size_t ngrounds;
+	idvec gdoc;
+	size_t svg_total;
 } html_job;
 
 /* Appends s[0..n) to b with every decimal number cut to two decimals
@@ -669,13 +675,15 @@ static int buf_write(void *closure, const unsigned char *data, size_t n)
 
 #include "html_viewer.inc"   /* static const char viewer_css[], viewer_js[] */
 
-static void entry_json(sl_buf *b, const sl_log *log, size_t i, const char *desc, int turn,
+static void entry_json(sl_buf *b, const sl_log *log, size_t i, int first, const char *desc, int turn,
 	int phase, long evno)
 {
 	const sl_event *ev = &log->ev[i];
-	sl_buf_printf(b, "%s{\"k\":%d,\"t\":%d,\"p\":%d,\"n\":%ld,\"d\":", i ? "," : "", ev->entry,
+	sl_buf_printf(b, "%s{\"k\":%d,\"t\":%d,\"p\":%d,\"n\":%ld,\"d\":", first ? "" : ",", ev->entry,
 		turn, phase, ev->entry == SL_ENTRY_EVENT ? evno : 0);
 	sl_export_json_str(b, desc);
+	if (sl_glyph_text(ev->glyph))
+		sl_buf_printf(b, ",\"g\":\"%s\",\"gn\":\"%s\"", sl_glyph_text(ev->glyph), sl_glyph_name(ev->glyph));
 	if (ev->player >= 0 && ev->player < log->h.nplayers) {
 		sl_buf_puts(b, ",\"pl\":");
 		sl_export_json_str(b, log->h.players[ev->player].name ? log->h.players[ev->player].name :
@@ -696,23 +704,217 @@ static void entry_json(sl_buf *b, const sl_log *log, size_t i, const char *desc,
 	sl_buf_putc(b, '}');
 }
 
+/* The entries of r's log from `from` on in words, as JSON objects (the
+ * first without a comma); *evno counts the events, from the number before. */
+static int put_entries(html_job *j, sl_replay *r, size_t from, long *evno, sl_buf *ents, sl_error *err)
+{
+	const sl_log *log = sl_replay_log(r);
+	sl_buf desc;
+	int rc = SL_OK;
+	sl_buf_init(&desc);
+	for (size_t i = 0; i < from; i++)
+		*evno += log->ev[i].entry == SL_ENTRY_EVENT;
+	if ((rc = sl_replay_seek(r, from, err)) < 0)
+		goto out;
+	for (size_t i = from; i < log->n; i++) {
+		int turn, phase;
+		sl_buf_reset(&desc);
+		if ((rc = sl_replay_describe_as(r, i, sl_export_view(&log->h, j->o), &desc, NULL, err)) < 0)
+			goto out;
+		sl_replay_where(r, &turn, &phase);
+		*evno += log->ev[i].entry == SL_ENTRY_EVENT;
+		entry_json(ents, log, i, i == from, sl_buf_cstr(&desc), turn, phase, *evno);
+	}
+	rc = SL_OK;
+out:
+	sl_buf_free(&desc);
+	return rc;
+}
+
+/* The ground of frame fr: its index in the page's grounds, drawn and added
+ * the first time its key is seen. */
+static int ground_of(html_job *j, const sl_frame *fr, int w, int h, size_t *out, sl_error *err)
+{
+	uint64_t key;
+	size_t g;
+	sl_buf svg;
+	char prefix[24];
+	int rc;
+	if ((rc = sl_render_ground_key(fr, j->o, &key, err)) < 0)
+		return rc;
+	for (g = 0; g < j->ngrounds && j->gkeys[g] != key; g++)
+		;
+	*out = g;
+	if (g < j->ngrounds)
+		return SL_OK;
+	{
+		uint64_t *nk = sl_realloc(j->gkeys, (j->ngrounds + 1) * sizeof *nk);
+		if (!nk)
+			return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+		j->gkeys = nk;
+		j->gkeys[j->ngrounds++] = key;
+	}
+	sl_buf_init(&svg);
+	if ((rc = sl_render_svg_layers(fr, j->o, SL_LAYER_GROUND, w, h, buf_write, &svg, err)) < 0)
+		goto out;
+	j->svg_total += svg.len;
+	snprintf(prefix, sizeof prefix, "g%zu-", g);
+	if ((rc = add_doc(j, sl_buf_cstr(&svg), svg.len, prefix, &j->gdoc)) < 0)
+		goto bad;
+	sl_buf_puts(&j->grounds, g ? ",\"" : "\"");
+	{
+		idvec none = {NULL, 0, 0, 0};
+		if ((rc = diff_ops(j, &none, &j->gdoc, &j->grounds, 1)) < 0)
+			goto bad;
+	}
+	sl_buf_putc(&j->grounds, '"');
+	rc = SL_OK;
+	goto out;
+bad:
+	rc = sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" : "html: cannot read cairo's SVG");
+out:
+	sl_buf_free(&svg);
+	return rc;
+}
+
+/* The top layer of position p of r as the page's lines, into j->cur. */
+static int top_of(html_job *j, sl_replay *r, size_t p, size_t *ground, sl_error *err)
+{
+	const sl_log *log = sl_replay_log(r);
+	sl_frame fr;
+	sl_buf desc, svg;
+	int w, h, rc;
+	sl_buf_init(&desc);
+	sl_buf_init(&svg);
+	if ((rc = sl_export_frame_as(r, p, sl_export_view(&log->h, j->o), &fr, &desc, err)) < 0 ||
+	    (rc = sl_render_measure(&fr, j->o, &w, &h, err)) < 0 ||
+	    (ground && (rc = ground_of(j, &fr, w, h, ground, err)) < 0) ||
+	    (rc = sl_render_svg_layers(&fr, j->o, SL_LAYER_TOP, w, h, buf_write, &svg, err)) < 0)
+		goto out;
+	j->svg_total += svg.len;
+	if ((rc = add_doc(j, sl_buf_cstr(&svg), svg.len, "t-", &j->cur)) < 0)
+		rc = sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" : "html: cannot read cairo's SVG");
+out:
+	sl_buf_free(&desc);
+	sl_buf_free(&svg);
+	return rc < 0 ? rc : SL_OK;
+}
+
+/* The board at positions from..to of r into steps (a JSON array), each the
+ * change from the one before; the first the change from base's position
+ * base_pos (a branch's first step from the main line's), or from nothing. */
+static int put_frames(html_job *j, sl_replay *r, size_t from, size_t to, sl_replay *base,
+	size_t base_pos, sl_buf *steps, sl_error *err)
+{
+	int rc;
+	j->prev.n = 0;
+	if (base) {
+		if ((rc = top_of(j, base, base_pos, NULL, err)) < 0)
+			return rc;
+		idvec t = j->prev;
+		j->prev = j->cur;
+		j->cur = t;
+	}
+	sl_buf_putc(steps, '[');
+	for (size_t p = from; p <= to; p++) {
+		size_t g;
+		idvec t;
+		j->cur.n = 0;
+		if ((rc = top_of(j, r, p, &g, err)) < 0)
+			return rc;
+		sl_buf_puts(steps, p > from ? ",\n\"" : "\"");
+		put_b36(steps, g);
+		if ((rc = diff_ops(j, &j->prev, &j->cur, steps, 0)) < 0)
+			return sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" :
+				"html: cannot read cairo's SVG");
+		sl_buf_putc(steps, '"');
+		t = j->prev;
+		j->prev = j->cur;
+		j->cur = t;
+	}
+	sl_buf_putc(steps, ']');
+	return SL_OK;
+}
+
+/* Entries two logs share: the longest run whose log digests agree (so a
+ * branch is found by content, not by what its header says); -1 when the
+ * headers' games or players differ. */
+static long shared_entries(const sl_log *a, const sl_log *b)
+{
+	sl_chain ca, cb;
+	long k = 0;
+	if (sl_chain_begin(&ca, &a->h) || sl_chain_begin(&cb, &b->h) || memcmp(ca.d, cb.d, sizeof ca.d))
+		return -1;
+	while ((size_t)k < a->n && (size_t)k < b->n) {
+		if (sl_chain_entry(&ca, a->game->schema, &a->ev[k]) || sl_chain_entry(&cb, b->game->schema, &b->ev[k]) ||
+		    memcmp(ca.d, cb.d, sizeof ca.d))
+			break;
+		k++;
+	}
+	return k;
+}
+
+/* Does a game over at the end of r keep the result band's room? */
+static int band_of(html_job *j, sl_replay *r, int *keep, sl_error *err)
+{
+	sl_frame fr;
+	sl_buf desc;
+	double band;
+	int rc;
+	sl_buf_init(&desc);
+	rc = sl_export_frame(r, sl_replay_log(r)->n, &fr, &desc, err);
+	sl_buf_free(&desc);
+	if (rc < 0)
+		return rc;
+	if (sl_kit_band_height(&fr, j->o, 1, &band) < 0)
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory reading the result");
+	*keep |= band > 0;
+	return SL_OK;
+}
+
+/* The branches as JSON: name, where they leave the main line (at: entries
+ * shared), their own entries and their boards from that position on. */
+static int put_branches(html_job *j, sl_buf *out, sl_error *err)
+{
+	const sl_log *main_log = sl_replay_log(j->r);
+	int rc;
+	sl_buf_puts(out, ",\n\"branches\":[");
+	for (size_t b = 0; j->ho && b < j->ho->nbranches; b++) {
+		const sl_html_branch *br = &j->ho->branches[b];
+		const sl_log *bl = sl_replay_log(br->r);
+		long at = shared_entries(main_log, bl), evno = 0;
+		if (at < 0)
+			return sl_error_set(err, SL_EUSAGE, "html: branch %s is not a branch of this game (its game, "
+				"rules version or players differ)", br->name);
+		if ((size_t)at == bl->n)
+			return sl_error_set(err, SL_EUSAGE, "html: branch %s adds nothing to the main line (its %zu "
+				"entries are the main line's first ones)", br->name, bl->n);
+		sl_buf_puts(out, b ? ",\n{\"name\":" : "{\"name\":");
+		sl_export_json_str(out, br->name);
+		sl_buf_printf(out, ",\"at\":%ld,\"entries\":[", at);
+		if ((rc = put_entries(j, br->r, (size_t)at, &evno, out, err)) < 0)
+			return rc;
+		sl_buf_puts(out, "],\n\"steps\":");
+		if ((rc = put_frames(j, br->r, (size_t)at, bl->n, j->r, (size_t)at, out, err)) < 0)
+			return rc;
+		sl_buf_putc(out, '}');
+	}
+	sl_buf_putc(out, ']');
+	return SL_OK;
+}
+
 static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 {
 	html_job *j = ctx;
 	const sl_log *log = sl_replay_log(j->r);
-	sl_buf page, ents, desc, svg;
-	sl_frame fr;
-	size_t svg_total = 0, ngrounds = 0;
-	uint64_t *gkeys = NULL;
-	idvec gdoc;
+	sl_buf page, ents, br;
 	sl_render_opts ro;
-	int rc = SL_OK;
+	int rc = SL_OK, keep = 0;
 	long evno = 0;
 
 	sl_buf_init(&page);
 	sl_buf_init(&ents);
-	sl_buf_init(&desc);
-	sl_buf_init(&svg);
+	sl_buf_init(&br);
 	sl_buf_init(&j->steps);
 	sl_buf_init(&j->grounds);
 	sl_buf_init(&j->line);
@@ -723,89 +925,27 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	memset(&j->shapes, 0, sizeof j->shapes);
 	memset(&j->prev, 0, sizeof j->prev);
 	memset(&j->cur, 0, sizeof j->cur);
-	memset(&gdoc, 0, sizeof gdoc);
+	memset(&j->gdoc, 0, sizeof j->gdoc);
 
 	/* the entries in words */
-	if ((rc = sl_replay_seek(j->r, 0, err)) < 0)
+	if ((rc = put_entries(j, j->r, 0, &evno, &ents, err)) < 0)
 		goto out;
-	for (size_t i = 0; i < log->n; i++) {
-		int turn, phase;
-		sl_buf_reset(&desc);
-		if ((rc = sl_replay_describe_as(j->r, i, sl_export_view(&log->h, j->o), &desc, NULL, err)) < 0)
+	/* a game over at the end (of the main line or a branch) keeps the
+	 * result band's room on every step */
+	ro = *j->o;
+	if ((rc = band_of(j, j->r, &keep, err)) < 0)
+		goto out;
+	for (size_t b = 0; j->ho && b < j->ho->nbranches; b++)
+		if ((rc = band_of(j, j->ho->branches[b].r, &keep, err)) < 0)
 			goto out;
-		sl_replay_where(j->r, &turn, &phase);
-		evno += log->ev[i].entry == SL_ENTRY_EVENT;
-		entry_json(&ents, log, i, sl_buf_cstr(&desc), turn, phase, evno);
-	}
+	ro.keep_band = keep;
+	j->o = &ro;
 	/* the board at every position: its ground (drawn once per key), and
 	 * its top as the change from the position before */
-	sl_buf_putc(&j->steps, '[');
 	sl_buf_putc(&j->grounds, '[');
-	/* a game over at the end keeps the result band's room on every step */
-	if ((rc = sl_export_frame(j->r, log->n, &fr, &desc, err)) < 0)
+	if ((rc = put_frames(j, j->r, 0, log->n, NULL, 0, &j->steps, err)) < 0 ||
+	    (rc = put_branches(j, &br, err)) < 0)
 		goto out;
-	ro = *j->o;
-	{
-		double band;
-		if (sl_kit_band_height(&fr, j->o, 1, &band) < 0) {
-			rc = sl_error_set(err, SL_ENOMEM, "html: out of memory reading the result");
-			goto out;
-		}
-		ro.keep_band = band > 0;
-	}
-	j->o = &ro;
-	for (size_t p = 0; p <= log->n; p++) {
-		uint64_t key;
-		size_t g;
-		int w, h;
-		idvec t;
-		if ((rc = sl_export_frame_as(j->r, p, sl_export_view(&log->h, j->o), &fr, &desc, err)) < 0 ||
-		    (rc = sl_render_measure(&fr, j->o, &w, &h, err)) < 0 ||
-		    (rc = sl_render_ground_key(&fr, j->o, &key, err)) < 0)
-			goto out;
-		for (g = 0; g < ngrounds && gkeys[g] != key; g++)
-			;
-		if (g == ngrounds) {
-			uint64_t *nk = sl_realloc(gkeys, (ngrounds + 1) * sizeof *nk);
-			char prefix[24];
-			if (!nk) {
-				rc = sl_error_set(err, SL_ENOMEM, "html: out of memory");
-				goto out;
-			}
-			gkeys = nk;
-			gkeys[ngrounds++] = key;
-			sl_buf_reset(&svg);
-			if ((rc = sl_render_svg_layers(&fr, j->o, SL_LAYER_GROUND, w, h, buf_write, &svg,
-				err)) < 0)
-				goto out;
-			svg_total += svg.len;
-			snprintf(prefix, sizeof prefix, "g%zu-", g);
-			if ((rc = add_doc(j, sl_buf_cstr(&svg), svg.len, prefix, &gdoc)) < 0)
-				goto bad_svg;
-			sl_buf_puts(&j->grounds, g ? ",\"" : "\"");
-			{
-				idvec none = {NULL, 0, 0, 0};
-				if ((rc = diff_ops(j, &none, &gdoc, &j->grounds, 1)) < 0)
-					goto bad_svg;
-			}
-			sl_buf_putc(&j->grounds, '"');
-		}
-		sl_buf_reset(&svg);
-		if ((rc = sl_render_svg_layers(&fr, j->o, SL_LAYER_TOP, w, h, buf_write, &svg, err)) < 0)
-			goto out;
-		svg_total += svg.len;
-		if ((rc = add_doc(j, sl_buf_cstr(&svg), svg.len, "t-", &j->cur)) < 0)
-			goto bad_svg;
-		sl_buf_puts(&j->steps, p ? ",\n\"" : "\"");
-		put_b36(&j->steps, g);
-		if ((rc = diff_ops(j, &j->prev, &j->cur, &j->steps, 0)) < 0)
-			goto bad_svg;
-		sl_buf_putc(&j->steps, '"');
-		t = j->prev;
-		j->prev = j->cur;
-		j->cur = t;
-	}
-	sl_buf_putc(&j->steps, ']');
 	sl_buf_putc(&j->grounds, ']');
 
 	/* the page */
@@ -814,8 +954,8 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 		"style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n<title>");
 	sl_export_escape_html(&page, log->h.title ? log->h.title : log->h.game);
-	sl_buf_printf(&page, " - sillage</title>\n<style>%s</style>\n</head>\n<body class=\"%s\">\n",
-		viewer_css, j->o->theme == SL_THEME_DARK ? "dark" : "light");
+	sl_buf_printf(&page, " - sillage</title>\n<style>%s</style>\n</head>\n<body class=\"%s%s\">\n",
+		viewer_css, j->o->theme == SL_THEME_DARK ? "dark" : "light", j->ho && j->ho->embed ? " embed" : "");
 	sl_buf_puts(&page, "<svg id=\"glyphs\" width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>\n");
 	for (size_t g = 0; g < j->glyphs.n; g++)
 		sl_buf_printf(&page, "<symbol overflow=\"visible\" id=\"sg%zu\">%s</symbol>\n", g,
@@ -864,11 +1004,13 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		json_light(&page, j->shapes.s[i]);
 	}
 	sl_buf_putc(&page, ']');
+	sl_buf_put(&page, br.data, br.len);
+	sl_buf_printf(&page, ",\n\"embed\":%s", j->ho && j->ho->embed ? "true" : "false");
 	add_metrics(&page, log);
 	sl_buf_puts(&page, "}</script>\n");
 	sl_buf_puts(&page, viewer_body);
 	sl_buf_printf(&page, "<script>%s</script>\n</body></html>\n", viewer_js);
-	if (page.failed || ents.failed || j->steps.failed || j->grounds.failed) {
+	if (page.failed || ents.failed || br.failed || j->steps.failed || j->grounds.failed) {
 		rc = sl_error_set(err, SL_ENOMEM, "html: out of memory");
 		goto out;
 	}
@@ -878,29 +1020,24 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	}
 	if (j->stats) {
 		j->stats->frames = (long)log->n + 1;
-		j->stats->svg_bytes = svg_total;
+		j->stats->svg_bytes = j->svg_total;
 		j->stats->lines = j->lines.n;
 		j->stats->bytes = page.len;
 	}
-	goto out;
-bad_svg:
-	rc = sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" :
-		"html: cannot read cairo's SVG");
 out:
 	sl_buf_free(&page);
 	sl_buf_free(&ents);
-	sl_buf_free(&desc);
-	sl_buf_free(&svg);
+	sl_buf_free(&br);
 	sl_buf_free(&j->steps);
 	sl_buf_free(&j->grounds);
 	sl_buf_free(&j->line);
 	sl_buf_free(&j->tmp);
 	sl_free(j->prev.v);
 	sl_free(j->cur.v);
-	sl_free(gdoc.v);
+	sl_free(j->gdoc.v);
 	sl_free(j->pos_of);
 	sl_free(j->adv);
-	sl_free(gkeys);
+	sl_free(j->gkeys);
 	intern_free(&j->lines);
 	intern_free(&j->glyphs);
 	intern_free(&j->styles);
@@ -911,6 +1048,12 @@ out:
 int sl_html_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void *closure,
 	sl_html_stats *stats, sl_error *err)
 {
+	return sl_html_to_func_ex(r, o, NULL, fn, closure, stats, err);
+}
+
+int sl_html_to_func_ex(sl_replay *r, const sl_render_opts *o, const sl_html_opts *ho, sl_write_fn fn,
+	void *closure, sl_html_stats *stats, sl_error *err)
+{
 	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
 	html_job j;
 	if (!r || !fn)
@@ -918,6 +1061,7 @@ int sl_html_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void 
 	memset(&j, 0, sizeof j);
 	j.r = r;
 	j.o = o ? o : &defaults;
+	j.ho = ho;
 	j.stats = stats;
 	return html_run(fn, closure, &j, err);
 }
@@ -930,6 +1074,12 @@ static int html_file(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 int sl_html_to_file(const char *path, sl_replay *r, const sl_render_opts *o,
 	sl_html_stats *stats, sl_error *err)
 {
+	return sl_html_to_file_ex(path, r, o, NULL, stats, err);
+}
+
+int sl_html_to_file_ex(const char *path, sl_replay *r, const sl_render_opts *o, const sl_html_opts *ho,
+	sl_html_stats *stats, sl_error *err)
+{
 	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
 	html_job j;
 	if (!r)
@@ -937,6 +1087,7 @@ int sl_html_to_file(const char *path, sl_replay *r, const sl_render_opts *o,
 	memset(&j, 0, sizeof j);
 	j.r = r;
 	j.o = o ? o : &defaults;
+	j.ho = ho;
 	j.stats = stats;
 	return sl_export_to_file(path, html_file, &j, err);
 }

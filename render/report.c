@@ -305,6 +305,8 @@ static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 				sl_buf_printf(&b, "%ld  %s", ++evno, sl_buf_cstr(&desc));
 			else
 				sl_buf_puts(&b, sl_buf_cstr(&desc));
+			if (sl_glyph_text(ev->glyph))   /* as an annotator writes it, with its name */
+				sl_buf_printf(&b, "  %s (%s)", sl_glyph_text(ev->glyph), sl_glyph_name(ev->glyph));
 			ink(cr, ev->entry == SL_ENTRY_EVENT ? 0x1a1d22 : 0x5b6570);
 			y += text(cr, PW * 0.62 + 8, y, PW * 0.38 - M - 8, PH - M - y, sl_buf_cstr(&b), 8,
 				ev->entry != SL_ENTRY_EVENT) + 3;

@@ -93,6 +93,11 @@ int sl_anim_to_func(sl_anim_format f, sl_replay *r, const sl_anim_opts *o, sl_wr
 int sl_anim_to_file(const char *path, sl_anim_format f, sl_replay *r, const sl_anim_opts *o,
 	sl_anim_stats *stats, sl_error *err);
 
+/* A frame's description with the entry's glyph first ("?! Aigle reaches
+ * ..."), so that a caption cut short keeps it; nothing without a glyph.
+ * SL_OK or SL_ENOMEM. sl_export_frame does it already. */
+int sl_export_glyph_desc(const sl_event *ev, sl_buf *desc);
+
 /* ---- the HTML replay viewer ------------------------------------------------ */
 
 typedef struct sl_html_stats {
@@ -108,6 +113,29 @@ typedef struct sl_html_stats {
 int sl_html_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void *closure,
 	sl_html_stats *stats, sl_error *err);
 int sl_html_to_file(const char *path, sl_replay *r, const sl_render_opts *o,
+	sl_html_stats *stats, sl_error *err);
+
+/* A variation shown beside the main line: another log of the same game
+ * whose first entries are the main line's (a `sillage fork`); where it
+ * leaves the main line is found by the log digest, entry by entry. */
+typedef struct sl_html_branch {
+	sl_replay *r;          /* its replay, moved by the export */
+	const char *name;      /* what the viewer calls it (a file name, a title) */
+} sl_html_branch;
+
+typedef struct sl_html_opts {
+	const sl_html_branch *branches;
+	size_t nbranches;
+	int embed;             /* a page to embed in an <iframe>: compact, no
+	                          address rewriting, a postMessage interface */
+} sl_html_opts;
+
+/* The same page with branches (each refused with SL_EUSAGE when it is not
+ * a branch of r's game or adds nothing) and the embed layout. ho may be
+ * NULL (sl_html_to_file). */
+int sl_html_to_func_ex(sl_replay *r, const sl_render_opts *o, const sl_html_opts *ho, sl_write_fn fn,
+	void *closure, sl_html_stats *stats, sl_error *err);
+int sl_html_to_file_ex(const char *path, sl_replay *r, const sl_render_opts *o, const sl_html_opts *ho,
 	sl_html_stats *stats, sl_error *err);
 
 /* ---- the PDF report -------------------------------------------------------- */

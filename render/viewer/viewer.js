@@ -3,16 +3,24 @@
 var D = JSON.parse(document.getElementById("sl-data").textContent);
 var N = D.steps.length - 1, pos = 0, timer = null, speed = 1;
 var $ = function (id) { return document.getElementById(id); };
-var turnAt = [0], evAt = [0], turnStart = {}, evPos = {0: 0}, firstPlay = -1;
-D.entries.forEach(function (e, i) {
-	turnAt.push(e.t);
-	evAt.push(e.n ? e.n : evAt[i]);
-	if (e.k === 1) turnStart[e.t] = i + 1;
-	if (e.k === 0) {
-		evPos[e.n] = i + 1;
-		if (firstPlay < 0 && e.t > 0) firstPlay = i + 1;
-	}
-});
+/* A line of play: the main line, or a variation (a fork) that shares the
+ * main line's first `at` positions and has boards of its own from there.
+ * The tables below are the shown line's (useLine). */
+var turnAt, evAt, turnStart, evPos, firstPlay, L = null, LINES = [], mainN = N;
+function indexLine(o) {
+	o.turnAt = [0]; o.evAt = [0]; o.turnStart = {}; o.evPos = {0: 0}; o.firstPlay = -1;
+	o.entries.forEach(function (e, i) {
+		o.turnAt.push(e.t);
+		o.evAt.push(e.n ? e.n : o.evAt[i]);
+		if (e.k === 1) o.turnStart[e.t] = i + 1;
+		if (e.k === 0) {
+			o.evPos[e.n] = i + 1;
+			if (o.firstPlay < 0 && e.t > 0) o.firstPlay = i + 1;
+		}
+	});
+	o.N = o.entries.length;
+	return o;
+}
 function el(tag, cls, text) {
 	var x = document.createElement(tag);
 	if (cls) x.className = cls;
@@ -82,35 +90,54 @@ function apply(prev, o, from) {
 	return out;
 }
 function html(ids) { return ids.map(line).join("\n"); }
-var stepOps = [], groundOf = [], grounds = [], ck = {}, last = null;
-D.steps.forEach(function (s) { var o = ops(s); groundOf.push(o[0]); stepOps.push(o); });
+var grounds = [];
+function newLine(entries, steps, base, at, name) {
+	var o = {entries: entries, ops: [], ground: [], ck: {}, last: null, base: base, at: at, name: name};
+	steps.forEach(function (s) { var x = ops(s); o.ground.push(x[0]); o.ops.push(x); });
+	return indexLine(o);
+}
 function groundHtml(g) {
 	if (grounds[g] === undefined) grounds[g] = html(apply([], ops(D.grounds[g]), 0));
 	return grounds[g];
 }
-/* the line ids of the top at step p: from the last one built or the
- * checkpoint below (one every 32 steps), applying the changes */
-function topIds(p) {
-	var b, ids;
-	if (last && last.p <= p && p - last.p < 32) { b = last.p; ids = last.ids; }
+function groundAt(o, p) { return o.base && p < o.at ? groundAt(o.base, p) : o.ground[p - o.at]; }
+/* the line ids of the top at position p of line o: the main line's before
+ * a variation leaves it; else from the last one built or the checkpoint
+ * below (one every 32 steps), applying the changes (a variation's first
+ * step changes the main line's board where it leaves it) */
+function topIds(o, p) {
+	var b, ids, i = p - o.at;
+	if (o.base && p < o.at) return topIds(o.base, p);
+	if (o.last && o.last.i <= i && i - o.last.i < 32) { b = o.last.i; ids = o.last.ids; }
 	else {
-		for (b = p - p % 32; b > 0 && !ck[b]; b -= 32);
-		ids = b > 0 ? ck[b] : (ck[0] || (ck[0] = apply([], stepOps[0], 1)));
+		for (b = i - i % 32; b > 0 && !o.ck[b]; b -= 32);
+		if (b > 0) ids = o.ck[b];
+		else { b = 0; ids = o.ck[0] || (o.ck[0] = apply(o.base ? topIds(o.base, o.at) : [], o.ops[0], 1)); }
 	}
-	for (; b < p; ) {
+	for (; b < i; ) {
 		b++;
-		ids = apply(ids, stepOps[b], 1);
-		if (b % 32 === 0) ck[b] = ids;
+		ids = apply(ids, o.ops[b], 1);
+		if (b % 32 === 0) o.ck[b] = ids;
 	}
-	last = {p: p, ids: ids};
+	o.last = {i: i, ids: ids};
 	return ids;
 }
 var shownGround = -1;
 function draw(p) {
-	var g = groundOf[p];
+	var g = groundAt(L, p);
 	if (g !== shownGround) { $("ground").innerHTML = groundHtml(g); shownGround = g; }
-	$("top").innerHTML = html(topIds(p));
+	$("top").innerHTML = html(topIds(L, p));
 }
+LINES.push(newLine(D.entries, D.steps, null, 0, ""));
+(D.branches || []).forEach(function (b) {
+	LINES.push(newLine(D.entries.slice(0, b.at).concat(b.entries), b.steps, LINES[0], b.at, b.name));
+});
+LINES.forEach(function (o, k) { o.k = k; });
+function useLine(k) {
+	L = LINES[k];
+	N = L.N; turnAt = L.turnAt; evAt = L.evAt; turnStart = L.turnStart; evPos = L.evPos; firstPlay = L.firstPlay;
+}
+useLine(0);
 
 /* ---- zoom and pan ----
  * The board's box is measured before a step's board goes in (show), never
@@ -180,30 +207,80 @@ D.players.forEach(function (p) {
 	$("players").appendChild(s);
 });
 var items = [];
-D.entries.forEach(function (e, i) {
-	var li;
-	if (e.k === 1) li = el("li", "turn", e.d);
-	else if (e.k === 2) li = el("li", "phase", e.d);
-	else {
-		li = el("li", "event");
-		li.appendChild(el("span", "no", e.t ? e.n + "" : "setup"));
-		li.appendChild(document.createTextNode(e.d));
-		if (e.note) { li.appendChild(el("br")); li.appendChild(el("span", "note", "note: " + e.note)); }
+/* a move's glyph as annotators write it after the move, named for a screen reader */
+function glyphEl(e) {
+	var g = el("span", "glyph g" + e.g.length, " " + e.g);
+	g.title = e.gn;
+	g.setAttribute("aria-label", e.gn);
+	return g;
+}
+/* the variations that leave the shown line at position p (main line only) */
+function varsAt(p) {
+	return L.k ? [] : LINES.filter(function (o) { return o.base && o.at === p; });
+}
+function varItem(o) {
+	var n = o.entries.length - o.at, ev = 0, li;
+	o.entries.slice(o.at).forEach(function (e) { ev += e.k === 0; });
+	li = el("li", "var", "\u21b3 variation: " + o.name + " (" + ev + " event" + (ev === 1 ? "" : "s") + ")");
+	li.title = "step into this variation (V)";
+	li.addEventListener("click", function (x) { x.stopPropagation(); enter(o.k, o.at + 1); });
+	return li;
+}
+/* the event list and bookmarks of the shown line */
+function buildList() {
+	$("events").textContent = "";
+	$("bookmarks").textContent = "";
+	items = [];
+	if (L.k) {
+		var back = el("li", "var back", "\u21a9 back to the main line (Esc)");
+		back.addEventListener("click", function () { leave(); });
+		$("events").appendChild(back);
 	}
-	if (e.bm) {
-		li.appendChild(el("span", "bm", " \u2605 " + e.bm));
-		var b = el("li", "bm", "\u2605 " + e.bm + " (" + (e.n ? "event " + e.n : "turn " + e.t) + ")");
-		b.dataset.pos = i + 1;
-		b.addEventListener("click", function () { show(i + 1); });
-		$("bookmarks").appendChild(b);
-	}
-	li.dataset.pos = i + 1;
-	li.addEventListener("click", function () { show(i + 1); });
-	$("events").appendChild(li);
-	items.push(li);
-});
-if (!$("bookmarks").children.length) $("bookmarks").appendChild(el("li", "none", "none"));
-$("slider").max = N;
+	varsAt(0).forEach(function (o) { $("events").appendChild(varItem(o)); });
+	L.entries.forEach(function (e, i) {
+		var li;
+		if (e.k === 1) li = el("li", "turn", e.d);
+		else if (e.k === 2) li = el("li", "phase", e.d);
+		else {
+			li = el("li", "event");
+			li.appendChild(el("span", "no", e.t ? e.n + "" : "setup"));
+			li.appendChild(document.createTextNode(e.d));
+			if (e.g) li.appendChild(glyphEl(e));
+			if (e.note) { li.appendChild(el("br")); li.appendChild(el("span", "note", "note: " + e.note)); }
+		}
+		if (L.base && i >= L.at) li.classList.add("inline");
+		if (e.bm) {
+			li.appendChild(el("span", "bm", " \u2605 " + e.bm));
+			var b = el("li", "bm", "\u2605 " + e.bm + " (" + (e.n ? "event " + e.n : "turn " + e.t) + ")");
+			b.dataset.pos = i + 1;
+			b.addEventListener("click", function () { show(i + 1); });
+			$("bookmarks").appendChild(b);
+		}
+		li.dataset.pos = i + 1;
+		li.addEventListener("click", function () { show(i + 1); });
+		$("events").appendChild(li);
+		items.push(li);
+		varsAt(i + 1).forEach(function (o) { $("events").appendChild(varItem(o)); });
+	});
+	if (!$("bookmarks").children.length) $("bookmarks").appendChild(el("li", "none", "none"));
+	$("slider").max = N;
+}
+/* into variation k at position p, and back to the main line where the
+ * variation left it (or at p, when p is before that) */
+function enter(k, p) {
+	if (!LINES[k]) return;
+	var old = items[pos - 1];
+	if (old) old.classList.remove("sel");
+	useLine(k);
+	buildList();
+	show(p);
+}
+function leave() {
+	if (!L.k) return;
+	var p = Math.min(pos, L.at);
+	enter(0, p);
+}
+buildList();
 function show(p, keepHash) {
 	p = Math.max(0, Math.min(N, p | 0));
 	var old = items[pos - 1];
@@ -211,20 +288,37 @@ function show(p, keepHash) {
 	pos = p;
 	$("slider").value = p;
 	var t = turnAt[p];
-	$("status").textContent = (t ? "Turn " + t : "Setup") + " \u00b7 event " + evAt[p] + "/" + evAt[N] + " \u00b7 step " + p + "/" + N;
+	$("status").textContent = (L.k ? "Variation " + L.name + " \u00b7 " : "") + (t ? "Turn " + t : "Setup") +
+		" \u00b7 event " + evAt[p] + "/" + evAt[N] + " \u00b7 step " + p + "/" + N;
 	$("status").dataset.turn = t;
 	$("status").dataset.event = evAt[p];
 	$("status").dataset.step = p;
+	$("status").dataset.line = L.k;
 	var cur = $("current");
 	cur.textContent = "";
-	var e = D.entries[p - 1];
+	var e = L.entries[p - 1];
 	if (!e) cur.appendChild(el("div", "", "The start: nothing played yet."));
 	else {
-		cur.appendChild(el("div", "desc", (e.k === 0 ? "Event " + e.n + ": " : "") + (e.pl ? e.pl + ": " : "") + e.d));
+		var dv = el("div", "desc", (e.k === 0 ? "Event " + e.n + ": " : "") + (e.pl ? e.pl + ": " : "") + e.d);
+		if (e.g) { dv.appendChild(glyphEl(e)); dv.appendChild(document.createTextNode(" (" + e.gn + ")")); }
+		cur.appendChild(dv);
 		if (e.c) cur.appendChild(el("div", "comment", e.c));
 		if (e.note) cur.appendChild(el("div", "note", "note: " + e.note));
 		if (e.bm) cur.appendChild(el("div", "bm", "\u2605 bookmark: " + e.bm));
 	}
+	if (L.k) {
+		var vb = el("div", "vars", "In the variation " + L.name + (p > L.at ? "" : " (still on the main line's moves)") + " ");
+		var bk = el("button", "", "back to the main line");
+		bk.addEventListener("click", function () { leave(); });
+		vb.appendChild(bk);
+		cur.appendChild(vb);
+	}
+	varsAt(p).forEach(function (o) {
+		var b = el("button", "varbtn", "\u21b3 " + o.name);
+		b.title = "step into the variation " + o.name + " (V)";
+		b.addEventListener("click", function () { enter(o.k, o.at + 1); });
+		cur.appendChild(b);
+	});
 	/* the board's box with this step's text around it, measured before the
 	 * step's board goes in (the board shown before is laid out already) */
 	box = null;
@@ -237,16 +331,33 @@ function show(p, keepHash) {
 		listShow(li);
 	}
 	chartCursor();
-	if (!keepHash && history.replaceState) {
+	if (!keepHash && !D.embed && history.replaceState) {
 		var h = "#event=" + evAt[p];
 		if (evPos[evAt[p]] !== p) h = "#step=" + p;
-		history.replaceState(null, "", h);
+		if (L.k) h = "#branch=" + L.k + "&step=" + p;
+		try { history.replaceState(null, "", h); } catch (x) { /* a sandboxed frame */ }
 	}
+	tellHost();
 }
+/* embedded: the host page hears where the viewer is, and may move it
+ * ({sillage: "show", step: N} or {sillage: "event", event: N}, numbers only) */
+function tellHost() {
+	if (!D.embed || window.parent === window) return;
+	try {
+		window.parent.postMessage({sillage: "step", step: pos, steps: N, event: evAt[pos], turn: turnAt[pos],
+			line: L.k, variation: L.k ? L.name : null}, "*");
+	} catch (x) { /* no host to tell */ }
+}
+window.addEventListener("message", function (m) {
+	var d = m.data;
+	if (!D.embed || !d || typeof d !== "object") return;
+	if (d.sillage === "show" && typeof d.step === "number") show(d.step);
+	else if (d.sillage === "event" && typeof d.event === "number" && evPos[d.event] !== undefined) show(evPos[d.event]);
+});
 function turnPos(dir) {
 	var t = turnAt[pos], p;
 	if (dir > 0) {
-		for (p = pos + 1; p <= N; p++) if (turnAt[p] > t && D.entries[p - 1].k === 1) return p;
+		for (p = pos + 1; p <= N; p++) if (turnAt[p] > t && L.entries[p - 1].k === 1) return p;
 		return N;
 	}
 	var start = turnStart[t] !== undefined && turnStart[t] < pos ? turnStart[t] : turnStart[t - 1];
@@ -293,6 +404,8 @@ document.addEventListener("keydown", function (ev) {
 	else if (k === "+" || k === "=") zoom(1.25);
 	else if (k === "-") zoom(0.8);
 	else if (k === "0") { view.fit = true; place(); }
+	else if ((k === "v" || k === "V") && varsAt(pos).length) enter(varsAt(pos)[0].k, pos + 1);
+	else if (k === "Escape" && L.k) leave();
 	else done = false;
 	if (done) ev.preventDefault();
 });
@@ -337,7 +450,7 @@ function chart(s) {
 	lines.forEach(function (l) {
 		var v = l.values, pts = [];
 		for (i = 0; i < v.length; i++) if (v[i] !== null && isFinite(v[i]))
-			pts.push((i / Math.max(1, N) * W).toFixed(1) + "," + (H - 4 - (v[i] - lo) / (hi - lo) * (H - 8)).toFixed(1));
+			pts.push((i / Math.max(1, mainN) * W).toFixed(1) + "," + (H - 4 - (v[i] - lo) / (hi - lo) * (H - 8)).toFixed(1));
 		var pl = document.createElementNS(SVGNS, "polyline");
 		pl.setAttribute("points", pts.join(" "));
 		pl.setAttribute("fill", "none");
@@ -355,6 +468,7 @@ function chart(s) {
 	svg.style.cursor = "pointer";
 	svg.addEventListener("click", function (e) {   /* to the step under the pointer */
 		var r = svg.getBoundingClientRect();
+		if (L.k) leave();
 		show(Math.max(0, Math.min(N, Math.round((e.clientX - r.left) / Math.max(1, r.width) * N))));
 	});
 	var t = el("div", "", "");
@@ -367,17 +481,23 @@ function chart(s) {
 	chartCursor();
 	place();
 }
+/* the chart is the main line's: in a variation the cursor stays where it left */
 function chartCursor() {
 	var c = document.getElementById("chart-cursor");
-	if (c) { var x = pos / Math.max(1, N) * 1000; c.setAttribute("x1", x); c.setAttribute("x2", x); }
+	var p = L.k ? Math.min(pos, L.at) : pos;
+	if (c) { var x = p / Math.max(1, mainN) * 1000; c.setAttribute("x1", x); c.setAttribute("x2", x); }
 }
 window.sillage = {chart: chart, show: function (p) { show(p); }, step: function () { return pos; }, steps: N,
-	entries: D.entries};
+	entries: D.entries, branches: LINES.length - 1, line: function () { return L.k; },
+	enter: function (k, p) { enter(k, p === undefined ? LINES[k].at + 1 : p); }, leave: function () { leave(); }};
 
 
 function fromHash() {
-	var m = /^#(event|step|turn)=(\d+)$/.exec(location.hash);
+	var b = /^#branch=(\d+)&step=(\d+)$/.exec(location.hash), m;
+	if (b && LINES[+b[1]] && +b[1] > 0) { enter(+b[1], +b[2]); return true; }
+	m = /^#(event|step|turn)=(\d+)$/.exec(location.hash);
 	if (!m) return false;
+	if (L.k) { useLine(0); buildList(); }
 	var v = +m[2];
 	if (m[1] === "event") show(evPos[v] !== undefined ? evPos[v] : (v > evAt[N] ? N : 0), true);
 	else if (m[1] === "turn") { if (turnStart[v] !== undefined) show(turnStart[v], true); }

@@ -279,11 +279,15 @@ done:
 
 /* ---- html and report: one FILE, one output ------------------------------------------- */
 
+#define PAGE_MAX_BRANCHES 16
+
 typedef struct page_args {
 	const char *verb;
 	sl_render_opts ro;
 	const char *out;
 	int quiet, force;
+	const char *branch[PAGE_MAX_BRANCHES];   /* html --branch FILE */
+	int nbranch, embed;
 } page_args;
 
 static int page_opt(int key, const char *arg, void *ctx)
@@ -296,7 +300,51 @@ static int page_opt(int key, const char *arg, void *ctx)
 		a->out = arg;
 	else if (key == 'q')
 		a->quiet = 1;
+	else if (key == 331)
+		a->embed = 1;
+	else if (key == 330) {
+		if (a->nbranch == PAGE_MAX_BRANCHES)
+			return cli_usage(a->verb, "at most %d --branch files", PAGE_MAX_BRANCHES);
+		a->branch[a->nbranch++] = arg;
+	}
 	return 0;
+}
+
+/* html: the page, with the --branch logs opened and checked as drawn logs
+ * are (each must replay; where it leaves the main line html.c finds). */
+static int html_page(const page_args *a, const char *out, const char *shown, sl_replay *r, int to_stderr)
+{
+	sl_log *blog[PAGE_MAX_BRANCHES] = {NULL};
+	sl_replay *brep[PAGE_MAX_BRANCHES] = {NULL};
+	sl_html_branch br[PAGE_MAX_BRANCHES];
+	sl_html_opts ho;
+	sl_html_stats st;
+	sl_error err;
+	int rc = EXIT_OK, k;
+	sl_error_clear(&err);
+	for (k = 0; k < a->nbranch && !rc; k++) {
+		const char *name = strrchr(a->branch[k], '/');
+		if (!(rc = open_drawable("html", a->branch[k], &a->ro, a->force, &blog[k], &brep[k]))) {
+			br[k].r = brep[k];
+			br[k].name = name ? name + 1 : a->branch[k];
+		}
+	}
+	if (!rc) {
+		ho.branches = br;
+		ho.nbranches = (size_t)a->nbranch;
+		ho.embed = a->embed;
+		if (sl_html_to_file_ex(out, r, &a->ro, &ho, &st, &err))
+			rc = report_at(&err, shown);
+		else if (!a->quiet)
+			fprintf(to_stderr ? stderr : stdout, "%s: %ld steps%s, %zu bytes (the frames as separate SVG "
+				"files: %zu bytes)\n", shown, st.frames, a->nbranch ? " on the main line" : "", st.bytes,
+				st.svg_bytes);
+	}
+	for (k = 0; k < a->nbranch; k++) {
+		sl_replay_free(brep[k]);
+		sl_log_free(blog[k]);
+	}
+	return rc;
 }
 
 /* FILE's name with another extension, or out; *tofree is set when allocated. */
@@ -346,14 +394,8 @@ static int page_verb(const char *verb, const char *ext, int argc, char **argv)
 		goto done;
 	sl_error_clear(&err);
 	if (strcmp(verb, "html") == 0) {
-		sl_html_stats st;
-		if (sl_html_to_file(out, r, &a.ro, &st, &err)) {
-			rc = report_at(&err, shown);
+		if ((rc = html_page(&a, out, shown, r, o.is_stdout)))
 			goto done;
-		}
-		if (!a.quiet)
-			fprintf(o.is_stdout ? stderr : stdout, "%s: %ld steps, %zu bytes (the frames as separate SVG "
-				"files: %zu bytes)\n", shown, st.frames, st.bytes, st.svg_bytes);
 	} else if (sl_report_to_file(out, r, &a.ro, &err)) {
 		rc = report_at(&err, shown);
 		goto done;
@@ -445,6 +487,8 @@ static void step_show(stepper *s)
 	else {
 		const sl_event *ev = &s->log->ev[pos - 1];
 		sl_buf_printf(&b, "> %s\n", sl_buf_cstr(&d));
+		if (sl_glyph_text(ev->glyph))
+			sl_buf_printf(&b, "  glyph: %s (%s)\n", sl_glyph_text(ev->glyph), sl_glyph_name(ev->glyph));
 		if (ev->note)
 			sl_buf_printf(&b, "  note: %s\n", ev->note);
 		if (ev->bookmark)

@@ -249,6 +249,7 @@ int cmd_render(int argc, char **argv)
 			goto done;
 		}
 		fr.last = &log->ev[pos - 1];
+		sl_export_glyph_desc(fr.last, &desc);   /* a failure shows as desc->failed below */
 		fr.last_desc = sl_buf_cstr(&desc);
 	}
 	fr.game = log->game;

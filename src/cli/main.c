@@ -70,6 +70,8 @@ static const cli_opt html_opts[] = {
 	{"output", 'o', "OUT", "the page to write (default: FILE's name with .html; - for standard output)"},
 	EXPORT_RENDER_OPTS,
 	{"quiet", 'q', NULL, "no summary"},
+	{"branch", 330, "FORK", "also show FORK, a log that shares FILE's first entries (`sillage fork`), as a variation to step into; repeat for more (up to 16)"},
+	{"embed", 331, NULL, "a page to embed in a club site's <iframe>: the board first, the event list only when there is room, no change to the address, a postMessage interface (docs/guide.md)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt report_opts[] = {
 	{"output", 'o', "OUT", "the PDF to write (default: FILE's name with .pdf; - for standard output)"},
@@ -233,7 +235,9 @@ const cli_verb cli_verbs[] = {
 	 "One file that opens in any browser with no network: the board (SVG) at every step, play and pause, "
 	 "step forward and back, jump to a turn, a slider, the events in words (click one to go there), notes and "
 	 "bookmarks, keyboard arrows (Left/Right: event, Up/Down or PageUp/PageDown: turn, Space: play, Home/End), "
-	 "and links to a step: game.html#event=120. Every text from the log is escaped."},
+	 "and links to a step: game.html#event=120. Every text from the log is escaped. Glyphs (! ? !! ?? !? ?!) "
+	 "and notes show beside their move. With --branch, each fork's variation is listed at the move it leaves "
+	 "the main line: click it (or press V there) to step through it, Escape to go back to the main line."},
 	{"report", cmd_report, "write a printable PDF report of the game", "FILE", report_opts,
 	 "A cover (game, players, result), then the board at the start of every turn with that turn's events "
 	 "beside it, and every bookmarked position on a page of its own, larger. The PDF outline lists turns and "

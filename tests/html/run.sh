@@ -32,6 +32,26 @@ SAMPLE=$(ls "$ROOT"/samples/sail/*.sil 2>/dev/null | head -1)
 [ -n "$SAMPLE" ] || SAMPLE=$ROOT/tests/image/tessel.sil
 "$SL" html -q "$SAMPLE" -o "$OUT/sample.html" || exit 1
 "$SL" html -q "$HERE/data/xss.sil" -o "$OUT/xss.html" || exit 1
+# a game with a glyph, a fork of it recorded on (issue 28.7): the viewer with its
+# variation, the embeddable page of it, and a club page that embeds it sandboxed
+cp "$ROOT/tests/cli/data/example.sil" "$OUT/main.sil"
+"$SL" annotate "$OUT/main.sil" --at 8 '?!' --note 'into the shoal' || exit 1
+"$SL" fork "$OUT/main.sil" --at 7 -o "$OUT/whatif.sil" || exit 1
+printf 'turn 1\nphase 2\nfr: move ship=aigle steps=A\n@glyph !\ngb: move ship=hms_lark steps=A\nquit\n' |
+	"$SL" record -q "$OUT/whatif.sil" || exit 1
+"$SL" html -q "$OUT/main.sil" --branch "$OUT/whatif.sil" -o "$OUT/branch.html" || exit 1
+"$SL" html -q --embed "$OUT/main.sil" --branch "$OUT/whatif.sil" -o "$OUT/embed.html" || exit 1
+cat >"$OUT/club.html" <<'EOF2'
+<!DOCTYPE html><html><head><meta charset="utf-8"><title>Club night</title></head>
+<body><h1>Club night: game of the week</h1>
+<iframe id="game" src="embed.html#event=8" width="640" height="420" sandbox="allow-scripts" title="the game"></iframe>
+<p id="heard">nothing yet</p>
+<script>
+window.addEventListener("message", function (m) {
+	if (m.data && m.data.sillage === "step") document.getElementById("heard").textContent = JSON.stringify(m.data);
+});
+</script></body></html>
+EOF2
 # the events whose boards the viewer must show as `render` draws them
 last=$("$SL" info "$SAMPLE" | sed -n 's/^events: *\([0-9]*\).*/\1/p')
 echo 1 >"$OUT/event-first.txt"

@@ -233,3 +233,114 @@ test("text from the log is shown, never run", async () => {
 	assert.deepStrictEqual(log.errors, []);
 	await page.close();
 });
+
+// Glyphs and variations (issue 28.7): main.sil has '?!' on event 8, whatif.sil
+// forks it after event 7 and plays two other moves, the first marked '!'.
+test("glyphs show beside their move; a variation is stepped into and back", async () => {
+	const { page, log } = await open("branch.html", "#event=8");
+	assert.strictEqual(await event(page), 8);
+	assert.match(await page.textContent("#current"), /\?! \(dubious move\)/, "the glyph and its name");
+	assert.strictEqual(await page.locator("#events li.event .glyph").count(), 1);
+	assert.strictEqual(await page.getAttribute("#events li.event .glyph", "title"), "dubious move");
+	// the variation is listed under event 7, where it leaves the main line (the
+	// main line has no checks, the fork's recorder sealed its turn marker: they
+	// part at the turn marker, right after the seventh entry)
+	assert.strictEqual(await page.locator("#events li.var").count(), 1);
+	assert.match(await page.textContent("#events li.var"), /variation: whatif\.sil \(2 events\)/);
+	const mainBoard = await page.innerHTML("#top");
+	await page.evaluate(() => window.sillage.show(7));
+	assert.strictEqual(await event(page), 7);
+	assert.strictEqual(await page.locator("#current .varbtn").count(), 1, "a button at the fork");
+	// (cairo numbers its surfaces as it draws: the ids differ, not the drawing)
+	const board = async () => (await page.innerHTML("#top")).replace(/surface\d+/g, "surface");
+	const atFork = await board();
+	await page.keyboard.press("v");
+	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.line), 1, "V steps into the variation");
+	assert.match(await page.textContent("#status"), /^Variation whatif\.sil/);
+	// its entries follow the shared ones; the board and the words are the branch's
+	await page.keyboard.press("End");
+	assert.strictEqual(await event(page), 9, "the variation's own two events: 8 and 9");
+	assert.match(await page.textContent("#current"), /^Event 9: Royal Navy: Lark reaches NW 1 hex/, "the variation's last event in words");
+	assert.match(await page.textContent("#events li.inline .glyph"), /!/);
+	assert.notStrictEqual(await page.innerHTML("#top"), mainBoard, "the variation's board differs");
+	assert.match(page.url(), /#branch=1&step=\d+$/, "a link into the variation");
+	// the shared positions are the main line's boards
+	await page.keyboard.press("Home");
+	for (let k = 0; k < 7; k++) await page.keyboard.press("ArrowRight");
+	assert.strictEqual(await event(page), 7);
+	assert.strictEqual(await board(), atFork, "the fork point is the main line's board");
+	// back to the main line where the variation left it
+	await page.keyboard.press("End");
+	await page.keyboard.press("Escape");
+	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.line), 0);
+	assert.strictEqual(await event(page), 7, "Esc: back at the fork");
+	assert.strictEqual(await page.locator("#events li.inline").count(), 0);
+	// a link into the variation opens it; the mouse enters and leaves it too
+	await page.goto("file://" + path.join(dir, "branch.html") + "#branch=1&step=10");
+	await page.waitForSelector("#board svg");
+	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.line), 1);
+	assert.strictEqual(await event(page), 8);
+	await page.click("#current button");
+	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.line), 0, "the button goes back");
+	await page.click("#events li.var");
+	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.line), 1, "a click on the variation enters it");
+	assert.deepStrictEqual(log.errors, []);
+	assert.deepStrictEqual(log.requests, []);
+	await page.close();
+});
+
+// The embeddable page inside a club's page, in a sandboxed iframe (scripts
+// only: an opaque origin, no same-origin access): it draws, steps with the
+// keyboard once clicked, tells the host where it is and obeys the host.
+test("the embedded viewer works in a sandboxed iframe", async () => {
+	const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+	const errors = [];
+	page.on("pageerror", (e) => errors.push(String(e)));
+	page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+	await page.goto("file://" + path.join(dir, "club.html"));
+	const frame = page.frames().find((f) => f.url().includes("embed.html"));
+	assert.ok(frame, "the iframe loaded");
+	await frame.waitForSelector("#board svg");
+	assert.strictEqual(await frame.$eval("#status", (e) => +e.dataset.event), 8, "#event=8 in the iframe's src");
+	// the board fills the frame's room without scrolling it or the host
+	const b = await frame.$eval("#board", (e) => { const r = e.getBoundingClientRect(); return { w: r.width, h: r.height, top: r.top, bottom: r.bottom }; });
+	const vh = await frame.evaluate(() => window.innerHeight);
+	assert.ok(b.w > 300 && b.h > 200 && b.top >= 0 && b.bottom <= vh + 1, "the board in the frame: " + JSON.stringify(b));
+	assert.strictEqual(await frame.evaluate(() => document.scrollingElement.scrollTop), 0);
+	await page.waitForFunction(() => document.getElementById("heard").textContent.includes('"event":8'));
+	// keyboard after a click on the board
+	await frame.click("#board");
+	await page.keyboard.press("ArrowLeft");
+	assert.strictEqual(await frame.$eval("#status", (e) => +e.dataset.event), 7);
+	await page.waitForFunction(() => document.getElementById("heard").textContent.includes('"event":7'));
+	// the host moves it; the address of the host is left alone
+	await page.evaluate(() => document.getElementById("game").contentWindow.postMessage({ sillage: "event", event: 3 }, "*"));
+	await frame.waitForFunction(() => +document.getElementById("status").dataset.event === 3);
+	await page.evaluate(() => document.getElementById("game").contentWindow.postMessage({ sillage: "show", step: "<b>" }, "*"));
+	await page.waitForTimeout(100);
+	assert.strictEqual(await frame.$eval("#status", (e) => +e.dataset.event), 3, "a message that is not a number is ignored");
+	assert.ok(!page.url().includes("#"), "the host's address is untouched");
+	// variations work inside the frame too
+	await frame.evaluate(() => window.sillage.show(7));
+	await frame.click("#current .varbtn");
+	await page.waitForFunction(() => document.getElementById("heard").textContent.includes('"line":1'));
+	assert.deepStrictEqual(errors, []);
+	await page.close();
+});
+
+// A small frame (a sidebar widget): the event list gives way to the board.
+test("the embedded viewer at 360x300 keeps the board and the controls", async () => {
+	const page = await browser.newPage({ viewport: { width: 360, height: 300 } });
+	await page.goto("file://" + path.join(dir, "embed.html"));
+	await page.waitForSelector("#board svg");
+	assert.strictEqual(await page.locator("aside").isVisible(), false, "no event list in a narrow frame");
+	for (const id of ["prev", "play", "next", "slider", "board"]) {
+		const r = await page.locator("#" + id).boundingBox();
+		assert.ok(r && r.x >= 0 && r.y >= 0 && r.x + r.width <= 361 && r.y + r.height <= 301, id + " inside: " + JSON.stringify(r));
+	}
+	const h = await page.$eval("#board", (e) => e.getBoundingClientRect().height);
+	assert.ok(h >= 120, "the board keeps room: " + h);
+	await page.keyboard.press("ArrowRight");
+	assert.strictEqual(await page.evaluate(() => location.hash), "", "no address rewriting when embedded");
+	await page.close();
+});
