@@ -193,7 +193,7 @@ static void test_errors_name_position_and_expectation(void **s)
 	expect_error(BODY("title late"), SL_ESYNTAX,
 		"t.sil:18:1: header line 'title' after the first event (the header comes first)");
 	expect_error(BODY("@remark hello"), SL_ESYNTAX,
-		"t.sil:18:1: unknown annotation (expected @note or @bookmark)");
+		"t.sil:18:1: unknown annotation (expected @glyph, @note or @bookmark)");
 	expect_error(BODY("fr: move ship=aigle steps=A !dead"), SL_ESYNTAX,
 		"t.sil:18:29: expected a state check '!' with 8 hex digits");
 	/* the column counts characters, not bytes */
