@@ -903,6 +903,73 @@ static int put_branches(html_job *j, sl_buf *out, sl_error *err)
 	return SL_OK;
 }
 
+/* The page around the data: styles, the glyph symbols, the data as JSON,
+ * the controls and the script. */
+static void write_page(html_job *j, const sl_log *log, const sl_buf *ents, const sl_buf *br, sl_buf *page)
+{
+	sl_buf_puts(page, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		"style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n<title>");
+	sl_export_escape_html(page, log->h.title ? log->h.title : log->h.game);
+	sl_buf_printf(page, " - sillage</title>\n<style>%s</style>\n</head>\n<body class=\"%s%s\">\n",
+		viewer_css, j->o->theme == SL_THEME_DARK ? "dark" : "light", j->ho && j->ho->embed ? " embed" : "");
+	sl_buf_puts(page, "<svg id=\"glyphs\" width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>\n");
+	for (size_t g = 0; g < j->glyphs.n; g++)
+		sl_buf_printf(page, "<symbol overflow=\"visible\" id=\"sg%zu\">%s</symbol>\n", g,
+			j->glyphs.s[g]);
+	sl_buf_puts(page, "</defs></svg>\n");
+	sl_buf_puts(page, "<script type=\"application/json\" id=\"sl-data\">{\"title\":");
+	sl_export_json_str(page, log->h.title ? log->h.title : "");
+	sl_buf_puts(page, ",\"game\":");
+	sl_export_json_str(page, log->game->name ? log->game->name : log->h.game);
+	sl_buf_puts(page, ",\"players\":[");
+	for (int i = 0; i < log->h.nplayers; i++) {
+		sl_buf_puts(page, i ? ",{\"id\":" : "{\"id\":");
+		sl_export_json_str(page, log->h.players[i].id);
+		sl_buf_puts(page, ",\"name\":");
+		sl_export_json_str(page, log->h.players[i].name ? log->h.players[i].name : "");
+		sl_buf_printf(page, ",\"colour\":\"#%06x\"}", (unsigned)(log->h.players[i].colour & 0xffffff));
+	}
+	sl_buf_puts(page, "],\"entries\":[");
+	sl_buf_put(page, ents->data, ents->len);
+	sl_buf_puts(page, "],\n\"grounds\":");
+	sl_buf_put(page, j->grounds.data, j->grounds.len);
+	sl_buf_puts(page, ",\n\"steps\":");
+	sl_buf_put(page, j->steps.data, j->steps.len);
+	sl_buf_puts(page, ",\n\"lines\":[");
+	for (size_t i = 0; i < j->lines.n; i++) {
+		if (i)
+			sl_buf_puts(page, ",\n");
+		json_light(page, j->lines.s[i]);
+	}
+	sl_buf_puts(page, "],\n\"styles\":[");
+	for (size_t i = 0; i < j->styles.n; i++) {
+		if (i)
+			sl_buf_puts(page, ",\n");
+		json_light(page, j->styles.s[i]);
+	}
+	sl_buf_puts(page, "],\n\"adv\":[");
+	for (size_t i = 0; i < j->glyphs.n; i++) {
+		char a[40];
+		num2(a, sizeof a, i < j->nadv && j->adv[i] > -1e8 ? j->adv[i] : 0);
+		sl_buf_printf(page, "%s%s", i ? "," : "", a);
+	}
+	sl_buf_puts(page, "],\n\"shapes\":[");
+	for (size_t i = 0; i < j->shapes.n; i++) {
+		if (i)
+			sl_buf_puts(page, ",\n");
+		json_light(page, j->shapes.s[i]);
+	}
+	sl_buf_putc(page, ']');
+	sl_buf_put(page, br->data, br->len);
+	sl_buf_printf(page, ",\n\"embed\":%s", j->ho && j->ho->embed ? "true" : "false");
+	add_metrics(page, log);
+	sl_buf_puts(page, "}</script>\n");
+	sl_buf_puts(page, viewer_body);
+	sl_buf_printf(page, "<script>%s</script>\n</body></html>\n", viewer_js);
+}
+
 static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 {
 	html_job *j = ctx;
@@ -948,68 +1015,7 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		goto out;
 	sl_buf_putc(&j->grounds, ']');
 
-	/* the page */
-	sl_buf_puts(&page, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-		"style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n<title>");
-	sl_export_escape_html(&page, log->h.title ? log->h.title : log->h.game);
-	sl_buf_printf(&page, " - sillage</title>\n<style>%s</style>\n</head>\n<body class=\"%s%s\">\n",
-		viewer_css, j->o->theme == SL_THEME_DARK ? "dark" : "light", j->ho && j->ho->embed ? " embed" : "");
-	sl_buf_puts(&page, "<svg id=\"glyphs\" width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>\n");
-	for (size_t g = 0; g < j->glyphs.n; g++)
-		sl_buf_printf(&page, "<symbol overflow=\"visible\" id=\"sg%zu\">%s</symbol>\n", g,
-			j->glyphs.s[g]);
-	sl_buf_puts(&page, "</defs></svg>\n");
-	sl_buf_puts(&page, "<script type=\"application/json\" id=\"sl-data\">{\"title\":");
-	sl_export_json_str(&page, log->h.title ? log->h.title : "");
-	sl_buf_puts(&page, ",\"game\":");
-	sl_export_json_str(&page, log->game->name ? log->game->name : log->h.game);
-	sl_buf_puts(&page, ",\"players\":[");
-	for (int i = 0; i < log->h.nplayers; i++) {
-		sl_buf_puts(&page, i ? ",{\"id\":" : "{\"id\":");
-		sl_export_json_str(&page, log->h.players[i].id);
-		sl_buf_puts(&page, ",\"name\":");
-		sl_export_json_str(&page, log->h.players[i].name ? log->h.players[i].name : "");
-		sl_buf_printf(&page, ",\"colour\":\"#%06x\"}", (unsigned)(log->h.players[i].colour & 0xffffff));
-	}
-	sl_buf_puts(&page, "],\"entries\":[");
-	sl_buf_put(&page, ents.data, ents.len);
-	sl_buf_puts(&page, "],\n\"grounds\":");
-	sl_buf_put(&page, j->grounds.data, j->grounds.len);
-	sl_buf_puts(&page, ",\n\"steps\":");
-	sl_buf_put(&page, j->steps.data, j->steps.len);
-	sl_buf_puts(&page, ",\n\"lines\":[");
-	for (size_t i = 0; i < j->lines.n; i++) {
-		if (i)
-			sl_buf_puts(&page, ",\n");
-		json_light(&page, j->lines.s[i]);
-	}
-	sl_buf_puts(&page, "],\n\"styles\":[");
-	for (size_t i = 0; i < j->styles.n; i++) {
-		if (i)
-			sl_buf_puts(&page, ",\n");
-		json_light(&page, j->styles.s[i]);
-	}
-	sl_buf_puts(&page, "],\n\"adv\":[");
-	for (size_t i = 0; i < j->glyphs.n; i++) {
-		char a[40];
-		num2(a, sizeof a, i < j->nadv && j->adv[i] > -1e8 ? j->adv[i] : 0);
-		sl_buf_printf(&page, "%s%s", i ? "," : "", a);
-	}
-	sl_buf_puts(&page, "],\n\"shapes\":[");
-	for (size_t i = 0; i < j->shapes.n; i++) {
-		if (i)
-			sl_buf_puts(&page, ",\n");
-		json_light(&page, j->shapes.s[i]);
-	}
-	sl_buf_putc(&page, ']');
-	sl_buf_put(&page, br.data, br.len);
-	sl_buf_printf(&page, ",\n\"embed\":%s", j->ho && j->ho->embed ? "true" : "false");
-	add_metrics(&page, log);
-	sl_buf_puts(&page, "}</script>\n");
-	sl_buf_puts(&page, viewer_body);
-	sl_buf_printf(&page, "<script>%s</script>\n</body></html>\n", viewer_js);
+	write_page(j, log, &ents, &br, &page);
 	if (page.failed || ents.failed || br.failed || j->steps.failed || j->grounds.failed) {
 		rc = sl_error_set(err, SL_ENOMEM, "html: out of memory");
 		goto out;

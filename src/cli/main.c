@@ -347,8 +347,8 @@ const cli_verb cli_verbs[] = {
 	{"annotate", cmd_annotate, "mark a move good or bad (! ? !! ?? !? ?!), comment on it, bookmark it",
 	 "FILE --at N [GLYPH]", annotate_opts,
 	 "Sets the glyph of event N (as `sillage log` numbers them; `none` removes it), and with --note or "
-	 "--bookmark its comment or bookmark, then writes the log back in its own form (a .silb journal stays a "
-	 "journal). Annotations are outside every state check and the log digest (formats/hash.md), so an "
+	 "--bookmark its comment or bookmark, then writes the log back in its own form (text in canonical form, as "
+	 "convert writes it; a .silb journal stays a journal). Annotations are outside every state check and the log digest (formats/hash.md), so an "
 	 "annotated log verifies as before and still extends what was sent. The log must replay as recorded "
 	 "first (exit 1 otherwise); a bad glyph or an entry it does not have is exit 2."},
 	{"fork", cmd_fork, "start a what-if branch that keeps the game's first N events", "FILE --at N -o NEW",
