@@ -338,6 +338,10 @@ typedef struct verify_ctx {
 	sl_chain chain;           /* the log digest so far */
 	sl_chain at_n;            /* --extends N:HEX: the digest after N entries */
 	extends_ref *ext;
+	/* a fork (`sillage fork`): what its header says its first entries digest
+	 * to, and what they do (fork_seen once the log has that many) */
+	int has_fork, fork_bad, fork_seen;
+	sl_chain fork_want, fork_got;
 } verify_ctx;
 
 /* One entry as a line of text, without its comments and annotations. */
@@ -396,12 +400,28 @@ static void extends_free(extends_ref *x)
 	sl_buf_free(&x->theirs);
 }
 
+/* A fork's header line 'meta fork-digest E:HEX', read with the header. */
+static void fork_begin(verify_ctx *v, const sl_log *log)
+{
+	for (int i = 0; i < log->h.nmeta; i++)
+		if (strcmp(log->h.meta[i].key, "fork-digest") == 0) {
+			v->has_fork = 1;
+			v->fork_bad = sl_chain_parse(&v->fork_want, log->h.meta[i].value) != SL_OK;
+		}
+}
+
 /* The log digest moves past ev (NULL: the header), and --extends compares. */
 static int chain_step(verify_ctx *v, const sl_log *log, const sl_event *ev, sl_error *err)
 {
 	extends_ref *x = v->ext;
 	if (ev ? sl_chain_entry(&v->chain, log->game->schema, ev) : sl_chain_begin(&v->chain, &log->h))
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	if (!ev)
+		fork_begin(v, log);
+	if (v->has_fork && !v->fork_bad && v->chain.n == v->fork_want.n) {
+		v->fork_got = v->chain;
+		v->fork_seen = 1;
+	}
 	if (x && v->chain.n == x->n)
 		v->at_n = v->chain;
 	if (!x || !x->log || x->parts >= 0 || v->chain.n > x->n)
@@ -648,6 +668,41 @@ static int verify_read(const char *file, sl_log **log, verify_ctx *v, sl_silb_in
 	return rc;
 }
 
+/* A fork's first entries must be those it was made with (formats/sil.md,
+ * "Branches"): its own digest after them is the one its header gives. */
+static int fork_check(const inspect_opts *o, const char *file, const verify_ctx *v, const sl_log *log,
+	sl_error *err)
+{
+	const char *of = NULL;
+	sl_buf t1, t2;
+	if (!v->has_fork)
+		return SL_OK;
+	for (int i = 0; i < log->h.nmeta; i++)
+		if (strcmp(log->h.meta[i].key, "fork-of") == 0)
+			of = log->h.meta[i].value;
+	if (v->fork_bad)
+		return sl_error_set(err, SL_EILLEGAL, "%s: meta fork-digest is not 'E:HEX' (the entries kept and "
+			"64 hex digits, as `sillage fork` writes it)", file);
+	if (!v->fork_seen)
+		return sl_error_set(err, SL_EILLEGAL, "%s: a fork that keeps %llu entries of %s holds only %llu", file,
+			(unsigned long long)v->fork_want.n, of ? of : "its main line", (unsigned long long)v->chain.n);
+	if (memcmp(v->fork_got.d, v->fork_want.d, sizeof v->fork_got.d) != 0)
+		return sl_error_set(err, SL_EILLEGAL, "%s: its first %llu entries are not the ones it was forked with "
+			"from %s (meta fork-digest): one of them, or the game and players, changed since (`sillage verify "
+			"--extends MAIN %s` names the entry)", file, (unsigned long long)v->fork_want.n, of ? of : "its main line",
+			file);
+	if (!o->quiet && !o->json) {
+		sl_buf_init(&t1);
+		sl_buf_init(&t2);
+		printf("%s: a fork of %s: its first %llu entries are those it was forked with (meta fork-digest)\n",
+			sl_text_safe_cstr(file, &t1), of ? sl_text_safe_cstr(of, &t2) : "its main line",
+			(unsigned long long)v->fork_want.n);
+		sl_buf_free(&t1);
+		sl_buf_free(&t2);
+	}
+	return SL_OK;
+}
+
 static int verify_run(const inspect_opts *o, const char *file, verify_ctx *v, sl_silb_info *si, sl_error *err)
 {
 	sl_log *log = NULL;
@@ -678,6 +733,8 @@ static int verify_run(const inspect_opts *o, const char *file, verify_ctx *v, sl
 		sl_log_free(log);
 		return EXIT_FAIL;
 	}
+	if (fork_check(o, file, v, log, err))
+		goto fail;
 	verify_say(o, file, v, log, h);
 	sl_replay_free(v->r);
 	sl_log_free(log);

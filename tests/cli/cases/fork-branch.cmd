@@ -11,3 +11,9 @@ $SILLAGE verify -q whatif.sil; echo "verify exit $?"
 $SILLAGE verify --extends main.sil whatif.sil; echo "extends exit $?"
 $SILLAGE fork main.sil --at 99 -o x.sil; echo "exit $?"
 $SILLAGE fork main.sil --at 3; echo "exit $?"
+# an entry of the shared part edited since the fork, in a log without checks: verify refuses it
+# without the main line, by the fork's digest
+$SILLAGE fork $OLDPWD/tests/cli/data/example.sil --at 7 -o plain.sil
+sed 's/name="Lark"/name="Larks"/' plain.sil > edited.sil
+$SILLAGE verify -q plain.sil; echo "plain exit $?"
+$SILLAGE verify edited.sil; echo "edited exit $?"
