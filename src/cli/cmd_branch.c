@@ -2,6 +2,7 @@
  * glyph, a note, a bookmark on an entry) and fork (a what-if line that keeps
  * the main line's first entries, checks and all). */
 #include "cli.h"
+#include "games/sl_mcs.h"
 #include "replay/sl_chain.h"
 
 #include <stdio.h>
@@ -70,11 +71,12 @@ static int save_as(const sl_log *log, const char *in, const char *out)
 	return rc ? cli_report(&err) : EXIT_OK;
 }
 
-/* One line of text checked as an annotation would be in the log. */
+/* One line of text, as every form of the log can hold a note: UTF-8, no
+ * control character but tab, not empty. */
 static int one_line(const char *what, const char *s)
 {
-	if (strchr(s, '\n') || strchr(s, '\r') || !*s)
-		return cli_usage("annotate", "--%s: one line of text, not empty", what);
+	if (!*s || !sl_text_ok(s, strlen(s), 0))
+		return cli_usage("annotate", "--%s: one line of UTF-8 text, not empty, without control characters", what);
 	return 0;
 }
 
@@ -121,10 +123,11 @@ int cmd_annotate(int argc, char **argv)
 	}
 	if (glyph >= 0)
 		ev->glyph = (uint8_t)glyph;
-	if (a.note && !(ev->note = sl_arena_strndup(&log->arena, a.note, strlen(a.note))))
+	if ((a.note && !(ev->note = sl_arena_strndup(&log->arena, a.note, strlen(a.note)))) ||
+	    (a.bookmark && !(ev->bookmark = sl_arena_strndup(&log->arena, a.bookmark, strlen(a.bookmark))))) {
+		fprintf(stderr, "sillage: annotate: out of memory\n");
 		rc = EXIT_IO;
-	if (a.bookmark && !(ev->bookmark = sl_arena_strndup(&log->arena, a.bookmark, strlen(a.bookmark))))
-		rc = EXIT_IO;
+	}
 	if (!rc)
 		rc = save_as(log, argv[i], a.out ? a.out : argv[i]);
 	sl_log_free(log);

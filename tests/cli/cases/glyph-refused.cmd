@@ -8,4 +8,5 @@ cp $OLDPWD/tests/cli/data/example.sil a.sil
 $SILLAGE annotate a.sil --at 9 '!'; echo "exit $?"
 $SILLAGE annotate a.sil --at 8 'good'; echo "exit $?"
 $SILLAGE annotate a.sil '!'; echo "exit $?"
+$SILLAGE annotate a.sil --at 8 --note "$(printf 'ring \007 the bell')"; echo "exit $?"
 cmp a.sil $OLDPWD/tests/cli/data/example.sil && echo unchanged
