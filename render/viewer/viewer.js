@@ -223,7 +223,10 @@ function varItem(o) {
 	o.entries.slice(o.at).forEach(function (e) { ev += e.k === 0; });
 	li = el("li", "var", "\u21b3 variation: " + o.name + " (" + ev + " event" + (ev === 1 ? "" : "s") + ")");
 	li.title = "step into this variation (V)";
+	li.tabIndex = 0;
+	li.setAttribute("role", "button");
 	li.addEventListener("click", function (x) { x.stopPropagation(); enter(o.k, o.at + 1); });
+	li.addEventListener("keydown", function (x) { if (x.key === "Enter") { x.preventDefault(); enter(o.k, o.at + 1); } });
 	return li;
 }
 /* the event list and bookmarks of the shown line */
@@ -233,7 +236,10 @@ function buildList() {
 	items = [];
 	if (L.k) {
 		var back = el("li", "var back", "\u21a9 back to the main line (Esc)");
+		back.tabIndex = 0;
+		back.setAttribute("role", "button");
 		back.addEventListener("click", function () { leave(); });
+		back.addEventListener("keydown", function (x) { if (x.key === "Enter") { x.preventDefault(); leave(); } });
 		$("events").appendChild(back);
 	}
 	varsAt(0).forEach(function (o) { $("events").appendChild(varItem(o)); });

@@ -284,6 +284,13 @@ test("glyphs show beside their move; a variation is stepped into and back", asyn
 	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.line), 0, "the button goes back");
 	await page.click("#events li.var");
 	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.line), 1, "a click on the variation enters it");
+	// and the keyboard alone: the list's items for variations take the focus and Enter
+	await page.focus("#events li.var.back");
+	await page.keyboard.press("Enter");
+	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.line), 0, "Enter on 'back' goes back");
+	await page.focus("#events li.var");
+	await page.keyboard.press("Enter");
+	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.line), 1, "Enter on the variation enters it");
 	assert.deepStrictEqual(log.errors, []);
 	assert.deepStrictEqual(log.requests, []);
 	await page.close();
