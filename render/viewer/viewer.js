@@ -208,8 +208,9 @@ D.players.forEach(function (p) {
 });
 var items = [];
 /* a move's glyph as annotators write it after the move, named for a screen reader */
+var GLYPH_KIND = {"!": "good", "!!": "good", "?": "bad", "??": "bad", "!?": "int", "?!": "dub"};
 function glyphEl(e) {
-	var g = el("span", "glyph g" + e.g.length, " " + e.g);
+	var g = el("span", "glyph " + (GLYPH_KIND[e.g] || ""), " " + e.g);
 	g.title = e.gn;
 	g.setAttribute("aria-label", e.gn);
 	return g;
@@ -219,7 +220,7 @@ function varsAt(p) {
 	return L.k ? [] : LINES.filter(function (o) { return o.base && o.at === p; });
 }
 function varItem(o) {
-	var n = o.entries.length - o.at, ev = 0, li;
+	var ev = 0, li;
 	o.entries.slice(o.at).forEach(function (e) { ev += e.k === 0; });
 	li = el("li", "var", "\u21b3 variation: " + o.name + " (" + ev + " event" + (ev === 1 ? "" : "s") + ")");
 	li.title = "step into this variation (V)";
