@@ -24,41 +24,74 @@ static double ways_of(long n, int k)
 typedef struct walk {
 	int k;
 	const double *lp;      /* log of each face's probability */
+	const double *lf;      /* lf[m] = log m!, m = 0..n (NULL: lgamma each time) */
+	double lrest[SL_LUCK_MAX_FACES];   /* log of the probability of faces i..k-1 */
+	double lmin[SL_LUCK_MAX_FACES];    /* log of the rarest of faces i..k-1 */
 	double lfact_n, bound; /* log n!; the log probability rolled, with a hair of slack */
 	double sum;
-	long c[SL_LUCK_MAX_FACES];
 } walk;
 
+#define LF(w, m) ((w)->lf ? (w)->lf[m] : lgamma((double)(m) + 1))
+
 /* Every composition of `left` dice over faces i..k-1; lsum is the log of
- * the product so far of p^c / c!. */
+ * the product so far of p^c / c!. A whole subtree is settled at once where
+ * it can be: by the multinomial theorem its outcomes sum to
+ * n! * e^lsum * P^left / left! (P the probability of faces i..k-1), and none
+ * of them is likelier than that sum, so if the sum is within the bound they
+ * all count; and none is less likely than all `left` dice on the rarest of
+ * those faces, so if that is above the bound none counts. */
 static void enumerate(walk *w, int i, long left, double lsum)
 {
+	double top = w->lfact_n + lsum + left * w->lrest[i] - LF(w, left);
 	if (i == w->k - 1) {
-		double l = lsum + left * w->lp[i] - lgamma((double)left + 1) + w->lfact_n;
-		if (l <= w->bound)
-			w->sum += exp(l);
+		if (top <= w->bound)
+			w->sum += exp(top);
 		return;
 	}
+	if (top <= w->bound) {
+		w->sum += exp(top);
+		return;
+	}
+	if (w->lfact_n + lsum + left * w->lmin[i] - LF(w, left) > w->bound)
+		return;
 	for (long c = 0; c <= left; c++)
-		enumerate(w, i + 1, left - c, lsum + c * w->lp[i] - lgamma((double)c + 1));
+		enumerate(w, i + 1, left - c, lsum + c * w->lp[i] - LF(w, c));
 }
 
 static double multinomial_p(const long *counts, const double *pr, int k, long n)
 {
 	walk w;
-	double lobs;
-	double lp[SL_LUCK_MAX_FACES];
+	double lobs, rest = 0, least = INFINITY;
+	double lp[SL_LUCK_MAX_FACES], small[1024];
+	/* log m! looked up, not computed at each of up to MAX_WAYS outcomes;
+	 * without room for the table, lgamma as before */
+	double *lf = n < 1024 ? small : sl_malloc(sizeof *lf * (size_t)(n + 1));
+	if (lf) {
+		lf[0] = 0;
+		for (long m = 1; m <= n; m++)
+			lf[m] = lf[m - 1] + log((double)m);
+	}
 	w.k = k;
 	w.lp = lp;
-	w.lfact_n = lgamma((double)n + 1);
+	w.lf = lf;
+	w.lfact_n = LF(&w, n);
 	lobs = w.lfact_n;
 	for (int i = 0; i < k; i++) {
 		lp[i] = pr[i] > 0 ? log(pr[i]) : -INFINITY;
-		lobs += counts[i] * lp[i] - lgamma((double)counts[i] + 1);
+		lobs += counts[i] * lp[i] - LF(&w, counts[i]);
+	}
+	for (int i = k - 1; i >= 0; i--) {   /* faces i..k-1: their probability, their rarest */
+		rest += pr[i];
+		if (pr[i] > 0 && pr[i] < least)
+			least = pr[i];
+		w.lrest[i] = log(rest);
+		w.lmin[i] = least < INFINITY ? log(least) : -INFINITY;
 	}
 	w.bound = lobs + 1e-9;
 	w.sum = 0;
 	enumerate(&w, 0, n, 0);
+	if (lf != small)
+		sl_free(lf);
 	return w.sum > 1 ? 1 : w.sum;
 }
 
