@@ -3,6 +3,7 @@
 #include "sl_game.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <stdio.h>
 
 #include <string.h>
@@ -211,7 +212,8 @@ int sl_entry_seal(const sl_game *g, const sl_header *h, const void *st, uint64_t
 /* The backup of a flat apply: one block per thread, kept between calls
  * (a replay applies hundreds of thousands of entries; a fresh block and two
  * copies each cost more than most rules), taken out while in use so that
- * an apply inside an apply gets its own, and freed when the thread ends. */
+ * an apply inside an apply gets its own, and freed when the thread ends
+ * (or, for the thread that calls exit, by an atexit handler). */
 static pthread_key_t flat_key;
 static pthread_once_t flat_once = PTHREAD_ONCE_INIT;
 static int flat_key_ok;
@@ -221,9 +223,20 @@ typedef struct flat_spare {
 	unsigned char data[];
 } flat_spare;
 
+/* the spare of the thread that calls exit (the main one: no destructor
+ * runs for it), so that every block taken through sl_malloc is given back */
+static void flat_exit(void)
+{
+	void *b = pthread_getspecific(flat_key);
+	pthread_setspecific(flat_key, NULL);
+	sl_free(b);
+}
+
 static void flat_key_make(void)
 {
 	flat_key_ok = pthread_key_create(&flat_key, sl_free) == 0;
+	if (flat_key_ok)
+		atexit(flat_exit);
 }
 
 static flat_spare *flat_take(size_t size)
