@@ -199,6 +199,8 @@ $(FUZZ_BUILD)/fuzz_new $(FUZZ_BUILD)/fuzz_ti4setup $(FUZZ_BUILD)/fuzz_upgrade: F
 $(FUZZ_BUILD)/fuzz_new $(FUZZ_BUILD)/fuzz_ti4setup $(FUZZ_BUILD)/fuzz_upgrade: $(FUZZ_CLI_OBJ)
 $(FUZZ_BUILD)/fuzz_serve: FUZZ_OBJ += $(FUZZ_CLI_OBJ)
 $(FUZZ_BUILD)/fuzz_serve: $(FUZZ_CLI_OBJ)
+$(FUZZ_BUILD)/fuzz_extends: FUZZ_OBJ += $(FUZZ_CLI_OBJ)
+$(FUZZ_BUILD)/fuzz_extends: $(FUZZ_CLI_OBJ)
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "fuzz: linking $@"

@@ -4,7 +4,7 @@
  * back to its text when this says no. */
 #include "export.h"
 
-#include <dlfcn.h>
+#include "core/sl_core.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,18 +41,12 @@ static char ch_why[400];   /* empty once every entry point is found */
 
 static void ch_load(void)
 {
-	void *h = dlopen(CH_SONAME, RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
-		const char *e = dlerror();
-		snprintf(ch_why, sizeof ch_why, "cannot load %s (Debian package libchafa0): %s",
-			CH_SONAME, e ? e : "not found");
+	void *h;
+	if (sl_dl_open(&h, CH_SONAME, "libchafa0", ch_why, sizeof ch_why))
 		return;
-	}
 #define CH_SYM(name) \
-	if (!(*(void **)&chf.name = dlsym(h, #name))) { \
-		snprintf(ch_why, sizeof ch_why, "%s has no %s", CH_SONAME, #name); \
-		return; \
-	}
+	if (sl_dl_sym(h, CH_SONAME, #name, (void **)&chf.name, ch_why, sizeof ch_why)) \
+		return;
 	CH_FUNCS(CH_SYM)
 #undef CH_SYM
 }

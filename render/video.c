@@ -13,7 +13,7 @@
  * here; a missing or unusable one is SL_EFORMAT (exit 3), naming it. */
 #include "export.h"
 
-#include <dlfcn.h>
+#include "core/sl_core.h"
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -65,19 +65,12 @@ static char av_why[512];   /* empty once every entry point is found */
 static void av_load(void)
 {
 	void *h[4];
-	for (int k = 0; k < 4; k++) {
-		if (!(h[k] = dlopen(av_sonames[k], RTLD_NOW | RTLD_LOCAL))) {
-			const char *e = dlerror();
-			snprintf(av_why, sizeof av_why, "cannot load %s (Debian package %s): %s",
-				av_sonames[k], av_packages[k], e ? e : "not found");
+	for (int k = 0; k < 4; k++)
+		if (sl_dl_open(&h[k], av_sonames[k], av_packages[k], av_why, sizeof av_why))
 			return;
-		}
-	}
 #define SL_AV_SYM(lib, name) \
-	if (!(*(void **)&av.name = dlsym(h[AV_##lib], #name))) { \
-		snprintf(av_why, sizeof av_why, "%s has no %s", av_sonames[AV_##lib], #name); \
-		return; \
-	}
+	if (sl_dl_sym(h[AV_##lib], av_sonames[AV_##lib], #name, (void **)&av.name, av_why, sizeof av_why)) \
+		return;
 	SL_AV_FUNCS(SL_AV_SYM)
 #undef SL_AV_SYM
 	av.av_log_set_level(AV_LOG_ERROR);

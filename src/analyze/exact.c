@@ -23,42 +23,117 @@ static double ways_of(long n, int k)
 
 typedef struct walk {
 	int k;
-	const double *lp;      /* log of each face's probability */
+	double lp[SL_LUCK_MAX_FACES];      /* log of each face's probability, faces by probability */
+	const double *lf;      /* lf[m] = log m!, m = 0..n (NULL: lgamma each time) */
+	double lrest[SL_LUCK_MAX_FACES];   /* log of the probability of faces i..k-1 */
+	double lmin[SL_LUCK_MAX_FACES];    /* log of the rarest of faces i..k-1 */
+	int start[SL_LUCK_MAX_FACES];      /* face i begins a group of equally likely faces */
+	double lgroup[SL_LUCK_MAX_FACES];  /* at a group's first face: log of its size! */
 	double lfact_n, bound; /* log n!; the log probability rolled, with a hair of slack */
 	double sum;
-	long c[SL_LUCK_MAX_FACES];
 } walk;
 
-/* Every composition of `left` dice over faces i..k-1; lsum is the log of
- * the product so far of p^c / c!. */
-static void enumerate(walk *w, int i, long left, double lsum)
+#define LF(w, m) ((w)->lf ? (w)->lf[m] : lgamma((double)(m) + 1))
+
+/* Every way of `left` dice over faces i..k-1, lsum the log of the product
+ * so far of p^c / c!. Equally likely faces make a group whose counts are
+ * walked in falling order only, each such outcome standing for its distinct
+ * orders (lmul: the log of their number for the groups so far; prev and run
+ * the count of the face before and how many faces of the group had it), so
+ * a fair die's n rolls are walked as partitions of n, not compositions.
+ * Where a group begins, the rest is settled at once when it can be: by the
+ * multinomial theorem its outcomes sum to n! e^lsum P^left / left! (P the
+ * probability of faces i..k-1) and none is likelier than that sum, so if
+ * the sum is within the bound they all count; and none is less likely than
+ * all `left` dice on the rarest face, so if that is above the bound, none. */
+static void enumerate(walk *w, int i, long left, double lsum, double lmul, long prev, int run)
 {
-	if (i == w->k - 1) {
-		double l = lsum + left * w->lp[i] - lgamma((double)left + 1) + w->lfact_n;
-		if (l <= w->bound)
-			w->sum += exp(l);
+	double top = w->lfact_n + lsum + left * w->lrest[i] - LF(w, left);
+	long hi = left;
+	if (w->lfact_n + lsum + left * w->lmin[i] - LF(w, left) > w->bound)
+		return;
+	if (w->start[i]) {
+		if (top <= w->bound) {
+			w->sum += exp(top + lmul);
+			return;
+		}
+		if (i == w->k - 1)
+			return;   /* a last face alone: its one outcome is top, above the bound */
+		lmul += w->lgroup[i];
+	} else if (prev < hi) {
+		hi = prev;
+	}
+	if (i == w->k - 1) {   /* the last face of a group takes what is left, in order */
+		if (left <= prev && top <= w->bound)
+			w->sum += exp(top + lmul - (left == prev ? log(run + 1.0) : 0));
 		return;
 	}
-	for (long c = 0; c <= left; c++)
-		enumerate(w, i + 1, left - c, lsum + c * w->lp[i] - lgamma((double)c + 1));
+	for (long c = 0; c <= hi; c++) {
+		int same = !w->start[i] && c == prev;
+		enumerate(w, i + 1, left - c, lsum + c * w->lp[i] - LF(w, c),
+			same ? lmul - log(run + 1.0) : lmul, c, same ? run + 1 : 1);
+	}
+}
+
+/* Faces ordered by probability into w, equally likely ones grouped (a face
+ * that cannot fall stays alone). */
+static void group_faces(walk *w, const double *pr, int k)
+{
+	int ord[SL_LUCK_MAX_FACES];
+	double rest = 0, least = INFINITY;
+	for (int i = 0; i < k; i++) {
+		int j = i;
+		while (j > 0 && pr[ord[j - 1]] > pr[i]) {
+			ord[j] = ord[j - 1];
+			j--;
+		}
+		ord[j] = i;
+	}
+	for (int i = 0; i < k; i++) {
+		double p = pr[ord[i]];
+		w->lp[i] = p > 0 ? log(p) : -INFINITY;
+		w->start[i] = i == 0 || p <= 0 || fabs(p - pr[ord[i - 1]]) > 1e-12;
+	}
+	for (int i = 0; i < k; i++) {
+		int size = 1;
+		while (w->start[i] && i + size < k && !w->start[i + size])
+			size++;
+		w->lgroup[i] = w->start[i] ? lgamma(size + 1.0) : 0;
+	}
+	for (int i = k - 1; i >= 0; i--) {   /* faces i..k-1: their probability, their rarest */
+		double p = pr[ord[i]];
+		rest += p;
+		if (p > 0 && p < least)
+			least = p;
+		w->lrest[i] = log(rest);
+		w->lmin[i] = least < INFINITY ? log(least) : -INFINITY;
+	}
 }
 
 static double multinomial_p(const long *counts, const double *pr, int k, long n)
 {
 	walk w;
-	double lobs;
-	double lp[SL_LUCK_MAX_FACES];
-	w.k = k;
-	w.lp = lp;
-	w.lfact_n = lgamma((double)n + 1);
-	lobs = w.lfact_n;
-	for (int i = 0; i < k; i++) {
-		lp[i] = pr[i] > 0 ? log(pr[i]) : -INFINITY;
-		lobs += counts[i] * lp[i] - lgamma((double)counts[i] + 1);
+	double lobs, small[1024];
+	/* log m! looked up, not computed at each of up to MAX_WAYS outcomes;
+	 * without room for the table, lgamma as before */
+	double *lf = n < 1024 ? small : sl_malloc(sizeof *lf * (size_t)(n + 1));
+	if (lf) {
+		lf[0] = 0;
+		for (long m = 1; m <= n; m++)
+			lf[m] = lf[m - 1] + log((double)m);
 	}
+	w.k = k;
+	w.lf = lf;
+	w.lfact_n = LF(&w, n);
+	lobs = w.lfact_n;
+	for (int i = 0; i < k; i++)
+		lobs += counts[i] * (pr[i] > 0 ? log(pr[i]) : -INFINITY) - LF(&w, counts[i]);
+	group_faces(&w, pr, k);
 	w.bound = lobs + 1e-9;
 	w.sum = 0;
-	enumerate(&w, 0, n, 0);
+	enumerate(&w, 0, n, 0, 0, 0, 0);
+	if (lf != small)
+		sl_free(lf);
 	return w.sum > 1 ? 1 : w.sum;
 }
 

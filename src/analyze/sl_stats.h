@@ -92,6 +92,8 @@ typedef struct sl_stats_fns {
 	int (*roll)(void *ud, const sl_stats_step *s, const sl_roll *r);
 	/* layer SL_HEAT_*, col,row as printed (1-based) */
 	int (*heat)(void *ud, const sl_stats_step *s, int col, int row, int layer);
+	/* after the last step, the final state (may be NULL) */
+	int (*end)(void *ud, const void *state);
 } sl_stats_fns;
 
 enum { SL_HEAT_WENT = 0, SL_HEAT_FOUGHT = 1, SL_HEAT_LOST = 2, SL_HEAT_LAYERS = 3 };

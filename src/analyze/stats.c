@@ -155,7 +155,7 @@ int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error
 			goto out;
 		}
 	}
-	rc = SL_OK;
+	rc = fns->end ? fns->end(ud, sl_replay_state(r)) : SL_OK;
 out:
 	if (a && a->ctx_free && ctx)
 		a->ctx_free(ctx);
@@ -197,12 +197,11 @@ static int series_step(void *ud, const sl_stats_step *st)
 	return 0;
 }
 
-int sl_stats_series(sl_series **out, const sl_log *log, sl_error *err)
+/* A series sized for log, its steps still to be walked. */
+static int series_new(sl_series **out, const sl_log *log, sl_error *err)
 {
-	sl_stats_fns fns = {series_step, NULL, NULL};
 	sl_series *s;
 	size_t nv;
-	int rc;
 	*out = NULL;
 	s = sl_calloc(1, sizeof *s);
 	if (!s)
@@ -220,8 +219,20 @@ int sl_stats_series(sl_series **out, const sl_log *log, sl_error *err)
 		sl_series_free(s);
 		return sl_error_set(err, SL_ENOMEM, "stats: out of memory for %zu steps", log->n + 1);
 	}
+	*out = s;
+	return SL_OK;
+}
+
+int sl_stats_series(sl_series **out, const sl_log *log, sl_error *err)
+{
+	sl_stats_fns fns = {series_step, NULL, NULL, NULL};
+	sl_series *s;
+	int rc;
+	if ((rc = series_new(&s, log, err)))
+		return rc;
 	if ((rc = sl_stats_walk(log, &fns, s, err))) {
 		sl_series_free(s);
+		*out = NULL;
 		return rc;
 	}
 	*out = s;
@@ -412,6 +423,7 @@ typedef struct luck_walk {
 	sl_luck_row *cells;    /* [side slot][kind] */
 	double *cum;
 	int *seen;
+	int *map;              /* cell -> row, made at the end */
 } luck_walk;
 
 static int side_slot(const luck_walk *w, int side)
@@ -496,75 +508,100 @@ static int pool(luck_walk *w, sl_luck *l, int ncell)
 	return SL_OK;
 }
 
-int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err)
+static void luck_walk_free(luck_walk *w)
 {
-	sl_stats_fns fns = {NULL, luck_roll, NULL};
-	luck_walk w;
+	sl_free(w->cells);
+	sl_free(w->cum);
+	sl_free(w->seen);
+	sl_free(w->map);
+	w->cells = NULL;
+	w->cum = NULL;
+	w->seen = NULL;
+	w->map = NULL;
+}
+
+/* The walk's cells for log's sides and kinds of roll, before the walk. */
+static int luck_begin(luck_walk *w, sl_luck **out, const sl_log *log, sl_error *err)
+{
 	sl_luck *l;
-	int rc, ncell, *map = NULL;
+	int ncell;
 	*out = NULL;
-	memset(&w, 0, sizeof w);
+	memset(w, 0, sizeof *w);
 	l = sl_calloc(1, sizeof *l);
 	if (!l)
 		return sl_error_set(err, SL_ENOMEM, "luck: out of memory");
 	l->game = log->game;
 	l->nkinds = sl_stats_roll_kinds(log->game, &l->kinds);
 	l->entries = log->n;
-	w.l = l;
-	w.np = log->h.nplayers;
-	w.nsides = w.np + sl_stats_extra_sides(log->game);
-	ncell = w.nsides * l->nkinds;
-	w.cells = sl_calloc(ncell ? ncell : 1, sizeof *w.cells);
-	w.cum = sl_calloc(ncell ? ncell : 1, sizeof *w.cum);
-	w.seen = sl_calloc(ncell ? ncell : 1, sizeof *w.seen);
-	map = sl_calloc(ncell ? ncell : 1, sizeof *map);
-	if (!w.cells || !w.cum || !w.seen || !map) {
-		rc = sl_error_set(err, SL_ENOMEM, "luck: out of memory");
-		goto fail;
+	w->l = l;
+	w->np = log->h.nplayers;
+	w->nsides = w->np + sl_stats_extra_sides(log->game);
+	ncell = w->nsides * l->nkinds;
+	w->cells = sl_calloc(ncell ? ncell : 1, sizeof *w->cells);
+	w->cum = sl_calloc(ncell ? ncell : 1, sizeof *w->cum);
+	w->seen = sl_calloc(ncell ? ncell : 1, sizeof *w->seen);
+	w->map = sl_calloc(ncell ? ncell : 1, sizeof *w->map);
+	if (!w->cells || !w->cum || !w->seen || !w->map) {
+		luck_walk_free(w);
+		sl_luck_free(l);
+		return sl_error_set(err, SL_ENOMEM, "luck: out of memory");
 	}
-	if ((rc = sl_stats_walk(log, &fns, &w, err)))
-		goto fail;
+	*out = l;
+	return SL_OK;
+}
+
+/* After the walk: the rows of the cells that saw a roll, side by side,
+ * kind by kind. w is freed either way; l is the caller's to free. */
+static int luck_finish(luck_walk *w, sl_luck *l, const sl_log *log, sl_error *err)
+{
+	int ncell = w->nsides * l->nkinds, *map = w->map;
 	for (size_t i = 0; i < log->n; i++)
 		if (log->ev[i].entry == SL_ENTRY_TURN && log->ev[i].mark > l->turns)
 			l->turns = log->ev[i].mark;
-	if ((rc = pool(&w, l, ncell)) < 0) {
-		rc = sl_error_set(err, SL_ENOMEM, "luck: out of memory");
-		goto fail;
+	if (pool(w, l, ncell) < 0) {
+		luck_walk_free(w);
+		return sl_error_set(err, SL_ENOMEM, "luck: out of memory");
 	}
-	/* rows: the cells that saw a roll, side by side, kind by kind */
 	for (int c = 0; c < ncell; c++)
-		l->nrows += w.seen[c];
+		l->nrows += w->seen[c];
 	l->rows = sl_calloc(l->nrows ? l->nrows : 1, sizeof *l->rows);
 	if (!l->rows) {
-		rc = sl_error_set(err, SL_ENOMEM, "luck: out of memory");
-		goto fail;
+		luck_walk_free(w);
+		return sl_error_set(err, SL_ENOMEM, "luck: out of memory");
 	}
 	for (int c = 0, k = 0; c < ncell; c++) {
 		int slot = c / (l->nkinds ? l->nkinds : 1);
 		map[c] = -1;
-		if (!w.seen[c])
+		if (!w->seen[c])
 			continue;
-		l->rows[k] = w.cells[c];
+		l->rows[k] = w->cells[c];
 		l->rows[k].kind = c % l->nkinds;
-		l->rows[k].side = slot < w.np ? slot : -1 - (slot - w.np);
+		l->rows[k].side = slot < w->np ? slot : -1 - (slot - w->np);
 		sl_luck_finish(&l->rows[k], &l->kinds[l->rows[k].kind]);
 		map[c] = k++;
 	}
 	for (size_t i = 0; i < l->npoints; i++)
 		l->points[i].row = map[l->points[i].row];
-	sl_free(w.cells);
-	sl_free(w.cum);
-	sl_free(w.seen);
-	sl_free(map);
+	luck_walk_free(w);
+	return SL_OK;
+}
+
+int sl_luck_run(sl_luck **out, const sl_log *log, sl_error *err)
+{
+	sl_stats_fns fns = {NULL, luck_roll, NULL, NULL};
+	luck_walk w;
+	sl_luck *l;
+	int rc;
+	if ((rc = luck_begin(&w, &l, log, err)))
+		return rc;
+	if ((rc = sl_stats_walk(log, &fns, &w, err)) || (rc = luck_finish(&w, l, log, err))) {
+		luck_walk_free(&w);
+		sl_luck_free(l);
+		*out = NULL;
+		return rc;
+	}
 	*out = l;
 	return SL_OK;
-fail:
-	sl_free(w.cells);
-	sl_free(w.cum);
-	sl_free(w.seen);
-	sl_free(map);
-	sl_luck_free(l);
-	return rc;
 }
 
 void sl_luck_free(sl_luck *l)
@@ -599,7 +636,7 @@ static int heat_add(void *ud, const sl_stats_step *st, int col, int row, int lay
 
 int sl_heat_run(sl_heat **out, const sl_log *log, long from, long to, sl_error *err)
 {
-	sl_stats_fns fns = {NULL, NULL, heat_add};
+	sl_stats_fns fns = {NULL, NULL, heat_add, NULL};
 	sl_heat *h;
 	int rc;
 	*out = NULL;
@@ -651,25 +688,55 @@ int sl_result_of(sl_result *out, const sl_log *log, sl_error *err)
 	return rc;
 }
 
+/* The report's one walk: the series' steps, the luck's rolls, and the
+ * result from the final state, in a single replay of the log. */
+typedef struct report_walk {
+	sl_game_report *r;
+	luck_walk luck;
+} report_walk;
+
+static int report_step(void *ud, const sl_stats_step *st)
+{
+	return series_step(((report_walk *)ud)->r->series, st);
+}
+
+static int report_roll(void *ud, const sl_stats_step *st, const sl_roll *roll)
+{
+	return luck_roll(&((report_walk *)ud)->luck, st, roll);
+}
+
+static int report_end(void *ud, const void *state)
+{
+	sl_game_report *r = ((report_walk *)ud)->r;
+	if (state)
+		final_result(analysis_of(r->log->game), r->log, state, &r->result);
+	return SL_OK;
+}
+
 int sl_game_report_make(sl_game_report **out, const sl_log *log, sl_error *err)
 {
+	sl_stats_fns fns = {report_step, report_roll, NULL, report_end};
+	report_walk w;
 	sl_game_report *r;
 	int rc;
 	*out = NULL;
 	r = sl_calloc(1, sizeof *r);
 	if (!r)
 		return sl_error_set(err, SL_ENOMEM, "batch: out of memory");
+	memset(&w, 0, sizeof w);
+	w.r = r;
 	r->log = log;
 	r->result.winner = r->result.leader = -1;
-	if ((rc = sl_stats_series(&r->series, log, err)) || (rc = sl_luck_run(&r->luck, log, err)))
+	if ((rc = series_new(&r->series, log, err)) || (rc = luck_begin(&w.luck, &r->luck, log, err)))
+		goto fail;
+	if ((rc = sl_stats_walk(log, &fns, &w, err)) || (rc = luck_finish(&w.luck, r->luck, log, err)))
 		goto fail;
 	r->turns = r->series->turns;
 	r->events = r->series->event[r->series->nsteps - 1];
-	if ((rc = sl_result_of(&r->result, log, err)))
-		goto fail;
 	*out = r;
 	return SL_OK;
 fail:
+	luck_walk_free(&w.luck);
 	sl_game_report_free(r);
 	return rc;
 }

@@ -5,7 +5,7 @@
  * forward to the library opened by dlopen on the first sqlite3_open; a
  * missing library is said there and the open fails (batch: exit 4). The
  * binary does not export these names. Another sqlite3_ call adds a line. */
-#include <dlfcn.h>
+#include "core/sl_core.h"
 #include <pthread.h>
 #include <stdio.h>
 
@@ -31,18 +31,12 @@ static char sq_why[400];   /* empty once every entry point is found */
 
 static void sq_load(void)
 {
-	void *h = dlopen(SQ_SONAME, RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
-		const char *e = dlerror();
-		snprintf(sq_why, sizeof sq_why, "cannot load %s (Debian package libsqlite3-0): %s",
-			SQ_SONAME, e ? e : "not found");
+	void *h;
+	if (sl_dl_open(&h, SQ_SONAME, "libsqlite3-0", sq_why, sizeof sq_why))
 		return;
-	}
 #define SQ_SYM(name) \
-	if (!(*(void **)&sq.name = dlsym(h, #name))) { \
-		snprintf(sq_why, sizeof sq_why, "%s has no %s", SQ_SONAME, #name); \
-		return; \
-	}
+	if (sl_dl_sym(h, SQ_SONAME, #name, (void **)&sq.name, sq_why, sizeof sq_why)) \
+		return;
 	SQ_FUNCS(SQ_SYM)
 #undef SQ_SYM
 }

@@ -214,6 +214,14 @@ int sl_write_file_atomic(const char *path, const void *data, size_t n, sl_error 
 /* Reads a whole file (at most max bytes). *out is NUL-terminated; free with sl_free. */
 int sl_read_file(const char *path, size_t max, char **out, size_t *out_len, sl_error *err);
 
+/* ---- shared libraries opened on first use (dl.c) ------------------------ */
+
+/* Opens soname (dlopen, kept open until the process ends): 0, or -1 with
+ * why saying it is missing and which Debian package brings it. */
+int sl_dl_open(void **h, const char *soname, const char *package, char *why, size_t whyn);
+/* Finds the entry point name of h into *slot: 0, or -1 with why. */
+int sl_dl_sym(void *h, const char *soname, const char *name, void **slot, char *why, size_t whyn);
+
 /* ---- commitments (formats/commit.md) ----------------------------------- */
 
 /* Hidden information is recorded as a commitment first and revealed later:

@@ -2,6 +2,8 @@
  * look-ups, state hash and clone through the canonical serialization. */
 #include "sl_game.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <stdio.h>
 
 #include <string.h>
@@ -207,41 +209,97 @@ int sl_entry_seal(const sl_game *g, const sl_header *h, const void *st, uint64_t
 	return SL_OK;
 }
 
+/* The backup of a flat apply: one block per thread, kept between calls
+ * (a replay applies hundreds of thousands of entries; a fresh block and two
+ * copies each cost more than most rules), taken out while in use so that
+ * an apply inside an apply gets its own, and freed when the thread ends
+ * (or, for the thread that calls exit, by an atexit handler). */
+static pthread_key_t flat_key;
+static pthread_once_t flat_once = PTHREAD_ONCE_INIT;
+static int flat_key_ok;
+
+typedef struct flat_spare {
+	size_t size;
+	unsigned char data[];
+} flat_spare;
+
+/* the spare of the thread that calls exit (the main one: no destructor
+ * runs for it), so that every block taken through sl_malloc is given back */
+static void flat_exit(void)
+{
+	void *b = pthread_getspecific(flat_key);
+	pthread_setspecific(flat_key, NULL);
+	sl_free(b);
+}
+
+static void flat_key_make(void)
+{
+	flat_key_ok = pthread_key_create(&flat_key, sl_free) == 0;
+	if (flat_key_ok)
+		atexit(flat_exit);
+}
+
+static flat_spare *flat_take(size_t size)
+{
+	flat_spare *b = NULL;
+	if (pthread_once(&flat_once, flat_key_make) == 0 && flat_key_ok) {
+		b = pthread_getspecific(flat_key);
+		pthread_setspecific(flat_key, NULL);
+	}
+	if (b && b->size < size) {
+		sl_free(b);
+		b = NULL;
+	}
+	if (!b && (b = sl_malloc(sizeof *b + size)))
+		b->size = size;
+	return b;
+}
+
+static void flat_give(flat_spare *b)
+{
+	if (flat_key_ok && !pthread_getspecific(flat_key) && pthread_setspecific(flat_key, b) == 0)
+		return;
+	sl_free(b);
+}
+
+/* fn runs on st itself, after a backup: a refusal puts the backup back, so
+ * st is as it was, as if fn had run on a copy (sl_game.h). */
 int sl_flat_apply(void *st, size_t size, sl_flat_apply_fn fn, const sl_header *h,
 	const sl_event *ev, sl_buf *desc, sl_error *err)
 {
-	void *tmp = sl_malloc(size);
+	flat_spare *bk = flat_take(size);
 	sl_buf d;
 	int rc;
-	if (!tmp)
+	if (!bk)
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
-	memcpy(tmp, st, size);
+	memcpy(bk->data, st, size);
 	sl_buf_init(&d);
-	rc = fn(tmp, h, ev, desc ? &d : NULL, err);
+	rc = fn(st, h, ev, desc ? &d : NULL, err);
 	if (rc == SL_OK && desc && d.failed)
 		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
 	if (rc == SL_OK) {
-		memcpy(st, tmp, size);
 		if (desc)
 			sl_buf_put(desc, d.data, d.len);
+	} else {
+		memcpy(st, bk->data, size);
 	}
 	sl_buf_free(&d);
-	sl_free(tmp);
+	flat_give(bk);
 	return rc;
 }
 
 int sl_flat_mark(void *st, size_t size, sl_flat_mark_fn fn, const sl_header *h,
 	int turn, int phase, sl_error *err)
 {
-	void *tmp = sl_malloc(size);
+	flat_spare *bk = flat_take(size);
 	int rc;
-	if (!tmp)
+	if (!bk)
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
-	memcpy(tmp, st, size);
-	rc = fn(tmp, h, turn, phase, err);
-	if (rc == SL_OK)
-		memcpy(st, tmp, size);
-	sl_free(tmp);
+	memcpy(bk->data, st, size);
+	rc = fn(st, h, turn, phase, err);
+	if (rc != SL_OK)
+		memcpy(st, bk->data, size);
+	flat_give(bk);
 	return rc;
 }
 

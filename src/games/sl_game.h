@@ -396,8 +396,9 @@ int sl_event_unknown_faces(const sl_schema *s, const sl_event *ev);
 int sl_event_stand_in(sl_arena *a, const sl_schema *s, const sl_event *ev, int v, sl_event *out);
 
 /* For modules whose state is one flat block of `size` bytes (no pointers):
- * fn runs on a scratch copy that replaces st only when fn succeeds, and the
- * description fn writes reaches desc only then. That is how apply and mark
+ * fn runs on st, which is put back as it was if fn fails (from a backup the
+ * thread keeps), and the description fn writes reaches desc only when it
+ * succeeds. That is how apply and mark
  * keep their promise that a refused entry changes nothing. */
 typedef int (*sl_flat_apply_fn)(void *copy, const sl_header *h, const sl_event *ev,
 	sl_buf *desc, sl_error *err);

@@ -7,7 +7,7 @@
  * and the server then refuses to start as for any other cause. The binary
  * does not export these names, so the library's own calls stay its own.
  * A server file that calls another MHD_ function adds one line to MHD_FUNCS. */
-#include <dlfcn.h>
+#include "core/sl_core.h"
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,18 +36,12 @@ static char mhd_why[400];   /* empty once every entry point is found */
 
 static void mhd_load(void)
 {
-	void *h = dlopen(MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
-		const char *e = dlerror();
-		snprintf(mhd_why, sizeof mhd_why, "cannot load %s (Debian package %s): %s",
-			MHD_SONAME, MHD_PACKAGE, e ? e : "not found");
+	void *h;
+	if (sl_dl_open(&h, MHD_SONAME, MHD_PACKAGE, mhd_why, sizeof mhd_why))
 		return;
-	}
 #define MHD_SYM(name) \
-	if (!(*(void **)&mhd.name = dlsym(h, #name))) { \
-		snprintf(mhd_why, sizeof mhd_why, "%s has no %s", MHD_SONAME, #name); \
-		return; \
-	}
+	if (sl_dl_sym(h, MHD_SONAME, #name, (void **)&mhd.name, mhd_why, sizeof mhd_why)) \
+		return;
 	MHD_FUNCS(MHD_SYM)
 #undef MHD_SYM
 }

@@ -495,6 +495,56 @@ static void test_luck_exact_few_dice(void **state)
 	assert_true(r.p == 1);
 }
 
+/* The exact test's shortcuts (equally likely faces walked as partitions,
+ * whole subtrees settled at once) against every outcome counted one by one:
+ * fair and weighted dice, one face that cannot fall, rolls typical and odd. */
+static void naive_walk(const double *pr, int k, long n, int i, long left, long *c, double lobs,
+	double *sum)
+{
+	if (i == k - 1) {
+		double l = lgamma((double)n + 1);
+		c[i] = left;
+		for (int f = 0; f < k; f++)
+			l += c[f] ? c[f] * log(pr[f]) - lgamma((double)c[f] + 1) : 0;
+		if (l <= lobs + 1e-9)
+			*sum += exp(l);
+		return;
+	}
+	for (long x = 0; x <= left; x++) {
+		c[i] = x;
+		if (x && pr[i] <= 0)
+			break;
+		naive_walk(pr, k, n, i + 1, left - x, c, lobs, sum);
+	}
+}
+
+static void test_luck_exact_every_outcome(void **state)
+{
+	static const double fair6[6] = {1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0};
+	static const double xw_attack[4] = {3 / 8.0, 1 / 8.0, 2 / 8.0, 2 / 8.0};
+	static const double mixed[5] = {0.1, 0.2, 0.2, 0.2, 0.3};
+	static const struct { const double *pr; int k; long counts[6]; } cases[] = {
+		{fair6, 6, {3, 0, 0, 0, 0, 0}}, {fair6, 6, {2, 2, 1, 0, 0, 0}}, {fair6, 6, {7, 1, 1, 1, 1, 1}},
+		{fair6, 6, {4, 4, 0, 3, 1, 0}}, {xw_attack, 4, {1, 4, 2, 1}}, {xw_attack, 4, {6, 1, 2, 2}},
+		{xw_attack, 4, {0, 0, 5, 5}}, {mixed, 5, {0, 1, 4, 4, 3}}, {mixed, 5, {6, 0, 1, 1, 4}},
+	};
+	(void)state;
+	for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+		long n = 0, c[6];
+		double lobs, sum = 0, p = -1;
+		int k = cases[t].k;
+		for (int f = 0; f < k; f++)
+			n += cases[t].counts[f];
+		lobs = lgamma((double)n + 1);
+		for (int f = 0; f < k; f++)
+			lobs += cases[t].counts[f] ? cases[t].counts[f] * log(cases[t].pr[f]) -
+				lgamma((double)cases[t].counts[f] + 1) : 0;
+		naive_walk(cases[t].pr, k, n, 0, n, c, lobs, &sum);
+		assert_int_equal(sl_luck_exact(cases[t].counts, cases[t].pr, k, n, &p), SL_LUCK_EXACT);
+		assert_true(fabs(p - (sum > 1 ? 1 : sum)) < 1e-12);
+	}
+}
+
 /* sail's gunnery has no odds (H8): each side is set against the game's own
  * rate, so the expected hits of all sides add up to the hits fired, and each
  * side's share is its shots at that rate. */
@@ -539,6 +589,7 @@ int main(void)
 		cmocka_unit_test(test_luck_loaded_attack_dice),
 		cmocka_unit_test(test_luck_weighted_die),
 		cmocka_unit_test(test_luck_exact_few_dice),
+		cmocka_unit_test(test_luck_exact_every_outcome),
 		cmocka_unit_test(test_luck_pooled_gunnery),
 		cmocka_unit_test(test_luck_matches_odds),
 		cmocka_unit_test(test_sail_metrics_agree),

@@ -419,25 +419,33 @@ int fmp_stuck(const fmp_state *s, const fmp_unit *u)
 	return u->kind == FMP_BARGE && !fmp_terrain_ok(s, u->kind, u->tcol, u->trow);
 }
 
-int fmp_fire_count(const fmp_state *s, int col, int row, int q)
+/* The destroyers of q covering (col,row), counted up to `enough`. The
+ * cheap tests come first: no destroyer reaches further than 3 hexes. */
+static int fire_count_upto(const fmp_state *s, int col, int row, int q, int enough)
 {
 	int n = 0;
-	for (int i = 0; i < s->nunits; i++) {
+	for (int i = 0; i < s->nunits && n < enough; i++) {
 		const fmp_unit *u = &s->units[i];
-		if (u->where != FMP_MAP || !fmp_is_destroyer(u->kind) || fmp_controller(s, u) != q)
+		int d;
+		if (u->where != FMP_MAP || !fmp_is_destroyer(u->kind))
 			continue;
-		if (fmp_stuck(s, u))
+		if ((d = fmp_distance(u->col, u->row, col, row)) > 3 || fmp_controller(s, u) != q)
 			continue;
-		if (fmp_distance(u->col, u->row, col, row) <= fmp_range(s, u))
+		if (d <= fmp_range(s, u) && !fmp_stuck(s, u))
 			n++;
 	}
 	return n;
 }
 
+int fmp_fire_count(const fmp_state *s, int col, int row, int q)
+{
+	return fire_count_upto(s, col, row, q, s->nunits + 1);
+}
+
 int fmp_under_fire(const fmp_state *s, int col, int row, int p)
 {
 	for (int q = 0; q < s->np && q < FMP_MAX_PLAYERS; q++)
-		if (q != p && fmp_fire_count(s, col, row, q) >= 2)
+		if (q != p && fire_count_upto(s, col, row, q, 2) >= 2)
 			return 1;
 	return 0;
 }
