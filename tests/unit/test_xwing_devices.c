@@ -443,6 +443,43 @@ static void test_snapshot(void **state)
 	sl_buf_free(&b);
 }
 
+/* The generator (a game that is not open) drops the Y-wing's proton bombs
+ * and detonates them, every entry legal. */
+static void test_generator(void **state)
+{
+	ctx *c = *state;
+	sl_prng rng;
+	sl_arena a;
+	int drops = 0, blasts = 0;
+	c->log->h.has_seed = 1;
+	c->log->h.seed = 5;
+	sl_prng_seed(&rng, 5, 1);
+	sl_arena_init(&a);
+	for (int n = 0; n < 20000; n++) {
+		sl_event ev;
+		int rc = G->generate(c->st, &c->log->h, &rng, &a, &ev, &c->err);
+		if (rc == 1)
+			break;
+		if (rc != 0)
+			fail_msg("generate: %s", c->err.msg);
+		if (ev.entry == SL_ENTRY_TURN) {
+			rc = G->mark(c->st, &c->log->h, ev.mark, 1, &c->err);
+			c->turn = ev.mark;
+		} else if (ev.entry == SL_ENTRY_PHASE) {
+			rc = G->mark(c->st, &c->log->h, c->turn, ev.mark, &c->err);
+		} else {
+			rc = G->apply(c->st, &c->log->h, &ev, NULL, &c->err);
+			drops += ev.type == XW_EV_DEVICE;
+			blasts += ev.type == XW_EV_DETONATE;
+		}
+		if (rc != 0)
+			fail_msg("generated entry refused: %s", c->err.msg);
+	}
+	sl_arena_free(&a);
+	assert_true(drops >= 1);
+	assert_true(blasts >= drops);
+}
+
 /* ---- the medium base's barrel roll (rules version 3) ------------------------------ */
 
 static void test_barrel_roll_medium(void **state)
@@ -480,6 +517,7 @@ int main(void)
 		T(test_conner_net),
 		T(test_unenforced_device),
 		T(test_snapshot),
+		T(test_generator),
 		T(test_barrel_roll_medium),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

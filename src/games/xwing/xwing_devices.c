@@ -606,3 +606,115 @@ void xw_devices_summary(const xw_state *s, sl_buf *b)
 			s->det == k + 1 ? ", detonating" : "");
 	}
 }
+
+/* ---- the generator's devices (xwing_gen.c) -------------------------------------
+ * Not in an open game (it keeps its ships): now and then a drop in the
+ * system phase; a mine's detonation as soon as it is due; the bombs once
+ * every ship has moved. Each entry is tried by the rules on a copy first. */
+static int gen_try(const xw_state *s, const sl_header *h, const sl_event *ev)
+{
+	xw_state *c = sl_malloc(sizeof *c);
+	int rc;
+	if (!c)
+		return SL_ENOMEM;
+	memcpy(c, s, sizeof *c);
+	rc = xwing_apply_in(c, h, ev, NULL, NULL);
+	sl_free(c);
+	return rc;
+}
+
+static int gen_drop(const xw_state *s, const sl_header *h, sl_prng *rng, sl_arena *a,
+	sl_event *out)
+{
+	for (int i = 0; i < s->nships; i++) {
+		const xw_ship *sh = &s->ships[i];
+		char id[XW_ID_LEN];
+		if (sh->gone || s->dropped[i] == s->turn || sl_prng_below(rng, 3) != 0)
+			continue;
+		for (int k = 0; k < sh->nup; k++) {
+			int rc;
+			if (!xw_upgrades[sh->up[k]].device || sh->ucharges[k] < 1)
+				continue;
+			snprintf(id, sizeof id, "d%d-%d", s->turn, i);
+			sl_event_init(out, XW_EV_DEVICE, sh->side);
+			if ((rc = sl_value_text(a, &out->f[0], sh->id))
+			    || (rc = sl_value_text(a, &out->f[1], xw_upgrades[sh->up[k]].xws))
+			    || (rc = sl_value_text(a, &out->f[2], id)))
+				return rc;
+			sl_value_int(&out->f[3], 1200);
+			if (gen_try(s, h, out) == 0)
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* detonate device=D [ship=S] [obstacle=O] with its dice and as many faceup
+ * cards as the rules want. */
+static int gen_detonate(const xw_state *s, const sl_header *h, sl_prng *rng, sl_arena *a,
+	sl_event *out, int d, int ship, int ob)
+{
+	const dev_def *def = &dev_defs[s->devices[d].kind];
+	uint8_t dice[4], names[XW_MAX_CRITS];
+	int rc, nd = 0;
+	while (xw_damage_ids[nd])
+		nd++;
+	sl_event_init(out, XW_EV_DETONATE, -1);
+	if ((rc = sl_value_text(a, &out->f[0], s->devices[d].id))
+	    || (ship >= 0 && (rc = sl_value_text(a, &out->f[1], s->ships[ship].id)))
+	    || (ob >= 0 && (rc = sl_value_text(a, &out->f[4], s->obstacles[ob].id))))
+		return rc;
+	for (int k = 0; k < def->dice; k++)
+		dice[k] = (uint8_t)sl_prng_below(rng, 4);
+	if (def->dice && (rc = sl_value_bytes(a, &out->f[2], dice, def->dice)) != 0)
+		return rc;
+	for (int k = 0; k <= XW_MAX_CRITS; k++) {
+		for (int j = 0; j < k; j++)
+			names[j] = (uint8_t)sl_prng_below(rng, (uint32_t)nd);
+		memset(&out->f[3], 0, sizeof out->f[3]);
+		if (k && (rc = sl_value_bytes(a, &out->f[3], names, k)) != 0)
+			return rc;
+		if (gen_try(s, h, out) == 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* A bomb's first entry: each obstacle (or none) and each ship (or none)
+ * until the rules take one. */
+static int gen_bomb(const xw_state *s, const sl_header *h, sl_prng *rng, sl_arena *a,
+	sl_event *out)
+{
+	for (int d = 0; d < s->ndevices; d++) {
+		if (dev_defs[s->devices[d].kind].mine)
+			continue;
+		for (int ob = -1; ob < s->nobstacles; ob++)
+			for (int i = -1; i < s->nships; i++) {
+				int rc = gen_detonate(s, h, rng, a, out, d, i, ob);
+				if (rc <= 0)
+					return rc;
+			}
+	}
+	return 1;
+}
+
+int xw_gen_devices(const xw_state *s, const sl_header *h, int open, sl_prng *rng, sl_arena *a,
+	sl_event *out)
+{
+	if (s->det) {
+		for (int i = 0; i < s->nships; i++)
+			if (s->det_left & (1u << i))
+				return gen_detonate(s, h, rng, a, out, s->det - 1, i, -1);
+		return 1;
+	}
+	if (open)
+		return 1;
+	if (s->phase == XW_PH_SYSTEM)
+		return gen_drop(s, h, rng, a, out);
+	if (s->phase != XW_PH_ACTIVATION || s->ndevices == 0)
+		return 1;
+	for (int i = 0; i < s->nships; i++)
+		if (s->ships[i].gone == 0 && !s->ships[i].moved)
+			return 1;
+	return gen_bomb(s, h, rng, a, out);
+}

@@ -17,13 +17,14 @@ typedef struct gen_ship {
 	int side;
 	int32_t x, y, h;
 	const char *upgrades;     /* comma-separated XWS ids, or NULL */
+	const char *upgrades2;    /* from rules version 2 on, when they differ */
 } gen_ship;
 
 static const gen_ship gen_ships[4] = {
-	{"gold", "graysquadronbomber", 0, 30000, 9000, 0, "ioncannonturret"},
-	{"red", "redsquadronveteran", 0, 60000, 9000, 0, NULL},
-	{"storm", "stormsquadronace", 1, 32000, 82000, 1800, "advancedsensors"},
-	{"black", "blacksquadronace", 1, 62000, 82000, 1800, NULL},
+	{"gold", "graysquadronbomber", 0, 30000, 9000, 0, "ioncannonturret", "ioncannonturret,protonbombs"},
+	{"red", "redsquadronveteran", 0, 60000, 9000, 0, NULL, NULL},
+	{"storm", "stormsquadronace", 1, 32000, 82000, 1800, "advancedsensors", NULL},
+	{"black", "blacksquadronace", 1, 62000, 82000, 1800, NULL, NULL},
 };
 static const struct { const char *id; int kind; int32_t x, y, r; } gen_obstacles[3] = {
 	{"rock1", XW_ASTEROID, 30000, 45000, 3000},
@@ -385,7 +386,8 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 				if (g->upgrades && (rc = sl_value_bytes(a, &out->f[6], &up, 1)))
 					goto nomem;
 			} else if ((rc = sl_value_text(a, &out->f[1], g->pilot))
-			           || (g->upgrades && (rc = sl_value_text(a, &out->f[6], g->upgrades)))) {
+			           || (g->upgrades && (rc = sl_value_text(a, &out->f[6],
+				       g->upgrades2 ? g->upgrades2 : g->upgrades)))) {
 				goto nomem;
 			}
 			return 0;
@@ -396,6 +398,12 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 	for (int i = 0; i < s->nships; i++)
 		if (s->ships[i].gone == 0 && s->ships[i].side < 2)
 			alive[s->ships[i].side]++;
+	if ((s->det || s->phase == XW_PH_SYSTEM || s->phase == XW_PH_ACTIVATION)
+	    && (rc = xw_gen_devices(s, h, gen_open(h), rng, a, out)) <= 0) {
+		if (rc < 0)
+			goto nomem;
+		return 0;
+	}
 	switch (s->phase) {
 	case XW_PH_PLANNING:
 		for (int i = 0; i < s->nships; i++) {

@@ -402,12 +402,14 @@ void xwing_help(const void *st, const sl_header *h, sl_buf *b)
 		sl_buf_puts(b, "planning: P: dial ship= commit=<64 hex> for every ship, then `phase 2`\n");
 		break;
 	case XW_PH_SYSTEM:
-		sl_buf_puts(b, "system: effect ship= token= delta= source=; then `phase 3`\n");
+		sl_buf_puts(b, "system: effect ship= token= delta= source=; P: device ship= card= id= r= "
+			"[launch=1] (a bomb or mine); then `phase 3`\n");
 		break;
 	case XW_PH_ACTIVATION:
 		sl_buf_puts(b, "activation, initiative ascending: P: reveal ship= dial= salt=; "
 			"P: move ship= [maneuver=] [dice=] (an ionized ship with no dial: move only); "
-			"P: action ship= action=...; then `phase 4`\n");
+			"P: action ship= action=...; detonate device= [ship=] [dice=] [crits=] (a mine "
+			"touched, the bombs once every ship has moved); then `phase 4`\n");
 		break;
 	case XW_PH_ENGAGEMENT:
 		sl_buf_puts(b, "engagement, initiative descending: P: attack ship= target= weapon= atk= "
