@@ -607,6 +607,24 @@ void xw_devices_summary(const xw_state *s, sl_buf *b)
 	}
 }
 
+void xw_devices_json(const xw_state *s, sl_buf *b)
+{
+	if (s->ndevices == 0)
+		return;
+	sl_buf_puts(b, ",\"devices\":[");
+	for (int k = 0; k < s->ndevices; k++) {
+		const xw_device *d = &s->devices[k];
+		sl_buf_printf(b, "%s{\"id\":", k ? "," : "");
+		sl_buf_json_str(b, d->id);
+		sl_buf_printf(b, ",\"card\":\"%s\",\"mine\":%s,\"owner\":", dev_defs[d->kind].card,
+			dev_defs[d->kind].mine ? "true" : "false");
+		sl_buf_json_str(b, s->ships[d->owner].id);
+		sl_buf_printf(b, ",\"x\":%d,\"y\":%d,\"r\":%d,\"detonating\":%s}", d->x, d->y, d->r,
+			s->det == k + 1 ? "true" : "false");
+	}
+	sl_buf_puts(b, "]");
+}
+
 /* ---- the generator's devices (xwing_gen.c) -------------------------------------
  * Not in an open game (it keeps its ships): now and then a drop in the
  * system phase; a mine's detonation as soon as it is due; the bombs once

@@ -99,6 +99,7 @@ int xw_devices_phase_end(const xw_state *s, sl_error *err);
 void xw_devices_serialize(const xw_state *s, sl_buf *b);
 int xw_devices_restore(xw_state *s, sl_reader *r);
 void xw_devices_summary(const xw_state *s, sl_buf *b);
+void xw_devices_json(const xw_state *s, sl_buf *b);
 /* The generator's device entries: 0 with one in out, 1 none, < 0 no memory. */
 int xw_gen_devices(const xw_state *s, const sl_header *h, int open, sl_prng *rng, sl_arena *a,
 	sl_event *out);

@@ -364,7 +364,9 @@ void xwing_summary_json(const void *st, const sl_header *h, sl_buf *b)
 		sl_buf_printf(b, ",\"kind\":\"%s\",\"x\":%d,\"y\":%d,\"r\":%d}",
 			o->kind == XW_ASTEROID ? "asteroid" : "debris", o->x, o->y, o->r);
 	}
-	sl_buf_puts(b, "],\"ships\":[");
+	sl_buf_puts(b, "]");
+	xw_devices_json(s, b);   /* ,"devices":[...] when there are some */
+	sl_buf_puts(b, ",\"ships\":[");
 	for (int i = 0; i < s->nships; i++) {
 		const xw_ship *sh = &s->ships[i];
 		sl_buf_printf(b, "%s{\"id\":", i ? "," : "");
