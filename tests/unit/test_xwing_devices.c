@@ -402,6 +402,58 @@ static void test_conner_net(void **state)
 	assert_int_equal(ship(c, "tie")->ion, 3);
 }
 
+/* A barrel roll that lands on a mine sets it off too. */
+static void test_mine_barrel_roll(void **state)
+{
+	ctx *c = *state;
+	four(c, "proximitymines");
+	put(c, "ywing", 20000, 45000, 0);
+	put(c, "xwing", 11000, 25000, 0);
+	to_system(c);
+	OK(c, "reb: device ship=ywing card=proximitymines id=m1 r=1500");
+	OK(c, "phase 3");
+	FLY(c, "reb", "ywing", "2FB");
+	FLY(c, "reb", "xwing", "2FB");   /* ends at (110, 370) mm: beside the mine */
+	assert_int_equal(S(c)->det, 0);
+	OK(c, "reb: action ship=xwing action=barrelroll dir=right");
+	assert_int_equal(S(c)->det, 1);
+	NO(c, "imp: reveal ship=tie dial=2FB salt=00", "m1 detonates first");
+	NO(c, "phase 4", "m1 detonates first");
+	OK(c, "detonate device=m1 ship=xwing dice=blank,focus");
+	assert_int_equal(ship(c, "xwing")->shields, 1);
+}
+
+static void test_seismic_without_obstacle(void **state)
+{
+	ctx *c = *state;
+	OK(c, "obstacle id=rock kind=asteroid x=80000 y=50000 r=2000");
+	four(c, "seismiccharges");
+	put(c, "ywing", 20000, 45000, 0);
+	put(c, "tie", 30000, 46000, 1800);
+	to_system(c);
+	OK(c, "reb: device ship=ywing card=seismiccharges id=b1 r=1000");
+	fly_all(c);
+	NO(c, "detonate device=b1 obstacle=rock", "beyond range 1");
+	NO(c, "detonate device=b1 ship=tie", "not at range 0-1");
+	OK(c, "detonate device=b1");
+	assert_int_equal(S(c)->ndevices, 0);
+	assert_int_equal(S(c)->nobstacles, 1);
+	assert_int_equal(ship(c, "tie")->hull, 3);
+}
+
+static void test_launch_off_mat(void **state)
+{
+	ctx *c = *state;
+	xw_ship *sh;
+	four(c, "protonbombs");
+	put(c, "ywing", 20000, 75000, 0);
+	sh = ship(c, "ywing");
+	sh->up[sh->nup++] = (int16_t)xw_upgrade_find("trajectorysimulator");
+	to_system(c);
+	NO(c, "reb: device ship=ywing card=protonbombs id=pb1 r=1000 launch=1", "off the mat");
+	OK(c, "reb: device ship=ywing card=protonbombs id=pb1 r=1000");
+}
+
 static void test_unenforced_device(void **state)
 {
 	ctx *c = *state;
@@ -515,6 +567,9 @@ int main(void)
 		T(test_proximity_mine),
 		T(test_proximity_mine_destroys),
 		T(test_conner_net),
+		T(test_mine_barrel_roll),
+		T(test_seismic_without_obstacle),
+		T(test_launch_off_mat),
 		T(test_unenforced_device),
 		T(test_snapshot),
 		T(test_generator),
