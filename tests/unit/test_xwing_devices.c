@@ -532,6 +532,54 @@ static void test_generator(void **state)
 	assert_true(blasts >= drops);
 }
 
+/* ---- the published setup of rules version 3 ----------------------------------------
+ * Six obstacles (three a player, placed in turn), all before the first ship. */
+static void standard(ctx *c)
+{
+	c->log->h.meta = sl_calloc(1, sizeof *c->log->h.meta);
+	assert_non_null(c->log->h.meta);
+	c->log->h.meta[0].key = sl_strdup("xwing-setup");
+	c->log->h.meta[0].value = sl_strdup("standard");
+	c->log->h.nmeta = 1;
+}
+
+static void six_obstacles(ctx *c, int n)
+{
+	static const char *const lines[6] = {
+		"obstacle id=o1 kind=asteroid x=30000 y=40000 r=3000",
+		"obstacle id=o2 kind=asteroid x=61440 y=51440 r=3000",
+		"obstacle id=o3 kind=debris x=45720 y=28000 r=3000",
+		"obstacle id=o4 kind=debris x=45720 y=63000 r=3000",
+		"obstacle id=o5 kind=asteroid x=27000 y=65000 r=3000",
+		"obstacle id=o6 kind=debris x=65000 y=27000 r=3000",
+	};
+	for (int k = 0; k < n; k++)
+		OK(c, lines[k]);
+}
+
+static void test_standard_six_obstacles(void **state)
+{
+	ctx *c = *state;
+	standard(c);
+	six_obstacles(c, 5);
+	NO(c, "ship id=x pilot=academypilot side=imp x=30000 y=86000 heading=1800",
+		"six obstacles are placed before the ships (5 so far)");
+	six_obstacles(c, 0);
+	OK(c, "obstacle id=o6 kind=debris x=65000 y=27000 r=3000");
+	NO(c, "obstacle id=o7 kind=debris x=45720 y=45720 r=1000", "six obstacles");
+	OK(c, "ship id=x pilot=academypilot side=imp x=30000 y=86000 heading=1800");
+}
+
+/* Rules version 2 kept its setup: ships after any number of obstacles. */
+static void test_standard_v2_obstacles(void **state)
+{
+	ctx *c = *state;
+	standard(c);
+	S(c)->ver = 2;
+	six_obstacles(c, 2);
+	OK(c, "ship id=x pilot=academypilot side=imp x=30000 y=86000 heading=1800");
+}
+
 /* ---- the medium base's barrel roll (rules version 3) ------------------------------ */
 
 static void test_barrel_roll_medium(void **state)
@@ -573,6 +621,8 @@ int main(void)
 		T(test_unenforced_device),
 		T(test_snapshot),
 		T(test_generator),
+		T(test_standard_six_obstacles),
+		T(test_standard_v2_obstacles),
 		T(test_barrel_roll_medium),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -295,6 +295,8 @@ static void describe_pose(sl_buf *b, const xw_pose *p)
 
 /* ---- setup ------------------------------------------------------------------ */
 
+#define XW_STD_OBSTACLES 6   /* rules reference, Setup: three a player, placed in turn */
+
 /* `meta xwing-setup standard` (what `sillage new xwing` writes): the
  * published setup, checked (formats/xwing.md, Setup). */
 int xw_standard_setup(const sl_header *h)
@@ -349,6 +351,9 @@ static int ev_obstacle(xw_state *s, const sl_header *h, const sl_event *ev, sl_b
 	if (s->ver >= 2 && xw_standard_setup(h)) {
 		if (s->nships > 0)
 			return illegal(err, "xwing setup: obstacles are placed before the ships");
+		if (s->ver >= 3 && s->nobstacles >= XW_STD_OBSTACLES)
+			return illegal(err, "xwing setup: a standard game has six obstacles, three chosen "
+				"by each player");
 		if (x - r < 2 * XW_RANGE || x + r > XW_MAT - 2 * XW_RANGE || y - r < 2 * XW_RANGE
 		    || y + r > XW_MAT - 2 * XW_RANGE)
 			return illegal(err, "xwing setup: an obstacle is placed beyond range 2 of "
@@ -548,6 +553,9 @@ static int ev_ship(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	p.h = ev->f[5].u.i;
 	if ((rc = ship_place(s, id, n, t, &p, err)))
 		return rc;
+	if (s->ver >= 3 && xw_standard_setup(h) && s->nobstacles < XW_STD_OBSTACLES)
+		return illegal(err, "xwing setup: the six obstacles are placed before the ships (%d so "
+			"far)", s->nobstacles);
 	if (s->ver >= 2 && xw_standard_setup(h) && (rc = deploy_check(s, h, sd, l.pilot, &p, err)))
 		return rc;
 	sh = &s->ships[s->nships++];

@@ -4,7 +4,7 @@
 
 #include "xwing.h"
 
-#define XWING_RULES_VERSION 3   /* 3: a medium base's barrel roll slides 10 mm, not 20 (xwing_geom.c); 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus */
+#define XWING_RULES_VERSION 3   /* 3: a medium base's barrel roll slides 10 mm, not 20 (xwing_geom.c), six obstacles in a standard setup; 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus */
 #define XW_MAX_DICE 12
 #define XW_MAX_TOKENS 99    /* of one kind on a ship: more is refused (effects) or dropped (ions) */
 #define XW_COMMIT_DOMAIN "xwing-dial"
