@@ -163,9 +163,9 @@ static const sl_event_def xw_events[XW_NEV] = {
 	{"score", SL_EV_PLAY | SL_EV_PLAYER, NF(f_score), f_score,
 		"end phase: a 2.5 scenario's objective points (meta xwing-scenario)"},
 	/* devices (xwing_devices.c): new kinds, no old log holds them */
-	{"device", SL_EV_PLAY | SL_EV_PLAYER, 5, xw_f_device,
+	{"device", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_DEVICE, xw_f_device,
 		"system phase: a bomb or mine dropped (or launched), one charge of its card"},
-	{"detonate", SL_EV_PLAY | SL_EV_NOPLAYER, 5, xw_f_detonate,
+	{"detonate", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_DETONATE, xw_f_detonate,
 		"a device detonates: its effect on one ship (bombs: end of activation; mines: when touched)"},
 };
 static const sl_event_def xw_events_v1[XW_NEV_V1] = { XW_EVENTS(f_ship_v1, f_action_v1, f_effect_v1, f_attack) };

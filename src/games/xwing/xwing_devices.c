@@ -29,21 +29,20 @@ static const dev_def dev_defs[XW_NDEV] = {
 	{"connernets", "Conner Net", 1, 0, 1, 0, 3},
 };
 
-const sl_field_def xw_f_device[] = {
+const sl_field_def xw_f_device[XW_NF_DEVICE] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship that drops it"},
 	{"card", SL_K_PIECE, 0, 0, 0, 63, NULL, "its device card, by XWS id (protonbombs...)"},
 	{"id", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the device's id in this log"},
 	{"r", SL_K_INT, 0, 500, 5000, 0, NULL, "the token's radius in 0.01 mm (5 to 50 mm)"},
 	{"launch", SL_K_INT, 1, 0, 1, 0, NULL, "1: launched (Trajectory Simulator: the 5-straight ahead)"},
 };
-const sl_field_def xw_f_detonate[] = {
+const sl_field_def xw_f_detonate[XW_NF_DETONATE] = {
 	{"device", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the device that detonates"},
 	{"ship", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "the ship it affects (none: it affects no ship)"},
 	{"dice", SL_K_LIST, 1, 0, 0, 4, xw_atk_names, "the attack dice that ship rolls"},
 	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "faceup damage cards dealt"},
 	{"obstacle", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "seismic charge: the obstacle chosen"},
 };
-const int xw_nf_device = 5, xw_nf_detonate = 5;
 
 static int illegal(sl_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int illegal(sl_error *err, const char *fmt, ...)

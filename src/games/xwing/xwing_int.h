@@ -84,8 +84,9 @@ int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *d
 	int *range, sl_error *err);
 
 /* Devices (xwing_devices.c, formats/xwing.md, Devices). */
-extern const sl_field_def xw_f_device[], xw_f_detonate[];
-extern const int xw_nf_device, xw_nf_detonate;
+#define XW_NF_DEVICE 5      /* fields of `device` and `detonate` */
+#define XW_NF_DETONATE 5
+extern const sl_field_def xw_f_device[XW_NF_DEVICE], xw_f_detonate[XW_NF_DETONATE];
 int xw_ev_device(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err);
 int xw_ev_detonate(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
