@@ -132,6 +132,39 @@ static void draw_ruler(sl_kit_canvas *c, const view *v)
 	sl_kit_text(c, x0 + 3 * seg + 12, y - 2, "the mat is 914.4 mm square; bands of 100 mm", &st);
 }
 
+/* Bombs and mines: the token's disc (dark, a red rim for a bomb, amber for a
+ * mine) and, faint and dashed, the range-1 ring a bomb reaches. */
+static void draw_devices(sl_kit_canvas *c, const view *v, const xw_state *s)
+{
+	cairo_t *cr = c->cr;
+	static const double dash[] = {3, 4};
+	for (int i = 0; i < s->ndevices; i++) {
+		const xw_device *d = &s->devices[i];
+		int mine = d->kind == XW_DEV_PROXIMITY || d->kind == XW_DEV_CONNER;
+		double cx, cy, r = d->r * SCALE;
+		to_screen(v, d->x, d->y, &cx, &cy);
+		if (!mine) {
+			cairo_new_path(cr);
+			cairo_arc(cr, cx, cy, (d->r + XW_RANGE) * SCALE, 0, 2 * M_PI);
+			cairo_set_dash(cr, dash, 2, 0);
+			sl_kit_set_a(c, rgb(0xe03131), 0.55);
+			cairo_set_line_width(cr, 1);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+		}
+		cairo_new_path(cr);
+		cairo_arc(cr, cx, cy, r, 0, 2 * M_PI);
+		sl_kit_set(c, rgb(0x212529));
+		cairo_fill_preserve(cr);
+		sl_kit_set(c, rgb(mine ? 0xf59f00 : 0xe03131));
+		cairo_set_line_width(cr, 2);
+		cairo_stroke(cr);
+		cairo_new_path(cr);
+		cairo_arc(cr, cx, cy, r * 0.35, 0, 2 * M_PI);
+		cairo_fill(cr);
+	}
+}
+
 static void draw_obstacles(sl_kit_canvas *c, const view *v, const xw_state *s)
 {
 	cairo_t *cr = c->cr;
@@ -517,6 +550,7 @@ static int xwing_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opt
 	draw_mat(c, &v);
 	draw_ruler(c, &v);
 	draw_obstacles(c, &v, s);
+	draw_devices(c, &v, s);
 	draw_last(c, &v, s);
 	draw_locks(c, &v, s);
 	for (int i = 0; i < s->nships; i++)

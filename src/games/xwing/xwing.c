@@ -21,6 +21,7 @@ const char *const xw_arc_ids[] = {"front", "right", "rear", "left", NULL};
 static const char *const dir_names[] = {"left", "right", "straight", NULL};
 static const char *const place_names[] = {"forward", "middle", "back", NULL};
 static const char *const atk_names[] = {"hit", "crit", "focus", "blank", NULL};
+const char *const xw_atk_names[] = {"hit", "crit", "focus", "blank", NULL};
 static const char *const def_names[] = {"evade", "focus", "blank", NULL};
 static const char *const aspend_names[] = {"focus", "lock", NULL};
 static const char *const dspend_names[] = {"focus", "evade", NULL};
@@ -161,8 +162,13 @@ static const sl_event_def xw_events[XW_NEV] = {
 	XW_EVENTS(f_ship, f_action, f_effect, f_attack_v2)
 	{"score", SL_EV_PLAY | SL_EV_PLAYER, NF(f_score), f_score,
 		"end phase: a 2.5 scenario's objective points (meta xwing-scenario)"},
+	/* devices (xwing_devices.c): new kinds, no old log holds them */
+	{"device", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_DEVICE, xw_f_device,
+		"system phase: a bomb or mine dropped (or launched), one charge of its card"},
+	{"detonate", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_DETONATE, xw_f_detonate,
+		"a device detonates: its effect on one ship (bombs: end of activation; mines: when touched)"},
 };
-static const sl_event_def xw_events_v1[XW_NEV - 1] = { XW_EVENTS(f_ship_v1, f_action_v1, f_effect_v1, f_attack) };
+static const sl_event_def xw_events_v1[XW_NEV_V1] = { XW_EVENTS(f_ship_v1, f_action_v1, f_effect_v1, f_attack) };
 
 static const char *const xw_phases[] = {"planning", "system", "activation", "engagement", "end"};
 
@@ -171,7 +177,7 @@ const sl_schema xwing_schema = {
 };
 /* Frozen: the schema of rules version 1 (sl_game_xwing_v1). */
 const sl_schema xwing_schema_v1 = {
-	XW_NEV - 1, xw_events_v1, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+	XW_NEV_V1, xw_events_v1, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
 };
 
 /* ---- small helpers ------------------------------------------------------------ */
@@ -289,6 +295,8 @@ static void describe_pose(sl_buf *b, const xw_pose *p)
 
 /* ---- setup ------------------------------------------------------------------ */
 
+#define XW_STD_OBSTACLES 6   /* rules reference, Setup: three a player, placed in turn */
+
 /* `meta xwing-setup standard` (what `sillage new xwing` writes): the
  * published setup, checked (formats/xwing.md, Setup). */
 int xw_standard_setup(const sl_header *h)
@@ -343,6 +351,9 @@ static int ev_obstacle(xw_state *s, const sl_header *h, const sl_event *ev, sl_b
 	if (s->ver >= 2 && xw_standard_setup(h)) {
 		if (s->nships > 0)
 			return illegal(err, "xwing setup: obstacles are placed before the ships");
+		if (s->ver >= 3 && s->nobstacles >= XW_STD_OBSTACLES)
+			return illegal(err, "xwing setup: a standard game has six obstacles, three chosen "
+				"by each player");
 		if (x - r < 2 * XW_RANGE || x + r > XW_MAT - 2 * XW_RANGE || y - r < 2 * XW_RANGE
 		    || y + r > XW_MAT - 2 * XW_RANGE)
 			return illegal(err, "xwing setup: an obstacle is placed beyond range 2 of "
@@ -542,6 +553,9 @@ static int ev_ship(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	p.h = ev->f[5].u.i;
 	if ((rc = ship_place(s, id, n, t, &p, err)))
 		return rc;
+	if (s->ver >= 3 && xw_standard_setup(h) && s->nobstacles < XW_STD_OBSTACLES)
+		return illegal(err, "xwing setup: the six obstacles are placed before the ships (%d so "
+			"far)", s->nobstacles);
 	if (s->ver >= 2 && xw_standard_setup(h) && (rc = deploy_check(s, h, sd, l.pilot, &p, err)))
 		return rc;
 	sh = &s->ships[s->nships++];
@@ -1218,7 +1232,7 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		int place = ev->f[4].present ? ev->f[4].u.i : XW_PLACE_MIDDLE;
 		if (side != XW_DIR_LEFT && side != XW_DIR_RIGHT)
 			return illegal(err, "xwing 2: a barrel roll goes left or right (dir=)");
-		xw_barrel_roll_end(&sh->pose, size_of(sh), side, place, &p);
+		xw_barrel_roll_end_v(&sh->pose, size_of(sh), side, place, s->ver, &p);
 		if ((rc = place_ok(s, i, &p, "the barrel roll", err)) != 0)
 			return rc;
 		{
@@ -1802,7 +1816,7 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	const sl_event_def *d;
 	if (ev->entry != SL_ENTRY_EVENT)
 		return illegal(err, "xwing: a turn or phase marker is not an event");
-	if (ev->type >= (s->ver == 1 ? XW_NEV - 1 : XW_NEV))
+	if (ev->type >= (s->ver == 1 ? XW_NEV_V1 : XW_NEV))
 		return illegal(err, "xwing: unknown event type %u", ev->type);
 	d = &xw_events[ev->type];
 	for (int i = 0; i < d->nfields; i++)
@@ -1818,14 +1832,21 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 		return illegal(err, "xwing: %s is nobody's action; name no player", d->name);
 	if ((d->flags & SL_EV_PLAYER) && ev->player < 0)
 		return illegal(err, "xwing: %s needs the acting player", d->name);
+	if (ev->type != XW_EV_DETONATE && xw_devices_pending(s, err))
+		return SL_EILLEGAL;
 	switch (ev->type) {
 	case XW_EV_SCORE: return ev_score(s, h, ev, desc, err);
+	case XW_EV_DEVICE: return xw_ev_device(s, h, ev, desc, err);
+	case XW_EV_DETONATE: return xw_ev_detonate(s, h, ev, desc, err);
 	case XW_EV_OBSTACLE: return ev_obstacle(s, h, ev, desc, err);
 	case XW_EV_SHIP: return ev_ship(s, h, ev, desc, err);
 	case XW_EV_DIAL: return ev_dial(s, h, ev, desc, err);
 	case XW_EV_REVEAL: return ev_reveal(s, h, ev, desc, err);
-	case XW_EV_MOVE: return ev_move(s, h, ev, desc, err);
-	case XW_EV_ACTION: return ev_action(s, h, ev, desc, err);
+	case XW_EV_MOVE: return xw_devices_after_move(s, ev_move(s, h, ev, desc, err), desc);
+	case XW_EV_ACTION:
+		if (ev->f[1].u.i == XW_A_BARREL || ev->f[1].u.i == XW_A_BOOST)
+			return xw_devices_after_move(s, ev_action(s, h, ev, desc, err), desc);
+		return ev_action(s, h, ev, desc, err);
 	case XW_EV_ATTACK: return ev_attack(s, h, ev, desc, err);
 	default: return ev_effect(s, h, ev, desc, err);
 	}
@@ -1873,6 +1894,8 @@ static int next_phase(xw_state *s, sl_error *err)
 				return illegal(err, "xwing 3: %s has not executed its maneuver this round",
 					sh->id);
 		}
+		if (xw_devices_phase_end(s, err))
+			return SL_EILLEGAL;
 		close_activation(s);
 		s->engage_init = 7;
 		break;
@@ -1922,6 +1945,8 @@ int xwing_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *e
 	(void)h;
 	if (phase < 1 || phase > 5)
 		return illegal(err, "xwing: a round has phases 1 to 5, not %d", phase);
+	if (xw_devices_pending(s, err))
+		return SL_EILLEGAL;
 	if (phase == 1 && turn == s->turn && s->phase == 1)
 		return 0;
 	if (phase == 1) {
@@ -1947,6 +1972,34 @@ int xwing_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *e
 }
 
 /* ---- the module table ---------------------------------------------------------- */
+
+/* What the devices share of the rules above (xwing_devices.c). */
+int xw_own_ship(const xw_state *s, const sl_header *h, const sl_event *ev, int *out,
+	sl_error *err)
+{
+	return own_ship(s, h, ev, out, err);
+}
+
+int xw_suffer(xw_state *s, int i, int hits, int crits, const uint8_t *names, int ncrit,
+	int *shields_lost)
+{
+	return suffer(s, i, hits, crits, names, ncrit, shields_lost);
+}
+
+void xw_remove_ship(xw_state *s, int i)
+{
+	remove_ship(s, i);
+}
+
+void xw_close_activation(xw_state *s)
+{
+	close_activation(s);
+}
+
+int xw_find_id(const xw_state *s, const char *id, size_t n)
+{
+	return find_ship(s, id, n) >= 0 || find_obstacle(s, id, n) >= 0;
+}
 
 static int xwing_init(void **out, const sl_header *h, sl_error *err)
 {

@@ -69,6 +69,9 @@ int xw_maneuver_frac(const xw_pose *p, int size, const xw_maneuver *m, int64_t n
 	xw_pose *out);
 /* Barrel roll: side 0 left, 1 right; place 0 forward, 1 middle, 2 back. */
 void xw_barrel_roll_end(const xw_pose *p, int size, int side, int place, xw_pose *out);
+/* The same under rules version ver (3: a medium base slides 10 mm, not 20). */
+void xw_barrel_roll_end_v(const xw_pose *p, int size, int side, int place, int ver,
+	xw_pose *out);
 
 /* Two bases overlap (touching is not overlapping): exact on the rounded
  * corners (separating axes in integers). */
@@ -261,6 +264,19 @@ typedef struct xw_obstacle {
 	int32_t x, y, r;              /* a disc (formats/xwing.md, decision D3) */
 } xw_obstacle;
 
+/* A bomb or mine on the mat (xwing_devices.c): a disc, as obstacles are. */
+#define XW_MAX_DEVICES 16
+enum xw_device_kind {
+	XW_DEV_PROTON, XW_DEV_SEISMIC, XW_DEV_ION, XW_DEV_PROXIMITY, XW_DEV_CONNER, XW_NDEV
+};
+typedef struct xw_device {
+	char id[XW_ID_LEN];
+	int kind;                     /* enum xw_device_kind */
+	int card;                     /* the upgrade that dropped it (xw_upgrades index) */
+	int owner;                    /* the ship that dropped it */
+	int32_t x, y, r;              /* centre and radius, 0.01 mm */
+} xw_device;
+
 typedef struct xw_ship {
 	char id[XW_ID_LEN];
 	int side;                     /* player index */
@@ -321,6 +337,13 @@ typedef struct xw_state {
 	int engage_init;              /* the initiative step of the engagement phase (7 before any) */
 	int objective[SL_MAX_PLAYERS];    /* scenario points scored (v2, `score`) */
 	xw_last_move last;
+	/* devices (xwing_devices.c; written only when there are some) */
+	int ndevices;
+	xw_device devices[XW_MAX_DEVICES];
+	int det;                      /* 1 + the device detonating now, 0 none */
+	uint32_t det_left;            /* ships it has still to affect */
+	int det_obstacle;             /* seismic charge: 1 + the obstacle chosen, 0 none yet */
+	int dropped[XW_MAX_SHIPS];    /* the round each ship last dropped a device in */
 } xw_state;
 
 int xw_ionized(const xw_ship *sh);

@@ -10,19 +10,21 @@
 #include <string.h>
 
 #define GEN_ROUNDS 400
+#define GEN_OPEN_ROUNDS 10000   /* `meta gen open`: the longest game (bench/xwing.sh) */
 
 typedef struct gen_ship {
 	const char *id, *pilot;
 	int side;
 	int32_t x, y, h;
 	const char *upgrades;     /* comma-separated XWS ids, or NULL */
+	const char *upgrades2;    /* from rules version 2 on, when they differ */
 } gen_ship;
 
 static const gen_ship gen_ships[4] = {
-	{"gold", "graysquadronbomber", 0, 30000, 9000, 0, "ioncannonturret"},
-	{"red", "redsquadronveteran", 0, 60000, 9000, 0, NULL},
-	{"storm", "stormsquadronace", 1, 32000, 82000, 1800, "advancedsensors"},
-	{"black", "blacksquadronace", 1, 62000, 82000, 1800, NULL},
+	{"gold", "graysquadronbomber", 0, 30000, 9000, 0, "ioncannonturret", "ioncannonturret,protonbombs"},
+	{"red", "redsquadronveteran", 0, 60000, 9000, 0, NULL, NULL},
+	{"storm", "stormsquadronace", 1, 32000, 82000, 1800, "advancedsensors", NULL},
+	{"black", "blacksquadronace", 1, 62000, 82000, 1800, NULL, NULL},
 };
 static const struct { const char *id; int kind; int32_t x, y, r; } gen_obstacles[3] = {
 	{"rock1", XW_ASTEROID, 30000, 45000, 3000},
@@ -88,13 +90,19 @@ static void choose_dial(const xw_state *s, const sl_header *h, int i, xw_maneuve
 			/* look ahead: a 3-straight or a 2-turn from there should still
 			 * fit, or the next round has no way out */
 			static const xw_maneuver next[3] = {{3, XW_ST, 1}, {2, XW_TL, 1}, {2, XW_TR, 1}};
-			int ways = 0;
+			int ways = 0, ways2 = 0;
 			for (int q = 0; q < 3; q++) {
-				xw_pose e2;
+				xw_pose e2, e3;
 				xw_maneuver_end(&e, t->size, &next[q], &e2);
-				ways += !xw_base_off_mat(&e2, t->size);
+				if (xw_base_off_mat(&e2, t->size))
+					continue;
+				ways++;
+				for (int r = 0; r < 3; r++) {   /* and a round further */
+					xw_maneuver_end(&e2, t->size, &next[r], &e3);
+					ways2 += !xw_base_off_mat(&e3, t->size);
+				}
 			}
-			score[n] += ways * 400000;
+			score[n] += ways * 400000 + ways2 * 150000;
 			for (int o = 0; o < s->nobstacles; o++) {
 				const xw_obstacle *ob = &s->obstacles[o];
 				if (xw_base_disc_overlap(&e, t->size, ob->x, ob->y, ob->r)
@@ -207,12 +215,29 @@ static int gen_move(const xw_state *s, const sl_header *h, int i, sl_prng *rng, 
 	if ((rc = sl_value_text(a, &out->f[0], s->ships[i].id)) != 0)
 		return rc;
 	if (n) {
+		/* an open game has no damage, as it has no attacks: its obstacle
+		 * dice land on the focus and blank faces, so no ship is lost */
 		for (int k = 0; k < n; k++)
-			dice[k] = (uint8_t)atk_face(rng);
+			dice[k] = (uint8_t)(gen_open(h) ? XW_AFOCUS + below(rng, 2) : atk_face(rng));
 		if ((rc = sl_value_bytes(a, &out->f[2], dice, n)) != 0)
 			return rc;
 	}
 	return settle_crits(s, h, rng, a, out, 3);
+}
+
+/* An open game keeps its ships: no barrel roll or boost that ends within
+ * range 1 of an edge (from there the next dial may have no way back). */
+static int near_edge(const xw_state *s, int i, const sl_event *ev)
+{
+	const xw_ship *sh = &s->ships[i];
+	int size = xw_type_of(sh)->size;
+	xw_pose p;
+	if (ev->f[1].u.i == XW_A_BARREL)
+		xw_barrel_roll_end(&sh->pose, size, (int)ev->f[3].u.i, (int)ev->f[4].u.i, &p);
+	else
+		xw_maneuver_end(&sh->pose, size, &(xw_maneuver){1, ev->f[3].u.i == XW_DIR_LEFT ? XW_BL
+			: ev->f[3].u.i == XW_DIR_RIGHT ? XW_BR : XW_ST, XW_WHITE}, &p);
+	return p.x < XW_RANGE || p.y < XW_RANGE || p.x > XW_MAT - XW_RANGE || p.y > XW_MAT - XW_RANGE;
 }
 
 static int gen_action(const xw_state *s, const sl_header *h, int i, sl_prng *rng, sl_arena *a,
@@ -248,6 +273,9 @@ static int gen_action(const xw_state *s, const sl_header *h, int i, sl_prng *rng
 			}
 			if (order[k] == XW_A_BOOST)
 				sl_value_int(&out->f[3], below(rng, 3));
+			if ((order[k] == XW_A_BARREL || order[k] == XW_A_BOOST) && gen_open(h)
+			    && near_edge(s, i, out))
+				continue;
 			if (try_event(s, h, out) == 0)
 				return 0;
 		}
@@ -358,7 +386,8 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 				if (g->upgrades && (rc = sl_value_bytes(a, &out->f[6], &up, 1)))
 					goto nomem;
 			} else if ((rc = sl_value_text(a, &out->f[1], g->pilot))
-			           || (g->upgrades && (rc = sl_value_text(a, &out->f[6], g->upgrades)))) {
+			           || (g->upgrades && (rc = sl_value_text(a, &out->f[6],
+				       g->upgrades2 ? g->upgrades2 : g->upgrades)))) {
 				goto nomem;
 			}
 			return 0;
@@ -369,6 +398,12 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 	for (int i = 0; i < s->nships; i++)
 		if (s->ships[i].gone == 0 && s->ships[i].side < 2)
 			alive[s->ships[i].side]++;
+	if ((s->det || s->phase == XW_PH_SYSTEM || s->phase == XW_PH_ACTIVATION)
+	    && (rc = xw_gen_devices(s, h, gen_open(h), rng, a, out)) <= 0) {
+		if (rc < 0)
+			goto nomem;
+		return 0;
+	}
 	switch (s->phase) {
 	case XW_PH_PLANNING:
 		for (int i = 0; i < s->nships; i++) {
@@ -462,7 +497,7 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 		return 0;
 	default:
 		if (!alive[0] || !alive[1] || (s->turn >= GEN_ROUNDS && !gen_open(h))
-		    || s->turn >= 999999)
+		    || s->turn >= GEN_OPEN_ROUNDS)
 			return 1;
 		{
 			sl_buf r;   /* version 2: the rules' own end (round limit, 20 points) */

@@ -263,11 +263,22 @@ int xw_maneuver_at(const xw_pose *p, int size, const xw_maneuver *m, int k, xw_p
 
 void xw_barrel_roll_end(const xw_pose *p, int size, int side, int place, xw_pose *out)
 {
+	xw_barrel_roll_end_v(p, size, side, place, 2, out);
+}
+
+/* Rules version 3: the template (20 mm along a small base's side, 40 mm
+ * along a medium or large one's) stays within the side's front and back
+ * edges, so forward and back move the ship by half the side less half the
+ * template: 10 mm small, 10 mm medium, 20 mm large. Versions 1 and 2 moved
+ * a medium base 20 mm (formats/xwing.md, Geometry). */
+void xw_barrel_roll_end_v(const xw_pose *p, int size, int side, int place, int ver,
+	xw_pose *out)
+{
 	int64_t L = xw_base_len(size);
 	/* small: the template's short edge (20 mm) against the side, 40 mm across;
 	 * medium and large: its long edge (40 mm), 20 mm across */
 	int64_t across = size == XW_SMALL ? 4000 : 2000;
-	int64_t slide = size == XW_SMALL ? 1000 : 2000;
+	int64_t slide = size == XW_SMALL ? 1000 : ver >= 3 ? L / 2 - 2000 : 2000;
 	int64_t dx = (L + across) * (side ? 1 : -1);
 	int64_t dy = place == 0 ? slide : place == 2 ? -slide : 0;
 	offset_pose(p, dx, dy, 0, out);

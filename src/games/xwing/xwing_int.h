@@ -4,7 +4,7 @@
 
 #include "xwing.h"
 
-#define XWING_RULES_VERSION 2   /* 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus */
+#define XWING_RULES_VERSION 3   /* 3: a medium base's barrel roll slides 10 mm, not 20 (xwing_geom.c), six obstacles in a standard setup; 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus */
 #define XW_MAX_DICE 12
 #define XW_MAX_TOKENS 99    /* of one kind on a ship: more is refused (effects) or dropped (ions) */
 #define XW_COMMIT_DOMAIN "xwing-dial"
@@ -12,8 +12,9 @@
 /* Event types, in schema order. */
 enum {
 	XW_EV_OBSTACLE, XW_EV_SHIP, XW_EV_DIAL, XW_EV_REVEAL, XW_EV_MOVE, XW_EV_ACTION,
-	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE, XW_NEV
+	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE, XW_EV_DEVICE, XW_EV_DETONATE, XW_NEV
 };
+#define XW_NEV_V1 8   /* the events of rules version 1's schema: obstacle to effect */
 
 /* Phases of a round. */
 enum { XW_PH_PLANNING = 1, XW_PH_SYSTEM, XW_PH_ACTIVATION, XW_PH_ENGAGEMENT, XW_PH_END };
@@ -81,6 +82,37 @@ void xw_to_execute(const xw_state *s, int i, xw_maneuver *out, int *stressed_red
 int xw_range_of(const xw_state *s, int64_t dist);
 int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *def,
 	int *range, sl_error *err);
+
+/* Devices (xwing_devices.c, formats/xwing.md, Devices). */
+#define XW_NF_DEVICE 5      /* fields of `device` and `detonate` */
+#define XW_NF_DETONATE 5
+extern const sl_field_def xw_f_device[XW_NF_DEVICE], xw_f_detonate[XW_NF_DETONATE];
+int xw_ev_device(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+int xw_ev_detonate(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+/* Before any other entry: a detonation under way is finished first. */
+int xw_devices_pending(const xw_state *s, sl_error *err);
+/* After a move, barrel roll or boost (rc 0): the mines it touched detonate. */
+int xw_devices_after_move(xw_state *s, int rc, sl_buf *desc);
+/* Leaving the activation phase: every bomb has detonated. */
+int xw_devices_phase_end(const xw_state *s, sl_error *err);
+void xw_devices_serialize(const xw_state *s, sl_buf *b);
+int xw_devices_restore(xw_state *s, sl_reader *r);
+void xw_devices_summary(const xw_state *s, sl_buf *b);
+void xw_devices_json(const xw_state *s, sl_buf *b);
+/* The generator's device entries: 0 with one in out, 1 none, < 0 no memory. */
+int xw_gen_devices(const xw_state *s, const sl_header *h, int open, sl_prng *rng, sl_arena *a,
+	sl_event *out);
+/* Helpers of xwing.c the devices share. */
+int xw_own_ship(const xw_state *s, const sl_header *h, const sl_event *ev, int *out,
+	sl_error *err);
+int xw_suffer(xw_state *s, int i, int hits, int crits, const uint8_t *names, int ncrit,
+	int *shields_lost);
+void xw_remove_ship(xw_state *s, int i);
+void xw_close_activation(xw_state *s);
+int xw_find_id(const xw_state *s, const char *id, size_t n);   /* a ship's, an obstacle's or a device's: 1 */
+extern const char *const xw_atk_names[];
 
 int xwing_serialize(const void *st, sl_buf *out);
 int xwing_restore(void **out, const void *p, size_t n, sl_error *err);

@@ -215,6 +215,7 @@ int xwing_serialize(const void *st, sl_buf *b)
 	/* the first byte is the rules version: 1 writes the bytes it always did */
 	sl_buf_u8(b, (uint8_t)((const xw_state *)st)->ver);
 	walk(&c, (xw_state *)st);   /* writing only reads the fields */
+	xw_devices_serialize(st, b);
 	return b->failed ? SL_ENOMEM : SL_OK;
 }
 
@@ -236,6 +237,8 @@ int xwing_restore(void **out, const void *p, size_t n, sl_error *err)
 		return sl_error_set(err, SL_EFORMAT, "xwing snapshot: unknown version");
 	}
 	walk(&c, s);
+	if (!c.bad && !r.err && r.pos != r.len && s->ver >= 2 && xw_devices_restore(s, &r))
+		c.bad = 1;
 	if (c.bad || r.err || r.pos != r.len) {
 		size_t at = r.pos;
 		sl_free(s);
@@ -310,6 +313,7 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 		put_mm(b, o->r);
 		sl_buf_puts(b, "\n");
 	}
+	xw_devices_summary(s, b);
 	for (int i = 0; i < s->nships; i++) {
 		const xw_ship *sh = &s->ships[i];
 		const xw_ship_type *t = xw_type_of(sh);
@@ -360,7 +364,9 @@ void xwing_summary_json(const void *st, const sl_header *h, sl_buf *b)
 		sl_buf_printf(b, ",\"kind\":\"%s\",\"x\":%d,\"y\":%d,\"r\":%d}",
 			o->kind == XW_ASTEROID ? "asteroid" : "debris", o->x, o->y, o->r);
 	}
-	sl_buf_puts(b, "],\"ships\":[");
+	sl_buf_puts(b, "]");
+	xw_devices_json(s, b);   /* ,"devices":[...] when there are some */
+	sl_buf_puts(b, ",\"ships\":[");
 	for (int i = 0; i < s->nships; i++) {
 		const xw_ship *sh = &s->ships[i];
 		sl_buf_printf(b, "%s{\"id\":", i ? "," : "");
@@ -398,12 +404,14 @@ void xwing_help(const void *st, const sl_header *h, sl_buf *b)
 		sl_buf_puts(b, "planning: P: dial ship= commit=<64 hex> for every ship, then `phase 2`\n");
 		break;
 	case XW_PH_SYSTEM:
-		sl_buf_puts(b, "system: effect ship= token= delta= source=; then `phase 3`\n");
+		sl_buf_puts(b, "system: effect ship= token= delta= source=; P: device ship= card= id= r= "
+			"[launch=1] (a bomb or mine); then `phase 3`\n");
 		break;
 	case XW_PH_ACTIVATION:
 		sl_buf_puts(b, "activation, initiative ascending: P: reveal ship= dial= salt=; "
 			"P: move ship= [maneuver=] [dice=] (an ionized ship with no dial: move only); "
-			"P: action ship= action=...; then `phase 4`\n");
+			"P: action ship= action=...; detonate device= [ship=] [dice=] [crits=] (a mine "
+			"touched, the bombs once every ship has moved); then `phase 4`\n");
 		break;
 	case XW_PH_ENGAGEMENT:
 		sl_buf_puts(b, "engagement, initiative descending: P: attack ship= target= weapon= atk= "
