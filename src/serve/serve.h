@@ -121,7 +121,7 @@ typedef struct server {
 	long state_gen[SERVE_NVIEWS + 1];
 	/* whose-turn notices (serve_notify.c): FILE.silb.notify as last read */
 	char *notify_path;
-	long long notify_mtime, notify_size;
+	long long notify_mtime, notify_ctime, notify_size, notify_ino;
 	char hook[512];
 	char email[SL_MAX_PLAYERS][256];
 } server;
