@@ -420,7 +420,7 @@ static int host_ok(club *s, const char *host)
 static int is_get_route(const char *p)
 {
 	static const char *const r[] = {"/", "/record", "/watch", "/overlay", "/api/state", "/api/board.svg",
-		"/api/board.png", "/api/cache", "/api/targets", "/api/log", "/api/events", "/favicon.ico", NULL};
+		"/api/board.png", "/api/cache", "/api/targets", "/api/log", "/api/events", "/favicon.ico", "/api/report.pdf", NULL};
 	for (int k = 0; r[k]; k++)
 		if (strcmp(p, r[k]) == 0)
 			return 1;
@@ -661,8 +661,10 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		k = request_checks(cl, c, r, path, method, &rp);
 		if (k < 0)
 			return refuse_early(cl, c, r, post, method, path, &rp);
-		if (k > 0)
-			return MHD_YES;   /* the body comes next */
+		/* the body, if any, comes next; the answer waits for the next call:
+		 * one queued in this first call is "early" to MHD, which then closes
+		 * the connection after it (every answer had Connection: close) */
+		return MHD_YES;
 	}
 	if (!post && *upload_size) {   /* a body nobody asked for: read and dropped */
 		*upload_size = 0;
@@ -831,7 +833,7 @@ static int listen_on(const serve_opts *o, int *port_out, char *host, size_t hn, 
 	}
 	fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) ||
-	    bind(fd, ai->ai_addr, ai->ai_addrlen) || listen(fd, 64)) {
+	    bind(fd, ai->ai_addr, ai->ai_addrlen) || listen(fd, SERVE_BACKLOG)) {
 		fprintf(stderr, "sillage: serve: cannot listen on %s port %d: %s\n", o->bind, o->port, strerror(errno));
 		if (fd >= 0)
 			close(fd);
