@@ -701,3 +701,28 @@ test("watch: zoom by buttons, wheel, pinch and keys; the board laid out sharp at
 	assert.deepStrictEqual(page.sl.errors, []);
 	await page.close();
 });
+
+// issue 27: dice in the page: a roll the rules expect now (a TI4 space combat round) is a
+// button; its click leaves the dice out and the server's fair roller draws them (seeded,
+// committed in the header: once the host closes the log, verify checks every die it drew)
+test("ti4: a combat roll by a click, drawn by the fair roller and checked by verify once closed", async () => {
+	const setup = path.join(TMP, "ti4-roll-setup.sil");
+	const lines = fs.readFileSync(path.join(DATA, "..", "..", "..", "samples", "ti4", "valefar.sil"), "utf8").split("\n");
+	fs.writeFileSync(setup, lines.slice(0, 34).map((l) => l.replace(/ ![0-9a-f]+$/, "")).join("\n") + "\n");
+	const s = await serve("ti4-roll", ["--from", setup, "--quiet"]);
+	const page = await openRecord(s.urls.record);
+	const roll = await pick(page, (t) => t.kind === "act" && t.group === "combat" && /^cyd: fire$/.test(t.line), "cyd's combat roll");
+	assert.match(roll.label, /3 dice \(drawn by the recorder\)/);
+	const a = await accepted(page, null, roll);
+	assert.match(a.body.dice, /drawn by the recorder's fair roller/, "the answer says the server drew them: " + a.body.dice);
+	const entries = await journal(s);
+	const last = entries[entries.length - 1].line;
+	assert.match(last, /^cyd: fire dice=\d+,\d+,\d+$/, "three dice in the journal: " + last);
+	assert.match(await page.textContent("#msg"), /Recorded/);
+	const c = await fetch("http://127.0.0.1:" + s.port + "/api/close", { method: "POST", headers: { "Content-Type": "application/json" },
+		body: JSON.stringify({ rev: a.body.rev }) });
+	assert.strictEqual(c.status, 200, "the host closes the log (the seed revealed)");
+	await finish(s, [page]);
+	const v = verify(s);
+	assert.match(v.out, /gives the 3 dice the recorder drew|the recorder drew/, "verify checks the drawn dice: " + v.out);
+});
