@@ -148,6 +148,27 @@ static int board_box(const sl_painter *p, const sl_frame *fr, double box[4], sl_
 	return SL_OK;
 }
 
+/* The natural canvas of fr under o: the painter's own (board_h where its
+ * result band begins), or the board's box alone (box) with board_only. */
+static int canvas_size(const sl_painter *p, const sl_frame *fr, const sl_render_opts *o, int *nw, int *nh,
+	int *board_h, double box[4], sl_error *err)
+{
+	int rc;
+	if ((rc = sl_painter_size(p, fr, o, nw, nh, board_h, err)) < 0)
+		return rc;
+	if (o->board_only) {
+		if ((rc = board_box(p, fr, box, err)) < 0)
+			return rc;
+		*nw = (int)box[2];
+		*nh = (int)box[3];
+	}
+	if (*nw <= 0 || *nh <= 0 || *nw > SL_RENDER_MAX_SIDE || *nh > SL_RENDER_MAX_SIDE)
+		return sl_error_set(err, SL_ERANGE,
+			"render: the %s board would be %dx%d pixels (at most %d a side)",
+			p->game_id, *nw, *nh, SL_RENDER_MAX_SIDE);
+	return SL_OK;
+}
+
 /* ---- drawing -------------------------------------------------------------------- */
 
 static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
@@ -229,19 +250,7 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		return sl_error_set(err, SL_EUSAGE, "render: unknown theme %d", o->theme);
 	if (!(p = sl_painter_of(fr, err)))
 		return SL_EUSAGE;
-	if ((rc = sl_painter_size(p, fr, o, &nw, &nh, &bh, err)) < 0)
-		return rc;
-	if (o->board_only) {
-		if ((rc = board_box(p, fr, box, err)) < 0)
-			return rc;
-		nw = (int)box[2];
-		nh = (int)box[3];
-	}
-	if (nw <= 0 || nh <= 0 || nw > SL_RENDER_MAX_SIDE || nh > SL_RENDER_MAX_SIDE)
-		return sl_error_set(err, SL_ERANGE,
-			"render: the %s board would be %dx%d pixels (at most %d a side)",
-			p->game_id, nw, nh, SL_RENDER_MAX_SIDE);
-	if ((rc = out_size(nw, nh, o, &w, &h, err)) < 0)
+	if ((rc = canvas_size(p, fr, o, &nw, &nh, &bh, box, err)) < 0 || (rc = out_size(nw, nh, o, &w, &h, err)) < 0)
 		return rc;
 
 	switch (fmt) {
