@@ -135,6 +135,7 @@ void serve_watch_leave(club *cl, const char *ip)
  * half-sent requests cannot hold the connection slots. */
 typedef struct conn_slot {
 	int fd, busy, shut;
+	long served;            /* answers sent on it: past 0, an idle wait is a kept-alive connection's */
 	long long deadline;
 	char ip[64];
 	struct conn_slot *next;
@@ -173,6 +174,7 @@ static void conn_idle(club *cl, struct MHD_Connection *c)
 		return;
 	pthread_mutex_lock(&cl->climit);
 	k->busy = 0;
+	k->served++;
 	k->deadline = mono_ms() + SERVE_REQUEST_S * 1000;
 	pthread_mutex_unlock(&cl->climit);
 }
@@ -218,8 +220,9 @@ static void *watchdog(void *arg)
 			if (!k->busy && !k->shut && now > k->deadline) {
 				k->shut = 1;   /* MHD sees the end, closes and tells conn_notice */
 				shutdown(k->fd, SHUT_RDWR);
-				serve_log(NULL, k->ip, "-", "-", 0, "connection closed: no whole request within "
-					"10 s (slow or half-sent)");
+				serve_log(NULL, k->ip, "-", "-", 0, k->served ? "connection closed: no whole request within "
+					"10 s of the last answer (kept alive idle, or a request half sent)" : "connection closed: "
+					"no whole request within 10 s (slow or half-sent)");
 			}
 		pthread_mutex_unlock(&cl->climit);
 		usleep(250 * 1000);
