@@ -30,8 +30,16 @@ static void outcome(server *s, int *over, int *winner)
 	if (s->res_rev != rev + 1) {   /* 0: never looked */
 		sl_result r;
 		sl_error err;
+		sl_buf said;
+		int ended;
+		sl_buf_init(&said);
+		ended = rec_result(&s->rc, &said) == 1;   /* the recorder's state, now: cheap */
+		sl_buf_free(&said);
 		sl_error_clear(&err);
-		if (sl_result_of(&r, s->rc.log, &err) == 0) {
+		if (!ended) {   /* no replay for a game that goes on */
+			s->res_over = 0;
+			s->res_winner = -1;
+		} else if (sl_result_of(&r, s->rc.log, &err) == 0) {   /* who won: the log replayed once */
 			s->res_over = r.over;
 			s->res_winner = r.over ? r.winner : -1;
 		} else {
