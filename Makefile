@@ -228,9 +228,12 @@ html: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/html/run.sh $(BUILD)/sillage
 
 # kill -9 at random moments while convert, pack and upgrade write: never a
-# half-written output, no stage left after the next run (tests/kill/run.sh)
+# half-written output, no stage left after the next run (tests/kill/run.sh);
+# and 50 kills of `serve --dir` while three games take actions: nothing
+# acknowledged lost, every journal verifies (tests/kill/club.sh)
 kill: $(BUILD)/sillage
 	@sh tests/kill/run.sh $(BUILD)/sillage 50
+	@sh tests/kill/club.sh $(BUILD)/sillage 50
 
 # `sillage serve` against curl on a free loopback port: hostile requests, 50
 # watchers, kill -9 (tests/serve/run.sh)

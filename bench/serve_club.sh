@@ -53,6 +53,47 @@ base=$(curl -s "http://127.0.0.1:$port/g/g000/api/state" | sed -n 's/.*"rev":\([
 "$SB" "$port" "$OUT/club" "$OUT/lines" "$base" "$GAMES" "$WATCHERS" "$RATE" "$SECS" "$CONNS"
 rc=$?
 echo "club: cache $(curl -s "http://127.0.0.1:$port/g/g000/api/cache")"
+# the peer (issue 29): nginx serving the same bytes as files, on a loopback port, one keep-alive
+# connection, interleaved with ours; a ratio per route (skipped without nginx: tools/deps.sh has it)
+if command -v nginx > /dev/null 2>&1; then
+	last=$(printf 'g%03d' $((GAMES - 1)))
+	mkdir -p "$OUT/www/g/$last/api" "$OUT/nginx"
+	curl -s -H 'Accept-Encoding: gzip' -o "$OUT/www/g/$last/api/board.svg" "http://127.0.0.1:$port/g/$last/api/board.svg"
+	curl -s -o "$OUT/www/g/$last/api/state" "http://127.0.0.1:$port/g/$last/api/state"
+	nport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	cat > "$OUT/nginx/nginx.conf" <<EOF
+daemon off;
+user $(id -un);
+worker_processes 1;
+pid $OUT/nginx/pid;
+error_log $OUT/nginx/error.log;
+events { worker_connections 256; }
+http {
+	access_log off;
+	client_body_temp_path $OUT/nginx/body; proxy_temp_path $OUT/nginx/proxy; fastcgi_temp_path $OUT/nginx/fcgi;
+	uwsgi_temp_path $OUT/nginx/uwsgi; scgi_temp_path $OUT/nginx/scgi;
+	keepalive_requests 1000000;
+	sendfile on; tcp_nodelay on; open_file_cache max=64; open_file_cache_valid 60s;
+	server { listen 127.0.0.1:$nport; root $OUT/www; default_type application/octet-stream; }
+}
+EOF
+	nginx -c "$OUT/nginx/nginx.conf" -p "$OUT/nginx" > "$OUT/nginx/out" 2>&1 &
+	NPID=$!
+	n=0
+	until curl -s -o /dev/null "http://127.0.0.1:$nport/g/$last/api/state" || [ $n -gt 100 ]; do sleep 0.05; n=$((n + 1)); done
+	[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$nport/g/$last/api/state")" = 200 ] ||
+		echo "club: nginx does not answer: $(tail -2 "$OUT/nginx/error.log" "$OUT/nginx/out" 2>/dev/null | tr '\n' ' ')"
+	for r in board.svg state; do
+		a=$("$SB" --rate "$port" "/g/$last/api/$r" 2)
+		b=$("$SB" --rate "$nport" "/g/$last/api/$r" 2)
+		a2=$("$SB" --rate "$port" "/g/$last/api/$r" 2)
+		b2=$("$SB" --rate "$nport" "/g/$last/api/$r" 2)
+		echo "club: /api/$r $(( (a + a2) / 2 ))/s against nginx $(( (b + b2) / 2 ))/s for the same $(wc -c < "$OUT/www/g/$last/api/$r") bytes:" \
+			"$(awk -v a=$((a + a2)) -v b=$((b + b2)) 'BEGIN {printf "%.2f", b ? a / b : 0}')x (goal 0.5x)"
+	done
+	kill "$NPID" 2>/dev/null
+	wait "$NPID" 2>/dev/null
+fi
 kill -TERM "$PID"
 wait "$PID"
 PID=

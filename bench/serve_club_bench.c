@@ -199,8 +199,14 @@ int main(int argc, char **argv)
 	double rps, secs, *lat, *sent_at, t0;
 	watcher *w;
 	conn *cs;
+	if (argc == 5 && strcmp(argv[1], "--rate") == 0) {   /* GETs of one path on one keep-alive connection: the peer's figure */
+		port = atoi(argv[2]);
+		printf("%.0f\n", rate(0, argv[3], atof(argv[4])));
+		return 0;
+	}
 	if (argc != 10) {
-		fprintf(stderr, "usage: serve_club_bench PORT DIR LINES BASE_REV GAMES WATCHERS RATE SECS CONNS\n");
+		fprintf(stderr, "usage: serve_club_bench PORT DIR LINES BASE_REV GAMES WATCHERS RATE SECS CONNS\n"
+			"       serve_club_bench --rate PORT PATH SECS\n");
 		return 2;
 	}
 	port = atoi(argv[1]);

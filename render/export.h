@@ -46,6 +46,9 @@ int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, 
 /* A still PNG (render/png.c) of RGB24 pixels, to fn: 0 or SL_ENOMEM/SL_EIO. */
 int sl_png_rgb(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
 	sl_error *err);
+/* The same of premultiplied ARGB32 pixels, as RGBA (a transparent board). */
+int sl_png_rgba(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
+	sl_error *err);
 typedef struct sl_video sl_video;
 int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_error *err);
 int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl_error *err);

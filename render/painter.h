@@ -34,6 +34,10 @@ typedef struct sl_painter {
 	 * legal: render/targets.c keeps the ACT targets the rules accept.
 	 * Returns 0 or a negative sl_code with err set. */
 	int (*targets)(const sl_frame *fr, const char *sel, struct sl_targets *out, sl_error *err);
+	/* Optional: where the board sits on the natural canvas (x, y, w, h), for
+	 * sl_render_opts.board_only. NULL: the extent of the hexes of hex_at,
+	 * or, without hex_at, no board of its own. */
+	void (*board)(const sl_frame *fr, double box[4]);
 } sl_painter;
 
 /* ---- layers --------------------------------------------------------------------

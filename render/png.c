@@ -58,13 +58,13 @@ static unsigned long weigh(const uint8_t *c, size_t n)
 /* Filters row (n bytes, prev the row above or zeros) into out: its filter
  * byte, then the bytes; the five tried, the least sum of |signed byte| kept.
  * One loop a filter, so that the compiler can vectorise the first four. */
-static void filter_row(const uint8_t *restrict row, const uint8_t *restrict prev, size_t n,
+static void filter_row(const uint8_t *restrict row, const uint8_t *restrict prev, size_t n, size_t bpp,
 	uint8_t *restrict cand, uint8_t *restrict out)
 {
 	uint8_t *c0 = cand, *c1 = cand + n, *c2 = cand + 2 * n, *c3 = cand + 3 * n, *c4 = cand + 4 * n;
 	unsigned long best, sum;
 	int pick = 0;
-	size_t k = n < 3 ? n : 3;
+	size_t k = n < bpp ? n : bpp;
 	for (size_t i = 0; i < k; i++) {
 		c1[i] = row[i];
 		c2[i] = (uint8_t)(row[i] - prev[i]);
@@ -72,13 +72,13 @@ static void filter_row(const uint8_t *restrict row, const uint8_t *restrict prev
 		c4[i] = (uint8_t)(row[i] - prev[i]);   /* Paeth of (0, b, 0) is b */
 	}
 	for (size_t i = k; i < n; i++)
-		c1[i] = (uint8_t)(row[i] - row[i - 3]);
+		c1[i] = (uint8_t)(row[i] - row[i - bpp]);
 	for (size_t i = k; i < n; i++)
 		c2[i] = (uint8_t)(row[i] - prev[i]);
 	for (size_t i = k; i < n; i++)
-		c3[i] = (uint8_t)(row[i] - ((row[i - 3] + prev[i]) >> 1));
+		c3[i] = (uint8_t)(row[i] - ((row[i - bpp] + prev[i]) >> 1));
 	for (size_t i = k; i < n; i++)
-		c4[i] = (uint8_t)(row[i] - paeth(row[i - 3], prev[i], prev[i - 3]));
+		c4[i] = (uint8_t)(row[i] - paeth(row[i - bpp], prev[i], prev[i - bpp]));
 	best = weigh(row, n);
 	memcpy(c0, row, n);
 	for (int f = 1; f < 5; f++)
@@ -90,17 +90,35 @@ static void filter_row(const uint8_t *restrict row, const uint8_t *restrict prev
 	memcpy(out + 1, cand + (size_t)pick * n, n);
 }
 
-int sl_png_rgb(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
+/* One pixel of cairo's native xRGB or premultiplied ARGB into RGB or RGBA
+ * (straight alpha, as PNG has it). */
+static void put_px(uint8_t *o, uint32_t v, int alpha)
+{
+	unsigned a = v >> 24, r = (v >> 16) & 255, g = (v >> 8) & 255, b = v & 255;
+	if (alpha) {
+		if (a && a < 255) {
+			r = (r * 255 + a / 2) / a;
+			g = (g * 255 + a / 2) / a;
+			b = (b * 255 + a / 2) / a;
+		}
+		o[3] = (uint8_t)a;
+	}
+	o[0] = (uint8_t)(r > 255 ? 255 : r);
+	o[1] = (uint8_t)(g > 255 ? 255 : g);
+	o[2] = (uint8_t)(b > 255 ? 255 : b);
+}
+
+static int png_write(const uint32_t *px, int w, int h, int stride, int alpha, sl_write_fn fn, void *closure,
 	sl_error *err)
 {
 	static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-	size_t n = (size_t)w * 3, raw = (size_t)h * (n + 1), cap;
+	size_t bpp = alpha ? 4 : 3, n = (size_t)w * bpp, raw = (size_t)h * (n + 1), cap;
 	uint8_t ihdr[13], *rows = NULL, *cand = NULL, *filt = NULL, *z = NULL;
 	struct libdeflate_compressor *c = NULL;
 	int rc = SL_ENOMEM;
 	if (w <= 0 || h <= 0)
 		return sl_error_set(err, SL_EUSAGE, "PNG: bad size %dx%d", w, h);
-	rows = sl_malloc(2 * n);          /* this row and the one above, as RGB */
+	rows = sl_malloc(2 * n);          /* this row and the one above, as RGB(A) */
 	cand = sl_malloc(5 * n);
 	filt = sl_malloc(raw);
 	c = libdeflate_alloc_compressor(PNG_LEVEL);
@@ -112,14 +130,11 @@ int sl_png_rgb(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, voi
 	for (int y = 0; y < h; y++) {
 		const uint32_t *p = (const uint32_t *)((const uint8_t *)px + (size_t)y * stride);
 		uint8_t *cur = rows + (size_t)(y & 1) * n, *prev = rows + (size_t)((y & 1) ^ 1) * n;
-		for (int x = 0; x < w; x++) {
-			cur[3 * x] = (uint8_t)(p[x] >> 16);
-			cur[3 * x + 1] = (uint8_t)(p[x] >> 8);
-			cur[3 * x + 2] = (uint8_t)p[x];
-		}
+		for (int x = 0; x < w; x++)
+			put_px(cur + bpp * (size_t)x, p[x], alpha);
 		if (y == 0)
 			memset(prev, 0, n);
-		filter_row(cur, prev, n, cand, filt + (size_t)y * (n + 1));
+		filter_row(cur, prev, n, bpp, cand, filt + (size_t)y * (n + 1));
 	}
 	cap = libdeflate_zlib_compress_bound(c, raw);
 	if (!(z = sl_malloc(cap))) {
@@ -130,7 +145,7 @@ int sl_png_rgb(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, voi
 	put32(ihdr, (uint32_t)w);
 	put32(ihdr + 4, (uint32_t)h);
 	ihdr[8] = 8;    /* bits per channel */
-	ihdr[9] = 2;    /* truecolour */
+	ihdr[9] = alpha ? 6 : 2;    /* truecolour, with alpha or not */
 	ihdr[10] = ihdr[11] = ihdr[12] = 0;
 	if (!cap) {
 		rc = sl_error_set(err, SL_EIO, "render: the PNG could not be deflated");
@@ -147,4 +162,16 @@ out:
 	sl_free(filt);
 	sl_free(z);
 	return rc;
+}
+
+int sl_png_rgb(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
+	sl_error *err)
+{
+	return png_write(px, w, h, stride, 0, fn, closure, err);
+}
+
+int sl_png_rgba(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
+	sl_error *err)
+{
+	return png_write(px, w, h, stride, 1, fn, closure, err);
 }

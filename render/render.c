@@ -8,6 +8,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,10 +115,65 @@ static int out_size(int nw, int nh, const sl_render_opts *o, int *w, int *h, sl_
 	return SL_OK;
 }
 
+/* ---- the board alone (sl_render_opts.board_only) --------------------------------- */
+
+/* Where the board sits on the natural canvas: the painter's own box, or the
+ * extent of its hexes. 0, or SL_EUSAGE with err set when it has no board. */
+static int board_box(const sl_painter *p, const sl_frame *fr, double box[4], sl_error *err)
+{
+	double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
+	if (p->board) {
+		p->board(fr, box);
+		return box[2] > 0 && box[3] > 0 ? SL_OK
+			: sl_error_set(err, SL_EUSAGE, "render: the %s board is empty", p->game_id);
+	}
+	if (p->hex_at)
+		for (int col = 1; col <= 128; col++)
+			for (int row = 1; row <= 128; row++) {
+				double x, y, r;
+				if (p->hex_at(fr, col, row, &x, &y, &r) != 0)
+					continue;
+				x0 = x - r < x0 ? x - r : x0;
+				y0 = y - r < y0 ? y - r : y0;
+				x1 = x + r > x1 ? x + r : x1;
+				y1 = y + r > y1 ? y + r : y1;
+			}
+	if (x1 <= x0 || y1 <= y0)
+		return sl_error_set(err, SL_EUSAGE, "render: the %s painter has no board to draw alone",
+			p->game_id);
+	box[0] = floor(x0) - 3;   /* room for the outlines' strokes */
+	box[1] = floor(y0) - 3;
+	box[2] = ceil(x1) + 3 - box[0];
+	box[3] = ceil(y1) + 3 - box[1];
+	return SL_OK;
+}
+
+/* The natural canvas of fr under o: the painter's own (board_h where its
+ * result band begins), or the board's box alone (box) with board_only. */
+static int canvas_size(const sl_painter *p, const sl_frame *fr, const sl_render_opts *o, int *nw, int *nh,
+	int *board_h, double box[4], sl_error *err)
+{
+	int rc;
+	if ((rc = sl_painter_size(p, fr, o, nw, nh, board_h, err)) < 0)
+		return rc;
+	if (o->board_only) {
+		if ((rc = board_box(p, fr, box, err)) < 0)
+			return rc;
+		*nw = (int)box[2];
+		*nh = (int)box[3];
+	}
+	if (*nw <= 0 || *nh <= 0 || *nw > SL_RENDER_MAX_SIDE || *nh > SL_RENDER_MAX_SIDE)
+		return sl_error_set(err, SL_ERANGE,
+			"render: the %s board would be %dx%d pixels (at most %d a side)",
+			p->game_id, *nw, *nh, SL_RENDER_MAX_SIDE);
+	return SL_OK;
+}
+
 /* ---- drawing -------------------------------------------------------------------- */
 
 static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
-	const sl_render_opts *o, int nw, int nh, int bh, int w, int h, const sink *s, sl_error *err)
+	const sl_render_opts *o, int nw, int nh, int bh, const double *box, int w, int h, const sink *s,
+	sl_error *err)
 {
 	cairo_t *cr;
 	sl_kit_canvas cv;
@@ -131,23 +187,33 @@ static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 		cairo_destroy(cr);
 		return cairo_error(st, s, "canvas", err);
 	}
-	/* the page colour everywhere, then the painter's canvas letterboxed */
+	/* the page colour everywhere, then the painter's canvas letterboxed; the
+	 * board alone: no page, the canvas moved to the board's box and cut to it */
 	sl_kit_palette_for(o->theme, &pal);
-	cairo_set_source_rgb(cr, pal.bg.r, pal.bg.g, pal.bg.b);
-	cairo_paint(cr);
+	if (!box) {
+		cairo_set_source_rgb(cr, pal.bg.r, pal.bg.g, pal.bg.b);
+		cairo_paint(cr);
+	}
 	sc = sx < sy ? sx : sy;
 	cairo_translate(cr, (w - nw * sc) / 2, (h - nh * sc) / 2);
 	cairo_scale(cr, sc, sc);
-	rc = sl_kit_canvas_init(&cv, cr, nw, bh, o->theme);
+	if (box) {
+		cairo_translate(cr, -box[0], -box[1]);
+		cairo_rectangle(cr, box[0], box[1], box[2], box[3]);
+		cairo_clip(cr);
+	}
+	rc = sl_kit_canvas_init(&cv, cr, box ? (int)(box[0] + box[2] + 0.5) : nw, box ? (int)(box[1] + box[3] + 0.5) : bh,
+		o->theme);
 	if (rc < 0) {
 		cairo_destroy(cr);
 		return sl_error_set(err, rc, "render: cannot set up the canvas");
 	}
-	sl_kit_clear(&cv);
+	if (!box)
+		sl_kit_clear(&cv);
 	rc = p->paint(&cv, fr, o, err);
 	if (rc >= 0 && o->heat)
 		rc = sl_heat_draw(&cv, p, fr, o->heat, err);
-	if (rc >= 0)
+	if (rc >= 0 && !box)
 		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
 	sl_kit_canvas_fini(&cv);
 	st = cairo_status(cr);
@@ -165,7 +231,7 @@ static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *opts,
 	sl_write_fn fn, void *closure, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
 	const sl_render_opts *o = opts ? opts : &defaults;
 	const sl_painter *p;
 	cairo_surface_t *surf = NULL;
@@ -173,6 +239,7 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 	sink s = {fn, closure, 0, 0};
 	sl_buf svgraw;
 	int nw = 0, nh = 0, bh = 0, w, h, rc;
+	double box[4] = {0, 0, 0, 0};
 	const char *what = fmt == SL_FMT_PNG ? "PNG" : fmt == SL_FMT_SVG ? "SVG" : "PDF";
 
 	if (!fr || !fr->game || !fr->state || !fn)
@@ -183,18 +250,12 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		return sl_error_set(err, SL_EUSAGE, "render: unknown theme %d", o->theme);
 	if (!(p = sl_painter_of(fr, err)))
 		return SL_EUSAGE;
-	if ((rc = sl_painter_size(p, fr, o, &nw, &nh, &bh, err)) < 0)
-		return rc;
-	if (nw <= 0 || nh <= 0 || nw > SL_RENDER_MAX_SIDE || nh > SL_RENDER_MAX_SIDE)
-		return sl_error_set(err, SL_ERANGE,
-			"render: the %s board would be %dx%d pixels (at most %d a side)",
-			p->game_id, nw, nh, SL_RENDER_MAX_SIDE);
-	if ((rc = out_size(nw, nh, o, &w, &h, err)) < 0)
+	if ((rc = canvas_size(p, fr, o, &nw, &nh, &bh, box, err)) < 0 || (rc = out_size(nw, nh, o, &w, &h, err)) < 0)
 		return rc;
 
 	switch (fmt) {
 	case SL_FMT_PNG:
-		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+		surf = cairo_image_surface_create(o->board_only ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, w, h);
 		break;
 	case SL_FMT_SVG:
 		/* into memory first: packed (sl_svg_pack) before it goes out */
@@ -220,14 +281,14 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		rc = cairo_error(st, &s, what, err);
 		goto out;
 	}
-	if ((rc = draw(surf, p, fr, o, nw, nh, bh, w, h, &s, err)) < 0)
+	if ((rc = draw(surf, p, fr, o, nw, nh, bh, o->board_only ? box : NULL, w, h, &s, err)) < 0)
 		goto out;
 	if (fmt == SL_FMT_PNG) {
 		cairo_surface_flush(surf);
 		if ((st = cairo_surface_status(surf)) == CAIRO_STATUS_SUCCESS) {
 			/* ours, not cairo's libpng writer (render/png.c) */
-			rc = sl_png_rgb((const uint32_t *)cairo_image_surface_get_data(surf), w, h,
-				cairo_image_surface_get_stride(surf), fn, closure, err);
+			rc = (o->board_only ? sl_png_rgba : sl_png_rgb)((const uint32_t *)cairo_image_surface_get_data(surf),
+				w, h, cairo_image_surface_get_stride(surf), fn, closure, err);
 			goto out;
 		}
 	} else {
@@ -359,7 +420,7 @@ int sl_render_measure(const sl_frame *fr, const sl_render_opts *o, int *w, int *
 
 int sl_render_size(const sl_frame *fr, const sl_render_opts *o, int *w, int *h, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
 	return sl_render_measure(fr, o ? o : &defaults, w, h, err);
 }
 

@@ -41,6 +41,11 @@ typedef struct sl_render_opts {
 	 * frame whose game is over; non-zero: keep its room on every frame (a
 	 * sequence whose last frame is over, so that all have one size). */
 	int keep_band;
+	/* Non-zero: the board alone (no title, panels, legend or result band),
+	 * cropped to it, on a transparent canvas (PNG with alpha, SVG without a
+	 * page): the stream overlay. A painter without a board of its own
+	 * refuses it (SL_EUSAGE). */
+	int board_only;
 } sl_render_opts;
 
 /* What a painter draws: a state and where it sits in the game. */

@@ -896,4 +896,5 @@ const sl_painter sl_painter_fmp = {
 	fmp_overlays,
 	&fmp_layers,
 	tg_fmp_targets,      /* render/games/fmp_targets.c */
+	NULL,                /* board: the hexes' extent */
 };

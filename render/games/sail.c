@@ -814,4 +814,5 @@ const sl_painter sl_painter_sail = {
 	NULL,                 /* overlays: none */
 	&sail_layers,
 	sail_targets,         /* render/games/sail_targets.c */
+	NULL,                 /* board: the hexes' extent */
 };

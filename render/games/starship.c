@@ -492,4 +492,5 @@ const sl_painter sl_painter_starship = {
 	NULL,                 /* overlays: none */
 	NULL,                 /* layers: drawn whole */
 	starship_targets,     /* render/games/starship_targets.c */
+	NULL,                 /* board: none (cards and rolls, no map) */
 };

@@ -587,6 +587,16 @@ int tg_ti4_where(const sl_frame *fr, int i, int slot, double *x, double *y, doub
 	return 0;
 }
 
+/* The galaxy alone (sl_render_opts.board_only). */
+static void ti4_board(const sl_frame *fr, double box[4])
+{
+	(void)fr;
+	box[0] = MARGIN;
+	box[1] = TITLE_H + MARGIN;
+	box[2] = MAP_W;
+	box[3] = MAP_H;
+}
+
 const sl_painter sl_painter_ti4 = {
 	SL_PAINTER_API,
 	"ti4",
@@ -596,4 +606,5 @@ const sl_painter sl_painter_ti4 = {
 	NULL,   /* overlays: none */
 	NULL,   /* layers: drawn whole */
 	tg_ti4_targets,       /* render/games/ti4_targets.c */
+	ti4_board,
 };

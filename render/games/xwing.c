@@ -572,6 +572,15 @@ double tg_xwing_at(const sl_frame *fr, int32_t x, int32_t y, double *sx, double 
 	return SCALE;
 }
 
+/* The mat alone (sl_render_opts.board_only). */
+static void xwing_board(const sl_frame *fr, double box[4])
+{
+	(void)fr;
+	box[0] = MARGIN;
+	box[1] = TITLE_H + MARGIN;
+	box[2] = box[3] = MAT_PX;
+}
+
 const sl_painter sl_painter_xwing = {
 	SL_PAINTER_API,
 	"xwing",
@@ -581,4 +590,5 @@ const sl_painter sl_painter_xwing = {
 	NULL,   /* overlays: none */
 	NULL,   /* layers: drawn whole */
 	tg_xwing_targets,     /* render/games/xwing_targets.c */
+	xwing_board,
 };

@@ -135,6 +135,7 @@ void serve_watch_leave(club *cl, const char *ip)
  * half-sent requests cannot hold the connection slots. */
 typedef struct conn_slot {
 	int fd, busy, shut;
+	long served;            /* answers sent on it: past 0, an idle wait is a kept-alive connection's */
 	long long deadline;
 	char ip[64];
 	struct conn_slot *next;
@@ -173,6 +174,7 @@ static void conn_idle(club *cl, struct MHD_Connection *c)
 		return;
 	pthread_mutex_lock(&cl->climit);
 	k->busy = 0;
+	k->served++;
 	k->deadline = mono_ms() + SERVE_REQUEST_S * 1000;
 	pthread_mutex_unlock(&cl->climit);
 }
@@ -218,8 +220,9 @@ static void *watchdog(void *arg)
 			if (!k->busy && !k->shut && now > k->deadline) {
 				k->shut = 1;   /* MHD sees the end, closes and tells conn_notice */
 				shutdown(k->fd, SHUT_RDWR);
-				serve_log(NULL, k->ip, "-", "-", 0, "connection closed: no whole request within "
-					"10 s (slow or half-sent)");
+				serve_log(NULL, k->ip, "-", "-", 0, k->served ? "connection closed: no whole request within "
+					"10 s of the last answer (kept alive idle, or a request half sent)" : "connection closed: "
+					"no whole request within 10 s (slow or half-sent)");
 			}
 		pthread_mutex_unlock(&cl->climit);
 		usleep(250 * 1000);
@@ -420,7 +423,7 @@ static int host_ok(club *s, const char *host)
 static int is_get_route(const char *p)
 {
 	static const char *const r[] = {"/", "/record", "/watch", "/overlay", "/api/state", "/api/board.svg",
-		"/api/board.png", "/api/cache", "/api/targets", "/api/log", "/api/events", "/favicon.ico", NULL};
+		"/api/board.png", "/api/cache", "/api/targets", "/api/log", "/api/events", "/favicon.ico", "/api/report.pdf", NULL};
 	for (int k = 0; r[k]; k++)
 		if (strcmp(p, r[k]) == 0)
 			return 1;
@@ -661,8 +664,10 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		k = request_checks(cl, c, r, path, method, &rp);
 		if (k < 0)
 			return refuse_early(cl, c, r, post, method, path, &rp);
-		if (k > 0)
-			return MHD_YES;   /* the body comes next */
+		/* the body, if any, comes next; the answer waits for the next call:
+		 * one queued in this first call is "early" to MHD, which then closes
+		 * the connection after it (every answer had Connection: close) */
+		return MHD_YES;
 	}
 	if (!post && *upload_size) {   /* a body nobody asked for: read and dropped */
 		*upload_size = 0;
@@ -831,7 +836,7 @@ static int listen_on(const serve_opts *o, int *port_out, char *host, size_t hn, 
 	}
 	fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) ||
-	    bind(fd, ai->ai_addr, ai->ai_addrlen) || listen(fd, 64)) {
+	    bind(fd, ai->ai_addr, ai->ai_addrlen) || listen(fd, SERVE_BACKLOG)) {
 		fprintf(stderr, "sillage: serve: cannot listen on %s port %d: %s\n", o->bind, o->port, strerror(errno));
 		if (fd >= 0)
 			close(fd);

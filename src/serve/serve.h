@@ -47,6 +47,10 @@ void serve_log_output(FILE *f);
 #define SERVE_WATCH_QUEUE 256    /* messages waiting for one watcher */
 #define SERVE_MAX_WATCHERS 1024 /* streams, every game together (--watchers) */
 #define SERVE_SLOTS_KEPT 256     /* connections no watcher may take: actions always get in */
+/* The listening socket's queue (the kernel caps it at net.core.somaxconn): 200
+ * watchers joining at once overflowed a queue of 64, and a connection whose
+ * SYN the kernel dropped waits a second to try again (the 2 s "join" of 2026-11) */
+#define SERVE_BACKLOG 1024
 #define SERVE_PER_IP 64          /* connections from one client address (--per-ip); streams half of it */
 #define SERVE_REQUEST_S 10       /* a request's headers and body must be in within this */
 #define SERVE_IDLE_S 30          /* a connection that says nothing for this long is closed */
@@ -121,9 +125,12 @@ typedef struct server {
 	long state_gen[SERVE_NVIEWS + 1];
 	/* whose-turn notices (serve_notify.c): FILE.silb.notify as last read */
 	char *notify_path;
-	long long notify_mtime, notify_size;
+	long long notify_mtime, notify_ctime, notify_size, notify_ino;
 	char hook[512];
 	char email[SL_MAX_PLAYERS][256];
+	/* the result by the rules (serve_stats.c), read at log length res_rev - 1 (0: never) */
+	long res_rev;
+	int res_over, res_winner;
 } server;
 
 /* Who asks: the host (every side), one player, or a watcher (no side). */
@@ -224,6 +231,11 @@ int serve_cache_get(const char *key, unsigned char **out, size_t *len);
 void serve_cache_put(const char *key, const unsigned char *data, size_t len);
 void serve_cache_stats(serve_cache_info *out);
 void serve_cache_clear(void);
+
+/* serve_stats.c: the club's statistics (GET /stats, html 1; /api/stats) and a
+ * finished game's PDF report (GET /g/NAME/api/report.pdf; holds s->lock) */
+void serve_club_stats(club *cl, int html, serve_reply *rp);
+void serve_game_report(server *s, serve_reply *rp);
 
 /* serve_club.c: many games in one server (serve --dir) */
 #define SERVE_MAX_GAMES 4096

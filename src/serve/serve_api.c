@@ -417,8 +417,8 @@ static int board_args(server *s, struct MHD_Connection *c, long *n, int *width, 
 }
 
 /* Draws the board after entry n as the caller's side sees it. 0 or -1 (rp). */
-static int draw_board(server *s, long n, const serve_who *w, sl_format fmt, int width, unsigned char **out,
-	size_t *len, serve_reply *rp)
+static int draw_board(server *s, long n, const serve_who *w, sl_format fmt, int width, int alone,
+	unsigned char **out, size_t *len, serve_reply *rp)
 {
 	sl_replay *r = NULL;
 	sl_error err;
@@ -430,6 +430,7 @@ static int draw_board(server *s, long n, const serve_who *w, sl_format fmt, int 
 	/* the host every side; a player theirs; the public none (a name no player has) */
 	o.side = w->player >= 0 ? serve_player_id(s, w->player) : w->host ? NULL : SERVE_PUBLIC_SIDE;
 	o.width = width;
+	o.board_only = alone;
 	fr.game = s->rc.log->game;
 	fr.header = &s->rc.log->h;
 	if (n == rev_of(s)) {
@@ -451,7 +452,7 @@ static int draw_board(server *s, long n, const serve_who *w, sl_format fmt, int 
 	}
 	if (sl_render_to_mem(fmt, &fr, &o, out, len, &err)) {
 		sl_replay_free(r);
-		serve_reply_error(rp, 500, "the board cannot be drawn: %s", err.msg);
+		serve_reply_error(rp, alone && err.code == SL_EUSAGE ? 422 : 500, "the board cannot be drawn: %s", err.msg);
 		return -1;
 	}
 	sl_replay_free(r);
@@ -489,25 +490,30 @@ static int takes_gzip(struct MHD_Connection *c)
  * the SVG gzipped for a client that takes it (kept so too). */
 static void get_board(server *s, struct MHD_Connection *c, const serve_who *w, sl_format fmt, serve_reply *rp)
 {
-	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH), *a1;
 	const sl_event *e;
 	unsigned char *data = NULL;
 	size_t len = 0;
 	char key[SERVE_CACHE_KEY];
 	long n;
-	int width, gz = fmt == SL_FMT_SVG && takes_gzip(c);
+	int width, alone, gz = fmt == SL_FMT_SVG && takes_gzip(c);
 	if (!s->rc.log) {
 		serve_reply_error(rp, 404, "no board yet: the header is not complete");
 		return;
 	}
 	if (board_args(s, c, &n, &width, rp))
 		return;
+	alone = (a1 = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "alone")) != NULL;
+	if (a1 && strcmp(a1, "1") != 0) {   /* ?alone=1: the board alone on a transparent canvas (the overlay) */
+		serve_reply_error(rp, 400, "alone=%s: 1 (the board alone, transparent), or no alone", a1);
+		return;
+	}
 	/* the board after entry n is known by that entry's state check (and the
 	 * view, the format, the size): an undo and another entry change it */
 	e = n > 0 ? &s->rc.log->ev[n - 1] : NULL;
-	snprintf(rp->etag, sizeof rp->etag, "\"b%ld-%016llx-%s-%s%d%s\"", n, e ? (unsigned long long)e->check : 0ULL,
+	snprintf(rp->etag, sizeof rp->etag, "\"b%ld-%016llx-%s-%s%d%s%s\"", n, e ? (unsigned long long)e->check : 0ULL,
 		w->player >= 0 ? serve_player_id(s, w->player) : w->host ? "all" : "public", fmt == SL_FMT_PNG ? "p" : "s", width,
-		gz ? "-gz" : "");
+		alone ? "-a" : "", gz ? "-gz" : "");
 	if (e && !e->has_check)
 		rp->etag[0] = 0;   /* nothing to know it by: neither revalidated nor kept */
 	else if (inm && strcmp(inm, rp->etag) == 0) {
@@ -518,7 +524,7 @@ static void get_board(server *s, struct MHD_Connection *c, const serve_who *w, s
 	}
 	snprintf(key, sizeof key, "%p %s", (void *)s, rp->etag);
 	if (!rp->etag[0] || !serve_cache_get(key, &data, &len)) {
-		if (draw_board(s, n, w, fmt, width, &data, &len, rp))
+		if (draw_board(s, n, w, fmt, width, alone, &data, &len, rp))
 			return;
 		if (gz) {
 			unsigned char *z;
@@ -661,6 +667,8 @@ void serve_api_get(server *s, const char *path, struct MHD_Connection *c, const 
 		get_targets(s, c, w, rp);
 	else if (strcmp(path, "/api/log") == 0)
 		get_log(s, c, w, rp);
+	else if (strcmp(path, "/api/report.pdf") == 0)
+		serve_game_report(s, rp);
 	else
 		serve_reply_error(rp, 404, "no such route");
 	pthread_mutex_unlock(&s->lock);

@@ -366,7 +366,8 @@ int serve_club_route(const char *path)
 {
 	return strcmp(path, "/") == 0 || strcmp(path, "/me") == 0 || strcmp(path, "/api/games") == 0 ||
 		strcmp(path, "/api/me") == 0 || strcmp(path, "/new") == 0 || strcmp(path, "/api/templates") == 0 ||
-		strcmp(path, "/archive") == 0 || strcmp(path, "/api/archive") == 0;
+		strcmp(path, "/archive") == 0 || strcmp(path, "/api/archive") == 0 || strcmp(path, "/stats") == 0 ||
+		strcmp(path, "/api/stats") == 0;
 }
 
 /* The finished games of arr (over by the rules, or closed), the others dropped. */
@@ -403,7 +404,7 @@ static json_t *game_json(server *s, const char *who)
 	const sl_header *h = s->rc.log ? &s->rc.log->h : &s->rc.h;
 	json_t *players = json_array(), *j, *links = json_null();
 	int turn = 0, phase = 0, me = -2;
-	char watch[120];
+	char watch[120], report[140];
 	sl_buf res;
 	for (int p = 0; p < h->nplayers; p++) {
 		json_array_append_new(players, json_string(h->players[p].id));
@@ -422,6 +423,7 @@ static json_t *game_json(server *s, const char *who)
 	if (s->rc.log && rec_result(&s->rc, &res) != 1)
 		sl_buf_reset(&res);
 	snprintf(watch, sizeof watch, "%s/watch", s->prefix);
+	snprintf(report, sizeof report, "%s/api/report.pdf", s->prefix);
 	if (who) {
 		const char *t = game_token(s, me);
 		char rec[200], wat[200];
@@ -443,6 +445,8 @@ static json_t *game_json(server *s, const char *who)
 		"closed", s->rc.closed,
 		"watch", watch,
 		"links", links);
+	if (j && ((sl_buf_cstr(&res) && *sl_buf_cstr(&res)) || s->rc.closed))
+		json_object_set_new(j, "report", json_string(report));
 	sl_buf_free(&res);
 	return j;
 }
@@ -517,6 +521,11 @@ static void row_html(sl_buf *b, json_t *g, int mine)
 		html_put(b, json_string_value(json_object_get(links, "watch")));
 		sl_buf_puts(b, "\">watch</a>)");
 	}
+	if ((res && *res) || json_is_true(json_object_get(g, "closed"))) {   /* finished: its printable report */
+		sl_buf_puts(b, " (<a href=\"");
+		html_put(b, json_string_value(json_object_get(g, "report")));
+		sl_buf_puts(b, "\">report</a>)");
+	}
 	sl_buf_puts(b, "</td><td>");
 	html_put(b, json_string_value(json_object_get(g, "game")));
 	sl_buf_puts(b, "</td><td>");
@@ -561,7 +570,8 @@ static char *lobby_html(json_t *arr, const char *who, int archive, size_t *len)
 		sl_buf_puts(&b, strcmp(who, "host") == 0 ? "" : "'s games");
 	} else
 		sl_buf_puts(&b, archive ? "Finished games" : "Games");
-	sl_buf_puts(&b, "</h1>\n<p><a href=\"/\">games</a> &middot; <a href=\"/archive\">finished games</a></p>\n");
+	sl_buf_puts(&b, "</h1>\n<p><a href=\"/\">games</a> &middot; <a href=\"/archive\">finished games</a> &middot; "
+		"<a href=\"/stats\">statistics</a></p>\n");
 	sl_buf_printf(&b, "<div class=\"scroll\"><table id=\"games\"><thead><tr><th>game</th><th>rules</th>"
 		"<th>players</th><th>turn</th><th>whose move</th><th>last action</th><th>when</th></tr></thead>\n<tbody>\n");
 	json_array_foreach(arr, k, g)
@@ -779,6 +789,11 @@ void serve_club_get(club *cl, const char *path, const char *token, serve_reply *
 {
 	if (strcmp(path, "/new") == 0 || strcmp(path, "/api/templates") == 0) {
 		new_page(path, rp);
+		return;
+	}
+	if (strcmp(path, "/stats") == 0 || strcmp(path, "/api/stats") == 0) {
+		serve_club_scan(cl, 0);
+		serve_club_stats(cl, path[1] == 's', rp);
 		return;
 	}
 	int me = strcmp(path, "/me") == 0 || strcmp(path, "/api/me") == 0;

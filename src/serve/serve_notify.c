@@ -8,7 +8,7 @@
  * notice with a log line. The webhook goes through curl(1), pinned to the
  * address we checked: a URL naming a loopback, private, link-local or
  * otherwise non-public address is refused unless --allow-private-hooks. */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE   /* pipe2, posix_spawn_file_actions_addclosefrom_np (glibc 2.34) */
 #include "serve.h"
 
 #include <arpa/inet.h>
@@ -63,7 +63,8 @@ static int email_ok(const char *a)
 	return 1;
 }
 
-/* Re-reads the game's notify file when its time changed. Holds s->lock. */
+/* Re-reads the game's notify file when it changed (its times to the ns, size
+ * or inode). Holds s->lock. */
 static void notify_load(server *s)
 {
 	struct stat st;
@@ -76,10 +77,17 @@ static void notify_load(server *s)
 		s->notify_mtime = 0;
 		return;
 	}
-	if ((long long)st.st_mtime == s->notify_mtime && (long long)st.st_size == s->notify_size)
-		return;
-	s->notify_mtime = (long long)st.st_mtime;
-	s->notify_size = (long long)st.st_size;
+	{   /* to the nanosecond, and its inode change too: a rewrite of the same size in the same second is seen */
+		long long m = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+		long long c = (long long)st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
+		if (m == s->notify_mtime && c == s->notify_ctime && (long long)st.st_size == s->notify_size &&
+		    (long long)st.st_ino == s->notify_ino)
+			return;
+		s->notify_mtime = m;
+		s->notify_ctime = c;
+		s->notify_size = (long long)st.st_size;
+		s->notify_ino = (long long)st.st_ino;
+	}
 	s->hook[0] = 0;
 	memset(s->email, 0, sizeof s->email);
 	if (!(f = fopen(s->notify_path, "r")))
@@ -242,13 +250,16 @@ static int run_with_input(char *const argv[], const char *body, int secs)
 	pid_t pid;
 	posix_spawn_file_actions_t fa;
 	time_t until = time(NULL) + secs;
-	if (pipe(in) != 0)
+	/* close-on-exec, and every descriptor past 2 closed in the child: the
+	 * other sender's child must not hold this pipe's write end (both would
+	 * wait for the end of their input until killed), nor a journal or a socket */
+	if (pipe2(in, O_CLOEXEC) != 0)
 		return -1;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-	posix_spawn_file_actions_addclose(&fa, in[1]);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addclosefrom_np(&fa, 3);
 	if (posix_spawn(&pid, argv[0], &fa, NULL, argv, environ) != 0) {
 		posix_spawn_file_actions_destroy(&fa);
 		close(in[0]);

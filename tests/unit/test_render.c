@@ -197,7 +197,7 @@ static const unsigned char png_sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, 
 
 static void test_png_natural_and_sized(void **ctx)
 {
-	sl_render_opts o = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
+	sl_render_opts o = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
 	sl_error err;
 	unsigned char *p = NULL;
 	size_t n = 0;
@@ -236,6 +236,50 @@ static void test_png_natural_and_sized(void **ctx)
 	sl_free(p);
 }
 
+/* The board alone (the stream overlay): cut to the map, with alpha: the
+ * corners between the map's edge hexes clear, the map's middle opaque. */
+static void test_board_only(void **ctx)
+{
+	sl_render_opts o = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
+	sl_error err;
+	unsigned char *p = NULL;
+	size_t n = 0;
+	int fw, fh, w, h;
+	(void)ctx;
+	sl_error_clear(&err);
+	assert_int_equal(sl_render_to_mem(SL_FMT_PNG, &frame, &o, &p, &n, &err), SL_OK);
+	decode_png(p, n, &fw, &fh);
+	sl_free(p);
+	o.board_only = 1;
+	assert_int_equal(sl_render_to_mem(SL_FMT_PNG, &frame, &o, &p, &n, &err), SL_OK);
+	assert_int_equal(p[25], 6);   /* IHDR colour type: truecolour with alpha */
+	{
+		mem_reader r = {p, n, 0};
+		cairo_surface_t *s = cairo_image_surface_create_from_png_stream(read_mem, &r);
+		const uint32_t *px;
+		int stride;
+		assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+		w = cairo_image_surface_get_width(s);
+		h = cairo_image_surface_get_height(s);
+		px = (const uint32_t *)cairo_image_surface_get_data(s);
+		stride = cairo_image_surface_get_stride(s) / 4;
+		assert_true(w < fw && h < fh);                            /* no title, no panel */
+		assert_int_equal(px[0] >> 24, 0);                         /* a corner: clear */
+		assert_int_equal(px[(h / 2) * stride + w / 2] >> 24, 255);   /* the map: opaque */
+		cairo_surface_destroy(s);
+	}
+	dump("sail-board-only.png", p, n);
+	sl_free(p);
+	assert_int_equal(sl_render_to_mem(SL_FMT_SVG, &frame, &o, &p, &n, &err), SL_OK);
+	{
+		size_t k = 0;
+		while (k + 4 <= n && memcmp(p + k, "<svg", 4) != 0)
+			k++;
+		assert_true(k + 4 <= n);
+	}
+	sl_free(p);
+}
+
 static void test_natural_size_of_a_20x14_map(void **ctx)
 {
 	sl_error err;
@@ -256,7 +300,7 @@ static void test_natural_size_of_a_20x14_map(void **ctx)
 
 static void test_dark_theme(void **ctx)
 {
-	sl_render_opts o = {0, 0, SL_THEME_DARK, NULL, NULL, NULL, 0};
+	sl_render_opts o = {0, 0, SL_THEME_DARK, NULL, NULL, NULL, 0, 0};
 	sl_error err;
 	unsigned char *p = NULL;
 	size_t n = 0;
@@ -307,7 +351,7 @@ static void test_pdf(void **ctx)
 
 static void test_oversized_refused(void **ctx)
 {
-	sl_render_opts o = {SL_RENDER_MAX_SIDE + 1, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0};
+	sl_render_opts o = {SL_RENDER_MAX_SIDE + 1, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
 	sl_error err;
 	unsigned char *p = NULL;
 	size_t n = 0;
@@ -438,7 +482,7 @@ static void test_to_file(void **ctx)
 
 	/* a failed render leaves nothing behind and keeps the old file */
 	{
-		sl_render_opts o = {SL_RENDER_MAX_SIDE * 2, 0, 0, NULL, NULL, NULL, 0};
+		sl_render_opts o = {SL_RENDER_MAX_SIDE * 2, 0, 0, NULL, NULL, NULL, 0, 0};
 		sl_error_clear(&err);
 		assert_int_equal(sl_render_to_file(path, SL_FMT_PNG, &frame, &o, &err), SL_ERANGE);
 		assert_int_equal(count_entries(dir), 1);
@@ -505,6 +549,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_png_natural_and_sized, setup),
+		cmocka_unit_test_setup(test_board_only, setup),
 		cmocka_unit_test_setup(test_natural_size_of_a_20x14_map, setup),
 		cmocka_unit_test_setup(test_dark_theme, setup),
 		cmocka_unit_test_setup(test_svg, setup),

@@ -85,9 +85,10 @@ SL.liveBadge = function (on) {
 
 /* The board: <img> of /api/board.svg after entry `at` (the rev, so that the
  * address changes with the game and the browser's cache does the rest).
- * done() once drawn. */
-SL.board = function (img, at, done) {
-	var src = SL.url("api/board.svg", {at: at});
+ * done() once drawn. alone: the board alone on a transparent canvas (the
+ * overlay; a game without a board of its own answers 422: done(error)). */
+SL.board = function (img, at, done, alone) {
+	var src = SL.url("api/board.svg", {at: at, alone: alone ? 1 : null});
 	if (img.dataset.src === src) { if (done) done(); return; }
 	img.dataset.src = src;
 	img.onload = function () {

@@ -133,7 +133,7 @@ function show(p, keepHash) {
 		if (li.scrollIntoViewIfNeeded) li.scrollIntoViewIfNeeded(false);
 		else li.scrollIntoView({block: "nearest"});
 	}
-	SL.board($("boardimg"), p, function () { $("board").dataset.shown = p; });
+	SL.board($("boardimg"), p, function () { $("board").dataset.shown = p; place(); });
 	if (!keepHash && history.replaceState) history.replaceState(null, "", location.pathname + location.search + "#event=" + p);
 }
 function setFollow(on) {
@@ -189,6 +189,104 @@ function fromHash() {
 	return true;
 }
 window.addEventListener("hashchange", function () { fromHash(); });
+
+/* ---- zoom and pan: wheel (a trackpad's pinch too), two fingers, buttons, keys ----
+ * view.z is natural pixels to CSS pixels; the image is laid out at W*z by H*z
+ * (the SVG drawn again at that size, so it stays sharp) and kept partly in
+ * view; the zoom and the place are kept while stepping. */
+var view = {z: 1, x: 0, y: 0, fit: true}, ZMAX = 6;
+function natural() {
+	var i = $("boardimg");
+	return {W: i.naturalWidth || 0, H: i.naturalHeight || 0};
+}
+function fitZ(b, n) { return Math.min(b.clientWidth / n.W, b.clientHeight / n.H); }
+function place() {
+	var b = $("board"), i = $("boardimg"), n = natural();
+	if (!n.W || !n.H || !b.clientWidth || !b.clientHeight) return;
+	var f = fitZ(b, n);
+	if (view.fit) {
+		view.z = f;
+		view.x = (b.clientWidth - n.W * f) / 2;
+		view.y = (b.clientHeight - n.H * f) / 2;
+	}
+	var w = n.W * view.z, h = n.H * view.z, keep = 40;   /* at least 40 px of the board in view */
+	view.x = Math.min(Math.max(view.x, keep - w), b.clientWidth - keep);
+	view.y = Math.min(Math.max(view.y, keep - h), b.clientHeight - keep);
+	b.classList.add("sized");
+	i.style.width = w + "px";
+	i.style.height = h + "px";
+	i.style.left = view.x + "px";
+	i.style.top = view.y + "px";
+	b.dataset.zoom = (view.z / f).toFixed(3);   /* 1 fitted */
+}
+function zoom(k, cx, cy) {
+	var b = $("board"), n = natural();
+	if (!n.W) return;
+	if (cx === undefined) { cx = b.clientWidth / 2; cy = b.clientHeight / 2; }
+	var f = fitZ(b, n), z = Math.min(Math.max(view.z * k, f / 2), Math.max(ZMAX, f));
+	k = z / view.z;
+	view.fit = false;
+	view.x = cx - (cx - view.x) * k;
+	view.y = cy - (cy - view.y) * k;
+	view.z = z;
+	place();
+}
+$("zoomin").onclick = function () { zoom(1.25); };
+$("zoomout").onclick = function () { zoom(0.8); };
+$("fit").onclick = function () { view.fit = true; place(); };
+$("board").addEventListener("wheel", function (ev) {
+	var r = this.getBoundingClientRect();
+	ev.preventDefault();
+	/* a trackpad's pinch comes as a wheel with ctrlKey, in small steps */
+	zoom(ev.ctrlKey ? Math.exp(-ev.deltaY / 100) : ev.deltaY < 0 ? 1.2 : 1 / 1.2, ev.clientX - r.left, ev.clientY - r.top);
+}, {passive: false});
+(function () {
+	var b = $("board"), pts = {}, drag = null, pinch = null;
+	function two() { var k = Object.keys(pts); return k.length === 2 ? [pts[k[0]], pts[k[1]]] : null; }
+	function dist(p) { return Math.hypot(p[0].x - p[1].x, p[0].y - p[1].y); }
+	b.addEventListener("pointerdown", function (ev) {
+		if (ev.target.closest && ev.target.closest("#zoombar")) return;
+		pts[ev.pointerId] = {x: ev.clientX, y: ev.clientY};
+		var p = two();
+		if (p) { pinch = {d: dist(p) || 1}; drag = null; }
+		else drag = {x: ev.clientX, y: ev.clientY, vx: view.x, vy: view.y};
+		if (b.setPointerCapture) try { b.setPointerCapture(ev.pointerId); } catch (e) { /* synthetic */ }
+	});
+	b.addEventListener("pointermove", function (ev) {
+		if (!pts[ev.pointerId]) return;
+		pts[ev.pointerId] = {x: ev.clientX, y: ev.clientY};
+		var p = two(), r = b.getBoundingClientRect();
+		if (p && pinch) {
+			var d = dist(p) || 1;
+			zoom(d / pinch.d, (p[0].x + p[1].x) / 2 - r.left, (p[0].y + p[1].y) / 2 - r.top);
+			pinch.d = d;
+		} else if (drag) {
+			b.classList.add("drag");
+			view.fit = false;
+			view.x = drag.vx + ev.clientX - drag.x;
+			view.y = drag.vy + ev.clientY - drag.y;
+			place();
+		}
+	});
+	function up(ev) {
+		delete pts[ev.pointerId];
+		pinch = null;
+		drag = null;
+		b.classList.remove("drag");
+	}
+	b.addEventListener("pointerup", up);
+	b.addEventListener("pointercancel", up);
+})();
+window.addEventListener("resize", place);
+document.addEventListener("keydown", function (ev) {
+	var tag = ev.target && ev.target.tagName;
+	if (tag === "INPUT" && ev.target.type !== "range" && ev.target.type !== "checkbox" || tag === "SELECT") return;
+	if (ev.key === "+" || ev.key === "=") zoom(1.25);
+	else if (ev.key === "-") zoom(0.8);
+	else if (ev.key === "0") { view.fit = true; place(); }
+	else return;
+	ev.preventDefault();
+});
 
 SL.live(function () { load(); }, function (on) { SL.liveBadge(on); if (on && started) load(); });
 load();

@@ -445,6 +445,21 @@ test("sail: refusals show their rule, a stale page reloads, table dice, undo, no
 	await overlay.waitForFunction((r) => document.body.dataset.shown === String(r - 1), ok.rev, { timeout: BOUND });
 	assert.strictEqual(await overlay.$eval("body", (b) => getComputedStyle(b).backgroundColor), "rgba(0, 0, 0, 0)");
 	assert.strictEqual(await overlay.locator("button, input, aside, header").count(), 0, "nothing but the board");
+	// the image itself is the map alone: ?alone=1, cut to the map (taller than wide no more
+	// than the map is), and no page behind it: a corner of the canvas is transparent
+	assert.match(await overlay.$eval("#boardimg", (i) => i.src), /[?&]alone=1/);
+	assert.strictEqual(await overlay.evaluate(() => document.body.dataset.alone), "1");
+	const corner = await overlay.evaluate(async () => {
+		const i = document.querySelector("#boardimg"), c = document.createElement("canvas");
+		c.width = i.naturalWidth; c.height = i.naturalHeight;
+		const g = c.getContext("2d");
+		g.drawImage(i, 0, 0);
+		let clear = 0;
+		const d = g.getImageData(0, 0, c.width, c.height).data;
+		for (let k = 3; k < d.length; k += 4) if (d[k] === 0) clear++;
+		return { clear, all: d.length / 4 };
+	});
+	assert.ok(corner.clear > 0 && corner.clear < corner.all / 2, `transparent pixels: ${corner.clear} of ${corner.all}`);
 	// the host closes the log (a second click confirms): nothing more is recorded
 	await page.click("#close");
 	assert.match(await page.textContent("#msg"), /click again/);
@@ -616,4 +631,98 @@ test("pages at 800x600 and 390x844: no horizontal scroll, the board in view", as
 		}
 		await ctx.close();
 	}
+});
+
+// issue 27: the watch page zooms (buttons, the wheel at a point, a two-finger pinch, keys)
+// and the board stays sharp: the SVG is laid out at the zoomed size (never a scale
+// transform of a picture drawn once), the zoom and the place kept while stepping
+test("watch: zoom by buttons, wheel, pinch and keys; the board laid out sharp at each size, kept while stepping", async () => {
+	const s = await serve("zoom", ["--from", readSetup("sail-setup.sil"), "--quiet"]);
+	const page = await open(s.urls.watch);
+	await page.waitForFunction(() => document.querySelector("#board").classList.contains("sized"), null, { timeout: BOUND });
+	const m = () => page.evaluate(() => {
+		const i = document.querySelector("#boardimg"), r = i.getBoundingClientRect(), b = document.querySelector("#board");
+		const br = b.getBoundingClientRect();
+		const bx = br.left + b.clientLeft, by = br.top + b.clientTop;   /* the inside of the box, its border left out */
+		return { w: r.width, h: r.height, l: r.left - bx, t: r.top - by, bx, by, bw: b.clientWidth, bh: b.clientHeight,
+			z: +b.dataset.zoom, tf: getComputedStyle(i).transform, src: i.src, nw: i.naturalWidth, shown: b.dataset.shown };
+	});
+	const fit = await m();
+	assert.match(fit.src, /api\/board\.svg/, "the board is an SVG");
+	assert.strictEqual(fit.z, 1, "fitted at first");
+	assert.ok(fit.w <= fit.bw + 1 && fit.h <= fit.bh + 1 && (Math.abs(fit.w - fit.bw) < 2 || Math.abs(fit.h - fit.bh) < 2), `fitted to the board's box: ${JSON.stringify(fit)}`);
+	await page.click("#zoomin");
+	await page.click("#zoomin");
+	let z = await m();
+	assert.ok(Math.abs(z.w / fit.w - 1.5625) < 0.01, `two clicks on +: ${z.w / fit.w}`);
+	assert.strictEqual(z.tf, "none", "laid out at its size, not scaled by a transform");
+	assert.ok(Math.abs(z.l + z.w / 2 - fit.l - fit.w / 2) < 2, "zoomed about the middle");
+	// the wheel at a point: that point of the board stays under the pointer
+	const px = z.bx + z.bw * 0.3, py = z.by + z.bh * 0.4;
+	const ux = (px - z.bx - z.l) / z.w, uy = (py - z.by - z.t) / z.h;
+	await page.mouse.move(px, py);
+	await page.mouse.wheel(0, -100);
+	await page.waitForFunction((w) => document.querySelector("#boardimg").getBoundingClientRect().width > w + 1, z.w, { timeout: BOUND });
+	let w2 = await m();
+	assert.ok(Math.abs(w2.w / z.w - 1.2) < 0.01, `a wheel step: ${w2.w / z.w}`);
+	assert.ok(Math.abs((px - w2.bx - w2.l) / w2.w - ux) < 0.005 && Math.abs((py - w2.by - w2.t) / w2.h - uy) < 0.005, "the point under the wheel stays");
+	// a pinch: two fingers on the board moved apart from 100 to 200 px
+	await page.evaluate(() => {
+		const b = document.querySelector("#board"), r = b.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+		const ev = (t, id, x) => b.dispatchEvent(new PointerEvent(t, { pointerId: id, clientX: x, clientY: cy, bubbles: true, pointerType: "touch", isPrimary: id === 1 }));
+		ev("pointerdown", 1, cx - 50);
+		ev("pointerdown", 2, cx + 50);
+		ev("pointermove", 2, cx + 150);
+		ev("pointerup", 2, cx + 150);
+		ev("pointerup", 1, cx - 50);
+	});
+	const p = await m();
+	assert.ok(Math.abs(p.w / w2.w - 2) < 0.02, `a pinch from 100 to 200 px: ${p.w / w2.w}`);
+	await page.screenshot({ path: path.join(SHOTS, "watch-zoomed.png") });
+	// a drag pans; the board never leaves the view
+	await page.mouse.move(p.bx + p.bw / 2, p.by + p.bh / 2);
+	await page.mouse.down();
+	await page.mouse.move(p.bx + p.bw / 2 + 5000, p.by + p.bh / 2 + 5000, { steps: 4 });
+	await page.mouse.up();
+	const d = await m();
+	assert.ok(d.l < d.bw && d.t < d.bh && d.l > d.bw - d.w - 1 - 5000 && d.bw - d.l >= 39, `dragged far: the board at ${d.l},${d.t}, still in view`);
+	// stepping back: another board, the same zoom and place
+	await page.keyboard.press("ArrowLeft");
+	await page.waitForFunction((sh) => document.querySelector("#board").dataset.shown !== sh, d.shown, { timeout: BOUND });
+	const st = await m();
+	assert.ok(Math.abs(st.w - d.w) < 1 && Math.abs(st.l - d.l) < 1 && Math.abs(st.t - d.t) < 1, "the zoom and the place kept while stepping");
+	// keys: 0 fits, + zooms
+	await page.keyboard.press("0");
+	const f2 = await m();
+	assert.strictEqual(f2.z, 1, "0: fitted again");
+	await page.keyboard.press("+");
+	assert.ok(Math.abs((await m()).w / f2.w - 1.25) < 0.01, "+ zooms in");
+	await page.click("#fit");
+	assert.deepStrictEqual(page.sl.errors, []);
+	await page.close();
+});
+
+// issue 27: dice in the page: a roll the rules expect now (a TI4 space combat round) is a
+// button; its click leaves the dice out and the server's fair roller draws them (seeded,
+// committed in the header: once the host closes the log, verify checks every die it drew)
+test("ti4: a combat roll by a click, drawn by the fair roller and checked by verify once closed", async () => {
+	const setup = path.join(TMP, "ti4-roll-setup.sil");
+	const lines = fs.readFileSync(path.join(DATA, "..", "..", "..", "samples", "ti4", "valefar.sil"), "utf8").split("\n");
+	fs.writeFileSync(setup, lines.slice(0, 34).map((l) => l.replace(/ ![0-9a-f]+$/, "")).join("\n") + "\n");
+	const s = await serve("ti4-roll", ["--from", setup, "--quiet"]);
+	const page = await openRecord(s.urls.record);
+	const roll = await pick(page, (t) => t.kind === "act" && t.group === "combat" && /^cyd: fire$/.test(t.line), "cyd's combat roll");
+	assert.match(roll.label, /3 dice \(drawn by the recorder\)/);
+	const a = await accepted(page, null, roll);
+	assert.match(a.body.dice, /drawn by the recorder's fair roller/, "the answer says the server drew them: " + a.body.dice);
+	const entries = await journal(s);
+	const last = entries[entries.length - 1].line;
+	assert.match(last, /^cyd: fire dice=\d+,\d+,\d+$/, "three dice in the journal: " + last);
+	assert.match(await page.textContent("#msg"), /Recorded/);
+	const c = await fetch("http://127.0.0.1:" + s.port + "/api/close", { method: "POST", headers: { "Content-Type": "application/json" },
+		body: JSON.stringify({ rev: a.body.rev }) });
+	assert.strictEqual(c.status, 200, "the host closes the log (the seed revealed)");
+	await finish(s, [page]);
+	const v = verify(s);
+	assert.match(v.out, /gives the 3 dice the recorder drew|the recorder drew/, "verify checks the drawn dice: " + v.out);
 });
