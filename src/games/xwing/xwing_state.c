@@ -6,7 +6,7 @@
 #include <string.h>
 
 /* ---- canonical bytes -------------------------------------------------------------
- * u8 version (the rules version: 1 or 2), then every field below in this order as a zigzag varint
+ * u8 version (the rules version: 1, 2 or 3), then every field below in this order as a zigzag varint
  * (strings: a varint length then the bytes; the commitment: 32 raw bytes).
  * Ships and obstacles past nships / nobstacles are not written; restore
  * leaves them zero, as every state has them. */
@@ -116,6 +116,49 @@ static void f_loadout(io *c, int ver, xw_ship *sh)
 	}
 }
 
+static void f_u8(io *c, uint8_t *v, int lo, int hi)
+{
+	int t = *v;
+	f_int(c, &t, lo, hi);
+	*v = (uint8_t)t;
+}
+
+/* Rules version 3: the damage decks, the cards due, the coordinated ship. */
+static void walk3(io *c, xw_state *s)
+{
+	for (int p = 0; p < SL_MAX_PLAYERS; p++)
+		for (int k = 0; k < XW_NDAMAGE; k++) {
+			f_u8(c, &s->deck[p][k], 0, xw_damage_deck[k]);
+			f_u8(c, &s->spent[p][k], 0, xw_damage_deck[k]);
+		}
+	f_int(c, &s->npend, 0, XW_MAX_PEND);
+	for (int k = 0; k < s->npend && !c->bad; k++) {
+		int v = s->pend_ship[k];
+		f_int(c, &v, 0, s->nships - 1);
+		s->pend_ship[k] = (int8_t)v;
+		f_u8(c, &s->pend_up[k], 0, 1);
+	}
+	f_int(c, &s->coord, -1, s->nships - 1);
+}
+
+static void ship3(io *c, xw_ship *sh)
+{
+	f_int(c, &sh->ncards, 0, XW_MAX_CARDS);
+	for (int k = 0; k < sh->ncards && !c->bad; k++) {
+		f_u8(c, &sh->card[k], 0, XW_NDAMAGE - 1);
+		f_u8(c, &sh->card_up[k], 0, 2);
+	}
+	f_int(c, &sh->calculate, 0, XW_MAX_COUNT);
+	f_int(c, &sh->strain, 0, XW_MAX_COUNT);
+	f_int(c, &sh->deplete, 0, XW_MAX_COUNT);
+	f_int(c, &sh->disarm, 0, XW_MAX_COUNT);
+	f_int(c, &sh->jam, 0, XW_MAX_COUNT);
+	f_int(c, &sh->tractor, 0, XW_MAX_COUNT);
+	f_int(c, &sh->cloak, 0, 1);
+	f_int(c, &sh->reinforce, 0, 2);
+	f_int(c, &sh->flown_speed, 0, 5);
+}
+
 static void walk(io *c, xw_state *s)
 {
 	int ndmg = 0;
@@ -138,6 +181,8 @@ static void walk(io *c, xw_state *s)
 	if (s->ver >= 2)
 		for (int p = 0; p < SL_MAX_PLAYERS; p++)
 			f_int(c, &s->objective[p], 0, XW_MAX_COUNT);
+	if (s->ver >= 3)
+		walk3(c, s);
 	for (int i = 0; i < s->nobstacles && !c->bad; i++) {
 		xw_obstacle *o = &s->obstacles[i];
 		f_id(c, o->id, sizeof o->id);
@@ -191,8 +236,8 @@ static void walk(io *c, xw_state *s)
 		f_int(c, &sh->moved, 0, 1);
 		f_int(c, &sh->skip_action, 0, 1);
 		f_int(c, &sh->nactions, 0, 10);
-		f_uns(c, &sh->done_actions, (1 << XW_NACTION) - 1);
-		f_int(c, &sh->last_action, -1, XW_NACTION - 1);
+		f_uns(c, &sh->done_actions, (1 << (s->ver >= 3 ? XW_NACTION3 : XW_NACTION)) - 1);
+		f_int(c, &sh->last_action, -1, (s->ver >= 3 ? XW_NACTION3 : XW_NACTION) - 1);
 		f_int(c, &sh->sensors, 0, 1);
 		f_int(c, &sh->engaged, 0, 1);
 		if (s->ver >= 2) {
@@ -206,6 +251,8 @@ static void walk(io *c, xw_state *s)
 				sh->ucharges[k] = (int8_t)v;
 			}
 		}
+		if (s->ver >= 3)
+			ship3(c, sh);
 	}
 }
 
