@@ -1856,6 +1856,9 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			sl_buf_puts(desc, ", reinforced: one result cancelled");
 		if (hits + crits == 0)
 			sl_buf_puts(desc, ": no damage");
+		else if (s->ver >= 3)
+			sl_buf_printf(desc, ": %d damage (shields %d to %d; %d damage %s due)",
+				hits + crits, before_s, tg->shields, s->npend, s->npend == 1 ? "card" : "cards");
 		else
 			sl_buf_printf(desc, ": %d damage (shields %d to %d, hull %d to %d)", hits + crits,
 				before_s, tg->shields, before_h, tg->hull);
