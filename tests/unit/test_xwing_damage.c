@@ -97,6 +97,27 @@ static void test_cards_due_then_drawn(void **state)
 	assert_int_equal(S(c)->npend, 0);
 }
 
+/* A facedown card is hidden from every view but the omniscient one. */
+static void test_facedown_card_veiled(void **state)
+{
+	ctx *c = *state;
+	sl_event ev;
+	uint32_t hide = 0;
+	to_engagement(c);
+	OK(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,crit,blank def=blank,blank,blank");
+	OK(c, "damage card=fuelleak");
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "Fuel Leak"));
+	assert_int_equal(sl_sil_parse_line(c->log, "damage card=fuelleak", 20, 1, &ev, &c->err), 1);
+	assert_int_equal(G->veil(S(c), &c->log->h, &ev, 0, &c->desc, &hide), 1);
+	assert_int_equal(hide, 1u << 1);
+	assert_null(strstr(sl_buf_cstr(&c->desc), "Fuel Leak"));
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "facedown damage card"));
+	OK(c, "damage card=hullbreach");   /* faceup: every view sees it */
+	hide = 0;
+	assert_int_equal(G->veil(S(c), &c->log->h, &ev, SL_VIEW_PUBLIC, &c->desc, &hide), 0);
+	assert_int_equal(hide, 0);
+}
+
 static void test_deck_runs_out_of_a_card(void **state)
 {
 	ctx *c = *state;
@@ -356,6 +377,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_deck_is_the_core_deck, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cards_due_then_drawn, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_facedown_card_veiled, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_deck_runs_out_of_a_card, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_reshuffle_from_destroyed_ships, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_direct_hit, setup, teardown),

@@ -2224,6 +2224,7 @@ static int xwing_init(void **out, const sl_header *h, sl_error *err)
 	s->engage_init = 7;
 	s->last.ship = -1;
 	s->coord = -1;
+	s->last_deal = -1;
 	xw_deck_init(s);   /* read by rules version 3 only (and written only there) */
 	*out = s;
 	return 0;
@@ -2257,7 +2258,7 @@ static int xwing_compat(int recorded)
 	return recorded >= 1 && recorded <= XWING_RULES_VERSION ? SL_COMPAT_SAME : SL_COMPAT_NO;
 }
 
-#define XWING_GAME(VERSION, SCHEMA, CHANCES) { \
+#define XWING_GAME(VERSION, SCHEMA, CHANCES, VEIL) { \
 	SL_GAME_API, \
 	"xwing", \
 	"X-Wing 2nd edition: maneuvers on a 3-foot mat, dials, combat, ionization", \
@@ -2278,11 +2279,12 @@ static int xwing_compat(int recorded)
 	NULL,   /* no .silb model of its own: the generic coding */ \
 	xwing_result,   /* rules version 2 on; version 1 never ends */ \
 	CHANCES,   /* v3: the damage card drawn from the deck; dice are typed */ \
-	NULL,   /* veil: nothing hidden but what commitments seal */ \
+	VEIL,   /* v3: a facedown damage card; else nothing but what commitments seal */ \
 }
-const sl_game sl_game_xwing = XWING_GAME(XWING_RULES_VERSION, &xwing_schema, xwing_chances);
+const sl_game sl_game_xwing = XWING_GAME(XWING_RULES_VERSION, &xwing_schema, xwing_chances,
+	xwing_veil);
 /* Rules version 2's table, with its frozen schema (its .silb archives). */
-const sl_game sl_game_xwing_v2 = XWING_GAME(2, &xwing_schema_v2, NULL);
+const sl_game sl_game_xwing_v2 = XWING_GAME(2, &xwing_schema_v2, NULL, NULL);
 /* A log recorded under version 1 is read with the schema it was written
  * with (sl_game_find_version), so its binary form decodes as it did. */
-const sl_game sl_game_xwing_v1 = XWING_GAME(1, &xwing_schema_v1, NULL);
+const sl_game sl_game_xwing_v1 = XWING_GAME(1, &xwing_schema_v1, NULL, NULL);

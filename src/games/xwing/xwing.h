@@ -349,6 +349,7 @@ typedef struct xw_state {
 	int8_t pend_ship[XW_MAX_PEND];
 	uint8_t pend_up[XW_MAX_PEND]; /* 1 faceup (critical damage) */
 	int coord;                    /* the ship a coordinate lets act now, -1 none */
+	int last_deal;                /* the ship dealt the last damage card, -1 none (the veil) */
 	xw_last_move last;
 } xw_state;
 

@@ -256,6 +256,7 @@ int xwing_ev_damage(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	memmove(s->pend_ship, s->pend_ship + 1, (size_t)s->npend);
 	memmove(s->pend_up, s->pend_up + 1, (size_t)s->npend);
 	k = sh->ncards++;
+	s->last_deal = i;
 	sh->card[k] = (uint8_t)card;
 	sh->card_up[k] = (uint8_t)up;
 	if (desc) {
@@ -358,4 +359,27 @@ int xw_repair(xw_state *s, int i, int card, sl_buf *desc, sl_error *err)
 			return 0;
 		}
 	return xw_illegal(err, "xwing damage: %s has no faceup %s", sh->id, xw_damage_names[card]);
+}
+
+/* A facedown card is seen by nobody at the table (RR, Damage Cards): every
+ * view but the omniscient one learns that a card was dealt, not which. */
+int xwing_veil(const void *st, const sl_header *h, const sl_event *ev, int side, sl_buf *desc,
+	uint32_t *hide)
+{
+	const xw_state *s = st;
+	const xw_ship *sh;
+	(void)h;
+	(void)side;
+	if (s->ver < 3 || ev->type != XW_EV_DAMAGE || s->last_deal < 0)
+		return 0;
+	sh = &s->ships[s->last_deal];
+	if (sh->ncards < 1 || sh->card_up[sh->ncards - 1] != 0)
+		return 0;
+	sl_buf_reset(desc);
+	sl_buf_printf(desc, "%s is dealt a facedown damage card; hull %d%s", sh->id, sh->hull,
+		sh->gone ? "; destroyed" : "");
+	if (s->npend)
+		sl_buf_printf(desc, " (%d more due)", s->npend);
+	*hide = 1u << 1;   /* card */
+	return 1;
 }

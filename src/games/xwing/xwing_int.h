@@ -106,6 +106,8 @@ int xwing_ev_damage(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	sl_error *err);
 int xwing_chances(const void *st, const sl_header *h, int type, int field, uint8_t *weights,
 	int max);
+int xwing_veil(const void *st, const sl_header *h, const sl_event *ev, int side, sl_buf *desc,
+	uint32_t *hide);
 /* A ship with no hull left: destroyed (xwing.c). */
 void xw_destroyed(xw_state *s, int i);
 void xw_fled(xw_state *s, int i);              /* it left the mat */

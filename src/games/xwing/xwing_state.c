@@ -139,6 +139,7 @@ static void walk3(io *c, xw_state *s)
 		f_u8(c, &s->pend_up[k], 0, 1);
 	}
 	f_int(c, &s->coord, -1, s->nships - 1);
+	f_int(c, &s->last_deal, -1, s->nships - 1);
 }
 
 static void ship3(io *c, xw_ship *sh)
