@@ -330,6 +330,28 @@ static const char *dial_word(const xw_ship *sh, char code[4])
 	return sh->assigned ? "face down" : "face down on its card (ionized at planning)";
 }
 
+/* Rules version 3: the tokens it adds and the facedown cards. */
+static void summary3(const xw_state *s, const xw_ship *sh, sl_buf *b)
+{
+	static const char *const names[] = {"calculate", "strain", "deplete", "disarm", "jam",
+		"tractor"};
+	const int v[] = {sh->calculate, sh->strain, sh->deplete, sh->disarm, sh->jam, sh->tractor};
+	int down = 0;
+	if (s->ver < 3)
+		return;
+	for (int k = 0; k < 6; k++)
+		if (v[k])
+			sl_buf_printf(b, "; %s %d", names[k], v[k]);
+	if (sh->cloak)
+		sl_buf_puts(b, "; cloaked");
+	if (sh->reinforce)
+		sl_buf_printf(b, "; reinforced %s", sh->reinforce == 1 ? "front" : "rear");
+	for (int k = 0; k < sh->ncards; k++)
+		down += sh->card_up[k] != 1;
+	if (down)
+		sl_buf_printf(b, "; %d facedown damage %s", down, down == 1 ? "card" : "cards");
+}
+
 void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 {
 	const xw_state *s = st;
@@ -348,6 +370,9 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 			sl_buf_printf(b, "  result: %s\n", sl_buf_cstr(&r));
 		sl_buf_free(&r);
 	}
+	if (s->ver >= 3 && s->npend)
+		sl_buf_printf(b, "  damage due: %d %s, the next to %s (`damage`: the recorder draws it)\n",
+			s->npend, s->npend == 1 ? "card" : "cards", s->ships[s->pend_ship[0]].id);
 	for (int i = 0; i < s->nobstacles; i++) {
 		const xw_obstacle *o = &s->obstacles[i];
 		sl_buf_printf(b, "  %-10s %s at (", o->id, o->kind == XW_ASTEROID ? "asteroid" : "debris");
@@ -386,6 +411,7 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 			sl_buf_printf(b, "; lock on %s", s->ships[sh->lock].id);
 		if (t->turret || xw_ship_has(sh, XW_U_IONTURRET))
 			sl_buf_printf(b, "; turret %s", xw_arc_ids[sh->turret_arc]);
+		summary3(s, sh, b);
 		for (int k = 0; k < sh->ncrits; k++)
 			sl_buf_printf(b, "; %s", xw_damage_names[sh->crits[k]]);
 		if (s->turn > 0)
@@ -437,6 +463,12 @@ void xwing_help(const void *st, const sl_header *h, sl_buf *b)
 {
 	const xw_state *s = st;
 	(void)h;
+	if (s->ver >= 3 && s->npend) {
+		sl_buf_printf(b, "damage cards due: `damage` deals the next, to %s (card= drawn by the "
+			"recorder when left out); nothing else until they are dealt\n",
+			s->ships[s->pend_ship[0]].id);
+		return;
+	}
 	switch (s->turn ? s->phase : 0) {
 	case 0:
 		sl_buf_puts(b, "setup: obstacle id= kind=asteroid|debris x= y= r=; ship id= pilot= side= "
