@@ -311,6 +311,28 @@ static void test_strain_deplete_tractor(void **state)
 	assert_int_equal(ship(c, "kw")->tractor, 0);
 }
 
+static void test_tractor_move(void **state)
+{
+	ctx *c = *state;
+	squad(c);
+	round_begins(c);
+	put(c, "xw", 45720, 40000, 0);
+	NO(c, "imp: action ship=xw action=tractor dir=left", "not tractored (0 tractor tokens, 1 needed)");
+	OK(c, "effect ship=xw token=tractor delta=1 source=\"a tractor beam\"");
+	NO(c, "reb: action ship=xw action=tractor dir=left", "not its own");
+	NO(c, "imp: action ship=xw action=tractor maneuver=2FW", "1-straight or a 1-bank");
+	NO(c, "imp: action ship=xw action=tractor", "barrel rolls (dir=left|right) or boosts");
+	OK(c, "imp: action ship=xw action=tractor dir=left");
+	assert_int_equal(ship(c, "xw")->pose.x, 45720 - 8000);   /* small base: 40 + 40 mm */
+	NO(c, "imp: action ship=xw action=tractor maneuver=1FW", "has been moved");
+	OK(c, "phase 3");
+	for (int k = 0; order[k]; k++)
+		fly(c, order[k]);
+	OK(c, "phase 4");
+	OK(c, "phase 5");
+	assert_int_equal(ship(c, "xw")->tractor_moved, 0);
+}
+
 static void test_effect_damage(void **state)
 {
 	ctx *c = *state;
@@ -339,6 +361,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_slam, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_reinforce, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_strain_deplete_tractor, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tractor_move, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_effect_damage, setup, teardown),
 	};
 	(void)four;   /* the shared context's helpers these tests do not use */

@@ -17,7 +17,7 @@ const char *const xw_action_ids[] = {
 /* Rules version 3: the bar's actions, a damage card's repair, decloak. */
 const char *const xw_action_ids3[] = {
 	"focus", "evade", "lock", "barrelroll", "boost", "rotate", "reload", "cloak", "slam",
-	"coordinate", "jam", "calculate", "reinforce", "repair", "decloak", NULL
+	"coordinate", "jam", "calculate", "reinforce", "repair", "decloak", "tractor", NULL
 };
 static const char *const action_ids_v1[] = {
 	"focus", "evade", "lock", "barrelroll", "boost", "rotate", "reload", NULL
@@ -1231,6 +1231,8 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	int coord;
 	if (s->ver >= 3 && action == XW_A_DECLOAK)
 		return xw_decloak(s, h, ev, desc, err);
+	if (s->ver >= 3 && action == XW_A_TRACTOR)
+		return xw_tractor_move(s, h, ev, desc, err);
 	if ((rc = own_ship(s, h, ev, &i, err)) != 0)
 		return rc;
 	sh = &s->ships[i];
@@ -2144,6 +2146,7 @@ static int next_phase(xw_state *s, sl_error *err)
 			if (s->ver >= 3) {   /* green and orange tokens (rules reference, End Phase) */
 				xw_ship *q = &s->ships[k];
 				q->calculate = q->reinforce = q->disarm = q->jam = q->tractor = 0;
+				q->tractor_moved = 0;
 			}
 			if (s->ver >= 2)
 				recover(&s->ships[k]);

@@ -110,7 +110,8 @@ enum xw_action {
  * and decloak (not an action: the system phase's move of a cloaked ship). */
 #define XW_A_REPAIR XW_NACTION
 #define XW_A_DECLOAK (XW_NACTION + 1)
-#define XW_NACTION3 (XW_NACTION + 2)
+#define XW_A_TRACTOR (XW_NACTION + 2)   /* the move a tractored ship is given */
+#define XW_NACTION3 (XW_NACTION + 3)
 enum xw_turret { XW_NO_TURRET = 0, XW_SINGLE_TURRET = 1, XW_DOUBLE_TURRET = 2 };
 enum xw_slot {
 	XW_SLOT_ASTROMECH, XW_SLOT_CANNON, XW_SLOT_CARGO, XW_SLOT_COMMAND, XW_SLOT_CONFIGURATION,
@@ -301,6 +302,7 @@ typedef struct xw_ship {
 	int calculate, strain, deplete, disarm, jam, tractor, cloak;   /* tokens */
 	int reinforce;                /* 0 none, 1 front half, 2 rear half */
 	int flown_speed;              /* the speed of the maneuver executed this round (SLAM) */
+	int tractor_moved;            /* moved by its tractor tokens since it gained them */
 	int lock;                     /* ship index it has locked, -1 none */
 	int turret_arc;               /* enum xw_arc of its turret */
 	int gone;                     /* 0 in play, 1 destroyed (removed at the end of its initiative step), 2 removed */

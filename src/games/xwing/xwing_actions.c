@@ -305,6 +305,61 @@ int xw_decloak(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc
 	return 0;
 }
 
+/* Tractor (RR, Tractor): once a ship is tractored, the player who gave the
+ * tokens (an opponent: H11) may have it barrel roll (dir=left|right,
+ * place=) or boost (maneuver=1FW, 1BW or 1NW) with the 1-speed templates,
+ * once until its tractor tokens go; the position follows the barrel roll
+ * and boost rules (on the mat, no base, no obstacle). */
+int xw_tractor_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	xw_ship *sh;
+	xw_pose p;
+	int i, rc, size;
+	(void)h;
+	if ((rc = other_ship(s, ev, 0, &i, err)) != 0)
+		return rc;
+	sh = &s->ships[i];
+	size = xw_type_of(sh)->size;
+	if (ev->player == sh->side)
+		return xw_illegal(err, "xwing 2: the player who tractored %s moves it, not its own",
+			sh->id);
+	if (sh->tractor < xw_ionized_threshold(size))
+		return xw_illegal(err, "xwing 2: %s is not tractored (%d tractor %s, %d needed)", sh->id,
+			sh->tractor, sh->tractor == 1 ? "token" : "tokens", xw_ionized_threshold(size));
+	if (sh->tractor_moved)
+		return xw_illegal(err, "xwing 2: %s has been moved by its tractor tokens", sh->id);
+	if (ev->f[XW_AF_MANEUVER].present) {
+		size_t n;
+		const char *code = sl_value_str(&ev->f[XW_AF_MANEUVER], &n);
+		xw_maneuver m;
+		if (xw_maneuver_parse(code, n, &m) != 0 || m.speed != 1
+		    || (m.bearing != XW_ST && m.bearing != XW_BL && m.bearing != XW_BR))
+			return xw_illegal(err, "xwing 2: a tractored ship boosts with a 1-straight or a "
+				"1-bank (maneuver=1FW, 1BW or 1NW)");
+		xw_maneuver_end(&sh->pose, size, &m, &p);
+	} else if (ev->f[3].present && ev->f[3].u.i != XW_DIR_STRAIGHT) {
+		xw_barrel_roll_end(&sh->pose, size, ev->f[3].u.i,
+			ev->f[4].present ? ev->f[4].u.i : XW_PLACE_MIDDLE, &p);
+	} else {
+		return xw_illegal(err, "xwing 2: a tractored ship barrel rolls (dir=left|right) or "
+			"boosts (maneuver=1FW|1BW|1NW)");
+	}
+	if ((rc = xw_place_ok(s, i, &p, "the tractor move", err)) != 0)
+		return rc;
+	s->last.ship = i;
+	s->last.kind = ev->f[XW_AF_MANEUVER].present ? 2 : 1;
+	s->last.from = sh->pose;
+	s->last.to = p;
+	s->last.stop = XW_PATH_STEPS;
+	sh->pose = p;
+	sh->tractor_moved = 1;
+	if (desc)
+		sl_buf_printf(desc, "%s, tractored, is moved: %s", sh->id,
+			ev->f[XW_AF_MANEUVER].present ? "a boost" : "a barrel roll");
+	return 0;
+}
+
 /* Part of b's base lies in the front (front=1) or rear half of a's base:
  * ahead of, or behind, the line through its centre across its heading. */
 int xw_in_half(const xw_ship *a, const xw_ship *b, int front)

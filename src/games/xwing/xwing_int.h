@@ -122,6 +122,8 @@ void xw_engagement_starts(xw_state *s, sl_buf *desc);
 int xw_action3(xw_state *s, const sl_header *h, int i, const sl_event *ev, sl_buf *desc,
 	sl_error *err);
 int xw_decloak(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+int xw_tractor_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
 /* Checks of version 3 before an action (damage cards, coordination). */
 int xw_action_allowed3(const xw_state *s, int i, int action, sl_error *err);
 /* A green token or a lock a jammed ship gains is lost with one jam token. */

@@ -158,6 +158,7 @@ static void ship3(io *c, xw_ship *sh)
 	f_int(c, &sh->cloak, 0, 1);
 	f_int(c, &sh->reinforce, 0, 2);
 	f_int(c, &sh->flown_speed, 0, 5);
+	f_int(c, &sh->tractor_moved, 0, 1);
 }
 
 static void walk(io *c, xw_state *s)
