@@ -333,6 +333,63 @@ static void test_tractor_move(void **state)
 	assert_int_equal(ship(c, "xw")->tractor_moved, 0);
 }
 
+/* Jam reaches range 2 only in the jammer's bullseye arc. */
+static void test_jam_bullseye(void **state)
+{
+	ctx *c = *state;
+	squad(c);
+	round_begins(c);
+	activation_to(c, "rp");
+	put(c, "rp", 20000, 60000, 1800);
+	put(c, "kw", 20000 + 6000, 60000 - 3000 - 3000 - 15000, 0);   /* range 2, off the bullseye */
+	NO(c, "imp: action ship=rp action=jam target=kw", "range 1, or at range 2 in the bullseye");
+	put(c, "kw", 20000, 60000 - 3000 - 3000 - 15000, 0);          /* range 2, straight ahead */
+	OK(c, "imp: action ship=rp action=jam target=kw");
+	assert_int_equal(ship(c, "kw")->jam, 1);
+}
+
+/* Reinforce cancels nothing when a single result is left. */
+static void test_reinforce_single_result(void **state)
+{
+	ctx *c = *state;
+	squad(c);
+	round_begins(c);
+	activation_to(c, "tr");
+	OK(c, "imp: action ship=tr action=reinforce arc=front");
+	fly_rest(c, "tr");
+	put(c, "tr", 45720, 60000, 1800);
+	put(c, "xw", 45720, 60000 - 4000 - 6000 - 15000, 0);
+	OK(c, "reb: attack ship=xw target=tr weapon=primary atk=hit,blank,blank def=blank");
+	assert_int_equal(S(c)->npend + (xw_type_of(ship(c, "tr"))->shields - ship(c, "tr")->shields), 1);
+}
+
+/* SLAM through an obstacle rolls its die, as a maneuver does. */
+static void test_slam_through_obstacle(void **state)
+{
+	ctx *c = *state;
+	OK(c, "obstacle id=dust kind=debris x=45720 y=58000 r=1500");
+	squad(c);
+	round_begins(c);
+	activation_to(c, "sw");
+	NO(c, "imp: action ship=sw action=slam maneuver=2FB", "dice= needs 1 attack dice, not 0");
+	OK(c, "imp: action ship=sw action=slam maneuver=2FB dice=blank");
+	assert_int_equal(ship(c, "sw")->stress, 1);   /* blue: none to remove; the debris: one */
+	assert_int_equal(ship(c, "sw")->disarm, 1);
+}
+
+/* Decloak's boost: a small base takes the 2-straight. */
+static void test_decloak_boost(void **state)
+{
+	ctx *c = *state;
+	squad(c);
+	ship(c, "ph")->cloak = 1;
+	put(c, "ph", 40000, 50000, 1800);
+	round_begins(c);
+	OK(c, "imp: action ship=ph action=decloak dir=straight");
+	assert_int_equal(ship(c, "ph")->pose.y, 50000 - 4000 - 8000);
+	assert_int_equal(ship(c, "ph")->pose.x, 40000);
+}
+
 static void test_effect_damage(void **state)
 {
 	ctx *c = *state;
@@ -362,6 +419,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_reinforce, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_strain_deplete_tractor, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tractor_move, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_jam_bullseye, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_reinforce_single_result, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_slam_through_obstacle, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_decloak_boost, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_effect_damage, setup, teardown),
 	};
 	(void)four;   /* the shared context's helpers these tests do not use */
