@@ -1688,14 +1688,8 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		else
 			acalc++;
 	}
-	if (s->ver >= 3 && (nas || nre) && xw_faceup(sh, XW_D_BLINDEDPILOT))
-		return illegal(err, "xwing damage: %s has a faceup Blinded Pilot: it modifies its "
-			"attack dice only by spending the Force", sh->id);
-	if (s->ver >= 3 && xw_faceup(sh, XW_D_BLINDEDPILOT))
-		atc = 0;
-	if (acalc > sh->calculate)
-		return illegal(err, "xwing 4: %s has %d calculate %s", sh->id, sh->calculate,
-			sh->calculate == 1 ? "token" : "tokens");
+	if ((rc = xw_attack_spends3(s, sh, nas + nre, acalc, &atc, err)) != 0)
+		return rc;
 	if (spend_focus > 1 || spend_lock > 1)
 		return illegal(err, "xwing 4: each token is spent once");
 	if (nre != nnew)
@@ -1747,9 +1741,8 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		else
 			dcalc++;
 	}
-	if (dcalc > tg->calculate)
-		return illegal(err, "xwing 4: %s has %d calculate %s", tg->id, tg->calculate,
-			tg->calculate == 1 ? "token" : "tokens");
+	if ((rc = xw_attack_spends3(s, tg, 0, dcalc, NULL, err)) != 0)
+		return rc;
 	for (int k = 0, left = dcalc; k < ndef && left > 0; k++)   /* calculate: one focus each */
 		if (dfaces[k] == XW_DFOCUS)
 			dfaces[k] = XW_EVADE, left--;
@@ -1788,14 +1781,7 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	}
 	/* version 3, reinforce: the attacker in the half of the token and two or
 	 * more results left, one more is cancelled (a hit first) */
-	if (s->ver >= 3 && tg->reinforce && hits + crits >= 2
-	    && xw_in_half(tg, sh, tg->reinforce == 1)) {
-		if (hits)
-			hits--;
-		else
-			crits--;
-		reinforced = 1;
-	}
+	reinforced = xw_reinforce3(s, sh, tg, &hits, &crits);
 	before_h = tg->hull;
 	before_s = tg->shields;
 	if (weapon == XW_W_IONTURRET && hits + crits > 0) {
@@ -1817,12 +1803,7 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		tg->focus--;
 	if (devade)
 		tg->evade--;
-	sh->calculate -= acalc;
-	tg->calculate -= dcalc;
-	if (s->ver >= 3 && sh->deplete > 0)
-		sh->deplete--;   /* after it attacks, a depleted ship loses a deplete token */
-	if (s->ver >= 3 && tg->strain > 0)
-		tg->strain--;    /* after it defends, a strained ship loses a strain token */
+	xw_after_attack3(s, sh, tg, acalc, dcalc);
 	sh->engaged = 1;
 	if (weapon >= XW_W_CARD && xw_upgrades[sh->up[weapon - XW_W_CARD]].charges > 0)
 		sh->ucharges[weapon - XW_W_CARD]--;   /* a special weapon with charges spends one */

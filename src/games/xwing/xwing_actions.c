@@ -374,3 +374,48 @@ int xw_in_half(const xw_ship *a, const xw_ship *b, int front)
 	}
 	return 0;
 }
+
+/* Blinded Pilot faceup: the attacker modifies its dice only by spending the
+ * Force (an effect), so no token spent, no reroll, no Advanced Targeting
+ * Computer. Calculate: no more spent than held. */
+int xw_attack_spends3(const xw_state *s, const xw_ship *sh, int mods, int calc, int *atc,
+	sl_error *err)
+{
+	if (s->ver >= 3 && atc && xw_faceup(sh, XW_D_BLINDEDPILOT)) {
+		if (mods)
+			return xw_illegal(err, "xwing damage: %s has a faceup Blinded Pilot: it modifies "
+				"its attack dice only by spending the Force", sh->id);
+		*atc = 0;
+	}
+	if (calc > sh->calculate)
+		return xw_illegal(err, "xwing 4: %s has %d calculate %s", sh->id, sh->calculate,
+			sh->calculate == 1 ? "token" : "tokens");
+	return 0;
+}
+
+/* Reinforce: the attacker in the token's half and two results or more
+ * left, one more is cancelled, a hit first. 1 if it was. */
+int xw_reinforce3(const xw_state *s, const xw_ship *att, const xw_ship *def, int *hits,
+	int *crits)
+{
+	if (s->ver < 3 || !def->reinforce || *hits + *crits < 2
+	    || !xw_in_half(def, att, def->reinforce == 1))
+		return 0;
+	if (*hits)
+		(*hits)--;
+	else
+		(*crits)--;
+	return 1;
+}
+
+/* After an attack: calculate tokens spent go; a depleted attacker loses a
+ * deplete token, a strained defender a strain token. */
+void xw_after_attack3(const xw_state *s, xw_ship *att, xw_ship *def, int acalc, int dcalc)
+{
+	att->calculate -= acalc;
+	def->calculate -= dcalc;
+	if (s->ver >= 3 && att->deplete > 0)
+		att->deplete--;
+	if (s->ver >= 3 && def->strain > 0)
+		def->strain--;
+}

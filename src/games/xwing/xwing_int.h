@@ -128,6 +128,13 @@ int xw_tractor_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 int xw_action_allowed3(const xw_state *s, int i, int action, sl_error *err);
 /* A green token or a lock a jammed ship gains is lost with one jam token. */
 int xw_jam_eats(xw_ship *sh);
+/* Attacks (v3): the spends allowed (Blinded Pilot, calculate tokens held;
+ * *atc off under Blinded Pilot), reinforce, and the tokens lost after. */
+int xw_attack_spends3(const xw_state *s, const xw_ship *sh, int mods, int calc, int *atc,
+	sl_error *err);
+int xw_reinforce3(const xw_state *s, const xw_ship *att, const xw_ship *def, int *hits,
+	int *crits);
+void xw_after_attack3(const xw_state *s, xw_ship *att, xw_ship *def, int acalc, int dcalc);
 int xw_place_ok(const xw_state *s, int i, const xw_pose *p, const char *what, sl_error *err);
 
 int xwing_serialize(const void *st, sl_buf *out);
