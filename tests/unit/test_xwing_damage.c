@@ -372,6 +372,50 @@ static void test_snapshot_v3(void **state)
 	sl_buf_free(&b);
 }
 
+/* The generator plays rules version 3 with attacks: the cards due are dealt
+ * by damage entries drawn from the deck, every one accepted. */
+static void test_generator_deals_cards(void **state)
+{
+	ctx *c = *state;
+	sl_prng rng;
+	sl_arena a;
+	int dealt = 0;
+	c->log->h.has_seed = 1;
+	c->log->h.seed = 91;
+	sl_prng_seed(&rng, 91, 1);
+	sl_arena_init(&a);
+	for (int n = 0; n < 20000; n++) {
+		sl_event ev;
+		int rc = G->generate(c->st, &c->log->h, &rng, &a, &ev, &c->err);
+		if (rc == 1)
+			break;
+		if (rc != 0)
+			fail_msg("generate: %s", c->err.msg);
+		if (ev.entry == SL_ENTRY_TURN) {
+			rc = G->mark(c->st, &c->log->h, ev.mark, 1, &c->err);
+			c->turn = ev.mark;
+		} else if (ev.entry == SL_ENTRY_PHASE) {
+			rc = G->mark(c->st, &c->log->h, c->turn, ev.mark, &c->err);
+		} else {
+			dealt += ev.type == XW_EV_DAMAGE;
+			rc = G->apply(c->st, &c->log->h, &ev, NULL, &c->err);
+		}
+		if (rc != 0)
+			fail_msg("generated entry refused: %s", c->err.msg);
+	}
+	sl_arena_free(&a);
+	assert_true(dealt > 0);
+	for (int p = 0; p < 2; p++) {   /* the decks and the ships' cards still make 33 each */
+		int n = 0;
+		for (int k = 0; k < XW_NDAMAGE; k++)
+			n += S(c)->deck[p][k] + S(c)->spent[p][k];
+		for (int i = 0; i < S(c)->nships; i++)
+			if (S(c)->ships[i].side == p)
+				n += S(c)->ships[i].ncards;
+		assert_int_equal(n, 33);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -392,6 +436,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_destroyed_when_the_last_card_is_dealt, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_power_regulator, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_v3, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_generator_deals_cards, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
