@@ -365,6 +365,36 @@ static int top(xctx *x)
 	return markers(x);
 }
 
+/* Rules version 3: a damage card due, drawn by the recorder (the line
+ * leaves the card out), drawn on the ship it goes to; nothing else then. */
+static int damage_due(xctx *x)
+{
+	enum { EV_DAMAGE = 9 };
+	uint8_t w[32];
+	int n, ok = 0, i = x->s->pend_ship[0];
+	char sel[64], label[128], line[96];
+	double sx, sy, r;
+	sl_event ev;
+	if (!x->c.g->chances || (n = x->c.g->chances(x->s, x->c.h, EV_DAMAGE, 1, w, 32)) <= 0)
+		return 0;
+	for (int k = 0; k < n && !ok; k++) {
+		if (!w[k])
+			continue;
+		sl_event_init(&ev, EV_DAMAGE, -1);
+		sl_value_int(&ev.f[1], k);
+		ok = tg_try(&x->c, &ev);
+	}
+	if (!ok)
+		return 0;
+	spot(x, &x->s->ships[i].pose, size_of(&x->s->ships[i]), &sx, &sy, &r);
+	tg_fmt(sel, sizeof sel, SEL_SHIP "%s", x->s->ships[i].id);
+	tg_fmt(label, sizeof label, "deal %s a %s damage card (the recorder draws it)",
+		x->s->ships[i].id, x->s->pend_up[0] ? "faceup" : "facedown");
+	tg_fmt(line, sizeof line, "damage ship=%s", x->s->ships[i].id);
+	return tg_push(&x->c, SL_TARGET_ACT, "", sel, "damage", sx, sy, r * 0.6, label, NULL, NULL,
+		line) ? SL_ENOMEM : 0;
+}
+
 int tg_xwing_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_error *err)
 {
 	xctx x;
@@ -374,7 +404,9 @@ int tg_xwing_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_er
 	if (tg_begin(&x.c, fr, sizeof(xw_state), out, err))
 		return SL_ENOMEM;
 	x.s = fr->state;
-	if (x.s->turn < 1) {
+	if (x.s->ver >= 3 && x.s->npend)
+		rc = damage_due(&x);
+	else if (x.s->turn < 1) {
 		if (!sel || !*sel)   /* the setup is typed; its end is offered */
 			rc = tg_offer_marker(&x.c, 1, 0, "", "the setup is done: round 1");
 	} else if (!sel || !*sel)

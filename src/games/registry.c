@@ -23,6 +23,7 @@ const sl_game *const sl_games[] = {
  * binary form decodes as it was written. */
 static const sl_game *const sl_games_legacy[] = {
 	&sl_game_xwing_v1,
+	&sl_game_xwing_v2,
 	NULL
 };
 

@@ -254,8 +254,9 @@ static int setup(void **state)
 {
 	ctx *c = calloc(1, sizeof *c);
 	assert_non_null(c);
-	c->log = sl_log_new(G);
+	c->log = sl_log_new(&sl_game_xwing_v2);   /* these tests hold rules version 2 */
 	assert_non_null(c->log);
+	c->log->h.rules_version = 2;   /* version 3: test_xwing_damage.c, test_xwing_actions.c */
 	c->log->h.nplayers = 2;
 	c->log->h.players[0].id = sl_strdup("reb");
 	c->log->h.players[0].name = sl_strdup("Rebels");

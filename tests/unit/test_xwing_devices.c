@@ -281,13 +281,16 @@ static void test_proton_bomb(void **state)
 	bomb_round(c, "protonbombs");
 	NO(c, "phase 4", "b1 detonates");
 	NO(c, "detonate device=b1 ship=adv", "not at range 0-1 of b1");
-	NO(c, "detonate device=b1 ship=tie", "faceup");
-	NO(c, "detonate device=b1 ship=tie dice=hit crits=consolefire", "rolls no dice");
-	OK(c, "detonate device=b1 ship=tie crits=consolefire");
-	assert_int_equal(ship(c, "tie")->hull, 2);
-	assert_int_equal(ship(c, "tie")->ncrits, 1);
+	NO(c, "detonate device=b1 ship=tie dice=hit", "rolls no dice");
+	NO(c, "detonate device=b1 ship=tie crits=consolefire", "drawn from the deck");
+	OK(c, "detonate device=b1 ship=tie");   /* its crit: one faceup card due (rules v3) */
 	assert_int_equal(S(c)->ndevices, 0);
-	NO(c, "detonate device=b1 ship=tie crits=consolefire", "no device");
+	NO(c, "phase 4", "damage card is due");
+	OK(c, "damage ship=tie card=consolefire");
+	assert_int_equal(ship(c, "tie")->hull, 2);
+	assert_int_equal(ship(c, "tie")->ncards, 1);
+	assert_int_equal(xw_faceup(ship(c, "tie"), XW_D_CONSOLEFIRE), 1);
+	NO(c, "detonate device=b1 ship=tie", "no device");
 	OK(c, "phase 4");
 }
 
@@ -344,6 +347,7 @@ static void test_seismic_charge(void **state)
 	NO(c, "detonate device=b1 obstacle=nope ship=tie", "no obstacle");
 	NO(c, "detonate device=b1 obstacle=rock ship=ywing", "not at range 0-1 of rock");
 	OK(c, "detonate device=b1 obstacle=rock ship=tie");
+	OK(c, "damage ship=tie card=fuelleak");
 	assert_int_equal(ship(c, "tie")->hull, 2);
 	assert_int_equal(S(c)->ndevices, 0);
 	assert_int_equal(S(c)->nobstacles, 0);   /* the obstacle is removed */
@@ -378,8 +382,11 @@ static void test_proximity_mine(void **state)
 	NO(c, "detonate device=m1 ship=xwing dice=hit,hit", "tie");
 	NO(c, "detonate device=m1 ship=tie dice=hit", "2 attack dice");
 	OK(c, "detonate device=m1 ship=tie dice=hit,blank");
-	assert_int_equal(ship(c, "tie")->hull, 1);   /* 1, plus 1 for the hit */
 	assert_int_equal(S(c)->ndevices, 0);
+	NO(c, "imp: action ship=tie action=focus", "damage cards are due");
+	OK(c, "damage ship=tie card=fuelleak");
+	OK(c, "damage ship=tie card=fuelleak");
+	assert_int_equal(ship(c, "tie")->hull, 1);   /* 1, plus 1 for the hit */
 	OK(c, "imp: action ship=tie action=focus");
 }
 
@@ -387,8 +394,12 @@ static void test_proximity_mine_destroys(void **state)
 {
 	ctx *c = *state;
 	mine_round(c, "proximitymines");
-	NO(c, "detonate device=m1 ship=tie dice=hit,crit", "faceup");
-	OK(c, "detonate device=m1 ship=tie dice=hit,crit crits=directhit");
+	NO(c, "detonate device=m1 ship=tie dice=hit,crit crits=directhit", "drawn from the deck");
+	OK(c, "detonate device=m1 ship=tie dice=hit,crit");
+	OK(c, "damage ship=tie card=fuelleak");
+	OK(c, "damage ship=tie card=fuelleak");
+	assert_true(xw_in_play(ship(c, "tie")));
+	OK(c, "damage ship=tie card=consolefire");   /* the third card: its hull is gone */
 	assert_true(!xw_in_play(ship(c, "tie")));
 }
 
@@ -398,6 +409,7 @@ static void test_conner_net(void **state)
 	mine_round(c, "connernets");
 	NO(c, "detonate device=m1 ship=tie dice=hit,blank", "rolls no dice");
 	OK(c, "detonate device=m1 ship=tie");
+	OK(c, "damage ship=tie card=fuelleak");
 	assert_int_equal(ship(c, "tie")->hull, 2);
 	assert_int_equal(ship(c, "tie")->ion, 3);
 }

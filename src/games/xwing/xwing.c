@@ -14,6 +14,11 @@ const char *const xw_action_ids[] = {
 	"focus", "evade", "lock", "barrelroll", "boost", "rotate", "reload", "cloak", "slam",
 	"coordinate", "jam", "calculate", "reinforce", NULL
 };
+/* Rules version 3: the bar's actions, a damage card's repair, decloak. */
+const char *const xw_action_ids3[] = {
+	"focus", "evade", "lock", "barrelroll", "boost", "rotate", "reload", "cloak", "slam",
+	"coordinate", "jam", "calculate", "reinforce", "repair", "decloak", "tractor", NULL
+};
 static const char *const action_ids_v1[] = {
 	"focus", "evade", "lock", "barrelroll", "boost", "rotate", "reload", NULL
 };
@@ -28,6 +33,12 @@ static const char *const dspend_names[] = {"focus", "evade", NULL};
 static const char *const weapon_names[] = {"primary", "rear", "ioncannonturret", NULL};
 static const char *const weapon_names_v2[] = {"primary", "rear", "ioncannonturret", "card", NULL};
 static const char *const token_names[] = {"ion", "stress", "focus", "evade", NULL};
+static const char *const token_names3[] = {"ion", "stress", "focus", "evade", "calculate",
+	"strain", "deplete", "disarm", "jam", "tractor", "cloak", "hit", "crit", NULL};
+static const char *const aspend_names3[] = {"focus", "lock", "calculate", NULL};
+static const char *const dspend_names3[] = {"focus", "evade", "calculate", NULL};
+static const char *const remove_names3[] = {"focus", "evade", "calculate", "reinforce", "lock",
+	NULL};
 
 static const sl_field_def f_obstacle[] = {
 	{"id", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the obstacle's id in this log"},
@@ -91,6 +102,16 @@ static const sl_field_def f_action[] = {
 	{"action", SL_K_ENUM, 0, 0, 0, 0, xw_action_ids, "the action"},
 	F_ACTION_TAIL
 };
+/* Version 3: repair, decloak and the fields of the actions it adds. */
+static const sl_field_def f_action3[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship that acts"},
+	{"action", SL_K_ENUM, 0, 0, 0, 0, xw_action_ids3, "the action (decloak: system phase)"},
+	F_ACTION_TAIL
+	{"card", SL_K_ENUM, 1, 0, 0, 0, xw_damage_ids, "repair: the faceup damage card"},
+	{"maneuver", SL_K_PIECE, 1, 0, 0, 3, NULL, "SLAM: the maneuver of the dial flown"},
+	{"dice", SL_K_LIST, 1, 0, 0, XW_MAX_OBSTACLES, atk_names, "SLAM: one die per obstacle"},
+	{"remove", SL_K_ENUM, 1, 0, 0, 0, remove_names3, "jam: the green token or lock it removes"},
+};
 #define F_ATTACK_TAIL \
 	{"atk", SL_K_LIST, 0, 0, 0, XW_MAX_DICE, atk_names, "the attack dice as rolled"}, \
 	{"reroll", SL_K_DICE, 1, 1, XW_MAX_DICE, XW_MAX_DICE, NULL, "positions (1-based) rerolled by spending the lock"}, \
@@ -106,6 +127,21 @@ static const sl_field_def f_attack_v2[] = {
 	{"weapon", SL_K_ENUM, 0, 0, 0, 0, weapon_names_v2,
 		"primary (front arc or turret), rear, ioncannonturret, or card (card= names it)"},
 	F_ATTACK_TAIL
+	{"card", SL_K_PIECE, 1, 0, 0, 63, NULL, "weapon=card: the upgrade fired, by XWS id"},
+};
+/* Version 3: calculate tokens spent; crits= no longer (damage entries). */
+static const sl_field_def f_attack_v3[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the attacker"},
+	{"target", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the defender"},
+	{"weapon", SL_K_ENUM, 0, 0, 0, 0, weapon_names_v2,
+		"primary (front arc or turret), rear, ioncannonturret, or card (card= names it)"},
+	{"atk", SL_K_LIST, 0, 0, 0, XW_MAX_DICE, atk_names, "the attack dice as rolled"},
+	{"reroll", SL_K_DICE, 1, 1, XW_MAX_DICE, XW_MAX_DICE, NULL, "positions (1-based) rerolled by spending the lock"},
+	{"rerolled", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, atk_names, "their new faces, in the same order"},
+	{"aspend", SL_K_LIST, 1, 0, 0, 6, aspend_names3, "the attacker spends: focus, lock, calculate (each)"},
+	{"def", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, def_names, "the defence dice as rolled"},
+	{"dspend", SL_K_LIST, 1, 0, 0, 6, dspend_names3, "the defender spends: focus, evade, calculate (each)"},
+	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "rules version 2 only: faceup cards named"},
 	{"card", SL_K_PIECE, 1, 0, 0, 63, NULL, "weapon=card: the upgrade fired, by XWS id"},
 };
 static const sl_field_def f_attack[] = {
@@ -137,6 +173,22 @@ static const sl_field_def f_effect[] = {
 	{"spend", SL_K_ENUM, 1, 0, 0, 0, spend_names, "what the ability spends: a charge or a Force"},
 };
 
+/* Version 3: every token of the rules reference, and damage suffered. */
+static const sl_field_def f_effect3[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship affected"},
+	{"token", SL_K_ENUM, 0, 0, 0, 0, token_names3,
+		"a token (ion ... cloak), or hit / crit: damage the ship suffers"},
+	{"delta", SL_K_INT, 0, -9, 9, 0, NULL, "tokens gained (positive) or removed (negative)"},
+	{"source", SL_K_TEXT, 0, 0, 0, 63, NULL, "the card or rule that does it (an XWS id is checked)"},
+	{"from", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "the ship whose card it is (default: ship)"},
+	{"spend", SL_K_ENUM, 1, 0, 0, 0, spend_names, "what the ability spends: a charge or a Force"},
+};
+static const sl_field_def f_damage[] = {
+	{"ship", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "the ship dealt the card (a check)"},
+	{"card", SL_K_ENUM, 0, 0, 0, 0, xw_damage_ids,
+		"the card drawn from its player's damage deck (the recorder draws it)"},
+};
+
 static const sl_field_def f_score[] = {
 	{"points", SL_K_INT, 0, 1, 20, 0, NULL, "scenario points the acting player scores"},
 	{"objective", SL_K_TEXT, 0, 0, 0, 95, NULL, "what scored them (the scenario's objective)"},
@@ -158,15 +210,22 @@ static const sl_field_def f_score[] = {
 		"engagement: an attack with every die recorded"}, \
 	{"effect", SL_EV_PLAY | SL_EV_NOPLAYER, NF(EFFECT), EFFECT, \
 		"system or activation: tokens given or taken by a card outside the catalog"},
-static const sl_event_def xw_events[XW_NEV] = {
-	XW_EVENTS(f_ship, f_action, f_effect, f_attack_v2)
-	{"score", SL_EV_PLAY | SL_EV_PLAYER, NF(f_score), f_score,
+#define XW_SCORE_EV {"score", SL_EV_PLAY | SL_EV_PLAYER, NF(f_score), f_score, \
 		"end phase: a 2.5 scenario's objective points (meta xwing-scenario)"},
-	/* devices (xwing_devices.c): new kinds, no old log holds them */
+static const sl_event_def xw_events[XW_NEV] = {
+	XW_EVENTS(f_ship, f_action3, f_effect3, f_attack_v3)
+	XW_SCORE_EV
+	{"damage", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_damage), f_damage,
+		"a damage card due, drawn from the deck (rules version 3)"},
+	/* devices (xwing_devices.c): rules version 3 */
 	{"device", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_DEVICE, xw_f_device,
 		"system phase: a bomb or mine dropped (or launched), one charge of its card"},
 	{"detonate", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_DETONATE, xw_f_detonate,
 		"a device detonates: its effect on one ship (bombs: end of activation; mines: when touched)"},
+};
+static const sl_event_def xw_events_v2[XW_NEV_V2] = {
+	XW_EVENTS(f_ship, f_action, f_effect, f_attack_v2)
+	XW_SCORE_EV
 };
 static const sl_event_def xw_events_v1[XW_NEV_V1] = { XW_EVENTS(f_ship_v1, f_action_v1, f_effect_v1, f_attack) };
 
@@ -174,6 +233,10 @@ static const char *const xw_phases[] = {"planning", "system", "activation", "eng
 
 const sl_schema xwing_schema = {
 	XW_NEV, xw_events, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+};
+/* Frozen: the schema of rules version 2 (sl_game_xwing_v2). */
+const sl_schema xwing_schema_v2 = {
+	XW_NEV_V2, xw_events_v2, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
 };
 /* Frozen: the schema of rules version 1 (sl_game_xwing_v1). */
 const sl_schema xwing_schema_v1 = {
@@ -185,6 +248,15 @@ const sl_schema xwing_schema_v1 = {
 static int illegal(sl_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), cold, noinline));
 static int illegal(sl_error *err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	sl_error_setv(err, SL_EILLEGAL, fmt, ap);
+	va_end(ap);
+	return SL_EILLEGAL;
+}
+
+int xw_illegal(sl_error *err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -637,6 +709,11 @@ static int suffer(xw_state *s, int i, int hits, int crits, const uint8_t *names,
 	xw_ship *sh = &s->ships[i];
 	int faceup = 0;
 	*shields_lost = 0;
+	if (s->ver >= 3) {   /* the cards are drawn by `damage` entries (xwing_damage.c) */
+		(void)names;
+		*shields_lost = xw_suffer3(s, i, hits, crits);
+		return *shields_lost < 0 || ncrit ? -1 : 0;
+	}
 	for (int k = 0; k < hits + crits; k++) {
 		if (sh->shields > 0) {
 			sh->shields--;
@@ -667,6 +744,30 @@ static void remove_ship(xw_state *s, int i)
 	for (int k = 0; k < s->nships; k++)
 		if (s->ships[k].lock == i)
 			s->ships[k].lock = -1;
+}
+
+static void close_activation(xw_state *s);
+static int init_of(const xw_ship *sh);
+
+/* Rules version 3: its last damage card dealt, a ship with no hull left is
+ * destroyed: in the engagement, at its own initiative step it still fires
+ * (removed when the step ends), otherwise it is removed at once. */
+void xw_destroyed(xw_state *s, int i)
+{
+	if (s->phase == XW_PH_ENGAGEMENT && init_of(&s->ships[i]) == s->engage_init) {
+		s->ships[i].gone = 1;
+		return;
+	}
+	remove_ship(s, i);
+	if (s->active == i)
+		close_activation(s);
+}
+
+void xw_fled(xw_state *s, int i)
+{
+	s->ships[i].fled = 1;
+	remove_ship(s, i);
+	close_activation(s);
 }
 
 /* ---- planning ---------------------------------------------------------------- */
@@ -843,6 +944,9 @@ void xw_to_execute(const xw_state *s, int i, xw_maneuver *out, int *stressed_red
 		return;
 	}
 	*out = sh->dial;
+	if (s->ver >= 3 && (out->bearing == XW_TL || out->bearing == XW_TR)
+	    && xw_faceup(sh, XW_D_DAMAGEDENGINE) && out->colour < XW_RED)
+		out->colour = out->colour == XW_BLUE ? XW_WHITE : XW_RED;   /* Damaged Engine */
 	if (out->colour == XW_RED && sh->stress > 0) {
 		/* 2.0: a stressed ship that would execute a red maneuver performs a
 		 * white 2-straight instead */
@@ -1012,6 +1116,7 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	from = sh->pose;
 	sh->pose = f.end;
 	sh->moved = 1;
+	sh->flown_speed = m.speed;
 	s->last.ship = i;
 	s->last.kind = 0;
 	s->last.m = m;
@@ -1091,6 +1196,7 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	} else if (ncrit) {
 		return illegal(err, "xwing obstacles: crits= needs an obstacle's critical hit");
 	}
+	xw_after_maneuver(s, i, &m, nobs > 0, desc);   /* its damage cards (v3) */
 	if (desc && sh->skip_action)
 		sl_buf_puts(desc, "; skips its Perform Action step");
 	return 0;
@@ -1115,8 +1221,7 @@ static const xw_action_def *bar_action(const xw_ship *sh, int action)
 }
 
 /* A barrel roll or boost lands at p: on the mat, on no ship, on no obstacle. */
-static int place_ok(const xw_state *s, int i, const xw_pose *p, const char *what,
-	sl_error *err)
+int xw_place_ok(const xw_state *s, int i, const xw_pose *p, const char *what, sl_error *err)
 {
 	int k, size = size_of(&s->ships[i]);
 	if (xw_base_off_mat(p, size))
@@ -1137,12 +1242,24 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	int sensors = ev->f[7].present && ev->f[7].u.i, colour;
 	const xw_action_def *def;
 	xw_ship *sh;
+	int coord;
+	if (s->ver >= 3 && action == XW_A_DECLOAK)
+		return xw_decloak(s, h, ev, desc, err);
+	if (s->ver >= 3 && action == XW_A_TRACTOR)
+		return xw_tractor_move(s, h, ev, desc, err);
 	if ((rc = own_ship(s, h, ev, &i, err)) != 0)
 		return rc;
 	sh = &s->ships[i];
-	if (s->phase != XW_PH_ACTIVATION || s->active != i)
+	/* version 3: a ship a coordinate chose acts now, out of its activation */
+	coord = s->ver >= 3 && s->coord == i && s->phase == XW_PH_ACTIVATION && !linked && !sensors;
+	s->coord = -1;
+	if (!coord && (s->phase != XW_PH_ACTIVATION || s->active != i))
 		return illegal(err, "xwing 2: %s performs actions during its own activation", sh->id);
-	if (sensors) {
+	if ((rc = xw_action_allowed3(s, i, action, err)) != 0)
+		return rc;
+	if (coord) {
+		/* the checks of its own Perform Action step do not apply */
+	} else if (sensors) {
 		if (!xw_ship_has(sh, XW_U_ADVSENSORS))
 			return illegal(err, "xwing 2: %s has no Advanced Sensors", sh->id);
 		if (!sh->revealed)
@@ -1179,8 +1296,12 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			return illegal(err, "xwing 2: no action of %s is linked to %s just now", sh->id,
 				xw_action_ids[action]);
 		colour = XW_RED;
+	} else if (action == XW_A_REPAIR) {
+		if (sh->nactions > 0 && !coord)
+			return illegal(err, "xwing 2: %s has performed its action this activation", sh->id);
+		colour = XW_WHITE;   /* a damage card's action */
 	} else {
-		if (sh->nactions > 0 && !sensors)
+		if (sh->nactions > 0 && !sensors && !coord)
 			return illegal(err, "xwing 2: %s has performed its action this activation", sh->id);
 		def = bar_action(sh, action);
 		if (!def)
@@ -1200,11 +1321,21 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		sh->focus++;
 		if (desc)
 			sl_buf_puts(desc, "focuses");
+		if (s->ver >= 3 && xw_jam_eats(sh)) {
+			sh->focus--;
+			if (desc)
+				sl_buf_puts(desc, "; jammed: it loses the token and a jam token");
+		}
 		break;
 	case XW_A_EVADE:
 		sh->evade++;
 		if (desc)
 			sl_buf_puts(desc, "evades");
+		if (s->ver >= 3 && xw_jam_eats(sh)) {
+			sh->evade--;
+			if (desc)
+				sl_buf_puts(desc, "; jammed: it loses the token and a jam token");
+		}
 		break;
 	case XW_A_LOCK: {
 		int t;
@@ -1224,6 +1355,11 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		sh->lock = t;
 		if (desc)
 			sl_buf_printf(desc, "locks %s (range %d)", s->ships[t].id, xw_range_of(s, d));
+		if (s->ver >= 3 && xw_jam_eats(sh)) {
+			sh->lock = -1;
+			if (desc)
+				sl_buf_puts(desc, "; jammed: the lock is broken with a jam token");
+		}
 		break;
 	}
 	case XW_A_BARREL: {
@@ -1233,7 +1369,7 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		if (side != XW_DIR_LEFT && side != XW_DIR_RIGHT)
 			return illegal(err, "xwing 2: a barrel roll goes left or right (dir=)");
 		xw_barrel_roll_end_v(&sh->pose, size_of(sh), side, place, s->ver, &p);
-		if ((rc = place_ok(s, i, &p, "the barrel roll", err)) != 0)
+		if ((rc = xw_place_ok(s, i, &p, "the barrel roll", err)) != 0)
 			return rc;
 		{
 			/* the template between the two sides: a strip along the
@@ -1266,7 +1402,7 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		int dir = ev->f[3].present ? ev->f[3].u.i : XW_DIR_STRAIGHT;
 		m.bearing = dir == XW_DIR_LEFT ? XW_BL : dir == XW_DIR_RIGHT ? XW_BR : XW_ST;
 		xw_maneuver_end(&sh->pose, size_of(sh), &m, &p);
-		if ((rc = place_ok(s, i, &p, "the boost", err)) != 0)
+		if ((rc = xw_place_ok(s, i, &p, "the boost", err)) != 0)
 			return rc;
 		for (int k = 0; k < s->nobstacles; k++)
 			if (template_through(&sh->pose, size_of(sh), &m, &s->obstacles[k]))
@@ -1295,8 +1431,13 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			sl_buf_printf(desc, "rotates its turret arc to %s", xw_arc_ids[ev->f[5].u.i]);
 		break;
 	default:
-		if (desc)
-			sl_buf_puts(desc, "reloads");
+		if (s->ver >= 3 && action != XW_A_RELOAD) {
+			/* cloak, SLAM, coordinate, jam, calculate, reinforce, repair */
+			if ((rc = xw_action3(s, h, i, ev, desc, err)) != 0)
+				return rc;
+		} else if (desc) {
+			sl_buf_puts(desc, "reloads");   /* version 2 took the others as data only */
+		}
 		break;
 	}
 	if (colour == XW_RED) {
@@ -1305,7 +1446,8 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			sl_buf_puts(desc, "; a red action: gains a stress token");
 	}
 	sh->done_actions |= 1u << action;
-	sh->nactions++;
+	if (!coord)
+		sh->nactions++;
 	sh->last_action = action;
 	if (sensors)
 		sh->sensors = 1;
@@ -1327,7 +1469,7 @@ static int at_range0_obstacle(const xw_state *s, const xw_ship *sh)
  * turret): the quadrants, and two of our own (formats/xwing.md, Special
  * weapons): the full front arc is the half ahead of the base's centre line,
  * the bullseye the strip 20 mm wide straight ahead, within the front arc. */
-static int in_arc_kind(const xw_ship *sh, int kind, const xw_ship *tg)
+int xw_in_arc_kind(const xw_ship *sh, int kind, const xw_ship *tg)
 {
 	const xw_ship_type *ta = xw_type_of(sh), *tb = xw_type_of(tg);
 	int32_t cx[4], cy[4];
@@ -1373,7 +1515,7 @@ static int card_weapon(const xw_state *s, int a, int d, int k, int r, int *atk, 
 	u = &xw_upgrades[sh->up[k]];
 	if (!u->attack)
 		return illegal(err, "xwing 4: %s is no weapon", u->name);
-	if (!in_arc_kind(sh, u->arc, tg))
+	if (!xw_in_arc_kind(sh, u->arc, tg))
 		return illegal(err, "xwing 4: %s is not in the arc of %s's %s", tg->id, sh->id, u->name);
 	if (r < u->minrange || r > u->maxrange)
 		return illegal(err, "xwing 4: %s is at range %d of %s; %s fires at range %d-%d", tg->id,
@@ -1389,8 +1531,10 @@ static int card_weapon(const xw_state *s, int a, int d, int k, int r, int *atk, 
 	for (int o = 0; o < s->nobstacles; o++)
 		if (xw_segment_near(pa, pb, s->obstacles[o].x, s->obstacles[o].y, s->obstacles[o].r))
 			obstructed = 1;
-	*atk = u->attack;
-	*def = xw_type_of(tg)->agility + obstructed;
+	*atk = u->attack - xw_attack_less(s, sh);
+	*def = xw_agility(s, tg) + obstructed - (s->ver >= 3 && tg->strain > 0);
+	*atk = *atk < 0 ? 0 : *atk;
+	*def = *def < 0 ? 0 : *def;
 	*range = r;
 	return 0;
 }
@@ -1453,8 +1597,12 @@ int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *d
 		if (xw_segment_near(pa, pb, s->obstacles[k].x, s->obstacles[k].y, s->obstacles[k].r))
 			obstructed = 1;
 	*atk = value + (primary && r == 1)
-		+ (primary && t->targeting_computer && sh->lock == d);   /* D13 */
-	*def = xw_type_of(tg)->agility + (primary && r == 3) + obstructed;
+		+ (primary && t->targeting_computer && sh->lock == d)   /* D13 */
+		- xw_attack_less(s, sh);   /* v3: Weapons Failure, deplete */
+	*def = xw_agility(s, tg) + (primary && r == 3) + obstructed
+		- (s->ver >= 3 && tg->strain > 0);   /* v3: strain */
+	*atk = *atk < 0 ? 0 : *atk;
+	*def = *def < 0 ? 0 : *def;
 	*range = r;
 	return 0;
 }
@@ -1492,6 +1640,7 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	int a, d, rc, weapon = ev->f[2].u.i, natk, nre, nnew, nas, ndef, nds, ncrit, want_atk;
 	int want_def, range, hits = 0, crits = 0, evades = 0, ions = 0, lost, faceup, spend_focus = 0;
 	int spend_lock = 0, dfocus = 0, devade = 0, nsfocus, before_h, before_s, atc;
+	int acalc = 0, dcalc = 0, reinforced = 0;
 	const uint8_t *atk = sl_value_items(&ev->f[3], &natk), *re = sl_value_items(&ev->f[4], &nre);
 	const uint8_t *nw = sl_value_items(&ev->f[5], &nnew), *as = sl_value_items(&ev->f[6], &nas);
 	const uint8_t *df = sl_value_items(&ev->f[7], &ndef), *ds = sl_value_items(&ev->f[8], &nds);
@@ -1513,6 +1662,9 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		return illegal(err, "xwing 4: %s has been destroyed", sh->id);
 	if (sh->engaged)
 		return illegal(err, "xwing 4: %s has already engaged this round", sh->id);
+	if (s->ver >= 3 && (sh->disarm > 0 || sh->cloak > 0))
+		return illegal(err, "xwing 4: %s is %s and cannot attack", sh->id,
+			sh->cloak ? "cloaked (a cloaked ship is disarmed)" : "disarmed");
 	if (init_of(sh) > s->engage_init)
 		return illegal(err, "xwing 4: ships engage in descending initiative; the initiative "
 			"%d step is over", init_of(sh));
@@ -1545,9 +1697,13 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	for (int k = 0; k < nas; k++) {
 		if (as[k] == 0)
 			spend_focus++;
-		else
+		else if (as[k] == 1)
 			spend_lock++;
+		else
+			acalc++;
 	}
+	if ((rc = xw_attack_spends3(s, sh, nas + nre, acalc, &atc, err)) != 0)
+		return rc;
 	if (spend_focus > 1 || spend_lock > 1)
 		return illegal(err, "xwing 4: each token is spent once");
 	if (nre != nnew)
@@ -1570,6 +1726,9 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (spend_focus && sh->focus < 1)
 		return illegal(err, "xwing 4: %s has no focus token", sh->id);
 	nsfocus = 0;
+	for (int k = 0, left = acalc; k < natk && left > 0; k++)   /* calculate: one focus each */
+		if (faces[k] == XW_AFOCUS)
+			faces[k] = XW_HIT, left--;
 	for (int k = 0; k < natk; k++) {
 		if (spend_focus && faces[k] == XW_AFOCUS) {
 			faces[k] = XW_HIT;
@@ -1591,9 +1750,16 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	for (int k = 0; k < nds; k++) {
 		if (ds[k] == 0)
 			dfocus++;
-		else
+		else if (ds[k] == 1)
 			devade++;
+		else
+			dcalc++;
 	}
+	if ((rc = xw_attack_spends3(s, tg, 0, dcalc, NULL, err)) != 0)
+		return rc;
+	for (int k = 0, left = dcalc; k < ndef && left > 0; k++)   /* calculate: one focus each */
+		if (dfaces[k] == XW_DFOCUS)
+			dfaces[k] = XW_EVADE, left--;
 	if (dfocus > 1 || devade > 1)
 		return illegal(err, "xwing 4: each token is spent once");
 	if (dfocus && tg->focus < 1)
@@ -1627,6 +1793,9 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		c = evades < crits ? evades : crits;
 		crits -= c;
 	}
+	/* version 3, reinforce: the attacker in the half of the token and two or
+	 * more results left, one more is cancelled (a hit first) */
+	reinforced = xw_reinforce3(s, sh, tg, &hits, &crits);
 	before_h = tg->hull;
 	before_s = tg->shields;
 	if (weapon == XW_W_IONTURRET && hits + crits > 0) {
@@ -1648,6 +1817,7 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		tg->focus--;
 	if (devade)
 		tg->evade--;
+	xw_after_attack3(s, sh, tg, acalc, dcalc);
 	sh->engaged = 1;
 	if (weapon >= XW_W_CARD && xw_upgrades[sh->up[weapon - XW_W_CARD]].charges > 0)
 		sh->ucharges[weapon - XW_W_CARD]--;   /* a special weapon with charges spends one */
@@ -1677,8 +1847,15 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			sl_buf_puts(desc, ", focus");
 		if (devade)
 			sl_buf_puts(desc, ", evade token");
+		if (acalc || dcalc)
+			sl_buf_printf(desc, ", calculate (%d, %d)", acalc, dcalc);
+		if (reinforced)
+			sl_buf_puts(desc, ", reinforced: one result cancelled");
 		if (hits + crits == 0)
 			sl_buf_puts(desc, ": no damage");
+		else if (s->ver >= 3)
+			sl_buf_printf(desc, ": %d damage (shields %d to %d; %d damage %s due)",
+				hits + crits, before_s, tg->shields, s->npend, s->npend == 1 ? "card" : "cards");
 		else
 			sl_buf_printf(desc, ": %d damage (shields %d to %d, hull %d to %d)", hits + crits,
 				before_s, tg->shields, before_h, tg->hull);
@@ -1741,6 +1918,46 @@ static int effect_card(xw_state *s, const sl_event *ev, int i, const char *src, 
 	return 0;
 }
 
+/* Version 3: the tokens the rules reference adds, and damage suffered
+ * (token=hit or crit: shields first, then damage cards due). */
+static int effect3(xw_state *s, int i, int tok, int delta, const char *src, size_t n,
+	sl_buf *desc, sl_error *err)
+{
+	xw_ship *sh = &s->ships[i];
+	int *f = tok == XW_T_CALCULATE ? &sh->calculate : tok == XW_T_STRAIN ? &sh->strain
+		: tok == XW_T_DEPLETE ? &sh->deplete : tok == XW_T_DISARM ? &sh->disarm
+		: tok == XW_T_JAM ? &sh->jam : tok == XW_T_TRACTOR ? &sh->tractor
+		: tok == XW_T_CLOAK ? &sh->cloak : NULL;
+	if (!f) {
+		if (delta < 0)
+			return illegal(err, "xwing effect: damage is suffered, not taken back (delta=%d)",
+				delta);
+		if (xw_suffer3(s, i, tok == XW_T_HIT ? delta : 0, tok == XW_T_CRIT ? delta : 0) < 0)
+			return illegal(err, "xwing damage: too many damage cards due");
+		if (desc)
+			sl_buf_printf(desc, "%.*s: %s suffers %d %s damage (shields %d; %d damage %s due)",
+				(int)n, src, sh->id, delta, tok == XW_T_HIT ? "hit" : "critical",
+				sh->shields, s->npend, s->npend == 1 ? "card" : "cards");
+		return 0;
+	}
+	if (*f + delta < 0)
+		return illegal(err, "xwing effect: %s has %d %s tokens, it cannot lose %d", sh->id, *f,
+			token_names3[tok], -delta);
+	if (*f + delta > (tok == XW_T_CLOAK ? 1 : XW_MAX_TOKENS))
+		return illegal(err, "xwing effect: %s", tok == XW_T_CLOAK ? "a ship holds one cloak "
+			"token at most" : "a ship holds at most 99 tokens of a kind");
+	*f += delta;
+	if (tok == XW_T_CALCULATE && delta > 0 && xw_jam_eats(sh))
+		(*f)--;
+	if (desc)
+		sl_buf_printf(desc, "%.*s: %s %s %d %s %s (%d)%s", (int)n, src, sh->id,
+			delta > 0 ? "gains" : "loses", delta > 0 ? delta : -delta, token_names3[tok],
+			(delta == 1 || delta == -1) ? "token" : "tokens", *f,
+			tok == XW_T_TRACTOR && sh->tractor >= xw_ionized_threshold(xw_type_of(sh)->size)
+			? ": tractored (agility -1)" : "");
+	return 0;
+}
+
 static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
@@ -1748,7 +1965,7 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	size_t n;
 	const char *src = sl_value_str(&ev->f[3], &n);
 	xw_ship *sh;
-	if (s->phase != XW_PH_SYSTEM && s->phase != XW_PH_ACTIVATION)
+	if (s->ver < 3 && s->phase != XW_PH_SYSTEM && s->phase != XW_PH_ACTIVATION)
 		return illegal(err, "xwing D7: effects outside the catalog happen in the system or "
 			"activation phase");
 	if ((rc = get_ship(s, &ev->f[0], "ship", &i, err)) != 0)
@@ -1760,6 +1977,8 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		return illegal(err, "xwing D7: an effect changes some tokens and names its source");
 	if (s->ver >= 2 && (rc = effect_card(s, ev, i, src, n, err)) != 0)
 		return rc;
+	if (tok >= XW_T_CALCULATE)
+		return effect3(s, i, tok, delta, src, n, desc, err);
 	field = tok == XW_T_ION ? &sh->ion : tok == XW_T_STRESS ? &sh->stress
 		: tok == XW_T_FOCUS ? &sh->focus : &sh->evade;
 	if (*field + delta < 0)
@@ -1772,6 +1991,9 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	was = xw_ionized(sh);
 	*field += delta;
 	ion_locks(h, sh);
+	if (s->ver >= 3 && delta > 0 && (tok == XW_T_FOCUS || tok == XW_T_EVADE)
+	    && xw_jam_eats(sh))
+		(*field)--;   /* a jammed ship loses a green token it gains, with a jam token */
 	if (desc) {
 		sl_buf_printf(desc, "%.*s: %s %s %d %s %s (%d)", (int)n, src, sh->id,
 			delta > 0 ? "gains" : "loses", delta > 0 ? delta : -delta, token_names[tok],
@@ -1816,7 +2038,7 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	const sl_event_def *d;
 	if (ev->entry != SL_ENTRY_EVENT)
 		return illegal(err, "xwing: a turn or phase marker is not an event");
-	if (ev->type >= (s->ver == 1 ? XW_NEV_V1 : XW_NEV))
+	if (ev->type >= (s->ver == 1 ? XW_NEV_V1 : s->ver == 2 ? XW_NEV_V2 : XW_NEV))
 		return illegal(err, "xwing: unknown event type %u", ev->type);
 	d = &xw_events[ev->type];
 	for (int i = 0; i < d->nfields; i++)
@@ -1832,9 +2054,24 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 		return illegal(err, "xwing: %s is nobody's action; name no player", d->name);
 	if ((d->flags & SL_EV_PLAYER) && ev->player < 0)
 		return illegal(err, "xwing: %s needs the acting player", d->name);
-	if (ev->type != XW_EV_DETONATE && xw_devices_pending(s, err))
+	if (s->ver >= 3) {
+		if (s->npend && ev->type != XW_EV_DAMAGE)
+			return illegal(err, "xwing damage: %d damage %s due to %s: deal %s first "
+				"(damage ship=%s; the recorder draws the card)", s->npend,
+				s->npend == 1 ? "card is" : "cards are", s->ships[s->pend_ship[0]].id,
+				s->npend == 1 ? "it" : "them", s->ships[s->pend_ship[0]].id);
+		if ((ev->type == XW_EV_ATTACK && ev->f[9].present)
+		    || (ev->type == XW_EV_MOVE && ev->f[3].present))
+			return illegal(err, "xwing damage: from rules version 3 the damage cards are "
+				"drawn from the deck by `damage` entries, not named in crits=");
+		if (ev->type != XW_EV_ACTION)
+			s->coord = -1;   /* a coordinated action comes at once, or not at all */
+	}
+	/* a detonation under way is finished first (its damage cards dealt on the way) */
+	if (ev->type != XW_EV_DETONATE && !(ev->type == XW_EV_DAMAGE && s->npend) && xw_devices_pending(s, err))
 		return SL_EILLEGAL;
 	switch (ev->type) {
+	case XW_EV_DAMAGE: return xwing_ev_damage(s, h, ev, desc, err);
 	case XW_EV_SCORE: return ev_score(s, h, ev, desc, err);
 	case XW_EV_DEVICE: return xw_ev_device(s, h, ev, desc, err);
 	case XW_EV_DETONATE: return xw_ev_detonate(s, h, ev, desc, err);
@@ -1898,6 +2135,7 @@ static int next_phase(xw_state *s, sl_error *err)
 			return SL_EILLEGAL;
 		close_activation(s);
 		s->engage_init = 7;
+		xw_engagement_starts(s, NULL);   /* v3: Disabled Power Regulator */
 		break;
 	case XW_PH_ENGAGEMENT:
 		drop_destroyed(s);
@@ -1910,6 +2148,11 @@ static int next_phase(xw_state *s, sl_error *err)
 		for (int k = 0; k < s->nships; k++) {
 			s->ships[k].focus = 0;   /* circular tokens go; locks and stress stay */
 			s->ships[k].evade = 0;
+			if (s->ver >= 3) {   /* green and orange tokens (rules reference, End Phase) */
+				xw_ship *q = &s->ships[k];
+				q->calculate = q->reinforce = q->disarm = q->jam = q->tractor = 0;
+				q->tractor_moved = 0;
+			}
 			if (s->ver >= 2)
 				recover(&s->ships[k]);
 		}
@@ -1935,6 +2178,7 @@ static void new_round(xw_state *s, int turn)
 		sh->done_actions = 0;
 		sh->last_action = -1;
 		sh->sensors = sh->engaged = 0;
+		sh->flown_speed = 0;
 	}
 }
 
@@ -1945,6 +2189,11 @@ int xwing_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *e
 	(void)h;
 	if (phase < 1 || phase > 5)
 		return illegal(err, "xwing: a round has phases 1 to 5, not %d", phase);
+	if (s->ver >= 3 && s->npend)
+		return illegal(err, "xwing damage: %d damage %s due to %s: deal %s first", s->npend,
+			s->npend == 1 ? "card is" : "cards are", s->ships[s->pend_ship[0]].id,
+			s->npend == 1 ? "it" : "them");
+	s->coord = -1;
 	if (xw_devices_pending(s, err))
 		return SL_EILLEGAL;
 	if (phase == 1 && turn == s->turn && s->phase == 1)
@@ -2012,6 +2261,9 @@ static int xwing_init(void **out, const sl_header *h, sl_error *err)
 	s->active = -1;
 	s->engage_init = 7;
 	s->last.ship = -1;
+	s->coord = -1;
+	s->last_deal = -1;
+	xw_deck_init(s);   /* read by rules version 3 only (and written only there) */
 	*out = s;
 	return 0;
 }
@@ -2044,7 +2296,7 @@ static int xwing_compat(int recorded)
 	return recorded >= 1 && recorded <= XWING_RULES_VERSION ? SL_COMPAT_SAME : SL_COMPAT_NO;
 }
 
-#define XWING_GAME(VERSION, SCHEMA) { \
+#define XWING_GAME(VERSION, SCHEMA, CHANCES, VEIL) { \
 	SL_GAME_API, \
 	"xwing", \
 	"X-Wing 2nd edition: maneuvers on a 3-foot mat, dials, combat, ionization", \
@@ -2064,10 +2316,13 @@ static int xwing_compat(int recorded)
 	xwing_position, \
 	NULL,   /* no .silb model of its own: the generic coding */ \
 	xwing_result,   /* rules version 2 on; version 1 never ends */ \
-	NULL,   /* chances: every die is rolled at the table and recorded */ \
-	NULL,   /* veil: nothing hidden but what commitments seal */ \
+	CHANCES,   /* v3: the damage card drawn from the deck; dice are typed */ \
+	VEIL,   /* v3: a facedown damage card; else nothing but what commitments seal */ \
 }
-const sl_game sl_game_xwing = XWING_GAME(XWING_RULES_VERSION, &xwing_schema);
+const sl_game sl_game_xwing = XWING_GAME(XWING_RULES_VERSION, &xwing_schema, xwing_chances,
+	xwing_veil);
+/* Rules version 2's table, with its frozen schema (its .silb archives). */
+const sl_game sl_game_xwing_v2 = XWING_GAME(2, &xwing_schema_v2, NULL, NULL);
 /* A log recorded under version 1 is read with the schema it was written
  * with (sl_game_find_version), so its binary form decodes as it did. */
-const sl_game sl_game_xwing_v1 = XWING_GAME(1, &xwing_schema_v1);
+const sl_game sl_game_xwing_v1 = XWING_GAME(1, &xwing_schema_v1, NULL, NULL);

@@ -109,6 +109,12 @@ enum xw_action {
 	XW_NACTION
 };
 #define XW_NACTION_V1 7       /* the actions rules version 1 knew */
+/* Rules version 3 adds two the bars do not list: a damage card's repair,
+ * and decloak (not an action: the system phase's move of a cloaked ship). */
+#define XW_A_REPAIR XW_NACTION
+#define XW_A_DECLOAK (XW_NACTION + 1)
+#define XW_A_TRACTOR (XW_NACTION + 2)   /* the move a tractored ship is given */
+#define XW_NACTION3 (XW_NACTION + 3)
 enum xw_turret { XW_NO_TURRET = 0, XW_SINGLE_TURRET = 1, XW_DOUBLE_TURRET = 2 };
 enum xw_slot {
 	XW_SLOT_ASTROMECH, XW_SLOT_CANNON, XW_SLOT_CARGO, XW_SLOT_COMMAND, XW_SLOT_CONFIGURATION,
@@ -208,6 +214,14 @@ extern const char *const xw_damage_ids[];    /* the damage deck's faceup cards *
 extern const char *const xw_damage_names[];
 extern const char *const xw_slot_names[];    /* "Astromech", by enum xw_slot */
 #define XW_DIRECT_HIT 0                      /* index of "Direct Hit!" */
+/* The 33 cards of the core damage deck by name (xw_damage_ids order). */
+enum xw_damage_card {
+	XW_D_DIRECTHIT, XW_D_BLINDEDPILOT, XW_D_CONSOLEFIRE, XW_D_DAMAGEDENGINE,
+	XW_D_SENSORARRAY, XW_D_POWERREGULATOR, XW_D_FUELLEAK, XW_D_HULLBREACH,
+	XW_D_LOOSESTABILIZER, XW_D_PANICKEDPILOT, XW_D_STRUCTURAL, XW_D_STUNNEDPILOT,
+	XW_D_WOUNDEDPILOT, XW_D_WEAPONSFAILURE, XW_NDAMAGE
+};
+extern const uint8_t xw_damage_deck[XW_NDAMAGE];   /* copies of each in the deck */
 int xw_pilot_find(const char *xws);          /* index or -1 */
 int xw_upgrade_find(const char *xws);
 /* 1 if code (e.g. "2TW") is on the type's dial, exactly. */
@@ -255,6 +269,8 @@ int xw_loadout_points(const xw_loadout *l, int sys);   /* pilot + upgrades (2.0)
 #define XW_MAX_OBSTACLES 12
 #define XW_MAX_CRITS 8
 #define XW_ID_LEN 24
+#define XW_MAX_CARDS 24           /* damage cards a ship holds (rules version 3) */
+#define XW_MAX_PEND 32            /* damage cards due, not yet drawn */
 
 enum xw_obstacle_kind { XW_ASTEROID = 0, XW_DEBRIS = 1 };
 
@@ -295,6 +311,14 @@ typedef struct xw_ship {
 	int force;                    /* Force left (pilot and upgrades) */
 	int charges;                  /* the pilot's charges left */
 	int8_t ucharges[XW_MAX_UPGRADES];   /* each upgrade's charges left */
+	/* rules version 3 on: its damage cards, drawn from its player's deck */
+	int ncards;
+	uint8_t card[XW_MAX_CARDS];   /* xw_damage_ids index */
+	uint8_t card_up[XW_MAX_CARDS];   /* 1 faceup */
+	int calculate, strain, deplete, disarm, jam, tractor, cloak;   /* tokens */
+	int reinforce;                /* 0 none, 1 front half, 2 rear half */
+	int flown_speed;              /* the speed of the maneuver executed this round (SLAM) */
+	int tractor_moved;            /* moved by its tractor tokens since it gained them */
 	int lock;                     /* ship index it has locked, -1 none */
 	int turret_arc;               /* enum xw_arc of its turret */
 	int gone;                     /* 0 in play, 1 destroyed (removed at the end of its initiative step), 2 removed */
@@ -336,6 +360,14 @@ typedef struct xw_state {
 	int active;                   /* ship activating, -1 none */
 	int engage_init;              /* the initiative step of the engagement phase (7 before any) */
 	int objective[SL_MAX_PLAYERS];    /* scenario points scored (v2, `score`) */
+	/* rules version 3 on */
+	uint8_t deck[SL_MAX_PLAYERS][XW_NDAMAGE];   /* each player's damage deck: cards left */
+	uint8_t spent[SL_MAX_PLAYERS][XW_NDAMAGE];  /* repaired facedown cards, discarded */
+	int npend;                    /* damage cards due, dealt by `damage` entries */
+	int8_t pend_ship[XW_MAX_PEND];
+	uint8_t pend_up[XW_MAX_PEND]; /* 1 faceup (critical damage) */
+	int coord;                    /* the ship a coordinate lets act now, -1 none */
+	int last_deal;                /* the ship dealt the last damage card, -1 none (the veil) */
 	xw_last_move last;
 	/* devices (xwing_devices.c; written only when there are some) */
 	int ndevices;
@@ -356,5 +388,6 @@ int xw_in_play(const xw_ship *sh);      /* on the mat: not removed */
 
 extern const sl_game sl_game_xwing;
 extern const sl_game sl_game_xwing_v1;   /* rules version 1, with its own schema */
+extern const sl_game sl_game_xwing_v2;   /* rules version 2, with its own schema */
 
 #endif

@@ -429,6 +429,9 @@ static int effect_on(xw_state *s, const sl_header *h, int i, const sl_event *ev,
 		ndice = 0;
 	if (!ev->f[3].present)
 		ncrit = 0;
+	if (s->ver >= 3 && ncrit)
+		return illegal(err, "xwing damage: from rules version 3 the damage cards are drawn from "
+			"the deck by `damage` entries, not named in crits=");
 	if (ndice != def->dice)
 		return def->dice ? illegal(err, "xwing devices: the %s makes %s roll %d attack dice, "
 			"not %d", def->name, sh->id, def->dice, ndice)
@@ -450,7 +453,10 @@ static int effect_on(xw_state *s, const sl_header *h, int i, const sl_event *ev,
 		sl_buf_printf(desc, "%s detonates on %s", s->devices[s->det - 1].id, sh->id);
 		for (int k = 0; k < ndice; k++)
 			sl_buf_printf(desc, "%s%s", k ? " " : ", rolls ", xw_atk_names[dice[k]]);
-		if (hits + crits)
+		if (hits + crits && s->ver >= 3)   /* the cards come by `damage` entries */
+			sl_buf_printf(desc, ", suffers %d damage (shields %d; %d damage %s due)", hits + crits,
+				sh->shields, s->npend, s->npend == 1 ? "card" : "cards");
+		else if (hits + crits)
 			sl_buf_printf(desc, ", suffers %d damage (hull %d, shields %d)", hits + crits,
 				sh->hull, sh->shields);
 		for (int k = 0; k < ncrit; k++)

@@ -395,6 +395,20 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 		marker(out, SL_ENTRY_TURN, 1);
 		return 0;
 	}
+	if (s->ver >= 3 && s->npend) {   /* a damage card due: drawn from the deck's weights */
+		uint8_t w[32];
+		int n = xwing_chances(s, h, XW_EV_DAMAGE, 1, w, 32), sum = 0, v, k = 0;
+		for (int j = 0; j < n; j++)
+			sum += w[j];
+		if (sum < 1)
+			return sl_error_set(err, SL_EILLEGAL, "xwing: the damage deck is spent");
+		v = below(rng, sum);
+		while (v >= w[k])
+			v -= w[k++];
+		sl_event_init(out, XW_EV_DAMAGE, -1);
+		sl_value_int(&out->f[1], k);
+		return 0;
+	}
 	for (int i = 0; i < s->nships; i++)
 		if (s->ships[i].gone == 0 && s->ships[i].side < 2)
 			alive[s->ships[i].side]++;

@@ -4,7 +4,7 @@
 
 #include "xwing.h"
 
-#define XWING_RULES_VERSION 3   /* 3: a medium base's barrel roll slides 10 mm, not 20 (xwing_geom.c), six obstacles in a standard setup; 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus */
+#define XWING_RULES_VERSION 3   /* 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus; 3: the damage deck drawn card by card, the actions and tokens of 2.0 complete, a medium base's barrel roll slides 10 mm, not 20 (xwing_geom.c), six obstacles in a standard setup, bombs and mines */
 #define XW_MAX_DICE 12
 #define XW_MAX_TOKENS 99    /* of one kind on a ship: more is refused (effects) or dropped (ions) */
 #define XW_COMMIT_DOMAIN "xwing-dial"
@@ -12,8 +12,9 @@
 /* Event types, in schema order. */
 enum {
 	XW_EV_OBSTACLE, XW_EV_SHIP, XW_EV_DIAL, XW_EV_REVEAL, XW_EV_MOVE, XW_EV_ACTION,
-	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE, XW_EV_DEVICE, XW_EV_DETONATE, XW_NEV
+	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE, XW_EV_DAMAGE, XW_EV_DEVICE, XW_EV_DETONATE, XW_NEV
 };
+#define XW_NEV_V2 XW_EV_DAMAGE   /* the event types of rules version 2 */
 #define XW_NEV_V1 8   /* the events of rules version 1's schema: obstacle to effect */
 
 /* Phases of a round. */
@@ -29,7 +30,14 @@ enum { XW_W_PRIMARY, XW_W_REAR, XW_W_IONTURRET, XW_W_CARD };
 enum { XW_DIR_LEFT, XW_DIR_RIGHT, XW_DIR_STRAIGHT };
 enum { XW_PLACE_FORWARD, XW_PLACE_MIDDLE, XW_PLACE_BACK };
 /* Effect tokens. */
-enum { XW_T_ION, XW_T_STRESS, XW_T_FOCUS, XW_T_EVADE };
+enum { XW_T_ION, XW_T_STRESS, XW_T_FOCUS, XW_T_EVADE,
+	/* rules version 3 */
+	XW_T_CALCULATE, XW_T_STRAIN, XW_T_DEPLETE, XW_T_DISARM, XW_T_JAM, XW_T_TRACTOR, XW_T_CLOAK,
+	XW_T_HIT, XW_T_CRIT };   /* hit, crit: the ship suffers that damage */
+/* Action fields of rules version 3 (after F_ACTION_TAIL). */
+enum { XW_AF_CARD = 8, XW_AF_MANEUVER, XW_AF_DICE, XW_AF_REMOVE, XW_AF_HALF };
+/* Attack spends of rules version 3 (aspend, dspend). */
+enum { XW_SP_FOCUS, XW_SP_LOCK_OR_EVADE, XW_SP_CALCULATE };
 
 extern const sl_schema xwing_schema;
 extern const int32_t xw_sin_table[901];
@@ -113,6 +121,53 @@ void xw_remove_ship(xw_state *s, int i);
 void xw_close_activation(xw_state *s);
 int xw_find_id(const xw_state *s, const char *id, size_t n);   /* a ship's, an obstacle's or a device's: 1 */
 extern const char *const xw_atk_names[];
+
+/* ---- rules version 3 (xwing_damage.c, xwing_actions.c) ---------------------- */
+extern const sl_schema xwing_schema_v2;
+extern const char *const xw_action_ids3[];
+int xw_illegal(sl_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void xw_deck_init(xw_state *s);
+/* Ship i suffers hits then crits: shields first, then damage cards queued
+ * for `damage` entries; returns the shields lost. */
+int xw_suffer3(xw_state *s, int i, int hits, int crits);
+int xw_faceup(const xw_ship *sh, int card);          /* faceup copies of card */
+int xw_hull_max(const xw_ship *sh);
+int xw_agility(const xw_state *s, const xw_ship *sh);   /* agility with its cards and tokens */
+int xw_attack_less(const xw_state *s, const xw_ship *sh);   /* fewer attack dice */
+int xwing_ev_damage(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+int xwing_chances(const void *st, const sl_header *h, int type, int field, uint8_t *weights,
+	int max);
+int xwing_veil(const void *st, const sl_header *h, const sl_event *ev, int side, sl_buf *desc,
+	uint32_t *hide);
+/* A ship with no hull left: destroyed (xwing.c). */
+void xw_destroyed(xw_state *s, int i);
+void xw_fled(xw_state *s, int i);              /* it left the mat */
+int xw_in_arc_kind(const xw_ship *sh, int kind, const xw_ship *tg);
+int xw_in_half(const xw_ship *a, const xw_ship *b, int front);
+int xw_repair(xw_state *s, int i, int card, sl_buf *desc, sl_error *err);
+/* The effect of a maneuver just executed on its damage cards (v3). */
+void xw_after_maneuver(xw_state *s, int i, const xw_maneuver *m, int through_obstacle,
+	sl_buf *desc);
+void xw_engagement_starts(xw_state *s, sl_buf *desc);
+/* The actions of version 3 beyond the bar's first seven, and decloak. */
+int xw_action3(xw_state *s, const sl_header *h, int i, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+int xw_decloak(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+int xw_tractor_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+/* Checks of version 3 before an action (damage cards, coordination). */
+int xw_action_allowed3(const xw_state *s, int i, int action, sl_error *err);
+/* A green token or a lock a jammed ship gains is lost with one jam token. */
+int xw_jam_eats(xw_ship *sh);
+/* Attacks (v3): the spends allowed (Blinded Pilot, calculate tokens held;
+ * *atc off under Blinded Pilot), reinforce, and the tokens lost after. */
+int xw_attack_spends3(const xw_state *s, const xw_ship *sh, int mods, int calc, int *atc,
+	sl_error *err);
+int xw_reinforce3(const xw_state *s, const xw_ship *att, const xw_ship *def, int *hits,
+	int *crits);
+void xw_after_attack3(const xw_state *s, xw_ship *att, xw_ship *def, int acalc, int dcalc);
+int xw_place_ok(const xw_state *s, int i, const xw_pose *p, const char *what, sl_error *err);
 
 int xwing_serialize(const void *st, sl_buf *out);
 int xwing_restore(void **out, const void *p, size_t n, sl_error *err);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 /* ---- canonical bytes -------------------------------------------------------------
- * u8 version (the rules version: 1 or 2), then every field below in this order as a zigzag varint
+ * u8 version (the rules version: 1, 2 or 3), then every field below in this order as a zigzag varint
  * (strings: a varint length then the bytes; the commitment: 32 raw bytes).
  * Ships and obstacles past nships / nobstacles are not written; restore
  * leaves them zero, as every state has them. */
@@ -116,6 +116,51 @@ static void f_loadout(io *c, int ver, xw_ship *sh)
 	}
 }
 
+static void f_u8(io *c, uint8_t *v, int lo, int hi)
+{
+	int t = *v;
+	f_int(c, &t, lo, hi);
+	*v = (uint8_t)t;
+}
+
+/* Rules version 3: the damage decks, the cards due, the coordinated ship. */
+static void walk3(io *c, xw_state *s)
+{
+	for (int p = 0; p < SL_MAX_PLAYERS; p++)
+		for (int k = 0; k < XW_NDAMAGE; k++) {
+			f_u8(c, &s->deck[p][k], 0, xw_damage_deck[k]);
+			f_u8(c, &s->spent[p][k], 0, xw_damage_deck[k]);
+		}
+	f_int(c, &s->npend, 0, XW_MAX_PEND);
+	for (int k = 0; k < s->npend && !c->bad; k++) {
+		int v = s->pend_ship[k];
+		f_int(c, &v, 0, s->nships - 1);
+		s->pend_ship[k] = (int8_t)v;
+		f_u8(c, &s->pend_up[k], 0, 1);
+	}
+	f_int(c, &s->coord, -1, s->nships - 1);
+	f_int(c, &s->last_deal, -1, s->nships - 1);
+}
+
+static void ship3(io *c, xw_ship *sh)
+{
+	f_int(c, &sh->ncards, 0, XW_MAX_CARDS);
+	for (int k = 0; k < sh->ncards && !c->bad; k++) {
+		f_u8(c, &sh->card[k], 0, XW_NDAMAGE - 1);
+		f_u8(c, &sh->card_up[k], 0, 2);
+	}
+	f_int(c, &sh->calculate, 0, XW_MAX_COUNT);
+	f_int(c, &sh->strain, 0, XW_MAX_COUNT);
+	f_int(c, &sh->deplete, 0, XW_MAX_COUNT);
+	f_int(c, &sh->disarm, 0, XW_MAX_COUNT);
+	f_int(c, &sh->jam, 0, XW_MAX_COUNT);
+	f_int(c, &sh->tractor, 0, XW_MAX_COUNT);
+	f_int(c, &sh->cloak, 0, 1);
+	f_int(c, &sh->reinforce, 0, 2);
+	f_int(c, &sh->flown_speed, 0, 5);
+	f_int(c, &sh->tractor_moved, 0, 1);
+}
+
 static void walk(io *c, xw_state *s)
 {
 	int ndmg = 0;
@@ -138,6 +183,8 @@ static void walk(io *c, xw_state *s)
 	if (s->ver >= 2)
 		for (int p = 0; p < SL_MAX_PLAYERS; p++)
 			f_int(c, &s->objective[p], 0, XW_MAX_COUNT);
+	if (s->ver >= 3)
+		walk3(c, s);
 	for (int i = 0; i < s->nobstacles && !c->bad; i++) {
 		xw_obstacle *o = &s->obstacles[i];
 		f_id(c, o->id, sizeof o->id);
@@ -191,8 +238,8 @@ static void walk(io *c, xw_state *s)
 		f_int(c, &sh->moved, 0, 1);
 		f_int(c, &sh->skip_action, 0, 1);
 		f_int(c, &sh->nactions, 0, 10);
-		f_uns(c, &sh->done_actions, (1 << XW_NACTION) - 1);
-		f_int(c, &sh->last_action, -1, XW_NACTION - 1);
+		f_uns(c, &sh->done_actions, (1 << (s->ver >= 3 ? XW_NACTION3 : XW_NACTION)) - 1);
+		f_int(c, &sh->last_action, -1, (s->ver >= 3 ? XW_NACTION3 : XW_NACTION) - 1);
 		f_int(c, &sh->sensors, 0, 1);
 		f_int(c, &sh->engaged, 0, 1);
 		if (s->ver >= 2) {
@@ -206,6 +253,8 @@ static void walk(io *c, xw_state *s)
 				sh->ucharges[k] = (int8_t)v;
 			}
 		}
+		if (s->ver >= 3)
+			ship3(c, sh);
 	}
 }
 
@@ -285,6 +334,28 @@ static const char *dial_word(const xw_ship *sh, char code[4])
 	return sh->assigned ? "face down" : "face down on its card (ionized at planning)";
 }
 
+/* Rules version 3: the tokens it adds and the facedown cards. */
+static void summary3(const xw_state *s, const xw_ship *sh, sl_buf *b)
+{
+	static const char *const names[] = {"calculate", "strain", "deplete", "disarm", "jam",
+		"tractor"};
+	const int v[] = {sh->calculate, sh->strain, sh->deplete, sh->disarm, sh->jam, sh->tractor};
+	int down = 0;
+	if (s->ver < 3)
+		return;
+	for (int k = 0; k < 6; k++)
+		if (v[k])
+			sl_buf_printf(b, "; %s %d", names[k], v[k]);
+	if (sh->cloak)
+		sl_buf_puts(b, "; cloaked");
+	if (sh->reinforce)
+		sl_buf_printf(b, "; reinforced %s", sh->reinforce == 1 ? "front" : "rear");
+	for (int k = 0; k < sh->ncards; k++)
+		down += sh->card_up[k] != 1;
+	if (down)
+		sl_buf_printf(b, "; %d facedown damage %s", down, down == 1 ? "card" : "cards");
+}
+
 void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 {
 	const xw_state *s = st;
@@ -303,6 +374,9 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 			sl_buf_printf(b, "  result: %s\n", sl_buf_cstr(&r));
 		sl_buf_free(&r);
 	}
+	if (s->ver >= 3 && s->npend)
+		sl_buf_printf(b, "  damage due: %d %s, the next to %s (`damage`: the recorder draws it)\n",
+			s->npend, s->npend == 1 ? "card" : "cards", s->ships[s->pend_ship[0]].id);
 	for (int i = 0; i < s->nobstacles; i++) {
 		const xw_obstacle *o = &s->obstacles[i];
 		sl_buf_printf(b, "  %-10s %s at (", o->id, o->kind == XW_ASTEROID ? "asteroid" : "debris");
@@ -342,6 +416,7 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 			sl_buf_printf(b, "; lock on %s", s->ships[sh->lock].id);
 		if (t->turret || xw_ship_has(sh, XW_U_IONTURRET))
 			sl_buf_printf(b, "; turret %s", xw_arc_ids[sh->turret_arc]);
+		summary3(s, sh, b);
 		for (int k = 0; k < sh->ncrits; k++)
 			sl_buf_printf(b, "; %s", xw_damage_names[sh->crits[k]]);
 		if (s->turn > 0)
@@ -395,6 +470,12 @@ void xwing_help(const void *st, const sl_header *h, sl_buf *b)
 {
 	const xw_state *s = st;
 	(void)h;
+	if (s->ver >= 3 && s->npend) {
+		sl_buf_printf(b, "damage cards due: `damage` deals the next, to %s (card= drawn by the "
+			"recorder when left out); nothing else until they are dealt\n",
+			s->ships[s->pend_ship[0]].id);
+		return;
+	}
 	switch (s->turn ? s->phase : 0) {
 	case 0:
 		sl_buf_puts(b, "setup: obstacle id= kind=asteroid|debris x= y= r=; ship id= pilot= side= "
