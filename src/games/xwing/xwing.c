@@ -20,12 +20,17 @@ static const char *const action_ids_v1[] = {
 const char *const xw_arc_ids[] = {"front", "right", "rear", "left", NULL};
 static const char *const dir_names[] = {"left", "right", "straight", NULL};
 static const char *const place_names[] = {"forward", "middle", "back", NULL};
-static const char *const atk_names[] = {"hit", "crit", "focus", "blank", NULL};
-static const char *const def_names[] = {"evade", "focus", "blank", NULL};
-static const char *const aspend_names[] = {"focus", "lock", NULL};
-static const char *const dspend_names[] = {"focus", "evade", NULL};
+const char *const xw_atk_names[] = {"hit", "crit", "focus", "blank", NULL};
+const char *const xw_def_names[] = {"evade", "focus", "blank", NULL};
+const char *const xw_aspend_names[] = {"focus", "lock", NULL};
+const char *const xw_dspend_names[] = {"focus", "evade", NULL};
 static const char *const weapon_names[] = {"primary", "rear", "ioncannonturret", NULL};
-static const char *const weapon_names_v2[] = {"primary", "rear", "ioncannonturret", "card", NULL};
+const char *const xw_weapon_names_v2[] = {"primary", "rear", "ioncannonturret", "card", NULL};
+#define atk_names xw_atk_names
+#define def_names xw_def_names
+#define aspend_names xw_aspend_names
+#define dspend_names xw_dspend_names
+#define weapon_names_v2 xw_weapon_names_v2
 static const char *const token_names[] = {"ion", "stress", "focus", "evade", NULL};
 
 static const sl_field_def f_obstacle[] = {
@@ -161,8 +166,12 @@ static const sl_event_def xw_events[XW_NEV] = {
 	XW_EVENTS(f_ship, f_action, f_effect, f_attack_v2)
 	{"score", SL_EV_PLAY | SL_EV_PLAYER, NF(f_score), f_score,
 		"end phase: a 2.5 scenario's objective points (meta xwing-scenario)"},
+	{"roll", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_ROLL, xw_f_roll,
+		"engagement: an attack's dice rolled (typed, or drawn by the recorder)"},
+	{"modify", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_MODIFY, xw_f_modify,
+		"engagement: the spends and rerolls after the roll, then the damage"},
 };
-static const sl_event_def xw_events_v1[XW_NEV - 1] = { XW_EVENTS(f_ship_v1, f_action_v1, f_effect_v1, f_attack) };
+static const sl_event_def xw_events_v1[XW_EV_SCORE] = { XW_EVENTS(f_ship_v1, f_action_v1, f_effect_v1, f_attack) };
 
 static const char *const xw_phases[] = {"planning", "system", "activation", "engagement", "end"};
 
@@ -171,7 +180,7 @@ const sl_schema xwing_schema = {
 };
 /* Frozen: the schema of rules version 1 (sl_game_xwing_v1). */
 const sl_schema xwing_schema_v1 = {
-	XW_NEV - 1, xw_events_v1, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+	XW_EV_SCORE, xw_events_v1, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
 };
 
 /* ---- small helpers ------------------------------------------------------------ */
@@ -1473,6 +1482,13 @@ static int card_of(const xw_ship *sh, const sl_event *ev, int *weapon, sl_error 
 }
 
 static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+int xw_ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	return ev_attack(s, h, ev, desc, err);
+}
+
+static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
 	int a, d, rc, weapon = ev->f[2].u.i, natk, nre, nnew, nas, ndef, nds, ncrit, want_atk;
@@ -1802,7 +1818,7 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	const sl_event_def *d;
 	if (ev->entry != SL_ENTRY_EVENT)
 		return illegal(err, "xwing: a turn or phase marker is not an event");
-	if (ev->type >= (s->ver == 1 ? XW_NEV - 1 : XW_NEV))
+	if (ev->type >= (s->ver == 1 ? XW_EV_SCORE : XW_NEV))
 		return illegal(err, "xwing: unknown event type %u", ev->type);
 	d = &xw_events[ev->type];
 	for (int i = 0; i < d->nfields; i++)
@@ -1818,6 +1834,8 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 		return illegal(err, "xwing: %s is nobody's action; name no player", d->name);
 	if ((d->flags & SL_EV_PLAYER) && ev->player < 0)
 		return illegal(err, "xwing: %s needs the acting player", d->name);
+	if (s->roll.on && ev->type != XW_EV_MODIFY)
+		return xw_roll_waits(s, err);
 	switch (ev->type) {
 	case XW_EV_SCORE: return ev_score(s, h, ev, desc, err);
 	case XW_EV_OBSTACLE: return ev_obstacle(s, h, ev, desc, err);
@@ -1827,6 +1845,8 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	case XW_EV_MOVE: return ev_move(s, h, ev, desc, err);
 	case XW_EV_ACTION: return ev_action(s, h, ev, desc, err);
 	case XW_EV_ATTACK: return ev_attack(s, h, ev, desc, err);
+	case XW_EV_ROLL: return xw_ev_roll(s, h, ev, desc, err);
+	case XW_EV_MODIFY: return xw_ev_modify(s, h, ev, desc, err);
 	default: return ev_effect(s, h, ev, desc, err);
 	}
 }
@@ -1922,6 +1942,8 @@ int xwing_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *e
 	(void)h;
 	if (phase < 1 || phase > 5)
 		return illegal(err, "xwing: a round has phases 1 to 5, not %d", phase);
+	if (s->roll.on)
+		return xw_roll_waits(s, err);
 	if (phase == 1 && turn == s->turn && s->phase == 1)
 		return 0;
 	if (phase == 1) {

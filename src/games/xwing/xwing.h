@@ -311,6 +311,14 @@ typedef struct xw_last_move {
 	int stop;                     /* path step where it stopped (XW_PATH_STEPS: full) */
 } xw_last_move;
 
+/* The dice of an attack rolled (`roll`), until its `modify` resolves it. */
+typedef struct xw_roll {
+	int on;                       /* 1 while it waits */
+	int ship, target, weapon;     /* weapon: XW_W_* (XW_W_CARD + k: the k-th upgrade) */
+	int natk, ndef;
+	uint8_t atk[12], def[12];     /* faces: XW_HIT.., XW_EVADE.. */
+} xw_roll;
+
 typedef struct xw_state {
 	int ver;                      /* the rules version of the log (1, 2) */
 	int turn, phase;              /* round and phase; 0,0 in setup */
@@ -321,6 +329,7 @@ typedef struct xw_state {
 	int engage_init;              /* the initiative step of the engagement phase (7 before any) */
 	int objective[SL_MAX_PLAYERS];    /* scenario points scored (v2, `score`) */
 	xw_last_move last;
+	xw_roll roll;                 /* an attack rolled, waiting for its modify (xwing_attack.c) */
 } xw_state;
 
 int xw_ionized(const xw_ship *sh);

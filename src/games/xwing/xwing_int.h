@@ -12,7 +12,9 @@
 /* Event types, in schema order. */
 enum {
 	XW_EV_OBSTACLE, XW_EV_SHIP, XW_EV_DIAL, XW_EV_REVEAL, XW_EV_MOVE, XW_EV_ACTION,
-	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE, XW_NEV
+	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE,
+	XW_EV_ROLL, XW_EV_MODIFY,   /* an attack in two entries (xwing_attack.c) */
+	XW_NEV
 };
 
 /* Phases of a round. */
@@ -81,6 +83,24 @@ void xw_to_execute(const xw_state *s, int i, xw_maneuver *out, int *stressed_red
 int xw_range_of(const xw_state *s, int64_t dist);
 int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *def,
 	int *range, sl_error *err);
+
+/* An attack in two entries (xwing_attack.c): `roll` (the dice), then
+ * `modify` (the spends and rerolls chosen after seeing them), resolved by
+ * xw_ev_attack, the one-entry `attack` (xwing.c). */
+int xw_ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+int xw_ev_roll(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+int xw_ev_modify(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+/* A roll waits for its modify: nothing else is taken (xwing 4). */
+int xw_roll_waits(const xw_state *s, sl_error *err);
+#define XW_NF_ROLL 8
+#define XW_NF_MODIFY 7
+extern const sl_field_def xw_f_roll[XW_NF_ROLL], xw_f_modify[XW_NF_MODIFY];
+extern const char *const xw_atk_names[], *const xw_def_names[], *const xw_weapon_names_v2[];
+extern const char *const xw_aspend_names[], *const xw_dspend_names[];
+/* The pending roll in the state's bytes: appended only while one waits, so
+ * a state without one writes the bytes it always did (xwing_attack.c). */
+void xw_roll_write(const xw_state *s, sl_buf *b);
+int xw_roll_read(xw_state *s, sl_reader *r);
 
 int xwing_serialize(const void *st, sl_buf *out);
 int xwing_restore(void **out, const void *p, size_t n, sl_error *err);

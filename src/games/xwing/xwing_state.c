@@ -215,6 +215,7 @@ int xwing_serialize(const void *st, sl_buf *b)
 	/* the first byte is the rules version: 1 writes the bytes it always did */
 	sl_buf_u8(b, (uint8_t)((const xw_state *)st)->ver);
 	walk(&c, (xw_state *)st);   /* writing only reads the fields */
+	xw_roll_write(st, b);       /* only while a roll waits for its modify */
 	return b->failed ? SL_ENOMEM : SL_OK;
 }
 
@@ -236,6 +237,8 @@ int xwing_restore(void **out, const void *p, size_t n, sl_error *err)
 		return sl_error_set(err, SL_EFORMAT, "xwing snapshot: unknown version");
 	}
 	walk(&c, s);
+	if (!c.bad && !r.err && r.pos < r.len && xw_roll_read(s, &r))
+		c.bad = 1;
 	if (c.bad || r.err || r.pos != r.len) {
 		size_t at = r.pos;
 		sl_free(s);
