@@ -4,6 +4,7 @@
  *   rec_line.c     the line: comment, command, header, annotation or entry
  *   rec_cmd.c      help, state, undo, close
  *   rec_header.c   header lines
+ *   rec_seal.c     a hidden choice named in clear: sealed (FILE.seal), revealed
  *   rec_entry.c    an entry: read -> dice -> rules and typed check -> journal
  *   rec_assist.c   forgiving reading (case, a player or dice left out, typos)
  *   rec_pieces.c   the pieces the state holds, and their owners
@@ -154,6 +155,16 @@ int rec_command(recorder *rc, const char *s, uint32_t lineno);
 void rec_entry(recorder *rc, const char *line, size_t len, uint32_t lineno);
 /* "#N what it did" (or "== marker ==") and the end of the game, unless quiet. */
 void rec_say_accepted(recorder *rc, const sl_event *ev, sl_buf *desc);
+
+/* ---- hidden choices (rec_seal.c) ------------------------------------------- */
+/* A line naming a hidden choice in clear ('dial ship=gold dial=2FB'): the
+ * choice checked against what the rules offer, sealed in FILE.seal and its
+ * commitment recorded; a reveal without its secret ('reveal ship=gold'), or
+ * a move that needs the reveal first, recorded with the secret kept here.
+ * 1 when it handled the line, 0 when the line is an ordinary entry. */
+int rec_seal_line(recorder *rc, const char *line, size_t len, uint32_t lineno);
+/* After undo of the entry `text`: a reveal's secret is kept again. */
+void rec_seal_undone(recorder *rc, const char *text);
 
 /* ---- the header (rec_header.c) -------------------------------------------- */
 int rec_header_word(const char *s);
