@@ -14,35 +14,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Each game's commitment and reveal, as formats/<game>.md names them. */
-typedef struct seal_kind {
-	const char *game, *commit_event, *hash_field, *clear_field;
-	const char *reveal_event, *content_field, *salt_field, *key_field, *domain;
-	const char *implied_by;   /* an event that needs the reveal first, or NULL */
-} seal_kind;
-
-static const seal_kind kinds[] = {
-	/* formats/xwing.md: "dial ship commit" at planning, "reveal ship dial salt" before the move */
-	{"xwing", "dial", "commit", "dial", "reveal", "dial", "salt", "ship", "xwing-dial", "move"},
-	/* formats/fmp.md: "commit ship hash", then "reveal ship choice salt" (turn 21) */
-	{"fmp", "commit", "hash", "choice", "reveal", "choice", "salt", "ship", "fmp-takeoff", NULL},
-	{NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
-};
-
-typedef struct seal {
-	char player[64], key[64], content[64], salt[2 * SL_SALT_BYTES + 1];
-} seal;
-
-#define MAX_SEALS 64
-
-static const seal_kind *kind_of(const recorder *rc)
-{
-	for (int k = 0; rc->log && kinds[k].game; k++)
-		if (strcmp(kinds[k].game, rc->log->game->id) == 0)
-			return &kinds[k];
-	return NULL;
-}
-
 /* ---- the words of a line ------------------------------------------------------- */
 
 static const char *blank_skip(const char *p)
@@ -115,68 +86,6 @@ static void drop_field(const char *line, const char *name, sl_buf *out)
 			sl_buf_put(out, p, (size_t)(e - p));
 		p = e;
 	}
-}
-
-/* ---- FILE.seal --------------------------------------------------------------------- */
-
-static void seal_path(const recorder *rc, char *out, size_t n)
-{
-	snprintf(out, n, "%s.seal", rc->path);
-}
-
-/* The seals held: how many into v (at most MAX_SEALS), -1 unreadable. */
-static int seals_load(const recorder *rc, seal *v)
-{
-	char path[4200], line[512];
-	FILE *f;
-	int n = 0;
-	seal_path(rc, path, sizeof path);
-	if (!(f = fopen(path, "r")))
-		return errno == ENOENT ? 0 : -1;
-	while (n < MAX_SEALS && fgets(line, sizeof line, f)) {
-		memset(&v[n], 0, sizeof v[n]);
-		if (line[0] != '#' && sscanf(line, "seal %63s %63s %63s %32s", v[n].player, v[n].key, v[n].content,
-			v[n].salt) == 4)
-			n++;
-	}
-	fclose(f);
-	return n;
-}
-
-/* Written whole, 0600, synced, then renamed over FILE.seal. */
-static int seals_save(const recorder *rc, const seal *v, int n)
-{
-	char path[4200], tmp[4300];
-	sl_buf b;
-	int fd, ok;
-	seal_path(rc, path, sizeof path);
-	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) < 0) {
-		rec_warn(rc, "sillage: %s: cannot create: %s\n", path, strerror(errno));
-		return -1;
-	}
-	sl_buf_init(&b);
-	sl_buf_printf(&b, "# sillage: the sealed choices of %s, secret until revealed (formats/commit.md)\n", rc->path);
-	for (int k = 0; k < n; k++)
-		sl_buf_printf(&b, "seal %s %s %s %s\n", v[k].player, v[k].key, v[k].content, v[k].salt);
-	ok = !b.failed && write(fd, b.data, b.len) == (ssize_t)b.len && fsync(fd) == 0;
-	sl_buf_free(&b);
-	ok &= close(fd) == 0;
-	if (!ok || rename(tmp, path) != 0) {
-		rec_warn(rc, "sillage: %s: cannot write: %s\n", path, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
-}
-
-/* The seal of key (of player, when named), or -1. */
-static int seal_find(const seal *v, int n, const char *player, const char *key)
-{
-	for (int k = 0; k < n; k++)
-		if (strcmp(v[k].key, key) == 0 && (!player[0] || strcmp(v[k].player, player) == 0))
-			return k;
-	return -1;
 }
 
 /* ---- what the rules offer ------------------------------------------------------------ */
@@ -271,13 +180,13 @@ static void owner(recorder *rc, const char *typed, const char *key, char *out, s
 /* ---- sealing, revealing ---------------------------------------------------------- */
 
 /* "dial ship=gold dial=2FB": checked, sealed, the commitment recorded. */
-static void seal_choice(recorder *rc, const seal_kind *k, const char *line, const char *player, uint32_t lineno)
+static void seal_choice(recorder *rc, const rec_seal_kind *k, const char *line, const char *player, uint32_t lineno)
 {
-	seal v[MAX_SEALS], keep[MAX_SEALS];
+	rec_sealed v[REC_MAX_SEALS], keep[REC_MAX_SEALS];
 	char content[64], key[64], hex[2 * SL_COMMIT_BYTES + 1];
 	uint8_t salt[SL_SALT_BYTES], c[SL_COMMIT_BYTES];
 	uint32_t col = 1;
-	int n = seals_load(rc, v), n0 = n, at, r;
+	int n = rec_seals_load(rc, v), n0 = n, at, r;
 	long before = rc->accepted;
 	sl_error err;
 	sl_buf codes, out;
@@ -309,12 +218,12 @@ static void seal_choice(recorder *rc, const seal_kind *k, const char *line, cons
 		return;
 	}
 	if (n)
-		memcpy(keep, v, sizeof(seal) * (size_t)n);
+		memcpy(keep, v, sizeof(rec_sealed) * (size_t)n);
 	{
 		char pl[64];
 		owner(rc, player, key, pl, sizeof pl);
-		at = seal_find(v, n, pl, key);
-		if (at < 0 && n == MAX_SEALS)
+		at = rec_seal_find(v, n, pl, key);
+		if (at < 0 && n == REC_MAX_SEALS)
 			at = 0;   /* the oldest goes: more choices sealed than pieces to choose */
 		else if (at < 0)
 			at = n++;
@@ -325,7 +234,7 @@ static void seal_choice(recorder *rc, const seal_kind *k, const char *line, cons
 	snprintf(v[at].content, sizeof v[at].content, "%s", content);
 	sl_hexstr_encode(v[at].salt, salt, sizeof salt);
 	sl_hexstr_encode(hex, c, sizeof c);
-	if (seals_save(rc, v, n)) {   /* the secret first: a crash after the commitment must not lose it */
+	if (rec_seals_save(rc, v, n)) {   /* the secret first: a crash after the commitment must not lose it */
 		rc->io_failed = 1;
 		return;
 	}
@@ -335,7 +244,7 @@ static void seal_choice(recorder *rc, const seal_kind *k, const char *line, cons
 	rec_entry(rc, sl_buf_cstr(&out), out.len, lineno);
 	sl_buf_free(&out);
 	if (rc->accepted == before)   /* refused: the secrets as they were */
-		seals_save(rc, keep, n0);
+		rec_seals_save(rc, keep, n0);
 	else if (!rc->quiet)
 		rec_say(rc, "(sealed: %s=%s of %s is kept in %s.seal until its %s)\n", k->clear_field, content, key,
 			rc->path, k->reveal_event);
@@ -343,12 +252,12 @@ static void seal_choice(recorder *rc, const seal_kind *k, const char *line, cons
 
 /* A reveal of the sealed choice of key, with its content and salt: the line
  * to record (out), or 0 when none is sealed here. */
-static int reveal_line(recorder *rc, const seal_kind *k, const char *line, const char *player, const char *key,
-	sl_buf *out, int *idx, seal *v, int n)
+static int reveal_line(recorder *rc, const rec_seal_kind *k, const char *line, const char *player, const char *key,
+	sl_buf *out, int *idx, rec_sealed *v, int n)
 {
 	char pl[64];
 	owner(rc, player, key, pl, sizeof pl);
-	if ((*idx = seal_find(v, n, player[0] ? pl : "", key)) < 0)
+	if ((*idx = rec_seal_find(v, n, player[0] ? pl : "", key)) < 0)
 		return 0;
 	drop_field(line, k->salt_field, out);
 	sl_buf_printf(out, " %s=%s %s=%s", k->content_field, v[*idx].content, k->salt_field, v[*idx].salt);
@@ -356,15 +265,15 @@ static int reveal_line(recorder *rc, const seal_kind *k, const char *line, const
 }
 
 /* The reveal recorded: its secret leaves FILE.seal. */
-static void reveal_done(recorder *rc, seal *v, int n, int idx)
+static void reveal_done(recorder *rc, rec_sealed *v, int n, int idx)
 {
 	v[idx] = v[n - 1];
-	if (seals_save(rc, v, n - 1))
+	if (rec_seals_save(rc, v, n - 1))
 		rc->io_failed = 1;
 }
 
 /* Is a reveal of key what the rules offer, now or after the markers? */
-static int reveal_offered(recorder *rc, const seal_kind *k, const char *key)
+static int reveal_offered(recorder *rc, const rec_seal_kind *k, const char *key)
 {
 	ask q = {k->reveal_event, k->key_field, key, NULL, NULL, NULL};
 	return offered(rc, &q) == 1;
@@ -373,11 +282,11 @@ static int reveal_offered(recorder *rc, const seal_kind *k, const char *key)
 /* The reveal line rline of key with its sealed content and salt recorded;
  * then, once it is, the line `then` (the move that needed it) when given.
  * 0 when nothing is sealed for key here (the caller records the line). */
-static int reveal_sealed(recorder *rc, const seal_kind *k, const char *rline, const char *player,
+static int reveal_sealed(recorder *rc, const rec_seal_kind *k, const char *rline, const char *player,
 	const char *key, uint32_t lineno, const char *then)
 {
-	seal v[MAX_SEALS];
-	int n = seals_load(rc, v), idx = -1;
+	rec_sealed v[REC_MAX_SEALS];
+	int n = rec_seals_load(rc, v), idx = -1;
 	long before = rc->accepted;
 	sl_buf full;
 	sl_buf_init(&full);
@@ -397,7 +306,7 @@ static int reveal_sealed(recorder *rc, const seal_kind *k, const char *rline, co
 
 int rec_seal_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 {
-	const seal_kind *k = kind_of(rc);
+	const rec_seal_kind *k = rec_seal_kind_of(rc);
 	char player[64], key[64] = "", tmp[64], *text;
 	size_t en;
 	const char *ev;
@@ -425,8 +334,8 @@ int rec_seal_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 
 void rec_seal_undone(recorder *rc, const char *text)
 {
-	const seal_kind *k = kind_of(rc);
-	seal v[MAX_SEALS], s;
+	const rec_seal_kind *k = rec_seal_kind_of(rc);
+	rec_sealed v[REC_MAX_SEALS], s;
 	char player[64];
 	size_t en;
 	int n;
@@ -437,12 +346,12 @@ void rec_seal_undone(recorder *rc, const char *text)
 	memset(&s, 0, sizeof s);
 	if (!is_word(ev, en, k->reveal_event) || field(text, k->key_field, s.key, sizeof s.key, NULL) ||
 	    field(text, k->content_field, s.content, sizeof s.content, NULL) ||
-	    field(text, k->salt_field, s.salt, sizeof s.salt, NULL) || (n = seals_load(rc, v)) < 0 || n >= MAX_SEALS)
+	    field(text, k->salt_field, s.salt, sizeof s.salt, NULL) || (n = rec_seals_load(rc, v)) < 0 || n >= REC_MAX_SEALS)
 		return;
 	owner(rc, player, s.key, s.player, sizeof s.player);
-	if (seal_find(v, n, s.player, s.key) >= 0)
+	if (rec_seal_find(v, n, s.player, s.key) >= 0)
 		return;
 	v[n++] = s;   /* an undone reveal: its secret is kept again, for the reveal typed next */
-	if (seals_save(rc, v, n))
+	if (rec_seals_save(rc, v, n))
 		rc->io_failed = 1;
 }

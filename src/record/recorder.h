@@ -156,7 +156,25 @@ void rec_entry(recorder *rc, const char *line, size_t len, uint32_t lineno);
 /* "#N what it did" (or "== marker ==") and the end of the game, unless quiet. */
 void rec_say_accepted(recorder *rc, const sl_event *ev, sl_buf *desc);
 
-/* ---- hidden choices (rec_seal.c) ------------------------------------------- */
+/* ---- hidden choices (rec_seal.c, rec_sealfile.c) ---------------------------- */
+/* A game's commitment and reveal events (formats/<game>.md). */
+typedef struct rec_seal_kind {
+	const char *game, *commit_event, *hash_field, *clear_field;
+	const char *reveal_event, *content_field, *salt_field, *key_field, *domain;
+	const char *implied_by;   /* an event that needs the reveal first ("move"), or NULL */
+} rec_seal_kind;
+/* A secret of FILE.seal: the player, the piece, the choice and its salt. */
+typedef struct rec_sealed {
+	char player[64], key[64], content[64], salt[2 * SL_SALT_BYTES + 1];
+} rec_sealed;
+#define REC_MAX_SEALS 64
+const rec_seal_kind *rec_seal_kind_of(const recorder *rc);   /* NULL: the game seals nothing */
+/* FILE.seal: how many secrets into v (at most REC_MAX_SEALS), -1 unreadable. */
+int rec_seals_load(const recorder *rc, rec_sealed *v);
+/* Written whole (0600, synced, renamed over it); -1 failed (said). */
+int rec_seals_save(const recorder *rc, const rec_sealed *v, int n);
+/* The secret of piece key (of player, unless ""), or -1. */
+int rec_seal_find(const rec_sealed *v, int n, const char *player, const char *key);
 /* A line naming a hidden choice in clear ('dial ship=gold dial=2FB'): the
  * choice checked against what the rules offer, sealed in FILE.seal and its
  * commitment recorded; a reveal without its secret ('reveal ship=gold'), or
