@@ -105,7 +105,7 @@ static void sealed_moves(recorder *rc, int from)
 {
 	const rec_seal_kind *k = rec_seal_kind_of(rc);
 	rec_sealed v[REC_MAX_SEALS];
-	int n = k && k->implied_by ? rec_seals_load(rc, v) : 0, to = rc->nlegal;
+	int n = k && k->implied_by && rc->seal_here ? rec_seals_load(rc, v) : 0, to = rc->nlegal;
 	for (int i = from; i < to && n > 0; i++) {
 		const char *l = rec_legal_line(rc, i), *e, *kv;
 		size_t m, kn = strlen(k->key_field);

@@ -311,7 +311,7 @@ int rec_seal_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 	size_t en;
 	const char *ev;
 	int handled = 0, has_key;
-	if (!k || !rc->st || !(text = sl_strndup(line, len)))
+	if (!k || !rc->st || !rc->seal_here || !(text = sl_strndup(line, len)))
 		return 0;
 	ev = line_event(text, &en, player, sizeof player);
 	has_key = !field(text, k->key_field, key, sizeof key, NULL) && key[0];

@@ -62,6 +62,8 @@ typedef struct recorder {
 	int closed;           /* the dice seed is revealed: nothing more is recorded */
 	int quit;             /* ended by quit, exit or close */
 	int stopped;          /* lines not from a terminal parted from their own checks: no more read */
+	int seal_here;        /* hidden choices named in clear are sealed here, in FILE.seal
+	                       * (rec_seal.c: record; serve seals them itself, POST /api/seal) */
 	int imply_markers;    /* write the markers the rules imply before an entry (record; serve
 	                       * records one entry a request, so not there) */
 	long events;
