@@ -398,7 +398,8 @@ void xwing_help(const void *st, const sl_header *h, sl_buf *b)
 			"x= y= heading= [upgrades=]; then `turn 1`\n");
 		break;
 	case XW_PH_PLANNING:
-		sl_buf_puts(b, "planning: P: dial ship= commit=<64 hex> for every ship, then `phase 2`\n");
+		sl_buf_puts(b, "planning: P: dial ship= commit=<64 hex> for every ship (record and serve: dial=CODE in "
+			"clear, sealed for you), then `phase 2`\n");
 		break;
 	case XW_PH_SYSTEM:
 		sl_buf_puts(b, "system: effect ship= token= delta= source=; then `phase 3`\n");
@@ -410,7 +411,12 @@ void xwing_help(const void *st, const sl_header *h, sl_buf *b)
 		break;
 	case XW_PH_ENGAGEMENT:
 		sl_buf_puts(b, "engagement, initiative descending: P: attack ship= target= weapon= atk= "
-			"[reroll= rerolled=] [aspend=] def= [dspend=] [crits=]; then `phase 5`\n");
+			"[reroll= rerolled=] [aspend=] def= [dspend=] [crits=]; or in two entries: P: roll ship= "
+			"target= [weapon=] [atk= def=, or the dice drawn], then P: modify [aspend=] [reroll= rerolled=|rdie=] "
+			"[dspend=] [crits=]; then `phase 5`\n");
+		if (s->roll.on)
+			sl_buf_printf(b, "  %s's roll against %s waits for its modify\n", s->ships[s->roll.ship].id,
+				s->ships[s->roll.target].id);
 		break;
 	default:
 		sl_buf_puts(b, "end: focus and evade tokens are gone; `turn N` for the next round\n");
