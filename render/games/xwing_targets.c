@@ -467,7 +467,9 @@ int tg_xwing_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_er
 	if (tg_begin(&x.c, fr, sizeof(xw_state), out, err))
 		return SL_ENOMEM;
 	x.s = fr->state;
-	if (x.s->turn < 1) {
+	if (x.s->roll.on)   /* a roll waits: its modify, whatever is selected */
+		rc = modifies(&x);
+	else if (x.s->turn < 1) {
 		if (!sel || !*sel)   /* the setup is typed; its end is offered */
 			rc = tg_offer_marker(&x.c, 1, 0, "", "the setup is done: round 1");
 	} else if (!sel || !*sel)
