@@ -324,6 +324,17 @@ static int fill_pair(recorder *rc, sl_event *ev, const int *wanted)
 			if (rec_try_before_drawing(rc, ev, NULL))
 				return 1;
 		}
+	/* one of them alone, the other left out (its side typed: `atk=` given, `ddie` drawn) */
+	for (int one = 0; one < 2; one++) {
+		memset(&ev->f[f[1 - one]], 0, sizeof ev->f[f[1 - one]]);
+		for (int a = 1; a <= def->fields[f[one]].max_items; a++) {
+			if (sl_value_bytes(&rc->log->arena, &ev->f[f[one]], zeros, a))
+				return 0;
+			if (rec_try_before_drawing(rc, ev, NULL))
+				return 1;
+		}
+		memset(&ev->f[f[one]], 0, sizeof ev->f[f[one]]);
+	}
 	return 0;
 }
 
