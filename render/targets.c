@@ -112,6 +112,35 @@ static int line_event(const sl_schema *sc, const char *line)
 	return sl_schema_event(sc, w, n);
 }
 
+/* Two dice fields left out whose counts the rules check together (an
+ * X-Wing roll: attack dice, then defence dice), when one at a time found
+ * none: every pair of counts, tried with ones (the recorder's rec_fill_dice
+ * does the same). 1 found (ev and count hold it), 0 none, -1 out of memory. */
+static int pair_counts(checker *c, sl_event *ev, const sl_event_def *def, int *wanted, int *count)
+{
+	uint8_t ones[SL_MAX_ITEMS];
+	int f[2], nf = 0;
+	memset(ones, 1, sizeof ones);
+	for (int k = 0; k < def->nfields; k++)
+		if (def->fields[k].kind == SL_K_DICE && (wanted[k] || !ev->f[k].present) && nf < 3)
+			f[nf < 2 ? nf : 0] = k, nf++;
+	if (nf != 2)
+		return 0;
+	for (int a = 1; a <= def->fields[f[0]].max_items; a++)
+		for (int b = 1; b <= def->fields[f[1]].max_items; b++) {
+			if (sl_value_bytes(&c->scratch.arena, &ev->f[f[0]], ones, a) ||
+			    sl_value_bytes(&c->scratch.arena, &ev->f[f[1]], ones, b))
+				return -1;
+			if (trial(c, ev)) {
+				wanted[f[0]] = wanted[f[1]] = 1;
+				count[f[0]] = a;
+				count[f[1]] = b;
+				return 1;
+			}
+		}
+	return 0;
+}
+
 /* Is `line` an entry the rules accept now, its drawn dice left to the
  * roller? The recorder's steps: a required DICE field left out becomes one
  * '?' die; a drawn ENUM (sl_game.chances) left out gets its first possible
@@ -191,6 +220,8 @@ static int accepted(checker *c, const char *line)
 			if (sl_value_bytes(&c->scratch.arena, &ev.f[k], ones, count[k] = n))
 				return !(c->oom = 1);
 		}
+		if (!trial(c, &ev) && pair_counts(c, &ev, def, wanted, count) < 0)
+			return !(c->oom = 1);
 		for (int k = 0; k < def->nfields; k++)
 			if (wanted[k])
 				memset((uint8_t *)(uintptr_t)ev.f[k].p, 0, (size_t)count[k]);   /* '?': stood in below */

@@ -8,7 +8,11 @@
  * reveal (sealed: the server fills the dial and salt), the maneuver drawn
  * where the ship ends, its actions (barrel rolls and boosts where the ship
  * would be, locks on the ships in range); at engagement, its attacks on
- * each target in arc and range with their odds. Every candidate is tried
+ * each target in arc and range with their odds, as one entry (`attack`,
+ * dice typed) or two (`roll`, the recorder drawing the dice, then with the
+ * roll waiting and nothing selected its `modify` choices: the spends the
+ * attacker and the defender hold, the lock's reroll of the blanks and
+ * focuses, each tried with the rerolled dice standing in as blanks). Every candidate is tried
  * on a copy of the state by the rules; the sealed ones with stand-ins. */
 #include "tg_kit.h"
 #include "src/games/xwing/xwing.h"
@@ -18,7 +22,8 @@
 #include <string.h>
 
 /* Event types and phases, in the schema's order (formats/xwing.md, Events). */
-enum { EV_OBSTACLE, EV_SHIP, EV_DIAL, EV_REVEAL, EV_MOVE, EV_ACTION, EV_ATTACK, EV_EFFECT };
+enum { EV_OBSTACLE, EV_SHIP, EV_DIAL, EV_REVEAL, EV_MOVE, EV_ACTION, EV_ATTACK, EV_EFFECT, EV_SCORE,
+	EV_DAMAGE, EV_DEVICE, EV_DETONATE, EV_ROLL, EV_MODIFY };   /* the schema's order (xwing_int.h) */
 enum { PH_PLANNING = 1, PH_SYSTEM, PH_ACTIVATION, PH_ENGAGEMENT, PH_END };
 
 #define SEL_SHIP "ship:"
@@ -261,6 +266,90 @@ static void attack_odds(int na, int nd, int afocus, int dfocus, int devade, char
 		na, na == 1 ? "die" : "dice", nd, nd == 1 ? "die" : "dice", mean, 100 * some);
 }
 
+/* The same attack in two entries: its roll, the dice left for the
+ * recorder to draw (or typed from the table: atk=, def=). */
+static int roll_target(xctx *x, const xw_ship *sh, const xw_ship *o, int w, int na, int nd,
+	const char *sel, double sx, double sy, double r, const char *odds)
+{
+	static const char *const weapon[] = {"primary", "rear arc", "ion cannon turret"};
+	uint8_t ab[16], db[16];
+	char line[160], label[128];
+	sl_event e;
+	memset(ab, A_BLANK, sizeof ab);
+	memset(db, D_BLANK, sizeof db);
+	sl_event_init(&e, EV_ROLL, sh->side);
+	tg_str(&e.f[0], sh->id);
+	tg_str(&e.f[1], o->id);
+	if (w)
+		sl_value_int(&e.f[2], w);
+	tg_bytes(&e.f[4], ab, na);
+	if (nd)
+		tg_bytes(&e.f[5], db, nd);
+	if (!tg_try(&x->c, &e))
+		return 0;
+	e.f[4].present = e.f[5].present = 0;
+	tg_line(&x->c, &e, line, sizeof line);
+	tg_fmt(label, sizeof label, "%s rolls against %s with its %s (the dice drawn; modifications next)",
+		sh->id, o->id, weapon[w]);
+	return tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, sh->side), sel, "roll", sx, sy, r, label, NULL,
+		odds, line) ? SL_ENOMEM : 0;
+}
+
+/* With a roll waiting: each modify the rules accept, as spends and the
+ * lock's reroll (of the blanks, and of the focuses when focus is not
+ * spent), the rerolled dice standing in as blanks for the trial. */
+static int modifies(xctx *x)
+{
+	const xw_roll *rl = &x->s->roll;
+	const xw_ship *sh = &x->s->ships[rl->ship], *o = &x->s->ships[rl->target];
+	double sx, sy, rr;
+	spot(x, &o->pose, size_of(o), &sx, &sy, &rr);
+	for (int a = 0; a < 4; a++)
+		for (int d = 0; d < 4; d++) {
+			uint8_t as[2], ds[2], pos[16], stand[16];
+			int na = 0, nd = 0, np = 0;
+			char line[200], label[128];
+			sl_event e;
+			if (((a & 1) && !sh->focus) || ((a & 2) && sh->lock != rl->target) || ((d & 1) && !o->focus) ||
+			    ((d & 2) && !o->evade))
+				continue;
+			for (int k = 0; (a & 2) && k < rl->natk; k++)
+				if (rl->atk[k] == A_BLANK || (rl->atk[k] == A_FOCUS && !(a & 1)))
+					pos[np++] = (uint8_t)k;   /* "1" is item 0 */
+			if ((a & 2) && !np)
+				continue;
+			if (a & 1)
+				as[na++] = 0;
+			if (a & 2)
+				as[na++] = 1;
+			if (d & 1)
+				ds[nd++] = 0;
+			if (d & 2)
+				ds[nd++] = 1;
+			sl_event_init(&e, EV_MODIFY, sh->side);
+			if (na)
+				tg_bytes(&e.f[1], as, na);
+			if (np)
+				tg_bytes(&e.f[2], pos, np);
+			if (nd)
+				tg_bytes(&e.f[5], ds, nd);
+			memset(stand, 8, sizeof stand);
+			if (np)
+				tg_bytes(&e.f[4], stand, np);
+			if (!tg_try(&x->c, &e))
+				continue;
+			e.f[4].present = 0;   /* the recorder draws the rerolled dice */
+			tg_line(&x->c, &e, line, sizeof line);
+			tg_fmt(label, sizeof label, "%s%s%s%s%s", !a && !d ? "no modification" : "",
+				a & 1 ? "attacker spends focus; " : "", a & 2 ? "spends the lock to reroll; " : "",
+				d & 1 ? "defender spends focus; " : "", d & 2 ? "defender spends its evade" : "");
+			if (tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, sh->side), "", "modify", sx, sy, rr * 0.7,
+				label, NULL, NULL, line))
+				return SL_ENOMEM;
+		}
+	return 0;
+}
+
 static int attacks(xctx *x, int i, int any)
 {
 	static const char *const weapon[] = {"primary", "rear arc", "ion cannon turret"};
@@ -311,6 +400,8 @@ static int attacks(xctx *x, int i, int any)
 				if (tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, sh->side), sel, "attack", sx, sy,
 					r * 0.7, label, NULL, odds, line))
 					return SL_ENOMEM;
+				if (roll_target(x, sh, o, w, na, nd, sel, sx, sy, r * 0.7, odds) < 0)
+					return SL_ENOMEM;
 			}
 		}
 	}
@@ -343,6 +434,8 @@ static int markers(xctx *x)
 
 static int top(xctx *x)
 {
+	if (x->s->roll.on)   /* nothing but the roll's modify */
+		return modifies(x);
 	for (int i = 0; i < x->s->nships; i++) {
 		const xw_ship *sh = &x->s->ships[i];
 		double sx, sy, r;
@@ -369,7 +462,6 @@ static int top(xctx *x)
  * leaves the card out), drawn on the ship it goes to; nothing else then. */
 static int damage_due(xctx *x)
 {
-	enum { EV_DAMAGE = 9 };
 	uint8_t w[32];
 	int n, ok = 0, i = x->s->pend_ship[0];
 	char sel[64], label[128], line[96];
@@ -406,6 +498,8 @@ int tg_xwing_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_er
 	x.s = fr->state;
 	if (x.s->ver >= 3 && x.s->npend)
 		rc = damage_due(&x);
+	else if (x.s->roll.on)   /* a roll waits: its modify, whatever is selected */
+		rc = modifies(&x);
 	else if (x.s->turn < 1) {
 		if (!sel || !*sel)   /* the setup is typed; its end is offered */
 			rc = tg_offer_marker(&x.c, 1, 0, "", "the setup is done: round 1");

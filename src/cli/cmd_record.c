@@ -385,6 +385,7 @@ int cmd_record(int argc, char **argv)
 	rc.coding = cli_coding;
 	rc.interactive = isatty(0);
 	rc.imply_markers = 1;
+	rc.seal_here = 1;   /* a dial named in clear is sealed by the recorder (rec_seal.c) */
 	if (a.game && (e = rec_set_game(&rc, a.game))) {
 		e = e == 1 ? cli_usage("record", "%s already holds a %s game", rc.path, rc.log->game->id)
 		           : cli_exit_code(e);

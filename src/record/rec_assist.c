@@ -302,6 +302,42 @@ int rec_try_before_drawing(recorder *rc, const sl_event *ev, sl_error *err)
  * may be refused only because another is still out of range. Counts go to
  * the field's own most (a ti4 fleet rolls more than 8 dice). Returns 1 when
  * a field was filled. */
+/* Two dice fields whose counts the rules check together (an X-Wing roll:
+ * the attack dice, then the defence dice): every pair of counts, when one
+ * field at a time found none. 1 when a pair works (ev holds it). */
+static int fill_pair(recorder *rc, sl_event *ev, const int *wanted)
+{
+	const sl_event_def *def = &rc->log->game->schema->events[ev->type];
+	uint8_t zeros[SL_MAX_ITEMS];
+	int f[2], nf = 0;
+	memset(zeros, 0, sizeof zeros);
+	for (int k = 0; k < def->nfields; k++)
+		if (def->fields[k].kind == SL_K_DICE && wanted[k] && nf < 3)
+			f[nf < 2 ? nf : 0] = k, nf++;
+	if (nf != 2)
+		return 0;
+	for (int a = 1; a <= def->fields[f[0]].max_items; a++)
+		for (int b = 1; b <= def->fields[f[1]].max_items; b++) {
+			if (sl_value_bytes(&rc->log->arena, &ev->f[f[0]], zeros, a) ||
+			    sl_value_bytes(&rc->log->arena, &ev->f[f[1]], zeros, b))
+				return 0;
+			if (rec_try_before_drawing(rc, ev, NULL))
+				return 1;
+		}
+	/* one of them alone, the other left out (its side typed: `atk=` given, `ddie` drawn) */
+	for (int one = 0; one < 2; one++) {
+		memset(&ev->f[f[1 - one]], 0, sizeof ev->f[f[1 - one]]);
+		for (int a = 1; a <= def->fields[f[one]].max_items; a++) {
+			if (sl_value_bytes(&rc->log->arena, &ev->f[f[one]], zeros, a))
+				return 0;
+			if (rec_try_before_drawing(rc, ev, NULL))
+				return 1;
+		}
+		memset(&ev->f[f[one]], 0, sizeof ev->f[f[one]]);
+	}
+	return 0;
+}
+
 int rec_fill_dice(recorder *rc, sl_event *ev, const int *wanted)
 {
 	const sl_event_def *def = &rc->log->game->schema->events[ev->type];
@@ -340,7 +376,7 @@ int rec_fill_dice(recorder *rc, sl_event *ev, const int *wanted)
 			if (found[k] && rec_try_before_drawing(rc, ev, NULL))
 				break;
 		}
-	if (rec_try_before_drawing(rc, ev, NULL))
+	if (rec_try_before_drawing(rc, ev, NULL) || fill_pair(rc, ev, wanted))
 		return 1;
 	/* no count works: leave those fields out, the rules will say why */
 	for (int k = 0; k < def->nfields; k++)

@@ -149,6 +149,7 @@ static void rec_undo(recorder *rc, uint32_t lineno)
 	sl_buf_put(&rc->pending, note.data, note.len);
 	rc->accepted++;
 	rc->last_refused = 0;
+	rec_seal_undone(rc, sl_buf_cstr(&text));   /* an undone reveal's secret is kept again */
 	if (!rc->quiet)
 		rec_say(rc, "undone: %s (the log now holds %zu entries, %ld events)\n", sl_buf_cstr(&text),
 			rc->log->n, rc->events);

@@ -190,6 +190,27 @@ static void offer_field(recorder *rc, comp *c, const typed *t, const sl_event_de
 			}
 		}
 	}
+	/* a field the legal lines hold that is none of the schema's: a hidden
+	 * choice named in clear, which the recorder seals ("dial=": rec_seal.c) */
+	for (int i = 0; i < n && c->n == 0; i++) {
+		const char *l = usable(rc, i), *p;
+		if (!l || !line_fits(l, t))
+			continue;
+		for (p = strchr(l, ' '); p; p = strchr(p + 1, ' ')) {
+			size_t fn = strcspn(p + 1, "= ");
+			char f[80];
+			int known = 0;
+			if (p[1 + fn] != '=' || fn + 2 > sizeof f)
+				continue;
+			snprintf(f, sizeof f, "%.*s=", (int)fn, p + 1);
+			for (int k = 0; k < def->nfields; k++)
+				known |= strlen(def->fields[k].name) == fn && strncmp(def->fields[k].name, p + 1, fn) == 0;
+			if (!known && !strstr(line, f)) {
+				offer(c, f);
+				return;
+			}
+		}
+	}
 	for (int k = 0; k < def->nfields; k++) {
 		char f[80];
 		snprintf(f, sizeof f, "%s=", def->fields[k].name);

@@ -49,36 +49,79 @@ static void lines_of(recorder *rc, const void *st)
 	sl_targets_free(&sels);
 }
 
-/* The lines after the next marker (the next phase, or the next turn after
- * the last phase): what a line may make with that marker implied. */
+/* 1 if one of the lines from `from` on is an event, not a marker. */
+static int has_event_line(const recorder *rc, int from)
+{
+	for (int k = from; k < rc->nlegal; k++) {
+		const char *l = rec_legal_line(rc, k);
+		if (strncmp(l, "phase ", 6) != 0 && strncmp(l, "turn ", 5) != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The lines after the next markers (the next phase, or the next turn after
+ * the last phase), as far as the first state that offers an event (a
+ * phase with nothing to do is passed over, as rec_entry.c implies its
+ * marker too; one turn at most): what a line may make with them implied. */
 static void lines_next(recorder *rc)
 {
 	const sl_game *g = rc->log->game;
-	int turn = 0, phase = 0;
-	char mark[24];
 	void *copy = NULL;
-	sl_event m;
 	sl_error err;
+	int from = rc->nlegal;
 	sl_error_clear(&err);
-	g->position(rc->st, &turn, &phase);
-	if (turn < 1)
-		return;
-	if (phase < g->schema->nphases)
-		snprintf(mark, sizeof mark, "phase %d", phase + 1);
-	else
-		snprintf(mark, sizeof mark, "turn %d", turn + 1);
 	if (sl_game_clone(g, rc->st, &copy, &err))
 		return;
-	if (sl_sil_parse_line(rc->log, mark, strlen(mark), 0, &m, &err) >= 0 &&
-	    sl_replay_apply(rc->log, copy, &m, rc->events, NULL, &err) == SL_OK)
+	for (int step = 0; step <= g->schema->nphases; step++) {
+		int turn = 0, phase = 0, ok;
+		char mark[24];
+		sl_event m;
+		g->position(copy, &turn, &phase);
+		if (turn < 1)
+			break;
+		snprintf(mark, sizeof mark, phase < g->schema->nphases ? "phase %d" : "turn %d",
+			phase < g->schema->nphases ? phase + 1 : turn + 1);
+		ok = sl_sil_parse_line(rc->log, mark, strlen(mark), 0, &m, &err) >= 0 &&
+			sl_replay_apply(rc->log, copy, &m, rc->events, NULL, &err) == SL_OK;
+		if (!ok && mark[0] == 'p') {   /* a phase this game does not play: the next turn */
+			snprintf(mark, sizeof mark, "turn %d", turn + 1);
+			ok = sl_sil_parse_line(rc->log, mark, strlen(mark), 0, &m, &err) >= 0 &&
+				sl_replay_apply(rc->log, copy, &m, rc->events, NULL, &err) == SL_OK;
+		}
+		if (!ok)
+			break;
 		lines_of(rc, copy);
-	else if (mark[0] == 'p') {   /* a phase this game does not play: the next turn */
-		snprintf(mark, sizeof mark, "turn %d", turn + 1);
-		if (sl_sil_parse_line(rc->log, mark, strlen(mark), 0, &m, &err) >= 0 &&
-		    sl_replay_apply(rc->log, copy, &m, rc->events, NULL, &err) == SL_OK)
-			lines_of(rc, copy);
+		if (mark[0] == 't' || has_event_line(rc, from))
+			break;
 	}
 	g->destroy(copy);
+}
+
+/* The moves whose reveal the recorder writes first (rec_seal.c): for each
+ * reveal line from `from` on whose secret FILE.seal holds, the line of
+ * the event that needs it ("reb: move ship=gold"). */
+static void sealed_moves(recorder *rc, int from)
+{
+	const rec_seal_kind *k = rec_seal_kind_of(rc);
+	rec_sealed v[REC_MAX_SEALS];
+	int n = k && k->implied_by && rc->seal_here ? rec_seals_load(rc, v) : 0, to = rc->nlegal;
+	for (int i = from; i < to && n > 0; i++) {
+		const char *l = rec_legal_line(rc, i), *e, *kv;
+		size_t m, kn = strlen(k->key_field);
+		char line[256];
+		e = rec_legal_event(l, &m);
+		if (m != strlen(k->reveal_event) || strncmp(e, k->reveal_event, m) != 0 || !(kv = strstr(e, k->key_field)) ||
+		    kv[kn] != '=')
+			continue;
+		kv += kn + 1;
+		m = strcspn(kv, " ");
+		snprintf(line, sizeof line, "%.*s", (int)m, kv);
+		if (rec_seal_find(v, n, "", line) < 0)
+			continue;
+		snprintf(line, sizeof line, "%.*s%s %s=%.*s", (int)(e - l), l, k->implied_by, k->key_field, (int)m, kv);
+		add_line(rc, line);
+	}
 }
 
 int rec_legal(recorder *rc)
@@ -90,8 +133,10 @@ int rec_legal(recorder *rc)
 	sl_buf_reset(&rc->legal);
 	rc->nlegal = 0;
 	lines_of(rc, rc->st);
+	sealed_moves(rc, 0);
 	rc->nlegal_now = rc->nlegal;
 	lines_next(rc);
+	sealed_moves(rc, rc->nlegal_now);
 	rc->legal_valid = !rc->legal.failed;
 	rc->legal_at = rc->accepted;
 	rc->legal_n = rc->log->n;

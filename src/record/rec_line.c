@@ -86,6 +86,6 @@ void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 	}
 	if (*s == '@')
 		annotate(rc, line, len, lineno);
-	else
+	else if (!rec_seal_line(rc, line, len, lineno))   /* a hidden choice: rec_seal.c */
 		rec_entry(rc, line, len, lineno);
 }

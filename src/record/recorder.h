@@ -4,6 +4,7 @@
  *   rec_line.c     the line: comment, command, header, annotation or entry
  *   rec_cmd.c      help, state, undo, close
  *   rec_header.c   header lines
+ *   rec_seal.c     a hidden choice named in clear: sealed (FILE.seal), revealed
  *   rec_entry.c    an entry: read -> dice -> rules and typed check -> journal
  *   rec_assist.c   forgiving reading (case, a player or dice left out, typos)
  *   rec_pieces.c   the pieces the state holds, and their owners
@@ -61,6 +62,8 @@ typedef struct recorder {
 	int closed;           /* the dice seed is revealed: nothing more is recorded */
 	int quit;             /* ended by quit, exit or close */
 	int stopped;          /* lines not from a terminal parted from their own checks: no more read */
+	int seal_here;        /* hidden choices named in clear are sealed here, in FILE.seal
+	                       * (rec_seal.c: record; serve seals them itself, POST /api/seal) */
 	int imply_markers;    /* write the markers the rules imply before an entry (record; serve
 	                       * records one entry a request, so not there) */
 	long events;
@@ -154,6 +157,34 @@ int rec_command(recorder *rc, const char *s, uint32_t lineno);
 void rec_entry(recorder *rc, const char *line, size_t len, uint32_t lineno);
 /* "#N what it did" (or "== marker ==") and the end of the game, unless quiet. */
 void rec_say_accepted(recorder *rc, const sl_event *ev, sl_buf *desc);
+
+/* ---- hidden choices (rec_seal.c, rec_sealfile.c) ---------------------------- */
+/* A game's commitment and reveal events (formats/<game>.md). */
+typedef struct rec_seal_kind {
+	const char *game, *commit_event, *hash_field, *clear_field;
+	const char *reveal_event, *content_field, *salt_field, *key_field, *domain;
+	const char *implied_by;   /* an event that needs the reveal first ("move"), or NULL */
+} rec_seal_kind;
+/* A secret of FILE.seal: the player, the piece, the choice and its salt. */
+typedef struct rec_sealed {
+	char player[64], key[64], content[64], salt[2 * SL_SALT_BYTES + 1];
+} rec_sealed;
+#define REC_MAX_SEALS 64
+const rec_seal_kind *rec_seal_kind_of(const recorder *rc);   /* NULL: the game seals nothing */
+/* FILE.seal: how many secrets into v (at most REC_MAX_SEALS), -1 unreadable. */
+int rec_seals_load(const recorder *rc, rec_sealed *v);
+/* Written whole (0600, synced, renamed over it); -1 failed (said). */
+int rec_seals_save(const recorder *rc, const rec_sealed *v, int n);
+/* The secret of piece key (of player, unless ""), or -1. */
+int rec_seal_find(const rec_sealed *v, int n, const char *player, const char *key);
+/* A line naming a hidden choice in clear ('dial ship=gold dial=2FB'): the
+ * choice checked against what the rules offer, sealed in FILE.seal and its
+ * commitment recorded; a reveal without its secret ('reveal ship=gold'), or
+ * a move that needs the reveal first, recorded with the secret kept here.
+ * 1 when it handled the line, 0 when the line is an ordinary entry. */
+int rec_seal_line(recorder *rc, const char *line, size_t len, uint32_t lineno);
+/* After undo of the entry `text`: a reveal's secret is kept again. */
+void rec_seal_undone(recorder *rc, const char *text);
 
 /* ---- the header (rec_header.c) -------------------------------------------- */
 int rec_header_word(const char *s);

@@ -273,6 +273,41 @@ grep -q '^seal ' "$T/f.silb.seal" && bad "fmp: FILE.seal still holds a revealed 
 stop
 "$SILLAGE" verify "$T/f.silb" > /dev/null 2>&1 && ok "fmp: the served log verifies" || bad "fmp: verify"
 
+# ---- xwing: an attack in two clicks, the roll drawn by the server, then its modify ---------
+start "$T/xa.silb" --from tests/keys/xwing-setup.sil || exit 1
+rev=$(rev_now)
+xact() {   # xact ROUTE LINE: posted, the revision moved on when accepted
+	post "$1" "{\"rev\":$rev,\"line\":\"$2\"}"
+	[ "$CODE" = 200 ] && rev=$((rev + 1))
+}
+done_ok=1
+xact /api/act "turn 1"
+for d in reb:luke:3FW reb:wedge:2FB reb:biggs:2FB reb:jek:1FB imp:vader:2FB imp:mauler:2FB imp:howl:2FB imp:night:2BB; do
+	sd=${d#*:}
+	xact /api/seal "${d%%:*}: dial ship=${sd%%:*} dial=${sd#*:}"
+	[ "$CODE" = 200 ] || done_ok=0
+done
+xact /api/act "phase 2"
+xact /api/act "phase 3"
+for sh in night biggs jek luke mauler howl wedge vader; do
+	xact /api/act "reveal ship=$sh"; [ "$CODE" = 200 ] || done_ok=0
+	xact /api/act "move ship=$sh"; [ "$CODE" = 200 ] || done_ok=0
+done
+xact /api/act "phase 4"
+[ $done_ok = 1 ] && [ "$CODE" = 200 ] && ok "xwing: eight dials sealed, revealed and flown through HTTP" || bad "xwing round: $CODE $(cat "$T/body")"
+roll=$(curl -s "$URL/api/targets?sel=ship:vader" | tr '{' '\n' | sed -n 's/.*"group":"roll".*"line":"\([^"]*\)".*/\1/p' | head -1)
+[ "$roll" = "imp: roll ship=vader target=luke" ] && ok "xwing: the roll is a target of the selected attacker" || bad "xwing: roll target '$roll'"
+xact /api/act "$roll"
+[ "$CODE" = 200 ] && grep -q 'rolls against luke' "$T/body" && ok "xwing: the roll clicked, its dice drawn by the server" || bad "xwing: roll: $CODE $(cat "$T/body")"
+mods=$(curl -s "$URL/api/targets" | tr '{' '\n' | sed -n 's/.*"group":"modify".*"line":"\([^"]*\)".*/\1/p')
+printf '%s\n' "$mods" | grep -qx 'imp: modify' && ok "xwing: with the roll waiting, its modifications are the targets" || bad "xwing: modify targets '$mods'"
+xact /api/act "imp: attack ship=mauler target=luke weapon=primary atk=hit,hit def=blank,blank,blank"
+[ "$CODE" = 422 ] && grep -q 'waits for its modifications' "$T/body" && ok "xwing: nothing else while the roll waits (422)" || bad "xwing: another attack during the roll: $CODE"
+xact /api/act "imp: modify"
+[ "$CODE" = 200 ] && grep -q 'attacks luke' "$T/body" && ok "xwing: the modify clicked resolves the attack" || bad "xwing: modify: $CODE $(cat "$T/body")"
+stop
+"$SILLAGE" verify "$T/xa.silb" > /dev/null 2>&1 && ok "xwing: the served two-entry attack verifies" || bad "xwing: verify"
+
 # ---- close: the host reveals the dice seed, nothing more is recorded -----------------------
 start "$T/c.silb" --from "$T/setup.sil" --tokens || exit 1
 HOST=$(sed -n 's/^record host: .*t=//p' "$T/out")

@@ -268,6 +268,26 @@ static int setup(void **state)
 	return 0;
 }
 
+/* The same, under rules version 3 (the attack in two entries is of version 3). */
+static int setup3(void **state)
+{
+	ctx *c;
+	setup(state);
+	c = *state;
+	G->destroy(c->st);
+	sl_log_free(c->log);
+	c->log = sl_log_new(&sl_game_xwing);
+	assert_non_null(c->log);
+	c->log->h.rules_version = 3;
+	c->log->h.nplayers = 2;
+	c->log->h.players[0].id = sl_strdup("reb");
+	c->log->h.players[0].name = sl_strdup("Rebels");
+	c->log->h.players[1].id = sl_strdup("imp");
+	c->log->h.players[1].name = sl_strdup("Empire");
+	assert_int_equal(G->init(&c->st, &c->log->h, &c->err), 0);
+	return 0;
+}
+
 static int teardown(void **state)
 {
 	ctx *c = *state;
@@ -817,6 +837,113 @@ static void test_evade_d6_v1(void **state)
 	OK(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,hit,hit def=evade,evade,evade "
 		"dspend=evade");
 	assert_int_equal(ship(c, "tie")->hull, 3);   /* D6: the token added a fourth evade */
+}
+
+/* ---- an attack in two entries: roll, then modify ------------------------------- */
+
+/* The x-wing at range 2 of the TIE, with a focus and a lock; the TIE with a
+ * focus and an evade token. */
+static void two_entry_setup(ctx *c)
+{
+	to_engagement(c);
+	put(c, "xwing", 40000, 40000, 0);
+	put(c, "tie", 40000, 40000 + 4000 + 15000, 1800);   /* range 2: 3 attack dice, 3 defence */
+	ship(c, "xwing")->focus = 1;
+	ship(c, "xwing")->lock = I(c, "tie");
+	ship(c, "tie")->evade = 1;
+	ship(c, "tie")->focus = 1;
+}
+
+static void test_roll_then_modify(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	NO(c, "reb: modify aspend=focus", "nothing is rolled to modify");
+	NO(c, "reb: roll ship=xwing target=tie atk=blank,blank def=focus,blank,blank", "rolls 3 attack dice");
+	NO(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus def=focus,blank", "rolls 3 defence dice");
+	NO(c, "reb: roll ship=xwing target=tie def=focus,blank,blank", "roll needs the attack dice");
+	NO(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus adie=1,2,3 def=focus,blank,blank", "not both");
+	NO(c, "reb: roll ship=xwing target=adv atk=blank,blank,focus def=focus,blank,blank", "adv rolls 4 defence dice");
+	OK(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus def=focus,blank,blank");
+	assert_int_equal(S(c)->roll.on, 1);
+	assert_int_equal(ship(c, "tie")->hull, 3);   /* nothing dealt yet */
+	/* nothing but its modify now */
+	NO(c, "imp: attack ship=tie target=xwing weapon=primary atk=hit,hit,hit def=blank,blank", "waits for its modifications");
+	NO(c, "reb: roll ship=xwing target=tie atk=hit,hit,hit def=blank,blank,blank", "waits for its modifications");
+	NO(c, "phase 5", "waits for its modifications");
+	/* each choice checked */
+	NO(c, "imp: modify ship=tie", "the dice rolled are xwing's");
+	NO(c, "reb: modify reroll=1 rerolled=hit", "a lock is spent to reroll");
+	NO(c, "reb: modify aspend=lock reroll=1,2 rerolled=hit", "reroll= names 2 dice");
+	NO(c, "reb: modify aspend=lock reroll=1 rerolled=hit rdie=3", "not both");
+	NO(c, "reb: modify aspend=lock reroll=1,1 rerolled=hit,hit", "at most once");
+	OK(c, "reb: modify aspend=lock,focus reroll=1,2 rerolled=hit,crit dspend=focus,evade");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "rerolled") != NULL);
+	/* as the one-entry attack of test_combat_mods_and_destruction: 2 hits 1 crit, 2 evades:
+	 * the crit's faceup card is due (rules version 3: dealt by a `damage` entry) */
+	assert_int_equal(S(c)->roll.on, 0);
+	assert_int_equal(ship(c, "tie")->hull, 3);
+	NO(c, "phase 5", "damage card is due");
+	OK(c, "damage ship=tie card=consolefire");
+	assert_int_equal(ship(c, "tie")->hull, 2);
+	assert_int_equal(ship(c, "xwing")->lock, -1);
+	assert_int_equal(ship(c, "xwing")->focus, 0);
+	assert_int_equal(ship(c, "tie")->evade, 0);
+	assert_int_equal(ship(c, "tie")->focus, 0);
+	NO(c, "reb: roll ship=xwing target=tie atk=hit,hit,hit def=blank,blank,blank", "already engaged");
+}
+
+static void test_roll_tokens_checked(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	ship(c, "xwing")->focus = 0;
+	ship(c, "xwing")->lock = -1;
+	OK(c, "reb: roll ship=xwing target=tie atk=focus,blank,hit def=evade,evade,evade");
+	NO(c, "reb: modify aspend=focus", "no focus token");
+	NO(c, "reb: modify aspend=lock reroll=2 rerolled=hit", "has no lock on tie");
+	/* rules version 2: an evade token changes a blank or a focus, and the TIE rolled neither */
+	NO(c, "reb: modify dspend=evade", "an evade token changes a blank or focus result");
+	OK(c, "reb: modify");
+	assert_int_equal(ship(c, "tie")->hull, 3);   /* one hit, three evades */
+	assert_int_equal(ship(c, "tie")->evade, 1);
+}
+
+/* The recorder's dice: eight-sided, read as the published faces. */
+static void test_roll_drawn_faces(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	OK(c, "reb: roll ship=xwing target=tie adie=1,4,5 ddie=7,4,6");
+	assert_int_equal(S(c)->roll.atk[0], XW_HIT);
+	assert_int_equal(S(c)->roll.atk[1], XW_CRIT);
+	assert_int_equal(S(c)->roll.atk[2], XW_AFOCUS);
+	assert_int_equal(S(c)->roll.def[0], XW_DBLANK);
+	assert_int_equal(S(c)->roll.def[1], XW_DFOCUS);
+	assert_int_equal(S(c)->roll.def[2], XW_DBLANK);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "hit crit focus; defence: blank focus blank") != NULL);
+	/* a snapshot keeps the roll waiting */
+	{
+		sl_buf a, b;
+		void *back = NULL;
+		sl_buf_init(&a);
+		sl_buf_init(&b);
+		assert_int_equal(G->serialize(c->st, &a), 0);
+		if (G->restore(&back, a.data, a.len, &c->err) != 0)
+			fail_msg("the snapshot does not restore: %s", c->err.msg);
+		assert_int_equal(((xw_state *)back)->roll.on, 1);
+		assert_int_equal(G->serialize(back, &b), 0);
+		assert_true(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+		assert_int_not_equal(G->restore(&back, a.data, a.len - 1, &c->err), 0);
+		G->destroy(back);
+		sl_buf_free(&a);
+		sl_buf_free(&b);
+	}
+	/* the lock's reroll drawn too: 8 is a blank */
+	OK(c, "reb: modify aspend=lock,focus reroll=2 rdie=8 dspend=focus");
+	/* hit, blank, focus->hit: 2 hits; blank, focus->evade, blank: 1 evade: 1 damage */
+	OK(c, "damage ship=tie card=fuelleak");
+	assert_int_equal(ship(c, "tie")->hull, 2);
 }
 
 /* ---- abilities recorded as effects (rules version 2) ---------------------------- */
@@ -1470,6 +1597,9 @@ int main(void)
 		T(test_combat_mods_and_destruction),
 		T(test_evade_needs_blank_or_focus),
 		T(test_evade_d6_v1),
+		cmocka_unit_test_setup_teardown(test_roll_then_modify, setup3, teardown),
+		cmocka_unit_test_setup_teardown(test_roll_tokens_checked, setup3, teardown),
+		cmocka_unit_test_setup_teardown(test_roll_drawn_faces, setup3, teardown),
 		T(test_simultaneous_fire),
 		T(test_effect_card_checked),
 		T(test_special_weapon),

@@ -41,6 +41,7 @@ static const sl_roll_kind kinds[NK] = {
 typedef struct ctx {
 	int ready;
 	int ev_attack, f_target, f_atk, f_rerolled, f_def;
+	int ev_roll, ev_modify, f_mrerolled, f_rdie;   /* an attack in two entries */
 	int damage[XW_MAX_SHIPS];    /* each ship's damage after the entry before */
 } ctx;
 
@@ -86,6 +87,36 @@ static int report(sl_observer *o, int kind, int side, const sl_value *v, int goo
 	return SL_OK;
 }
 
+/* The dice of an attack in two entries: a roll's faces (the state holds
+ * them, typed or drawn), a modify's rerolled ones (typed, or drawn dice read
+ * through the published faces: 1-3 hit, 4 crit, 5-6 focus, 7-8 blank). */
+static int two_entries(const ctx *c, const xw_state *s, const sl_event *ev, sl_observer *o)
+{
+	sl_value v;
+	uint8_t f[16];   /* XW_MAX_DICE (12) at most */
+	memset(&v, 0, sizeof v);
+	if (ev->type == c->ev_roll) {
+		v.present = 1;
+		v.n = (uint16_t)s->roll.natk;
+		v.p = s->roll.atk;
+		if (report(o, K_ATTACK, ev->player, &v, 2, 0.5))
+			return SL_ENOMEM;
+		v.n = (uint16_t)s->roll.ndef;
+		v.p = s->roll.def;
+		return report(o, K_DEFENCE, s->ships[s->roll.target].side, &v, 1, 3.0 / 8);
+	}
+	if (ev->f[c->f_mrerolled].present)
+		return report(o, K_ATTACK, ev->player, &ev->f[c->f_mrerolled], 2, 0.5);
+	for (int k = 0; k < ev->f[c->f_rdie].n && k < 16; k++) {
+		uint8_t d = ((const uint8_t *)ev->f[c->f_rdie].p)[k];
+		f[k] = d <= 3 ? 0 : d == 4 ? 1 : d <= 6 ? 2 : 3;
+		v.n++;
+	}
+	v.present = v.n > 0;
+	v.p = f;
+	return report(o, K_ATTACK, ev->player, &v, 2, 0.5);
+}
+
 static int observe(void *cx, const sl_header *h, const void *st, const sl_event *ev, double *v,
 	sl_observer *o, sl_error *err)
 {
@@ -102,8 +133,17 @@ static int observe(void *cx, const sl_header *h, const void *st, const sl_event 
 		c->f_atk = field(d, "atk");
 		c->f_rerolled = field(d, "rerolled");
 		c->f_def = field(d, "def");
+		c->ev_roll = sl_schema_event(sc, "roll", 4);
+		c->ev_modify = sl_schema_event(sc, "modify", 6);
+		c->f_mrerolled = field(&sc->events[c->ev_modify], "rerolled");
+		c->f_rdie = field(&sc->events[c->ev_modify], "rdie");
 		c->ready = 1;
 	}
+	if (ev && ev->entry == SL_ENTRY_EVENT && ev->player >= 0 && ev->player < np &&
+	    (ev->type == c->ev_roll || ev->type == c->ev_modify) && two_entries(c, s, ev, o))
+		return SL_ENOMEM;
+	if (ev && ev->entry == SL_ENTRY_EVENT && ev->type == c->ev_modify && ev->player >= 0 && ev->player < np)
+		attacker = ev->player;   /* the damage of the attack it resolves */
 	if (ev && ev->entry == SL_ENTRY_EVENT && ev->type == c->ev_attack && ev->player >= 0 && ev->player < np) {
 		int t = ship_of(s, &ev->f[c->f_target]);
 		attacker = ev->player;

@@ -25,13 +25,17 @@ static const char *const action_ids_v1[] = {
 const char *const xw_arc_ids[] = {"front", "right", "rear", "left", NULL};
 static const char *const dir_names[] = {"left", "right", "straight", NULL};
 static const char *const place_names[] = {"forward", "middle", "back", NULL};
-static const char *const atk_names[] = {"hit", "crit", "focus", "blank", NULL};
 const char *const xw_atk_names[] = {"hit", "crit", "focus", "blank", NULL};
-static const char *const def_names[] = {"evade", "focus", "blank", NULL};
-static const char *const aspend_names[] = {"focus", "lock", NULL};
-static const char *const dspend_names[] = {"focus", "evade", NULL};
+const char *const xw_def_names[] = {"evade", "focus", "blank", NULL};
+const char *const xw_aspend_names[] = {"focus", "lock", NULL};
+const char *const xw_dspend_names[] = {"focus", "evade", NULL};
 static const char *const weapon_names[] = {"primary", "rear", "ioncannonturret", NULL};
-static const char *const weapon_names_v2[] = {"primary", "rear", "ioncannonturret", "card", NULL};
+const char *const xw_weapon_names_v2[] = {"primary", "rear", "ioncannonturret", "card", NULL};
+#define atk_names xw_atk_names
+#define def_names xw_def_names
+#define aspend_names xw_aspend_names
+#define dspend_names xw_dspend_names
+#define weapon_names_v2 xw_weapon_names_v2
 static const char *const token_names[] = {"ion", "stress", "focus", "evade", NULL};
 static const char *const token_names3[] = {"ion", "stress", "focus", "evade", "calculate",
 	"strain", "deplete", "disarm", "jam", "tractor", "cloak", "hit", "crit", NULL};
@@ -222,6 +226,11 @@ static const sl_event_def xw_events[XW_NEV] = {
 		"system phase: a bomb or mine dropped (or launched), one charge of its card"},
 	{"detonate", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_DETONATE, xw_f_detonate,
 		"a device detonates: its effect on one ship (bombs: end of activation; mines: when touched)"},
+	/* an attack in two entries (xwing_attack.c): rules version 3 */
+	{"roll", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_ROLL, xw_f_roll,
+		"engagement: an attack's dice rolled (typed, or drawn by the recorder)"},
+	{"modify", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_MODIFY, xw_f_modify,
+		"engagement: the spends and rerolls after the roll, then the damage"},
 };
 static const sl_event_def xw_events_v2[XW_NEV_V2] = {
 	XW_EVENTS(f_ship, f_action, f_effect, f_attack_v2)
@@ -1635,6 +1644,13 @@ static int card_of(const xw_ship *sh, const sl_event *ev, int *weapon, sl_error 
 }
 
 static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+int xw_ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	return ev_attack(s, h, ev, desc, err);
+}
+
+static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
 	int a, d, rc, weapon = ev->f[2].u.i, natk, nre, nnew, nas, ndef, nds, ncrit, want_atk;
@@ -2070,6 +2086,8 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	/* a detonation under way is finished first (its damage cards dealt on the way) */
 	if (ev->type != XW_EV_DETONATE && !(ev->type == XW_EV_DAMAGE && s->npend) && xw_devices_pending(s, err))
 		return SL_EILLEGAL;
+	if (s->roll.on && ev->type != XW_EV_MODIFY && !(ev->type == XW_EV_DAMAGE && s->npend))
+		return xw_roll_waits(s, err);
 	switch (ev->type) {
 	case XW_EV_DAMAGE: return xwing_ev_damage(s, h, ev, desc, err);
 	case XW_EV_SCORE: return ev_score(s, h, ev, desc, err);
@@ -2085,6 +2103,8 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 			return xw_devices_after_move(s, ev_action(s, h, ev, desc, err), desc);
 		return ev_action(s, h, ev, desc, err);
 	case XW_EV_ATTACK: return ev_attack(s, h, ev, desc, err);
+	case XW_EV_ROLL: return xw_ev_roll(s, h, ev, desc, err);
+	case XW_EV_MODIFY: return xw_ev_modify(s, h, ev, desc, err);
 	default: return ev_effect(s, h, ev, desc, err);
 	}
 }
@@ -2196,6 +2216,8 @@ int xwing_mark_in(void *st, const sl_header *h, int turn, int phase, sl_error *e
 	s->coord = -1;
 	if (xw_devices_pending(s, err))
 		return SL_EILLEGAL;
+	if (s->roll.on)
+		return xw_roll_waits(s, err);
 	if (phase == 1 && turn == s->turn && s->phase == 1)
 		return 0;
 	if (phase == 1) {

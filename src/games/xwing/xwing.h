@@ -351,6 +351,14 @@ typedef struct xw_last_move {
 	int stop;                     /* path step where it stopped (XW_PATH_STEPS: full) */
 } xw_last_move;
 
+/* The dice of an attack rolled (`roll`), until its `modify` resolves it. */
+typedef struct xw_roll {
+	int on;                       /* 1 while it waits */
+	int ship, target, weapon;     /* weapon: XW_W_* (XW_W_CARD + k: the k-th upgrade) */
+	int natk, ndef;
+	uint8_t atk[12], def[12];     /* faces: XW_HIT.., XW_EVADE.. */
+} xw_roll;
+
 typedef struct xw_state {
 	int ver;                      /* the rules version of the log (1, 2) */
 	int turn, phase;              /* round and phase; 0,0 in setup */
@@ -376,6 +384,7 @@ typedef struct xw_state {
 	uint32_t det_left;            /* ships it has still to affect */
 	int det_obstacle;             /* seismic charge: 1 + the obstacle chosen, 0 none yet */
 	int dropped[XW_MAX_SHIPS];    /* the round each ship last dropped a device in */
+	xw_roll roll;                 /* an attack rolled, waiting for its modify (xwing_attack.c) */
 } xw_state;
 
 int xw_ionized(const xw_ship *sh);

@@ -521,7 +521,7 @@ int xw_ev_detonate(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
  * a flag per ship: it dropped a device this round. */
 void xw_devices_serialize(const xw_state *s, sl_buf *b)
 {
-	if (s->ndevices == 0 && !s->det)
+	if (s->ndevices == 0 && !s->det && !s->roll.on)   /* a waiting roll's bytes follow this section */
 		return;
 	sl_buf_uvarint(b, (uint64_t)s->ndevices);
 	for (int k = 0; k < s->ndevices; k++) {
@@ -598,7 +598,8 @@ int xw_devices_restore(xw_state *s, sl_reader *r)
 			return -1;
 		s->dropped[i] = f ? s->turn : 0;
 	}
-	return s->ndevices == 0 && !s->det ? -1 : 0;   /* written only when there are some */
+	/* written only when there are some, or before a waiting roll's bytes */
+	return s->ndevices == 0 && !s->det && r->pos >= r->len ? -1 : 0;
 }
 
 void xw_devices_summary(const xw_state *s, sl_buf *b)

@@ -12,7 +12,9 @@
 /* Event types, in schema order. */
 enum {
 	XW_EV_OBSTACLE, XW_EV_SHIP, XW_EV_DIAL, XW_EV_REVEAL, XW_EV_MOVE, XW_EV_ACTION,
-	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE, XW_EV_DAMAGE, XW_EV_DEVICE, XW_EV_DETONATE, XW_NEV
+	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE, XW_EV_DAMAGE, XW_EV_DEVICE, XW_EV_DETONATE,
+	XW_EV_ROLL, XW_EV_MODIFY,   /* an attack in two entries (xwing_attack.c) */
+	XW_NEV
 };
 #define XW_NEV_V2 XW_EV_DAMAGE   /* the event types of rules version 2 */
 #define XW_NEV_V1 8   /* the events of rules version 1's schema: obstacle to effect */
@@ -120,7 +122,6 @@ int xw_suffer(xw_state *s, int i, int hits, int crits, const uint8_t *names, int
 void xw_remove_ship(xw_state *s, int i);
 void xw_close_activation(xw_state *s);
 int xw_find_id(const xw_state *s, const char *id, size_t n);   /* a ship's, an obstacle's or a device's: 1 */
-extern const char *const xw_atk_names[];
 
 /* ---- rules version 3 (xwing_damage.c, xwing_actions.c) ---------------------- */
 extern const sl_schema xwing_schema_v2;
@@ -168,6 +169,24 @@ int xw_reinforce3(const xw_state *s, const xw_ship *att, const xw_ship *def, int
 	int *crits);
 void xw_after_attack3(const xw_state *s, xw_ship *att, xw_ship *def, int acalc, int dcalc);
 int xw_place_ok(const xw_state *s, int i, const xw_pose *p, const char *what, sl_error *err);
+
+/* An attack in two entries (xwing_attack.c): `roll` (the dice), then
+ * `modify` (the spends and rerolls chosen after seeing them), resolved by
+ * xw_ev_attack, the one-entry `attack` (xwing.c). */
+int xw_ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+int xw_ev_roll(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+int xw_ev_modify(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+/* A roll waits for its modify: nothing else is taken (xwing 4). */
+int xw_roll_waits(const xw_state *s, sl_error *err);
+#define XW_NF_ROLL 8
+#define XW_NF_MODIFY 7
+extern const sl_field_def xw_f_roll[XW_NF_ROLL], xw_f_modify[XW_NF_MODIFY];
+extern const char *const xw_atk_names[], *const xw_def_names[], *const xw_weapon_names_v2[];
+extern const char *const xw_aspend_names[], *const xw_dspend_names[];
+/* The pending roll in the state's bytes: appended only while one waits, so
+ * a state without one writes the bytes it always did (xwing_attack.c). */
+void xw_roll_write(const xw_state *s, sl_buf *b);
+int xw_roll_read(xw_state *s, sl_reader *r);
 
 int xwing_serialize(const void *st, sl_buf *out);
 int xwing_restore(void **out, const void *p, size_t n, sl_error *err);

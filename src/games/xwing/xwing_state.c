@@ -265,6 +265,7 @@ int xwing_serialize(const void *st, sl_buf *b)
 	sl_buf_u8(b, (uint8_t)((const xw_state *)st)->ver);
 	walk(&c, (xw_state *)st);   /* writing only reads the fields */
 	xw_devices_serialize(st, b);
+	xw_roll_write(st, b);       /* only while a roll waits for its modify */
 	return b->failed ? SL_ENOMEM : SL_OK;
 }
 
@@ -286,7 +287,10 @@ int xwing_restore(void **out, const void *p, size_t n, sl_error *err)
 		return sl_error_set(err, SL_EFORMAT, "xwing snapshot: unknown version");
 	}
 	walk(&c, s);
+	/* the two last sections: the devices (always there before a waiting roll) and the roll */
 	if (!c.bad && !r.err && r.pos != r.len && s->ver >= 2 && xw_devices_restore(s, &r))
+		c.bad = 1;
+	if (!c.bad && !r.err && r.pos < r.len && xw_roll_read(s, &r))
 		c.bad = 1;
 	if (c.bad || r.err || r.pos != r.len) {
 		size_t at = r.pos;
@@ -482,7 +486,8 @@ void xwing_help(const void *st, const sl_header *h, sl_buf *b)
 			"x= y= heading= [upgrades=]; then `turn 1`\n");
 		break;
 	case XW_PH_PLANNING:
-		sl_buf_puts(b, "planning: P: dial ship= commit=<64 hex> for every ship, then `phase 2`\n");
+		sl_buf_puts(b, "planning: P: dial ship= commit=<64 hex> for every ship (record and serve: dial=CODE in "
+			"clear, sealed for you), then `phase 2`\n");
 		break;
 	case XW_PH_SYSTEM:
 		sl_buf_puts(b, "system: effect ship= token= delta= source=; P: device ship= card= id= r= "
@@ -496,7 +501,12 @@ void xwing_help(const void *st, const sl_header *h, sl_buf *b)
 		break;
 	case XW_PH_ENGAGEMENT:
 		sl_buf_puts(b, "engagement, initiative descending: P: attack ship= target= weapon= atk= "
-			"[reroll= rerolled=] [aspend=] def= [dspend=] [crits=]; then `phase 5`\n");
+			"[reroll= rerolled=] [aspend=] def= [dspend=] [crits=]; or in two entries: P: roll ship= "
+			"target= [weapon=] [atk= def=, or the dice drawn], then P: modify [aspend=] [reroll= rerolled=|rdie=] "
+			"[dspend=] [crits=]; then `phase 5`\n");
+		if (s->roll.on)
+			sl_buf_printf(b, "  %s's roll against %s waits for its modify\n", s->ships[s->roll.ship].id,
+				s->ships[s->roll.target].id);
 		break;
 	default:
 		sl_buf_puts(b, "end: focus and evade tokens are gone; `turn N` for the next round\n");

@@ -589,6 +589,43 @@ test("xwing: dials sealed by clicks with players' links; each side's view hides 
 	await finish(s, [host, reb, imp, pub, wreb, wimp]);
 });
 
+// issue 25: an X-Wing attack in two clicks: the roll (its dice drawn by the
+// server), then, with the roll waiting, one of its modifications.
+test("xwing: an attack in two clicks, the roll then its modify", async () => {
+	const s = await serve("xwing2", ["--from", readSetup("xwing2-setup.sil"), "--quiet"]);
+	const base = "http://127.0.0.1:" + s.port;
+	let r = (await (await fetch(base + "/api/state")).json()).rev;
+	const post = async (route, line) => {
+		const a = await fetch(base + route, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rev: r, line }) });
+		assert.strictEqual(a.status, 200, line + ": " + (await a.text()));
+		r++;
+	};
+	// to the engagement through the API: dials sealed, revealed and flown head on
+	await post("/api/act", "turn 1");
+	await post("/api/seal", "reb: dial ship=red dial=2FB");
+	await post("/api/seal", "imp: dial ship=black dial=2FB");
+	for (const l of ["phase 2", "phase 3", "reb: reveal ship=red", "reb: move ship=red", "imp: reveal ship=black",
+		"imp: move ship=black", "phase 4"])
+		await post("/api/act", l);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await click(page, await pick(page, (t) => t.kind === "select" && t.sel === "ship:red", "the X-wing that may attack"));
+	const roll = await pick(page, (t) => t.kind === "act" && t.group === "roll" && t.line === "reb: roll ship=red target=black", "its roll");
+	await accepted(page, watch, roll);
+	let last = (await journal(s)).pop();
+	assert.match(last.line, /^reb: roll ship=red target=black adie=[1-8](,[1-8]){3} ddie=[1-8](,[1-8]){2}$/, "the dice drawn by the server: " + last.line);
+	const mods = (await listed(page)).filter((t) => t.kind === "act" && t.group === "modify");
+	assert.ok(mods.length >= 1 && mods.every((t) => /^reb: modify\b/.test(t.line)), "with the roll waiting, its modifications: " + JSON.stringify(mods.map((t) => t.line)));
+	assert.ok((await listed(page)).every((t) => t.group === "modify"), "nothing but the modify is offered");
+	const none = mods.find((t) => t.line === "reb: modify");
+	assert.ok(none, "the modify that spends nothing");
+	await accepted(page, watch, none);
+	last = (await journal(s)).pop();
+	assert.strictEqual(last.line.replace(/ ![0-9a-f]+$/, ""), "reb: modify", "the modify recorded");
+	assert.match(await watch.textContent("body"), /red attacks black/, "the watch page shows the attack resolved");
+	await finish(s, [page, watch]);
+});
+
 // issue 27: the pages at 800x600 and on a 390x844 phone: nothing wider than
 // the screen (no horizontal scroll), the board in view; the club's lobby too.
 async function club(dir) {
