@@ -23,6 +23,8 @@ const sl_game *const sl_games[] = {
  * binary form decodes as it was written. */
 static const sl_game *const sl_games_legacy[] = {
 	&sl_game_xwing_v1,
+	&sl_game_ti4_v1,
+	&sl_game_ti4_v2,
 	NULL
 };
 
