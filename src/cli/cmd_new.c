@@ -247,6 +247,8 @@ int cmd_new(int argc, char **argv)
 		rc = cli_report(&err);   /* no log without its secrets */
 	else if ((rc = cli_save_log(log, a.out)) == EXIT_OK)
 		say_made(log, a.out);
+	else
+		rec_new_remove_secrets(a.out, sec, nsec);   /* nor secrets without their log */
 	if (nsec && rc == EXIT_OK)
 		printf("%s: %d secret%s dealt sealed, each player's in %s.ID.secret (keep each to its "
 			"player)\n", a.out, nsec, nsec == 1 ? "" : "s", a.out);

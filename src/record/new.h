@@ -79,9 +79,12 @@ int rec_new_build_dealt(sl_log **out, rec_new_secret *sec, int *nsec, const rec_
 	const rec_new_opt *opt, int nopt, sl_error *err);
 void rec_new_secrets_free(rec_new_secret *sec, int nsec);
 /* Writes each secret to LOGPATH.ID.secret (mode 0600, synced, atomically);
- * SL_EIO naming the file that could not be written. */
+ * all or none: SL_EIO naming the file that could not be written (SL_ENOMEM
+ * when a text ran out of memory). */
 int rec_new_write_secrets(const char *logpath, const rec_new_secret *sec, int nsec,
 	sl_error *err);
+/* Removes the files rec_new_write_secrets wrote (the log could not be saved). */
+void rec_new_remove_secrets(const char *logpath, const rec_new_secret *sec, int nsec);
 
 /* Replays log with every rule (no recorded check compared) and gives each
  * entry its state check from the state after it. */

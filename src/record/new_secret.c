@@ -20,11 +20,13 @@ static int write_private(const char *path, const sl_buf *b, sl_error *err)
 {
 	char tmp[4200];
 	int fd, ok;
+	if (b->failed)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
 	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp)
 		return sl_error_set(err, SL_EIO, "%s: the name is too long", path);
 	if ((fd = mkstemp(tmp)) < 0)
 		return sl_error_set(err, SL_EIO, "%s: cannot create: %s", path, strerror(errno));
-	ok = !b->failed && write(fd, b->data, b->len) == (ssize_t)b->len && fsync(fd) == 0;
+	ok = write(fd, b->data, b->len) == (ssize_t)b->len && fsync(fd) == 0;
 	if (close(fd) != 0)
 		ok = 0;
 	if (!ok || rename(tmp, path) != 0) {
@@ -35,17 +37,33 @@ static int write_private(const char *path, const sl_buf *b, sl_error *err)
 	return 0;
 }
 
+static int secret_path(char *path, size_t n, const char *logpath, const rec_new_secret *sec)
+{
+	return snprintf(path, n, "%s.%s.secret", logpath, sec->player) >= (int)n ? -1 : 0;
+}
+
+void rec_new_remove_secrets(const char *logpath, const rec_new_secret *sec, int nsec)
+{
+	char path[4200];
+	for (int k = 0; k < nsec; k++)
+		if (secret_path(path, sizeof path, logpath, &sec[k]) == 0)
+			unlink(path);
+}
+
 int rec_new_write_secrets(const char *logpath, const rec_new_secret *sec, int nsec,
 	sl_error *err)
 {
 	char path[4200];
 	int rc;
 	for (int k = 0; k < nsec; k++) {
-		if (snprintf(path, sizeof path, "%s.%s.secret", logpath, sec[k].player)
-		    >= (int)sizeof path)
-			return sl_error_set(err, SL_EIO, "%s: the name is too long", logpath);
-		if ((rc = write_private(path, &sec[k].text, err)) != 0)
+		if (secret_path(path, sizeof path, logpath, &sec[k]))
+			rc = sl_error_set(err, SL_EIO, "%s: the name is too long", logpath);
+		else
+			rc = write_private(path, &sec[k].text, err);
+		if (rc) {   /* all or none: the ones written go again */
+			rec_new_remove_secrets(logpath, sec, k);
 			return rc;
+		}
 	}
 	return 0;
 }

@@ -21,3 +21,5 @@ $SILLAGE verify g.sil | sed 's/final hash .*/final hash HASH/'
 $SILLAGE new ti4 --map "$MAP" --players ana:sol,bob:hacan -o - 2>/dev/null | grep -c 'deck=secret'
 $SILLAGE new ti4 --map "$MAP" --players ana:sol,bob:hacan --no-secrets -o n.sil >/dev/null
 ls n.sil*
+# where the salts cannot be kept, nothing is written: exit 4
+$SILLAGE new ti4 --map "$MAP" --players ana:sol,bob:hacan -o nodir/x.sil 2>&1; echo "exit $?"
