@@ -204,6 +204,8 @@ int cmd_new(int argc, char **argv)
 {
 	new_args a;
 	const rec_template *t;
+	rec_new_secret sec[SL_MAX_PLAYERS];
+	int nsec = 0;
 	sl_log *log = NULL;
 	sl_error err;
 	struct stat sb;
@@ -232,14 +234,25 @@ int cmd_new(int argc, char **argv)
 		return cli_usage("new", "%s exists: a new game does not overwrite a log (--force to "
 			"replace it)", a.out);
 	sl_error_clear(&err);
-	if ((rc = rec_new_build(&log, t, a.opt, a.nopt, &err)) != 0) {
+	/* hidden cards are dealt only where their salts can be kept: beside FILE */
+	if ((rc = rec_new_build_dealt(&log, strcmp(a.out, "-") ? sec : NULL, &nsec, t, a.opt,
+	    a.nopt, &err)) != 0) {
+		rec_new_secrets_free(sec, nsec);
 		rc = cli_report(&err);
 		if (rc == EXIT_USAGE)
 			fprintf(stderr, "(see 'sillage new %s --list')\n", t->game);
 		return rc;
 	}
-	if ((rc = cli_save_log(log, a.out)) == EXIT_OK)
+	if (nsec && rec_new_write_secrets(a.out, sec, nsec, &err) != 0)
+		rc = cli_report(&err);   /* no log without its secrets */
+	else if ((rc = cli_save_log(log, a.out)) == EXIT_OK)
 		say_made(log, a.out);
+	else
+		rec_new_remove_secrets(a.out, sec, nsec);   /* nor secrets without their log */
+	if (nsec && rc == EXIT_OK)
+		printf("%s: %d secret%s dealt sealed, each player's in %s.ID.secret (keep each to its "
+			"player)\n", a.out, nsec, nsec == 1 ? "" : "s", a.out);
+	rec_new_secrets_free(sec, nsec);
 	sl_log_free(log);
 	return rc;
 }
@@ -336,7 +349,8 @@ int cmd_upgrade(int argc, char **argv)
 	sl_error_clear(&err);
 	if ((rc = cli_load(&log, argv[i], &err)) != 0)
 		return cli_report_silb(&err, argv[i]);
-	if (log->game && log->h.rules_version == log->game->rules_version && !a.out) {
+	if (log->game && log->h.rules_version == sl_game_find(log->game->id)->rules_version
+	    && !a.out) {
 		printf("%s: already under %s rules version %d; nothing to upgrade\n", argv[i],
 			log->game->id, log->h.rules_version);
 		sl_log_free(log);

@@ -102,15 +102,25 @@ int rec_new_check(const rec_template *t, const rec_new_opt *opt, int nopt, sl_er
 int rec_new_build(sl_log **out, const rec_template *t, const rec_new_opt *opt, int nopt,
 	sl_error *err)
 {
+	return rec_new_build_dealt(out, NULL, NULL, t, opt, nopt, err);
+}
+
+int rec_new_build_dealt(sl_log **out, rec_new_secret *sec, int *nsec, const rec_template *t,
+	const rec_new_opt *opt, int nopt, sl_error *err)
+{
 	sl_buf text;
 	sl_log *log = NULL;
 	char name[64];
 	int rc;
 	*out = NULL;
+	if (nsec)
+		*nsec = 0;
 	if ((rc = rec_new_check(t, opt, nopt, err)) != 0)
 		return rc;
 	sl_buf_init(&text);
 	if ((rc = t->write(&text, opt, nopt, err)) != 0)
+		goto out;
+	if (sec && nsec && t->deal && (rc = t->deal(&text, sec, nsec, opt, nopt, err)) != 0)
 		goto out;
 	if (text.failed) {
 		rc = sl_error_set(err, SL_EIO, "out of memory");

@@ -16,6 +16,13 @@ typedef struct rec_new_opt {
 	const char *val;
 } rec_new_opt;
 
+/* A player's secrets that a new game deals sealed (the log holds only their
+ * commitments): the text of FILE.ID.secret, which only that player keeps. */
+typedef struct rec_new_secret {
+	char player[32];
+	sl_buf text;
+} rec_new_secret;
+
 typedef struct rec_template {
 	const char *game;   /* the rules module's id */
 	/* The options, one per line: "--xws FILE  a squad (twice)"; an option
@@ -32,6 +39,12 @@ typedef struct rec_template {
 	 * an unreadable input file (exit 3), SL_EILLEGAL for a setup the rules
 	 * refuse (exit 1), SL_EIO (exit 4). Nothing is written by the template. */
 	int (*write)(sl_buf *out, const rec_new_opt *opt, int nopt, sl_error *err);
+	/* Optional (NULL: nothing is dealt): after write, appends the setup
+	 * entries that deal hidden cards as commitments to out, and fills
+	 * sec[0..*nsec-1] with each player's secret (its salts). Same codes as
+	 * write; the caller frees the texts (rec_new_secrets_free). */
+	int (*deal)(sl_buf *out, rec_new_secret *sec, int *nsec, const rec_new_opt *opt, int nopt,
+		sl_error *err);
 } rec_template;
 
 
@@ -59,6 +72,19 @@ int rec_new_pick(const rec_new_opt *opt, int nopt, const char *key, const char *
  * SL_EILLEGAL naming the setup line and the rule. */
 int rec_new_build(sl_log **out, const rec_template *t, const rec_new_opt *opt, int nopt,
 	sl_error *err);
+
+/* rec_new_build, then what t->deal deals (when sec is not NULL and t has a
+ * deal): the log holds the commitments, sec[0..*nsec-1] the secrets. */
+int rec_new_build_dealt(sl_log **out, rec_new_secret *sec, int *nsec, const rec_template *t,
+	const rec_new_opt *opt, int nopt, sl_error *err);
+void rec_new_secrets_free(rec_new_secret *sec, int nsec);
+/* Writes each secret to LOGPATH.ID.secret (mode 0600, synced, atomically);
+ * all or none: SL_EIO naming the file that could not be written (SL_ENOMEM
+ * when a text ran out of memory). */
+int rec_new_write_secrets(const char *logpath, const rec_new_secret *sec, int nsec,
+	sl_error *err);
+/* Removes the files rec_new_write_secrets wrote (the log could not be saved). */
+void rec_new_remove_secrets(const char *logpath, const rec_new_secret *sec, int nsec);
 
 /* Replays log with every rule (no recorded check compared) and gives each
  * entry its state check from the state after it. */

@@ -168,4 +168,5 @@ const rec_template rec_new_fmp = {
 	"--title TEXT  the log's title (default: the map's name)",
 	fmp_list,
 	fmp_write,
+	NULL,   /* deals nothing hidden */
 };

@@ -103,4 +103,5 @@ const rec_template rec_new_sail = {
 	"--title TEXT  the log's title (default: the scenario's)",
 	sail_list,
 	sail_write,
+	NULL,   /* deals nothing hidden */
 };

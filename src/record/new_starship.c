@@ -87,4 +87,5 @@ const rec_template rec_new_starship = {
 	"--title TEXT  the log's title (default: the scenario's)",
 	starship_list,
 	starship_write,
+	NULL,   /* deals nothing hidden */
 };

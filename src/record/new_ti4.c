@@ -240,6 +240,67 @@ static int ti4_list(sl_buf *out, sl_error *err)
 	return 0;
 }
 
+/* A uniform index below n (n >= 1) from the system's CSPRNG; -1 if it fails. */
+static int draw_below(int n)
+{
+	uint32_t v, lim = UINT32_MAX - UINT32_MAX % (uint32_t)n;
+	do
+		if (sl_random_bytes(&v, sizeof v))
+			return -1;
+	while (v >= lim);
+	return (int)(v % (uint32_t)n);
+}
+
+/* One secret objective drawn for a seat: the `draw` line with its
+ * commitment, and the player's file with the objective and the salt. */
+static int deal_one(sl_buf *out, rec_new_secret *sec, const char *id, int o, sl_error *err)
+{
+	uint8_t salt[SL_SALT_BYTES], cm[SL_COMMIT_BYTES];
+	char hs[2 * SL_SALT_BYTES + 1], hc[2 * SL_COMMIT_BYTES + 1];
+	const char *obj = ti4_objectives[o].id;
+	if (sl_random_bytes(salt, sizeof salt)
+	    || sl_commit(cm, "ti4-secret", salt, obj, strlen(obj)))
+		return sl_error_set(err, SL_EIO, "new ti4: cannot draw a secret objective's salt");
+	sl_hexstr_encode(hs, salt, sizeof salt);
+	sl_hexstr_encode(hc, cm, sizeof cm);
+	sl_buf_printf(out, "%s: draw deck=secret commit=%s\n", id, hc);
+	snprintf(sec->player, sizeof sec->player, "%.31s", id);
+	sl_buf_init(&sec->text);
+	sl_buf_printf(&sec->text, "# sillage new ti4: %s's secret objective, dealt sealed (the log "
+		"holds only its commitment); keep this file to yourself (formats/ti4.md)\n"
+		"secret %s %s %s\n# %s: scored in its phase with\n#   %s: objective do=score "
+		"id=%s salt=%s\n", id, obj, hs, hc, ti4_objectives[o].name, id, obj, hs);
+	return 0;
+}
+
+/* LRR setup: a secret objective each, drawn from the 40 without repeats,
+ * sealed (formats/ti4.md: the one each player keeps of the two dealt). */
+static int ti4_deal(sl_buf *out, rec_new_secret *sec, int *nsec, const rec_new_opt *opt,
+	int nopt, sl_error *err)
+{
+	seat seats[TI4_MAXP];
+	int pool[128], n = 0, np, rc;
+	*nsec = 0;
+	if (rec_new_flag(opt, nopt, "no-secrets"))
+		return 0;
+	if ((rc = parse_players(rec_new_get(opt, nopt, "players"), seats, &np, err)))
+		return rc;
+	for (int o = 0; o < ti4_nobjectives() && n < 128; o++)
+		if (ti4_objectives[o].stage == 0)
+			pool[n++] = o;
+	sl_buf_puts(out, "# a secret objective each, sealed: its salt is in FILE.ID.secret\n");
+	for (int p = 0; p < np && n > 0; p++) {
+		int k = draw_below(n);
+		if (k < 0)
+			return sl_error_set(err, SL_EIO, "new ti4: the system gives no random bytes");
+		if ((rc = deal_one(out, &sec[p], seats[p].id, pool[k], err)))
+			return rc;
+		++*nsec;
+		pool[k] = pool[--n];
+	}
+	return 0;
+}
+
 const rec_template rec_new_ti4 = {
 	"ti4",
 	"--map STRING  the galaxy: a TTS/TTPG map string, `0` for each home slot\n"
@@ -247,7 +308,10 @@ const rec_template rec_new_ti4 = {
 	"that home in the `0` slot at POS; ID:winnu+TECH (argent+TECH+TECH) chooses the starting "
 	"technologies\n"
 	"--speaker ID  the speaker (default: the first player)\n"
-	"--title TEXT  the log's title (default: the factions)",
+	"--title TEXT  the log's title (default: the factions)\n"
+	"--no-secrets  deal no secret objectives (a table that deals its own cards records each "
+	"with `draw deck=secret commit=...`)",
 	ti4_list,
 	ti4_write,
+	ti4_deal,   /* a sealed secret objective each, its salt in FILE.ID.secret */
 };

@@ -53,4 +53,5 @@ const rec_template rec_new_xwing = {
 	"second along the top)",
 	xwing_list,
 	xwing_write,
+	NULL,   /* deals nothing hidden */
 };

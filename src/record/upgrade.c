@@ -24,9 +24,30 @@ int rec_seal_log(sl_log *log, sl_error *err)
 	return rc;
 }
 
+/* Whether schema b reads every event of a: the same events, each with a's
+ * fields first (names and kinds), so a's events keep their meaning. */
+static int schema_extends(const sl_schema *a, const sl_schema *b)
+{
+	if (a->nevents != b->nevents)
+		return 0;
+	for (int e = 0; e < a->nevents; e++) {
+		const sl_event_def *x = &a->events[e], *y = &b->events[e];
+		if (strcmp(x->name, y->name) || y->nfields < x->nfields)
+			return 0;
+		for (int f = 0; f < x->nfields; f++)
+			if (strcmp(x->fields[f].name, y->fields[f].name) || x->fields[f].kind != y->fields[f].kind)
+				return 0;
+	}
+	return 1;
+}
+
 int rec_upgrade(sl_log *log, rec_upgrade_info *info, sl_error *err)
 {
-	const sl_game *g = log->game;
+	const sl_game *g = log->game, *cur = g ? sl_game_find(g->id) : NULL;
+	/* a log read with an earlier version's table (its schema) goes on with
+	 * today's when today's schema reads its events as they are */
+	if (cur && cur != g && schema_extends(g->schema, cur->schema))
+		log->game = g = cur;
 	uint64_t *old = NULL;
 	int rc;
 	memset(info, 0, sizeof *info);

@@ -142,13 +142,16 @@ static void t_decks(void **state)
 	assert_int_equal(pok, 12);
 	for (int i = 0; i < ti4_nactions(); i++) {
 		assert_int_equal(ti4_action_index(ti4_actions[i].id), i);
-		if (ti4_actions[i].pok)
+		if (ti4_actions[i].pok == 1)
 			acpok += ti4_actions[i].count;
-		else
+		else if (ti4_actions[i].pok == 0)
 			ac += ti4_actions[i].count;
 	}
 	assert_int_equal(ac, 80);            /* the base game's action deck */
-	assert_true(acpok > 0);
+	assert_int_equal(acpok, 40);         /* Prophecy of Kings' 40 (AsyncTI4 pok.json) */
+	assert_int_equal(ti4_actions[ti4_action_index("diplomaticpressure")].count, 4);
+	assert_int_equal(ti4_actions[ti4_action_index("warmachine")].count, 4);
+	assert_int_equal(ti4_actions[ti4_action_index("crashlanding")].pok, 2);   /* not PoK's */
 	for (int i = 0; i < ti4_nexplores(); i++)
 		ex[ti4_explores[i].deck] += ti4_explores[i].count;
 	assert_int_equal(ex[TI4_EX_CULTURAL], 20);

@@ -161,11 +161,20 @@ static int observe(void *cx, const sl_header *h, const void *st, const sl_event 
 	return SL_OK;
 }
 
-/* The most victory points among the players still in the game. */
+/* The winner the rules named (rules version 2 on: the first to the goal,
+ * ties by initiative, LRR 98.2: ti4_round_after, what the game's result
+ * hook reports); else who leads: the most victory points among the players
+ * still in the game. */
 static void result(const void *st, const sl_header *h, sl_result *out)
 {
 	const ti4_state *s = st;
 	int best = -1, tie = 0, np = h->nplayers < TI4_MAXP ? h->nplayers : TI4_MAXP;
+	if (s->r.on && s->r.winner >= 0 && s->r.winner < np) {
+		out->winner = s->r.winner;
+		snprintf(out->text, sizeof out->text, "round %d: %s wins with %d victory points",
+			s->turn, h->players[s->r.winner].id, s->pl[s->r.winner].vp);
+		return;
+	}
 	for (int p = 0; p < np; p++) {
 		if (s->pl[p].eliminated)
 			continue;

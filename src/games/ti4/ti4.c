@@ -126,7 +126,13 @@ static const sl_field_def f_strategic[] = {
 	WHO("speaker", 1, "Politics: the new speaker"),
 	CARD("objective", 1, "Imperial: the public objective scored"),
 	{"pay", SL_K_LIST, 1, 0, 0, 16, ti4_planet_tokens, "planets exhausted (influence or resources)"},
+	/* rules version 3 (appended: a version 2 log reads with the first 8, ti4_schema_v2) */
+	UO("units", "Construction: the structures placed (pds, sd), in order"),
+	{"at", SL_K_LIST, 1, 0, 0, 4, ti4_planet_tokens, "Construction: the planet of each structure"},
+	{"tactic", SL_K_INT, 1, 0, 16, 0, NULL, "Warfare: the tactic pool after redistributing"},
+	{"fleet", SL_K_INT, 1, 0, 16, 0, NULL, "Warfare: the fleet pool after redistributing (the strategy pool has the rest)"},
 };
+#define NSTRAT_V2 8
 static const sl_field_def f_play[] = {
 	{"kind", SL_K_ENUM, 0, 0, 0, 0, ti4_kind_tokens, "action (card), component, leader, relic, note"},
 	CARD("card", 0, "what is played: an action card id, or the name of the ability"),
@@ -152,50 +158,56 @@ static const sl_field_def f_draw[] = {
 
 #define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define PL (SL_EV_PLAY | SL_EV_PLAYER)
-static const sl_event_def ti4_events[TI4_NEV] = {
-	{"galaxy", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_galaxy), f_galaxy, "the galaxy, first of all"},
-	{"faction", SL_EV_SETUP | SL_EV_PLAYER, NF(f_faction), f_faction,
-		"the player's faction and home system"},
-	{"place", SL_EV_SETUP | SL_EV_PLAYER, NF(f_place), f_place, "starting units"},
-	{"activate", PL, NF(f_activate), f_activate, "tactical action: a command token activates a system"},
-	{"move", PL, NF(f_move), f_move, "movement: ships (and what they transport) into the active system"},
-	{"load", PL, NF(f_load), f_load, "movement: ground forces leave a planet for a ship"},
-	{"cannon", PL, NF(f_cannon), f_cannon, "SPACE CANNON: offense after movement or defense on a landing"},
-	{"barrage", PL, NF(f_barrage), f_barrage, "ANTI-FIGHTER BARRAGE, before the first combat round"},
-	{"fire", PL, NF(f_fire), f_fire, "a combat roll of the round (space or ground)"},
-	{"assign", PL, NF(f_assign), f_assign, "hits taken: units sustaining damage and destroyed"},
-	{"retreat", PL, NF(f_retreat), f_retreat, "a retreat announced, carried out at the end of the round"},
-	{"bombard", PL, NF(f_bombard), f_bombard, "invasion: BOMBARDMENT of a planet"},
-	{"land", PL, NF(f_land), f_land, "invasion: ground forces land on a planet"},
-	{"produce", PL, NF(f_produce), f_produce, "production at a space dock of the active system"},
-	{"reclaim", PL, NF(f_reclaim), f_reclaim,
-		"a unit of a type none are left of is taken from the board (LRR 17, commentary 8)"},
-	{"end", PL, 0, NULL, "the end of the player's turn"},
-	{"pass", PL, 0, NULL, "the player passes for the rest of the action phase"},
-	{"trade", PL, NF(f_trade), f_trade, "a transaction with a neighbour (LRR 94)"},
-	{"replenish", PL, 0, NULL, "commodities replenished to the faction's value"},
-	{"agent", PL, NF(f_agent), f_agent, "the Cabal agent (The Stillness of Stars) captures"},
-	{"vortex", PL, NF(f_vortex), f_vortex, "Vortex: capture a unit from reinforcements (action)"},
-	{"research", PL, NF(f_research), f_research, "a technology gained (Riftmeld may pay)"},
-	{"copy", PL, NF(f_copy), f_copy, "Nekro or Yssaril copies a Cabal ability"},
-	{"eliminate", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_eliminate), f_eliminate,
-		"a player is eliminated (LRR 33)"},
-	{"score", PL, NF(f_score), f_score, "victory points"},
-	{"seat", SL_EV_SETUP | SL_EV_PLAYER, NF(f_seat), f_seat,
-		"rules 2: the faction, its home system into its slot, starting units and technologies"},
-	{"pick", PL, NF(f_pick), f_pick, "strategy phase: a strategy card chosen"},
-	{"strategic", PL, NF(f_strategic), f_strategic,
-		"a strategy card's primary (its holder's action) or secondary"},
-	{"play", PL, NF(f_play), f_play, "an action card, a component action, a leader, relic or note"},
-	{"objective", SL_EV_PLAYER, NF(f_objective), f_objective, "an objective revealed or scored"},
-	{"agenda", PL, NF(f_agenda), f_agenda, "agenda phase: reveal, vote, outcome"},
-	{"draw", SL_EV_PLAYER, NF(f_draw), f_draw, "cards drawn: action cards, a sealed secret, exploration, relic"},
-};
+/* The events; NSTRAT: how many of `strategic`'s fields the version knows. */
+#define TI4_EVENTS(NSTRAT) { \
+	{"galaxy", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_galaxy), f_galaxy, "the galaxy, first of all"}, \
+	{"faction", SL_EV_SETUP | SL_EV_PLAYER, NF(f_faction), f_faction, \
+		"the player's faction and home system"}, \
+	{"place", SL_EV_SETUP | SL_EV_PLAYER, NF(f_place), f_place, "starting units"}, \
+	{"activate", PL, NF(f_activate), f_activate, "tactical action: a command token activates a system"}, \
+	{"move", PL, NF(f_move), f_move, "movement: ships (and what they transport) into the active system"}, \
+	{"load", PL, NF(f_load), f_load, "movement: ground forces leave a planet for a ship"}, \
+	{"cannon", PL, NF(f_cannon), f_cannon, "SPACE CANNON: offense after movement or defense on a landing"}, \
+	{"barrage", PL, NF(f_barrage), f_barrage, "ANTI-FIGHTER BARRAGE, before the first combat round"}, \
+	{"fire", PL, NF(f_fire), f_fire, "a combat roll of the round (space or ground)"}, \
+	{"assign", PL, NF(f_assign), f_assign, "hits taken: units sustaining damage and destroyed"}, \
+	{"retreat", PL, NF(f_retreat), f_retreat, "a retreat announced, carried out at the end of the round"}, \
+	{"bombard", PL, NF(f_bombard), f_bombard, "invasion: BOMBARDMENT of a planet"}, \
+	{"land", PL, NF(f_land), f_land, "invasion: ground forces land on a planet"}, \
+	{"produce", PL, NF(f_produce), f_produce, "production at a space dock of the active system"}, \
+	{"reclaim", PL, NF(f_reclaim), f_reclaim, \
+		"a unit of a type none are left of is taken from the board (LRR 17, commentary 8)"}, \
+	{"end", PL, 0, NULL, "the end of the player's turn"}, \
+	{"pass", PL, 0, NULL, "the player passes for the rest of the action phase"}, \
+	{"trade", PL, NF(f_trade), f_trade, "a transaction with a neighbour (LRR 94)"}, \
+	{"replenish", PL, 0, NULL, "commodities replenished to the faction's value"}, \
+	{"agent", PL, NF(f_agent), f_agent, "the Cabal agent (The Stillness of Stars) captures"}, \
+	{"vortex", PL, NF(f_vortex), f_vortex, "Vortex: capture a unit from reinforcements (action)"}, \
+	{"research", PL, NF(f_research), f_research, "a technology gained (Riftmeld may pay)"}, \
+	{"copy", PL, NF(f_copy), f_copy, "Nekro or Yssaril copies a Cabal ability"}, \
+	{"eliminate", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_eliminate), f_eliminate, \
+		"a player is eliminated (LRR 33)"}, \
+	{"score", PL, NF(f_score), f_score, "victory points"}, \
+	{"seat", SL_EV_SETUP | SL_EV_PLAYER, NF(f_seat), f_seat, \
+		"rules 2: the faction, its home system into its slot, starting units and technologies"}, \
+	{"pick", PL, NF(f_pick), f_pick, "strategy phase: a strategy card chosen"}, \
+	{"strategic", PL, NSTRAT, f_strategic, \
+		"a strategy card's primary (its holder's action) or secondary"}, \
+	{"play", PL, NF(f_play), f_play, "an action card, a component action, a leader, relic or note"}, \
+	{"objective", SL_EV_PLAYER, NF(f_objective), f_objective, "an objective revealed or scored"}, \
+	{"agenda", PL, NF(f_agenda), f_agenda, "agenda phase: reveal, vote, outcome"}, \
+	{"draw", SL_EV_PLAYER, NF(f_draw), f_draw, "cards drawn: action cards, a sealed secret, exploration, relic"}, \
+}
+static const sl_event_def ti4_events[TI4_NEV] = TI4_EVENTS(NF(f_strategic));
+static const sl_event_def ti4_events_v2[TI4_NEV] = TI4_EVENTS(NSTRAT_V2);
 
 static const char *const ti4_phases[] = {"action", "status", "agenda"};
 
 const sl_schema ti4_schema = {
 	TI4_NEV, ti4_events, 3, ti4_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+};
+const sl_schema ti4_schema_v2 = {
+	TI4_NEV, ti4_events_v2, 3, ti4_phases, {SL_HEX_FLAT, SL_HEX_ODD}
 };
 
 /* ---- helpers ------------------------------------------------------------------ */
@@ -573,6 +585,7 @@ int ti4_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *desc,
 		s->pl[repl].replenished = 0;
 	ti4_update_blockades(s, h, desc);
 	ti4_round_after(s, h, desc);
+	ti4_v3_after(s, ev);
 	return 0;
 }
 
@@ -662,6 +675,7 @@ static int ti4_init(void **out, const sl_header *h, sl_error *err)
 	}
 	memset(s->ctrl, -1, sizeof s->ctrl);
 	ti4_round_init(s, h);
+	ti4_v3_init(s, h);
 	s->turnp = -1;
 	s->asys = -1;
 	s->att = s->def = -1;
@@ -698,33 +712,40 @@ static void ti4_position(const void *st, int *turn, int *phase)
 	*phase = s->phase;
 }
 
-/* Rules version 1 (tactical play only) replays as it was recorded: the module
- * branches on the header's version (ti4_round_init). */
+/* Rules versions 1 (tactical play only) and 2 (the whole round) replay as
+ * they were recorded: the module branches on the header's version
+ * (ti4_round_init, ti4_v3_init). */
 static int ti4_compat(int recorded)
 {
-	return recorded == 1 ? SL_COMPAT_SAME : SL_COMPAT_NO;
+	return recorded == 1 || recorded == 2 ? SL_COMPAT_SAME : SL_COMPAT_NO;
 }
 
-const sl_game sl_game_ti4 = {
-	SL_GAME_API,
-	"ti4",
-	"Twilight Imperium 4: tactical actions on a real galaxy, blockades, capture (LRR 17)",
-	TI4_RULES_VERSION,
-	&ti4_schema,
-	ti4_compat,
-	ti4_init,
-	sl_free,
-	ti4_apply,
-	ti4_mark,
-	ti4_serialize,
-	ti4_restore,
-	ti4_summary,
-	ti4_summary_json,
-	ti4_help,
-	ti4_generate,
-	ti4_position,
-	NULL,   /* no .silb model of its own: the generic coding */
-	ti4_result,   /* rules version 2: the first to the goal in victory points */
-	NULL,   /* chances: every ti4 die is rolled at the table */
-	NULL,                 /* veil: nothing hidden but what commitments seal */
-};
+#define TI4_GAME(version, schema) { \
+	SL_GAME_API, \
+	"ti4", \
+	"Twilight Imperium 4: tactical actions on a real galaxy, blockades, capture (LRR 17)", \
+	version, \
+	schema, \
+	ti4_compat, \
+	ti4_init, \
+	sl_free, \
+	ti4_apply, \
+	ti4_mark, \
+	ti4_serialize, \
+	ti4_restore, \
+	ti4_summary, \
+	ti4_summary_json, \
+	ti4_help, \
+	ti4_generate, \
+	ti4_position, \
+	NULL,   /* no .silb model of its own: the generic coding */ \
+	ti4_result,   /* rules version 2 on: the first to the goal in victory points */ \
+	NULL,   /* chances: every ti4 die is rolled at the table */ \
+	NULL,   /* veil: nothing hidden but what commitments seal */ \
+}
+const sl_game sl_game_ti4 = TI4_GAME(TI4_RULES_VERSION, &ti4_schema);
+/* Logs of versions 1 and 2 are read with the schema they were written with
+ * (sl_game_find_version): `strategic` without version 3's fields, so their
+ * binary form decodes as it did. */
+const sl_game sl_game_ti4_v1 = TI4_GAME(1, &ti4_schema_v2);
+const sl_game sl_game_ti4_v2 = TI4_GAME(2, &ti4_schema_v2);

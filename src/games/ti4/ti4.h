@@ -151,6 +151,13 @@ typedef struct ti4_round {
 	uint8_t votes[8][2];                 /* votes per outcome, low byte first */
 } ti4_round;   /* bytes only: serialized as it lies */
 
+/* What rules version 3 adds (ti4_v3.c): all zero, and not serialized, in
+ * an earlier version's game. */
+typedef struct ti4_round3 {
+	uint8_t on;                /* rules version >= 3 */
+	uint8_t warprod;           /* bit p: Warfare's secondary lets p produce at home now */
+} ti4_round3;   /* bytes only: serialized as it lies */
+
 enum ti4_step { TI4_ST_NONE = 0, TI4_ST_MOVE, TI4_ST_CANNON, TI4_ST_COMBAT, TI4_ST_INVADE,
 	TI4_ST_PRODUCE };
 
@@ -194,6 +201,7 @@ typedef struct ti4_state {
 	/* For the painter: the last system touched. */
 	int8_t last;
 	ti4_round r;            /* rules version 2 */
+	ti4_round3 r3;          /* rules version 3 */
 } ti4_state;
 
 /* Rules version 2: a strategy card's index 0..7 held by p, -1 none (lowest
@@ -229,5 +237,6 @@ int ti4_captured_count(const ti4_state *s, int capturer);  /* units and tokens o
 int ti4_check_places(const ti4_state *s);
 
 extern const sl_game sl_game_ti4;
+extern const sl_game sl_game_ti4_v1, sl_game_ti4_v2;   /* their schema (registry.c) */
 
 #endif

@@ -500,6 +500,7 @@ static int ev_load(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 /* Whether p and another player both have ships in the active system. */
 static int opponent_in(const ti4_state *s, int i, int p)
 {
+	/* ... any of them; who the active player fights: ti4_combat_opponent */
 	for (int q = 0; q < s->np; q++)
 		if (q != p && ti4_ships_in(s, i, q))
 			return q;
@@ -620,7 +621,7 @@ static int start_space_combat(ti4_state *s, sl_buf *desc, const sl_header *h)
 {
 	s->ckind = 1;
 	s->att = s->turnp;
-	s->def = (int8_t)opponent_in(s, s->asys, s->turnp);
+	s->def = (int8_t)ti4_combat_opponent(s, s->asys, s->turnp);
 	s->round = 1;
 	s->fired = 0;
 	s->afb_done = 0;
@@ -653,7 +654,8 @@ static int ev_barrage(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 			return rc;
 	}
 	if (!combat_side(s, p))
-		return ti4_illegal(err, "ti4 LRR 10: %s is not in this space combat", PID(p));
+		return ti4_not_a_side(s, h, p, "10", err) ? SL_EILLEGAL
+			: ti4_illegal(err, "ti4 LRR 10: %s is not in this space combat", PID(p));
 	if (s->round != 1 || s->fired)
 		return ti4_illegal(err, "ti4 LRR 10.1: anti-fighter barrage comes before the first "
 			"combat round's rolls");
@@ -797,7 +799,8 @@ static int ev_fire(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		a = 0;
 	}
 	if (!combat_side(s, p))
-		return ti4_illegal(err, "ti4 LRR 78: %s is not in this combat", PID(p));
+		return ti4_not_a_side(s, h, p, "78.3", err) ? SL_EILLEGAL
+			: ti4_illegal(err, "ti4 LRR 78: %s is not in this combat", PID(p));
 	if (s->fired >> p & 1)
 		return ti4_illegal(err, "ti4 LRR 78.3: %s has rolled in round %d", PID(p), s->round);
 	for (int t = 0, d; t < TI4_NUT; t++) {
@@ -889,10 +892,11 @@ static int ev_retreat(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 	int p = ev->player, to = ti4_pos_index(ev->f[0].u.i), ok = 0;
 	/* rules 2, LRR 78.5: the first round too, before its rolls (no barrage needed) */
 	if (s->r.on && !s->ckind && combat_needed(s) && !pending_any(s)
-	    && (p == s->turnp || p == opponent_in(s, s->asys, s->turnp)))
+	    && (p == s->turnp || p == ti4_combat_opponent(s, s->asys, s->turnp)))
 		start_space_combat(s, desc, h);
 	if (s->ckind != 1 || !combat_side(s, p))
-		return ti4_illegal(err, "ti4 LRR 78.5: only a side in a space combat retreats");
+		return ti4_not_a_side(s, h, p, "78.5", err) ? SL_EILLEGAL
+			: ti4_illegal(err, "ti4 LRR 78.5: only a side in a space combat retreats");
 	if (s->fired)
 		return ti4_illegal(err, "ti4 LRR 78.5: a retreat is announced at the start of a round");
 	if (p == s->att && s->retreat[s->def] >= 0)
@@ -1105,7 +1109,8 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 		if (UD(t).structure)
 			return ti4_illegal(err, "ti4 LRR 67: a %s is placed by an ability, not produced",
 				UD(t).name);
-		if (t == TI4_WS && !(s->pl[p].techs >> TI4_T_WARSUN & 1))
+		if (t == TI4_WS && !(s->pl[p].techs >> TI4_T_WARSUN & 1)
+		    && !ti4_v3_may_produce_warsun(s, p))
 			return ti4_illegal(err, "ti4: a war sun is produced only with the War Sun unit upgrade technology");
 		if (UD(t).ship)
 			ships += cnt[t];
@@ -1617,6 +1622,32 @@ static int ev_score(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	return 0;
 }
 
+/* Rules 3, LRR 99.2: Warfare's secondary, the production of a space dock in
+ * the player's home system outside a tactical action (no token placed): the
+ * production step's rules with that system as the one producing. */
+static int warfare_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	int8_t turnp = s->turnp, asys = s->asys;
+	uint8_t step = s->step, used = s->prod_used, landed[3];
+	int rc;
+	memcpy(landed, s->landed, sizeof landed);
+	s->turnp = (int8_t)ev->player;
+	s->asys = s->pl[ev->player].home;
+	s->step = TI4_ST_PRODUCE;
+	s->prod_used = 0;
+	memset(s->landed, 0, sizeof s->landed);
+	rc = ev_produce(s, h, ev, desc, err);
+	s->turnp = turnp;
+	s->asys = asys;
+	s->step = step;
+	s->prod_used = used;
+	memcpy(s->landed, landed, sizeof landed);
+	if (rc == 0)
+		s->r3.warprod &= (uint8_t)~(1u << ev->player);
+	return rc;
+}
+
 int ti4_play(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err)
 {
 	switch (ev->type) {
@@ -1630,7 +1661,10 @@ int ti4_play(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	case TI4_EV_RETREAT: return ev_retreat(s, h, ev, desc, err);
 	case TI4_EV_BOMBARD: return ev_bombard(s, h, ev, desc, err);
 	case TI4_EV_LAND: return ev_land(s, h, ev, desc, err);
-	case TI4_EV_PRODUCE: return ev_produce(s, h, ev, desc, err);
+	case TI4_EV_PRODUCE:
+		if (s->r3.on && s->turnp < 0 && (s->r3.warprod >> ev->player & 1))
+			return warfare_produce(s, h, ev, desc, err);
+		return ev_produce(s, h, ev, desc, err);
 	case TI4_EV_RECLAIM: return ev_reclaim(s, h, ev, desc, err);
 	case TI4_EV_END: return ev_end(s, h, ev, desc, err);
 	case TI4_EV_PASS: return ev_pass(s, h, ev, desc, err);

@@ -454,6 +454,8 @@ const ti4_agenda_def ti4_agendas[] = {
 int ti4_nagendas(void) { return NAG; }
 
 /* ---- action cards (copies in the deck, the window it is played in) ----------------- */
+/* pok: 0 the base game's 80, 1 Prophecy of Kings' 40, 2 a card of neither deck
+ * (Crash Landing, Side Project: kept so that a log that played one replays) */
 #define A(id, n, k, w, pok) {id, n, k, TI4_W_##w, pok}
 const ti4_action_def ti4_actions[] = {
 	A("ancientburialsites", "Ancient Burial Sites", 1, AGENDA, 0),
@@ -520,7 +522,7 @@ const ti4_action_def ti4_actions[] = {
 	A("coupdetat", "Coup d'Etat", 1, STRATEGY, 1),
 	A("deadlyplot", "Deadly Plot", 1, AGENDA, 1),
 	A("decoyoperation", "Decoy Operation", 1, ANY, 1),
-	A("diplomaticpressure", "Diplomatic Pressure", 1, ANY, 1),
+	A("diplomaticpressure", "Diplomatic Pressure", 4, ANY, 1),
 	A("divertfunding", "Divert Funding", 1, ACTION, 1),
 	A("explorationprobe", "Exploration Probe", 1, ACTION, 1),
 	A("manipulateinvestments", "Manipulate Investments", 1, STRATEGY, 1),
@@ -531,7 +533,7 @@ const ti4_action_def ti4_actions[] = {
 	A("rout", "Rout", 1, COMBAT, 1),
 	A("scuttle", "Scuttle", 1, ACTION, 1),
 	A("seizeartifact", "Seize Artifact", 1, ACTION, 1),
-	A("crashlanding", "Crash Landing", 1, COMBAT, 1),
+	A("crashlanding", "Crash Landing", 1, COMBAT, 2),
 	A("ghostsquad", "Ghost Squad", 1, COMBAT, 1),
 	A("harnessenergy", "Harness Energy", 1, TACTICAL, 1),
 	A("impersonation", "Impersonation", 1, ACTION, 1),
@@ -540,9 +542,20 @@ const ti4_action_def ti4_actions[] = {
 	A("plagiarize", "Plagiarize", 1, ACTION, 1),
 	A("rally", "Rally", 1, TACTICAL, 1),
 	A("reflectiveshielding", "Reflective Shielding", 1, COMBAT, 1),
-	A("sideproject", "Side Project", 1, ANY, 1),
+	A("sideproject", "Side Project", 1, ANY, 2),
 	A("solarflare", "Solar Flare", 1, TACTICAL, 1),
 	A("waylay", "Waylay", 1, COMBAT, 1),
+	/* the rest of Prophecy of Kings' 40 (AsyncTI4 data/action_cards/pok.json, commit
+	 * 8dc11e9: its "codex1" and "pok" entries; appended so that earlier ids keep
+	 * their place) */
+	A("blitz", "Blitz", 1, COMBAT, 1),
+	A("counterstroke", "Counterstroke", 1, ANY, 1),
+	A("fighterconscription", "Fighter Conscription", 1, ACTION, 1),
+	A("forwardsupplybase", "Forward Supply Base", 1, ANY, 1),
+	A("hackelection", "Hack Election", 1, AGENDA, 1),
+	A("sanction", "Sanction", 1, AGENDA, 1),
+	A("scramblefrequency", "Scramble Frequency", 1, ANY, 1),
+	A("warmachine", "War Machine", 4, TACTICAL, 1),
 };
 #define NAC ((int)(sizeof ti4_actions / sizeof ti4_actions[0]))
 int ti4_nactions(void) { return NAC; }

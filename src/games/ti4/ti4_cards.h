@@ -116,7 +116,7 @@ enum ti4_window { TI4_W_ACTION = 0,   /* as the player's action in the action ph
 
 typedef struct ti4_action_def {
 	const char *id, *name;
-	uint8_t count, window, pok;
+	uint8_t count, window, pok;   /* pok: 0 base, 1 Prophecy of Kings, 2 neither (ti4_cards.c) */
 } ti4_action_def;
 
 typedef struct ti4_relic_def {

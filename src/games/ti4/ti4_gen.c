@@ -450,6 +450,7 @@ static int strategic2(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl
 		sl_value_text(a, &out->f[5], h->players[(p + 1) % s->np].id);
 	if (c == 6 && !try_research(s, h, tmp, a, rng, out, 2))
 		return 0;
+	ti4_v3_gen_primary(s, a, p, c, out);
 	return 0;
 }
 

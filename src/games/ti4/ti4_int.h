@@ -4,7 +4,7 @@
 
 #include "ti4.h"
 
-#define TI4_RULES_VERSION 2
+#define TI4_RULES_VERSION 3
 
 /* Event types, in schema order. */
 enum {
@@ -49,6 +49,37 @@ void ti4_round_summary(const ti4_state *s, const sl_header *h, sl_buf *o);
 void ti4_round_json(const ti4_state *s, const sl_header *h, sl_buf *o);
 
 extern const sl_schema ti4_schema;
+extern const sl_schema ti4_schema_v2;   /* versions 1 and 2: `strategic` without its v3 fields */
+
+/* ti4_v3.c: what rules version 3 changes. */
+void ti4_v3_init(ti4_state *s, const sl_header *h);
+void ti4_v3_serialize(const ti4_state *s, sl_buf *b);
+void ti4_v3_restore(ti4_state *s, sl_reader *r);
+/* The player the active player p fights in a space combat at i (LRR 78, 62):
+ * version 3, the first other player with ships there in initiative order;
+ * before, the first by seat. -1 if none. */
+int ti4_combat_opponent(const ti4_state *s, int i, int p);
+/* The refusal for p, who is not a side of the combat under way. */
+int ti4_not_a_side(const ti4_state *s, const sl_header *h, int p, const char *rule,
+	sl_error *err);
+/* Construction and Warfare carried out (version 3): the primary of card c
+ * (3 or 5) and each secondary. */
+int ti4_v3_primary(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+int ti4_v3_secondary(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err);
+/* After every event: Warfare's production window closes with any event but a
+ * `produce` or a `strategic`. */
+void ti4_v3_after(ti4_state *s, const sl_event *ev);
+/* Version 3: the printed values of faction f's own unit of type t before its
+ * upgrade (Spec Ops I, Advanced Carrier I, ...), NULL when f has none (or
+ * before version 3); whether p produces war suns without the technology
+ * (the Muaat's Prototype War Sun I). */
+const ti4_stats *ti4_v3_base_unit(const ti4_state *s, int f, int t);
+int ti4_v3_may_produce_warsun(const ti4_state *s, int p);
+/* The generator's Construction and Warfare primaries (version 3): fills
+ * out's fields for card c of player p. */
+void ti4_v3_gen_primary(const ti4_state *s, sl_arena *a, int p, int c, sl_event *out);
 
 int ti4_illegal(sl_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *ti4_pid(const sl_header *h, int p);

@@ -67,6 +67,8 @@ static const ti4_stats *stats_of(const ti4_state *s, int p, int t)
 		    && (!best || ti4_techs[k].faction || best == &ti4_faction_data_tab[f].fs
 		        || best == &ti4_faction_data_tab[f].mech))
 			best = &ti4_techs[k].up;
+	if (!best)   /* version 3: the faction's own unit before its upgrade */
+		best = ti4_v3_base_unit(s, f, t);
 	return best;
 }
 
@@ -460,7 +462,7 @@ static int primary(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		if (s->ctrl[0][0] == p)
 			s->pl[p].vp++;
 		break;
-	default:  /* Construction, Warfare: placements declared, the card named */
+	default:  /* Construction, Warfare: declared before version 3 (ti4_v3.c) */
 		break;
 	}
 	return rc;
@@ -516,6 +518,8 @@ static int ev_strategic(ti4_state *s, const sl_header *h, const sl_event *ev, sl
 				ti4_strategy[c].name);
 		if ((rc = primary(s, h, ev, desc, err)))
 			return rc;
+		if (s->r3.on && (rc = ti4_v3_primary(s, h, ev, desc, err)))
+			return rc;
 		R->used[c] = 1;
 		R->strat = (int8_t)c;
 		R->sec_done = (uint8_t)(1u << p);
@@ -526,6 +530,8 @@ static int ev_strategic(ti4_state *s, const sl_header *h, const sl_event *ev, sl
 		return ti4_illegal(err, "ti4 LRR 82.3: the secondary of %s is not open to %s",
 			ti4_strategy[c].name, PID(p));
 	if (part == TI4_PART_SECONDARY && (rc = secondary(s, h, ev, desc, err)))
+		return rc;
+	if (part == TI4_PART_SECONDARY && s->r3.on && (rc = ti4_v3_secondary(s, h, ev, desc, err)))
 		return rc;
 	R->sec_done |= (uint8_t)(1u << p);
 	if (desc)

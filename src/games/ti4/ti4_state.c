@@ -82,6 +82,7 @@ int ti4_serialize(const void *st, sl_buf *b)
 	sl_buf_put(b, s->owed, sizeof s->owed);
 	sv(b, s->last);
 	ti4_round_serialize(s, b);
+	ti4_v3_serialize(s, b);
 	return b->failed ? SL_ENOMEM : SL_OK;
 }
 
@@ -176,6 +177,7 @@ int ti4_restore(void **out, const void *p, size_t n, sl_error *err)
 	rbytes(&r, s->owed, sizeof s->owed);
 	s->last = (int8_t)sl_read_svarint_in(&r, -1, TI4_NPOS - 1);
 	ti4_round_restore(s, &r);
+	ti4_v3_restore(s, &r);
 	if (s->ckind && (s->att < 0 || s->def < 0 || s->asys < 0 || s->att >= s->np
 	    || s->def >= s->np))
 		r.err = 1;
