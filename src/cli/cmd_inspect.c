@@ -687,130 +687,208 @@ fail:
 	return verify_fail(o, file, err);
 }
 
+/* state --turn T of a .silb archive: the one segment that holds the turn,
+ * through the index (issue 29); -1 when that does not apply. */
+static int state_at(const inspect_opts *o, const char *file)
+{
+	cli_at at;
+	sl_buf b;
+	int turn, phase, rc;
+	if (o->where.event >= 0 || (rc = cli_at_open(&at, file, &o->where)) < 0)
+		return -1;
+	if (rc)
+		return rc;
+	sl_buf_init(&b);
+	at.log->game->position(at.st, &turn, &phase);
+	{
+		uint64_t h = 0;
+		if (sl_game_hash(at.log->game, at.st, &h) != SL_OK)
+			b.failed = 1;
+		if (o->json) {
+			sl_buf_printf(&b, "{\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state\":",
+				at.event_no, turn, phase, (unsigned long long)h);
+			at.log->game->summary_json(at.st, &at.log->h, &b);
+			cli_result_json(at.log, at.st, &b);
+			sl_buf_puts(&b, "}\n");
+		} else {
+			sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",
+				at.event_no, at.events, turn, phase, sl_phase_name(at.log->game->schema, phase),
+				(unsigned long long)h);
+			at.log->game->summary(at.st, &at.log->h, &b);
+		}
+	}
+	rc = flush(&b);
+	cli_at_close(&at);
+	return rc;
+}
+
+/* state: the log walked once (cli_walk), the state at the position kept. */
 int cmd_state(int argc, char **argv)
 {
 	inspect_opts o;
 	const char *file;
-	sl_log *log;
-	sl_replay *r;
+	cli_walk w;
 	sl_buf b;
+	const void *st;
+	const sl_log *log;
 	int turn, phase;
 	int rc = one_file("state", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
-	if ((rc = cli_open(file, 0, &log, &r)))
+	if ((rc = state_at(&o, file)) >= 0)
 		return rc;
-	if ((rc = cli_where_seek(&o.where, r)))
+	cli_walk_init(&w);
+	w.where = o.where;
+	if ((rc = cli_walk_open(&w, file)) || (rc = cli_walk_where(&w)))
 		goto out;
+	log = w.log;
+	st = cli_walk_state(&w);
 	sl_buf_init(&b);
-	sl_replay_where(r, &turn, &phase);
-	if (o.json) {
-		sl_buf_printf(&b, "{\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state\":",
-			sl_replay_event_at(r, sl_replay_pos(r)), turn, phase,
-			hash_for(r, &b));
-		log->game->summary_json(sl_replay_state(r), &log->h, &b);
-		cli_result_json(log, sl_replay_state(r), &b);
-		sl_buf_puts(&b, "}\n");
-	} else {
-		sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",
-			sl_replay_event_at(r, sl_replay_pos(r)), sl_replay_events(r), turn, phase,
-			sl_phase_name(log->game->schema, phase), hash_for(r, &b));
-		log->game->summary(sl_replay_state(r), &log->h, &b);
+	log->game->position(st, &turn, &phase);
+	{
+		uint64_t h = 0;
+		if (sl_game_hash(log->game, st, &h) != SL_OK)
+			b.failed = 1;
+		if (o.json) {
+			sl_buf_printf(&b, "{\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state\":",
+				w.at_event, turn, phase, (unsigned long long)h);
+			log->game->summary_json(st, &log->h, &b);
+			cli_result_json(log, st, &b);
+			sl_buf_puts(&b, "}\n");
+		} else {
+			sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",
+				w.at_event, sl_replay_events(w.r), turn, phase,
+				sl_phase_name(log->game->schema, phase), (unsigned long long)h);
+			log->game->summary(st, &log->h, &b);
+		}
 	}
 	rc = flush(&b);
 out:
-	sl_replay_free(r);
-	sl_log_free(log);
+	cli_walk_free(&w);
 	return rc;
+}
+
+/* log: each entry described as it is walked (the state before it), the
+ * lines gathered and printed once the whole log has replayed, so that an
+ * illegal entry anywhere prints nothing but its error, as before. */
+typedef struct log_walk {
+	const inspect_opts *o;
+	sl_buf b, d;
+	long no;
+	int first, view, bad_side;
+} log_walk;
+
+static int log_header(cli_walk *w, const sl_event *unused, sl_error *err)
+{
+	log_walk *L = w->ud;
+	/* a side that is not a player is said once the log has replayed, as before */
+	if (L->o->side && (L->view = sl_header_player(&w->log->h, L->o->side)) < 0) {
+		L->view = SL_VIEW_ALL;
+		L->bad_side = 1;
+	}
+	return SL_OK;
+}
+
+static void log_line(log_walk *L, const sl_event *ev, size_t i, int turn, int phase)
+{
+	sl_buf *b = &L->b;
+	if (L->o->json) {
+		sl_buf_printf(b, "%s\n{\"entry\":%zu,\"kind\":\"%s\",\"event\":%ld,\"turn\":%d,\"phase\":%d,\"line\":%u,\"text\":",
+			L->first ? "" : ",", i + 1, ev->entry == SL_ENTRY_TURN ? "turn" : ev->entry == SL_ENTRY_PHASE ? "phase" : "event",
+			ev->entry == SL_ENTRY_EVENT ? L->no : 0, turn, phase, ev->line);
+		sl_buf_json_str(b, sl_buf_cstr(&L->d));
+		if (ev->note) {
+			sl_buf_puts(b, ",\"note\":");
+			sl_buf_json_str(b, ev->note);
+		}
+		if (ev->bookmark) {
+			sl_buf_puts(b, ",\"bookmark\":");
+			sl_buf_json_str(b, ev->bookmark);
+		}
+		sl_buf_putc(b, '}');
+		L->first = 0;
+	} else if (ev->entry == SL_ENTRY_TURN) {
+		sl_buf_printf(b, "\n== %s ==\n", sl_buf_cstr(&L->d));
+	} else if (ev->entry == SL_ENTRY_PHASE) {
+		sl_buf_printf(b, "-- %s --\n", sl_buf_cstr(&L->d));
+	} else {
+		/* what undo took back before this event (recorded by `record`) */
+		for (const char *c = ev->comment; c && (c = strstr(c, "# undone: ")); c += 10)
+			if (c == ev->comment || c[-1] == '\n')
+				sl_buf_printf(b, "       (undone: %.*s)\n", (int)strcspn(c + 10, "\n"), c + 10);
+		if (turn == 0)
+			sl_buf_printf(b, "%5ld  setup  %s\n", L->no, sl_buf_cstr(&L->d));
+		else
+			sl_buf_printf(b, "%5ld  T%d.%d   %s\n", L->no, turn, phase, sl_buf_cstr(&L->d));
+		if (ev->note)
+			sl_buf_printf(b, "       note: %s\n", ev->note);
+		if (ev->bookmark)
+			sl_buf_printf(b, "       bookmark: %s\n", ev->bookmark);
+	}
+}
+
+/* Each entry: described and applied here (the walk's own feed is skipped). */
+static int log_each(cli_walk *w, const sl_event *ev, sl_error *err)
+{
+	log_walk *L = w->ud;
+	int turn, phase, rc;
+	sl_buf_reset(&L->d);
+	if ((rc = sl_replay_feed_describe(w->r, ev, L->view, &L->d, NULL, err)))
+		return rc;
+	sl_replay_where(w->r, &turn, &phase);
+	L->no += ev->entry == SL_ENTRY_EVENT;
+	log_line(L, ev, w->n, turn, phase);
+	return SL_OK;
 }
 
 int cmd_log(int argc, char **argv)
 {
 	inspect_opts o;
 	const char *file;
-	sl_log *log;
-	sl_replay *r;
-	sl_buf b, d;
+	cli_walk w;
+	log_walk L;
 	sl_error err;
-	long no = 0;
-	int first = 1, view = SL_VIEW_ALL;
 	int rc = one_file("log", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
-	if ((rc = cli_open(file, 0, &log, &r)))
-		return rc;
-	if (o.side && (view = sl_header_player(&log->h, o.side)) < 0) {
-		sl_replay_free(r);
-		sl_log_free(log);
-		return cli_usage("log", "--side '%s' is not a player of this log", o.side);
-	}
-	sl_error_clear(&err);
-	sl_buf_init(&b);
-	sl_buf_init(&d);
-	if (sl_replay_seek(r, 0, &err))
-		goto fail;
+	memset(&L, 0, sizeof L);
+	L.o = &o;
+	L.first = 1;
+	L.view = SL_VIEW_ALL;
+	sl_buf_init(&L.b);
+	sl_buf_init(&L.d);
 	if (o.json)
-		sl_buf_putc(&b, '[');
-	for (size_t i = 0; i < log->n; i++) {
-		const sl_event *ev = &log->ev[i];
-		int turn, phase;
-		sl_buf_reset(&d);
-		if (sl_replay_describe_as(r, i, view, &d, NULL, &err))
-			goto fail;
-		sl_replay_where(r, &turn, &phase);
-		no += ev->entry == SL_ENTRY_EVENT;
-		if (o.json) {
-			sl_buf_printf(&b, "%s\n{\"entry\":%zu,\"kind\":\"%s\",\"event\":%ld,\"turn\":%d,\"phase\":%d,\"line\":%u,\"text\":",
-				first ? "" : ",", i + 1, ev->entry == SL_ENTRY_TURN ? "turn" : ev->entry == SL_ENTRY_PHASE ? "phase" : "event",
-				ev->entry == SL_ENTRY_EVENT ? no : 0, turn, phase, ev->line);
-			sl_buf_json_str(&b, sl_buf_cstr(&d));
-			if (ev->note) {
-				sl_buf_puts(&b, ",\"note\":");
-				sl_buf_json_str(&b, ev->note);
-			}
-			if (ev->bookmark) {
-				sl_buf_puts(&b, ",\"bookmark\":");
-				sl_buf_json_str(&b, ev->bookmark);
-			}
-			sl_buf_putc(&b, '}');
-			first = 0;
-		} else if (ev->entry == SL_ENTRY_TURN) {
-			sl_buf_printf(&b, "\n== %s ==\n", sl_buf_cstr(&d));
-		} else if (ev->entry == SL_ENTRY_PHASE) {
-			sl_buf_printf(&b, "-- %s --\n", sl_buf_cstr(&d));
-		} else {
-			/* what undo took back before this event (recorded by `record`) */
-			for (const char *c = ev->comment; c && (c = strstr(c, "# undone: ")); c += 10)
-				if (c == ev->comment || c[-1] == '\n')
-					sl_buf_printf(&b, "       (undone: %.*s)\n", (int)strcspn(c + 10, "\n"), c + 10);
-			if (turn == 0)
-				sl_buf_printf(&b, "%5ld  setup  %s\n", no, sl_buf_cstr(&d));
-			else
-				sl_buf_printf(&b, "%5ld  T%d.%d   %s\n", no, turn, phase, sl_buf_cstr(&d));
-			if (ev->note)
-				sl_buf_printf(&b, "       note: %s\n", ev->note);
-			if (ev->bookmark)
-				sl_buf_printf(&b, "       bookmark: %s\n", ev->bookmark);
-		}
+		sl_buf_putc(&L.b, '[');
+	cli_walk_init(&w);
+	w.header = log_header;
+	w.each = log_each;
+	w.applied = 1;
+	w.ud = &L;
+	sl_error_clear(&err);
+	if ((rc = cli_walk_run(&w, file, &err))) {
+		rc = cli_report_silb(&err, file);
+		goto out;
+	}
+	if (sl_replay_warning(w.r))
+		fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(w.r));
+	if (L.bad_side) {
+		rc = cli_usage("log", "--side '%s' is not a player of this log", o.side);
+		goto out;
 	}
 	if (o.json) {
-		sl_buf_puts(&b, "\n]\n");
-	} else if (sl_replay_seek(r, log->n, &err) == SL_OK) {
-		sl_buf_reset(&d);
-		if (cli_result(log, sl_replay_state(r), &d) == 1)
-			sl_buf_printf(&b, "\n== the game is over: %s ==\n", sl_buf_cstr(&d));
+		sl_buf_puts(&L.b, "\n]\n");
+	} else {
+		sl_buf_reset(&L.d);
+		if (cli_result(w.log, sl_replay_state(w.r), &L.d) == 1)
+			sl_buf_printf(&L.b, "\n== the game is over: %s ==\n", sl_buf_cstr(&L.d));
 	}
-	if (d.failed)
-		b.failed = 1;   /* a description was cut short */
-	rc = flush(&b);
-	sl_buf_free(&d);
-	sl_replay_free(r);
-	sl_log_free(log);
+	if (L.d.failed)
+		L.b.failed = 1;   /* a description was cut short */
+	rc = flush(&L.b);
+	sl_buf_init(&L.b);
+out:
+	sl_buf_free(&L.b);
+	sl_buf_free(&L.d);
+	cli_walk_free(&w);
 	return rc;
-fail:
-	sl_buf_free(&b);
-	sl_buf_free(&d);
-	sl_replay_free(r);
-	sl_log_free(log);
-	return cli_report(&err);
 }
