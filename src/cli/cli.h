@@ -142,6 +142,8 @@ struct cli_walk {
 void cli_walk_init(cli_walk *w);
 /* Walks path ("-": standard input); prints errors; an exit code. */
 int cli_walk_open(cli_walk *w, const char *path);
+/* As cli_open_drawn: the recorded checks must hold, unless force. */
+int cli_walk_drawn(cli_walk *w, const char *path, int force);
 /* The same without printing: an sl code with err set. */
 int cli_walk_run(cli_walk *w, const char *path, sl_error *err);
 /* After the walk: the position's errors as cli_where_seek says them (exit code). */

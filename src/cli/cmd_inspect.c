@@ -124,54 +124,94 @@ int cmd_games(int argc, char **argv)
 }
 
 /* info of one file; an exit code */
+/* info walks the log once (cli_walk): the counts, the dice and the size of
+ * the canonical text are taken entry by entry as they pass. */
+typedef struct info_walk {
+	long notes, marks, checks;
+	int silb, bad;            /* a .silb file (text size wanted); the dice check failed */
+	size_t text_bytes;        /* of the entries as canonical text */
+	sl_buf t;
+	sl_dice_check dc;
+	sl_error de;
+} info_walk;
+
+static int info_header(cli_walk *w, const sl_event *unused, sl_error *err)
+{
+	info_walk *I = w->ud;
+	I->bad = sl_dice_check_begin(&I->dc, w->log, &I->de) != SL_OK;
+	return SL_OK;
+}
+
+static int info_each(cli_walk *w, const sl_event *ev, sl_error *err)
+{
+	info_walk *I = w->ud;
+	I->notes += ev->note != NULL;
+	I->marks += ev->bookmark != NULL;
+	I->checks += ev->has_check;
+	if (!I->bad)
+		I->bad = sl_dice_check_entry(&I->dc, ev, &I->de) != SL_OK;
+	if (I->silb) {
+		sl_buf_reset(&I->t);
+		sl_sil_write_entry(w->log, ev, &I->t);
+		I->text_bytes += I->t.len;
+	}
+	return SL_OK;
+}
+
+/* info of one file; an exit code */
 static int info_one(const inspect_opts *o, const char *file)
 {
-	sl_log *log;
+	cli_walk w;
+	info_walk I;
+	const sl_log *log;
 	sl_replay *r;
 	sl_buf b;
-	long notes = 0, marks = 0, checks = 0;
-	int rc;
-	if ((rc = cli_open(file, 0, &log, &r)))
-		return rc;
-	for (size_t i = 0; i < log->n; i++) {
-		notes += log->ev[i].note != NULL;
-		marks += log->ev[i].bookmark != NULL;
-		checks += log->ev[i].has_check;
+	long notes, marks, checks;
+	int rc, silb = 0;
+	memset(&I, 0, sizeof I);
+	sl_error_clear(&I.de);
+	sl_buf_init(&I.t);
+	{   /* a .silb: its form, segments and how it compares with the text */
+		unsigned char first = 0;
+		FILE *g = strcmp(file, "-") ? fopen(file, "rb") : NULL;
+		if (g) {
+			silb = fread(&first, 1, 1, g) == 1 && sl_silb_sniff(&first, 1);
+			fclose(g);
+		}
 	}
+	I.silb = silb;
+	cli_walk_init(&w);
+	w.header = info_header;
+	w.each = info_each;
+	w.ud = &I;
+	if ((rc = cli_walk_open(&w, file))) {
+		sl_buf_free(&I.t);
+		cli_walk_free(&w);
+		return rc;
+	}
+	log = w.log;
+	r = w.r;
+	notes = I.notes;
+	marks = I.marks;
+	checks = I.checks;
 	sl_buf_init(&b);
 	{
 		const sl_header *h = &log->h;
 		FILE *f = strcmp(file, "-") ? fopen(file, "rb") : NULL;
 		long bytes = -1;
+		sl_silb_info si = w.si;
+		size_t text_bytes = 0;
 		if (f) {
 			fseek(f, 0, SEEK_END);
 			bytes = ftell(f);
 			fclose(f);
 		}
-		/* a .silb: its form, segments and how it compares with the text */
-		int silb = 0;
-		sl_silb_info si;
-		size_t text_bytes = 0;
-		memset(&si, 0, sizeof si);
-		{
-			sl_log *again = NULL;
-			sl_error e2;
-			sl_buf t;
-			unsigned char first = 0;
-			FILE *g = strcmp(file, "-") ? fopen(file, "rb") : NULL;
-			if (g) {
-				silb = fread(&first, 1, 1, g) == 1 && sl_silb_sniff(&first, 1);
-				fclose(g);
-			}
-			sl_error_clear(&e2);
-			if (silb && sl_silb_load(&again, file, 0, &si, &e2) == SL_OK) {
-				sl_buf_init(&t);
-				sl_sil_write(log, &t);
-				text_bytes = t.len;
-				sl_buf_free(&t);
-			}
-			sl_log_free(again);
-		}
+		if (silb) {   /* the header and tail of the canonical text, and its entries */
+			sl_buf_reset(&I.t);
+			sl_sil_write(log, &I.t);
+			text_bytes = I.t.len + I.text_bytes;
+		} else
+			memset(&si, 0, sizeof si);
 		if (o->json) {
 			sl_buf_puts(&b, "{\"file\":");
 			sl_buf_json_str(&b, file);
@@ -201,10 +241,9 @@ static int info_one(const inspect_opts *o, const char *file)
 			sl_buf_printf(&b, "%s\"turns\":%d,\"events\":%ld,\"entries\":%zu,\"bytes\":%ld,"
 				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"",
 				silb ? "," : "],",
-				sl_replay_turns(r), sl_replay_events(r), log->n, bytes, notes, marks, checks,
+				sl_replay_turns(r), sl_replay_events(r), w.n, bytes, notes, marks, checks,
 				hash_for(r, &b));
-			if (sl_replay_seek(r, log->n, NULL) == SL_OK)
-				cli_result_json(log, sl_replay_state(r), &b);
+			cli_result_json(log, sl_replay_state(r), &b);
 			sl_buf_puts(&b, "}\n");
 		} else {
 			if (silb) {
@@ -213,7 +252,7 @@ static int info_one(const inspect_opts *o, const char *file)
 				if (si.form == SL_SILB_JOURNAL)
 					sl_buf_printf(&b, "journal:   open, not packed; %zu entries. A journal has no "
 						"trailer: cut between two records it reads as a shorter game (`sillage "
-						"pack` closes it)\n", log->n);
+						"pack` closes it)\n", w.n);
 			} else if (bytes < 0)   /* standard input */
 				sl_buf_printf(&b, "file:      %s (text .sil v%d)\n", strcmp(file, "-") ? file : "<stdin>",
 					h->format_version);
@@ -233,7 +272,7 @@ static int info_one(const inspect_opts *o, const char *file)
 			if (h->has_seed)
 				sl_buf_printf(&b, "seed:      %llu\n", (unsigned long long)h->seed);
 			sl_buf_printf(&b, "turns:     %d\nevents:    %ld (%zu entries with turn and phase markers)\n",
-				sl_replay_turns(r), sl_replay_events(r), log->n);
+				sl_replay_turns(r), sl_replay_events(r), w.n);
 			if (bytes > 0 && sl_replay_events(r) > 0)
 				sl_buf_printf(&b, "size:      %.1f bytes per event\n", (double)bytes / (double)sl_replay_events(r));
 			if (silb && si.form == SL_SILB_ARCHIVE && si.msegments < si.segments)
@@ -254,25 +293,19 @@ static int info_one(const inspect_opts *o, const char *file)
 				sl_buf_printf(&b, "vs text:   the canonical .sil is %zu bytes: %.1f:1 (%.1f%% of it)\n",
 					text_bytes, (double)text_bytes / (double)bytes, 100.0 * (double)bytes / (double)text_bytes);
 			sl_buf_printf(&b, "notes:     %ld, bookmarks: %ld, state checks: %ld\n", notes, marks, checks);
-			{   /* the recorder's dice (formats/prng.md) */
-				sl_dice_check dc;
-				sl_error de;
-				int bad = 0;
-				sl_error_clear(&de);
-				bad = sl_dice_check_begin(&dc, log, &de) != SL_OK;
-				for (size_t k = 0; !bad && k < log->n; k++)
-					bad = sl_dice_check_entry(&dc, &log->ev[k], &de) != SL_OK;
-				if (!bad && dc.dh.committed)
+			{   /* the recorder's dice (formats/prng.md), checked as the entries passed */
+				sl_dice_check dc = I.dc;
+				if (!I.bad && dc.dh.committed)
 					sl_buf_printf(&b, "dice:      %ld drawn by the recorder, %ld %s undone; the seed is %s\n",
 						dc.draws, dc.undone, dc.undone == 1 ? "entry" : "entries", dc.dh.revealed ? "revealed (verify checks every draw)" :
 						"secret until the log is closed");
-				else if (bad)
-					sl_buf_printf(&b, "dice:      %s\n", de.msg);
+				else if (I.bad)
+					sl_buf_printf(&b, "dice:      %s\n", I.de.msg);
 			}
 			{
 				sl_buf t;
 				sl_buf_init(&t);
-				if (sl_replay_seek(r, log->n, NULL) == SL_OK && cli_result(log, sl_replay_state(r), &t) == 1)
+				if (cli_result(log, sl_replay_state(r), &t) == 1)
 					sl_buf_printf(&b, "result:    %s\n", sl_buf_cstr(&t));
 				else
 					sl_buf_puts(&b, "result:    the game goes on\n");
@@ -282,8 +315,8 @@ static int info_one(const inspect_opts *o, const char *file)
 		}
 	}
 	rc = flush(&b);
-	sl_replay_free(r);
-	sl_log_free(log);
+	sl_buf_free(&I.t);
+	cli_walk_free(&w);
 	return rc;
 }
 

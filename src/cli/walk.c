@@ -182,3 +182,48 @@ int cli_walk_where(cli_walk *w)
 	}
 	return EXIT_OK;
 }
+
+/* Back to before the walk, the caller's fields kept. */
+static void walk_reset(cli_walk *w)
+{
+	cli_walk keep = *w;
+	cli_walk_free(w);
+	cli_walk_init(w);
+	w->flags = keep.flags;
+	w->where = keep.where;
+	w->describe = keep.describe;
+	w->view = keep.view;
+	w->header = keep.header;
+	w->each = keep.each;
+	w->applied = keep.applied;
+	w->ud = keep.ud;
+}
+
+int cli_walk_drawn(cli_walk *w, const char *path, int force)
+{
+	sl_error err;
+	int rc;
+	sl_error_clear(&err);
+	w->flags |= SL_REPLAY_CHECK;
+	rc = cli_walk_run(w, path, &err);
+	if (rc == SL_EDESYNC && force) {
+		char msg[1024];
+		sl_error_format(&err, msg, sizeof msg);
+		fprintf(stderr, "sillage: warning: %s\nsillage: %s: drawn anyway (--force): the pictures "
+			"are not the recorded game from there on\n", msg, path);
+		sl_error_clear(&err);
+		walk_reset(w);
+		w->flags &= ~(unsigned)SL_REPLAY_CHECK;
+		rc = cli_walk_run(w, path, &err);
+	}
+	if (rc) {
+		rc = cli_report_silb(&err, path);
+		if (err.code == SL_EDESYNC)
+			fprintf(stderr, "sillage: %s: its state checks fail (see `sillage verify`); "
+				"--force draws it anyway\n", path);
+		return rc;
+	}
+	if (sl_replay_warning(w->r))
+		fprintf(stderr, "sillage: %s: warning: %s\n", path, sl_replay_warning(w->r));
+	return EXIT_OK;
+}
