@@ -159,6 +159,12 @@ int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
 /* The same over bytes already in memory (standard input), named path. */
 int sl_silb_stream_mem(sl_log **out, const char *path, const void *data, size_t n,
 	sl_silb_sink fn, void *ud, sl_silb_info *info, sl_error *err);
+/* sl_silb_stream_mem with reader flags: with SL_SILB_RECOVER, a damaged
+ * archive hands over its whole segments before the damage and ends there
+ * (info->damaged says what was dropped), as sl_silb_read keeps them; a
+ * segment the sink refused is not recovered from. */
+int sl_silb_stream_flags(sl_log **out, const char *path, const void *data, size_t n,
+	unsigned flags, sl_silb_sink fn, void *ud, sl_silb_info *info, sl_error *err);
 /* Reads path (at most SL_SILB_MAX_FILE bytes) then sl_silb_read. */
 int sl_silb_load(sl_log **out, const char *path, unsigned flags,
 	sl_silb_info *info, sl_error *err);

@@ -186,6 +186,25 @@ int cli_is_silb(const char *path);
 /* Writes log to path (.silb: an archive; else canonical text) atomically,
  * or text to stdout when path is NULL; prints errors; returns an exit code. */
 int cli_save_log(const sl_log *log, const char *path);
+/* A log written as its entries pass (convert, repair: cmd_binary.c): to
+ * an archive through the writer (which checks every rule), or as canonical
+ * text; the bytes are those cli_save_log writes of the whole log. */
+typedef struct cli_logout {
+	int silb;
+	sl_silb_writer *w;
+	const char *path;         /* NULL: standard output */
+	sl_buf text;              /* text not yet out of memory */
+	int head_done;            /* the header is in text (or out) */
+	sl_stage *stage;          /* text beyond a chunk: the file's stage, */
+	FILE *spill;              /* or standard output's temporary file */
+} cli_logout;
+/* path as cli_save_log takes it (".silb", "-" with --format, NULL). */
+void cli_logout_init(cli_logout *o, const char *path);
+int cli_logout_entry(cli_logout *o, const sl_log *log, const sl_event *ev, sl_error *err);
+/* After the last entry: the log (head: header and tail) to path; prints
+ * errors; an exit code. */
+int cli_logout_save(cli_logout *o, const sl_log *head, const char *path);
+void cli_logout_free(cli_logout *o);
 /* Sets the state check of ev from the state after it (none on phases). */
 int cli_seal_entry(const sl_log *log, const void *st, size_t at, sl_event *ev);
 /* The candidate nearest to word (case ignored) when it is close enough to
