@@ -396,11 +396,14 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 		events += ev->entry == SL_ENTRY_EVENT;
 		if (at)
 			*at = events;
-		if (stop_turn && ev->entry == SL_ENTRY_TURN && ev->mark == stop_turn)
+		if (stop_turn > 0 && ev->entry == SL_ENTRY_TURN && ev->mark == stop_turn)
+			return SL_OK;
+		if (stop_turn < 0 && ev->entry == SL_ENTRY_EVENT && events == -(long)stop_turn)
 			return SL_OK;
 	}
 	if (stop_turn) {
-		snprintf(msg, msgn, "turn %d is not in it, where the INDEX puts it", stop_turn);
+		snprintf(msg, msgn, "%s %d is not in it, where the INDEX puts it", stop_turn > 0 ? "turn" : "event",
+			stop_turn > 0 ? stop_turn : -stop_turn);
 		return SL_ERANGE;
 	}
 	if ((rc = sl_mcs_finish(s))) {

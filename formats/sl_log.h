@@ -227,6 +227,11 @@ size_t sl_silb_segments(const sl_silb *f);
  * decoded (a deflated segment's inflated size; a modelled segment's range
  * code and strings), to show that one segment was read. */
 int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_error *err);
+/* The state just after event n (1-based; 0: the initial state), found the
+ * same way: the one segment that holds the event is decoded up to it. The
+ * entry kept (sl_silb_at_entry) is the event's in a deflated segment, none
+ * in a modelled one. */
+int sl_silb_seek_event(sl_silb *f, long n, void **out, size_t *inflated, sl_error *err);
 /* After a successful seek: the events applied to reach its state, and the
  * last entry applied (the turn's marker; NULL at turn 0), which lives in
  * f until the next seek or the close. */

@@ -106,6 +106,9 @@ typedef struct cli_at {
 	const sl_event *last;   /* the turn's marker, NULL at turn 0 */
 } cli_at;
 int cli_at_open(cli_at *a, const char *path, const cli_where *w);
+/* The same for `--event N` (state, issue 29): the segment that holds the
+ * event; -1 when it does not apply (no --event, not an archive). */
+int cli_at_open_event(cli_at *a, const char *path, const cli_where *w);
 void cli_at_close(cli_at *a);
 /* A log walked once (walk.c): read entry by entry, each applied to a
  * streamed replay and dropped, so that a reading verb's memory is the input

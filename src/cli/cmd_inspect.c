@@ -720,14 +720,15 @@ fail:
 	return verify_fail(o, file, err);
 }
 
-/* state --turn T of a .silb archive: the one segment that holds the turn,
- * through the index (issue 29); -1 when that does not apply. */
+/* state --turn T or --event N of a .silb archive: the one segment that
+ * holds it, through the index (issue 29); -1 when that does not apply. */
 static int state_at(const inspect_opts *o, const char *file)
 {
 	cli_at at;
 	sl_buf b;
 	int turn, phase, rc;
-	if (o->where.event >= 0 || (rc = cli_at_open(&at, file, &o->where)) < 0)
+	if ((rc = o->where.event >= 0 ? cli_at_open_event(&at, file, &o->where)
+	    : cli_at_open(&at, file, &o->where)) < 0)
 		return -1;
 	if (rc)
 		return rc;
@@ -809,7 +810,50 @@ typedef struct log_walk {
 	sl_buf b, d;
 	long no;
 	int first, view, bad_side;
+	FILE *spill;              /* the lines beyond a chunk, printed at the end */
 } log_walk;
+
+#define LOG_CHUNK (1u << 20)   /* bytes of lines held before they spill */
+
+/* The lines so far out of memory (a temporary file): a long game's text is
+ * many times its archive. */
+static int log_spill(log_walk *L, sl_error *err)
+{
+	if (L->b.failed)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	if (!L->spill && !(L->spill = tmpfile()))
+		return sl_error_set(err, SL_EIO, "cannot create a temporary file for the lines");
+	if (fwrite(L->b.data, 1, L->b.len, L->spill) != L->b.len)
+		return sl_error_set(err, SL_EIO, "cannot write a temporary file for the lines");
+	sl_buf_reset(&L->b);
+	return SL_OK;
+}
+
+/* Prints the spilled lines, then b (flush); an exit code. */
+static int log_print(log_walk *L)
+{
+	char chunk[65536];
+	size_t n;
+	if (L->spill && !L->b.failed) {
+		if (fflush(L->spill) != 0 || fseek(L->spill, 0, SEEK_SET) != 0) {
+			fputs("sillage: cannot read back the lines\n", stderr);
+			return EXIT_IO;
+		}
+		/* whole lines: each chunk was cut at the end of an entry's lines, and
+		 * a line is at most a few KB; a terminal's escaping sees each whole */
+		while ((n = fread(chunk, 1, sizeof chunk, L->spill)) > 0) {
+			size_t cut = n;
+			while (cut > 0 && chunk[cut - 1] != '\n')
+				cut--;
+			if (cut == 0)
+				cut = n;
+			cli_write_text(stdout, chunk, cut);
+			if (cut < n)
+				fseek(L->spill, -(long)(n - cut), SEEK_CUR);
+		}
+	}
+	return flush(&L->b);
+}
 
 static int log_header(cli_walk *w, const sl_event *unused, sl_error *err)
 {
@@ -871,7 +915,7 @@ static int log_each(cli_walk *w, const sl_event *ev, sl_error *err)
 	sl_replay_where(w->r, &turn, &phase);
 	L->no += ev->entry == SL_ENTRY_EVENT;
 	log_line(L, ev, w->n, turn, phase);
-	return SL_OK;
+	return L->b.len >= LOG_CHUNK ? log_spill(L, err) : SL_OK;
 }
 
 int cmd_log(int argc, char **argv)
@@ -917,11 +961,13 @@ int cmd_log(int argc, char **argv)
 	}
 	if (L.d.failed)
 		L.b.failed = 1;   /* a description was cut short */
-	rc = flush(&L.b);
+	rc = log_print(&L);
 	sl_buf_init(&L.b);
 out:
 	sl_buf_free(&L.b);
 	sl_buf_free(&L.d);
+	if (L.spill)
+		fclose(L.spill);
 	cli_walk_free(&w);
 	return rc;
 }

@@ -315,6 +315,32 @@ int cli_at_open(cli_at *a, const char *path, const cli_where *w)
 	return EXIT_OK;
 }
 
+int cli_at_open_event(cli_at *a, const char *path, const cli_where *w)
+{
+	sl_error err;
+	memset(a, 0, sizeof *a);
+	if (w->event < 0 || w->turn != 0 || w->phase || !cli_is_archive(path))
+		return -1;
+	sl_error_clear(&err);
+	if (sl_silb_open(&a->f, path, &err))
+		return cli_report_silb(&err, path);
+	a->log = sl_silb_log(a->f);
+	if (w->event > sl_silb_events(a->f)) {
+		fprintf(stderr, "sillage: %s: no event %ld (the log has %ld events)\n", a->log->name, w->event,
+			sl_silb_events(a->f));
+		cli_at_close(a);
+		return EXIT_USAGE;
+	}
+	if (sl_silb_seek_event(a->f, w->event, &a->st, NULL, &err)) {
+		cli_at_close(a);
+		return cli_report_silb(&err, path);
+	}
+	a->event_no = w->event;
+	a->events = sl_silb_events(a->f);
+	a->last = sl_silb_at_entry(a->f);
+	return EXIT_OK;
+}
+
 void cli_at_close(cli_at *a)
 {
 	if (a->st)
