@@ -2,7 +2,7 @@
 # run.sh - hostile inputs built at run time (issue 20): peak memory of
 # `verify` stays within 64 MB + 64 bytes per byte of a .silb file and 64 MB +
 # 8 per byte of a .sil file, and each file gets its documented exit code; the
-# other reading verbs that walk the log once (info, state, log, render,
+# other reading verbs that walk the log once (info, state, log, stats, render,
 # convert, repair) keep 64 MB + 64 per byte on an archive of many segments
 # and on a long game (issue 30).
 # Peak memory is read with GNU time (%M, kilobytes). Skipped under the
@@ -71,7 +71,7 @@ check "$T/markers.silb" 3 64
 # 30: read whole, 4 M entries took the verbs that held the log to 1 GB)
 "$TOOLS/hostile" segments "$T/multi.silb" 1000 4096 "$T/head.sil" >/dev/null || exit 1
 check "$T/multi.silb" 1 64
-for v in info state log; do verb $v "$T/multi.silb" 1; done
+for v in info state log stats; do verb $v "$T/multi.silb" 1; done
 verb render "$T/multi.silb" 1 -o "$T/o.svg"
 verb convert "$T/multi.silb" 1 -o "$T/o.sil"
 verb repair "$T/multi.silb" 0 -o "$T/o.sil"   # repair keeps what is sound: rules are not its job
@@ -83,7 +83,7 @@ check "$T/markers.sil" 1 8
 check "$T/long.sil" 0 8
 "$SILLAGE" convert "$T/long.sil" -o "$T/long.silb" >/dev/null || exit 1
 check "$T/long.silb" 0 64
-for v in info state log; do verb $v "$T/long.silb" 0; done
+for v in info state log stats; do verb $v "$T/long.silb" 0; done
 verb state "$T/long.silb" 0 --event 100000   # through the index
 verb render "$T/long.silb" 0 -o "$T/o.svg"
 verb convert "$T/long.silb" 0 -o "$T/o.sil"
