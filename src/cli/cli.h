@@ -135,6 +135,7 @@ struct cli_walk {
 	int silb;
 	size_t n;                 /* entries walked */
 	int found, cur_turn;
+	int in_replay;            /* the walk failed in the replay (or a hook), not the reader */
 	size_t at_pos;            /* entries before the position */
 	long at_event;            /* events before it */
 	void *at_st;              /* the state there, NULL when it is the end */

@@ -43,6 +43,24 @@ int cli_open_drawn(const char *path, int force, sl_log **log, sl_replay **r)
 	sl_error_clear(&err);
 	*log = NULL;
 	*r = NULL;
+	if (strcmp(path, "-") != 0) {
+		/* a log that is refused is refused before it is held: walked once in
+		 * the memory of one segment (issue 30: 1000 segments of markers took
+		 * html and report to 1 GB before the rules refused the second) */
+		cli_walk w;
+		cli_walk_init(&w);
+		w.flags = force ? 0 : SL_REPLAY_CHECK;
+		rc = cli_walk_run(&w, path, &err);
+		if (rc) {
+			rc = w.in_replay ? cli_report(&err) : cli_report_silb(&err, path);
+			if (w.in_replay && err.code == SL_EDESYNC)
+				fprintf(stderr, "sillage: %s: its state checks fail (see `sillage verify`); "
+					"--force draws it anyway\n", path);
+			cli_walk_free(&w);
+			return rc;
+		}
+		cli_walk_free(&w);
+	}
 	if ((rc = cli_load(log, path, &err)))
 		return cli_report_silb(&err, path);
 	rc = sl_replay_open(r, *log, SL_REPLAY_CHECK, &err);

@@ -72,9 +72,20 @@ static int found_here(cli_walk *w, const sl_log *log, sl_error *err)
 	return sl_game_clone(log->game, sl_replay_state(w->r), &w->at_st, err);
 }
 
+static int walk_entries(cli_walk *w, const sl_log *log, const sl_event *ev, size_t n, sl_error *err);
+
+/* A failure here is the replay's (or a hook's), not the reader's. */
 static int walk_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
 {
 	cli_walk *w = ud;
+	int rc = walk_entries(w, log, ev, n, err);
+	if (rc)
+		w->in_replay = 1;
+	return rc;
+}
+
+static int walk_entries(cli_walk *w, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
+{
 	int rc;
 	if (!w->r) {
 		if ((rc = sl_replay_stream(&w->r, log, w->flags, err)))
@@ -146,8 +157,8 @@ int cli_walk_open(cli_walk *w, const char *path)
 	sl_error err;
 	int rc;
 	sl_error_clear(&err);
-	if ((rc = cli_walk_run(w, path, &err)))
-		return cli_report_silb(&err, path);
+	if ((rc = cli_walk_run(w, path, &err)))   /* said as cli_open says it */
+		return w->in_replay ? cli_report(&err) : cli_report_silb(&err, path);
 	if (sl_replay_warning(w->r))
 		fprintf(stderr, "sillage: %s: warning: %s\n", path, sl_replay_warning(w->r));
 	return EXIT_OK;
@@ -217,7 +228,7 @@ int cli_walk_drawn(cli_walk *w, const char *path, int force)
 		rc = cli_walk_run(w, path, &err);
 	}
 	if (rc) {
-		rc = cli_report_silb(&err, path);
+		rc = w->in_replay ? cli_report(&err) : cli_report_silb(&err, path);
 		if (err.code == SL_EDESYNC)
 			fprintf(stderr, "sillage: %s: its state checks fail (see `sillage verify`); "
 				"--force draws it anyway\n", path);
