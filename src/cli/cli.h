@@ -126,6 +126,8 @@ struct cli_walk {
 	cli_walk_fn each;         /* NULL, or called with each entry before it is applied */
 	int applied;              /* 1: each applies the entry to r itself */
 	void *ud;
+	char *input;              /* "-": standard input, read once (a caller may set it; sl_malloc'd, freed by cli_walk_free) */
+	size_t ninput;
 	/* filled by the walk */
 	const sl_log *log;        /* header and game (no entries); after: == head */
 	sl_log *head;             /* the log without its entries (tail comment) */

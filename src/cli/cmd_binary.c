@@ -267,7 +267,7 @@ static int pack_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, 
 	return SL_OK;
 }
 
-static int pack_stream(const char *in, const char *out)
+static int pack_stream(const char *in, const char *out, char **stdin_silb, size_t *nstdin)
 {
 	pack_ctx p = {NULL};
 	sl_log *log = NULL;
@@ -281,7 +281,8 @@ static int pack_stream(const char *in, const char *out)
 		if ((rc = cli_read_input(in, SL_SIL_MAX_FILE, &data, &n, &err)))
 			return cli_report(&err);
 		if (sl_silb_sniff(data, n)) {
-			sl_free(data);   /* read whole below, as before */
+			*stdin_silb = data;   /* walked below */
+			*nstdin = n;
 			return -1;
 		}
 		rc = sl_sil_stream_mem(&log, "<stdin>", data, n, pack_sink, &p, &err);
@@ -314,12 +315,16 @@ static int pack_stream(const char *in, const char *out)
 	return rc ? cli_report_silb(&err, in) : EXIT_OK;
 }
 
+static int pack_each(cli_walk *w, const sl_event *ev, sl_error *err)
+{
+	return cli_logout_entry(w->ud, w->log, ev, err);
+}
+
 int cmd_pack(int argc, char **argv)
 {
 	bin_args a;
-	sl_log *log;
-	sl_replay *r;
-	char *out = NULL;
+	char *out = NULL, *piped = NULL;
+	size_t npiped = 0;
 	int i, rc;
 	memset(&a, 0, sizeof a);
 	i = cli_parse(cli_find("pack"), argc, argv, bin_opt, &a);
@@ -342,17 +347,25 @@ int cmd_pack(int argc, char **argv)
 		memcpy(out, in, stem);
 		memcpy(out + stem, ".silb", 6);
 	}
-	if ((rc = pack_stream(argv[i], a.out ? a.out : out)) >= 0) {
+	if ((rc = pack_stream(argv[i], a.out ? a.out : out, &piped, &npiped)) >= 0) {
 		free(out);
 		return rc;
 	}
-	if ((rc = cli_open(argv[i], 0, &log, &r))) {
-		free(out);
-		return rc;
+	{   /* a .silb (or a journal): walked once, each entry to the archive writer */
+		cli_walk w;
+		cli_logout lo;
+		const char *to = a.out ? a.out : out;
+		cli_logout_init(&lo, to);
+		cli_walk_init(&w);
+		w.each = pack_each;
+		w.ud = &lo;
+		w.input = piped;   /* a .silb on standard input, read already */
+		w.ninput = npiped;
+		if ((rc = cli_walk_open(&w, argv[i])) == EXIT_OK)
+			rc = cli_logout_save(&lo, w.head, to);
+		cli_logout_free(&lo);
+		cli_walk_free(&w);
 	}
-	rc = cli_save_log(log, a.out ? a.out : out);
-	sl_replay_free(r);
-	sl_log_free(log);
 	free(out);
 	return rc;
 }

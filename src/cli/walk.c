@@ -22,6 +22,8 @@ void cli_walk_free(cli_walk *w)
 	sl_log_free(w->at_log);
 	sl_log_free(w->head);
 	sl_buf_free(&w->at_desc);
+	sl_free(w->input);
+	w->input = NULL;
 	w->at_st = NULL;
 	w->r = NULL;
 	w->at_log = w->head = NULL;
@@ -138,12 +140,14 @@ int cli_walk_run(cli_walk *w, const char *path, sl_error *err)
 		             : sl_sil_stream(&w->head, path, walk_sink, w, err);
 	} else {
 		/* standard input: held once, as a file is, and its entries streamed */
-		if ((rc = cli_read_input(path, SL_SIL_MAX_FILE, &data, &n, err)))
+		/* kept in w (a caller may have read it): a second walk (--force) reads it again */
+		if (!w->input && (rc = cli_read_input(path, SL_SIL_MAX_FILE, &w->input, &w->ninput, err)))
 			return rc;
+		data = w->input;
+		n = w->ninput;
 		w->silb = sl_silb_sniff(data, n);
 		rc = w->silb ? sl_silb_stream_mem(&w->head, "<stdin>", data, n, walk_sink, w, &w->si, err)
 		             : sl_sil_stream_mem(&w->head, "<stdin>", data, n, walk_sink, w, err);
-		sl_free(data);
 	}
 	if (rc == SL_OK && !w->r)   /* a log of no entries */
 		rc = walk_sink(w, w->head, NULL, 0, err);
@@ -198,6 +202,7 @@ int cli_walk_where(cli_walk *w)
 static void walk_reset(cli_walk *w)
 {
 	cli_walk keep = *w;
+	w->input = NULL;   /* standard input, kept for the walk again */
 	cli_walk_free(w);
 	cli_walk_init(w);
 	w->flags = keep.flags;
@@ -208,6 +213,8 @@ static void walk_reset(cli_walk *w)
 	w->each = keep.each;
 	w->applied = keep.applied;
 	w->ud = keep.ud;
+	w->input = keep.input;
+	w->ninput = keep.ninput;
 }
 
 int cli_walk_drawn(cli_walk *w, const char *path, int force)
