@@ -101,7 +101,8 @@ int silb_base_decode(sl_mcs *s, const uint8_t *pl, size_t plen, const void *init
  * arena): the keyframe against ref into *st (a new state), then the
  * entries, each applied to *st, to the end, then checked for bytes left
  * over. A seek gives stop_turn > 0: the entries are not kept, and decoding
- * stops after that turn's marker (SL_ERANGE if the segment lacks it). *keybytes gets the coded
+ * stops after that turn's marker (SL_ERANGE if the segment lacks it); stop_turn < 0 stops
+ * after event number -stop_turn of the log the same way. *keybytes gets the coded
  * size of the keyframe. 0, or an sl_code with msg set ("entry 3 of 40: ..."). */
 int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, sl_log *log,
 	int stop_turn, size_t *keybytes, long *at, char *msg, size_t msgn);

@@ -396,11 +396,14 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 		events += ev->entry == SL_ENTRY_EVENT;
 		if (at)
 			*at = events;
-		if (stop_turn && ev->entry == SL_ENTRY_TURN && ev->mark == stop_turn)
+		if (stop_turn > 0 && ev->entry == SL_ENTRY_TURN && ev->mark == stop_turn)
+			return SL_OK;
+		if (stop_turn < 0 && ev->entry == SL_ENTRY_EVENT && events == -(long)stop_turn)
 			return SL_OK;
 	}
 	if (stop_turn) {
-		snprintf(msg, msgn, "turn %d is not in it, where the INDEX puts it", stop_turn);
+		snprintf(msg, msgn, "%s %d is not in it, where the INDEX puts it", stop_turn > 0 ? "turn" : "event",
+			stop_turn > 0 ? stop_turn : -stop_turn);
 		return SL_ERANGE;
 	}
 	if ((rc = sl_mcs_finish(s))) {
@@ -447,6 +450,7 @@ typedef struct rd {
 	sl_silb_sink sink;        /* streaming: gets each segment's entries, which are then dropped */
 	void *ud;
 	size_t base;              /* entries handed to the sink and dropped */
+	int sink_failed;          /* the sink refused: nothing to recover */
 	sl_mcs *mcs;              /* modelled segments: the coder, */
 	void *init_st, *base_st;  /* the keyframes' references */
 } rd;
@@ -638,8 +642,10 @@ static int hand_over(rd *d, sl_error *err)
 	int rc;
 	if (!d->sink)
 		return SL_OK;
-	if ((rc = d->sink(d->ud, d->log, d->log->ev, d->log->n, err)))
+	if ((rc = d->sink(d->ud, d->log, d->log->ev, d->log->n, err))) {
+		d->sink_failed = 1;
 		return rc;
+	}
 	d->base += d->log->n;
 	d->log->n = 0;
 	sl_strtab_reset(&d->c.tab);   /* its strings live in the arena */
@@ -926,10 +932,13 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 			seg_undo = d.log->n;
 			if ((rc = kind == SILB_K_SEGMENT ? archive_segment(&d, pl, plen, pos, recno, &e)
 			    : archive_msegment(&d, pl, plen, pos, recno, &e))) {
-				if (sink)
-					goto fatal;   /* a sink may have seen part of it: no recovery */
+				/* a segment is handed to the sink only once it is whole: one
+				 * that fails to decode was not seen, one the sink refused was */
+				if (sink && (d.sink_failed || !(flags & SL_SILB_RECOVER)))
+					goto fatal;
 				d.log->n = seg_undo;   /* keep whole segments only */
-				retrack(&d);
+				if (!sink)
+					retrack(&d);
 				break;
 			}
 		} else if (kind == SILB_K_TAIL && stage == 0) {
@@ -1032,19 +1041,25 @@ int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
 int sl_silb_stream_mem(sl_log **out, const char *path, const void *bytes, size_t n,
 	sl_silb_sink fn, void *ud, sl_silb_info *info, sl_error *err)
 {
+	return sl_silb_stream_flags(out, path, bytes, n, 0, fn, ud, info, err);
+}
+
+int sl_silb_stream_flags(sl_log **out, const char *path, const void *bytes, size_t n,
+	unsigned flags, sl_silb_sink fn, void *ud, sl_silb_info *info, sl_error *err)
+{
 	const uint8_t *data = bytes;
 	int rc;
 	*out = NULL;
 	if (n > SILB_FILE_HEADER && data[9] == SL_SILB_JOURNAL) {
 		/* a journal may undo: read it whole, then hand it over at once */
-		rc = read_all(out, path, data, n, 0, info, NULL, NULL, err);
+		rc = read_all(out, path, data, n, flags, info, NULL, NULL, err);
 		if (rc == SL_OK && ((rc = fn(ud, *out, NULL, 0, err)) ||
 		    (rc = fn(ud, *out, (*out)->ev, (*out)->n, err)))) {
 			sl_log_free(*out);
 			*out = NULL;
 		}
 	} else {
-		rc = read_all(out, path, data, n, 0, info, fn, ud, err);
+		rc = read_all(out, path, data, n, flags, info, fn, ud, err);
 	}
 	return rc;
 }

@@ -291,45 +291,36 @@ const sl_event *sl_silb_at_entry(const sl_silb *f)
 	return f->at_entry && f->log->n ? &f->log->ev[f->log->n - 1] : NULL;
 }
 
-int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_error *err)
+/* The last segment that starts before the stop (stop > 0: turn `stop` has
+ * not begun; stop < 0: fewer than -stop events are behind it). */
+static size_t seg_for(const sl_silb *f, int stop)
 {
-	const sl_game *g = f->log->game;
-	const char *name = f->log->name;
-	size_t lo = 0, hi, s, budget = SL_SILB_MAX_INFLATE;
-	uint8_t *buf = NULL;
-	const uint8_t *pl;
-	size_t plen;
-	silb_seg sg;
-	silb_ctx c;
-	sl_reader r;
-	void *st = NULL;
-	char msg[256];
-	long no;
-	int rc;
-
-	*out = NULL;
-	if (inflated)
-		*inflated = 0;
-	f->at_events = 0;
-	f->at_entry = f->at_marker = 0;
-	if (turn < 0 || turn > f->turns)
-		return sl_error_set(err, SL_ERANGE, "%s: no turn %d (the log reaches turn %d)", name, turn, f->turns);
-	memset(&f->marker, 0, sizeof f->marker);
-	f->marker.entry = SL_ENTRY_TURN;
-	f->marker.mark = turn;
-	f->marker.player = -1;
-	if (turn == 0 || f->nseg == 0)
-		return g->init(out, &f->log->h, err);
-	/* the last segment that starts before turn `turn` has begun */
-	hi = f->nseg;
+	size_t lo = 0, hi = f->nseg;
 	while (hi - lo > 1) {
 		size_t mid = (lo + hi) / 2;
-		if (f->turn[mid] < turn)
+		if (stop > 0 ? f->turn[mid] < stop : f->events[mid] < -(long)stop)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	s = lo;
+	return lo;
+}
+
+static int seek_deflated(sl_silb *f, size_t s, int stop, const uint8_t *pl, size_t plen,
+	void **out, size_t *inflated, sl_error *err);
+
+/* The state just after the stop (as seg_for), from the one segment that
+ * holds it. */
+static int seek_at(sl_silb *f, int stop, void **out, size_t *inflated, sl_error *err)
+{
+	const sl_game *g = f->log->game;
+	const char *name = f->log->name;
+	uint8_t *buf = NULL;
+	const uint8_t *pl;
+	size_t plen, s = seg_for(f, stop);
+	void *st = NULL;
+	char msg[256];
+	int rc;
 	{
 		uint8_t fr[5];
 		uint32_t len;
@@ -354,13 +345,13 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 			f->log->n = 0;
 			sl_arena_free(&f->log->arena);
 			sl_arena_init(&f->log->arena);
-			rc = silb_mseg_decode(f->mcs, &ms, ms.ref ? f->base_st : f->init_st, &st, f->log, turn,
+			rc = silb_mseg_decode(f->mcs, &ms, ms.ref ? f->base_st : f->init_st, &st, f->log, stop,
 				NULL, &f->at_events, msg, sizeof msg);
 			sl_free(buf);
 			if (inflated)
 				*inflated = ms.ncode + (size_t)ms.strlen;
 			if (rc == SL_OK) {
-				f->at_marker = 1;   /* a seek keeps no entries: its marker made here */
+				f->at_marker = stop > 0;   /* a seek keeps no entries: a turn's marker made here */
 				*out = st;
 				return SL_OK;
 			}
@@ -372,12 +363,29 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 		sl_free(buf);
 		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: %s", s + 1, msg);
 	}
+	rc = seek_deflated(f, s, stop, pl, plen, out, inflated, err);
+	sl_free(buf);
+	return rc;
+}
+
+/* seek_at in a deflated SEGMENT (the record's payload pl). */
+static int seek_deflated(sl_silb *f, size_t s, int stop, const uint8_t *pl, size_t plen,
+	void **out, size_t *inflated, sl_error *err)
+{
+	const sl_game *g = f->log->game;
+	const char *name = f->log->name;
+	size_t budget = SL_SILB_MAX_INFLATE;
+	silb_seg sg;
+	silb_ctx c;
+	sl_reader r;
+	void *st = NULL;
+	char msg[256];
+	long no;
+	int rc;
 	if ((rc = silb_seg_open(&sg, pl, plen, &budget, msg, sizeof msg))) {
-		sl_free(buf);
 		return silb_fail(err, name, f->off[s], rc == SL_ENOMEM ? rc : SL_EFORMAT, "segment %zu: %s",
 			s + 1, msg);
 	}
-	sl_free(buf);
 	if (inflated)
 		*inflated = (size_t)sg.rawlen;
 	if (sg.first != f->first[s] || sg.turn != (uint64_t)f->turn[s] ||
@@ -415,7 +423,8 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 		if ((rc = sl_entry_apply(f->log->game, &f->log->h, f->log->name, st, &f->log->ev[f->log->n - 1], no, NULL, err)))
 			break;
 		rc = SL_ERANGE;
-		if (ev.entry == SL_ENTRY_TURN && ev.mark == turn) {
+		if (stop > 0 ? ev.entry == SL_ENTRY_TURN && ev.mark == stop
+		    : ev.entry == SL_ENTRY_EVENT && no == -(long)stop) {
 			rc = SL_OK;
 			break;
 		}
@@ -423,8 +432,8 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 	sl_strtab_free(&c.tab);
 	silb_seg_free(&sg);
 	if (rc == SL_ERANGE)
-		rc = silb_fail(err, name, f->off[s], SL_EFORMAT, "turn %d is not in segment %zu, where the INDEX puts it",
-			turn, s + 1);
+		rc = silb_fail(err, name, f->off[s], SL_EFORMAT, "%s %d is not in segment %zu, where the INDEX puts it",
+			stop > 0 ? "turn" : "event", stop > 0 ? stop : -stop, s + 1);
 	if (rc) {
 		g->destroy(st);
 		return rc;
@@ -433,4 +442,38 @@ int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_err
 	f->at_entry = 1;
 	*out = st;
 	return SL_OK;
+}
+
+int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_error *err)
+{
+	*out = NULL;
+	if (inflated)
+		*inflated = 0;
+	f->at_events = 0;
+	f->at_entry = f->at_marker = 0;
+	if (turn < 0 || turn > f->turns)
+		return sl_error_set(err, SL_ERANGE, "%s: no turn %d (the log reaches turn %d)", f->log->name, turn,
+			f->turns);
+	memset(&f->marker, 0, sizeof f->marker);
+	f->marker.entry = SL_ENTRY_TURN;
+	f->marker.mark = turn;
+	f->marker.player = -1;
+	if (turn == 0 || f->nseg == 0)
+		return f->log->game->init(out, &f->log->h, err);
+	return seek_at(f, turn, out, inflated, err);
+}
+
+int sl_silb_seek_event(sl_silb *f, long n, void **out, size_t *inflated, sl_error *err)
+{
+	*out = NULL;
+	if (inflated)
+		*inflated = 0;
+	f->at_events = 0;
+	f->at_entry = f->at_marker = 0;
+	if (n < 0 || n > f->nevents)
+		return sl_error_set(err, SL_ERANGE, "%s: no event %ld (the log has %ld events)", f->log->name, n,
+			f->nevents);
+	if (n == 0 || f->nseg == 0)
+		return f->log->game->init(out, &f->log->h, err);
+	return seek_at(f, -(int)n, out, inflated, err);
 }

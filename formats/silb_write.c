@@ -303,6 +303,15 @@ int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 {
 	size_t per = w->coding == SL_SILB_MODEL ? SL_SILB_MSEGMENT_ENTRIES : SL_SILB_SEGMENT_ENTRIES;
 	int rc;
+	if (w->coding == SL_SILB_MODEL && ev->glyph) {
+		/* a modelled segment has no code for a glyph: from this one on, the
+		 * segments are deflated (a writer fed entry by entry cannot know
+		 * beforehand; each segment says its own coding) */
+		if (w->count > 0 && (rc = seg_flush(w, err)))
+			return rc;
+		w->coding = SL_SILB_DEFLATE;
+		per = SL_SILB_SEGMENT_ENTRIES;
+	}
 	if (w->count > 0 && ((w->count >= per && ev->entry == SL_ENTRY_TURN) ||
 	    w->count >= 4 * per || w->raw.len > (8u << 20)))
 		if ((rc = seg_flush(w, err)))
@@ -312,9 +321,6 @@ int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 		return rc;
 	if (w->count == 0 && (rc = seg_start(w, err)))
 		return rc;
-	if (w->coding == SL_SILB_MODEL && ev->glyph)
-		return sl_error_set(err, SL_EUSAGE, "entry %zu has a glyph, which a modelled segment cannot "
-			"hold: write the archive with deflated segments", w->n + 1);
 	if (w->coding == SL_SILB_MODEL) {
 		sl_event tmp = *ev;
 		if ((rc = sl_mcs_entry(w->mcs, w->st, &tmp, w->events))) {

@@ -160,6 +160,12 @@ int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
 /* The same over bytes already in memory (standard input), named path. */
 int sl_silb_stream_mem(sl_log **out, const char *path, const void *data, size_t n,
 	sl_silb_sink fn, void *ud, sl_silb_info *info, sl_error *err);
+/* sl_silb_stream_mem with reader flags: with SL_SILB_RECOVER, a damaged
+ * archive hands over its whole segments before the damage and ends there
+ * (info->damaged says what was dropped), as sl_silb_read keeps them; a
+ * segment the sink refused is not recovered from. */
+int sl_silb_stream_flags(sl_log **out, const char *path, const void *data, size_t n,
+	unsigned flags, sl_silb_sink fn, void *ud, sl_silb_info *info, sl_error *err);
 /* Reads path (at most SL_SILB_MAX_FILE bytes) then sl_silb_read. */
 int sl_silb_load(sl_log **out, const char *path, unsigned flags,
 	sl_silb_info *info, sl_error *err);
@@ -222,6 +228,11 @@ size_t sl_silb_segments(const sl_silb *f);
  * decoded (a deflated segment's inflated size; a modelled segment's range
  * code and strings), to show that one segment was read. */
 int sl_silb_seek_turn(sl_silb *f, int turn, void **out, size_t *inflated, sl_error *err);
+/* The state just after event n (1-based; 0: the initial state), found the
+ * same way: the one segment that holds the event is decoded up to it. The
+ * entry kept (sl_silb_at_entry) is the event's in a deflated segment, none
+ * in a modelled one. */
+int sl_silb_seek_event(sl_silb *f, long n, void **out, size_t *inflated, sl_error *err);
 /* After a successful seek: the events applied to reach its state, and the
  * last entry applied (the turn's marker; NULL at turn 0), which lives in
  * f until the next seek or the close. */

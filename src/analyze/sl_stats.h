@@ -105,6 +105,18 @@ enum { SL_HEAT_WENT = 0, SL_HEAT_FOUGHT = 1, SL_HEAT_LOST = 2, SL_HEAT_LAYERS = 
  * with no metrics and no rolls; an illegal entry or a failed check returns
  * its code with err at its position. */
 int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error *err);
+/* The same walk fed as a reader hands entries over (sl_silb_stream's or
+ * sl_sil_stream's sink), so that the log is never held: new takes the
+ * header and game of log (its entries are not read; it must outlive the
+ * walker) and makes step 0; feed walks n more entries. Errors as
+ * sl_stats_walk. The caller frees *out with sl_stats_walker_free. */
+typedef struct sl_stats_walker sl_stats_walker;
+int sl_stats_walker_new(sl_stats_walker **out, const sl_log *log, const sl_stats_fns *fns, void *ud,
+	sl_error *err);
+int sl_stats_walker_feed(sl_stats_walker *w, const sl_event *ev, size_t n, sl_error *err);
+/* The state after the entries fed. */
+const void *sl_stats_walker_state(const sl_stats_walker *w);
+void sl_stats_walker_free(sl_stats_walker *w);
 
 /* Output helpers for the tables the analyzer writes. sl_json_num: a number
  * as JSON (null for NaN or infinity, a whole number without a fraction,
@@ -129,6 +141,8 @@ typedef struct sl_series {
 	int turns;             /* highest turn reached */
 	long *turn_last;       /* [turn] the last step of each turn 0..turns */
 	int turn_cap;
+	size_t cap;            /* steps allocated */
+	sl_arena *strings;     /* fed: the bookmarks' copies (NULL: they live in the log) */
 } sl_series;
 
 /* Every metric of every player at every step: what a chart or a viewer's
@@ -290,6 +304,15 @@ typedef struct sl_result {
 /* The result at the end of log (replayed with every rule). Returns 0 or a
  * negative sl_code with err set. */
 int sl_result_of(sl_result *out, const sl_log *log, sl_error *err);
+/* The series built as entries are fed, as sl_stats_walker takes them (the
+ * bookmarks copied): what sl_stats_series gives, without the log held. */
+typedef struct sl_series_feed sl_series_feed;
+int sl_series_feed_new(sl_series_feed **out, const sl_log *log, sl_error *err);
+int sl_series_feed_add(sl_series_feed *f, const sl_event *ev, size_t n, sl_error *err);
+/* After the last entry: the series into *out (the caller frees it), and
+ * the result at the final state (as sl_result_of) into *res. f is freed. */
+int sl_series_feed_end(sl_series_feed *f, sl_series **out, sl_result *res, sl_error *err);
+void sl_series_feed_free(sl_series_feed *f);
 
 /* Everything batch writes about one game. */
 typedef struct sl_game_report {

@@ -83,100 +83,199 @@ const char *sl_stats_side_name(const sl_game *g, const sl_header *h, int side)
 	return "?";
 }
 
-int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error *err)
-{
-	const sl_analysis *a = analysis_of(log ? log->game : NULL);
-	sl_replay *r = NULL;
+/* The walk as a feed: entries come as a reader hands them over (a whole
+ * log's array, or an archive's segments one by one), so an analysis needs
+ * the log no more than verify does. */
+struct sl_stats_walker {
+	const sl_log *log;
+	const sl_analysis *a;
+	const sl_stats_fns *fns;
+	void *ud;
+	sl_replay *r;
 	sl_observer o;
 	sl_stats_step step;
-	double *lev = NULL, *inc = NULL, *out = NULL, *run = NULL;
-	void *ctx = NULL;
+	double *lev, *inc, *out, *run;
+	void *ctx;
+	size_t i;                 /* entries walked */
+	int np, nm;
+};
+
+void sl_stats_walker_free(sl_stats_walker *w)
+{
+	if (!w)
+		return;
+	if (w->a && w->a->ctx_free && w->ctx)
+		w->a->ctx_free(w->ctx);
+	sl_free(w->ctx);
+	sl_replay_free(w->r);
+	sl_free(w->lev);
+	sl_free(w->inc);
+	sl_free(w->run);
+	sl_free(w->out);
+	sl_free(w);
+}
+
+/* One step: the entry ev (NULL: the state before any) applied, observed,
+ * the metrics folded and handed to fns->step. */
+static int walker_step(sl_stats_walker *w, const sl_event *ev, sl_error *err)
+{
+	const sl_analysis *a = w->a;
+	size_t i = w->i;
+	int np = w->np, nm = w->nm, rc;
+	if (ev && (rc = sl_replay_feed(w->r, ev, 1, err)))
+		return rc;
+	w->step.entry = i;
+	w->step.event = sl_replay_events(w->r);
+	w->step.ev = ev;
+	w->step.state = sl_replay_state(w->r);
+	sl_replay_where(w->r, &w->step.turn, &w->step.phase);
+	for (int p = 0; p < np; p++)
+		for (int m = 0; m < nm; m++) {
+			size_t k = (size_t)p * nm + m;
+			w->inc[k] = a->metrics[m].kind == SL_METRIC_SUM ? 0 : w->lev[k];   /* nm > 0: a is set */
+		}
+	rc = a ? a->observe(w->ctx, &w->log->h, w->step.state, ev, w->inc, &w->o, err) : SL_OK;
+	if (!rc)
+		rc = w->o.rc;
+	if (rc) {
+		if (err && !err->code)
+			sl_error_set(err, rc, "stats: cannot read entry %zu: %s", i, sl_code_name(rc));
+		return rc;
+	}
+	for (int p = 0; p < np; p++)
+		for (int m = 0; m < nm; m++) {
+			size_t k = (size_t)p * nm + m;
+			if (a->metrics[m].kind == SL_METRIC_SUM) {
+				w->run[k] += w->inc[k];
+				w->out[k] = w->run[k];
+			} else
+				w->out[k] = w->lev[k] = w->inc[k];
+		}
+	if (w->fns->step && (rc = w->fns->step(w->ud, &w->step))) {
+		if (err && !err->code)
+			sl_error_set(err, rc, "stats: stopped at entry %zu", i);
+		return rc;
+	}
+	w->i++;
+	return SL_OK;
+}
+
+int sl_stats_walker_new(sl_stats_walker **out, const sl_log *log, const sl_stats_fns *fns, void *ud,
+	sl_error *err)
+{
+	sl_stats_walker *w;
 	size_t nv;
-	int np, nm, rc;
+	int rc;
+	*out = NULL;
 	/* a game without analysis is still replayed and counted: no metrics, no rolls */
 	if (!log || !log->game)
 		return sl_error_set(err, SL_EUSAGE, "stats: no game to analyse");
-	np = log->h.nplayers;
-	nm = a ? a->nmetrics : 0;
-	nv = (size_t)(np > 0 ? np : 1) * (size_t)(nm > 0 ? nm : 1);
-	lev = sl_calloc(nv, sizeof *lev);
-	inc = sl_calloc(nv, sizeof *inc);
-	run = sl_calloc(nv, sizeof *run);
-	out = sl_calloc(nv, sizeof *out);
-	ctx = sl_calloc(1, a && a->ctx_size ? a->ctx_size : 1);
-	if (!lev || !inc || !run || !out || !ctx) {
-		rc = sl_error_set(err, SL_ENOMEM, "stats: out of memory");
-		goto out;
+	if (!(w = sl_calloc(1, sizeof *w)))
+		return sl_error_set(err, SL_ENOMEM, "stats: out of memory");
+	w->log = log;
+	w->a = analysis_of(log->game);
+	w->fns = fns;
+	w->ud = ud;
+	w->np = log->h.nplayers;
+	w->nm = w->a ? w->a->nmetrics : 0;
+	nv = (size_t)(w->np > 0 ? w->np : 1) * (size_t)(w->nm > 0 ? w->nm : 1);
+	w->lev = sl_calloc(nv, sizeof *w->lev);
+	w->inc = sl_calloc(nv, sizeof *w->inc);
+	w->run = sl_calloc(nv, sizeof *w->run);
+	w->out = sl_calloc(nv, sizeof *w->out);
+	w->ctx = sl_calloc(1, w->a && w->a->ctx_size ? w->a->ctx_size : 1);
+	if (!w->lev || !w->inc || !w->run || !w->out || !w->ctx) {
+		sl_stats_walker_free(w);
+		return sl_error_set(err, SL_ENOMEM, "stats: out of memory");
 	}
 	for (size_t i = 0; i < nv; i++)
-		lev[i] = NAN;
-	if ((rc = sl_replay_stream(&r, log, SL_REPLAY_CHECK, err)))
-		goto out;
-	memset(&o, 0, sizeof o);
-	o.fns = fns;
-	o.ud = ud;
-	o.step = &step;
-	memset(&step, 0, sizeof step);
-	step.v = out;
-	for (size_t i = 0; i <= log->n; i++) {
-		const sl_event *ev = i ? &log->ev[i - 1] : NULL;
-		if (ev && (rc = sl_replay_feed(r, ev, 1, err)))
-			goto out;
-		step.entry = i;
-		step.event = sl_replay_events(r);
-		step.ev = ev;
-		step.state = sl_replay_state(r);
-		sl_replay_where(r, &step.turn, &step.phase);
-		for (int p = 0; p < np; p++)
-			for (int m = 0; m < nm; m++) {
-				size_t k = (size_t)p * nm + m;
-				inc[k] = a->metrics[m].kind == SL_METRIC_SUM ? 0 : lev[k];   /* nm > 0: a is set */
-			}
-		rc = a ? a->observe(ctx, &log->h, step.state, ev, inc, &o, err) : SL_OK;
-		if (!rc)
-			rc = o.rc;
-		if (rc) {
-			if (err && !err->code)
-				sl_error_set(err, rc, "stats: cannot read entry %zu: %s", i, sl_code_name(rc));
-			goto out;
-		}
-		for (int p = 0; p < np; p++)
-			for (int m = 0; m < nm; m++) {
-				size_t k = (size_t)p * nm + m;
-				if (a->metrics[m].kind == SL_METRIC_SUM) {
-					run[k] += inc[k];
-					out[k] = run[k];
-				} else
-					out[k] = lev[k] = inc[k];
-			}
-		if (fns->step && (rc = fns->step(ud, &step))) {
-			if (err && !err->code)
-				sl_error_set(err, rc, "stats: stopped at entry %zu", i);
-			goto out;
-		}
+		w->lev[i] = NAN;
+	if ((rc = sl_replay_stream(&w->r, log, SL_REPLAY_CHECK, err))) {
+		sl_stats_walker_free(w);
+		return rc;
 	}
-	rc = fns->end ? fns->end(ud, sl_replay_state(r)) : SL_OK;
-out:
-	if (a && a->ctx_free && ctx)
-		a->ctx_free(ctx);
-	sl_free(ctx);
-	sl_replay_free(r);
-	sl_free(lev);
-	sl_free(inc);
-	sl_free(run);
-	sl_free(out);
+	w->o.fns = fns;
+	w->o.ud = ud;
+	w->o.step = &w->step;
+	w->step.v = w->out;
+	if ((rc = walker_step(w, NULL, err))) {
+		sl_stats_walker_free(w);
+		return rc;
+	}
+	*out = w;
+	return SL_OK;
+}
+
+int sl_stats_walker_feed(sl_stats_walker *w, const sl_event *ev, size_t n, sl_error *err)
+{
+	for (size_t k = 0; k < n; k++) {
+		int rc = walker_step(w, &ev[k], err);
+		if (rc)
+			return rc;
+	}
+	return SL_OK;
+}
+
+const void *sl_stats_walker_state(const sl_stats_walker *w)
+{
+	return sl_replay_state(w->r);
+}
+
+int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error *err)
+{
+	sl_stats_walker *w;
+	int rc = sl_stats_walker_new(&w, log, fns, ud, err);
+	if (rc)
+		return rc;
+	rc = sl_stats_walker_feed(w, log->ev, log->n, err);
+	if (!rc && fns->end)   /* the final state, before it goes */
+		rc = fns->end(ud, sl_stats_walker_state(w));
+	sl_stats_walker_free(w);
 	return rc;
 }
 
 /* ---- series ------------------------------------------------------------------------ */
 
+/* Room for step i: a fed series grows by doubling. */
+static int series_room(sl_series *s, size_t i)
+{
+	size_t nv = (size_t)s->nplayers * s->nmetrics, cap;
+	long *e;
+	int *t;
+	const char **b;
+	double *v;
+	if (i < s->cap)
+		return SL_OK;
+	cap = s->cap ? s->cap * 2 : 1024;
+	if (!(e = sl_realloc(s->event, cap * sizeof *e)))
+		return SL_ENOMEM;
+	s->event = e;
+	if (!(t = sl_realloc(s->turn, cap * sizeof *t)))
+		return SL_ENOMEM;
+	s->turn = t;
+	if (!(b = sl_realloc(s->bookmark, cap * sizeof *b)))
+		return SL_ENOMEM;
+	s->bookmark = b;
+	if (!(v = sl_realloc(s->v, cap * (nv ? nv : 1) * sizeof *v)))
+		return SL_ENOMEM;
+	s->v = v;
+	s->cap = cap;
+	return SL_OK;
+}
+
 static int series_step(void *ud, const sl_stats_step *st)
 {
 	sl_series *s = ud;
 	size_t nv = (size_t)s->nplayers * s->nmetrics;
+	const char *mark = st->ev ? st->ev->bookmark : NULL;
+	if (series_room(s, st->entry))
+		return SL_ENOMEM;
+	if (mark && s->strings && !(mark = sl_arena_strndup(s->strings, mark, strlen(mark))))
+		return SL_ENOMEM;
+	s->nsteps = st->entry + 1 > s->nsteps ? st->entry + 1 : s->nsteps;
 	s->event[st->entry] = st->event;
 	s->turn[st->entry] = st->turn;
-	s->bookmark[st->entry] = st->ev ? st->ev->bookmark : NULL;
+	s->bookmark[st->entry] = mark;
 	if (st->turn > s->turns)
 		s->turns = st->turn;
 	if (st->turn >= s->turn_cap) {
@@ -219,6 +318,7 @@ static int series_new(sl_series **out, const sl_log *log, sl_error *err)
 		sl_series_free(s);
 		return sl_error_set(err, SL_ENOMEM, "stats: out of memory for %zu steps", log->n + 1);
 	}
+	s->cap = s->nsteps;
 	*out = s;
 	return SL_OK;
 }
@@ -239,10 +339,73 @@ int sl_stats_series(sl_series **out, const sl_log *log, sl_error *err)
 	return SL_OK;
 }
 
+struct sl_series_feed {
+	sl_series *s;
+	sl_stats_walker *w;
+	sl_stats_fns fns;
+};
+
+void sl_series_feed_free(sl_series_feed *f)
+{
+	if (!f)
+		return;
+	sl_stats_walker_free(f->w);
+	sl_series_free(f->s);
+	sl_free(f);
+}
+
+int sl_series_feed_new(sl_series_feed **out, const sl_log *log, sl_error *err)
+{
+	sl_series_feed *f;
+	sl_series *s;
+	int rc;
+	*out = NULL;
+	if (!(f = sl_calloc(1, sizeof *f)) || !(f->s = s = sl_calloc(1, sizeof *s)) ||
+	    !(s->strings = sl_calloc(1, sizeof *s->strings))) {
+		sl_series_feed_free(f);
+		return sl_error_set(err, SL_ENOMEM, "stats: out of memory");
+	}
+	sl_arena_init(s->strings);
+	s->game = log->game;
+	s->nmetrics = sl_stats_metrics(log->game, &s->metrics);
+	s->nplayers = log->h.nplayers;
+	f->fns.step = series_step;
+	if ((rc = sl_stats_walker_new(&f->w, log, &f->fns, s, err))) {
+		sl_series_feed_free(f);
+		return rc;
+	}
+	*out = f;
+	return SL_OK;
+}
+
+int sl_series_feed_add(sl_series_feed *f, const sl_event *ev, size_t n, sl_error *err)
+{
+	return sl_stats_walker_feed(f->w, ev, n, err);
+}
+
+static void final_result(const sl_analysis *a, const sl_log *log, const void *st, sl_result *out);
+
+int sl_series_feed_end(sl_series_feed *f, sl_series **out, sl_result *res, sl_error *err)
+{
+	const sl_log *log = f->w->log;
+	memset(res, 0, sizeof *res);
+	res->winner = res->leader = -1;
+	final_result(analysis_of(log->game), log, sl_stats_walker_state(f->w), res);
+	*out = f->s;
+	f->s = NULL;
+	sl_series_feed_free(f);
+	(void)err;
+	return SL_OK;
+}
+
 void sl_series_free(sl_series *s)
 {
 	if (!s)
 		return;
+	if (s->strings) {
+		sl_arena_free(s->strings);
+		sl_free(s->strings);
+	}
 	sl_free(s->event);
 	sl_free(s->turn);
 	sl_free(s->bookmark);

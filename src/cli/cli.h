@@ -106,7 +106,57 @@ typedef struct cli_at {
 	const sl_event *last;   /* the turn's marker, NULL at turn 0 */
 } cli_at;
 int cli_at_open(cli_at *a, const char *path, const cli_where *w);
+/* The same for `--event N` (state, issue 29): the segment that holds the
+ * event; -1 when it does not apply (no --event, not an archive). */
+int cli_at_open_event(cli_at *a, const char *path, const cli_where *w);
 void cli_at_close(cli_at *a);
+/* A log walked once (walk.c): read entry by entry, each applied to a
+ * streamed replay and dropped, so that a reading verb's memory is the input
+ * and one run of entries, not the log (issue 30's bound). Every rule is
+ * checked over the whole log, as cli_open does; the state at `where` is
+ * kept (a copy) with the entry before it and, with describe, that entry's
+ * description for view. Set the fields before cli_walk_open. */
+typedef struct cli_walk cli_walk;
+typedef int (*cli_walk_fn)(cli_walk *w, const sl_event *ev, sl_error *err);
+struct cli_walk {
+	unsigned flags;           /* the replay's (SL_REPLAY_CHECK) */
+	cli_where where;          /* the position kept; none given: the end */
+	int describe, view;       /* describe the entry before the position, for view */
+	cli_walk_fn header;       /* NULL, or called once after the header (ev NULL) */
+	cli_walk_fn each;         /* NULL, or called with each entry before it is applied */
+	int applied;              /* 1: each applies the entry to r itself */
+	void *ud;
+	char *input;              /* "-": standard input, read once (a caller may set it; sl_malloc'd, freed by cli_walk_free) */
+	size_t ninput;
+	/* filled by the walk */
+	const sl_log *log;        /* header and game (no entries); after: == head */
+	sl_log *head;             /* the log without its entries (tail comment) */
+	const sl_game *head_game;
+	sl_replay *r;             /* streamed; after the walk, at the end */
+	sl_silb_info si;          /* a .silb's (silb) */
+	int silb;
+	size_t n;                 /* entries walked */
+	int found, cur_turn;
+	int in_replay;            /* the walk failed in the replay (or a hook), not the reader */
+	size_t at_pos;            /* entries before the position */
+	long at_event;            /* events before it */
+	void *at_st;              /* the state there, NULL when it is the end */
+	sl_log *at_log;           /* holds the copy of... */
+	const sl_event *at_last;  /* ...the entry before the position (NULL at 0) */
+	sl_buf at_desc;           /* its description (describe) */
+};
+void cli_walk_init(cli_walk *w);
+/* Walks path ("-": standard input); prints errors; an exit code. */
+int cli_walk_open(cli_walk *w, const char *path);
+/* As cli_open_drawn: the recorded checks must hold, unless force. */
+int cli_walk_drawn(cli_walk *w, const char *path, int force);
+/* The same without printing: an sl code with err set. */
+int cli_walk_run(cli_walk *w, const char *path, sl_error *err);
+/* After the walk: the position's errors as cli_where_seek says them (exit code). */
+int cli_walk_where(cli_walk *w);
+/* The state at the position. */
+const void *cli_walk_state(const cli_walk *w);
+void cli_walk_free(cli_walk *w);
 /* How .silb archives are coded (--coding): SL_SILB_MODEL or SL_SILB_DEFLATE. */
 extern int cli_coding;
 /* --format of -o - ("sil", "silb", "png", ...), NULL when not given. */
@@ -142,6 +192,25 @@ int cli_is_silb(const char *path);
 /* Writes log to path (.silb: an archive; else canonical text) atomically,
  * or text to stdout when path is NULL; prints errors; returns an exit code. */
 int cli_save_log(const sl_log *log, const char *path);
+/* A log written as its entries pass (convert, repair: cmd_binary.c): to
+ * an archive through the writer (which checks every rule), or as canonical
+ * text; the bytes are those cli_save_log writes of the whole log. */
+typedef struct cli_logout {
+	int silb;
+	sl_silb_writer *w;
+	const char *path;         /* NULL: standard output */
+	sl_buf text;              /* text not yet out of memory */
+	int head_done;            /* the header is in text (or out) */
+	sl_stage *stage;          /* text beyond a chunk: the file's stage, */
+	FILE *spill;              /* or standard output's temporary file */
+} cli_logout;
+/* path as cli_save_log takes it (".silb", "-" with --format, NULL). */
+void cli_logout_init(cli_logout *o, const char *path);
+int cli_logout_entry(cli_logout *o, const sl_log *log, const sl_event *ev, sl_error *err);
+/* After the last entry: the log (head: header and tail) to path; prints
+ * errors; an exit code. */
+int cli_logout_save(cli_logout *o, const sl_log *head, const char *path);
+void cli_logout_free(cli_logout *o);
 /* Sets the state check of ev from the state after it (none on phases). */
 int cli_seal_entry(const sl_log *log, const void *st, size_t at, sl_event *ev);
 /* The candidate nearest to word (case ignored) when it is close enough to

@@ -79,6 +79,144 @@ int cli_save_log(const sl_log *log, const char *path)
 	return rc ? cli_report(&err) : EXIT_OK;
 }
 
+void cli_logout_init(cli_logout *o, const char *path)
+{
+	memset(o, 0, sizeof *o);
+	o->silb = path && strcmp(path, "-") ? cli_is_silb(path) : cli_format && strcmp(cli_format, "silb") == 0;
+	o->path = path && strcmp(path, "-") ? path : NULL;
+	sl_buf_init(&o->text);
+}
+
+/* The text gathered so far out of memory: into the file's stage (renamed
+ * over it once all is written), or for standard output into a temporary
+ * file copied out at the end, so that a failure still prints nothing. */
+static int logout_flush(cli_logout *o, sl_error *err)
+{
+	if (o->path) {
+		if (!o->stage && sl_stage_open(&o->stage, o->path, err))
+			return err->code;
+		if (sl_stage_write(o->stage, o->text.data, o->text.len))
+			return sl_error_set(err, SL_EIO, "%s: cannot write", o->path);
+	} else {
+		if (!o->spill && !(o->spill = tmpfile()))
+			return sl_error_set(err, SL_EIO, "cannot create a temporary file for standard output");
+		if (fwrite(o->text.data, 1, o->text.len, o->spill) != o->text.len)
+			return sl_error_set(err, SL_EIO, "cannot write a temporary file for standard output");
+	}
+	sl_buf_reset(&o->text);
+	return SL_OK;
+}
+
+#define LOGOUT_CHUNK (1u << 20)   /* text bytes held before they go out */
+
+int cli_logout_entry(cli_logout *o, const sl_log *log, const sl_event *ev, sl_error *err)
+{
+	int rc;
+	if (o->silb) {
+		if (!o->w) {
+			if ((rc = sl_silb_writer_new(&o->w, log, err)))
+				return rc;
+			sl_silb_writer_coding(o->w, cli_coding);
+		}
+		return sl_silb_writer_add(o->w, ev, err);
+	}
+	if (!o->head_done) {   /* sl_sil_write's text: the header, a blank line, the entries, the tail */
+		sl_sil_write_header(&log->h, &o->text);
+		sl_buf_putc(&o->text, '\n');
+		o->head_done = 1;
+	}
+	sl_sil_write_entry(log, ev, &o->text);
+	if (o->text.failed)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	return o->text.len >= LOGOUT_CHUNK ? logout_flush(o, err) : SL_OK;
+}
+
+/* The rest of what cli_save_log writes of the log whose entries went to o:
+ * the archive's bytes, or the text's header (no entry came) and tail. */
+static int logout_bytes(cli_logout *o, const sl_log *head, sl_buf *b, sl_error *err)
+{
+	sl_buf all, hd;
+	int rc = SL_OK;
+	if (o->silb) {
+		if (!o->w && (rc = sl_silb_writer_new(&o->w, head, err)) == SL_OK)
+			sl_silb_writer_coding(o->w, cli_coding);
+		if (rc == SL_OK)
+			rc = sl_silb_writer_finish(o->w, head->tail_comment, b, err);
+		o->w = NULL;
+		return rc;
+	}
+	sl_buf_init(&all);
+	sl_buf_init(&hd);
+	sl_sil_write_header(&head->h, &hd);
+	sl_buf_putc(&hd, '\n');
+	if (!o->head_done)
+		sl_buf_put(&o->text, hd.data, hd.len);
+	sl_sil_write(head, &all);   /* no entries: header, blank line, tail comment */
+	if (all.len >= hd.len)
+		sl_buf_put(&o->text, all.data + hd.len, all.len - hd.len);
+	if (o->text.failed || all.failed || hd.failed)
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+	sl_buf_free(&all);
+	sl_buf_free(&hd);
+	sl_buf_put(b, o->text.data, o->text.len);   /* what is left in memory */
+	if (rc == SL_OK && b->failed)
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+	return rc;
+}
+
+/* Copies the spilled text to standard output. */
+static int spill_out(FILE *spill)
+{
+	char chunk[65536];
+	size_t n;
+	if (fflush(spill) != 0 || fseek(spill, 0, SEEK_SET) != 0)
+		return EXIT_IO;
+	while ((n = fread(chunk, 1, sizeof chunk, spill)) > 0)
+		if (fwrite(chunk, 1, n, stdout) != n)
+			return EXIT_IO;
+	return ferror(spill) ? EXIT_IO : EXIT_OK;
+}
+
+int cli_logout_save(cli_logout *o, const sl_log *head, const char *path)
+{
+	sl_buf b;
+	sl_error err;
+	int rc;
+	sl_buf_init(&b);
+	sl_error_clear(&err);
+	if ((rc = logout_bytes(o, head, &b, &err))) {
+		sl_buf_free(&b);
+		return cli_report(&err);
+	}
+	if (!o->path) {   /* -o - or none: standard output, in the --format given */
+		rc = o->spill ? spill_out(o->spill) : EXIT_OK;
+		if (rc == EXIT_OK)
+			rc = fwrite(b.data, 1, b.len, stdout) == b.len && fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
+		sl_buf_free(&b);
+		return rc;
+	}
+	if (o->stage) {
+		sl_stage_write(o->stage, b.data, b.len);   /* a failed write: commit says why */
+		rc = sl_stage_commit(o->stage, &err);
+		o->stage = NULL;   /* freed on commit */
+	} else
+		rc = sl_write_file_atomic(o->path, b.data, b.len, &err);
+	sl_buf_free(&b);
+	return rc ? cli_report(&err) : EXIT_OK;
+}
+
+void cli_logout_free(cli_logout *o)
+{
+	sl_silb_writer_free(o->w);
+	sl_buf_free(&o->text);
+	sl_stage_abort(o->stage);
+	if (o->spill)
+		fclose(o->spill);
+	o->w = NULL;
+	o->stage = NULL;
+	o->spill = NULL;
+}
+
 typedef struct bin_args {
 	const char *out;
 	int turn, json;
@@ -129,7 +267,7 @@ static int pack_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, 
 	return SL_OK;
 }
 
-static int pack_stream(const char *in, const char *out)
+static int pack_stream(const char *in, const char *out, char **stdin_silb, size_t *nstdin)
 {
 	pack_ctx p = {NULL};
 	sl_log *log = NULL;
@@ -143,7 +281,8 @@ static int pack_stream(const char *in, const char *out)
 		if ((rc = cli_read_input(in, SL_SIL_MAX_FILE, &data, &n, &err)))
 			return cli_report(&err);
 		if (sl_silb_sniff(data, n)) {
-			sl_free(data);   /* read whole below, as before */
+			*stdin_silb = data;   /* walked below */
+			*nstdin = n;
 			return -1;
 		}
 		rc = sl_sil_stream_mem(&log, "<stdin>", data, n, pack_sink, &p, &err);
@@ -176,12 +315,16 @@ static int pack_stream(const char *in, const char *out)
 	return rc ? cli_report_silb(&err, in) : EXIT_OK;
 }
 
+static int pack_each(cli_walk *w, const sl_event *ev, sl_error *err)
+{
+	return cli_logout_entry(w->ud, w->log, ev, err);
+}
+
 int cmd_pack(int argc, char **argv)
 {
 	bin_args a;
-	sl_log *log;
-	sl_replay *r;
-	char *out = NULL;
+	char *out = NULL, *piped = NULL;
+	size_t npiped = 0;
 	int i, rc;
 	memset(&a, 0, sizeof a);
 	i = cli_parse(cli_find("pack"), argc, argv, bin_opt, &a);
@@ -204,31 +347,61 @@ int cmd_pack(int argc, char **argv)
 		memcpy(out, in, stem);
 		memcpy(out + stem, ".silb", 6);
 	}
-	if ((rc = pack_stream(argv[i], a.out ? a.out : out)) >= 0) {
+	if ((rc = pack_stream(argv[i], a.out ? a.out : out, &piped, &npiped)) >= 0) {
 		free(out);
 		return rc;
 	}
-	if ((rc = cli_open(argv[i], 0, &log, &r))) {
-		free(out);
-		return rc;
+	{   /* a .silb (or a journal): walked once, each entry to the archive writer */
+		cli_walk w;
+		cli_logout lo;
+		const char *to = a.out ? a.out : out;
+		cli_logout_init(&lo, to);
+		cli_walk_init(&w);
+		w.each = pack_each;
+		w.ud = &lo;
+		w.input = piped;   /* a .silb on standard input, read already */
+		w.ninput = npiped;
+		if ((rc = cli_walk_open(&w, argv[i])) == EXIT_OK)
+			rc = cli_logout_save(&lo, w.head, to);
+		cli_logout_free(&lo);
+		cli_walk_free(&w);
 	}
-	rc = cli_save_log(log, a.out ? a.out : out);
-	sl_replay_free(r);
-	sl_log_free(log);
 	free(out);
 	return rc;
 }
 
-/* repair FILE -o OUT: the longest valid prefix, and what was dropped */
+/* repair FILE -o OUT: the longest valid prefix, and what was dropped. An
+ * archive's whole segments go to the output as they are read (cli_logout),
+ * so memory is the input, one segment and the output, not the log. */
+typedef struct repair_ctx {
+	cli_logout out;
+	int journal;              /* a journal: read whole, its bytes copied */
+	size_t entries;
+	long events;
+} repair_ctx;
+
+static int repair_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
+{
+	repair_ctx *c = ud;
+	int rc;
+	for (size_t k = 0; k < n; k++) {
+		c->entries++;
+		c->events += ev[k].entry == SL_ENTRY_EVENT;
+		if (!c->journal && (rc = cli_logout_entry(&c->out, log, &ev[k], err)))
+			return rc;
+	}
+	return SL_OK;
+}
+
 int cmd_repair(int argc, char **argv)
 {
 	bin_args a;
 	sl_silb_info info;
 	sl_error err;
 	sl_log *log = NULL;
+	repair_ctx c;
 	char *data = NULL;
 	size_t n;
-	long events = 0;
 	int i, rc;
 	memset(&a, 0, sizeof a);
 	i = cli_parse(cli_find("repair"), argc, argv, bin_opt, &a);
@@ -247,20 +420,23 @@ int cmd_repair(int argc, char **argv)
 		sl_free(data);
 		return cli_usage("repair", "'%s' is not a .silb file (a text log is repaired with an editor)", argv[i]);
 	}
-	rc = sl_silb_read(&log, argv[i], data, n, SL_SILB_RECOVER, &info, &err);
+	memset(&c, 0, sizeof c);
+	cli_logout_init(&c.out, a.out);
+	/* a journal's valid prefix is itself a journal: its bytes are copied */
+	c.journal = n > 9 && data[9] == SL_SILB_JOURNAL &&
+		(strcmp(a.out, "-") == 0 ? cli_format && !strcmp(cli_format, "silb") : cli_is_silb(a.out));
+	rc = sl_silb_stream_flags(&log, argv[i], data, n, SL_SILB_RECOVER, repair_sink, &c, &info, &err);
 	if (rc) {
+		cli_logout_free(&c.out);
 		sl_free(data);
 		return cli_report(&err);
 	}
-	for (size_t k = 0; k < log->n; k++)
-		events += log->ev[k].entry == SL_ENTRY_EVENT;
-	if (info.form == SL_SILB_JOURNAL && strcmp(a.out, "-") == 0 && cli_format && !strcmp(cli_format, "silb")) {
+	if (c.journal && strcmp(a.out, "-") == 0) {
 		rc = fwrite(data, 1, info.valid_bytes, stdout) == info.valid_bytes ? EXIT_OK : EXIT_IO;
-	} else if (info.form == SL_SILB_JOURNAL && cli_is_silb(a.out)) {
-		/* a journal's valid prefix is itself a journal: copy the bytes */
+	} else if (c.journal) {
 		rc = sl_write_file_atomic(a.out, data, info.valid_bytes, &err) ? cli_report(&err) : EXIT_OK;
 	} else {
-		rc = cli_save_log(log, a.out);
+		rc = cli_logout_save(&c.out, log, a.out);
 	}
 	if (rc == EXIT_OK) {
 		if (info.damaged) {
@@ -268,12 +444,13 @@ int cmd_repair(int argc, char **argv)
 			sl_error_format(&info.damage, msg, sizeof msg);
 			fprintf(stderr, "sillage: %s\n", msg);
 			fprintf(stderr, "sillage: repair: dropped bytes 0x%zx..0x%zx (%zu bytes); kept %zu entries "
-				"(%ld events) in %s\n", info.valid_bytes, n, n - info.valid_bytes, log->n, events, a.out);
+				"(%ld events) in %s\n", info.valid_bytes, n, n - info.valid_bytes, c.entries, c.events, a.out);
 		} else {
 			fprintf(stderr, "sillage: repair: %s is sound; copied its %zu entries (%ld events) to %s\n",
-				argv[i], log->n, events, a.out);
+				argv[i], c.entries, c.events, a.out);
 		}
 	}
+	cli_logout_free(&c.out);
 	sl_log_free(log);
 	sl_free(data);
 	return rc;

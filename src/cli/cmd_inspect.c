@@ -124,54 +124,94 @@ int cmd_games(int argc, char **argv)
 }
 
 /* info of one file; an exit code */
+/* info walks the log once (cli_walk): the counts, the dice and the size of
+ * the canonical text are taken entry by entry as they pass. */
+typedef struct info_walk {
+	long notes, marks, checks;
+	int silb, bad;            /* a .silb file (text size wanted); the dice check failed */
+	size_t text_bytes;        /* of the entries as canonical text */
+	sl_buf t;
+	sl_dice_check dc;
+	sl_error de;
+} info_walk;
+
+static int info_header(cli_walk *w, const sl_event *unused, sl_error *err)
+{
+	info_walk *I = w->ud;
+	I->bad = sl_dice_check_begin(&I->dc, w->log, &I->de) != SL_OK;
+	return SL_OK;
+}
+
+static int info_each(cli_walk *w, const sl_event *ev, sl_error *err)
+{
+	info_walk *I = w->ud;
+	I->notes += ev->note != NULL;
+	I->marks += ev->bookmark != NULL;
+	I->checks += ev->has_check;
+	if (!I->bad)
+		I->bad = sl_dice_check_entry(&I->dc, ev, &I->de) != SL_OK;
+	if (I->silb) {
+		sl_buf_reset(&I->t);
+		sl_sil_write_entry(w->log, ev, &I->t);
+		I->text_bytes += I->t.len;
+	}
+	return SL_OK;
+}
+
+/* info of one file; an exit code */
 static int info_one(const inspect_opts *o, const char *file)
 {
-	sl_log *log;
+	cli_walk w;
+	info_walk I;
+	const sl_log *log;
 	sl_replay *r;
 	sl_buf b;
-	long notes = 0, marks = 0, checks = 0;
-	int rc;
-	if ((rc = cli_open(file, 0, &log, &r)))
-		return rc;
-	for (size_t i = 0; i < log->n; i++) {
-		notes += log->ev[i].note != NULL;
-		marks += log->ev[i].bookmark != NULL;
-		checks += log->ev[i].has_check;
+	long notes, marks, checks;
+	int rc, silb = 0;
+	memset(&I, 0, sizeof I);
+	sl_error_clear(&I.de);
+	sl_buf_init(&I.t);
+	{   /* a .silb: its form, segments and how it compares with the text */
+		unsigned char first = 0;
+		FILE *g = strcmp(file, "-") ? fopen(file, "rb") : NULL;
+		if (g) {
+			silb = fread(&first, 1, 1, g) == 1 && sl_silb_sniff(&first, 1);
+			fclose(g);
+		}
 	}
+	I.silb = silb;
+	cli_walk_init(&w);
+	w.header = info_header;
+	w.each = info_each;
+	w.ud = &I;
+	if ((rc = cli_walk_open(&w, file))) {
+		sl_buf_free(&I.t);
+		cli_walk_free(&w);
+		return rc;
+	}
+	log = w.log;
+	r = w.r;
+	notes = I.notes;
+	marks = I.marks;
+	checks = I.checks;
 	sl_buf_init(&b);
 	{
 		const sl_header *h = &log->h;
 		FILE *f = strcmp(file, "-") ? fopen(file, "rb") : NULL;
 		long bytes = -1;
+		sl_silb_info si = w.si;
+		size_t text_bytes = 0;
 		if (f) {
 			fseek(f, 0, SEEK_END);
 			bytes = ftell(f);
 			fclose(f);
 		}
-		/* a .silb: its form, segments and how it compares with the text */
-		int silb = 0;
-		sl_silb_info si;
-		size_t text_bytes = 0;
-		memset(&si, 0, sizeof si);
-		{
-			sl_log *again = NULL;
-			sl_error e2;
-			sl_buf t;
-			unsigned char first = 0;
-			FILE *g = strcmp(file, "-") ? fopen(file, "rb") : NULL;
-			if (g) {
-				silb = fread(&first, 1, 1, g) == 1 && sl_silb_sniff(&first, 1);
-				fclose(g);
-			}
-			sl_error_clear(&e2);
-			if (silb && sl_silb_load(&again, file, 0, &si, &e2) == SL_OK) {
-				sl_buf_init(&t);
-				sl_sil_write(log, &t);
-				text_bytes = t.len;
-				sl_buf_free(&t);
-			}
-			sl_log_free(again);
-		}
+		if (silb) {   /* the header and tail of the canonical text, and its entries */
+			sl_buf_reset(&I.t);
+			sl_sil_write(log, &I.t);
+			text_bytes = I.t.len + I.text_bytes;
+		} else
+			memset(&si, 0, sizeof si);
 		if (o->json) {
 			sl_buf_puts(&b, "{\"file\":");
 			sl_buf_json_str(&b, file);
@@ -201,10 +241,9 @@ static int info_one(const inspect_opts *o, const char *file)
 			sl_buf_printf(&b, "%s\"turns\":%d,\"events\":%ld,\"entries\":%zu,\"bytes\":%ld,"
 				"\"notes\":%ld,\"bookmarks\":%ld,\"state_checks\":%ld,\"final_hash\":\"%016llx\"",
 				silb ? "," : "],",
-				sl_replay_turns(r), sl_replay_events(r), log->n, bytes, notes, marks, checks,
+				sl_replay_turns(r), sl_replay_events(r), w.n, bytes, notes, marks, checks,
 				hash_for(r, &b));
-			if (sl_replay_seek(r, log->n, NULL) == SL_OK)
-				cli_result_json(log, sl_replay_state(r), &b);
+			cli_result_json(log, sl_replay_state(r), &b);
 			sl_buf_puts(&b, "}\n");
 		} else {
 			if (silb) {
@@ -213,7 +252,7 @@ static int info_one(const inspect_opts *o, const char *file)
 				if (si.form == SL_SILB_JOURNAL)
 					sl_buf_printf(&b, "journal:   open, not packed; %zu entries. A journal has no "
 						"trailer: cut between two records it reads as a shorter game (`sillage "
-						"pack` closes it)\n", log->n);
+						"pack` closes it)\n", w.n);
 			} else if (bytes < 0)   /* standard input */
 				sl_buf_printf(&b, "file:      %s (text .sil v%d)\n", strcmp(file, "-") ? file : "<stdin>",
 					h->format_version);
@@ -233,7 +272,7 @@ static int info_one(const inspect_opts *o, const char *file)
 			if (h->has_seed)
 				sl_buf_printf(&b, "seed:      %llu\n", (unsigned long long)h->seed);
 			sl_buf_printf(&b, "turns:     %d\nevents:    %ld (%zu entries with turn and phase markers)\n",
-				sl_replay_turns(r), sl_replay_events(r), log->n);
+				sl_replay_turns(r), sl_replay_events(r), w.n);
 			if (bytes > 0 && sl_replay_events(r) > 0)
 				sl_buf_printf(&b, "size:      %.1f bytes per event\n", (double)bytes / (double)sl_replay_events(r));
 			if (silb && si.form == SL_SILB_ARCHIVE && si.msegments < si.segments)
@@ -254,25 +293,19 @@ static int info_one(const inspect_opts *o, const char *file)
 				sl_buf_printf(&b, "vs text:   the canonical .sil is %zu bytes: %.1f:1 (%.1f%% of it)\n",
 					text_bytes, (double)text_bytes / (double)bytes, 100.0 * (double)bytes / (double)text_bytes);
 			sl_buf_printf(&b, "notes:     %ld, bookmarks: %ld, state checks: %ld\n", notes, marks, checks);
-			{   /* the recorder's dice (formats/prng.md) */
-				sl_dice_check dc;
-				sl_error de;
-				int bad = 0;
-				sl_error_clear(&de);
-				bad = sl_dice_check_begin(&dc, log, &de) != SL_OK;
-				for (size_t k = 0; !bad && k < log->n; k++)
-					bad = sl_dice_check_entry(&dc, &log->ev[k], &de) != SL_OK;
-				if (!bad && dc.dh.committed)
+			{   /* the recorder's dice (formats/prng.md), checked as the entries passed */
+				sl_dice_check dc = I.dc;
+				if (!I.bad && dc.dh.committed)
 					sl_buf_printf(&b, "dice:      %ld drawn by the recorder, %ld %s undone; the seed is %s\n",
 						dc.draws, dc.undone, dc.undone == 1 ? "entry" : "entries", dc.dh.revealed ? "revealed (verify checks every draw)" :
 						"secret until the log is closed");
-				else if (bad)
-					sl_buf_printf(&b, "dice:      %s\n", de.msg);
+				else if (I.bad)
+					sl_buf_printf(&b, "dice:      %s\n", I.de.msg);
 			}
 			{
 				sl_buf t;
 				sl_buf_init(&t);
-				if (sl_replay_seek(r, log->n, NULL) == SL_OK && cli_result(log, sl_replay_state(r), &t) == 1)
+				if (cli_result(log, sl_replay_state(r), &t) == 1)
 					sl_buf_printf(&b, "result:    %s\n", sl_buf_cstr(&t));
 				else
 					sl_buf_puts(&b, "result:    the game goes on\n");
@@ -282,8 +315,8 @@ static int info_one(const inspect_opts *o, const char *file)
 		}
 	}
 	rc = flush(&b);
-	sl_replay_free(r);
-	sl_log_free(log);
+	sl_buf_free(&I.t);
+	cli_walk_free(&w);
 	return rc;
 }
 
@@ -745,135 +778,259 @@ fail:
 	return verify_fail(o, file, err);
 }
 
+/* state --turn T or --event N of a .silb archive: the one segment that
+ * holds it, through the index (issue 29); -1 when that does not apply. */
+static int state_at(const inspect_opts *o, const char *file)
+{
+	cli_at at;
+	sl_buf b;
+	int turn, phase, rc;
+	if ((rc = o->where.event >= 0 ? cli_at_open_event(&at, file, &o->where)
+	    : cli_at_open(&at, file, &o->where)) < 0)
+		return -1;
+	if (rc)
+		return rc;
+	sl_buf_init(&b);
+	at.log->game->position(at.st, &turn, &phase);
+	{
+		uint64_t h = 0;
+		if (sl_game_hash(at.log->game, at.st, &h) != SL_OK)
+			b.failed = 1;
+		if (o->json) {
+			sl_buf_printf(&b, "{\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state\":",
+				at.event_no, turn, phase, (unsigned long long)h);
+			at.log->game->summary_json(at.st, &at.log->h, &b);
+			cli_result_json(at.log, at.st, &b);
+			sl_buf_puts(&b, "}\n");
+		} else {
+			sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",
+				at.event_no, at.events, turn, phase, sl_phase_name(at.log->game->schema, phase),
+				(unsigned long long)h);
+			at.log->game->summary(at.st, &at.log->h, &b);
+		}
+	}
+	rc = flush(&b);
+	cli_at_close(&at);
+	return rc;
+}
+
+/* state: the log walked once (cli_walk), the state at the position kept. */
 int cmd_state(int argc, char **argv)
 {
 	inspect_opts o;
 	const char *file;
-	sl_log *log;
-	sl_replay *r;
+	cli_walk w;
 	sl_buf b;
+	const void *st;
+	const sl_log *log;
 	int turn, phase;
 	int rc = one_file("state", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
-	if ((rc = cli_open(file, 0, &log, &r)))
+	if ((rc = state_at(&o, file)) >= 0)
 		return rc;
-	if ((rc = cli_where_seek(&o.where, r)))
+	cli_walk_init(&w);
+	w.where = o.where;
+	if ((rc = cli_walk_open(&w, file)) || (rc = cli_walk_where(&w)))
 		goto out;
+	log = w.log;
+	st = cli_walk_state(&w);
 	sl_buf_init(&b);
-	sl_replay_where(r, &turn, &phase);
-	if (o.json) {
-		sl_buf_printf(&b, "{\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state\":",
-			sl_replay_event_at(r, sl_replay_pos(r)), turn, phase,
-			hash_for(r, &b));
-		log->game->summary_json(sl_replay_state(r), &log->h, &b);
-		cli_result_json(log, sl_replay_state(r), &b);
-		sl_buf_puts(&b, "}\n");
-	} else {
-		sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",
-			sl_replay_event_at(r, sl_replay_pos(r)), sl_replay_events(r), turn, phase,
-			sl_phase_name(log->game->schema, phase), hash_for(r, &b));
-		log->game->summary(sl_replay_state(r), &log->h, &b);
+	log->game->position(st, &turn, &phase);
+	{
+		uint64_t h = 0;
+		if (sl_game_hash(log->game, st, &h) != SL_OK)
+			b.failed = 1;
+		if (o.json) {
+			sl_buf_printf(&b, "{\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state\":",
+				w.at_event, turn, phase, (unsigned long long)h);
+			log->game->summary_json(st, &log->h, &b);
+			cli_result_json(log, st, &b);
+			sl_buf_puts(&b, "}\n");
+		} else {
+			sl_buf_printf(&b, "after event %ld of %ld; turn %d, phase %d (%s); state hash %016llx\n",
+				w.at_event, sl_replay_events(w.r), turn, phase,
+				sl_phase_name(log->game->schema, phase), (unsigned long long)h);
+			log->game->summary(st, &log->h, &b);
+		}
 	}
 	rc = flush(&b);
 out:
-	sl_replay_free(r);
-	sl_log_free(log);
+	cli_walk_free(&w);
 	return rc;
+}
+
+/* log: each entry described as it is walked (the state before it), the
+ * lines gathered and printed once the whole log has replayed, so that an
+ * illegal entry anywhere prints nothing but its error, as before. */
+typedef struct log_walk {
+	const inspect_opts *o;
+	sl_buf b, d;
+	long no;
+	int first, view, bad_side;
+	FILE *spill;              /* the lines beyond a chunk, printed at the end */
+} log_walk;
+
+#define LOG_CHUNK (1u << 20)   /* bytes of lines held before they spill */
+
+/* The lines so far out of memory (a temporary file): a long game's text is
+ * many times its archive. */
+static int log_spill(log_walk *L, sl_error *err)
+{
+	if (L->b.failed)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	if (!L->spill && !(L->spill = tmpfile()))
+		return sl_error_set(err, SL_EIO, "cannot create a temporary file for the lines");
+	if (fwrite(L->b.data, 1, L->b.len, L->spill) != L->b.len)
+		return sl_error_set(err, SL_EIO, "cannot write a temporary file for the lines");
+	sl_buf_reset(&L->b);
+	return SL_OK;
+}
+
+/* Prints the spilled lines, then b (flush); an exit code. */
+static int log_print(log_walk *L)
+{
+	char chunk[65536];
+	size_t n;
+	if (L->spill && !L->b.failed) {
+		if (fflush(L->spill) != 0 || fseek(L->spill, 0, SEEK_SET) != 0) {
+			fputs("sillage: cannot read back the lines\n", stderr);
+			return EXIT_IO;
+		}
+		/* whole lines: each chunk was cut at the end of an entry's lines, and
+		 * a line is at most a few KB; a terminal's escaping sees each whole */
+		while ((n = fread(chunk, 1, sizeof chunk, L->spill)) > 0) {
+			size_t cut = n;
+			while (cut > 0 && chunk[cut - 1] != '\n')
+				cut--;
+			if (cut == 0)
+				cut = n;
+			cli_write_text(stdout, chunk, cut);
+			if (cut < n)
+				fseek(L->spill, -(long)(n - cut), SEEK_CUR);
+		}
+	}
+	return flush(&L->b);
+}
+
+static int log_header(cli_walk *w, const sl_event *unused, sl_error *err)
+{
+	log_walk *L = w->ud;
+	/* a side that is not a player is said once the log has replayed, as before */
+	if (L->o->side && (L->view = sl_header_player(&w->log->h, L->o->side)) < 0) {
+		L->view = SL_VIEW_ALL;
+		L->bad_side = 1;
+	}
+	return SL_OK;
+}
+
+static void log_line(log_walk *L, const sl_event *ev, size_t i, int turn, int phase)
+{
+	sl_buf *b = &L->b;
+	if (L->o->json) {
+		sl_buf_printf(b, "%s\n{\"entry\":%zu,\"kind\":\"%s\",\"event\":%ld,\"turn\":%d,\"phase\":%d,\"line\":%u,\"text\":",
+			L->first ? "" : ",", i + 1, ev->entry == SL_ENTRY_TURN ? "turn" : ev->entry == SL_ENTRY_PHASE ? "phase" : "event",
+			ev->entry == SL_ENTRY_EVENT ? L->no : 0, turn, phase, ev->line);
+		sl_buf_json_str(b, sl_buf_cstr(&L->d));
+		if (sl_glyph_text(ev->glyph))
+			sl_buf_printf(b, ",\"glyph\":\"%s\"", sl_glyph_text(ev->glyph));
+		if (ev->note) {
+			sl_buf_puts(b, ",\"note\":");
+			sl_buf_json_str(b, ev->note);
+		}
+		if (ev->bookmark) {
+			sl_buf_puts(b, ",\"bookmark\":");
+			sl_buf_json_str(b, ev->bookmark);
+		}
+		sl_buf_putc(b, '}');
+		L->first = 0;
+	} else if (ev->entry == SL_ENTRY_TURN) {
+		sl_buf_printf(b, "\n== %s ==\n", sl_buf_cstr(&L->d));
+	} else if (ev->entry == SL_ENTRY_PHASE) {
+		sl_buf_printf(b, "-- %s --\n", sl_buf_cstr(&L->d));
+	} else {
+		/* what undo took back before this event (recorded by `record`) */
+		for (const char *c = ev->comment; c && (c = strstr(c, "# undone: ")); c += 10)
+			if (c == ev->comment || c[-1] == '\n')
+				sl_buf_printf(b, "       (undone: %.*s)\n", (int)strcspn(c + 10, "\n"), c + 10);
+		if (turn == 0)
+			sl_buf_printf(b, "%5ld  setup  %s", L->no, sl_buf_cstr(&L->d));
+		else
+			sl_buf_printf(b, "%5ld  T%d.%d   %s", L->no, turn, phase, sl_buf_cstr(&L->d));
+		if (sl_glyph_text(ev->glyph))   /* as an annotator writes it, after the move */
+			sl_buf_printf(b, "  %s (%s)", sl_glyph_text(ev->glyph), sl_glyph_name(ev->glyph));
+		sl_buf_putc(b, '\n');
+		if (ev->note)
+			sl_buf_printf(b, "       note: %s\n", ev->note);
+		if (ev->bookmark)
+			sl_buf_printf(b, "       bookmark: %s\n", ev->bookmark);
+	}
+}
+
+/* Each entry: described and applied here (the walk's own feed is skipped). */
+static int log_each(cli_walk *w, const sl_event *ev, sl_error *err)
+{
+	log_walk *L = w->ud;
+	int turn, phase, rc;
+	sl_buf_reset(&L->d);
+	if ((rc = sl_replay_feed_describe(w->r, ev, L->view, &L->d, NULL, err)))
+		return rc;
+	sl_replay_where(w->r, &turn, &phase);
+	L->no += ev->entry == SL_ENTRY_EVENT;
+	log_line(L, ev, w->n, turn, phase);
+	return L->b.len >= LOG_CHUNK ? log_spill(L, err) : SL_OK;
 }
 
 int cmd_log(int argc, char **argv)
 {
 	inspect_opts o;
 	const char *file;
-	sl_log *log;
-	sl_replay *r;
-	sl_buf b, d;
+	cli_walk w;
+	log_walk L;
 	sl_error err;
-	long no = 0;
-	int first = 1, view = SL_VIEW_ALL;
 	int rc = one_file("log", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
-	if ((rc = cli_open(file, 0, &log, &r)))
-		return rc;
-	if (o.side && (view = sl_header_player(&log->h, o.side)) < 0) {
-		sl_replay_free(r);
-		sl_log_free(log);
-		return cli_usage("log", "--side '%s' is not a player of this log", o.side);
-	}
-	sl_error_clear(&err);
-	sl_buf_init(&b);
-	sl_buf_init(&d);
-	if (sl_replay_seek(r, 0, &err))
-		goto fail;
+	memset(&L, 0, sizeof L);
+	L.o = &o;
+	L.first = 1;
+	L.view = SL_VIEW_ALL;
+	sl_buf_init(&L.b);
+	sl_buf_init(&L.d);
 	if (o.json)
-		sl_buf_putc(&b, '[');
-	for (size_t i = 0; i < log->n; i++) {
-		const sl_event *ev = &log->ev[i];
-		int turn, phase;
-		sl_buf_reset(&d);
-		if (sl_replay_describe_as(r, i, view, &d, NULL, &err))
-			goto fail;
-		sl_replay_where(r, &turn, &phase);
-		no += ev->entry == SL_ENTRY_EVENT;
-		if (o.json) {
-			sl_buf_printf(&b, "%s\n{\"entry\":%zu,\"kind\":\"%s\",\"event\":%ld,\"turn\":%d,\"phase\":%d,\"line\":%u,\"text\":",
-				first ? "" : ",", i + 1, ev->entry == SL_ENTRY_TURN ? "turn" : ev->entry == SL_ENTRY_PHASE ? "phase" : "event",
-				ev->entry == SL_ENTRY_EVENT ? no : 0, turn, phase, ev->line);
-			sl_buf_json_str(&b, sl_buf_cstr(&d));
-			if (sl_glyph_text(ev->glyph))
-				sl_buf_printf(&b, ",\"glyph\":\"%s\"", sl_glyph_text(ev->glyph));
-			if (ev->note) {
-				sl_buf_puts(&b, ",\"note\":");
-				sl_buf_json_str(&b, ev->note);
-			}
-			if (ev->bookmark) {
-				sl_buf_puts(&b, ",\"bookmark\":");
-				sl_buf_json_str(&b, ev->bookmark);
-			}
-			sl_buf_putc(&b, '}');
-			first = 0;
-		} else if (ev->entry == SL_ENTRY_TURN) {
-			sl_buf_printf(&b, "\n== %s ==\n", sl_buf_cstr(&d));
-		} else if (ev->entry == SL_ENTRY_PHASE) {
-			sl_buf_printf(&b, "-- %s --\n", sl_buf_cstr(&d));
-		} else {
-			/* what undo took back before this event (recorded by `record`) */
-			for (const char *c = ev->comment; c && (c = strstr(c, "# undone: ")); c += 10)
-				if (c == ev->comment || c[-1] == '\n')
-					sl_buf_printf(&b, "       (undone: %.*s)\n", (int)strcspn(c + 10, "\n"), c + 10);
-			if (turn == 0)
-				sl_buf_printf(&b, "%5ld  setup  %s", no, sl_buf_cstr(&d));
-			else
-				sl_buf_printf(&b, "%5ld  T%d.%d   %s", no, turn, phase, sl_buf_cstr(&d));
-			if (sl_glyph_text(ev->glyph))   /* as an annotator writes it, after the move */
-				sl_buf_printf(&b, "  %s (%s)", sl_glyph_text(ev->glyph), sl_glyph_name(ev->glyph));
-			sl_buf_putc(&b, '\n');
-			if (ev->note)
-				sl_buf_printf(&b, "       note: %s\n", ev->note);
-			if (ev->bookmark)
-				sl_buf_printf(&b, "       bookmark: %s\n", ev->bookmark);
-		}
+		sl_buf_putc(&L.b, '[');
+	cli_walk_init(&w);
+	w.header = log_header;
+	w.each = log_each;
+	w.applied = 1;
+	w.ud = &L;
+	sl_error_clear(&err);
+	if ((rc = cli_walk_run(&w, file, &err))) {
+		rc = cli_report_silb(&err, file);
+		goto out;
+	}
+	if (sl_replay_warning(w.r))
+		fprintf(stderr, "sillage: %s: warning: %s\n", file, sl_replay_warning(w.r));
+	if (L.bad_side) {
+		rc = cli_usage("log", "--side '%s' is not a player of this log", o.side);
+		goto out;
 	}
 	if (o.json) {
-		sl_buf_puts(&b, "\n]\n");
-	} else if (sl_replay_seek(r, log->n, &err) == SL_OK) {
-		sl_buf_reset(&d);
-		if (cli_result(log, sl_replay_state(r), &d) == 1)
-			sl_buf_printf(&b, "\n== the game is over: %s ==\n", sl_buf_cstr(&d));
+		sl_buf_puts(&L.b, "\n]\n");
+	} else {
+		sl_buf_reset(&L.d);
+		if (cli_result(w.log, sl_replay_state(w.r), &L.d) == 1)
+			sl_buf_printf(&L.b, "\n== the game is over: %s ==\n", sl_buf_cstr(&L.d));
 	}
-	if (d.failed)
-		b.failed = 1;   /* a description was cut short */
-	rc = flush(&b);
-	sl_buf_free(&d);
-	sl_replay_free(r);
-	sl_log_free(log);
+	if (L.d.failed)
+		L.b.failed = 1;   /* a description was cut short */
+	rc = log_print(&L);
+	sl_buf_init(&L.b);
+out:
+	sl_buf_free(&L.b);
+	sl_buf_free(&L.d);
+	if (L.spill)
+		fclose(L.spill);
+	cli_walk_free(&w);
 	return rc;
-fail:
-	sl_buf_free(&b);
-	sl_buf_free(&d);
-	sl_replay_free(r);
-	sl_log_free(log);
-	return cli_report(&err);
 }

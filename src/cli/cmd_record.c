@@ -87,11 +87,42 @@ int cli_seal_entry(const sl_log *log, const void *st, size_t at, sl_event *ev)
 	return rec_seal_entry(log, st, at, ev);
 }
 
+/* convert walks the log once (cli_walk): each entry, sealed with --seal,
+ * goes to the output as it passes (cli_logout: the archive writer, or
+ * canonical text), so memory is the input, one segment and the output, not
+ * the log; the bytes are those the log held whole wrote. */
+typedef struct convert_walk {
+	const write_args *a;
+	cli_logout out;
+	uint64_t last;            /* --seal: the chain value of the last check */
+	long changed;
+} convert_walk;
+
+static int convert_each(cli_walk *w, const sl_event *ev, sl_error *err)
+{
+	convert_walk *c = w->ud;
+	sl_event e = *ev;
+	int rc;
+	if ((rc = sl_replay_feed(w->r, ev, 1, err)))
+		return rc;
+	if (c->a->seal) {   /* as rec_seal_entry: from the last check before */
+		uint64_t chain = c->last;
+		int had = e.has_check;
+		uint64_t old = e.check;
+		if (sl_entry_seal(w->log->game, &w->log->h, sl_replay_state(w->r), &chain, &e))
+			return sl_error_set(err, SL_ENOMEM, "out of memory");
+		c->changed += had && e.has_check && old != e.check;
+		if (e.entry != SL_ENTRY_PHASE && e.has_check)
+			c->last = sl_chain_next(&e, 0);
+	}
+	return cli_logout_entry(&c->out, w->log, &e, err);
+}
+
 int cmd_convert(int argc, char **argv)
 {
 	write_args a;
-	sl_log *log;
-	sl_replay *r;
+	cli_walk w;
+	convert_walk c;
 	int i, rc;
 	memset(&a, 0, sizeof a);
 	i = cli_parse(cli_find("convert"), argc, argv, write_opt, &a);
@@ -101,39 +132,24 @@ int cmd_convert(int argc, char **argv)
 		return cli_usage("convert", "expected one FILE");
 	if (a.out && sl_render_format_from_path(a.out) >= 0)
 		return cli_usage("convert", "'%s' is an image: use `sillage render`", a.out);
+	memset(&c, 0, sizeof c);
+	c.a = &a;
+	cli_logout_init(&c.out, a.out);
+	cli_walk_init(&w);
 	/* --seal recomputes every check (after a rules fix, say): the rules are
 	 * still checked, and a replaced check that differed is reported */
-	if ((rc = cli_open(argv[i], a.seal ? 0 : SL_REPLAY_CHECK, &log, &r)))
-		return rc;
-	if (a.seal) {
-		sl_error err;
-		long changed = 0;
-		sl_error_clear(&err);
-		if ((rc = sl_replay_seek(r, 0, &err)))
-			goto fail;
-		for (size_t k = 0; k < log->n; k++) {
-			sl_event *ev = &log->ev[k];
-			int had = ev->has_check;
-			uint64_t old = ev->check;
-			if ((rc = sl_replay_seek(r, k + 1, &err)))
-				goto fail;
-			if ((rc = cli_seal_entry(log, sl_replay_state(r), k, ev)))
-				goto fail;
-			changed += had && ev->has_check && old != ev->check;
-		}
-		if (changed)
+	w.flags = a.seal ? 0 : SL_REPLAY_CHECK;
+	w.each = convert_each;
+	w.applied = 1;
+	w.ud = &c;
+	if ((rc = cli_walk_open(&w, argv[i])) == EXIT_OK) {
+		if (c.changed)
 			fprintf(stderr, "sillage: %s: warning: %ld recorded state checks differed and were "
-				"replaced\n", argv[i], changed);
-		goto write;
-fail:
-		sl_replay_free(r);
-		sl_log_free(log);
-		return cli_report(&err);
+				"replaced\n", argv[i], c.changed);
+		rc = cli_logout_save(&c.out, w.head, a.out);
 	}
-write:
-	rc = save(log, a.out);
-	sl_replay_free(r);
-	sl_log_free(log);
+	cli_logout_free(&c.out);
+	cli_walk_free(&w);
 	return rc;
 }
 

@@ -155,6 +155,69 @@ static int render_at(const char *file, render_args *a, const char *out, int fmt,
 	return rc;
 }
 
+/* render without the heat overlay: the log walked once (cli_walk), the
+ * state at the position and the entry before it, described for the view,
+ * kept; memory is the input and one segment, not the log (issue 30). */
+typedef struct render_walk {
+	render_args *a;
+} render_walk;
+
+static int render_view(cli_walk *w, const sl_event *unused, sl_error *err)
+{
+	render_walk *rw = w->ud;
+	w->view = sl_export_view(&w->log->h, &rw->a->ro);
+	return SL_OK;
+}
+
+static int render_walked(const char *file, render_args *a, const char *out, int fmt, const cli_out *o)
+{
+	cli_walk w;
+	render_walk rw;
+	sl_error err;
+	sl_frame fr;
+	int rc;
+	if (has_overlay(a->ro.overlay, "heat"))
+		return -1;   /* the heat of a range reads the log whole */
+	rw.a = a;
+	cli_walk_init(&w);
+	w.where = a->where;
+	w.describe = 1;
+	w.header = render_view;
+	w.ud = &rw;
+	if ((rc = cli_walk_drawn(&w, file, a->force)))
+		goto out;
+	if (!sl_render_has_painter(w.log->game->id)) {
+		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", file, w.log->game->id);
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	if (a->ro.side && sl_header_player(&w.log->h, a->ro.side) < 0) {
+		rc = cli_usage("render", "--side '%s' is not a player of this log", a->ro.side);
+		goto out;
+	}
+	if ((rc = cli_check_overlays("render", w.log->game->id, a->ro.overlay)) || (rc = cli_walk_where(&w)))
+		goto out;
+	if (a->from || a->to) {
+		rc = cli_usage("render", "--from and --to give the range of --overlay heat");
+		goto out;
+	}
+	sl_error_clear(&err);
+	memset(&fr, 0, sizeof fr);
+	if (w.at_pos > 0 && w.at_last) {   /* described as the walk passed it */
+		fr.last = w.at_last;
+		fr.last_desc = sl_buf_cstr(&w.at_desc);
+	}
+	fr.game = w.log->game;
+	fr.header = &w.log->h;
+	fr.state = cli_walk_state(&w);
+	fr.event_no = w.at_event;
+	if (sl_render_to_file(out, (sl_format)fmt, &fr, &a->ro, &err))
+		rc = cli_report_at(&err, o->is_stdout ? "-" : out);
+out:
+	cli_walk_free(&w);
+	return rc;
+}
+
 int cmd_render(int argc, char **argv)
 {
 	render_args a;
@@ -200,7 +263,8 @@ int cmd_render(int argc, char **argv)
 		cli_out_close(&o, EXIT_USAGE);
 		return cli_usage("render", "cannot tell the format of '%s' (expected .png, .svg or .pdf)", out);
 	}
-	if ((rc = render_at(argv[i], &a, out, fmt, &o)) >= 0)
+	if ((rc = render_at(argv[i], &a, out, fmt, &o)) >= 0 ||
+	    (rc = render_walked(argv[i], &a, out, fmt, &o)) >= 0)
 		goto done;
 	if ((rc = cli_open_drawn(argv[i], a.force, &log, &r)))
 		goto done;

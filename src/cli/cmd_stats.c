@@ -385,9 +385,66 @@ static int write_out(sl_buf *o)
 	return EXIT_OK;
 }
 
+/* stats reads the log as verify does (sl_silb_stream, sl_sil_stream): the
+ * series is fed each run of entries as it is read, which is then dropped,
+ * so memory is the input, one segment and the series, not the log (issue
+ * 30). The metrics are picked once the header is read. */
+typedef struct stats_feed {
+	const stats_args *a;
+	sl_series_feed *f;
+	int *idx, *nidx;
+	int pick_rc;              /* a usage error of --metric: the read stops */
+} stats_feed;
+
+static int stats_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
+{
+	stats_feed *sf = ud;
+	int rc;
+	if (!sf->f) {
+		if ((sf->pick_rc = pick(sf->a, log->game, sf->idx, sf->nidx, 0)))
+			return sl_error_set(err, SL_EUSAGE, "--metric");
+		if ((rc = sl_series_feed_new(&sf->f, log, err)))
+			return rc;
+	}
+	return sl_series_feed_add(sf->f, ev, n, err);
+}
+
+/* The log at path streamed into a series; an exit code (errors said). */
+static int stats_read(const char *path, stats_feed *sf, sl_log **log, sl_series **s, sl_result *res)
+{
+	sl_error err;
+	char *data;
+	size_t n;
+	int rc;
+	sl_error_clear(&err);
+	*log = NULL;
+	if (strcmp(path, "-") != 0) {
+		FILE *f = fopen(path, "rb");
+		int c = f ? getc(f) : EOF;
+		if (f)
+			fclose(f);
+		rc = c == 0x89 ? sl_silb_stream(log, path, stats_sink, sf, NULL, &err)
+		               : sl_sil_stream(log, path, stats_sink, sf, &err);
+	} else if ((rc = cli_read_input(path, SL_SIL_MAX_FILE, &data, &n, &err)) == SL_OK) {
+		rc = sl_silb_sniff(data, n) ? sl_silb_stream_mem(log, "<stdin>", data, n, stats_sink, sf, NULL, &err)
+		                           : sl_sil_stream_mem(log, "<stdin>", data, n, stats_sink, sf, &err);
+		sl_free(data);
+	}
+	if (rc == SL_OK && !sf->f)   /* a log of no entries */
+		rc = stats_sink(sf, *log, NULL, 0, &err);
+	if (rc == SL_OK) {
+		rc = sl_series_feed_end(sf->f, s, res, &err);
+		sf->f = NULL;
+	}
+	if (rc)
+		return sf->pick_rc ? sf->pick_rc : cli_report(&err);
+	return EXIT_OK;
+}
+
 int cmd_stats(int argc, char **argv)
 {
 	stats_args a;
+	stats_feed sf;
 	sl_log *log = NULL;
 	sl_series *s = NULL;
 	sl_error err;
@@ -403,18 +460,14 @@ int cmd_stats(int argc, char **argv)
 		rc = cli_usage("stats", "expected one FILE");
 		goto done;
 	}
-	if ((rc = load(argv[i], &log)))
+	memset(&sf, 0, sizeof sf);
+	sf.a = &a;
+	sf.idx = idx;
+	sf.nidx = &nidx;
+	rc = stats_read(argv[i], &sf, &log, &s, &res);
+	sl_series_feed_free(sf.f);
+	if (rc)
 		goto done;
-	if ((rc = pick(&a, log->game, idx, &nidx, 0)))
-		goto done;
-	if (sl_stats_series(&s, log, &err)) {
-		rc = cli_report(&err);
-		goto done;
-	}
-	if (sl_result_of(&res, log, &err)) {
-		rc = cli_report(&err);
-		goto done;
-	}
 	if ((nrows = rows_of(s, a.per, &rows)) < 0) {
 		rc = EXIT_IO;
 		goto done;

@@ -43,6 +43,24 @@ int cli_open_drawn(const char *path, int force, sl_log **log, sl_replay **r)
 	sl_error_clear(&err);
 	*log = NULL;
 	*r = NULL;
+	if (strcmp(path, "-") != 0) {
+		/* a log that is refused is refused before it is held: walked once in
+		 * the memory of one segment (issue 30: 1000 segments of markers took
+		 * html and report to 1 GB before the rules refused the second) */
+		cli_walk w;
+		cli_walk_init(&w);
+		w.flags = force ? 0 : SL_REPLAY_CHECK;
+		rc = cli_walk_run(&w, path, &err);
+		if (rc) {
+			rc = w.in_replay ? cli_report(&err) : cli_report_silb(&err, path);
+			if (w.in_replay && err.code == SL_EDESYNC)
+				fprintf(stderr, "sillage: %s: its state checks fail (see `sillage verify`); "
+					"--force draws it anyway\n", path);
+			cli_walk_free(&w);
+			return rc;
+		}
+		cli_walk_free(&w);
+	}
 	if ((rc = cli_load(log, path, &err)))
 		return cli_report_silb(&err, path);
 	rc = sl_replay_open(r, *log, SL_REPLAY_CHECK, &err);
@@ -310,6 +328,32 @@ int cli_at_open(cli_at *a, const char *path, const cli_where *w)
 		return cli_report_silb(&err, path);
 	}
 	a->event_no = sl_silb_at_events(a->f);
+	a->events = sl_silb_events(a->f);
+	a->last = sl_silb_at_entry(a->f);
+	return EXIT_OK;
+}
+
+int cli_at_open_event(cli_at *a, const char *path, const cli_where *w)
+{
+	sl_error err;
+	memset(a, 0, sizeof *a);
+	if (w->event < 0 || w->turn != 0 || w->phase || !cli_is_archive(path))
+		return -1;
+	sl_error_clear(&err);
+	if (sl_silb_open(&a->f, path, &err))
+		return cli_report_silb(&err, path);
+	a->log = sl_silb_log(a->f);
+	if (w->event > sl_silb_events(a->f)) {
+		fprintf(stderr, "sillage: %s: no event %ld (the log has %ld events)\n", a->log->name, w->event,
+			sl_silb_events(a->f));
+		cli_at_close(a);
+		return EXIT_USAGE;
+	}
+	if (sl_silb_seek_event(a->f, w->event, &a->st, NULL, &err)) {
+		cli_at_close(a);
+		return cli_report_silb(&err, path);
+	}
+	a->event_no = w->event;
 	a->events = sl_silb_events(a->f);
 	a->last = sl_silb_at_entry(a->f);
 	return EXIT_OK;

@@ -205,10 +205,10 @@ fail:
 
 /* Applies the entry at position r->pos (every rule, and its check when
  * asked) and counts it. */
-static int step(sl_replay *r, const sl_event *ev, sl_error *err)
+static int step_desc(sl_replay *r, const sl_event *ev, sl_buf *desc, sl_error *err)
 {
 	long no = r->nevents + (ev->entry == SL_ENTRY_EVENT);
-	int rc = sl_entry_apply(r->g, &r->log->h, r->log->name, r->st, ev, no, NULL, err);
+	int rc = sl_entry_apply(r->g, &r->log->h, r->log->name, r->st, ev, no, desc, err);
 	if (rc)
 		return rc;
 	if (ev->entry == SL_ENTRY_EVENT) {
@@ -223,6 +223,11 @@ static int step(sl_replay *r, const sl_event *ev, sl_error *err)
 		return rc;
 	r->chain = sl_chain_next(ev, r->chain);
 	return SL_OK;
+}
+
+static int step(sl_replay *r, const sl_event *ev, sl_error *err)
+{
+	return step_desc(r, ev, NULL, err);
 }
 
 int sl_replay_open(sl_replay **out, const sl_log *log, unsigned flags, sl_error *err)
@@ -280,6 +285,53 @@ int sl_replay_feed(sl_replay *r, const sl_event *ev, size_t n, sl_error *err)
 			return rc;
 	}
 	return SL_OK;
+}
+
+/* The veil of view over the description of ev just applied (r->st is the
+ * state after it), as sl_replay_describe_as does. */
+static int veil_desc(sl_replay *r, const sl_event *ev, int view, sl_buf *out, uint32_t *hide,
+	sl_error *err)
+{
+	sl_buf veiled;
+	uint32_t h = 0;
+	int rc = SL_OK;
+	if (view == SL_VIEW_ALL || !r->g->veil || ev->entry != SL_ENTRY_EVENT)
+		return SL_OK;
+	sl_buf_init(&veiled);
+	sl_buf_put(&veiled, out->data, out->len);
+	if (r->g->veil(r->st, &r->log->h, ev, view, &veiled, &h) == 1) {
+		if (veiled.failed)
+			rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+		else {
+			sl_buf_reset(out);
+			sl_buf_put(out, veiled.data, veiled.len);
+			if (hide)
+				*hide = h;
+		}
+	}
+	sl_buf_free(&veiled);
+	return rc;
+}
+
+int sl_replay_feed_describe(sl_replay *r, const sl_event *ev, int view, sl_buf *out,
+	uint32_t *hide, sl_error *err)
+{
+	int rc;
+	if (hide)
+		*hide = 0;
+	if (!r->stream)
+		return sl_error_set(err, SL_ERANGE, "this replay was opened over a whole log: it takes no entries");
+	if (ev->entry != SL_ENTRY_EVENT) {
+		sl_replay_describe_marker(r->log, ev, out);
+		rc = step(r, ev, err);
+	} else {
+		rc = step_desc(r, ev, out, err);
+	}
+	if (rc == SL_OK)
+		rc = veil_desc(r, ev, view, out, hide, err);
+	if (rc == SL_OK && out->failed)
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+	return rc;
 }
 
 void sl_replay_free(sl_replay *r)

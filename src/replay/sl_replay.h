@@ -42,6 +42,12 @@ int sl_replay_stream(sl_replay **out, const sl_log *log, unsigned flags, sl_erro
 /* Applies n more entries; on the first that fails, returns its code with err
  * at its position (the replay stays at the entry before it). */
 int sl_replay_feed(sl_replay *r, const sl_event *ev, size_t n, sl_error *err);
+/* Applies one more entry as sl_replay_feed does, and appends its
+ * description as sl_replay_describe_as gives it for view (the state before
+ * the entry describes it; the veil reads the state after). For the verbs
+ * that walk a log once instead of holding it (log, render). */
+int sl_replay_feed_describe(sl_replay *r, const sl_event *ev, int view, sl_buf *out,
+	uint32_t *hide, sl_error *err);
 
 const sl_log *sl_replay_log(const sl_replay *r);
 /* A warning to show (rules version differs), or NULL. */

@@ -1,7 +1,10 @@
 #!/bin/sh
 # run.sh - hostile inputs built at run time (issue 20): peak memory of
 # `verify` stays within 64 MB + 64 bytes per byte of a .silb file and 64 MB +
-# 8 per byte of a .sil file, and each file gets its documented exit code.
+# 8 per byte of a .sil file, and each file gets its documented exit code; the
+# other reading verbs that walk the log once (info, state, log, stats, render,
+# convert, repair) keep 64 MB + 64 per byte on an archive of many segments
+# and on a long game (issue 30).
 # Peak memory is read with GNU time (%M, kilobytes). Skipped under the
 # sanitizers, whose shadow memory is not ours.
 # usage: sh tests/hostile/run.sh BUILD/sillage BUILD/tools
@@ -37,10 +40,41 @@ check() {
 	fi
 }
 
+# verb VERB FILE WANT_CODE [ARGS]: VERB FILE's exit code, and its peak
+# memory within 64 MB + 64 per byte of FILE
+verb() {
+	v=$1 f=$2 want=$3
+	shift 3
+	/usr/bin/time -f '%M' -o "$T/mem" "$SILLAGE" "$v" "$@" "$f" >/dev/null 2>"$T/err"
+	code=$?
+	kb=$(tail -n 1 "$T/mem")
+	bytes=$(wc -c < "$f")
+	limit=$(( (64 * 1024 * 1024 + 64 * bytes) / 1024 ))
+	if [ "$code" != "$want" ]; then
+		echo "FAIL $v $* $(basename "$f"): exit $code, expected $want"; head -3 "$T/err"
+		fail=$((fail + 1))
+	elif [ "$kb" -gt "$limit" ]; then
+		echo "FAIL $v $(basename "$f"): $kb KB at peak, more than $limit KB (64 MB + 64 x $bytes bytes)"
+		fail=$((fail + 1))
+	else
+		echo "hostile: $v $* $(basename "$f") ($bytes bytes): exit $code, $kb KB at peak (limit $limit KB)"
+		pass=$((pass + 1))
+	fi
+	rm -f "$T"/o.*
+}
+
 head -n 16 tests/cli/data/example.sil > "$T/head.sil"
 # a 20 KB archive of one deflated segment of 20 million one-byte markers
 "$TOOLS/hostile" segment "$T/markers.silb" 20000000 "$T/head.sil" >/dev/null || exit 1
 check "$T/markers.silb" 3 64
+# 70 KB: 1000 segments of 4096 markers, each segment within the cap (issue
+# 30: read whole, 4 M entries took the verbs that held the log to 1 GB)
+"$TOOLS/hostile" segments "$T/multi.silb" 1000 4096 "$T/head.sil" >/dev/null || exit 1
+check "$T/multi.silb" 1 64
+for v in info state log stats; do verb $v "$T/multi.silb" 1; done
+verb render "$T/multi.silb" 1 -o "$T/o.svg"
+verb convert "$T/multi.silb" 1 -o "$T/o.sil"
+verb repair "$T/multi.silb" 0 -o "$T/o.sil"   # repair keeps what is sound: rules are not its job
 # 60 MB of phase markers in text: refused at its third marker
 { cat "$T/head.sil"; echo 'turn 1'; yes 'phase 2' | head -n 7500000; } > "$T/markers.sil"
 check "$T/markers.sil" 1 8
@@ -49,6 +83,11 @@ check "$T/markers.sil" 1 8
 check "$T/long.sil" 0 8
 "$SILLAGE" convert "$T/long.sil" -o "$T/long.silb" >/dev/null || exit 1
 check "$T/long.silb" 0 64
+for v in info state log stats; do verb $v "$T/long.silb" 0; done
+verb state "$T/long.silb" 0 --event 100000   # through the index
+verb render "$T/long.silb" 0 -o "$T/o.svg"
+verb convert "$T/long.silb" 0 -o "$T/o.sil"
+verb repair "$T/long.silb" 0 -o "$T/o.silb"
 "$SILLAGE" convert --coding=deflate "$T/long.sil" -o "$T/long-deflate.silb" >/dev/null || exit 1
 check "$T/long-deflate.silb" 0 64
 echo "hostile: $pass passed, $fail failed"

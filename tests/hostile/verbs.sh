@@ -1,7 +1,9 @@
 #!/bin/sh
 # verbs.sh - peak memory of every reading verb against the bound of issue 30
 # (64 MB + 64 bytes per byte of the file), on a long generated sail log (text
-# and archive) and on a 20 KB archive of 20 million one-byte markers: prints
+# and archive), on a 20 KB archive of 20 million one-byte markers in one
+# segment and on a 70 KB archive of 1000 segments of 4096 such markers, each
+# segment within the per-segment cap (issue 30: 1 GB when read whole): prints
 # one line per verb and file, "keeps" or "OVER", with exit code and KB.
 # A measurement for docs/reliability.md, not a test (not every verb keeps it
 # yet: the table there says which). GNU time's %M; a run is stopped after
@@ -15,9 +17,10 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 head -n 16 tests/cli/data/example.sil >"$T/head.sil"
 "$TOOLS/hostile" segment "$T/markers.silb" 20000000 "$T/head.sil" >/dev/null || exit 1
+"$TOOLS/hostile" segments "$T/multi.silb" 1000 4096 "$T/head.sil" >/dev/null || exit 1
 "$SILLAGE" gen -g sail --events 200000 -o "$T/long.sil" >/dev/null || exit 1
 "$SILLAGE" convert "$T/long.sil" -o "$T/long.silb" >/dev/null || exit 1
-for f in long.sil long.silb markers.silb; do
+for f in long.sil long.silb markers.silb multi.silb; do
 	bytes=$(wc -c <"$T/$f")
 	limit=$(( (64 * 1024 * 1024 + 64 * bytes) / 1024 ))
 	for v in verify info state log stats render svg html report convert repair; do

@@ -428,6 +428,49 @@ static void test_describe_leaves_position(void **s)
 	sl_log_free(log);
 }
 
+/* sl_replay_feed_describe (what `log` and `render` use to walk a log once)
+ * says every entry of every sample as sl_replay_describe_as does over the
+ * whole log, for every view, with the same hidden fields, and ends at the
+ * same state. */
+static void test_feed_describe_matches_describe_as(void **s)
+{
+	static const char *const files[] = {"samples/fmp/ferrix.sil", "samples/xwing/ion-ambush.sil",
+		"samples/ti4/valefar.sil", "samples/starship/first-voyage.sil", "samples/sail/heron-bank.sil"};
+	(void)s;
+	for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
+		sl_log *log = NULL;
+		sl_error err;
+		sl_error_clear(&err);
+		if (sl_log_load(&log, files[k], &err))
+			fail_msg("%s: %s", files[k], err.msg);
+		for (int view = SL_VIEW_ALL; view < log->h.nplayers; view++) {
+			sl_replay *whole, *fed;
+			sl_buf a, b;
+			sl_buf_init(&a);
+			sl_buf_init(&b);
+			assert_int_equal(sl_replay_open(&whole, log, 0, &err), SL_OK);
+			assert_int_equal(sl_replay_stream(&fed, log, 0, &err), SL_OK);
+			for (size_t i = 0; i < log->n; i++) {
+				uint32_t ha = 0, hb = 0;
+				sl_buf_reset(&a);
+				sl_buf_reset(&b);
+				assert_int_equal(sl_replay_describe_as(whole, i, view, &a, &ha, &err), SL_OK);
+				assert_int_equal(sl_replay_feed_describe(fed, &log->ev[i], view, &b, &hb, &err), SL_OK);
+				if (strcmp(sl_buf_cstr(&a), sl_buf_cstr(&b)) || ha != hb)
+					fail_msg("%s, view %d, entry %zu: '%s' (hide %x) whole, '%s' (hide %x) fed", files[k], view,
+						i + 1, sl_buf_cstr(&a), ha, sl_buf_cstr(&b), hb);
+			}
+			assert_int_equal(sl_replay_events(fed), sl_replay_events(whole));
+			assert_true(sl_replay_hash(fed) == sl_replay_hash(whole));
+			sl_buf_free(&a);
+			sl_buf_free(&b);
+			sl_replay_free(whole);
+			sl_replay_free(fed);
+		}
+		sl_log_free(log);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -441,6 +484,7 @@ int main(void)
 		cmocka_unit_test(test_log_digest_worked_example),
 		cmocka_unit_test(test_rules_version),
 		cmocka_unit_test(test_describe_leaves_position),
+		cmocka_unit_test(test_feed_describe_matches_describe_as),
 	};
 	return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
 }

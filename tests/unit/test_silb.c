@@ -258,10 +258,19 @@ static void test_round_trip_glyphs(void **s)
 	sl_buf_free(&b);
 	sl_error_clear(&err);
 	assert_int_equal(sl_silb_writer_new(&w, log, &err), SL_OK);
-	for (size_t i = 0; i <= log->n - 3; i++)   /* up to the marker with the glyph */
-		assert_int_equal(sl_silb_writer_add(w, &log->ev[i], &err), i == log->n - 3 ? SL_EUSAGE : SL_OK);
-	assert_non_null(strstr(err.msg, "glyph"));
-	sl_silb_writer_free(w);
+	/* fed entry by entry: modelled up to the glyph, deflated from its segment on */
+	for (size_t i = 0; i < log->n; i++)
+		assert_int_equal(sl_silb_writer_add(w, &log->ev[i], &err), SL_OK);
+	sl_buf_init(&b);
+	assert_int_equal(sl_silb_writer_finish(w, log->tail_comment, &b, &err), SL_OK);
+	{
+		sl_log *back = read_silb(b.data, b.len, 0, &info);
+		assert_true(info.msegments >= 1 && info.segments >= 1);
+		assert_int_equal(back->ev[log->n - 3].glyph, SL_GLYPH_INTERESTING);
+		assert_int_equal(back->ev[log->n - 1].glyph, SL_GLYPH_BLUNDER);
+		sl_log_free(back);
+	}
+	sl_buf_free(&b);
 	assert_int_equal(sl_chain_begin(&ca, &log->h), SL_OK);
 	assert_int_equal(sl_chain_begin(&cb, &plain->h), SL_OK);
 	for (size_t i = 0; i < log->n; i++) {
@@ -604,6 +613,54 @@ static void test_seek_every_turn(void **s)
 			assert_int_equal(sl_silb_seek_turn(f, sl_silb_turns(f) + 1, &st, NULL, &err), SL_ERANGE);
 			sl_error_clear(&err);
 		}
+		sl_silb_close(f);
+		sl_buf_free(&b);
+	}
+	sl_replay_free(r);
+	unlink(path);
+	rmdir(dir);
+	sl_log_free(log);
+}
+
+/* sl_silb_seek_event (issue 29: state --event through the index): after
+ * every event, in both codings, the state the whole replay reaches; the
+ * event past the last refused. */
+static void test_seek_every_event(void **s)
+{
+	sl_log *log = generated(6000, 5);
+	char dir[64], path[128];
+	sl_replay *r;
+	sl_error err;
+	(void)s;
+	tmp_dir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/e.silb", dir);
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	for (int coding = SL_SILB_MODEL; coding <= SL_SILB_DEFLATE; coding++) {
+		sl_buf b = archive_coded(log, coding);
+		sl_silb *f;
+		void *st;
+		FILE *fp = fopen(path, "wb");
+		assert_int_equal(fwrite(b.data, 1, b.len, fp), b.len);
+		fclose(fp);
+		assert_int_equal(sl_silb_open(&f, path, &err), SL_OK);
+		assert_true(sl_silb_segments(f) > 1);
+		for (long e = 0; e <= sl_silb_events(f); e += e < 50 ? 1 : 7) {
+			size_t inflated;
+			uint64_t h;
+			assert_int_equal(sl_replay_seek(r, (size_t)sl_replay_pos_of_event(r, e), &err), SL_OK);
+			if (sl_silb_seek_event(f, e, &st, &inflated, &err))
+				fail_msg("coding %d, event %ld: %s", coding, e, err.msg);
+			assert_int_equal(sl_game_hash(log->game, st, &h), SL_OK);
+			if (h != sl_replay_hash(r))
+				fail_msg("coding %d, event %ld: seek hash %016llx, replay %016llx", coding, e,
+					(unsigned long long)h, (unsigned long long)sl_replay_hash(r));
+			assert_int_equal(sl_silb_at_events(f), e);
+			assert_true(inflated < 256 * 1024);   /* one segment */
+			log->game->destroy(st);
+		}
+		assert_int_equal(sl_silb_seek_event(f, sl_silb_events(f) + 1, &st, NULL, &err), SL_ERANGE);
+		sl_error_clear(&err);
 		sl_silb_close(f);
 		sl_buf_free(&b);
 	}
@@ -1097,6 +1154,7 @@ int main(void)
 		cmocka_unit_test(test_every_corruption),
 		cmocka_unit_test(test_journal_kill_points),
 		cmocka_unit_test(test_seek_every_turn),
+		cmocka_unit_test(test_seek_every_event),
 		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_segment_limits),
