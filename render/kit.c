@@ -109,11 +109,24 @@ int sl_kit_canvas_init(sl_kit_canvas *c, cairo_t *cr, int width, int height, int
 	pango_cairo_context_set_resolution(c->pctx, 96.0);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_get_matrix(cr, &c->base);
+	sl_kit_zone_reset(c);
 	return SL_OK;
+}
+
+static void free_keys(char **k, int n)
+{
+	for (int i = 0; i < n; i++)
+		sl_free(k[i]);
+	sl_free(k);
 }
 
 void sl_kit_canvas_fini(sl_kit_canvas *c)
 {
+	sl_free(c->marks.m);
+	free_keys(c->marks.used, c->marks.nused);
+	free_keys(c->marks.listed, c->marks.nlisted);
+	memset(&c->marks, 0, sizeof c->marks);
 	if (c->pctx)
 		g_object_unref(c->pctx);
 	if (c->fopts)
@@ -152,6 +165,123 @@ void sl_kit_round_rect(sl_kit_canvas *c, double x, double y, double w, double h,
 	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
 	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
 	cairo_close_path(cr);
+}
+
+/* ---- marks: every label box drawn --------------------------------------------- */
+
+/* A point of the current user space in canvas units. */
+static void to_canvas(sl_kit_canvas *c, double *x, double *y)
+{
+	cairo_matrix_t inv = c->base;
+	cairo_user_to_device(c->cr, x, y);
+	if (cairo_matrix_invert(&inv) == CAIRO_STATUS_SUCCESS)
+		cairo_matrix_transform_point(&inv, x, y);
+}
+
+static int grow_marks(sl_kit_marks *m)
+{
+	int nc;
+	sl_kit_mark *nm;
+	if (m->n < m->cap)
+		return 0;
+	nc = m->cap ? m->cap * 2 : 64;
+	if (!(nm = sl_realloc(m->m, (size_t)nc * sizeof *nm))) {
+		m->failed = 1;
+		return -1;
+	}
+	m->m = nm;
+	m->cap = nc;
+	return 0;
+}
+
+void sl_kit_mark_box(sl_kit_canvas *c, int kind, double x0, double y0, double x1, double y1,
+	const char *what)
+{
+	double xs[4] = {x0, x1, x1, x0}, ys[4] = {y0, y0, y1, y1};
+	sl_kit_mark *k;
+	if (grow_marks(&c->marks) < 0)
+		return;
+	k = &c->marks.m[c->marks.n++];
+	memset(k, 0, sizeof *k);
+	k->box.x0 = k->box.y0 = 1e30;
+	k->box.x1 = k->box.y1 = -1e30;
+	for (int i = 0; i < 4; i++) {
+		to_canvas(c, &xs[i], &ys[i]);
+		if (xs[i] < k->box.x0) k->box.x0 = xs[i];
+		if (ys[i] < k->box.y0) k->box.y0 = ys[i];
+		if (xs[i] > k->box.x1) k->box.x1 = xs[i];
+		if (ys[i] > k->box.y1) k->box.y1 = ys[i];
+	}
+	k->zone = c->zone;
+	k->kind = kind;
+	snprintf(k->what, sizeof k->what, "%s", what ? what : "");
+}
+
+void sl_kit_keep(sl_kit_canvas *c, double x0, double y0, double x1, double y1)
+{
+	sl_kit_mark_box(c, SL_KIT_MARK_KEEP, x0, y0, x1, y1, "(piece)");
+}
+
+void sl_kit_keep_disc(sl_kit_canvas *c, double cx, double cy, double r)
+{
+	/* the square inside the disc: a label may touch its rim, not cover it */
+	double h = r * 0.8;
+	sl_kit_keep(c, cx - h, cy - h, cx + h, cy + h);
+}
+
+void sl_kit_zone(sl_kit_canvas *c, double x0, double y0, double x1, double y1)
+{
+	c->zone.x0 = x0;
+	c->zone.y0 = y0;
+	c->zone.x1 = x1;
+	c->zone.y1 = y1;
+}
+
+void sl_kit_zone_reset(sl_kit_canvas *c)
+{
+	sl_kit_zone(c, 0, 0, c->width, c->height);
+}
+
+static void add_key(char ***keys, int *n, int *cap, int *failed, const char *key)
+{
+	if (!key || !*key)
+		return;
+	for (int i = 0; i < *n; i++)
+		if (strcmp((*keys)[i], key) == 0)
+			return;
+	if (*n == *cap) {
+		int nc = *cap ? *cap * 2 : 16;
+		char **nk = sl_realloc(*keys, (size_t)nc * sizeof *nk);
+		if (!nk) {
+			*failed = 1;
+			return;
+		}
+		*keys = nk;
+		*cap = nc;
+	}
+	if (!((*keys)[*n] = sl_strdup(key))) {
+		*failed = 1;
+		return;
+	}
+	(*n)++;
+}
+
+void sl_kit_uses(sl_kit_canvas *c, const char *key)
+{
+	add_key(&c->marks.used, &c->marks.nused, &c->marks.capused, &c->marks.failed, key);
+}
+
+int sl_kit_box_overlap(const sl_kit_box *a, const sl_kit_box *b)
+{
+	double w = (a->x1 < b->x1 ? a->x1 : b->x1) - (a->x0 > b->x0 ? a->x0 : b->x0);
+	double h = (a->y1 < b->y1 ? a->y1 : b->y1) - (a->y0 > b->y0 ? a->y0 : b->y0);
+	return w > 0.5 && h > 0.5;
+}
+
+int sl_kit_box_inside(const sl_kit_box *a, const sl_kit_box *z)
+{
+	return a->x0 >= z->x0 - 0.5 && a->y0 >= z->y0 - 0.5 && a->x1 <= z->x1 + 0.5 &&
+	       a->y1 <= z->y1 + 0.5;
 }
 
 /* ---- text ---------------------------------------------------------------------- */
@@ -197,6 +327,13 @@ static PangoLayout *make_layout(sl_kit_canvas *c, const char *s, const sl_kit_te
 	return l;
 }
 
+/* The ink rectangle of l into *ink; returns its left edge in canvas units. */
+static double ink_x(PangoLayout *l, PangoRectangle *ink)
+{
+	pango_layout_get_extents(l, ink, NULL);
+	return (double)ink->x / PANGO_SCALE;
+}
+
 static void layout_size(PangoLayout *l, double *w, double *h)
 {
 	PangoRectangle ink, logical;
@@ -238,17 +375,21 @@ double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
 	else if (va == SL_KIT_BOTTOM)
 		y -= h;
 	cairo_save(cr);
-	if (st->halo) {
-		/* a plate behind the ink: reads on any ground, and is a box (a
-		 * stroked outline of every glyph weighed 20 times more in SVG) */
+	{
 		PangoRectangle ink;
-		double pad = st->size * 0.14 + 1.0;
-		pango_layout_get_extents(l, &ink, NULL);
-		sl_kit_round_rect(c, x + (double)ink.x / PANGO_SCALE - pad,
-			y + (double)ink.y / PANGO_SCALE - pad, (double)ink.width / PANGO_SCALE + 2 * pad,
-			(double)ink.height / PANGO_SCALE + 2 * pad, pad * 1.2);
-		sl_kit_set_a(c, c->pal.halo, 0.8);
-		cairo_fill(cr);
+		double pad = st->halo ? st->size * 0.14 + 1.0 : 0;
+		double bx = x + (double)ink_x(l, &ink) - pad, by = y + (double)ink.y / PANGO_SCALE - pad;
+		double bw = (double)ink.width / PANGO_SCALE + 2 * pad;
+		double bh = (double)ink.height / PANGO_SCALE + 2 * pad;
+		if (st->halo) {
+			/* a plate behind the ink: reads on any ground, and is a box (a
+			 * stroked outline of every glyph weighed 20 times more in SVG) */
+			sl_kit_round_rect(c, bx, by, bw, bh, pad * 1.2);
+			sl_kit_set_a(c, c->pal.halo, 0.8);
+			cairo_fill(cr);
+		}
+		if (c->nest == 0 && ink.width > 0)
+			sl_kit_mark_box(c, SL_KIT_MARK_LABEL, bx, by, bx + bw, by + bh, s);
 	}
 	cairo_move_to(cr, x, y);
 	sl_kit_set(c, st->colour);
@@ -269,9 +410,14 @@ void sl_kit_tag(sl_kit_canvas *c, double x, double y, const char *s, double size
 	sl_kit_set_a(c, sl_kit_contrast(bg), 0.6);
 	cairo_set_line_width(c->cr, 1.0);
 	cairo_stroke(c->cr);
+	if (c->nest == 0)
+		sl_kit_mark_box(c, SL_KIT_MARK_LABEL, x - w / 2 - pad, y - h / 2, x + w / 2 + pad,
+			y + h / 2, s);
 	st.colour = sl_kit_contrast(bg);
 	st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+	c->nest++;
 	sl_kit_text(c, x, y, s, &st);
+	c->nest--;
 }
 
 /* ---- hex grid -------------------------------------------------------------------- */
@@ -542,8 +688,12 @@ void sl_kit_counter(sl_kit_canvas *c, double cx, double cy, double side, uint32_
 		st.colour = sl_kit_contrast(k);
 		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
 		st.max_width = side * 0.95;
+		c->nest++;
 		sl_kit_text(c, cx, cy, text, &st);
+		c->nest--;
 	}
+	if (c->nest == 0)
+		sl_kit_keep(c, cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2);
 }
 
 void sl_kit_token(sl_kit_canvas *c, double cx, double cy, double radius, uint32_t colour,
@@ -561,8 +711,12 @@ void sl_kit_token(sl_kit_canvas *c, double cx, double cy, double radius, uint32_
 		sl_kit_text_style st = sl_kit_style(c, radius * 1.15, 1);
 		st.colour = sl_kit_contrast(k);
 		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		c->nest++;
 		sl_kit_text(c, cx, cy, text, &st);
+		c->nest--;
 	}
+	if (c->nest == 0)
+		sl_kit_keep_disc(c, cx, cy, radius);
 }
 
 void sl_kit_arrow(sl_kit_canvas *c, double cx, double cy, double angle, double len,
@@ -820,6 +974,12 @@ double sl_kit_legend(sl_kit_canvas *c, double x, double y, double w,
 	double pad = 10, h = sl_kit_legend_height(rows, n), sw = LEG_SIZE * 1.3, text_x;
 	if (!draw)
 		return h;
+	for (int i = 0; i < n; i++) {
+		add_key(&c->marks.listed, &c->marks.nlisted, &c->marks.caplisted, &c->marks.failed,
+			rows[i].badge);
+		add_key(&c->marks.listed, &c->marks.nlisted, &c->marks.caplisted, &c->marks.failed,
+			rows[i].text);
+	}
 	sl_kit_round_rect(c, x, y, w, h, 8);
 	sl_kit_set_a(c, c->pal.panel_bg, 0.94);
 	cairo_fill_preserve(cr);

@@ -147,6 +147,7 @@ static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 	rc = p->paint(&cv, fr, o, err);
 	if (rc >= 0 && o->heat)
 		rc = sl_heat_draw(&cv, p, fr, o->heat, err);
+	sl_kit_zone(&cv, 0, bh, nw, nh);   /* the band's labels stay in the band */
 	if (rc >= 0)
 		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
 	sl_kit_canvas_fini(&cv);
@@ -395,6 +396,7 @@ int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
 	rc = p->paint(&cv, fr, o, err);
 	if (rc >= 0 && o->heat)
 		rc = sl_heat_draw(&cv, p, fr, o->heat, err);
+	sl_kit_zone(&cv, 0, bh, nw, nh);   /* the band's labels stay in the band */
 	if (rc >= 0)
 		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
 	sl_kit_canvas_fini(&cv);
