@@ -74,7 +74,7 @@ static int nships(const fmp_state *s)
 #define PLAYERS_H(np) (34.0 + 20.0 * (np))
 #define TIDE_H 78.0
 #define SHIP_H 92.0
-#define KEY_H 250.0
+#define KEY_H 284.0
 
 static double panel_height(const fmp_state *s)
 {
@@ -376,13 +376,18 @@ static void draw_astronef(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame
 	sl_kit_set(c, ink);
 	cairo_set_line_width(cr, 2);
 	cairo_stroke(cr);
+	sl_kit_keep_disc(c, x[0], y[0], HEX * 0.8);
 	{
 		sl_kit_text_style st = sl_kit_style(c, 10, 1);
 		st.colour = ink;
 		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
 		st.max_width = HEX * 1.5;
+		c->nest++;   /* the owner's name is the bubble's own glyph */
 		sl_kit_text(c, x[0], y[0], pid(fr, k), &st);
+		c->nest--;
 	}
+	for (int t = 0; t < 3; t++)
+		sl_kit_keep_disc(c, x[t + 1], y[t + 1], HEX * 0.55);
 	/* podes and turrets */
 	for (int t = 0; t < 3; t++) {
 		int ti = sh->turret[t];
@@ -428,11 +433,12 @@ static void draw_astronef(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame
 			cairo_stroke(cr);
 		}
 		snprintf(num, sizeof num, "%d", t + 1);
-		{
+		{   /* the pode's number beside it, below right if free */
 			sl_kit_text_style st = sl_kit_style(c, 9, 1);
-			st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+			sl_kit_place pl = {.x = px + HEX * 0.3, .y = py + HEX * 0.3, .gap = HEX * 0.2,
+				.first = SL_KIT_PL_BELOW, .reach = HEX};
 			st.halo = 1;
-			sl_kit_text(c, px + HEX * 0.45, py + HEX * 0.5, num, &st);
+			sl_kit_place_text(c, &pl, num, &st, NULL);
 		}
 	}
 }
@@ -441,7 +447,23 @@ static void draw_units(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *f
 {
 	const fmp_state *s = fr->state;
 	cairo_t *cr = c->cr;
-	/* pontoons and ore first, then what stands on them */
+	/* pontoons and ore first, then what stands on them, then the labels
+	 * (placed off every unit) */
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *u = &s->units[i];
+		double x, y;
+		if (u->where != FMP_MAP || u->kind == FMP_TURRET || u->kind == FMP_PONTOON ||
+		    u->kind == FMP_ORE || !on_map(s, u->col, u->row))
+			continue;
+		sl_kit_hex_center(g, u->col, u->row, &x, &y);
+		if (u->kind == FMP_BARGE && on_map(s, u->tcol, u->trow)) {
+			double tx, ty;
+			sl_kit_hex_center(g, u->tcol, u->trow, &tx, &ty);
+			x = (x + tx) / 2;
+			y = (y + ty) / 2;
+		}
+		sl_kit_keep_disc(c, x, y, HEX * 0.5);
+	}
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < s->nunits; i++) {
 			const fmp_unit *u = &s->units[i];
@@ -492,7 +514,10 @@ static void draw_units(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *f
 				cairo_stroke(cr);
 			}
 			if (fmp_stuck(s, u)) {
-				sl_kit_tag(c, x, y + HEX * 0.62, "STUCK", 7, sl_kit_rgb_hex(0x6741d9));
+				sl_kit_place pl = {.x = x, .y = y, .gap = HEX * 0.45, .first = SL_KIT_PL_BELOW,
+					.reach = HEX * 1.5};
+				sl_kit_uses(c, "STUCK");
+				sl_kit_place_tag(c, &pl, "STUCK", 7, sl_kit_rgb_hex(0x6741d9), NULL);
 			}
 			n = cargo_count(s, i);
 			if (n > 0) {
@@ -765,6 +790,10 @@ static void draw_key(sl_kit_canvas *c, const sl_frame *fr, double x, double y)
 	ly += 20;
 	sl_kit_tag(c, x + 22, ly, "3", 8, sl_kit_rgb_hex(0x212529));
 	sl_kit_text(c, x + 42, ly, "black badge: cargo aboard; grey: deactivated", &st);
+	ly += 20;
+	sl_kit_tag(c, x + 22, ly, "STUCK", 6, sl_kit_rgb_hex(0x6741d9));
+	sl_kit_text(c, x + 42, ly, "stuck: on terrain it cannot use at this tide", &st);
+	sl_kit_lists(c, "STUCK");
 }
 
 static void draw_title(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o)

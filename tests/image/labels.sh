@@ -32,7 +32,7 @@ n=$(grep -c '^ship id=' "$OUT/xwing-16-ships.sil" || :)
 [ "$n" = 16 ] || { echo "FAIL: labels: the generated match has $n ships, not 16"; exit 1; }
 
 fail=0
-"$TOOLS/labelcheck" samples/*/*.sil tests/image/ti4-crowded.sil "$OUT/xwing-16-ships.sil" || fail=1
+"$TOOLS/labelcheck" samples/*/*.sil tests/image/tessel.sil tests/image/ti4-crowded.sil "$OUT/xwing-16-ships.sil" || fail=1
 if [ "$fail" = 0 ]; then
 	echo "labels: every frame measured: 0 overlaps, 0 out of frame, legends complete"
 else

@@ -20,7 +20,8 @@
 #include <string.h>
 
 typedef struct tally {
-	long frames, labels, keeps, overlaps, outside, unlisted;
+	long frames, labels, keeps, ground, overlaps, outside, unlisted;
+	long event;             /* the frame's event number (render --event) */
 	int shown, show;
 } tally;
 
@@ -29,7 +30,8 @@ static void fault(tally *t, const char *file, size_t pos, const char *what, cons
 {
 	if (t->shown++ >= t->show)
 		return;
-	printf("  %s: entry %zu: '%s' %s%s%s%s at %.1f,%.1f-%.1f,%.1f\n", file, pos, a, what,
+	printf("  %s: entry %zu (--event %ld): '%s' %s%s%s%s at %.1f,%.1f-%.1f,%.1f\n", file, pos,
+		t->event, a, what,
 		b ? " '" : "", b ? b : "", b ? "'" : "", x->x0, x->y0, x->x1, x->y1);
 }
 
@@ -62,15 +64,27 @@ static void measure(const sl_kit_marks *m, int w, int h, tally *t, const char *f
 			t->keeps++;
 			continue;
 		}
+		if (a->kind == SL_KIT_MARK_FRAME || a->kind == SL_KIT_MARK_GROUND) {
+			t->ground += a->kind == SL_KIT_MARK_GROUND;
+			/* a tile, a printed coordinate: in its zone, nothing more */
+			if (!sl_kit_box_inside(&a->box, &a->zone)) {
+				t->outside++;
+				fault(t, file, pos, "is clipped by the frame", a->what, NULL, &a->box);
+			}
+			continue;
+		}
 		t->labels++;
-		if (!sl_kit_box_inside(&a->box, &canvas) || !sl_kit_box_inside(&a->box, &a->zone)) {
+		if (!sl_kit_box_inside(&a->box, &canvas) || !sl_kit_box_inside(&a->box, &a->zone) ||
+		    (a->hex[2] > 0 && !sl_kit_box_in_hex(&a->box, a->hex[0], a->hex[1], a->hex[2]))) {
 			t->outside++;
-			fault(t, file, pos, sl_kit_box_inside(&a->box, &canvas) ? "leaves its zone" :
-				"leaves the frame", a->what, NULL, &a->box);
+			fault(t, file, pos, !sl_kit_box_inside(&a->box, &canvas) ? "leaves the frame" :
+				!sl_kit_box_inside(&a->box, &a->zone) ? "leaves its zone" :
+				"leaves its tile", a->what, NULL, &a->box);
 		}
 		for (int j = 0; j < m->n; j++) {
 			const sl_kit_mark *b = &m->m[j];
-			if (j == i || (b->kind == SL_KIT_MARK_LABEL && j < i))
+			if (j == i || (b->kind == SL_KIT_MARK_LABEL && j < i) ||
+			    b->kind == SL_KIT_MARK_FRAME || b->kind == SL_KIT_MARK_GROUND)
 				continue;
 			if (sl_kit_box_overlap(&a->box, &b->box)) {
 				t->overlaps++;
@@ -116,6 +130,7 @@ static int paint_frame(const sl_frame *fr, tally *t, const char *file, size_t po
 		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, &err);
 	if (rc >= 0) {
 		t->frames++;
+		t->event = fr->event_no;
 		measure(&cv.marks, nw, nh, t, file, pos);
 		if (cv.marks.failed)
 			rc = -1;
@@ -172,9 +187,9 @@ int main(int argc, char **argv)
 		memset(&t, 0, sizeof t);
 		t.show = show;
 		rc = check_file(argv[a], &t);
-		printf("%s: %ld frames, %ld labels, %ld kept glyphs: %ld overlaps, %ld out of frame, "
-			"%ld glyphs missing from a legend\n", argv[a], t.frames, t.labels, t.keeps,
-			t.overlaps, t.outside, t.unlisted);
+		printf("%s: %ld frames, %ld labels, %ld kept glyphs, %ld printed coordinates: "
+			"%ld overlaps, %ld out of frame, %ld glyphs missing from a legend\n", argv[a],
+			t.frames, t.labels, t.keeps, t.ground, t.overlaps, t.outside, t.unlisted);
 		if (rc)
 			worst = rc;
 		else if ((t.overlaps || t.outside || t.unlisted) && worst == 0)
