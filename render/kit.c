@@ -121,6 +121,18 @@ static void free_keys(char **k, int n)
 	sl_free(k);
 }
 
+void sl_kit_begin(sl_kit_canvas *c)
+{
+	for (int i = 0; i < c->marks.nused; i++)
+		sl_free(c->marks.used[i]);
+	for (int i = 0; i < c->marks.nlisted; i++)
+		sl_free(c->marks.listed[i]);
+	c->marks.n = c->marks.nused = c->marks.nlisted = 0;
+	c->marks.failed = 0;
+	cairo_get_matrix(c->cr, &c->base);
+	sl_kit_zone_reset(c);
+}
+
 void sl_kit_canvas_fini(sl_kit_canvas *c)
 {
 	sl_free(c->marks.m);
@@ -379,6 +391,36 @@ void sl_kit_text_extent(sl_kit_canvas *c, const char *s, const sl_kit_text_style
 	g_object_unref(l);
 }
 
+/* For an SVG with <text>: s cut after as many characters as fit max_width
+ * with an ellipsis, as a layout that draws it whole (what pango's own
+ * ellipsis draws, in a form whose characters are known). */
+static PangoLayout *ellipsized_copy(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st)
+{
+	sl_kit_text_style m = *st;
+	size_t len = strlen(s);
+	char *buf = sl_malloc(len + 4);
+	PangoLayout *l = NULL;
+	m.max_width = 0;
+	if (!buf)
+		return NULL;
+	while (len > 0) {
+		double w, h;
+		do   /* back to a character boundary */
+			len--;
+		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80);
+		memcpy(buf, s, len);
+		memcpy(buf + len, "\u2026", 4);
+		sl_kit_text_extent(c, buf, &m, &w, &h);
+		if (w <= st->max_width)
+			break;
+	}
+	if (len == 0)
+		memcpy(buf, "\u2026", 4);
+	l = make_layout(c, buf, &m);
+	sl_free(buf);
+	return l;
+}
+
 double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
 	const sl_kit_text_style *st)
 {
@@ -418,9 +460,20 @@ double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
 			sl_kit_mark_box(c, c->text_kind ? c->text_kind : SL_KIT_MARK_LABEL, bx, by,
 				bx + bw, by + bh, s);
 	}
+	if (c->svg && pango_layout_is_ellipsized(l)) {
+		/* the <text> must say what is drawn: the cut made here */
+		PangoLayout *cut = ellipsized_copy(c, s, st);
+		if (cut) {
+			g_object_unref(l);
+			l = cut;
+		}
+	}
 	cairo_move_to(cr, x, y);
 	sl_kit_set(c, st->colour);
 	pango_cairo_show_layout(cr, l);
+	if (c->svg)
+		sl_svg_texts_add(c->svg, cr, l, x, y, pango_layout_get_text(l), st->size, st->bold,
+			st->italic, st->condensed);
 	cairo_restore(cr);
 	g_object_unref(l);
 	return w;
@@ -1526,6 +1579,7 @@ int sl_kit_figure_to_mem(sl_format fmt, int nw, int nh, int w, int h, int theme,
 	cairo_surface_t *surf = NULL;
 	cairo_t *cr;
 	sl_kit_canvas cv;
+	sl_svg_texts *texts = NULL;
 	sl_buf b;
 	int rc = SL_OK;
 	*out = NULL;
@@ -1548,6 +1602,13 @@ int sl_kit_figure_to_mem(sl_format fmt, int nw, int nh, int w, int h, int theme,
 		rc = sl_error_set(err, SL_ENOMEM, "chart: cannot set up the canvas");
 		goto out;
 	}
+	if (fmt == SL_FMT_SVG && sl_svg_texts_new(&texts) < 0) {
+		sl_kit_canvas_fini(&cv);
+		cairo_destroy(cr);
+		rc = sl_error_set(err, SL_ENOMEM, "chart: out of memory");
+		goto out;
+	}
+	cv.svg = texts;   /* its texts as <text>, as a frame's */
 	sl_kit_clear(&cv);
 	paint(&cv, ud);
 	sl_kit_canvas_fini(&cv);
@@ -1568,9 +1629,21 @@ int sl_kit_figure_to_mem(sl_format fmt, int nw, int nh, int w, int h, int theme,
 	}
 	if (!rc && b.failed)
 		rc = sl_error_set(err, SL_ENOMEM, "chart: out of memory");
+	if (!rc && texts) {
+		sl_buf t;
+		sl_buf_init(&t);
+		if (sl_svg_texts_apply(b.data ? (const char *)b.data : "", b.len, texts, &t) < 0) {
+			sl_buf_free(&t);
+			rc = sl_error_set(err, SL_ENOMEM, "chart: out of memory");
+		} else {
+			sl_buf_free(&b);
+			b = t;
+		}
+	}
 	if (!rc)
 		*out = sl_buf_take(&b, out_len);
 out:
+	sl_svg_texts_free(texts);
 	if (surf)
 		cairo_surface_destroy(surf);
 	sl_buf_free(&b);

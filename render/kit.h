@@ -79,6 +79,18 @@ typedef struct sl_kit_marks {
 	int nlisted, caplisted;
 } sl_kit_marks;
 
+/* Real <text> for an SVG (render/svgtext.c): the texts a canvas shows,
+ * recorded, then put in the place of their glyph runs. */
+typedef struct sl_svg_texts sl_svg_texts;
+int sl_svg_texts_new(sl_svg_texts **out);   /* free with sl_svg_texts_free */
+void sl_svg_texts_free(sl_svg_texts *t);
+/* Records layout l drawn with its top-left at x,y of cr's user space, as s. */
+void sl_svg_texts_add(sl_svg_texts *t, cairo_t *cr, PangoLayout *l, double x, double y,
+	const char *s, double size, int bold, int italic, int condensed);
+/* cairo's SVG svg[0..n) into out with a <text> for each recorded run and
+ * no outline left unused; t NULL or empty: svg as it is. 0 or SL_ENOMEM. */
+int sl_svg_texts_apply(const char *svg, size_t n, const sl_svg_texts *t, sl_buf *out);
+
 typedef struct sl_kit_canvas {
 	cairo_t *cr;
 	int width, height;            /* natural size the painter draws in */
@@ -92,11 +104,15 @@ typedef struct sl_kit_canvas {
 	double zone_hex[3];           /* and the hex they get (size 0: none) */
 	int nest;                     /* > 0: inside a tag or token, text not marked */
 	int text_kind;                /* the kind sl_kit_text marks (0: SL_KIT_MARK_LABEL) */
+	sl_svg_texts *svg;            /* non-NULL: the texts are recorded for <text> (not owned) */
 } sl_kit_canvas;
 
 /* Prepares a canvas over cr (not owned). Returns 0 or SL_ENOMEM. */
 int sl_kit_canvas_init(sl_kit_canvas *c, cairo_t *cr, int width, int height, int theme);
 void sl_kit_canvas_fini(sl_kit_canvas *c);
+/* A new frame on a canvas kept from the last (render/seq.c): no marks, the
+ * current transform as its canvas units, the zone its whole size. */
+void sl_kit_begin(sl_kit_canvas *c);
 void sl_kit_set(sl_kit_canvas *c, sl_kit_rgb rgb);
 void sl_kit_set_a(sl_kit_canvas *c, sl_kit_rgb rgb, double alpha);
 /* Fills the whole canvas with the page colour. */

@@ -41,6 +41,10 @@ typedef struct sl_render_opts {
 	 * frame whose game is over; non-zero: keep its room on every frame (a
 	 * sequence whose last frame is over, so that all have one size). */
 	int keep_band;
+	/* SVG only: non-zero draws every glyph as an outline, as cairo does; 0
+	 * (the default) writes the texts as <text> elements in the font family
+	 * SL_KIT_FONT ("DejaVu Sans"), selectable and searchable. */
+	int svg_outlines;
 } sl_render_opts;
 
 /* What a painter draws: a state and where it sits in the game. */

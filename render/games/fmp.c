@@ -335,6 +335,21 @@ static int cargo_count(const fmp_state *s, int u)
 	return n;
 }
 
+/* Each pode's number (1 to 3) beside it, below right if free; x[0],y[0]
+ * is the bubble. */
+static void pode_numbers(sl_kit_canvas *c, const double *x, const double *y)
+{
+	for (int t = 0; t < 3; t++) {
+		char num[12];   /* an int, so that no compiler sees a truncation */
+		sl_kit_text_style st = sl_kit_style(c, 9, 1);
+		sl_kit_place pl = {.x = x[t + 1] + HEX * 0.3, .y = y[t + 1] + HEX * 0.3,
+			.gap = HEX * 0.2, .first = SL_KIT_PL_BELOW, .reach = HEX};
+		snprintf(num, sizeof num, "%d", t + 1);
+		st.halo = 1;
+		sl_kit_place_text(c, &pl, num, &st, NULL);
+	}
+}
+
 static void draw_astronef(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr, int k)
 {
 	const fmp_state *s = fr->state;
@@ -343,7 +358,6 @@ static void draw_astronef(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame
 	sl_kit_rgb col = sl_kit_rgb_hex(colour_of(fr, k)), ink = sl_kit_contrast(col);
 	int hc[4], hr[4];
 	double x[4], y[4];
-	char num[12];   /* an int, so that no compiler sees a truncation */
 	cairo_new_path(cr);
 	fmp_ship_hexes(sh, hc, hr);
 	for (int i = 0; i < 4; i++) {
@@ -432,15 +446,8 @@ static void draw_astronef(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame
 			cairo_set_line_width(cr, 3);
 			cairo_stroke(cr);
 		}
-		snprintf(num, sizeof num, "%d", t + 1);
-		{   /* the pode's number beside it, below right if free */
-			sl_kit_text_style st = sl_kit_style(c, 9, 1);
-			sl_kit_place pl = {.x = px + HEX * 0.3, .y = py + HEX * 0.3, .gap = HEX * 0.2,
-				.first = SL_KIT_PL_BELOW, .reach = HEX};
-			st.halo = 1;
-			sl_kit_place_text(c, &pl, num, &st, NULL);
-		}
 	}
+	pode_numbers(c, x, y);
 }
 
 static void draw_units(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
@@ -739,6 +746,9 @@ static double draw_ship_panel(sl_kit_canvas *c, const sl_frame *fr, int k, doubl
 		cairo_move_to(c->cr, x + 10, y + 50);
 		sl_kit_set(c, c->pal.muted);
 		pango_cairo_show_layout(c->cr, lay);
+		if (c->svg)   /* its lines as <text> too */
+			sl_svg_texts_add(c->svg, c->cr, lay, x + 10, y + 50, NULL,
+				pango_font_description_get_size(fd) / (double)PANGO_SCALE, 0, 0, 1);
 		pango_font_description_free(fd);
 		g_object_unref(lay);
 	}

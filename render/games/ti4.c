@@ -253,6 +253,58 @@ static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 	sl_kit_zone_hex(c, 0, 0, 0);
 }
 
+/* Planet k of system i: its disc in the controller's colour (darker when
+ * exhausted), resources/influence on it, its name placed below it. */
+static void draw_planet(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s,
+	const ti4_tile *t, int i, int k, double x, double y, double R, double fs)
+{
+	cairo_t *cr = c->cr;
+	char buf[64];
+	sl_kit_text_style st;
+	double dx, dy, pr = R * (t->np == 1 ? 0.2 : 0.17);
+	int ctl = s->ctrl[i][k];
+	int blk = 0;
+	planet_xy(t->np, k, R, &dx, &dy);
+	cairo_new_path(cr);
+	cairo_arc(cr, x + dx, y + dy, pr, 0, 2 * M_PI);
+	sl_kit_set(c, ctl >= 0 ? sl_kit_mix(sl_kit_rgb_hex(colour_of(fr, ctl)),
+		sl_kit_rgb_hex(0x000000), s->exh[i][k] ? 0.55 : 0.15) : sl_kit_rgb_hex(0x495057));
+	cairo_fill_preserve(cr);
+	sl_kit_set(c, sl_kit_rgb_hex(0xf1f3f5));
+	cairo_set_line_width(cr, 1.5);
+	cairo_stroke(cr);
+	for (int p = 0; p < s->np; p++)
+		if (s->u[i][k + 1][p][TI4_SD] && ti4_dock_blockaded(s, i, p))
+			blk = 1;
+	if (blk) {
+		cairo_new_path(cr);
+		cairo_arc(cr, x + dx, y + dy, pr + 4, 0, 2 * M_PI);
+		sl_kit_set(c, sl_kit_rgb_hex(0xff2d2d));
+		cairo_set_line_width(cr, 3.5);
+		cairo_set_dash(cr, (double[]){6, 4}, 2, 0);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
+	sl_kit_keep_disc(c, x + dx, y + dy, pr);
+	st = sl_kit_style(c, fs, 1);
+	st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+	st.colour = sl_kit_rgb_hex(0xffffff);
+	snprintf(buf, sizeof buf, "%d/%d", t->p[k].res, t->p[k].inf);
+	c->nest++;   /* resources/influence: the planet's own glyph */
+	sl_kit_text(c, x + dx, y + dy, buf, &st);
+	c->nest--;
+	st = sl_kit_style(c, fs * 0.95, 0);
+	st.colour = blk ? sl_kit_rgb_hex(0xff8787) : sl_kit_rgb_hex(0xe9ecef);
+	st.max_width = t->np == 1 ? R * 1.3 : R * 0.85;
+	snprintf(buf, sizeof buf, "%s", t->p[k].name);
+	{
+		sl_kit_place pl = {.x = x + dx, .y = y + dy, .gap = pr + 2,
+			.first = SL_KIT_PL_BELOW, .reach = R * 0.3, .min_size = fs * 0.7, .hx = x,
+			.hy = y, .hr = R - 1.5};
+		sl_kit_place_text(c, &pl, buf, &st, NULL);
+	}
+}
+
 /* Pass 0 of a tile: its hex, anomaly, numbers, wormholes and planets. */
 static void tile_ground(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s,
 	const ti4_tile *t, int i, double x, double y, double R, double fs)
@@ -348,51 +400,8 @@ static void tile_ground(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s
 		sl_kit_text(c, wx, wy, wh[b], &st);
 		c->nest--;
 	}
-	/* planets */
-	for (int k = 0; k < t->np; k++) {
-		double dx, dy, pr = R * (t->np == 1 ? 0.2 : 0.17);
-		int ctl = s->ctrl[i][k];
-		int blk = 0;
-		planet_xy(t->np, k, R, &dx, &dy);
-		cairo_new_path(cr);
-		cairo_arc(cr, x + dx, y + dy, pr, 0, 2 * M_PI);
-		sl_kit_set(c, ctl >= 0 ? sl_kit_mix(sl_kit_rgb_hex(colour_of(fr, ctl)),
-			sl_kit_rgb_hex(0x000000), s->exh[i][k] ? 0.55 : 0.15) : sl_kit_rgb_hex(0x495057));
-		cairo_fill_preserve(cr);
-		sl_kit_set(c, sl_kit_rgb_hex(0xf1f3f5));
-		cairo_set_line_width(cr, 1.5);
-		cairo_stroke(cr);
-		for (int p = 0; p < s->np; p++)
-			if (s->u[i][k + 1][p][TI4_SD] && ti4_dock_blockaded(s, i, p))
-				blk = 1;
-		if (blk) {
-			cairo_new_path(cr);
-			cairo_arc(cr, x + dx, y + dy, pr + 4, 0, 2 * M_PI);
-			sl_kit_set(c, sl_kit_rgb_hex(0xff2d2d));
-			cairo_set_line_width(cr, 3.5);
-			cairo_set_dash(cr, (double[]){6, 4}, 2, 0);
-			cairo_stroke(cr);
-			cairo_set_dash(cr, NULL, 0, 0);
-		}
-		sl_kit_keep_disc(c, x + dx, y + dy, pr);
-		st = sl_kit_style(c, fs, 1);
-		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
-		st.colour = sl_kit_rgb_hex(0xffffff);
-		snprintf(buf, sizeof buf, "%d/%d", t->p[k].res, t->p[k].inf);
-		c->nest++;   /* resources/influence: the planet's own glyph */
-		sl_kit_text(c, x + dx, y + dy, buf, &st);
-		c->nest--;
-		st = sl_kit_style(c, fs * 0.95, 0);
-		st.colour = blk ? sl_kit_rgb_hex(0xff8787) : sl_kit_rgb_hex(0xe9ecef);
-		st.max_width = t->np == 1 ? R * 1.3 : R * 0.85;
-		snprintf(buf, sizeof buf, "%s", t->p[k].name);
-		{
-			sl_kit_place pl = {.x = x + dx, .y = y + dy, .gap = pr + 2,
-				.first = SL_KIT_PL_BELOW, .reach = R * 0.3, .min_size = fs * 0.7, .hx = x,
-				.hy = y, .hr = R - 1.5};
-			sl_kit_place_text(c, &pl, buf, &st, NULL);
-		}
-	}
+	for (int k = 0; k < t->np; k++)
+		draw_planet(c, fr, s, t, i, k, x, y, R, fs);
 }
 
 /* ---- the side panel: faction sheets -------------------------------------------------- */

@@ -385,7 +385,7 @@ static void render_end(const char *path, const sl_heat *heat, int *rc, unsigned 
 	sl_replay *r = NULL;
 	sl_error err;
 	sl_frame fr;
-	sl_render_opts o = {400, 0, SL_THEME_LIGHT, NULL, NULL, heat, 0};
+	sl_render_opts o = {400, 0, SL_THEME_LIGHT, NULL, NULL, heat, 0, 0};
 	sl_error_clear(&err);
 	assert_int_equal(sl_replay_open(&r, log, 0, &err), 0);
 	memset(&fr, 0, sizeof fr);
