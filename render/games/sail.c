@@ -487,8 +487,10 @@ static void draw_ship_marks(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fra
 		/* point of sail, amidships: never hidden by a neighbour */
 		if (!sh->struck) {
 			int p = sail_point_of_sail(sh->facing, s->wind);
-			if (p >= 0 && p < 4)
+			if (p >= 0 && p < 4) {
+				sl_kit_uses(c, pos_key[p].letter);
 				sl_kit_token(c, cx, cy, 8.5, pos_key[p].colour, pos_key[p].letter);
+			}
 		}
 	}
 }

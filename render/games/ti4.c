@@ -139,6 +139,8 @@ static void unit_tags(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 			txt[n] = buf[n];
 			bg[n++] = sl_kit_rgb_hex(colour_of(fr, p));
 		}
+	if (n)
+		sl_kit_uses(c, "units");   /* the key's "units: count and type" row */
 	if (n) {
 		sl_kit_place pl = {.x = x, .y = y, .gap = gap, .first = first, .within = &map,
 			.reach = R * 0.5, .min_size = size * 0.72, .hx = tx, .hy = ty, .hr = R - 1.5,
