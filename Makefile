@@ -149,6 +149,7 @@ keys: $(BUILD)/sillage
 
 images: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/image/run.sh $(BUILD)/sillage $(BUILD)/tools
+	@sh tests/image/labels.sh $(BUILD)/sillage $(BUILD)/tools
 
 # hostile inputs built at run time: verify's peak memory stays bounded
 hostile: $(BUILD)/sillage $(TOOL_BIN)

@@ -1060,7 +1060,7 @@ int sl_html_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void 
 int sl_html_to_func_ex(sl_replay *r, const sl_render_opts *o, const sl_html_opts *ho, sl_write_fn fn,
 	void *closure, sl_html_stats *stats, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
 	html_job j;
 	if (!r || !fn)
 		return sl_error_set(err, SL_EUSAGE, "html: nothing to write");
@@ -1086,7 +1086,7 @@ int sl_html_to_file(const char *path, sl_replay *r, const sl_render_opts *o,
 int sl_html_to_file_ex(const char *path, sl_replay *r, const sl_render_opts *o, const sl_html_opts *ho,
 	sl_html_stats *stats, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
 	html_job j;
 	if (!r)
 		return sl_error_set(err, SL_EUSAGE, "html: nothing to write");

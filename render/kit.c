@@ -109,11 +109,36 @@ int sl_kit_canvas_init(sl_kit_canvas *c, cairo_t *cr, int width, int height, int
 	pango_cairo_context_set_resolution(c->pctx, 96.0);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_get_matrix(cr, &c->base);
+	sl_kit_zone_reset(c);
 	return SL_OK;
+}
+
+static void free_keys(char **k, int n)
+{
+	for (int i = 0; i < n; i++)
+		sl_free(k[i]);
+	sl_free(k);
+}
+
+void sl_kit_begin(sl_kit_canvas *c)
+{
+	for (int i = 0; i < c->marks.nused; i++)
+		sl_free(c->marks.used[i]);
+	for (int i = 0; i < c->marks.nlisted; i++)
+		sl_free(c->marks.listed[i]);
+	c->marks.n = c->marks.nused = c->marks.nlisted = 0;
+	c->marks.failed = 0;
+	cairo_get_matrix(c->cr, &c->base);
+	sl_kit_zone_reset(c);
 }
 
 void sl_kit_canvas_fini(sl_kit_canvas *c)
 {
+	sl_free(c->marks.m);
+	free_keys(c->marks.used, c->marks.nused);
+	free_keys(c->marks.listed, c->marks.nlisted);
+	memset(&c->marks, 0, sizeof c->marks);
 	if (c->pctx)
 		g_object_unref(c->pctx);
 	if (c->fopts)
@@ -152,6 +177,149 @@ void sl_kit_round_rect(sl_kit_canvas *c, double x, double y, double w, double h,
 	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
 	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
 	cairo_close_path(cr);
+}
+
+/* ---- marks: every label box drawn --------------------------------------------- */
+
+/* A point of the current user space in canvas units. */
+static void to_canvas(sl_kit_canvas *c, double *x, double *y)
+{
+	cairo_matrix_t inv = c->base;
+	cairo_user_to_device(c->cr, x, y);
+	if (cairo_matrix_invert(&inv) == CAIRO_STATUS_SUCCESS)
+		cairo_matrix_transform_point(&inv, x, y);
+}
+
+static int grow_marks(sl_kit_marks *m)
+{
+	int nc;
+	sl_kit_mark *nm;
+	if (m->n < m->cap)
+		return 0;
+	nc = m->cap ? m->cap * 2 : 64;
+	if (!(nm = sl_realloc(m->m, (size_t)nc * sizeof *nm))) {
+		m->failed = 1;
+		return -1;
+	}
+	m->m = nm;
+	m->cap = nc;
+	return 0;
+}
+
+void sl_kit_mark_box(sl_kit_canvas *c, int kind, double x0, double y0, double x1, double y1,
+	const char *what)
+{
+	double xs[4] = {x0, x1, x1, x0}, ys[4] = {y0, y0, y1, y1};
+	sl_kit_mark *k;
+	if (grow_marks(&c->marks) < 0)
+		return;
+	k = &c->marks.m[c->marks.n++];
+	memset(k, 0, sizeof *k);
+	k->box.x0 = k->box.y0 = 1e30;
+	k->box.x1 = k->box.y1 = -1e30;
+	for (int i = 0; i < 4; i++) {
+		to_canvas(c, &xs[i], &ys[i]);
+		if (xs[i] < k->box.x0) k->box.x0 = xs[i];
+		if (ys[i] < k->box.y0) k->box.y0 = ys[i];
+		if (xs[i] > k->box.x1) k->box.x1 = xs[i];
+		if (ys[i] > k->box.y1) k->box.y1 = ys[i];
+	}
+	k->zone = c->zone;
+	memcpy(k->hex, c->zone_hex, sizeof k->hex);
+	k->kind = kind;
+	snprintf(k->what, sizeof k->what, "%s", what ? what : "");
+}
+
+void sl_kit_keep(sl_kit_canvas *c, double x0, double y0, double x1, double y1)
+{
+	sl_kit_mark_box(c, SL_KIT_MARK_KEEP, x0, y0, x1, y1, "(piece)");
+}
+
+void sl_kit_keep_disc(sl_kit_canvas *c, double cx, double cy, double r)
+{
+	/* the square inside the disc: a label may touch its rim, not cover it */
+	double h = r * 0.8;
+	sl_kit_keep(c, cx - h, cy - h, cx + h, cy + h);
+}
+
+void sl_kit_zone(sl_kit_canvas *c, double x0, double y0, double x1, double y1)
+{
+	c->zone.x0 = x0;
+	c->zone.y0 = y0;
+	c->zone.x1 = x1;
+	c->zone.y1 = y1;
+}
+
+void sl_kit_zone_reset(sl_kit_canvas *c)
+{
+	sl_kit_zone(c, 0, 0, c->width, c->height);
+	sl_kit_zone_hex(c, 0, 0, 0);
+}
+
+void sl_kit_zone_hex(sl_kit_canvas *c, double cx, double cy, double r)
+{
+	c->zone_hex[0] = cx;
+	c->zone_hex[1] = cy;
+	c->zone_hex[2] = r;
+}
+
+int sl_kit_box_in_hex(const sl_kit_box *a, double cx, double cy, double r)
+{
+	double xs[2] = {a->x0, a->x1}, ys[2] = {a->y0, a->y1};
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < 2; j++) {
+			double dx = fabs(xs[i] - cx), dy = fabs(ys[j] - cy);
+			if (dy > SQRT3 / 2 * r + 0.5 || dx > r - dy / SQRT3 + 0.5)
+				return 0;
+		}
+	return 1;
+}
+
+static void add_key(char ***keys, int *n, int *cap, int *failed, const char *key)
+{
+	if (!key || !*key)
+		return;
+	for (int i = 0; i < *n; i++)
+		if (strcmp((*keys)[i], key) == 0)
+			return;
+	if (*n == *cap) {
+		int nc = *cap ? *cap * 2 : 16;
+		char **nk = sl_realloc(*keys, (size_t)nc * sizeof *nk);
+		if (!nk) {
+			*failed = 1;
+			return;
+		}
+		*keys = nk;
+		*cap = nc;
+	}
+	if (!((*keys)[*n] = sl_strdup(key))) {
+		*failed = 1;
+		return;
+	}
+	(*n)++;
+}
+
+void sl_kit_uses(sl_kit_canvas *c, const char *key)
+{
+	add_key(&c->marks.used, &c->marks.nused, &c->marks.capused, &c->marks.failed, key);
+}
+
+void sl_kit_lists(sl_kit_canvas *c, const char *key)
+{
+	add_key(&c->marks.listed, &c->marks.nlisted, &c->marks.caplisted, &c->marks.failed, key);
+}
+
+int sl_kit_box_overlap(const sl_kit_box *a, const sl_kit_box *b)
+{
+	double w = (a->x1 < b->x1 ? a->x1 : b->x1) - (a->x0 > b->x0 ? a->x0 : b->x0);
+	double h = (a->y1 < b->y1 ? a->y1 : b->y1) - (a->y0 > b->y0 ? a->y0 : b->y0);
+	return w > 0.5 && h > 0.5;
+}
+
+int sl_kit_box_inside(const sl_kit_box *a, const sl_kit_box *z)
+{
+	return a->x0 >= z->x0 - 0.5 && a->y0 >= z->y0 - 0.5 && a->x1 <= z->x1 + 0.5 &&
+	       a->y1 <= z->y1 + 0.5;
 }
 
 /* ---- text ---------------------------------------------------------------------- */
@@ -197,6 +365,13 @@ static PangoLayout *make_layout(sl_kit_canvas *c, const char *s, const sl_kit_te
 	return l;
 }
 
+/* The ink rectangle of l into *ink; returns its left edge in canvas units. */
+static double ink_x(PangoLayout *l, PangoRectangle *ink)
+{
+	pango_layout_get_extents(l, ink, NULL);
+	return (double)ink->x / PANGO_SCALE;
+}
+
 static void layout_size(PangoLayout *l, double *w, double *h)
 {
 	PangoRectangle ink, logical;
@@ -214,6 +389,36 @@ void sl_kit_text_extent(sl_kit_canvas *c, const char *s, const sl_kit_text_style
 		return;
 	layout_size(l, w, h);
 	g_object_unref(l);
+}
+
+/* For an SVG with <text>: s cut after as many characters as fit max_width
+ * with an ellipsis, as a layout that draws it whole (what pango's own
+ * ellipsis draws, in a form whose characters are known). */
+static PangoLayout *ellipsized_copy(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st)
+{
+	sl_kit_text_style m = *st;
+	size_t len = strlen(s);
+	char *buf = sl_malloc(len + 4);
+	PangoLayout *l = NULL;
+	m.max_width = 0;
+	if (!buf)
+		return NULL;
+	while (len > 0) {
+		double w, h;
+		do   /* back to a character boundary */
+			len--;
+		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80);
+		memcpy(buf, s, len);
+		memcpy(buf + len, "\u2026", 4);
+		sl_kit_text_extent(c, buf, &m, &w, &h);
+		if (w <= st->max_width)
+			break;
+	}
+	if (len == 0)
+		memcpy(buf, "\u2026", 4);
+	l = make_layout(c, buf, &m);
+	sl_free(buf);
+	return l;
 }
 
 double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
@@ -238,21 +443,37 @@ double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
 	else if (va == SL_KIT_BOTTOM)
 		y -= h;
 	cairo_save(cr);
-	if (st->halo) {
-		/* a plate behind the ink: reads on any ground, and is a box (a
-		 * stroked outline of every glyph weighed 20 times more in SVG) */
+	{
 		PangoRectangle ink;
-		double pad = st->size * 0.14 + 1.0;
-		pango_layout_get_extents(l, &ink, NULL);
-		sl_kit_round_rect(c, x + (double)ink.x / PANGO_SCALE - pad,
-			y + (double)ink.y / PANGO_SCALE - pad, (double)ink.width / PANGO_SCALE + 2 * pad,
-			(double)ink.height / PANGO_SCALE + 2 * pad, pad * 1.2);
-		sl_kit_set_a(c, c->pal.halo, 0.8);
-		cairo_fill(cr);
+		double pad = st->halo ? st->size * 0.14 + 1.0 : 0;
+		double bx = x + (double)ink_x(l, &ink) - pad, by = y + (double)ink.y / PANGO_SCALE - pad;
+		double bw = (double)ink.width / PANGO_SCALE + 2 * pad;
+		double bh = (double)ink.height / PANGO_SCALE + 2 * pad;
+		if (st->halo) {
+			/* a plate behind the ink: reads on any ground, and is a box (a
+			 * stroked outline of every glyph weighed 20 times more in SVG) */
+			sl_kit_round_rect(c, bx, by, bw, bh, pad * 1.2);
+			sl_kit_set_a(c, c->pal.halo, 0.8);
+			cairo_fill(cr);
+		}
+		if (c->nest == 0 && ink.width > 0)
+			sl_kit_mark_box(c, c->text_kind ? c->text_kind : SL_KIT_MARK_LABEL, bx, by,
+				bx + bw, by + bh, s);
+	}
+	if (c->svg && pango_layout_is_ellipsized(l)) {
+		/* the <text> must say what is drawn: the cut made here */
+		PangoLayout *cut = ellipsized_copy(c, s, st);
+		if (cut) {
+			g_object_unref(l);
+			l = cut;
+		}
 	}
 	cairo_move_to(cr, x, y);
 	sl_kit_set(c, st->colour);
 	pango_cairo_show_layout(cr, l);
+	if (c->svg)
+		sl_svg_texts_add(c->svg, cr, l, x, y, pango_layout_get_text(l), st->size, st->bold,
+			st->italic, st->condensed);
 	cairo_restore(cr);
 	g_object_unref(l);
 	return w;
@@ -269,9 +490,347 @@ void sl_kit_tag(sl_kit_canvas *c, double x, double y, const char *s, double size
 	sl_kit_set_a(c, sl_kit_contrast(bg), 0.6);
 	cairo_set_line_width(c->cr, 1.0);
 	cairo_stroke(c->cr);
+	if (c->nest == 0)
+		sl_kit_mark_box(c, SL_KIT_MARK_LABEL, x - w / 2 - pad, y - h / 2, x + w / 2 + pad,
+			y + h / 2, s);
 	st.colour = sl_kit_contrast(bg);
 	st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+	c->nest++;
 	sl_kit_text(c, x, y, s, &st);
+	c->nest--;
+}
+
+/* ---- the label placer ------------------------------------------------------------ */
+
+/* Overlap area of box b with every label and keep marked so far. */
+static double crowding(const sl_kit_canvas *c, const sl_kit_box *b, int *hits)
+{
+	double area = 0;
+	*hits = 0;
+	for (int i = 0; i < c->marks.n; i++) {
+		const sl_kit_box *m = &c->marks.m[i].box;
+		double w, h;
+		if (c->marks.m[i].kind == SL_KIT_MARK_FRAME || c->marks.m[i].kind == SL_KIT_MARK_GROUND)
+			continue;
+		w = (b->x1 < m->x1 ? b->x1 : m->x1) - (b->x0 > m->x0 ? b->x0 : m->x0);
+		h = (b->y1 < m->y1 ? b->y1 : m->y1) - (b->y0 > m->y0 ? b->y0 : m->y0);
+		if (w > 0.5 && h > 0.5) {
+			area += w * h;
+			(*hits)++;
+		}
+	}
+	return area;
+}
+
+/* Shifts a w x h box centred at *cx,*cy inside z (as far as it fits). */
+static void clamp_into(const sl_kit_box *z, double w, double h, double *cx, double *cy)
+{
+	if (*cx - w / 2 < z->x0)
+		*cx = z->x0 + w / 2;
+	if (*cx + w / 2 > z->x1)
+		*cx = z->x1 - w / 2 > z->x0 + w / 2 ? z->x1 - w / 2 : (z->x0 + z->x1) / 2;
+	if (*cy - h / 2 < z->y0)
+		*cy = z->y0 + h / 2;
+	if (*cy + h / 2 > z->y1)
+		*cy = z->y1 - h / 2 > z->y0 + h / 2 ? z->y1 - h / 2 : (z->y0 + z->y1) / 2;
+}
+
+/* The zone a placed label must stay in, in canvas units: `within` (or the
+ * current zone) cut to the canvas. */
+static sl_kit_box place_zone(const sl_kit_canvas *c, const sl_kit_place *pl)
+{
+	sl_kit_box z = pl->within ? *pl->within : c->zone;
+	if (z.x0 < 0) z.x0 = 0;
+	if (z.y0 < 0) z.y0 = 0;
+	if (z.x1 > c->width) z.x1 = c->width;
+	if (z.y1 > c->height) z.y1 = c->height;
+	return z;
+}
+
+static int leader_far(const sl_kit_place *pl, double cx, double cy, double w, double h);
+
+/* The centre of a w x h label around pl's anchor: candidates ring by ring
+ * (8 sides at the anchor's gap, then 16 further out), the side asked for
+ * first; the first free one, else the least crowded. Returns 0 free, 1 not. */
+static int place_find(const sl_kit_canvas *c, const sl_kit_place *pl, double w, double h,
+	double *ox, double *oy)
+{
+	static const double first8[4][8] = {   /* angles in quarter turns, by pl->first */
+		{1, 0, 2, 3, 0.5, 1.5, 3.5, 2.5}, {0, 1, 3, 2, 0.5, 3.5, 1.5, 2.5},
+		{3, 0, 2, 1, 3.5, 2.5, 0.5, 1.5}, {2, 1, 3, 0, 1.5, 2.5, 0.5, 3.5}};
+	sl_kit_box z = place_zone(c, pl);
+	double step = h * 0.75 > 4 ? h * 0.75 : 4, reach = pl->reach > 0 ? pl->reach : h * 6;
+	double best = 1e300;
+	int rings = (int)(reach / step) + 1, start = pl->first >= 0 && pl->first < 4 ? pl->first : 0;
+	*ox = pl->x;
+	*oy = pl->y;
+	for (int k = pl->first == SL_KIT_PL_CENTER ? -1 : 0; k <= rings; k++) {
+		int nd = k < 0 ? 1 : k == 0 ? 8 : 16;
+		double d = pl->gap + (k > 0 ? k * step : 0);
+		for (int j = 0; j < nd; j++) {
+			double q = k == 0 ? first8[start][j] : first8[start][0] + j * 0.25;
+			double a = q * M_PI / 2, cx = pl->x, cy = pl->y, area;
+			sl_kit_box b;
+			int hits;
+			if (k >= 0) {
+				double ca = cos(a), sa = sin(a);
+				cx += ca * (d + w / 2 * fabs(ca));
+				cy += sa * (d + h / 2 * fabs(sa));
+				if (fabs(ca) < 1e-9)
+					cx = pl->x;
+			}
+			clamp_into(&z, w, h, &cx, &cy);
+			b.x0 = cx - w / 2;
+			b.y0 = cy - h / 2;
+			b.x1 = cx + w / 2;
+			b.y1 = cy + h / 2;
+			area = crowding(c, &b, &hits);
+			if (pl->reject && !leader_far(pl, cx, cy, w, h) && pl->reject(&b, pl->ud)) {
+				area += 1e7;   /* it would read as another's */
+				hits++;
+			}
+			if (pl->hr > 0 && !sl_kit_box_in_hex(&b, pl->hx, pl->hy, pl->hr)) {
+				area += 1e9;   /* out of its tile: only when nothing else is */
+				hits++;
+			}
+			if (hits == 0) {
+				*ox = cx;
+				*oy = cy;
+				return 0;
+			}
+			/* the least crowded, nearer ones first among equals */
+			if (area + k * 0.01 < best) {
+				best = area + k * 0.01;
+				*ox = cx;
+				*oy = cy;
+			}
+		}
+	}
+	return 1;
+}
+
+/* 1 when a w x h label centred at cx,cy stands away from pl's anchor (then
+ * a leader joins them): more than a label's height beyond the gap. */
+static int leader_far(const sl_kit_place *pl, double cx, double cy, double w, double h)
+{
+	double nx = cx < pl->x - w / 2 ? cx + w / 2 : cx > pl->x + w / 2 ? cx - w / 2 : pl->x;
+	double ny = cy < pl->y - h / 2 ? cy + h / 2 : cy > pl->y + h / 2 ? cy - h / 2 : pl->y;
+	double dx = nx - pl->x, dy = ny - pl->y;
+	return sqrt(dx * dx + dy * dy) > pl->gap + h * 0.9 + 1;
+}
+
+/* The leader: a thin line from the anchor's edge to the label's nearest edge. */
+static void leader(sl_kit_canvas *c, const sl_kit_place *pl, double cx, double cy, double w,
+	double h)
+{
+	double nx = cx < pl->x - w / 2 ? cx + w / 2 : cx > pl->x + w / 2 ? cx - w / 2 : pl->x;
+	double ny = cy < pl->y - h / 2 ? cy + h / 2 : cy > pl->y + h / 2 ? cy - h / 2 : pl->y;
+	double dx = nx - pl->x, dy = ny - pl->y, d = sqrt(dx * dx + dy * dy);
+	if (d < 1)
+		return;
+	cairo_move_to(c->cr, pl->x + dx / d * pl->gap, pl->y + dy / d * pl->gap);
+	cairo_line_to(c->cr, nx, ny);
+	sl_kit_set_a(c, c->pal.muted, 0.9);
+	cairo_set_line_width(c->cr, 1.0);
+	cairo_stroke(c->cr);
+}
+
+static void mark_moved(sl_kit_canvas *c, int from, int moved)
+{
+	for (int i = from; i < c->marks.n; i++)
+		c->marks.m[i].moved = moved;
+}
+
+int sl_kit_place_text(sl_kit_canvas *c, const sl_kit_place *pl, const char *s,
+	const sl_kit_text_style *st, sl_kit_box *out)
+{
+	sl_kit_text_style t = *st;
+	sl_kit_box keep = c->zone;
+	double khex[3];
+	double cx = pl->x, cy = pl->y, w = 0, h = 0, pad, ix = 0, iy = 0;
+	int crowded = 1, from, far;
+	PangoLayout *l;
+	if (!s || !*s)
+		return 0;
+	for (;;) {
+		PangoRectangle ink;
+		if (!(l = make_layout(c, s, &t)))
+			return 0;
+		ix = ink_x(l, &ink);
+		iy = (double)ink.y / PANGO_SCALE;
+		g_object_unref(l);
+		pad = t.halo ? t.size * 0.14 + 1.0 : 0;
+		w = (double)ink.width / PANGO_SCALE + 2 * pad;
+		h = (double)ink.height / PANGO_SCALE + 2 * pad;
+		crowded = place_find(c, pl, w, h, &cx, &cy);
+		if (!crowded || pl->min_size <= 0 || t.size * 0.88 < pl->min_size)
+			break;
+		t.size *= 0.88;   /* a smaller text before one that covers another */
+	}
+	if (crowded && pl->must_fit)
+		return 1;
+	c->zone = place_zone(c, pl);
+	memcpy(khex, c->zone_hex, sizeof khex);
+	if (pl->hr > 0)
+		sl_kit_zone_hex(c, pl->hx, pl->hy, pl->hr);
+	from = c->marks.n;
+	far = leader_far(pl, cx, cy, w, h);
+	if (far)
+		leader(c, pl, cx, cy, w, h);
+	t.anchor = SL_KIT_LEFT | SL_KIT_TOP;
+	sl_kit_text(c, cx - w / 2 + pad - ix, cy - h / 2 + pad - iy, s, &t);
+	mark_moved(c, from, far);
+	c->zone = keep;
+	memcpy(c->zone_hex, khex, sizeof khex);
+	if (out) {
+		out->x0 = cx - w / 2;
+		out->y0 = cy - h / 2;
+		out->x1 = cx + w / 2;
+		out->y1 = cy + h / 2;
+	}
+	return crowded;
+}
+
+int sl_kit_place_tag(sl_kit_canvas *c, const sl_kit_place *pl, const char *s, double size,
+	sl_kit_rgb bg, sl_kit_box *out)
+{
+	sl_kit_text_style st = sl_kit_style(c, size, 1);
+	sl_kit_box keep = c->zone;
+	double khex[3];
+	double tw, th, w, h, cx, cy;
+	int crowded, from, far;
+	if (!s || !*s)
+		return 0;
+	for (;;) {
+		st.size = size;
+		sl_kit_text_extent(c, s, &st, &tw, &th);
+		w = tw + 2 * size * 0.35;
+		h = th;
+		crowded = place_find(c, pl, w, h, &cx, &cy);
+		if (!crowded || pl->min_size <= 0 || size * 0.88 < pl->min_size)
+			break;
+		size *= 0.88;
+	}
+	if (crowded && pl->must_fit)
+		return 1;
+	c->zone = place_zone(c, pl);
+	memcpy(khex, c->zone_hex, sizeof khex);
+	if (pl->hr > 0)
+		sl_kit_zone_hex(c, pl->hx, pl->hy, pl->hr);
+	from = c->marks.n;
+	far = leader_far(pl, cx, cy, w, h);
+	if (far)
+		leader(c, pl, cx, cy, w, h);
+	sl_kit_tag(c, cx, cy, s, size, bg);
+	mark_moved(c, from, far);
+	c->zone = keep;
+	memcpy(c->zone_hex, khex, sizeof khex);
+	if (out) {
+		out->x0 = cx - w / 2;
+		out->y0 = cy - h / 2;
+		out->x1 = cx + w / 2;
+		out->y1 = cy + h / 2;
+	}
+	return crowded;
+}
+
+int sl_kit_place_box(sl_kit_canvas *c, const sl_kit_place *pl, double w, double h,
+	const char *what, sl_kit_box *out)
+{
+	sl_kit_box keep = c->zone;
+	double khex[3], cx, cy;
+	int crowded = place_find(c, pl, w, h, &cx, &cy), far;
+	if (crowded && pl->must_fit)
+		return 1;
+	c->zone = place_zone(c, pl);
+	memcpy(khex, c->zone_hex, sizeof khex);
+	if (pl->hr > 0)
+		sl_kit_zone_hex(c, pl->hx, pl->hy, pl->hr);
+	far = leader_far(pl, cx, cy, w, h);
+	if (far)
+		leader(c, pl, cx, cy, w, h);
+	sl_kit_mark_box(c, SL_KIT_MARK_LABEL, cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, what);
+	mark_moved(c, c->marks.n - 1, far);
+	c->zone = keep;
+	memcpy(c->zone_hex, khex, sizeof khex);
+	if (out) {
+		out->x0 = cx - w / 2;
+		out->y0 = cy - h / 2;
+		out->x1 = cx + w / 2;
+		out->y1 = cy + h / 2;
+	}
+	return crowded;
+}
+
+/* Lays out n tags of size in rows at most maxw wide: each one's centre
+ * offset from the block's top-left into xs, ys; the block's size. */
+static void flow_tags(sl_kit_canvas *c, const char *const *s, int n, double size, double maxw,
+	double *xs, double *ys, double *bw, double *bh)
+{
+	sl_kit_text_style st = sl_kit_style(c, size, 1);
+	double x = 0, y = 0, row = 0;
+	*bw = 0;
+	for (int i = 0; i < n; i++) {
+		double tw, th, w;
+		sl_kit_text_extent(c, s[i], &st, &tw, &th);
+		w = tw + 2 * size * 0.35;
+		if (row == 0)
+			row = th + 2;   /* the tags of a block do not touch */
+		if (x > 0 && (maxw <= 0 || x + w > maxw)) {
+			x = 0;
+			y += row;
+		}
+		xs[i] = x + w / 2;
+		ys[i] = y + th / 2;
+		x += w + 3;
+		if (x - 3 > *bw)
+			*bw = x - 3;
+	}
+	*bh = y + row - 2;
+}
+
+#define MAX_TAGS 64
+
+int sl_kit_place_tags(sl_kit_canvas *c, const sl_kit_place *pl, const char *const *s,
+	const sl_kit_rgb *bg, int n, double size, double maxw, sl_kit_box *out)
+{
+	sl_kit_box keep = c->zone;
+	double khex[3], xs[MAX_TAGS], ys[MAX_TAGS], w = 0, h = 0, cx = pl->x, cy = pl->y;
+	int crowded = 1, from, far;
+	if (n <= 0)
+		return 0;
+	if (n > MAX_TAGS)
+		n = MAX_TAGS;
+	for (;;) {
+		flow_tags(c, s, n, size, maxw, xs, ys, &w, &h);
+		crowded = place_find(c, pl, w, h, &cx, &cy);
+		if (!crowded || pl->min_size <= 0 || size * 0.9 < pl->min_size)
+			break;
+		size *= 0.9;
+		maxw *= 0.9;
+	}
+	if (crowded && pl->must_fit)
+		return 1;
+	c->zone = place_zone(c, pl);
+	memcpy(khex, c->zone_hex, sizeof khex);
+	if (pl->hr > 0)
+		sl_kit_zone_hex(c, pl->hx, pl->hy, pl->hr);
+	from = c->marks.n;
+	far = leader_far(pl, cx, cy, w, h);
+	if (far)
+		leader(c, pl, cx, cy, w, h);
+	for (int i = 0; i < n; i++)
+		sl_kit_tag(c, cx - w / 2 + xs[i], cy - h / 2 + ys[i], s[i], size, bg[i]);
+	mark_moved(c, from, far);
+	c->zone = keep;
+	memcpy(c->zone_hex, khex, sizeof khex);
+	if (out) {
+		out->x0 = cx - w / 2;
+		out->y0 = cy - h / 2;
+		out->x1 = cx + w / 2;
+		out->y1 = cy + h / 2;
+	}
+	return crowded;
 }
 
 /* ---- hex grid -------------------------------------------------------------------- */
@@ -448,8 +1007,10 @@ void sl_kit_hex_label(sl_kit_canvas *c, const sl_kit_grid *g, int col, int row, 
 	sl_kit_hex_center(g, col, row, &cx, &cy);
 	st.colour = sl_kit_mix(c->pal.ink, c->pal.sea, 0.45);
 	st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
+	c->text_kind = SL_KIT_MARK_GROUND;   /* the map's print: a counter may cover it */
 	sl_kit_text(c, cx, cy - g->size * (g->layout.orient == SL_HEX_FLAT ? 0.84 : 0.92),
 		buf, &st);
+	c->text_kind = 0;
 }
 
 void sl_kit_grid_draw(sl_kit_canvas *c, const sl_kit_grid *g, int labels, int style)
@@ -542,8 +1103,12 @@ void sl_kit_counter(sl_kit_canvas *c, double cx, double cy, double side, uint32_
 		st.colour = sl_kit_contrast(k);
 		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
 		st.max_width = side * 0.95;
+		c->nest++;
 		sl_kit_text(c, cx, cy, text, &st);
+		c->nest--;
 	}
+	if (c->nest == 0)
+		sl_kit_keep(c, cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2);
 }
 
 void sl_kit_token(sl_kit_canvas *c, double cx, double cy, double radius, uint32_t colour,
@@ -561,8 +1126,12 @@ void sl_kit_token(sl_kit_canvas *c, double cx, double cy, double radius, uint32_
 		sl_kit_text_style st = sl_kit_style(c, radius * 1.15, 1);
 		st.colour = sl_kit_contrast(k);
 		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		c->nest++;
 		sl_kit_text(c, cx, cy, text, &st);
+		c->nest--;
 	}
+	if (c->nest == 0)
+		sl_kit_keep_disc(c, cx, cy, radius);
 }
 
 void sl_kit_arrow(sl_kit_canvas *c, double cx, double cy, double angle, double len,
@@ -820,6 +1389,12 @@ double sl_kit_legend(sl_kit_canvas *c, double x, double y, double w,
 	double pad = 10, h = sl_kit_legend_height(rows, n), sw = LEG_SIZE * 1.3, text_x;
 	if (!draw)
 		return h;
+	for (int i = 0; i < n; i++) {
+		add_key(&c->marks.listed, &c->marks.nlisted, &c->marks.caplisted, &c->marks.failed,
+			rows[i].badge);
+		add_key(&c->marks.listed, &c->marks.nlisted, &c->marks.caplisted, &c->marks.failed,
+			rows[i].text);
+	}
 	sl_kit_round_rect(c, x, y, w, h, 8);
 	sl_kit_set_a(c, c->pal.panel_bg, 0.94);
 	cairo_fill_preserve(cr);
@@ -1004,6 +1579,7 @@ int sl_kit_figure_to_mem(sl_format fmt, int nw, int nh, int w, int h, int theme,
 	cairo_surface_t *surf = NULL;
 	cairo_t *cr;
 	sl_kit_canvas cv;
+	sl_svg_texts *texts = NULL;
 	sl_buf b;
 	int rc = SL_OK;
 	*out = NULL;
@@ -1026,6 +1602,13 @@ int sl_kit_figure_to_mem(sl_format fmt, int nw, int nh, int w, int h, int theme,
 		rc = sl_error_set(err, SL_ENOMEM, "chart: cannot set up the canvas");
 		goto out;
 	}
+	if (fmt == SL_FMT_SVG && sl_svg_texts_new(&texts) < 0) {
+		sl_kit_canvas_fini(&cv);
+		cairo_destroy(cr);
+		rc = sl_error_set(err, SL_ENOMEM, "chart: out of memory");
+		goto out;
+	}
+	cv.svg = texts;   /* its texts as <text>, as a frame's */
 	sl_kit_clear(&cv);
 	paint(&cv, ud);
 	sl_kit_canvas_fini(&cv);
@@ -1046,9 +1629,21 @@ int sl_kit_figure_to_mem(sl_format fmt, int nw, int nh, int w, int h, int theme,
 	}
 	if (!rc && b.failed)
 		rc = sl_error_set(err, SL_ENOMEM, "chart: out of memory");
+	if (!rc && texts) {
+		sl_buf t;
+		sl_buf_init(&t);
+		if (sl_svg_texts_apply(b.data ? (const char *)b.data : "", b.len, texts, &t) < 0) {
+			sl_buf_free(&t);
+			rc = sl_error_set(err, SL_ENOMEM, "chart: out of memory");
+		} else {
+			sl_buf_free(&b);
+			b = t;
+		}
+	}
 	if (!rc)
 		*out = sl_buf_take(&b, out_len);
 out:
+	sl_svg_texts_free(texts);
 	if (surf)
 		cairo_surface_destroy(surf);
 	sl_buf_free(&b);

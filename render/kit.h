@@ -42,6 +42,55 @@ void sl_kit_palette_for(int theme, sl_kit_palette *out);
 
 #define SL_KIT_FONT "DejaVu Sans"
 
+/* ---- label boxes --------------------------------------------------------------
+ * Every text, tag and token the kit draws leaves a mark: its box in canvas
+ * units (whatever cairo transform was current), the zone it must stay in,
+ * and what it is. The placer (sl_kit_place_*) reads the marks to keep a new
+ * label off the earlier ones; tests/tools/labelcheck measures them. */
+typedef struct sl_kit_box {
+	double x0, y0, x1, y1;
+} sl_kit_box;
+
+enum {
+	SL_KIT_MARK_LABEL = 1,   /* a text or tag: must not overlap a label or a keep */
+	SL_KIT_MARK_KEEP = 2,    /* a piece's glyph, a tile number: must stay visible */
+	SL_KIT_MARK_FRAME = 3,   /* a board's part (a tile): must stay in its zone, may be covered */
+	SL_KIT_MARK_GROUND = 4   /* the map's own print (hex coordinates): in the frame, and
+	                          * a label may cover it as a counter covers a printed number */
+};
+
+typedef struct sl_kit_mark {
+	sl_kit_box box;
+	sl_kit_box zone;         /* where it must stay (the canvas, a tile, the board) */
+	double hex[3];           /* and, when hex[2] > 0, inside the flat-top hex of centre
+	                          * hex[0],hex[1] and size hex[2] (a TI4 tile) */
+	int kind;                /* SL_KIT_MARK_* */
+	int moved;               /* 1: placed away from its anchor, with a leader */
+	char what[40];           /* its text, cut: for a report */
+} sl_kit_mark;
+
+typedef struct sl_kit_marks {
+	sl_kit_mark *m;
+	int n, cap;
+	int failed;              /* an allocation failed: the list is short */
+	char **used;             /* glyph keys drawn (sl_kit_uses) */
+	int nused, capused;
+	char **listed;           /* legend rows' badges and texts (sl_kit_legend) */
+	int nlisted, caplisted;
+} sl_kit_marks;
+
+/* Real <text> for an SVG (render/svgtext.c): the texts a canvas shows,
+ * recorded, then put in the place of their glyph runs. */
+typedef struct sl_svg_texts sl_svg_texts;
+int sl_svg_texts_new(sl_svg_texts **out);   /* free with sl_svg_texts_free */
+void sl_svg_texts_free(sl_svg_texts *t);
+/* Records layout l drawn with its top-left at x,y of cr's user space, as s. */
+void sl_svg_texts_add(sl_svg_texts *t, cairo_t *cr, PangoLayout *l, double x, double y,
+	const char *s, double size, int bold, int italic, int condensed);
+/* cairo's SVG svg[0..n) into out with a <text> for each recorded run and
+ * no outline left unused; t NULL or empty: svg as it is. 0 or SL_ENOMEM. */
+int sl_svg_texts_apply(const char *svg, size_t n, const sl_svg_texts *t, sl_buf *out);
+
 typedef struct sl_kit_canvas {
 	cairo_t *cr;
 	int width, height;            /* natural size the painter draws in */
@@ -49,11 +98,21 @@ typedef struct sl_kit_canvas {
 	sl_kit_palette pal;
 	cairo_font_options_t *fopts;  /* gray antialias, no hinting: reproducible */
 	PangoContext *pctx;           /* fixed 96 dpi, SL_KIT_FONT */
+	cairo_matrix_t base;          /* user to device at init: canvas units */
+	sl_kit_marks marks;           /* every label box drawn (see above) */
+	sl_kit_box zone;              /* the zone new marks get (default: the canvas) */
+	double zone_hex[3];           /* and the hex they get (size 0: none) */
+	int nest;                     /* > 0: inside a tag or token, text not marked */
+	int text_kind;                /* the kind sl_kit_text marks (0: SL_KIT_MARK_LABEL) */
+	sl_svg_texts *svg;            /* non-NULL: the texts are recorded for <text> (not owned) */
 } sl_kit_canvas;
 
 /* Prepares a canvas over cr (not owned). Returns 0 or SL_ENOMEM. */
 int sl_kit_canvas_init(sl_kit_canvas *c, cairo_t *cr, int width, int height, int theme);
 void sl_kit_canvas_fini(sl_kit_canvas *c);
+/* A new frame on a canvas kept from the last (render/seq.c): no marks, the
+ * current transform as its canvas units, the zone its whole size. */
+void sl_kit_begin(sl_kit_canvas *c);
 void sl_kit_set(sl_kit_canvas *c, sl_kit_rgb rgb);
 void sl_kit_set_a(sl_kit_canvas *c, sl_kit_rgb rgb, double alpha);
 /* Fills the whole canvas with the page colour. */
@@ -90,6 +149,78 @@ void sl_kit_text_extent(sl_kit_canvas *c, const char *s, const sl_kit_text_style
 /* Text on a rounded pill of colour bg (ink chosen for contrast), centred at x,y. */
 void sl_kit_tag(sl_kit_canvas *c, double x, double y, const char *s, double size,
 	sl_kit_rgb bg);
+
+/* ---- marks and the label placer ------------------------------------------------ */
+
+/* Records a mark of kind (SL_KIT_MARK_*) for box b, given in the current
+ * user space, in the current zone. */
+void sl_kit_mark_box(sl_kit_canvas *c, int kind, double x0, double y0, double x1, double y1,
+	const char *what);
+/* A piece's glyph that labels must leave visible (a base, a tile number). */
+void sl_kit_keep(sl_kit_canvas *c, double x0, double y0, double x1, double y1);
+void sl_kit_keep_disc(sl_kit_canvas *c, double cx, double cy, double r);
+/* The zone marks get from now on (canvas units); sl_kit_zone_reset: the
+ * canvas, and no hex. */
+void sl_kit_zone(sl_kit_canvas *c, double x0, double y0, double x1, double y1);
+void sl_kit_zone_reset(sl_kit_canvas *c);
+/* The flat-top hex (centre cx,cy, centre to corner r; r 0: none) marks must
+ * lie in from now on, besides the zone. */
+void sl_kit_zone_hex(sl_kit_canvas *c, double cx, double cy, double r);
+/* 1 when box a lies inside the flat-top hex (cx, cy, r). */
+int sl_kit_box_in_hex(const sl_kit_box *a, double cx, double cy, double r);
+/* A glyph kind drawn (a legend must list it: a row's badge or a word of its text). */
+void sl_kit_uses(sl_kit_canvas *c, const char *key);
+/* A glyph kind a painter's own key lists (sl_kit_legend lists its rows itself). */
+void sl_kit_lists(sl_kit_canvas *c, const char *key);
+/* 1 when box a and b share more than a sliver. */
+int sl_kit_box_overlap(const sl_kit_box *a, const sl_kit_box *b);
+/* 1 when box a lies inside z (half a pixel of slack). */
+int sl_kit_box_inside(const sl_kit_box *a, const sl_kit_box *z);
+
+/* Sides tried first around the anchor. */
+enum { SL_KIT_PL_BELOW = 0, SL_KIT_PL_RIGHT, SL_KIT_PL_ABOVE, SL_KIT_PL_LEFT,
+       SL_KIT_PL_CENTER };
+
+/* Where a label goes: it names what sits at x,y (gap units around it are
+ * the thing itself), is tried first on side `first`, then on every side
+ * and farther out, kept inside `within` (NULL: the current zone) and off
+ * every earlier label and keep; once it lands away from the anchor a
+ * leader line joins them. */
+typedef struct sl_kit_place {
+	double x, y;
+	double gap;
+	int first;               /* SL_KIT_PL_* */
+	const sl_kit_box *within;
+	double reach;            /* how far out to look (0: 6 label heights) */
+	double min_size;         /* > 0: shrink the text down to this before overlapping */
+	double hx, hy, hr;       /* hr > 0: and inside this flat-top hex (a tile) */
+	int must_fit;            /* 1: no free place, nothing drawn (the caller tries wider) */
+	/* optional: 1 to refuse a candidate box near the anchor (it would read as
+	 * another's); one far out has its leader line and is not asked */
+	int (*reject)(const sl_kit_box *b, const void *ud);
+	const void *ud;
+} sl_kit_place;
+
+/* Places and draws text; *out (may be NULL) gets its box. Returns 0 when
+ * it found a free place, 1 when it had to overlap (the least overlapping
+ * place inside was taken; with must_fit, nothing was drawn). */
+int sl_kit_place_text(sl_kit_canvas *c, const sl_kit_place *pl, const char *s,
+	const sl_kit_text_style *st, sl_kit_box *out);
+/* The same for a tag (sl_kit_tag). */
+int sl_kit_place_tag(sl_kit_canvas *c, const sl_kit_place *pl, const char *s, double size,
+	sl_kit_rgb bg, sl_kit_box *out);
+
+/* A free box w x h for content the caller draws (with c->nest raised, so
+ * that its texts are not marked again): found as for a text, its leader
+ * drawn, marked as a label named `what`. Returns as sl_kit_place_text. */
+int sl_kit_place_box(sl_kit_canvas *c, const sl_kit_place *pl, double w, double h,
+	const char *what, sl_kit_box *out);
+
+/* Tags placed as one block, in rows at most maxw wide (maxw 0: one a row,
+ * a stack), left-aligned: the tokens beside a piece, the units in a system.
+ * Shrinks them down to pl->min_size before overlapping. */
+int sl_kit_place_tags(sl_kit_canvas *c, const sl_kit_place *pl, const char *const *s,
+	const sl_kit_rgb *bg, int n, double size, double maxw, sl_kit_box *out);
 
 /* ---- hex grid ------------------------------------------------------------------ */
 

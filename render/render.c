@@ -173,7 +173,7 @@ static int canvas_size(const sl_painter *p, const sl_frame *fr, const sl_render_
 
 static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 	const sl_render_opts *o, int nw, int nh, int bh, const double *box, int w, int h, const sink *s,
-	sl_error *err)
+	sl_svg_texts *texts, sl_error *err)
 {
 	cairo_t *cr;
 	sl_kit_canvas cv;
@@ -208,11 +208,13 @@ static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 		cairo_destroy(cr);
 		return sl_error_set(err, rc, "render: cannot set up the canvas");
 	}
+	cv.svg = texts;
 	if (!box)
 		sl_kit_clear(&cv);
 	rc = p->paint(&cv, fr, o, err);
 	if (rc >= 0 && o->heat)
 		rc = sl_heat_draw(&cv, p, fr, o->heat, err);
+	sl_kit_zone(&cv, 0, bh, nw, nh);   /* the band's labels stay in the band */
 	if (rc >= 0 && !box)
 		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
 	sl_kit_canvas_fini(&cv);
@@ -231,12 +233,13 @@ static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *opts,
 	sl_write_fn fn, void *closure, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
 	const sl_render_opts *o = opts ? opts : &defaults;
 	const sl_painter *p;
 	cairo_surface_t *surf = NULL;
 	cairo_status_t st;
 	sink s = {fn, closure, 0, 0};
+	sl_svg_texts *texts = NULL;
 	sl_buf svgraw;
 	int nw = 0, nh = 0, bh = 0, w, h, rc;
 	double box[4] = {0, 0, 0, 0};
@@ -281,7 +284,11 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		rc = cairo_error(st, &s, what, err);
 		goto out;
 	}
-	if ((rc = draw(surf, p, fr, o, nw, nh, bh, o->board_only ? box : NULL, w, h, &s, err)) < 0)
+	if (fmt == SL_FMT_SVG && !o->svg_outlines && sl_svg_texts_new(&texts) < 0) {
+		rc = sl_error_set(err, SL_ENOMEM, "render: out of memory");
+		goto out;
+	}
+	if ((rc = draw(surf, p, fr, o, nw, nh, bh, o->board_only ? box : NULL, w, h, &s, texts, err)) < 0)
 		goto out;
 	if (fmt == SL_FMT_PNG) {
 		cairo_surface_flush(surf);
@@ -298,10 +305,12 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 	if (st != CAIRO_STATUS_SUCCESS || s.failed)
 		rc = cairo_error(st, &s, what, err);
 	if (rc == SL_OK && fmt == SL_FMT_SVG) {
-		sl_buf packed;
+		sl_buf packed, texted;
 		sl_buf_init(&packed);
-		if (svgraw.failed || sl_svg_pack(svgraw.data ? (const char *)svgraw.data : "", svgraw.len,
-			&packed) < 0)
+		sl_buf_init(&texted);
+		if (svgraw.failed || sl_svg_texts_apply(svgraw.data ? (const char *)svgraw.data : "",
+			svgraw.len, texts, &texted) < 0 || sl_svg_pack(texted.data ?
+			(const char *)texted.data : "", texted.len, &packed) < 0)
 			rc = sl_error_set(err, SL_ENOMEM, "render: out of memory packing the SVG");
 		else {
 			/* streamed as cairo would: its first line, then blocks */
@@ -318,8 +327,10 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 			}
 		}
 		sl_buf_free(&packed);
+		sl_buf_free(&texted);
 	}
 out:
+	sl_svg_texts_free(texts);
 	if (surf)
 		cairo_surface_destroy(surf);
 	if (fmt == SL_FMT_SVG)
@@ -420,7 +431,7 @@ int sl_render_measure(const sl_frame *fr, const sl_render_opts *o, int *w, int *
 
 int sl_render_size(const sl_frame *fr, const sl_render_opts *o, int *w, int *h, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
 	return sl_render_measure(fr, o ? o : &defaults, w, h, err);
 }
 
@@ -456,6 +467,7 @@ int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
 	rc = p->paint(&cv, fr, o, err);
 	if (rc >= 0 && o->heat)
 		rc = sl_heat_draw(&cv, p, fr, o->heat, err);
+	sl_kit_zone(&cv, 0, bh, nw, nh);   /* the band's labels stay in the band */
 	if (rc >= 0)
 		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
 	sl_kit_canvas_fini(&cv);

@@ -362,7 +362,7 @@ out:
 int sl_report_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, void *closure,
 	sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
 	report_job j = {r, o ? o : &defaults};
 	if (!r || !fn)
 		return sl_error_set(err, SL_EUSAGE, "report: nothing to write");
@@ -371,7 +371,7 @@ int sl_report_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, voi
 
 int sl_report_to_file(const char *path, sl_replay *r, const sl_render_opts *o, sl_error *err)
 {
-	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
 	report_job j = {r, o ? o : &defaults};
 	if (!r)
 		return sl_error_set(err, SL_EUSAGE, "report: nothing to write");

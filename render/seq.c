@@ -102,6 +102,7 @@ static void place(cairo_t *cr, sl_kit_canvas *cv, int w, int h, int nw, int nh, 
 	cairo_scale(cr, sc, sc);
 	cv->width = nw;
 	cv->height = bh;   /* the painter's board; the result band below it */
+	sl_kit_begin(cv);  /* no label of the last frame stays in the placer's way */
 }
 
 static int painted(cairo_t *cr, int rc, const sl_painter *p, sl_error *err)

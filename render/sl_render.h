@@ -46,6 +46,10 @@ typedef struct sl_render_opts {
 	 * page): the stream overlay. A painter without a board of its own
 	 * refuses it (SL_EUSAGE). */
 	int board_only;
+	/* SVG only: non-zero draws every glyph as an outline, as cairo does; 0
+	 * (the default) writes the texts as <text> elements in the font family
+	 * SL_KIT_FONT ("DejaVu Sans"), selectable and searchable. */
+	int svg_outlines;
 } sl_render_opts;
 
 /* What a painter draws: a state and where it sits in the game. */

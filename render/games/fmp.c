@@ -74,7 +74,7 @@ static int nships(const fmp_state *s)
 #define PLAYERS_H(np) (34.0 + 20.0 * (np))
 #define TIDE_H 78.0
 #define SHIP_H 92.0
-#define KEY_H 250.0
+#define KEY_H 284.0
 
 static double panel_height(const fmp_state *s)
 {
@@ -335,6 +335,21 @@ static int cargo_count(const fmp_state *s, int u)
 	return n;
 }
 
+/* Each pode's number (1 to 3) beside it, below right if free; x[0],y[0]
+ * is the bubble. */
+static void pode_numbers(sl_kit_canvas *c, const double *x, const double *y)
+{
+	for (int t = 0; t < 3; t++) {
+		char num[12];   /* an int, so that no compiler sees a truncation */
+		sl_kit_text_style st = sl_kit_style(c, 9, 1);
+		sl_kit_place pl = {.x = x[t + 1] + HEX * 0.3, .y = y[t + 1] + HEX * 0.3,
+			.gap = HEX * 0.2, .first = SL_KIT_PL_BELOW, .reach = HEX};
+		snprintf(num, sizeof num, "%d", t + 1);
+		st.halo = 1;
+		sl_kit_place_text(c, &pl, num, &st, NULL);
+	}
+}
+
 static void draw_astronef(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr, int k)
 {
 	const fmp_state *s = fr->state;
@@ -343,7 +358,6 @@ static void draw_astronef(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame
 	sl_kit_rgb col = sl_kit_rgb_hex(colour_of(fr, k)), ink = sl_kit_contrast(col);
 	int hc[4], hr[4];
 	double x[4], y[4];
-	char num[12];   /* an int, so that no compiler sees a truncation */
 	cairo_new_path(cr);
 	fmp_ship_hexes(sh, hc, hr);
 	for (int i = 0; i < 4; i++) {
@@ -376,13 +390,18 @@ static void draw_astronef(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame
 	sl_kit_set(c, ink);
 	cairo_set_line_width(cr, 2);
 	cairo_stroke(cr);
+	sl_kit_keep_disc(c, x[0], y[0], HEX * 0.8);
 	{
 		sl_kit_text_style st = sl_kit_style(c, 10, 1);
 		st.colour = ink;
 		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
 		st.max_width = HEX * 1.5;
+		c->nest++;   /* the owner's name is the bubble's own glyph */
 		sl_kit_text(c, x[0], y[0], pid(fr, k), &st);
+		c->nest--;
 	}
+	for (int t = 0; t < 3; t++)
+		sl_kit_keep_disc(c, x[t + 1], y[t + 1], HEX * 0.55);
 	/* podes and turrets */
 	for (int t = 0; t < 3; t++) {
 		int ti = sh->turret[t];
@@ -427,21 +446,31 @@ static void draw_astronef(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame
 			cairo_set_line_width(cr, 3);
 			cairo_stroke(cr);
 		}
-		snprintf(num, sizeof num, "%d", t + 1);
-		{
-			sl_kit_text_style st = sl_kit_style(c, 9, 1);
-			st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
-			st.halo = 1;
-			sl_kit_text(c, px + HEX * 0.45, py + HEX * 0.5, num, &st);
-		}
 	}
+	pode_numbers(c, x, y);
 }
 
 static void draw_units(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
 {
 	const fmp_state *s = fr->state;
 	cairo_t *cr = c->cr;
-	/* pontoons and ore first, then what stands on them */
+	/* pontoons and ore first, then what stands on them, then the labels
+	 * (placed off every unit) */
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *u = &s->units[i];
+		double x, y;
+		if (u->where != FMP_MAP || u->kind == FMP_TURRET || u->kind == FMP_PONTOON ||
+		    u->kind == FMP_ORE || !on_map(s, u->col, u->row))
+			continue;
+		sl_kit_hex_center(g, u->col, u->row, &x, &y);
+		if (u->kind == FMP_BARGE && on_map(s, u->tcol, u->trow)) {
+			double tx, ty;
+			sl_kit_hex_center(g, u->tcol, u->trow, &tx, &ty);
+			x = (x + tx) / 2;
+			y = (y + ty) / 2;
+		}
+		sl_kit_keep_disc(c, x, y, HEX * 0.5);
+	}
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < s->nunits; i++) {
 			const fmp_unit *u = &s->units[i];
@@ -492,7 +521,10 @@ static void draw_units(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *f
 				cairo_stroke(cr);
 			}
 			if (fmp_stuck(s, u)) {
-				sl_kit_tag(c, x, y + HEX * 0.62, "STUCK", 7, sl_kit_rgb_hex(0x6741d9));
+				sl_kit_place pl = {.x = x, .y = y, .gap = HEX * 0.45, .first = SL_KIT_PL_BELOW,
+					.reach = HEX * 1.5};
+				sl_kit_uses(c, "STUCK");
+				sl_kit_place_tag(c, &pl, "STUCK", 7, sl_kit_rgb_hex(0x6741d9), NULL);
 			}
 			n = cargo_count(s, i);
 			if (n > 0) {
@@ -714,6 +746,9 @@ static double draw_ship_panel(sl_kit_canvas *c, const sl_frame *fr, int k, doubl
 		cairo_move_to(c->cr, x + 10, y + 50);
 		sl_kit_set(c, c->pal.muted);
 		pango_cairo_show_layout(c->cr, lay);
+		if (c->svg)   /* its lines as <text> too */
+			sl_svg_texts_add(c->svg, c->cr, lay, x + 10, y + 50, NULL,
+				pango_font_description_get_size(fd) / (double)PANGO_SCALE, 0, 0, 1);
 		pango_font_description_free(fd);
 		g_object_unref(lay);
 	}
@@ -765,6 +800,10 @@ static void draw_key(sl_kit_canvas *c, const sl_frame *fr, double x, double y)
 	ly += 20;
 	sl_kit_tag(c, x + 22, ly, "3", 8, sl_kit_rgb_hex(0x212529));
 	sl_kit_text(c, x + 42, ly, "black badge: cargo aboard; grey: deactivated", &st);
+	ly += 20;
+	sl_kit_tag(c, x + 22, ly, "STUCK", 6, sl_kit_rgb_hex(0x6741d9));
+	sl_kit_text(c, x + 42, ly, "stuck: on terrain it cannot use at this tide", &st);
+	sl_kit_lists(c, "STUCK");
 }
 
 static void draw_title(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opts *o)

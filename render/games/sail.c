@@ -273,8 +273,17 @@ static void draw_costs(sl_kit_canvas *c, const sl_kit_grid *g, const sail_state 
 			by = py + (y - py) * 0.5;
 			snprintf(buf, sizeof buf, "%d", s->path_cost[i]);
 		}
-		cairo_new_sub_path(cr);
-		cairo_arc(cr, bx, by, strlen(buf) > 1 ? 11 : 9, 0, 2 * M_PI);
+		{   /* on the hexside crossed, or as near as leaves the hulls seen */
+			double r = strlen(buf) > 1 ? 11 : 9;
+			sl_kit_place pl = {.x = bx, .y = by, .first = SL_KIT_PL_CENTER,
+				.reach = g->size * 0.8};
+			sl_kit_box b;
+			sl_kit_place_box(c, &pl, 2 * r, 2 * r, buf, &b);
+			bx = (b.x0 + b.x1) / 2;
+			by = (b.y0 + b.y1) / 2;
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, bx, by, r, 0, 2 * M_PI);
+		}
 		sl_kit_set(c, c->pal.accent);
 		cairo_fill_preserve(cr);
 		sl_kit_set(c, sl_kit_rgb_hex(0xffffff));
@@ -282,7 +291,9 @@ static void draw_costs(sl_kit_canvas *c, const sl_kit_grid *g, const sail_state 
 		cairo_stroke(cr);
 		st.colour = sl_kit_rgb_hex(0xffffff);
 		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+		c->nest++;
 		sl_kit_text(c, bx, by, buf, &st);
+		c->nest--;
 	}
 }
 
@@ -306,10 +317,13 @@ static const char *event_name(const sl_frame *fr)
 	return sc->events[fr->last->type].name;
 }
 
-/* A result pill on a plate, centred at x,y. */
-static void result_tag(sl_kit_canvas *c, double x, double y, const char *text, uint32_t colour)
+/* A result pill above what sits at x,y (gap: its half size), placed off
+ * the hulls and every other label. */
+static void result_tag(sl_kit_canvas *c, double x, double y, double gap, const char *text,
+	uint32_t colour)
 {
-	sl_kit_tag(c, x, y, text, 10, sl_kit_rgb_hex(colour));
+	sl_kit_place pl = {.x = x, .y = y, .gap = gap, .first = SL_KIT_PL_ABOVE};
+	sl_kit_place_tag(c, &pl, text, 10, sl_kit_rgb_hex(colour), NULL);
 }
 
 /* A broadside: a line of fire from the shooter to the target, a burst on
@@ -380,7 +394,7 @@ static void draw_last_action(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fr
 					snprintf(txt, sizeof txt, "%d HIT%s", hits, hits == 1 ? "" : "S");
 				else
 					snprintf(txt, sizeof txt, "MISS");
-				result_tag(c, bx, by - g->size * 0.95, txt, hits > 0 ? 0xc92a2a : 0x495057);
+				result_tag(c, bx, by, g->size * 0.6, txt, hits > 0 ? 0xc92a2a : 0x495057);
 			}
 		} else {
 			/* grapples: a double line between the two hulls */
@@ -401,7 +415,7 @@ static void draw_last_action(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fr
 			}
 			cairo_stroke(cr);
 			snprintf(txt, sizeof txt, "%s", captured ? "BOARDED \u00b7 CAPTURED" : "BOARDING REPULSED");
-			result_tag(c, (ax + bx) / 2, (ay + by) / 2 - g->size * 0.7, txt,
+			result_tag(c, (ax + bx) / 2, (ay + by) / 2, g->size * 0.35, txt,
 				captured ? 0xc92a2a : 0x2b8a3e);
 		}
 		return;
@@ -420,7 +434,7 @@ static void draw_last_action(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fr
 		sl_kit_set(c, strike ? sl_kit_rgb_hex(0x495057) : c->pal.danger);
 		cairo_set_line_width(cr, 3);
 		cairo_stroke(cr);
-		result_tag(c, ax, ay - g->size * 1.05, strike ? "STRIKES HER COLOURS" : "RUNS AGROUND",
+		result_tag(c, ax, ay, g->size * 0.95, strike ? "STRIKES HER COLOURS" : "RUNS AGROUND",
 			strike ? 0x495057 : 0xc92a2a);
 	}
 }
@@ -452,6 +466,12 @@ static void draw_hulls(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *f
 		sl_kit_hull(c, cx, cy, a, g->size * 1.55, side_colour(fr, sh->side),
 			sh->sunk ? SL_KIT_HULL_WRECK : sh->struck ? SL_KIT_HULL_STRUCK
 			                                        : SL_KIT_HULL_NORMAL);
+		/* the hull, bow to stern at her heading: no label covers it */
+		cairo_save(c->cr);
+		cairo_translate(c->cr, cx, cy);
+		cairo_rotate(c->cr, a);
+		sl_kit_keep(c, -g->size * 0.78, -g->size * 0.3, g->size * 0.78, g->size * 0.3);
+		cairo_restore(c->cr);
 	}
 }
 
@@ -467,8 +487,10 @@ static void draw_ship_marks(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fra
 		/* point of sail, amidships: never hidden by a neighbour */
 		if (!sh->struck) {
 			int p = sail_point_of_sail(sh->facing, s->wind);
-			if (p >= 0 && p < 4)
+			if (p >= 0 && p < 4) {
+				sl_kit_uses(c, pos_key[p].letter);
 				sl_kit_token(c, cx, cy, 8.5, pos_key[p].colour, pos_key[p].letter);
+			}
 		}
 	}
 }
@@ -478,17 +500,6 @@ static void draw_ship_marks(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fra
  * block goes where it overlaps no other label and no hull: below the ship
  * if free, else above, right, left, or further out; failing all, where it
  * overlaps least (a crowded hex cluster). */
-typedef struct label_box {
-	double x0, y0, x1, y1;
-} label_box;
-
-static double overlap(const label_box *a, const label_box *b)
-{
-	double w = (a->x1 < b->x1 ? a->x1 : b->x1) - (a->x0 > b->x0 ? a->x0 : b->x0);
-	double h = (a->y1 < b->y1 ? a->y1 : b->y1) - (a->y0 > b->y0 ? a->y0 : b->y0);
-	return w > 0 && h > 0 ? w * h : 0;
-}
-
 typedef struct ship_label {
 	char name[64], pts[32];
 	const char *tag;
@@ -515,27 +526,27 @@ static int nearer_other(const ship_label *lab, int n, int self, double bx, doubl
 	return 0;
 }
 
+static void place_ship_label(sl_kit_canvas *c, const sl_kit_grid *g, const sail_ship *sh,
+	ship_label *lab, int n, int i);
+
 static void draw_ship_labels(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
 {
 	const sail_state *s = fr->state;
 	int st_phase_moves = s->phase == 2 || s->phase == 5, n = s->nships < SAIL_MAX_SHIPS ?
-		s->nships : SAIL_MAX_SHIPS, nbox = 0;
+		s->nships : SAIL_MAX_SHIPS;
 	ship_label lab[SAIL_MAX_SHIPS];
-	label_box box[SAIL_MAX_SHIPS * 2];
-	double bh = 4;
-	/* what each block says and how big it is; the hulls as obstacles */
+	/* what each block says and how big it is (the hulls are marked kept) */
 	for (int i = 0; i < n; i++) {
 		const sail_ship *sh = &s->ships[i];
 		ship_label *L = &lab[i];
 		sl_kit_text_style st = sl_kit_style(c, 11, 1), ps;
-		double cx, cy, r = g->size * 0.72;
+		double cx, cy;
 		L->w = 0;
 		if (!ship_visible(s, sh))
 			continue;
 		sl_kit_hex_center(g, sh->col, sh->row, &cx, &cy);
 		L->cx = cx;
 		L->cy = cy;
-		box[nbox++] = (label_box){cx - r, cy - r, cx + r, cy + r};
 		st.condensed = 1;
 		st.max_width = g->size * 3.4;
 		L->sunk = sh->sunk;
@@ -570,94 +581,84 @@ static void draw_ship_labels(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fr
 		L->w = L->lw > L->pw + (L->bw > 0 ? 4 + L->bw : 0) ? L->lw : L->pw + (L->bw > 0 ? 4 + L->bw : 0);
 		L->h = L->lh + L->ph;
 	}
-	/* places, in ship order (stable from frame to frame) */
-	for (int i = 0; i < n; i++) {
-		ship_label *L = &lab[i];
-		const sail_ship *sh = &s->ships[i];
-		double cx, cy, best = -1, S = g->size;
-		if (L->w <= 0)
-			continue;
-		sl_kit_hex_center(g, sh->col, sh->row, &cx, &cy);
-		{
-			/* candidate top-centres: below, above, right, left, then further */
-			const double cand[][2] = {
-				{0, S * 0.5}, {0, -S * 0.5 - L->h}, {S * 0.75 + L->w / 2, -L->h / 2},
-				{-S * 0.75 - L->w / 2, -L->h / 2}, {0, S * 1.05}, {0, -S * 1.05 - L->h},
-				{S * 0.75 + L->w / 2, S * 0.4}, {-S * 0.75 - L->w / 2, S * 0.4},
-				{S * 0.75 + L->w / 2, -S * 0.4 - L->h}, {-S * 0.75 - L->w / 2, -S * 0.4 - L->h}};
-			for (size_t k = 0; k < sizeof cand / sizeof cand[0]; k++) {
-				label_box b = {cx + cand[k][0] - L->w / 2 - 2, cy + cand[k][1] - 1,
-					cx + cand[k][0] + L->w / 2 + 2, cy + cand[k][1] + L->h + 1};
-				double o = 0;
-				for (int q = 0; q < nbox; q++)
-					o += overlap(&b, &box[q]);
-				/* a block below its own hull overlaps it by design (k = 0
-				 * starts half a hex down): count only other pieces */
-				if (k == 0 || k == 1) {
-					label_box own = {cx - S * 0.72, cy - S * 0.72, cx + S * 0.72, cy + S * 0.72};
-					o -= overlap(&b, &own);
-				}
-				if (b.x0 < g->ox || b.x1 > g->ox + g->w || b.y0 < g->oy || b.y1 > g->oy + g->h)
-					o += 1e6;   /* off the map */
-				if (nearer_other(lab, n, i, (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2))
-					o += 1e4;   /* it would read as another ship's */
-				if (best < 0 || o < best - 0.5) {
-					best = o;
-					L->lx = cx + cand[k][0];
-					L->ly = cy + cand[k][1];
-				}
-				if (o <= 0.5)
-					break;
-			}
-		}
-		box[nbox++] = (label_box){L->lx - L->w / 2 - 2, L->ly - 1, L->lx + L->w / 2 + 2,
-			L->ly + L->h + 1};
-	}
-	for (int i = 0; i < n; i++) {
-		const sail_ship *sh = &s->ships[i];
-		ship_label *L = &lab[i];
-		sl_kit_text_style st = sl_kit_style(c, 11, 1), ps;
-		double y2, x0;
-		if (L->w <= 0)
-			continue;
-		st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
-		st.halo = 1;
-		st.condensed = 1;
-		st.max_width = g->size * 3.4;
-		if (L->sunk) {
-			st.bold = 0;
-			st.italic = 1;
-			st.colour = c->pal.muted;
-			sl_kit_text(c, L->lx, L->ly, L->name, &st);
-			continue;
-		}
+	/* placed by the kit in ship order (stable from frame to frame) */
+	for (int i = 0; i < n; i++)
+		if (lab[i].w > 0)
+			place_ship_label(c, g, &s->ships[i], lab, n, i);
+}
+
+typedef struct near_ud {
+	const ship_label *lab;
+	int n, self;
+} near_ud;
+
+static int reject_near(const sl_kit_box *b, const void *ud)
+{
+	const near_ud *u = ud;
+	return nearer_other(u->lab, u->n, u->self, (b->x0 + b->x1) / 2, (b->y0 + b->y1) / 2);
+}
+
+/* One ship's block (name, then move points or what keeps her from moving,
+ * and the hull bar) where the kit finds room: below her if free, then
+ * around and further out, never where it would read as another ship's. */
+static void place_ship_label(sl_kit_canvas *c, const sl_kit_grid *g, const sail_ship *sh,
+	ship_label *lab, int n, int i)
+{
+	ship_label *L = &lab[i];
+	near_ud u = {lab, n, i};
+	sl_kit_box map = {g->ox, g->oy, g->ox + g->w, g->oy + g->h};
+	sl_kit_place pl = {.x = L->cx, .y = L->cy, .gap = g->size * 0.5, .first = SL_KIT_PL_BELOW,
+		.within = &map, .reach = g->size * 3, .reject = reject_near, .ud = &u};
+	sl_kit_text_style st = sl_kit_style(c, 11, 1), ps;
+	sl_kit_box b;
+	double y2, x0, bh = 4;
+	sl_kit_place_box(c, &pl, L->w + 4, L->h + 2, L->name, &b);
+	L->lx = (b.x0 + b.x1) / 2;
+	L->ly = b.y0 + 1;
+	st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
+	st.halo = 1;
+	st.condensed = 1;
+	st.max_width = g->size * 3.4;
+	c->nest++;   /* the block is one label, marked by the kit */
+	if (L->sunk) {
+		st.bold = 0;
+		st.italic = 1;
+		st.colour = c->pal.muted;
 		sl_kit_text(c, L->lx, L->ly, L->name, &st);
-		ps = sl_kit_style(c, L->tag ? 8 : 9.5, 1);
-		ps.halo = 1;
-		ps.condensed = !L->tag;
-		ps.anchor = SL_KIT_LEFT | SL_KIT_MIDDLE;
-		x0 = L->lx - (L->pw + (L->bw > 0 ? 4 + L->bw : 0)) / 2;
-		y2 = L->ly + L->lh + L->ph / 2 - 1.5;
-		if (L->tag)
-			sl_kit_tag(c, x0 + L->pw / 2, y2, L->tag, 8, sl_kit_rgb_hex(L->tag_col));
-		else
-			sl_kit_text(c, x0, y2, L->pts, &ps);
-		if (L->bw > 0) {
-			double f = (double)(sh->hull < 0 ? 0 : sh->hull) / sh->hull_max;
-			double bx = x0 + L->pw + 4;
-			if (f > 1)
-				f = 1;
-			cairo_rectangle(c->cr, bx - 1, y2 - bh / 2 - 1, L->bw + 2, bh + 2);
-			sl_kit_set(c, c->pal.halo);
-			cairo_fill(c->cr);
-			cairo_rectangle(c->cr, bx, y2 - bh / 2, L->bw, bh);
-			sl_kit_set(c, sl_kit_rgb_hex(0xe03131));
-			cairo_fill(c->cr);
-			cairo_rectangle(c->cr, bx, y2 - bh / 2, L->bw * f, bh);
-			sl_kit_set(c, sl_kit_rgb_hex(0x2f9e44));
-			cairo_fill(c->cr);
-		}
+		c->nest--;
+		return;
 	}
+	if (sh->shallow)
+		sl_kit_uses(c, "Name*");
+	sl_kit_text(c, L->lx, L->ly, L->name, &st);
+	ps = sl_kit_style(c, L->tag ? 8 : 9.5, 1);
+	ps.halo = 1;
+	ps.condensed = !L->tag;
+	ps.anchor = SL_KIT_LEFT | SL_KIT_MIDDLE;
+	x0 = L->lx - (L->pw + (L->bw > 0 ? 4 + L->bw : 0)) / 2;
+	y2 = L->ly + L->lh + L->ph / 2 - 1.5;
+	if (L->tag) {
+		sl_kit_uses(c, L->tag);
+		sl_kit_tag(c, x0 + L->pw / 2, y2, L->tag, 8, sl_kit_rgb_hex(L->tag_col));
+	} else
+		sl_kit_text(c, x0, y2, L->pts, &ps);
+	if (L->bw > 0) {
+		double f = (double)(sh->hull < 0 ? 0 : sh->hull) / sh->hull_max;
+		double bx = x0 + L->pw + 4;
+		if (f > 1)
+			f = 1;
+		sl_kit_uses(c, "hull");
+		cairo_rectangle(c->cr, bx - 1, y2 - bh / 2 - 1, L->bw + 2, bh + 2);
+		sl_kit_set(c, c->pal.halo);
+		cairo_fill(c->cr);
+		cairo_rectangle(c->cr, bx, y2 - bh / 2, L->bw, bh);
+		sl_kit_set(c, sl_kit_rgb_hex(0xe03131));
+		cairo_fill(c->cr);
+		cairo_rectangle(c->cr, bx, y2 - bh / 2, L->bw * f, bh);
+		sl_kit_set(c, sl_kit_rgb_hex(0x2f9e44));
+		cairo_fill(c->cr);
+	}
+	c->nest--;
 }
 
 static void draw_panel(sl_kit_canvas *c, const sl_frame *fr, double x, double y)

@@ -223,6 +223,8 @@ static void ship_card(sl_kit_canvas *c, const sl_frame *fr, double x, int side)
 	/* the ship, nose toward the other card */
 	draw_ship(c, SHIP_X(side), SHIP_Y, SHIP_LEN,
 		side == STARSHIP_YOU ? 1 : -1, col, wrecked);
+	sl_kit_keep(c, SHIP_X(side) - SHIP_LEN * 0.45, SHIP_Y - SHIP_LEN * 0.3,
+		SHIP_X(side) + SHIP_LEN * 0.45, SHIP_Y + SHIP_LEN * 0.3);   /* its silhouette */
 	{
 		double tx = side == STARSHIP_YOU ? x + 14 : x + CARD_W - 14;
 		const char *status = wrecked ? "DESTROYED"
@@ -238,9 +240,13 @@ static void ship_card(sl_kit_canvas *c, const sl_frame *fr, double x, int side)
 			snprintf(small, sizeof small, "\xc2\xa7%d, %s first", s->paragraph,
 				s->first == STARSHIP_YOU ? "you fire" : "it fires");
 		sl_kit_text(c, tx, y + 54, small, &st);
-		if (status)
-			sl_kit_tag(c, side == STARSHIP_YOU ? tx + 52 : tx - 52, y + 90, status, 12,
-				sl_kit_rgb_hex(wrecked ? COL_ENEMY : COL_BOOM));
+		if (status) {   /* the ship's state, beside its silhouette, inside its card */
+			sl_kit_box card = {x, y, x + CARD_W, y + CARD_H};
+			sl_kit_place pl = {.x = side == STARSHIP_YOU ? tx + 52 : tx - 52, .y = y + 90,
+				.first = SL_KIT_PL_CENTER, .within = &card, .reach = 40};
+			sl_kit_place_tag(c, &pl, status, 12, sl_kit_rgb_hex(wrecked ? COL_ENEMY : COL_BOOM),
+				NULL);
+		}
 	}
 	/* the adventure sheet's two boxes */
 	snprintf(big, sizeof big, "%d", sh->weapons);

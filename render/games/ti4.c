@@ -116,31 +116,89 @@ static void planet_xy(int n, int k, double R, double *dx, double *dy)
 	*dy = t[k][1] * R;
 }
 
+/* The unit chips of area a (0 space, 1..3 a planet) of system i, placed as
+ * one block near x,y (gap: what sits there), inside the tile and off its
+ * number, tokens and labels; when the tile has no room left, beside it with
+ * a leader line (still off everything). */
 static void unit_tags(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, int i, int a,
-	double x, double y, double size, double maxw)
+	double x, double y, double gap, int first, double size, double maxw, double tx, double ty,
+	double R)
 {
-	char buf[24];
-	double cx = x, cy = y;
-	sl_kit_text_style st = sl_kit_style(c, size, 1);
-	for (int p = 0; p < s->np; p++) {
-		sl_kit_rgb col = sl_kit_rgb_hex(colour_of(fr, p));
-		for (int t = 0; t < TI4_NUT; t++) {
-			double w, hh;
-			int n = s->u[i][a][p][t];
-			if (!n)
+	char buf[TI4_NUT * 4][24];
+	const char *txt[TI4_NUT * 4];
+	sl_kit_rgb bg[TI4_NUT * 4];
+	int n = 0;
+	sl_kit_box map = {MARGIN, TITLE_H + MARGIN, MARGIN + MAP_W, TITLE_H + MARGIN + MAP_H};
+	for (int p = 0; p < s->np; p++)
+		for (int t = 0; t < TI4_NUT && n < TI4_NUT * 4; t++) {
+			int k = s->u[i][a][p][t];
+			if (!k)
 				continue;
-			if (s->dmg[i][a][p][t])
-				snprintf(buf, sizeof buf, "%d%s*", n, ti4_units[t].tok);
-			else
-				snprintf(buf, sizeof buf, "%d%s", n, ti4_units[t].tok);
-			sl_kit_text_extent(c, buf, &st, &w, &hh);
-			if (cx + w + 8 > x + maxw) {
-				cx = x;
-				cy += size + 6;
-			}
-			sl_kit_tag(c, cx + w / 2 + 4, cy, buf, size, col);
-			cx += w + 11;
+			snprintf(buf[n], sizeof buf[n], s->dmg[i][a][p][t] ? "%d%s*" : "%d%s", k,
+				ti4_units[t].tok);
+			txt[n] = buf[n];
+			bg[n++] = sl_kit_rgb_hex(colour_of(fr, p));
 		}
+	if (n)
+		sl_kit_uses(c, "units");   /* the key's "units: count and type" row */
+	if (n) {
+		sl_kit_place pl = {.x = x, .y = y, .gap = gap, .first = first, .within = &map,
+			.reach = R * 0.5, .min_size = size * 0.72, .hx = tx, .hy = ty, .hr = R - 1.5,
+			.must_fit = 1};
+		if (sl_kit_place_tags(c, &pl, txt, bg, n, size, maxw, NULL) == 0)
+			return;
+		/* no room for the block: a player's chips a row each, then chip
+		 * by chip, wherever the tile has room near the anchor; what finds
+		 * none goes beside the tile, joined by a leader */
+		pl.reach = R * 0.9;
+		for (int k = 0, e; k < n; k = e) {
+			for (e = k + 1; e < n && bg[e].r == bg[k].r && bg[e].g == bg[k].g &&
+			     bg[e].b == bg[k].b; e++)
+				;
+			if (sl_kit_place_tags(c, &pl, &txt[k], &bg[k], e - k, size, R * 1.6, NULL) == 0)
+				continue;
+			for (int j = k; j < e; j++) {
+				pl.hr = R - 1.5;
+				pl.must_fit = 1;
+				if (sl_kit_place_tags(c, &pl, &txt[j], &bg[j], 1, size, 0, NULL) == 0)
+					continue;
+				pl.hr = 0;
+				pl.must_fit = 0;
+				pl.reach = R * 1.2;
+				sl_kit_place_tags(c, &pl, &txt[j], &bg[j], 1, size * 0.85, 0, NULL);
+			}
+		}
+	}
+}
+
+static void tile_ground(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s,
+	const ti4_tile *t, int i, double x, double y, double R, double fs);
+
+/* "dock blockaded" by planet k of system i when a dock there is (LRR 14). */
+static void blockade_tag(sl_kit_canvas *c, const ti4_state *s, int i, int k, double x,
+	double y, double R, double fs)
+{
+	const ti4_tile *t = ti4_tile_of(s, i);
+	double dx, dy, pr = R * (t->np == 1 ? 0.2 : 0.17);
+	int blk = 0;
+	for (int p = 0; p < s->np; p++)
+		if (s->u[i][k + 1][p][TI4_SD] && ti4_dock_blockaded(s, i, p))
+			blk = 1;
+	if (!blk)
+		return;
+	planet_xy(t->np, k, R, &dx, &dy);
+	{
+		sl_kit_box map = {MARGIN, TITLE_H + MARGIN, MARGIN + MAP_W, TITLE_H + MARGIN + MAP_H};
+		sl_kit_place pl = {.x = x + dx, .y = y + dy, .gap = pr + 4, .first = SL_KIT_PL_ABOVE,
+			.within = &map, .reach = R * 0.6, .min_size = fs * 0.7, .hx = x, .hy = y,
+			.hr = R - 1.5, .must_fit = 1};
+		if (sl_kit_place_tag(c, &pl, "dock blockaded", fs * 0.9, sl_kit_rgb_hex(0xe03131),
+			NULL) == 0)
+			return;
+		pl.hr = 0;   /* beside the tile, with a leader */
+		pl.must_fit = 0;
+		pl.reach = R * 1.2;
+		sl_kit_place_tag(c, &pl, "dock blockaded", fs * 0.8, sl_kit_rgb_hex(0xe03131), NULL);
 	}
 }
 
@@ -151,24 +209,31 @@ static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 	cairo_t *cr = c->cr;
 	const ti4_tile *t = ti4_tile_of(s, i);
 	double x, y, R = hex_size(s), fs = R / 7.0 < 10 ? 10 : R / 7.0;
-	char buf[64];
-	sl_kit_text_style st;
 	centre(s, i, &x, &y);
 	if (pass == 1) {
+		int ntok = 0;
+		for (int p = 0; p < s->np; p++)
+			ntok += s->cmd[i] >> p & 1;
+		/* the command tokens in a row under the position code, then the
+		 * chips around them: they never cover a token or the numbers */
+		for (int p = 0, n = 0; p < s->np; p++)
+			if (s->cmd[i] >> p & 1) {
+				sl_kit_uses(c, "C");
+				sl_kit_token(c, x + (n - (ntok - 1) / 2.0) * fs * 1.7, y - R * 0.84 + fs * 1.95,
+					fs * 0.75, colour_of(fr, p), "C");
+				n++;
+			}
+		if (t)   /* the space area above the planets, then each planet's below it */
+			unit_tags(c, fr, s, i, 0, x, y - R * 0.40, 0, SL_KIT_PL_CENTER, fs, R * 1.1, x, y,
+				R);
 		for (int k = 0; t && k < t->np; k++) {
 			double dx, dy, pr = R * (t->np == 1 ? 0.2 : 0.17);
 			planet_xy(t->np, k, R, &dx, &dy);
-			unit_tags(c, fr, s, i, k + 1, x + dx - R * (t->np == 1 ? 0.42 : 0.3),
-				y + dy + pr + fs + 11, fs * 0.95, R * (t->np == 1 ? 0.84 : 0.62));
+			unit_tags(c, fr, s, i, k + 1, x + dx, y + dy, pr + fs * 1.3, SL_KIT_PL_BELOW,
+				fs * 0.95, R * (t->np == 1 ? 0.84 : 0.62), x, y, R);
 		}
-		if (t)
-			unit_tags(c, fr, s, i, 0, x - R * 0.62, y - R * 0.56, fs, R * 1.24);
-		for (int p = 0, n = 0; p < s->np; p++)
-			if (s->cmd[i] >> p & 1) {
-				sl_kit_token(c, x + R * 0.44 + n * fs * 1.7, y - R * 0.70, fs * 0.75,
-					colour_of(fr, p), "C");
-				n++;
-			}
+		for (int k = 0; t && k < t->np; k++)   /* last: where room is left */
+			blockade_tag(c, s, i, k, x, y, R, fs);
 		if (t && (s->asys == i || s->last == i)) {
 			cairo_new_path(cr);
 			hex_path(cr, x, y, R - 4);
@@ -178,6 +243,77 @@ static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 		}
 		return;
 	}
+	{   /* the tile stays inside the map's frame; its texts inside the tile */
+		sl_kit_box map = c->zone;
+		sl_kit_zone(c, MARGIN, TITLE_H + MARGIN, MARGIN + MAP_W, TITLE_H + MARGIN + MAP_H);
+		sl_kit_mark_box(c, SL_KIT_MARK_FRAME, x - R, y - R * 0.866, x + R, y + R * 0.866,
+			"(tile)");
+		c->zone = map;
+		sl_kit_zone_hex(c, x, y, R - 1.5);
+	}
+	tile_ground(c, fr, s, t, i, x, y, R, fs);
+	sl_kit_zone_hex(c, 0, 0, 0);
+}
+
+/* Planet k of system i: its disc in the controller's colour (darker when
+ * exhausted), resources/influence on it, its name placed below it. */
+static void draw_planet(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s,
+	const ti4_tile *t, int i, int k, double x, double y, double R, double fs)
+{
+	cairo_t *cr = c->cr;
+	char buf[64];
+	sl_kit_text_style st;
+	double dx, dy, pr = R * (t->np == 1 ? 0.2 : 0.17);
+	int ctl = s->ctrl[i][k];
+	int blk = 0;
+	planet_xy(t->np, k, R, &dx, &dy);
+	cairo_new_path(cr);
+	cairo_arc(cr, x + dx, y + dy, pr, 0, 2 * M_PI);
+	sl_kit_set(c, ctl >= 0 ? sl_kit_mix(sl_kit_rgb_hex(colour_of(fr, ctl)),
+		sl_kit_rgb_hex(0x000000), s->exh[i][k] ? 0.55 : 0.15) : sl_kit_rgb_hex(0x495057));
+	cairo_fill_preserve(cr);
+	sl_kit_set(c, sl_kit_rgb_hex(0xf1f3f5));
+	cairo_set_line_width(cr, 1.5);
+	cairo_stroke(cr);
+	for (int p = 0; p < s->np; p++)
+		if (s->u[i][k + 1][p][TI4_SD] && ti4_dock_blockaded(s, i, p))
+			blk = 1;
+	if (blk) {
+		cairo_new_path(cr);
+		cairo_arc(cr, x + dx, y + dy, pr + 4, 0, 2 * M_PI);
+		sl_kit_set(c, sl_kit_rgb_hex(0xff2d2d));
+		cairo_set_line_width(cr, 3.5);
+		cairo_set_dash(cr, (double[]){6, 4}, 2, 0);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
+	sl_kit_keep_disc(c, x + dx, y + dy, pr);
+	st = sl_kit_style(c, fs, 1);
+	st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
+	st.colour = sl_kit_rgb_hex(0xffffff);
+	snprintf(buf, sizeof buf, "%d/%d", t->p[k].res, t->p[k].inf);
+	c->nest++;   /* resources/influence: the planet's own glyph */
+	sl_kit_text(c, x + dx, y + dy, buf, &st);
+	c->nest--;
+	st = sl_kit_style(c, fs * 0.95, 0);
+	st.colour = blk ? sl_kit_rgb_hex(0xff8787) : sl_kit_rgb_hex(0xe9ecef);
+	st.max_width = t->np == 1 ? R * 1.3 : R * 0.85;
+	snprintf(buf, sizeof buf, "%s", t->p[k].name);
+	{
+		sl_kit_place pl = {.x = x + dx, .y = y + dy, .gap = pr + 2,
+			.first = SL_KIT_PL_BELOW, .reach = R * 0.3, .min_size = fs * 0.7, .hx = x,
+			.hy = y, .hr = R - 1.5};
+		sl_kit_place_text(c, &pl, buf, &st, NULL);
+	}
+}
+
+/* Pass 0 of a tile: its hex, anomaly, numbers, wormholes and planets. */
+static void tile_ground(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s,
+	const ti4_tile *t, int i, double x, double y, double R, double fs)
+{
+	cairo_t *cr = c->cr;
+	char buf[64];
+	sl_kit_text_style st;
 	cairo_new_path(cr);
 	hex_path(cr, x, y, R - 1.5);
 	if (!t) {   /* an empty slot of the map string (a home system to come) */
@@ -234,7 +370,6 @@ static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 	snprintf(buf, sizeof buf, "%03d", ti4_pos_code(i));
 	sl_kit_text(c, x, y - R * 0.84, buf, &st);
 	st = sl_kit_style(c, fs * 0.85, 0);
-	st.anchor = SL_KIT_CENTER | SL_KIT_BOTTOM;
 	st.colour = sl_kit_rgb_hex(0x868e96);
 	if (t->anomaly)
 		snprintf(buf, sizeof buf, "#%d %s", t->id, anomaly_name(t->anomaly));
@@ -242,7 +377,12 @@ static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 		snprintf(buf, sizeof buf, "#%d %s home", t->id, t->home);
 	else
 		snprintf(buf, sizeof buf, "#%d", t->id);
-	sl_kit_text(c, x, y + R * 0.84, buf, &st);
+	{   /* the tile number and name at the bottom, inside the tile: smaller
+	     * or a little higher where the hex narrows */
+		sl_kit_place pl = {.x = x, .y = y + R * 0.84 - fs * 0.45, .first = SL_KIT_PL_CENTER,
+			.reach = R * 0.3, .min_size = fs * 0.6, .hx = x, .hy = y, .hr = R - 1.5};
+		sl_kit_place_text(c, &pl, buf, &st, NULL);
+	}
 	for (int b = 0, n = 0; b < 4; b++) {
 		static const char *const wh[] = {"\u03b1", "\u03b2", "\u03b4", "\u03b3"};
 		static const uint32_t wc[] = {0xf08c00, 0x2f9e44, 0xe64980, 0x4dabf7};
@@ -254,52 +394,16 @@ static void draw_tile(sl_kit_canvas *c, const sl_frame *fr, const ti4_state *s, 
 		cairo_arc(cr, wx, wy, fs * 1.1, 0, 2 * M_PI);
 		sl_kit_set(c, sl_kit_rgb_hex(wc[b]));
 		cairo_fill(cr);
+		sl_kit_keep_disc(c, wx, wy, fs * 1.1);
 		st = sl_kit_style(c, fs * 1.2, 1);
 		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
 		st.colour = sl_kit_rgb_hex(0xffffff);
+		c->nest++;   /* the letter is the disc's glyph */
 		sl_kit_text(c, wx, wy, wh[b], &st);
+		c->nest--;
 	}
-	/* planets */
-	for (int k = 0; k < t->np; k++) {
-		double dx, dy, pr = R * (t->np == 1 ? 0.2 : 0.17);
-		int ctl = s->ctrl[i][k];
-		int blk = 0;
-		planet_xy(t->np, k, R, &dx, &dy);
-		cairo_new_path(cr);
-		cairo_arc(cr, x + dx, y + dy, pr, 0, 2 * M_PI);
-		sl_kit_set(c, ctl >= 0 ? sl_kit_mix(sl_kit_rgb_hex(colour_of(fr, ctl)),
-			sl_kit_rgb_hex(0x000000), s->exh[i][k] ? 0.55 : 0.15) : sl_kit_rgb_hex(0x495057));
-		cairo_fill_preserve(cr);
-		sl_kit_set(c, sl_kit_rgb_hex(0xf1f3f5));
-		cairo_set_line_width(cr, 1.5);
-		cairo_stroke(cr);
-		for (int p = 0; p < s->np; p++)
-			if (s->u[i][k + 1][p][TI4_SD] && ti4_dock_blockaded(s, i, p))
-				blk = 1;
-		if (blk) {
-			cairo_new_path(cr);
-			cairo_arc(cr, x + dx, y + dy, pr + 4, 0, 2 * M_PI);
-			sl_kit_set(c, sl_kit_rgb_hex(0xff2d2d));
-			cairo_set_line_width(cr, 3.5);
-			cairo_set_dash(cr, (double[]){6, 4}, 2, 0);
-			cairo_stroke(cr);
-			cairo_set_dash(cr, NULL, 0, 0);
-		}
-		st = sl_kit_style(c, fs, 1);
-		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
-		st.colour = sl_kit_rgb_hex(0xffffff);
-		snprintf(buf, sizeof buf, "%d/%d", t->p[k].res, t->p[k].inf);
-		sl_kit_text(c, x + dx, y + dy, buf, &st);
-		st = sl_kit_style(c, fs * 0.95, 0);
-		st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
-		st.colour = blk ? sl_kit_rgb_hex(0xff8787) : sl_kit_rgb_hex(0xe9ecef);
-		st.max_width = t->np == 1 ? R * 1.3 : R * 0.85;
-		snprintf(buf, sizeof buf, "%s", t->p[k].name);
-		sl_kit_text(c, x + dx, y + dy + pr + 2, buf, &st);
-		if (blk)
-			sl_kit_tag(c, x + dx, y + dy - pr - fs * 0.55, "dock blockaded", fs * 0.9,
-				sl_kit_rgb_hex(0xe03131));
-	}
+	for (int k = 0; k < t->np; k++)
+		draw_planet(c, fr, s, t, i, k, x, y, R, fs);
 }
 
 /* ---- the side panel: faction sheets -------------------------------------------------- */

@@ -40,6 +40,7 @@ static sl_kit_rgb rgb(uint32_t c)
 
 typedef struct view {
 	double ox, oy;               /* the mat's top-left corner */
+	sl_kit_box mat;              /* the mat: where its labels stay */
 } view;
 
 static void to_screen(const view *v, double x, double y, double *sx, double *sy)
@@ -58,18 +59,13 @@ static const char *ship_label(const xw_ship *sh)
 	return sh->id;
 }
 
-static int n_cards(const xw_state *s)
-{
-	return s->nships;
-}
-
 static void xwing_size(const sl_frame *fr, int *w, int *h)
 {
-	const xw_state *s = fr->state;
-	double panel = s ? 40 + n_cards(s) * (CARD_H + 8) + 150 : 0;
-	double body = MAT_PX + RULER_H;
+	/* the panel fits the board's height whatever the ships (draw_panel
+	 * wraps its cards into columns, then scales them) */
+	(void)fr;
 	*w = (int)ceil(MARGIN + MAT_PX + MARGIN + PANEL_W + MARGIN);
-	*h = (int)ceil(TITLE_H + MARGIN + (body > panel ? body : panel) + MARGIN);
+	*h = (int)ceil(TITLE_H + MARGIN + MAT_PX + RULER_H + MARGIN);
 }
 
 /* ---- the mat -------------------------------------------------------------------- */
@@ -206,9 +202,12 @@ static void draw_obstacles(sl_kit_canvas *c, const view *v, const xw_state *s)
 				cairo_fill(cr);
 			}
 		}
-		st.anchor = SL_KIT_CENTER | SL_KIT_MIDDLE;
 		st.halo = 1;
-		sl_kit_text(c, cx, cy, o->id, &st);
+		{   /* its name on it, else beside it, never over a base or a label */
+			sl_kit_place pl = {.x = cx, .y = cy, .gap = r, .first = SL_KIT_PL_CENTER,
+				.within = &v->mat};
+			sl_kit_place_text(c, &pl, o->id, &st, NULL);
+		}
 	}
 }
 
@@ -319,8 +318,7 @@ static void draw_ship(sl_kit_canvas *c, const sl_frame *fr, const view *v, const
 	cairo_t *cr = c->cr;
 	double cx, cy, half = xw_base_len(t->size) / 2 * SCALE, a = heading_rad(sh->pose.h);
 	sl_kit_rgb col = rgb(side_colour(fr, sh->side));
-	char lab[48];
-	sl_kit_text_style st;
+	(void)s;
 	if (!xw_in_play(sh))
 		return;
 	to_screen(v, sh->pose.x, sh->pose.y, &cx, &cy);
@@ -377,126 +375,201 @@ static void draw_ship(sl_kit_canvas *c, const sl_frame *fr, const view *v, const
 		}
 	}
 	cairo_restore(cr);
-	/* name and initiative, upright */
-	st = sl_kit_style(c, 12, 1);
-	st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
+}
+
+/* A ship's base, where labels may not go (its bounding box at its heading). */
+static void keep_base(sl_kit_canvas *c, const view *v, const xw_ship *sh)
+{
+	const xw_ship_type *t = &xw_ship_types[xw_pilots[sh->pilot].type];
+	double cx, cy, half = xw_base_len(t->size) / 2 * SCALE;
+	if (!xw_in_play(sh))
+		return;
+	to_screen(v, sh->pose.x, sh->pose.y, &cx, &cy);
+	cairo_save(c->cr);
+	cairo_translate(c->cr, cx, cy);
+	cairo_rotate(c->cr, heading_rad(sh->pose.h));
+	sl_kit_keep(c, -half, -half - 7, half, half);   /* the nose included */
+	cairo_restore(c->cr);
+}
+
+/* The tokens beside a ship, stacked, on its right if there is room. */
+static void ship_tokens(sl_kit_canvas *c, const view *v, const xw_state *s, const xw_ship *sh,
+	double cx, double cy, double half)
+{
+	struct { int n; uint32_t colour; const char *l; } tok[5] = {
+		{sh->ion, 0xe03131, "ion"}, {sh->stress, 0xc92a2a, "str"},
+		{sh->focus, 0x2f9e44, "foc"}, {sh->evade, 0x37b24d, "eva"},
+		{sh->lock >= 0, 0x1c7ed6, "lock"},
+	};
+	char tt[5][24];
+	const char *txt[5];
+	sl_kit_rgb bg[5];
+	int n = 0;
+	for (int k = 0; k < 5; k++) {
+		if (!tok[k].n)
+			continue;
+		if (k == 4)
+			snprintf(tt[n], sizeof tt[n], "lock %s", s->ships[sh->lock].id);
+		else if (k == 0 && xw_ionized(sh))
+			snprintf(tt[n], sizeof tt[n], "ion %d!", tok[k].n);
+		else
+			snprintf(tt[n], sizeof tt[n], "%s %d", tok[k].l, tok[k].n);
+		sl_kit_uses(c, tok[k].l);
+		txt[n] = tt[n];
+		bg[n++] = rgb(tok[k].colour);
+	}
+	if (n) {
+		sl_kit_place pl = {.x = cx, .y = cy, .gap = half + 9, .first = SL_KIT_PL_RIGHT,
+			.within = &v->mat};
+		sl_kit_place_tags(c, &pl, txt, bg, n, 11, 0, NULL);
+	}
+}
+
+/* Name and initiative (below), the tokens (right) and the dial (left),
+ * each placed off every base and earlier label, inside the mat. */
+static void ship_labels(sl_kit_canvas *c, const view *v, const xw_state *s, int i)
+{
+	const xw_ship *sh = &s->ships[i];
+	const xw_ship_type *t = &xw_ship_types[xw_pilots[sh->pilot].type];
+	double cx, cy, half = xw_base_len(t->size) / 2 * SCALE;
+	char lab[64];
+	sl_kit_text_style st = sl_kit_style(c, 12, 1);
+	if (!xw_in_play(sh))
+		return;
+	to_screen(v, sh->pose.x, sh->pose.y, &cx, &cy);
 	st.halo = 1;
-	snprintf(lab, sizeof lab, "%s \u00b7 i%d", ship_label(sh), xw_pilots[sh->pilot].initiative);
-	sl_kit_text(c, cx, cy + half * 1.45 + 2, lab, &st);
-	if (sh->gone == 1) {
+	snprintf(lab, sizeof lab, "%s \u00b7 i%d%s", ship_label(sh), xw_pilots[sh->pilot].initiative,
+		sh->gone == 1 ? " \u00b7 destroyed" : "");
+	if (sh->gone == 1)
 		st.colour = c->pal.danger;
-		sl_kit_text(c, cx, cy + half * 1.45 + 18, "destroyed", &st);
-	}
-	/* tokens beside it */
 	{
-		double tx = cx + half * 1.45 + 10, ty = cy - half;
-		struct { int n; uint32_t colour; const char *l; } tok[5] = {
-			{sh->ion, 0xe03131, "ion"}, {sh->stress, 0xc92a2a, "str"},
-			{sh->focus, 0x2f9e44, "foc"}, {sh->evade, 0x37b24d, "eva"},
-			{sh->lock >= 0, 0x1c7ed6, "lock"},
-		};
-		for (int k = 0; k < 5; k++) {
-			char tt[24];
-			if (!tok[k].n)
-				continue;
-			if (k == 4)
-				snprintf(tt, sizeof tt, "lock %s", s->ships[sh->lock].id);
-			else if (k == 0 && xw_ionized(sh))
-				snprintf(tt, sizeof tt, "ion %d!", tok[k].n);
-			else
-				snprintf(tt, sizeof tt, "%s %d", tok[k].l, tok[k].n);
-			sl_kit_tag(c, tx + 22, ty + 7, tt, 11, rgb(tok[k].colour));
-			ty += 17;
-		}
+		sl_kit_place pl = {.x = cx, .y = cy, .gap = half + 9, .first = SL_KIT_PL_BELOW,
+			.within = &v->mat};
+		sl_kit_place_text(c, &pl, lab, &st, NULL);
 	}
-	/* the dial beside the base (its other side) */
-	if (s->turn > 0 && sh->has_commit) {
-		double dx = cx - half * 1.45 - 24, dy = cy - half + 8;
+	ship_tokens(c, v, s, sh, cx, cy, half);
+	if (s->turn > 0 && sh->has_commit) {   /* the dial beside the base */
+		sl_kit_place pl = {.x = cx, .y = cy, .gap = half + 9, .first = SL_KIT_PL_LEFT,
+			.within = &v->mat};
 		char code[4];
+		sl_kit_uses(c, "dial");
 		if (sh->revealed) {
 			xw_maneuver_code(&sh->dial, code);
-			sl_kit_tag(c, dx, dy, code, 12, sh->dial.colour == XW_RED ? rgb(0xe03131) :
-				sh->dial.colour == XW_BLUE ? rgb(0x1c7ed6) : rgb(0xf1f3f5));
+			sl_kit_place_tag(c, &pl, code, 12, sh->dial.colour == XW_RED ? rgb(0xe03131) :
+				sh->dial.colour == XW_BLUE ? rgb(0x1c7ed6) : rgb(0xf1f3f5), NULL);
 		} else {
-			sl_kit_tag(c, dx, dy, sh->assigned ? "dial" : "card", 11, rgb(0x495057));
+			sl_kit_place_tag(c, &pl, sh->assigned ? "dial" : "card", 11, rgb(0x495057), NULL);
 		}
 	}
 }
 
 /* ---- the panel: a card per ship ----------------------------------------------------------- */
 
+/* One ship's card, w wide, at x,y. */
+static void draw_card(sl_kit_canvas *c, const sl_frame *fr, const xw_ship *sh, double x,
+	double y, double w)
+{
+	cairo_t *cr = c->cr;
+	const xw_ship_type *t = &xw_ship_types[xw_pilots[sh->pilot].type];
+	sl_kit_text_style st;
+	char line[160], code[4];
+	double pitch = (w - 24) / (t->hull + t->shields + 1);
+	if (pitch > 13)
+		pitch = 13;
+	sl_kit_round_rect(c, x, y, w, CARD_H, 6);
+	sl_kit_set_a(c, c->pal.panel_bg, 0.95);
+	cairo_fill_preserve(cr);
+	sl_kit_set(c, rgb(side_colour(fr, sh->side)));
+	cairo_set_line_width(cr, 2);
+	cairo_stroke(cr);
+	st = sl_kit_style(c, 13, 1);
+	st.max_width = w - 16;
+	snprintf(line, sizeof line, "%s \u00b7 i%d \u00b7 %s", sh->id,
+		xw_pilots[sh->pilot].initiative, xw_pilots[sh->pilot].name);
+	sl_kit_text(c, x + 8, y + 6, line, &st);
+	st = sl_kit_style(c, 11, 0);
+	st.colour = c->pal.muted;
+	st.max_width = w - 16;
+	snprintf(line, sizeof line, "%s%s", t->name,
+		xw_ship_has(sh, XW_U_IONTURRET) ? " + Ion Cannon Turret" :
+		xw_ship_has(sh, XW_U_ADVSENSORS) ? " + Advanced Sensors" : "");
+	sl_kit_text(c, x + 8, y + 24, line, &st);
+	/* hull and shields as pips */
+	if (t->hull)
+		sl_kit_uses(c, "hull");
+	if (t->shields)
+		sl_kit_uses(c, "shields");
+	for (int k = 0; k < t->hull; k++) {
+		cairo_rectangle(cr, x + 8 + k * pitch, y + 42, pitch * 0.77, pitch * 0.77);
+		sl_kit_set(c, k < sh->hull ? rgb(0xf08c00) : c->pal.panel_edge);
+		cairo_fill(cr);
+	}
+	for (int k = 0; k < t->shields; k++) {
+		cairo_new_path(cr);
+		cairo_arc(cr, x + 8 + (t->hull + k) * pitch + pitch * 0.8, y + 42 + pitch * 0.385,
+			pitch * 0.385, 0, 2 * M_PI);
+		sl_kit_set(c, k < sh->shields ? rgb(0x4dabf7) : c->pal.panel_edge);
+		cairo_fill(cr);
+	}
+	st = sl_kit_style(c, 11, 0);
+	st.max_width = w - 16;
+	if (sh->fled)
+		snprintf(line, sizeof line, "fled the mat");
+	else if (sh->gone == 2)
+		snprintf(line, sizeof line, "destroyed");
+	else {
+		int n = snprintf(line, sizeof line, "dial: %s",
+			!sh->has_commit ? "not set" : sh->revealed ? (xw_maneuver_code(&sh->dial, code),
+			code) : sh->assigned ? "face down" : "face down on the card (ionized)");
+		if (xw_ionized(sh) && n > 0 && (size_t)n < sizeof line)
+			snprintf(line + n, sizeof line - (size_t)n, " \u00b7 IONIZED");
+	}
+	sl_kit_text(c, x + 8, y + 57, line, &st);
+}
+
+static const sl_kit_legend_row legend_rows[] = {
+	{SL_KIT_LEG_HEADING, 0, NULL, "Legend"},
+	{SL_KIT_LEG_TAG, 0xe03131, "ion", "ion tokens (! = ionized)"},
+	{SL_KIT_LEG_TAG, 0xc92a2a, "str", "stress tokens"},
+	{SL_KIT_LEG_TAG, 0x2f9e44, "foc", "focus tokens"},
+	{SL_KIT_LEG_TAG, 0x37b24d, "eva", "evade tokens"},
+	{SL_KIT_LEG_LINE, 0x4dabf7, NULL, "lock, to its target"},
+	{SL_KIT_LEG_SWATCH, 0xffd43b, NULL, "the move just made: start and template"},
+	{SL_KIT_LEG_TAG, 0x495057, "dial", "dial face down (card: ionized, no dial)"},
+	{SL_KIT_LEG_TEXT, 0, NULL, "dials show once revealed (all sides)"},
+	{SL_KIT_LEG_SWATCH, 0xf08c00, NULL, "hull left (squares; grey: lost)"},
+	{SL_KIT_LEG_BADGE, 0x4dabf7, NULL, "shields left (discs; grey: lost)"},
+};
+
+/* The panel: a card per ship, in one column or two, scaled down when even
+ * two would run past the board, then the legend; all within the board's
+ * height (its zone: labelcheck measures it). */
 static void draw_panel(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s, double x,
 	double y)
 {
 	cairo_t *cr = c->cr;
+	int nl = (int)(sizeof legend_rows / sizeof legend_rows[0]), cols = 1, per;
+	double body = MAT_PX + RULER_H, lh = sl_kit_legend_height(legend_rows, nl);
+	double avail = body - 26 - lh - 8, need, sc = 1, cw;
 	sl_kit_text_style st = sl_kit_style(c, 14, 1);
+	sl_kit_zone(c, x, y, x + PANEL_W, y + body);
 	st.anchor = SL_KIT_LEFT | SL_KIT_TOP;
 	sl_kit_text(c, x, y, "Ships", &st);
-	y += 26;
-	for (int i = 0; i < s->nships; i++) {
-		const xw_ship *sh = &s->ships[i];
-		const xw_ship_type *t = &xw_ship_types[xw_pilots[sh->pilot].type];
-		char line[160], code[4];
-		sl_kit_round_rect(c, x, y, PANEL_W, CARD_H, 6);
-		sl_kit_set_a(c, c->pal.panel_bg, 0.95);
-		cairo_fill_preserve(cr);
-		sl_kit_set(c, rgb(side_colour(fr, sh->side)));
-		cairo_set_line_width(cr, 2);
-		cairo_stroke(cr);
-		st = sl_kit_style(c, 13, 1);
-		st.max_width = PANEL_W - 16;
-		snprintf(line, sizeof line, "%s \u00b7 i%d \u00b7 %s", sh->id,
-			xw_pilots[sh->pilot].initiative, xw_pilots[sh->pilot].name);
-		sl_kit_text(c, x + 8, y + 6, line, &st);
-		st = sl_kit_style(c, 11, 0);
-		st.colour = c->pal.muted;
-		st.max_width = PANEL_W - 16;
-		snprintf(line, sizeof line, "%s%s", t->name,
-			xw_ship_has(sh, XW_U_IONTURRET) ? " + Ion Cannon Turret" :
-			xw_ship_has(sh, XW_U_ADVSENSORS) ? " + Advanced Sensors" : "");
-		sl_kit_text(c, x + 8, y + 24, line, &st);
-		/* hull and shields as pips */
-		for (int k = 0; k < t->hull; k++) {
-			cairo_rectangle(cr, x + 8 + k * 13, y + 42, 10, 10);
-			sl_kit_set(c, k < sh->hull ? rgb(0xf08c00) : c->pal.panel_edge);
-			cairo_fill(cr);
-		}
-		for (int k = 0; k < t->shields; k++) {
-			cairo_new_path(cr);
-			cairo_arc(cr, x + 13 + (t->hull + k) * 13 + 4, y + 47, 5, 0, 2 * M_PI);
-			sl_kit_set(c, k < sh->shields ? rgb(0x4dabf7) : c->pal.panel_edge);
-			cairo_fill(cr);
-		}
-		st = sl_kit_style(c, 11, 0);
-		st.max_width = PANEL_W - 16;
-		if (sh->fled)
-			snprintf(line, sizeof line, "fled the mat");
-		else if (sh->gone == 2)
-			snprintf(line, sizeof line, "destroyed");
-		else {
-			int n = snprintf(line, sizeof line, "dial: %s",
-				!sh->has_commit ? "not set" : sh->revealed ? (xw_maneuver_code(&sh->dial, code),
-				code) : sh->assigned ? "face down" : "face down on the card (ionized)");
-			if (xw_ionized(sh) && n > 0 && (size_t)n < sizeof line)
-				snprintf(line + n, sizeof line - (size_t)n, " \u00b7 IONIZED");
-		}
-		sl_kit_text(c, x + 8, y + 57, line, &st);
-		y += CARD_H + 8;
-	}
-	/* legend */
-	{
-		sl_kit_legend_row rows[8] = {
-			{SL_KIT_LEG_HEADING, 0, NULL, "Legend"},
-			{SL_KIT_LEG_TAG, 0xe03131, "ion", "ion tokens (! = ionized)"},
-			{SL_KIT_LEG_TAG, 0xc92a2a, "str", "stress tokens"},
-			{SL_KIT_LEG_TAG, 0x2f9e44, "foc", "focus / evade tokens"},
-			{SL_KIT_LEG_LINE, 0x4dabf7, NULL, "lock, to its target"},
-			{SL_KIT_LEG_SWATCH, 0xffd43b, NULL, "the move just made: start and template"},
-			{SL_KIT_LEG_TAG, 0x495057, "dial", "dial face down (card: ionized, no dial)"},
-			{SL_KIT_LEG_TEXT, 0, NULL, "dials show once revealed (all sides)"},
-		};
-		sl_kit_legend(c, x, y + 4, PANEL_W, rows, 8, 1);
-	}
+	if (s->nships * (CARD_H + 8) > avail)
+		cols = 2;
+	per = (s->nships + cols - 1) / cols;
+	need = per * (CARD_H + 8);
+	if (need > avail)
+		sc = avail / need;
+	cw = (PANEL_W / sc - (cols - 1) * 8) / cols;
+	cairo_save(cr);
+	cairo_translate(cr, x, y + 26);
+	cairo_scale(cr, sc, sc);
+	for (int i = 0; i < s->nships; i++)
+		draw_card(c, fr, &s->ships[i], (i / per) * (cw + 8), (i % per) * (CARD_H + 8), cw);
+	cairo_restore(cr);
+	sl_kit_legend(c, x, y + 26 + need * sc + 4, PANEL_W, legend_rows, nl, 1);
+	sl_kit_zone_reset(c);
 }
 
 static void draw_title(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s)
@@ -547,15 +620,23 @@ static int xwing_paint(sl_kit_canvas *c, const sl_frame *fr, const sl_render_opt
 		return sl_error_set(err, SL_EUSAGE, "render: no xwing state");
 	v.ox = MARGIN;
 	v.oy = TITLE_H + MARGIN;
+	v.mat.x0 = v.ox;
+	v.mat.y0 = v.oy;
+	v.mat.x1 = v.ox + MAT_PX;
+	v.mat.y1 = v.oy + MAT_PX;
+	draw_title(c, fr, s);
 	draw_mat(c, &v);
 	draw_ruler(c, &v);
+	for (int i = 0; i < s->nships; i++)   /* every base first: no label goes over one */
+		keep_base(c, &v, &s->ships[i]);
 	draw_obstacles(c, &v, s);
 	draw_devices(c, &v, s);
 	draw_last(c, &v, s);
 	draw_locks(c, &v, s);
 	for (int i = 0; i < s->nships; i++)
 		draw_ship(c, fr, &v, s, i);
-	draw_title(c, fr, s);
+	for (int i = 0; i < s->nships; i++)
+		ship_labels(c, &v, s, i);
 	draw_panel(c, fr, s, MARGIN + MAT_PX + MARGIN, TITLE_H + MARGIN);
 	return SL_OK;
 }

@@ -58,6 +58,9 @@ static int render_opt(int key, const char *arg, void *ctx)
 	case 302:
 		a->to = arg;
 		break;
+	case 314:
+		a->ro.svg_outlines = 1;
+		break;
 	case 313: {
 		static const char *const fmts[] = {"png", "svg", "pdf", NULL};
 		return cli_format_opt(&a->format, arg, fmts, "render");

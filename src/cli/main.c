@@ -44,6 +44,7 @@ static const cli_opt render_opts[] = {
 	{"force", 'F', NULL, "draw a log whose recorded state checks fail (with a warning)"},
 	{"from", 301, "N|tT", "--overlay heat: count from just after event N, or from the start of turn T (default: the start)"},
 	{"to", 302, "N|tT", "--overlay heat: count up to event N, or to the end of turn T (default: the position drawn)"},
+	{"svg-outlines", 314, NULL, "SVG: draw every glyph as an outline (default: real <text> in DejaVu Sans, selectable and searchable)"},
 	CLI_FORMAT_OPT("png|svg|pdf"),
 	{NULL, 0, NULL, NULL}};
 #define EXPORT_RENDER_OPTS \

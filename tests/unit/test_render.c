@@ -197,7 +197,7 @@ static const unsigned char png_sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, 
 
 static void test_png_natural_and_sized(void **ctx)
 {
-	sl_render_opts o = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
+	sl_render_opts o = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
 	sl_error err;
 	unsigned char *p = NULL;
 	size_t n = 0;
@@ -240,7 +240,7 @@ static void test_png_natural_and_sized(void **ctx)
  * corners between the map's edge hexes clear, the map's middle opaque. */
 static void test_board_only(void **ctx)
 {
-	sl_render_opts o = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
+	sl_render_opts o = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
 	sl_error err;
 	unsigned char *p = NULL;
 	size_t n = 0;
@@ -300,7 +300,7 @@ static void test_natural_size_of_a_20x14_map(void **ctx)
 
 static void test_dark_theme(void **ctx)
 {
-	sl_render_opts o = {0, 0, SL_THEME_DARK, NULL, NULL, NULL, 0, 0};
+	sl_render_opts o = {0, 0, SL_THEME_DARK, NULL, NULL, NULL, 0, 0, 0};
 	sl_error err;
 	unsigned char *p = NULL;
 	size_t n = 0;
@@ -330,7 +330,32 @@ static void test_svg(void **ctx)
 	s[n] = 0;
 	assert_non_null(strstr(s, "<svg"));
 	assert_non_null(strstr(s, "</svg>"));
+	/* the names are real text in DejaVu Sans, no glyph outline is left */
+	assert_non_null(strstr(s, ">Redoutable</text>"));
+	assert_non_null(strstr(s, "font-family=\"DejaVu Sans"));
+	assert_null(strstr(s, "xlink:href=\"#g0-"));
 	dump("sail.svg", p, n);
+	free(s);
+	sl_free(p);
+}
+
+/* --svg-outlines: cairo's glyph outlines, no <text> at all. */
+static void test_svg_outlines(void **ctx)
+{
+	sl_render_opts o = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 1};
+	sl_error err;
+	unsigned char *p = NULL;
+	size_t n = 0;
+	char *s;
+	(void)ctx;
+	sl_error_clear(&err);
+	assert_int_equal(sl_render_to_mem(SL_FMT_SVG, &frame, &o, &p, &n, &err), SL_OK);
+	s = malloc(n + 1);
+	assert_non_null(s);
+	memcpy(s, p, n);
+	s[n] = 0;
+	assert_null(strstr(s, "<text"));
+	assert_non_null(strstr(s, "xlink:href=\"#g"));
 	free(s);
 	sl_free(p);
 }
@@ -351,7 +376,7 @@ static void test_pdf(void **ctx)
 
 static void test_oversized_refused(void **ctx)
 {
-	sl_render_opts o = {SL_RENDER_MAX_SIDE + 1, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0};
+	sl_render_opts o = {SL_RENDER_MAX_SIDE + 1, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
 	sl_error err;
 	unsigned char *p = NULL;
 	size_t n = 0;
@@ -482,7 +507,7 @@ static void test_to_file(void **ctx)
 
 	/* a failed render leaves nothing behind and keeps the old file */
 	{
-		sl_render_opts o = {SL_RENDER_MAX_SIDE * 2, 0, 0, NULL, NULL, NULL, 0, 0};
+		sl_render_opts o = {SL_RENDER_MAX_SIDE * 2, 0, 0, NULL, NULL, NULL, 0, 0, 0};
 		sl_error_clear(&err);
 		assert_int_equal(sl_render_to_file(path, SL_FMT_PNG, &frame, &o, &err), SL_ERANGE);
 		assert_int_equal(count_entries(dir), 1);
@@ -553,6 +578,7 @@ int main(void)
 		cmocka_unit_test_setup(test_natural_size_of_a_20x14_map, setup),
 		cmocka_unit_test_setup(test_dark_theme, setup),
 		cmocka_unit_test_setup(test_svg, setup),
+		cmocka_unit_test_setup(test_svg_outlines, setup),
 		cmocka_unit_test_setup(test_pdf, setup),
 		cmocka_unit_test_setup(test_oversized_refused, setup),
 		cmocka_unit_test_setup(test_func_and_mem_agree, setup),
