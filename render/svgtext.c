@@ -228,14 +228,29 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The first `needle` in [p, end), or NULL: bounded by the length, not by a
+ * terminator the buffer may not have. */
+static const char *find_in(const char *p, const char *end, const char *needle)
+{
+	size_t k = strlen(needle);
+	for (; p && (size_t)(end - p) >= k; p++) {
+		p = memchr(p, needle[0], (size_t)(end - p) - k + 1);
+		if (!p)
+			return NULL;
+		if (memcmp(p, needle, k) == 0)
+			return p;
+	}
+	return NULL;
+}
+
 static int used_glyphs(const sl_buf *doc, char ***out, size_t *n)
 {
 	const char *p = doc->data ? (const char *)doc->data : "", *end = p + doc->len;
 	size_t cap = 0;
 	*out = NULL;
 	*n = 0;
-	while ((p = strstr(p, "xlink:href=\"#glyph")) != NULL && p < end) {
-		const char *id = p + 18, *q = strchr(id, '"');
+	while ((p = find_in(p, end, "xlink:href=\"#glyph")) != NULL) {
+		const char *id = p + 18, *q = memchr(id, '"', (size_t)(end - id));
 		if (!q)
 			break;
 		if (*n == cap) {
@@ -251,7 +266,8 @@ static int used_glyphs(const sl_buf *doc, char ***out, size_t *n)
 		(*n)++;
 		p = q;
 	}
-	qsort(*out, *n, sizeof **out, cmp_str);
+	if (*n > 1)   /* no ids at all: *out may still be NULL */
+		qsort(*out, *n, sizeof **out, cmp_str);
 	return SL_OK;
 }
 
@@ -269,12 +285,12 @@ static int drop_symbols(const sl_buf *doc, sl_buf *out)
 		if ((size_t)(le - p) > sizeof SYM && strncmp(p, SYM, sizeof SYM - 1) == 0 &&
 		    (q = memchr(p + sizeof SYM - 1, '"', (size_t)(le - p - (sizeof SYM - 1))))) {
 			char id[64], *key = id;
-			const char *close = strstr(le, "</symbol>\n");
+			const char *close = find_in(le, end, "</symbol>\n");
 			size_t il = (size_t)(q - (p + sizeof SYM - 1));
 			if (il < sizeof id && close && close < end) {
 				memcpy(id, p + sizeof SYM - 1, il);
 				id[il] = 0;
-				if (!bsearch(&key, ids, n, sizeof *ids, cmp_str)) {
+				if (!n || !bsearch(&key, ids, n, sizeof *ids, cmp_str)) {
 					p = close + 10;   /* no <use> left: the outline goes */
 					continue;
 				}

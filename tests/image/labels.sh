@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/image/labels.sh - the label guarantee (issue 28): every frame of every
-# sample of every game, of a generated 16-ship X-Wing match and of a crowded
-# TI4 home (tests/image/ti4-crowded.sil) is painted and its label boxes
+# sample of every game, of a generated 16-ship X-Wing match, of a generated
+# 400-event game of each other game and of a crowded TI4 home
+# (tests/image/ti4-crowded.sil) is painted and its label boxes
 # measured by labelcheck (tests/tools/labelcheck.c): no label over another
 # label or a piece's glyph, none out of the frame or out of its zone (a tile,
 # the board's height), every glyph drawn listed by a legend.
@@ -31,8 +32,17 @@ fi
 n=$(grep -c '^ship id=' "$OUT/xwing-16-ships.sil" || :)
 [ "$n" = 16 ] || { echo "FAIL: labels: the generated match has $n ships, not 16"; exit 1; }
 
+# and a generated game of each other game (issue 28: "a generated large game per game")
+for g in sail fmp starship ti4; do
+	if ! "$SL" gen -g "$g" -n 400 --seed 5 -o "$OUT/gen-$g.sil" 2>"$OUT/err"; then
+		echo "FAIL: labels: cannot generate a $g game: $(cat "$OUT/err")"
+		exit 1
+	fi
+done
+
 fail=0
-"$TOOLS/labelcheck" samples/*/*.sil tests/image/tessel.sil tests/image/ti4-crowded.sil "$OUT/xwing-16-ships.sil" || fail=1
+"$TOOLS/labelcheck" samples/*/*.sil tests/image/tessel.sil tests/image/ti4-crowded.sil "$OUT/xwing-16-ships.sil" \
+	"$OUT"/gen-*.sil || fail=1
 if [ "$fail" = 0 ]; then
 	echo "labels: every frame measured: 0 overlaps, 0 out of frame, legends complete"
 else
