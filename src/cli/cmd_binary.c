@@ -151,7 +151,13 @@ static int logout_bytes(cli_logout *o, const sl_log *head, sl_buf *b, sl_error *
 	sl_buf_putc(&hd, '\n');
 	if (!o->head_done)
 		sl_buf_put(&o->text, hd.data, hd.len);
-	sl_sil_write(head, &all);   /* no entries: header, blank line, tail comment */
+	{
+		/* header, blank line, tail comment: the entries went out one by one (a
+		 * journal's head holds them all, read whole: not written twice) */
+		sl_log bare = *head;
+		bare.n = 0;
+		sl_sil_write(&bare, &all);
+	}
 	if (all.len >= hd.len)
 		sl_buf_put(&o->text, all.data + hd.len, all.len - hd.len);
 	if (o->text.failed || all.failed || hd.failed)
