@@ -158,6 +158,7 @@ static void draw_devices(sl_kit_canvas *c, const view *v, const xw_state *s)
 		cairo_new_path(cr);
 		cairo_arc(cr, cx, cy, r * 0.35, 0, 2 * M_PI);
 		cairo_fill(cr);
+		sl_kit_keep_disc(c, cx, cy, r + 1);   /* no label over the token */
 	}
 }
 
@@ -539,7 +540,11 @@ static const sl_kit_legend_row legend_rows[] = {
 	{SL_KIT_LEG_TEXT, 0, NULL, "dials show once revealed (all sides)"},
 	{SL_KIT_LEG_SWATCH, 0xf08c00, NULL, "hull left (squares; grey: lost)"},
 	{SL_KIT_LEG_BADGE, 0x4dabf7, NULL, "shields left (discs; grey: lost)"},
+	/* listed only while a device lies on the mat (draw_devices) */
+	{SL_KIT_LEG_BADGE, 0xe03131, NULL, "bomb (dashed ring: its range 1)"},
+	{SL_KIT_LEG_BADGE, 0xf59f00, NULL, "mine"},
 };
+#define LEGEND_DEVICE_ROWS 2
 
 /* The panel: a card per ship, in one column or two, scaled down when even
  * two would run past the board, then the legend; all within the board's
@@ -548,7 +553,8 @@ static void draw_panel(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s, 
 	double y)
 {
 	cairo_t *cr = c->cr;
-	int nl = (int)(sizeof legend_rows / sizeof legend_rows[0]), cols = 1, per;
+	int nl = (int)(sizeof legend_rows / sizeof legend_rows[0]) - (s->ndevices ? 0 : LEGEND_DEVICE_ROWS);
+	int cols = 1, per;
 	double body = MAT_PX + RULER_H, lh = sl_kit_legend_height(legend_rows, nl);
 	double avail = body - 26 - lh - 8, need, sc = 1, cw;
 	sl_kit_text_style st = sl_kit_style(c, 14, 1);
