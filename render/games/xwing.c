@@ -158,6 +158,7 @@ static void draw_devices(sl_kit_canvas *c, const view *v, const xw_state *s)
 		cairo_new_path(cr);
 		cairo_arc(cr, cx, cy, r * 0.35, 0, 2 * M_PI);
 		cairo_fill(cr);
+		sl_kit_keep_disc(c, cx, cy, r + 1);   /* no label over the token */
 	}
 }
 
@@ -392,26 +393,35 @@ static void keep_base(sl_kit_canvas *c, const view *v, const xw_ship *sh)
 	cairo_restore(c->cr);
 }
 
+#define XW_TOKEN_TAGS 13
+
 /* The tokens beside a ship, stacked, on its right if there is room. */
 static void ship_tokens(sl_kit_canvas *c, const view *v, const xw_state *s, const xw_ship *sh,
 	double cx, double cy, double half)
 {
-	struct { int n; uint32_t colour; const char *l; } tok[5] = {
+	struct { int n; uint32_t colour; const char *l; } tok[XW_TOKEN_TAGS] = {
 		{sh->ion, 0xe03131, "ion"}, {sh->stress, 0xc92a2a, "str"},
 		{sh->focus, 0x2f9e44, "foc"}, {sh->evade, 0x37b24d, "eva"},
 		{sh->lock >= 0, 0x1c7ed6, "lock"},
+		/* rules version 3's tokens (xwing_actions.c) */
+		{sh->calculate, 0x1098ad, "calc"}, {sh->strain, 0xe8590c, "strn"},
+		{sh->deplete, 0xe8590c, "depl"}, {sh->disarm, 0xe8590c, "disarm"},
+		{sh->jam, 0xe8590c, "jam"}, {sh->tractor, 0xe8590c, "trac"},
+		{sh->cloak, 0x5f3dc4, "cloak"}, {sh->reinforce != 0, 0x2f9e44, "rein"},
 	};
-	char tt[5][24];
-	const char *txt[5];
-	sl_kit_rgb bg[5];
+	char tt[XW_TOKEN_TAGS][24];
+	const char *txt[XW_TOKEN_TAGS];
+	sl_kit_rgb bg[XW_TOKEN_TAGS];
 	int n = 0;
-	for (int k = 0; k < 5; k++) {
+	for (int k = 0; k < XW_TOKEN_TAGS; k++) {
 		if (!tok[k].n)
 			continue;
 		if (k == 4)
 			snprintf(tt[n], sizeof tt[n], "lock %s", s->ships[sh->lock].id);
 		else if (k == 0 && xw_ionized(sh))
 			snprintf(tt[n], sizeof tt[n], "ion %d!", tok[k].n);
+		else if (k == XW_TOKEN_TAGS - 1)
+			snprintf(tt[n], sizeof tt[n], "rein %s", sh->reinforce == 1 ? "front" : "rear");
 		else
 			snprintf(tt[n], sizeof tt[n], "%s %d", tok[k].l, tok[k].n);
 		sl_kit_uses(c, tok[k].l);
@@ -540,6 +550,45 @@ static const sl_kit_legend_row legend_rows[] = {
 	{SL_KIT_LEG_SWATCH, 0xf08c00, NULL, "hull left (squares; grey: lost)"},
 	{SL_KIT_LEG_BADGE, 0x4dabf7, NULL, "shields left (discs; grey: lost)"},
 };
+/* Listed only while one is on the mat: rules version 3's tokens, the devices. */
+static const sl_kit_legend_row legend_v3[] = {
+	{SL_KIT_LEG_TAG, 0x1098ad, "calc", "calculate tokens"},
+	{SL_KIT_LEG_TAG, 0xe8590c, "strn", "strain: one defence die fewer"},
+	{SL_KIT_LEG_TAG, 0xe8590c, "depl", "deplete: one attack die fewer"},
+	{SL_KIT_LEG_TAG, 0xe8590c, "disarm", "disarmed: no attack"},
+	{SL_KIT_LEG_TAG, 0xe8590c, "jam", "jam tokens"},
+	{SL_KIT_LEG_TAG, 0xe8590c, "trac", "tractor tokens"},
+	{SL_KIT_LEG_TAG, 0x5f3dc4, "cloak", "cloaked (+2 agility, no attack)"},
+	{SL_KIT_LEG_TAG, 0x2f9e44, "rein", "reinforce: the half it guards"},
+	{SL_KIT_LEG_BADGE, 0xe03131, NULL, "bomb (dashed ring: its range 1)"},
+	{SL_KIT_LEG_BADGE, 0xf59f00, NULL, "mine"},
+};
+#define LEGEND_V3 ((int)(sizeof legend_v3 / sizeof legend_v3[0]))
+
+/* Which of legend_v3 this state shows: into rows after the base ones. */
+static int legend_of(const xw_state *s, sl_kit_legend_row *rows)
+{
+	int nb = (int)(sizeof legend_rows / sizeof legend_rows[0]), n = nb;
+	memcpy(rows, legend_rows, sizeof legend_rows);
+	for (int k = 0; k < LEGEND_V3; k++) {
+		int any = 0;
+		for (int i = 0; i < s->nships && !any; i++) {
+			const xw_ship *sh = &s->ships[i];
+			const int have[8] = {sh->calculate, sh->strain, sh->deplete, sh->disarm, sh->jam,
+				sh->tractor, sh->cloak, sh->reinforce};
+			any = k < 8 && xw_in_play(sh) && have[k];
+		}
+		if (k == 8)
+			for (int d = 0; d < s->ndevices && !any; d++)
+				any = s->devices[d].kind != XW_DEV_PROXIMITY && s->devices[d].kind != XW_DEV_CONNER;
+		if (k == 9)
+			for (int d = 0; d < s->ndevices && !any; d++)
+				any = s->devices[d].kind == XW_DEV_PROXIMITY || s->devices[d].kind == XW_DEV_CONNER;
+		if (any)
+			rows[n++] = legend_v3[k];
+	}
+	return n;
+}
 
 /* The panel: a card per ship, in one column or two, scaled down when even
  * two would run past the board, then the legend; all within the board's
@@ -548,8 +597,9 @@ static void draw_panel(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s, 
 	double y)
 {
 	cairo_t *cr = c->cr;
-	int nl = (int)(sizeof legend_rows / sizeof legend_rows[0]), cols = 1, per;
-	double body = MAT_PX + RULER_H, lh = sl_kit_legend_height(legend_rows, nl);
+	sl_kit_legend_row rows[sizeof legend_rows / sizeof legend_rows[0] + LEGEND_V3];
+	int nl = legend_of(s, rows), cols = 1, per;
+	double body = MAT_PX + RULER_H, lh = sl_kit_legend_height(rows, nl);
 	double avail = body - 26 - lh - 8, need, sc = 1, cw;
 	sl_kit_text_style st = sl_kit_style(c, 14, 1);
 	sl_kit_zone(c, x, y, x + PANEL_W, y + body);
@@ -568,7 +618,7 @@ static void draw_panel(sl_kit_canvas *c, const sl_frame *fr, const xw_state *s, 
 	for (int i = 0; i < s->nships; i++)
 		draw_card(c, fr, &s->ships[i], (i / per) * (cw + 8), (i % per) * (CARD_H + 8), cw);
 	cairo_restore(cr);
-	sl_kit_legend(c, x, y + 26 + need * sc + 4, PANEL_W, legend_rows, nl, 1);
+	sl_kit_legend(c, x, y + 26 + need * sc + 4, PANEL_W, rows, nl, 1);
 	sl_kit_zone_reset(c);
 }
 
