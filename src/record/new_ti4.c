@@ -71,6 +71,10 @@ static int parse_players(const char *s, seat *seats, int *np, sl_error *err)
 			for (char *c = t->techs; *c; c++)
 				if (*c == '+')
 					*c = ',';
+				else if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
+					/* it goes into a quoted field of the seat line: nothing else may */
+					return sl_error_set(err, SL_EUSAGE, "--players: %s: a technology id is "
+						"letters, digits, '_' and '-': '%s'", t->id, t->techs);
 			fn = (size_t)(pl - f);
 		}
 		if ((t->faction = faction_of(f, fn, err)) < 0)

@@ -9,4 +9,6 @@ $SILLAGE new ti4 --map "26 25 19 2x 21" --players a:sol,b:hacan -o $TMP/a.sil; e
 $SILLAGE new ti4 --map "$M" --players a:sool,b:hacan -o $TMP/a.sil; echo "exit $?"
 $SILLAGE new ti4 --mapp "$M" --players a:sol,b:hacan -o $TMP/a.sil; echo "exit $?"
 $SILLAGE new ti4 --map "$M" --players a:sol,b:hacan --speaker zed -o $TMP/a.sil; echo "exit $?"
+# a Winnu choice holding a quote would end the seat line's quoted field: refused as the option (fuzz_ti4setup)
+$SILLAGE new ti4 --map "$M" --players 'a:sol,b:winnu+antimassdeflectors"' -o $TMP/a.sil; echo "exit $?"
 ls $TMP
