@@ -641,14 +641,52 @@ static void mark_moved(sl_kit_canvas *c, int from, int moved)
 		c->marks.m[i].moved = moved;
 }
 
+/* A label being placed: the zone (and hex) it is drawn in, kept to put
+ * back, and whether it went far enough for a leader line. */
+typedef struct placing {
+	sl_kit_box keep;
+	double khex[3];
+	int far;
+} placing;
+
+/* Into pl's zone for the label centred at (cx, cy), its leader drawn if far. */
+static void place_enter(sl_kit_canvas *c, const sl_kit_place *pl, double cx, double cy, double w,
+	double h, placing *p)
+{
+	p->keep = c->zone;
+	memcpy(p->khex, c->zone_hex, sizeof p->khex);
+	c->zone = place_zone(c, pl);
+	if (pl->hr > 0)
+		sl_kit_zone_hex(c, pl->hx, pl->hy, pl->hr);
+	p->far = leader_far(pl, cx, cy, w, h);
+	if (p->far)
+		leader(c, pl, cx, cy, w, h);
+}
+
+/* Out again: the marks from `from` on noted as moved, the zone put back,
+ * the label's box into out. Returns crowded. */
+static int place_leave(sl_kit_canvas *c, const placing *p, int from, double cx, double cy,
+	double w, double h, sl_kit_box *out, int crowded)
+{
+	mark_moved(c, from, p->far);
+	c->zone = p->keep;
+	memcpy(c->zone_hex, p->khex, sizeof p->khex);
+	if (out) {
+		out->x0 = cx - w / 2;
+		out->y0 = cy - h / 2;
+		out->x1 = cx + w / 2;
+		out->y1 = cy + h / 2;
+	}
+	return crowded;
+}
+
 int sl_kit_place_text(sl_kit_canvas *c, const sl_kit_place *pl, const char *s,
 	const sl_kit_text_style *st, sl_kit_box *out)
 {
 	sl_kit_text_style t = *st;
-	sl_kit_box keep = c->zone;
-	double khex[3];
+	placing pg;
 	double cx = pl->x, cy = pl->y, w = 0, h = 0, pad, ix = 0, iy = 0;
-	int crowded = 1, from, far;
+	int crowded = 1, from;
 	PangoLayout *l;
 	if (!s || !*s)
 		return 0;
@@ -669,36 +707,20 @@ int sl_kit_place_text(sl_kit_canvas *c, const sl_kit_place *pl, const char *s,
 	}
 	if (crowded && pl->must_fit)
 		return 1;
-	c->zone = place_zone(c, pl);
-	memcpy(khex, c->zone_hex, sizeof khex);
-	if (pl->hr > 0)
-		sl_kit_zone_hex(c, pl->hx, pl->hy, pl->hr);
 	from = c->marks.n;
-	far = leader_far(pl, cx, cy, w, h);
-	if (far)
-		leader(c, pl, cx, cy, w, h);
+	place_enter(c, pl, cx, cy, w, h, &pg);
 	t.anchor = SL_KIT_LEFT | SL_KIT_TOP;
 	sl_kit_text(c, cx - w / 2 + pad - ix, cy - h / 2 + pad - iy, s, &t);
-	mark_moved(c, from, far);
-	c->zone = keep;
-	memcpy(c->zone_hex, khex, sizeof khex);
-	if (out) {
-		out->x0 = cx - w / 2;
-		out->y0 = cy - h / 2;
-		out->x1 = cx + w / 2;
-		out->y1 = cy + h / 2;
-	}
-	return crowded;
+	return place_leave(c, &pg, from, cx, cy, w, h, out, crowded);
 }
 
 int sl_kit_place_tag(sl_kit_canvas *c, const sl_kit_place *pl, const char *s, double size,
 	sl_kit_rgb bg, sl_kit_box *out)
 {
 	sl_kit_text_style st = sl_kit_style(c, size, 1);
-	sl_kit_box keep = c->zone;
-	double khex[3];
+	placing pg;
 	double tw, th, w, h, cx, cy;
-	int crowded, from, far;
+	int crowded, from;
 	if (!s || !*s)
 		return 0;
 	for (;;) {
@@ -713,53 +735,23 @@ int sl_kit_place_tag(sl_kit_canvas *c, const sl_kit_place *pl, const char *s, do
 	}
 	if (crowded && pl->must_fit)
 		return 1;
-	c->zone = place_zone(c, pl);
-	memcpy(khex, c->zone_hex, sizeof khex);
-	if (pl->hr > 0)
-		sl_kit_zone_hex(c, pl->hx, pl->hy, pl->hr);
 	from = c->marks.n;
-	far = leader_far(pl, cx, cy, w, h);
-	if (far)
-		leader(c, pl, cx, cy, w, h);
+	place_enter(c, pl, cx, cy, w, h, &pg);
 	sl_kit_tag(c, cx, cy, s, size, bg);
-	mark_moved(c, from, far);
-	c->zone = keep;
-	memcpy(c->zone_hex, khex, sizeof khex);
-	if (out) {
-		out->x0 = cx - w / 2;
-		out->y0 = cy - h / 2;
-		out->x1 = cx + w / 2;
-		out->y1 = cy + h / 2;
-	}
-	return crowded;
+	return place_leave(c, &pg, from, cx, cy, w, h, out, crowded);
 }
 
 int sl_kit_place_box(sl_kit_canvas *c, const sl_kit_place *pl, double w, double h,
 	const char *what, sl_kit_box *out)
 {
-	sl_kit_box keep = c->zone;
-	double khex[3], cx, cy;
-	int crowded = place_find(c, pl, w, h, &cx, &cy), far;
+	placing pg;
+	double cx, cy;
+	int crowded = place_find(c, pl, w, h, &cx, &cy);
 	if (crowded && pl->must_fit)
 		return 1;
-	c->zone = place_zone(c, pl);
-	memcpy(khex, c->zone_hex, sizeof khex);
-	if (pl->hr > 0)
-		sl_kit_zone_hex(c, pl->hx, pl->hy, pl->hr);
-	far = leader_far(pl, cx, cy, w, h);
-	if (far)
-		leader(c, pl, cx, cy, w, h);
+	place_enter(c, pl, cx, cy, w, h, &pg);
 	sl_kit_mark_box(c, SL_KIT_MARK_LABEL, cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, what);
-	mark_moved(c, c->marks.n - 1, far);
-	c->zone = keep;
-	memcpy(c->zone_hex, khex, sizeof khex);
-	if (out) {
-		out->x0 = cx - w / 2;
-		out->y0 = cy - h / 2;
-		out->x1 = cx + w / 2;
-		out->y1 = cy + h / 2;
-	}
-	return crowded;
+	return place_leave(c, &pg, c->marks.n - 1, cx, cy, w, h, out, crowded);
 }
 
 /* Lays out n tags of size in rows at most maxw wide: each one's centre
@@ -794,9 +786,9 @@ static void flow_tags(sl_kit_canvas *c, const char *const *s, int n, double size
 int sl_kit_place_tags(sl_kit_canvas *c, const sl_kit_place *pl, const char *const *s,
 	const sl_kit_rgb *bg, int n, double size, double maxw, sl_kit_box *out)
 {
-	sl_kit_box keep = c->zone;
-	double khex[3], xs[MAX_TAGS], ys[MAX_TAGS], w = 0, h = 0, cx = pl->x, cy = pl->y;
-	int crowded = 1, from, far;
+	placing pg;
+	double xs[MAX_TAGS], ys[MAX_TAGS], w = 0, h = 0, cx = pl->x, cy = pl->y;
+	int crowded = 1, from;
 	if (n <= 0)
 		return 0;
 	if (n > MAX_TAGS)
@@ -811,26 +803,11 @@ int sl_kit_place_tags(sl_kit_canvas *c, const sl_kit_place *pl, const char *cons
 	}
 	if (crowded && pl->must_fit)
 		return 1;
-	c->zone = place_zone(c, pl);
-	memcpy(khex, c->zone_hex, sizeof khex);
-	if (pl->hr > 0)
-		sl_kit_zone_hex(c, pl->hx, pl->hy, pl->hr);
 	from = c->marks.n;
-	far = leader_far(pl, cx, cy, w, h);
-	if (far)
-		leader(c, pl, cx, cy, w, h);
+	place_enter(c, pl, cx, cy, w, h, &pg);
 	for (int i = 0; i < n; i++)
 		sl_kit_tag(c, cx - w / 2 + xs[i], cy - h / 2 + ys[i], s[i], size, bg[i]);
-	mark_moved(c, from, far);
-	c->zone = keep;
-	memcpy(c->zone_hex, khex, sizeof khex);
-	if (out) {
-		out->x0 = cx - w / 2;
-		out->y0 = cy - h / 2;
-		out->x1 = cx + w / 2;
-		out->y1 = cy + h / 2;
-	}
-	return crowded;
+	return place_leave(c, &pg, from, cx, cy, w, h, out, crowded);
 }
 
 /* ---- hex grid -------------------------------------------------------------------- */
