@@ -150,8 +150,12 @@ function boardSize() {
 	return s ? {w: s.width.baseVal.value || 1, h: s.height.baseVal.value || 1} : {w: 1, h: 1};
 }
 function boardBox() {
-	if (!box) { var b = $("board"); box = {w: b.clientWidth, h: b.clientHeight}; }
-	return box;
+	if (box) return box;
+	var b = $("board"), m = {w: b.clientWidth, h: b.clientHeight};
+	/* a frame not laid out yet (a sandboxed iframe gets its size from the
+	 * host after its script ran) measures 0: not kept, measured again */
+	if (m.w > 0 && m.h > 0) box = m;
+	return m;
 }
 function place() {
 	var b = boardBox(), sz = boardSize();
@@ -196,6 +200,9 @@ $("board").addEventListener("wheel", function (ev) {
 	b.addEventListener("dblclick", function () { view.fit = true; place(); });
 })();
 window.addEventListener("resize", function () { box = null; place(); });
+/* the board's own box changing (the frame given its size late, the panels
+ * around it laid out) re-fits it: a resize of the window is not always sent */
+if (window.ResizeObserver) new ResizeObserver(function () { box = null; place(); }).observe($("board"));
 
 /* ---- the page ---- */
 $("title").textContent = D.title || D.game;

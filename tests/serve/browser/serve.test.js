@@ -266,6 +266,15 @@ async function typed(page, line) {
 	else await page.waitForFunction(() => !document.body.classList.contains("busy"));
 	return { status: r.status(), body };
 }
+// Settled on revision r or a later one: a page other than the one that
+// acted hears of the action through its stream, a moment later, and its
+// targets are those of the state before until it has.
+function caughtUp(page, r) {
+	return page.waitForFunction((want) => {
+		const x = window.sillageRecord, st = x.state(), sh = x.shown();
+		return st && st.rev >= want && sh.rev === st.rev && sh.sel === x.sel();
+	}, r, { timeout: BOUND });
+}
 function settledAt(page, r) {
 	return page.waitForFunction((want) => {
 		const x = window.sillageRecord, st = x.state(), sh = x.shown();
@@ -544,6 +553,7 @@ test("xwing: dials sealed by clicks with players' links; each side's view hides 
 	const a = await accepted(reb, pub, dial);
 	assert.ok(/\/api\/seal/.test((await sealing).url()), "a dial goes through /api/seal");
 	assert.match(await reb.textContent("#sealed"), new RegExp(code), "the rebel page lists its sealed dial");
+	await caughtUp(imp, a.rev);
 	await click(imp, await pick(imp, (t) => t.kind === "select" && t.sel === "ship:black", "the TIE"));
 	const idial = await pick(imp, (t) => t.kind === "act" && t.group === "dial" && /dial=3/.test(t.line), "a speed-3 dial");
 	const icode = /dial=(\w+)/.exec(idial.line)[1];
@@ -567,7 +577,7 @@ test("xwing: dials sealed by clicks with players' links; each side's view hides 
 	await wreb.screenshot({ path: path.join(SHOTS, "watch-xwing-reb.png") });
 	// activation: the rebel reveals by a click (the server fills in the dial and its salt)
 	// and flies it by another; the dial is then everyone's to see, as at the table
-	await settled(host);
+	await caughtUp(host, b.rev);
 	await accepted(host, pub, await pick(host, (t) => /^phase 3/.test(t.line) || /activation/.test(t.label) && t.kind === "act" && !onBoard(t), "the activation phase"));
 	await settled(reb);
 	await click(reb, await pick(reb, (t) => t.kind === "select" && t.sel === "ship:red", "the X-wing to activate"));
