@@ -479,6 +479,28 @@ double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
 	return w;
 }
 
+double sl_kit_text_fit(sl_kit_canvas *c, double x, double y, const char *s,
+	const sl_kit_text_style *st, double min_size)
+{
+	sl_kit_text_style t = *st;
+	double w, h;
+	if (!s || !*s || st->max_width <= 0)
+		return sl_kit_text(c, x, y, s, st);
+	t.max_width = 0;
+	sl_kit_text_extent(c, s, &t, &w, &h);
+	if (w > st->max_width) {
+		t.condensed = 1;
+		sl_kit_text_extent(c, s, &t, &w, &h);
+		/* the size that fits, in half points, kept at or above min_size */
+		while (w > st->max_width && t.size - 0.5 >= min_size) {
+			t.size -= 0.5;
+			sl_kit_text_extent(c, s, &t, &w, &h);
+		}
+	}
+	t.max_width = st->max_width;   /* what still does not fit is cut */
+	return sl_kit_text(c, x, y, s, &t);
+}
+
 void sl_kit_tag(sl_kit_canvas *c, double x, double y, const char *s, double size, sl_kit_rgb bg)
 {
 	sl_kit_text_style st = sl_kit_style(c, size, 1);

@@ -143,6 +143,11 @@ sl_kit_text_style sl_kit_style(const sl_kit_canvas *c, double size, int bold);
 /* Draws UTF-8 text anchored at x,y; returns its drawn width. */
 double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
 	const sl_kit_text_style *st);
+/* As sl_kit_text within st->max_width, but a text too wide is first drawn
+ * condensed, then smaller down to min_size, and cut with an ellipsis only
+ * when even that does not fit (a name is read whole where it can be). */
+double sl_kit_text_fit(sl_kit_canvas *c, double x, double y, const char *s,
+	const sl_kit_text_style *st, double min_size);
 /* Measures text as sl_kit_text would draw it. */
 void sl_kit_text_extent(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st,
 	double *w, double *h);

@@ -494,13 +494,14 @@ static void draw_card(sl_kit_canvas *c, const sl_frame *fr, const xw_ship *sh, d
 	cairo_stroke(cr);
 	st = sl_kit_style(c, 13, 1);
 	st.max_width = w - 16;
-	snprintf(line, sizeof line, "%s \u00b7 i%d \u00b7 %s", sh->id,
-		xw_pilots[sh->pilot].initiative, xw_pilots[sh->pilot].name);
-	sl_kit_text(c, x + 8, y + 6, line, &st);
+	/* the id (the board's label) and the pilot's whole name where it can be:
+	 * condensed and smaller before it is cut; the initiative goes below */
+	snprintf(line, sizeof line, "%s \u00b7 %s", sh->id, xw_pilots[sh->pilot].name);
+	sl_kit_text_fit(c, x + 8, y + 6, line, &st, 9.5);
 	st = sl_kit_style(c, 11, 0);
 	st.colour = c->pal.muted;
 	st.max_width = w - 16;
-	snprintf(line, sizeof line, "%s%s", t->name,
+	snprintf(line, sizeof line, "i%d \u00b7 %s%s", xw_pilots[sh->pilot].initiative, t->name,
 		xw_ship_has(sh, XW_U_IONTURRET) ? " + Ion Cannon Turret" :
 		xw_ship_has(sh, XW_U_ADVSENSORS) ? " + Advanced Sensors" : "");
 	sl_kit_text(c, x + 8, y + 24, line, &st);
