@@ -29,7 +29,7 @@ PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jan
 AV_PKGS = libavcodec libavformat libavutil libswscale
 # libmicrohttpd: the command's server (src/serve), not the library's; opened
 # when `serve` starts (src/serve/serve_mhd.c), not linked; libchafa
-# (render/term.c) and libsqlite3 (src/cli/batch_sqlite.c) alike, each opened
+# (render/term.c) and libsqlite3 (src/record/sqlite_dl.c) alike, each opened
 # by the one verb that uses it. libedit (record) and jansson (import) are the
 # command's too, not the library's. The .pc names only what static linking of
 # libsillage.a needs.
