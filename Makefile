@@ -231,16 +231,21 @@ html: $(BUILD)/sillage $(TOOL_BIN)
 # kill -9 at random moments while convert, pack and upgrade write: never a
 # half-written output, no stage left after the next run (tests/kill/run.sh);
 # and 50 kills of `serve --dir` while three games take actions: nothing
-# acknowledged lost, every journal verifies (tests/kill/club.sh)
+# acknowledged lost, every journal verifies (tests/kill/club.sh); 12 kills while
+# it writes DIR/club.sqlite: never a corrupt archive, no finished game lost
+# (tests/kill/archive.sh)
 kill: $(BUILD)/sillage
 	@sh tests/kill/run.sh $(BUILD)/sillage 50
 	@sh tests/kill/club.sh $(BUILD)/sillage 50
+	@sh tests/kill/archive.sh $(BUILD)/sillage 12 12
 
 # `sillage serve` against curl on a free loopback port: hostile requests, 50
-# watchers, kill -9 (tests/serve/run.sh)
+# watchers, kill -9 (tests/serve/run.sh); the club's archive against batch
+# --sqlite, locked and corrupt (tests/serve/archive.sh)
 serve: $(BUILD)/sillage
 	@sh tests/serve/run.sh $(BUILD)/sillage
 	@sh tests/serve/club.sh $(BUILD)/sillage
+	@sh tests/serve/archive.sh $(BUILD)/sillage
 	@sh tests/serve/haproxy.sh $(BUILD)/sillage
 
 # the pages of `sillage serve` in headless chromium (tests/serve/browser, playwright-core):

@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the tables, made in one transaction with the columns added since (open):
+ * a kill while a new archive is made leaves all of them or none */
 static const char schema_sql[] =
-	"PRAGMA foreign_keys = ON;\n"
 	"CREATE TABLE IF NOT EXISTS games (\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  digest TEXT NOT NULL UNIQUE,\n"
@@ -71,7 +72,7 @@ static const char schema_sql[] =
 
 struct rec_archive {
 	sqlite3 *h;
-	sqlite3_stmt *game, *player, *metric, *turn, *luck, *error, *clear_error, *has;
+	sqlite3_stmt *game, *player, *metric, *turn, *luck, *error, *clear_error, *has, *by_file;
 	int in_tx;
 	char why[600];
 };
@@ -122,6 +123,7 @@ static int prepare(rec_archive *a)
 	PREP(error, "INSERT OR REPLACE INTO errors VALUES (?,?)");
 	PREP(clear_error, "DELETE FROM errors WHERE file = ?");
 	PREP(has, "SELECT 1 FROM games WHERE digest = ?");
+	PREP(by_file, "SELECT digest FROM games WHERE file = ? ORDER BY id LIMIT 1");
 #undef PREP
 	return 0;
 }
@@ -138,7 +140,8 @@ int rec_archive_open(rec_archive **out, const char *path, int busy_ms, char *why
 		goto bad;
 	if (busy_ms > 0)
 		sqlite3_busy_timeout(a->h, busy_ms);
-	if (sqlite3_exec(a->h, schema_sql, NULL, NULL, NULL) != SQLITE_OK) {
+	if (sqlite3_exec(a->h, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) != SQLITE_OK ||
+	    rec_archive_begin(a) || sqlite3_exec(a->h, schema_sql, NULL, NULL, NULL) != SQLITE_OK) {
 		fail(a, "creating the tables");
 		goto out;
 	}
@@ -153,7 +156,7 @@ int rec_archive_open(rec_archive **out, const char *path, int busy_ms, char *why
 				goto out;
 			}
 		}
-	if (prepare(a))
+	if (rec_archive_commit(a) || prepare(a))
 		goto out;
 	*out = a;
 	return 0;
@@ -182,6 +185,7 @@ int rec_archive_close(rec_archive *a, int commit, char *why, size_t n)
 	sqlite3_finalize(a->error);
 	sqlite3_finalize(a->clear_error);
 	sqlite3_finalize(a->has);
+	sqlite3_finalize(a->by_file);
 	if (sqlite3_close(a->h) != SQLITE_OK && rc == 0)
 		rc = fail(a, "closing");
 	if (rc && why)
@@ -263,6 +267,20 @@ int rec_archive_has(rec_archive *a, const char *digest)
 	if (rc == SQLITE_ROW)
 		return 1;
 	return rc == SQLITE_DONE ? 0 : fail(a, "looking a game up");
+}
+
+int rec_archive_file_digest(rec_archive *a, const char *file, char out[17])
+{
+	int rc;
+	sqlite3_bind_text(a->by_file, 1, file, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(a->by_file);
+	if (rc == SQLITE_ROW)
+		snprintf(out, 17, "%s", sqlite3_column_text(a->by_file, 0) ? (const char *)sqlite3_column_text(a->by_file, 0) : "");
+	sqlite3_reset(a->by_file);
+	sqlite3_clear_bindings(a->by_file);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : fail(a, "looking a file up");
 }
 
 int rec_archive_drop_file(rec_archive *a, const char *file)

@@ -40,6 +40,8 @@ int rec_archive_add(rec_archive *a, const char *file, const sl_log *log, const s
 int rec_archive_error(rec_archive *a, const char *file, const sl_error *err);
 /* 1 when the game of digest is there, 0 when not, -1 failed. */
 int rec_archive_has(rec_archive *a, const char *digest);
+/* The digest of the game added from file: 1 and out, 0 none, -1 failed. */
+int rec_archive_file_digest(rec_archive *a, const char *file, char out[17]);
 /* Every row of the games added from file, and those games, deleted (a game
  * of the club whose log changed since it was added). 0 or -1. */
 int rec_archive_drop_file(rec_archive *a, const char *file);
