@@ -117,6 +117,13 @@ get /stats
 	grep -q '<td>sail</td><td>gb</td><td>gunnery</td><td>3</td>' "$T/body" &&
 	ok "GET /stats: players, kinds, luck by side and roll, metrics" || bad "stats page: $CODE"
 
+# the organiser's queries of docs/serve.md, run as written there on this archive: their output as shown
+sed -n '/^sqlite3 -header -column DIR\/club.sqlite "$/,/^[^"]*;"$/p' "$ROOT/docs/serve.md" | sed '1d;$s/"$//' > "$T/q.sql"
+awk '/^sqlite3 -header -column DIR\/club.sqlite "$/{f=1} f && /^```$/{n++; next} f && n==2{print} f && n==3{exit}' "$ROOT/docs/serve.md" > "$T/q.want"
+sqlite3 -header -column "$D/club.sqlite" < "$T/q.sql" 2>&1 | sed 's/[[:space:]]*$//' > "$T/q.got"
+[ -s "$T/q.want" ] && cmp -s "$T/q.got" "$T/q.want" && ok "docs/serve.md's sqlite3 queries give the output it shows" ||
+	bad "docs/serve.md's queries: $(diff "$T/q.want" "$T/q.got" | head -5)"
+
 # ---- a locked archive: another process holds its write lock ----------------------------------
 mkfifo "$T/lockfifo"
 python3 -c "
