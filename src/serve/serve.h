@@ -134,7 +134,7 @@ typedef struct server {
 	/* the club's archive (serve_archive.c): the log's length and end when last put in it, under archive open arch_gen */
 	long arch_gen;
 	size_t arch_n;
-	int arch_closed;
+	int arch_closed, arch_in;   /* arch_in: its row is in the archive */
 } server;
 
 /* Who asks: the host (every side), one player, or a watcher (no side). */

@@ -168,6 +168,7 @@ static int archive_sync(club *cl, serve_archive *ar)
 		s->arch_gen = ar->gen;
 		s->arch_n = len;
 		s->arch_closed = closed;
+		s->arch_in = finished && r == 0;
 		pthread_mutex_unlock(&s->lock);
 	}
 	free(v);

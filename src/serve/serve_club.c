@@ -58,6 +58,8 @@ void serve_game_changed(server *s, int now)
 		return;
 	}
 	sl_buf_free(&res);
+	if (now && s->arch_in)   /* taken back from its end (an undo): out of the club's archive */
+		serve_archive_poke(s->club);
 	memset(&t, 0, sizeof t);
 	sl_error_clear(&err);
 	if (sl_targets_list(s->rc.log, s->rc.st, "", &t, &err) == 0)

@@ -86,6 +86,13 @@ post "/g/bank/api/act?t=$(host_tok bank)" "{\"rev\":$(rev_of bank),\"line\":\"gb
 [ "$CODE" = 200 ] || bad "the capture in bank: $CODE $(cat "$T/body")"
 wait_games 2 && [ "$(sqlite3 "$D/club.sqlite" "SELECT winner, over FROM games WHERE file = 'bank.silb'")" = "gb|1" ] &&
 	ok "a game that ends by its rules is added when it ends, no request asking" || bad "bank not added: $(archived)"
+# taken back from its end (an undo of the capture): out of the archive, no request asking; then again
+post "/g/bank/api/undo?t=$(host_tok bank)" "{\"rev\":$(rev_of bank)}"
+c1=$CODE
+wait_games 1 && [ "$(sqlite3 "$D/club.sqlite" "SELECT COUNT(*) FROM games WHERE file = 'bank.silb'")" = 0 ] && out=1 || out=0
+post "/g/bank/api/act?t=$(host_tok bank)" "{\"rev\":$(rev_of bank),\"line\":\"gb: board ship=swallow target=intrepide result=captured\"}"
+[ "$c1 $out $CODE" = "200 1 200" ] && wait_games 2 && ok "an undo of the ending action takes the game out of the archive; the capture again puts it back" ||
+	bad "undo: $c1 out=$out again=$CODE, $(archived) games"
 # a game the host closes
 post "/g/sternes/api/close?t=$(host_tok sternes)" "{\"rev\":$(rev_of sternes)}"
 [ "$CODE" = 200 ] || bad "close sternes: $CODE $(cat "$T/body")"
