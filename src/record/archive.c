@@ -309,7 +309,7 @@ int rec_archive_drop_file(rec_archive *a, const char *file)
 int rec_archive_rows(rec_archive *a, const char *sql, int (*row)(void *, int, char **, char **), void *ctx)
 {
 	int rc = sqlite3_exec(a->h, sql, row, ctx, NULL);
-	return rc == SQLITE_OK || rc == SQLITE_ABORT ? 0 : fail(a, "reading");
+	return rc == SQLITE_OK ? 0 : fail(a, "reading");
 }
 
 /* The game's row; 0 added, 1 there already, -1 failed. */

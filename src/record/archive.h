@@ -46,7 +46,7 @@ int rec_archive_file_digest(rec_archive *a, const char *file, char out[17]);
  * of the club whose log changed since it was added). 0 or -1. */
 int rec_archive_drop_file(rec_archive *a, const char *file);
 /* Each row of a query: row(ctx, ncols, values, names) as sqlite3_exec gives
- * them (text; NULL for SQL NULL); a non-zero return stops. 0 or -1. */
+ * them (text; NULL for SQL NULL); a non-zero return stops it, a failure. 0 or -1. */
 int rec_archive_rows(rec_archive *a, const char *sql, int (*row)(void *, int, char **, char **), void *ctx);
 
 #endif

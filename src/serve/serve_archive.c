@@ -183,12 +183,12 @@ static void *archive_thread(void *arg)
 {
 	club *cl = arg;
 	serve_archive *ar = cl->arch;
+	int failing = 0;   /* the last look failed: looked at again within ARCHIVE_RETRY_S */
 	for (;;) {
-		int failing;
 		pthread_mutex_lock(&ar->qmu);
 		while (!ar->poked && !ar->stopping) {
 			struct timespec ts;
-			if (!ar->why[0]) {
+			if (!failing) {
 				pthread_cond_wait(&ar->qcond, &ar->qmu);
 				continue;
 			}
@@ -204,9 +204,8 @@ static void *archive_thread(void *arg)
 		ar->poked = 0;
 		pthread_mutex_unlock(&ar->qmu);
 		pthread_mutex_lock(&ar->mu);
-		failing = archive_sync(cl, ar);
+		failing = archive_sync(cl, ar) != 0;
 		pthread_mutex_unlock(&ar->mu);
-		(void)failing;
 	}
 }
 
