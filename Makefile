@@ -29,7 +29,7 @@ PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jan
 AV_PKGS = libavcodec libavformat libavutil libswscale
 # libmicrohttpd: the command's server (src/serve), not the library's; opened
 # when `serve` starts (src/serve/serve_mhd.c), not linked; libchafa
-# (render/term.c) and libsqlite3 (src/cli/batch_sqlite.c) alike, each opened
+# (render/term.c) and libsqlite3 (src/record/sqlite_dl.c) alike, each opened
 # by the one verb that uses it. libedit (record) and jansson (import) are the
 # command's too, not the library's. The .pc names only what static linking of
 # libsillage.a needs.
@@ -231,16 +231,21 @@ html: $(BUILD)/sillage $(TOOL_BIN)
 # kill -9 at random moments while convert, pack and upgrade write: never a
 # half-written output, no stage left after the next run (tests/kill/run.sh);
 # and 50 kills of `serve --dir` while three games take actions: nothing
-# acknowledged lost, every journal verifies (tests/kill/club.sh)
+# acknowledged lost, every journal verifies (tests/kill/club.sh); 12 kills while
+# it writes DIR/club.sqlite: never a corrupt archive, no finished game lost
+# (tests/kill/archive.sh)
 kill: $(BUILD)/sillage
 	@sh tests/kill/run.sh $(BUILD)/sillage 50
 	@sh tests/kill/club.sh $(BUILD)/sillage 50
+	@sh tests/kill/archive.sh $(BUILD)/sillage 12 12
 
 # `sillage serve` against curl on a free loopback port: hostile requests, 50
-# watchers, kill -9 (tests/serve/run.sh)
+# watchers, kill -9 (tests/serve/run.sh); the club's archive against batch
+# --sqlite, locked and corrupt (tests/serve/archive.sh)
 serve: $(BUILD)/sillage
 	@sh tests/serve/run.sh $(BUILD)/sillage
 	@sh tests/serve/club.sh $(BUILD)/sillage
+	@sh tests/serve/archive.sh $(BUILD)/sillage
 	@sh tests/serve/haproxy.sh $(BUILD)/sillage
 
 # the pages of `sillage serve` in headless chromium (tests/serve/browser, playwright-core):

@@ -5,12 +5,12 @@
  * writes lines and rows in input order, so memory holds a window of games,
  * not the whole batch. */
 #include "cli.h"
+#include "record/archive.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,274 +202,41 @@ static void *worker(void *arg)
 	}
 }
 
-/* ---- the database (schema in docs/batch.md) -------------------------------------------- */
-
-static const char schema_sql[] =
-	"PRAGMA foreign_keys = ON;\n"
-	"CREATE TABLE IF NOT EXISTS games (\n"
-	"  id INTEGER PRIMARY KEY,\n"
-	"  digest TEXT NOT NULL UNIQUE,\n"
-	"  file TEXT NOT NULL,\n"
-	"  game TEXT NOT NULL,\n"
-	"  rules INTEGER NOT NULL,\n"
-	"  title TEXT,\n"
-	"  date TEXT,\n"
-	"  turns INTEGER NOT NULL,\n"
-	"  events INTEGER NOT NULL,\n"
-	"  winner TEXT,\n"
-	"  result TEXT,\n"
-	"  over INTEGER,\n"
-	"  leader TEXT);\n"
-	"CREATE TABLE IF NOT EXISTS players (\n"
-	"  game_id INTEGER NOT NULL REFERENCES games(id),\n"
-	"  seat INTEGER NOT NULL,\n"
-	"  player TEXT NOT NULL,\n"
-	"  name TEXT,\n"
-	"  colour TEXT,\n"
-	"  won INTEGER NOT NULL,\n"
-	"  leads INTEGER,\n"
-	"  PRIMARY KEY (game_id, seat));\n"
-	"CREATE TABLE IF NOT EXISTS metrics (\n"
-	"  game_id INTEGER NOT NULL REFERENCES games(id),\n"
-	"  player TEXT NOT NULL,\n"
-	"  metric TEXT NOT NULL,\n"
-	"  unit TEXT NOT NULL,\n"
-	"  kind TEXT NOT NULL,\n"
-	"  value REAL,\n"
-	"  PRIMARY KEY (game_id, player, metric));\n"
-	"CREATE TABLE IF NOT EXISTS turns (\n"
-	"  game_id INTEGER NOT NULL REFERENCES games(id),\n"
-	"  turn INTEGER NOT NULL,\n"
-	"  player TEXT NOT NULL,\n"
-	"  metric TEXT NOT NULL,\n"
-	"  value REAL,\n"
-	"  PRIMARY KEY (game_id, turn, player, metric));\n"
-	"CREATE TABLE IF NOT EXISTS luck (\n"
-	"  game_id INTEGER NOT NULL REFERENCES games(id),\n"
-	"  side TEXT NOT NULL,\n"
-	"  kind TEXT NOT NULL,\n"
-	"  rolls INTEGER NOT NULL,\n"
-	"  dice INTEGER NOT NULL,\n"
-	"  chi2 REAL,\n"
-	"  df INTEGER,\n"
-	"  p REAL,\n"
-	"  scored INTEGER NOT NULL,\n"
-	"  score REAL,\n"
-	"  expected REAL,\n"
-	"  z REAL,\n"
-	"  PRIMARY KEY (game_id, side, kind));\n"
-	"CREATE TABLE IF NOT EXISTS errors (\n"
-	"  file TEXT PRIMARY KEY,\n"
-	"  message TEXT NOT NULL);\n";
-
-typedef struct db {
-	sqlite3 *h;
-	sqlite3_stmt *game, *player, *metric, *turn, *luck, *error, *clear_error;
-	long added, dups;
-} db;
-
-static int db_fail(db *d, const char *what)
+/* One game (or a file that failed) into the archive (record/archive.h, the
+ * code the club server writes its archive with): EXIT_OK or EXIT_IO, said. */
+static int db_add(rec_archive *d, const char *file, const slot *s, long *added, long *dups)
 {
-	fprintf(stderr, "sillage: batch: sqlite: %s: %s\n", what, d->h ? sqlite3_errmsg(d->h) : "?");
+	int r = s->failed ? rec_archive_error(d, file, &s->err) : rec_archive_add(d, file, s->log, s->rep);
+	if (r < 0) {
+		fprintf(stderr, "sillage: batch: sqlite: %s\n", rec_archive_why(d));
+		return EXIT_IO;
+	}
+	if (!s->failed)
+		*(r == 1 ? dups : added) += 1;
+	return EXIT_OK;
+}
+
+static int db_open(rec_archive **d, const char *path)
+{
+	char why[700];
+	if (rec_archive_open(d, path, 0, why, sizeof why) == 0 && rec_archive_begin(*d) == 0)
+		return EXIT_OK;
+	if (*d) {
+		snprintf(why, sizeof why, "%s", rec_archive_why(*d));
+		rec_archive_close(*d, 0, NULL, 0);
+		*d = NULL;
+	}
+	fprintf(stderr, "sillage: batch: sqlite: %s\n", why);
 	return EXIT_IO;
 }
 
-/* Columns added since the first schema: table, column, type. */
-static const char *const added_columns[][3] = {
-	{"games", "over", "INTEGER"},
-	{"games", "leader", "TEXT"},
-	{"players", "leads", "INTEGER"},
-};
-
-static int has_column(sqlite3 *h, const char *table, const char *column)
+static int db_close(rec_archive *d, int commit)
 {
-	sqlite3_stmt *st;
-	char sql[96];
-	int found = 0;
-	snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", table);
-	if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK)
-		return 0;
-	while (!found && sqlite3_step(st) == SQLITE_ROW)
-		found = strcmp((const char *)sqlite3_column_text(st, 1), column) == 0;
-	sqlite3_finalize(st);
-	return found;
-}
-
-static int db_open(db *d, const char *path)
-{
-	memset(d, 0, sizeof *d);
-	if (sqlite3_open(path, &d->h) != SQLITE_OK)
-		return db_fail(d, path);
-	if (sqlite3_exec(d->h, schema_sql, NULL, NULL, NULL) != SQLITE_OK)
-		return db_fail(d, "creating the tables");
-	/* an archive an earlier sillage made: the columns it lacks (NULL in its rows) */
-	for (size_t k = 0; k < sizeof added_columns / sizeof *added_columns; k++)
-		if (!has_column(d->h, added_columns[k][0], added_columns[k][1])) {
-			char sql[128];
-			snprintf(sql, sizeof sql, "ALTER TABLE %s ADD COLUMN %s %s", added_columns[k][0],
-				added_columns[k][1], added_columns[k][2]);
-			if (sqlite3_exec(d->h, sql, NULL, NULL, NULL) != SQLITE_OK)
-				return db_fail(d, "adding a column");
-		}
-#define PREP(st, sql) if (sqlite3_prepare_v2(d->h, sql, -1, &d->st, NULL) != SQLITE_OK) \
-		return db_fail(d, "preparing " #st)
-	PREP(game, "INSERT OR IGNORE INTO games (digest, file, game, rules, title, date, turns, events, "
-		"winner, result, over, leader) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
-	PREP(player, "INSERT INTO players (game_id, seat, player, name, colour, won, leads) "
-		"VALUES (?,?,?,?,?,?,?)");
-	PREP(metric, "INSERT INTO metrics VALUES (?,?,?,?,?,?)");
-	PREP(turn, "INSERT INTO turns VALUES (?,?,?,?,?)");
-	PREP(luck, "INSERT INTO luck VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
-	PREP(error, "INSERT OR REPLACE INTO errors VALUES (?,?)");
-	PREP(clear_error, "DELETE FROM errors WHERE file = ?");
-#undef PREP
-	if (sqlite3_exec(d->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
-		return db_fail(d, "BEGIN");
-	return EXIT_OK;
-}
-
-static int db_close(db *d, int commit)
-{
-	int rc = EXIT_OK;
-	if (!d->h)
+	char why[700];
+	if (rec_archive_close(d, commit, why, sizeof why) == 0)
 		return EXIT_OK;
-	if (commit && sqlite3_exec(d->h, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-		rc = db_fail(d, "COMMIT");
-	sqlite3_finalize(d->game);
-	sqlite3_finalize(d->player);
-	sqlite3_finalize(d->metric);
-	sqlite3_finalize(d->turn);
-	sqlite3_finalize(d->luck);
-	sqlite3_finalize(d->error);
-	sqlite3_finalize(d->clear_error);
-	if (sqlite3_close(d->h) != SQLITE_OK && rc == EXIT_OK)
-		rc = db_fail(d, "closing");
-	d->h = NULL;
-	return rc;
-}
-
-static void bind_num(sqlite3_stmt *s, int i, double v)
-{
-	if (v != v)
-		sqlite3_bind_null(s, i);
-	else
-		sqlite3_bind_double(s, i, v);
-}
-
-static int step_reset(db *d, sqlite3_stmt *s, const char *what)
-{
-	int rc = sqlite3_step(s);
-	sqlite3_reset(s);
-	sqlite3_clear_bindings(s);
-	return rc == SQLITE_DONE ? EXIT_OK : db_fail(d, what);
-}
-
-static int db_add(db *d, const char *file, const slot *s)
-{
-	const sl_game_report *r = s->rep;
-	const sl_log *log = s->log;
-	const sl_header *h;
-	const sl_series *se;
-	sl_buf text;
-	sqlite3_int64 id;
-	char digest[17];
-	int rc;
-	if (s->failed) {
-		char msg[1024];
-		sl_error_format(&s->err, msg, sizeof msg);
-		sqlite3_bind_text(d->error, 1, file, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(d->error, 2, msg, -1, SQLITE_TRANSIENT);
-		return step_reset(d, d->error, "recording an error");
-	}
-	h = &log->h;
-	se = r->series;
-	/* the game's identity: its canonical text, whatever file or coding it came in */
-	sl_buf_init(&text);
-	if (sl_sil_write(log, &text) || text.failed) {
-		sl_buf_free(&text);
-		fprintf(stderr, "sillage: batch: out of memory\n");
-		return EXIT_IO;
-	}
-	snprintf(digest, sizeof digest, "%016llx", (unsigned long long)sl_hash64(text.data, text.len));
-	sl_buf_free(&text);
-	sqlite3_bind_text(d->game, 1, digest, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(d->game, 2, file, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(d->game, 3, log->game->id, -1, SQLITE_STATIC);
-	sqlite3_bind_int(d->game, 4, h->rules_version);
-	sqlite3_bind_text(d->game, 5, h->title ? h->title : "", -1, SQLITE_TRANSIENT);
-	if (h->date)
-		sqlite3_bind_text(d->game, 6, h->date, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(d->game, 7, r->turns);
-	sqlite3_bind_int64(d->game, 8, r->events);
-	if (r->result.winner >= 0)
-		sqlite3_bind_text(d->game, 9, h->players[r->result.winner].id, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(d->game, 10, r->result.text, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(d->game, 11, r->result.over);
-	if (r->result.leader >= 0)
-		sqlite3_bind_text(d->game, 12, h->players[r->result.leader].id, -1, SQLITE_TRANSIENT);
-	if ((rc = step_reset(d, d->game, "adding a game")))
-		return rc;
-	if (sqlite3_changes(d->h) == 0) {   /* the same game is there already */
-		d->dups++;
-		return EXIT_OK;
-	}
-	id = sqlite3_last_insert_rowid(d->h);
-	sqlite3_bind_text(d->clear_error, 1, file, -1, SQLITE_TRANSIENT);
-	if ((rc = step_reset(d, d->clear_error, "clearing an error")))
-		return rc;
-	d->added++;
-	for (int p = 0; p < h->nplayers; p++) {
-		char col[8];
-		snprintf(col, sizeof col, "#%06x", (unsigned)h->players[p].colour & 0xffffffu);
-		sqlite3_bind_int64(d->player, 1, id);
-		sqlite3_bind_int(d->player, 2, p);
-		sqlite3_bind_text(d->player, 3, h->players[p].id, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(d->player, 4, h->players[p].name ? h->players[p].name : "", -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(d->player, 5, col, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_int(d->player, 6, r->result.winner == p);
-		sqlite3_bind_int(d->player, 7, r->result.leader == p);
-		if ((rc = step_reset(d, d->player, "adding a player")))
-			return rc;
-		for (int m = 0; m < se->nmetrics; m++) {
-			const sl_metric_def *md = &se->metrics[m];
-			sqlite3_bind_int64(d->metric, 1, id);
-			sqlite3_bind_text(d->metric, 2, h->players[p].id, -1, SQLITE_TRANSIENT);
-			sqlite3_bind_text(d->metric, 3, md->name, -1, SQLITE_STATIC);
-			sqlite3_bind_text(d->metric, 4, md->unit, -1, SQLITE_STATIC);
-			sqlite3_bind_text(d->metric, 5, md->kind == SL_METRIC_SUM ? "sum" : "level", -1, SQLITE_STATIC);
-			bind_num(d->metric, 6, sl_series_span(se, -1, (long)se->nsteps - 1, p, m));
-			if ((rc = step_reset(d, d->metric, "adding a metric")))
-				return rc;
-			for (int t = 1; t <= se->turns; t++) {
-				sqlite3_bind_int64(d->turn, 1, id);
-				sqlite3_bind_int(d->turn, 2, t);
-				sqlite3_bind_text(d->turn, 3, h->players[p].id, -1, SQLITE_TRANSIENT);
-				sqlite3_bind_text(d->turn, 4, md->name, -1, SQLITE_STATIC);
-				bind_num(d->turn, 5, sl_series_span(se, sl_series_turn_end(se, t - 1),
-					sl_series_turn_end(se, t), p, m));
-				if ((rc = step_reset(d, d->turn, "adding a turn")))
-					return rc;
-			}
-		}
-	}
-	for (int i = 0; i < r->luck->nrows; i++) {
-		const sl_luck_row *w = &r->luck->rows[i];
-		sqlite3_bind_int64(d->luck, 1, id);
-		sqlite3_bind_text(d->luck, 2, sl_stats_side_name(log->game, h, w->side), -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(d->luck, 3, r->luck->kinds[w->kind].name, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(d->luck, 4, w->rolls);
-		sqlite3_bind_int64(d->luck, 5, w->dice);
-		bind_num(d->luck, 6, w->chi2);
-		sqlite3_bind_int(d->luck, 7, w->df);
-		bind_num(d->luck, 8, w->p);
-		sqlite3_bind_int64(d->luck, 9, w->scored);
-		bind_num(d->luck, 10, w->scored ? w->score : NAN);
-		bind_num(d->luck, 11, w->scored ? w->expected : NAN);
-		bind_num(d->luck, 12, w->z);
-		if ((rc = step_reset(d, d->luck, "adding luck")))
-			return rc;
-	}
-	return EXIT_OK;
+	fprintf(stderr, "sillage: batch: sqlite: %s\n", why);
+	return EXIT_IO;
 }
 
 /* ---- the verb ---------------------------------------------------------------------------- */
@@ -495,10 +262,9 @@ int cmd_batch(int argc, char **argv)
 	pthread_t th[256];
 	int nth = 0, i, rc = EXIT_OK, show;
 	FILE *out = NULL;
-	db d;
-	long errors = 0;
+	rec_archive *d = NULL;
+	long errors = 0, added = 0, dups = 0;
 	memset(&a, 0, sizeof a);
-	memset(&d, 0, sizeof d);
 	a.jobs = 1;
 	a.per = SL_STATS_GAME;
 	i = cli_parse(cli_find("batch"), argc, argv, batch_opt, &a);
@@ -579,8 +345,8 @@ int cmd_batch(int argc, char **argv)
 			fprintf(stderr, "sillage: batch: cannot write the output\n");
 			rc = EXIT_IO;
 		}
-		if (d.h && rc == EXIT_OK)
-			rc = db_add(&d, files.v[k], s);
+		if (d && rc == EXIT_OK)
+			rc = db_add(d, files.v[k], s, &added, &dups);
 		sl_buf_free(&s->lines);
 		sl_game_report_free(s->rep);
 		sl_log_free(s->log);
@@ -598,19 +364,20 @@ int cmd_batch(int argc, char **argv)
 	pthread_cond_destroy(&p.ready);
 	pthread_cond_destroy(&p.room);
 	free(p.slots);
-	if (d.h) {
-		int c = db_close(&d, rc == EXIT_OK);
+	if (d) {
+		int c = db_close(d, rc == EXIT_OK);
+		d = NULL;
 		if (rc == EXIT_OK)
 			rc = c;
 		if (!a.quiet && rc == EXIT_OK)
 			fprintf(stderr, "sillage: %s: %ld games added, %ld already there, %ld files with errors\n",
-				a.db, d.added, d.dups, errors);
+				a.db, added, dups, errors);
 	}
 	if (rc == EXIT_OK && errors)
 		rc = EXIT_FAIL;
 done:
-	if (d.h)
-		db_close(&d, 0);
+	if (d)
+		db_close(d, 0);
 	if (out && out != stdout && fclose(out) && rc == EXIT_OK) {
 		fprintf(stderr, "sillage: %s: %s\n", a.out, strerror(errno));
 		rc = EXIT_IO;

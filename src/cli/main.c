@@ -116,7 +116,7 @@ static const cli_opt serve_opts_list[] = {
 	{"bind", 316, "ADDR", "the address to listen on (default 127.0.0.1); another than 127.0.0.1, ::1 or localhost needs --tokens"},
 	{"tokens", 315, NULL, "a secret link per player (and one for the host), kept in FILE.tokens: a player acts only for their side"},
 	{"quiet", 'q', NULL, "log refusals only, not each accepted action"},
-	{"dir", 317, "DIR", "a club: every DIR/NAME.silb under /g/NAME/, a lobby at /, a link per player (tokens on)"},
+	{"dir", 317, "DIR", "a club: every DIR/NAME.silb under /g/NAME/, a lobby at /, a link per player (tokens on), the finished games in DIR/club.sqlite (the tables of batch --sqlite) read by /stats"},
 	{"cache-mb", 318, "N", "the drawn boards kept, in MiB (default 64)"},
 	{"per-ip", 319, "N", "connections from one client address (default 64, streams half of it; none: no limit, behind a proxy)"},
 	{"watchers", 320, "N", "live streams in all, every game together (default 1024)"},

@@ -1185,6 +1185,8 @@ static int club_start(const serve_opts *o, club **out, int *fd_out)
 		return 4;
 	}
 	cl->watchdog_on = pthread_create(&cl->watchdog, NULL, watchdog, cl) == 0;
+	if (cl->o.dir && serve_archive_start(cl))   /* the club's archive: the games finished so far added */
+		serve_log(NULL, NULL, "-", cl->o.dir, 0, "the club's archive has no thread: kept at each /stats only");
 	serve_notify_start(&cl->o);
 	*out = cl;
 	*fd_out = fd;
@@ -1204,6 +1206,7 @@ static int club_stop(club *cl, int fd)
 	for (int k = 0; k < cl->ngames; k++)
 		serve_watch_stop(cl->games[k]);
 	MHD_stop_daemon(cl->d);
+	serve_archive_stop(cl);   /* before the journals are packed: it reads them */
 	serve_notify_stop();   /* what is queued is sent first (each within its timeout) */
 	for (int k = 0; k < cl->ngames; k++)
 		serve_game_close(cl->games[k], 1, &e);

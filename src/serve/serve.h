@@ -131,6 +131,10 @@ typedef struct server {
 	/* the result by the rules (serve_stats.c), read at log length res_rev - 1 (0: never) */
 	long res_rev;
 	int res_over, res_winner;
+	/* the club's archive (serve_archive.c): the log's length and end when last put in it, under archive open arch_gen */
+	long arch_gen;
+	size_t arch_n;
+	int arch_closed, arch_in;   /* arch_in: its row is in the archive */
 } server;
 
 /* Who asks: the host (every side), one player, or a watcher (no side). */
@@ -236,6 +240,22 @@ void serve_cache_clear(void);
  * finished game's PDF report (GET /g/NAME/api/report.pdf; holds s->lock) */
 void serve_club_stats(club *cl, int html, serve_reply *rp);
 void serve_game_report(server *s, serve_reply *rp);
+/* Whether the game is over by its rules and who won (-1: a draw, or not
+ * over), read again when its log changed since the last look. Holds s->lock. */
+void serve_game_outcome(server *s, int *over, int *winner);
+
+/* serve_archive.c: the club's archive, DIR/club.sqlite (the tables of batch --sqlite,
+ * record/archive.h), a row per finished game, kept by one thread */
+typedef struct serve_archive serve_archive;
+struct rec_archive;
+int serve_archive_start(club *cl);   /* 0 or -1 (no thread: out of resources) */
+void serve_archive_stop(club *cl);
+/* A game may have ended: the thread looks at the games again. Any lock may be held. */
+void serve_archive_poke(club *cl);
+/* The archive brought up to date, then fn(ctx, the archive) under its lock
+ * (non-zero: a failed read). 0, or -1 with why (logged once). */
+int serve_archive_read(club *cl, int (*fn)(void *, struct rec_archive *), void *ctx, char *why, size_t n);
+const char *serve_archive_path(const club *cl);
 
 /* serve_club.c: many games in one server (serve --dir) */
 #define SERVE_MAX_GAMES 4096
@@ -271,6 +291,7 @@ struct club {
 	pthread_t watchdog;
 	int watchdog_on, stopping;
 	int test_fd;
+	serve_archive *arch;     /* DIR/club.sqlite (serve_archive.c); NULL for one game */
 };
 /* Opens one game (the journal, its entries, seals and tokens); NULL when
  * it cannot be (said on stderr, *code the exit code). */

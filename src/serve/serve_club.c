@@ -45,14 +45,21 @@ void serve_game_changed(server *s, int now)
 	if (now)
 		s->last_at = (long long)time(NULL);
 	s->movers[0] = 0;
-	if (!s->rc.log || s->rc.closed)
+	if (!s->rc.log || s->rc.closed) {
+		if (now && s->rc.closed)
+			serve_archive_poke(s->club);   /* a game ended: into the club's archive */
 		return;
+	}
 	sl_buf_init(&res);
 	if (rec_result(&s->rc, &res) == 1) {
 		sl_buf_free(&res);
+		if (now)
+			serve_archive_poke(s->club);
 		return;
 	}
 	sl_buf_free(&res);
+	if (now && s->arch_in)   /* taken back from its end (an undo): out of the club's archive */
+		serve_archive_poke(s->club);
 	memset(&t, 0, sizeof t);
 	sl_error_clear(&err);
 	if (sl_targets_list(s->rc.log, s->rc.st, "", &t, &err) == 0)
@@ -230,6 +237,8 @@ void serve_club_scan(club *cl, int force)
 	closedir(d);
 	if (added && !force)
 		serve_club_tokens(cl, 1);
+	if (added)   /* a finished game copied into DIR: into the club's archive */
+		serve_archive_poke(cl);
 	pthread_mutex_unlock(&scan_lock);
 }
 

@@ -637,7 +637,8 @@ test("xwing: an attack in two clicks, the roll then its modify", async () => {
 });
 
 // issue 27: the pages at 800x600 and on a 390x844 phone: nothing wider than
-// the screen (no horizontal scroll), the board in view; the club's lobby too.
+// the screen (no horizontal scroll), the board in view; the club's lobby and
+// its statistics (a finished game's luck and metrics: wide tables) too.
 async function club(dir) {
 	const port = await freePort();
 	const proc = spawn(SL, ["serve", "--dir", dir, "--port", String(port), "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
@@ -657,15 +658,19 @@ test("pages at 800x600 and 390x844: no horizontal scroll, the board in view", as
 	fs.mkdirSync(dir, { recursive: true });
 	const r = spawnSync(SL, ["record", path.join(dir, "sternes.silb")], { input: fs.readFileSync(readSetup("sail-setup.sil")) });
 	assert.strictEqual(r.status, 0, "record the club's game");
+	// a finished game for the statistics: the Héron Bank to gb's last capture (turn 8)
+	const heron = fs.readFileSync(path.join(DATA, "../../../samples/sail/heron-bank.sil"), "utf8").split("\n").slice(0, 276).join("\n") + "\n";
+	const r2 = spawnSync(SL, ["record", path.join(dir, "heron.silb")], { input: heron });
+	assert.strictEqual(r2.status, 0, "record the club's finished game");
 	const c = await club(dir);
 	for (const [w, h] of [[800, 600], [390, 844]]) {
 		const ctx = await browser.newContext({ viewport: { width: w, height: h } });
 		for (const [name, url, board] of [["record", s.urls.record, "#board"], ["watch", s.urls.watch, "#board"],
-			["lobby", c.url + "/", null], ["club-watch", c.url + "/g/sternes/watch", "#board"]]) {
+			["lobby", c.url + "/", null], ["club-watch", c.url + "/g/sternes/watch", "#board"], ["stats", c.url + "/stats", null]]) {
 			const page = await ctx.newPage();
 			await page.goto(url);
 			if (board) await page.waitForSelector(board + " svg, " + board + " img", { timeout: BOUND });
-			else await page.waitForSelector("#games", { timeout: BOUND });
+			else await page.waitForSelector(name === "stats" ? "#luck td" : "#games", { timeout: BOUND });
 			await page.screenshot({ path: path.join(SHOTS, `small-${name}-${w}x${h}.png`) });
 			const m = await page.evaluate((sel) => {
 				const d = document.documentElement;

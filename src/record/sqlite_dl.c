@@ -1,10 +1,11 @@
-/* batch_sqlite.c - libsqlite3 opened when `batch -o x.sqlite` opens its
- * archive, not when the command starts: every other verb then neither maps
- * nor relocates it (issue 29: start-up at most 8 MB). The entry points
- * cmd_batch.c uses are defined here with sqlite3.h's own signatures and
- * forward to the library opened by dlopen on the first sqlite3_open; a
- * missing library is said there and the open fails (batch: exit 4). The
- * binary does not export these names. Another sqlite3_ call adds a line. */
+/* sqlite_dl.c - libsqlite3 opened when an SQLite archive is opened (`batch
+ * --sqlite`, the club archive of `serve --dir`: archive.c), not when the
+ * command starts: every other verb then neither maps nor relocates it (issue
+ * 29: start-up at most 8 MB). The entry points archive.c uses are defined
+ * here with sqlite3.h's own signatures and forward to the library opened by
+ * dlopen on the first sqlite3_open; a missing library is said there and the
+ * open fails (batch: exit 4). The binary does not export these names.
+ * Another sqlite3_ call adds a line. */
 #include "core/sl_core.h"
 #include <pthread.h>
 #include <stdio.h>
@@ -18,7 +19,8 @@
 	X(sqlite3_prepare_v2) X(sqlite3_finalize) X(sqlite3_reset) X(sqlite3_step) \
 	X(sqlite3_clear_bindings) X(sqlite3_bind_double) X(sqlite3_bind_int) \
 	X(sqlite3_bind_int64) X(sqlite3_bind_null) X(sqlite3_bind_text) \
-	X(sqlite3_changes) X(sqlite3_last_insert_rowid) X(sqlite3_column_text)
+	X(sqlite3_changes) X(sqlite3_last_insert_rowid) X(sqlite3_column_text) \
+	X(sqlite3_busy_timeout)
 
 #define SQ_FIELD(name) __typeof__(&name) name;
 static struct {
@@ -132,4 +134,9 @@ sqlite3_int64 sqlite3_last_insert_rowid(sqlite3 *db)
 const unsigned char *sqlite3_column_text(sqlite3_stmt *st, int col)
 {
 	return sq.sqlite3_column_text(st, col);
+}
+
+int sqlite3_busy_timeout(sqlite3 *db, int ms)
+{
+	return sq.sqlite3_busy_timeout(db, ms);
 }
