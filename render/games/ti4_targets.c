@@ -139,7 +139,7 @@ static int combat_dice(const tctx *t, int p, int a, int *val)
 		int in = a == 0 ? ti4_units[u].ship : ti4_units[u].ground, d, v;
 		if (!in)
 			continue;
-		v = ti4_unit_roll(s, p, u, TI4_ROLL_COMBAT, &d);   /* the rules' own values */
+		v = ti4_combat_roll(s, i, a, p, u, &d);   /* the rules' own values */
 		if (a == 0 && p == s->def && tl && tl->anomaly == TI4_AN_NEBULA)
 			v--;
 		for (int k = 0; k < s->u[i][a][p][u] * d && n < MAX_DICE; k++)

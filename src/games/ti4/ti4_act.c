@@ -807,7 +807,7 @@ static int ev_fire(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		int in = a == 0 ? UD(t).ship : UD(t).ground;
 		if (!in)
 			continue;
-		val[t] = ti4_unit_roll(s, p, t, TI4_ROLL_COMBAT, &d);
+		val[t] = ti4_combat_roll(s, i, a, p, t, &d);
 		nd[t] = s->u[i][a][p][t] * d;
 		if (a == 0 && p == s->def && ti4_tile_of(s, i)->anomaly == TI4_AN_NEBULA)
 			val[t]--;   /* LRR 59: the defender in a nebula adds 1 to its combat rolls */
@@ -999,12 +999,15 @@ static int ev_land(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		return ti4_illegal(err, "ti4 LRR 89.4: ground forces land on planets of the active "
 			"system");
 	count_list(&ev->f[1], cnt);
-	for (int t = 0; t < TI4_NUT; t++) {
+	for (int t = 0; t < TI4_NUT; t++)
 		if (cnt[t] && !UD(t).ground)
 			return ti4_illegal(err, "ti4 LRR 89.4: only ground forces land");
+	/* version 4: the custodians token's six influence, before ground forces commit (LRR 27.2) */
+	if ((rc = ti4_v4_land(s, h, ev, i, slot, list_total(cnt), desc, err)))
+		return rc;
+	for (int t = 0; t < TI4_NUT; t++)
 		if ((rc = xfer(s, h, i, 0, i, slot, p, t, cnt[t], err)))
 			return rc;
-	}
 	s->landed[slot - 1] |= 1;
 	q = other_ground(s, i, slot, p);
 	if (desc) {

@@ -988,7 +988,8 @@ void ti4_round_after(ti4_state *s, const sl_header *h, sl_buf *desc)
 	if (!R->on)
 		return;
 	/* LRR 27: the first to gain Mecatol Rex takes the custodians token and 1 point */
-	if (!R->custodians && s->tile[0] == 18 && s->ctrl[0][0] >= 0 && s->turn > 0) {
+	if (!R->custodians && s->tile[0] == 18 && s->ctrl[0][0] >= 0 && s->turn > 0
+	    && ti4_v4_custodians_on_control(s)) {
 		R->custodians = 1;
 		s->pl[s->ctrl[0][0]].vp++;
 		if (desc)
