@@ -231,6 +231,85 @@ static void t_winnu_flagship_v3(void **state)
 	assert_int_equal(d, 0);
 }
 
+/* ---- units with production beyond space docks (LRR 68.1) ------------------------------ */
+
+/* ana (arborec) holds Mellon with two Letani Warriors and no dock; cyd
+ * (titans) holds Sakulag with one Hel-Titan and nothing else there. */
+static void producers(ctx *c)
+{
+	ti4_state *s = S(c);
+	OK(c, MAP);
+	OK(c, "ana: seat faction=arborec home=201");
+	OK(c, "bob: seat faction=hacan home=205");
+	OK(c, "cyd: seat faction=titans home=209");
+	s->ctrl[at(202)][0] = 0;
+	put(s, 202, 1, 0, TI4_INF, 2);
+	s->ctrl[at(203)][1] = 2;
+	put(s, 203, 2, 2, TI4_PDS, 1);
+	picks(c, FIGHT);   /* ana 1, cyd 3, bob 5 */
+}
+
+static void t_letani_warrior(void **state)
+{
+	ctx *c = *state;
+	ti4_state *s = S(c);
+	producers(c);
+	OK(c, "ana: activate system=202");
+	NO(c, "ana: produce units=inf,inf,inf pay=nestphar", "LRR 68: production 2 at 202; 3 units");
+	NO(c, "ana: produce units=ff pay=nestphar planet=zohbat", "LRR 68.3: ground forces are placed");
+	OK(c, "ana: produce units=inf,inf pay=nestphar");
+	assert_int_equal(s->u[at(202)][1][0][TI4_INF], 4);
+	assert_true(has(c, "production 2"));
+	OK(c, "ana: end");
+	/* Letani Warrior II: production 2 each (four warriors there now: 8) */
+	s->r.techs[0][ti4_tech_index("letaniwarrior2") >> 3] |=
+		(uint8_t)(1u << (ti4_tech_index("letaniwarrior2") & 7));
+	assert_int_equal(ti4_unit_production(s, 0, TI4_INF), 2);
+	assert_int_equal(ti4_unit_production(s, 0, TI4_MECH), 2);   /* the Letani Behemoth */
+	assert_int_equal(ti4_unit_production(s, 1, TI4_INF), 0);    /* hacan infantry: none */
+}
+
+/* LRR 68.1d: at home the dock (production 5) makes no infantry; the four
+ * Letani Warriors there make four. */
+static void t_arborec_dock_no_infantry(void **state)
+{
+	ctx *c = *state;
+	producers(c);
+	S(c)->pl[0].tg = 5;
+	OK(c, "ana: activate system=201");
+	NO(c, "ana: produce units=inf,inf,inf,inf,inf,inf pay=nestphar",
+		"LRR 68.1d: the Arborec space docks produce no infantry; ana's other units with "
+		"production at 201 make 4, not 6");
+	OK(c, "ana: produce units=inf,inf,inf,inf,dd,ff,ff,ff pay=nestphar tg=2");
+	assert_true(has(c, "production 9, 8 used"));
+}
+
+static void t_hel_titan(void **state)
+{
+	ctx *c = *state;
+	ti4_state *s = S(c);
+	int d;
+	producers(c);
+	assert_int_equal(ti4_unit_roll(s, 2, TI4_PDS, TI4_ROLL_CANNON, &d), 6);
+	assert_int_equal(ti4_unit_production(s, 2, TI4_PDS), 1);
+	OK(c, "ana: activate system=204");
+	OK(c, "ana: end");
+	OK(c, "cyd: activate system=203");
+	NO(c, "cyd: produce units=inf,inf pay=elysium", "LRR 68: production 1 at 203");
+	OK(c, "cyd: produce units=inf pay=elysium");
+	assert_int_equal(s->u[at(203)][2][2][TI4_INF], 1);
+}
+
+/* Version 3: no production without a space dock. */
+static void t_production_v3(void **state)
+{
+	ctx *c = *state;
+	producers(c);
+	OK(c, "ana: activate system=202");
+	NO(c, "ana: produce units=inf,inf pay=nestphar", "LRR 68: ana has no unit with production");
+	assert_int_equal(ti4_unit_production(S(c), 0, TI4_INF), 0);
+}
+
 /* ---- the L1Z1X flagship's capacity; the state's version marker ------------------------- */
 
 /* [0.0.1] carries 5, as printed (formats/ti4.md cites the sheets; AsyncTI4's
@@ -285,6 +364,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(t_custodians_v3, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_winnu_flagship, setup4, teardown),
 		cmocka_unit_test_setup_teardown(t_winnu_flagship_v3, setup3, teardown),
+		cmocka_unit_test_setup_teardown(t_letani_warrior, setup4, teardown),
+		cmocka_unit_test_setup_teardown(t_arborec_dock_no_infantry, setup4, teardown),
+		cmocka_unit_test_setup_teardown(t_hel_titan, setup4, teardown),
+		cmocka_unit_test_setup_teardown(t_production_v3, setup3, teardown),
 		cmocka_unit_test_setup_teardown(t_l1z1x_flagship, setup4, teardown),
 		cmocka_unit_test_setup_teardown(t_snapshot, setup4, teardown),
 	};

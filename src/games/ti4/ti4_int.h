@@ -95,6 +95,13 @@ int ti4_v4_custodians_on_control(const ti4_state *s);
  * (nor token_sys, the secondary's). Before version 4: refused. */
 int ti4_v4_take_structure(ti4_state *s, const sl_header *h, int p, int t, const sl_value *from,
 	int *used, int token_sys, sl_buf *desc, sl_error *err);
+/* Version 4's printed faction units read for their production (Letani
+ * Warrior I, Hel-Titan I), NULL otherwise; the production of p's units other
+ * than space docks in area a of system i (0 before version 4). */
+const ti4_stats *ti4_v4_base_unit(const ti4_state *s, int f, int t);
+int ti4_v4_production(const ti4_state *s, int i, int a, int p);
+/* The PRODUCTION value of p's unit t other than a space dock (version 4; 0 before). */
+int ti4_unit_production(const ti4_state *s, int p, int t);
 /* Refused when from= names more planets than were taken from. */
 int ti4_v4_from_left(const sl_header *h, const sl_value *from, int used, sl_error *err);
 

@@ -11,6 +11,45 @@
 
 enum { CUSTODIANS_COST = 6 };   /* LRR 27.2: six influence */
 
+/* ---- units with production beyond space docks (LRR 68.1) ------------------------------- */
+
+/* The printed values of faction units before their upgrade that version 4
+ * reads beyond version 3's (ti4_v3.c): their production. Source: AsyncTI4
+ * src/main/resources/data/units/units.json (commit 205a5ee, MIT licence),
+ * arborec_infantry (Letani Warrior I: combat 8, production 1) and titans_pds
+ * (Hel-Titan I: combat 7, space cannon 6, sustain damage, production 1);
+ * the upgrades (Letani Warrior II production 2, Hel-Titan II 1) and the
+ * Letani Behemoth (production 2) are in ti4_cards.c. */
+#define S(c, per, cb, d, mv, cap, sus, b, bd, a, ad, sc, sd, pr) \
+	{c, per, cb, d, mv, cap, sus, b, bd, a, ad, sc, sd, pr}
+static const struct {
+	uint8_t faction, unit;
+	ti4_stats st;
+} base_units[] = {
+	{TI4_F_ARBOREC, TI4_INF, S(1, 2, 8, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)},   /* Letani Warrior I */
+	{TI4_F_TITANS, TI4_PDS, S(0, 1, 7, 1, 0, 0, 1, 0, 0, 0, 0, 6, 1, 1)},    /* Hel-Titan I */
+};
+#undef S
+
+const ti4_stats *ti4_v4_base_unit(const ti4_state *s, int f, int t)
+{
+	if (!V4)
+		return NULL;
+	for (size_t k = 0; k < sizeof base_units / sizeof base_units[0]; k++)
+		if (base_units[k].faction == f && base_units[k].unit == t)
+			return &base_units[k].st;
+	return NULL;
+}
+
+int ti4_v4_production(const ti4_state *s, int i, int a, int p)
+{
+	int n = 0;
+	for (int t = 0; V4 && t < TI4_NUT; t++)
+		if (t != TI4_SD)
+			n += s->u[i][a][p][t] * ti4_unit_production(s, p, t);
+	return n;
+}
+
 /* ---- the Winnu flagship (Salai Sai Corian) ------------------------------------------ */
 
 /* p's opponent in the space combat at i: the other side of the combat under
