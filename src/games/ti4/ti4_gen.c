@@ -253,6 +253,15 @@ static int custodians_pay(const ti4_state *s, sl_arena *a, int p, sl_event *out)
 	return 1;
 }
 
+/* Version 4: p's units other than docks with production at i (LRR 68.1). */
+static int has_production(const ti4_state *s, int i, int p)
+{
+	int n = 0;
+	for (int k = 0; k < TI4_AREAS; k++)
+		n += ti4_v4_production(s, i, k, p);
+	return n;
+}
+
 static int try_produce(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_arena *a,
 	sl_prng *rng, int p, sl_event *out)
 {
@@ -353,7 +362,8 @@ static int action(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_prn
 				return 0;   /* version 4: the custodians token's six influence (LRR 27.2) */
 		}
 	}
-	if (s->step < TI4_ST_PRODUCE && ti4_has_dock(s, i, p) && !try_produce(s, h, tmp, a, rng, p, out))
+	if (s->step < TI4_ST_PRODUCE && (ti4_has_dock(s, i, p) || has_production(s, i, p))
+	    && !try_produce(s, h, tmp, a, rng, p, out))
 		return 0;
 	sl_event_init(out, TI4_EV_END, p);
 	return 0;
