@@ -139,7 +139,7 @@ static int combat_dice(const tctx *t, int p, int a, int *val)
 		int in = a == 0 ? ti4_units[u].ship : ti4_units[u].ground, d, v;
 		if (!in)
 			continue;
-		v = ti4_unit_roll(s, p, u, TI4_ROLL_COMBAT, &d);   /* the rules' own values */
+		v = ti4_combat_roll(s, i, a, p, u, &d);   /* the rules' own values */
 		if (a == 0 && p == s->def && tl && tl->anomaly == TI4_AN_NEBULA)
 			v--;
 		for (int k = 0; k < s->u[i][a][p][u] * d && n < MAX_DICE; k++)
@@ -466,6 +466,42 @@ static int select_froms(tctx *t)
 
 /* ---- invasion and production --------------------------------------------------------------- */
 
+/* A landing's pay= and tg= for the custodians token (LRR 27.2, rules
+ * version 4): p's ready planets, the most influence first, until six, then
+ * trade goods. 0 when p cannot pay six. */
+static int custodians_pay(tctx *t, int p, sl_event *ev)
+{
+	const ti4_state *s = t->s;
+	uint8_t pay[16];
+	int n = 0, inf = 0, used[TI4_NPOS][3];
+	memset(used, 0, sizeof used);
+	while (inf < 6 && n < 16) {
+		int bi = -1, bk = 0, best = 0;
+		for (int j = 0; j < TI4_NPOS; j++)
+			for (int k = 1; k <= 3; k++) {
+				const ti4_planet *pl = planet(t, j, k);
+				if (pl && s->ctrl[j][k - 1] == p && !s->exh[j][k - 1] && !used[j][k - 1]
+				    && pl->inf > best) {
+					bi = j;
+					bk = k;
+					best = pl->inf;
+				}
+			}
+		if (bi < 0)
+			break;
+		used[bi][bk - 1] = 1;
+		pay[n++] = (uint8_t)planet_token(planet(t, bi, bk)->id);
+		inf += best;
+	}
+	if (inf < 6 && s->pl[p].tg < 6 - inf)
+		return 0;
+	if (n)
+		tg_bytes(&ev->f[2], pay, n);
+	if (inf < 6)
+		sl_value_int(&ev->f[3], 6 - inf);
+	return 1;
+}
+
 static int landings(tctx *t)
 {
 	const ti4_state *s = t->s;
@@ -489,6 +525,9 @@ static int landings(tctx *t)
 			sl_value_int(&ev.f[0], planet_token(tl->p[k - 1].id));
 			tg_bytes(&ev.f[1], l.b, l.n);
 			if ((rc = offer_place(t, &ev, "", "invade", i, k)) < 0)
+				return rc;
+			/* rules version 4: Mecatol Rex with the custodians token, its six influence */
+			if (!rc && custodians_pay(t, p, &ev) && (rc = offer_place(t, &ev, "", "invade", i, k)) < 0)
 				return rc;
 		}
 	return 0;

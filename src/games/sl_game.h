@@ -12,7 +12,7 @@ extern "C" {
 #endif
 
 #define SL_GAME_API 2        /* version of struct sl_game (2: model) */
-#define SL_MAX_FIELDS 12     /* fields of one event type */
+#define SL_MAX_FIELDS 16     /* fields of one event type (ti4 `strategic` has 13) */
 #define SL_MAX_PLAYERS 8
 #define SL_MAX_ITEMS 255     /* items in one DICE or LIST value */
 #define SL_MAX_SNAPSHOT (1u << 20)   /* bytes of one serialized state */

@@ -21,6 +21,10 @@ typedef struct rec_new_opt {
 typedef struct rec_new_secret {
 	char player[32];
 	sl_buf text;
+	/* The same secret as words, for `sillage serve`'s FILE.seal: what was
+	 * dealt (a ti4 secret objective's id) and its salt in hex. */
+	char what[64];
+	char salt[2 * SL_SALT_BYTES + 1];
 } rec_new_secret;
 
 typedef struct rec_template {

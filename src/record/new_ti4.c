@@ -269,6 +269,8 @@ static int deal_one(sl_buf *out, rec_new_secret *sec, const char *id, int o, sl_
 	sl_hexstr_encode(hc, cm, sizeof cm);
 	sl_buf_printf(out, "%s: draw deck=secret commit=%s\n", id, hc);
 	snprintf(sec->player, sizeof sec->player, "%.31s", id);
+	snprintf(sec->what, sizeof sec->what, "%s", obj);
+	memcpy(sec->salt, hs, sizeof sec->salt);
 	sl_buf_init(&sec->text);
 	sl_buf_printf(&sec->text, "# sillage new ti4: %s's secret objective, dealt sealed (the log "
 		"holds only its commitment); keep this file to yourself (formats/ti4.md)\n"

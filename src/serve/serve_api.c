@@ -941,13 +941,16 @@ static void post_act(server *s, const serve_who *w, const char *text, serve_repl
 	const char *ev;
 	size_t evn;
 	char who[64], key[64], have[64];
-	int done, idx = -1;
+	int done, idx = -1, named;
 	sl_buf line;
 	sl_buf_init(&line);
 	sl_buf_puts(&line, text);
 	ev = serve_line_event(text, &evn);
+	/* the content named by the key itself (ti4: the secret objective's id): a
+	 * reveal without its salt */
+	named = k && strcmp(k->content_field, k->key_field) == 0;
 	if (k && ev && strlen(k->reveal_event) == evn && strncmp(ev, k->reveal_event, evn) == 0 &&
-	    serve_line_field(text, k->content_field, have, sizeof have) != 0 &&
+	    serve_line_field(text, named ? k->salt_field : k->content_field, have, sizeof have) != 0 &&
 	    serve_line_field(text, k->key_field, key, sizeof key) == 0) {
 		int p = line_player_index(s, text);
 		const char *pid = p >= 0 ? serve_player_id(s, p) : p == -2 ? serve_player_id(s, w->player) : NULL;
@@ -958,7 +961,8 @@ static void post_act(server *s, const serve_who *w, const char *text, serve_repl
 		if (idx >= 0) {
 			serve_line_drop((char *)(uintptr_t)sl_buf_cstr(&line), k->salt_field);
 			line.len = strlen(sl_buf_cstr(&line));
-			put_value(s, k->reveal_event, k->content_field, s->seals[idx].content, &line);
+			if (!named)
+				put_value(s, k->reveal_event, k->content_field, s->seals[idx].content, &line);
 			put_value(s, k->reveal_event, k->salt_field, s->seals[idx].salt, &line);
 		}
 	}

@@ -678,20 +678,49 @@ static int parse_options(const rec_template *t, char *buf, rec_new_opt *opts, se
 	return n;
 }
 
-/* The game's opening from its template, recorded line by line (each checked
- * by the rules) into DIR/NAME.silb, and served. Holds scan_lock. */
-static void create_game(club *cl, const char *name, const char *text, size_t len, serve_reply *rp)
+/* The secrets a template dealt (a ti4 secret objective each), written where
+ * the game's sealed choices live, DIR/NAME.silb.seal (0600, synced), before
+ * the game is opened: each player's reveal is filled in from there for that
+ * player's token only (serve_api.c post_act), as `sillage new` gives each its
+ * FILE.ID.secret. 0, or -1 (nothing written). */
+static int write_dealt(const club *cl, const char *name, const rec_new_secret *sec, int nsec,
+	char *path, size_t pathn)
 {
-	char tmp[4200];
+	sl_buf b;
+	int r;
+	snprintf(path, pathn, "%s/%s.silb.seal", cl->o.dir, name);
+	sl_buf_init(&b);
+	sl_buf_printf(&b, "# sillage serve: the sealed choices of %s/%s.silb, secret until revealed "
+		"(docs/serve.md); dealt by the new-game page\n", cl->o.dir, name);
+	for (int k = 0; k < nsec; k++)
+		sl_buf_printf(&b, "seal %s %s %s %s\n", sec[k].player, sec[k].what, sec[k].what, sec[k].salt);
+	r = b.failed ? -1 : serve_private_write(path, (const char *)b.data, b.len);
+	sl_buf_free(&b);
+	return r;
+}
+
+/* The game's opening from its template, recorded line by line (each checked
+ * by the rules) into DIR/NAME.silb, and served; the secrets it dealt are
+ * sealed first. Holds scan_lock. */
+static void create_game(club *cl, const char *name, const char *text, size_t len,
+	const rec_new_secret *sec, int nsec, serve_reply *rp)
+{
+	char tmp[4200], seal[4200] = "";
 	serve_opts o = cl->o;
 	server *s;
 	int code = 0, fd;
+	if (nsec && write_dealt(cl, name, sec, nsec, seal, sizeof seal)) {
+		serve_reply_error(rp, 500, "the secrets cannot be written in %s", cl->o.dir);
+		return;
+	}
 	snprintf(tmp, sizeof tmp, "%s/.new-%s.XXXXXX", cl->o.dir, name);
 	if ((fd = mkstemp(tmp)) < 0 || write(fd, text, len) != (ssize_t)len) {
 		if (fd >= 0) {
 			close(fd);
 			unlink(tmp);
 		}
+		if (seal[0])
+			unlink(seal);
 		serve_reply_error(rp, 500, "the opening cannot be written in %s", cl->o.dir);
 		return;
 	}
@@ -700,6 +729,8 @@ static void create_game(club *cl, const char *name, const char *text, size_t len
 	s = serve_game_open(cl, &o, name, &code);
 	unlink(tmp);
 	if (!s) {
+		if (seal[0])
+			unlink(seal);
 		serve_reply_error(rp, code == 1 ? 422 : 500, "the opening was refused (exit %d): see the server's log", code);
 		return;
 	}
@@ -730,11 +761,12 @@ static void post_new(club *cl, json_t *j, serve_reply *rp)
 	const char *optext = json_string_value(json_object_get(j, "options"));
 	const rec_template *t = game ? rec_new_find(game) : NULL;
 	rec_new_opt opts[NEW_MAX_OPTS];
+	rec_new_secret sec[SL_MAX_PLAYERS];
 	char nm[64], file[80], path[4200], *buf;
 	struct stat st;
 	sl_buf out;
 	sl_error err;
-	int n;
+	int n, nsec = 0;
 	snprintf(file, sizeof file, "%s.silb", name ? name : "");
 	if (!name || game_name(file, nm, sizeof nm) || strcmp(nm, name) != 0) {
 		serve_reply_error(rp, 400, "name: letters, digits, '.', '_' and '-' (not first), at most 63");
@@ -757,14 +789,17 @@ static void post_new(club *cl, json_t *j, serve_reply *rp)
 	}
 	sl_error_clear(&err);
 	sl_buf_init(&out);
-	if (rec_new_check(t, opts, n, &err) || t->write(&out, opts, n, &err) || out.failed)
+	/* as `sillage new` does: the opening, then what the template deals sealed */
+	if (rec_new_check(t, opts, n, &err) || t->write(&out, opts, n, &err) || out.failed
+	    || (t->deal && t->deal(&out, sec, &nsec, opts, n, &err)) || out.failed)
 		serve_reply_error(rp, err.code == SL_EILLEGAL ? 422 : err.code == SL_EIO || out.failed ? 500 : 400,
 			"%s", err.msg[0] ? err.msg : "out of memory");
 	else {
 		pthread_mutex_lock(&scan_lock);   /* no look at DIR opens it half made */
-		create_game(cl, name, (const char *)out.data, out.len, rp);
+		create_game(cl, name, (const char *)out.data, out.len, sec, nsec, rp);
 		pthread_mutex_unlock(&scan_lock);
 	}
+	rec_new_secrets_free(sec, nsec);
 	sl_buf_free(&out);
 	sl_free(buf);
 }

@@ -17,6 +17,10 @@ static const serve_seal_kind kinds[] = {
 	{"xwing", "dial", "commit", "dial", "reveal", "dial", "salt", "ship", "xwing-dial"},
 	/* formats/fmp.md: "commit ship hash", then "reveal ship choice salt" (turn 21) */
 	{"fmp", "commit", "hash", "choice", "reveal", "choice", "salt", "ship", "fmp-takeoff"},
+	/* formats/ti4.md: "draw deck=secret commit" dealt by the new-game page (no
+	 * sealing in play), "objective do=score id salt": the id is the key and the
+	 * content, the salt is filled in */
+	{"ti4", "draw", "commit", "card", "objective", "id", "salt", "id", "ti4-secret"},
 	{NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 };
 

@@ -420,7 +420,52 @@ grep -q '^/slow ' "$T/hooks" && ok "a notify file rewritten at once with the sam
 stop
 kill $RP 2>/dev/null
 
-for f in sternes grise newcomer; do
+start || exit 1
+# a ti4 game from the page deals its secret objectives sealed, as `sillage new ti4` does: the
+# journal holds the commitments, DIR/NAME.silb.seal (0600) each objective and salt; a player's
+# token sees and reveals its own only (the server fills in the salt; the rules then refuse the
+# score for its phase, not for the seal), another's token gets nothing of it
+TMAP="39 22 19 20 21 25 27 47 34 38 23 30 26 31 24 41 32 49 46 29 0 44 40 36 0 48 43 0 37 42 0 33 35 45 0 28"
+post "/api/new?t=$HOST" "{\"name\":\"council\",\"game\":\"ti4\",\"options\":\"--map $TMAP\\n--players ana:sol,bob:hacan\"}"
+if [ "$CODE" = 201 ] && [ "$(stat -c %a "$D/council.silb.seal" 2>/dev/null)" = 600 ] &&
+   [ "$(grep -c '^seal ana [a-z0-9]* [a-z0-9]* [0-9a-f]\{32\}$' "$D/council.silb.seal")" = 1 ] &&
+   [ "$(grep -c '^seal bob ' "$D/council.silb.seal")" = 1 ] &&
+   [ "$("$SILLAGE" convert -o - --format sil "$D/council.silb" 2>/dev/null | grep -c '^[a-z]*: draw deck=secret commit=')" = 2 ]; then
+	ok "POST /api/new ti4: a secret objective each, the commitments in the journal, the salts in council.silb.seal (0600)"
+else bad "ti4 secrets: $CODE $(cat "$T/body") $(ls -l "$D" | grep council)"; fi
+AOBJ=$(sed -n 's/^seal ana \([a-z0-9]*\) .*/\1/p' "$D/council.silb.seal")
+BOBJ=$(sed -n 's/^seal bob \([a-z0-9]*\) .*/\1/p' "$D/council.silb.seal")
+CA=$(gtok "$ANA" council)
+CB=$(gtok "$(link "player bob")" council)
+get "/g/council/api/state?t=$CA"
+sa=$(cat "$T/body")
+get "/g/council/api/state?t=$CB"
+sb=$(cat "$T/body")
+get "/g/council/api/state"
+sw=$(cat "$T/body")
+if echo "$sa" | grep -q "\"sealed\":{\"$AOBJ\":{\"player\":\"ana\"" && ! echo "$sa" | grep -q "\"$BOBJ\"" &&
+   echo "$sb" | grep -q "\"sealed\":{\"$BOBJ\":{\"player\":\"bob\"" && ! echo "$sb" | grep -q "\"$AOBJ\"" &&
+   echo "$sw" | grep -q '"sealed":{}'; then
+	ok "each player's token shows its own secret objective only; the public view none"
+else bad "sealed views: ana $(echo "$sa" | grep -o '"sealed":{[^}]*}') bob $(echo "$sb" | grep -o '"sealed":{[^}]*}')"; fi
+post "/g/council/api/act?t=$(gtok "$HOST" council)" "{\"rev\":$(rev_of council),\"line\":\"turn 1\"}"
+[ "$CODE" = 200 ] || bad "turn 1 in council: $CODE $(cat "$T/body")"
+r=$(rev_of council)
+post "/g/council/api/act?t=$CB" "{\"rev\":$r,\"line\":\"bob: objective do=score id=$AOBJ\"}"
+b1="$CODE $(cat "$T/body")"
+post "/g/council/api/act?t=$CA" "{\"rev\":$r,\"line\":\"ana: objective do=score id=$AOBJ\"}"
+a1="$CODE $(cat "$T/body")"
+case "$b1" in 422*"61.19"*) bok=1 ;; *) bok=0 ;; esac
+# ana's opens her commitment: scored (her seal gone), or refused for its phase or condition
+left=x
+case "$a1" in *61.19*) aok=0 ;; 200*) aok=1; left=1 ;; 422*"LRR 61."[57]*) aok=1; left=2 ;; *) aok=0 ;; esac
+[ $bok = 1 ] && [ $aok = 1 ] && [ "$(grep -c '^seal ' "$D/council.silb.seal")" = "$left" ] && grep -q '^seal bob ' "$D/council.silb.seal" &&
+	ok "ana's reveal gets her salt from the server (her commitment opens), bob's of her objective none (LRR 61.19)" ||
+	bad "reveals: bob $b1 / ana $a1"
+stop
+
+
+for f in sternes grise newcomer council; do
 	"$SILLAGE" verify "$D/$f.silb" > /dev/null 2>&1 || bad "$f.silb does not verify"
 done
 [ "$(stat -c %a "$D/club.tokens")" = 600 ] && ok "DIR/club.tokens is 0600" || bad "club.tokens mode"

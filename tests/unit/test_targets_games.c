@@ -27,6 +27,8 @@
 #define FMP_SAMPLE "samples/fmp/ferrix.sil"
 #define TI4_ACHERON "samples/ti4/acheron-hunger.sil"
 #define TI4_VALEFAR "samples/ti4/valefar.sil"
+/* rules version 4, `gen -g ti4 -P 4 -r 1 -k` cut after p3's landing on Mecatol Rex */
+#define TI4_V4_MECATOL "tests/unit/data/ti4-v4-mecatol.sil"
 #define XW_ION "samples/xwing/ion-ambush.sil"
 #define XW_FREIGHTER "samples/xwing/freighter-run.sil"
 
@@ -841,6 +843,22 @@ static void test_ti4_invasion_and_production(void **state)
 	at_free(&a);
 }
 
+/* Rules version 4: the landing on Mecatol Rex with the custodians token is
+ * offered with its six influence paid (LRR 27.2), never unpaid. */
+static void test_ti4_custodians(void **state)
+{
+	at a;
+	sl_targets top;
+	(void)state;
+	at_before(&a, TI4_V4_MECATOL, "p3: land planet=mecatolrex");
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "p3: land planet=mecatolrex units=inf,inf,inf,inf pay=rarron,qucenn,ylir"));
+	assert_null(find_act(&top, "p3: land planet=mecatolrex units=inf,inf,inf,inf"));
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+}
+
 /* Capture (LRR 17 (22)) and what feeds it: the unit taken back for want of
  * reinforcements (commentary 8), the agent answering a replenishment,
  * Vortex. */
@@ -1041,6 +1059,7 @@ int main(void)
 		cmocka_unit_test(test_ti4_combat),
 		cmocka_unit_test(test_ti4_invasion_and_production),
 		cmocka_unit_test(test_ti4_capture),
+		cmocka_unit_test(test_ti4_custodians),
 		cmocka_unit_test(test_ti4_sweep),
 		cmocka_unit_test(test_xwing_planning),
 		cmocka_unit_test(test_xwing_activation),

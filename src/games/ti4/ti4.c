@@ -60,7 +60,12 @@ static const sl_field_def f_bombard[] = {
 static const sl_field_def f_land[] = {
 	PLN("planet", 0, "the planet invaded"),
 	U("units", "ground forces from the space area: inf, mech"),
+	/* rules version 4 (appended: earlier logs read with the first 2, ti4_schema_v3) */
+	{"pay", SL_K_LIST, 1, 0, 0, 16, ti4_planet_tokens,
+		"Mecatol Rex: planets exhausted for the custodians token's 6 influence (LRR 27.2)"},
+	{"tg", SL_K_INT, 1, 0, 99, 0, NULL, "Mecatol Rex: trade goods spent as influence (LRR 27.2)"},
 };
+#define NLAND_V3 2
 static const sl_field_def f_produce[] = {
 	U("units", "units produced"),
 	{"pay", SL_K_LIST, 1, 0, 0, 16, ti4_planet_tokens, "planets exhausted for their resources"},
@@ -131,8 +136,12 @@ static const sl_field_def f_strategic[] = {
 	{"at", SL_K_LIST, 1, 0, 0, 4, ti4_planet_tokens, "Construction: the planet of each structure"},
 	{"tactic", SL_K_INT, 1, 0, 16, 0, NULL, "Warfare: the tactic pool after redistributing"},
 	{"fleet", SL_K_INT, 1, 0, 16, 0, NULL, "Warfare: the fleet pool after redistributing (the strategy pool has the rest)"},
+	/* rules version 4 (appended: a version 3 log reads with the first 12, ti4_schema_v3) */
+	{"from", SL_K_LIST, 1, 0, 0, 2, ti4_planet_tokens,
+		"Construction: with none in reinforcements, the planet each such structure is taken from (LRR 24.4a)"},
 };
 #define NSTRAT_V2 8
+#define NSTRAT_V3 12
 static const sl_field_def f_play[] = {
 	{"kind", SL_K_ENUM, 0, 0, 0, 0, ti4_kind_tokens, "action (card), component, leader, relic, note"},
 	CARD("card", 0, "what is played: an action card id, or the name of the ability"),
@@ -158,8 +167,9 @@ static const sl_field_def f_draw[] = {
 
 #define NF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define PL (SL_EV_PLAY | SL_EV_PLAYER)
-/* The events; NSTRAT: how many of `strategic`'s fields the version knows. */
-#define TI4_EVENTS(NSTRAT) { \
+/* The events; NSTRAT, NLAND: how many of `strategic`'s and `land`'s fields
+ * the version knows. */
+#define TI4_EVENTS(NSTRAT, NLAND) { \
 	{"galaxy", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_galaxy), f_galaxy, "the galaxy, first of all"}, \
 	{"faction", SL_EV_SETUP | SL_EV_PLAYER, NF(f_faction), f_faction, \
 		"the player's faction and home system"}, \
@@ -173,7 +183,7 @@ static const sl_field_def f_draw[] = {
 	{"assign", PL, NF(f_assign), f_assign, "hits taken: units sustaining damage and destroyed"}, \
 	{"retreat", PL, NF(f_retreat), f_retreat, "a retreat announced, carried out at the end of the round"}, \
 	{"bombard", PL, NF(f_bombard), f_bombard, "invasion: BOMBARDMENT of a planet"}, \
-	{"land", PL, NF(f_land), f_land, "invasion: ground forces land on a planet"}, \
+	{"land", PL, NLAND, f_land, "invasion: ground forces land on a planet"}, \
 	{"produce", PL, NF(f_produce), f_produce, "production at a space dock of the active system"}, \
 	{"reclaim", PL, NF(f_reclaim), f_reclaim, \
 		"a unit of a type none are left of is taken from the board (LRR 17, commentary 8)"}, \
@@ -198,13 +208,17 @@ static const sl_field_def f_draw[] = {
 	{"agenda", PL, NF(f_agenda), f_agenda, "agenda phase: reveal, vote, outcome"}, \
 	{"draw", SL_EV_PLAYER, NF(f_draw), f_draw, "cards drawn: action cards, a sealed secret, exploration, relic"}, \
 }
-static const sl_event_def ti4_events[TI4_NEV] = TI4_EVENTS(NF(f_strategic));
-static const sl_event_def ti4_events_v2[TI4_NEV] = TI4_EVENTS(NSTRAT_V2);
+static const sl_event_def ti4_events[TI4_NEV] = TI4_EVENTS(NF(f_strategic), NF(f_land));
+static const sl_event_def ti4_events_v3[TI4_NEV] = TI4_EVENTS(NSTRAT_V3, NLAND_V3);
+static const sl_event_def ti4_events_v2[TI4_NEV] = TI4_EVENTS(NSTRAT_V2, NLAND_V3);
 
 static const char *const ti4_phases[] = {"action", "status", "agenda"};
 
 const sl_schema ti4_schema = {
 	TI4_NEV, ti4_events, 3, ti4_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+};
+const sl_schema ti4_schema_v3 = {
+	TI4_NEV, ti4_events_v3, 3, ti4_phases, {SL_HEX_FLAT, SL_HEX_ODD}
 };
 const sl_schema ti4_schema_v2 = {
 	TI4_NEV, ti4_events_v2, 3, ti4_phases, {SL_HEX_FLAT, SL_HEX_ODD}
@@ -712,12 +726,12 @@ static void ti4_position(const void *st, int *turn, int *phase)
 	*phase = s->phase;
 }
 
-/* Rules versions 1 (tactical play only) and 2 (the whole round) replay as
- * they were recorded: the module branches on the header's version
+/* Rules versions 1 (tactical play only), 2 (the whole round) and 3 replay
+ * as they were recorded: the module branches on the header's version
  * (ti4_round_init, ti4_v3_init). */
 static int ti4_compat(int recorded)
 {
-	return recorded == 1 || recorded == 2 ? SL_COMPAT_SAME : SL_COMPAT_NO;
+	return recorded >= 1 && recorded <= 3 ? SL_COMPAT_SAME : SL_COMPAT_NO;
 }
 
 #define TI4_GAME(version, schema) { \
@@ -744,8 +758,9 @@ static int ti4_compat(int recorded)
 	NULL,   /* veil: nothing hidden but what commitments seal */ \
 }
 const sl_game sl_game_ti4 = TI4_GAME(TI4_RULES_VERSION, &ti4_schema);
-/* Logs of versions 1 and 2 are read with the schema they were written with
- * (sl_game_find_version): `strategic` without version 3's fields, so their
- * binary form decodes as it did. */
+/* Logs of versions 1 to 3 are read with the schema they were written with
+ * (sl_game_find_version): `strategic` without version 3's and 4's fields,
+ * `land` without version 4's, so their binary form decodes as it did. */
 const sl_game sl_game_ti4_v1 = TI4_GAME(1, &ti4_schema_v2);
 const sl_game sl_game_ti4_v2 = TI4_GAME(2, &ti4_schema_v2);
+const sl_game sl_game_ti4_v3 = TI4_GAME(3, &ti4_schema_v3);

@@ -156,7 +156,8 @@ typedef struct ti4_round {
 typedef struct ti4_round3 {
 	uint8_t on;                /* rules version >= 3 */
 	uint8_t warprod;           /* bit p: Warfare's secondary lets p produce at home now */
-} ti4_round3;   /* bytes only: serialized as it lies */
+	uint8_t v4;                /* rules version >= 4 (a marker byte after the two above) */
+} ti4_round3;   /* bytes only */
 
 enum ti4_step { TI4_ST_NONE = 0, TI4_ST_MOVE, TI4_ST_CANNON, TI4_ST_COMBAT, TI4_ST_INVADE,
 	TI4_ST_PRODUCE };
@@ -225,6 +226,10 @@ int ti4_fleet_limit(const ti4_state *s, int p);
  * ti4_unit_move's choice (faction flagship and mech, researched upgrades). */
 enum ti4_roll { TI4_ROLL_COMBAT, TI4_ROLL_AFB, TI4_ROLL_BOMB, TI4_ROLL_CANNON };
 int ti4_unit_roll(const ti4_state *s, int p, int t, int kind, int *dice);
+/* The combat roll of p's unit t in area a of system i (a 0: space combat):
+ * ti4_unit_roll's, and from rules version 4 the Winnu flagship's dice are
+ * the opponent's non-fighter ships there. */
+int ti4_combat_roll(const ti4_state *s, int i, int a, int p, int t, int *dice);
 
 /* Whether p's unit with production at position i is blockaded (LRR 14):
  * other players' ships there, none of p's, and no space combat going on. */
@@ -237,6 +242,6 @@ int ti4_captured_count(const ti4_state *s, int capturer);  /* units and tokens o
 int ti4_check_places(const ti4_state *s);
 
 extern const sl_game sl_game_ti4;
-extern const sl_game sl_game_ti4_v1, sl_game_ti4_v2;   /* their schema (registry.c) */
+extern const sl_game sl_game_ti4_v1, sl_game_ti4_v2, sl_game_ti4_v3;   /* their schema (registry.c) */
 
 #endif

@@ -807,7 +807,7 @@ static int ev_fire(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		int in = a == 0 ? UD(t).ship : UD(t).ground;
 		if (!in)
 			continue;
-		val[t] = ti4_unit_roll(s, p, t, TI4_ROLL_COMBAT, &d);
+		val[t] = ti4_combat_roll(s, i, a, p, t, &d);
 		nd[t] = s->u[i][a][p][t] * d;
 		if (a == 0 && p == s->def && ti4_tile_of(s, i)->anomaly == TI4_AN_NEBULA)
 			val[t]--;   /* LRR 59: the defender in a nebula adds 1 to its combat rolls */
@@ -999,12 +999,15 @@ static int ev_land(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		return ti4_illegal(err, "ti4 LRR 89.4: ground forces land on planets of the active "
 			"system");
 	count_list(&ev->f[1], cnt);
-	for (int t = 0; t < TI4_NUT; t++) {
+	for (int t = 0; t < TI4_NUT; t++)
 		if (cnt[t] && !UD(t).ground)
 			return ti4_illegal(err, "ti4 LRR 89.4: only ground forces land");
+	/* version 4: the custodians token's six influence, before ground forces commit (LRR 27.2) */
+	if ((rc = ti4_v4_land(s, h, ev, i, slot, list_total(cnt), desc, err)))
+		return rc;
+	for (int t = 0; t < TI4_NUT; t++)
 		if ((rc = xfer(s, h, i, 0, i, slot, p, t, cnt[t], err)))
 			return rc;
-	}
 	s->landed[slot - 1] |= 1;
 	q = other_ground(s, i, slot, p);
 	if (desc) {
@@ -1070,7 +1073,7 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 	sl_error *err)
 {
 	int p = ev->player, i = s->asys, cnt[TI4_NUT], am[TI4_NUT], slot = 0, cost = 0, paid = 0;
-	int owner = player_arg(h, &ev->f[4]), limit, total, rc, ships = 0;
+	int owner = player_arg(h, &ev->f[4]), limit, total, rc, ships = 0, unit_prod = 0;
 	const uint8_t *pay = ev->f[1].p;
 	if ((rc = need_turn(s, h, p, err)))
 		return rc;
@@ -1083,26 +1086,35 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 				ti4_planet_at(s, i, k + 1)->name);
 	after_movement(s);
 	s->step = TI4_ST_PRODUCE;
+	/* version 4: other units with production too (LRR 68.1a: their values combined) */
 	for (int k = 1; k <= 3 && !slot; k++)
-		if (s->u[i][k][p][TI4_SD])
+		if (s->u[i][k][p][TI4_SD] || ti4_v4_production(s, i, k, p))
 			slot = k;
-	if (!slot)
+	for (int a = 0; a < TI4_AREAS; a++)
+		unit_prod += ti4_v4_production(s, i, a, p);
+	if (!slot && !unit_prod)
 		return ti4_illegal(err, "ti4 LRR 68: %s has no unit with production in the active system",
 			PID(p));
 	if (ev->f[5].present) {
 		int ps, pi = ti4_planet_find(s, ti4_planet_tokens[ev->f[5].u.i], &ps);
-		if (pi != i || !s->u[i][ps][p][TI4_SD])
-			return ti4_illegal(err, "ti4 LRR 68: ground forces are placed on a planet with "
-				"the producing space dock");
+		if (pi != i || !(s->u[i][ps][p][TI4_SD] || ti4_v4_production(s, i, ps, p)
+		    || (ti4_v4_production(s, i, 0, p) && s->ctrl[i][ps - 1] == p)))
+			return ti4_illegal(err, "ti4 LRR 68%s: ground forces are placed on a planet with "
+				"the producing %s", unit_prod ? ".3" : "", unit_prod ? "unit" : "space dock");
 		slot = ps;
 	}
 	count_list(&ev->f[0], cnt);
 	count_list(&ev->f[3], am);
 	total = list_total(cnt);
-	limit = dock_production(s, i, p);
+	limit = dock_production(s, i, p) + unit_prod;
 	if (s->prod_used + total > limit)
 		return ti4_illegal(err, "ti4 LRR 68: production %d at %03d; %d units asked (%d "
 			"already produced this step)", limit, ti4_pos_code(i), total, s->prod_used);
+	/* LRR 68.1d: an Arborec space dock's production makes no infantry */
+	if (s->r3.v4 && s->pl[p].faction == TI4_F_ARBOREC && cnt[TI4_INF] > unit_prod)
+		return ti4_illegal(err, "ti4 LRR 68.1d: the Arborec space docks produce no infantry; "
+			"%s's other units with production at %03d make %d, not %d", PID(p),
+			ti4_pos_code(i), unit_prod, cnt[TI4_INF]);
 	for (int t = 0; t < TI4_NUT; t++) {
 		if (!cnt[t] && !am[t])
 			continue;
@@ -1220,6 +1232,15 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 	return 0;
 }
 
+/* Version 4: p's units other than docks with production at i (LRR 68.1). */
+static int produces_here(const ti4_state *s, int i, int p)
+{
+	int n = 0;
+	for (int a = 0; i >= 0 && a < TI4_AREAS; a++)
+		n += ti4_v4_production(s, i, a, p);
+	return n;
+}
+
 /* Commentary 8: with none left in reinforcements, a unit comes off the board
  * from a system without the player's command token. */
 static int ev_reclaim(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
@@ -1228,7 +1249,8 @@ static int ev_reclaim(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 	int p = ev->player, t = ev->f[0].u.i, i, a, k = tokidx(t), rc;
 	if ((rc = need_turn(s, h, p, err)))
 		return rc;
-	if (!ti4_has_dock(s, s->asys, p) || s->step > TI4_ST_PRODUCE)
+	if (!(ti4_has_dock(s, s->asys, p) || produces_here(s, s->asys, p))
+	    || s->step > TI4_ST_PRODUCE)
 		return ti4_illegal(err, "ti4 LRR 67.5a: a unit comes off the board to be produced at "
 			"once, by a space dock of %s in the active system", PID(p));
 	if (s->reinf[p][t])

@@ -180,7 +180,8 @@ const ti4_faction_data ti4_faction_data_tab[TI4_NFACTION] = {
 	{"arborec", 0, "mitosis",
 		{{NULL, "cv,cr,ff,ff"}, {"nestphar", "inf,inf,inf,inf,pds,sd"}, NOST, NOST},
 		"magendefensegrid", 0, NULL, {"bioplasmosis", "letaniwarrior2"}, "Stymie",
-		"Duha Menaimon", FS(7, 2, 1, 5), "Letani Behemoth", MECH, AG("Letani Ospha"),
+		"Duha Menaimon", FS(7, 2, 1, 5), "Letani Behemoth",
+		S(2, 1, 6, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2), AG("Letani Ospha"),   /* production 2 */
 		L("Dirzuga Rophal", TI4_UL_GROUND_ON_PLANETS, 12), HERO("Letani Miasmiala")},
 	{"creuss", 0, "quantumentanglement,slipstream,creussgate",
 		{{NULL, "cv,dd,dd,ff,ff"}, {"creuss", "inf,inf,inf,inf,sd"}, NOST, NOST},

@@ -201,7 +201,7 @@ static int fire(const ti4_state *s, sl_arena *a, sl_prng *rng, int p, int slot, 
 	int n = 0, i = s->asys;
 	for (int t = 0, d; t < TI4_NUT; t++)
 		if ((slot ? ti4_units[t].ground : ti4_units[t].ship)
-		    && ti4_unit_roll(s, p, t, TI4_ROLL_COMBAT, &d))
+		    && ti4_combat_roll(s, i, slot, p, t, &d))
 			n += s->u[i][slot][p][t] * d;
 	sl_event_init(out, TI4_EV_FIRE, p);
 	if (slot) {
@@ -220,6 +220,46 @@ static int planet_token(const char *id)
 	while (ti4_planet_tokens[k] && strcmp(ti4_planet_tokens[k], id))
 		k++;
 	return k;
+}
+
+/* A landing's pay= and tg= for the custodians token (version 4, LRR 27.2): p's
+ * ready planets, the most influence first, until six, then trade goods. 0
+ * when p cannot pay six. */
+static int custodians_pay(const ti4_state *s, sl_arena *a, int p, sl_event *out)
+{
+	uint8_t b[16];
+	int n = 0, inf = 0, used[TI4_NPOS][3] = {{0}};
+	while (inf < 6 && n < 16) {
+		int bi = -1, bk = 0, best = 0;
+		for (int i = 0; i < TI4_NPOS; i++)
+			for (int k = 1; k <= 3; k++) {
+				const ti4_planet *pl = ti4_planet_at(s, i, k);
+				if (pl && s->ctrl[i][k - 1] == p && !s->exh[i][k - 1] && !used[i][k - 1]
+				    && pl->inf > best)
+					bi = i, bk = k, best = pl->inf;
+			}
+		if (bi < 0)
+			break;
+		used[bi][bk - 1] = 1;
+		b[n++] = (uint8_t)planet_token(ti4_planet_at(s, bi, bk)->id);
+		inf += best;
+	}
+	if (inf < 6 && s->pl[p].tg < 6 - inf)
+		return 0;
+	if (n)
+		sl_value_bytes(a, &out->f[2], b, n);
+	if (inf < 6)
+		sl_value_int(&out->f[3], 6 - inf);
+	return 1;
+}
+
+/* Version 4: p's units other than docks with production at i (LRR 68.1). */
+static int has_production(const ti4_state *s, int i, int p)
+{
+	int n = 0;
+	for (int k = 0; k < TI4_AREAS; k++)
+		n += ti4_v4_production(s, i, k, p);
+	return n;
 }
 
 static int try_produce(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_arena *a,
@@ -318,9 +358,12 @@ static int action(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_prn
 			units_value(a, &out->f[1], cnt);
 			if (legal(s, h, tmp, out))
 				return 0;
+			if (custodians_pay(s, a, p, out) && legal(s, h, tmp, out))
+				return 0;   /* version 4: the custodians token's six influence (LRR 27.2) */
 		}
 	}
-	if (s->step < TI4_ST_PRODUCE && ti4_has_dock(s, i, p) && !try_produce(s, h, tmp, a, rng, p, out))
+	if (s->step < TI4_ST_PRODUCE && (ti4_has_dock(s, i, p) || has_production(s, i, p))
+	    && !try_produce(s, h, tmp, a, rng, p, out))
 		return 0;
 	sl_event_init(out, TI4_EV_END, p);
 	return 0;

@@ -4,7 +4,7 @@
 
 #include "ti4.h"
 
-#define TI4_RULES_VERSION 3
+#define TI4_RULES_VERSION 4
 
 /* Event types, in schema order. */
 enum {
@@ -50,6 +50,7 @@ void ti4_round_json(const ti4_state *s, const sl_header *h, sl_buf *o);
 
 extern const sl_schema ti4_schema;
 extern const sl_schema ti4_schema_v2;   /* versions 1 and 2: `strategic` without its v3 fields */
+extern const sl_schema ti4_schema_v3;   /* version 3: `strategic` and `land` without their v4 fields */
 
 /* ti4_v3.c: what rules version 3 changes. */
 void ti4_v3_init(ti4_state *s, const sl_header *h);
@@ -80,6 +81,29 @@ int ti4_v3_may_produce_warsun(const ti4_state *s, int p);
 /* The generator's Construction and Warfare primaries (version 3): fills
  * out's fields for card c of player p. */
 void ti4_v3_gen_primary(const ti4_state *s, sl_arena *a, int p, int c, sl_event *out);
+
+/* ti4_v4.c: what rules version 4 changes (nothing before it). The landing of
+ * ev (planet slot of i, `ground` ground forces) on Mecatol Rex with the
+ * custodians token on it: its six influence paid (LRR 27.2), the token and
+ * its point taken (27.3); pay= elsewhere refused. */
+int ti4_v4_land(ti4_state *s, const sl_header *h, const sl_event *ev, int i, int slot,
+	int ground, sl_buf *desc, sl_error *err);
+/* Whether gaining control of Mecatol Rex takes the token (versions 2 and 3). */
+int ti4_v4_custodians_on_control(const ti4_state *s);
+/* LRR 24.4a: structure t of p, none in reinforcements, taken back from the
+ * planet from's item *used (then ++), in a system without p's command token
+ * (nor token_sys, the secondary's). Before version 4: refused. */
+int ti4_v4_take_structure(ti4_state *s, const sl_header *h, int p, int t, const sl_value *from,
+	int *used, int token_sys, sl_buf *desc, sl_error *err);
+/* Version 4's printed faction units read for their production (Letani
+ * Warrior I, Hel-Titan I), NULL otherwise; the production of p's units other
+ * than space docks in area a of system i (0 before version 4). */
+const ti4_stats *ti4_v4_base_unit(const ti4_state *s, int f, int t);
+int ti4_v4_production(const ti4_state *s, int i, int a, int p);
+/* The PRODUCTION value of p's unit t other than a space dock (version 4; 0 before). */
+int ti4_unit_production(const ti4_state *s, int p, int t);
+/* Refused when from= names more planets than were taken from. */
+int ti4_v4_from_left(const sl_header *h, const sl_value *from, int used, sl_error *err);
 
 int ti4_illegal(sl_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *ti4_pid(const sl_header *h, int p);

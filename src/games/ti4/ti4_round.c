@@ -69,7 +69,15 @@ static const ti4_stats *stats_of(const ti4_state *s, int p, int t)
 			best = &ti4_techs[k].up;
 	if (!best)   /* version 3: the faction's own unit before its upgrade */
 		best = ti4_v3_base_unit(s, f, t);
+	if (!best)   /* version 4: those whose production the module reads now */
+		best = ti4_v4_base_unit(s, f, t);
 	return best;
+}
+
+int ti4_unit_production(const ti4_state *s, int p, int t)
+{
+	const ti4_stats *st = t == TI4_SD ? NULL : stats_of(s, p, t);
+	return st && s->r3.v4 ? st->production : 0;
 }
 
 int ti4_unit_move(const ti4_state *s, int p, int t)
@@ -988,7 +996,8 @@ void ti4_round_after(ti4_state *s, const sl_header *h, sl_buf *desc)
 	if (!R->on)
 		return;
 	/* LRR 27: the first to gain Mecatol Rex takes the custodians token and 1 point */
-	if (!R->custodians && s->tile[0] == 18 && s->ctrl[0][0] >= 0 && s->turn > 0) {
+	if (!R->custodians && s->tile[0] == 18 && s->ctrl[0][0] >= 0 && s->turn > 0
+	    && ti4_v4_custodians_on_control(s)) {
 		R->custodians = 1;
 		s->pl[s->ctrl[0][0]].vp++;
 		if (desc)

@@ -16,6 +16,7 @@ void ti4_v3_init(ti4_state *s, const sl_header *h)
 {
 	memset(V3, 0, sizeof *V3);
 	V3->on = h && h->rules_version >= 3;
+	V3->v4 = h && h->rules_version >= 4;
 }
 
 void ti4_v3_serialize(const ti4_state *s, sl_buf *b)
@@ -23,7 +24,10 @@ void ti4_v3_serialize(const ti4_state *s, sl_buf *b)
 	if (!V3->on)
 		return;
 	sl_buf_u8(b, 3);
-	sl_buf_put(b, V3, sizeof *V3);   /* bytes only: no padding, no byte order */
+	sl_buf_u8(b, V3->on);   /* version 3's two bytes, as they were */
+	sl_buf_u8(b, V3->warprod);
+	if (V3->v4)
+		sl_buf_u8(b, 4);    /* version 4: a marker, nothing more of its own */
 }
 
 void ti4_v3_restore(ti4_state *s, sl_reader *r)
@@ -31,11 +35,15 @@ void ti4_v3_restore(ti4_state *s, sl_reader *r)
 	const uint8_t *p;
 	if (r->err || r->pos >= r->len)
 		return;
-	if (sl_read_u8(r) != 3 || !(p = sl_read_bytes(r, sizeof s->r3))) {
+	if (sl_read_u8(r) != 3 || !(p = sl_read_bytes(r, 2))) {
 		r->err = 1;
 		return;
 	}
-	memcpy(&s->r3, p, sizeof s->r3);
+	s->r3.on = p[0];
+	s->r3.warprod = p[1];
+	s->r3.v4 = 0;
+	if (r->pos < r->len)
+		s->r3.v4 = sl_read_u8(r) == 4 ? 1 : (r->err = 1, 0);
 	if (!s->r3.on || !s->r.on)
 		r->err = 1;
 }
@@ -80,7 +88,8 @@ int ti4_not_a_side(const ti4_state *s, const sl_header *h, int p, const char *ru
  * the "... I" entries; values are facts of the printed cards. Only what the
  * module models differs from the generic unit (Letani Warrior I's production,
  * Hel-Titan I as a ground force and the Floating Factory in space are not
- * modelled: formats/ti4.md). */
+ * modelled: formats/ti4.md). The L1Z1X flagship [0.0.1] keeps capacity 5
+ * (ti4_cards.c), the printed value, where units.json says 6. */
 #define S(c, per, cb, d, mv, cap, sus, b, bd, a, ad, sc, sd, pr) \
 	{c, per, cb, d, mv, cap, sus, b, bd, a, ad, sc, sd, pr}
 static const struct {
@@ -116,9 +125,11 @@ int ti4_v3_may_produce_warsun(const ti4_state *s, int p)
 /* ---- structures placed (LRR 24, 63.3, 79.3, 85) -------------------------------------- */
 
 /* Places structure t of p on the planet at v's k-th item: a planet p controls,
- * within the planet's limit, from reinforcements. *pos gets its system. */
+ * within the planet's limit, from reinforcements (with none there, version 4
+ * takes the next planet of `from` first, LRR 24.4a; token_sys: the system the
+ * secondary's token went into). *pos gets its system. */
 static int place_structure(ti4_state *s, const sl_header *h, int p, int t, const sl_value *at,
-	int k, int *pos, sl_error *err)
+	int k, const sl_value *from, int *used, int token_sys, int *pos, sl_buf *desc, sl_error *err)
 {
 	const char *id = ti4_planet_tokens[((const uint8_t *)at->p)[k]];
 	int slot, i = ti4_planet_find(s, id, &slot);
@@ -129,10 +140,15 @@ static int place_structure(ti4_state *s, const sl_header *h, int p, int t, const
 		return ti4_illegal(err, "ti4 LRR 79.3: %s already holds a space dock (one a planet)", id);
 	if (t == TI4_PDS && s->u[i][slot][p][TI4_PDS] >= 2)
 		return ti4_illegal(err, "ti4 LRR 63.3: %s already holds two PDS (two a planet)", id);
-	if (!s->reinf[p][t])
+	if (!s->reinf[p][t] && !V3->v4)
 		return ti4_illegal(err, "ti4 LRR 24.4: %s has no %s in reinforcements (all %d on the "
-			"board; taking one from the board, LRR 24.5, is not modelled yet)", PID(p),
+			"board; taking one from the board, LRR 24.4a, is not modelled yet)", PID(p),
 			ti4_units[t].name, ti4_units[t].limit);
+	if (!s->reinf[p][t]) {
+		int rc = ti4_v4_take_structure(s, h, p, t, from, used, token_sys, desc, err);
+		if (rc)
+			return rc;
+	}
 	s->reinf[p][t]--;
 	s->u[i][slot][p][t]++;
 	*pos = i;
@@ -154,21 +170,28 @@ static int construction(ti4_state *s, const sl_header *h, const sl_event *ev, in
 	sl_buf *desc, sl_error *err)
 {
 	const uint8_t *u = ev->f[8].p;
-	int p = ev->player, n, pos = -1, rc;
+	int p = ev->player, n, pos = -1, rc, used = 0, token_sys = -1;
 	if ((n = structures_named(ev, primary ? 0 : 1, primary ? 2 : 1, err)) < 0)
 		return n;
+	if (!primary && n == 1) {   /* LRR 24.3: the token is in that system before the structure */
+		int slot;
+		token_sys = ti4_planet_find(s, ti4_planet_tokens[((const uint8_t *)ev->f[9].p)[0]], &slot);
+	}
 	for (int k = 0; k < n; k++) {
 		int t = u[k];
 		if (t != TI4_PDS && (t != TI4_SD || k > 0))
 			return ti4_illegal(err, "ti4 LRR 24.%d: Construction places %s", primary ? 2 : 3,
 				primary ? "one PDS or one space dock, then one PDS" : "one PDS or one space "
 				"dock");
-		if ((rc = place_structure(s, h, p, t, &ev->f[9], k, &pos, err)))
+		if ((rc = place_structure(s, h, p, t, &ev->f[9], k, &ev->f[12], &used, token_sys, &pos,
+		    desc, err)))
 			return rc;
 		if (desc)
 			sl_buf_printf(desc, "; places a %s on %s", ti4_units[t].name,
 				ti4_planet_tokens[((const uint8_t *)ev->f[9].p)[k]]);
 	}
+	if ((rc = ti4_v4_from_left(h, &ev->f[12], used, err)))
+		return rc;
 	if (primary)
 		return 0;
 	/* LRR 24.3: the strategy token spent goes into that system (back to reinforcements
