@@ -61,6 +61,9 @@ row "convert - -o x.silb < text" - 64 sh -c "'$SL' convert - -o '$T/c.silb' < '$
 row "pack - -o x.silb < text" - 64 sh -c "'$SL' pack - -o '$T/p.silb' < '$T/g.sil'"
 row "verify - < archive" - 64 sh -c "'$SL' verify - < '$T/g.silb'"
 row "convert - -o x.sil < archive" - 64 sh -c "'$SL' convert - -o '$T/c.sil' < '$T/g.silb'"
+row "for scale: sillage version (start-up)" - 64 "$SL" version
+row "for scale: render --event 1 -o x.svg (drawing)" - 64 "$SL" render --event 1 "$T/g.silb" -o "$T/a.svg"
+row "for scale: stats (per turn) of the archive" - 64 "$SL" stats "$T/g.silb"
 K=1
 row "for scale: state --event $e of the text log" - 64 "$SL" state --event "$e" "$T/g.sil"
 row "for scale: render --event $e -o x.svg, text" - 64 "$SL" render --event "$e" "$T/g.sil" -o "$T/b.svg"

@@ -346,8 +346,10 @@ static int seek_at(sl_silb *f, int stop, void **out, size_t *inflated, sl_error 
 		return rc;
 	if (buf[0] == SILB_K_MSEGMENT) {
 		silb_mseg ms;
-		if (silb_mseg_parse(&ms, pl, plen, msg, sizeof msg) == 0 && (ms.first != f->first[s] ||
-		    ms.turn != (uint64_t)f->turn[s] || ms.count != f->first[s + 1] - f->first[s]))
+		if (silb_mseg_parse(&ms, pl, plen, msg, sizeof msg))
+			;   /* msg says why */
+		else if (ms.first != f->first[s] || ms.turn != (uint64_t)f->turn[s] ||
+		    ms.count != f->first[s + 1] - f->first[s])
 			snprintf(msg, sizeof msg, "it disagrees with the INDEX");
 		else if (ms.ref == 1 && !f->base_st)
 			snprintf(msg, sizeof msg, "its keyframe is coded against a BASE record, and there is none");
@@ -509,8 +511,9 @@ static int walk_mseg(sl_silb *f, size_t s, const uint8_t *pl, size_t plen, void 
 	void *end = NULL;
 	char msg[256];
 	int rc;
-	if (silb_mseg_parse(&ms, pl, plen, msg, sizeof msg) == 0 && (ms.first != f->first[s] ||
-	    ms.turn != (uint64_t)f->turn[s] || ms.count != f->first[s + 1] - f->first[s]))
+	if (silb_mseg_parse(&ms, pl, plen, msg, sizeof msg))
+		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: %s", s + 1, msg);
+	if (ms.first != f->first[s] || ms.turn != (uint64_t)f->turn[s] || ms.count != f->first[s + 1] - f->first[s])
 		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: it disagrees with the INDEX", s + 1);
 	if (ms.ref == 1 && !f->base_st)
 		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: its keyframe is coded against "
