@@ -67,7 +67,7 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tools/%)
 
-.PHONY: FORCE all lib test layers hostile unit golden cli compat images demo deps asan ubsan install \
+.PHONY: FORCE all lib test layers hostile seek unit golden cli compat images demo deps asan ubsan install \
         uninstall clean man headertest test-run valgrind fuzz fuzz-short fuzz-long bench bench-export export html alloc-faults \
         serve serve-browser kill keys
 
@@ -124,7 +124,7 @@ test:
 		diff $(BUILD)/.tree-before - ; exit 1; }
 	@echo "test: the work tree is as it was"
 
-test-run: layers unit golden cli compat images hostile headertest fuzz-short export html serve serve-browser kill keys
+test-run: layers unit golden cli compat images hostile seek headertest fuzz-short export html serve serve-browser kill keys
 
 unit: $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
@@ -154,6 +154,10 @@ images: $(BUILD)/sillage $(TOOL_BIN)
 # hostile inputs built at run time: verify's peak memory stays bounded
 hostile: $(BUILD)/sillage $(TOOL_BIN)
 	@sh tests/hostile/run.sh $(BUILD)/sillage $(BUILD)/tools
+
+# a position of an archive read through its index gives what the whole log gives
+seek: $(BUILD)/sillage
+	@sh tests/seek/run.sh $(BUILD)/sillage
 
 # The layers point one way (docs/architecture.md): includes, then the
 # symbols each object takes from the others.
@@ -276,6 +280,7 @@ bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(
        $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench $(BUILD)/bench/serve_club_bench $(BUILD)/bench/cpu_run
 	@sh bench/speed.sh $(BUILD)/sillage $(BUILD)/bench/cpu_run $(BENCH_EVENTS)
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
+	@sh bench/verbs.sh $(BUILD)/sillage $(BUILD)/bench/cpu_run $(BENCH_EVENTS)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES)
 	@sh bench/serve.sh $(BUILD)/sillage $(BUILD)/bench/serve_bench

@@ -813,30 +813,134 @@ static int stream_flush(sl_log *log, sl_silb_sink fn, void *ud, sl_error *err)
 
 /* The reader; with fn, entries go to fn in runs (after one call with n == 0
  * once the header is read) instead of staying in the log. */
+/* Where sil_read takes its lines: text in memory, or a stream read a
+ * window at a time (standard input, issue 29: bounded for any length). */
+typedef struct sil_src {
+	const char *text;         /* memory: the text, */
+	size_t n, pos;
+	FILE *f;                  /* or a stream: */
+	char *buf;                /* a window of it, */
+	size_t cap, len;          /* its size and the bytes in it, from pos */
+	size_t total;             /* bytes read so far */
+	int eof, ioerr;
+} sil_src;
+
+#define SIL_WINDOW ((size_t)1 << 20)
+
+/* Fills the window so that it holds a whole line (or more than a line may
+ * hold) from pos, when the stream has one. */
+static void src_fill(sil_src *s)
+{
+	if (s->pos > 0) {
+		memmove(s->buf, s->buf + s->pos, s->len - s->pos);
+		s->len -= s->pos;
+		s->pos = 0;
+	}
+	while (!s->eof && s->len < s->cap && !memchr(s->buf, '\n', s->len)) {
+		size_t got = fread(s->buf + s->len, 1, s->cap - s->len, s->f);
+		s->len += got;
+		s->total += got;
+		if (got == 0) {
+			s->eof = 1;
+			s->ioerr = ferror(s->f);
+		}
+	}
+}
+
+/* The next line (without its '\n') into *line, *len; 0 at the end. A line
+ * longer than SL_SIL_MAX_LINE comes cut at SL_SIL_MAX_LINE + 1 bytes, as
+ * long as the reader refuses. */
+static int src_line(sil_src *s, const char **line, size_t *len)
+{
+	const char *p, *nl;
+	size_t avail;
+	if (!s->f) {
+		if (s->pos >= s->n)
+			return 0;
+		p = s->text + s->pos;
+		avail = s->n - s->pos;
+	} else {
+		if (s->pos >= s->len || !memchr(s->buf + s->pos, '\n', s->len - s->pos))
+			src_fill(s);
+		if (s->pos >= s->len)
+			return 0;
+		p = s->buf + s->pos;
+		avail = s->len - s->pos;
+	}
+	nl = memchr(p, '\n', avail);
+	*line = p;
+	*len = nl ? (size_t)(nl - p) : avail;
+	s->pos += *len + (nl ? 1 : 0);
+	return 1;
+}
+
+static int sil_read_src(sl_log **out, const char *name, sil_src *src, sl_silb_sink fn, void *ud,
+	sl_error *err);
+
 static int sil_read(sl_log **out, const char *name, const char *text, size_t n,
 	sl_silb_sink fn, void *ud, sl_error *err)
+{
+	sil_src src;
+	memset(&src, 0, sizeof src);
+	*out = NULL;
+	if (n > SL_SIL_MAX_FILE)
+		return sl_error_set(err, SL_ELIMIT, "%s: the file is larger than %u bytes", name, SL_SIL_MAX_FILE);
+	src.text = text;
+	src.n = n;
+	if (n >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		src.pos = 3;   /* a UTF-8 byte order mark is tolerated */
+	return sil_read_src(out, name, &src, fn, ud, err);
+}
+
+int sl_sil_stream_file(sl_log **out, const char *name, FILE *f, const void *head, size_t nhead,
+	sl_silb_sink fn, void *ud, sl_error *err)
+{
+	sil_src src;
+	int rc;
+	memset(&src, 0, sizeof src);
+	*out = NULL;
+	src.f = f;
+	src.cap = SIL_WINDOW + SL_SIL_MAX_LINE + 2;
+	if (nhead > src.cap || !(src.buf = sl_malloc(src.cap)))
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	memcpy(src.buf, head, nhead);
+	src.len = src.total = nhead;
+	src_fill(&src);
+	if (src.len >= 3 && memcmp(src.buf, "\xef\xbb\xbf", 3) == 0)
+		src.pos = 3;
+	rc = sil_read_src(out, name, &src, fn, ud, err);
+	if (rc == SL_OK && src.ioerr) {
+		sl_log_free(*out);
+		*out = NULL;
+		rc = sl_error_set(err, SL_EIO, "%s: read error", name);
+	} else if (rc == SL_OK && src.total > SL_SIL_MAX_FILE) {
+		sl_log_free(*out);
+		*out = NULL;
+		rc = sl_error_set(err, SL_ELIMIT, "%s: the file is larger than %u bytes", name, SL_SIL_MAX_FILE);
+	}
+	sl_free(src.buf);
+	return rc;
+}
+
+static int sil_read_src(sl_log **out, const char *name, sil_src *src, sl_silb_sink fn, void *ud,
+	sl_error *err)
 {
 	sl_log *log = NULL;
 	sl_header h;
 	sl_buf pending;
 	uint32_t lineno = 0;
-	size_t pos = 0, bad;
+	size_t bad;
 	int rc = SL_OK, in_header = 1, seen_sil = 0;
 	size_t split = (size_t)-1;   /* pending's length at the header's last blank line */
 	sl_event ev;
+	const char *line;
+	size_t len;
 
 	*out = NULL;
 	memset(&h, 0, sizeof h);
 	sl_buf_init(&pending);
-	if (n > SL_SIL_MAX_FILE)
-		return sl_error_set(err, SL_ELIMIT, "%s: the file is larger than %u bytes", name, SL_SIL_MAX_FILE);
-	if (n >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
-		pos = 3;   /* a UTF-8 byte order mark is tolerated */
-	while (pos < n) {
-		const char *line = text + pos, *nl = memchr(line, '\n', n - pos);
-		size_t len = nl ? (size_t)(nl - line) : n - pos;
+	while (src_line(src, &line, &len)) {
 		cursor c = {line, len, 0, ++lineno, name, err};
-		pos += len + (nl ? 1 : 0);
 		if (len > SL_SIL_MAX_LINE) {
 			rc = fail(&c, SL_SIL_MAX_LINE, SL_ELIMIT, "line longer than %d bytes", SL_SIL_MAX_LINE);
 			goto out;

@@ -309,6 +309,27 @@ static size_t seg_for(const sl_silb *f, int stop)
 static int seek_deflated(sl_silb *f, size_t s, int stop, const uint8_t *pl, size_t plen,
 	void **out, size_t *inflated, sl_error *err);
 
+/* The record of segment s into *buf (the caller frees it), its payload pl. */
+static int read_segment(sl_silb *f, size_t s, uint8_t **buf, const uint8_t **pl, size_t *plen,
+	sl_error *err)
+{
+	const char *name = f->log->name;
+	uint8_t fr[5];
+	uint32_t len;
+	int rc;
+	*buf = NULL;
+	if ((rc = read_at(f, f->off[s], fr, 5, name, err)))
+		return rc;
+	len = (uint32_t)fr[1] | (uint32_t)fr[2] << 8 | (uint32_t)fr[3] << 16 | (uint32_t)fr[4] << 24;
+	if (len > SL_SILB_MAX_RECORD || f->off[s] + len + SILB_FRAME > f->off[s + 1])
+		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu runs past the next one", s + 1);
+	if ((rc = read_record(f, name, f->off[s], len + SILB_FRAME, SILB_K_SEGMENT, buf, pl, plen, err))) {
+		sl_free(*buf);
+		*buf = NULL;
+	}
+	return rc;
+}
+
 /* The state just after the stop (as seg_for), from the one segment that
  * holds it. */
 static int seek_at(sl_silb *f, int stop, void **out, size_t *inflated, sl_error *err)
@@ -321,23 +342,14 @@ static int seek_at(sl_silb *f, int stop, void **out, size_t *inflated, sl_error 
 	void *st = NULL;
 	char msg[256];
 	int rc;
-	{
-		uint8_t fr[5];
-		uint32_t len;
-		if ((rc = read_at(f, f->off[s], fr, 5, name, err)))
-			return rc;
-		len = (uint32_t)fr[1] | (uint32_t)fr[2] << 8 | (uint32_t)fr[3] << 16 | (uint32_t)fr[4] << 24;
-		if (len > SL_SILB_MAX_RECORD || f->off[s] + len + SILB_FRAME > f->off[s + 1])
-			return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu runs past the next one", s + 1);
-		if ((rc = read_record(f, name, f->off[s], len + SILB_FRAME, SILB_K_SEGMENT, &buf, &pl, &plen, err))) {
-			sl_free(buf);
-			return rc;
-		}
-	}
+	if ((rc = read_segment(f, s, &buf, &pl, &plen, err)))
+		return rc;
 	if (buf[0] == SILB_K_MSEGMENT) {
 		silb_mseg ms;
-		if (silb_mseg_parse(&ms, pl, plen, msg, sizeof msg) == 0 && (ms.first != f->first[s] ||
-		    ms.turn != (uint64_t)f->turn[s] || ms.count != f->first[s + 1] - f->first[s]))
+		if (silb_mseg_parse(&ms, pl, plen, msg, sizeof msg))
+			;   /* msg says why */
+		else if (ms.first != f->first[s] || ms.turn != (uint64_t)f->turn[s] ||
+		    ms.count != f->first[s + 1] - f->first[s])
 			snprintf(msg, sizeof msg, "it disagrees with the INDEX");
 		else if (ms.ref == 1 && !f->base_st)
 			snprintf(msg, sizeof msg, "its keyframe is coded against a BASE record, and there is none");
@@ -476,4 +488,130 @@ int sl_silb_seek_event(sl_silb *f, long n, void **out, size_t *inflated, sl_erro
 	if (n == 0 || f->nseg == 0)
 		return f->log->game->init(out, &f->log->h, err);
 	return seek_at(f, -(int)n, out, inflated, err);
+}
+
+/* ---- walking on from the segment that holds a position ---------------------- */
+
+static void scratch_reset(sl_silb *f)
+{
+	f->log->n = 0;
+	sl_arena_free(&f->log->arena);
+	sl_arena_init(&f->log->arena);
+}
+
+/* A modelled segment s (payload pl) decoded whole into f->log; its keyframe
+ * into *start when start is not NULL. */
+static int walk_mseg(sl_silb *f, size_t s, const uint8_t *pl, size_t plen, void **start, sl_error *err)
+{
+	const sl_game *g = f->log->game;
+	const char *name = f->log->name;
+	silb_mseg ms;
+	const void *ref;
+	uint8_t *strs = NULL;
+	void *end = NULL;
+	char msg[256];
+	int rc;
+	if (silb_mseg_parse(&ms, pl, plen, msg, sizeof msg))
+		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: %s", s + 1, msg);
+	if (ms.first != f->first[s] || ms.turn != (uint64_t)f->turn[s] || ms.count != f->first[s + 1] - f->first[s])
+		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: it disagrees with the INDEX", s + 1);
+	if (ms.ref == 1 && !f->base_st)
+		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: its keyframe is coded against "
+			"a BASE record, and there is none", s + 1);
+	ref = ms.ref ? f->base_st : f->init_st;
+	scratch_reset(f);
+	rc = silb_mseg_decode(f->mcs, &ms, ref, &end, f->log, 0, NULL, NULL, msg, sizeof msg);
+	if (end)
+		g->destroy(end);
+	if (rc == SL_OK && start) {   /* the keyframe again, for the state the segment opens on */
+		if ((rc = silb_mseg_strings(&ms, &strs, msg, sizeof msg)) == 0) {
+			sl_mcs_begin_dec(f->mcs, ms.code, ms.ncode, strs, (size_t)ms.strlen);
+			if ((rc = sl_mcs_keyframe(f->mcs, ref, start, ms.hash)))
+				snprintf(msg, sizeof msg, "the keyframe: %s", sl_mcs_msg(f->mcs));
+		}
+		sl_free(strs);
+	}
+	if (rc)
+		return silb_fail(err, name, f->off[s], rc == SL_ENOMEM ? rc : SL_EFORMAT, "segment %zu: %s",
+			s + 1, msg);
+	return SL_OK;
+}
+
+/* A deflated segment s decoded whole into f->log; its snapshot restored
+ * into *start when start is not NULL. */
+static int walk_seg(sl_silb *f, size_t s, const uint8_t *pl, size_t plen, void **start, sl_error *err)
+{
+	const char *name = f->log->name;
+	size_t budget = SL_SILB_MAX_INFLATE;
+	silb_seg sg;
+	silb_ctx c;
+	sl_reader r;
+	char msg[256];
+	int rc;
+	if ((rc = silb_seg_open(&sg, pl, plen, &budget, msg, sizeof msg)))
+		return silb_fail(err, name, f->off[s], rc == SL_ENOMEM ? rc : SL_EFORMAT, "segment %zu: %s",
+			s + 1, msg);
+	if (sg.first != f->first[s] || sg.turn != (uint64_t)f->turn[s] ||
+	    sg.count != f->first[s + 1] - f->first[s]) {
+		silb_seg_free(&sg);
+		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu disagrees with the INDEX", s + 1);
+	}
+	if (start && (rc = f->log->game->restore(start, sg.snap, sg.snaplen, err))) {
+		silb_seg_free(&sg);
+		return rc;
+	}
+	scratch_reset(f);
+	memset(&c, 0, sizeof c);
+	c.log = f->log;
+	c.arena = &f->log->arena;
+	c.last_turn = (int)sg.turn;
+	sl_reader_init(&r, sg.raw + sg.at, (size_t)sg.rawlen - sg.at);
+	for (uint64_t i = 0; i < sg.count && rc == SL_OK; i++) {
+		sl_event ev;
+		if (silb_get_entry(&c, &r, &ev))
+			rc = silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: entry %llu: %s", s + 1,
+				(unsigned long long)i + 1, c.msg);
+		else if (silb_log_push(f->log, &ev))
+			rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+	}
+	sl_strtab_free(&c.tab);
+	silb_seg_free(&sg);
+	if (rc && start && *start) {
+		f->log->game->destroy(*start);
+		*start = NULL;
+	}
+	return rc;
+}
+
+int sl_silb_walk_from(sl_silb *f, long event, int turn, void **start, long *events_before,
+	size_t *entries_before, sl_silb_sink fn, void *ud, sl_error *err)
+{
+	int stop = event > 0 ? -(int)event : turn;
+	size_t s0, s;
+	*start = NULL;
+	if (stop == 0 || f->nseg == 0 || (event > 0 && event > f->nevents) || (event <= 0 && turn > f->turns))
+		return sl_error_set(err, SL_ERANGE, "%s: no such position to walk from", f->log->name);
+	s0 = seg_for(f, stop);
+	*events_before = f->events[s0];
+	*entries_before = f->first[s0];
+	for (s = s0; s < f->nseg; s++) {
+		uint8_t *buf;
+		const uint8_t *pl;
+		size_t plen;
+		int rc = read_segment(f, s, &buf, &pl, &plen, err);
+		if (rc == SL_OK)
+			rc = buf[0] == SILB_K_MSEGMENT ? walk_mseg(f, s, pl, plen, s == s0 ? start : NULL, err)
+				: walk_seg(f, s, pl, plen, s == s0 ? start : NULL, err);
+		sl_free(buf);
+		if (rc == SL_OK)
+			rc = fn(ud, f->log, f->log->ev, f->log->n, err);
+		if (rc) {
+			if (rc < 0 && *start) {
+				f->log->game->destroy(*start);
+				*start = NULL;
+			}
+			return rc < 0 ? rc : SL_OK;
+		}
+	}
+	return SL_OK;
 }

@@ -5,6 +5,8 @@
 
 #include "games/sl_game.h"
 
+#include <stdio.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -60,6 +62,11 @@ typedef int (*sl_silb_sink)(void *ud, const struct sl_log *log, const sl_event *
 int sl_sil_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud, sl_error *err);
 /* The same over text already in memory (standard input), named name. */
 int sl_sil_stream_mem(sl_log **out, const char *name, const char *text, size_t n,
+	sl_silb_sink fn, void *ud, sl_error *err);
+/* The same over a text stream (standard input), read a window of about
+ * 1 MB at a time, so that memory is bounded whatever its length (issue 29);
+ * head holds its first nhead bytes, already read to tell the codec. */
+int sl_sil_stream_file(sl_log **out, const char *name, FILE *f, const void *head, size_t nhead,
 	sl_silb_sink fn, void *ud, sl_error *err);
 /* Reads a log from a file, choosing the codec by content. */
 int sl_log_load(sl_log **out, const char *path, sl_error *err);
@@ -238,6 +245,18 @@ int sl_silb_seek_event(sl_silb *f, long n, void **out, size_t *inflated, sl_erro
  * f until the next seek or the close. */
 long sl_silb_at_events(const sl_silb *f);
 const sl_event *sl_silb_at_entry(const sl_silb *f);
+/* From the segment that holds event `event` (> 0), or else the marker of
+ * `turn` (> 0), on to the end (issue 29: a verb that shows a position and
+ * its entry reads one segment, not the log): *start gets the state that
+ * segment opens on (free it with sl_silb_log(f)->game->destroy; the
+ * caller owns it even on failure, NULL then), *events_before and
+ * *entries_before what lies before it; then fn gets each segment's entries
+ * in turn (decoded, not applied: the caller applies them from *start),
+ * valid until fn returns. fn returns 0 to go on, > 0 to stop there (then 0
+ * is returned), < 0 (err set) to fail with that. SL_ERANGE for a position
+ * the archive lacks. */
+int sl_silb_walk_from(sl_silb *f, long event, int turn, void **start, long *events_before,
+	size_t *entries_before, sl_silb_sink fn, void *ud, sl_error *err);
 
 #ifdef __cplusplus
 }

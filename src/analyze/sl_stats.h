@@ -143,6 +143,7 @@ typedef struct sl_series {
 	int turn_cap;
 	size_t cap;            /* steps allocated */
 	sl_arena *strings;     /* fed: the bookmarks' copies (NULL: they live in the log) */
+	int by_turn;           /* fed by turn: the last step of each turn only, no bookmarks */
 } sl_series;
 
 /* Every metric of every player at every step: what a chart or a viewer's
@@ -309,6 +310,12 @@ int sl_result_of(sl_result *out, const sl_log *log, sl_error *err);
 typedef struct sl_series_feed sl_series_feed;
 int sl_series_feed_new(sl_series_feed **out, const sl_log *log, sl_error *err);
 int sl_series_feed_add(sl_series_feed *f, const sl_event *ev, size_t n, sl_error *err);
+/* Before the first entry: keep the last step of each turn only (step k of
+ * the series is then the end of the k-th turn reached, turn_last and
+ * sl_series_turn_end as before, the values those steps had), which is all a
+ * table per turn or per game reads: memory is the turns, not the entries
+ * (issue 30). No bookmarks are kept. */
+void sl_series_feed_by_turn(sl_series_feed *f);
 /* After the last entry: the series into *out (the caller frees it), and
  * the result at the final state (as sl_result_of) into *res. f is freed. */
 int sl_series_feed_end(sl_series_feed *f, sl_series **out, sl_result *res, sl_error *err);

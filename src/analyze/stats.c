@@ -268,14 +268,19 @@ static int series_step(void *ud, const sl_stats_step *st)
 	sl_series *s = ud;
 	size_t nv = (size_t)s->nplayers * s->nmetrics;
 	const char *mark = st->ev ? st->ev->bookmark : NULL;
-	if (series_room(s, st->entry))
+	size_t at = st->entry;
+	if (s->by_turn) {   /* one step a turn, its last: a step of the same turn takes its place */
+		at = s->nsteps && s->turn[s->nsteps - 1] == st->turn ? s->nsteps - 1 : s->nsteps;
+		mark = NULL;
+	}
+	if (series_room(s, at))
 		return SL_ENOMEM;
 	if (mark && s->strings && !(mark = sl_arena_strndup(s->strings, mark, strlen(mark))))
 		return SL_ENOMEM;
-	s->nsteps = st->entry + 1 > s->nsteps ? st->entry + 1 : s->nsteps;
-	s->event[st->entry] = st->event;
-	s->turn[st->entry] = st->turn;
-	s->bookmark[st->entry] = mark;
+	s->nsteps = at + 1 > s->nsteps ? at + 1 : s->nsteps;
+	s->event[at] = st->event;
+	s->turn[at] = st->turn;
+	s->bookmark[at] = mark;
 	if (st->turn > s->turns)
 		s->turns = st->turn;
 	if (st->turn >= s->turn_cap) {
@@ -290,9 +295,9 @@ static int series_step(void *ud, const sl_stats_step *st)
 		s->turn_last = q;
 		s->turn_cap = n;
 	}
-	s->turn_last[st->turn] = (long)st->entry;
+	s->turn_last[st->turn] = (long)at;
 	if (nv)
-		memcpy(s->v + st->entry * nv, st->v, nv * sizeof *s->v);
+		memcpy(s->v + at * nv, st->v, nv * sizeof *s->v);
 	return 0;
 }
 
@@ -376,6 +381,11 @@ int sl_series_feed_new(sl_series_feed **out, const sl_log *log, sl_error *err)
 	}
 	*out = f;
 	return SL_OK;
+}
+
+void sl_series_feed_by_turn(sl_series_feed *f)
+{
+	f->s->by_turn = 1;
 }
 
 int sl_series_feed_add(sl_series_feed *f, const sl_event *ev, size_t n, sl_error *err)

@@ -66,6 +66,21 @@ int cli_load(sl_log **out, const char *path, sl_error *err);
 /* The bytes of path (sl_read_file), or of standard input for "-"; the
  * caller frees *out with sl_free. */
 int cli_read_input(const char *path, size_t max, char **out, size_t *len, sl_error *err);
+/* Standard input streamed (issue 29: bounded memory for any length): a
+ * text log parsed a window at a time (sl_sil_stream_file) and its entries
+ * handed to fn; an archive (a byte or so an entry; its reader takes it
+ * whole), or text when hold (to be walked again), read whole into *held
+ * (the caller frees it with sl_free; NULL when streamed) and streamed from
+ * there. *is_silb tells which. As sl_sil_stream: an sl code, *out the log
+ * without its entries. */
+int cli_stdin_stream(sl_log **out, char **held, size_t *nheld, int hold, sl_silb_sink fn, void *ud,
+	sl_silb_info *si, int *is_silb, sl_error *err);
+/* Standard input's first bytes, enough to tell the codec. */
+#define CLI_STDIN_HEAD 16
+int cli_stdin_head(char *head, size_t *nh, sl_error *err);
+/* The rest of standard input after its head, held whole (the bytes of
+ * cli_read_input: the caller frees *out with sl_free). */
+int cli_stdin_rest(const char *head, size_t nh, size_t max, char **out, size_t *len, sl_error *err);
 /* cli_report naming the output path, unless the message already starts
  * with it (the path is said once). */
 int cli_report_at(const sl_error *err, const char *out);
@@ -104,11 +119,22 @@ typedef struct cli_at {
 	const sl_log *log;      /* header and game, no entries */
 	long event_no, events;  /* events applied to reach st; in the log */
 	const sl_event *last;   /* the turn's marker, NULL at turn 0 */
+	sl_log *keep;           /* cli_at_seek: holds the copy of last, */
+	sl_buf desc;            /* and its description for the view */
+	int described;
 } cli_at;
 int cli_at_open(cli_at *a, const char *path, const cli_where *w);
 /* The same for `--event N` (state, issue 29): the segment that holds the
  * event; -1 when it does not apply (no --event, not an archive). */
 int cli_at_open_event(cli_at *a, const char *path, const cli_where *w);
+/* Any --event N, or --turn T with or without --phase P, of an archive,
+ * through the index (issue 29): the state from the keyframe of the segment
+ * that holds the position, the entries after it applied up to the position
+ * (the rules of each checked, not the recorded checks), and the entry
+ * before the position kept with its description for ro's view (described; ro may be NULL), as
+ * a walk of the whole log gives them. -1 when it does not apply (not an
+ * archive, no position or the end, --event with --turn). */
+int cli_at_seek(cli_at *a, const char *path, const cli_where *w, const sl_render_opts *ro);
 void cli_at_close(cli_at *a);
 /* A log walked once (walk.c): read entry by entry, each applied to a
  * streamed replay and dropped, so that a reading verb's memory is the input
@@ -126,7 +152,8 @@ struct cli_walk {
 	cli_walk_fn each;         /* NULL, or called with each entry before it is applied */
 	int applied;              /* 1: each applies the entry to r itself */
 	void *ud;
-	char *input;              /* "-": standard input, read once (a caller may set it; sl_malloc'd, freed by cli_walk_free) */
+	char *input;              /* "-": standard input, when held (a caller may set it; sl_malloc'd, freed by cli_walk_free) */
+	int hold;                 /* "-": hold standard input for a second walk (else a text log is streamed) */
 	size_t ninput;
 	/* filled by the walk */
 	const sl_log *log;        /* header and game (no entries); after: == head */

@@ -284,15 +284,19 @@ static int pack_stream(const char *in, const char *out, char **stdin_silb, size_
 	int rc;
 	sl_error_clear(&err);
 	if (strcmp(in, "-") == 0) {
-		if ((rc = cli_read_input(in, SL_SIL_MAX_FILE, &data, &n, &err)))
+		/* a text log streamed a window at a time (issue 29); an archive held, walked below */
+		char head[CLI_STDIN_HEAD];
+		size_t nh;
+		if ((rc = cli_stdin_head(head, &nh, &err)))
 			return cli_report(&err);
-		if (sl_silb_sniff(data, n)) {
+		if (sl_silb_sniff(head, nh)) {
+			if ((rc = cli_stdin_rest(head, nh, SL_SIL_MAX_FILE, &data, &n, &err)))
+				return cli_report(&err);
 			*stdin_silb = data;   /* walked below */
 			*nstdin = n;
 			return -1;
 		}
-		rc = sl_sil_stream_mem(&log, "<stdin>", data, n, pack_sink, &p, &err);
-		sl_free(data);
+		rc = sl_sil_stream_file(&log, "<stdin>", stdin, head, nh, pack_sink, &p, &err);
 	} else {
 		FILE *f = fopen(in, "rb");
 		int c = f ? getc(f) : EOF;

@@ -686,17 +686,12 @@ static int verify_read(const char *file, sl_log **log, verify_ctx *v, sl_silb_in
 {
 	char *data;
 	size_t n;
-	int rc;
+	int rc, silb;
 	if (strcmp(file, "-") != 0)
 		return is_silb(file) ? sl_silb_stream(log, file, verify_sink, v, si, err)
 		                     : sl_sil_stream(log, file, verify_sink, v, err);
-	*log = NULL;
-	if ((rc = cli_read_input(file, SL_SIL_MAX_FILE, &data, &n, err)))
-		return rc;
-	if (sl_silb_sniff(data, n))
-		rc = sl_silb_stream_mem(log, "<stdin>", data, n, verify_sink, v, si, err);
-	else
-		rc = sl_sil_stream_mem(log, "<stdin>", data, n, verify_sink, v, err);
+	/* standard input: a text log a window at a time, for any length */
+	rc = cli_stdin_stream(log, &data, &n, 0, verify_sink, v, si, &silb, err);
 	sl_free(data);
 	return rc;
 }
@@ -786,6 +781,7 @@ static int state_at(const inspect_opts *o, const char *file)
 	sl_buf b;
 	int turn, phase, rc;
 	if ((rc = o->where.event >= 0 ? cli_at_open_event(&at, file, &o->where)
+	    : o->where.phase > 1 ? cli_at_seek(&at, file, &o->where, NULL)
 	    : cli_at_open(&at, file, &o->where)) < 0)
 		return -1;
 	if (rc)

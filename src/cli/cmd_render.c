@@ -115,18 +115,18 @@ static int heat_bound(sl_replay *r, const char *what, const char *s, int is_to, 
 	return EXIT_OK;
 }
 
-/* render --turn T of a .silb archive: the one segment that holds the turn,
- * through the index (cli_at_open); -1 when that does not apply. */
+/* render --event N or --turn T (--phase P) of a .silb archive: the segment
+ * that holds the position, through the index (cli_at_seek); -1 when that
+ * does not apply. */
 static int render_at(const char *file, render_args *a, const char *out, int fmt, const cli_out *o)
 {
 	cli_at at;
 	sl_error err;
-	sl_buf desc;
 	sl_frame fr;
 	int rc;
 	if (a->from || a->to || has_overlay(a->ro.overlay, "heat"))
 		return -1;   /* the heat of a range needs the log walked */
-	if ((rc = cli_at_open(&at, file, &a->where)))
+	if ((rc = cli_at_seek(&at, file, &a->where, &a->ro)))
 		return rc;
 	if (!sl_render_has_painter(at.log->game->id)) {
 		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", file, at.log->game->id);
@@ -140,12 +140,10 @@ static int render_at(const char *file, render_args *a, const char *out, int fmt,
 		return rc;
 	}
 	sl_error_clear(&err);
-	sl_buf_init(&desc);
 	memset(&fr, 0, sizeof fr);
-	if (at.last) {
-		sl_replay_describe_marker(at.log, at.last, &desc);
+	if (at.last) {   /* described as the walk from the keyframe passed it */
 		fr.last = at.last;
-		fr.last_desc = sl_buf_cstr(&desc);
+		fr.last_desc = sl_buf_cstr(&at.desc);
 	}
 	fr.game = at.log->game;
 	fr.header = &at.log->h;
@@ -153,7 +151,6 @@ static int render_at(const char *file, render_args *a, const char *out, int fmt,
 	fr.event_no = at.event_no;
 	if (sl_render_to_file(out, (sl_format)fmt, &fr, &a->ro, &err))
 		rc = cli_report_at(&err, o->is_stdout ? "-" : out);
-	sl_buf_free(&desc);
 	cli_at_close(&at);
 	return rc;
 }

@@ -405,6 +405,8 @@ static int stats_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n,
 			return sl_error_set(err, SL_EUSAGE, "--metric");
 		if ((rc = sl_series_feed_new(&sf->f, log, err)))
 			return rc;
+		if (sf->a->per != SL_STATS_EVENT)   /* a row a turn, or one: a step a turn is enough */
+			sl_series_feed_by_turn(sf->f);
 	}
 	return sl_series_feed_add(sf->f, ev, n, err);
 }
@@ -425,9 +427,10 @@ static int stats_read(const char *path, stats_feed *sf, sl_log **log, sl_series 
 			fclose(f);
 		rc = c == 0x89 ? sl_silb_stream(log, path, stats_sink, sf, NULL, &err)
 		               : sl_sil_stream(log, path, stats_sink, sf, &err);
-	} else if ((rc = cli_read_input(path, SL_SIL_MAX_FILE, &data, &n, &err)) == SL_OK) {
-		rc = sl_silb_sniff(data, n) ? sl_silb_stream_mem(log, "<stdin>", data, n, stats_sink, sf, NULL, &err)
-		                           : sl_sil_stream_mem(log, "<stdin>", data, n, stats_sink, sf, &err);
+	} else {   /* a text log a window at a time (issue 29) */
+		sl_silb_info si;
+		int silb;
+		rc = cli_stdin_stream(log, &data, &n, 0, stats_sink, sf, &si, &silb, &err);
 		sl_free(data);
 	}
 	if (rc == SL_OK && !sf->f)   /* a log of no entries */

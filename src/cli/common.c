@@ -86,6 +86,67 @@ int cli_open_drawn(const char *path, int force, sl_log **log, sl_replay **r)
 	return EXIT_OK;
 }
 
+int cli_stdin_head(char *head, size_t *nh, sl_error *err)
+{
+	*nh = fread(head, 1, CLI_STDIN_HEAD, stdin);
+	if (*nh < CLI_STDIN_HEAD && ferror(stdin))
+		return sl_error_set(err, SL_EIO, "<stdin>: cannot read: %s", strerror(errno));
+	return SL_OK;
+}
+
+int cli_stdin_rest(const char *head, size_t nh, size_t max, char **out, size_t *len, sl_error *err)
+{
+	sl_buf b;
+	char chunk[65536];
+	size_t n;
+	*out = NULL;
+	*len = 0;
+	sl_buf_init(&b);
+	sl_buf_put(&b, head, nh);
+	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
+		sl_buf_put(&b, chunk, n);
+		if (b.len > max) {
+			sl_buf_free(&b);
+			return sl_error_set(err, SL_ELIMIT, "<stdin>: more than %zu bytes", max);
+		}
+	}
+	if (ferror(stdin)) {
+		sl_buf_free(&b);
+		return sl_error_set(err, SL_EIO, "<stdin>: cannot read: %s", strerror(errno));
+	}
+	sl_buf_putc(&b, 0);
+	if (b.failed) {
+		sl_buf_free(&b);
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	}
+	/* the buffer itself, not a copy: standard input is held once */
+	*out = (char *)b.data;
+	*len = b.len - 1;
+	return SL_OK;
+}
+
+int cli_stdin_stream(sl_log **out, char **held, size_t *nheld, int hold, sl_silb_sink fn, void *ud,
+	sl_silb_info *si, int *is_silb, sl_error *err)
+{
+	char head[CLI_STDIN_HEAD];
+	size_t nh;
+	int rc;
+	*out = NULL;
+	*held = NULL;
+	*nheld = 0;
+	if ((rc = cli_stdin_head(head, &nh, err)))
+		return rc;
+	*is_silb = sl_silb_sniff(head, nh);
+	if (!*is_silb && !hold)   /* text: a window at a time, for any length */
+		return sl_sil_stream_file(out, "<stdin>", stdin, head, nh, fn, ud, err);
+	/* an archive (about a byte an entry; its reader takes it whole), or
+	 * text to be walked again */
+	if ((rc = cli_stdin_rest(head, nh, SL_SIL_MAX_FILE, held, nheld, err)))
+		return rc;
+	return *is_silb ? sl_silb_stream_mem(out, "<stdin>", *held, *nheld, fn, ud, si, err)
+	                : sl_sil_stream_mem(out, "<stdin>", *held, *nheld, fn, ud, err);
+}
+
 int cli_read_input(const char *path, size_t max, char **out, size_t *len, sl_error *err)
 {
 	sl_buf b;
@@ -363,8 +424,127 @@ void cli_at_close(cli_at *a)
 {
 	if (a->st)
 		a->log->game->destroy(a->st);
+	sl_log_free(a->keep);
+	if (a->described)
+		sl_buf_free(&a->desc);
 	sl_silb_close(a->f);
 	memset(a, 0, sizeof *a);
+}
+
+/* cli_at_seek's walk from the keyframe (sl_silb_walk_from's sink). */
+typedef struct at_walk {
+	cli_at *a;
+	const cli_where *w;
+	int view, cur_turn, found;
+	void *start;            /* the keyframe, until the replay takes it */
+	size_t pos;
+	long events;
+	sl_replay *r;
+} at_walk;
+
+/* 1: ev completes the position (as cli_walk finds it); -1: the turn asked
+ * for is behind, without the phase asked for. */
+static int at_here(at_walk *aw, const sl_event *ev)
+{
+	const cli_where *p = aw->w;
+	if (p->event > 0)
+		return ev->entry == SL_ENTRY_EVENT && sl_replay_events(aw->r) + 1 == p->event;
+	if (ev->entry == SL_ENTRY_TURN) {
+		aw->cur_turn = ev->mark;
+		if (ev->mark > p->turn)
+			return -1;
+		return ev->mark == p->turn && p->phase <= 1;
+	}
+	return ev->entry == SL_ENTRY_PHASE && aw->cur_turn == p->turn && ev->mark == p->phase;
+}
+
+static int at_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
+{
+	at_walk *aw = ud;
+	cli_at *a = aw->a;
+	int rc, phase;
+	if (!aw->r) {
+		void *st = aw->start;
+		aw->start = NULL;
+		if ((rc = sl_replay_stream_at(&aw->r, log, st, aw->pos, aw->events, err)))
+			return rc;
+		log->game->position(sl_replay_state(aw->r), &aw->cur_turn, &phase);
+	}
+	for (size_t i = 0; i < n; i++) {
+		int here = at_here(aw, &ev[i]);
+		if (here < 0)
+			return 1;   /* not found */
+		if (!here) {
+			if ((rc = sl_replay_feed(aw->r, &ev[i], 1, err)))
+				return rc;
+			continue;
+		}
+		if ((rc = sl_replay_feed_describe(aw->r, &ev[i], aw->view, &a->desc, NULL, err)))
+			return rc;
+		a->keep = sl_log_new(log->game);
+		if (!a->keep || sl_log_append(a->keep, &ev[i]) != SL_OK)
+			return sl_error_set(err, SL_ENOMEM, "out of memory");
+		a->last = &a->keep->ev[0];
+		a->event_no = sl_replay_events(aw->r);
+		aw->found = 1;
+		if ((rc = sl_game_clone(log->game, sl_replay_state(aw->r), &a->st, err)))
+			return rc;
+		return 1;
+	}
+	return SL_OK;
+}
+
+int cli_at_seek(cli_at *a, const char *path, const cli_where *w, const sl_render_opts *ro)
+{
+	at_walk aw;
+	sl_error err;
+	int rc;
+	memset(a, 0, sizeof *a);
+	if ((w->event >= 0 && w->turn != 0) || (w->event < 0 && w->turn <= 0) || (w->phase && w->turn <= 0) ||
+	    !cli_is_archive(path))
+		return -1;
+	sl_error_clear(&err);
+	if (sl_silb_open(&a->f, path, &err))
+		return cli_report_silb(&err, path);
+	a->log = sl_silb_log(a->f);
+	a->events = sl_silb_events(a->f);
+	sl_buf_init(&a->desc);
+	a->described = 1;
+	if (w->event > a->events) {
+		fprintf(stderr, "sillage: %s: no event %ld (the log has %ld events)\n", a->log->name, w->event,
+			a->events);
+		cli_at_close(a);
+		return EXIT_USAGE;
+	}
+	if (w->event < 0 && w->turn > sl_silb_turns(a->f)) {
+		if (w->phase)   /* as the walk says it: it looks for the phase's marker */
+			fprintf(stderr, "sillage: %s: turn %d has no phase %d marker\n", a->log->name, w->turn, w->phase);
+		else
+			fprintf(stderr, "sillage: %s: no turn %d (the log reaches turn %d)\n", a->log->name, w->turn,
+				sl_silb_turns(a->f));
+		cli_at_close(a);
+		return EXIT_USAGE;
+	}
+	if (w->event == 0 || sl_silb_entries(a->f) == 0)   /* the initial state, nothing before it */
+		return a->log->game->init(&a->st, &a->log->h, &err) ? (cli_at_close(a), cli_report(&err)) : EXIT_OK;
+	memset(&aw, 0, sizeof aw);
+	aw.a = a;
+	aw.w = w;
+	aw.view = sl_export_view(&a->log->h, ro);
+	rc = sl_silb_walk_from(a->f, w->event, w->turn, &aw.start, &aw.events, &aw.pos, at_sink, &aw, &err);
+	if (aw.start)
+		a->log->game->destroy(aw.start);
+	sl_replay_free(aw.r);
+	if (rc) {
+		cli_at_close(a);
+		return cli_report_silb(&err, path);
+	}
+	if (!aw.found) {   /* only a phase can be missing: the index holds every turn and event */
+		fprintf(stderr, "sillage: %s: turn %d has no phase %d marker\n", a->log->name, w->turn, w->phase);
+		cli_at_close(a);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
 }
 
 const char *cli_suggest(const char *word, size_t n, const char *const *cands, int ncands)

@@ -139,15 +139,18 @@ int cli_walk_run(cli_walk *w, const char *path, sl_error *err)
 		rc = w->silb ? sl_silb_stream(&w->head, path, walk_sink, w, &w->si, err)
 		             : sl_sil_stream(&w->head, path, walk_sink, w, err);
 	} else {
-		/* standard input: held once, as a file is, and its entries streamed */
-		/* kept in w (a caller may have read it): a second walk (--force) reads it again */
-		if (!w->input && (rc = cli_read_input(path, SL_SIL_MAX_FILE, &w->input, &w->ninput, err)))
-			return rc;
-		data = w->input;
-		n = w->ninput;
-		w->silb = sl_silb_sniff(data, n);
-		rc = w->silb ? sl_silb_stream_mem(&w->head, "<stdin>", data, n, walk_sink, w, &w->si, err)
-		             : sl_sil_stream_mem(&w->head, "<stdin>", data, n, walk_sink, w, err);
+		if (!w->input) {
+			/* standard input: a text log streamed a window at a time (issue 29),
+			 * unless held for a second walk (--force); an archive held */
+			rc = cli_stdin_stream(&w->head, &w->input, &w->ninput, w->hold, walk_sink, w, &w->si, &w->silb, err);
+		} else {
+			/* kept in w (a caller may have read it): a second walk reads it again */
+			data = w->input;
+			n = w->ninput;
+			w->silb = sl_silb_sniff(data, n);
+			rc = w->silb ? sl_silb_stream_mem(&w->head, "<stdin>", data, n, walk_sink, w, &w->si, err)
+			             : sl_sil_stream_mem(&w->head, "<stdin>", data, n, walk_sink, w, err);
+		}
 	}
 	if (rc == SL_OK && !w->r)   /* a log of no entries */
 		rc = walk_sink(w, w->head, NULL, 0, err);
@@ -215,6 +218,7 @@ static void walk_reset(cli_walk *w)
 	w->ud = keep.ud;
 	w->input = keep.input;
 	w->ninput = keep.ninput;
+	w->hold = keep.hold;
 }
 
 int cli_walk_drawn(cli_walk *w, const char *path, int force)
@@ -223,6 +227,7 @@ int cli_walk_drawn(cli_walk *w, const char *path, int force)
 	int rc;
 	sl_error_clear(&err);
 	w->flags |= SL_REPLAY_CHECK;
+	w->hold = force;   /* a desync is walked again, without the checks */
 	rc = cli_walk_run(w, path, &err);
 	if (rc == SL_EDESYNC && force) {
 		char msg[1024];

@@ -275,6 +275,23 @@ int sl_replay_stream(sl_replay **out, const sl_log *log, unsigned flags, sl_erro
 	return start(out, log, flags, 1, err);
 }
 
+int sl_replay_stream_at(sl_replay **out, const sl_log *log, void *st, size_t pos, long events,
+	sl_error *err)
+{
+	int phase;
+	int rc = start(out, log, 0, 1, err);
+	if (rc) {
+		log->game->destroy(st);
+		return rc;
+	}
+	(*out)->g->destroy((*out)->st);
+	(*out)->st = st;
+	(*out)->pos = pos;
+	(*out)->nevents = events;
+	(*out)->g->position(st, &(*out)->turns, &phase);
+	return SL_OK;
+}
+
 int sl_replay_feed(sl_replay *r, const sl_event *ev, size_t n, sl_error *err)
 {
 	if (!r->stream)

@@ -39,6 +39,12 @@ void sl_replay_free(sl_replay *r);
  * replay. It cannot seek or describe. The caller frees *out with
  * sl_replay_free. */
 int sl_replay_stream(sl_replay **out, const sl_log *log, unsigned flags, sl_error *err);
+/* The same from a state part-way through the log (an archive's keyframe,
+ * issue 29): st (taken over, destroyed even on failure) after pos entries
+ * holding `events` events. The recorded checks are not compared (the chain
+ * of checks before pos is not known): `verify` does that. */
+int sl_replay_stream_at(sl_replay **out, const sl_log *log, void *st, size_t pos, long events,
+	sl_error *err);
 /* Applies n more entries; on the first that fails, returns its code with err
  * at its position (the replay stays at the entry before it). */
 int sl_replay_feed(sl_replay *r, const sl_event *ev, size_t n, sl_error *err);

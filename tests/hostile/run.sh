@@ -3,8 +3,10 @@
 # `verify` stays within 64 MB + 64 bytes per byte of a .silb file and 64 MB +
 # 8 per byte of a .sil file, and each file gets its documented exit code; the
 # other reading verbs that walk the log once (info, state, log, stats, render,
-# convert, repair) keep 64 MB + 64 per byte on an archive of many segments
-# and on a long game (issue 30).
+# html, report, convert, repair) keep 64 MB + 64 per byte on an archive of
+# many segments and on a long game (issue 30), and so do positions read
+# through the index; verify -, convert - and pack - take a million-event
+# text log on standard input in 64 MB (issue 29).
 # Peak memory is read with GNU time (%M, kilobytes). Skipped under the
 # sanitizers, whose shadow memory is not ours.
 # usage: sh tests/hostile/run.sh BUILD/sillage BUILD/tools
@@ -73,6 +75,10 @@ check "$T/markers.silb" 3 64
 check "$T/multi.silb" 1 64
 for v in info state log stats; do verb $v "$T/multi.silb" 1; done
 verb render "$T/multi.silb" 1 -o "$T/o.svg"
+verb html "$T/multi.silb" 1 -q -o "$T/o.html"
+verb report "$T/multi.silb" 1 -o "$T/o.pdf"
+verb render "$T/multi.silb" 0 --event 0 -o "$T/o.svg"   # through the index: one segment
+verb render "$T/multi.silb" 2 --turn 1 -o "$T/o.svg"   # no turn: the index says so
 verb convert "$T/multi.silb" 1 -o "$T/o.sil"
 verb repair "$T/multi.silb" 0 -o "$T/o.sil"   # repair keeps what is sound: rules are not its job
 # 60 MB of phase markers in text: refused at its third marker
@@ -85,10 +91,43 @@ check "$T/long.sil" 0 8
 check "$T/long.silb" 0 64
 for v in info state log stats; do verb $v "$T/long.silb" 0; done
 verb state "$T/long.silb" 0 --event 100000   # through the index
+verb render "$T/long.silb" 0 --event 100000 -o "$T/o.svg"
+verb render "$T/long.silb" 0 --turn 500 --phase 2 -o "$T/o.svg"
 verb render "$T/long.silb" 0 -o "$T/o.svg"
 verb convert "$T/long.silb" 0 -o "$T/o.sil"
 verb repair "$T/long.silb" 0 -o "$T/o.silb"
 "$SILLAGE" convert --coding=deflate "$T/long.sil" -o "$T/long-deflate.silb" >/dev/null || exit 1
 check "$T/long-deflate.silb" 0 64
+# standard input of any length in 64 MB (issue 29): a million-event text
+# log, each line followed by a line of 120 spaces (150 MB), piped through
+# verify -, convert - and pack - (held whole before: over 150 MB; read a
+# window at a time now)
+pad='{ print; print "                                                                                                                        " }'
+stdin_verb() {
+	awk "$pad" "$T/big.sil" | /usr/bin/time -f '%M' -o "$T/mem" "$SILLAGE" "$@" >/dev/null 2>"$T/err"
+	code=$?
+	kb=$(tail -n 1 "$T/mem")
+	limit=$((64 * 1024))
+	if [ "$code" != 0 ]; then
+		echo "FAIL $* < 1 M events: exit $code"; head -3 "$T/err"
+		fail=$((fail + 1))
+	elif [ "$kb" -gt "$limit" ]; then
+		echo "FAIL $* < 1 M events: $kb KB at peak, more than $limit KB"
+		fail=$((fail + 1))
+	else
+		echo "hostile: $* < 1 M events ($(awk "$pad" "$T/big.sil" | wc -c) bytes): $kb KB at peak (limit $limit KB)"
+		pass=$((pass + 1))
+	fi
+}
+"$SILLAGE" gen -g sail --events 1000000 -o "$T/big.silb" >/dev/null || exit 1
+"$SILLAGE" convert "$T/big.silb" -o "$T/big.sil" >/dev/null || exit 1
+rm -f "$T"/long*
+verb stats "$T/big.silb" 0   # a step a turn kept, not every step (217 MB before)
+verb state "$T/big.silb" 0 --event 500000
+verb render "$T/big.silb" 0 --event 500000 -o "$T/o.svg"
+rm -f "$T/big.silb"
+stdin_verb verify -
+stdin_verb convert - -o "$T/o.silb"
+stdin_verb pack - -o "$T/o.silb"
 echo "hostile: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -670,6 +670,105 @@ static void test_seek_every_event(void **s)
 	sl_log_free(log);
 }
 
+/* sl_silb_walk_from and sl_replay_stream_at (issue 29: render --event
+ * through the index): from the keyframe of the segment that holds event e,
+ * the entries replayed up to it reach the whole replay's state, the entry
+ * there is the log's, what lies before the segment is counted as the whole
+ * log counts it, and at most the segment and the next are read. */
+typedef struct walk_seen {
+	const sl_log *whole;
+	void *start;
+	long want, events;
+	size_t pos, calls, at;
+	sl_replay *r;
+	uint64_t hash;
+	int found;
+} walk_seen;
+
+static int walk_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
+{
+	walk_seen *w = ud;
+	int rc;
+	w->calls++;
+	if (!w->r) {
+		void *st = w->start;
+		w->start = NULL;
+		if ((rc = sl_replay_stream_at(&w->r, log, st, w->pos, w->events, err)))
+			return rc;
+		w->at = w->pos;
+	}
+	for (size_t i = 0; i < n; i++, w->at++) {
+		const sl_event *mine = &w->whole->ev[w->at];
+		if (ev[i].entry != mine->entry || ev[i].type != mine->type || ev[i].player != mine->player)
+			return sl_error_set(err, SL_EFORMAT, "entry %zu is not the log's", w->at + 1);
+		if ((rc = sl_replay_feed(w->r, &ev[i], 1, err)))
+			return rc;
+		if (ev[i].entry == SL_ENTRY_EVENT && sl_replay_events(w->r) == w->want) {
+			w->found = 1;
+			w->at++;
+			return sl_game_hash(log->game, sl_replay_state(w->r), &w->hash) ? -1 : 1;
+		}
+	}
+	return SL_OK;
+}
+
+static void test_walk_from_event(void **s)
+{
+	sl_log *log = generated(6000, 7);
+	char dir[64], path[128];
+	sl_replay *r;
+	sl_error err;
+	(void)s;
+	tmp_dir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/w.silb", dir);
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	for (int coding = SL_SILB_MODEL; coding <= SL_SILB_DEFLATE; coding++) {
+		sl_buf b = archive_coded(log, coding);
+		sl_silb *f;
+		FILE *fp = fopen(path, "wb");
+		assert_int_equal(fwrite(b.data, 1, b.len, fp), b.len);
+		fclose(fp);
+		assert_int_equal(sl_silb_open(&f, path, &err), SL_OK);
+		assert_true(sl_silb_segments(f) > 2);
+		for (long e = 1; e <= sl_silb_events(f); e += e < 40 ? 1 : 13) {
+			walk_seen w;
+			long pos = sl_replay_pos_of_event(r, e);
+			memset(&w, 0, sizeof w);
+			w.whole = log;
+			w.want = e;
+			if (sl_silb_walk_from(f, e, 0, &w.start, &w.events, &w.pos, walk_sink, &w, &err))
+				fail_msg("coding %d, event %ld: %s", coding, e, err.msg);
+			assert_null(w.start);
+			assert_true(w.found);
+			assert_int_equal(sl_replay_event_at(r, w.pos), w.events);
+			assert_true(w.pos < (size_t)pos);
+			assert_int_equal(w.at, (size_t)pos);
+			assert_true(w.calls <= 2);
+			assert_int_equal(sl_replay_seek(r, (size_t)pos, &err), SL_OK);
+			if (w.hash != sl_replay_hash(r))
+				fail_msg("coding %d, event %ld: walked hash %016llx, replay %016llx", coding, e,
+					(unsigned long long)w.hash, (unsigned long long)sl_replay_hash(r));
+			sl_replay_free(w.r);
+		}
+		{   /* past the end: refused, nothing handed over */
+			walk_seen w;
+			memset(&w, 0, sizeof w);
+			assert_int_equal(sl_silb_walk_from(f, sl_silb_events(f) + 1, 0, &w.start, &w.events, &w.pos,
+				walk_sink, &w, &err), SL_ERANGE);
+			assert_null(w.start);
+			assert_int_equal(w.calls, 0);
+			sl_error_clear(&err);
+		}
+		sl_silb_close(f);
+		sl_buf_free(&b);
+	}
+	sl_replay_free(r);
+	unlink(path);
+	rmdir(dir);
+	sl_log_free(log);
+}
+
 /* sl_silb_stream hands a verifier one segment at a time; a streamed replay
  * fed those runs ends where the whole-log replay ends. */
 typedef struct stream_seen {
@@ -1155,6 +1254,7 @@ int main(void)
 		cmocka_unit_test(test_journal_kill_points),
 		cmocka_unit_test(test_seek_every_turn),
 		cmocka_unit_test(test_seek_every_event),
+		cmocka_unit_test(test_walk_from_event),
 		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_segment_limits),
