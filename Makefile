@@ -274,8 +274,10 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
 
 bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench \
-       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench $(BUILD)/bench/serve_club_bench $(BUILD)/bench/cpu_run
+       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench $(BUILD)/bench/serve_club_bench $(BUILD)/bench/cpu_run \
+       $(BUILD)/bench/png_bench
 	@sh bench/speed.sh $(BUILD)/sillage $(BUILD)/bench/cpu_run $(BENCH_EVENTS)
+	@sh bench/frames.sh $(BUILD)/sillage $(BUILD)/bench/cpu_run $(BUILD)/bench/png_bench
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES)
@@ -284,7 +286,8 @@ bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(
 	@sh bench/xwing.sh $(BUILD)/sillage
 	@sh bench/serve_club.sh $(BUILD)/sillage $(BUILD)/bench/serve_club_bench
 
-bench-export: $(BUILD)/sillage $(BUILD)/bench/export_bench   # the exporters alone (SL_BASE: see bench/export.sh)
+bench-export: $(BUILD)/sillage $(BUILD)/bench/export_bench $(BUILD)/bench/cpu_run $(BUILD)/bench/png_bench   # the exporters alone (SL_BASE: see bench/export.sh)
+	@sh bench/frames.sh $(BUILD)/sillage $(BUILD)/bench/cpu_run $(BUILD)/bench/png_bench
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 
 asan:
