@@ -39,6 +39,12 @@ PC_LIBS_PRIVATE :=
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS),$(PKGS)) 2>/dev/null)
+# the command links neither cairo nor pango (nor glib under them): the drawing
+# stack, some 30 shared objects, is opened by src/cli/gfx_dl.c the first time
+# a verb draws, so that verify, info, seek... start without it (issue 29); the
+# library, the tests and the tools link it as before
+GFX_PKGS = cairo pangocairo
+CLI_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS) $(GFX_PKGS),$(PKGS)) 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
@@ -100,7 +106,7 @@ $(BUILD)/$(SHLIB): $(LIB_OBJ) tools/libsillage.map
 	ln -sf $(SONAME) $(BUILD)/libsillage.so
 
 $(BUILD)/sillage: $(CLI_OBJ) $(BUILD)/libsillage.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(CLI_LIBS) -lm
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libsillage.a
 	@mkdir -p $(dir $@)
@@ -277,8 +283,10 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(PKG_LIBS) -lm
 
 bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(BUILD)/bench/export_bench \
-       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench $(BUILD)/bench/serve_club_bench $(BUILD)/bench/cpu_run
+       $(BUILD)/bench/batch_gen $(BUILD)/bench/serve_bench $(BUILD)/bench/serve_club_bench $(BUILD)/bench/cpu_run \
+       $(BUILD)/bench/png_bench
 	@sh bench/speed.sh $(BUILD)/sillage $(BUILD)/bench/cpu_run $(BENCH_EVENTS)
+	@sh bench/frames.sh $(BUILD)/sillage $(BUILD)/bench/cpu_run $(BUILD)/bench/png_bench
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@sh bench/verbs.sh $(BUILD)/sillage $(BUILD)/bench/cpu_run $(BENCH_EVENTS)
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
@@ -288,7 +296,8 @@ bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(
 	@sh bench/xwing.sh $(BUILD)/sillage
 	@sh bench/serve_club.sh $(BUILD)/sillage $(BUILD)/bench/serve_club_bench
 
-bench-export: $(BUILD)/sillage $(BUILD)/bench/export_bench   # the exporters alone (SL_BASE: see bench/export.sh)
+bench-export: $(BUILD)/sillage $(BUILD)/bench/export_bench $(BUILD)/bench/cpu_run $(BUILD)/bench/png_bench   # the exporters alone (SL_BASE: see bench/export.sh)
+	@sh bench/frames.sh $(BUILD)/sillage $(BUILD)/bench/cpu_run $(BUILD)/bench/png_bench
 	@sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
 
 asan:

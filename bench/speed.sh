@@ -2,7 +2,7 @@
 # speed.sh SILLAGE CPU_RUN [EVENTS] - `make bench`, issue 29: where a user
 # waits, each figure beside a peer's on the same input in the same run (CPU
 # time from wait4, so a loaded machine does not inflate it; peak memory):
-# start-up against cat, a 1024-pixel PNG frame against rsvg-convert drawing
+# start-up against cat and rsvg-convert, a 1024-pixel PNG frame against rsvg-convert drawing
 # our own SVG of that frame, and --turn on an EVENTS-event archive (default
 # 1 000 000) against the same command on the text log (the whole log
 # replayed). Runs are interleaved pairs: ours, the peer's, ours, ...
@@ -45,6 +45,11 @@ echo "| --- | ---: | --- | ---: | ---: | --- |"
 pair "start: sillage version" "cat (a sample)" "<= 10 ms, <= 8 MB" "$K" -- "$SL" version -- cat "$S"
 pair "start: info (a sample)" "cat (a sample)" "<= 10 ms, <= 8 MB" "$K" -- "$SL" info "$S" -- cat "$S"
 pair "verify (a 129-event sample)" "cat (a sample)" "start-up bound" "$K" -- "$SL" verify "$S" -- cat "$S"
+pair "state --turn 5 (a sample)" "cat (a sample)" "<= 10 ms, <= 8 MB" "$K" -- "$SL" state --turn 5 "$S" -- cat "$S"
+# a program that links the drawing stack we open only to draw (cairo,
+# pango...: src/cli/gfx_dl.c)
+pair "start: sillage version" "rsvg-convert --version" "<= 10 ms, <= 8 MB" "$K" -- "$SL" version \
+	-- rsvg-convert --version
 "$SL" render --size 1024 "$S" -o "$T/frame.svg" || exit 1
 pair "render --size 1024 -o x.png" "rsvg-convert -w 1024" "<= 15 ms" 5 -- "$SL" render --size 1024 "$S" -o "$T/a.png" \
 	-- rsvg-convert -w 1024 -o "$T/b.png" "$T/frame.svg"

@@ -267,6 +267,10 @@ int cmd_new(int argc, char **argv);
 int cmd_upgrade(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);   /* cmd_branch.c */
 int cmd_fork(int argc, char **argv);
+/* Opens cairo, pango and glib (gfx_dl.c): 0, or -1 with why naming the
+ * library and its Debian package. The verbs that always draw are opened
+ * before they run (main.c); any other first drawing call opens them too. */
+int cli_gfx_open(char *why, size_t whyn);
 /* Every game's `new` options, one block a game (cmd_new.c), for the man page. */
 void cli_new_games(FILE *f);
 

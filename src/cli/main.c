@@ -680,6 +680,19 @@ int cmd_version(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* The verbs that draw whatever their options: cairo and pango are opened
+ * before they run, so that a missing one is said before any output is
+ * begun. The others open them on their first drawing call, if they make
+ * one (stats --chart, odds --chart...): verify, info, seek, state... never. */
+static int draws(const char *verb)
+{
+	static const char *const v[] = {"render", "animate", "html", "report", "chart", "serve"};
+	for (size_t k = 0; k < sizeof v / sizeof *v; k++)
+		if (strcmp(verb, v[k]) == 0)
+			return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const cli_verb *v;
@@ -703,6 +716,13 @@ int main(int argc, char **argv)
 		if (near)
 			return cli_usage(NULL, "unknown verb '%s'; did you mean '%s'?", argv[1], near);
 		return cli_usage(NULL, "unknown verb '%s'", argv[1]);
+	}
+	if (draws(v->name)) {
+		char why[600];
+		if (cli_gfx_open(why, sizeof why)) {
+			fprintf(stderr, "sillage: %s\n", why);
+			return EXIT_INPUT;
+		}
 	}
 	return v->fn(argc - 1, argv + 1);
 }
