@@ -441,29 +441,44 @@ static int code_value(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v
 	return sl_mcs_fail(s, "field %s has an unknown kind", fd->name);
 }
 
-int sl_mcs_generic(sl_mcs *s, sl_event *ev)
+/* An event's type under `types`, then its player + 1 as a 4-bit tree: under
+ * the type (the generic coding), or under the type and the player + 1 of
+ * the event before (schema coding 2, two set). */
+static int code_head(sl_mcs *s, sl_event *ev, sl_mc_bit *types, int two)
 {
 	const sl_schema *sc = s->g->schema;
 	sl_mc *c = &s->mc;
-	const sl_event_def *def;
-	int phase, t, pl;
-	phase = ev->mark;   /* the caller leaves the phase here while coding */
-	t = (int)sl_mc_tree(c, s->m.type[phase & 15], s->type_bits, ev->type);
+	int t, pl;
+	t = (int)sl_mc_tree(c, types, s->type_bits, ev->type);
 	if (c->dec) {
 		if (t >= sc->nevents)
 			return sl_mcs_fail(s, "event type %d is not in %s's schema", t, s->g->id);
 		ev->type = (uint16_t)t;
 	}
-	def = &sc->events[t];
-	if (def->nfields > SL_MAX_FIELDS)
-		return sl_mcs_fail(s, "event type %s has more fields than this build holds", def->name);
-	pl = (int)sl_mc_tree(c, s->m.player[t & 31], 4, (unsigned)(ev->player + 1));
+	if (sc->events[t].nfields > SL_MAX_FIELDS)
+		return sl_mcs_fail(s, "event type %s has more fields than this build holds",
+			sc->events[t].name);
+	pl = (int)sl_mc_tree(c, two ? s->m.player2[t & 31][s->m.prev_player % 10] : s->m.player[t & 31],
+		4, (unsigned)(ev->player + 1));
 	if (c->dec) {
 		if (pl > s->h->nplayers)
 			return sl_mcs_fail(s, "player %d is not in the header (%d players)", pl,
 				s->h->nplayers);
 		ev->player = (int8_t)(pl - 1);
 	}
+	return SL_OK;
+}
+
+int sl_mcs_generic(sl_mcs *s, sl_event *ev)
+{
+	sl_mc *c = &s->mc;
+	const sl_event_def *def;
+	int t;
+	/* the caller leaves the phase in ev->mark while coding */
+	if (code_head(s, ev, s->m.type[ev->mark & 15], 0))
+		return s->rc;
+	t = ev->type;
+	def = &s->g->schema->events[t];
 	for (int k = 0; k < def->nfields; k++) {
 		fmodel *fm = &s->fm[s->fm_at[t] + k];
 		const sl_field_def *fd = &def->fields[k];
@@ -709,28 +724,14 @@ static int code_value2(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *
 
 int sl_mcs_generic2(sl_mcs *s, sl_event *ev)
 {
-	const sl_schema *sc = s->g->schema;
 	sl_mc *c = &s->mc;
 	const sl_event_def *def;
-	int t, pl;
+	int t;
 	size_t first = 0;
-	t = (int)sl_mc_tree(c, s->m.type2[s->m.prev_type & 63], s->type_bits, ev->type);
-	if (c->dec) {
-		if (t >= sc->nevents)
-			return sl_mcs_fail(s, "event type %d is not in %s's schema", t, s->g->id);
-		ev->type = (uint16_t)t;
-	}
-	def = &sc->events[t];
-	if (def->nfields > SL_MAX_FIELDS)
-		return sl_mcs_fail(s, "event type %s has more fields than this build holds", def->name);
-	pl = (int)sl_mc_tree(c, s->m.player2[t & 31][s->m.prev_player % 10], 4,
-		(unsigned)(ev->player + 1));
-	if (c->dec) {
-		if (pl > s->h->nplayers)
-			return sl_mcs_fail(s, "player %d is not in the header (%d players)", pl,
-				s->h->nplayers);
-		ev->player = (int8_t)(pl - 1);
-	}
+	if (code_head(s, ev, s->m.type2[s->m.prev_type & 63], 1))
+		return s->rc;
+	t = ev->type;
+	def = &s->g->schema->events[t];
 	for (int k = 0; k < def->nfields; k++) {
 		fmodel *fm = &s->fm[s->fm_at[t] + k];
 		const sl_field_def *fd = &def->fields[k];
@@ -744,9 +745,17 @@ int sl_mcs_generic2(sl_mcs *s, sl_event *ev)
 			first = idx;
 	}
 	s->m.prev_type = t + 1;
-	s->m.prev_player = pl;
+	s->m.prev_player = ev->player + 1;
 	s->m.prev_ref = first;
 	return sl_mc_dec_ok(c) || !c->dec ? SL_OK : sl_mcs_fail(s, "the coded event is damaged");
+}
+
+int sl_model_event2(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev)
+{
+	(void)ctx;
+	(void)st;
+	(void)h;
+	return sl_mcs_generic2(s, ev);
 }
 
 /* ---- entries ---------------------------------------------------------------------- */

@@ -302,6 +302,8 @@ int sl_mcs_generic(sl_mcs *s, sl_event *ev);
  * the field's recent values, integers and hexes as the change from the
  * field's value before. */
 int sl_mcs_generic2(sl_mcs *s, sl_event *ev);
+/* An sl_model event hook that codes every event with schema coding 2. */
+int sl_model_event2(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev);
 int sl_mcs_fail(sl_mcs *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- applying an entry ------------------------------------------------ */

@@ -110,19 +110,11 @@ static const char *const ti4_words_v1[] = {
 	"dd", "ff", "mech", "inf", "pds", "sd", NULL
 };
 
-static int ti4_model_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev)
-{
-	(void)ctx;
-	(void)st;
-	(void)h;
-	return sl_mcs_generic2(s, ev);
-}
-
 const sl_model ti4_model = {
 	TI4_MODEL_VERSION,
 	0,
 	NULL,                 /* hint: none, so version 0 archives decode as before */
-	ti4_model_event,
+	sl_model_event2,      /* every event in schema coding 2 */
 	NULL,                 /* keyframes: the generic byte coding */
 	NULL,
 	ti4_words_v1,

@@ -17,19 +17,11 @@
 
 #define XWING_MODEL_VERSION 1
 
-static int xwing_model_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev)
-{
-	(void)ctx;
-	(void)st;
-	(void)h;
-	return sl_mcs_generic2(s, ev);
-}
-
 const sl_model xwing_model = {
 	XWING_MODEL_VERSION,
 	0,
 	NULL,                 /* hint: none, so version 0 archives decode as before */
-	xwing_model_event,
+	sl_model_event2,      /* every event in schema coding 2 */
 	NULL,                 /* keyframes: the generic byte coding */
 	NULL,
 	NULL,                 /* words: none yet */
