@@ -1,7 +1,7 @@
 #!/bin/sh
 # archives.sh SILLAGE [GAMES] - the .silb archives of xwing and ti4 against the
 # text compressors (`make bench`; issue 29, goal 5). Generates GAMES games of
-# each (default 200, seeds 1..GAMES) at run time, unsealed (`gen`) and sealed
+# each (default 100, seeds 1..GAMES) at run time, unsealed (`gen`) and sealed
 # (`gen --seal`, a state check on every entry, as the recorder and the samples
 # write them), plus the samples of samples/xwing and samples/ti4; each file is
 # converted to .silb and compressed alone by xz -9e, zstd -22 --long and
@@ -12,7 +12,7 @@
 # ratio no lossless coding can go below. Nothing is kept.
 set -u
 SL=$1
-N=${2:-200}
+N=${2:-100}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT INT TERM
