@@ -2,7 +2,7 @@
 # archives.sh SILLAGE [GAMES] - the .silb archives of xwing and ti4 against the
 # text compressors (`make bench`; issue 29, goal 5). Generates GAMES games of
 # each (default 100, seeds 1..GAMES) at run time, unsealed (`gen`) and sealed
-# (`gen --seal`, a state check on every entry, as the recorder and the samples
+# (`gen --seal`, a state check on every entry, as the samples
 # write them), plus the samples of samples/xwing and samples/ti4; each file is
 # converted to .silb and compressed alone by xz -9e, zstd -22 --long and
 # brotli -q 11 (the peers: tools/deps.sh installs zstd and brotli for this).
