@@ -294,6 +294,7 @@ bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(
 	@sh bench/serve.sh $(BUILD)/sillage $(BUILD)/bench/serve_bench
 	@sh bench/ti4.sh $(BUILD)/sillage 1000
 	@sh bench/xwing.sh $(BUILD)/sillage
+	@sh bench/archives.sh $(BUILD)/sillage
 	@sh bench/serve_club.sh $(BUILD)/sillage $(BUILD)/bench/serve_club_bench
 
 bench-export: $(BUILD)/sillage $(BUILD)/bench/export_bench $(BUILD)/bench/cpu_run $(BUILD)/bench/png_bench   # the exporters alone (SL_BASE: see bench/export.sh)

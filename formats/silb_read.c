@@ -349,7 +349,7 @@ int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st,
 	uint8_t *strs = NULL;
 	int rc;
 	*st = NULL;
-	if (sg->version != (uint64_t)sl_mcs_model_version(s)) {
+	if (sg->version > 255 || sl_mcs_use_version(s, (int)sg->version) != SL_OK) {
 		snprintf(msg, msgn, "coded with version %llu of %s's model; this reader has version %d",
 			(unsigned long long)sg->version, log->game->id, sl_mcs_model_version(s));
 		return SL_EVERSION;

@@ -13,13 +13,14 @@ set -u
 # `batch --sqlite` and its tests; GNU parallel for the multi-host batch test;
 # libedit for the recorder's line editing; libmicrohttpd for `serve` (curl for its tests, haproxy for its load-balancer test); libav* for video (`animate -o x.mp4|x.webm`) and
 # ffmpeg for its ffprobe in the tests; libchafa for the stepper's board in the terminal;
-# nginx-light, the peer `make bench` measures serve against (bench/serve_club.sh; never started as a service).
+# nginx-light, the peer `make bench` measures serve against (bench/serve_club.sh; never started as a service);
+# zstd and brotli, only as peers that bench/archives.sh measures .silb archives against (never linked).
 PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev zlib1g-dev libdeflate-dev \
 libavcodec-dev libavformat-dev libavutil-dev libswscale-dev ffmpeg libchafa-dev \
 libcmocka-dev libsodium-dev libedit-dev libjansson-dev libmicrohttpd-dev curl pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig \
 libgif-dev libgmp-dev apngdis apngasm gifsicle poppler-utils tmux chromium nodejs \
 clang libclang-rt-14-dev time bc xz-utils libsqlite3-dev sqlite3 parallel haproxy \
-nginx-light"
+nginx-light zstd brotli"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# not Debian: check the libraries through pkg-config and say what is needed

@@ -24,6 +24,15 @@ typedef struct fmodel {
 	sl_mc_bit present, known;
 	sl_mc_bit u1[SL_MC_UINT_PROBS], u2[SL_MC_UINT_PROBS];
 	sl_mc_bit tree[256];
+	/* schema coding 2 (sl_mcs_generic2) only */
+	sl_mc_cnt same_prev, raw;           /* the previous event's first piece; hex as bytes */
+	sl_mc_cnt word;                     /* a word of the game's vocabulary */
+	sl_mc_bit rank[SL_MC_UINT_PROBS];   /* place in the field's recent values, 0: none */
+	sl_mc_bit rawlen[SL_MC_UINT_PROBS];
+	sl_mc_bit byte[256];
+	uint16_t recent[8];                 /* table index + 1, most recent first */
+	int32_t last;                       /* INT: the value coded before */
+	int32_t lastc, lastr;               /* HEX: the hex coded before */
 } fmodel;
 
 /* Everything adaptive, reset (zeroed) at the start of each segment. */
@@ -47,6 +56,13 @@ typedef struct models {
 	/* keyframes coded as bytes */
 	sl_mc_bit kf_len[SL_MC_UINT_PROBS], kf_same[4], kf_byte[9][256];
 	sl_mc_bit use_model;
+	/* schema coding 2: the type under the type before, the player under
+	 * the type and the player before */
+	sl_mc_bit type2[64][256];
+	sl_mc_bit player2[32][10][16];
+	int prev_type;                      /* + 1; 0 none yet */
+	int prev_player;                    /* + 1 */
+	size_t prev_ref;                    /* table index + 1 of its first field, a piece */
 } models;
 
 struct sl_mcs {
@@ -67,6 +83,9 @@ struct sl_mcs {
 	                                       starts from, 0 at a segment's start */
 	uint64_t last_ctr;                  /* the last draw's counter + 1 in the segment */
 	int type_bits;
+	size_t ref_idx;                     /* code_ref_at: the value's table index + 1, 0 none */
+	int generic_only;                   /* a segment of model version 0 */
+	size_t nwords;                      /* the vocabulary: the header's player ids, then the model's words */
 	/* The bytes of the segment's strings (new PIECE and TEXT values,
 	 * comments, notes, bookmarks) travel apart from the range code, in
 	 * one deflate stream: LZ77 finds what repeats in text, which a byte
@@ -131,6 +150,11 @@ int sl_mcs_new(sl_mcs **out, const sl_game *g, const sl_header *h, const char *n
 		s->nfm += (size_t)(sc->events[t].nfields < SL_MAX_FIELDS ? sc->events[t].nfields : SL_MAX_FIELDS);
 	}
 	s->type_bits = bits_for((unsigned)(sc->nevents > 0 ? sc->nevents - 1 : 0));
+	if (s->gm && s->gm->words) {
+		s->nwords = (size_t)(h->nplayers > 0 ? h->nplayers : 0);
+		for (size_t i = 0; s->gm->words[i] && s->nwords < 65536; i++)
+			s->nwords++;
+	}
 	s->fm = sl_calloc(s->nfm ? s->nfm : 1, sizeof *s->fm);
 	if (s->gm && s->gm->ctx_size)
 		s->gctx = sl_calloc(1, s->gm->ctx_size);
@@ -156,6 +180,20 @@ void sl_mcs_free(sl_mcs *s)
 int sl_mcs_model_version(const sl_mcs *s)
 {
 	return s->gm ? s->gm->version : 0;
+}
+
+int sl_mcs_use_version(sl_mcs *s, int version)
+{
+	s->generic_only = 0;
+	if (version == sl_mcs_model_version(s))
+		return SL_OK;
+	/* a model that only codes events (no hint, no keyframes) came after
+	 * segments coded generically: those (version 0) decode as they were */
+	if (version == 0 && s->gm && !s->gm->hint && !s->gm->state_fits && !s->gm->state) {
+		s->generic_only = 1;
+		return SL_OK;
+	}
+	return SL_EVERSION;
 }
 
 static void reset(sl_mcs *s)
@@ -250,22 +288,38 @@ static int code_bytes(sl_mcs *s, int cl, const char **p, size_t *n)
 
 /* A PIECE or TEXT value: an index into the segment's table, or a new
  * string that joins it. */
+static int code_ref_at(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v, size_t before,
+	size_t k, int known_coded);
+
 static int code_ref(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v)
 {
-	sl_mc *c = &s->mc;
-	int cl = fd->kind == SL_K_PIECE ? CL_PIECE : CL_TEXT, ok;
 	size_t before = s->tab.n, k = 0;
-	if (!c->dec) {
+	if (!s->mc.dec) {
 		int fail = 0;
 		k = sl_strtab_find_or_add(&s->tab, s->arena, v->p ? v->p : "", v->p ? v->n : 0, &fail);
 		if (fail) {
 			return mcs_oom(s);
 		}
 	}
-	if (sl_mc_bit_code(c, &fm->known, k > 0)) {
+	return code_ref_at(s, fm, fd, v, before, k, 0);
+}
+
+/* k: encoding, the table index + 1 of the value when it was in the table
+ * of `before` strings, else 0 (it has just been added, or the table is full).
+ * known_coded: the caller has coded "not in the table" already. */
+static int code_ref_at(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v, size_t before,
+	size_t k, int known_coded)
+{
+	sl_mc *c = &s->mc;
+	int cl = fd->kind == SL_K_PIECE ? CL_PIECE : CL_TEXT, ok;
+	if (!c->dec && k > before)
+		k = 0;
+	s->ref_idx = 0;
+	if (!known_coded && sl_mc_bit_code(c, &fm->known, k > 0)) {
 		if (c->dec && before == 0)
 			return sl_mcs_fail(s, "field %s: a string from an empty table", fd->name);
 		k = sl_mc_uniform(c, (unsigned)(k - 1), (unsigned)before) + 1;
+		s->ref_idx = k;
 		if (c->dec) {
 			v->p = s->tab.s[k - 1];
 			v->n = s->tab.len[k - 1];
@@ -275,6 +329,7 @@ static int code_ref(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v)
 	} else {
 		const char *p = v->p;
 		size_t n = v->n;
+		s->ref_idx = s->tab.n > before ? s->tab.n : 0;   /* the encoder added it */
 		if (code_bytes(s, cl, &p, &n))
 			return s->rc;
 		if (!c->dec)
@@ -285,6 +340,7 @@ static int code_ref(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v)
 		if (sl_strtab_add(&s->tab, p, n, ok) < 0) {
 			return mcs_oom(s);
 		}
+		s->ref_idx = s->tab.n > before ? s->tab.n : 0;
 		v->p = p;
 		v->n = (uint16_t)n;
 	}
@@ -385,29 +441,44 @@ static int code_value(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v
 	return sl_mcs_fail(s, "field %s has an unknown kind", fd->name);
 }
 
-int sl_mcs_generic(sl_mcs *s, sl_event *ev)
+/* An event's type under `types`, then its player + 1 as a 4-bit tree: under
+ * the type (the generic coding), or under the type and the player + 1 of
+ * the event before (schema coding 2, two set). */
+static int code_head(sl_mcs *s, sl_event *ev, sl_mc_bit *types, int two)
 {
 	const sl_schema *sc = s->g->schema;
 	sl_mc *c = &s->mc;
-	const sl_event_def *def;
-	int phase, t, pl;
-	phase = ev->mark;   /* the caller leaves the phase here while coding */
-	t = (int)sl_mc_tree(c, s->m.type[phase & 15], s->type_bits, ev->type);
+	int t, pl;
+	t = (int)sl_mc_tree(c, types, s->type_bits, ev->type);
 	if (c->dec) {
 		if (t >= sc->nevents)
 			return sl_mcs_fail(s, "event type %d is not in %s's schema", t, s->g->id);
 		ev->type = (uint16_t)t;
 	}
-	def = &sc->events[t];
-	if (def->nfields > SL_MAX_FIELDS)
-		return sl_mcs_fail(s, "event type %s has more fields than this build holds", def->name);
-	pl = (int)sl_mc_tree(c, s->m.player[t & 31], 4, (unsigned)(ev->player + 1));
+	if (sc->events[t].nfields > SL_MAX_FIELDS)
+		return sl_mcs_fail(s, "event type %s has more fields than this build holds",
+			sc->events[t].name);
+	pl = (int)sl_mc_tree(c, two ? s->m.player2[t & 31][s->m.prev_player % 10] : s->m.player[t & 31],
+		4, (unsigned)(ev->player + 1));
 	if (c->dec) {
 		if (pl > s->h->nplayers)
 			return sl_mcs_fail(s, "player %d is not in the header (%d players)", pl,
 				s->h->nplayers);
 		ev->player = (int8_t)(pl - 1);
 	}
+	return SL_OK;
+}
+
+int sl_mcs_generic(sl_mcs *s, sl_event *ev)
+{
+	sl_mc *c = &s->mc;
+	const sl_event_def *def;
+	int t;
+	/* the caller leaves the phase in ev->mark while coding */
+	if (code_head(s, ev, s->m.type[ev->mark & 15], 0))
+		return s->rc;
+	t = ev->type;
+	def = &s->g->schema->events[t];
 	for (int k = 0; k < def->nfields; k++) {
 		fmodel *fm = &s->fm[s->fm_at[t] + k];
 		const sl_field_def *fd = &def->fields[k];
@@ -418,6 +489,273 @@ int sl_mcs_generic(sl_mcs *s, sl_event *ev)
 			return s->rc;
 	}
 	return sl_mc_dec_ok(c) || !c->dec ? SL_OK : sl_mcs_fail(s, "the coded event is damaged");
+}
+
+/* ---- schema coding 2 ---------------------------------------------------------------- */
+
+/* A value's checks as code_ref_at makes them, for a string taken from the table. */
+static int ref_ok(sl_mcs *s, const sl_field_def *fd, const sl_value *v, int ok)
+{
+	if (fd->kind == SL_K_PIECE ? !(ok & SL_STR_ID)
+	    : (!(ok & SL_STR_TEXT) || (fd->max_items > 0 && v->n > (size_t)fd->max_items)))
+		return sl_mcs_fail(s, "field %s: '%.*s' is not a valid %s", fd->name,
+			(int)(v->n > 40 ? 40 : v->n), (const char *)v->p,
+			fd->kind == SL_K_PIECE ? "piece id" : "text");
+	return SL_OK;
+}
+
+static int take_ref(sl_mcs *s, const sl_field_def *fd, sl_value *v, size_t k)
+{
+	if (s->mc.dec) {
+		if (k < 1 || k > s->tab.n)
+			return sl_mcs_fail(s, "field %s: string %zu of a table of %zu", fd->name, k, s->tab.n);
+		v->p = s->tab.s[k - 1];
+		v->n = s->tab.len[k - 1];
+		return ref_ok(s, fd, v, s->tab.ok[k - 1]);
+	}
+	return SL_OK;
+}
+
+/* 16..510 lower-case hex digits, an even number of them: a salt, a
+ * commitment (a short id like a1 stays a string). */
+static int is_hex(const sl_value *v)
+{
+	const char *p = v->p;
+	if (!p || v->n < 16 || v->n > 510 || v->n % 2)
+		return 0;
+	for (size_t i = 0; i < v->n; i++)
+		if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+/* Hex digits as their bytes: the count - 1, then each byte, 8 bits. */
+static int code_raw(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v)
+{
+	sl_mc *c = &s->mc;
+	static const char hx[] = "0123456789abcdef";
+	uint32_t n = sl_mc_uint(c, fm->rawlen, c->dec ? 0 : (uint32_t)(v->n / 2 - 1)) + 1;
+	char *out = NULL;
+	if (c->dec) {
+		if (n > 255 || !sl_mc_dec_ok(c))
+			return sl_mcs_fail(s, "field %s: %lu bytes of hex", fd->name, (unsigned long)n);
+		if (!(out = sl_arena_alloc(s->arena, 2 * n + 1)))
+			return mcs_oom(s);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		unsigned b = 0;
+		if (!c->dec) {
+			const char *p = (const char *)v->p + 2 * i;
+			b = (unsigned)((p[0] <= '9' ? p[0] - '0' : p[0] - 'a' + 10) << 4 |
+				(p[1] <= '9' ? p[1] - '0' : p[1] - 'a' + 10));
+		}
+		b = sl_mc_uniform(c, b, 256);
+		if (out) {
+			out[2 * i] = hx[b >> 4];
+			out[2 * i + 1] = hx[b & 15];
+		}
+	}
+	if (!out)
+		return SL_OK;
+	out[2 * n] = 0;
+	v->p = out;
+	v->n = (uint16_t)(2 * n);
+	return ref_ok(s, fd, v, sl_str_ok(out, 2 * n));
+}
+
+static void recent_push(fmodel *fm, size_t k)
+{
+	int i;
+	if (k == 0 || k > UINT16_MAX)
+		return;
+	for (i = 0; i < 7 && fm->recent[i] != k; i++)
+		;
+	for (; i > 0; i--)
+		fm->recent[i] = fm->recent[i - 1];
+	fm->recent[0] = (uint16_t)k;
+}
+
+static const char *word_at(const sl_mcs *s, size_t i)
+{
+	size_t np = (size_t)(s->h->nplayers > 0 ? s->h->nplayers : 0);
+	return i < np ? s->h->players[i].id : s->gm->words[i - np];
+}
+
+/* A new string that is a word of the vocabulary: its index. Returns 0 when
+ * coded so (the string then joins the table), 1 when it is no word (the
+ * caller codes it as bytes), or an error. The encoder has added it to the
+ * table already. */
+static int code_word(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v, size_t before)
+{
+	sl_mc *c = &s->mc;
+	size_t w = s->nwords, n;
+	const char *p;
+	if (!c->dec)
+		for (w = 0; w < s->nwords; w++) {
+			p = word_at(s, w);
+			if (p && strlen(p) == v->n && memcmp(p, v->p, v->n) == 0)
+				break;
+		}
+	if (!sl_mc_flag(c, &fm->word, w < s->nwords))
+		return 1;
+	w = sl_mc_uniform(c, (unsigned)w, (unsigned)s->nwords);
+	s->ref_idx = s->tab.n > before ? s->tab.n : 0;
+	if (!c->dec)
+		return SL_OK;
+	p = word_at(s, w);
+	if (!p || !sl_mc_dec_ok(c))
+		return sl_mcs_fail(s, "field %s: word %zu of the vocabulary is damaged", fd->name, w);
+	n = strlen(p);
+	if (sl_strtab_add(&s->tab, p, n, sl_str_ok(p, n)) < 0)
+		return mcs_oom(s);
+	s->ref_idx = s->tab.n > before ? s->tab.n : 0;
+	v->p = p;
+	v->n = (uint16_t)n;
+	return ref_ok(s, fd, v, sl_str_ok(p, n));
+}
+
+/* A PIECE or TEXT: the previous event's first piece, else hex as bytes,
+ * else one of the field's recent values, else the table or a new string. */
+static int code_ref2(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v, size_t *idx)
+{
+	sl_mc *c = &s->mc;
+	size_t before = s->tab.n, k = 0, pr = s->m.prev_ref;
+	uint32_t r = 0;
+	*idx = 0;
+	if (fd->kind == SL_K_PIECE && pr && pr <= s->tab.n) {
+		int same = !c->dec && v->n == s->tab.len[pr - 1] && v->p &&
+			memcmp(v->p, s->tab.s[pr - 1], v->n) == 0;
+		if (sl_mc_flag(c, &fm->same_prev, same)) {
+			*idx = pr;
+			recent_push(fm, pr);
+			return take_ref(s, fd, v, pr);
+		}
+	}
+	if (sl_mc_flag(c, &fm->raw, !c->dec && is_hex(v)))
+		return code_raw(s, fm, fd, v);
+	if (!c->dec) {
+		k = sl_strtab_find(&s->tab, v->p ? v->p : "", v->p ? v->n : 0);
+		for (r = 0; r < 8 && (!k || fm->recent[r] != k); r++)
+			;
+		r = r < 8 ? r + 1 : 0;
+	}
+	r = sl_mc_uint(c, fm->rank, r);
+	if (r) {
+		if (c->dec && (r > 8 || !fm->recent[r - 1]))
+			return sl_mcs_fail(s, "field %s: recent value %lu of none", fd->name, (unsigned long)r);
+		k = fm->recent[r - 1];
+		*idx = k;
+		recent_push(fm, k);
+		return take_ref(s, fd, v, k);
+	}
+	if (sl_mc_bit_code(c, &fm->known, k > 0)) {
+		if (before == 0)
+			return sl_mcs_fail(s, "field %s: a string from an empty table", fd->name);
+		k = sl_mc_uniform(c, (unsigned)(k - 1), (unsigned)before) + 1;
+		*idx = k;
+		recent_push(fm, k);
+		return take_ref(s, fd, v, k);
+	}
+	if (!c->dec) {
+		int fail = 0;
+		k = sl_strtab_find_or_add(&s->tab, s->arena, v->p ? v->p : "", v->p ? v->n : 0, &fail);
+		if (fail)
+			return mcs_oom(s);
+	}
+	if (s->nwords) {
+		int rc = code_word(s, fm, fd, v, before);
+		if (rc <= 0) {
+			*idx = s->ref_idx;
+			recent_push(fm, s->ref_idx);
+			return rc;
+		}
+	}
+	if (code_ref_at(s, fm, fd, v, before, 0, 1))
+		return s->rc;
+	*idx = s->ref_idx;
+	recent_push(fm, s->ref_idx);
+	return SL_OK;
+}
+
+/* An INT or HEX as the change from the value before in its field. */
+static int code_delta(sl_mcs *s, sl_mc_bit *probs, int32_t *last, int64_t lo, int64_t hi,
+	int32_t *v, const char *name)
+{
+	sl_mc *c = &s->mc;
+	int64_t d = c->dec ? 0 : (int64_t)*v - *last;
+	uint32_t u = sl_mc_uint(c, probs, (uint32_t)(d < 0 ? ((uint64_t)-d << 1) - 1 : (uint64_t)d << 1));
+	if (c->dec) {
+		d = (u & 1) ? -(int64_t)(u >> 1) - 1 : (int64_t)(u >> 1);
+		d += *last;
+		if (d < lo || d > hi)
+			return sl_mcs_fail(s, "field %s: out of range (%lld..%lld)", name, (long long)lo,
+				(long long)hi);
+		*v = (int32_t)d;
+	}
+	*last = *v;
+	return SL_OK;
+}
+
+static int code_value2(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v, size_t *idx)
+{
+	*idx = 0;
+	switch (fd->kind) {
+	case SL_K_INT:
+		/* the change fits 32 bits zigzagged when the range is below 2^31 */
+		if ((int64_t)fd->max - fd->min < ((int64_t)1 << 31))
+			return code_delta(s, fm->u1, &fm->last, fd->min, fd->max, &v->u.i, fd->name);
+		return code_value(s, fm, fd, v);
+	case SL_K_HEX: {
+		int32_t col = v->u.hex.col, row = v->u.hex.row;
+		if (code_delta(s, fm->u1, &fm->lastc, -32768, 32767, &col, fd->name) ||
+		    code_delta(s, fm->u2, &fm->lastr, -32768, 32767, &row, fd->name))
+			return s->rc;
+		v->u.hex.col = (int16_t)col;
+		v->u.hex.row = (int16_t)row;
+		return SL_OK;
+	}
+	case SL_K_PIECE:
+	case SL_K_TEXT:
+		return code_ref2(s, fm, fd, v, idx);
+	default:
+		return code_value(s, fm, fd, v);
+	}
+}
+
+int sl_mcs_generic2(sl_mcs *s, sl_event *ev)
+{
+	sl_mc *c = &s->mc;
+	const sl_event_def *def;
+	int t;
+	size_t first = 0;
+	if (code_head(s, ev, s->m.type2[s->m.prev_type & 63], 1))
+		return s->rc;
+	t = ev->type;
+	def = &s->g->schema->events[t];
+	for (int k = 0; k < def->nfields; k++) {
+		fmodel *fm = &s->fm[s->fm_at[t] + k];
+		const sl_field_def *fd = &def->fields[k];
+		size_t idx;
+		if (fd->optional && !sl_mc_bit_code(c, &fm->present, ev->f[k].present))
+			continue;
+		ev->f[k].present = 1;
+		if (code_value2(s, fm, fd, &ev->f[k], &idx))
+			return s->rc;
+		if (k == 0 && fd->kind == SL_K_PIECE)
+			first = idx;
+	}
+	s->m.prev_type = t + 1;
+	s->m.prev_player = ev->player + 1;
+	s->m.prev_ref = first;
+	return sl_mc_dec_ok(c) || !c->dec ? SL_OK : sl_mcs_fail(s, "the coded event is damaged");
+}
+
+int sl_model_event2(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev)
+{
+	(void)ctx;
+	(void)st;
+	(void)h;
+	return sl_mcs_generic2(s, ev);
 }
 
 /* ---- entries ---------------------------------------------------------------------- */
@@ -547,7 +885,7 @@ int sl_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events)
 	} else {
 		int32_t keep = ev->mark;
 		ev->mark = phase;   /* for sl_mcs_generic's context */
-		if (s->gm && s->gm->event)
+		if (s->gm && s->gm->event && !s->generic_only)
 			rc = s->gm->event(s, s->gctx, st, s->h, ev);
 		else
 			rc = sl_mcs_generic(s, ev);

@@ -279,6 +279,12 @@ typedef struct sl_model {
 	 * frees it) that the caller serializes, restores and checks against
 	 * the keyframe's hash, so the hook need not check what it builds. */
 	int (*state)(sl_mcs *s, void *ctx, const void *ref, const void *st, void **out);
+	/* Optional (NULL): the words a new string of schema coding 2 is most
+	 * likely to be (card and faction ids), NULL-terminated; after the
+	 * header's player ids they are the vocabulary a new string is coded
+	 * from by its index. Part of the model's format: frozen for a version
+	 * (a new word is a new model version). */
+	const char *const *words;
 } sl_model;
 
 /* For the hooks: the range coder, the direction, where decoded strings
@@ -288,6 +294,16 @@ struct sl_mc *sl_mcs_coder(sl_mcs *s);
 int sl_mcs_decoding(const sl_mcs *s);
 sl_arena *sl_mcs_arena(sl_mcs *s);
 int sl_mcs_generic(sl_mcs *s, sl_event *ev);
+/* Schema coding 2 (formats/silb.md): the generic coding with more context,
+ * for models of version 1 and later that code their events with it: the
+ * type under the type before, the player under the player before, a piece
+ * that repeats the previous event's first piece as one flag, a string of
+ * lower-case hex digits as its bytes, other strings by their place among
+ * the field's recent values, integers and hexes as the change from the
+ * field's value before. */
+int sl_mcs_generic2(sl_mcs *s, sl_event *ev);
+/* An sl_model event hook that codes every event with schema coding 2. */
+int sl_model_event2(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev);
 int sl_mcs_fail(sl_mcs *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- applying an entry ------------------------------------------------ */

@@ -47,6 +47,9 @@ int sl_strtab_add(sl_strtab *t, const char *s, size_t n, int ok);
  * (made in a; *fail set when out of memory). */
 size_t sl_strtab_find_or_add(sl_strtab *t, sl_arena *a, const char *s, size_t n, int *fail);
 
+/* Writer: index + 1 of s in the table, or 0 (nothing added). */
+size_t sl_strtab_find(const sl_strtab *t, const char *s, size_t n);
+
 /* Bits of the largest value v (0 for 0); names in a NULL-terminated list. */
 int sl_bits_for(unsigned v);
 int sl_ntokens(const char *const *names);
@@ -62,6 +65,10 @@ int sl_mcs_new(sl_mcs **out, const sl_game *g, const sl_header *h, const char *n
 void sl_mcs_free(sl_mcs *s);
 /* The game model's version (0: the generic coding only). */
 int sl_mcs_model_version(const sl_mcs *s);
+/* The model version a segment says it was coded with: SL_OK when this
+ * reader decodes it (its model's version, or 0 for a model that only codes
+ * events and came after generically coded archives), else SL_EVERSION. */
+int sl_mcs_use_version(sl_mcs *s, int version);
 /* A segment starts: every model back to its start. */
 void sl_mcs_begin_enc(sl_mcs *s, sl_buf *out);
 void sl_mcs_begin_dec(sl_mcs *s, const uint8_t *p, size_t n, const uint8_t *strs, size_t nstrs);

@@ -114,6 +114,18 @@ int sl_strtab_add(sl_strtab *t, const char *s, size_t n, int ok)
 }
 
 /* Writer: index + 1 of s in the table, or 0 after adding it (hashed). */
+size_t sl_strtab_find(const sl_strtab *t, const char *s, size_t n)
+{
+	if (!t->nslots)
+		return 0;
+	for (size_t i = sl_hash64(s, n) & (t->nslots - 1); t->slots[i]; i = (i + 1) & (t->nslots - 1)) {
+		uint32_t k = t->slots[i] - 1;
+		if (t->len[k] == n && memcmp(t->s[k], s, n) == 0)
+			return k + 1;
+	}
+	return 0;
+}
+
 size_t sl_strtab_find_or_add(sl_strtab *t, sl_arena *a, const char *s, size_t n, int *fail)
 {
 	uint64_t h;

@@ -458,4 +458,5 @@ const sl_model sail_model = {
 	sail_model_event,
 	sail_state_fits,
 	sail_model_state,
+	NULL,                 /* words: sail codes no new strings by a vocabulary */
 };

@@ -752,7 +752,7 @@ static int ti4_compat(int recorded)
 	ti4_help, \
 	ti4_generate, \
 	ti4_position, \
-	NULL,   /* no .silb model of its own: the generic coding */ \
+	&ti4_model,   /* .silb: schema coding 2 (version 0 archives: the generic coding) */ \
 	ti4_result,   /* rules version 2 on: the first to the goal in victory points */ \
 	NULL,   /* chances: every ti4 die is rolled at the table */ \
 	NULL,   /* veil: nothing hidden but what commitments seal */ \

@@ -133,4 +133,7 @@ void ti4_help(const void *st, const sl_header *h, sl_buf *out);
 int ti4_generate(const void *st, const sl_header *h, sl_prng *rng,
 	sl_arena *a, sl_event *out, sl_error *err);
 
+/* What the rules tell the .silb coder (ti4_model.c). */
+extern const sl_model ti4_model;
+
 #endif

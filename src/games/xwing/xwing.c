@@ -2336,7 +2336,7 @@ static int xwing_compat(int recorded)
 	xwing_help, \
 	xwing_generate, \
 	xwing_position, \
-	NULL,   /* no .silb model of its own: the generic coding */ \
+	&xwing_model,   /* .silb: schema coding 2 (version 0 archives: the generic coding) */ \
 	xwing_result,   /* rules version 2 on; version 1 never ends */ \
 	CHANCES,   /* v3: the damage card drawn from the deck; dice are typed */ \
 	VEIL,   /* v3: a facedown damage card; else nothing but what commitments seal */ \

@@ -196,4 +196,7 @@ void xwing_help(const void *st, const sl_header *h, sl_buf *out);
 int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a,
 	sl_event *out, sl_error *err);
 
+/* What the rules tell the .silb coder (xwing_model.c). */
+extern const sl_model xwing_model;
+
 #endif
