@@ -11,6 +11,9 @@
 #   every N (BIN)      verify and render of every sample in samples/, and
 #                      verify of each as a .silb archive (made here): every
 #                      allocation from the first to the last;
+#   serve-club           a lobby GET, an action and a new game of `serve --dir`
+#                      (one.sh): each answer the normal run's or a 5xx, the
+#                      journals as the answers say, a stop that frees all;
 #   call stacks (ASANBIN)  verify and render of every sample, and html of each
 #                      sample cut before its second turn: the N of each
 #                      distinct call stack's first allocation
@@ -115,6 +118,18 @@ for o in "$root"/tests/compat/fmp/v[12]-*.sil; do
 done
 x=$(ls -S "$root"/samples/xwing/xws/*.json | head -n 1)
 job every "$BIN" import-xws "$x"
+# the club server (issue 30 item 5): a lobby GET, an action POST in a game and a
+# create-game POST of `serve --dir` (one.sh serve-club), every N and each call
+# stack; the folder holds the game and its tokens, made by a normal start
+mkdir "$W/club"
+"$BIN" record "$W/club/sternes.silb" <"$root/tests/serve/data/sail-setup.sil" >/dev/null 2>&1 || exit 1
+"$BIN" serve --dir "$W/club" --port 0 --bind 127.0.0.1 >"$W/club.srv" 2>&1 &
+pid=$!
+while ! grep -q '^games: ' "$W/club.srv"; do kill -0 $pid || exit 1; sleep 0.05; done
+kill -TERM $pid; wait $pid
+"$BIN" info "$W/club/sternes.silb" | sed -n "s/^events: *\([0-9]*\) .*/\1/p" >"$W/club/rev"
+job every "$BIN" serve-club "$W/club"
+job stacks "$ABIN" serve-club "$W/club"
 xargs -P "$JOBS" -L 1 sh "$here/check.sh" <"$W/jobs" >"$W/results"
 [ -n "${ALLOC_RESULTS:-}" ] && cp "$W/results" "$ALLOC_RESULTS"
 end=$(date +%s)
