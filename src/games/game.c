@@ -37,16 +37,19 @@ int sl_header_player(const sl_header *h, const char *id)
 int sl_schema_token(const char *const *names, const char *s, size_t n)
 {
 	for (int i = 0; names && names[i]; i++)
-		if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0)
+		if (n && names[i][0] == s[0] && strlen(names[i]) == n && memcmp(names[i], s, n) == 0)
 			return i;
 	return -1;
 }
 
 int sl_schema_event(const sl_schema *s, const char *name, size_t n)
 {
-	for (int i = 0; i < s->nevents; i++)
-		if (strlen(s->events[i].name) == n && memcmp(s->events[i].name, name, n) == 0)
+	/* the first byte first: this runs for every line of every log read */
+	for (int i = 0; i < s->nevents; i++) {
+		const char *e = s->events[i].name;
+		if (n && e[0] == name[0] && strlen(e) == n && memcmp(e, name, n) == 0)
 			return i;
+	}
 	return -1;
 }
 
