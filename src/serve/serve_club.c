@@ -709,7 +709,15 @@ static void create_game(club *cl, const char *name, const char *text, size_t len
 	s = serve_game_open(cl, &o, name, &code);
 	unlink(tmp);
 	if (!s) {
-		serve_reply_error(rp, code == 1 ? 422 : 500, "the opening was refused (exit %d): see the server's log", code);
+		/* the name was free (409 above): what the failed opening wrote goes,
+		 * so that a 5xx or 422 leaves no half-made game in DIR (issue 30) */
+		static const char *const ext[] = {"", ".tokens", ".seal", ".dice", ".notify"};
+		for (size_t k = 0; k < sizeof ext / sizeof ext[0]; k++) {
+			snprintf(tmp, sizeof tmp, "%s/%s.silb%s", cl->o.dir, name, ext[k]);
+			unlink(tmp);
+		}
+		serve_reply_error(rp, code == 1 ? 422 : code == 4 ? 503 : 500,
+			"the opening was refused (exit %d): see the server's log", code);
 		return;
 	}
 	pthread_mutex_lock(&cl->lock);
