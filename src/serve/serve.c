@@ -917,10 +917,12 @@ static int feed_setup(server *s)
 			sl_free(line);
 		}
 		if (s->rc.refused != before) {
-			fprintf(stderr, "sillage: serve: %s:%u: refused (above): the setup is not recorded whole\n",
-				s->o.from, lineno);
+			/* an out of memory is no refusal by the rules: exit 4's cause, not 1's */
+			int oom = s->rc.last_err.code == SL_ENOMEM;
+			fprintf(stderr, "sillage: serve: %s:%u: %s: the setup is not recorded whole\n",
+				s->o.from, lineno, oom ? "out of memory" : "refused (above)");
 			sl_free(text);
-			return 1;
+			return oom ? 4 : 1;
 		}
 		at += len + 1;
 	}
