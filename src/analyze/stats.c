@@ -160,8 +160,8 @@ static int walker_step(sl_stats_walker *w, const sl_event *ev, sl_error *err)
 	return SL_OK;
 }
 
-int sl_stats_walker_new(sl_stats_walker **out, const sl_log *log, const sl_stats_fns *fns, void *ud,
-	sl_error *err)
+static int walker_open(sl_stats_walker **out, const sl_log *log, const sl_stats_fns *fns, void *ud,
+	unsigned flags, sl_error *err)
 {
 	sl_stats_walker *w;
 	size_t nv;
@@ -190,7 +190,7 @@ int sl_stats_walker_new(sl_stats_walker **out, const sl_log *log, const sl_stats
 	}
 	for (size_t i = 0; i < nv; i++)
 		w->lev[i] = NAN;
-	if ((rc = sl_replay_stream(&w->r, log, SL_REPLAY_CHECK, err))) {
+	if ((rc = sl_replay_stream(&w->r, log, flags, err))) {
 		sl_stats_walker_free(w);
 		return rc;
 	}
@@ -204,6 +204,12 @@ int sl_stats_walker_new(sl_stats_walker **out, const sl_log *log, const sl_stats
 	}
 	*out = w;
 	return SL_OK;
+}
+
+int sl_stats_walker_new(sl_stats_walker **out, const sl_log *log, const sl_stats_fns *fns, void *ud,
+	sl_error *err)
+{
+	return walker_open(out, log, fns, ud, SL_REPLAY_CHECK, err);
 }
 
 int sl_stats_walker_feed(sl_stats_walker *w, const sl_event *ev, size_t n, sl_error *err)
@@ -224,7 +230,8 @@ const void *sl_stats_walker_state(const sl_stats_walker *w)
 int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error *err)
 {
 	sl_stats_walker *w;
-	int rc = sl_stats_walker_new(&w, log, fns, ud, err);
+	/* freed at the first refusal: no backup of the state before each entry */
+	int rc = walker_open(&w, log, fns, ud, SL_REPLAY_CHECK | SL_REPLAY_ONCE, err);
 	if (rc)
 		return rc;
 	rc = sl_stats_walker_feed(w, log->ev, log->n, err);

@@ -424,6 +424,12 @@ int sl_flat_apply(void *st, size_t size, sl_flat_apply_fn fn, const sl_header *h
 	const sl_event *ev, sl_buf *desc, sl_error *err);
 int sl_flat_mark(void *st, size_t size, sl_flat_mark_fn fn, const sl_header *h,
 	int turn, int phase, sl_error *err);
+/* For a replay that is thrown away at its first refused entry (a batch's
+ * walk of a whole log): the next sl_flat_apply or sl_flat_mark on this
+ * thread, not one made inside it, takes no backup, so a refusal then leaves
+ * st as fn left it, not as it was. Each call consumes the switch; on is 0
+ * to clear it. */
+void sl_flat_unguarded(int on);
 /* A deep copy through serialize/restore. */
 int sl_game_clone(const sl_game *g, const void *st, void **out, sl_error *err);
 

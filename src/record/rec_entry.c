@@ -236,6 +236,18 @@ static void fill_optional_dice(recorder *rc, draft *d)
 		rec_fill_dice(rc, &d->ev, d->wanted);
 }
 
+/* An allocation failed while the line was read: said, and refused with
+ * SL_ENOMEM (not a silent refusal, nor one the rules would be blamed for:
+ * the server answers 503 to it). -1. */
+static int entry_oom(recorder *rc)
+{
+	sl_error e;
+	sl_error_clear(&e);
+	sl_error_set(&e, SL_ENOMEM, "out of memory");
+	rec_refuse(rc, &e);
+	return -1;
+}
+
 /* The line read into d->ev. 0, or -1 refused (said). */
 static int entry_read(recorder *rc, draft *d)
 {
@@ -244,7 +256,7 @@ static int entry_read(recorder *rc, draft *d)
 	sl_error_clear(&err);
 	d->norm = sl_strndup(d->line, d->len);
 	if (!d->norm)
-		return -1;
+		return entry_oom(rc);
 	rec_normalize(rc, d->norm, &d->li);
 	d->nlen = d->len;
 	if (d->li.type >= 0) {
@@ -255,14 +267,18 @@ static int entry_read(recorder *rc, draft *d)
 			sl_buf_free(&t);
 			return -1;
 		}
-		if (t.len > d->len && !t.failed) {
+		if (t.failed) {   /* the dice asked for were not written in: not the line typed */
+			sl_buf_free(&t);
+			return entry_oom(rc);
+		}
+		if (t.len > d->len) {
 			sl_free(d->norm);
 			d->norm = sl_strndup((const char *)t.data, t.len);
 			d->nlen = t.len;
 		}
 		sl_buf_free(&t);
 		if (!d->norm)
-			return -1;
+			return entry_oom(rc);
 	}
 	if (rec_parse_entry(rc, d->norm, d->nlen, d->lineno, &d->li, &d->ev, &err) < 0) {
 		refuse(rc, d, &err, 0);

@@ -264,7 +264,11 @@ int rec_end(recorder *rc, int no_pack)
 	if (rc->log && rc->pending.len && !rc->io_failed) {   /* trailing comments are kept too */
 		sl_free(rc->log->tail_comment);
 		rc->log->tail_comment = sl_strdup(sl_buf_cstr(&rc->pending));
-		rec_save(rc, REC_TAIL);
+		if (!rc->log->tail_comment) {   /* the comments not kept: said, not a NULL written */
+			rec_warn(rc, "sillage: record: out of memory\n");
+			rc->io_failed = 1;
+		} else
+			rec_save(rc, REC_TAIL);
 	}
 	if (rc->silb) {   /* close the journal, then pack it into an archive in place */
 		sl_error err;

@@ -208,7 +208,11 @@ fail:
 static int step_desc(sl_replay *r, const sl_event *ev, sl_buf *desc, sl_error *err)
 {
 	long no = r->nevents + (ev->entry == SL_ENTRY_EVENT);
-	int rc = sl_entry_apply(r->g, &r->log->h, r->log->name, r->st, ev, no, desc, err);
+	int rc;
+	if (r->flags & SL_REPLAY_ONCE)
+		sl_flat_unguarded(1);
+	rc = sl_entry_apply(r->g, &r->log->h, r->log->name, r->st, ev, no, desc, err);
+	sl_flat_unguarded(0);   /* not taken by an apply that is not flat, or refused before it */
 	if (rc)
 		return rc;
 	if (ev->entry == SL_ENTRY_EVENT) {

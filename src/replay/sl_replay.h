@@ -12,7 +12,11 @@ extern "C" {
 typedef struct sl_replay sl_replay;
 
 enum {
-	SL_REPLAY_CHECK = 1u << 0   /* compare the state checks recorded in the log */
+	SL_REPLAY_CHECK = 1u << 0,  /* compare the state checks recorded in the log */
+	/* a stream fed to its first refused entry and then freed (a batch's walk):
+	 * entries are applied without a backup (sl_flat_unguarded), so after a
+	 * refusal the state is not the one before the entry and must not be read */
+	SL_REPLAY_ONCE = 1u << 1
 };
 
 /* Keyframes kept by sl_replay_open: one at the start, one at a turn marker

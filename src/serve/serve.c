@@ -689,6 +689,10 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		serve_reply_error(&rp, 413, "request body over %d bytes", SERVE_MAX_BODY);
 		return send_reply(cl, c, method, path, &rp);
 	}
+	if (post && r->body.failed) {   /* not a malformed body: a body not kept */
+		serve_reply_error(&rp, 503, "out of memory");
+		return send_reply(cl, c, method, path, &rp);
+	}
 	if (!r->s) {   /* a page of the club */
 		if (post)
 			serve_club_post(cl, path + r->goff, r->body.len ? (const char *)r->body.data : "", r->body.len,
@@ -913,10 +917,12 @@ static int feed_setup(server *s)
 			sl_free(line);
 		}
 		if (s->rc.refused != before) {
-			fprintf(stderr, "sillage: serve: %s:%u: refused (above): the setup is not recorded whole\n",
-				s->o.from, lineno);
+			/* an out of memory is no refusal by the rules: exit 4's cause, not 1's */
+			int oom = s->rc.last_err.code == SL_ENOMEM;
+			fprintf(stderr, "sillage: serve: %s:%u: %s: the setup is not recorded whole\n",
+				s->o.from, lineno, oom ? "out of memory" : "refused (above)");
 			sl_free(text);
-			return 1;
+			return oom ? 4 : 1;
 		}
 		at += len + 1;
 	}
@@ -1098,9 +1104,15 @@ static int open_games(club *cl)
 			return 3;
 		}
 		cl->tok_path = path_with(cl->o.dir, "/club.tokens");
-		if (!cl->tok_path)
+		if (!cl->tok_path) {
+			fprintf(stderr, "sillage: serve: out of memory\n");
 			return 4;
-		serve_club_scan(cl, 1);
+		}
+		if (serve_club_scan(cl, 1)) {
+			fprintf(stderr, "sillage: serve: --dir %s: a game cannot be opened: out of memory or an I/O "
+				"error (said above)\n", cl->o.dir);
+			return 4;
+		}
 		return serve_club_tokens(cl, 0) ? 4 : 0;
 	}
 	cl->games = calloc(1, sizeof *cl->games);

@@ -300,8 +300,10 @@ void serve_game_close(server *s, int pack, int *code);
 void serve_game_free(server *s);
 /* Whose move and when, after the log changed (holds s->lock). */
 void serve_game_changed(server *s, int now);
-/* DIR looked at again (at most once a second unless force): new games opened. */
-void serve_club_scan(club *cl, int force);
+/* DIR looked at again (at most once a second unless force): new games
+ * opened. 4 when one could not be opened for out of memory or an I/O error
+ * (looked at again at the next scan), else 0. */
+int serve_club_scan(club *cl, int force);
 /* The game NAME, or NULL (DIR looked at again first when it is not known). */
 server *serve_club_game(club *cl, const char *name);
 /* The club's pages and their JSON: the lobby (GET / and /api/games) and a

@@ -834,6 +834,8 @@ static void record_line(server *s, const serve_who *w, const char *text, serve_r
 	if (s->rc.io_failed) {
 		s->broken = 1;
 		serve_reply_error(rp, 500, "the journal could not be written: %s", sl_buf_cstr(&cap.said));
+	} else if (s->rc.accepted == before && s->rc.last_err.code == SL_ENOMEM) {
+		serve_reply_error(rp, 503, "out of memory");   /* not a refusal by the rules */
 	} else if (s->rc.accepted == before) {
 		char rule[64];
 		const char *msg = s->rc.last_err.msg[0] ? s->rc.last_err.msg : "refused";
@@ -945,6 +947,11 @@ static void post_act(server *s, const serve_who *w, const char *text, serve_repl
 	sl_buf line;
 	sl_buf_init(&line);
 	sl_buf_puts(&line, text);
+	if (line.failed) {   /* not an empty line: a line not copied */
+		sl_buf_free(&line);
+		serve_reply_error(rp, 503, "out of memory");
+		return;
+	}
 	ev = serve_line_event(text, &evn);
 	/* the content named by the key itself (ti4: the secret objective's id): a
 	 * reveal without its salt */
@@ -965,6 +972,11 @@ static void post_act(server *s, const serve_who *w, const char *text, serve_repl
 				put_value(s, k->reveal_event, k->content_field, s->seals[idx].content, &line);
 			put_value(s, k->reveal_event, k->salt_field, s->seals[idx].salt, &line);
 		}
+	}
+	if (line.failed) {
+		sl_buf_free(&line);
+		serve_reply_error(rp, 503, "out of memory");
+		return;
 	}
 	record_line(s, w, sl_buf_cstr(&line), rp, &done);
 	if (done && idx >= 0) {   /* revealed: the secret is in the log now */

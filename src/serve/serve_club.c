@@ -173,49 +173,60 @@ static void announce_game(club *cl, server *s)
 }
 
 /* Opens NAME (outside cl->lock: a long game takes a while to replay). */
-static void open_one(club *cl, const char *name, const struct stat *st, int announce)
+/* 0, or 4 when the game could not be opened for a cause of exit 4 (out of
+ * memory, an I/O error): such a game is not left out until its file
+ * changes but looked at again at the next scan (issue 30: an allocation
+ * that failed at start had left a game out of the club for good). */
+static int open_one(club *cl, const char *name, const struct stat *st, int announce)
 {
 	server *s;
-	int code = 0;
+	int code = 0, full;
 	s = serve_game_open(cl, &cl->o, name, &code);
 	pthread_mutex_lock(&cl->lock);
+	if (!s && code == 4) {
+		pthread_mutex_unlock(&cl->lock);
+		serve_log(NULL, NULL, "-", name, 0, "not served now: out of memory or an I/O error; "
+			"looked at again at the next request");
+		return 4;
+	}
 	if (!s) {
 		skipped(cl, name, st, 1);
 		pthread_mutex_unlock(&cl->lock);
 		serve_log(NULL, NULL, "-", name, 0, "not served: its journal cannot be opened (said above); "
 			"looked at again when it changes");
-		return;
+		return 0;
 	}
-	if (cl->ngames >= SERVE_MAX_GAMES || add_game(cl, s)) {
+	if ((full = cl->ngames >= SERVE_MAX_GAMES) || add_game(cl, s)) {
 		pthread_mutex_unlock(&cl->lock);
-		serve_log(NULL, NULL, "-", name, 0, "not served: too many games");
+		serve_log(NULL, NULL, "-", name, 0, full ? "not served: too many games" : "not served now: out of memory");
 		serve_game_free(s);
-		return;
+		return full ? 0 : 4;
 	}
 	pthread_mutex_unlock(&cl->lock);
 	if (announce)
 		announce_game(cl, s);
+	return 0;
 }
 
-void serve_club_scan(club *cl, int force)
+int serve_club_scan(club *cl, int force)
 {
 	DIR *d;
 	struct dirent *de;
-	int added = 0;
+	int added = 0, rc = 0;
 	long long t = now_ms();
 	if (!cl->o.dir)
-		return;
+		return 0;
 	pthread_mutex_lock(&scan_lock);
 	if (!force && t - cl->scanned_ms < 1000) {
 		pthread_mutex_unlock(&scan_lock);
-		return;
+		return 0;
 	}
 	cl->scanned_ms = t;
 	d = opendir(cl->o.dir);
 	if (!d) {
 		serve_log(NULL, NULL, "-", cl->o.dir, 0, strerror(errno));
 		pthread_mutex_unlock(&scan_lock);
-		return;
+		return 0;
 	}
 	while ((de = readdir(d))) {
 		char name[64], path[4200];
@@ -230,16 +241,20 @@ void serve_club_scan(club *cl, int force)
 		known = find_game(cl, name) != NULL || skipped(cl, name, &st, 0);
 		pthread_mutex_unlock(&cl->lock);
 		if (!known) {
-			open_one(cl, name, &st, !force);
+			if (open_one(cl, name, &st, !force))
+				rc = 4;
 			added = 1;
 		}
 	}
 	closedir(d);
-	if (added && !force)
-		serve_club_tokens(cl, 1);
+	if (added && !force && serve_club_tokens(cl, 1))
+		rc = 4;
 	if (added)   /* a finished game copied into DIR: into the club's archive */
 		serve_archive_poke(cl);
+	if (rc)
+		cl->scanned_ms = 0;   /* the next request looks again */
 	pthread_mutex_unlock(&scan_lock);
+	return rc;
 }
 
 server *serve_club_game(club *cl, const char *name)
@@ -278,8 +293,10 @@ static int new_token(club *cl, const char *id, int announce)
 		return -1;
 	}
 	v = realloc(cl->tok, sizeof *v * (size_t)(cl->ntok + 1));
-	if (!v)
+	if (!v) {
+		fprintf(stderr, "sillage: serve: out of memory\n");
 		return -1;
+	}
 	cl->tok = v;
 	snprintf(v[cl->ntok].id, sizeof v->id, "%s", id);
 	sl_hexstr_encode(v[cl->ntok].hex, raw, sizeof raw);
@@ -341,7 +358,8 @@ int serve_club_tokens(club *cl, int announce)
 		for (int k = 0; k < cl->ntok; k++)
 			sl_buf_printf(&b, "%s %s\n", cl->tok[k].id, cl->tok[k].hex);
 		if (b.failed || serve_private_write(cl->tok_path, (const char *)b.data, b.len)) {
-			fprintf(stderr, "sillage: serve: %s: cannot write: %s\n", cl->tok_path, strerror(errno));
+			fprintf(stderr, "sillage: serve: %s: cannot write: %s\n", cl->tok_path,
+				b.failed ? "out of memory" : strerror(errno));
 			e = -1;
 		}
 		sl_buf_free(&b);
@@ -468,7 +486,7 @@ static json_t *games_json(club *cl, const char *who)
 	pthread_mutex_lock(&cl->lock);
 	n = cl->ngames;
 	v = malloc(sizeof *v * (size_t)(n ? n : 1));
-	if (v)
+	if (v && n)
 		memcpy(v, cl->games, sizeof *v * (size_t)n);
 	pthread_mutex_unlock(&cl->lock);
 	for (int k = 0; v && k < n; k++) {
@@ -729,9 +747,17 @@ static void create_game(club *cl, const char *name, const char *text, size_t len
 	s = serve_game_open(cl, &o, name, &code);
 	unlink(tmp);
 	if (!s) {
+		/* the name was free (409 above): what the failed opening wrote goes,
+		 * so that a 5xx or 422 leaves no half-made game in DIR (issue 30) */
+		static const char *const ext[] = {"", ".tokens", ".seal", ".dice", ".notify"};
+		for (size_t k = 0; k < sizeof ext / sizeof ext[0]; k++) {
+			snprintf(tmp, sizeof tmp, "%s/%s.silb%s", cl->o.dir, name, ext[k]);
+			unlink(tmp);
+		}
 		if (seal[0])
 			unlink(seal);
-		serve_reply_error(rp, code == 1 ? 422 : 500, "the opening was refused (exit %d): see the server's log", code);
+		serve_reply_error(rp, code == 1 ? 422 : code == 4 ? 503 : 500,
+			"the opening was refused (exit %d): see the server's log", code);
 		return;
 	}
 	pthread_mutex_lock(&cl->lock);
@@ -835,16 +861,22 @@ void serve_club_get(club *cl, const char *path, const char *token, serve_reply *
 		new_page(path, rp);
 		return;
 	}
+	/* a game that could not be opened now is not left out of a 200 */
 	if (strcmp(path, "/stats") == 0 || strcmp(path, "/api/stats") == 0) {
-		serve_club_scan(cl, 0);
-		serve_club_stats(cl, path[1] == 's', rp);
+		if (serve_club_scan(cl, 0))
+			serve_reply_error(rp, 503, "a game of the club cannot be opened now (out of memory or I/O)");
+		else
+			serve_club_stats(cl, path[1] == 's', rp);
 		return;
 	}
 	int me = strcmp(path, "/me") == 0 || strcmp(path, "/api/me") == 0;
 	const char *who = NULL;
 	char id[SERVE_PLAYER_ID];
 	json_t *arr;
-	serve_club_scan(cl, 0);
+	if (serve_club_scan(cl, 0)) {
+		serve_reply_error(rp, 503, "a game of the club cannot be opened now (out of memory or I/O)");
+		return;
+	}
 	if (me) {
 		pthread_mutex_lock(&cl->lock);
 		who = token_id(cl, token, id, sizeof id) ? NULL : id;

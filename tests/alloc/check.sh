@@ -8,10 +8,34 @@ code=$?
 ext=; [ $v = render ] && ext=.png; [ $v = html ] && ext=.html; [ $v = svg ] && ext=.svg
 [ $v = report ] && ext=.pdf; case $v in import-*|new-*|upgrade) ext=.sil ;; esac
 why=$(head -n 1 "$o.err" | cut -c1-200)
+# serve-club: each answer the reference's (code and body) or a 5xx; an action
+# or a game accepted is on disk as in the reference, one refused is not there
+club() {
+	r=$W/$job.ref
+	k=ok-same
+	for q in lobby act new; do
+		if cmp -s "$o.$q" "$r.$q"; then continue; fi
+		case $(head -n 1 "$o.$q" 2>/dev/null) in
+		5??) k=ok-5xx ;;
+		*) echo "exit0-wrong-$q"; return ;;
+		esac
+	done
+	if cmp -s "$o.act" "$r.act"; then cmp -s "$o.club/sternes.silb" "$r.club/sternes.silb" || { echo exit0-act-not-kept; return; }
+	else cmp -s "$o.club/sternes.silb" "$in/sternes.silb" || { echo 5xx-act-changed-game; return; }; fi
+	if cmp -s "$o.new" "$r.new"; then cmp -s "$o.club/cove.silb" "$r.club/cove.silb" || { echo exit0-new-not-kept; return; }
+	elif [ -e "$o.club/cove.silb" ]; then echo 5xx-new-left-game; return; fi
+	echo $k
+}
 if grep -q 'Sanitizer\|runtime error' "$o.err"; then
 	kind=sanitizer; why=$(grep -m1 'Sanitizer\|runtime error' "$o.err" | cut -c1-200)
 elif grep -q '^sillage: leak:' "$o.err"; then
 	kind=leak; why="$(grep -m1 '^sillage: leak:' "$o.err") after: $why"
+elif [ $v = serve-club ] && [ $code = 0 ]; then
+	kind=$(club)
+elif [ $v = serve-club ] && [ $code = 4 ] && grep -q 'out of memory' "$o.err"; then
+	# a journal write that failed (answered 500) ends the server with exit 4:
+	# the answers and the journals are held to the same as on exit 0
+	if [ -e "$o.lobby" ]; then kind=$(club | sed 's/^ok-\(same\|5xx\)$/ok-oom-at-stop/'); else kind=ok-oom; fi
 elif [ $code = 0 ]; then
 	# stdout may name the output file (new, upgrade): its own path, not the reference's
 	if [ "$(sed "s|$o|OUT|g" "$o.out")" != "$(sed "s|$W/$job.ref|OUT|g" "$W/$job.refout")" ]; then
@@ -25,3 +49,4 @@ else
 fi
 echo "$kind $v $job N=$n: $why"
 rm -f "$o" "$o.out" "$o.err" "$o$ext"
+[ $v = serve-club ] && rm -rf "$o.club" "$o.lobby" "$o.act" "$o.new"

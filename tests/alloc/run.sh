@@ -11,6 +11,9 @@
 #   every N (BIN)      verify and render of every sample in samples/, and
 #                      verify of each as a .silb archive (made here): every
 #                      allocation from the first to the last;
+#   serve-club           a lobby GET, an action and a new game of `serve --dir`
+#                      (one.sh): each answer the normal run's or a 5xx, the
+#                      journals as the answers say, a stop that frees all;
 #   call stacks (ASANBIN)  verify and render of every sample, and html of each
 #                      sample cut before its second turn: the N of each
 #                      distinct call stack's first allocation
@@ -62,13 +65,15 @@ job() {
 	else
 		# ALLOC_EVERY=K: of a run of more than 1 000 allocations, every Kth N only
 		k=1; [ "$n" -gt 1000 ] && k=${ALLOC_EVERY:-1}
+		[ "$v" = serve-club ] && k=${ALLOC_CLUB_EVERY:-$k}   # a run is a server's start and stop: ~1 s
 		seq 1 "$k" "$n" | sed "s|^|$bin $v $in $j |" >>"$W/jobs"
 		echo "alloc: $pass: $v $f: $n allocations$([ "$k" = 1 ] || echo ", every ${k}th failed")"
 	fi
 }
 
-# ALLOC_ONLY=new: only the jobs of `new`, `upgrade` and the XWS import below
-if [ "${ALLOC_ONLY:-all}" != new ]; then
+# ALLOC_ONLY=new: only the jobs of `new`, `upgrade` and the XWS import below;
+# ALLOC_ONLY=club: only the club server's
+if [ "${ALLOC_ONLY:-all}" = all ]; then
 for s in "$root"/samples/*/*.sil; do
 	b=$(basename "$s" .sil)
 	cp "$s" "$W/$b.sil"
@@ -96,6 +101,7 @@ job every "$BIN" targets-fmp "$W/ferrix.sil"
 job every "$BIN" targets-ti4 "$W/acheron-hunger.sil"
 job every "$BIN" targets-xwing "$W/ion-ambush.sil"
 fi
+if [ "${ALLOC_ONLY:-all}" != club ]; then
 # issue 30: `new` of every game (every N, and each call stack under ASan),
 # `upgrade` of the fmp logs of rules 1 and 2, and the XWS import of the
 # largest squad of samples/xwing/xws (every N)
@@ -115,6 +121,21 @@ for o in "$root"/tests/compat/fmp/v[12]-*.sil; do
 done
 x=$(ls -S "$root"/samples/xwing/xws/*.json | head -n 1)
 job every "$BIN" import-xws "$x"
+fi
+if [ "${ALLOC_ONLY:-all}" = all ] || [ "${ALLOC_ONLY:-all}" = club ]; then
+# the club server (issue 30 item 5): a lobby GET, an action POST in a game and a
+# create-game POST of `serve --dir` (one.sh serve-club), every N and each call
+# stack; the folder holds the game and its tokens, made by a normal start
+mkdir "$W/club"
+"$BIN" record "$W/club/sternes.silb" <"$root/tests/serve/data/sail-setup.sil" >/dev/null 2>&1 || exit 1
+"$BIN" serve --dir "$W/club" --port 0 --bind 127.0.0.1 >"$W/club.srv" 2>&1 &
+pid=$!
+while ! grep -q '^games: ' "$W/club.srv"; do kill -0 $pid || exit 1; sleep 0.05; done
+kill -TERM $pid; wait $pid
+"$BIN" info "$W/club/sternes.silb" | sed -n "s/^events: *\([0-9]*\) .*/\1/p" >"$W/club/rev"
+job every "$BIN" serve-club "$W/club"
+[ "${ALLOC_CLUB_STACKS:-1}" = 0 ] || job stacks "$ABIN" serve-club "$W/club"
+fi
 xargs -P "$JOBS" -L 1 sh "$here/check.sh" <"$W/jobs" >"$W/results"
 [ -n "${ALLOC_RESULTS:-}" ] && cp "$W/results" "$ALLOC_RESULTS"
 end=$(date +%s)

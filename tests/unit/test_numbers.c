@@ -3,7 +3,9 @@
  * starts, never wrapped. For every integer, hex and dice field of every
  * event of every registered game: the bounds, one past them, 2^31, 2^32 + k,
  * negatives, huge digit strings, leading zeros, signs and whitespace; then
- * the header's numbers. */
+ * the header's numbers (versions, seed, colours), and the tile numbers of a
+ * TI4 map string (`new ti4 --map`, `import --ti4-map`). The XWS importer
+ * takes no JSON number: its ids, factions and version are strings. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -11,6 +13,7 @@
 
 #include "formats/sl_log.h"
 #include "games/sl_game.h"
+#include "games/ti4/ti4.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -223,6 +226,25 @@ static void test_header_numbers(void **state)
 		{"game sail 0", 0, 11},
 		{"game sail +1", 1, 0},
 		{"player p1 \"A\" #1000000", 0, 0},
+		{"sil 01", 1, 0},
+		{"sil +1", 1, 0},   /* a sign is taken, as in `game sail +1` */
+		{"game sail 2147483648", 0, 11},
+		{"game sail -1", 0, 11},
+		{"seed 9223372036854775807", 1, 0},
+		{"seed 9223372036854775808", 0, 6},
+		{"seed 18446744073709551617", 0, 6},
+		{"seed -1", 0, 6},
+		{"seed 0xffffffffffffffff", 1, 0},
+		{"seed 0x1ffffffffffffffff", 0, 0},
+		{"seed 00077", 1, 0},
+		{"seed 4294967297", 1, 0},
+	};
+	/* the seed a taken line holds, exactly */
+	static const struct { const char *line; uint64_t seed; } seeds[] = {
+		{"seed 9223372036854775807", 9223372036854775807ull},
+		{"seed 0xffffffffffffffff", 0xffffffffffffffffull},
+		{"seed 00077", 77},
+		{"seed 4294967297", 4294967297ull},
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -242,6 +264,52 @@ static void test_header_numbers(void **state)
 				cases[i].col, err.msg);
 		sl_header_free(&h);
 	}
+	for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+		sl_header h;
+		sl_error err;
+		memset(&h, 0, sizeof h);
+		sl_error_clear(&err);
+		if (sl_sil_parse_header_line(&h, "t.sil", seeds[i].line, strlen(seeds[i].line), 1, &err) < 0)
+			fail_msg("`%s` refused: %s", seeds[i].line, err.msg);
+		if (!h.has_seed || h.seed != seeds[i].seed)
+			fail_msg("`%s` gave the seed %" PRIu64, seeds[i].line, h.seed);
+		sl_header_free(&h);
+	}
+}
+
+/* A map string's tile numbers: the second tile of a valid string replaced
+ * by each value; a taken one is that tile exactly, a refused one is named
+ * at its offset (the token's first byte), never wrapped onto a tile. */
+static void test_map_numbers(void **state)
+{
+	static const struct { const char *tile; int ok, tile_at_1; } cases[] = {
+		{"0", 1, 0}, {"1", 1, 1}, {"82", 1, 82}, {"019", 1, 19}, {"00082", 1, 82},
+		{"83", 0, 0}, {"000018", 0, 0}, {"65554", 0, 0},   /* 65 536 + 18: no int16 wrap */
+		{"4294967314", 0, 0},                               /* 2^32 + 18 */
+		{"2147483648", 0, 0}, {"99999999999999999999999", 0, 0},
+		{"-1", 0, 0}, {"+18", 0, 0}, {"18x", 0, 0}, {"1e1", 0, 0}, {"0x12", 0, 0},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char map[128], off[32];
+		int16_t tiles[TI4_NPOS];
+		sl_error err;
+		int rc;
+		snprintf(map, sizeof map, "{18} 26 %s 27", cases[i].tile);
+		sl_error_clear(&err);
+		rc = ti4_map_parse(map, strlen(map), tiles, &err);
+		if (cases[i].ok && rc < 0)
+			fail_msg("map `%s` refused: %s", map, err.msg);
+		if (cases[i].ok && tiles[2] != cases[i].tile_at_1)
+			fail_msg("map `%s`: tile %d, not %d", map, tiles[2], cases[i].tile_at_1);
+		if (cases[i].ok)
+			continue;
+		if (rc >= 0)
+			fail_msg("map `%s` taken (tile %d)", map, tiles[2]);
+		snprintf(off, sizeof off, "offset %d:", (int)strlen("{18} 26 "));
+		if (!strstr(err.msg, off))
+			fail_msg("map `%s` refused, but not at its %s %s", map, off, err.msg);
+	}
 }
 
 int main(void)
@@ -249,6 +317,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_schema_numbers),
 		cmocka_unit_test(test_header_numbers),
+		cmocka_unit_test(test_map_numbers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,12 +36,26 @@ static const sl_roll_kind kinds[NK] = {
 	{"rift", 10, NULL, "a gravity rift's die for a ship moving out of it (`move rift=`)", NULL, NULL},
 };
 
+/* What one position adds to each player's metrics. */
+typedef struct pos_sum {
+	int ships[TI4_MAXP], ground[TI4_MAXP], res[TI4_MAXP], inf[TI4_MAXP];
+	unsigned here;         /* bit p: p has units or a planet there */
+} pos_sum;
+
 typedef struct ctx {
 	int ready;
 	int ev[NK];            /* the event type of each kind */
 	int field[NK];         /* its DICE field */
 	int tid[TI4_NPOS];     /* the tile id last seen at each position, */
 	const ti4_tile *tp[TI4_NPOS];   /* and its tile (the map rarely changes) */
+	/* The map as last counted, each position's share and the totals: an
+	 * entry changes a few positions, so only those are counted again. */
+	int counted;
+	uint8_t u[TI4_NPOS][TI4_AREAS][TI4_MAXP][TI4_NUT];
+	int8_t ctrl[TI4_NPOS][3];
+	pos_sum at[TI4_NPOS];
+	pos_sum total;
+	int systems[TI4_MAXP];
 } ctx;
 
 /* The DICE field of event type t, or -1. */
@@ -67,64 +81,81 @@ static void prepare(ctx *c)
 	c->ready = 1;
 }
 
-/* Whether a position holds no unit at all (most do not): words at a time. */
-static int no_units(const uint8_t (*u)[TI4_MAXP][TI4_NUT])
+/* Position i's share of the metrics (units counted in the order of areas
+ * and types, the planets' values in slot order: integers, so the totals are
+ * the same whatever the order of the sums). */
+static void pos_count(const ti4_state *s, const ti4_tile *t, int i, int np, pos_sum *ps)
 {
-	const uint8_t *b = (const uint8_t *)u;
-	size_t n = sizeof(uint8_t[TI4_AREAS][TI4_MAXP][TI4_NUT]), k = 0;
-	uint64_t any = 0;
-	for (; k + 8 <= n; k += 8) {
-		uint64_t w;
-		memcpy(&w, b + k, 8);
-		any |= w;
+	memset(ps, 0, sizeof *ps);
+	for (int a = 0; a < TI4_AREAS; a++)
+		for (int p = 0; p < np; p++) {
+			const uint8_t *row = s->u[i][a][p];
+			for (int u = 0; u < TI4_NUT; u++) {
+				if (!row[u])
+					continue;
+				ps->here |= 1u << p;
+				if (ti4_units[u].ship)
+					ps->ships[p] += row[u];
+				else if (ti4_units[u].ground)
+					ps->ground[p] += row[u];
+			}
+		}
+	for (int k = 0; t && k < t->np && k < 3; k++) {
+		int p = s->ctrl[i][k];
+		if (p >= 0 && p < np) {
+			ps->here |= 1u << p;
+			ps->res[p] += t->p[k].res;
+			ps->inf[p] += t->p[k].inf;
+		}
 	}
-	for (; k < n; k++)
-		any |= b[k];
-	return any == 0;
 }
 
-/* Every player's metrics of the state, in one pass over the map (each
- * player's sums in the order of positions, areas and units, as before). */
+/* Adds (sign 1) or takes away (-1) a position's share from the totals. */
+static void pos_add(ctx *c, const pos_sum *ps, int np, int sign)
+{
+	for (int p = 0; p < np; p++) {
+		c->total.ships[p] += sign * ps->ships[p];
+		c->total.ground[p] += sign * ps->ground[p];
+		c->total.res[p] += sign * ps->res[p];
+		c->total.inf[p] += sign * ps->inf[p];
+		c->systems[p] += sign * (int)(ps->here >> p & 1);
+	}
+}
+
+/* Every player's metrics of the state: the positions whose units, planets'
+ * controllers or tile changed since the last count are counted again. */
 static void count(ctx *c, const ti4_state *s, int np, double *v)
 {
-	int systems[TI4_MAXP] = {0};
-	for (int k = 0; k < np * NM; k++)
-		v[k] = 0;
+	int same = c->counted && memcmp(c->u, s->u, sizeof c->u) == 0 &&
+		memcmp(c->ctrl, s->ctrl, sizeof c->ctrl) == 0;
 	for (int i = 0; i < TI4_NPOS; i++) {
-		const ti4_tile *t;
-		int here[TI4_MAXP] = {0}, empty = no_units(s->u[i]);
-		if (c->tid[i] != s->tile[i]) {
+		int moved = c->tid[i] != s->tile[i];
+		if (moved) {
 			c->tid[i] = s->tile[i];
 			c->tp[i] = ti4_tile_of(s, i);
 		}
-		t = c->tp[i];
-		for (int a = 0; a < TI4_AREAS && !empty; a++)
-			for (int p = 0; p < np; p++) {
-				const uint8_t *row = s->u[i][a][p];
-				for (int u = 0; u < TI4_NUT; u++) {
-					if (!row[u])
-						continue;
-					here[p] = 1;
-					if (ti4_units[u].ship)
-						v[p * NM + M_SHIPS] += row[u];
-					else if (ti4_units[u].ground)
-						v[p * NM + M_GROUND] += row[u];
-				}
-			}
-		for (int k = 0; t && k < t->np && k < 3; k++) {
-			int p = s->ctrl[i][k];
-			if (p >= 0 && p < np) {
-				here[p] = 1;
-				v[p * NM + M_RES] += t->p[k].res;
-				v[p * NM + M_INF] += t->p[k].inf;
-			}
-		}
-		for (int p = 0; p < np; p++)
-			systems[p] += here[p];
+		if (same && !moved && c->counted)
+			continue;
+		if (c->counted && !moved && memcmp(c->u[i], s->u[i], sizeof c->u[i]) == 0 &&
+		    memcmp(c->ctrl[i], s->ctrl[i], sizeof c->ctrl[i]) == 0)
+			continue;
+		if (c->counted)
+			pos_add(c, &c->at[i], np, -1);
+		pos_count(s, c->tp[i], i, np, &c->at[i]);
+		pos_add(c, &c->at[i], np, 1);
+		memcpy(c->u[i], s->u[i], sizeof c->u[i]);
+		memcpy(c->ctrl[i], s->ctrl[i], sizeof c->ctrl[i]);
 	}
+	c->counted = 1;
 	for (int p = 0; p < np; p++) {
 		double *m = v + p * NM;
-		m[M_SYSTEMS] = systems[p];
+		for (int k = 0; k < NM; k++)
+			m[k] = 0;
+		m[M_SHIPS] = c->total.ships[p];
+		m[M_GROUND] = c->total.ground[p];
+		m[M_RES] = c->total.res[p];
+		m[M_INF] = c->total.inf[p];
+		m[M_SYSTEMS] = c->systems[p];
 		m[M_CAPTURED] = ti4_captured_count(s, p);
 		m[M_TG] = s->pl[p].tg;
 		m[M_TOKENS] = s->pl[p].tactic + s->pl[p].fleet + s->pl[p].strategy;

@@ -419,17 +419,29 @@ int fmp_stuck(const fmp_state *s, const fmp_unit *u)
 	return u->kind == FMP_BARGE && !fmp_terrain_ok(s, u->kind, u->tcol, u->trow);
 }
 
-/* The destroyers of q covering (col,row), counted up to `enough`. The
- * cheap tests come first: no destroyer reaches further than 3 hexes. */
-static int fire_count_upto(const fmp_state *s, int col, int row, int q, int enough)
+/* The distance from unit u (a destroyer on the map) to (col,row) when it is
+ * 3 hexes or less (no destroyer reaches further), else 4. A step between
+ * flat-topped hexes changes the column by at most one and the row by at
+ * most one, so a column or row more than 3 away is further: the cheap test
+ * first (these are asked for every unit at every move). */
+static int near3(const fmp_unit *u, int col, int row)
+{
+	int d;
+	if (u->col - col > 3 || col - u->col > 3 || u->row - row > 3 || row - u->row > 3)
+		return 4;
+	d = fmp_distance(u->col, u->row, col, row);
+	return d > 3 ? 4 : d;
+}
+
+int fmp_fire_count(const fmp_state *s, int col, int row, int q)
 {
 	int n = 0;
-	for (int i = 0; i < s->nunits && n < enough; i++) {
+	for (int i = 0; i < s->nunits; i++) {
 		const fmp_unit *u = &s->units[i];
 		int d;
 		if (u->where != FMP_MAP || !fmp_is_destroyer(u->kind))
 			continue;
-		if ((d = fmp_distance(u->col, u->row, col, row)) > 3 || fmp_controller(s, u) != q)
+		if ((d = near3(u, col, row)) > 3 || fmp_controller(s, u) != q)
 			continue;
 		if (d <= fmp_range(s, u) && !fmp_stuck(s, u))
 			n++;
@@ -437,16 +449,22 @@ static int fire_count_upto(const fmp_state *s, int col, int row, int q, int enou
 	return n;
 }
 
-int fmp_fire_count(const fmp_state *s, int col, int row, int q)
-{
-	return fire_count_upto(s, col, row, q, s->nunits + 1);
-}
-
+/* Whether two destroyers of one player other than p cover (col,row): one
+ * pass over the units, counting each controller's. */
 int fmp_under_fire(const fmp_state *s, int col, int row, int p)
 {
-	for (int q = 0; q < s->np && q < FMP_MAX_PLAYERS; q++)
-		if (q != p && fire_count_upto(s, col, row, q, 2) >= 2)
+	int n[FMP_MAX_PLAYERS] = {0};
+	for (int i = 0; i < s->nunits; i++) {
+		const fmp_unit *u = &s->units[i];
+		int d, q;
+		if (u->where != FMP_MAP || !fmp_is_destroyer(u->kind) || (d = near3(u, col, row)) > 3)
+			continue;
+		q = fmp_controller(s, u);
+		if (q < 0 || q == p || q >= s->np || q >= FMP_MAX_PLAYERS)
+			continue;
+		if (d <= fmp_range(s, u) && !fmp_stuck(s, u) && ++n[q] >= 2)
 			return 1;
+	}
 	return 0;
 }
 

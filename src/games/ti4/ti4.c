@@ -384,17 +384,32 @@ int ti4_check_places(const ti4_state *s)
 /* LRR 14, LRR 17.2c (22.2c): recomputed after every change. A player whose
  * dock another player blockades gets back nothing; the blockader gets back
  * at once every ship and mech of theirs the blockaded player holds. */
+/* bl[p] bit q: q blockades one of p's docks (ti4_dock_blockaded), each
+ * position looked at once: its docks, then who has ships there */
+static void blockaders(const ti4_state *s, uint8_t *bl)
+{
+	for (int i = 0; i < TI4_NPOS; i++) {
+		unsigned docks = 0, ships = 0;
+		for (int p = 0; p < s->np; p++)
+			if (ti4_has_dock(s, i, p))
+				docks |= 1u << p;
+		if (!docks || (s->ckind == 1 && s->asys == i))
+			continue;   /* no blockade during an ongoing space combat */
+		for (int q = 0; q < s->np; q++)
+			if (ti4_ships_in(s, i, q))
+				ships |= 1u << q;
+		for (int p = 0; p < s->np; p++)
+			if ((docks >> p & 1) && !(ships >> p & 1))
+				bl[p] |= (uint8_t)(ships & ~(1u << p));
+	}
+}
+
 void ti4_update_blockades(ti4_state *s, const sl_header *h, sl_buf *desc)
 {
+	uint8_t bl[TI4_MAXP] = {0};
+	blockaders(s, bl);
 	for (int p = 0; p < s->np; p++) {
-		uint8_t b = 0;
-		for (int i = 0; i < TI4_NPOS; i++) {
-			if (!ti4_dock_blockaded(s, i, p))
-				continue;
-			for (int q = 0; q < s->np; q++)
-				if (q != p && ti4_ships_in(s, i, q))
-					b |= (uint8_t)(1u << q);
-		}
+		uint8_t b = bl[p];
 		for (int q = 0; q < s->np; q++) {
 			int n = 0;
 			if (!(b >> q & 1) || s->pl[q].eliminated)

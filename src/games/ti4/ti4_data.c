@@ -3,6 +3,7 @@
  * restated as data; each table names its source. */
 #include "ti4.h"
 
+#include <pthread.h>
 #include <string.h>
 
 /* ---- system tiles ------------------------------------------------------------
@@ -128,6 +129,10 @@ const char *const ti4_planet_tokens[] = {
 
 const ti4_tile *ti4_tile_find(int id)
 {
+	/* the table is in order of id from 1 (a position's tile is looked up at
+	 * every move and count): the one at id - 1 when it is that one */
+	if (id >= 1 && id <= NTILES && tiles[id - 1].id == id)
+		return &tiles[id - 1];
 	for (int i = 0; i < NTILES; i++)
 		if (tiles[i].id == id)
 			return &tiles[i];
@@ -229,7 +234,7 @@ int ti4_pos_code(int idx)
 
 /* Ring r starts r steps north of the centre and walks clockwise: r steps
  * SE, then S, SW, NW, N, NE (flat-top directions 2, 3, 4, 5, 0, 1). */
-sl_hex ti4_pos_hex(int idx)
+static sl_hex pos_hex_walk(int idx)
 {
 	int code = ti4_pos_code(idx), r = code / 100, k = code % 100 - 1;
 	sl_hex h = sl_hex_make(0, 0);
@@ -241,6 +246,24 @@ sl_hex ti4_pos_hex(int idx)
 		for (int i = 0; i < r && k > 0; i++, k--)
 			h = sl_hex_neighbor(SL_HEX_FLAT, h, (side + 2) % 6);
 	return h;
+}
+
+/* the walk above for every position, made once (adjacency asks at every move) */
+static sl_hex pos_hexes[TI4_NPOS];
+static pthread_once_t pos_once = PTHREAD_ONCE_INIT;
+
+static void pos_hexes_make(void)
+{
+	for (int i = 0; i < TI4_NPOS; i++)
+		pos_hexes[i] = pos_hex_walk(i);
+}
+
+sl_hex ti4_pos_hex(int idx)
+{
+	if (idx < 0 || idx >= TI4_NPOS)
+		return pos_hex_walk(idx);
+	pthread_once(&pos_once, pos_hexes_make);
+	return pos_hexes[idx];
 }
 
 int ti4_hex_pos(sl_hex h)

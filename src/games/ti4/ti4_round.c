@@ -7,6 +7,7 @@
  * commitments, and the end at 10 (or 14) victory points (LRR 98). */
 #include "ti4_int.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,22 +52,48 @@ int ti4_has_tech(const ti4_state *s, int p, int tech)
 	return bit(s->r.techs[p], tech);
 }
 
+/* The technologies that upgrade each unit type, in table order, found once
+ * (a unit's values are asked for at every move and production). */
+enum { UPS_MAX = 16 };
+static int16_t ups[TI4_NUT][UPS_MAX];
+static int nups[TI4_NUT], ups_full;
+static pthread_once_t ups_once = PTHREAD_ONCE_INIT;
+
+static void ups_make(void)
+{
+	for (int k = 0; k < ti4_ntechs(); k++) {
+		int t = ti4_techs[k].unit;
+		if (t < 0 || t >= TI4_NUT)
+			continue;
+		if (nups[t] == UPS_MAX)
+			ups_full = 1;   /* then every technology is looked at, as before */
+		else
+			ups[t][nups[t]++] = (int16_t)k;
+	}
+}
+
 /* The stats p's unit of type t has in a version 2 game, or NULL for the printed ones. */
 static const ti4_stats *stats_of(const ti4_state *s, int p, int t)
 {
 	const ti4_stats *best = NULL;
 	int f = p >= 0 && p < TI4_MAXP ? s->pl[p].faction : -1;
+	int all, n;
 	if (!R->on || f < 0)
 		return NULL;
 	if (t == TI4_FS)
 		best = &ti4_faction_data_tab[f].fs;
 	if (t == TI4_MECH)
 		best = &ti4_faction_data_tab[f].mech;
-	for (int k = 0; k < ti4_ntechs(); k++)
+	pthread_once(&ups_once, ups_make);
+	all = ups_full || t < 0 || t >= TI4_NUT;
+	n = all ? ti4_ntechs() : nups[t];
+	for (int j = 0; j < n; j++) {
+		int k = all ? j : ups[t][j];
 		if (ti4_techs[k].unit == t && ti4_has_tech(s, p, k)
 		    && (!best || ti4_techs[k].faction || best == &ti4_faction_data_tab[f].fs
 		        || best == &ti4_faction_data_tab[f].mech))
 			best = &ti4_techs[k].up;
+	}
 	if (!best)   /* version 3: the faction's own unit before its upgrade */
 		best = ti4_v3_base_unit(s, f, t);
 	if (!best)   /* version 4: those whose production the module reads now */
