@@ -354,6 +354,9 @@ typedef struct xw_last_move {
 /* The dice of an attack rolled (`roll`), until its `modify` resolves it. */
 typedef struct xw_roll {
 	int on;                       /* 1 while it waits */
+	int step;                     /* v4: 1 the attacker modifies, 2 the defence dice, 3 the defender modifies */
+	int nre, nas;                 /* v4: the attacker's modify kept until the defender's */
+	uint8_t re[12], refaces[12], as[6];
 	int ship, target, weapon;     /* weapon: XW_W_* (XW_W_CARD + k: the k-th upgrade) */
 	int natk, ndef;
 	uint8_t atk[12], def[12];     /* faces: XW_HIT.., XW_EVADE.. */
@@ -398,5 +401,6 @@ int xw_in_play(const xw_ship *sh);      /* on the mat: not removed */
 extern const sl_game sl_game_xwing;
 extern const sl_game sl_game_xwing_v1;   /* rules version 1, with its own schema */
 extern const sl_game sl_game_xwing_v2;   /* rules version 2, with its own schema */
+extern const sl_game sl_game_xwing_v3;   /* rules version 3, with its own schema */
 
 #endif
