@@ -967,7 +967,7 @@ static void test_v4_published_order(void **state)
 	NO(c, "imp: defend def=focus,blank,blank", "waits for the attacker's modifications");
 	NO(c, "phase 5", "waits for the attacker's modifications");
 	/* the attacker modifies: its own player, its own spends */
-	NO(c, "imp: modify", "chosen by the player who flies it");
+	NO(c, "imp: modify", "the player who flies it, not");
 	NO(c, "reb: modify ship=tie", "this modify is xwing's");
 	NO(c, "reb: modify dspend=focus", "dspend= goes in the defender's own modify");
 	NO(c, "reb: modify reroll=1 rerolled=hit", "a lock is spent to reroll");
@@ -978,13 +978,13 @@ static void test_v4_published_order(void **state)
 	assert_int_equal(ship(c, "xwing")->focus, 1);   /* spent when the attack resolves */
 	/* then the defence dice, rolled by the defender's player */
 	NO(c, "reb: modify", "waits for the defence dice");
-	NO(c, "reb: defend def=focus,blank,blank", "chosen by the player who flies it");
+	NO(c, "reb: defend def=focus,blank,blank", "the player who flies it, not");
 	NO(c, "imp: defend def=focus,blank", "tie rolls 3 defence dice, not 2");
 	NO(c, "imp: defend def=focus,blank,blank ddie=1,2,3", "not both");
 	OK(c, "imp: defend def=focus,blank,blank");
 	assert_int_equal(S(c)->roll.step, 3);
 	/* the defender's own modify: its spends only */
-	NO(c, "reb: modify dspend=focus", "chosen by the player who flies it");
+	NO(c, "reb: modify dspend=focus", "the player who flies it, not");
 	NO(c, "imp: modify aspend=focus", "the defender's modify holds dspend= only");
 	NO(c, "imp: modify ship=xwing dspend=focus", "this modify is tie's");
 	OK(c, "imp: modify dspend=focus,evade");

@@ -422,17 +422,18 @@ static int roll4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *de
 }
 
 /* The side whose turn it is in a roll: the ship= check, and the player. */
-static int turn_of(const xw_state *s, const sl_event *ev, int who, const char *entry, sl_error *err)
+static int turn_of(const xw_state *s, const sl_header *h, const sl_event *ev, int who, const char *entry,
+	sl_error *err)
 {
 	const xw_ship *sh = &s->ships[who];
+	const char *role = who == s->roll.ship ? "attacker" : "defender";
 	if (ev->f[M_SHIP].present && ship_named(s, &ev->f[M_SHIP]) != who)
-		return illegal(err, "xwing 4: this %s is %s's (%s of %s's attack on %s), not %.*s's", entry,
-			sh->id, who == s->roll.ship ? "the attacker" : "the defender", s->ships[s->roll.ship].id,
-			s->ships[s->roll.target].id, (int)ev->f[M_SHIP].n, (const char *)ev->f[M_SHIP].p);
+		return illegal(err, "xwing 4: this %s is %s's (the %s of %s's attack on %s), not %.*s's", entry,
+			sh->id, role, s->ships[s->roll.ship].id, s->ships[s->roll.target].id,
+			(int)ev->f[M_SHIP].n, (const char *)ev->f[M_SHIP].p);
 	if (ev->player != sh->side)
-		return illegal(err, "xwing 4: %s's %s is chosen by the player who flies it, not by another "
-			"(the %s chooses its own modifications)", sh->id, entry,
-			who == s->roll.ship ? "attacker" : "defender");
+		return illegal(err, "xwing 4: %s is the %s: its %s is %s's, the player who flies it, not %s's",
+			sh->id, role, entry, xw_side_name(h, sh->side), xw_side_name(h, ev->player));
 	return 0;
 }
 
@@ -448,7 +449,7 @@ static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	if (r.step == 2)
 		return xw_roll_waits(s, err);
 	if (r.step == 1) {
-		if ((rc = turn_of(s, ev, r.ship, "modify", err)) != 0)
+		if ((rc = turn_of(s, h, ev, r.ship, "modify", err)) != 0)
 			return rc;
 		if (ev->f[M_DSPEND].present)
 			return illegal(err, "xwing 4: the defender spends after its defence dice are rolled: "
@@ -467,7 +468,7 @@ static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 			describe_modified(s, &r, desc);
 		return 0;
 	}
-	if ((rc = turn_of(s, ev, r.target, "modify", err)) != 0)
+	if ((rc = turn_of(s, h, ev, r.target, "modify", err)) != 0)
 		return rc;
 	if (nas || ev->f[M_REROLL].present || ev->f[M_REROLLED].present || ev->f[M_RDIE].present)
 		return illegal(err, "xwing 4: the attacker's modifications came before the defence dice: "
@@ -490,12 +491,11 @@ int xw_ev_defend(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *de
 {
 	xw_roll r = s->roll;
 	int rc, want;
-	(void)h;
 	if (s->phase != XW_PH_ENGAGEMENT || !r.on)
 		return illegal(err, "xwing 4: defend follows an attacker's roll and modify: nothing is rolled");
 	if (r.step != 2)
 		return xw_roll_waits(s, err);
-	if ((rc = turn_of(s, ev, r.target, "defence roll", err)) != 0)
+	if ((rc = turn_of(s, h, ev, r.target, "defence roll", err)) != 0)
 		return rc;
 	if ((rc = roll_faces(ev, D_DEF, D_DDIE, def_face, r.def, &r.ndef, "defence", err)) != 0)
 		return rc;
