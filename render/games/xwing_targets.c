@@ -23,7 +23,7 @@
 
 /* Event types and phases, in the schema's order (formats/xwing.md, Events). */
 enum { EV_OBSTACLE, EV_SHIP, EV_DIAL, EV_REVEAL, EV_MOVE, EV_ACTION, EV_ATTACK, EV_EFFECT, EV_SCORE,
-	EV_DAMAGE, EV_DEVICE, EV_DETONATE, EV_ROLL, EV_MODIFY };   /* the schema's order (xwing_int.h) */
+	EV_DAMAGE, EV_DEVICE, EV_DETONATE, EV_ROLL, EV_MODIFY, EV_DEFEND };   /* the schema's order (xwing_int.h) */
 enum { PH_PLANNING = 1, PH_SYSTEM, PH_ACTIVATION, PH_ENGAGEMENT, PH_END };
 
 #define SEL_SHIP "ship:"
@@ -283,7 +283,7 @@ static int roll_target(xctx *x, const xw_ship *sh, const xw_ship *o, int w, int 
 	if (w)
 		sl_value_int(&e.f[2], w);
 	tg_bytes(&e.f[4], ab, na);
-	if (nd)
+	if (nd && x->s->ver < 4)   /* version 4: the defence dice come after the attacker's modify */
 		tg_bytes(&e.f[5], db, nd);
 	if (!tg_try(&x->c, &e))
 		return 0;
@@ -295,7 +295,163 @@ static int roll_target(xctx *x, const xw_ship *sh, const xw_ship *o, int w, int 
 		odds, line) ? SL_ENOMEM : 0;
 }
 
-/* With a roll waiting: each modify the rules accept, as spends and the
+/* ---- rules version 4: each side's own step ----------------------------------------------- */
+
+/* One modify line offered to side's player: spends (aspend= or dspend=,
+ * field f), the lock's reroll positions. */
+static int push_modify(xctx *x, int side, int f, const uint8_t *sp, int nsp, const uint8_t *pos, int np,
+	const char *label)
+{
+	const xw_ship *o = &x->s->ships[x->s->roll.target];
+	uint8_t stand[16];
+	char line[200];
+	double sx, sy, rr;
+	sl_event e;
+	sl_event_init(&e, EV_MODIFY, side);
+	if (nsp)
+		tg_bytes(&e.f[f], sp, nsp);
+	if (np)
+		tg_bytes(&e.f[2], pos, np);
+	memset(stand, 8, sizeof stand);
+	if (np)
+		tg_bytes(&e.f[4], stand, np);
+	if (!tg_try(&x->c, &e))
+		return 0;
+	e.f[4].present = 0;   /* the recorder draws the rerolled dice */
+	tg_line(&x->c, &e, line, sizeof line);
+	spot(x, &o->pose, size_of(o), &sx, &sy, &rr);
+	return tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, side), "", "modify", sx, sy, rr * 0.7, label,
+		NULL, NULL, line) ? SL_ENOMEM : 0;
+}
+
+/* The words of a modify's spends: "spends focus; 2 calculate; 1 Force". */
+static void spends_label(char *buf, size_t n, int focus, const char *second, int calc, int force)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	if (focus)
+		len += (size_t)snprintf(buf + len, n - len, "%sfocus", len ? "; " : "spends ");
+	if (second && len < n)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "; " : "spends ", second);
+	if (calc && len < n)
+		len += (size_t)snprintf(buf + len, n - len, "%s%d calculate", len ? "; " : "spends ", calc);
+	if (force && len < n)
+		len += (size_t)snprintf(buf + len, n - len, "%s%d Force", len ? "; " : "spends ", force);
+	if (!len)
+		snprintf(buf, n, "no modification");
+}
+
+/* The focus results among n faces (focus_face) that a calculate or a Force
+ * could change: how many of each are worth offering. */
+static int focus_results(const uint8_t *faces, int n, int focus_face)
+{
+	int k = 0;
+	for (int j = 0; j < n; j++)
+		k += faces[j] == focus_face;
+	return k;
+}
+
+/* The attacker's modify (step 1): focus, the lock's reroll of the blanks
+ * (and of the focuses when focus is not spent), calculate and Force tokens,
+ * one focus result each (none offered once the focus token changes them all). */
+static int attacker_modifies(xctx *x)
+{
+	const xw_roll *rl = &x->s->roll;
+	const xw_ship *sh = &x->s->ships[rl->ship];
+	int nf = focus_results(rl->atk, rl->natk, A_FOCUS), rc;
+	for (int a = 0; a < 4; a++)
+		for (int c = 0; c <= sh->calculate && c <= nf; c++)
+			for (int f = 0; f <= sh->force && c + f <= nf; f++) {
+				uint8_t as[8], pos[16];
+				int na = 0, np = 0;
+				char label[160];
+				if (((a & 1) && !sh->focus) || ((a & 2) && sh->lock != rl->target) || ((a & 1) && c + f))
+					continue;
+				for (int k = 0; (a & 2) && k < rl->natk; k++)
+					if (rl->atk[k] == A_BLANK || (rl->atk[k] == A_FOCUS && !(a & 1) && !(c + f)))
+						pos[np++] = (uint8_t)k;   /* "1" is item 0 */
+				if ((a & 2) && !np)
+					continue;
+				if (a & 1)
+					as[na++] = 0;
+				if (a & 2)
+					as[na++] = 1;
+				for (int k = 0; k < c; k++)
+					as[na++] = 2;
+				for (int k = 0; k < f; k++)
+					as[na++] = 3;
+				spends_label(label, sizeof label, a & 1, a & 2 ? "the lock to reroll" : NULL, c, f);
+				if ((rc = push_modify(x, sh->side, 1, as, na, pos, np, label)) < 0)
+					return rc;
+			}
+	return 0;
+}
+
+/* The defender's modify (step 3): focus, evade, calculate, Force. */
+static int defender_modifies(xctx *x)
+{
+	const xw_roll *rl = &x->s->roll;
+	const xw_ship *o = &x->s->ships[rl->target];
+	int nf = focus_results(rl->def, rl->ndef, D_FOCUS), rc;
+	for (int d = 0; d < 4; d++)
+		for (int c = 0; c <= o->calculate && c <= nf; c++)
+			for (int f = 0; f <= o->force && c + f <= nf; f++) {
+				uint8_t ds[8];
+				int nd = 0;
+				char label[160];
+				if (((d & 1) && !o->focus) || ((d & 2) && !o->evade) || ((d & 1) && c + f))
+					continue;
+				if (d & 1)
+					ds[nd++] = 0;
+				if (d & 2)
+					ds[nd++] = 1;
+				for (int k = 0; k < c; k++)
+					ds[nd++] = 2;
+				for (int k = 0; k < f; k++)
+					ds[nd++] = 3;
+				spends_label(label, sizeof label, d & 1, d & 2 ? "its evade" : NULL, c, f);
+				if ((rc = push_modify(x, o->side, 5, ds, nd, NULL, 0, label)) < 0)
+					return rc;
+			}
+	return 0;
+}
+
+/* The defence dice (step 2), rolled by the defender's player: the line
+ * leaves them out for the recorder (or the server) to draw. */
+static int defence_roll(xctx *x)
+{
+	static const uint8_t dblank[16] = {D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK,
+		D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK};
+	const xw_ship *o = &x->s->ships[x->s->roll.target];
+	char line[96], label[128];
+	double sx, sy, rr;
+	sl_event e;
+	for (int nd = 0; nd <= 12; nd++) {
+		sl_event_init(&e, EV_DEFEND, o->side);
+		if (nd)
+			tg_bytes(&e.f[1], dblank, nd);
+		if (!tg_try(&x->c, &e))
+			continue;
+		spot(x, &o->pose, size_of(o), &sx, &sy, &rr);
+		tg_fmt(line, sizeof line, "%s: defend", tg_pid(&x->c, o->side));
+		tg_fmt(label, sizeof label, "%s rolls its %d defence %s (drawn; its modifications next)", o->id,
+			nd, nd == 1 ? "die" : "dice");
+		return tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, o->side), "", "defend", sx, sy, rr * 0.7,
+			label, NULL, NULL, line) ? SL_ENOMEM : 0;
+	}
+	return 0;
+}
+
+static int modifies4(xctx *x)
+{
+	switch (x->s->roll.step) {
+	case 1: return attacker_modifies(x);
+	case 2: return defence_roll(x);
+	default: return defender_modifies(x);
+	}
+}
+
+/* With a roll waiting (version 3): each modify the rules accept, as spends and the
  * lock's reroll (of the blanks, and of the focuses when focus is not
  * spent), the rerolled dice standing in as blanks for the trial. */
 static int modifies(xctx *x)
@@ -303,6 +459,8 @@ static int modifies(xctx *x)
 	const xw_roll *rl = &x->s->roll;
 	const xw_ship *sh = &x->s->ships[rl->ship], *o = &x->s->ships[rl->target];
 	double sx, sy, rr;
+	if (x->s->ver >= 4)
+		return modifies4(x);
 	spot(x, &o->pose, size_of(o), &sx, &sy, &rr);
 	for (int a = 0; a < 4; a++)
 		for (int d = 0; d < 4; d++) {
