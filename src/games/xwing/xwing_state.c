@@ -429,6 +429,24 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 	}
 }
 
+/* ,"roll":{...}: an attack in two entries waiting (its step from version 4). */
+static void roll_json(const xw_state *s, sl_buf *b)
+{
+	const xw_roll *r = &s->roll;
+	static const char *const step[] = {"", "attacker modifies", "defence dice", "defender modifies"};
+	sl_buf_puts(b, ",\"roll\":{\"attacker\":");
+	sl_buf_json_str(b, s->ships[r->ship].id);
+	sl_buf_puts(b, ",\"defender\":");
+	sl_buf_json_str(b, s->ships[r->target].id);
+	sl_buf_printf(b, ",\"waits\":\"%s\",\"atk\":[", s->ver >= 4 ? step[r->step] : "modify");
+	for (int k = 0; k < r->natk; k++)
+		sl_buf_printf(b, "%s\"%s\"", k ? "," : "", xw_atk_names[r->atk[k]]);
+	sl_buf_puts(b, "],\"def\":[");
+	for (int k = 0; k < r->ndef; k++)
+		sl_buf_printf(b, "%s\"%s\"", k ? "," : "", xw_def_names[r->def[k]]);
+	sl_buf_puts(b, "]}");
+}
+
 void xwing_summary_json(const void *st, const sl_header *h, sl_buf *b)
 {
 	const xw_state *s = st;
@@ -462,12 +480,21 @@ void xwing_summary_json(const void *st, const sl_header *h, sl_buf *b)
 			sl_buf_json_str(b, s->ships[sh->lock].id);
 		else
 			sl_buf_puts(b, "null");
+		if (s->ver >= 3)   /* the tokens of version 3 */
+			sl_buf_printf(b, ",\"calculate\":%d,\"strain\":%d,\"deplete\":%d,\"disarm\":%d,"
+				"\"jam\":%d,\"tractor\":%d,\"tractored\":%s,\"cloak\":%d,\"reinforce\":%s,"
+				"\"force\":%d", sh->calculate, sh->strain, sh->deplete, sh->disarm, sh->jam, sh->tractor,
+				sh->tractor >= xw_ionized_threshold(xw_type_of(sh)->size) ? "true" : "false", sh->cloak,
+				sh->reinforce == 1 ? "\"front\"" : sh->reinforce == 2 ? "\"rear\"" : "null", sh->force);
 		sl_buf_printf(b, ",\"turret\":\"%s\",\"dial\":", xw_arc_ids[sh->turret_arc]);
 		sl_buf_json_str(b, dial_word(sh, code));
 		sl_buf_printf(b, ",\"status\":\"%s\"}", sh->fled ? "fled" : sh->gone ? "destroyed" :
 			"in play");
 	}
-	sl_buf_puts(b, "]}");
+	sl_buf_puts(b, "]");
+	if (s->roll.on)
+		roll_json(s, b);
+	sl_buf_puts(b, "}");
 }
 
 void xwing_help(const void *st, const sl_header *h, sl_buf *b)
