@@ -253,6 +253,8 @@ static const sl_event_def xw_events[XW_NEV] = {
 		"engagement: the attacker's spends and rerolls after its roll; after `defend`, the defender's"},
 	{"defend", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_DEFEND, xw_f_defend,
 		"engagement: the defence dice, rolled after the attacker's modify (rules version 4)"},
+	{"carddie", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_CARDDIE, xw_f_carddie,
+		"the die of a faceup Console Fire (before the ship engages) or Wounded Pilot (after an action)"},
 };
 /* Frozen: the events of rules version 3 (sl_game_xwing_v3). */
 static const sl_event_def xw_events_v3[XW_NEV_V3] = {
@@ -325,6 +327,11 @@ const xw_ship_type *xw_type_of(const xw_ship *sh)
 static int init_of(const xw_ship *sh)
 {
 	return xw_pilots[sh->pilot].initiative;
+}
+
+int xw_init_of(const xw_ship *sh)
+{
+	return init_of(sh);
 }
 
 static int size_of(const xw_ship *sh)
@@ -1721,6 +1728,9 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		return illegal(err, "xwing 4: %s has been destroyed", sh->id);
 	if (sh->engaged)
 		return illegal(err, "xwing 4: %s has already engaged this round", sh->id);
+	if (xw_fire_due(s, a))
+		return illegal(err, "xwing damage: %s has a faceup Console Fire: it rolls its die before it "
+			"engages (carddie ship=%s card=consolefire; the recorder rolls it)", sh->id, sh->id);
 	if (s->ver >= 3 && (sh->disarm > 0 || sh->cloak > 0))
 		return illegal(err, "xwing 4: %s is %s and cannot attack", sh->id,
 			sh->cloak ? "cloaked (a cloaked ship is disarmed)" : "disarmed");
@@ -2046,6 +2056,10 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		return illegal(err, "xwing: %s is no longer on the mat", sh->id);
 	if (delta == 0 || n == 0)
 		return illegal(err, "xwing D7: an effect changes some tokens and names its source");
+	if (s->ver >= 4 && ((n == 11 && memcmp(src, "consolefire", 11) == 0)
+	    || (n == 12 && memcmp(src, "woundedpilot", 12) == 0)))
+		return illegal(err, "xwing damage: from rules version 4 the die of %.*s is rolled, not "
+			"declared: carddie ship=%s card=%.*s", (int)n, src, sh->id, (int)n, src);
 	if (s->ver >= 2 && (rc = effect_card(s, ev, i, src, n, err)) != 0)
 		return rc;
 	if (tok >= XW_T_CALCULATE)
@@ -2137,6 +2151,8 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 				"drawn from the deck by `damage` entries, not named in crits=");
 		if (ev->type != XW_EV_ACTION)
 			s->coord = -1;   /* a coordinated action comes at once, or not at all */
+		if (s->ndie && ev->type != XW_EV_CARDDIE && !(ev->type == XW_EV_DAMAGE && s->npend))
+			return xw_card_dice_due(s, err);   /* v4: Wounded Pilot's die first */
 	}
 	/* a detonation under way is finished first (its damage cards dealt on the way) */
 	if (ev->type != XW_EV_DETONATE && !(ev->type == XW_EV_DAMAGE && s->npend) && xw_devices_pending(s, err))
@@ -2154,10 +2170,20 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	case XW_EV_DIAL: return ev_dial(s, h, ev, desc, err);
 	case XW_EV_REVEAL: return ev_reveal(s, h, ev, desc, err);
 	case XW_EV_MOVE: return xw_devices_after_move(s, ev_move(s, h, ev, desc, err), desc);
-	case XW_EV_ACTION:
-		if (ev->f[1].u.i == XW_A_BARREL || ev->f[1].u.i == XW_A_BOOST)
-			return xw_devices_after_move(s, ev_action(s, h, ev, desc, err), desc);
-		return ev_action(s, h, ev, desc, err);
+	case XW_EV_ACTION: {
+		int rc, a = ev->f[1].u.i;
+		if (a == XW_A_BARREL || a == XW_A_BOOST)
+			rc = xw_devices_after_move(s, ev_action(s, h, ev, desc, err), desc);
+		else
+			rc = ev_action(s, h, ev, desc, err);
+		if (!rc && s->ver >= 4 && a != XW_A_DECLOAK && a != XW_A_TRACTOR) {   /* decloak, tractor: no action of its own */
+			int i = -1;
+			if (get_ship(s, &ev->f[0], "ship", &i, NULL) == 0 && i >= 0)
+				xw_wounded_after(s, i);
+		}
+		return rc;
+	}
+	case XW_EV_CARDDIE: return xw_ev_carddie(s, h, ev, desc, err);
 	case XW_EV_ATTACK: return ev_attack(s, h, ev, desc, err);
 	case XW_EV_ROLL: return xw_ev_roll(s, h, ev, desc, err);
 	case XW_EV_MODIFY: return xw_ev_modify(s, h, ev, desc, err);
@@ -2215,6 +2241,11 @@ static int next_phase(xw_state *s, sl_error *err)
 		xw_engagement_starts(s, NULL);   /* v3: Disabled Power Regulator */
 		break;
 	case XW_PH_ENGAGEMENT:
+		for (int k = 0; k < s->nships; k++)
+			if (xw_fire_due(s, k))   /* v4: a ship that did not attack still rolls it (H12) */
+				return illegal(err, "xwing damage: %s has a faceup Console Fire: it rolls its die "
+					"before it engages, attacking or not (carddie ship=%s card=consolefire)",
+					s->ships[k].id, s->ships[k].id);
 		drop_destroyed(s);
 		break;
 	default:
@@ -2256,6 +2287,7 @@ static void new_round(xw_state *s, int turn)
 		sh->last_action = -1;
 		sh->sensors = sh->engaged = 0;
 		sh->flown_speed = 0;
+		sh->fire_rolled = 0;
 	}
 }
 

@@ -319,6 +319,7 @@ typedef struct xw_ship {
 	int reinforce;                /* 0 none, 1 front half, 2 rear half */
 	int flown_speed;              /* the speed of the maneuver executed this round (SLAM) */
 	int tractor_moved;            /* moved by its tractor tokens since it gained them */
+	int fire_rolled;              /* v4: Console Fire dice rolled (or not due) this round */
 	int lock;                     /* ship index it has locked, -1 none */
 	int turret_arc;               /* enum xw_arc of its turret */
 	int gone;                     /* 0 in play, 1 destroyed (removed at the end of its initiative step), 2 removed */
@@ -379,6 +380,9 @@ typedef struct xw_state {
 	uint8_t pend_up[XW_MAX_PEND]; /* 1 faceup (critical damage) */
 	int coord;                    /* the ship a coordinate lets act now, -1 none */
 	int last_deal;                /* the ship dealt the last damage card, -1 none (the veil) */
+	/* rules version 4 on: Wounded Pilot dice due, in order (the ships) */
+	int ndie;
+	int8_t die_ship[XW_MAX_PEND];
 	xw_last_move last;
 	/* devices (xwing_devices.c; written only when there are some) */
 	int ndevices;

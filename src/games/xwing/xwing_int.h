@@ -15,6 +15,7 @@ enum {
 	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE, XW_EV_DAMAGE, XW_EV_DEVICE, XW_EV_DETONATE,
 	XW_EV_ROLL, XW_EV_MODIFY,   /* an attack in two entries (xwing_attack.c) */
 	XW_EV_DEFEND,               /* rules version 4: the defence dice, after the attacker's modify */
+	XW_EV_CARDDIE,              /* rules version 4: Console Fire's or Wounded Pilot's die */
 	XW_NEV
 };
 #define XW_NEV_V3 XW_EV_DEFEND   /* the event types of rules version 3 */
@@ -191,6 +192,14 @@ extern const sl_field_def xw_f_roll[XW_NF_ROLL], xw_f_modify[XW_NF_MODIFY];
 extern const sl_field_def xw_f_roll4[XW_NF_ROLL4], xw_f_modify4[XW_NF_MODIFY4],
 	xw_f_defend[XW_NF_DEFEND];
 int xw_ev_defend(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+/* Rules version 4: the dice of Console Fire and Wounded Pilot (xwing_damage.c). */
+#define XW_NF_CARDDIE 4
+extern const sl_field_def xw_f_carddie[XW_NF_CARDDIE];
+int xw_ev_carddie(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+int xw_fire_due(const xw_state *s, int i);   /* 1: ship i rolls Console Fire's die before it engages */
+void xw_wounded_after(xw_state *s, int i);   /* after its action: a die per faceup Wounded Pilot */
+int xw_card_dice_due(const xw_state *s, sl_error *err);   /* a Wounded Pilot die due: refused */
+int xw_init_of(const xw_ship *sh);
 extern const char *const xw_atk_names[], *const xw_def_names[], *const xw_weapon_names_v2[];
 extern const char *const xw_aspend_names[], *const xw_dspend_names[];
 extern const char *const xw_aspend_names4[], *const xw_dspend_names4[];

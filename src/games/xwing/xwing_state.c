@@ -140,6 +140,14 @@ static void walk3(io *c, xw_state *s)
 	}
 	f_int(c, &s->coord, -1, s->nships - 1);
 	f_int(c, &s->last_deal, -1, s->nships - 1);
+	if (s->ver >= 4) {   /* Wounded Pilot dice due */
+		f_int(c, &s->ndie, 0, XW_MAX_PEND);
+		for (int k = 0; k < s->ndie && !c->bad; k++) {
+			int v = s->die_ship[k];
+			f_int(c, &v, 0, s->nships - 1);
+			s->die_ship[k] = (int8_t)v;
+		}
+	}
 }
 
 static void ship3(io *c, xw_ship *sh)
@@ -159,6 +167,11 @@ static void ship3(io *c, xw_ship *sh)
 	f_int(c, &sh->reinforce, 0, 2);
 	f_int(c, &sh->flown_speed, 0, 5);
 	f_int(c, &sh->tractor_moved, 0, 1);
+}
+
+static void ship4(io *c, xw_ship *sh)
+{
+	f_int(c, &sh->fire_rolled, 0, XW_MAX_CARDS);
 }
 
 static void walk(io *c, xw_state *s)
@@ -255,6 +268,8 @@ static void walk(io *c, xw_state *s)
 		}
 		if (s->ver >= 3)
 			ship3(c, sh);
+		if (s->ver >= 4)
+			ship4(c, sh);
 	}
 }
 
