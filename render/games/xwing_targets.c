@@ -23,7 +23,7 @@
 
 /* Event types and phases, in the schema's order (formats/xwing.md, Events). */
 enum { EV_OBSTACLE, EV_SHIP, EV_DIAL, EV_REVEAL, EV_MOVE, EV_ACTION, EV_ATTACK, EV_EFFECT, EV_SCORE,
-	EV_DAMAGE, EV_DEVICE, EV_DETONATE, EV_ROLL, EV_MODIFY, EV_DEFEND };   /* the schema's order (xwing_int.h) */
+	EV_DAMAGE, EV_DEVICE, EV_DETONATE, EV_ROLL, EV_MODIFY, EV_DEFEND, EV_CARDDIE };   /* the schema's order (xwing_int.h) */
 enum { PH_PLANNING = 1, PH_SYSTEM, PH_ACTIVATION, PH_ENGAGEMENT, PH_END };
 
 #define SEL_SHIP "ship:"
@@ -645,6 +645,41 @@ static int damage_due(xctx *x)
 		line) ? SL_ENOMEM : 0;
 }
 
+/* Rules version 4: a card's die due (Wounded Pilot after an action, Console
+ * Fire before the ship engages), drawn by the recorder: the line leaves it out. */
+static int card_die(xctx *x, int i, int card, const char *name)
+{
+	const xw_ship *sh = &x->s->ships[i];
+	char sel[64], label[128], line[96];
+	double sx, sy, r;
+	uint8_t one = 1;
+	sl_event ev;
+	sl_event_init(&ev, EV_CARDDIE, -1);
+	tg_str(&ev.f[0], sh->id);
+	sl_value_int(&ev.f[1], card);
+	tg_bytes(&ev.f[3], &one, 1);
+	if (!tg_try(&x->c, &ev))
+		return 0;
+	spot(x, &sh->pose, size_of(sh), &sx, &sy, &r);
+	tg_fmt(sel, sizeof sel, SEL_SHIP "%s", sh->id);
+	tg_fmt(label, sizeof label, "%s rolls its %s die (the recorder draws it)", sh->id, name);
+	tg_fmt(line, sizeof line, "carddie ship=%s card=%s", sh->id, xw_damage_ids[card]);
+	return tg_push(&x->c, SL_TARGET_ACT, "", sel, "carddie", sx, sy, r * 0.6, label, NULL, NULL,
+		line) ? SL_ENOMEM : 1;
+}
+
+static int card_dice(xctx *x)
+{
+	int rc;
+	if (x->s->ndie)
+		return card_die(x, x->s->die_ship[0], XW_D_WOUNDEDPILOT, "Wounded Pilot");
+	for (int i = 0; i < x->s->nships; i++)
+		if (x->s->phase == PH_ENGAGEMENT && xw_in_play(&x->s->ships[i])
+		    && (rc = card_die(x, i, XW_D_CONSOLEFIRE, "Console Fire")) < 0)
+			return rc;
+	return 0;
+}
+
 int tg_xwing_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_error *err)
 {
 	xctx x;
@@ -656,13 +691,18 @@ int tg_xwing_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_er
 	x.s = fr->state;
 	if (x.s->ver >= 3 && x.s->npend)
 		rc = damage_due(&x);
+	else if (x.s->ver >= 4 && x.s->ndie)   /* a Wounded Pilot die: nothing else */
+		rc = card_dice(&x);
 	else if (x.s->roll.on)   /* a roll waits: its modify, whatever is selected */
 		rc = modifies(&x);
 	else if (x.s->turn < 1) {
 		if (!sel || !*sel)   /* the setup is typed; its end is offered */
 			rc = tg_offer_marker(&x.c, 1, 0, "", "the setup is done: round 1");
-	} else if (!sel || !*sel)
+	} else if (!sel || !*sel) {
+		if (x.s->ver >= 4 && (rc = card_dice(&x)) < 0)   /* Console Fire before engaging */
+			return tg_end_rc(&x.c, rc, "xwing", err);
 		rc = top(&x);
+	}
 	else if (strncmp(sel, SEL_SHIP, strlen(SEL_SHIP)) == 0) {
 		int i = find_ship(&x, sel + strlen(SEL_SHIP));
 		if (i >= 0 && xw_in_play(&x.s->ships[i]))
