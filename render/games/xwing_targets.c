@@ -27,6 +27,7 @@ enum { EV_OBSTACLE, EV_SHIP, EV_DIAL, EV_REVEAL, EV_MOVE, EV_ACTION, EV_ATTACK, 
 enum { PH_PLANNING = 1, PH_SYSTEM, PH_ACTIVATION, PH_ENGAGEMENT, PH_END };
 
 #define SEL_SHIP "ship:"
+#define XW_DIR_STRAIGHT_T 2   /* dir=straight (the schema's order: left, right, straight) */
 #define DIAL_DOMAIN "xwing-dial"   /* formats/xwing.md, Hidden dials */
 
 /* The published dice as faces out of 8 (src/analyze/games/xwing.c, the
@@ -158,6 +159,119 @@ static int offer_pose(xctx *x, const sl_event *ev, const char *sel, const char *
 	return tg_push_act(&x->c, ev, sel, group, sx, sy, r * 0.6, label, NULL, NULL) ? SL_ENOMEM : 1;
 }
 
+/* One version 3 action tried (plain, then linked) and offered: drawn on
+ * the other ship (coordinate, jam), where the ship would end (SLAM), or in
+ * the list. 1 offered, 0 refused, < 0 no memory. */
+static int offer3(xctx *x, sl_event *e, const char *sel, int i, int other, int any)
+{
+	for (int how = 0; how < 2; how++) {
+		double sx, sy, r;
+		e->f[6].present = 0;
+		if (how)
+			sl_value_int(&e->f[6], 1);
+		if (!tg_try(&x->c, e))
+			continue;
+		if (any)
+			return 1;
+		if (other >= 0) {
+			const xw_ship *o = &x->s->ships[other];
+			spot(x, &o->pose, size_of(o), &sx, &sy, &r);
+			return tg_push_act(&x->c, e, sel, "action", sx, sy, r * 0.5, NULL, NULL, NULL) ? SL_ENOMEM : 1;
+		}
+		if (e->f[1].u.i == XW_A_SLAM)
+			return offer_pose(x, e, sel, "action", i, NULL);
+		return tg_push_act(&x->c, e, sel, "action", SL_TARGET_NOWHERE, 0, 0, NULL, NULL, NULL)
+			? SL_ENOMEM : 1;
+	}
+	return 0;
+}
+
+/* The actions of rules version 3 that need a choice: coordinate (a friendly
+ * ship), jam (an enemy, and the token or lock it removes), reinforce (front
+ * or rear), SLAM (each maneuver of the dial), repair (each faceup card). */
+static int actions3(xctx *x, int i, const char *sel, int any)
+{
+	const xw_ship *sh = &x->s->ships[i];
+	const char *p = type_of(sh)->dial;
+	sl_event e;
+	int rc;
+#define TRY3(OTHER) do { if ((rc = offer3(x, &e, sel, i, (OTHER), any)) < 0 || (rc && any)) return rc; } while (0)
+	for (int t = 0; t < x->s->nships; t++) {
+		const xw_ship *o = &x->s->ships[t];
+		if (t == i || !xw_in_play(o))
+			continue;
+		for (int rm = -1; rm < (o->side == sh->side ? 0 : 5); rm++) {
+			sl_event_init(&e, EV_ACTION, sh->side);
+			tg_str(&e.f[0], sh->id);
+			sl_value_int(&e.f[1], o->side == sh->side ? XW_A_COORDINATE : XW_A_JAM);
+			tg_str(&e.f[2], o->id);
+			if (rm >= 0)
+				sl_value_int(&e.f[11], rm);
+			TRY3(t);
+		}
+	}
+	for (int half = 0; half < 2; half++) {
+		sl_event_init(&e, EV_ACTION, sh->side);
+		tg_str(&e.f[0], sh->id);
+		sl_value_int(&e.f[1], XW_A_REINFORCE);
+		sl_value_int(&e.f[5], half ? 2 : 0);   /* arc=front, arc=rear */
+		TRY3(-1);
+	}
+	while (p && *p) {
+		char code[4];
+		memcpy(code, p, 3);
+		code[3] = 0;
+		p += p[3] ? 4 : 3;
+		if (code[0] - '0' != sh->flown_speed)
+			continue;
+		sl_event_init(&e, EV_ACTION, sh->side);
+		tg_str(&e.f[0], sh->id);
+		sl_value_int(&e.f[1], XW_A_SLAM);
+		tg_str(&e.f[9], code);
+		TRY3(-1);
+	}
+	for (int k = 0; k < sh->ncards; k++) {
+		if (sh->card_up[k] != 1)
+			continue;
+		sl_event_init(&e, EV_ACTION, sh->side);
+		tg_str(&e.f[0], sh->id);
+		sl_value_int(&e.f[1], XW_A_REPAIR);
+		sl_value_int(&e.f[8], sh->card[k]);
+		TRY3(-1);
+	}
+#undef TRY3
+	return 0;
+}
+
+/* The system phase (rules version 3): a cloaked ship's decloak, a barrel
+ * roll (left, right; forward, middle, back) or a straight boost. */
+static int decloaks(xctx *x, int i, int any)
+{
+	const xw_ship *sh = &x->s->ships[i];
+	char sel[64];
+	int rc;
+	if (x->s->ver < 3 || !sh->cloak)
+		return 0;
+	tg_fmt(sel, sizeof sel, SEL_SHIP "%s", sh->id);
+	for (int d = 0; d < 3; d++)
+		for (int pl = 0; pl < (d == XW_DIR_STRAIGHT_T ? 1 : 3); pl++) {
+			sl_event e;
+			sl_event_init(&e, EV_ACTION, sh->side);
+			tg_str(&e.f[0], sh->id);
+			sl_value_int(&e.f[1], XW_A_DECLOAK);
+			sl_value_int(&e.f[3], d);
+			if (d != XW_DIR_STRAIGHT_T)
+				sl_value_int(&e.f[4], (pl + 1) % 3);
+			if (!tg_try(&x->c, &e))
+				continue;
+			if (any)
+				return 1;
+			if ((rc = offer_pose(x, &e, sel, "action", i, NULL)) < 0)
+				return rc;
+		}
+	return 0;
+}
+
 static int activation(xctx *x, int i, int any)
 {
 	const xw_ship *sh = &x->s->ships[i];
@@ -187,8 +301,12 @@ static int activation(xctx *x, int i, int any)
 			return rc;
 	}
 	/* actions, plain, linked, or through Advanced Sensors */
+	if (x->s->ver >= 3 && (rc = actions3(x, i, sel, any)) != 0)
+		return rc;
 	for (int a = 0; a < XW_NACTION; a++) {
 		int ntarget = a == XW_A_LOCK ? x->s->nships : 1;
+		if (a == XW_A_COORDINATE || a == XW_A_JAM || a == XW_A_REINFORCE || a == XW_A_SLAM)
+			continue;   /* actions3 */
 		int ndir = a == XW_A_BARREL ? 2 : a == XW_A_BOOST ? 3 : 1;
 		int nplace = a == XW_A_BARREL ? 3 : 1, narc = a == XW_A_ROTATE ? 4 : 1;
 		for (int tgt = 0; tgt < ntarget; tgt++)
@@ -572,6 +690,7 @@ static int ship_targets(xctx *x, int i, int any)
 {
 	switch (x->s->phase) {
 	case PH_PLANNING: return dials(x, i, any);
+	case PH_SYSTEM: return decloaks(x, i, any);
 	case PH_ACTIVATION: return activation(x, i, any);
 	case PH_ENGAGEMENT: return attacks(x, i, any);
 	default: return 0;
