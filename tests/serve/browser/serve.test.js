@@ -692,6 +692,45 @@ test("xwing v4: the defender clicks its defence dice and its spends with its own
 	await finish(s, [reb, imp, watch]);
 });
 
+// issue 25/27: the actions of rules version 3 as clicks: the TIE Reaper's jam and
+// coordinate offered where the rules accept them, one clicked, and a SLAM drawn where the
+// K-wing would end.
+test("xwing: the actions of rules version 3 by clicks (jam, coordinate, SLAM)", async () => {
+	const s = await serve("xwing-actions3", ["--from", readSetup("xwing-actions3-setup.sil"), "--quiet"]);
+	const base = "http://127.0.0.1:" + s.port;
+	let r = (await (await fetch(base + "/api/state")).json()).rev;
+	const post = async (route, line) => {
+		const a = await fetch(base + route, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rev: r, line }) });
+		assert.strictEqual(a.status, 200, line + ": " + (await a.text()));
+		r++;
+	};
+	await post("/api/act", "turn 1");
+	for (const [p, id, d] of [["reb", "kw", "1FB"], ["imp", "rp", "1FB"], ["imp", "sw", "1FB"], ["imp", "tr", "1FB"]])
+		await post("/api/seal", p + ": dial ship=" + id + " dial=" + d);
+	for (const l of ["phase 2", "phase 3", "imp: reveal ship=rp", "imp: move ship=rp"])
+		await post("/api/act", l);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await click(page, await pick(page, (t) => t.kind === "select" && t.sel === "ship:rp", "the TIE Reaper"));
+	const acts = (await listed(page)).filter((t) => t.kind === "act" && t.group === "action");
+	assert.ok(acts.some((t) => t.line === "imp: action ship=rp action=coordinate target=sw" && onBoard(t)), "coordinate, drawn on the friend: " + JSON.stringify(acts.map((t) => t.line)));
+	assert.ok(!acts.some((t) => /action=jam target=sw|action=coordinate target=kw/.test(t.line)), "no jam of a friend, no coordinate of an enemy");
+	const jam = acts.find((t) => t.line === "imp: action ship=rp action=jam target=kw");
+	assert.ok(jam && onBoard(jam), "the jam on the K-wing, drawn on it");
+	await accepted(page, watch, jam);
+	assert.match(await watch.textContent("body"), /rp jams kw/, "the watch page shows the jam");
+	// the TIE/rb, then the K-wing: its SLAMs where it would end
+	for (const l of ["imp: reveal ship=tr", "imp: move ship=tr", "imp: action ship=tr action=focus", "reb: reveal ship=kw", "reb: move ship=kw"]) {
+		r = (await (await fetch(base + "/api/state")).json()).rev;
+		await post("/api/act", l);
+	}
+	await settled(page);
+	await click(page, await pick(page, (t) => t.kind === "select" && t.sel === "ship:kw", "the K-wing"));
+	const slam = await pick(page, (t) => t.kind === "act" && t.line === "reb: action ship=kw action=slam maneuver=1FB" && onBoard(t), "a SLAM drawn where it ends");
+	await accepted(page, watch, slam);
+	await finish(s, [page, watch]);
+});
+
 // issue 27: the pages at 800x600 and on a 390x844 phone: nothing wider than
 // the screen (no horizontal scroll), the board in view; the club's lobby too.
 async function club(dir) {
