@@ -236,16 +236,19 @@ static const sl_field_def f_score[] = {
 		"system or activation: tokens given or taken by a card outside the catalog"},
 #define XW_SCORE_EV {"score", SL_EV_PLAY | SL_EV_PLAYER, NF(f_score), f_score, \
 		"end phase: a 2.5 scenario's objective points (meta xwing-scenario)"},
+/* The events rules version 3 added, kept by version 4. */
+#define XW_EVENTS3 \
+	XW_SCORE_EV \
+	{"damage", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_damage), f_damage, \
+		"a damage card due, drawn from the deck (rules version 3)"}, \
+	/* devices (xwing_devices.c): rules version 3 */ \
+	{"device", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_DEVICE, xw_f_device, \
+		"system phase: a bomb or mine dropped (or launched), one charge of its card"}, \
+	{"detonate", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_DETONATE, xw_f_detonate, \
+		"a device detonates: its effect on one ship (bombs: end of activation; mines: when touched)"},
 static const sl_event_def xw_events[XW_NEV] = {
 	XW_EVENTS(f_ship, f_action3, f_effect3, f_attack_v4)
-	XW_SCORE_EV
-	{"damage", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_damage), f_damage,
-		"a damage card due, drawn from the deck (rules version 3)"},
-	/* devices (xwing_devices.c): rules version 3 */
-	{"device", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_DEVICE, xw_f_device,
-		"system phase: a bomb or mine dropped (or launched), one charge of its card"},
-	{"detonate", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_DETONATE, xw_f_detonate,
-		"a device detonates: its effect on one ship (bombs: end of activation; mines: when touched)"},
+	XW_EVENTS3
 	/* an attack in two entries (xwing_attack.c): rules version 4's order */
 	{"roll", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_ROLL4, xw_f_roll4,
 		"engagement: an attack's attack dice rolled (typed, or drawn by the recorder)"},
@@ -259,14 +262,7 @@ static const sl_event_def xw_events[XW_NEV] = {
 /* Frozen: the events of rules version 3 (sl_game_xwing_v3). */
 static const sl_event_def xw_events_v3[XW_NEV_V3] = {
 	XW_EVENTS(f_ship, f_action3, f_effect3, f_attack_v3)
-	XW_SCORE_EV
-	{"damage", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_damage), f_damage,
-		"a damage card due, drawn from the deck (rules version 3)"},
-	/* devices (xwing_devices.c): rules version 3 */
-	{"device", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_DEVICE, xw_f_device,
-		"system phase: a bomb or mine dropped (or launched), one charge of its card"},
-	{"detonate", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_DETONATE, xw_f_detonate,
-		"a device detonates: its effect on one ship (bombs: end of activation; mines: when touched)"},
+	XW_EVENTS3
 	/* an attack in two entries (xwing_attack.c): rules version 3 */
 	{"roll", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_ROLL, xw_f_roll,
 		"engagement: an attack's dice rolled (typed, or drawn by the recorder)"},
