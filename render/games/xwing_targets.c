@@ -23,10 +23,11 @@
 
 /* Event types and phases, in the schema's order (formats/xwing.md, Events). */
 enum { EV_OBSTACLE, EV_SHIP, EV_DIAL, EV_REVEAL, EV_MOVE, EV_ACTION, EV_ATTACK, EV_EFFECT, EV_SCORE,
-	EV_DAMAGE, EV_DEVICE, EV_DETONATE, EV_ROLL, EV_MODIFY };   /* the schema's order (xwing_int.h) */
+	EV_DAMAGE, EV_DEVICE, EV_DETONATE, EV_ROLL, EV_MODIFY, EV_DEFEND, EV_CARDDIE };   /* the schema's order (xwing_int.h) */
 enum { PH_PLANNING = 1, PH_SYSTEM, PH_ACTIVATION, PH_ENGAGEMENT, PH_END };
 
 #define SEL_SHIP "ship:"
+#define XW_DIR_STRAIGHT_T 2   /* dir=straight (the schema's order: left, right, straight) */
 #define DIAL_DOMAIN "xwing-dial"   /* formats/xwing.md, Hidden dials */
 
 /* The published dice as faces out of 8 (src/analyze/games/xwing.c, the
@@ -158,6 +159,119 @@ static int offer_pose(xctx *x, const sl_event *ev, const char *sel, const char *
 	return tg_push_act(&x->c, ev, sel, group, sx, sy, r * 0.6, label, NULL, NULL) ? SL_ENOMEM : 1;
 }
 
+/* One version 3 action tried (plain, then linked) and offered: drawn on
+ * the other ship (coordinate, jam), where the ship would end (SLAM), or in
+ * the list. 1 offered, 0 refused, < 0 no memory. */
+static int offer3(xctx *x, sl_event *e, const char *sel, int i, int other, int any)
+{
+	for (int how = 0; how < 2; how++) {
+		double sx, sy, r;
+		e->f[6].present = 0;
+		if (how)
+			sl_value_int(&e->f[6], 1);
+		if (!tg_try(&x->c, e))
+			continue;
+		if (any)
+			return 1;
+		if (other >= 0) {
+			const xw_ship *o = &x->s->ships[other];
+			spot(x, &o->pose, size_of(o), &sx, &sy, &r);
+			return tg_push_act(&x->c, e, sel, "action", sx, sy, r * 0.5, NULL, NULL, NULL) ? SL_ENOMEM : 1;
+		}
+		if (e->f[1].u.i == XW_A_SLAM)
+			return offer_pose(x, e, sel, "action", i, NULL);
+		return tg_push_act(&x->c, e, sel, "action", SL_TARGET_NOWHERE, 0, 0, NULL, NULL, NULL)
+			? SL_ENOMEM : 1;
+	}
+	return 0;
+}
+
+/* The actions of rules version 3 that need a choice: coordinate (a friendly
+ * ship), jam (an enemy, and the token or lock it removes), reinforce (front
+ * or rear), SLAM (each maneuver of the dial), repair (each faceup card). */
+static int actions3(xctx *x, int i, const char *sel, int any)
+{
+	const xw_ship *sh = &x->s->ships[i];
+	const char *p = type_of(sh)->dial;
+	sl_event e;
+	int rc;
+#define TRY3(OTHER) do { if ((rc = offer3(x, &e, sel, i, (OTHER), any)) < 0 || (rc && any)) return rc; } while (0)
+	for (int t = 0; t < x->s->nships; t++) {
+		const xw_ship *o = &x->s->ships[t];
+		if (t == i || !xw_in_play(o))
+			continue;
+		for (int rm = -1; rm < (o->side == sh->side ? 0 : 5); rm++) {
+			sl_event_init(&e, EV_ACTION, sh->side);
+			tg_str(&e.f[0], sh->id);
+			sl_value_int(&e.f[1], o->side == sh->side ? XW_A_COORDINATE : XW_A_JAM);
+			tg_str(&e.f[2], o->id);
+			if (rm >= 0)
+				sl_value_int(&e.f[11], rm);
+			TRY3(t);
+		}
+	}
+	for (int half = 0; half < 2; half++) {
+		sl_event_init(&e, EV_ACTION, sh->side);
+		tg_str(&e.f[0], sh->id);
+		sl_value_int(&e.f[1], XW_A_REINFORCE);
+		sl_value_int(&e.f[5], half ? 2 : 0);   /* arc=front, arc=rear */
+		TRY3(-1);
+	}
+	while (p && *p) {
+		char code[4];
+		memcpy(code, p, 3);
+		code[3] = 0;
+		p += p[3] ? 4 : 3;
+		if (code[0] - '0' != sh->flown_speed)
+			continue;
+		sl_event_init(&e, EV_ACTION, sh->side);
+		tg_str(&e.f[0], sh->id);
+		sl_value_int(&e.f[1], XW_A_SLAM);
+		tg_str(&e.f[9], code);
+		TRY3(-1);
+	}
+	for (int k = 0; k < sh->ncards; k++) {
+		if (sh->card_up[k] != 1)
+			continue;
+		sl_event_init(&e, EV_ACTION, sh->side);
+		tg_str(&e.f[0], sh->id);
+		sl_value_int(&e.f[1], XW_A_REPAIR);
+		sl_value_int(&e.f[8], sh->card[k]);
+		TRY3(-1);
+	}
+#undef TRY3
+	return 0;
+}
+
+/* The system phase (rules version 3): a cloaked ship's decloak, a barrel
+ * roll (left, right; forward, middle, back) or a straight boost. */
+static int decloaks(xctx *x, int i, int any)
+{
+	const xw_ship *sh = &x->s->ships[i];
+	char sel[64];
+	int rc;
+	if (x->s->ver < 3 || !sh->cloak)
+		return 0;
+	tg_fmt(sel, sizeof sel, SEL_SHIP "%s", sh->id);
+	for (int d = 0; d < 3; d++)
+		for (int pl = 0; pl < (d == XW_DIR_STRAIGHT_T ? 1 : 3); pl++) {
+			sl_event e;
+			sl_event_init(&e, EV_ACTION, sh->side);
+			tg_str(&e.f[0], sh->id);
+			sl_value_int(&e.f[1], XW_A_DECLOAK);
+			sl_value_int(&e.f[3], d);
+			if (d != XW_DIR_STRAIGHT_T)
+				sl_value_int(&e.f[4], (pl + 1) % 3);
+			if (!tg_try(&x->c, &e))
+				continue;
+			if (any)
+				return 1;
+			if ((rc = offer_pose(x, &e, sel, "action", i, NULL)) < 0)
+				return rc;
+		}
+	return 0;
+}
+
 static int activation(xctx *x, int i, int any)
 {
 	const xw_ship *sh = &x->s->ships[i];
@@ -187,8 +301,12 @@ static int activation(xctx *x, int i, int any)
 			return rc;
 	}
 	/* actions, plain, linked, or through Advanced Sensors */
+	if (x->s->ver >= 3 && (rc = actions3(x, i, sel, any)) != 0)
+		return rc;
 	for (int a = 0; a < XW_NACTION; a++) {
 		int ntarget = a == XW_A_LOCK ? x->s->nships : 1;
+		if (a == XW_A_COORDINATE || a == XW_A_JAM || a == XW_A_REINFORCE || a == XW_A_SLAM)
+			continue;   /* actions3 */
 		int ndir = a == XW_A_BARREL ? 2 : a == XW_A_BOOST ? 3 : 1;
 		int nplace = a == XW_A_BARREL ? 3 : 1, narc = a == XW_A_ROTATE ? 4 : 1;
 		for (int tgt = 0; tgt < ntarget; tgt++)
@@ -283,7 +401,7 @@ static int roll_target(xctx *x, const xw_ship *sh, const xw_ship *o, int w, int 
 	if (w)
 		sl_value_int(&e.f[2], w);
 	tg_bytes(&e.f[4], ab, na);
-	if (nd)
+	if (nd && x->s->ver < 4)   /* version 4: the defence dice come after the attacker's modify */
 		tg_bytes(&e.f[5], db, nd);
 	if (!tg_try(&x->c, &e))
 		return 0;
@@ -295,7 +413,163 @@ static int roll_target(xctx *x, const xw_ship *sh, const xw_ship *o, int w, int 
 		odds, line) ? SL_ENOMEM : 0;
 }
 
-/* With a roll waiting: each modify the rules accept, as spends and the
+/* ---- rules version 4: each side's own step ----------------------------------------------- */
+
+/* One modify line offered to side's player: spends (aspend= or dspend=,
+ * field f), the lock's reroll positions. */
+static int push_modify(xctx *x, int side, int f, const uint8_t *sp, int nsp, const uint8_t *pos, int np,
+	const char *label)
+{
+	const xw_ship *o = &x->s->ships[x->s->roll.target];
+	uint8_t stand[16];
+	char line[200];
+	double sx, sy, rr;
+	sl_event e;
+	sl_event_init(&e, EV_MODIFY, side);
+	if (nsp)
+		tg_bytes(&e.f[f], sp, nsp);
+	if (np)
+		tg_bytes(&e.f[2], pos, np);
+	memset(stand, 8, sizeof stand);
+	if (np)
+		tg_bytes(&e.f[4], stand, np);
+	if (!tg_try(&x->c, &e))
+		return 0;
+	e.f[4].present = 0;   /* the recorder draws the rerolled dice */
+	tg_line(&x->c, &e, line, sizeof line);
+	spot(x, &o->pose, size_of(o), &sx, &sy, &rr);
+	return tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, side), "", "modify", sx, sy, rr * 0.7, label,
+		NULL, NULL, line) ? SL_ENOMEM : 0;
+}
+
+/* The words of a modify's spends: "spends focus; 2 calculate; 1 Force". */
+static void spends_label(char *buf, size_t n, int focus, const char *second, int calc, int force)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	if (focus)
+		len += (size_t)snprintf(buf + len, n - len, "%sfocus", len ? "; " : "spends ");
+	if (second && len < n)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "; " : "spends ", second);
+	if (calc && len < n)
+		len += (size_t)snprintf(buf + len, n - len, "%s%d calculate", len ? "; " : "spends ", calc);
+	if (force && len < n)
+		len += (size_t)snprintf(buf + len, n - len, "%s%d Force", len ? "; " : "spends ", force);
+	if (!len)
+		snprintf(buf, n, "no modification");
+}
+
+/* The focus results among n faces (focus_face) that a calculate or a Force
+ * could change: how many of each are worth offering. */
+static int focus_results(const uint8_t *faces, int n, int focus_face)
+{
+	int k = 0;
+	for (int j = 0; j < n; j++)
+		k += faces[j] == focus_face;
+	return k;
+}
+
+/* The attacker's modify (step 1): focus, the lock's reroll of the blanks
+ * (and of the focuses when focus is not spent), calculate and Force tokens,
+ * one focus result each (none offered once the focus token changes them all). */
+static int attacker_modifies(xctx *x)
+{
+	const xw_roll *rl = &x->s->roll;
+	const xw_ship *sh = &x->s->ships[rl->ship];
+	int nf = focus_results(rl->atk, rl->natk, A_FOCUS), rc;
+	for (int a = 0; a < 4; a++)
+		for (int c = 0; c <= sh->calculate && c <= nf; c++)
+			for (int f = 0; f <= sh->force && c + f <= nf; f++) {
+				uint8_t as[8], pos[16];
+				int na = 0, np = 0;
+				char label[160];
+				if (((a & 1) && !sh->focus) || ((a & 2) && sh->lock != rl->target) || ((a & 1) && c + f))
+					continue;
+				for (int k = 0; (a & 2) && k < rl->natk; k++)
+					if (rl->atk[k] == A_BLANK || (rl->atk[k] == A_FOCUS && !(a & 1) && !(c + f)))
+						pos[np++] = (uint8_t)k;   /* "1" is item 0 */
+				if ((a & 2) && !np)
+					continue;
+				if (a & 1)
+					as[na++] = 0;
+				if (a & 2)
+					as[na++] = 1;
+				for (int k = 0; k < c; k++)
+					as[na++] = 2;
+				for (int k = 0; k < f; k++)
+					as[na++] = 3;
+				spends_label(label, sizeof label, a & 1, a & 2 ? "the lock to reroll" : NULL, c, f);
+				if ((rc = push_modify(x, sh->side, 1, as, na, pos, np, label)) < 0)
+					return rc;
+			}
+	return 0;
+}
+
+/* The defender's modify (step 3): focus, evade, calculate, Force. */
+static int defender_modifies(xctx *x)
+{
+	const xw_roll *rl = &x->s->roll;
+	const xw_ship *o = &x->s->ships[rl->target];
+	int nf = focus_results(rl->def, rl->ndef, D_FOCUS), rc;
+	for (int d = 0; d < 4; d++)
+		for (int c = 0; c <= o->calculate && c <= nf; c++)
+			for (int f = 0; f <= o->force && c + f <= nf; f++) {
+				uint8_t ds[8];
+				int nd = 0;
+				char label[160];
+				if (((d & 1) && !o->focus) || ((d & 2) && !o->evade) || ((d & 1) && c + f))
+					continue;
+				if (d & 1)
+					ds[nd++] = 0;
+				if (d & 2)
+					ds[nd++] = 1;
+				for (int k = 0; k < c; k++)
+					ds[nd++] = 2;
+				for (int k = 0; k < f; k++)
+					ds[nd++] = 3;
+				spends_label(label, sizeof label, d & 1, d & 2 ? "its evade" : NULL, c, f);
+				if ((rc = push_modify(x, o->side, 5, ds, nd, NULL, 0, label)) < 0)
+					return rc;
+			}
+	return 0;
+}
+
+/* The defence dice (step 2), rolled by the defender's player: the line
+ * leaves them out for the recorder (or the server) to draw. */
+static int defence_roll(xctx *x)
+{
+	static const uint8_t dblank[16] = {D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK,
+		D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK, D_BLANK};
+	const xw_ship *o = &x->s->ships[x->s->roll.target];
+	char line[96], label[128];
+	double sx, sy, rr;
+	sl_event e;
+	for (int nd = 0; nd <= 12; nd++) {
+		sl_event_init(&e, EV_DEFEND, o->side);
+		if (nd)
+			tg_bytes(&e.f[1], dblank, nd);
+		if (!tg_try(&x->c, &e))
+			continue;
+		spot(x, &o->pose, size_of(o), &sx, &sy, &rr);
+		tg_fmt(line, sizeof line, "%s: defend", tg_pid(&x->c, o->side));
+		tg_fmt(label, sizeof label, "%s rolls its %d defence %s (drawn; its modifications next)", o->id,
+			nd, nd == 1 ? "die" : "dice");
+		return tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, o->side), "", "defend", sx, sy, rr * 0.7,
+			label, NULL, NULL, line) ? SL_ENOMEM : 0;
+	}
+	return 0;
+}
+
+static int modifies4(xctx *x)
+{
+	switch (x->s->roll.step) {
+	case 1: return attacker_modifies(x);
+	case 2: return defence_roll(x);
+	default: return defender_modifies(x);
+	}
+}
+
+/* With a roll waiting (version 3): each modify the rules accept, as spends and the
  * lock's reroll (of the blanks, and of the focuses when focus is not
  * spent), the rerolled dice standing in as blanks for the trial. */
 static int modifies(xctx *x)
@@ -303,6 +577,8 @@ static int modifies(xctx *x)
 	const xw_roll *rl = &x->s->roll;
 	const xw_ship *sh = &x->s->ships[rl->ship], *o = &x->s->ships[rl->target];
 	double sx, sy, rr;
+	if (x->s->ver >= 4)
+		return modifies4(x);
 	spot(x, &o->pose, size_of(o), &sx, &sy, &rr);
 	for (int a = 0; a < 4; a++)
 		for (int d = 0; d < 4; d++) {
@@ -414,6 +690,7 @@ static int ship_targets(xctx *x, int i, int any)
 {
 	switch (x->s->phase) {
 	case PH_PLANNING: return dials(x, i, any);
+	case PH_SYSTEM: return decloaks(x, i, any);
 	case PH_ACTIVATION: return activation(x, i, any);
 	case PH_ENGAGEMENT: return attacks(x, i, any);
 	default: return 0;
@@ -487,6 +764,41 @@ static int damage_due(xctx *x)
 		line) ? SL_ENOMEM : 0;
 }
 
+/* Rules version 4: a card's die due (Wounded Pilot after an action, Console
+ * Fire before the ship engages), drawn by the recorder: the line leaves it out. */
+static int card_die(xctx *x, int i, int card, const char *name)
+{
+	const xw_ship *sh = &x->s->ships[i];
+	char sel[64], label[128], line[96];
+	double sx, sy, r;
+	uint8_t one = 1;
+	sl_event ev;
+	sl_event_init(&ev, EV_CARDDIE, -1);
+	tg_str(&ev.f[0], sh->id);
+	sl_value_int(&ev.f[1], card);
+	tg_bytes(&ev.f[3], &one, 1);
+	if (!tg_try(&x->c, &ev))
+		return 0;
+	spot(x, &sh->pose, size_of(sh), &sx, &sy, &r);
+	tg_fmt(sel, sizeof sel, SEL_SHIP "%s", sh->id);
+	tg_fmt(label, sizeof label, "%s rolls its %s die (the recorder draws it)", sh->id, name);
+	tg_fmt(line, sizeof line, "carddie ship=%s card=%s", sh->id, xw_damage_ids[card]);
+	return tg_push(&x->c, SL_TARGET_ACT, "", sel, "carddie", sx, sy, r * 0.6, label, NULL, NULL,
+		line) ? SL_ENOMEM : 1;
+}
+
+static int card_dice(xctx *x)
+{
+	int rc;
+	if (x->s->ndie)
+		return card_die(x, x->s->die_ship[0], XW_D_WOUNDEDPILOT, "Wounded Pilot");
+	for (int i = 0; i < x->s->nships; i++)
+		if (x->s->phase == PH_ENGAGEMENT && xw_in_play(&x->s->ships[i])
+		    && (rc = card_die(x, i, XW_D_CONSOLEFIRE, "Console Fire")) < 0)
+			return rc;
+	return 0;
+}
+
 int tg_xwing_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_error *err)
 {
 	xctx x;
@@ -498,13 +810,18 @@ int tg_xwing_targets(const sl_frame *fr, const char *sel, sl_targets *out, sl_er
 	x.s = fr->state;
 	if (x.s->ver >= 3 && x.s->npend)
 		rc = damage_due(&x);
+	else if (x.s->ver >= 4 && x.s->ndie)   /* a Wounded Pilot die: nothing else */
+		rc = card_dice(&x);
 	else if (x.s->roll.on)   /* a roll waits: its modify, whatever is selected */
 		rc = modifies(&x);
 	else if (x.s->turn < 1) {
 		if (!sel || !*sel)   /* the setup is typed; its end is offered */
 			rc = tg_offer_marker(&x.c, 1, 0, "", "the setup is done: round 1");
-	} else if (!sel || !*sel)
+	} else if (!sel || !*sel) {
+		if (x.s->ver >= 4 && (rc = card_dice(&x)) < 0)   /* Console Fire before engaging */
+			return tg_end_rc(&x.c, rc, "xwing", err);
 		rc = top(&x);
+	}
 	else if (strncmp(sel, SEL_SHIP, strlen(SEL_SHIP)) == 0) {
 		int i = find_ship(&x, sel + strlen(SEL_SHIP));
 		if (i >= 0 && xw_in_play(&x.s->ships[i]))

@@ -24,6 +24,7 @@ const sl_game *const sl_games[] = {
 static const sl_game *const sl_games_legacy[] = {
 	&sl_game_xwing_v1,
 	&sl_game_xwing_v2,
+	&sl_game_xwing_v3,
 	&sl_game_ti4_v1,
 	&sl_game_ti4_v2,
 	&sl_game_ti4_v3,

@@ -268,17 +268,19 @@ static int setup(void **state)
 	return 0;
 }
 
-/* The same, under rules version 3 (the attack in two entries is of version 3). */
-static int setup3(void **state)
+/* The same, under rules version 3 (its attack in two entries: both sides'
+ * dice in the roll, both sides' spends in the modify), or 4 (the published
+ * order). */
+static int setup_v(void **state, int v)
 {
 	ctx *c;
 	setup(state);
 	c = *state;
 	G->destroy(c->st);
 	sl_log_free(c->log);
-	c->log = sl_log_new(&sl_game_xwing);
+	c->log = sl_log_new(v == 3 ? &sl_game_xwing_v3 : &sl_game_xwing);
 	assert_non_null(c->log);
-	c->log->h.rules_version = 3;
+	c->log->h.rules_version = v;
 	c->log->h.nplayers = 2;
 	c->log->h.players[0].id = sl_strdup("reb");
 	c->log->h.players[0].name = sl_strdup("Rebels");
@@ -287,6 +289,9 @@ static int setup3(void **state)
 	assert_int_equal(G->init(&c->st, &c->log->h, &c->err), 0);
 	return 0;
 }
+
+static int setup3(void **state) { return setup_v(state, 3); }
+static int setup4(void **state) { return setup_v(state, 4); }
 
 static int teardown(void **state)
 {
@@ -946,6 +951,121 @@ static void test_roll_drawn_faces(void **state)
 	assert_int_equal(ship(c, "tie")->hull, 2);
 }
 
+/* ---- rules version 4: the published order (RR, Attack: Roll Attack Dice,
+ * Modify Attack Dice, Roll Defense Dice, Modify Defense Dice) ---------------- */
+
+static void test_v4_published_order(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	/* the roll holds the attack dice only */
+	NO(c, "reb: roll ship=xwing target=tie atk=blank,blank", "rolls 3 attack dice");
+	OK(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus");
+	assert_int_equal(S(c)->roll.step, 1);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "its modifications next, then the defence dice") != NULL);
+	/* the defence dice wait for the attacker's modifications */
+	NO(c, "imp: defend def=focus,blank,blank", "waits for the attacker's modifications");
+	NO(c, "phase 5", "waits for the attacker's modifications");
+	/* the attacker modifies: its own player, its own spends */
+	NO(c, "imp: modify", "the player who flies it, not");
+	NO(c, "reb: modify ship=tie", "this modify is xwing's");
+	NO(c, "reb: modify dspend=focus", "dspend= goes in the defender's own modify");
+	NO(c, "reb: modify reroll=1 rerolled=hit", "a lock is spent to reroll");
+	OK(c, "reb: modify aspend=lock,focus reroll=1,2 rerolled=hit,crit");
+	assert_int_equal(S(c)->roll.step, 2);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "xwing modifies its attack: hit crit hit") != NULL);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "tie rolls 3 defence dice next") != NULL);
+	assert_int_equal(ship(c, "xwing")->focus, 1);   /* spent when the attack resolves */
+	/* then the defence dice, rolled by the defender's player */
+	NO(c, "reb: modify", "waits for the defence dice");
+	NO(c, "reb: defend def=focus,blank,blank", "the player who flies it, not");
+	NO(c, "imp: defend def=focus,blank", "tie rolls 3 defence dice, not 2");
+	NO(c, "imp: defend def=focus,blank,blank ddie=1,2,3", "not both");
+	OK(c, "imp: defend def=focus,blank,blank");
+	assert_int_equal(S(c)->roll.step, 3);
+	/* the defender's own modify: its spends only */
+	NO(c, "reb: modify dspend=focus", "the player who flies it, not");
+	NO(c, "imp: modify aspend=focus", "the defender's modify holds dspend= only");
+	NO(c, "imp: modify ship=xwing dspend=focus", "this modify is tie's");
+	OK(c, "imp: modify dspend=focus,evade");
+	/* 2 hits 1 crit against 2 evades: the crit's card is due */
+	assert_int_equal(S(c)->roll.on, 0);
+	OK(c, "damage ship=tie card=consolefire");
+	assert_int_equal(ship(c, "tie")->hull, 2);
+	assert_int_equal(ship(c, "xwing")->lock, -1);
+	assert_int_equal(ship(c, "xwing")->focus, 0);
+	assert_int_equal(ship(c, "tie")->evade, 0);
+	assert_int_equal(ship(c, "tie")->focus, 0);
+}
+
+/* Each step keeps its bytes: a snapshot between the steps restores. */
+static void v4_snapshot(ctx *c, int step)
+{
+	sl_buf a, b;
+	void *back = NULL;
+	sl_buf_init(&a);
+	sl_buf_init(&b);
+	assert_int_equal(G->serialize(c->st, &a), 0);
+	if (G->restore(&back, a.data, a.len, &c->err) != 0)
+		fail_msg("the snapshot does not restore: %s", c->err.msg);
+	assert_int_equal(((xw_state *)back)->roll.step, step);
+	assert_int_equal(G->serialize(back, &b), 0);
+	assert_true(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+	G->destroy(back);
+	back = NULL;
+	assert_int_not_equal(G->restore(&back, a.data, a.len - 1, &c->err), 0);
+	sl_buf_free(&a);
+	sl_buf_free(&b);
+}
+
+/* Calculate and the Force, spent in a modify: one focus result each (RR,
+ * Calculate; Force: a hit attacking, an evade defending). */
+static void test_v4_calculate_force(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	ship(c, "xwing")->focus = 0;
+	ship(c, "xwing")->calculate = 1;
+	ship(c, "xwing")->force = 1;
+	ship(c, "tie")->focus = 0;
+	ship(c, "tie")->evade = 0;
+	ship(c, "tie")->calculate = 1;
+	OK(c, "reb: roll ship=xwing target=tie atk=focus,focus,focus");
+	v4_snapshot(c, 1);
+	NO(c, "reb: modify aspend=calculate,calculate", "has 1 calculate token");
+	NO(c, "reb: modify aspend=force,force", "xwing has 1 Force; it spends 2");
+	OK(c, "reb: modify aspend=calculate,force");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "hit hit focus") != NULL);
+	v4_snapshot(c, 2);
+	OK(c, "imp: defend def=focus,focus,blank");
+	v4_snapshot(c, 3);
+	NO(c, "imp: modify dspend=force", "tie has 0 Force; it spends 1");
+	NO(c, "imp: modify dspend=calculate,calculate", "has 1 calculate token");
+	OK(c, "imp: modify dspend=calculate");
+	/* 2 hits against 1 evade: 1 damage, to the shield-less TIE's hull */
+	assert_int_equal(S(c)->roll.on, 0);
+	assert_int_equal(ship(c, "xwing")->calculate, 0);
+	assert_int_equal(ship(c, "xwing")->force, 0);
+	assert_int_equal(ship(c, "tie")->calculate, 0);
+	OK(c, "damage ship=tie card=fuelleak");
+	assert_int_equal(ship(c, "tie")->hull, 2);
+}
+
+/* The defence dice drawn: as many as the rules take. */
+static void test_v4_defend_drawn(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	OK(c, "reb: roll ship=xwing target=tie adie=1,7,8");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend ddie=1,4,6");
+	assert_int_equal(S(c)->roll.def[0], XW_EVADE);
+	assert_int_equal(S(c)->roll.def[1], XW_DFOCUS);
+	assert_int_equal(S(c)->roll.def[2], XW_DBLANK);
+	OK(c, "imp: modify");
+	assert_int_equal(ship(c, "tie")->hull, 3);   /* one hit, one evade */
+}
+
 /* ---- abilities recorded as effects (rules version 2) ---------------------------- */
 
 static void test_effect_card_checked(void **state)
@@ -1600,6 +1720,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_roll_then_modify, setup3, teardown),
 		cmocka_unit_test_setup_teardown(test_roll_tokens_checked, setup3, teardown),
 		cmocka_unit_test_setup_teardown(test_roll_drawn_faces, setup3, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_published_order, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_calculate_force, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_defend_drawn, setup4, teardown),
 		T(test_simultaneous_fire),
 		T(test_effect_card_checked),
 		T(test_special_weapon),

@@ -416,6 +416,122 @@ static void test_generator_deals_cards(void **state)
 	}
 }
 
+/* ---- rules version 4: Console Fire's and Wounded Pilot's dice rolled ---------------------- */
+
+static int setup4(void **state)
+{
+	ctx *c;
+	setup(state);
+	c = *state;
+	G->destroy(c->st);
+	c->log->h.rules_version = 4;
+	assert_int_equal(G->init(&c->st, &c->log->h, &c->err), 0);
+	return 0;
+}
+
+/* Console Fire: before the ship engages, one attack die; a hit is one hit
+ * damage. Its attack waits for the die, and so does the end of the phase. */
+static void test_v4_console_fire(void **state)
+{
+	ctx *c = *state;
+	to_engagement(c);
+	give(c, "xwing", XW_D_CONSOLEFIRE, 1);
+	NO(c, "reb: roll ship=xwing target=tie atk=blank,blank,blank", "faceup Console Fire: it rolls its die before it engages");
+	NO(c, "phase 5", "attacking or not");
+	NO(c, "carddie ship=tie card=consolefire die=hit", "tie has no faceup Console Fire");
+	NO(c, "carddie ship=xwing card=woundedpilot die=hit", "no faceup Wounded Pilot");
+	NO(c, "carddie ship=xwing card=directhit die=hit", "Direct Hit! rolls no die");
+	NO(c, "carddie ship=xwing card=consolefire", "rolls one attack die");
+	NO(c, "effect ship=xwing token=hit delta=1 source=consolefire", "rolled, not declared");
+	OK(c, "carddie ship=xwing card=consolefire adie=2");   /* 2: a hit */
+	assert_true(strstr(sl_buf_cstr(&c->desc), "rolls hit: one hit damage") != NULL);
+	assert_int_equal(ship(c, "xwing")->shields, 1);
+	NO(c, "carddie ship=xwing card=consolefire die=hit", "once a round");
+	OK(c, "reb: roll ship=xwing target=tie atk=blank,blank,blank");
+}
+
+/* A copy dealt once the ship's step is over asks no die that round (H12);
+ * one dealt while its step is to come does. */
+static void test_v4_console_fire_late(void **state)
+{
+	ctx *c = *state;
+	to_engagement(c);
+	S(c)->engage_init = 1;   /* every step above 1 is over */
+	OK(c, "effect ship=tie token=crit delta=1 source=asteroid");
+	OK(c, "damage ship=tie card=consolefire");
+	assert_int_equal(xw_fire_due(S(c), I(c, "tie")), 0);
+	OK(c, "phase 5");
+}
+
+static void test_v4_console_fire_to_come(void **state)
+{
+	ctx *c = *state;
+	to_engagement(c);
+	OK(c, "effect ship=tie token=crit delta=1 source=asteroid");
+	OK(c, "damage ship=tie card=consolefire");
+	NO(c, "phase 5", "tie has a faceup Console Fire");
+	OK(c, "carddie ship=tie card=consolefire die=blank");
+	assert_int_equal(ship(c, "tie")->hull, 2);   /* the card alone */
+	OK(c, "phase 5");
+}
+
+/* Wounded Pilot: after each action, one attack die; a hit or a crit is a
+ * stress token. Nothing else until it is rolled. */
+static void test_v4_wounded_pilot(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	give(c, "xwing", XW_D_WOUNDEDPILOT, 1);
+	NO(c, "carddie ship=xwing card=woundedpilot die=hit", "no Wounded Pilot die is due");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	OK(c, "reb: action ship=xwing action=focus");
+	assert_int_equal(S(c)->ndie, 1);
+	NO(c, "imp: reveal ship=adv dial=2FB salt=00000000000000000000000000000000", "after its action it rolls one attack die first");
+	NO(c, "effect ship=xwing token=stress delta=1 source=woundedpilot", "after its action it rolls one attack die first");
+	NO(c, "carddie ship=ywing card=woundedpilot die=hit", "ywing has no faceup Wounded Pilot");
+	OK(c, "carddie ship=xwing card=woundedpilot adie=4");   /* 4: a crit */
+	assert_int_equal(ship(c, "xwing")->stress, 1);
+	assert_int_equal(S(c)->ndie, 0);
+	NO(c, "effect ship=xwing token=stress delta=1 source=woundedpilot", "rolled, not declared");
+	/* a snapshot with a die due restores */
+	{
+		sl_buf a, b;
+		void *back = NULL;
+		S(c)->ndie = 1;
+		S(c)->die_ship[0] = (int8_t)I(c, "xwing");
+		sl_buf_init(&a);
+		sl_buf_init(&b);
+		assert_int_equal(G->serialize(c->st, &a), 0);
+		assert_int_equal(G->restore(&back, a.data, a.len, &c->err), 0);
+		assert_int_equal(((xw_state *)back)->ndie, 1);
+		assert_int_equal(G->serialize(back, &b), 0);
+		assert_true(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+		G->destroy(back);
+		sl_buf_free(&a);
+		sl_buf_free(&b);
+	}
+	OK(c, "carddie ship=xwing card=woundedpilot die=blank");
+	assert_int_equal(ship(c, "xwing")->stress, 1);
+}
+
+/* Version 3 declared them: effect source=woundedpilot stays accepted there. */
+static void test_v3_wounded_pilot_declared(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	give(c, "ywing", XW_D_WOUNDEDPILOT, 1);
+	OK(c, "reb: action ship=ywing action=focus");
+	assert_int_equal(S(c)->ndie, 0);
+	OK(c, "effect ship=ywing token=stress delta=1 source=woundedpilot");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -437,6 +553,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_power_regulator, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_v3, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_generator_deals_cards, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_console_fire, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_console_fire_late, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_console_fire_to_come, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_wounded_pilot, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v3_wounded_pilot_declared, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -41,6 +41,11 @@ static const char *const token_names3[] = {"ion", "stress", "focus", "evade", "c
 	"strain", "deplete", "disarm", "jam", "tractor", "cloak", "hit", "crit", NULL};
 static const char *const aspend_names3[] = {"focus", "lock", "calculate", NULL};
 static const char *const dspend_names3[] = {"focus", "evade", "calculate", NULL};
+/* Version 4: the Force spent, one focus result each (RR, Force). */
+const char *const xw_aspend_names4[] = {"focus", "lock", "calculate", "force", NULL};
+const char *const xw_dspend_names4[] = {"focus", "evade", "calculate", "force", NULL};
+#define aspend_names4 xw_aspend_names4
+#define dspend_names4 xw_dspend_names4
 static const char *const remove_names3[] = {"focus", "evade", "calculate", "reinforce", "lock",
 	NULL};
 
@@ -148,6 +153,21 @@ static const sl_field_def f_attack_v3[] = {
 	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "rules version 2 only: faceup cards named"},
 	{"card", SL_K_PIECE, 1, 0, 0, 63, NULL, "weapon=card: the upgrade fired, by XWS id"},
 };
+/* Version 4: the Force spent too. */
+static const sl_field_def f_attack_v4[] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the attacker"},
+	{"target", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the defender"},
+	{"weapon", SL_K_ENUM, 0, 0, 0, 0, weapon_names_v2,
+		"primary (front arc or turret), rear, ioncannonturret, or card (card= names it)"},
+	{"atk", SL_K_LIST, 0, 0, 0, XW_MAX_DICE, atk_names, "the attack dice as rolled"},
+	{"reroll", SL_K_DICE, 1, 1, XW_MAX_DICE, XW_MAX_DICE, NULL, "positions (1-based) rerolled by spending the lock"},
+	{"rerolled", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, atk_names, "their new faces, in the same order"},
+	{"aspend", SL_K_LIST, 1, 0, 0, 6, aspend_names4, "the attacker spends: focus, lock, calculate, force (each)"},
+	{"def", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, def_names, "the defence dice as rolled"},
+	{"dspend", SL_K_LIST, 1, 0, 0, 6, dspend_names4, "the defender spends: focus, evade, calculate, force (each)"},
+	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "rules version 2 only: faceup cards named"},
+	{"card", SL_K_PIECE, 1, 0, 0, 63, NULL, "weapon=card: the upgrade fired, by XWS id"},
+};
 static const sl_field_def f_attack[] = {
 	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the attacker"},
 	{"target", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the defender"},
@@ -216,16 +236,33 @@ static const sl_field_def f_score[] = {
 		"system or activation: tokens given or taken by a card outside the catalog"},
 #define XW_SCORE_EV {"score", SL_EV_PLAY | SL_EV_PLAYER, NF(f_score), f_score, \
 		"end phase: a 2.5 scenario's objective points (meta xwing-scenario)"},
-static const sl_event_def xw_events[XW_NEV] = {
-	XW_EVENTS(f_ship, f_action3, f_effect3, f_attack_v3)
-	XW_SCORE_EV
-	{"damage", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_damage), f_damage,
-		"a damage card due, drawn from the deck (rules version 3)"},
-	/* devices (xwing_devices.c): rules version 3 */
-	{"device", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_DEVICE, xw_f_device,
-		"system phase: a bomb or mine dropped (or launched), one charge of its card"},
-	{"detonate", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_DETONATE, xw_f_detonate,
+/* The events rules version 3 added, kept by version 4. */
+#define XW_EVENTS3 \
+	XW_SCORE_EV \
+	{"damage", SL_EV_PLAY | SL_EV_NOPLAYER, NF(f_damage), f_damage, \
+		"a damage card due, drawn from the deck (rules version 3)"}, \
+	/* devices (xwing_devices.c): rules version 3 */ \
+	{"device", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_DEVICE, xw_f_device, \
+		"system phase: a bomb or mine dropped (or launched), one charge of its card"}, \
+	{"detonate", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_DETONATE, xw_f_detonate, \
 		"a device detonates: its effect on one ship (bombs: end of activation; mines: when touched)"},
+static const sl_event_def xw_events[XW_NEV] = {
+	XW_EVENTS(f_ship, f_action3, f_effect3, f_attack_v4)
+	XW_EVENTS3
+	/* an attack in two entries (xwing_attack.c): rules version 4's order */
+	{"roll", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_ROLL4, xw_f_roll4,
+		"engagement: an attack's attack dice rolled (typed, or drawn by the recorder)"},
+	{"modify", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_MODIFY4, xw_f_modify4,
+		"engagement: the attacker's spends and rerolls after its roll; after `defend`, the defender's"},
+	{"defend", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_DEFEND, xw_f_defend,
+		"engagement: the defence dice, rolled after the attacker's modify (rules version 4)"},
+	{"carddie", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_CARDDIE, xw_f_carddie,
+		"the die of a faceup Console Fire (before the ship engages) or Wounded Pilot (after an action)"},
+};
+/* Frozen: the events of rules version 3 (sl_game_xwing_v3). */
+static const sl_event_def xw_events_v3[XW_NEV_V3] = {
+	XW_EVENTS(f_ship, f_action3, f_effect3, f_attack_v3)
+	XW_EVENTS3
 	/* an attack in two entries (xwing_attack.c): rules version 3 */
 	{"roll", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_ROLL, xw_f_roll,
 		"engagement: an attack's dice rolled (typed, or drawn by the recorder)"},
@@ -242,6 +279,10 @@ static const char *const xw_phases[] = {"planning", "system", "activation", "eng
 
 const sl_schema xwing_schema = {
 	XW_NEV, xw_events, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
+};
+/* Frozen: the schema of rules version 3 (sl_game_xwing_v3). */
+const sl_schema xwing_schema_v3 = {
+	XW_NEV_V3, xw_events_v3, 5, xw_phases, {SL_HEX_FLAT, SL_HEX_ODD}
 };
 /* Frozen: the schema of rules version 2 (sl_game_xwing_v2). */
 const sl_schema xwing_schema_v2 = {
@@ -282,6 +323,11 @@ const xw_ship_type *xw_type_of(const xw_ship *sh)
 static int init_of(const xw_ship *sh)
 {
 	return xw_pilots[sh->pilot].initiative;
+}
+
+int xw_init_of(const xw_ship *sh)
+{
+	return init_of(sh);
 }
 
 static int size_of(const xw_ship *sh)
@@ -1656,7 +1702,7 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	int a, d, rc, weapon = ev->f[2].u.i, natk, nre, nnew, nas, ndef, nds, ncrit, want_atk;
 	int want_def, range, hits = 0, crits = 0, evades = 0, ions = 0, lost, faceup, spend_focus = 0;
 	int spend_lock = 0, dfocus = 0, devade = 0, nsfocus, before_h, before_s, atc;
-	int acalc = 0, dcalc = 0, reinforced = 0;
+	int acalc = 0, dcalc = 0, reinforced = 0, aforce = 0, dforce = 0;
 	const uint8_t *atk = sl_value_items(&ev->f[3], &natk), *re = sl_value_items(&ev->f[4], &nre);
 	const uint8_t *nw = sl_value_items(&ev->f[5], &nnew), *as = sl_value_items(&ev->f[6], &nas);
 	const uint8_t *df = sl_value_items(&ev->f[7], &ndef), *ds = sl_value_items(&ev->f[8], &nds);
@@ -1678,6 +1724,9 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		return illegal(err, "xwing 4: %s has been destroyed", sh->id);
 	if (sh->engaged)
 		return illegal(err, "xwing 4: %s has already engaged this round", sh->id);
+	if (xw_fire_due(s, a))
+		return illegal(err, "xwing damage: %s has a faceup Console Fire: it rolls its die before it "
+			"engages (carddie ship=%s card=consolefire; the recorder rolls it)", sh->id, sh->id);
 	if (s->ver >= 3 && (sh->disarm > 0 || sh->cloak > 0))
 		return illegal(err, "xwing 4: %s is %s and cannot attack", sh->id,
 			sh->cloak ? "cloaked (a cloaked ship is disarmed)" : "disarmed");
@@ -1715,11 +1764,15 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			spend_focus++;
 		else if (as[k] == 1)
 			spend_lock++;
-		else
+		else if (as[k] == 2)
 			acalc++;
+		else
+			aforce++;   /* v4 */
 	}
-	if ((rc = xw_attack_spends3(s, sh, nas + nre, acalc, &atc, err)) != 0)
+	if ((rc = xw_attack_spends3(s, sh, nas - aforce + nre, acalc, &atc, err)) != 0)
 		return rc;
+	if (aforce > sh->force)
+		return illegal(err, "xwing force: %s has %d Force; it spends %d", sh->id, sh->force, aforce);
 	if (spend_focus > 1 || spend_lock > 1)
 		return illegal(err, "xwing 4: each token is spent once");
 	if (nre != nnew)
@@ -1742,7 +1795,7 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (spend_focus && sh->focus < 1)
 		return illegal(err, "xwing 4: %s has no focus token", sh->id);
 	nsfocus = 0;
-	for (int k = 0, left = acalc; k < natk && left > 0; k++)   /* calculate: one focus each */
+	for (int k = 0, left = acalc + aforce; k < natk && left > 0; k++)   /* calculate, Force: one focus each */
 		if (faces[k] == XW_AFOCUS)
 			faces[k] = XW_HIT, left--;
 	for (int k = 0; k < natk; k++) {
@@ -1768,12 +1821,16 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			dfocus++;
 		else if (ds[k] == 1)
 			devade++;
-		else
+		else if (ds[k] == 2)
 			dcalc++;
+		else
+			dforce++;   /* v4 */
 	}
 	if ((rc = xw_attack_spends3(s, tg, 0, dcalc, NULL, err)) != 0)
 		return rc;
-	for (int k = 0, left = dcalc; k < ndef && left > 0; k++)   /* calculate: one focus each */
+	if (dforce > tg->force)
+		return illegal(err, "xwing force: %s has %d Force; it spends %d", tg->id, tg->force, dforce);
+	for (int k = 0, left = dcalc + dforce; k < ndef && left > 0; k++)   /* calculate, Force: one focus each */
 		if (dfaces[k] == XW_DFOCUS)
 			dfaces[k] = XW_EVADE, left--;
 	if (dfocus > 1 || devade > 1)
@@ -1834,6 +1891,8 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	if (devade)
 		tg->evade--;
 	xw_after_attack3(s, sh, tg, acalc, dcalc);
+	sh->force -= aforce;
+	tg->force -= dforce;
 	sh->engaged = 1;
 	if (weapon >= XW_W_CARD && xw_upgrades[sh->up[weapon - XW_W_CARD]].charges > 0)
 		sh->ucharges[weapon - XW_W_CARD]--;   /* a special weapon with charges spends one */
@@ -1865,6 +1924,8 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			sl_buf_puts(desc, ", evade token");
 		if (acalc || dcalc)
 			sl_buf_printf(desc, ", calculate (%d, %d)", acalc, dcalc);
+		if (aforce || dforce)
+			sl_buf_printf(desc, ", the Force (%d, %d)", aforce, dforce);
 		if (reinforced)
 			sl_buf_puts(desc, ", reinforced: one result cancelled");
 		if (hits + crits == 0)
@@ -1991,6 +2052,10 @@ static int ev_effect(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		return illegal(err, "xwing: %s is no longer on the mat", sh->id);
 	if (delta == 0 || n == 0)
 		return illegal(err, "xwing D7: an effect changes some tokens and names its source");
+	if (s->ver >= 4 && ((n == 11 && memcmp(src, "consolefire", 11) == 0)
+	    || (n == 12 && memcmp(src, "woundedpilot", 12) == 0)))
+		return illegal(err, "xwing damage: from rules version 4 the die of %.*s is rolled, not "
+			"declared: carddie ship=%s card=%.*s", (int)n, src, sh->id, (int)n, src);
 	if (s->ver >= 2 && (rc = effect_card(s, ev, i, src, n, err)) != 0)
 		return rc;
 	if (tok >= XW_T_CALCULATE)
@@ -2082,11 +2147,14 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 				"drawn from the deck by `damage` entries, not named in crits=");
 		if (ev->type != XW_EV_ACTION)
 			s->coord = -1;   /* a coordinated action comes at once, or not at all */
+		if (s->ndie && ev->type != XW_EV_CARDDIE && !(ev->type == XW_EV_DAMAGE && s->npend))
+			return xw_card_dice_due(s, err);   /* v4: Wounded Pilot's die first */
 	}
 	/* a detonation under way is finished first (its damage cards dealt on the way) */
 	if (ev->type != XW_EV_DETONATE && !(ev->type == XW_EV_DAMAGE && s->npend) && xw_devices_pending(s, err))
 		return SL_EILLEGAL;
-	if (s->roll.on && ev->type != XW_EV_MODIFY && !(ev->type == XW_EV_DAMAGE && s->npend))
+	if (s->roll.on && ev->type != XW_EV_MODIFY && ev->type != XW_EV_DEFEND
+	    && !(ev->type == XW_EV_DAMAGE && s->npend))
 		return xw_roll_waits(s, err);
 	switch (ev->type) {
 	case XW_EV_DAMAGE: return xwing_ev_damage(s, h, ev, desc, err);
@@ -2098,13 +2166,24 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	case XW_EV_DIAL: return ev_dial(s, h, ev, desc, err);
 	case XW_EV_REVEAL: return ev_reveal(s, h, ev, desc, err);
 	case XW_EV_MOVE: return xw_devices_after_move(s, ev_move(s, h, ev, desc, err), desc);
-	case XW_EV_ACTION:
-		if (ev->f[1].u.i == XW_A_BARREL || ev->f[1].u.i == XW_A_BOOST)
-			return xw_devices_after_move(s, ev_action(s, h, ev, desc, err), desc);
-		return ev_action(s, h, ev, desc, err);
+	case XW_EV_ACTION: {
+		int rc, a = ev->f[1].u.i;
+		if (a == XW_A_BARREL || a == XW_A_BOOST)
+			rc = xw_devices_after_move(s, ev_action(s, h, ev, desc, err), desc);
+		else
+			rc = ev_action(s, h, ev, desc, err);
+		if (!rc && s->ver >= 4 && a != XW_A_DECLOAK && a != XW_A_TRACTOR) {   /* decloak, tractor: no action of its own */
+			int i = -1;
+			if (get_ship(s, &ev->f[0], "ship", &i, NULL) == 0 && i >= 0)
+				xw_wounded_after(s, i);
+		}
+		return rc;
+	}
+	case XW_EV_CARDDIE: return xw_ev_carddie(s, h, ev, desc, err);
 	case XW_EV_ATTACK: return ev_attack(s, h, ev, desc, err);
 	case XW_EV_ROLL: return xw_ev_roll(s, h, ev, desc, err);
 	case XW_EV_MODIFY: return xw_ev_modify(s, h, ev, desc, err);
+	case XW_EV_DEFEND: return xw_ev_defend(s, h, ev, desc, err);
 	default: return ev_effect(s, h, ev, desc, err);
 	}
 }
@@ -2158,6 +2237,11 @@ static int next_phase(xw_state *s, sl_error *err)
 		xw_engagement_starts(s, NULL);   /* v3: Disabled Power Regulator */
 		break;
 	case XW_PH_ENGAGEMENT:
+		for (int k = 0; k < s->nships; k++)
+			if (xw_fire_due(s, k))   /* v4: a ship that did not attack still rolls it (H12) */
+				return illegal(err, "xwing damage: %s has a faceup Console Fire: it rolls its die "
+					"before it engages, attacking or not (carddie ship=%s card=consolefire)",
+					s->ships[k].id, s->ships[k].id);
 		drop_destroyed(s);
 		break;
 	default:
@@ -2199,6 +2283,7 @@ static void new_round(xw_state *s, int turn)
 		sh->last_action = -1;
 		sh->sensors = sh->engaged = 0;
 		sh->flown_speed = 0;
+		sh->fire_rolled = 0;
 	}
 }
 
@@ -2343,6 +2428,8 @@ static int xwing_compat(int recorded)
 }
 const sl_game sl_game_xwing = XWING_GAME(XWING_RULES_VERSION, &xwing_schema, xwing_chances,
 	xwing_veil);
+/* Rules version 3's table, with its frozen schema (its .silb archives). */
+const sl_game sl_game_xwing_v3 = XWING_GAME(3, &xwing_schema_v3, xwing_chances, xwing_veil);
 /* Rules version 2's table, with its frozen schema (its .silb archives). */
 const sl_game sl_game_xwing_v2 = XWING_GAME(2, &xwing_schema_v2, NULL, NULL);
 /* A log recorded under version 1 is read with the schema it was written

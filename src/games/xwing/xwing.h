@@ -319,6 +319,7 @@ typedef struct xw_ship {
 	int reinforce;                /* 0 none, 1 front half, 2 rear half */
 	int flown_speed;              /* the speed of the maneuver executed this round (SLAM) */
 	int tractor_moved;            /* moved by its tractor tokens since it gained them */
+	int fire_rolled;              /* v4: Console Fire dice rolled (or not due) this round */
 	int lock;                     /* ship index it has locked, -1 none */
 	int turret_arc;               /* enum xw_arc of its turret */
 	int gone;                     /* 0 in play, 1 destroyed (removed at the end of its initiative step), 2 removed */
@@ -354,6 +355,9 @@ typedef struct xw_last_move {
 /* The dice of an attack rolled (`roll`), until its `modify` resolves it. */
 typedef struct xw_roll {
 	int on;                       /* 1 while it waits */
+	int step;                     /* v4: 1 the attacker modifies, 2 the defence dice, 3 the defender modifies */
+	int nre, nas;                 /* v4: the attacker's modify kept until the defender's */
+	uint8_t re[12], refaces[12], as[6];
 	int ship, target, weapon;     /* weapon: XW_W_* (XW_W_CARD + k: the k-th upgrade) */
 	int natk, ndef;
 	uint8_t atk[12], def[12];     /* faces: XW_HIT.., XW_EVADE.. */
@@ -376,6 +380,9 @@ typedef struct xw_state {
 	uint8_t pend_up[XW_MAX_PEND]; /* 1 faceup (critical damage) */
 	int coord;                    /* the ship a coordinate lets act now, -1 none */
 	int last_deal;                /* the ship dealt the last damage card, -1 none (the veil) */
+	/* rules version 4 on: Wounded Pilot dice due, in order (the ships) */
+	int ndie;
+	int8_t die_ship[XW_MAX_PEND];
 	xw_last_move last;
 	/* devices (xwing_devices.c; written only when there are some) */
 	int ndevices;
@@ -398,5 +405,6 @@ int xw_in_play(const xw_ship *sh);      /* on the mat: not removed */
 extern const sl_game sl_game_xwing;
 extern const sl_game sl_game_xwing_v1;   /* rules version 1, with its own schema */
 extern const sl_game sl_game_xwing_v2;   /* rules version 2, with its own schema */
+extern const sl_game sl_game_xwing_v3;   /* rules version 3, with its own schema */
 
 #endif

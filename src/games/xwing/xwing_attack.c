@@ -39,7 +39,43 @@ const sl_field_def xw_f_modify[XW_NF_MODIFY] = {
 	{"crits", SL_K_LIST, 1, 0, 0, XW_MAX_CRITS, xw_damage_ids, "faceup damage cards dealt, in order"},
 };
 
+/* Rules version 4 (the published order: Roll Attack Dice, Modify Attack
+ * Dice, Roll Defense Dice, Modify Defense Dice, Compare Results): the roll
+ * holds the attack dice only, the attacker's modify its own spends and
+ * rerolls, `defend` the defence dice, the defender's modify its spends. */
+const sl_field_def xw_f_roll4[XW_NF_ROLL4] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the attacker"},
+	{"target", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the defender"},
+	{"weapon", SL_K_ENUM, 1, 0, 0, 0, xw_weapon_names_v2, "primary (default), rear, ioncannonturret or card"},
+	{"card", SL_K_PIECE, 1, 0, 0, 63, NULL, "weapon=card: the upgrade fired, by XWS id"},
+	{"atk", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, xw_atk_names, "the attack dice as rolled at the table"},
+	{"adie", SL_K_DICE, 1, 1, 8, XW_MAX_DICE, NULL,
+		"or the attack dice drawn: 1-3 hit, 4 crit, 5-6 focus, 7-8 blank"},
+};
+
+const sl_field_def xw_f_modify4[XW_NF_MODIFY4] = {
+	{"ship", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL,
+		"a check: the attacker, or after `defend` the defender (default: whose turn it is)"},
+	{"aspend", SL_K_LIST, 1, 0, 0, 6, xw_aspend_names4,
+		"the attacker spends: focus, lock, calculate, force (one focus each)"},
+	{"reroll", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, position_names,
+		"attack dice (1-based positions) rerolled by spending the lock"},
+	{"rerolled", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, xw_atk_names, "their new faces, typed"},
+	{"rdie", SL_K_DICE, 1, 1, 8, XW_MAX_DICE, NULL, "or drawn, as adie"},
+	{"dspend", SL_K_LIST, 1, 0, 0, 6, xw_dspend_names4,
+		"the defender spends (its own modify): focus, evade, calculate, force"},
+};
+
+const sl_field_def xw_f_defend[XW_NF_DEFEND] = {
+	{"ship", SL_K_PIECE, 1, 0, 0, XW_ID_LEN - 1, NULL, "the defender (a check)"},
+	{"def", SL_K_LIST, 1, 0, 0, XW_MAX_DICE, xw_def_names, "the defence dice as rolled at the table"},
+	{"ddie", SL_K_DICE, 1, 1, 8, XW_MAX_DICE, NULL,
+		"or drawn: 1-3 evade, 4-5 focus, 6-8 blank"},
+};
+
 enum { R_SHIP, R_TARGET, R_WEAPON, R_CARD, R_ATK, R_DEF, R_ADIE, R_DDIE };
+enum { R4_ATK = 4, R4_ADIE };
+enum { D_SHIP, D_DEF, D_DDIE };
 enum { M_SHIP, M_ASPEND, M_REROLL, M_REROLLED, M_RDIE, M_DSPEND, M_CRITS };
 /* The one-entry attack's fields (xwing.c, f_attack_v2). */
 enum { A_SHIP, A_TARGET, A_WEAPON, A_ATK, A_REROLL, A_REROLLED, A_ASPEND, A_DEF, A_DSPEND, A_CRITS, A_CARD };
@@ -80,6 +116,12 @@ static int ship_named(const xw_state *s, const sl_value *v)
 int xw_roll_waits(const xw_state *s, sl_error *err)
 {
 	const xw_roll *r = &s->roll;
+	if (s->ver >= 4)
+		return illegal(err, "xwing 4: %s's attack on %s is rolled and waits for %s", s->ships[r->ship].id,
+			s->ships[r->target].id, r->step == 1 ? "the attacker's modifications: `modify` (aspend=, "
+			"reroll=; nothing spent: `modify` alone) comes next" : r->step == 2 ? "the defence dice: "
+			"`defend` (def= as rolled, or the recorder draws them) comes next" : "the defender's "
+			"modifications: its `modify` (dspend=; nothing spent: `modify` alone) comes next");
 	return illegal(err, "xwing 4: %s's attack on %s is rolled and waits for its modifications: "
 		"`modify` (aspend=, reroll=, dspend=, crits=; nothing spent: `modify` alone) comes next",
 		s->ships[r->ship].id, s->ships[r->target].id);
@@ -101,7 +143,7 @@ static int roll_faces(const sl_event *ev, int named, int drawn, uint8_t (*face)(
 	const uint8_t *a = sl_value_items(&ev->f[named], &nn), *d = sl_value_items(&ev->f[drawn], &nd);
 	if (nn && nd)
 		return illegal(err, "xwing 4: the %s dice are typed (%s=) or drawn (%s=), not both", what,
-			xw_f_roll[named].name, xw_f_roll[drawn].name);
+			face == atk_face ? "atk" : "def", face == atk_face ? "adie" : "ddie");
 	*n = nn ? nn : nd;
 	for (int k = 0; k < *n; k++)
 		out[k] = nn ? a[k] : face(d[k]);
@@ -166,6 +208,9 @@ static void describe_roll(const xw_state *s, const xw_roll *r, sl_buf *desc)
 /* roll: every check of the attack up to the dice counts, tried as that
  * attack with its faces all blank (so that nothing is spent or dealt) on a
  * copy of the state; then the faces wait in the state for the modify. */
+static int roll4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+
 int xw_ev_roll(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err)
 {
 	xw_roll r;
@@ -173,6 +218,8 @@ int xw_ev_roll(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc
 	sl_event t;
 	uint8_t blank_a[XW_MAX_DICE], blank_d[XW_MAX_DICE];
 	int rc;
+	if (s->ver >= 4)
+		return roll4(s, h, ev, desc, err);
 	memset(&r, 0, sizeof r);
 	if ((rc = roll_faces(ev, R_ATK, R_ADIE, atk_face, r.atk, &r.natk, "attack", err)) != 0 ||
 	    (rc = roll_faces(ev, R_DEF, R_DDIE, def_face, r.def, &r.ndef, "defence", err)) != 0)
@@ -238,6 +285,8 @@ int xw_ev_modify(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *de
 	sl_event t;
 	uint8_t pos[XW_MAX_DICE], faces[XW_MAX_DICE];
 	int n = 0, rc, a;
+	if (s->ver >= 4)
+		return modify4(s, h, ev, desc, err);
 	if (s->phase != XW_PH_ENGAGEMENT || !r.on)
 		return illegal(err, "xwing 4: modify follows a roll: nothing is rolled to modify");
 	a = ev->f[M_SHIP].present ? ship_named(s, &ev->f[M_SHIP]) : r.ship;
@@ -263,6 +312,211 @@ int xw_ev_modify(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *de
 	return 0;
 }
 
+/* ---- rules version 4: the published order ----------------------------------------- */
+
+/* The attack of roll r tried on a copy of the state (nothing kept): 0, or
+ * the refusal. */
+static int trial(const xw_state *s, const sl_header *h, const sl_event *t, sl_error *err)
+{
+	xw_state *copy = sl_malloc(sizeof *copy);
+	int rc;
+	if (!copy)
+		return sl_error_set(err, SL_ENOMEM, "xwing: out of memory");
+	memcpy(copy, s, sizeof *copy);
+	copy->roll.on = 0;
+	rc = xw_ev_attack(copy, h, t, NULL, err);
+	sl_free(copy);
+	return rc;
+}
+
+/* The defence dice the rules take against roll r now (0 when they refuse
+ * the attack: the trial then says why). */
+static int def_count(const xw_state *s, const xw_roll *r)
+{
+	int na = 0, nd = 0, range = 0;
+	return xw_attack_dice(s, r->ship, r->target, r->weapon, &na, &nd, &range, NULL) ? 0 : nd;
+}
+
+static const uint8_t blanks_d[XW_MAX_DICE] = {
+	XW_DBLANK, XW_DBLANK, XW_DBLANK, XW_DBLANK, XW_DBLANK, XW_DBLANK,
+	XW_DBLANK, XW_DBLANK, XW_DBLANK, XW_DBLANK, XW_DBLANK, XW_DBLANK
+};
+
+/* The attacker's side of the attack: its dice, rerolls and spends (kept in
+ * r), and the defence dice r holds, or ndef blanks when ndef >= 0. */
+static void as_attack4(const xw_state *s, const xw_roll *r, int ndef, sl_event *t)
+{
+	as_attack(s, r, s->ships[r->ship].side, t);
+	put_items(&t->f[A_REROLL], r->re, r->nre);
+	put_items(&t->f[A_REROLLED], r->refaces, r->nre);
+	put_items(&t->f[A_ASPEND], r->as, r->nas);
+	if (ndef >= 0)
+		put_items(&t->f[A_DEF], blanks_d, ndef);
+}
+
+/* The attack results after the attacker's modify, for the description. */
+static void describe_modified(const xw_state *s, const xw_roll *r, sl_buf *desc)
+{
+	uint8_t f[XW_MAX_DICE];
+	int focus = 0, one = 0;
+	memcpy(f, r->atk, sizeof f);
+	for (int k = 0; k < r->nre; k++)
+		f[r->re[k] - 1] = r->refaces[k];
+	for (int k = 0; k < r->nas; k++)
+		focus |= r->as[k] == XW_SP_FOCUS, one += r->as[k] >= XW_SP_CALCULATE;
+	for (int k = 0; k < r->natk; k++)
+		if (f[k] == XW_AFOCUS && (focus || one > 0))
+			f[k] = XW_HIT, one -= !focus;
+	sl_buf_printf(desc, "%s modifies its attack:", s->ships[r->ship].id);
+	for (int k = 0; k < r->natk; k++)
+		sl_buf_printf(desc, " %s", xw_atk_names[f[k]]);
+	sl_buf_printf(desc, " (spent:");
+	for (int k = 0; k < r->nas; k++)
+		sl_buf_printf(desc, " %s", xw_aspend_names4[r->as[k]]);
+	sl_buf_printf(desc, "%s%s); %s rolls %d defence %s next", r->nas ? "" : " nothing",
+		r->nre ? ", rerolled" : "", s->ships[r->target].id, def_count(s, r),
+		def_count(s, r) == 1 ? "die" : "dice");
+}
+
+/* roll (v4): the attack dice only, every check of the attack before its
+ * dice tried with them blank and the defence dice the rules take blank. */
+static int roll4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	xw_roll r;
+	sl_event t;
+	uint8_t blank_a[XW_MAX_DICE];
+	int rc, a = ship_named(s, &ev->f[R_SHIP]), d = ship_named(s, &ev->f[R_TARGET]);
+	memset(&r, 0, sizeof r);
+	if ((rc = roll_faces(ev, R4_ATK, R4_ADIE, atk_face, r.atk, &r.natk, "attack", err)) != 0)
+		return rc;
+	if (!r.natk)
+		return illegal(err, "xwing 4: roll needs the attack dice: atk= as rolled at the table "
+			"(atk=hit,focus,...), or adie=? for the recorder to draw them");
+	r.ship = a;
+	r.target = d;
+	if (a >= 0 && d >= 0 && (rc = roll_weapon(s, ev, a, &r.weapon, err)) != 0)
+		return rc;
+	memset(blank_a, XW_ABLANK, sizeof blank_a);
+	sl_event_init(&t, XW_EV_ATTACK, ev->player);
+	t.f[A_SHIP] = ev->f[R_SHIP];
+	t.f[A_TARGET] = ev->f[R_TARGET];
+	if (ev->f[R_WEAPON].present)
+		t.f[A_WEAPON] = ev->f[R_WEAPON];
+	else
+		sl_value_int(&t.f[A_WEAPON], ev->f[R_CARD].present ? XW_W_CARD : XW_W_PRIMARY);
+	t.f[A_CARD] = ev->f[R_CARD];
+	put_items(&t.f[A_ATK], blank_a, r.natk);
+	put_items(&t.f[A_DEF], blanks_d, a >= 0 && d >= 0 ? def_count(s, &r) : 0);
+	if ((rc = trial(s, h, &t, err)) != 0)   /* phase, ship, target, weapon, arc, range, counts */
+		return rc;
+	r.on = 1;
+	r.step = 1;
+	s->roll = r;
+	if (desc) {
+		sl_buf_printf(desc, "%s rolls against %s:", s->ships[a].id, s->ships[d].id);
+		for (int k = 0; k < r.natk; k++)
+			sl_buf_printf(desc, " %s", xw_atk_names[r.atk[k]]);
+		sl_buf_puts(desc, " (its modifications next, then the defence dice)");
+	}
+	return 0;
+}
+
+/* The side whose turn it is in a roll: the ship= check, and the player. */
+static int turn_of(const xw_state *s, const sl_header *h, const sl_event *ev, int who, const char *entry,
+	sl_error *err)
+{
+	const xw_ship *sh = &s->ships[who];
+	const char *role = who == s->roll.ship ? "attacker" : "defender";
+	if (ev->f[M_SHIP].present && ship_named(s, &ev->f[M_SHIP]) != who)
+		return illegal(err, "xwing 4: this %s is %s's (the %s of %s's attack on %s), not %.*s's", entry,
+			sh->id, role, s->ships[s->roll.ship].id, s->ships[s->roll.target].id,
+			(int)ev->f[M_SHIP].n, (const char *)ev->f[M_SHIP].p);
+	if (ev->player != sh->side)
+		return illegal(err, "xwing 4: %s is the %s: its %s is %s's, the player who flies it, not %s's",
+			sh->id, role, entry, xw_side_name(h, sh->side), xw_side_name(h, ev->player));
+	return 0;
+}
+
+/* modify (v4): the attacker's, then (after `defend`) the defender's. */
+static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	xw_roll r = s->roll;
+	sl_event t;
+	int n = 0, rc, nas, nds;
+	const uint8_t *as = sl_value_items(&ev->f[M_ASPEND], &nas);
+	if (s->phase != XW_PH_ENGAGEMENT || !r.on)
+		return illegal(err, "xwing 4: modify follows a roll: nothing is rolled to modify");
+	if (r.step == 2)
+		return xw_roll_waits(s, err);
+	if (r.step == 1) {
+		if ((rc = turn_of(s, h, ev, r.ship, "modify", err)) != 0)
+			return rc;
+		if (ev->f[M_DSPEND].present)
+			return illegal(err, "xwing 4: the defender spends after its defence dice are rolled: "
+				"dspend= goes in the defender's own modify, after `defend`");
+		if ((rc = modify_rerolls(ev, r.re, r.refaces, &n, err)) != 0)
+			return rc;
+		r.nre = n;
+		r.nas = nas;
+		memcpy(r.as, as, (size_t)nas);
+		as_attack4(s, &r, def_count(s, &r), &t);
+		if ((rc = trial(s, h, &t, err)) != 0)   /* the spends held, the reroll allowed */
+			return rc;
+		r.step = 2;
+		s->roll = r;
+		if (desc)
+			describe_modified(s, &r, desc);
+		return 0;
+	}
+	if ((rc = turn_of(s, h, ev, r.target, "modify", err)) != 0)
+		return rc;
+	if (nas || ev->f[M_REROLL].present || ev->f[M_REROLLED].present || ev->f[M_RDIE].present)
+		return illegal(err, "xwing 4: the attacker's modifications came before the defence dice: "
+			"the defender's modify holds dspend= only");
+	as_attack4(s, &r, -1, &t);
+	t.f[A_DSPEND] = ev->f[M_DSPEND];
+	(void)nds;
+	s->roll.on = 0;
+	if ((rc = xw_ev_attack(s, h, &t, desc, err)) != 0) {
+		s->roll.on = 1;
+		return rc;
+	}
+	memset(&s->roll, 0, sizeof s->roll);
+	return 0;
+}
+
+/* defend (v4): the defence dice, after the attacker's modify, as many as
+ * the rules take. */
+int xw_ev_defend(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	xw_roll r = s->roll;
+	int rc, want;
+	if (s->phase != XW_PH_ENGAGEMENT || !r.on)
+		return illegal(err, "xwing 4: defend follows an attacker's roll and modify: nothing is rolled");
+	if (r.step != 2)
+		return xw_roll_waits(s, err);
+	if ((rc = turn_of(s, h, ev, r.target, "defence roll", err)) != 0)
+		return rc;
+	if ((rc = roll_faces(ev, D_DEF, D_DDIE, def_face, r.def, &r.ndef, "defence", err)) != 0)
+		return rc;
+	want = def_count(s, &r);
+	if (r.ndef != want)
+		return illegal(err, "xwing 4: %s rolls %d defence %s, not %d", s->ships[r.target].id, want,
+			want == 1 ? "die" : "dice", r.ndef);
+	r.step = 3;
+	s->roll = r;
+	if (desc) {
+		sl_buf_printf(desc, "%s rolls its defence against %s:", s->ships[r.target].id,
+			s->ships[r.ship].id);
+		for (int k = 0; k < r.ndef; k++)
+			sl_buf_printf(desc, " %s", xw_def_names[r.def[k]]);
+		if (!r.ndef)
+			sl_buf_puts(desc, " no dice");
+		sl_buf_puts(desc, " (its modifications next)");
+	}
+	return 0;
+}
+
 /* ---- the state's bytes ----------------------------------------------------------- */
 
 #define ROLL_TAG 0x52   /* 'R': a roll waits */
@@ -280,6 +534,44 @@ void xw_roll_write(const xw_state *s, sl_buf *b)
 	sl_buf_put(b, r->atk, (size_t)r->natk);
 	sl_buf_u8(b, (uint8_t)r->ndef);
 	sl_buf_put(b, r->def, (size_t)r->ndef);
+	if (s->ver < 4)
+		return;
+	sl_buf_u8(b, (uint8_t)r->step);   /* v4: the step, the attacker's modify */
+	sl_buf_u8(b, (uint8_t)r->nre);
+	sl_buf_put(b, r->re, (size_t)r->nre);
+	sl_buf_put(b, r->refaces, (size_t)r->nre);
+	sl_buf_u8(b, (uint8_t)r->nas);
+	sl_buf_put(b, r->as, (size_t)r->nas);
+}
+
+static int roll_read4(xw_roll *r, sl_reader *rd)
+{
+	const uint8_t *p;
+	r->step = sl_read_u8(rd);
+	r->nre = sl_read_u8(rd);
+	if (rd->err || r->step < 1 || r->step > 3 || r->nre > r->natk
+	    || (r->step < 3 && r->ndef) || (r->step == 1 && r->nre))
+		return -1;
+	if (r->nre) {
+		if (!(p = sl_read_bytes(rd, (size_t)r->nre)))
+			return -1;
+		memcpy(r->re, p, (size_t)r->nre);
+		if (!(p = sl_read_bytes(rd, (size_t)r->nre)))
+			return -1;
+		memcpy(r->refaces, p, (size_t)r->nre);
+	}
+	r->nas = sl_read_u8(rd);
+	if (rd->err || r->nas > 6 || (r->step == 1 && r->nas) || (r->nas && !(p = sl_read_bytes(rd, (size_t)r->nas))))
+		return -1;
+	if (r->nas)
+		memcpy(r->as, p, (size_t)r->nas);
+	for (int k = 0; k < r->nre; k++)
+		if (r->re[k] < 1 || r->re[k] > r->natk || r->refaces[k] > XW_ABLANK)
+			return -1;
+	for (int k = 0; k < r->nas; k++)
+		if (r->as[k] > XW_SP_CALCULATE + 1)
+			return -1;
+	return 0;
 }
 
 int xw_roll_read(xw_state *s, sl_reader *rd)
@@ -309,5 +601,6 @@ int xw_roll_read(xw_state *s, sl_reader *rd)
 		if (r->def[k] > XW_DBLANK)
 			return -1;
 	r->on = 1;
-	return 0;
+	r->step = 1;
+	return s->ver >= 4 ? roll_read4(r, rd) : 0;
 }

@@ -259,6 +259,9 @@ int xwing_ev_damage(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	s->last_deal = i;
 	sh->card[k] = (uint8_t)card;
 	sh->card_up[k] = (uint8_t)up;
+	if (s->ver >= 4 && up && card == XW_D_CONSOLEFIRE && s->phase == XW_PH_ENGAGEMENT
+	    && (sh->engaged || xw_init_of(sh) > s->engage_init))
+		sh->fire_rolled++;   /* dealt once its step is over: no die this round (H12) */
 	if (desc) {
 		if (up)
 			sl_buf_printf(desc, "%s is dealt %s faceup", sh->id, xw_damage_names[card]);
@@ -382,4 +385,87 @@ int xwing_veil(const void *st, const sl_header *h, const sl_event *ev, int side,
 		sl_buf_printf(desc, " (%d more due)", s->npend);
 	*hide = 1u << 1;   /* card */
 	return 1;
+}
+
+/* ---- rules version 4: the dice of Console Fire and Wounded Pilot ---------------------- */
+
+/* carddie: one attack die a faceup card rolls (formats/xwing.md, The damage
+ * deck): Console Fire before the ship engages (a hit: one hit damage),
+ * Wounded Pilot after each action it performs (a hit or a crit: a stress
+ * token). Typed (die=) or drawn by the recorder (adie=). */
+static const char *const carddie_faces[] = {"hit", "crit", "focus", "blank", NULL};
+const sl_field_def xw_f_carddie[XW_NF_CARDDIE] = {
+	{"ship", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the ship whose faceup card rolls"},
+	{"card", SL_K_ENUM, 0, 0, 0, 0, xw_damage_ids, "consolefire or woundedpilot"},
+	{"die", SL_K_LIST, 1, 0, 0, 1, carddie_faces, "the attack die as rolled at the table"},
+	{"adie", SL_K_DICE, 1, 1, 8, 1, NULL, "or drawn: 1-3 hit, 4 crit, 5-6 focus, 7-8 blank"},
+};
+
+int xw_fire_due(const xw_state *s, int i)
+{
+	const xw_ship *sh = &s->ships[i];
+	return s->ver >= 4 && sh->gone == 0 && s->phase == XW_PH_ENGAGEMENT && !sh->engaged
+		&& xw_faceup(sh, XW_D_CONSOLEFIRE) > sh->fire_rolled;
+}
+
+void xw_wounded_after(xw_state *s, int i)
+{
+	int n = s->ver >= 4 ? xw_faceup(&s->ships[i], XW_D_WOUNDEDPILOT) : 0;
+	for (int k = 0; k < n && s->ndie < XW_MAX_PEND; k++)
+		s->die_ship[s->ndie++] = (int8_t)i;
+}
+
+int xw_card_dice_due(const xw_state *s, sl_error *err)
+{
+	if (!s->ndie)
+		return 0;
+	return xw_illegal(err, "xwing damage: %s has a faceup Wounded Pilot: after its action it rolls "
+		"one attack die first (carddie ship=%s card=woundedpilot; the recorder rolls it)",
+		s->ships[s->die_ship[0]].id, s->ships[s->die_ship[0]].id);
+}
+
+int xw_ev_carddie(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	int i = -1, card = ev->f[1].u.i, nt, nd, face;
+	size_t n = 0;
+	const char *id = sl_value_str(&ev->f[0], &n);
+	const uint8_t *t = sl_value_items(&ev->f[2], &nt), *d = sl_value_items(&ev->f[3], &nd);
+	xw_ship *sh;
+	(void)h;
+	for (int k = 0; k < s->nships; k++)
+		if (strlen(s->ships[k].id) == n && memcmp(s->ships[k].id, id, n) == 0)
+			i = k;
+	if (i < 0)
+		return xw_illegal(err, "xwing: there is no ship %.*s", (int)n, id);
+	sh = &s->ships[i];
+	if (card != XW_D_CONSOLEFIRE && card != XW_D_WOUNDEDPILOT)
+		return xw_illegal(err, "xwing damage: %s rolls no die: only Console Fire and Wounded Pilot do",
+			xw_damage_names[card]);
+	if (!xw_faceup(sh, card))
+		return xw_illegal(err, "xwing damage: %s has no faceup %s", sh->id, xw_damage_names[card]);
+	if (nt + nd != 1)
+		return xw_illegal(err, "xwing damage: %s rolls one attack die: die= as rolled, or adie=? "
+			"for the recorder to draw it", xw_damage_names[card]);
+	face = nt ? t[0] : d[0] <= 3 ? 0 : d[0] == 4 ? 1 : d[0] <= 6 ? 2 : 3;
+	if (card == XW_D_WOUNDEDPILOT) {
+		if (!s->ndie || s->die_ship[0] != i)
+			return xw_illegal(err, "xwing damage: no Wounded Pilot die is due for %s: it rolls after "
+				"each action it performs", sh->id);
+		s->ndie--;
+		memmove(s->die_ship, s->die_ship + 1, (size_t)s->ndie);
+		if (face <= 1)
+			sh->stress++;
+	} else {
+		if (!xw_fire_due(s, i))
+			return xw_illegal(err, "xwing damage: %s rolls Console Fire's die in the engagement phase, "
+				"before it engages, once a round for each faceup copy", sh->id);
+		sh->fire_rolled++;
+		if (face == 0)
+			xw_suffer3(s, i, 1, 0);
+	}
+	if (desc)
+		sl_buf_printf(desc, "%s's %s rolls %s: %s", sh->id, xw_damage_names[card], carddie_faces[face],
+			card == XW_D_WOUNDEDPILOT ? (face <= 1 ? "a stress token" : "nothing")
+			: face == 0 ? "one hit damage" : "nothing");
+	return 0;
 }

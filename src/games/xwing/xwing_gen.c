@@ -409,6 +409,18 @@ int xwing_generate(const void *st, const sl_header *h, sl_prng *rng, sl_arena *a
 		sl_value_int(&out->f[1], k);
 		return 0;
 	}
+	/* v4: the dice of Console Fire (before the ship engages) and Wounded Pilot (after an action) */
+	for (int i = -1; s->ver >= 4 && i < s->nships; i++)
+		if (i < 0 ? s->ndie > 0 : xw_fire_due(s, i)) {
+			int ship = i < 0 ? s->die_ship[0] : i;
+			uint8_t die = (uint8_t)(below(rng, 8) + 1);
+			sl_event_init(out, XW_EV_CARDDIE, -1);
+			if (sl_value_text(a, &out->f[0], s->ships[ship].id) ||
+			    sl_value_bytes(a, &out->f[3], &die, 1))
+				goto nomem;
+			sl_value_int(&out->f[1], i < 0 ? XW_D_WOUNDEDPILOT : XW_D_CONSOLEFIRE);
+			return 0;
+		}
 	for (int i = 0; i < s->nships; i++)
 		if (s->ships[i].gone == 0 && s->ships[i].side < 2)
 			alive[s->ships[i].side]++;

@@ -4,7 +4,7 @@
 
 #include "xwing.h"
 
-#define XWING_RULES_VERSION 3   /* 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus; 3: the damage deck drawn card by card, the actions and tokens of 2.0 complete, a medium base's barrel roll slides 10 mm, not 20 (xwing_geom.c), six obstacles in a standard setup, bombs and mines */
+#define XWING_RULES_VERSION 4   /* 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus; 3: the damage deck drawn card by card, the actions and tokens of 2.0 complete, a medium base's barrel roll slides 10 mm, not 20 (xwing_geom.c), six obstacles in a standard setup, bombs and mines; 4: an attack in two entries takes the published order (the defence dice rolled after the attacker's modifications, by `defend`, and modified by the defender's own `modify`), calculate and Force spent in a modify, Console Fire's and Wounded Pilot's dice rolled */
 #define XW_MAX_DICE 12
 #define XW_MAX_TOKENS 99    /* of one kind on a ship: more is refused (effects) or dropped (ions) */
 #define XW_COMMIT_DOMAIN "xwing-dial"
@@ -14,8 +14,11 @@ enum {
 	XW_EV_OBSTACLE, XW_EV_SHIP, XW_EV_DIAL, XW_EV_REVEAL, XW_EV_MOVE, XW_EV_ACTION,
 	XW_EV_ATTACK, XW_EV_EFFECT, XW_EV_SCORE, XW_EV_DAMAGE, XW_EV_DEVICE, XW_EV_DETONATE,
 	XW_EV_ROLL, XW_EV_MODIFY,   /* an attack in two entries (xwing_attack.c) */
+	XW_EV_DEFEND,               /* rules version 4: the defence dice, after the attacker's modify */
+	XW_EV_CARDDIE,              /* rules version 4: Console Fire's or Wounded Pilot's die */
 	XW_NEV
 };
+#define XW_NEV_V3 XW_EV_DEFEND   /* the event types of rules version 3 */
 #define XW_NEV_V2 XW_EV_DAMAGE   /* the event types of rules version 2 */
 #define XW_NEV_V1 8   /* the events of rules version 1's schema: obstacle to effect */
 
@@ -124,7 +127,7 @@ void xw_close_activation(xw_state *s);
 int xw_find_id(const xw_state *s, const char *id, size_t n);   /* a ship's, an obstacle's or a device's: 1 */
 
 /* ---- rules version 3 (xwing_damage.c, xwing_actions.c) ---------------------- */
-extern const sl_schema xwing_schema_v2;
+extern const sl_schema xwing_schema_v2, xwing_schema_v3;
 extern const char *const xw_action_ids3[];
 int xw_illegal(sl_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void xw_deck_init(xw_state *s);
@@ -181,8 +184,25 @@ int xw_roll_waits(const xw_state *s, sl_error *err);
 #define XW_NF_ROLL 8
 #define XW_NF_MODIFY 7
 extern const sl_field_def xw_f_roll[XW_NF_ROLL], xw_f_modify[XW_NF_MODIFY];
+/* Rules version 4: the roll holds the attack dice only, each side's modify
+ * its own spends (calculate and Force too), `defend` the defence dice. */
+#define XW_NF_ROLL4 6
+#define XW_NF_MODIFY4 6
+#define XW_NF_DEFEND 3
+extern const sl_field_def xw_f_roll4[XW_NF_ROLL4], xw_f_modify4[XW_NF_MODIFY4],
+	xw_f_defend[XW_NF_DEFEND];
+int xw_ev_defend(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+/* Rules version 4: the dice of Console Fire and Wounded Pilot (xwing_damage.c). */
+#define XW_NF_CARDDIE 4
+extern const sl_field_def xw_f_carddie[XW_NF_CARDDIE];
+int xw_ev_carddie(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+int xw_fire_due(const xw_state *s, int i);   /* 1: ship i rolls Console Fire's die before it engages */
+void xw_wounded_after(xw_state *s, int i);   /* after its action: a die per faceup Wounded Pilot */
+int xw_card_dice_due(const xw_state *s, sl_error *err);   /* a Wounded Pilot die due: refused */
+int xw_init_of(const xw_ship *sh);
 extern const char *const xw_atk_names[], *const xw_def_names[], *const xw_weapon_names_v2[];
 extern const char *const xw_aspend_names[], *const xw_dspend_names[];
+extern const char *const xw_aspend_names4[], *const xw_dspend_names4[];
 /* The pending roll in the state's bytes: appended only while one waits, so
  * a state without one writes the bytes it always did (xwing_attack.c). */
 void xw_roll_write(const xw_state *s, sl_buf *b);

@@ -140,6 +140,14 @@ static void walk3(io *c, xw_state *s)
 	}
 	f_int(c, &s->coord, -1, s->nships - 1);
 	f_int(c, &s->last_deal, -1, s->nships - 1);
+	if (s->ver >= 4) {   /* Wounded Pilot dice due */
+		f_int(c, &s->ndie, 0, XW_MAX_PEND);
+		for (int k = 0; k < s->ndie && !c->bad; k++) {
+			int v = s->die_ship[k];
+			f_int(c, &v, 0, s->nships - 1);
+			s->die_ship[k] = (int8_t)v;
+		}
+	}
 }
 
 static void ship3(io *c, xw_ship *sh)
@@ -159,6 +167,11 @@ static void ship3(io *c, xw_ship *sh)
 	f_int(c, &sh->reinforce, 0, 2);
 	f_int(c, &sh->flown_speed, 0, 5);
 	f_int(c, &sh->tractor_moved, 0, 1);
+}
+
+static void ship4(io *c, xw_ship *sh)
+{
+	f_int(c, &sh->fire_rolled, 0, XW_MAX_CARDS);
 }
 
 static void walk(io *c, xw_state *s)
@@ -255,6 +268,8 @@ static void walk(io *c, xw_state *s)
 		}
 		if (s->ver >= 3)
 			ship3(c, sh);
+		if (s->ver >= 4)
+			ship4(c, sh);
 	}
 }
 
@@ -429,6 +444,24 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 	}
 }
 
+/* ,"roll":{...}: an attack in two entries waiting (its step from version 4). */
+static void roll_json(const xw_state *s, sl_buf *b)
+{
+	const xw_roll *r = &s->roll;
+	static const char *const step[] = {"", "attacker modifies", "defence dice", "defender modifies"};
+	sl_buf_puts(b, ",\"roll\":{\"attacker\":");
+	sl_buf_json_str(b, s->ships[r->ship].id);
+	sl_buf_puts(b, ",\"defender\":");
+	sl_buf_json_str(b, s->ships[r->target].id);
+	sl_buf_printf(b, ",\"waits\":\"%s\",\"atk\":[", s->ver >= 4 ? step[r->step] : "modify");
+	for (int k = 0; k < r->natk; k++)
+		sl_buf_printf(b, "%s\"%s\"", k ? "," : "", xw_atk_names[r->atk[k]]);
+	sl_buf_puts(b, "],\"def\":[");
+	for (int k = 0; k < r->ndef; k++)
+		sl_buf_printf(b, "%s\"%s\"", k ? "," : "", xw_def_names[r->def[k]]);
+	sl_buf_puts(b, "]}");
+}
+
 void xwing_summary_json(const void *st, const sl_header *h, sl_buf *b)
 {
 	const xw_state *s = st;
@@ -462,12 +495,21 @@ void xwing_summary_json(const void *st, const sl_header *h, sl_buf *b)
 			sl_buf_json_str(b, s->ships[sh->lock].id);
 		else
 			sl_buf_puts(b, "null");
+		if (s->ver >= 3)   /* the tokens of version 3 */
+			sl_buf_printf(b, ",\"calculate\":%d,\"strain\":%d,\"deplete\":%d,\"disarm\":%d,"
+				"\"jam\":%d,\"tractor\":%d,\"tractored\":%s,\"cloak\":%d,\"reinforce\":%s,"
+				"\"force\":%d", sh->calculate, sh->strain, sh->deplete, sh->disarm, sh->jam, sh->tractor,
+				sh->tractor >= xw_ionized_threshold(xw_type_of(sh)->size) ? "true" : "false", sh->cloak,
+				sh->reinforce == 1 ? "\"front\"" : sh->reinforce == 2 ? "\"rear\"" : "null", sh->force);
 		sl_buf_printf(b, ",\"turret\":\"%s\",\"dial\":", xw_arc_ids[sh->turret_arc]);
 		sl_buf_json_str(b, dial_word(sh, code));
 		sl_buf_printf(b, ",\"status\":\"%s\"}", sh->fled ? "fled" : sh->gone ? "destroyed" :
 			"in play");
 	}
-	sl_buf_puts(b, "]}");
+	sl_buf_puts(b, "]");
+	if (s->roll.on)
+		roll_json(s, b);
+	sl_buf_puts(b, "}");
 }
 
 void xwing_help(const void *st, const sl_header *h, sl_buf *b)

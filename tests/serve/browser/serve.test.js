@@ -636,6 +636,111 @@ test("xwing: an attack in two clicks, the roll then its modify", async () => {
 	await finish(s, [page, watch]);
 });
 
+// issue 27 (rules version 4, the published order): each side clicks its own step with its
+// own link: the attacker its roll and modify, the defender its defence dice and its spends;
+// the other side's token cannot take them (403), nor the wrong side's line (422).
+test("xwing v4: the defender clicks its defence dice and its spends with its own token", async () => {
+	const s = await serve("xwing4", ["--from", readSetup("xwing4-setup.sil"), "--tokens", "--quiet"]);
+	const base = "http://127.0.0.1:" + s.port;
+	let r = 0;
+	const send = async (tok, route, line) => {
+		r = (await (await fetch(base + "/api/state?t=" + tok)).json()).rev;   // the pages' clicks moved it on
+		const a = await fetch(base + route + "?t=" + tok, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rev: r, line }) });
+		const body = await a.text();
+		if (a.status === 200) r++;
+		return { status: a.status, body };
+	};
+	const post = async (route, line) => {
+		const a = await send(s.tokens.host, route, line);
+		assert.strictEqual(a.status, 200, line + ": " + a.body);
+	};
+	await post("/api/act", "turn 1");
+	await post("/api/seal", "reb: dial ship=red dial=2FB");
+	await post("/api/seal", "imp: dial ship=black dial=2FB");
+	for (const l of ["phase 2", "phase 3", "reb: reveal ship=red", "reb: move ship=red", "imp: reveal ship=black",
+		"imp: move ship=black", "imp: action ship=black action=focus", "phase 4"])
+		await post("/api/act", l);
+	const reb = await openRecord(s.urls["record reb"]);
+	const imp = await openRecord(s.urls["record imp"]);
+	const watch = await openWatch(s.urls.watch);
+	// the attacker: its roll holds the attack dice only
+	await click(reb, await pick(reb, (t) => t.kind === "select" && t.sel === "ship:red", "the X-wing that may attack"));
+	await accepted(reb, watch, await pick(reb, (t) => t.kind === "act" && t.group === "roll" && t.line === "reb: roll ship=red target=black", "its roll"));
+	let last = (await journal(s)).pop();
+	assert.match(last.line, /^reb: roll ship=red target=black adie=[1-8](,[1-8]){3}( ![0-9a-f]+)?$/, "the attack dice alone drawn by the server: " + last.line);
+	// the attacker's modifications, on its page only
+	await settled(imp);
+	assert.ok((await listed(imp)).every((t) => t.player !== "imp"), "the defender has nothing to click while the attacker modifies");
+	const mods = (await listed(reb)).filter((t) => t.kind === "act" && t.group === "modify");
+	assert.ok(mods.length >= 1 && mods.every((t) => /^reb: modify\b/.test(t.line) && !/dspend/.test(t.line)), "the attacker's modifications hold its spends only: " + JSON.stringify(mods.map((t) => t.line)));
+	await accepted(reb, watch, mods.find((t) => t.line === "reb: modify"));
+	// the defence dice: the defender's click; the attacker's token may not roll them
+	await settled(imp);
+	await settled(reb);
+	const refused = await send(s.tokens.reb, "/api/act", "imp: defend");
+	assert.strictEqual(refused.status, 403, "the attacker's token cannot roll the defence dice: " + refused.body);
+	const defend = await pick(imp, (t) => t.kind === "act" && t.group === "defend" && t.line === "imp: defend" && t.player === "imp", "the defence roll");
+	await accepted(imp, watch, defend);
+	last = (await journal(s)).pop();
+	assert.match(last.line, /^imp: defend ddie=[1-8](,[1-8])*( ![0-9a-f]+)?$/, "the defence dice drawn by the server: " + last.line);
+	// the defender's spends: its own modify, clicked on its page (its focus token offered)
+	await settled(imp);
+	await settled(reb);
+	const dmods = (await listed(imp)).filter((t) => t.kind === "act" && t.group === "modify");
+	assert.ok(dmods.length >= 2 && dmods.every((t) => /^imp: modify\b/.test(t.line)), "the defender's modifications: " + JSON.stringify(dmods.map((t) => t.line)));
+	const focus = dmods.find((t) => t.line === "imp: modify dspend=focus");
+	assert.ok(focus, "the defender's focus is offered to the defender");
+	const wrong = await send(s.tokens.reb, "/api/act", "reb: modify dspend=focus");
+	assert.strictEqual(wrong.status, 422, "the attacker's modify cannot spend the defender's focus: " + wrong.body);
+	assert.match(wrong.body, /black is the defender: its modify is imp's/);
+	const other = await send(s.tokens.reb, "/api/act", "imp: modify dspend=focus");
+	assert.strictEqual(other.status, 403, "nor may the attacker's token click it: " + other.body);
+	await accepted(imp, watch, focus);
+	last = (await journal(s)).pop();
+	assert.strictEqual(last.line.replace(/ ![0-9a-f]+$/, ""), "imp: modify dspend=focus", "the defender's spend recorded");
+	assert.match(await watch.textContent("body"), /red attacks black/, "the watch page shows the attack resolved");
+	await finish(s, [reb, imp, watch]);
+});
+
+// issue 25/27: the actions of rules version 3 as clicks: the TIE Reaper's jam and
+// coordinate offered where the rules accept them, one clicked, and a SLAM drawn where the
+// K-wing would end.
+test("xwing: the actions of rules version 3 by clicks (jam, coordinate, SLAM)", async () => {
+	const s = await serve("xwing-actions3", ["--from", readSetup("xwing-actions3-setup.sil"), "--quiet"]);
+	const base = "http://127.0.0.1:" + s.port;
+	let r = (await (await fetch(base + "/api/state")).json()).rev;
+	const post = async (route, line) => {
+		const a = await fetch(base + route, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rev: r, line }) });
+		assert.strictEqual(a.status, 200, line + ": " + (await a.text()));
+		r++;
+	};
+	await post("/api/act", "turn 1");
+	for (const [p, id, d] of [["reb", "kw", "1FB"], ["imp", "rp", "1FB"], ["imp", "sw", "1FB"], ["imp", "tr", "1FB"]])
+		await post("/api/seal", p + ": dial ship=" + id + " dial=" + d);
+	for (const l of ["phase 2", "phase 3", "imp: reveal ship=rp", "imp: move ship=rp"])
+		await post("/api/act", l);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await click(page, await pick(page, (t) => t.kind === "select" && t.sel === "ship:rp", "the TIE Reaper"));
+	const acts = (await listed(page)).filter((t) => t.kind === "act" && t.group === "action");
+	assert.ok(acts.some((t) => t.line === "imp: action ship=rp action=coordinate target=sw" && onBoard(t)), "coordinate, drawn on the friend: " + JSON.stringify(acts.map((t) => t.line)));
+	assert.ok(!acts.some((t) => /action=jam target=sw|action=coordinate target=kw/.test(t.line)), "no jam of a friend, no coordinate of an enemy");
+	const jam = acts.find((t) => t.line === "imp: action ship=rp action=jam target=kw");
+	assert.ok(jam && onBoard(jam), "the jam on the K-wing, drawn on it");
+	await accepted(page, watch, jam);
+	assert.match(await watch.textContent("body"), /rp jams kw/, "the watch page shows the jam");
+	// the TIE/rb, then the K-wing: its SLAMs where it would end
+	for (const l of ["imp: reveal ship=tr", "imp: move ship=tr", "imp: action ship=tr action=focus", "reb: reveal ship=kw", "reb: move ship=kw"]) {
+		r = (await (await fetch(base + "/api/state")).json()).rev;
+		await post("/api/act", l);
+	}
+	await settled(page);
+	await click(page, await pick(page, (t) => t.kind === "select" && t.sel === "ship:kw", "the K-wing"));
+	const slam = await pick(page, (t) => t.kind === "act" && t.line === "reb: action ship=kw action=slam maneuver=1FB" && onBoard(t), "a SLAM drawn where it ends");
+	await accepted(page, watch, slam);
+	await finish(s, [page, watch]);
+});
+
 // issue 27: the pages at 800x600 and on a 390x844 phone: nothing wider than
 // the screen (no horizontal scroll), the board in view; the club's lobby and
 // its statistics (a finished game's luck and metrics: wide tables) too.
