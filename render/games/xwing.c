@@ -162,6 +162,46 @@ static void draw_devices(sl_kit_canvas *c, const view *v, const xw_state *s)
 	}
 }
 
+/* An obstacle with its printed outline (`hazard`): the polygon itself, an
+ * asteroid as rock, a debris cloud grey and dashed, a gas cloud a violet
+ * haze with a dotted rim, so the three read apart. */
+static void draw_shape(sl_kit_canvas *c, const view *v, const xw_obstacle *o)
+{
+	static const double dash[] = {4, 3}, dots[] = {1.5, 3};
+	cairo_t *cr = c->cr;
+	xw_poly q;
+	xw_obst_poly(o, &q);
+	cairo_new_path(cr);
+	for (int k = 0; k < q.n; k++) {
+		double sx, sy;
+		to_screen(v, q.x[k], q.y[k], &sx, &sy);
+		if (k == 0)
+			cairo_move_to(cr, sx, sy);
+		else
+			cairo_line_to(cr, sx, sy);
+	}
+	cairo_close_path(cr);
+	cairo_set_line_width(cr, 1.5);
+	if (o->kind == XW_ASTEROID) {
+		sl_kit_set(c, rgb(0x7a6a58));
+		cairo_fill_preserve(cr);
+		sl_kit_set(c, rgb(0xc9b79c));
+	} else if (o->kind == XW_DEBRIS) {
+		sl_kit_set_a(c, rgb(0x9aa5b1), 0.35);
+		cairo_fill_preserve(cr);
+		cairo_set_dash(cr, dash, 2, 0);
+		sl_kit_set(c, rgb(0xd0d7de));
+	} else {
+		sl_kit_set_a(c, rgb(0xcc5de8), 0.32);
+		cairo_fill_preserve(cr);
+		cairo_set_dash(cr, dots, 2, 0);
+		cairo_set_line_width(cr, 2);
+		sl_kit_set(c, rgb(0xe599f7));
+	}
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+}
+
 static void draw_obstacles(sl_kit_canvas *c, const view *v, const xw_state *s)
 {
 	cairo_t *cr = c->cr;
@@ -170,7 +210,9 @@ static void draw_obstacles(sl_kit_canvas *c, const view *v, const xw_state *s)
 		double cx, cy, r = o->r * SCALE;
 		sl_kit_text_style st = sl_kit_style(c, 11, 0);
 		to_screen(v, o->x, o->y, &cx, &cy);
-		if (o->kind == XW_ASTEROID) {
+		if (o->shape) {
+			draw_shape(c, v, o);
+		} else if (o->kind == XW_ASTEROID) {
 			/* a rock: a lumpy outline around the rules' disc */
 			for (int k = 0; k <= 14; k++) {
 				double a = k * 2 * M_PI / 14, rr = r * (0.93 + 0.09 * sin(k * 2.7 + i));
@@ -563,6 +605,10 @@ static const sl_kit_legend_row legend_v3[] = {
 	{SL_KIT_LEG_TAG, 0x2f9e44, "rein", "reinforce: the half it guards"},
 	{SL_KIT_LEG_BADGE, 0xe03131, NULL, "bomb (dashed ring: its range 1)"},
 	{SL_KIT_LEG_BADGE, 0xf59f00, NULL, "mine"},
+	/* obstacles with their printed outline */
+	{SL_KIT_LEG_SWATCH, 0x7a6a58, NULL, "asteroid: a hit is damage, a crit critical"},
+	{SL_KIT_LEG_HATCH, 0x9aa5b1, NULL, "debris cloud: stress; a crit is critical"},
+	{SL_KIT_LEG_SWATCH, 0xcc5de8, NULL, "gas cloud: strain; obstructs, a blank evades"},
 };
 #define LEGEND_V3 ((int)(sizeof legend_v3 / sizeof legend_v3[0]))
 
@@ -585,6 +631,8 @@ static int legend_of(const xw_state *s, sl_kit_legend_row *rows)
 		if (k == 9)
 			for (int d = 0; d < s->ndevices && !any; d++)
 				any = s->devices[d].kind == XW_DEV_PROXIMITY || s->devices[d].kind == XW_DEV_CONNER;
+		for (int o = 0; k >= 10 && o < s->nobstacles && !any; o++)
+			any = s->obstacles[o].shape && s->obstacles[o].kind == k - 10;
 		if (any)
 			rows[n++] = legend_v3[k];
 	}

@@ -42,7 +42,7 @@ done
 
 fail=0
 "$TOOLS/labelcheck" samples/*/*.sil tests/image/tessel.sil tests/image/ti4-crowded.sil "$OUT/xwing-16-ships.sil" \
-	tests/cli/data/xwing-devices.sil tests/image/xwing-tokens.sil \
+	tests/cli/data/xwing-devices.sil tests/image/xwing-tokens.sil tests/image/xwing-shapes.sil \
 	"$OUT"/gen-*.sil || fail=1
 if [ "$fail" = 0 ]; then
 	echo "labels: every frame measured: 0 overlaps, 0 out of frame, legends complete"

@@ -49,6 +49,21 @@ const char *const xw_dspend_names4[] = {"focus", "evade", "calculate", "force", 
 static const char *const remove_names3[] = {"focus", "evade", "calculate", "reinforce", "lock",
 	NULL};
 
+/* Rules version 3 on: an obstacle given by its printed shape (`hazard`:
+ * the `obstacle` event keeps its disc and its fields, so every log and
+ * archive written before reads as it did). */
+static const char *const hazard_kinds[] = {"asteroid", "debris", "gas", NULL};
+static const sl_field_def f_hazard[] = {
+	{"id", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the obstacle's id in this log"},
+	{"shape", SL_K_ENUM, 0, 0, 0, 0, xw_shape_ids,
+		"the printed token, by its outline's id (formats/xwing.md, Obstacles)"},
+	{"x", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "the outline's centroid, 0.01 mm from the left edge"},
+	{"y", SL_K_INT, 0, 0, XW_MAT, 0, NULL, "the outline's centroid, 0.01 mm from the bottom edge"},
+	{"a", SL_K_INT, 1, 0, XW_TURN - 1, 0, NULL,
+		"the token turned clockwise, 0.1 degree (default 0)"},
+	{"kind", SL_K_ENUM, 1, 0, 0, 0, hazard_kinds,
+		"asteroid, debris (cloud) or gas (cloud): a check, the shape's own kind"},
+};
 static const sl_field_def f_obstacle[] = {
 	{"id", SL_K_PIECE, 0, 0, 0, XW_ID_LEN - 1, NULL, "the obstacle's id in this log"},
 	{"kind", SL_K_ENUM, 0, 0, 0, 0, obstacle_names, "asteroid or debris (cloud)"},
@@ -258,6 +273,8 @@ static const sl_event_def xw_events[XW_NEV] = {
 		"engagement: the defence dice, rolled after the attacker's modify (rules version 4)"},
 	{"carddie", SL_EV_PLAY | SL_EV_NOPLAYER, XW_NF_CARDDIE, xw_f_carddie,
 		"the die of a faceup Console Fire (before the ship engages) or Wounded Pilot (after an action)"},
+	{"hazard", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_hazard), f_hazard,
+		"an asteroid, debris cloud or gas cloud with its printed outline (rules version 4)"},
 };
 /* Frozen: the events of rules version 3 (sl_game_xwing_v3). */
 static const sl_event_def xw_events_v3[XW_NEV_V3] = {
@@ -460,20 +477,16 @@ static int deploy_check(const xw_state *s, const sl_header *h, int side, int pil
 	return 0;
 }
 
-static int ev_obstacle(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+static const char *const obstacle_kind_names[] = {"Asteroid", "Debris cloud", "Gas cloud"};
+
+/* An obstacle placed in setup (`obstacle`: a disc; `hazard`: a shape): on
+ * the mat, on no ship, and under a standard setup the rules reference's
+ * Setup (formats/xwing.md, The round). The tests run in the order they
+ * always did, so a disc is refused as before. */
+static int place_obstacle(xw_state *s, const sl_header *h, const xw_obstacle *o,
 	sl_error *err)
 {
-	size_t n;
-	const char *id = sl_value_str(&ev->f[0], &n);
-	xw_obstacle *o;
-	int32_t x = ev->f[2].u.i, y = ev->f[3].u.i, r = ev->f[4].u.i;
-	if (s->nobstacles >= XW_MAX_OBSTACLES)
-		return illegal(err, "xwing setup: at most %d obstacles", XW_MAX_OBSTACLES);
-	if (n == 0 || n >= XW_ID_LEN || memchr(id, 0, n))
-		return illegal(err, "xwing setup: an id is 1 to %d characters", XW_ID_LEN - 1);
-	if (find_obstacle(s, id, n) >= 0 || find_ship(s, id, n) >= 0)
-		return illegal(err, "xwing setup: the id '%.*s' is taken", (int)n, id);
-	if (x - r < 0 || x + r > XW_MAT || y - r < 0 || y + r > XW_MAT)
+	if (!xw_obst_within(o, 0))
 		return illegal(err, "xwing setup: an obstacle lies wholly on the mat");
 	if (s->ver >= 2 && xw_standard_setup(h)) {
 		if (s->nships > 0)
@@ -481,37 +494,96 @@ static int ev_obstacle(xw_state *s, const sl_header *h, const sl_event *ev, sl_b
 		if (s->ver >= 3 && s->nobstacles >= XW_STD_OBSTACLES)
 			return illegal(err, "xwing setup: a standard game has six obstacles, three chosen "
 				"by each player");
-		if (x - r < 2 * XW_RANGE || x + r > XW_MAT - 2 * XW_RANGE || y - r < 2 * XW_RANGE
-		    || y + r > XW_MAT - 2 * XW_RANGE)
+		if (!xw_obst_within(o, 2 * XW_RANGE))
 			return illegal(err, "xwing setup: an obstacle is placed beyond range 2 of "
 				"every edge");
 		for (int i = 0; i < s->nobstacles; i++) {
 			const xw_obstacle *q = &s->obstacles[i];
-			int64_t dx = x - q->x, dy = y - q->y, gap = XW_RANGE + r + q->r;
-			if (dx * dx + dy * dy < gap * gap)
+			int64_t dx = o->x - q->x, dy = o->y - q->y, gap = XW_RANGE + o->r + q->r;
+			if (!o->shape && !q->shape ? dx * dx + dy * dy < gap * gap
+			    : xw_obst_distance(o, q) < XW_RANGE)
 				return illegal(err, "xwing setup: an obstacle is placed beyond range 1 of "
 					"the others (%s is closer)", q->id);
 		}
 	}
 	for (int i = 0; i < s->nships; i++)
-		if (xw_base_disc_overlap(&s->ships[i].pose, size_of(&s->ships[i]), x, y, r))
+		if (xw_obst_base(o, &s->ships[i].pose, size_of(&s->ships[i])))
 			return illegal(err, "xwing setup: the obstacle would overlap %s", s->ships[i].id);
-	o = &s->obstacles[s->nobstacles++];
+	return 0;
+}
+
+static int obstacle_id(const xw_state *s, const sl_event *ev, xw_obstacle *o, sl_error *err)
+{
+	size_t n;
+	const char *id = sl_value_str(&ev->f[0], &n);
+	if (s->nobstacles >= XW_MAX_OBSTACLES)
+		return illegal(err, "xwing setup: at most %d obstacles", XW_MAX_OBSTACLES);
+	if (n == 0 || n >= XW_ID_LEN || memchr(id, 0, n))
+		return illegal(err, "xwing setup: an id is 1 to %d characters", XW_ID_LEN - 1);
+	if (find_obstacle(s, id, n) >= 0 || find_ship(s, id, n) >= 0)
+		return illegal(err, "xwing setup: the id '%.*s' is taken", (int)n, id);
 	memset(o, 0, sizeof *o);
 	memcpy(o->id, id, n);
-	o->kind = ev->f[1].u.i;
-	o->x = x;
-	o->y = y;
-	o->r = r;
+	return 0;
+}
+
+static int ev_obstacle(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	xw_obstacle t;
+	int rc;
+	if ((rc = obstacle_id(s, ev, &t, err)) != 0)
+		return rc;
+	t.kind = ev->f[1].u.i;
+	t.x = ev->f[2].u.i;
+	t.y = ev->f[3].u.i;
+	t.r = ev->f[4].u.i;
+	if ((rc = place_obstacle(s, h, &t, err)) != 0)
+		return rc;
+	s->obstacles[s->nobstacles++] = t;
 	if (desc) {
-		sl_buf_printf(desc, "%s %s at (", o->kind == XW_ASTEROID ? "Asteroid" : "Debris cloud",
-			o->id);
-		fmt_mm(desc, x);
+		sl_buf_printf(desc, "%s %s at (", obstacle_kind_names[t.kind], t.id);
+		fmt_mm(desc, t.x);
 		sl_buf_puts(desc, ", ");
-		fmt_mm(desc, y);
+		fmt_mm(desc, t.y);
 		sl_buf_puts(desc, ") mm, radius ");
-		fmt_mm(desc, r);
+		fmt_mm(desc, t.r);
 		sl_buf_puts(desc, " mm");
+	}
+	return 0;
+}
+
+/* `hazard` (rules version 3 on): the obstacle with its printed outline, kind
+ * and shape (formats/xwing.md, Obstacles). */
+static int ev_hazard(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
+	sl_error *err)
+{
+	xw_obstacle t;
+	int rc, k = ev->f[1].u.i;
+	if ((rc = obstacle_id(s, ev, &t, err)) != 0)
+		return rc;
+	if (k < 0 || k >= xw_nshapes)
+		return illegal(err, "xwing setup: no such obstacle shape");
+	t.kind = xw_shapes[k].kind;
+	if (ev->f[5].present && ev->f[5].u.i != t.kind)
+		return illegal(err, "xwing setup: %s is %s, not %s (kind=)", xw_shape_ids[k],
+			t.kind == XW_ASTEROID ? "an asteroid" : t.kind == XW_DEBRIS ? "a debris cloud"
+			: "a gas cloud", hazard_kinds[ev->f[5].u.i]);
+	t.shape = k + 1;
+	t.x = ev->f[2].u.i;
+	t.y = ev->f[3].u.i;
+	t.a = ev->f[4].present ? ev->f[4].u.i : 0;
+	t.r = xw_shapes[k].r;
+	if ((rc = place_obstacle(s, h, &t, err)) != 0)
+		return rc;
+	s->obstacles[s->nobstacles++] = t;
+	if (desc) {
+		sl_buf_printf(desc, "%s %s (%s) at (", obstacle_kind_names[t.kind], t.id,
+			xw_shape_ids[k]);
+		fmt_mm(desc, t.x);
+		sl_buf_puts(desc, ", ");
+		fmt_mm(desc, t.y);
+		sl_buf_printf(desc, ") mm, turned %d.%d degrees", t.a / 10, t.a % 10);
 	}
 	return 0;
 }
@@ -614,8 +686,7 @@ static int ship_place(const xw_state *s, const char *id, size_t n, const xw_ship
 			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
 				s->ships[i].id);
 	for (int i = 0; i < s->nobstacles; i++)
-		if (xw_base_disc_overlap(p, t->size, s->obstacles[i].x, s->obstacles[i].y,
-			s->obstacles[i].r))
+		if (xw_obst_base(&s->obstacles[i], p, t->size))
 			return illegal(err, "xwing setup: %.*s would overlap %s", (int)n, id,
 				s->obstacles[i].id);
 	return 0;
@@ -1012,11 +1083,26 @@ void xw_to_execute(const xw_state *s, int i, xw_maneuver *out, int *stressed_red
 	}
 }
 
-/* The template meets an obstacle's disc (decision D3: obstacles are discs). */
+/* One obstacle die (formats/xwing.md, Obstacles): an asteroid's hit is one
+ * damage, a crit one critical damage; a debris cloud gives a stress token
+ * and its crit is one critical damage; a gas cloud's focus or hit gives a
+ * strain token (rules reference, Obstacles: Gas Clouds), its crit nothing. */
+void xw_obstacle_die(int kind, int face, int *hits, int *crits, int *stress, int *strain)
+{
+	if (kind == XW_GAS) {
+		*strain += face == XW_HIT || face == XW_AFOCUS;
+		return;
+	}
+	*hits += kind == XW_ASTEROID && face == XW_HIT;
+	*crits += face == XW_CRIT;
+	*stress += kind == XW_DEBRIS;
+}
+
+/* The template meets an obstacle: its disc (D3) or its shape. */
 static int template_through(const xw_pose *start, int size, const xw_maneuver *m,
 	const xw_obstacle *o)
 {
-	return xw_template_disc(start, size, m, o->x, o->y, o->r);
+	return xw_obst_template(o, start, size, m);
 }
 
 static int overlaps_ship(const xw_state *s, int i, const xw_pose *p)
@@ -1071,8 +1157,7 @@ void xw_fly(const xw_state *s, int i, const xw_maneuver *m, xw_flight *out)
 	}
 	for (int k = 0; k < s->nobstacles; k++) {
 		const xw_obstacle *o = &s->obstacles[k];
-		if (xw_base_disc_overlap(&out->end, size, o->x, o->y, o->r)
-		    || template_through(&sh->pose, size, m, o)) {
+		if (xw_obst_base(o, &out->end, size) || template_through(&sh->pose, size, m, o)) {
 			out->obstacle = k;
 			out->obstacle_kind = o->kind;
 			break;
@@ -1088,8 +1173,7 @@ int xw_obstacles_hit(const xw_state *s, int i, const xw_maneuver *m, const xw_po
 	int n = 0, size = size_of(&s->ships[i]);
 	for (int k = 0; k < s->nobstacles; k++) {
 		const xw_obstacle *o = &s->obstacles[k];
-		if (xw_base_disc_overlap(end, size, o->x, o->y, o->r)
-		    || template_through(&s->ships[i].pose, size, m, o))
+		if (xw_obst_base(o, end, size) || template_through(&s->ships[i].pose, size, m, o))
 			list[n++] = k;
 	}
 	return n;
@@ -1099,7 +1183,7 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	sl_error *err)
 {
 	int i, rc, stressed_red, ndice, ncrit, nobs, list[XW_MAX_OBSTACLES], hits = 0, crits = 0;
-	int stress_gain = 0, lost, faceup;
+	int stress_gain = 0, strain_gain = 0, lost, faceup;
 	size_t nm;
 	const char *mcode = sl_value_str(&ev->f[1], &nm);
 	const uint8_t *dice = sl_value_items(&ev->f[2], &ndice), *names = sl_value_items(&ev->f[3], &ncrit);
@@ -1159,15 +1243,9 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 		return illegal(err, "xwing obstacles: %s touched %d %s: dice= needs %d attack %s, "
 			"not %d", sh->id, nobs, nobs == 1 ? "obstacle" : "obstacles", nobs,
 			nobs == 1 ? "die" : "dice", ndice);
-	for (int k = 0; k < ndice; k++) {
-		int kind = s->obstacles[list[k]].kind;
-		if (kind == XW_ASTEROID && dice[k] == XW_HIT)
-			hits++;
-		if (dice[k] == XW_CRIT)
-			crits++;
-		if (kind == XW_DEBRIS)
-			stress_gain++;
-	}
+	for (int k = 0; k < ndice; k++)
+		xw_obstacle_die(s->obstacles[list[k]].kind, dice[k], &hits, &crits, &stress_gain,
+			&strain_gain);
 	from = sh->pose;
 	sh->pose = f.end;
 	sh->moved = 1;
@@ -1223,6 +1301,7 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	}
 	if (nobs) {
 		sh->stress += stress_gain;
+		sh->strain += strain_gain;
 		faceup = suffer(s, i, hits, crits, names, ncrit, &lost);
 		if (faceup < 0 || faceup != ncrit)
 			return illegal(err, "xwing obstacles: %d faceup damage %s dealt; crits= names %d",
@@ -1235,6 +1314,8 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 				sl_buf_printf(desc, " %s", atk_names[dice[k]]);
 			if (stress_gain)
 				sl_buf_printf(desc, ", gains %d stress from debris", stress_gain);
+			if (strain_gain)
+				sl_buf_printf(desc, ", gains %d strain from gas", strain_gain);
 			if (hits + crits)
 				sl_buf_printf(desc, ", suffers %d damage (hull %d, shields %d)", hits + crits,
 					sh->hull, sh->shields);
@@ -1284,8 +1365,7 @@ int xw_place_ok(const xw_state *s, int i, const xw_pose *p, const char *what, sl
 	if ((k = overlaps_ship(s, i, p)) >= 0)
 		return illegal(err, "xwing 2: %s would overlap %s", what, s->ships[k].id);
 	for (k = 0; k < s->nobstacles; k++)
-		if (xw_base_disc_overlap(p, size, s->obstacles[k].x, s->obstacles[k].y,
-			s->obstacles[k].r))
+		if (xw_obst_base(&s->obstacles[k], p, size))
 			return illegal(err, "xwing 2: %s would overlap %s", what, s->obstacles[k].id);
 	return 0;
 }
@@ -1434,8 +1514,7 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			xw_local_to_world(&sh->pose, side ? half : -half, 0, &a0[0], &a0[1]);
 			xw_local_to_world(&p, side ? -half : half, 0, &a1[0], &a1[1]);
 			for (int k = 0; k < s->nobstacles; k++)
-				if (xw_segment_near(a0, a1, s->obstacles[k].x, s->obstacles[k].y,
-					s->obstacles[k].r + w))
+				if (xw_obst_segment(&s->obstacles[k], a0, a1, w))
 					return illegal(err, "xwing 2: the barrel roll would go through %s",
 						s->obstacles[k].id);
 		}
@@ -1514,8 +1593,7 @@ static int ev_action(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 static int at_range0_obstacle(const xw_state *s, const xw_ship *sh)
 {
 	for (int k = 0; k < s->nobstacles; k++)
-		if (xw_base_disc_overlap(&sh->pose, size_of(sh), s->obstacles[k].x, s->obstacles[k].y,
-			s->obstacles[k].r))
+		if (xw_obst_base(&s->obstacles[k], &sh->pose, size_of(sh)))
 			return k;
 	return -1;
 }
@@ -1584,7 +1662,7 @@ static int card_weapon(const xw_state *s, int a, int d, int k, int r, int *atk, 
 		return illegal(err, "xwing 4: %s has no charge left", u->name);
 	xw_base_distance(&sh->pose, xw_type_of(sh)->size, &tg->pose, xw_type_of(tg)->size, pa, pb);
 	for (int o = 0; o < s->nobstacles; o++)
-		if (xw_segment_near(pa, pb, s->obstacles[o].x, s->obstacles[o].y, s->obstacles[o].r))
+		if (xw_obst_segment(&s->obstacles[o], pa, pb, 0))
 			obstructed = 1;
 	*atk = u->attack - xw_attack_less(s, sh);
 	*def = xw_agility(s, tg) + obstructed - (s->ver >= 3 && tg->strain > 0);
@@ -1649,7 +1727,7 @@ int xw_attack_dice(const xw_state *s, int a, int d, int weapon, int *atk, int *d
 			tg->id, r > 3 ? "beyond 3" : r == 0 ? "0" : r == 1 ? "1" : r == 2 ? "2" : "3",
 			sh->id, weapon_names[weapon], lo, hi);
 	for (int k = 0; k < s->nobstacles; k++)
-		if (xw_segment_near(pa, pb, s->obstacles[k].x, s->obstacles[k].y, s->obstacles[k].r))
+		if (xw_obst_segment(&s->obstacles[k], pa, pb, 0))
 			obstructed = 1;
 	*atk = value + (primary && r == 1)
 		+ (primary && t->targeting_computer && sh->lock == d)   /* D13 */
@@ -1858,6 +1936,15 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			dfaces[k] = XW_EVADE;
 		evades += dfaces[k] == XW_EVADE;
 	}
+	/* obstructed by a gas cloud, the defender changes a blank left into an
+	 * evade, after its tokens (formats/xwing.md, Obstacles) */
+	if (s->ver >= 3 && xw_obstructed_by(s, a, d, XW_GAS))
+		for (int k = 0; k < ndef; k++)
+			if (dfaces[k] == XW_DBLANK) {
+				dfaces[k] = XW_EVADE;
+				evades++;
+				break;
+			}
 	/* neutralize: evades cancel hits first, then crits */
 	{
 		int c = evades < hits ? evades : hits;
@@ -2162,6 +2249,7 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	case XW_EV_DEVICE: return xw_ev_device(s, h, ev, desc, err);
 	case XW_EV_DETONATE: return xw_ev_detonate(s, h, ev, desc, err);
 	case XW_EV_OBSTACLE: return ev_obstacle(s, h, ev, desc, err);
+	case XW_EV_HAZARD: return ev_hazard(s, h, ev, desc, err);
 	case XW_EV_SHIP: return ev_ship(s, h, ev, desc, err);
 	case XW_EV_DIAL: return ev_dial(s, h, ev, desc, err);
 	case XW_EV_REVEAL: return ev_reveal(s, h, ev, desc, err);

@@ -98,6 +98,53 @@ int xw_template_disc(const xw_pose *start, int size, const xw_maneuver *m, int32
 /* The segment p..q passes within r of (x, y). */
 int xw_segment_near(const int32_t p[2], const int32_t q[2], int32_t x, int32_t y, int32_t r);
 
+/* ---- polygons: obstacles with their published shapes (xwing_shape.c) ------
+ * A simple polygon (convex or not) of n vertices in 0.01 mm, counter-
+ * clockwise. Interiors are what counts: touching is not overlapping, as for
+ * bases and discs. */
+#define XW_POLY_MAX 48
+typedef struct xw_poly {
+	int n;
+	int32_t x[XW_POLY_MAX], y[XW_POLY_MAX];
+} xw_poly;
+
+/* The outlines of the printed obstacle tokens, derived by
+ * tools/xwing-obstacles/derive.py from data/xwing/obstacles (formats/xwing.md,
+ * Obstacles and D3): about the area centroid, r the farthest vertex. */
+typedef struct xw_shape_def {
+	const char *id;               /* "tfa-a0" */
+	int kind;                     /* enum xw_obstacle_kind */
+	int n;
+	int32_t r;
+	int32_t x[XW_POLY_MAX], y[XW_POLY_MAX];
+} xw_shape_def;
+extern const xw_shape_def xw_shapes[];
+extern const int xw_nshapes;
+extern const char *const xw_shape_ids[];    /* NULL-terminated, for the schema */
+
+/* Shape k turned by heading a (0.1 degree, clockwise) about its centroid,
+ * placed at (x, y). */
+void xw_shape_place(int k, int32_t x, int32_t y, int32_t a, xw_poly *out);
+/* The point is strictly inside (on the outline is not inside). */
+int xw_poly_inside(const xw_poly *p, int64_t x, int64_t y);
+/* The interiors of two polygons meet (exact in integers; two outlines that
+ * coincide edge for edge all round are the one case not seen). */
+int xw_polys_overlap(const xw_poly *a, const xw_poly *b);
+/* A base overlaps the polygon. */
+int xw_base_poly_overlap(const xw_pose *a, int sa, const xw_poly *p);
+/* The segment p..q passes through the polygon's interior (w = 0), or within
+ * w of it (w > 0: a strip of half-width w with round ends, as the barrel
+ * roll's template is taken for discs). */
+int xw_segment_poly(const int32_t p[2], const int32_t q[2], const xw_poly *poly, int32_t w);
+/* The template of m flown from start meets the polygon's interior. */
+int xw_template_poly(const xw_pose *start, int size, const xw_maneuver *m, const xw_poly *p);
+/* Distance between the outlines (0 when they overlap or touch), rounded down. */
+int64_t xw_poly_distance(const xw_poly *a, const xw_poly *b);
+/* Distance from the disc (x, y, r) to the polygon (0 when they meet). */
+int64_t xw_disc_poly_distance(int32_t x, int32_t y, int32_t r, const xw_poly *p);
+/* The polygon of a base at pose a. */
+void xw_base_poly(const xw_pose *a, int sa, xw_poly *out);
+
 /* ---- catalog (xwing_catalog.c; facts of the published game) ---------------
  * Every ship, pilot and upgrade of xwing-data2 (both point systems), as data
  * that tools/xwing-data/gen.py derives from data/xwing-data2 into
@@ -272,13 +319,28 @@ int xw_loadout_points(const xw_loadout *l, int sys);   /* pilot + upgrades (2.0)
 #define XW_MAX_CARDS 24           /* damage cards a ship holds (rules version 3) */
 #define XW_MAX_PEND 32            /* damage cards due, not yet drawn */
 
-enum xw_obstacle_kind { XW_ASTEROID = 0, XW_DEBRIS = 1 };
+enum xw_obstacle_kind { XW_ASTEROID = 0, XW_DEBRIS = 1, XW_GAS = 2 };
 
 typedef struct xw_obstacle {
 	char id[XW_ID_LEN];
 	int kind;
-	int32_t x, y, r;              /* a disc (formats/xwing.md, decision D3) */
+	int32_t x, y, r;              /* a disc (`obstacle`, decision D3); a shape: its
+	                               * centroid and circumscribed radius */
+	int shape;                    /* 0 a disc; k + 1: xw_shapes[k] (`hazard`) */
+	int32_t a;                    /* the shape's heading, 0.1 degree */
 } xw_obstacle;
+
+/* What an obstacle is, whatever its outline (xwing_shape.c): the tests the
+ * rules make, against the disc or the polygon. */
+int xw_obst_base(const xw_obstacle *o, const xw_pose *p, int size);     /* overlaps the base */
+int xw_obst_template(const xw_obstacle *o, const xw_pose *start, int size, const xw_maneuver *m);
+/* The segment passes through it (w = 0: the attack's line) or within w. */
+int xw_obst_segment(const xw_obstacle *o, const int32_t p[2], const int32_t q[2], int32_t w);
+int64_t xw_obst_distance(const xw_obstacle *a, const xw_obstacle *b);   /* outline to outline */
+int xw_obst_disc(const xw_obstacle *o, int32_t x, int32_t y, int32_t r); /* meets a disc */
+/* Every point of it lies within [m, XW_MAT - m] on both axes. */
+int xw_obst_within(const xw_obstacle *o, int32_t m);
+void xw_obst_poly(const xw_obstacle *o, xw_poly *out);    /* a shaped one's outline */
 
 /* A bomb or mine on the mat (xwing_devices.c): a disc, as obstacles are. */
 #define XW_MAX_DEVICES 16

@@ -132,7 +132,7 @@ static int act_slam(xw_state *s, int i, const sl_event *ev, sl_buf *desc, sl_err
 	xw_flight f;
 	size_t n;
 	const char *code;
-	int nd = 0, nobs, list[XW_MAX_OBSTACLES], hits = 0, crits = 0, stress = 0;
+	int nd = 0, nobs, list[XW_MAX_OBSTACLES], hits = 0, crits = 0, stress = 0, strain = 0;
 	const uint8_t *dice = NULL;
 	if (!ev->f[XW_AF_MANEUVER].present)
 		return xw_illegal(err, "xwing 2: SLAM needs maneuver= (a code of the dial)");
@@ -152,12 +152,8 @@ static int act_slam(xw_state *s, int i, const sl_event *ev, sl_buf *desc, sl_err
 	if (nd != nobs)
 		return xw_illegal(err, "xwing obstacles: the SLAM touches %d obstacles: dice= needs "
 			"%d attack dice, not %d", nobs, nobs, nd);
-	for (int k = 0; k < nd; k++) {
-		int kind = s->obstacles[list[k]].kind;
-		hits += kind == XW_ASTEROID && dice[k] == XW_HIT;
-		crits += dice[k] == XW_CRIT;
-		stress += kind == XW_DEBRIS;
-	}
+	for (int k = 0; k < nd; k++)
+		xw_obstacle_die(s->obstacles[list[k]].kind, dice[k], &hits, &crits, &stress, &strain);
 	if (m.colour == XW_PURPLE)
 		sh->force--;
 	s->last.ship = i;
@@ -180,6 +176,7 @@ static int act_slam(xw_state *s, int i, const sl_event *ev, sl_buf *desc, sl_err
 	else if (m.colour == XW_BLUE && sh->stress > 0)
 		sh->stress--;
 	sh->stress += stress;
+	sh->strain += strain;
 	if (hits + crits && xw_suffer3(s, i, hits, crits) < 0)
 		return xw_illegal(err, "xwing damage: too many damage cards due");
 	xw_after_maneuver(s, i, &m, nobs > 0, desc);

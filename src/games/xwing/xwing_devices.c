@@ -132,8 +132,7 @@ static int token_free(const xw_state *s, int32_t x, int32_t y, int32_t r, sl_err
 			return illegal(err, "xwing devices: the token would overlap %s", s->ships[i].id);
 	for (int i = 0; i < s->nobstacles; i++) {
 		const xw_obstacle *o = &s->obstacles[i];
-		int64_t dx = x - o->x, dy = y - o->y, rr = (int64_t)r + o->r;
-		if (dx * dx + dy * dy < rr * rr)
+		if (xw_obst_disc(o, x, y, r))
 			return illegal(err, "xwing devices: the token would overlap %s", o->id);
 	}
 	for (int i = 0; i < s->ndevices; i++) {
@@ -299,6 +298,17 @@ static uint32_t ships_near(const xw_state *s, int32_t x, int32_t y, int32_t r)
 	return m;
 }
 
+/* The ships at range 0-1 of an obstacle, disc or shape. */
+static uint32_t ships_near_obstacle(const xw_state *s, const xw_obstacle *o)
+{
+	uint32_t m = 0;
+	for (int i = 0; i < s->nships; i++)
+		if (s->ships[i].gone == 0
+		    && xw_obst_near(o, &s->ships[i].pose, size_of(&s->ships[i]), XW_RANGE))
+			m |= 1u << i;
+	return m;
+}
+
 /* The seismic charge's obstacle: one at range 0-1 of the charge, named. */
 static int seismic_obstacle(const xw_state *s, const xw_device *d, const sl_event *ev,
 	int *out, sl_error *err)
@@ -306,9 +316,7 @@ static int seismic_obstacle(const xw_state *s, const xw_device *d, const sl_even
 	int any = -1;
 	*out = -1;
 	for (int k = 0; k < s->nobstacles && any < 0; k++) {
-		const xw_obstacle *o = &s->obstacles[k];
-		int64_t dx = o->x - d->x, dy = o->y - d->y, reach = (int64_t)o->r + d->r + XW_RANGE;
-		if (dx * dx + dy * dy <= reach * reach)
+		if (xw_obst_disc_near(&s->obstacles[k], d->x, d->y, d->r, XW_RANGE))
 			any = k;
 	}
 	if (!ev->f[4].present) {
@@ -321,8 +329,7 @@ static int seismic_obstacle(const xw_state *s, const xw_device *d, const sl_even
 		return illegal(err, "xwing devices: no obstacle of that id (obstacle=)");
 	{
 		const xw_obstacle *o = &s->obstacles[*out];
-		int64_t dx = o->x - d->x, dy = o->y - d->y, reach = (int64_t)o->r + d->r + XW_RANGE;
-		if (dx * dx + dy * dy > reach * reach)
+		if (!xw_obst_disc_near(o, d->x, d->y, d->r, XW_RANGE))
 			return illegal(err, "xwing devices: %s is beyond range 1 of the seismic charge %s",
 				o->id, d->id);
 	}
@@ -353,7 +360,7 @@ static int bomb_begin(xw_state *s, int k, const sl_event *ev, sl_error *err)
 	s->det = k + 1;
 	s->det_obstacle = ob + 1;
 	s->det_left = d->kind != XW_DEV_SEISMIC ? ships_near(s, d->x, d->y, d->r) : ob < 0 ? 0
-		: ships_near(s, s->obstacles[ob].x, s->obstacles[ob].y, s->obstacles[ob].r);
+		: ships_near_obstacle(s, &s->obstacles[ob]);
 	return 0;
 }
 
@@ -407,8 +414,8 @@ static int which_ship(const xw_state *s, const sl_event *ev, int *out, sl_error 
 	if (dev_defs[d->kind].mine)
 		return illegal(err, "xwing devices: the mine %s detonates on %s, the ship that touched "
 			"it, not on %s", d->id, left, s->ships[*out].id);
-	if (s->ships[*out].gone == 0 && (ob >= 0 ? near_disc(&s->ships[*out], s->obstacles[ob].x,
-	    s->obstacles[ob].y, s->obstacles[ob].r) : d->kind != XW_DEV_SEISMIC
+	if (s->ships[*out].gone == 0 && (ob >= 0 ? xw_obst_near(&s->obstacles[ob],
+	    &s->ships[*out].pose, size_of(&s->ships[*out]), XW_RANGE) : d->kind != XW_DEV_SEISMIC
 	    && near_disc(&s->ships[*out], d->x, d->y, d->r)))
 		return illegal(err, "xwing devices: %s has already suffered %s", s->ships[*out].id,
 			d->id);

@@ -105,8 +105,7 @@ static void choose_dial(const xw_state *s, const sl_header *h, int i, xw_maneuve
 			score[n] += ways * 400000 + ways2 * 150000;
 			for (int o = 0; o < s->nobstacles; o++) {
 				const xw_obstacle *ob = &s->obstacles[o];
-				if (xw_base_disc_overlap(&e, t->size, ob->x, ob->y, ob->r)
-				    || xw_template_disc(&sh->pose, t->size, &m, ob->x, ob->y, ob->r))
+				if (xw_obst_base(ob, &e, t->size) || xw_obst_template(ob, &sh->pose, t->size, &m))
 					score[n] -= 900000;   /* rocks hurt */
 			}
 			if (xw_base_off_mat(&e, t->size))

@@ -72,6 +72,11 @@ static void world_to_local(const xw_pose *p, int64_t x, int64_t y, int64_t *dx, 
 	*dy = xw_rdiv(vx * s + vy * c, XW_TRIG_ONE);
 }
 
+void xw_world_to_local(const xw_pose *p, int64_t x, int64_t y, int64_t *dx, int64_t *dy)
+{
+	world_to_local(p, x, y, dx, dy);
+}
+
 void xw_base_corners(const xw_pose *p, int size, int32_t cx[4], int32_t cy[4])
 {
 	int64_t h = xw_base_len(size) / 2;
@@ -169,6 +174,24 @@ static int template_of(int bearing, tmpl *t)
 /* Centre-line radius of bank / turn templates, speeds 1..3 (0.01 mm). */
 static const int32_t bank_radius[3] = {8000, 13000, 18000};
 static const int32_t turn_radius[3] = {3500, 6250, 9000};
+
+/* For the obstacles' shapes (xwing_shape.c): the template a maneuver flies,
+ * none for a stationary one or a speed its bearing lacks. */
+int xw_template_of(const xw_maneuver *m, xw_tmpl *out)
+{
+	tmpl t;
+	if (m->bearing == XW_STOP || !speed_ok(m->bearing, m->speed) || template_of(m->bearing, &t))
+		return -1;
+	out->kind = t.kind;
+	out->side = t.side;
+	out->reverse = t.reverse;
+	return 0;
+}
+
+int64_t xw_template_radius(const xw_tmpl *t, int speed)
+{
+	return t->kind == 1 ? bank_radius[speed - 1] : t->kind == 2 ? turn_radius[speed - 1] : 0;
+}
 
 /* The local offset and heading change of the base when its rear has gone
  * fraction num/den along the template (den > 0; num = den: the end). */
@@ -334,7 +357,7 @@ int xw_base_off_mat(const xw_pose *a, int sa)
 }
 
 /* Squared distance from p to segment a..b and the closest point q. */
-static int64_t point_segment(int64_t px, int64_t py, int64_t ax, int64_t ay, int64_t bx,
+int64_t xw_point_segment(int64_t px, int64_t py, int64_t ax, int64_t ay, int64_t bx,
 	int64_t by, int64_t *qx, int64_t *qy)
 {
 	int64_t dx = bx - ax, dy = by - ay, wx = px - ax, wy = py - ay;
@@ -369,7 +392,7 @@ int64_t xw_base_distance(const xw_pose *a, int sa, const xw_pose *b, int sb,
 	for (int i = 0; i < 4; i++)
 		for (int j = 0; j < 4; j++) {
 			int k = (j + 1) & 3;
-			int64_t d = point_segment(ax[i], ay[i], bx[j], by[j], bx[k], by[k], &qx, &qy);
+			int64_t d = xw_point_segment(ax[i], ay[i], bx[j], by[j], bx[k], by[k], &qx, &qy);
 			if (d < best) {
 				best = d;
 				pa[0] = ax[i];
@@ -377,7 +400,7 @@ int64_t xw_base_distance(const xw_pose *a, int sa, const xw_pose *b, int sb,
 				pb[0] = (int32_t)qx;
 				pb[1] = (int32_t)qy;
 			}
-			d = point_segment(bx[i], by[i], ax[j], ay[j], ax[k], ay[k], &qx, &qy);
+			d = xw_point_segment(bx[i], by[i], ax[j], ay[j], ax[k], ay[k], &qx, &qy);
 			if (d < best) {
 				best = d;
 				pb[0] = bx[i];
@@ -455,7 +478,7 @@ int xw_in_arc(const xw_pose *a, int sa, int arc, const xw_pose *b, int sb)
 int xw_segment_near(const int32_t p[2], const int32_t q[2], int32_t x, int32_t y, int32_t r)
 {
 	int64_t qx, qy;
-	return point_segment(x, y, p[0], p[1], q[0], q[1], &qx, &qy) < (int64_t)r * r;
+	return xw_point_segment(x, y, p[0], p[1], q[0], q[1], &qx, &qy) < (int64_t)r * r;
 }
 
 /* The maneuver's template (20 mm wide) meets the disc: exact on the
@@ -501,7 +524,7 @@ int xw_template_disc(const xw_pose *start, int size, const xw_maneuver *m, int32
 			int64_t ay = half + xw_rdiv(dy * (R - 1000), XW_TRIG_ONE);
 			int64_t bx = R + xw_rdiv(dx * (R + 1000), XW_TRIG_ONE);
 			int64_t by = half + xw_rdiv(dy * (R + 1000), XW_TRIG_ONE);
-			if (point_segment(px, py, ax, ay, bx, by, &qx, &qy) < rr)
+			if (xw_point_segment(px, py, ax, ay, bx, by, &qx, &qy) < rr)
 				return 1;
 		}
 		return 0;

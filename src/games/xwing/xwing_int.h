@@ -16,6 +16,7 @@ enum {
 	XW_EV_ROLL, XW_EV_MODIFY,   /* an attack in two entries (xwing_attack.c) */
 	XW_EV_DEFEND,               /* rules version 4: the defence dice, after the attacker's modify */
 	XW_EV_CARDDIE,              /* rules version 4: Console Fire's or Wounded Pilot's die */
+	XW_EV_HAZARD,               /* rules version 4: an obstacle with its published shape (xwing_shape.c) */
 	XW_NEV
 };
 #define XW_NEV_V3 XW_EV_DEFEND   /* the event types of rules version 3 */
@@ -51,6 +52,26 @@ extern const char *const xw_arc_ids[];
 
 int64_t xw_rdiv(int64_t num, int64_t den);
 int64_t xw_isqrt(int64_t v);
+/* Geometry shared with xwing_shape.c (xwing_geom.c). */
+void xw_world_to_local(const xw_pose *p, int64_t x, int64_t y, int64_t *dx, int64_t *dy);
+/* Squared distance from p to segment a..b, q the closest point (rounded). */
+int64_t xw_point_segment(int64_t px, int64_t py, int64_t ax, int64_t ay, int64_t bx,
+	int64_t by, int64_t *qx, int64_t *qy);
+/* A maneuver's template: 0 straight, 1 bank, 2 turn; side +1 right, -1 left. */
+typedef struct xw_tmpl {
+	int kind, side, reverse;
+} xw_tmpl;
+int xw_template_of(const xw_maneuver *m, xw_tmpl *out);   /* -1: stationary, or no such */
+int64_t xw_template_radius(const xw_tmpl *t, int speed);  /* a bank's or turn's centre line */
+/* An obstacle (xwing_shape.c): the base within d of it (range 0-1: d = XW_RANGE);
+ * a disc within d of it, inclusive. */
+/* One obstacle die of an obstacle of that kind: what it adds (xwing.c). */
+void xw_obstacle_die(int kind, int face, int *hits, int *crits, int *stress, int *strain);
+/* The attack of ship a on ship d is obstructed by an obstacle of that kind
+ * (the line between the closest points through it; xwing_shape.c). */
+int xw_obstructed_by(const xw_state *s, int a, int d, int kind);
+int xw_obst_near(const xw_obstacle *o, const xw_pose *p, int size, int32_t d);
+int xw_obst_disc_near(const xw_obstacle *o, int32_t x, int32_t y, int32_t r, int32_t d);
 
 const xw_ship_type *xw_type_of(const xw_ship *sh);
 

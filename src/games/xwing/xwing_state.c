@@ -200,11 +200,30 @@ static void walk(io *c, xw_state *s)
 		walk3(c, s);
 	for (int i = 0; i < s->nobstacles && !c->bad; i++) {
 		xw_obstacle *o = &s->obstacles[i];
+		/* a disc writes its kind (0, 1) as it always did; a shape (rules
+		 * version 3, `hazard`) writes 2 + its kind, then its shape and
+		 * heading, so the bytes of every earlier state are unchanged */
+		int code = o->shape ? 2 + o->kind : o->kind;
 		f_id(c, o->id, sizeof o->id);
-		f_int(c, &o->kind, 0, 1);
+		f_int(c, &code, 0, s->ver >= 3 ? 4 : 1);
+		if (c->bad)
+			return;
+		o->kind = code >= 2 ? code - 2 : code;
+		if (code < 2 && o->kind > XW_DEBRIS)
+			c->bad = 1;
 		f_i32(c, &o->x, 0, XW_MAT);
 		f_i32(c, &o->y, 0, XW_MAT);
 		f_i32(c, &o->r, 500, 10000);
+		if (code >= 2) {
+			f_int(c, &o->shape, 1, xw_nshapes);
+			f_i32(c, &o->a, 0, XW_TURN - 1);
+			if (!c->bad && (xw_shapes[o->shape - 1].kind != o->kind
+			    || xw_shapes[o->shape - 1].r != o->r))
+				c->bad = 1;
+		} else {
+			o->shape = 0;
+			o->a = 0;
+		}
 	}
 	for (int i = 0; i < s->nships && !c->bad; i++) {
 		xw_ship *sh = &s->ships[i];
@@ -398,10 +417,16 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 			s->npend, s->npend == 1 ? "card" : "cards", s->ships[s->pend_ship[0]].id);
 	for (int i = 0; i < s->nobstacles; i++) {
 		const xw_obstacle *o = &s->obstacles[i];
-		sl_buf_printf(b, "  %-10s %s at (", o->id, o->kind == XW_ASTEROID ? "asteroid" : "debris");
+		sl_buf_printf(b, "  %-10s %s at (", o->id, o->kind == XW_ASTEROID ? "asteroid"
+			: o->kind == XW_DEBRIS ? "debris" : "gas");
 		put_mm(b, o->x);
 		sl_buf_puts(b, ", ");
 		put_mm(b, o->y);
+		if (o->shape) {
+			sl_buf_printf(b, ") shape %s turned %d.%d\n", xw_shapes[o->shape - 1].id,
+				o->a / 10, o->a % 10);
+			continue;
+		}
 		sl_buf_puts(b, ") r ");
 		put_mm(b, o->r);
 		sl_buf_puts(b, "\n");
@@ -473,8 +498,19 @@ void xwing_summary_json(const void *st, const sl_header *h, sl_buf *b)
 		const xw_obstacle *o = &s->obstacles[i];
 		sl_buf_printf(b, "%s{\"id\":", i ? "," : "");
 		sl_buf_json_str(b, o->id);
-		sl_buf_printf(b, ",\"kind\":\"%s\",\"x\":%d,\"y\":%d,\"r\":%d}",
-			o->kind == XW_ASTEROID ? "asteroid" : "debris", o->x, o->y, o->r);
+		sl_buf_printf(b, ",\"kind\":\"%s\",\"x\":%d,\"y\":%d,\"r\":%d",
+			o->kind == XW_ASTEROID ? "asteroid" : o->kind == XW_DEBRIS ? "debris" : "gas",
+			o->x, o->y, o->r);
+		if (o->shape) {
+			xw_poly q;
+			xw_obst_poly(o, &q);
+			sl_buf_printf(b, ",\"shape\":\"%s\",\"a\":%d,\"outline\":[",
+				xw_shapes[o->shape - 1].id, o->a);
+			for (int k = 0; k < q.n; k++)
+				sl_buf_printf(b, "%s[%d,%d]", k ? "," : "", q.x[k], q.y[k]);
+			sl_buf_puts(b, "]");
+		}
+		sl_buf_puts(b, "}");
 	}
 	sl_buf_puts(b, "]");
 	xw_devices_json(s, b);   /* ,"devices":[...] when there are some */

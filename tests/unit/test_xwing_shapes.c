@@ -1,0 +1,452 @@
+/* test_xwing_shapes.c - obstacles with their published shapes
+ * (formats/xwing.md, Obstacles and D3): the polygon tests in integers (a
+ * base touching, just missing, in a concave notch; a template swept past and
+ * through; an attack's line through a notch, over a vertex, across an arm),
+ * the outlines derived from the meshes, and the rules on a log: `hazard`
+ * placed and refused, a ship refused on one, a gas cloud's die (strain on a
+ * focus or hit, nothing on a crit) and its obstruction (one more defence die
+ * and a blank made an evade), a shape missed where its disc would be hit. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/xwing/xwing_int.h"
+#include "formats/sl_log.h"
+
+#include "test_xwing_ctx.inc"
+
+/* ---- polygons ------------------------------------------------------------------ */
+
+static void rect(xw_poly *p, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+	p->n = 4;
+	p->x[0] = x0, p->y[0] = y0;
+	p->x[1] = x1, p->y[1] = y0;
+	p->x[2] = x1, p->y[2] = y1;
+	p->x[3] = x0, p->y[3] = y1;
+}
+
+/* A U, open at the top: arms 50 mm wide, the notch 100 mm wide and 150 deep. */
+static void u_shape(xw_poly *p)
+{
+	static const int32_t x[8] = {40000, 60000, 60000, 55000, 55000, 45000, 45000, 40000};
+	static const int32_t y[8] = {40000, 40000, 60000, 60000, 45000, 45000, 60000, 60000};
+	p->n = 8;
+	memcpy(p->x, x, sizeof x);
+	memcpy(p->y, y, sizeof y);
+}
+
+static void test_base_touching_and_missing(void **state)
+{
+	xw_pose b = {50000, 50000, 0};   /* a small base: 48000..52000 both ways */
+	xw_poly p;
+	(void)state;
+	rect(&p, 52000, 49000, 56000, 51000);
+	assert_false(xw_base_poly_overlap(&b, XW_SMALL, &p));   /* flush: touching */
+	rect(&p, 51999, 49000, 56000, 51000);
+	assert_true(xw_base_poly_overlap(&b, XW_SMALL, &p));    /* 0.01 mm in */
+	rect(&p, 52001, 49000, 56000, 51000);
+	assert_false(xw_base_poly_overlap(&b, XW_SMALL, &p));
+	/* corner to corner only */
+	rect(&p, 52000, 52000, 56000, 56000);
+	assert_false(xw_base_poly_overlap(&b, XW_SMALL, &p));
+	/* turned 45 degrees its right corner is at 50000 + 2000 * sqrt 2 = 52828 */
+	b.h = 450;
+	rect(&p, 52829, 49000, 56000, 51000);
+	assert_false(xw_base_poly_overlap(&b, XW_SMALL, &p));
+	rect(&p, 52827, 49000, 56000, 51000);
+	assert_true(xw_base_poly_overlap(&b, XW_SMALL, &p));
+	/* a base wholly inside a large polygon, and a polygon wholly inside a base */
+	rect(&p, 30000, 30000, 70000, 70000);
+	assert_true(xw_base_poly_overlap(&b, XW_SMALL, &p));
+	rect(&p, 49900, 49900, 50100, 50100);
+	assert_true(xw_base_poly_overlap(&b, XW_SMALL, &p));
+}
+
+static void test_concave_notch(void **state)
+{
+	xw_poly u;
+	xw_pose b = {50000, 52000, 0};   /* in the notch: 48000..52000 x 50000..54000 */
+	(void)state;
+	u_shape(&u);
+	assert_false(xw_base_poly_overlap(&b, XW_SMALL, &u));   /* its hull would say yes */
+	b.y = 47000;                      /* down on the notch's floor: touching */
+	assert_false(xw_base_poly_overlap(&b, XW_SMALL, &u));
+	b.y = 46999;
+	assert_true(xw_base_poly_overlap(&b, XW_SMALL, &u));
+	b.y = 52000;
+	b.x = 47000;                      /* against the left arm */
+	assert_false(xw_base_poly_overlap(&b, XW_SMALL, &u));
+	b.x = 46999;
+	assert_true(xw_base_poly_overlap(&b, XW_SMALL, &u));
+	/* points: the notch is outside, the outline is not inside */
+	assert_false(xw_poly_inside(&u, 50000, 50000));
+	assert_true(xw_poly_inside(&u, 42000, 50000));
+	assert_false(xw_poly_inside(&u, 45000, 50000));
+	assert_false(xw_poly_inside(&u, 40000, 40000));
+}
+
+static void test_line_through_notch_and_vertex(void **state)
+{
+	xw_poly u;
+	int32_t a[2] = {50000, 70000}, b[2] = {50000, 46000};
+	(void)state;
+	u_shape(&u);
+	assert_false(xw_segment_poly(a, b, &u, 0));       /* down the notch */
+	b[1] = 45000;
+	assert_false(xw_segment_poly(a, b, &u, 0));       /* ends on the floor */
+	b[1] = 44999;
+	assert_true(xw_segment_poly(a, b, &u, 0));        /* into it */
+	a[0] = b[0] = 45000, a[1] = 70000, b[1] = 50000;
+	assert_false(xw_segment_poly(a, b, &u, 0));       /* along the arm's edge */
+	a[0] = 30000, a[1] = 50000, b[0] = 70000, b[1] = 50000;
+	assert_true(xw_segment_poly(a, b, &u, 0));        /* across both arms */
+	a[0] = 39000, a[1] = 59000, b[0] = 41000, b[1] = 61000;
+	assert_false(xw_segment_poly(a, b, &u, 0));       /* over the corner (40000, 60000) only */
+	b[0] = 41000, b[1] = 59000, a[0] = 39000, a[1] = 61000;
+	assert_true(xw_segment_poly(a, b, &u, 0));        /* through it, into the arm */
+	/* from one corner to another across the notch's mouth: never inside */
+	a[0] = 45000, a[1] = 60000, b[0] = 55000, b[1] = 60000;
+	assert_false(xw_segment_poly(a, b, &u, 0));
+	/* a strip of half-width 10 mm along the top: 10 mm off is touching */
+	a[0] = 30000, a[1] = 61000, b[0] = 70000, b[1] = 61000;
+	assert_false(xw_segment_poly(a, b, &u, 1000));
+	a[1] = b[1] = 60999;
+	assert_true(xw_segment_poly(a, b, &u, 1000));
+	/* the distance between outlines */
+	{
+		xw_poly r;
+		rect(&r, 47000, 50000, 53000, 55000);   /* in the notch, 20 mm from each arm */
+		assert_int_equal(xw_poly_distance(&u, &r), 2000);
+		rect(&r, 47000, 44000, 53000, 55000);   /* its foot in the floor */
+		assert_int_equal(xw_poly_distance(&u, &r), 0);
+	}
+}
+
+static void test_template_straight_swept(void **state)
+{
+	xw_pose st = {50000, 30000, 0};   /* 3FW: the strip 49000..51000 x 32000..44000 */
+	xw_maneuver m;
+	xw_poly p;
+	(void)state;
+	assert_int_equal(xw_maneuver_parse("3FW", 3, &m), 0);
+	rect(&p, 51000, 35000, 53000, 36000);
+	assert_false(xw_template_poly(&st, XW_SMALL, &m, &p));   /* touching its edge */
+	rect(&p, 50999, 35000, 53000, 36000);
+	assert_true(xw_template_poly(&st, XW_SMALL, &m, &p));
+	/* swept through: the base ends beyond it (44000..48000) and never rests on it */
+	rect(&p, 45000, 38000, 55000, 39000);
+	assert_true(xw_template_poly(&st, XW_SMALL, &m, &p));
+	rect(&p, 45000, 44000, 55000, 44000 + 1);   /* a sliver past the template's end */
+	assert_false(xw_template_poly(&st, XW_SMALL, &m, &p));
+	/* a reverse straight goes the other way */
+	assert_int_equal(xw_maneuver_parse("1SR", 3, &m), 0);
+	rect(&p, 49500, 25000, 50500, 26000);          /* behind: 28000 - 4000 */
+	assert_true(xw_template_poly(&st, XW_SMALL, &m, &p));
+	rect(&p, 49500, 35000, 50500, 36000);
+	assert_false(xw_template_poly(&st, XW_SMALL, &m, &p));
+}
+
+/* A small triangle with one vertex at radius rr from the arc's centre
+ * (cx, cy), at angle phi (degrees) from the template's start direction,
+ * its other two 3 mm further out: side +1 right (the start direction is -x
+ * from the centre), -1 left (+x). */
+static void tri_at(xw_poly *p, double cx, double cy, int side, double phi, double rr)
+{
+	double t = phi * M_PI / 180.0, ux = -cos(t) * side, uy = sin(t);
+	double rad[3] = {rr, rr + 300, rr + 300}, off[3] = {0, -150, 150};
+	p->n = 3;
+	for (int i = 0; i < 3; i++) {
+		p->x[i] = (int32_t)lround(cx + ux * rad[i] - uy * off[i]);
+		p->y[i] = (int32_t)lround(cy + uy * rad[i] + ux * off[i]);
+	}
+}
+
+static void test_template_bank_and_turn(void **state)
+{
+	xw_pose st = {50000, 30000, 0};
+	xw_maneuver m;
+	xw_poly p;
+	(void)state;
+	/* 1NW: the arc's centre is 80 mm to the right of the front edge's middle,
+	 * at (58000, 32000); the template is the band 70..90 mm, 45 degrees */
+	assert_int_equal(xw_maneuver_parse("1NW", 3, &m), 0);
+	tri_at(&p, 58000, 32000, 1, 22.5, 9010);    /* 0.1 mm outside the band */
+	assert_false(xw_template_poly(&st, XW_SMALL, &m, &p));
+	tri_at(&p, 58000, 32000, 1, 22.5, 8990);
+	assert_true(xw_template_poly(&st, XW_SMALL, &m, &p));
+	tri_at(&p, 58000, 32000, 1, 50.0, 8000);    /* beyond the 45 degrees */
+	assert_false(xw_template_poly(&st, XW_SMALL, &m, &p));
+	tri_at(&p, 58000, 32000, 1, 44.0, 8000);
+	assert_true(xw_template_poly(&st, XW_SMALL, &m, &p));
+	/* a block on the base's front edge, below the template's start: touching */
+	rect(&p, 49500, 29000, 50500, 32000);
+	assert_false(xw_template_poly(&st, XW_SMALL, &m, &p));
+	/* the inner side: inside the arc, short of the band */
+	tri_at(&p, 58000, 32000, 1, 22.5, 6000);
+	assert_false(xw_template_poly(&st, XW_SMALL, &m, &p));
+	/* a polygon holding the whole template */
+	rect(&p, 40000, 33000, 70000, 60000);
+	assert_true(xw_template_poly(&st, XW_SMALL, &m, &p));
+	/* 2TW: a left turn, radius 62.5 mm, centre (43750, 32000), 90 degrees */
+	assert_int_equal(xw_maneuver_parse("2TW", 3, &m), 0);
+	tri_at(&p, 43750, 32000, -1, 45.0, 6250);
+	assert_true(xw_template_poly(&st, XW_SMALL, &m, &p));
+	tri_at(&p, 43750, 32000, -1, 45.0, 7260);
+	assert_false(xw_template_poly(&st, XW_SMALL, &m, &p));
+	tri_at(&p, 43750, 32000, 1, 45.0, 6250);    /* the right side: not its way */
+	assert_false(xw_template_poly(&st, XW_SMALL, &m, &p));
+	/* the start turned to face east: the left turn's centre is 62.5 mm north
+	 * of the front edge's middle, at (52000, 36250); the arc's middle lies
+	 * 45 degrees round from south of it towards east */
+	st.h = 900;
+	{
+		int32_t cx, cy;
+		double ang = 45.0 * M_PI / 180.0;
+		xw_local_to_world(&st, -6250, 2000, &cx, &cy);
+		assert_int_equal(cx, 52000);
+		assert_int_equal(cy, 36250);
+		p.n = 3;
+		p.x[0] = (int32_t)lround(cx + 6250 * sin(ang)), p.y[0] = (int32_t)lround(cy - 6250 * cos(ang));
+		p.x[1] = p.x[0] + 200, p.y[1] = p.y[0];
+		p.x[2] = p.x[0], p.y[2] = p.y[0] + 200;
+		assert_true(xw_template_poly(&st, XW_SMALL, &m, &p));
+	}
+}
+
+/* ---- the outlines ------------------------------------------------------------- */
+
+static int64_t area2(const xw_shape_def *d)
+{
+	int64_t a = 0;
+	for (int i = 0; i < d->n; i++) {
+		int k = (i + 1) % d->n;
+		a += (int64_t)d->x[i] * d->y[k] - (int64_t)d->x[k] * d->y[i];
+	}
+	return a;
+}
+
+static void test_outlines(void **state)
+{
+	(void)state;
+	assert_int_equal(xw_nshapes, 3);
+	for (int k = 0; k < xw_nshapes; k++) {
+		const xw_shape_def *d = &xw_shapes[k];
+		int64_t r2 = 0;
+		assert_string_equal(d->id, xw_shape_ids[k]);
+		assert_true(d->n >= 3 && d->n <= XW_POLY_MAX);
+		assert_true(area2(d) > 0);                   /* counter-clockwise */
+		for (int i = 0; i < d->n; i++) {
+			int64_t v = (int64_t)d->x[i] * d->x[i] + (int64_t)d->y[i] * d->y[i];
+			r2 = v > r2 ? v : r2;
+		}
+		assert_true(xw_isqrt(r2) <= d->r && xw_isqrt(r2) + 1 >= d->r);
+		/* the printed tokens: 4 to 13 cm across, 20 to 50 cm2 */
+		assert_true(d->r > 4000 && d->r < 7000);
+		assert_true(area2(d) / 2 > 20000000 && area2(d) / 2 < 50000000);
+	}
+	assert_int_equal(xw_shapes[0].kind, XW_ASTEROID);
+	assert_int_equal(xw_shapes[1].kind, XW_DEBRIS);
+	assert_int_equal(xw_shapes[2].kind, XW_GAS);
+	/* turned a quarter clockwise, a vertex (dx, dy) goes to (dy, -dx) */
+	{
+		xw_poly q;
+		xw_shape_place(0, 45720, 45720, 900, &q);
+		assert_int_equal(q.x[0], 45720 + xw_shapes[0].y[0]);
+		assert_int_equal(q.y[0], 45720 - xw_shapes[0].x[0]);
+	}
+}
+
+/* ---- the rules on a log ------------------------------------------------------------ */
+
+static void test_hazard_setup(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=gas shape=gas-1 x=45720 y=45720 a=300");
+	assert_int_equal(S(c)->obstacles[0].kind, XW_GAS);
+	assert_int_equal(S(c)->obstacles[0].shape, 3);
+	NO(c, "hazard id=rock shape=tfa-a0 x=20000 y=45720 kind=debris",
+		"tfa-a0 is an asteroid, not debris");
+	NO(c, "hazard id=rock shape=tfa-a0 x=5000 y=45720", "lies wholly on the mat");
+	NO(c, "hazard id=gas shape=yt2400-d0 x=20000 y=20000", "the id 'gas' is taken");
+	OK(c, "hazard id=rock shape=tfa-a0 x=5841 y=45720 kind=asteroid");   /* its tip on the edge */
+	/* a ship on the cloud is refused; beside it, accepted */
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=45720 y=45720 heading=0",
+		"x would overlap gas");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=45720 y=15000 heading=0");
+	NO(c, "hazard id=dust shape=yt2400-d0 x=45720 y=17000", "the obstacle would overlap x");
+	/* the state round trip keeps the shape and its heading */
+	{
+		sl_buf b;
+		void *st2 = NULL;
+		sl_buf_init(&b);
+		assert_int_equal(G->serialize(c->st, &b), 0);
+		assert_int_equal(G->restore(&st2, b.data, b.len, &c->err), 0);
+		assert_int_equal(((xw_state *)st2)->obstacles[0].shape, 3);
+		assert_int_equal(((xw_state *)st2)->obstacles[0].a, 300);
+		assert_int_equal(((xw_state *)st2)->obstacles[1].kind, XW_ASTEROID);
+		G->destroy(st2);
+		sl_buf_free(&b);
+	}
+}
+
+/* A standard setup: beyond range 2 of the edges and range 1 of the others,
+ * measured on the outlines. */
+static void test_hazard_standard_setup(void **state)
+{
+	ctx *c = *state;
+	c->log->h.meta = sl_calloc(1, sizeof *c->log->h.meta);
+	assert_non_null(c->log->h.meta);
+	c->log->h.meta[0].key = sl_strdup("xwing-setup");
+	c->log->h.meta[0].value = sl_strdup("standard");
+	c->log->h.nmeta = 1;
+	/* gas-1 reaches 47.81 mm below its centroid: at y = 24781 it is 200 mm
+	 * from the bottom edge; 0.01 mm lower is refused */
+	NO(c, "hazard id=g shape=gas-1 x=45720 y=24780", "beyond range 2 of every edge");
+	OK(c, "hazard id=g shape=gas-1 x=45720 y=24781");
+	/* tfa-a0 reaches 24.86 mm below its centroid: at y = 40000 it is 76 mm
+	 * above the cloud (its top at 29911); at 62000 it is far enough */
+	NO(c, "hazard id=r shape=tfa-a0 x=45720 y=40000", "beyond range 1 of the others (g is closer)");
+	OK(c, "hazard id=r shape=tfa-a0 x=45720 y=62000");
+	assert_true(xw_obst_distance(&S(c)->obstacles[0], &S(c)->obstacles[1]) >= XW_RANGE);
+	/* a disc beside a shape: the gap from the disc's edge to the outline */
+	NO(c, "obstacle id=d kind=debris x=62000 y=28000 r=3000", "beyond range 1 of the others");
+	OK(c, "obstacle id=d kind=debris x=64000 y=28000 r=3000");
+}
+
+static void to_activation(ctx *c, const char *yw)
+{
+	four(c);
+	plan(c, yw, "2FB", "2FB", "2FB");
+}
+
+static void test_gas_cloud_die(void **state)
+{
+	ctx *c = *state;
+	/* across the Y-wing's 2-straight (it ends at y = 22000), clear of its start */
+	OK(c, "hazard id=gas shape=gas-1 x=20000 y=22000");
+	to_activation(c, "2FB");
+	REVEAL(c, "reb", "ywing", "2FB");
+	NO(c, "reb: move ship=ywing", "touched 1 obstacle: dice= needs 1 attack die");
+	OK(c, "reb: move ship=ywing dice=focus");
+	assert_non_null(strstr(sl_buf_cstr(&c->desc), "gains 1 strain from gas"));
+	assert_int_equal(ship(c, "ywing")->strain, 1);          /* a focus: strain */
+	assert_int_equal(ship(c, "ywing")->shields, 2);         /* no damage */
+	assert_int_equal(ship(c, "ywing")->stress, 0);
+	NO(c, "reb: action ship=ywing action=focus", "skips its Perform Action step");
+}
+
+static void test_gas_cloud_crit_and_hit(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=gas shape=gas-1 x=20000 y=22000");
+	OK(c, "hazard id=gas2 shape=gas-1 x=60000 y=22000");
+	to_activation(c, "2FB");
+	REVEAL(c, "reb", "ywing", "2FB");
+	OK(c, "reb: move ship=ywing dice=crit");
+	assert_int_equal(ship(c, "ywing")->strain, 0);          /* a crit: nothing */
+	assert_int_equal(ship(c, "ywing")->shields, 2);
+	assert_int_equal(S(c)->npend, 0);
+	NO(c, "reb: action ship=ywing action=focus", "skips its Perform Action step");
+	REVEAL(c, "reb", "xwing", "2FB");
+	OK(c, "reb: move ship=xwing dice=hit");
+	assert_int_equal(ship(c, "xwing")->strain, 1);          /* a hit: strain, no damage */
+	assert_int_equal(ship(c, "xwing")->shields, 2);
+}
+
+/* The shape is exact where its circumscribed disc is not: the X-wing's
+ * 2-straight passes 1.59 mm from the asteroid's tip; a disc of the same
+ * centre and reach would be hit. */
+static void test_shape_missed_disc_hit(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=rock shape=tfa-a0 x=68000 y=18000");
+	to_activation(c, "2FB");
+	REVEAL(c, "reb", "ywing", "2FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "2FB");
+	NO(c, "reb: move ship=xwing dice=hit", "touched 0 obstacles");
+	OK(c, "reb: move ship=xwing");
+	OK(c, "reb: action ship=xwing action=focus");
+}
+
+static void test_disc_of_the_same_reach_is_hit(void **state)
+{
+	ctx *c = *state;
+	OK(c, "obstacle id=rock kind=asteroid x=68000 y=18000 r=6542");
+	to_activation(c, "2FB");
+	REVEAL(c, "reb", "ywing", "2FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "2FB");
+	NO(c, "reb: move ship=xwing", "dice= needs 1 attack die");
+}
+
+/* Engagement with the X-wing and the TIE 150 mm apart, face to face, and
+ * an obstacle on the line between their closest points. */
+static void face_off(ctx *c, const char *obstacle)
+{
+	OK(c, obstacle);
+	four(c);
+	plan(c, "1FB", "1FB", "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", "1FB");
+	OK(c, "reb: move ship=xwing");
+	REVEAL(c, "imp", "adv", "2FB");
+	OK(c, "imp: move ship=adv");
+	REVEAL(c, "imp", "tie", "2FB");
+	OK(c, "imp: move ship=tie");
+	OK(c, "phase 4");
+	put(c, "xwing", 40000, 40000, 0);
+	put(c, "tie", 40000, 59000, 1800);
+}
+
+static void test_gas_obstruction(void **state)
+{
+	ctx *c = *state;
+	face_off(c, "hazard id=gas shape=gas-1 x=39000 y=49500");
+	/* range 2: three attack dice; the TIE's three agility and one for the cloud */
+	NO(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,blank def=blank,blank,blank",
+		"rolls 4 defence dice, not 3");
+	OK(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,blank "
+		"def=blank,blank,blank,blank");
+	/* one blank became an evade: one hit cancelled, one damage card due */
+	assert_int_equal(S(c)->npend, 1);
+}
+
+static void test_debris_obstruction_no_evade(void **state)
+{
+	ctx *c = *state;
+	face_off(c, "hazard id=dust shape=yt2400-d0 x=39000 y=49500");
+	OK(c, "reb: attack ship=xwing target=tie weapon=primary atk=hit,hit,blank "
+		"def=blank,blank,blank,blank");
+	assert_int_equal(S(c)->npend, 2);   /* obstructed (+1 die), but no blank changed */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_base_touching_and_missing),
+		cmocka_unit_test(test_concave_notch),
+		cmocka_unit_test(test_line_through_notch_and_vertex),
+		cmocka_unit_test(test_template_straight_swept),
+		cmocka_unit_test(test_template_bank_and_turn),
+		cmocka_unit_test(test_outlines),
+		cmocka_unit_test_setup_teardown(test_hazard_setup, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_hazard_standard_setup, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gas_cloud_die, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gas_cloud_crit_and_hit, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_shape_missed_disc_hit, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_disc_of_the_same_reach_is_hit, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gas_obstruction, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_debris_obstruction_no_evade, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

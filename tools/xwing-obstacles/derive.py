@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""derive.py - the outlines of the X-Wing obstacles as integer polygons.
+
+    python3 tools/xwing-obstacles/derive.py           # writes src/games/xwing/xwing_shapes.inc
+    python3 tools/xwing-obstacles/derive.py --check   # exit 1 if the .inc is stale
+
+Reads the committed vertex lists data/xwing/obstacles/*.v: the lines of one
+ring of a flat obstacle token's mesh, copied unchanged from FlyCasual's
+Wavefront files (data/xwing/obstacles/SOURCE.md names each file, its commit
+and the licence). A token is a prism: its top and bottom faces are the same
+outline, so one ring of side vertices, in the mesh's order, is the boundary.
+
+For each shape: the ring's (x, z) is seen from above (x right, -z up: the
+mesh's right-handed frame looked at from +y), scaled from the mesh's unit to
+0.01 mm (the module's geometry unit), moved so that the area centroid is the
+origin, turned counter-clockwise, then simplified (Douglas-Peucker, the
+outline kept within TOL of the mesh's) to at most MAXV vertices, and checked
+to be a simple polygon (no two edges crossing). The printed numbers are the
+vertices and the circumscribed radius (the farthest vertex, rounded up).
+"""
+import math
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+DATA = os.path.join(ROOT, "data", "xwing", "obstacles")
+OUT = os.path.join(ROOT, "src", "games", "xwing", "xwing_shapes.inc")
+
+# The TTS X-Wing mod's in-game unit: 40 mm (a small base) is 1.445 units
+# (tjakubo/TTS_xwing, Dim: mm_igu_ratio = 0.036125). The Blender meshes of
+# the mod carry no unit of their own and are drawn at that scale; the Maya and
+# PNG-silhouette exports say theirs in a header line (meters, centimeters).
+IGU_MM = 1 / 0.036125
+UNITS = {"igu": IGU_MM, "meters": 1000.0, "centimeters": 10.0}
+
+# id, kind (enum xw_obstacle_kind: 0 asteroid, 1 debris, 2 gas), file, unit
+SHAPES = [
+    ("tfa-a0", 0, "tfa-a0.v", "igu"),
+    ("yt2400-d0", 1, "yt2400-d0.v", "meters"),
+    ("gas-1", 2, "gas-1.v", "igu"),
+]
+TOL = 40        # 0.4 mm
+MAXV = 48       # XW_POLY_MAX in xwing.h
+
+
+def ring(path, unit):
+    pts = []
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if len(w) == 4 and w[0] == "v":
+                x, z = float(w[1]), float(w[3])
+                p = (x * UNITS[unit] * 100.0, -z * UNITS[unit] * 100.0)
+                if not pts or p != pts[-1]:
+                    pts.append(p)
+    if len(pts) > 1 and pts[0] == pts[-1]:
+        pts.pop()
+    return pts
+
+
+def area_centroid(pts):
+    a = cx = cy = 0.0
+    n = len(pts)
+    for i in range(n):
+        x0, y0 = pts[i]
+        x1, y1 = pts[(i + 1) % n]
+        c = x0 * y1 - x1 * y0
+        a += c
+        cx += (x0 + x1) * c
+        cy += (y0 + y1) * c
+    a /= 2.0
+    return a, cx / (6.0 * a), cy / (6.0 * a)
+
+
+def seg_dist(p, a, b):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    dd = dx * dx + dy * dy
+    t = 0.0 if dd == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / dd))
+    qx, qy = a[0] + t * dx, a[1] + t * dy
+    return math.hypot(p[0] - qx, p[1] - qy)
+
+
+def dp(pts, tol):
+    """Douglas-Peucker on an open chain (both ends kept)."""
+    keep = [False] * len(pts)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(pts) - 1)]
+    while stack:
+        i, j = stack.pop()
+        best, at = -1.0, -1
+        for k in range(i + 1, j):
+            d = seg_dist(pts[k], pts[i], pts[j])
+            if d > best:
+                best, at = d, k
+        if at >= 0 and best > tol:
+            keep[at] = True
+            stack.append((i, at))
+            stack.append((at, j))
+    return [p for p, k in zip(pts, keep) if k]
+
+
+def simplify(pts, tol):
+    # split the ring at its two farthest-apart points, simplify each half
+    n = len(pts)
+    far = max(range(n), key=lambda k: pts[k][0] ** 2 + pts[k][1] ** 2)
+    opp = max(range(n), key=lambda k: (pts[k][0] - pts[far][0]) ** 2 + (pts[k][1] - pts[far][1]) ** 2)
+    r = pts[far:] + pts[:far]
+    m = (opp - far) % n
+    a = dp(r[:m + 1], tol)
+    b = dp(r[m:] + r[:1], tol)
+    return a[:-1] + b[:-1]
+
+
+def crosses(a, b, c, d):
+    def orient(p, q, r):
+        v = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+        return (v > 0) - (v < 0)
+    return (orient(a, b, c) * orient(a, b, d) < 0) and (orient(c, d, a) * orient(c, d, b) < 0)
+
+
+def simple(poly):
+    n = len(poly)
+    for i in range(n):
+        for j in range(i + 2, n):
+            if i == 0 and j == n - 1:
+                continue
+            if crosses(poly[i], poly[(i + 1) % n], poly[j], poly[(j + 1) % n]):
+                return False
+    return True
+
+
+def derive(sid, path, unit):
+    pts = ring(path, unit)
+    a, cx, cy = area_centroid(pts)
+    pts = [(x - cx, y - cy) for x, y in pts]
+    if a < 0:
+        pts.reverse()
+    tol = TOL
+    while True:
+        poly = [(int(round(x)), int(round(y))) for x, y in simplify(pts, tol)]
+        if len(poly) <= MAXV:
+            break
+        tol += 10
+    if not simple(poly):
+        sys.exit("derive.py: %s: the simplified outline crosses itself" % sid)
+    r = int(math.ceil(max(math.hypot(x, y) for x, y in poly)))
+    return poly, r, tol, abs(a)
+
+
+def render():
+    out = ["/* xwing_shapes.inc - generated by tools/xwing-obstacles/derive.py from",
+           " * the .v files of data/xwing/obstacles (FlyCasual's obstacle meshes, MIT; SOURCE.md there).",
+           " * Do not edit: rerun the script. Vertices in 0.01 mm about the area centroid,",
+           " * counter-clockwise; r the circumscribed radius. */"]
+    for sid, kind, fname, unit in SHAPES:
+        poly, r, tol, area = derive(sid, os.path.join(DATA, fname), unit)
+        xs = ", ".join(str(p[0]) for p in poly)
+        ys = ", ".join(str(p[1]) for p in poly)
+        out.append("/* %s: %d vertices, within %.2f mm of the mesh outline, area %.0f mm2 */"
+                   % (sid, len(poly), tol / 100.0, area / 10000.0))
+        out.append("{\"%s\", %d, %d, %d,\n\t{%s},\n\t{%s}}," % (sid, kind, len(poly), r, xs, ys))
+    return "\n".join(out) + "\n"
+
+
+def main():
+    text = render()
+    if "--check" in sys.argv[1:]:
+        with open(OUT) as f:
+            if f.read() != text:
+                sys.exit("derive.py: %s is stale: rerun tools/xwing-obstacles/derive.py" % OUT)
+        return
+    with open(OUT, "w") as f:
+        f.write(text)
+
+
+if __name__ == "__main__":
+    main()
