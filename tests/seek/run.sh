@@ -1,6 +1,7 @@
 #!/bin/sh
 # run.sh - a position of an archive read through its index (issue 29:
-# state, render at --event N or --turn T [--phase P]; the segment that holds
+# state, render at --event N or --turn T [--phase P], step from there and
+# stepping back and forth with keys from standard input; the segment that holds
 # it, from its keyframe) gives the bytes the whole log gives: each sample
 # and a long generated game (many segments), coded with the models and
 # deflated, against its text log walked whole, at events and turns at the
@@ -11,6 +12,7 @@ set -u
 SILLAGE=$1
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
+: > "$T/in"
 pass=0
 fail=0
 
@@ -18,14 +20,14 @@ fail=0
 same() {
 	label=$1
 	shift
-	"$SILLAGE" "$@" "$T/a.sil" > "$T/want" 2>&1
+	"$SILLAGE" "$@" "$T/a.sil" < "$T/in" > "$T/want" 2>&1
 	echo "exit $?" >> "$T/want"
 	[ -f "$T/o.svg" ] && mv "$T/o.svg" "$T/want.svg"
 	for b in m d; do
-		"$SILLAGE" "$@" "$T/a$b.silb" 2>&1 | sed "s|$T/a$b.silb|$T/a.sil|g" > "$T/got"
-		echo "exit $?" >> "$T/got"   # of sed: the verb's exit is in the output's last line below
-		"$SILLAGE" "$@" "$T/a$b.silb" >/dev/null 2>&1
-		sed -i "\$s/.*/exit $?/" "$T/got"
+		"$SILLAGE" "$@" "$T/a$b.silb" < "$T/in" > "$T/raw" 2>&1
+		rc=$?   # one run: the output and the exit code
+		sed "s|$T/a$b.silb|$T/a.sil|g" "$T/raw" > "$T/got"
+		echo "exit $rc" >> "$T/got"
 		if ! cmp -s "$T/want" "$T/got"; then
 			echo "FAIL $label ($b): $*"; diff "$T/want" "$T/got" | head -5
 			fail=$((fail + 1))
@@ -40,26 +42,48 @@ same() {
 	rm -f "$T/want.svg"
 }
 
-# positions LABEL: state and render at events and turns of $T/a.sil
+# keys KEYS...: step's commands, a line each, for the next calls of same
+keys() {
+	printf '%s\n' "$@" > "$T/in"
+}
+
+# positions LABEL [few]: state, render and step at events and turns of
+# $T/a.sil; with few (a long game, where a board costs a quarter second) the
+# boards only at the middle, state and step at every position
 positions() {
 	label=$1
+	few=${2:-}
 	events=$("$SILLAGE" info --json "$T/a.sil" | sed 's/.*"events":\([0-9]*\).*/\1/')
 	turns=$("$SILLAGE" info --json "$T/a.sil" | sed 's/.*"turns":\([0-9]*\).*/\1/')
 	sides=$(sed -n 's/^player \([^ ]*\).*/\1/p' "$T/a.sil" | head -n 2)
-	for e in 1 $((events / 2 + 1)) $events $((events + 1)); do
+	mid=$((events / 2 + 1))
+	for e in 1 $mid $events $((events + 1)); do
 		[ "$e" -ge 1 ] || continue
 		same "$label" state --event "$e"
-		same "$label" render --event "$e" -o "$T/o.svg"
+		# a board at the middle and the refusal past the end (state, above, and
+		# the boards at turns, below, reach the ends)
+		[ -n "$few" ] || [ "$e" = 1 ] || [ "$e" = "$events" ] || same "$label" render --event "$e" -o "$T/o.svg"
 	done
 	for t in 1 $turns $((turns + 1)); do
 		same "$label" state --turn "$t" --phase 2
-		same "$label" render --turn "$t" --phase 2 -o "$T/o.svg"
+		[ -n "$few" ] || same "$label" render --turn "$t" --phase 2 -o "$T/o.svg"
 	done
 	same "$label" render --turn "$(((turns + 1) / 2))" -o "$T/o.svg"
 	same "$label" state --turn "$turns" --phase 9
 	for s in $sides; do
 		same "$label" render --event $((events / 2)) --side "$s" -o "$T/o.svg"
+		[ -n "$few" ] && break
 	done
+	# step: forward and back over the start, the middle and the end, by
+	# event and by turn, a jump, a search, the state
+	keys n n p ']' '[' '[' "e $mid" p p "g $turns" n n n s "g 1" '/ turn' s q
+	same "$label" step
+	same "$label" step --event "$mid"
+	same "$label" step --event "$events"
+	same "$label" step --turn "$turns"
+	same "$label" step --turn "$((turns + 1))"
+	same "$label" step --event "$((events + 1))"
+	: > "$T/in"
 }
 
 for f in samples/*/*.sil; do
@@ -72,10 +96,12 @@ done
 "$SILLAGE" gen -g sail --events 12000 -o "$T/a.sil" >/dev/null || exit 1
 "$SILLAGE" convert "$T/a.sil" -o "$T/am.silb" >/dev/null || exit 1
 "$SILLAGE" convert --coding=deflate "$T/a.sil" -o "$T/ad.silb" >/dev/null || exit 1
-positions gen-sail
+positions gen-sail few
 for e in 1023 1024 3072 3073 6144; do
 	same gen-sail state --event "$e"
-	same gen-sail render --event "$e" -o "$T/o.svg"
+	keys p n n p p "e $((e + 1))" p '[' ']' s q
+	same gen-sail step --event "$e"
 done
+same gen-sail render --event 1024 -o "$T/o.svg"
 echo "seek: $pass passed, $fail failed"
 [ $fail = 0 ]
