@@ -276,6 +276,7 @@ struct club {
 	server **games;
 	int ngames, capg;
 	long long scanned_ms;   /* the last look at DIR */
+	long long dir_stamp;    /* DIR's change time (ns) at that look: a file added since is looked at at once */
 	club_token *tok;
 	int ntok;
 	char *tok_path;

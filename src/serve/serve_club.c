@@ -208,6 +208,15 @@ static int open_one(club *cl, const char *name, const struct stat *st, int annou
 	return 0;
 }
 
+/* DIR's last change (its mtime in nanoseconds), or 0 when it cannot be read. */
+static long long dir_stamp(const char *dir)
+{
+	struct stat st;
+	if (stat(dir, &st) != 0)
+		return 0;
+	return (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+}
+
 int serve_club_scan(club *cl, int force)
 {
 	DIR *d;
@@ -216,12 +225,16 @@ int serve_club_scan(club *cl, int force)
 	long long t = now_ms();
 	if (!cl->o.dir)
 		return 0;
+	long long stamp = dir_stamp(cl->o.dir);
 	pthread_mutex_lock(&scan_lock);
-	if (!force && t - cl->scanned_ms < 1000) {
+	/* at most once a second, unless DIR itself changed (a file added, renamed
+	 * or removed): a game copied in is seen by the next request at once */
+	if (!force && t - cl->scanned_ms < 1000 && stamp == cl->dir_stamp) {
 		pthread_mutex_unlock(&scan_lock);
 		return 0;
 	}
 	cl->scanned_ms = t;
+	cl->dir_stamp = stamp;
 	d = opendir(cl->o.dir);
 	if (!d) {
 		serve_log(NULL, NULL, "-", cl->o.dir, 0, strerror(errno));
