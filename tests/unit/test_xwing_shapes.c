@@ -370,6 +370,30 @@ static void test_hazard_standard_setup(void **state)
 	OK(c, "obstacle id=d kind=debris x=64000 y=28000 r=3000");
 }
 
+/* The six hazards `sillage new xwing` writes (import_xws.c): accepted under the
+ * standard setup's rules; the VT-49's cloud, whose lowest vertex is 8.49 mm over
+ * the range-2 line, refused 8.50 mm lower and accepted 8.49 mm lower. */
+static void test_new_xwing_setup(void **state)
+{
+	ctx *c = *state;
+	c->log->h.meta = sl_calloc(1, sizeof *c->log->h.meta);
+	assert_non_null(c->log->h.meta);
+	c->log->h.meta[0].key = sl_strdup("xwing-setup");
+	c->log->h.meta[0].value = sl_strdup("standard");
+	c->log->h.nmeta = 1;
+	OK(c, "hazard id=rock1 shape=tfa-a1 x=32503 y=53936 a=3450");
+	OK(c, "hazard id=dust1 shape=yt2400-d0 x=58076 y=44231 a=1800");
+	OK(c, "hazard id=rock2 shape=tfa-a0 x=44136 y=28491 a=3000");
+	OK(c, "hazard id=dust2 shape=yt2400-d1 x=27131 y=27583 a=1800");
+	OK(c, "hazard id=rock3 shape=tfa-a2 x=64375 y=64110 a=2550");
+	NO(c, "hazard id=dust3 shape=vt49-d0 x=63970 y=23034 a=0", "beyond range 2 of every edge");
+	OK(c, "hazard id=dust3 shape=vt49-d0 x=63970 y=23035 a=0");
+	assert_int_equal(S(c)->nobstacles, 6);
+	for (int k = 0; k < 6; k++)
+		for (int j = k + 1; j < 6; j++)
+			assert_int_not_equal(S(c)->obstacles[k].shape, S(c)->obstacles[j].shape);
+}
+
 static void to_activation(ctx *c, const char *yw)
 {
 	four(c);
@@ -489,6 +513,7 @@ int main(void)
 		cmocka_unit_test(test_template_bank_and_turn),
 		cmocka_unit_test(test_outlines),
 		cmocka_unit_test_setup_teardown(test_hazard_setup, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_new_xwing_setup, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_hazard_standard_setup, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_cloud_die, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_cloud_crit_and_hit, setup, teardown),
