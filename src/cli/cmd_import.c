@@ -38,7 +38,7 @@ static int import_xws(int argc, char **argv)
 		return cli_usage("import", "give one or two XWS squad files");
 	sl_buf_init(&text);
 	sl_error_clear(&err);
-	if (rec_xws_import(&text, (const char *const *)argv + i, nsq, &err) != 0)
+	if (rec_xws_import(&text, (const char *const *)argv + i, nsq, 0, &err) != 0)
 		rc = cli_report(&err);
 	else if (a.out && strcmp(a.out, "-") != 0) {
 		if (sl_write_file_atomic(a.out, text.data, text.len, &err) != 0)

@@ -204,19 +204,32 @@ static void ship_lines(ship_map *m, sl_buf *out)
 
 /* The obstacles of a standard game (rules reference, Setup: six, placed by
  * the players in turn, the first player first, each wholly beyond range 2
- * of every edge and beyond range 1 of the others): the core set's three
- * asteroids and three debris clouds, as discs (D3). */
-static void obstacle_lines(sl_buf *out)
+ * of every edge and beyond range 1 of the others): three asteroids and three
+ * debris clouds with their printed outlines (`hazard`, rules version 4: the
+ * Force Awakens core set's asteroids 0-2, the YT-2400's debris clouds 0-1,
+ * the VT-49's 0), or with REC_XWS_DISCS the core set's as discs (D3). The
+ * positions keep every gap 2 mm or more over its rule (measured on the
+ * outlines); the rules check them again when the squads are applied. */
+static void obstacle_lines(sl_buf *out, int flags)
 {
 	static const struct { const char *id, *kind; int32_t x, y, r; } ob[6] = {
 		{"rock1", "asteroid", 30000, 40000, 3500}, {"rock2", "asteroid", 61440, 51440, 3500},
 		{"dust1", "debris", 45720, 31000, 3000}, {"dust2", "debris", 45720, 60440, 3000},
 		{"rock3", "asteroid", 28000, 62000, 3000}, {"dust3", "debris", 63440, 29440, 3000},
 	};
+	static const struct { const char *id, *shape; int32_t x, y, a; } hz[6] = {
+		{"rock1", "tfa-a1", 32503, 53936, 3450}, {"dust1", "yt2400-d0", 58076, 44231, 1800},
+		{"rock2", "tfa-a0", 44136, 28491, 3000}, {"dust2", "yt2400-d1", 27131, 27583, 1800},
+		{"rock3", "tfa-a2", 64375, 64110, 2550}, {"dust3", "vt49-d0", 63970, 23884, 0},
+	};
 	sl_buf_puts(out, "# obstacles, placed in turn by p1 and p2\n");
 	for (int k = 0; k < 6; k++)
-		sl_buf_printf(out, "obstacle id=%s kind=%s x=%d y=%d r=%d\n", ob[k].id, ob[k].kind,
-			ob[k].x, ob[k].y, ob[k].r);
+		if (flags & REC_XWS_DISCS)
+			sl_buf_printf(out, "obstacle id=%s kind=%s x=%d y=%d r=%d\n", ob[k].id,
+				ob[k].kind, ob[k].x, ob[k].y, ob[k].r);
+		else
+			sl_buf_printf(out, "hazard id=%s shape=%s x=%d y=%d a=%d\n", hz[k].id,
+				hz[k].shape, hz[k].x, hz[k].y, hz[k].a);
 }
 
 static void header_name(json_t *root, int p, char *out, size_t n)
@@ -234,7 +247,7 @@ static void header_name(json_t *root, int p, char *out, size_t n)
 }
 
 static void header_lines(sl_buf *out, json_t *const *roots, const char *const *files, int nsq,
-	int sys)
+	int sys, int flags)
 {
 	static const uint32_t colours[REC_XWS_MAX] = {0xc0392b, 0x2f6fd0};
 	char name[REC_XWS_MAX][96];
@@ -256,7 +269,7 @@ static void header_lines(sl_buf *out, json_t *const *roots, const char *const *f
 		sl_buf_puts(out, "meta xwing-setup standard\n");
 	sl_buf_puts(out, "\n");
 	if (nsq == REC_XWS_MAX)
-		obstacle_lines(out);
+		obstacle_lines(out, flags);
 	sl_buf_puts(out, "# ships deployed in initiative order, within range 1 of their edge\n");
 }
 
@@ -313,7 +326,7 @@ out:
 	return rc;
 }
 
-int rec_xws_import(sl_buf *out, const char *const *files, int nsq, sl_error *err)
+int rec_xws_import(sl_buf *out, const char *const *files, int nsq, int flags, sl_error *err)
 {
 	json_t *roots[REC_XWS_MAX] = {NULL, NULL};
 	ship_map m;
@@ -345,7 +358,7 @@ int rec_xws_import(sl_buf *out, const char *const *files, int nsq, sl_error *err
 	for (int s = 0; s < nsq; s++)
 		if ((rc = squad_read(err, files[s], roots[s], s, sys, &m)) != 0)
 			goto out;
-	header_lines(&text, roots, files, nsq, sys);
+	header_lines(&text, roots, files, nsq, sys, flags);
 	ship_lines(&m, &text);
 	if (text.failed) {
 		rc = sl_error_set(err, SL_EIO, "out of memory");

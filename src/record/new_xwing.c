@@ -1,7 +1,8 @@
 /* new_xwing.c - `sillage new xwing`: a game of X-Wing from two XWS squad
  * files (the format squad builders export), through the XWS importer that
  * `import` uses too (import_xws.c): each squad along its player's edge,
- * every id looked up in the catalog and each ship checked by the rules. */
+ * every id looked up in the catalog and each ship checked by the rules, after
+ * the six obstacles of a standard setup (printed outlines, or discs). */
 #include "record/new.h"
 #include "record/import.h"
 #include "games/xwing/xwing.h"
@@ -12,9 +13,11 @@
 static int xwing_write(sl_buf *out, const rec_new_opt *opt, int nopt, sl_error *err)
 {
 	const char *files[REC_XWS_MAX];
-	int n = 0;
+	int n = 0, flags = 0;
 	for (int i = 0; i < nopt; i++)
-		if (strcmp(opt[i].key, "xws") == 0) {
+		if (strcmp(opt[i].key, "discs") == 0)
+			flags |= REC_XWS_DISCS;
+		else if (strcmp(opt[i].key, "xws") == 0) {
 			if (n == REC_XWS_MAX)
 				return sl_error_set(err, SL_EUSAGE, "new xwing: --xws given more than twice "
 					"(a game is two squads)");
@@ -23,7 +26,7 @@ static int xwing_write(sl_buf *out, const rec_new_opt *opt, int nopt, sl_error *
 	if (n != REC_XWS_MAX)
 		return sl_error_set(err, SL_EUSAGE, "new xwing: give the two squads, --xws A.json "
 			"--xws B.json (XWS files from a squad builder)");
-	return rec_xws_import(out, files, n, err);
+	return rec_xws_import(out, files, n, flags, err);
 }
 
 /* The pilots and upgrades of the module's catalog, by XWS id. */
@@ -50,7 +53,9 @@ static int xwing_list(sl_buf *out, sl_error *err)
 const rec_template rec_new_xwing = {
 	"xwing",
 	"--xws FILE  a squad in XWS JSON (twice: the first sets up along the bottom edge, the "
-	"second along the top)",
+	"second along the top)\n"
+	"--discs  the six obstacles as discs (`obstacle`, decision D3) instead of their printed "
+	"outlines (`hazard`)",
 	xwing_list,
 	xwing_write,
 	NULL,   /* deals nothing hidden */

@@ -233,24 +233,73 @@ static int64_t area2(const xw_shape_def *d)
 	return a;
 }
 
+static int orient(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t cx, int64_t cy)
+{
+	int64_t v = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+	return (v > 0) - (v < 0);
+}
+
+/* No two edges of the outline meet but neighbours at their shared vertex. */
+static int simple_polygon(const xw_shape_def *d)
+{
+	for (int i = 0; i < d->n; i++)
+		for (int j = i + 1; j < d->n; j++) {
+			int i1 = (i + 1) % d->n, j1 = (j + 1) % d->n;
+			if (j == i1 || i == j1)
+				continue;
+			int o1 = orient(d->x[i], d->y[i], d->x[i1], d->y[i1], d->x[j], d->y[j]);
+			int o2 = orient(d->x[i], d->y[i], d->x[i1], d->y[i1], d->x[j1], d->y[j1]);
+			int o3 = orient(d->x[j], d->y[j], d->x[j1], d->y[j1], d->x[i], d->y[i]);
+			int o4 = orient(d->x[j], d->y[j], d->x[j1], d->y[j1], d->x[i1], d->y[i1]);
+			if (o1 * o2 <= 0 && o3 * o4 <= 0)
+				return 0;   /* crossing, or touching: not simple */
+		}
+	return 1;
+}
+
 static void test_outlines(void **state)
 {
 	(void)state;
-	assert_int_equal(xw_nshapes, 3);
+	/* a standard setup's six printed tokens are distinct: three asteroids,
+	 * three debris clouds (and the gas cloud) */
+	assert_int_equal(xw_nshapes, 7);
+	int nkind[3] = {0, 0, 0};
 	for (int k = 0; k < xw_nshapes; k++) {
 		const xw_shape_def *d = &xw_shapes[k];
 		int64_t r2 = 0;
+		int32_t x0 = 0, x1 = 0, y0 = 0, y1 = 0;
 		assert_string_equal(d->id, xw_shape_ids[k]);
 		assert_true(d->n >= 3 && d->n <= XW_POLY_MAX);
 		assert_true(area2(d) > 0);                   /* counter-clockwise */
+		assert_true(simple_polygon(d));
 		for (int i = 0; i < d->n; i++) {
 			int64_t v = (int64_t)d->x[i] * d->x[i] + (int64_t)d->y[i] * d->y[i];
 			r2 = v > r2 ? v : r2;
+			x0 = d->x[i] < x0 ? d->x[i] : x0;
+			x1 = d->x[i] > x1 ? d->x[i] : x1;
+			y0 = d->y[i] < y0 ? d->y[i] : y0;
+			y1 = d->y[i] > y1 ? d->y[i] : y1;
 		}
 		assert_true(xw_isqrt(r2) <= d->r && xw_isqrt(r2) + 1 >= d->r);
-		/* the printed tokens: 4 to 13 cm across, 20 to 50 cm2 */
-		assert_true(d->r > 4000 && d->r < 7000);
-		assert_true(area2(d) / 2 > 20000000 && area2(d) / 2 < 50000000);
+		/* the printed tokens: 4 to 15 cm across each way, 10 to 100 cm2, the
+		 * centroid inside the box */
+		assert_true(x1 - x0 > 4000 && x1 - x0 < 15000);
+		assert_true(y1 - y0 > 4000 && y1 - y0 < 15000);
+		assert_true(x0 < 0 && x1 > 0 && y0 < 0 && y1 > 0);
+		assert_true(d->r > 3000 && d->r < 9000);
+		assert_true(area2(d) / 2 > 10000000 && area2(d) / 2 < 100000000);
+		nkind[d->kind]++;
+	}
+	assert_int_equal(nkind[XW_ASTEROID], 3);
+	assert_int_equal(nkind[XW_DEBRIS], 3);
+	assert_int_equal(nkind[XW_GAS], 1);
+	/* a simple polygon is told from one crossing itself */
+	{
+		xw_shape_def bow = {"bow", XW_ASTEROID, 4, 100, {0, 100, 100, 0}, {0, 100, 0, 100}};
+		assert_false(simple_polygon(&bow));
+		bow.y[2] = 100;
+		bow.y[1] = 0;
+		assert_true(simple_polygon(&bow));
 	}
 	assert_int_equal(xw_shapes[0].kind, XW_ASTEROID);
 	assert_int_equal(xw_shapes[1].kind, XW_DEBRIS);
@@ -319,6 +368,30 @@ static void test_hazard_standard_setup(void **state)
 	/* a disc beside a shape: the gap from the disc's edge to the outline */
 	NO(c, "obstacle id=d kind=debris x=62000 y=28000 r=3000", "beyond range 1 of the others");
 	OK(c, "obstacle id=d kind=debris x=64000 y=28000 r=3000");
+}
+
+/* The six hazards `sillage new xwing` writes (import_xws.c): accepted under the
+ * standard setup's rules; the VT-49's cloud, whose lowest vertex is 8.49 mm over
+ * the range-2 line, refused 8.50 mm lower and accepted 8.49 mm lower. */
+static void test_new_xwing_setup(void **state)
+{
+	ctx *c = *state;
+	c->log->h.meta = sl_calloc(1, sizeof *c->log->h.meta);
+	assert_non_null(c->log->h.meta);
+	c->log->h.meta[0].key = sl_strdup("xwing-setup");
+	c->log->h.meta[0].value = sl_strdup("standard");
+	c->log->h.nmeta = 1;
+	OK(c, "hazard id=rock1 shape=tfa-a1 x=32503 y=53936 a=3450");
+	OK(c, "hazard id=dust1 shape=yt2400-d0 x=58076 y=44231 a=1800");
+	OK(c, "hazard id=rock2 shape=tfa-a0 x=44136 y=28491 a=3000");
+	OK(c, "hazard id=dust2 shape=yt2400-d1 x=27131 y=27583 a=1800");
+	OK(c, "hazard id=rock3 shape=tfa-a2 x=64375 y=64110 a=2550");
+	NO(c, "hazard id=dust3 shape=vt49-d0 x=63970 y=23034 a=0", "beyond range 2 of every edge");
+	OK(c, "hazard id=dust3 shape=vt49-d0 x=63970 y=23035 a=0");
+	assert_int_equal(S(c)->nobstacles, 6);
+	for (int k = 0; k < 6; k++)
+		for (int j = k + 1; j < 6; j++)
+			assert_int_not_equal(S(c)->obstacles[k].shape, S(c)->obstacles[j].shape);
 }
 
 static void to_activation(ctx *c, const char *yw)
@@ -440,6 +513,7 @@ int main(void)
 		cmocka_unit_test(test_template_bank_and_turn),
 		cmocka_unit_test(test_outlines),
 		cmocka_unit_test_setup_teardown(test_hazard_setup, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_new_xwing_setup, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_hazard_standard_setup, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_cloud_die, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_cloud_crit_and_hit, setup, teardown),

@@ -39,6 +39,10 @@ SHAPES = [
     ("tfa-a0", 0, "tfa-a0.v", "igu"),
     ("yt2400-d0", 1, "yt2400-d0.v", "meters"),
     ("gas-1", 2, "gas-1.v", "igu"),
+    ("tfa-a1", 0, "tfa-a1.v", "igu"),
+    ("tfa-a2", 0, "tfa-a2.v", "igu"),
+    ("yt2400-d1", 1, "yt2400-d1.v", "meters"),
+    ("vt49-d0", 1, "vt49-d0.v", "meters"),
 ]
 TOL = 40        # 0.4 mm
 MAXV = 48       # XW_POLY_MAX in xwing.h

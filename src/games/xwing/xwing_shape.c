@@ -12,7 +12,8 @@ const xw_shape_def xw_shapes[] = {
 #include "xwing_shapes.inc"
 };
 const int xw_nshapes = (int)(sizeof xw_shapes / sizeof xw_shapes[0]);
-const char *const xw_shape_ids[] = {"tfa-a0", "yt2400-d0", "gas-1", NULL};
+const char *const xw_shape_ids[] = {"tfa-a0", "yt2400-d0", "gas-1", "tfa-a1", "tfa-a2",
+	"yt2400-d1", "vt49-d0", NULL};
 
 void xw_shape_place(int k, int32_t x, int32_t y, int32_t a, xw_poly *out)
 {
