@@ -385,8 +385,9 @@ static int journal_ready(recorder *rc, draft *d)
 	if (sl_buf_reserve(&d->desc, 0) || sl_buf_reserve(&rc->last_desc, d->desc.len) ||
 	    sl_buf_reserve(&rc->last_dice, d->dline.len) || sl_buf_reserve(&d->dline, 0))
 		goto oom;
-	if (d->dline.len && rc->log->h.format_version < 2)   /* format 2 marks the draws in the entry itself */
-		rec_pending_add(rc, sl_buf_cstr(&d->dline));
+	if (d->dline.len && rc->log->h.format_version < 2 &&   /* format 2 marks the draws in the entry itself */
+	    rec_pending_add(rc, sl_buf_cstr(&d->dline)))
+		goto oom;
 	if (rc->pending.len && sl_buf_reserve(&rc->pending, 0))
 		goto oom;
 	return 0;

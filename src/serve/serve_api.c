@@ -31,8 +31,13 @@ void serve_reply_json(serve_reply *out, int status, void *json)
 		out->body = sl_strdup(text);
 		free(text);
 	}
-	out->len = out->body ? strlen(out->body) : 0;
 	out->owned = out->body != NULL;
+	if (!out->body) {   /* no answer to give: a 500, never a 2xx without its body */
+		static char oom[] = "{\"error\":\"out of memory\"}";
+		out->status = 500;
+		out->body = oom;
+	}
+	out->len = strlen(out->body);
 	json_decref(j);
 }
 
