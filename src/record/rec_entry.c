@@ -363,23 +363,49 @@ static int entry_rules(recorder *rc, draft *d)
 	return 0;
 }
 
+/* What the entry needs before it is appended: its check, its description
+ * (a marker's), the room to keep them and its dice line, its comments. 0,
+ * or -1 for out of memory (said, the state put back: nothing recorded, not
+ * an entry without its check nor an answer without its words). */
+static int journal_ready(recorder *rc, draft *d)
+{
+	sl_error err;
+	sl_error_clear(&err);
+	if (d->sealed) {   /* hashed already, to compare with the check typed */
+		d->ev.has_check = 1;
+		d->ev.check = d->check;
+	} else if (rec_seal_entry(rc->log, rc->st, rc->log->n, &d->ev))
+		goto oom;
+	if (d->ev.entry != SL_ENTRY_EVENT) {
+		sl_buf_reset(&d->desc);
+		sl_replay_describe_marker(rc->log, &d->ev, &d->desc);
+	}
+	sl_buf_reset(&rc->last_desc);
+	sl_buf_reset(&rc->last_dice);
+	if (sl_buf_reserve(&d->desc, 0) || sl_buf_reserve(&rc->last_desc, d->desc.len) ||
+	    sl_buf_reserve(&rc->last_dice, d->dline.len) || sl_buf_reserve(&d->dline, 0))
+		goto oom;
+	if (d->dline.len && rc->log->h.format_version < 2 &&   /* format 2 marks the draws in the entry itself */
+	    rec_pending_add(rc, sl_buf_cstr(&d->dline)))
+		goto oom;
+	if (rc->pending.len && sl_buf_reserve(&rc->pending, 0))
+		goto oom;
+	return 0;
+oom:
+	rec_rebuild(rc, &err);
+	entry_oom(rc);
+	return -1;
+}
+
 /* Sealed, appended and saved; said. */
 static void entry_journal(recorder *rc, draft *d)
 {
 	sl_error err;
 	int r;
 	sl_error_clear(&err);
-	if (d->sealed) {   /* hashed already, to compare with the check typed */
-		d->ev.has_check = 1;
-		d->ev.check = d->check;
-	} else
-		rec_seal_entry(rc->log, rc->st, rc->log->n, &d->ev);
-	sl_buf_reset(&rc->last_dice);
-	if (d->dline.len) {   /* format 2 marks the draws in the entry itself */
-		if (rc->log->h.format_version < 2)
-			rec_pending_add(rc, sl_buf_cstr(&d->dline));
-		sl_buf_put(&rc->last_dice, d->dline.data, d->dline.len);
-	}
+	if (journal_ready(rc, d))
+		return;
+	sl_buf_put(&rc->last_dice, d->dline.data, d->dline.len);
 	if (rc->pending.len)
 		d->ev.comment = sl_buf_cstr(&rc->pending);
 	sl_free(rc->log->tail_comment);   /* the pending lines go with this entry now */
@@ -391,7 +417,10 @@ static void entry_journal(recorder *rc, draft *d)
 	}
 	if (r) {   /* not recorded: put the state back as the log on disk has it */
 		rec_rebuild(rc, &err);
-		rc->refused++;
+		if (r == SL_ENOMEM)   /* the append's: said as such (rec_save says its own) */
+			entry_oom(rc);
+		else
+			rc->refused++;
 		return;
 	}
 	sl_buf_reset(&rc->pending);
@@ -399,11 +428,6 @@ static void entry_journal(recorder *rc, draft *d)
 	rc->accepted++;
 	if (d->ev.entry == SL_ENTRY_EVENT)
 		rc->events++;
-	else {
-		sl_buf_reset(&d->desc);
-		sl_replay_describe_marker(rc->log, &d->ev, &d->desc);
-	}
-	sl_buf_reset(&rc->last_desc);
 	sl_buf_put(&rc->last_desc, d->desc.data, d->desc.len);
 	rec_say_accepted(rc, &d->ev, &d->desc);
 }

@@ -23,11 +23,18 @@ int rec_seal_entry(const sl_log *log, const void *st, size_t at, sl_event *ev)
 	return sl_entry_seal(log->game, &log->h, st, &chain, ev);
 }
 
-void rec_pending_add(recorder *rc, const char *s)
+/* 0, or SL_ENOMEM with the pending lines as they were (none cut short). */
+int rec_pending_add(recorder *rc, const char *s)
 {
+	size_t was = rc->pending.len;
 	if (rc->pending.len)
 		sl_buf_putc(&rc->pending, '\n');
 	sl_buf_puts(&rc->pending, s);
+	if (!rc->pending.failed)
+		return SL_OK;
+	rc->pending.len = was;
+	rc->pending.failed = 0;
+	return SL_ENOMEM;
 }
 
 /* The log to path atomically: a .silb archive, or canonical text. */

@@ -61,8 +61,13 @@ void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 	int hw;
 	if (!*s)
 		return;
-	if (*s == '#') {
-		rec_pending_add(rc, s);
+	if (*s == '#') {   /* a comment not kept is said: not dropped in silence */
+		if (rec_pending_add(rc, s)) {
+			sl_error e;
+			sl_error_clear(&e);
+			sl_error_at(&e, SL_ENOMEM, "<stdin>", lineno, col, "out of memory");
+			rec_refuse(rc, &e);
+		}
 		return;
 	}
 	if (rec_command(rc, s, lineno))

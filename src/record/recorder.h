@@ -267,7 +267,7 @@ int rec_save_whole(recorder *rc);
 int rec_rewrite(recorder *rc);
 int rec_rebuild(recorder *rc, sl_error *err);
 /* A comment line for the next entry. */
-void rec_pending_add(recorder *rc, const char *s);
+int rec_pending_add(recorder *rc, const char *s);
 
 /* ---- words (rec_say.c) ---------------------------------------------------- */
 /* 1 if s is the word w, blanks around it aside. */

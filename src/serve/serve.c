@@ -917,8 +917,9 @@ static int feed_setup(server *s)
 			sl_free(line);
 		}
 		if (s->rc.refused != before) {
-			/* an out of memory is no refusal by the rules: exit 4's cause, not 1's */
-			int oom = s->rc.last_err.code == SL_ENOMEM;
+			/* an out of memory, or a journal that could not be written (for
+			 * out of memory too), is no refusal by the rules: exit 4, not 1 */
+			int oom = s->rc.last_err.code == SL_ENOMEM || s->rc.io_failed;
 			fprintf(stderr, "sillage: serve: %s:%u: %s: the setup is not recorded whole\n",
 				s->o.from, lineno, oom ? "out of memory" : "refused (above)");
 			sl_free(text);

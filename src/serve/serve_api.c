@@ -31,8 +31,13 @@ void serve_reply_json(serve_reply *out, int status, void *json)
 		out->body = sl_strdup(text);
 		free(text);
 	}
-	out->len = out->body ? strlen(out->body) : 0;
 	out->owned = out->body != NULL;
+	if (!out->body) {   /* no answer to give: a 500, never a 2xx without its body */
+		static char oom[] = "{\"error\":\"out of memory\"}";
+		out->status = 500;
+		out->body = oom;
+	}
+	out->len = strlen(out->body);
 	json_decref(j);
 }
 
@@ -685,6 +690,22 @@ static void cap_put(void *ud, const char *p, size_t n)
 	sl_buf_put(&((capture *)ud)->said, p, n);
 }
 
+/* What the recorder said as one line: its newlines made "; ", the last one
+ * dropped (a message or a log line never holds a raw newline). */
+static const char *said_line(capture *cap)
+{
+	sl_buf *b = &cap->said;
+	while (b->len && (b->data[b->len - 1] == '\n' || b->data[b->len - 1] == '\r'))
+		b->len--;
+	sl_buf_putc(b, 0);   /* the terminator, then not counted */
+	if (b->failed || !b->data)
+		return "out of memory";
+	b->len--;
+	for (char *p = (char *)b->data; (p = strpbrk(p, "\r\n")); p++)
+		*p = ';';
+	return (const char *)b->data;
+}
+
 /* One line through the recorder, what it says kept in cap->said (freed by
  * the caller) instead of going to the server's log. */
 static void rec_captured(server *s, const char *line, size_t len, capture *cap)
@@ -833,7 +854,7 @@ static void record_line(server *s, const serve_who *w, const char *text, serve_r
 	rec_captured(s, sl_buf_cstr(&line), line.len, &cap);
 	if (s->rc.io_failed) {
 		s->broken = 1;
-		serve_reply_error(rp, 500, "the journal could not be written: %s", sl_buf_cstr(&cap.said));
+		serve_reply_error(rp, 500, "the journal could not be written: %s", said_line(&cap));
 	} else if (s->rc.accepted == before && s->rc.last_err.code == SL_ENOMEM) {
 		serve_reply_error(rp, 503, "out of memory");   /* not a refusal by the rules */
 	} else if (s->rc.accepted == before) {
