@@ -149,34 +149,9 @@ int cli_stdin_stream(sl_log **out, char **held, size_t *nheld, int hold, sl_silb
 
 int cli_read_input(const char *path, size_t max, char **out, size_t *len, sl_error *err)
 {
-	sl_buf b;
-	char chunk[65536];
-	size_t n;
 	if (strcmp(path, "-") != 0)
 		return sl_read_file(path, max, out, len, err);
-	*out = NULL;
-	*len = 0;
-	sl_buf_init(&b);
-	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
-		sl_buf_put(&b, chunk, n);
-		if (b.len > max) {
-			sl_buf_free(&b);
-			return sl_error_set(err, SL_ELIMIT, "<stdin>: more than %zu bytes", max);
-		}
-	}
-	if (ferror(stdin)) {
-		sl_buf_free(&b);
-		return sl_error_set(err, SL_EIO, "<stdin>: cannot read: %s", strerror(errno));
-	}
-	sl_buf_putc(&b, 0);
-	if (b.failed) {
-		sl_buf_free(&b);
-		return sl_error_set(err, SL_ENOMEM, "out of memory");
-	}
-	/* the buffer itself, not a copy: standard input is held once */
-	*out = (char *)b.data;
-	*len = b.len - 1;
-	return SL_OK;
+	return cli_stdin_rest("", 0, max, out, len, err);   /* no head read yet */
 }
 
 int cli_load(sl_log **out, const char *path, sl_error *err)
