@@ -469,6 +469,23 @@ static int focus_results(const uint8_t *faces, int n, int focus_face)
 	return k;
 }
 
+/* The spends of a modify as push_modify takes them: 0 the focus token,
+ * 1 the second kind (the attacker's lock, the defender's evade), then a 2
+ * per calculate and a 3 per Force token; returns their count. */
+static int spend_codes(uint8_t *v, int focus, int second, int calc, int force)
+{
+	int n = 0;
+	if (focus)
+		v[n++] = 0;
+	if (second)
+		v[n++] = 1;
+	for (int k = 0; k < calc; k++)
+		v[n++] = 2;
+	for (int k = 0; k < force; k++)
+		v[n++] = 3;
+	return n;
+}
+
 /* The attacker's modify (step 1): focus, the lock's reroll of the blanks
  * (and of the focuses when focus is not spent), calculate and Force tokens,
  * one focus result each (none offered once the focus token changes them all). */
@@ -481,7 +498,7 @@ static int attacker_modifies(xctx *x)
 		for (int c = 0; c <= sh->calculate && c <= nf; c++)
 			for (int f = 0; f <= sh->force && c + f <= nf; f++) {
 				uint8_t as[8], pos[16];
-				int na = 0, np = 0;
+				int na, np = 0;
 				char label[160];
 				if (((a & 1) && !sh->focus) || ((a & 2) && sh->lock != rl->target) || ((a & 1) && c + f))
 					continue;
@@ -490,14 +507,7 @@ static int attacker_modifies(xctx *x)
 						pos[np++] = (uint8_t)k;   /* "1" is item 0 */
 				if ((a & 2) && !np)
 					continue;
-				if (a & 1)
-					as[na++] = 0;
-				if (a & 2)
-					as[na++] = 1;
-				for (int k = 0; k < c; k++)
-					as[na++] = 2;
-				for (int k = 0; k < f; k++)
-					as[na++] = 3;
+				na = spend_codes(as, a & 1, a & 2, c, f);
 				spends_label(label, sizeof label, a & 1, a & 2 ? "the lock to reroll" : NULL, c, f);
 				if ((rc = push_modify(x, sh->side, 1, as, na, pos, np, label)) < 0)
 					return rc;
@@ -515,18 +525,11 @@ static int defender_modifies(xctx *x)
 		for (int c = 0; c <= o->calculate && c <= nf; c++)
 			for (int f = 0; f <= o->force && c + f <= nf; f++) {
 				uint8_t ds[8];
-				int nd = 0;
+				int nd;
 				char label[160];
 				if (((d & 1) && !o->focus) || ((d & 2) && !o->evade) || ((d & 1) && c + f))
 					continue;
-				if (d & 1)
-					ds[nd++] = 0;
-				if (d & 2)
-					ds[nd++] = 1;
-				for (int k = 0; k < c; k++)
-					ds[nd++] = 2;
-				for (int k = 0; k < f; k++)
-					ds[nd++] = 3;
+				nd = spend_codes(ds, d & 1, d & 2, c, f);
 				spends_label(label, sizeof label, d & 1, d & 2 ? "its evade" : NULL, c, f);
 				if ((rc = push_modify(x, o->side, 5, ds, nd, NULL, 0, label)) < 0)
 					return rc;

@@ -427,5 +427,6 @@ int main(void)
 	};
 	(void)four;   /* the shared context's helpers these tests do not use */
 	(void)plan;
+	(void)to_engagement;
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,24 +17,6 @@
 
 #include "test_xwing_ctx.inc"
 
-static void to_engagement(ctx *c)
-{
-	four(c);
-	plan(c, "1FB", "1FB", "2FB", "2FB");
-	REVEAL(c, "reb", "ywing", "1FB");
-	OK(c, "reb: move ship=ywing");
-	REVEAL(c, "reb", "xwing", "1FB");
-	OK(c, "reb: move ship=xwing");
-	REVEAL(c, "imp", "adv", "2FB");
-	OK(c, "imp: move ship=adv");
-	REVEAL(c, "imp", "tie", "2FB");
-	OK(c, "imp: move ship=tie");
-	OK(c, "phase 4");
-	/* the x-wing (heading 0) and the TIE (heading 180) face each other at range 2 */
-	put(c, "xwing", 40000, 40000, 0);
-	put(c, "tie", 40000, 40000 + 4000 + 15000, 1800);
-}
-
 /* A damage card placed on a ship directly (up: 1 faceup, 0 facedown). */
 static void give(ctx *c, const char *id, int card, int up)
 {

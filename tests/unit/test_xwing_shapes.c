@@ -466,19 +466,7 @@ static void test_disc_of_the_same_reach_is_hit(void **state)
 static void face_off(ctx *c, const char *obstacle)
 {
 	OK(c, obstacle);
-	four(c);
-	plan(c, "1FB", "1FB", "2FB", "2FB");
-	REVEAL(c, "reb", "ywing", "1FB");
-	OK(c, "reb: move ship=ywing");
-	REVEAL(c, "reb", "xwing", "1FB");
-	OK(c, "reb: move ship=xwing");
-	REVEAL(c, "imp", "adv", "2FB");
-	OK(c, "imp: move ship=adv");
-	REVEAL(c, "imp", "tie", "2FB");
-	OK(c, "imp: move ship=tie");
-	OK(c, "phase 4");
-	put(c, "xwing", 40000, 40000, 0);
-	put(c, "tie", 40000, 59000, 1800);
+	to_engagement(c);
 }
 
 static void test_gas_obstruction(void **state)
