@@ -734,7 +734,8 @@ test("xwing: the actions of rules version 3 by clicks (jam, coordinate, SLAM)", 
 		r = (await (await fetch(base + "/api/state")).json()).rev;
 		await post("/api/act", l);
 	}
-	await settled(page);
+	// the page hears of these through its stream: its targets are the old ones until then
+	await caughtUp(page, (await (await fetch(base + "/api/state")).json()).rev);
 	await click(page, await pick(page, (t) => t.kind === "select" && t.sel === "ship:kw", "the K-wing"));
 	const slam = await pick(page, (t) => t.kind === "act" && t.line === "reb: action ship=kw action=slam maneuver=1FB" && onBoard(t), "a SLAM drawn where it ends");
 	await accepted(page, watch, slam);
