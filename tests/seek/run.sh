@@ -23,6 +23,7 @@ same() {
 	"$SILLAGE" "$@" "$T/a.sil" < "$T/in" > "$T/want" 2>&1
 	echo "exit $?" >> "$T/want"
 	[ -f "$T/o.svg" ] && mv "$T/o.svg" "$T/want.svg"
+	[ -f "$T/o.png" ] && mv "$T/o.png" "$T/want.png"
 	for b in m d; do
 		"$SILLAGE" "$@" "$T/a$b.silb" < "$T/in" > "$T/raw" 2>&1
 		rc=$?   # one run: the output and the exit code
@@ -34,12 +35,15 @@ same() {
 		elif [ -f "$T/want.svg" ] && ! cmp -s "$T/want.svg" "$T/o.svg"; then
 			echo "FAIL $label ($b): $* drew another board"
 			fail=$((fail + 1))
+		elif [ -f "$T/want.png" ] && ! cmp -s "$T/want.png" "$T/o.png"; then
+			echo "FAIL $label ($b): $* wrote another PNG"
+			fail=$((fail + 1))
 		else
 			pass=$((pass + 1))
 		fi
-		rm -f "$T/o.svg"
+		rm -f "$T/o.svg" "$T/o.png"
 	done
-	rm -f "$T/want.svg"
+	rm -f "$T/want.svg" "$T/want.png"
 }
 
 # keys KEYS...: step's commands, a line each, for the next calls of same
@@ -83,6 +87,9 @@ positions() {
 	same "$label" step --turn "$turns"
 	same "$label" step --turn "$((turns + 1))"
 	same "$label" step --event "$((events + 1))"
+	# the ends and past them, a find that fails, the board written
+	keys "e 0" n "g 0" "g $((turns + 1))" "e $((events + 1))" "e x" '/ no such text here' "e $mid" "w $T/o.png" s q
+	same "$label" step --turn 1
 	: > "$T/in"
 }
 
