@@ -182,6 +182,7 @@ static const cli_opt luck_opts[] = {
 static const cli_opt diff_opts[] = {
 	{"json", 'j', NULL, "print the difference as a JSON object"},
 	{"ignore-checks", 320, NULL, "replay without comparing the recorded state checks (an edited copy whose checks are stale); the rules are still checked"},
+	{"at", 321, "N|tT|tT.P", "compare the states at a position instead: after event N, after turn T's marker or its phase P's; once: A and B both there; twice: A at the first, B (or A again, with one FILE) at the second. A .silb reads the one segment that holds it"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt batch_opts[] = {
 	{"output", 'o', "OUT", "where to write the lines (default: standard output, unless --sqlite)"},

@@ -7,6 +7,8 @@
 # deflated, against its text log walked whole, at events and turns at the
 # start, inside and at the end of segments, through each side's view where
 # the game hides information, and the refusals of positions past the end.
+# diff --at compares two positions the same way, and step's keys move
+# through segments, never the log held.
 # usage: sh tests/seek/run.sh BUILD/sillage
 set -u
 SILLAGE=$1
@@ -87,6 +89,15 @@ positions() {
 	same "$label" step --turn "$turns"
 	same "$label" step --turn "$((turns + 1))"
 	same "$label" step --event "$((events + 1))"
+	# diff --at: two positions of the log, the log against the text at one
+	# (the same state both ways), the start, a phase, past the end
+	same "$label" diff --at 0 --at "$mid"
+	same "$label" diff --at "$mid" --at "t$turns"
+	same "$label" diff --json --at "t1.2" --at "$events"
+	same "$label" diff --at "$mid" "$T/a.sil"
+	same "$label" diff --json --at "t$turns" "$T/a.sil"
+	same "$label" diff --at "$((events + 1))" --at 1
+	same "$label" diff --at 1 --at "t$((turns + 1))"
 	# the ends and past them, a find that fails, the board written
 	keys "e 0" n "g 0" "g $((turns + 1))" "e $((events + 1))" "e x" '/ no such text here' "e $mid" "w $T/o.png" s q
 	same "$label" step --turn 1
@@ -110,5 +121,8 @@ for e in 1023 1024 3072 3073 6144; do
 	same gen-sail step --event "$e"
 done
 same gen-sail render --event 1024 -o "$T/o.svg"
+same gen-sail diff --at 1023 --at 1024
+same gen-sail diff --at 3072 --at t40
+same gen-sail diff --at t41.2 "$T/a.sil"
 echo "seek: $pass passed, $fail failed"
 [ $fail = 0 ]
