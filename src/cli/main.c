@@ -249,7 +249,9 @@ const cli_verb cli_verbs[] = {
 	 "Shows the current event and the state summary. Keys (or one command a line on standard input, for "
 	 "scripts): n or Right next event, p or Left previous, ] or Down next turn, [ or Up previous turn, "
 	 "g N jump to turn N, e N jump to event N, / TEXT find the next event whose description holds TEXT, "
-	 "w FILE.png write the board, s show the state, h help, q quit."},
+	 "w FILE.png write the board, s show the state, h help, q quit. On a .silb archive it reads one "
+	 "segment at a time through the index, never the whole log (the rules of the entries replayed are "
+	 "checked, their recorded checks not: `verify` does that)."},
 	{"convert", cmd_convert, "rewrite a log in canonical form, text or binary", "FILE", convert_opts,
 	 "Canonical text is stable: converting a canonical file gives back the same bytes. -o OUT.silb writes "
 	 "a binary archive, any other name text; FILE may be either: .sil -> .silb -> .sil gives back the same bytes."},
@@ -323,7 +325,10 @@ const cli_verb cli_verbs[] = {
 	 diff_opts,
 	 "Both logs are replayed side by side with every rule checked; entries are compared by content (comments, "
 	 "notes and bookmarks aside). Prints the two entries and the lines of the state summary only one side has "
-	 "after them. Exit 0 when the logs agree, 1 when they part."},
+	 "after them. Exit 0 when the logs agree, 1 when they part. With --at, the states at positions "
+	 "are compared instead (two of one log, or two logs at one): each side's event, turn, phase and state "
+	 "hash, then the summary lines only one has; exit 0 when they agree, 1 when they differ; a .silb is "
+	 "read through its index."},
 	{"batch", cmd_batch, "analyse many logs: a line per game or turn, CSV, or an SQLite archive", "FILE...|DIR",
 	 batch_opts,
 	 "Each FILE, and every .sil and .silb under each DIR (sorted by path), is replayed with every rule and "
