@@ -61,6 +61,8 @@ row "step --event $e (q)" 10 64 sh -c "echo q | '$SL' step --event $e '$T/g.silb
 row "step --turn $t (n p ] [ s q)" 10 64 sh -c "printf 'n\\np\\n]\\n[\\ns\\nq\\n' | '$SL' step --turn $t '$T/g.silb' >/dev/null"
 row "diff --at $e --at t$t (exit 1: they differ)" 10 64 sh -c "'$SL' diff --at $e --at t$t '$T/g.silb'; [ \$? = 1 ]"
 row "diff --at t$t.2 (two archives)" 10 64 "$SL" diff --at "t$t.2" "$T/g.silb" "$T/g.silb"
+row "targets --turn $t --phase 2" 10 64 "$SL" targets --turn "$t" --phase 2 "$T/g.silb"
+row "targets --event $e --sel ship:g1" 10 64 "$SL" targets --event "$e" --sel ship:g1 "$T/g.silb"
 row "verify - < text" - 64 sh -c "'$SL' verify - < '$T/g.sil'"
 row "convert - -o x.silb < text" - 64 sh -c "'$SL' convert - -o '$T/c.silb' < '$T/g.sil'"
 row "pack - -o x.silb < text" - 64 sh -c "'$SL' pack - -o '$T/p.silb' < '$T/g.sil'"

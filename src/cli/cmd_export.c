@@ -477,16 +477,18 @@ typedef struct step_walk {
 	long events;           /* events before the batch */
 	size_t from;           /* find: the first entry to look at */
 	sl_replay *r;
+	int batches;           /* segments handed over so far */
 	long found;            /* the position after the entry found; -1: none */
 } step_walk;
 
-static int step_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
+/* The batch ev[0..n) (the walk's first segment: w->start its keyframe) as
+ * the stepper's window, after `at` entries and `events` events. */
+static int step_keep(step_walk *w, const sl_log *log, const sl_event *ev, size_t n, size_t at, long events,
+	sl_error *err)
 {
-	step_walk *w = ud;
 	stepper *s = w->s;
 	size_t i;
-	int rc;
-	if (w->what == 0) {
+	{
 		sl_log *k = sl_log_new(log->game);
 		if (!k)
 			return sl_error_set(err, SL_ENOMEM, "out of memory");
@@ -502,11 +504,23 @@ static int step_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, 
 		s->wkey = w->start;
 		w->start = NULL;
 		s->ar_win = 0;
+		s->wbase = at;
+		s->wev = events;
 		return 1;
 	}
+}
+
+static int step_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
+{
+	step_walk *w = ud;
+	size_t i, at0 = w->at;
+	long ev0 = w->events;
+	int rc, first = w->batches++ == 0;
+	if (w->what == 0)
+		return step_keep(w, log, ev, n, at0, ev0, err);
 	if (w->what == 3) {   /* describe each entry from `from` on, as the state before it sees it */
 		sl_buf d;
-		int view = sl_export_view(&s->h->h, &s->ro);
+		int view = sl_export_view(&w->s->h->h, &w->s->ro);
 		if (!w->r) {
 			void *st = w->start;
 			w->start = NULL;
@@ -536,7 +550,8 @@ static int step_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, 
 		if (w->what == 1 ? ev[i].entry == SL_ENTRY_TURN && ev[i].mark == w->want
 		    : ev[i].entry == SL_ENTRY_EVENT && ++w->events == w->want) {
 			w->found = (long)w->at + 1;
-			return 1;
+			/* found in the segment the walk opened on: kept, the position is there */
+			return first && w->start ? step_keep(w, log, ev, n, at0, ev0, err) : 1;
 		}
 	}
 	return SL_OK;
@@ -571,6 +586,15 @@ static long step_pos_of(stepper *s, int turn, long event)
 		return 0;
 	if (turn > sl_silb_turns(s->f) || event > sl_silb_events(s->f) || turn < 0 || event < 0)
 		return -1;
+	if (s->win) {   /* the segment held first: most moves stay near */
+		long evs = s->wev;
+		for (size_t i = 0; i < s->win->n; i++) {
+			const sl_event *e = &s->win->ev[i];
+			if (turn ? e->entry == SL_ENTRY_TURN && e->mark == turn
+			    : e->entry == SL_ENTRY_EVENT && ++evs == event)
+				return (long)(s->wbase + i) + 1;
+		}
+	}
 	memset(&w, 0, sizeof w);
 	w.what = turn ? 1 : 2;
 	w.want = turn ? turn : event;
@@ -604,8 +628,6 @@ static int step_at(stepper *s, size_t pos, sl_error *err)
 		memset(&w, 0, sizeof w);
 		if ((rc = step_walk_run(s, &w, 0, 0, e, err)))
 			return rc;
-		s->wbase = w.at;
-		s->wev = w.events;
 	}
 	if (!s->ar || !s->ar_win || s->apos > e || s->apos < s->wbase) {   /* from the segment's keyframe */
 		void *st;

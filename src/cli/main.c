@@ -288,7 +288,8 @@ const cli_verb cli_verbs[] = {
 	 "The legal actions at the end of the log (or at --event/--turn) as the record page of `serve` draws "
 	 "them: pieces to select, and under --sel the actions of that piece, each with its cost, its odds and "
 	 "the entry it records (dice the rules draw left out, for the fair roller). Only actions the rules "
-	 "accept are listed: each was applied to a copy of the state."},
+	 "accept are listed: each was applied to a copy of the state. A position of a .silb archive is read "
+	 "through its index (the one segment that holds it)."},
 	{"odds", cmd_odds, "exact odds, luck and a win-chance chart of starship fights", "FILE", odds_opts,
 	 "For starship voyages: each fight's chance of winning from its start and after every attack and "
 	 "damage roll, solved exactly over the fight's Markov chain (no sampling), the expected number of "

@@ -7,7 +7,7 @@
 # deflated, against its text log walked whole, at events and turns at the
 # start, inside and at the end of segments, through each side's view where
 # the game hides information, and the refusals of positions past the end.
-# diff --at compares two positions the same way, and step's keys move
+# diff --at and targets read positions the same way, and step's keys move
 # through segments, never the log held.
 # usage: sh tests/seek/run.sh BUILD/sillage
 set -u
@@ -89,6 +89,12 @@ positions() {
 	same "$label" step --turn "$turns"
 	same "$label" step --turn "$((turns + 1))"
 	same "$label" step --event "$((events + 1))"
+	# targets at a position: the pieces, then the first piece's actions
+	same "$label" targets --event "$mid"
+	same "$label" targets --json --turn "$turns" --phase 2
+	same "$label" targets --event "$((events + 1))"
+	sel=$("$SILLAGE" targets --event "$mid" "$T/a.sil" 2>/dev/null | sed -n 's/.*-> --sel \(.*\)/\1/p' | head -n 1)
+	[ -z "$sel" ] || same "$label" targets --event "$mid" --sel "$sel"
 	# diff --at: two positions of the log, the log against the text at one
 	# (the same state both ways), the start, a phase, past the end
 	same "$label" diff --at 0 --at "$mid"
