@@ -775,6 +775,95 @@ static void test_walk_from_event(void **s)
 	sl_log_free(log);
 }
 
+/* sl_silb_walk_entry (issue 29: step through the index): the first segment
+ * handed over holds entry e, its entries are the log's from what the walk
+ * says lies before it, and the state it opens on is the whole replay's
+ * there; an entry past the last is refused with nothing handed over. */
+typedef struct entry_seen {
+	const sl_log *whole;
+	size_t pos, n, calls;
+	int same;
+} entry_seen;
+
+static int entry_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
+{
+	entry_seen *w = ud;
+	(void)log;
+	(void)err;
+	w->calls++;
+	w->n = n;
+	w->same = 1;
+	for (size_t i = 0; i < n; i++) {
+		const sl_event *mine = &w->whole->ev[w->pos + i];
+		if (ev[i].entry != mine->entry || ev[i].type != mine->type || ev[i].player != mine->player)
+			w->same = 0;
+	}
+	return 1;
+}
+
+static void test_walk_entry(void **s)
+{
+	sl_log *log = generated(6000, 11);
+	char dir[64], path[128];
+	sl_replay *r;
+	sl_error err;
+	(void)s;
+	tmp_dir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/e.silb", dir);
+	sl_error_clear(&err);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), SL_OK);
+	for (int coding = SL_SILB_MODEL; coding <= SL_SILB_DEFLATE; coding++) {
+		sl_buf b = archive_coded(log, coding);
+		sl_silb *f;
+		FILE *fp = fopen(path, "wb");
+		assert_int_equal(fwrite(b.data, 1, b.len, fp), b.len);
+		fclose(fp);
+		assert_int_equal(sl_silb_open(&f, path, &err), SL_OK);
+		assert_true(sl_silb_segments(f) > 2);
+		assert_int_equal(sl_silb_entries(f), log->n);
+		for (size_t e = 0; e < log->n; e += e < 40 ? 1 : e % 1024 > 1000 ? 1 : 17) {
+			entry_seen w;
+			void *start;
+			long events;
+			uint64_t h;
+			memset(&w, 0, sizeof w);
+			w.whole = log;
+			if (sl_silb_walk_entry(f, e, &start, &events, &w.pos, entry_sink, &w, &err))
+				fail_msg("coding %d, entry %zu: %s", coding, e, err.msg);
+			assert_non_null(start);
+			assert_int_equal(w.calls, 1);
+			if (!(w.pos <= e && e < w.pos + w.n))
+				fail_msg("coding %d, entry %zu: the segment holds %zu..%zu", coding, e, w.pos, w.pos + w.n);
+			assert_true(w.same);
+			assert_int_equal(sl_replay_event_at(r, w.pos), events);
+			assert_int_equal(sl_replay_seek(r, w.pos, &err), SL_OK);
+			assert_int_equal(sl_game_hash(log->game, start, &h), SL_OK);
+			if (h != sl_replay_hash(r))
+				fail_msg("coding %d, entry %zu: keyframe %016llx, replay %016llx", coding, e,
+					(unsigned long long)h, (unsigned long long)sl_replay_hash(r));
+			log->game->destroy(start);
+		}
+		{   /* past the last entry: refused, nothing handed over */
+			entry_seen w;
+			void *start = NULL;
+			long events;
+			memset(&w, 0, sizeof w);
+			w.whole = log;
+			assert_int_equal(sl_silb_walk_entry(f, log->n, &start, &events, &w.pos, entry_sink, &w, &err),
+				SL_ERANGE);
+			assert_null(start);
+			assert_int_equal(w.calls, 0);
+			sl_error_clear(&err);
+		}
+		sl_silb_close(f);
+		sl_buf_free(&b);
+	}
+	sl_replay_free(r);
+	unlink(path);
+	rmdir(dir);
+	sl_log_free(log);
+}
+
 /* sl_silb_stream hands a verifier one segment at a time; a streamed replay
  * fed those runs ends where the whole-log replay ends. */
 typedef struct stream_seen {
@@ -1485,6 +1574,7 @@ int main(void)
 		cmocka_unit_test(test_seek_every_turn),
 		cmocka_unit_test(test_seek_every_event),
 		cmocka_unit_test(test_walk_from_event),
+		cmocka_unit_test(test_walk_entry),
 		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_segment_limits),
