@@ -6,7 +6,7 @@
  * active system, and the ground forces that may be loaded there), the rolls
  * the rules expect (space cannon, barrage, combat, bombardment: the dice
  * left to the recorder's roller, with the odds), the hits to assign, the
- * retreats, the landings on each planet, production at the docks, and in
+ * retreats, the landings on each planet, production where units produce, and in
  * the list the end of the turn. Every candidate is tried on a copy of the
  * state by the rules; rolls with stand-in dice of the count the rules take. */
 #include "tg_kit.h"
@@ -534,21 +534,41 @@ static int landings(tctx *t)
 }
 
 /* One package of each unit type (fighters and infantry by two), paid with
- * the player's ready planets, largest resources first, then trade goods. */
+ * the player's ready planets, largest resources first, then trade goods;
+ * offered only where a unit of the active player's has production
+ * (ti4_produces_at: a dock's planet, a planet with Letani Warriors or a
+ * Hel-Titan, the space area of a Floating Factory or of transported
+ * warriors): ground forces at each such place, ships at the first. */
+static int productions_at(tctx *t, int dock, int ships);
 static int productions(tctx *t)
+{
+	const ti4_state *s = t->s;
+	int i = s->asys, p = s->turnp, rc, where_[TI4_AREAS], nw = 0;
+	const ti4_tile *tl = ti4_tile_of(s, i);
+	for (int k = 1; tl && k <= tl->np; k++)
+		if (ti4_produces_at(s, i, k, p))
+			where_[nw++] = k;
+	if (tl && ti4_produces_at(s, i, 0, p))
+		where_[nw++] = 0;   /* the space area: ground forces stay there (68.4, 79.4a) */
+	for (int k = 0; k < nw; k++)
+		if ((rc = productions_at(t, where_[k], k == 0)) < 0)
+			return rc;
+	return 0;
+}
+
+/* The packages produced at area dock of the active system (ships too when
+ * ships is set). */
+static int productions_at(tctx *t, int dock, int ships)
 {
 	static const int what[][2] = {{TI4_INF, 2}, {TI4_FF, 2}, {TI4_DD, 1}, {TI4_CR, 1},
 		{TI4_CV, 1}, {TI4_DN, 1}, {TI4_MECH, 1}, {TI4_WS, 1}, {TI4_FS, 1}};
 	const ti4_state *s = t->s;
-	int i = s->asys, p = s->turnp, rc, dock = 0;
+	int i = s->asys, p = s->turnp, rc;
 	const ti4_tile *tl = ti4_tile_of(s, i);
-	for (int k = 1; tl && k <= tl->np && !dock; k++)
-		if (s->u[i][k][p][TI4_SD])
-			dock = k;
-	if (!dock)
-		return 0;
 	for (size_t w = 0; w < sizeof what / sizeof what[0]; w++) {
 		int u = what[w][0], n = what[w][1], cnt[TI4_NUT] = {0}, got = 0, ground;
+		if (!ti4_units[u].ground && !ships)
+			continue;
 		int cost = (n + ti4_units[u].per - 1) / ti4_units[u].per * ti4_units[u].cost;
 		uint8_t pay[16];
 		int npay = 0, used[TI4_NPOS][3];
@@ -582,7 +602,7 @@ static int productions(tctx *t)
 		if (got < cost)
 			sl_value_int(&ev.f[2], cost - got);
 		ground = ti4_units[u].ground;
-		if (ground)
+		if (ground && dock > 0)
 			sl_value_int(&ev.f[5], planet_token(tl->p[dock - 1].id));
 		if ((rc = offer_place(t, &ev, "", "produce", i, dock)) < 0)
 			return rc;

@@ -238,6 +238,12 @@ int ti4_combat_roll(const ti4_state *s, int i, int a, int p, int t, int *dice);
 int ti4_ground_unit(const ti4_state *s, int p, int t);
 int ti4_unit_sustain(const ti4_state *s, int p, int t);
 
+/* Whether a unit of p's in area a of system i has production (LRR 68.1): a
+ * space dock on a planet, a unit with PRODUCTION (version 4: Letani
+ * Warriors, the Letani Behemoth, Hel-Titans), a Floating Factory in the space
+ * area (version 5). What the click targets offer production at. */
+int ti4_produces_at(const ti4_state *s, int i, int a, int p);
+
 /* Whether p's unit with production at position i is blockaded (LRR 14):
  * other players' ships there, none of p's, and no space combat going on. */
 int ti4_dock_blockaded(const ti4_state *s, int i, int p);

@@ -107,3 +107,14 @@ void ti4_v5_factories_blockaded(ti4_state *s, const sl_header *h, sl_buf *desc)
 		}
 	}
 }
+
+/* ---- where production is ------------------------------------------------------------ */
+
+int ti4_produces_at(const ti4_state *s, int i, int a, int p)
+{
+	if (i < 0 || i >= TI4_NPOS || a < 0 || a >= TI4_AREAS || p < 0 || p >= s->np)
+		return 0;
+	if (ti4_v4_production(s, i, a, p))
+		return 1;
+	return a ? s->u[i][a][p][TI4_SD] != 0 : ti4_v5_factory_production(s, i, p) != 0;
+}
