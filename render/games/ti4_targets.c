@@ -136,7 +136,7 @@ static int combat_dice(const tctx *t, int p, int a, int *val)
 	int n = 0, i = s->asys;
 	const ti4_tile *tl = ti4_tile_of(s, i);
 	for (int u = 0; u < TI4_NUT; u++) {
-		int in = a == 0 ? ti4_units[u].ship : ti4_units[u].ground, d, v;
+		int in = a == 0 ? ti4_units[u].ship : ti4_ground_unit(s, p, u), d, v;
 		if (!in)
 			continue;
 		v = ti4_combat_roll(s, i, a, p, u, &d);   /* the rules' own values */
@@ -238,7 +238,7 @@ static int rolls(tctx *t)
 static int assigns(tctx *t)
 {
 	static const int order[] = {TI4_FF, TI4_INF, TI4_DD, TI4_CR, TI4_CV, TI4_MECH, TI4_DN,
-		TI4_FS, TI4_WS};
+		TI4_FS, TI4_WS, TI4_PDS};   /* a Hel-Titan last (rules version 5: a ground force) */
 	const ti4_state *s = t->s;
 	int i = s->asys, rc;
 	for (int q = 0; q < s->np; q++) {
@@ -251,9 +251,9 @@ static int assigns(tctx *t)
 			sl_event ev;
 			double x, y, r;
 			for (int u = 0; u < TI4_NUT && left && sustain; u++) {
-				int ok = s->pend_kind[q] == 2 ? ti4_units[u].ground : s->pend_kind[q] == 1 ?
+				int ok = s->pend_kind[q] == 2 ? ti4_ground_unit(s, q, u) : s->pend_kind[q] == 1 ?
 					u == TI4_FF : ti4_units[u].ship;
-				if (ok && ti4_units[u].sustain) {
+				if (ok && ti4_unit_sustain(s, q, u)) {
 					int k = s->u[i][ar][q][u] - s->dmg[i][ar][q][u];
 					sus[u] = k < left ? k : left;
 					left -= sus[u];
@@ -261,7 +261,7 @@ static int assigns(tctx *t)
 			}
 			for (size_t k = 0; k < sizeof order / sizeof order[0] && left; k++) {
 				int u = order[k];
-				int ok = s->pend_kind[q] == 2 ? ti4_units[u].ground : s->pend_kind[q] == 1 ?
+				int ok = s->pend_kind[q] == 2 ? ti4_ground_unit(s, q, u) : s->pend_kind[q] == 1 ?
 					u == TI4_FF : ti4_units[u].ship;
 				if (!ok)
 					continue;

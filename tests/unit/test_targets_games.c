@@ -898,6 +898,29 @@ static void test_ti4_production_places(void **state)
 	at_free(&a);
 }
 
+/* Rules version 5: a Hel-Titan defending Sakulag rolls in the ground combat
+ * with its odds (one die on 7) and takes its hit, sustaining or destroyed. */
+static void test_ti4_hel_titan(void **state)
+{
+	at a;
+	sl_targets top;
+	const sl_target *x;
+	(void)state;
+	at_before(&a, TI4_V5_PRODUCE, "ana: fire dice=9,1");
+	list(&a, NULL, &top);
+	assert_non_null(x = find_act(&top, "cyd: fire planet=sakulag"));
+	assert_non_null(strstr(x->odds, "1 die: 0.4 hits expected"));
+	sl_targets_free(&top);
+	at_free(&a);
+	at_pos(&a, TI4_V5_PRODUCE, (size_t)-1);
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "cyd: assign sustain=pds"));
+	assert_non_null(find_act(&top, "cyd: assign destroy=pds"));
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+}
+
 /* Capture (LRR 17 (22)) and what feeds it: the unit taken back for want of
  * reinforcements (commentary 8), the agent answering a replenishment,
  * Vortex. */
@@ -1100,6 +1123,7 @@ int main(void)
 		cmocka_unit_test(test_ti4_capture),
 		cmocka_unit_test(test_ti4_custodians),
 		cmocka_unit_test(test_ti4_production_places),
+		cmocka_unit_test(test_ti4_hel_titan),
 		cmocka_unit_test(test_ti4_sweep),
 		cmocka_unit_test(test_xwing_planning),
 		cmocka_unit_test(test_xwing_activation),
