@@ -315,6 +315,14 @@ static int capacity_of(const tctx *t, int p, int u)
 	return ti4_unit_capacity(t->s, p, u);
 }
 
+/* Whether p's unit u moves by itself: a ship with a move value, or (rules
+ * version 5) the Saar's Floating Factory, a space dock with a move value. */
+static int mover(const tctx *t, int p, int u)
+{
+	return (ti4_units[u].ship && ti4_units[u].move)
+		|| (u == TI4_SD && ti4_unit_move(t->s, p, u) > 0);
+}
+
 /* A fleet: ships (cnt) with what their capacity carries of the ground
  * forces and fighters in the space area of j, infantry and mechs first. */
 static void fill_transport(const tctx *t, int p, int j, int cnt[TI4_NUT])
@@ -322,7 +330,7 @@ static void fill_transport(const tctx *t, int p, int j, int cnt[TI4_NUT])
 	int cap = 0;
 	static const int carried[] = {TI4_INF, TI4_MECH, TI4_FF};
 	for (int u = 0; u < TI4_NUT; u++)
-		if (ti4_units[u].ship && ti4_units[u].move)
+		if (mover(t, p, u))
 			cap += cnt[u] * capacity_of(t, p, u);
 	for (size_t k = 0; k < 3; k++) {
 		int u = carried[k], have = t->s->u[j][0][p][u];
@@ -341,11 +349,11 @@ static int moves_from(tctx *t, int j, int any)
 	memset(fleets, 0, sizeof fleets);
 	/* every ship that moves; then each type whole; then one ship of each type */
 	for (int u = 0; u < TI4_NUT; u++)
-		if (ti4_units[u].ship && ti4_units[u].move)
+		if (mover(t, p, u))
 			fleets[0][u] = s->u[j][0][p][u];
 	nf = 1;
 	for (int u = 0; u < TI4_NUT; u++) {
-		if (!ti4_units[u].ship || !ti4_units[u].move || !s->u[j][0][p][u])
+		if (!mover(t, p, u) || !s->u[j][0][p][u])
 			continue;
 		fleets[nf++][u] = s->u[j][0][p][u];
 		if (s->u[j][0][p][u] > 1)
@@ -357,7 +365,7 @@ static int moves_from(tctx *t, int j, int any)
 		sl_event ev;
 		int ships = 0, dup = 0, ok;
 		for (int u = 0; u < TI4_NUT; u++)
-			ships += ti4_units[u].ship && ti4_units[u].move ? fleets[f][u] : 0;
+			ships += mover(t, p, u) ? fleets[f][u] : 0;
 		if (!ships)
 			continue;
 		fill_transport(t, p, j, fleets[f]);
@@ -374,7 +382,7 @@ static int moves_from(tctx *t, int j, int any)
 			int n = 0;
 			uint8_t d[MAX_DICE];
 			for (int u = 0; u < TI4_NUT; u++)
-				n += ti4_units[u].ship ? fleets[f][u] : 0;
+				n += ti4_units[u].ship || mover(t, p, u) ? fleets[f][u] : 0;
 			memset(d, 10, sizeof d);
 			tg_bytes(&ev.f[2], d, n < MAX_DICE ? n : MAX_DICE);
 			ok = tg_try(&t->c, &ev);
@@ -446,7 +454,7 @@ static int select_froms(tctx *t)
 		if (j == s->asys || !ti4_tile_of(s, j))
 			continue;
 		for (int u = 0; u < TI4_NUT; u++)
-			ships += ti4_units[u].ship && ti4_units[u].move ? s->u[j][0][p][u] : 0;
+			ships += mover(t, p, u) ? s->u[j][0][p][u] : 0;
 		if (!ships)
 			continue;
 		if ((rc = moves_from(t, j, 1)) < 0)

@@ -898,6 +898,22 @@ static void test_ti4_production_places(void **state)
 	at_free(&a);
 }
 
+/* Rules version 5: the Saar's Floating Factory moves as a ship does, with the
+ * fighters its capacity carries (LRR 79.4a), among the fleets from 205. */
+static void test_ti4_factory_moves(void **state)
+{
+	at a;
+	sl_targets top;
+	(void)state;
+	at_pos(&a, TI4_V5_PRODUCE, before(TI4_V5_PRODUCE, 0, "bob: activate system=206") + 1);
+	list(&a, "from:205", &top);
+	assert_non_null(find_act(&top, "bob: move from=205 units=ff,ff,sd"));
+	assert_non_null(find_act(&top, "bob: move from=205 units=cr,cv,cv,ff,ff,sd"));
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+}
+
 /* Rules version 5: a Hel-Titan defending Sakulag rolls in the ground combat
  * with its odds (one die on 7) and takes its hit, sustaining or destroyed. */
 static void test_ti4_hel_titan(void **state)
@@ -1124,6 +1140,7 @@ int main(void)
 		cmocka_unit_test(test_ti4_custodians),
 		cmocka_unit_test(test_ti4_production_places),
 		cmocka_unit_test(test_ti4_hel_titan),
+		cmocka_unit_test(test_ti4_factory_moves),
 		cmocka_unit_test(test_ti4_sweep),
 		cmocka_unit_test(test_xwing_planning),
 		cmocka_unit_test(test_xwing_activation),
