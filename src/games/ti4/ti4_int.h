@@ -127,7 +127,9 @@ const char *ti4_pid(const sl_header *h, int p);
 int ti4_planet_find(const ti4_state *s, const char *id, int *slot);
 const ti4_planet *ti4_planet_at(const ti4_state *s, int i, int slot);  /* NULL if none */
 int ti4_adjacent(const ti4_state *s, int a, int b);   /* neighbours or wormhole-linked */
-int ti4_has_dock(const ti4_state *s, int i, int p);   /* slot of p's dock there, 0 none */
+/* The slot of p's dock at i, TI4_AREAS for a Floating Factory in its space
+ * area (rules version 5), 0 none. */
+int ti4_has_dock(const ti4_state *s, int i, int p);
 int ti4_is_cabal(const ti4_state *s, int p);
 int ti4_plastic(const ti4_state *s, int i, int a, int p, int t); /* plastic pieces there */
 int ti4_neighbours(const ti4_state *s, int p, int q);
