@@ -1066,6 +1066,169 @@ static void test_v4_defend_drawn(void **state)
 	assert_int_equal(ship(c, "tie")->hull, 3);   /* one hit, one evade */
 }
 
+/* ---- card abilities that modify dice, enforced (`ability`, rules version 4,
+ * formats/xwing.md, Abilities that modify dice) -------------------------------- */
+
+/* A card put in a ship's loadout, with its printed charges. */
+static void equip(ctx *c, const char *id, const char *xws)
+{
+	xw_ship *sh = ship(c, id);
+	int u = xw_upgrade_find(xws);
+	assert_true(u >= 0);
+	sh->ucharges[sh->nup] = xw_upgrades[u].charges;
+	sh->up[sh->nup++] = (int16_t)u;
+}
+
+/* Predator: a primary attack, the defender in the bullseye arc, one attack
+ * die rerolled; each die once (the lock's reroll cannot take it again). */
+static void test_ability_predator(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	OK(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus");
+	NO(c, "reb: ability ship=xwing card=predator reroll=1 rerolled=hit", "predator is not in xwing's loadout");
+	equip(c, "xwing", "predator");
+	NO(c, "imp: ability ship=xwing card=predator reroll=1 rerolled=hit", "the player who flies it");
+	NO(c, "reb: ability ship=xwing card=predator reroll=1,2 rerolled=hit,hit", "rerolls at most 1");
+	NO(c, "reb: ability ship=xwing card=predator change=1 to=hit", "Predator rerolls");
+	NO(c, "reb: ability ship=xwing card=unknowncard reroll=1 rerolled=hit", "no card unknowncard");
+	OK(c, "reb: ability ship=xwing card=predator reroll=1 rerolled=hit");
+	assert_int_equal(S(c)->roll.atk[0], XW_HIT);
+	v4_snapshot(c, 1);
+	NO(c, "reb: ability ship=xwing card=predator reroll=2 rerolled=hit", "once per attack");
+	NO(c, "reb: modify aspend=lock reroll=1 rerolled=crit", "die 1 was rerolled");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=blank,blank,blank");
+	OK(c, "imp: modify");
+	OK(c, "damage ship=tie card=fuelleak");
+	assert_int_equal(ship(c, "tie")->hull, 2);   /* the rerolled hit */
+}
+
+static void test_ability_predator_bullseye(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "predator");
+	put(c, "tie", 40000 + 4000, 40000 + 4000 + 15000, 1800);   /* 40 mm aside: in the front arc, not the bullseye */
+	OK(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus");
+	NO(c, "reb: ability ship=xwing card=predator reroll=1 rerolled=hit", "not in xwing's bullseye arc");
+}
+
+/* Fifth Brother: one Force spent, one focus result becomes a crit. */
+static void test_ability_fifthbrother(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "fifthbrother");
+	ship(c, "xwing")->force = 0;
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,focus");
+	NO(c, "reb: ability ship=xwing card=fifthbrother change=3 to=crit", "xwing has 0 Force");
+	ship(c, "xwing")->force = 1;
+	NO(c, "reb: ability ship=xwing card=fifthbrother change=1 to=crit", "changes a focus result");
+	NO(c, "reb: ability ship=xwing card=fifthbrother change=3 to=hit", "to a crit result");
+	NO(c, "reb: ability ship=xwing card=fifthbrother change=2,3 to=crit,crit", "changes at most 1");
+	OK(c, "reb: ability ship=xwing card=fifthbrother change=3 to=crit");
+	assert_int_equal(ship(c, "xwing")->force, 0);
+	assert_int_equal(S(c)->roll.atk[2], XW_CRIT);
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=blank,blank,blank");
+	OK(c, "imp: modify");
+	OK(c, "damage ship=tie card=fuelleak");
+	OK(c, "damage ship=tie card=consolefire");
+	assert_int_equal(ship(c, "tie")->hull, 1);   /* a hit and a crit */
+}
+
+/* Elusive: while defending, one charge, one defence die rerolled; only in
+ * the defender's step. */
+static void test_ability_elusive(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "tie", "elusive");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,blank");
+	NO(c, "imp: ability ship=tie card=elusive reroll=1 rerolled=evade", "after the defence dice are rolled");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=blank,blank,blank");
+	ship(c, "tie")->ucharges[0] = 0;
+	NO(c, "imp: ability ship=tie card=elusive reroll=1 rerolled=evade", "Elusive has no charge left");
+	ship(c, "tie")->ucharges[0] = 1;
+	NO(c, "imp: ability ship=tie card=elusive reroll=1 rerolled=hit", "a defence die");
+	OK(c, "imp: ability ship=tie card=elusive reroll=1 rdie=2");
+	assert_int_equal(ship(c, "tie")->ucharges[0], 0);
+	assert_int_equal(S(c)->roll.def[0], XW_EVADE);
+	v4_snapshot(c, 3);
+	OK(c, "imp: modify");
+	assert_int_equal(ship(c, "tie")->hull, 3);   /* the hit evaded */
+}
+
+/* Juke: the attacker, evading, changes one of the defender's evades to a
+ * focus, in the Modify Defense Dice step before the defender's modify. */
+static void test_ability_juke(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "juke");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,blank");
+	NO(c, "reb: ability ship=xwing card=juke change=1 to=focus", "after the defence dice");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=evade,blank,blank");
+	ship(c, "xwing")->evade = 0;
+	NO(c, "reb: ability ship=xwing card=juke change=1 to=focus", "xwing has no evade token");
+	ship(c, "xwing")->evade = 1;
+	NO(c, "reb: ability ship=xwing card=juke change=2 to=focus", "changes an evade result");
+	OK(c, "reb: ability ship=xwing card=juke change=1 to=focus");
+	assert_int_equal(ship(c, "xwing")->evade, 1);   /* not spent */
+	ship(c, "tie")->focus = 0;
+	ship(c, "tie")->evade = 0;
+	OK(c, "imp: modify");
+	OK(c, "damage ship=tie card=fuelleak");
+	assert_int_equal(ship(c, "tie")->hull, 2);   /* the evade made a focus: the hit lands */
+}
+
+/* Fire-Control System: a lock on the defender, one die rerolled, and then
+ * the lock is not spent in this attack. */
+static void test_ability_firecontrol(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "firecontrolsystem");
+	ship(c, "xwing")->lock = -1;
+	OK(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus");
+	NO(c, "reb: ability ship=xwing card=firecontrolsystem reroll=1 rerolled=hit", "xwing has no lock on tie");
+	ship(c, "xwing")->lock = I(c, "tie");
+	OK(c, "reb: ability ship=xwing card=firecontrolsystem reroll=1 rerolled=hit");
+	NO(c, "reb: modify aspend=lock reroll=2 rerolled=hit", "Fire-Control System");
+	OK(c, "reb: modify");
+	assert_int_equal(ship(c, "xwing")->lock, I(c, "tie"));
+}
+
+/* Proton Torpedoes: in an attack with the torpedoes only, one hit to a crit. */
+static void test_ability_protontorpedoes(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "protontorpedoes");
+	OK(c, "reb: roll ship=xwing target=tie weapon=card card=protontorpedoes atk=hit,hit,blank,focus");
+	NO(c, "reb: ability ship=xwing card=protontorpedoes change=3 to=crit", "changes a hit result");
+	OK(c, "reb: ability ship=xwing card=protontorpedoes change=2 to=crit");
+	assert_int_equal(S(c)->roll.atk[1], XW_CRIT);
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=blank,blank,blank");
+	OK(c, "imp: modify");
+	OK(c, "damage ship=tie card=fuelleak");
+	OK(c, "damage ship=tie card=consolefire");
+	assert_int_equal(ship(c, "tie")->hull, 1);   /* a hit and the crit */
+}
+
+static void test_ability_protontorpedoes_primary(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "protontorpedoes");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,focus");
+	NO(c, "reb: ability ship=xwing card=protontorpedoes change=1 to=crit", "an attack with Proton Torpedoes");
+}
+
 /* ---- abilities recorded as effects (rules version 2) ---------------------------- */
 
 static void test_effect_card_checked(void **state)
@@ -1723,6 +1886,14 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_v4_published_order, setup4, teardown),
 		cmocka_unit_test_setup_teardown(test_v4_calculate_force, setup4, teardown),
 		cmocka_unit_test_setup_teardown(test_v4_defend_drawn, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_predator, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_predator_bullseye, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_fifthbrother, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_elusive, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_juke, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_firecontrol, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_protontorpedoes, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_protontorpedoes_primary, setup4, teardown),
 		T(test_simultaneous_fire),
 		T(test_effect_card_checked),
 		T(test_special_weapon),

@@ -423,6 +423,10 @@ typedef struct xw_roll {
 	int ship, target, weapon;     /* weapon: XW_W_* (XW_W_CARD + k: the k-th upgrade) */
 	int natk, ndef;
 	uint8_t atk[12], def[12];     /* faces: XW_HIT.., XW_EVADE.. */
+	/* v4, `ability` (xwing_ability.c): the cards used in this attack, and the dice they rerolled */
+	int nab;
+	uint8_t ab_ship[8], ab_card[8];   /* the ship, its entry in the enforced list */
+	uint16_t amask, dmask;        /* bit k: attack (defence) die k+1 rerolled by an ability */
 } xw_roll;
 
 typedef struct xw_state {
