@@ -1229,6 +1229,82 @@ static void test_ability_protontorpedoes_primary(void **state)
 	NO(c, "reb: ability ship=xwing card=protontorpedoes change=1 to=crit", "an attack with Proton Torpedoes");
 }
 
+/* Lone Wolf: no other friendly ship at range 0-2, one charge, one die. */
+static void test_ability_lonewolf(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "lonewolf");
+	put(c, "ywing", 40000 - 8000, 40000, 0);   /* 40 mm from the x-wing: range 1 */
+	OK(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus");
+	NO(c, "reb: ability ship=xwing card=lonewolf reroll=1 rerolled=hit", "ywing is at range 1 of xwing");
+	put(c, "ywing", 40000 - 40000 + 2000, 40000 - 30000, 0);   /* far off: range 3 */
+	OK(c, "reb: ability ship=xwing card=lonewolf reroll=1 rerolled=hit");
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 0);
+	NO(c, "reb: ability ship=xwing card=lonewolf reroll=2 rerolled=hit", "once per attack");
+}
+
+/* Howlrunner: a friendly ship at range 0-1 in a primary attack rerolls one
+ * attack die; the card is Howlrunner's ship's pilot, used by its player. */
+static void test_ability_howlrunner(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	ship(c, "tie")->pilot = xw_pilot_find("howlrunner");
+	put(c, "adv", 40000 + 8000, 59000, 1800);   /* 40 mm from the TIE, the x-wing ahead at range 2 */
+	put(c, "tie", 40000 + 8000 + 30000, 59000, 1800);   /* 260 mm off: range 3 of the Advanced */
+	OK(c, "imp: roll ship=adv target=xwing atk=blank,focus");
+	NO(c, "imp: ability ship=tie card=howlrunner reroll=1 rerolled=hit", "a friendly ship at range 0-1");
+	NO(c, "imp: ability ship=adv card=howlrunner reroll=1 rerolled=hit", "howlrunner is not in adv's loadout");
+	put(c, "tie", 40000, 59000, 1800);
+	NO(c, "reb: ability ship=tie card=howlrunner reroll=1 rerolled=hit", "the player who flies it");
+	OK(c, "imp: ability ship=tie card=howlrunner reroll=1 rerolled=hit");
+	assert_int_equal(S(c)->roll.atk[0], XW_HIT);
+}
+
+/* Serissu: a friendly ship at range 0-1 defending rerolls one defence die. */
+static void test_ability_serissu(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	ship(c, "adv")->pilot = xw_pilot_find("serissu");
+	put(c, "adv", 40000 + 8000, 59000, 1800);   /* 40 mm from the TIE */
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,blank");
+	NO(c, "imp: ability ship=adv card=serissu reroll=1 rerolled=evade", "after the defence dice are rolled");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=blank,blank,blank");
+	NO(c, "imp: ability ship=adv card=serissu change=1 to=evade", "Serissu rerolls");
+	OK(c, "imp: ability ship=adv card=serissu reroll=1 rerolled=evade");
+	NO(c, "imp: ability ship=tie card=elusive reroll=1 rerolled=evade", "elusive is not in tie's loadout");
+	assert_int_equal(S(c)->roll.def[0], XW_EVADE);
+	OK(c, "imp: modify");
+	assert_int_equal(ship(c, "tie")->hull, 3);
+}
+
+/* Marksmanship: the defender in the bullseye arc, one hit to a crit. */
+static void test_ability_marksmanship(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "marksmanship");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,focus");
+	NO(c, "reb: ability ship=xwing card=marksmanship reroll=1 rerolled=crit", "Marksmanship changes results");
+	NO(c, "reb: ability ship=xwing card=marksmanship change=3 to=crit", "changes a hit result");
+	OK(c, "reb: ability ship=xwing card=marksmanship change=1 to=crit");
+	assert_int_equal(S(c)->roll.atk[0], XW_CRIT);
+}
+
+/* A card the module does not enforce: the refusal says to declare it. */
+static void test_ability_not_enforced(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "r2d2");
+	NO(c, "reb: ability ship=xwing card=r2d2 reroll=1 rerolled=hit", "nothing is rolled");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,focus");
+	NO(c, "reb: ability ship=xwing card=r2d2 reroll=1 rerolled=hit", "record it as `effect source=r2d2`");
+}
+
 /* ---- abilities recorded as effects (rules version 2) ---------------------------- */
 
 static void test_effect_card_checked(void **state)
@@ -1894,6 +1970,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_ability_firecontrol, setup4, teardown),
 		cmocka_unit_test_setup_teardown(test_ability_protontorpedoes, setup4, teardown),
 		cmocka_unit_test_setup_teardown(test_ability_protontorpedoes_primary, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_lonewolf, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_howlrunner, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_serissu, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_marksmanship, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_not_enforced, setup4, teardown),
 		T(test_simultaneous_fire),
 		T(test_effect_card_checked),
 		T(test_special_weapon),
