@@ -24,7 +24,7 @@
 
 /* Event types and phases, in the schema's order (formats/xwing.md, Events). */
 enum { EV_OBSTACLE, EV_SHIP, EV_DIAL, EV_REVEAL, EV_MOVE, EV_ACTION, EV_ATTACK, EV_EFFECT, EV_SCORE,
-	EV_DAMAGE, EV_DEVICE, EV_DETONATE, EV_ROLL, EV_MODIFY, EV_DEFEND, EV_CARDDIE };   /* the schema's order (xwing_int.h) */
+	EV_DAMAGE, EV_DEVICE, EV_DETONATE, EV_ROLL, EV_MODIFY, EV_DEFEND, EV_CARDDIE, EV_HAZARD, EV_ABILITY };   /* the schema's order (xwing_int.h) */
 enum { PH_PLANNING = 1, PH_SYSTEM, PH_ACTIVATION, PH_ENGAGEMENT, PH_END };
 
 #define SEL_SHIP "ship:"
@@ -644,12 +644,71 @@ static int defence_roll(xctx *x)
 	return 0;
 }
 
+/* A card's dice modification (`ability`, formats/xwing.md, Abilities that
+ * modify dice) in steps 1 and 3: for each ship's enforced card (its pilot,
+ * its upgrades), a reroll of each die (the line leaves the new face for the
+ * server to draw) and a change of each die to each face, as the rules
+ * accept them; offered to that ship's player, drawn on the ship. */
+static int abilities4(xctx *x)
+{
+	static const char *const faces[] = {"hit", "crit", "focus", "blank", "evade"};
+	static const uint8_t pos[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+	static const uint8_t to[5] = {0, 1, 2, 3, 4}, stand = 8;   /* 8: a blank, attack or defence */
+	const xw_roll *rl = &x->s->roll;
+	int n = rl->step == 1 ? rl->natk : rl->ndef;
+	for (int i = 0; i < x->s->nships; i++) {
+		const xw_ship *sh = &x->s->ships[i];
+		if (!xw_in_play(sh))
+			continue;
+		for (int q = -1; q < sh->nup; q++) {
+			const char *id = q < 0 ? xw_pilots[sh->pilot].xws : xw_upgrades[sh->up[q]].xws;
+			int known = 0;
+			for (int k = 0; k < xw_ability_count() && !known; k++)
+				known = strcmp(xw_ability_xws(k), id) == 0;
+			if (!known)
+				continue;
+			for (int d = 0; d < n; d++)
+				for (int f = -1; f < 5; f++) {   /* -1: the reroll */
+					char line[160], label[160];
+					double sx, sy, rr;
+					sl_event e;
+					sl_event_init(&e, EV_ABILITY, sh->side);
+					tg_str(&e.f[0], sh->id);
+					tg_str(&e.f[1], id);
+					if (f < 0) {
+						tg_bytes(&e.f[2], &pos[d], 1);
+						tg_bytes(&e.f[4], &stand, 1);
+					} else {
+						tg_bytes(&e.f[5], &pos[d], 1);
+						tg_bytes(&e.f[6], &to[f], 1);
+					}
+					if (!tg_try(&x->c, &e))
+						continue;
+					e.f[4].present = 0;   /* the server draws the new face */
+					tg_line(&x->c, &e, line, sizeof line);
+					if (f < 0)
+						tg_fmt(label, sizeof label, "%s's %s: reroll %s die %d (drawn)", sh->id, id,
+							rl->step == 1 ? "attack" : "defence", d + 1);
+					else
+						tg_fmt(label, sizeof label, "%s's %s: %s die %d to a %s", sh->id, id,
+							rl->step == 1 ? "attack" : "defence", d + 1, faces[f]);
+					spot(x, &sh->pose, size_of(sh), &sx, &sy, &rr);
+					if (tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, sh->side), "", "ability", sx, sy,
+						rr * 0.6, label, NULL, NULL, line))
+						return SL_ENOMEM;
+				}
+		}
+	}
+	return 0;
+}
+
 static int modifies4(xctx *x)
 {
+	int rc;
 	switch (x->s->roll.step) {
-	case 1: return attacker_modifies(x);
+	case 1: return (rc = abilities4(x)) < 0 ? rc : attacker_modifies(x);
 	case 2: return defence_roll(x);
-	default: return defender_modifies(x);
+	default: return (rc = abilities4(x)) < 0 ? rc : defender_modifies(x);
 	}
 }
 

@@ -278,6 +278,10 @@ int xw_upgrade_findn(const char *xws, size_t n);
  * for "did you mean"; NULL when none is near. */
 const char *xw_nearest_id(const char *const *ids, const char *xws);
 int xw_dial_has(const xw_ship_type *t, const xw_maneuver *m);
+/* The cards whose dice modification `ability` enforces (xwing_ability.c):
+ * their count, and the k-th one's XWS id (NULL out of range). */
+int xw_ability_count(void);
+const char *xw_ability_xws(int k);
 int xw_ionized_threshold(int size);          /* 1, 2, 3 (seed 001) */
 /* The action bar of a pilot: its own, or its ship's. */
 const xw_action_def *xw_pilot_actions(int pilot, int *n);

@@ -230,8 +230,6 @@ int xw_ev_ability(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *d
 int xw_ability_no_lock(const xw_state *s);   /* 1: the attacker used Fire-Control System */
 void xw_ability_write(const xw_roll *r, sl_buf *b);
 int xw_ability_read(const xw_state *s, xw_roll *r, sl_reader *rd);
-int xw_ability_count(void);
-const char *xw_ability_xws(int k);
 extern const char *const xw_atk_names[], *const xw_def_names[], *const xw_weapon_names_v2[];
 extern const char *const xw_aspend_names[], *const xw_dspend_names[];
 extern const char *const xw_aspend_names4[], *const xw_dspend_names4[];
