@@ -783,6 +783,38 @@ test("xwing: a SLAM through an obstacle and a tractored ship's move are clicked"
 	await finish(s, [page, watch]);
 });
 
+// issue 25: a card's dice modification clicked in its step: the X-wing's Predator (the TIE in
+// its bullseye) rerolls one attack die, the new face drawn by the server; then no second use.
+test("xwing v4: a card's reroll clicked, its die drawn by the server", async () => {
+	const s = await serve("xw-rules-ability", ["--from", readSetup("xw-rules-ability-setup.sil"), "--quiet"]);
+	const base = "http://127.0.0.1:" + s.port;
+	const rev = async () => (await (await fetch(base + "/api/state")).json()).rev;
+	let r = await rev();
+	const post = async (route, line) => {
+		const a = await fetch(base + route, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rev: r, line }) });
+		assert.strictEqual(a.status, 200, line + ": " + (await a.text()));
+		r++;
+	};
+	await post("/api/act", "turn 1");
+	await post("/api/seal", "reb: dial ship=red dial=2FB");
+	await post("/api/seal", "imp: dial ship=black dial=2FB");
+	for (const l of ["phase 2", "phase 3", "reb: reveal ship=red", "reb: move ship=red", "imp: reveal ship=black",
+		"imp: move ship=black", "phase 4", "reb: roll ship=red target=black atk=blank,blank,focus,hit"])
+		await post("/api/act", l);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await caughtUp(page, await rev());
+	const offers = (await listed(page)).filter((t) => t.kind === "act" && t.group === "ability");
+	assert.deepStrictEqual(offers.map((t) => t.line), [1, 2, 3, 4].map((k) => "reb: ability ship=red card=predator reroll=" + k), "Predator's reroll of each die: " + JSON.stringify(offers.map((t) => t.line)));
+	await accepted(page, watch, offers[0]);
+	const last = (await journal(s)).pop();
+	assert.match(last.line, /^reb: ability ship=red card=predator reroll=1 rdie=[1-8]( ![0-9a-f]+)?$/, "the new face drawn by the server: " + last.line);
+	await caughtUp(page, await rev());
+	assert.ok(!(await listed(page)).some((t) => t.group === "ability"), "Predator once per attack");
+	assert.ok((await listed(page)).some((t) => t.kind === "act" && t.group === "modify"), "then the attacker's modify");
+	await finish(s, [page, watch]);
+});
+
 // issue 27: the pages at 800x600 and on a 390x844 phone: nothing wider than
 // the screen (no horizontal scroll), the board in view; the club's lobby and
 // its statistics (a finished game's luck and metrics: wide tables) too.
