@@ -1095,6 +1095,23 @@ static void test_ability_predator(void **state)
 	OK(c, "reb: ability ship=xwing card=predator reroll=1 rerolled=hit");
 	assert_int_equal(S(c)->roll.atk[0], XW_HIT);
 	v4_snapshot(c, 1);
+	{   /* the ability section's bytes: a ship out of range, a die rerolled that was not rolled */
+		sl_buf a;
+		void *back = NULL;
+		sl_buf_init(&a);
+		assert_int_equal(G->serialize(c->st, &a), 0);
+		assert_int_equal(a.data[a.len - 8], 0x41);   /* 'A', one card, its ship, its entry, two masks */
+		a.data[a.len - 6] = 77;
+		assert_int_not_equal(G->restore(&back, a.data, a.len, &c->err), 0);
+		a.data[a.len - 6] = (uint8_t)I(c, "xwing");
+		a.data[a.len - 4] = 0x08;   /* die 4 of 3 */
+		assert_int_not_equal(G->restore(&back, a.data, a.len, &c->err), 0);
+		a.data[a.len - 4] = 0x01;
+		assert_int_equal(G->restore(&back, a.data, a.len, &c->err), 0);
+		assert_int_equal(((xw_state *)back)->roll.nab, 1);
+		G->destroy(back);
+		sl_buf_free(&a);
+	}
 	NO(c, "reb: ability ship=xwing card=predator reroll=2 rerolled=hit", "once per attack");
 	NO(c, "reb: modify aspend=lock reroll=1 rerolled=crit", "die 1 was rerolled");
 	OK(c, "reb: modify");
