@@ -19,11 +19,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Event types and phases, in the schema's order (formats/xwing.md, Events). */
 enum { EV_OBSTACLE, EV_SHIP, EV_DIAL, EV_REVEAL, EV_MOVE, EV_ACTION, EV_ATTACK, EV_EFFECT, EV_SCORE,
-	EV_DAMAGE, EV_DEVICE, EV_DETONATE, EV_ROLL, EV_MODIFY, EV_DEFEND, EV_CARDDIE };   /* the schema's order (xwing_int.h) */
+	EV_DAMAGE, EV_DEVICE, EV_DETONATE, EV_ROLL, EV_MODIFY, EV_DEFEND, EV_CARDDIE, EV_HAZARD, EV_ABILITY };   /* the schema's order (xwing_int.h) */
 enum { PH_PLANNING = 1, PH_SYSTEM, PH_ACTIVATION, PH_ENGAGEMENT, PH_END };
 
 #define SEL_SHIP "ship:"
@@ -186,6 +187,83 @@ static int offer3(xctx *x, sl_event *e, const char *sel, int i, int other, int a
 	return 0;
 }
 
+/* A SLAM through obstacles: the dice= the rules ask for (one attack die per
+ * obstacle, as rolled at the table), each face combination offered where
+ * the ship ends, so that the player clicks what the dice show. 1 offered
+ * with any, 0, or < 0 no memory. */
+static int slam_through(xctx *x, sl_event *e, const char *sel, int i, int any)
+{
+	static const uint8_t faces[] = {0, 1, 2, 3};   /* hit, crit, focus, blank */
+	static const char *const names[] = {"hit", "crit", "focus", "blank"};
+	char label[160];
+	const char *need = strstr(x->c.err, "dice= needs ");
+	uint8_t d[2];
+	int n = need ? atoi(need + strlen("dice= needs ")) : 0, rc;
+	if (n < 1 || n > 2)   /* two obstacles at most in one SLAM: 16 choices */
+		return 0;
+	for (int a = 0; a < 4; a++)
+		for (int b = 0; b < (n == 2 ? 4 : 1); b++) {
+			d[0] = faces[a];
+			d[1] = faces[b];
+			tg_bytes(&e->f[10], d, n);
+			if (!tg_try(&x->c, e))
+				continue;
+			if (any)
+				return 1;
+			tg_fmt(label, sizeof label, "%s SLAMs %.3s through %s: %s: %s%s%s (as rolled)",
+				x->s->ships[i].id, (const char *)e->f[9].p, n == 1 ? "an obstacle" : "two obstacles",
+				n == 1 ? "its die" : "its dice", names[a], n == 2 ? ", " : "", n == 2 ? names[b] : "");
+			if ((rc = offer_pose(x, e, sel, "action", i, label)) < 0)
+				return rc;
+		}
+	return 0;
+}
+
+/* A tractored ship (rules version 3, RR Tractor, H11): the move an
+ * opponent gives it, a barrel roll left or right (forward, middle, back)
+ * or a boost with the 1-speed templates, each drawn where the ship ends,
+ * offered to the players who do not fly it. 1 offered with any. */
+static int tractor_moves(xctx *x, int i, int any)
+{
+	static const char *const boosts[] = {"1FW", "1BW", "1NW"};
+	static const char *const places[] = {"forward", "middle", "back"};   /* place=, the schema's order */
+	const xw_ship *sh = &x->s->ships[i];
+	char sel[64], label[128];
+	int rc;
+	if (x->s->ver < 3 || sh->tractor < xw_ionized_threshold(size_of(sh)) || sh->tractor_moved)
+		return 0;
+	tg_fmt(sel, sizeof sel, SEL_SHIP "%s", sh->id);
+	for (int p = 0; p < x->c.h->nplayers; p++) {
+		if (p == sh->side)
+			continue;
+		for (int k = 0; k < 9; k++) {
+			sl_event e;
+			sl_event_init(&e, EV_ACTION, p);
+			tg_str(&e.f[0], sh->id);
+			sl_value_int(&e.f[1], XW_A_TRACTOR);
+			if (k < 6) {
+				sl_value_int(&e.f[3], k / 3);            /* dir=left, right */
+				sl_value_int(&e.f[4], (k % 3 + 1) % 3);  /* place: middle, then forward, back */
+			} else {
+				tg_str(&e.f[9], boosts[k - 6]);
+			}
+			if (!tg_try(&x->c, &e))
+				continue;
+			if (any)
+				return 1;
+			if (k < 6)
+				tg_fmt(label, sizeof label, "%s, tractored, barrel rolls %s (%s), moved by %s", sh->id,
+					k / 3 ? "right" : "left", places[(k % 3 + 1) % 3], tg_pid(&x->c, p));
+			else
+				tg_fmt(label, sizeof label, "%s, tractored, boosts %s, moved by %s", sh->id, boosts[k - 6],
+					tg_pid(&x->c, p));
+			if ((rc = offer_pose(x, &e, sel, "tractor", i, label)) < 0)
+				return rc;
+		}
+	}
+	return 0;
+}
+
 /* The actions of rules version 3 that need a choice: coordinate (a friendly
  * ship), jam (an enemy, and the token or lock it removes), reinforce (front
  * or rear), SLAM (each maneuver of the dial), repair (each faceup card). */
@@ -228,6 +306,9 @@ static int actions3(xctx *x, int i, const char *sel, int any)
 		tg_str(&e.f[0], sh->id);
 		sl_value_int(&e.f[1], XW_A_SLAM);
 		tg_str(&e.f[9], code);
+		if (!tg_try(&x->c, &e) && ((rc = slam_through(x, &e, sel, i, any)) < 0 || (rc && any)))
+			return rc;
+		e.f[10].present = 0;
 		TRY3(-1);
 	}
 	for (int k = 0; k < sh->ncards; k++) {
@@ -563,12 +644,71 @@ static int defence_roll(xctx *x)
 	return 0;
 }
 
+/* A card's dice modification (`ability`, formats/xwing.md, Abilities that
+ * modify dice) in steps 1 and 3: for each ship's enforced card (its pilot,
+ * its upgrades), a reroll of each die (the line leaves the new face for the
+ * server to draw) and a change of each die to each face, as the rules
+ * accept them; offered to that ship's player, drawn on the ship. */
+static int abilities4(xctx *x)
+{
+	static const char *const faces[] = {"hit", "crit", "focus", "blank", "evade"};
+	static const uint8_t pos[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+	static const uint8_t to[5] = {0, 1, 2, 3, 4}, stand = 8;   /* 8: a blank, attack or defence */
+	const xw_roll *rl = &x->s->roll;
+	int n = rl->step == 1 ? rl->natk : rl->ndef;
+	for (int i = 0; i < x->s->nships; i++) {
+		const xw_ship *sh = &x->s->ships[i];
+		if (!xw_in_play(sh))
+			continue;
+		for (int q = -1; q < sh->nup; q++) {
+			const char *id = q < 0 ? xw_pilots[sh->pilot].xws : xw_upgrades[sh->up[q]].xws;
+			int known = 0;
+			for (int k = 0; k < xw_ability_count() && !known; k++)
+				known = strcmp(xw_ability_xws(k), id) == 0;
+			if (!known)
+				continue;
+			for (int d = 0; d < n; d++)
+				for (int f = -1; f < 5; f++) {   /* -1: the reroll */
+					char line[160], label[160];
+					double sx, sy, rr;
+					sl_event e;
+					sl_event_init(&e, EV_ABILITY, sh->side);
+					tg_str(&e.f[0], sh->id);
+					tg_str(&e.f[1], id);
+					if (f < 0) {
+						tg_bytes(&e.f[2], &pos[d], 1);
+						tg_bytes(&e.f[4], &stand, 1);
+					} else {
+						tg_bytes(&e.f[5], &pos[d], 1);
+						tg_bytes(&e.f[6], &to[f], 1);
+					}
+					if (!tg_try(&x->c, &e))
+						continue;
+					e.f[4].present = 0;   /* the server draws the new face */
+					tg_line(&x->c, &e, line, sizeof line);
+					if (f < 0)
+						tg_fmt(label, sizeof label, "%s's %s: reroll %s die %d (drawn)", sh->id, id,
+							rl->step == 1 ? "attack" : "defence", d + 1);
+					else
+						tg_fmt(label, sizeof label, "%s's %s: %s die %d to a %s", sh->id, id,
+							rl->step == 1 ? "attack" : "defence", d + 1, faces[f]);
+					spot(x, &sh->pose, size_of(sh), &sx, &sy, &rr);
+					if (tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, sh->side), "", "ability", sx, sy,
+						rr * 0.6, label, NULL, NULL, line))
+						return SL_ENOMEM;
+				}
+		}
+	}
+	return 0;
+}
+
 static int modifies4(xctx *x)
 {
+	int rc;
 	switch (x->s->roll.step) {
-	case 1: return attacker_modifies(x);
+	case 1: return (rc = abilities4(x)) < 0 ? rc : attacker_modifies(x);
 	case 2: return defence_roll(x);
-	default: return defender_modifies(x);
+	default: return (rc = abilities4(x)) < 0 ? rc : defender_modifies(x);
 	}
 }
 
@@ -689,7 +829,7 @@ static int attacks(xctx *x, int i, int any)
 
 /* ---- the moments ------------------------------------------------------------------------- */
 
-static int ship_targets(xctx *x, int i, int any)
+static int phase_targets(xctx *x, int i, int any)
 {
 	switch (x->s->phase) {
 	case PH_PLANNING: return dials(x, i, any);
@@ -698,6 +838,14 @@ static int ship_targets(xctx *x, int i, int any)
 	case PH_ENGAGEMENT: return attacks(x, i, any);
 	default: return 0;
 	}
+}
+
+static int ship_targets(xctx *x, int i, int any)
+{
+	int rc = phase_targets(x, i, any);
+	if (rc < 0 || (rc && any))
+		return rc;
+	return tractor_moves(x, i, any);
 }
 
 static int markers(xctx *x)
@@ -721,19 +869,26 @@ static int top(xctx *x)
 		double sx, sy, r;
 		char sel[64], label[128];
 		int rc;
+		int tr;
 		if (!xw_in_play(sh))
 			continue;
-		if ((rc = ship_targets(x, i, 1)) < 0)
-			return rc;
-		if (!rc)
+		if ((rc = phase_targets(x, i, 1)) < 0 || (tr = tractor_moves(x, i, 1)) < 0)
+			return rc < 0 ? rc : tr;
+		if (!rc && !tr)
 			continue;
 		spot(x, &sh->pose, size_of(sh), &sx, &sy, &r);
 		tg_fmt(sel, sizeof sel, SEL_SHIP "%s", sh->id);
 		tg_fmt(label, sizeof label, "%s (%s, initiative %d)", sh->id, xw_pilots[sh->pilot].name,
 			xw_pilots[sh->pilot].initiative);
-		if (tg_push(&x->c, SL_TARGET_SELECT, tg_pid(&x->c, sh->side), sel, "ship", sx, sy, r,
+		if (rc && tg_push(&x->c, SL_TARGET_SELECT, tg_pid(&x->c, sh->side), sel, "ship", sx, sy, r,
 			label, NULL, NULL, NULL))
 			return SL_ENOMEM;
+		/* a tractored ship: its opponents select it to move it */
+		tg_fmt(label, sizeof label, "%s, tractored: move it (barrel roll or boost)", sh->id);
+		for (int p = 0; tr && p < x->c.h->nplayers; p++)
+			if (p != sh->side && tg_push(&x->c, SL_TARGET_SELECT, tg_pid(&x->c, p), sel, "tractor", sx,
+				sy, r, label, NULL, NULL, NULL))
+				return SL_ENOMEM;
 	}
 	return markers(x);
 }

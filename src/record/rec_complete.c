@@ -333,6 +333,34 @@ static int offer_again(recorder *rc, comp *c)
 	return 0;
 }
 
+/* Tab on an empty line when the rules take one kind of event only, now and
+ * after any marker they imply (an X-Wing attack waiting for its `modify`,
+ * its `defend`): that event, in one key; the commands are still typed.
+ * 1 offered. */
+static int offer_only(recorder *rc, comp *c)
+{
+	int n = rec_legal(rc), turn = 0, phase = 0;
+	size_t m0 = 0;
+	const char *e0 = NULL;
+	char w[80];
+	rc->log->game->position(rc->st, &turn, &phase);
+	if (turn == 0 || n == 0)
+		return 0;
+	for (int k = 0; k < n; k++) {
+		size_t m;
+		const char *e = rec_legal_event(rec_legal_line(rc, k), &m);
+		if (!e0)
+			e0 = e, m0 = m;
+		else if (m != m0 || strncmp(e, e0, m) != 0)
+			return 0;
+	}
+	if (!e0)
+		return 0;
+	snprintf(w, sizeof w, "%.*s", (int)m0, e0);
+	offer(c, w);
+	return 1;
+}
+
 void rec_complete(void *ctx, const char *line, size_t start, const char *word,
 	void (*add)(void *ud, const char *cand), void *ud)
 {
@@ -349,7 +377,7 @@ void rec_complete(void *ctx, const char *line, size_t start, const char *word,
 		return;
 	}
 	if (!t.event[0]) {
-		if (t.words || c.n || !offer_again(rc, &c))
+		if (t.words || c.n || (!offer_again(rc, &c) && !offer_only(rc, &c)))
 			offer_start(rc, &c, &t);
 		return;
 	}

@@ -13,6 +13,9 @@
 #     sealed by the recorder, eight moves (each reveal written by the recorder from
 #     its sealed file), a focus, three attacks of two entries each (the roll drawn,
 #     then the modify), at most 150 keys
+#   xwing 4: the same round under rules version 4 (the published order: four entries an
+#     attack, the roll, the attacker's modify, `defend` and the defender's modify; Tab on
+#     an empty line gives the only event the rules take), at most 150 keys
 # usage: sh tests/keys/run.sh BUILD/sillage
 set -u
 SILLAGE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -213,6 +216,106 @@ imp: modify"
 # the log verifies, and the sealed file holds no secret once every dial is revealed
 if ! "$SILLAGE" verify "$TMP/xwing-round/g.sil" >/dev/null || grep -q '^seal ' "$TMP/xwing-round/g.sil.seal"; then
 	echo "FAIL xwing-round: the log does not verify, or a secret is left in g.sil.seal"
+	fail=$((fail + 1))
+fi
+
+# ---- xwing 4: the same round in the published order (rules version 4)
+sed 's/^game xwing 3$/game xwing 4/' "$here/xwing-setup.sil" > "$TMP/xwing4-setup.sil"
+start xwing-round4 "$TMP/xwing4-setup.sil" "xwing setup>"
+keys t Tab Tab Enter                                    # turn 1
+wait_for "Turn 1 begins"
+keys d Tab Tab l Tab Tab 3FW Enter                      # dial ship=luke dial=3FW: sealed, the commitment recorded
+wait_for "#10 luke"
+keys Tab w Tab Tab 2FB Enter                            # Tab on an empty line: "dial ship=" again
+wait_for "#11 wedge"
+keys Tab b Tab Tab 2FB Enter
+wait_for "#12 biggs"
+keys Tab j Tab Tab 1FB Enter
+wait_for "#13 jek"
+keys Tab v Tab Tab 2FB Enter
+wait_for "#14 vader"
+keys Tab m Tab Tab 2FB Enter
+wait_for "#15 mauler"
+keys Tab h Tab Tab 2FB Enter
+wait_for "#16 howl"
+keys Tab n Tab Tab 2BB Enter
+wait_for "#17 night"
+keys m Tab Tab Tab Enter                                # move ship=night: phases 2-3 implied, its reveal written first
+wait_for "#19 night"
+keys Tab Tab Enter                                      # the next in initiative order is the only one offered
+wait_for "#21 biggs"
+keys Tab Tab Enter
+wait_for "#23 jek"
+keys Tab Tab Enter
+wait_for "#25 luke"
+keys a Tab Tab Tab Tab f Tab Enter                      # action ship=luke action=focus
+wait_for "#26 luke"
+keys m Tab Tab m Tab Enter                              # mauler and howl both may go next
+wait_for "#28 mauler"
+keys Tab Tab Enter
+wait_for "#30 howl"
+keys Tab Tab Enter
+wait_for "#32 wedge"
+keys Tab Tab Enter
+wait_for "#34 vader"
+keys r Tab Tab v Tab Tab Tab Enter                      # roll ship=vader target=luke: phase 4 implied, the dice drawn
+wait_for "#35 vader"
+keys Tab Enter                                          # modify: the only event the rules take now
+wait_for "#36 vader"
+keys Tab Enter Tab Enter                                # defend (the dice drawn), the defender's modify
+wait_for "#38 vader"
+keys r Tab Tab l Tab Tab v Tab Enter
+wait_for "#39 luke"
+keys Tab Enter Tab Enter Tab Enter
+wait_for "#42 luke"
+keys r Tab Tab Tab Tab Tab Enter                        # mauler, the last at initiative 5, on luke
+wait_for "#43 mauler"
+keys Tab Enter Tab Enter Tab Enter
+wait_for "#46 mauler"
+finish 150 "
+turn 1
+reb: dial ship=luke commit=SEALED
+reb: dial ship=wedge commit=SEALED
+reb: dial ship=biggs commit=SEALED
+reb: dial ship=jek commit=SEALED
+imp: dial ship=vader commit=SEALED
+imp: dial ship=mauler commit=SEALED
+imp: dial ship=howl commit=SEALED
+imp: dial ship=night commit=SEALED
+phase 2 system
+phase 3 activation
+imp: reveal ship=night dial=2BB salt=SALT
+imp: move ship=night
+reb: reveal ship=biggs dial=2FB salt=SALT
+reb: move ship=biggs
+reb: reveal ship=jek dial=1FB salt=SALT
+reb: move ship=jek
+reb: reveal ship=luke dial=3FW salt=SALT
+reb: move ship=luke
+reb: action ship=luke action=focus
+imp: reveal ship=mauler dial=2FB salt=SALT
+imp: move ship=mauler
+imp: reveal ship=howl dial=2FB salt=SALT
+imp: move ship=howl
+reb: reveal ship=wedge dial=2FB salt=SALT
+reb: move ship=wedge
+imp: reveal ship=vader dial=2FB salt=SALT
+imp: move ship=vader
+phase 4 engagement
+imp: roll ship=vader target=luke adie=2,3
+imp: modify
+reb: defend ddie=3,3,2
+reb: modify
+reb: roll ship=luke target=vader adie=8,7,8
+reb: modify
+imp: defend ddie=7,3,6,1
+imp: modify
+imp: roll ship=mauler target=luke adie=6,8
+imp: modify
+reb: defend ddie=8,2,4
+reb: modify"
+if ! "$SILLAGE" verify "$TMP/xwing-round4/g.sil" >/dev/null; then
+	echo "FAIL xwing-round4: the log does not verify"
 	fail=$((fail + 1))
 fi
 

@@ -1066,6 +1066,262 @@ static void test_v4_defend_drawn(void **state)
 	assert_int_equal(ship(c, "tie")->hull, 3);   /* one hit, one evade */
 }
 
+/* ---- card abilities that modify dice, enforced (`ability`, rules version 4,
+ * formats/xwing.md, Abilities that modify dice) -------------------------------- */
+
+/* A card put in a ship's loadout, with its printed charges. */
+static void equip(ctx *c, const char *id, const char *xws)
+{
+	xw_ship *sh = ship(c, id);
+	int u = xw_upgrade_find(xws);
+	assert_true(u >= 0);
+	sh->ucharges[sh->nup] = xw_upgrades[u].charges;
+	sh->up[sh->nup++] = (int16_t)u;
+}
+
+/* Predator: a primary attack, the defender in the bullseye arc, one attack
+ * die rerolled; each die once (the lock's reroll cannot take it again). */
+static void test_ability_predator(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	OK(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus");
+	NO(c, "reb: ability ship=xwing card=predator reroll=1 rerolled=hit", "predator is not in xwing's loadout");
+	equip(c, "xwing", "predator");
+	NO(c, "imp: ability ship=xwing card=predator reroll=1 rerolled=hit", "the player who flies it");
+	NO(c, "reb: ability ship=xwing card=predator reroll=1,2 rerolled=hit,hit", "rerolls at most 1");
+	NO(c, "reb: ability ship=xwing card=predator change=1 to=hit", "Predator rerolls");
+	NO(c, "reb: ability ship=xwing card=unknowncard reroll=1 rerolled=hit", "no card unknowncard");
+	OK(c, "reb: ability ship=xwing card=predator reroll=1 rerolled=hit");
+	assert_int_equal(S(c)->roll.atk[0], XW_HIT);
+	v4_snapshot(c, 1);
+	{   /* the ability section's bytes: a ship out of range, a die rerolled that was not rolled */
+		sl_buf a;
+		void *back = NULL;
+		sl_buf_init(&a);
+		assert_int_equal(G->serialize(c->st, &a), 0);
+		assert_int_equal(a.data[a.len - 8], 0x41);   /* 'A', one card, its ship, its entry, two masks */
+		a.data[a.len - 6] = 77;
+		assert_int_not_equal(G->restore(&back, a.data, a.len, &c->err), 0);
+		a.data[a.len - 6] = (uint8_t)I(c, "xwing");
+		a.data[a.len - 4] = 0x08;   /* die 4 of 3 */
+		assert_int_not_equal(G->restore(&back, a.data, a.len, &c->err), 0);
+		a.data[a.len - 4] = 0x01;
+		assert_int_equal(G->restore(&back, a.data, a.len, &c->err), 0);
+		assert_int_equal(((xw_state *)back)->roll.nab, 1);
+		G->destroy(back);
+		sl_buf_free(&a);
+	}
+	NO(c, "reb: ability ship=xwing card=predator reroll=2 rerolled=hit", "once per attack");
+	NO(c, "reb: modify aspend=lock reroll=1 rerolled=crit", "die 1 was rerolled");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=blank,blank,blank");
+	OK(c, "imp: modify");
+	OK(c, "damage ship=tie card=fuelleak");
+	assert_int_equal(ship(c, "tie")->hull, 2);   /* the rerolled hit */
+}
+
+static void test_ability_predator_bullseye(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "predator");
+	put(c, "tie", 40000 + 4000, 40000 + 4000 + 15000, 1800);   /* 40 mm aside: in the front arc, not the bullseye */
+	OK(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus");
+	NO(c, "reb: ability ship=xwing card=predator reroll=1 rerolled=hit", "not in xwing's bullseye arc");
+}
+
+/* Fifth Brother: one Force spent, one focus result becomes a crit. */
+static void test_ability_fifthbrother(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "fifthbrother");
+	ship(c, "xwing")->force = 0;
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,focus");
+	NO(c, "reb: ability ship=xwing card=fifthbrother change=3 to=crit", "xwing has 0 Force");
+	ship(c, "xwing")->force = 1;
+	NO(c, "reb: ability ship=xwing card=fifthbrother change=1 to=crit", "changes a focus result");
+	NO(c, "reb: ability ship=xwing card=fifthbrother change=3 to=hit", "to a crit result");
+	NO(c, "reb: ability ship=xwing card=fifthbrother change=2,3 to=crit,crit", "changes at most 1");
+	OK(c, "reb: ability ship=xwing card=fifthbrother change=3 to=crit");
+	assert_int_equal(ship(c, "xwing")->force, 0);
+	assert_int_equal(S(c)->roll.atk[2], XW_CRIT);
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=blank,blank,blank");
+	OK(c, "imp: modify");
+	OK(c, "damage ship=tie card=fuelleak");
+	OK(c, "damage ship=tie card=consolefire");
+	assert_int_equal(ship(c, "tie")->hull, 1);   /* a hit and a crit */
+}
+
+/* Elusive: while defending, one charge, one defence die rerolled; only in
+ * the defender's step. */
+static void test_ability_elusive(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "tie", "elusive");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,blank");
+	NO(c, "imp: ability ship=tie card=elusive reroll=1 rerolled=evade", "after the defence dice are rolled");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=blank,blank,blank");
+	ship(c, "tie")->ucharges[0] = 0;
+	NO(c, "imp: ability ship=tie card=elusive reroll=1 rerolled=evade", "Elusive has no charge left");
+	ship(c, "tie")->ucharges[0] = 1;
+	NO(c, "imp: ability ship=tie card=elusive reroll=1 rerolled=hit", "a defence die");
+	OK(c, "imp: ability ship=tie card=elusive reroll=1 rdie=2");
+	assert_int_equal(ship(c, "tie")->ucharges[0], 0);
+	assert_int_equal(S(c)->roll.def[0], XW_EVADE);
+	v4_snapshot(c, 3);
+	OK(c, "imp: modify");
+	assert_int_equal(ship(c, "tie")->hull, 3);   /* the hit evaded */
+}
+
+/* Juke: the attacker, evading, changes one of the defender's evades to a
+ * focus, in the Modify Defense Dice step before the defender's modify. */
+static void test_ability_juke(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "juke");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,blank");
+	NO(c, "reb: ability ship=xwing card=juke change=1 to=focus", "after the defence dice");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=evade,blank,blank");
+	ship(c, "xwing")->evade = 0;
+	NO(c, "reb: ability ship=xwing card=juke change=1 to=focus", "xwing has no evade token");
+	ship(c, "xwing")->evade = 1;
+	NO(c, "reb: ability ship=xwing card=juke change=2 to=focus", "changes an evade result");
+	OK(c, "reb: ability ship=xwing card=juke change=1 to=focus");
+	assert_int_equal(ship(c, "xwing")->evade, 1);   /* not spent */
+	ship(c, "tie")->focus = 0;
+	ship(c, "tie")->evade = 0;
+	OK(c, "imp: modify");
+	OK(c, "damage ship=tie card=fuelleak");
+	assert_int_equal(ship(c, "tie")->hull, 2);   /* the evade made a focus: the hit lands */
+}
+
+/* Fire-Control System: a lock on the defender, one die rerolled, and then
+ * the lock is not spent in this attack. */
+static void test_ability_firecontrol(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "firecontrolsystem");
+	ship(c, "xwing")->lock = -1;
+	OK(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus");
+	NO(c, "reb: ability ship=xwing card=firecontrolsystem reroll=1 rerolled=hit", "xwing has no lock on tie");
+	ship(c, "xwing")->lock = I(c, "tie");
+	OK(c, "reb: ability ship=xwing card=firecontrolsystem reroll=1 rerolled=hit");
+	NO(c, "reb: modify aspend=lock reroll=2 rerolled=hit", "Fire-Control System");
+	OK(c, "reb: modify");
+	assert_int_equal(ship(c, "xwing")->lock, I(c, "tie"));
+}
+
+/* Proton Torpedoes: in an attack with the torpedoes only, one hit to a crit. */
+static void test_ability_protontorpedoes(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "protontorpedoes");
+	OK(c, "reb: roll ship=xwing target=tie weapon=card card=protontorpedoes atk=hit,hit,blank,focus");
+	NO(c, "reb: ability ship=xwing card=protontorpedoes change=3 to=crit", "changes a hit result");
+	OK(c, "reb: ability ship=xwing card=protontorpedoes change=2 to=crit");
+	assert_int_equal(S(c)->roll.atk[1], XW_CRIT);
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=blank,blank,blank");
+	OK(c, "imp: modify");
+	OK(c, "damage ship=tie card=fuelleak");
+	OK(c, "damage ship=tie card=consolefire");
+	assert_int_equal(ship(c, "tie")->hull, 1);   /* a hit and the crit */
+}
+
+static void test_ability_protontorpedoes_primary(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "protontorpedoes");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,focus");
+	NO(c, "reb: ability ship=xwing card=protontorpedoes change=1 to=crit", "an attack with Proton Torpedoes");
+}
+
+/* Lone Wolf: no other friendly ship at range 0-2, one charge, one die. */
+static void test_ability_lonewolf(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "lonewolf");
+	put(c, "ywing", 40000 - 8000, 40000, 0);   /* 40 mm from the x-wing: range 1 */
+	OK(c, "reb: roll ship=xwing target=tie atk=blank,blank,focus");
+	NO(c, "reb: ability ship=xwing card=lonewolf reroll=1 rerolled=hit", "ywing is at range 1 of xwing");
+	put(c, "ywing", 40000 - 40000 + 2000, 40000 - 30000, 0);   /* far off: range 3 */
+	OK(c, "reb: ability ship=xwing card=lonewolf reroll=1 rerolled=hit");
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 0);
+	NO(c, "reb: ability ship=xwing card=lonewolf reroll=2 rerolled=hit", "once per attack");
+}
+
+/* Howlrunner: a friendly ship at range 0-1 in a primary attack rerolls one
+ * attack die; the card is Howlrunner's ship's pilot, used by its player. */
+static void test_ability_howlrunner(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	ship(c, "tie")->pilot = xw_pilot_find("howlrunner");
+	put(c, "adv", 40000 + 8000, 59000, 1800);   /* 40 mm from the TIE, the x-wing ahead at range 2 */
+	put(c, "tie", 40000 + 8000 + 30000, 59000, 1800);   /* 260 mm off: range 3 of the Advanced */
+	OK(c, "imp: roll ship=adv target=xwing atk=blank,focus");
+	NO(c, "imp: ability ship=tie card=howlrunner reroll=1 rerolled=hit", "a friendly ship at range 0-1");
+	NO(c, "imp: ability ship=adv card=howlrunner reroll=1 rerolled=hit", "howlrunner is not in adv's loadout");
+	put(c, "tie", 40000, 59000, 1800);
+	NO(c, "reb: ability ship=tie card=howlrunner reroll=1 rerolled=hit", "the player who flies it");
+	OK(c, "imp: ability ship=tie card=howlrunner reroll=1 rerolled=hit");
+	assert_int_equal(S(c)->roll.atk[0], XW_HIT);
+}
+
+/* Serissu: a friendly ship at range 0-1 defending rerolls one defence die. */
+static void test_ability_serissu(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	ship(c, "adv")->pilot = xw_pilot_find("serissu");
+	put(c, "adv", 40000 + 8000, 59000, 1800);   /* 40 mm from the TIE */
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,blank");
+	NO(c, "imp: ability ship=adv card=serissu reroll=1 rerolled=evade", "after the defence dice are rolled");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=blank,blank,blank");
+	NO(c, "imp: ability ship=adv card=serissu change=1 to=evade", "Serissu rerolls");
+	OK(c, "imp: ability ship=adv card=serissu reroll=1 rerolled=evade");
+	NO(c, "imp: ability ship=tie card=elusive reroll=1 rerolled=evade", "elusive is not in tie's loadout");
+	assert_int_equal(S(c)->roll.def[0], XW_EVADE);
+	OK(c, "imp: modify");
+	assert_int_equal(ship(c, "tie")->hull, 3);
+}
+
+/* Marksmanship: the defender in the bullseye arc, one hit to a crit. */
+static void test_ability_marksmanship(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "marksmanship");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,focus");
+	NO(c, "reb: ability ship=xwing card=marksmanship reroll=1 rerolled=crit", "Marksmanship changes results");
+	NO(c, "reb: ability ship=xwing card=marksmanship change=3 to=crit", "changes a hit result");
+	OK(c, "reb: ability ship=xwing card=marksmanship change=1 to=crit");
+	assert_int_equal(S(c)->roll.atk[0], XW_CRIT);
+}
+
+/* A card the module does not enforce: the refusal says to declare it. */
+static void test_ability_not_enforced(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "r2d2");
+	NO(c, "reb: ability ship=xwing card=r2d2 reroll=1 rerolled=hit", "nothing is rolled");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,blank,focus");
+	NO(c, "reb: ability ship=xwing card=r2d2 reroll=1 rerolled=hit", "record it as `effect source=r2d2`");
+}
+
 /* ---- abilities recorded as effects (rules version 2) ---------------------------- */
 
 static void test_effect_card_checked(void **state)
@@ -1723,6 +1979,19 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_v4_published_order, setup4, teardown),
 		cmocka_unit_test_setup_teardown(test_v4_calculate_force, setup4, teardown),
 		cmocka_unit_test_setup_teardown(test_v4_defend_drawn, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_predator, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_predator_bullseye, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_fifthbrother, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_elusive, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_juke, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_firecontrol, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_protontorpedoes, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_protontorpedoes_primary, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_lonewolf, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_howlrunner, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_serissu, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_marksmanship, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_ability_not_enforced, setup4, teardown),
 		T(test_simultaneous_fire),
 		T(test_effect_card_checked),
 		T(test_special_weapon),

@@ -275,6 +275,8 @@ static const sl_event_def xw_events[XW_NEV] = {
 		"the die of a faceup Console Fire (before the ship engages) or Wounded Pilot (after an action)"},
 	{"hazard", SL_EV_SETUP | SL_EV_NOPLAYER, NF(f_hazard), f_hazard,
 		"an asteroid, debris cloud or gas cloud with its printed outline (rules version 4)"},
+	{"ability", SL_EV_PLAY | SL_EV_PLAYER, XW_NF_ABILITY, xw_f_ability,
+		"engagement: a card's reroll or change of the dice waiting in a modify step (rules version 4)"},
 };
 /* Frozen: the events of rules version 3 (sl_game_xwing_v3). */
 static const sl_event_def xw_events_v3[XW_NEV_V3] = {
@@ -2240,7 +2242,7 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	/* a detonation under way is finished first (its damage cards dealt on the way) */
 	if (ev->type != XW_EV_DETONATE && !(ev->type == XW_EV_DAMAGE && s->npend) && xw_devices_pending(s, err))
 		return SL_EILLEGAL;
-	if (s->roll.on && ev->type != XW_EV_MODIFY && ev->type != XW_EV_DEFEND
+	if (s->roll.on && ev->type != XW_EV_MODIFY && ev->type != XW_EV_DEFEND && ev->type != XW_EV_ABILITY
 	    && !(ev->type == XW_EV_DAMAGE && s->npend))
 		return xw_roll_waits(s, err);
 	switch (ev->type) {
@@ -2272,6 +2274,7 @@ int xwing_apply_in(void *st, const sl_header *h, const sl_event *ev, sl_buf *des
 	case XW_EV_ROLL: return xw_ev_roll(s, h, ev, desc, err);
 	case XW_EV_MODIFY: return xw_ev_modify(s, h, ev, desc, err);
 	case XW_EV_DEFEND: return xw_ev_defend(s, h, ev, desc, err);
+	case XW_EV_ABILITY: return xw_ev_ability(s, h, ev, desc, err);
 	default: return ev_effect(s, h, ev, desc, err);
 	}
 }

@@ -278,6 +278,10 @@ int xw_upgrade_findn(const char *xws, size_t n);
  * for "did you mean"; NULL when none is near. */
 const char *xw_nearest_id(const char *const *ids, const char *xws);
 int xw_dial_has(const xw_ship_type *t, const xw_maneuver *m);
+/* The cards whose dice modification `ability` enforces (xwing_ability.c):
+ * their count, and the k-th one's XWS id (NULL out of range). */
+int xw_ability_count(void);
+const char *xw_ability_xws(int k);
 int xw_ionized_threshold(int size);          /* 1, 2, 3 (seed 001) */
 /* The action bar of a pilot: its own, or its ship's. */
 const xw_action_def *xw_pilot_actions(int pilot, int *n);
@@ -423,6 +427,10 @@ typedef struct xw_roll {
 	int ship, target, weapon;     /* weapon: XW_W_* (XW_W_CARD + k: the k-th upgrade) */
 	int natk, ndef;
 	uint8_t atk[12], def[12];     /* faces: XW_HIT.., XW_EVADE.. */
+	/* v4, `ability` (xwing_ability.c): the cards used in this attack, and the dice they rerolled */
+	int nab;
+	uint8_t ab_ship[8], ab_card[8];   /* the ship, its entry in the enforced list */
+	uint16_t amask, dmask;        /* bit k: attack (defence) die k+1 rerolled by an ability */
 } xw_roll;
 
 typedef struct xw_state {

@@ -456,6 +456,14 @@ static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 				"dspend= goes in the defender's own modify, after `defend`");
 		if ((rc = modify_rerolls(ev, r.re, r.refaces, &n, err)) != 0)
 			return rc;
+		for (int k = 0; k < n; k++)
+			if (r.amask & (1u << (r.re[k] - 1)))
+				return illegal(err, "xwing 4: die %d was rerolled already, by a card's ability: a die is "
+					"rerolled at most once", r.re[k]);
+		for (int k = 0; k < nas; k++)
+			if (as[k] == XW_SP_LOCK_OR_EVADE && xw_ability_no_lock(s))
+				return illegal(err, "xwing ability: %s rerolled a die with Fire-Control System: it does not "
+					"spend its lock in this attack", s->ships[r.ship].id);
 		r.nre = n;
 		r.nas = nas;
 		memcpy(r.as, as, (size_t)nas);
@@ -542,6 +550,7 @@ void xw_roll_write(const xw_state *s, sl_buf *b)
 	sl_buf_put(b, r->refaces, (size_t)r->nre);
 	sl_buf_u8(b, (uint8_t)r->nas);
 	sl_buf_put(b, r->as, (size_t)r->nas);
+	xw_ability_write(r, b);   /* only when a card's ability was used */
 }
 
 static int roll_read4(xw_roll *r, sl_reader *rd)
@@ -602,5 +611,5 @@ int xw_roll_read(xw_state *s, sl_reader *rd)
 			return -1;
 	r->on = 1;
 	r->step = 1;
-	return s->ver >= 4 ? roll_read4(r, rd) : 0;
+	return s->ver >= 4 ? (roll_read4(r, rd) ? -1 : xw_ability_read(s, r, rd)) : 0;
 }

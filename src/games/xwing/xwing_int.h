@@ -17,6 +17,7 @@ enum {
 	XW_EV_DEFEND,               /* rules version 4: the defence dice, after the attacker's modify */
 	XW_EV_CARDDIE,              /* rules version 4: Console Fire's or Wounded Pilot's die */
 	XW_EV_HAZARD,               /* rules version 4: an obstacle with its published shape (xwing_shape.c) */
+	XW_EV_ABILITY,              /* rules version 4: a card's dice modification, enforced (xwing_ability.c) */
 	XW_NEV
 };
 #define XW_NEV_V3 XW_EV_DEFEND   /* the event types of rules version 3 */
@@ -221,6 +222,14 @@ int xw_fire_due(const xw_state *s, int i);   /* 1: ship i rolls Console Fire's d
 void xw_wounded_after(xw_state *s, int i);   /* after its action: a die per faceup Wounded Pilot */
 int xw_card_dice_due(const xw_state *s, sl_error *err);   /* a Wounded Pilot die due: refused */
 int xw_init_of(const xw_ship *sh);
+/* Rules version 4: card abilities that modify dice (xwing_ability.c). */
+#define XW_NF_ABILITY 7
+#define XW_MAX_ABILITIES 8
+extern const sl_field_def xw_f_ability[XW_NF_ABILITY];
+int xw_ev_ability(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
+int xw_ability_no_lock(const xw_state *s);   /* 1: the attacker used Fire-Control System */
+void xw_ability_write(const xw_roll *r, sl_buf *b);
+int xw_ability_read(const xw_state *s, xw_roll *r, sl_reader *rd);
 extern const char *const xw_atk_names[], *const xw_def_names[], *const xw_weapon_names_v2[];
 extern const char *const xw_aspend_names[], *const xw_dspend_names[];
 extern const char *const xw_aspend_names4[], *const xw_dspend_names4[];

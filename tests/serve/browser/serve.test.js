@@ -742,6 +742,79 @@ test("xwing: the actions of rules version 3 by clicks (jam, coordinate, SLAM)", 
 	await finish(s, [page, watch]);
 });
 
+// issue 25: a SLAM through an obstacle and a tractored ship's move, clicked, not typed: the
+// K-wing's SLAM over the asteroid offered once per face of its die, drawn where it ends; the
+// TIE/rb given two tractor tokens selected by the Rebel player and boosted by a click.
+test("xwing: a SLAM through an obstacle and a tractored ship's move are clicked", async () => {
+	const s = await serve("xw-rules-slam", ["--from", readSetup("xw-rules-slam-setup.sil"), "--quiet"]);
+	const base = "http://127.0.0.1:" + s.port;
+	const rev = async () => (await (await fetch(base + "/api/state")).json()).rev;
+	let r = await rev();
+	const post = async (route, line) => {
+		const a = await fetch(base + route, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rev: r, line }) });
+		assert.strictEqual(a.status, 200, line + ": " + (await a.text()));
+		r++;
+	};
+	await post("/api/act", "turn 1");
+	for (const [p, id, d] of [["reb", "kw", "1FB"], ["imp", "tr", "1FB"]])
+		await post("/api/seal", p + ": dial ship=" + id + " dial=" + d);
+	for (const l of ["phase 2", "phase 3", "imp: reveal ship=tr", "imp: move ship=tr", "imp: action ship=tr action=focus", "reb: reveal ship=kw", "reb: move ship=kw"])
+		await post("/api/act", l);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await click(page, await pick(page, (t) => t.kind === "select" && t.sel === "ship:kw", "the K-wing"));
+	const slams = (await listed(page)).filter((t) => t.kind === "act" && /action=slam maneuver=1FB/.test(t.line));
+	assert.deepStrictEqual(slams.map((t) => t.line.replace(/.* dice=/, "")).sort(), ["blank", "crit", "focus", "hit"], "the SLAM over the asteroid once per face of its die: " + JSON.stringify(slams.map((t) => t.line)));
+	const slam = slams.find((t) => / dice=blank$/.test(t.line));
+	assert.ok(onBoard(slam), "the SLAM drawn where the K-wing ends");
+	await accepted(page, watch, slam);
+	r = await rev();
+	await post("/api/act", 'effect ship=tr token=tractor delta=2 source="a tractor beam"');
+	await caughtUp(page, await rev());
+	const sel = await pick(page, (t) => t.kind === "select" && t.sel === "ship:tr" && t.group === "tractor", "the tractored TIE/rb");
+	assert.strictEqual(sel.player, "reb", "offered to the opponent, who moves it");
+	await click(page, sel);
+	const moves = (await listed(page)).filter((t) => t.kind === "act" && t.group === "tractor");
+	assert.strictEqual(moves.length, 9, "six barrel rolls and three boosts: " + JSON.stringify(moves.map((t) => t.line)));
+	const boost = moves.find((t) => t.line === "reb: action ship=tr action=tractor maneuver=1BW");
+	assert.ok(boost && onBoard(boost), "the boost drawn where the TIE/rb ends");
+	await accepted(page, watch, boost);
+	assert.match(await watch.textContent("body"), /tr, tractored, is moved: a boost/, "the watch page shows the tractor move");
+	await finish(s, [page, watch]);
+});
+
+// issue 25: a card's dice modification clicked in its step: the X-wing's Predator (the TIE in
+// its bullseye) rerolls one attack die, the new face drawn by the server; then no second use.
+test("xwing v4: a card's reroll clicked, its die drawn by the server", async () => {
+	const s = await serve("xw-rules-ability", ["--from", readSetup("xw-rules-ability-setup.sil"), "--quiet"]);
+	const base = "http://127.0.0.1:" + s.port;
+	const rev = async () => (await (await fetch(base + "/api/state")).json()).rev;
+	let r = await rev();
+	const post = async (route, line) => {
+		const a = await fetch(base + route, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rev: r, line }) });
+		assert.strictEqual(a.status, 200, line + ": " + (await a.text()));
+		r++;
+	};
+	await post("/api/act", "turn 1");
+	await post("/api/seal", "reb: dial ship=red dial=2FB");
+	await post("/api/seal", "imp: dial ship=black dial=2FB");
+	for (const l of ["phase 2", "phase 3", "reb: reveal ship=red", "reb: move ship=red", "imp: reveal ship=black",
+		"imp: move ship=black", "phase 4", "reb: roll ship=red target=black atk=blank,blank,focus,hit"])
+		await post("/api/act", l);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await caughtUp(page, await rev());
+	const offers = (await listed(page)).filter((t) => t.kind === "act" && t.group === "ability");
+	assert.deepStrictEqual(offers.map((t) => t.line), [1, 2, 3, 4].map((k) => "reb: ability ship=red card=predator reroll=" + k), "Predator's reroll of each die: " + JSON.stringify(offers.map((t) => t.line)));
+	await accepted(page, watch, offers[0]);
+	const last = (await journal(s)).pop();
+	assert.match(last.line, /^reb: ability ship=red card=predator reroll=1 rdie=[1-8]( ![0-9a-f]+)?$/, "the new face drawn by the server: " + last.line);
+	await caughtUp(page, await rev());
+	assert.ok(!(await listed(page)).some((t) => t.group === "ability"), "Predator once per attack");
+	assert.ok((await listed(page)).some((t) => t.kind === "act" && t.group === "modify"), "then the attacker's modify");
+	await finish(s, [page, watch]);
+});
+
 // issue 27: the pages at 800x600 and on a 390x844 phone: nothing wider than
 // the screen (no horizontal scroll), the board in view; the club's lobby and
 // its statistics (a finished game's luck and metrics: wide tables) too.
