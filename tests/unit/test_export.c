@@ -532,6 +532,60 @@ static void test_hundredths(void **state)
 	assert_true(took > 300000);
 }
 
+/* render's PNG written over its surface (sl_png_rgb_consume) is the copying
+ * writer's to the byte, on rows that take Sub and rows that take Up, at a
+ * stride of exactly 4w (the tightest the in-place rows allow), and zlib
+ * inflates it to the pixels' filtered rows. */
+static void test_png_consume(void **state)
+{
+	enum { PW = 37, PH = 23 };
+	uint32_t px[PW * PH], cp[PW * PH];
+	sl_buf a, b;
+	sl_error err;
+	uint64_t x = 88172645463325252u;
+	(void)state;
+	for (int y = 0; y < PH; y++)
+		for (int i = 0; i < PW; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			px[y * PW + i] = y % 3 == 0 ? (uint32_t)x & 0xffffff              /* noise */
+			               : y % 3 == 1 ? 0x102030u * (uint32_t)(i / 5)       /* runs: Sub */
+			                            : px[(y - 1) * PW + i];               /* the row above: Up */
+		}
+	memcpy(cp, px, sizeof px);
+	sl_buf_init(&a);
+	sl_buf_init(&b);
+	sl_error_clear(&err);
+	assert_int_equal(sl_png_rgb(px, PW, PH, PW * 4, buf_write, &a, &err), 0);
+	assert_int_equal(sl_png_rgb_consume(cp, PW, PH, PW * 4, buf_write, &b, &err), 0);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.data, b.data, a.len);
+	{   /* IDAT inflated: each row's filter byte and the row undone gives the pixels */
+		const uint8_t *d = a.data;
+		size_t off = 8 + 12 + 13;
+		uint32_t n = be32(d + off);
+		uint8_t raw[PH * (PW * 3 + 1)], prev[PW * 3] = {0};
+		uLongf rl = sizeof raw;
+		assert_memory_equal(d + off + 4, "IDAT", 4);
+		assert_int_equal(uncompress(raw, &rl, d + off + 8, n), Z_OK);
+		assert_int_equal(rl, sizeof raw);
+		for (int y = 0; y < PH; y++) {
+			uint8_t *r = raw + (size_t)y * (PW * 3 + 1), f = r[0];
+			assert_true(f == 1 || f == 2);
+			for (int i = 0; i < PW * 3; i++)
+				r[1 + i] = (uint8_t)(r[1 + i] + (f == 2 ? prev[i] : i >= 3 ? r[1 + i - 3] : 0));
+			for (int i = 0; i < PW; i++) {
+				uint32_t v = px[y * PW + i];
+				assert_int_equal(r[1 + 3 * i], (v >> 16) & 255);
+				assert_int_equal(r[2 + 3 * i], (v >> 8) & 255);
+				assert_int_equal(r[3 + 3 * i], v & 255);
+			}
+			memcpy(prev, r + 1, sizeof prev);
+		}
+	}
+	sl_buf_free(&a);
+	sl_buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -544,6 +598,7 @@ int main(void)
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_hundredths),
+		cmocka_unit_test(test_png_consume),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
