@@ -40,11 +40,24 @@ int sl_render_ground_key(const sl_frame *fr, const sl_render_opts *o, uint64_t *
 int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, int w, int h,
 	sl_write_fn fn, void *closure, sl_error *err);
 
+/* html.c: the decimal number at p in hundredths, rounded exactly as
+ * snprintf("%.2f", strtod(p)) rounds it; 1 and *end past it, or 0 where
+ * only strtod and printf can say (a tie at the third decimal, more than 15
+ * digits, an exponent, 10^10 or more). sl_fmt_hundredths writes h as
+ * "%.2f" would with trailing zeros and point cut ("0" for zero; out holds
+ * 32); returns the length. */
+int sl_dec_hundredths(const char *p, const char **end, long long *out);
+size_t sl_fmt_hundredths(char *out, long long h);
+
 /* Video (render/video.c): H.264 in MP4, or VP9 in WebM when webm, written
  * to path; frames as for the APNG and GIF encoders, each shown delay_ms.
  * Free with sl_video_free in every case (after sl_video_finish or not). */
 /* A still PNG (render/png.c) of RGB24 pixels, to fn: 0 or SL_ENOMEM/SL_EIO. */
 int sl_png_rgb(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
+	sl_error *err);
+/* sl_png_rgb writing its filtered rows over px (a surface about to be
+ * freed): the same bytes without a second copy of the image. */
+int sl_png_rgb_consume(uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
 	sl_error *err);
 /* The same of premultiplied ARGB32 pixels, as RGBA (a transparent board). */
 int sl_png_rgba(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,

@@ -158,6 +158,87 @@ typedef struct html_job {
 	size_t svg_total;
 } html_job;
 
+/* ---- hundredths, exactly as "%.2f" of strtod's value ------------------------------ */
+
+/* cairo writes every coordinate with up to six decimals and the page keeps
+ * two: strtod and "%.2f" were 70% of a step's CPU. These read the decimal
+ * text and round it in integers. The result is printf's own: a decimal v of
+ * at most 15 digits other than a tie (…5 then zeros at the third decimal)
+ * is farther from the tie than its double is from v (|v - tie| >= 10^-d for
+ * d decimals, |double(v) - v| <= v 2^-53 < 10^-(d+1)), so the double and the
+ * decimal round alike; a tie, more digits, an exponent or anything strtod
+ * alone reads goes the slow way (0 returned). */
+int sl_dec_hundredths(const char *p, const char **end, long long *out)
+{
+	const char *q = p;
+	int neg = 0, nd = 0, up;
+	long long h = 0;
+	if (*q == '-' || *q == '+')
+		neg = *q++ == '-';
+	if (!(*q >= '0' && *q <= '9') && !(*q == '.' && q[1] >= '0' && q[1] <= '9'))
+		return 0;
+	while (*q == '0')
+		q++;   /* leading zeros are no digits of the count */
+	while (*q >= '0' && *q <= '9') {
+		h = h * 10 + (*q++ - '0');
+		if (++nd > 15)
+			return 0;
+	}
+	h *= 100;
+	if (*q == '.') {
+		q++;
+		for (int k = 0; k < 2; k++)
+			if (*q >= '0' && *q <= '9') {
+				h += (long long)(*q++ - '0') * (k ? 1 : 10);
+				if (++nd > 15)
+					return 0;
+			}
+		if (*q >= '0' && *q <= '9') {
+			const char *t = q;
+			int first = *t++ - '0', rest = 0;
+			while (*t >= '0' && *t <= '9') {
+				rest |= *t++ != '0';
+				nd++;
+			}
+			if (nd + 1 > 15 || (first == 5 && !rest))
+				return 0;   /* too long, or a tie: printf's own rounding */
+			up = first > 5 || (first == 5 && rest);
+			h += up;
+			q = t;
+		}
+	}
+	if (*q == 'e' || *q == 'E' || *q == 'x' || *q == 'X' || *q == '.' || h >= 1000000000000LL)
+		return 0;
+	*out = neg ? -h : h;
+	*end = q;
+	return 1;
+}
+
+/* h hundredths as "%.2f" writes it with its trailing zeros and point cut,
+ * and "0" for "-0"; returns the length. */
+size_t sl_fmt_hundredths(char *out, long long h)
+{
+	char tmp[32];
+	size_t n = 0, k = 0;
+	unsigned long long a = h < 0 ? (unsigned long long)-h : (unsigned long long)h, ip = a / 100;
+	unsigned f = (unsigned)(a % 100);
+	if (h < 0)
+		out[n++] = '-';
+	do
+		tmp[k++] = (char)('0' + ip % 10);
+	while ((ip /= 10) > 0);
+	while (k)
+		out[n++] = tmp[--k];
+	if (f) {
+		out[n++] = '.';
+		out[n++] = (char)('0' + f / 10);
+		if (f % 10)
+			out[n++] = (char)('0' + f % 10);
+	}
+	out[n] = 0;
+	return n;
+}
+
 /* Appends s[0..n) to b with every decimal number cut to two decimals
  * (cairo writes six; a hundredth of a pixel is below what a screen shows,
  * and the shorter lines repeat more often). */
@@ -185,15 +266,21 @@ static void put_rounded(sl_buf *b, const char *s, size_t n)
 			if (k - i < sizeof num) {
 				double v;
 				size_t ol;
+				long long hv;
+				const char *he;
 				memcpy(num, s + i, k - i);
 				num[k - i] = 0;
-				v = strtod(num, NULL);
-				snprintf(out, sizeof out, "%.2f", v);
-				ol = strlen(out);
-				while (ol > 0 && out[ol - 1] == '0')
-					out[--ol] = 0;
-				if (ol > 0 && out[ol - 1] == '.')
-					out[--ol] = 0;
+				if (sl_dec_hundredths(num, &he, &hv) && *he == 0) {
+					sl_fmt_hundredths(out, hv);
+				} else {
+					v = strtod(num, NULL);
+					snprintf(out, sizeof out, "%.2f", v);
+					ol = strlen(out);
+					while (ol > 0 && out[ol - 1] == '0')
+						out[--ol] = 0;
+					if (ol > 0 && out[ol - 1] == '.')
+						out[--ol] = 0;
+				}
 				if (neg && strcmp(out, "0") == 0) {   /* "-0.001": drop the sign */
 					b->len--;
 				}
@@ -369,7 +456,7 @@ static void flush_run(html_job *j, glyph_run *run, idvec *out)
  * X Y is that first point; a transform="matrix(M)" after d adds " M".
  * Other paths stay as they are. Returns 1 if done
  * (the line is then in j->line). */
-static int compact_path(html_job *j)
+static int compact_path_slow(html_job *j)
 {
 	static const char head[] = "<path style=\"";
 	const char *l = sl_buf_cstr(&j->line), *st, *se, *d, *de, *tr, *te = NULL;
@@ -473,6 +560,110 @@ static int compact_path(html_job *j)
 	sl_buf_putc(&j->tmp, ' ');
 	snprintf(num, sizeof num, "%.2f", y0);
 	put_rounded(&j->tmp, num, strlen(num));
+	if (tr) {
+		sl_buf_putc(&j->tmp, ' ');
+		sl_buf_put(&j->tmp, tr, (size_t)(te - tr));
+	}
+	sl_buf_reset(&j->line);
+	sl_buf_put(&j->line, j->tmp.data, j->tmp.len);
+	return 1;
+}
+
+/* compact_path in hundredths (dec_hundredths): the same line, or
+ * compact_path_slow's where a number is not one it reads. */
+static int compact_path(html_job *j)
+{
+	static const char head[] = "<path style=\"";
+	const char *l = sl_buf_cstr(&j->line), *st, *se, *d, *de, *tr, *te = NULL;
+	long long cx = 0, cy = 0, sx = 0, sy = 0, x0 = 0, y0 = 0;
+	int first = 1;
+	char num[48];
+	sl_buf shape;
+	size_t si, ki;
+	if (strncmp(l, head, sizeof head - 1) != 0)
+		return 0;
+	st = l + sizeof head - 1;
+	if (!(se = strchr(st, '"')) || strncmp(se, "\" d=\"", 5) != 0)
+		return 0;
+	d = se + 5;
+	if (!(de = strchr(d, '"')))
+		return 0;
+	if (strcmp(de, "\"/>") == 0)
+		tr = NULL;
+	else if (strncmp(de, "\" transform=\"matrix(", 20) == 0 && (te = strchr(de + 20, ')')) &&
+	         strcmp(te, ")\"/>") == 0)
+		tr = de + 20;
+	else
+		return 0;
+	sl_buf_init(&shape);
+	for (const char *p = d; p < de;) {
+		char op = *p;
+		int nargs = op == 'M' || op == 'L' ? 2 : op == 'C' ? 6 : op == 'Z' ? 0 : -1;
+		long long v[6];
+		if (op == ' ') {
+			p++;
+			continue;
+		}
+		if (nargs < 0) {
+			sl_buf_free(&shape);
+			return 0;
+		}
+		p++;
+		for (int a = 0; a < nargs; a++) {
+			const char *e;
+			while (*p == ' ')
+				p++;
+			if (!sl_dec_hundredths(p, &e, &v[a]) || e > de) {
+				sl_buf_free(&shape);
+				return compact_path_slow(j);
+			}
+			p = e;
+		}
+		if (op == 'Z') {
+			sl_buf_putc(&shape, 'z');
+			cx = sx;
+			cy = sy;
+			continue;
+		}
+		if (first && op == 'M') {
+			x0 = cx = sx = v[0];
+			y0 = cy = sy = v[1];
+			first = 0;
+			continue;
+		}
+		if (first) {
+			sl_buf_free(&shape);
+			return 0;
+		}
+		sl_buf_putc(&shape, (char)(op - 'A' + 'a'));
+		for (int a = 0; a < nargs; a++) {
+			sl_fmt_hundredths(num, v[a] - (a & 1 ? cy : cx));
+			/* a sign separates numbers; a space where none */
+			if (a > 0 && num[0] != '-')
+				sl_buf_putc(&shape, ' ');
+			sl_buf_puts(&shape, num);
+		}
+		cx = v[nargs - 2];
+		cy = v[nargs - 1];
+		if (op == 'M') {
+			sx = cx;
+			sy = cy;
+		}
+	}
+	if (first || shape.failed) {
+		sl_buf_free(&shape);
+		return 0;
+	}
+	si = intern_add(&j->styles, st, (size_t)(se - st));
+	ki = intern_add(&j->shapes, sl_buf_cstr(&shape), shape.len);
+	sl_buf_free(&shape);
+	sl_buf_reset(&j->tmp);
+	sl_buf_printf(&j->tmp, "^%zu %zu ", si, ki);
+	sl_fmt_hundredths(num, x0);
+	sl_buf_puts(&j->tmp, num);
+	sl_buf_putc(&j->tmp, ' ');
+	sl_fmt_hundredths(num, y0);
+	sl_buf_puts(&j->tmp, num);
 	if (tr) {
 		sl_buf_putc(&j->tmp, ' ');
 		sl_buf_put(&j->tmp, tr, (size_t)(te - tr));

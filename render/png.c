@@ -4,7 +4,9 @@
  * level 2, whose CRC32 the chunks share. cairo's own writer (libpng over
  * zlib at level 6) spent 60-80% of a 1024-pixel frame's CPU; make bench
  * (bench/png_bench.c) writes the same pixels with both and checks the bytes
- * (at most 1.05 times cairo's) and that ours decode to those pixels. */
+ * (at most 1.05 times cairo's) and that ours decode to those pixels.
+ * sl_png_rgb_consume writes the filtered rows over the surface itself,
+ * which `render` frees next (no second image in memory). */
 #include "export.h"
 
 #include <stdlib.h>
@@ -105,8 +107,11 @@ static void put_px(uint8_t *o, uint32_t v, int alpha)
 	o[2] = (uint8_t)(b > 255 ? 255 : b);
 }
 
-static int png_write(const uint32_t *px, int w, int h, int stride, int alpha, sl_write_fn fn, void *closure,
-	sl_error *err)
+/* in_place: the filtered rows are written over px itself (RGB only: row y's
+ * n + 1 bytes end at (y + 1)(3w + 1), never past row y + 1's start at
+ * (y + 1) stride, and row y is in rows[] before its bytes are written). */
+static int png_write(const uint32_t *px, int w, int h, int stride, int alpha, int in_place, sl_write_fn fn,
+	void *closure, sl_error *err)
 {
 	static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 	size_t bpp = alpha ? 4 : 3, n = (size_t)w * bpp, raw = (size_t)h * (n + 1), cap;
@@ -116,7 +121,8 @@ static int png_write(const uint32_t *px, int w, int h, int stride, int alpha, sl
 	if (w <= 0 || h <= 0)
 		return sl_error_set(err, SL_EUSAGE, "PNG: bad size %dx%d", w, h);
 	rows = sl_malloc(2 * n);          /* this row and the one above, as RGB(A) */
-	filt = sl_malloc(raw);
+	in_place = in_place && !alpha && (size_t)stride >= n + 1;
+	filt = in_place ? (uint8_t *)px : sl_malloc(raw);
 	c = libdeflate_alloc_compressor(PNG_LEVEL);
 	if (!rows || !filt || !c) {
 		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
@@ -154,7 +160,8 @@ static int png_write(const uint32_t *px, int w, int h, int stride, int alpha, sl
 out:
 	libdeflate_free_compressor(c);
 	sl_free(rows);
-	sl_free(filt);
+	if (!in_place)
+		sl_free(filt);
 	sl_free(z);
 	return rc;
 }
@@ -162,11 +169,17 @@ out:
 int sl_png_rgb(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
 	sl_error *err)
 {
-	return png_write(px, w, h, stride, 0, fn, closure, err);
+	return png_write(px, w, h, stride, 0, 0, fn, closure, err);
+}
+
+int sl_png_rgb_consume(uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
+	sl_error *err)
+{
+	return png_write(px, w, h, stride, 0, 1, fn, closure, err);
 }
 
 int sl_png_rgba(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
 	sl_error *err)
 {
-	return png_write(px, w, h, stride, 1, fn, closure, err);
+	return png_write(px, w, h, stride, 1, 0, fn, closure, err);
 }

@@ -294,8 +294,10 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		cairo_surface_flush(surf);
 		if ((st = cairo_surface_status(surf)) == CAIRO_STATUS_SUCCESS) {
 			/* ours, not cairo's libpng writer (render/png.c) */
-			rc = (o->board_only ? sl_png_rgba : sl_png_rgb)((const uint32_t *)cairo_image_surface_get_data(surf),
-				w, h, cairo_image_surface_get_stride(surf), fn, closure, err);
+			uint32_t *px = (uint32_t *)cairo_image_surface_get_data(surf);
+			int stride = cairo_image_surface_get_stride(surf);
+			rc = o->board_only ? sl_png_rgba(px, w, h, stride, fn, closure, err)
+			                   : sl_png_rgb_consume(px, w, h, stride, fn, closure, err);
 			goto out;
 		}
 	} else {

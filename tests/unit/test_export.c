@@ -12,6 +12,8 @@
 
 #include <gif_lib.h>
 #include <zlib.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sillage.h"
@@ -470,6 +472,120 @@ static void test_positions(void **state)
 	sl_log_free(log);
 }
 
+/* The HTML viewer's hundredths (html.c) against strtod and "%.2f": every
+ * number it reads is rounded as printf rounds it, and a tie, an exponent or
+ * too many digits is left to printf. */
+static void ref_hundredths(const char *s, char *out)
+{
+	size_t n;
+	snprintf(out, 64, "%.2f", strtod(s, NULL));
+	n = strlen(out);
+	while (n > 0 && out[n - 1] == '0')
+		out[--n] = 0;
+	if (n > 0 && out[n - 1] == '.')
+		out[--n] = 0;
+	if (strcmp(out, "-0") == 0)
+		strcpy(out, "0");
+}
+
+static void test_hundredths(void **state)
+{
+	static const char *const refused[] = {"1.005", "-2.125", "0.015000", "1e5", "1.5E2", "0x1p3",
+		"1234567890123456", "1.2345678901234567", "12345678901.5", "1.2.3", "", "-", "abc"};
+	static const char *const taken[] = {"0", "-0.001", "123.456789", "0.004999", "0.005001",
+		"007.50", "99.995001", "-99.994999", "1.", ".25", "1023.999999", "-0.0"};
+	char a[64], b[64], s[64];
+	const char *e;
+	long long h;
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	size_t took = 0;
+	(void)state;
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+		assert_int_equal(sl_dec_hundredths(refused[i], &e, &h), 0);
+	for (size_t i = 0; i < sizeof taken / sizeof *taken; i++) {
+		assert_int_equal(sl_dec_hundredths(taken[i], &e, &h), 1);
+		assert_int_equal(*e, 0);
+		sl_fmt_hundredths(a, h);
+		ref_hundredths(taken[i], b);
+		assert_string_equal(a, b);
+	}
+	for (int i = 0; i < 400000; i++) {   /* cairo's numbers: up to six decimals, and ties near */
+		unsigned long ip, fp;
+		int nd;
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		ip = (unsigned long)(x % 100000);
+		nd = (int)((x >> 20) % 8);
+		fp = (unsigned long)((x >> 24) % 10000000);
+		if ((x >> 50) % 4 == 0)
+			fp = fp / 1000 * 1000 + 500 + (x >> 40) % 3 - 1;   /* x.xx5 +- 1e-7 */
+		snprintf(s, sizeof s, "%s%lu.%07lu", (x >> 60) & 1 ? "-" : "", ip, fp);
+		s[strlen(s) - (size_t)(7 - nd)] = 0;
+		if (sl_dec_hundredths(s, &e, &h)) {
+			assert_int_equal(*e, 0);
+			sl_fmt_hundredths(a, h);
+			ref_hundredths(s, b);
+			if (strcmp(a, b) != 0)
+				fail_msg("%s: %s, printf %s", s, a, b);
+			took++;
+		}
+	}
+	assert_true(took > 300000);
+}
+
+/* render's PNG written over its surface (sl_png_rgb_consume) is the copying
+ * writer's to the byte, on rows that take Sub and rows that take Up, at a
+ * stride of exactly 4w (the tightest the in-place rows allow), and zlib
+ * inflates it to the pixels' filtered rows. */
+static void test_png_consume(void **state)
+{
+	enum { PW = 37, PH = 23 };
+	uint32_t px[PW * PH], cp[PW * PH];
+	sl_buf a, b;
+	sl_error err;
+	uint64_t x = 88172645463325252u;
+	(void)state;
+	for (int y = 0; y < PH; y++)
+		for (int i = 0; i < PW; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			px[y * PW + i] = y % 3 == 0 ? (uint32_t)x & 0xffffff              /* noise */
+			               : y % 3 == 1 ? 0x102030u * (uint32_t)(i / 5)       /* runs: Sub */
+			                            : px[(y - 1) * PW + i];               /* the row above: Up */
+		}
+	memcpy(cp, px, sizeof px);
+	sl_buf_init(&a);
+	sl_buf_init(&b);
+	sl_error_clear(&err);
+	assert_int_equal(sl_png_rgb(px, PW, PH, PW * 4, buf_write, &a, &err), 0);
+	assert_int_equal(sl_png_rgb_consume(cp, PW, PH, PW * 4, buf_write, &b, &err), 0);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.data, b.data, a.len);
+	{   /* IDAT inflated: each row's filter byte and the row undone gives the pixels */
+		const uint8_t *d = a.data;
+		size_t off = 8 + 12 + 13;
+		uint32_t n = be32(d + off);
+		uint8_t raw[PH * (PW * 3 + 1)], prev[PW * 3] = {0};
+		uLongf rl = sizeof raw;
+		assert_memory_equal(d + off + 4, "IDAT", 4);
+		assert_int_equal(uncompress(raw, &rl, d + off + 8, n), Z_OK);
+		assert_int_equal(rl, sizeof raw);
+		for (int y = 0; y < PH; y++) {
+			uint8_t *r = raw + (size_t)y * (PW * 3 + 1), f = r[0];
+			assert_true(f == 1 || f == 2);
+			for (int i = 0; i < PW * 3; i++)
+				r[1 + i] = (uint8_t)(r[1 + i] + (f == 2 ? prev[i] : i >= 3 ? r[1 + i - 3] : 0));
+			for (int i = 0; i < PW; i++) {
+				uint32_t v = px[y * PW + i];
+				assert_int_equal(r[1 + 3 * i], (v >> 16) & 255);
+				assert_int_equal(r[2 + 3 * i], (v >> 8) & 255);
+				assert_int_equal(r[3 + 3 * i], v & 255);
+			}
+			memcpy(prev, r + 1, sizeof prev);
+		}
+	}
+	sl_buf_free(&a);
+	sl_buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -481,6 +597,8 @@ int main(void)
 		cmocka_unit_test(test_lzw_rules),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_positions),
+		cmocka_unit_test(test_hundredths),
+		cmocka_unit_test(test_png_consume),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
