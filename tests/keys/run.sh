@@ -128,43 +128,48 @@ ana: move unit=ana-t4 path=SE
 ana: move unit=ana-h path=SE"
 
 # ---- xwing: a round of four ships a side, from the planning to the last attack
+# the planning and activation of that round, the same keys in rules versions 3 and 4
+xwing_moves() {
+	keys t Tab Tab Enter                                    # turn 1
+	wait_for "Turn 1 begins"
+	keys d Tab Tab l Tab Tab 3FW Enter                      # dial ship=luke dial=3FW: sealed, the commitment recorded
+	wait_for "#10 luke"
+	keys Tab w Tab Tab 2FB Enter                            # Tab on an empty line: "dial ship=" again
+	wait_for "#11 wedge"
+	keys Tab b Tab Tab 2FB Enter
+	wait_for "#12 biggs"
+	keys Tab j Tab Tab 1FB Enter
+	wait_for "#13 jek"
+	keys Tab v Tab Tab 2FB Enter
+	wait_for "#14 vader"
+	keys Tab m Tab Tab 2FB Enter
+	wait_for "#15 mauler"
+	keys Tab h Tab Tab 2FB Enter
+	wait_for "#16 howl"
+	keys Tab n Tab Tab 2BB Enter
+	wait_for "#17 night"
+	keys m Tab Tab Tab Enter                                # move ship=night: phases 2-3 implied, its reveal written first
+	wait_for "#19 night"
+	keys Tab Tab Enter                                      # the next in initiative order is the only one offered
+	wait_for "#21 biggs"
+	keys Tab Tab Enter
+	wait_for "#23 jek"
+	keys Tab Tab Enter
+	wait_for "#25 luke"
+	keys a Tab Tab Tab Tab f Tab Enter                      # action ship=luke action=focus
+	wait_for "#26 luke"
+	keys m Tab Tab m Tab Enter                              # mauler and howl both may go next
+	wait_for "#28 mauler"
+	keys Tab Tab Enter
+	wait_for "#30 howl"
+	keys Tab Tab Enter
+	wait_for "#32 wedge"
+	keys Tab Tab Enter
+	wait_for "#34 vader"
+}
+
 start xwing-round "$here/xwing-setup.sil" "xwing setup>"
-keys t Tab Tab Enter                                    # turn 1
-wait_for "Turn 1 begins"
-keys d Tab Tab l Tab Tab 3FW Enter                      # dial ship=luke dial=3FW: sealed, the commitment recorded
-wait_for "#10 luke"
-keys Tab w Tab Tab 2FB Enter                            # Tab on an empty line: "dial ship=" again
-wait_for "#11 wedge"
-keys Tab b Tab Tab 2FB Enter
-wait_for "#12 biggs"
-keys Tab j Tab Tab 1FB Enter
-wait_for "#13 jek"
-keys Tab v Tab Tab 2FB Enter
-wait_for "#14 vader"
-keys Tab m Tab Tab 2FB Enter
-wait_for "#15 mauler"
-keys Tab h Tab Tab 2FB Enter
-wait_for "#16 howl"
-keys Tab n Tab Tab 2BB Enter
-wait_for "#17 night"
-keys m Tab Tab Tab Enter                                # move ship=night: phases 2-3 implied, its reveal written first
-wait_for "#19 night"
-keys Tab Tab Enter                                      # the next in initiative order is the only one offered
-wait_for "#21 biggs"
-keys Tab Tab Enter
-wait_for "#23 jek"
-keys Tab Tab Enter
-wait_for "#25 luke"
-keys a Tab Tab Tab Tab f Tab Enter                      # action ship=luke action=focus
-wait_for "#26 luke"
-keys m Tab Tab m Tab Enter                              # mauler and howl both may go next
-wait_for "#28 mauler"
-keys Tab Tab Enter
-wait_for "#30 howl"
-keys Tab Tab Enter
-wait_for "#32 wedge"
-keys Tab Tab Enter
-wait_for "#34 vader"
+xwing_moves
 keys r Tab Tab v Tab Tab Tab Enter                      # roll ship=vader target=luke: phase 4 implied, the dice drawn
 wait_for "#35 vader"
 keys m Tab Enter                                        # modify: nothing to spend that helps
@@ -222,42 +227,7 @@ fi
 # ---- xwing 4: the same round in the published order (rules version 4)
 sed 's/^game xwing 3$/game xwing 4/' "$here/xwing-setup.sil" > "$TMP/xwing4-setup.sil"
 start xwing-round4 "$TMP/xwing4-setup.sil" "xwing setup>"
-keys t Tab Tab Enter                                    # turn 1
-wait_for "Turn 1 begins"
-keys d Tab Tab l Tab Tab 3FW Enter                      # dial ship=luke dial=3FW: sealed, the commitment recorded
-wait_for "#10 luke"
-keys Tab w Tab Tab 2FB Enter                            # Tab on an empty line: "dial ship=" again
-wait_for "#11 wedge"
-keys Tab b Tab Tab 2FB Enter
-wait_for "#12 biggs"
-keys Tab j Tab Tab 1FB Enter
-wait_for "#13 jek"
-keys Tab v Tab Tab 2FB Enter
-wait_for "#14 vader"
-keys Tab m Tab Tab 2FB Enter
-wait_for "#15 mauler"
-keys Tab h Tab Tab 2FB Enter
-wait_for "#16 howl"
-keys Tab n Tab Tab 2BB Enter
-wait_for "#17 night"
-keys m Tab Tab Tab Enter                                # move ship=night: phases 2-3 implied, its reveal written first
-wait_for "#19 night"
-keys Tab Tab Enter                                      # the next in initiative order is the only one offered
-wait_for "#21 biggs"
-keys Tab Tab Enter
-wait_for "#23 jek"
-keys Tab Tab Enter
-wait_for "#25 luke"
-keys a Tab Tab Tab Tab f Tab Enter                      # action ship=luke action=focus
-wait_for "#26 luke"
-keys m Tab Tab m Tab Enter                              # mauler and howl both may go next
-wait_for "#28 mauler"
-keys Tab Tab Enter
-wait_for "#30 howl"
-keys Tab Tab Enter
-wait_for "#32 wedge"
-keys Tab Tab Enter
-wait_for "#34 vader"
+xwing_moves
 keys r Tab Tab v Tab Tab Tab Enter                      # roll ship=vader target=luke: phase 4 implied, the dice drawn
 wait_for "#35 vader"
 keys Tab Enter                                          # modify: the only event the rules take now
@@ -270,7 +240,7 @@ keys Tab Enter Tab Enter Tab Enter
 wait_for "#42 luke"
 keys r Tab Tab Tab Tab Tab Enter                        # mauler, the last at initiative 5, on luke
 wait_for "#43 mauler"
-keys Tab Enter Tab Enter Tab Enter
+keys m Tab Enter Tab Enter Tab Enter                    # modify named: Howlrunner at range 1 offers her reroll (ability) too
 wait_for "#46 mauler"
 finish 150 "
 turn 1
