@@ -882,9 +882,9 @@ static void record_line(server *s, const serve_who *w, const char *text, serve_r
 		if (n1 > n0) {   /* an entry: its words for the API */
 			int turn = 0, phase = 0;
 			s->rc.log->game->position(s->rc.st, &turn, &phase);
-			if (entry_push(s, sl_buf_cstr(&s->rc.last_desc), turn, phase) == 0 &&
+			if (entry_push(s, sl_buf_cstr(&s->rc.last_desc), turn, phase) ||
 			    entry_veil(s, s->nent - 1, s->rc.st))
-				s->broken = 1;   /* out of memory: nothing more, rather than a leak */
+				s->broken = 1;   /* out of memory: nothing more, rather than a leak or words out of step */
 		}
 		*done = 1;
 		if (n1 == n0 && header_word(text) && s->o.tokens && serve_tokens_update(s, 1))
