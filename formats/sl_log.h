@@ -13,6 +13,7 @@ extern "C" {
 
 #define SL_SIL_VERSION 2          /* 2: chained checks, draw marks in the entries */
 #define SL_SIL_MAX_LINE 65536          /* bytes in one line */
+#define SL_MAX_COMMENT 65535           /* bytes in one comment block (the '#' lines above an entry, or at the end): a .silb str */
 #define SL_SIL_MAX_FILE (1u << 30)     /* bytes in one text log */
 #define SL_LOG_MAX_ENTRIES 50000000u
 
