@@ -750,6 +750,36 @@ int sl_silb_journal_tail(sl_silb_journal *j, const char *tail, sl_error *err)
 	return j_write(j, SILB_K_TAIL, j->sync == SL_SILB_SYNC_EVENT, err);
 }
 
+int sl_silb_journal_tail_reserve(sl_silb_journal *j, size_t n)
+{
+	/* the payload: a uvarint length (at most 10 bytes) and the text; the
+	 * record: kind, u32 length, payload, u32 CRC (j_write resets both) */
+	size_t pay = n + 10;
+	if (n > SIZE_MAX - 64)
+		return SL_ENOMEM;
+	if (pay + 1 > j->b.cap) {
+		size_t was = j->b.len;
+		j->b.len = 0;
+		int r = sl_buf_reserve(&j->b, pay);
+		j->b.len = was;
+		if (r) {
+			j->b.failed = 0;
+			return r;
+		}
+	}
+	if (pay + 9 + 1 > j->rec.cap) {
+		size_t was = j->rec.len;
+		j->rec.len = 0;
+		int r = sl_buf_reserve(&j->rec, pay + 9);
+		j->rec.len = was;
+		if (r) {
+			j->rec.failed = 0;
+			return r;
+		}
+	}
+	return SL_OK;
+}
+
 int sl_silb_journal_close(sl_silb_journal *j, sl_error *err)
 {
 	int rc = SL_OK;

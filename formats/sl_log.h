@@ -13,6 +13,7 @@ extern "C" {
 
 #define SL_SIL_VERSION 2          /* 2: chained checks, draw marks in the entries */
 #define SL_SIL_MAX_LINE 65536          /* bytes in one line */
+#define SL_MAX_COMMENT 65535           /* bytes in one comment block (the '#' lines above an entry, or at the end): a .silb str */
 #define SL_SIL_MAX_FILE (1u << 30)     /* bytes in one text log */
 #define SL_LOG_MAX_ENTRIES 50000000u
 
@@ -216,6 +217,9 @@ int sl_silb_journal_entry(sl_silb_journal *j, const sl_log *log, const sl_event 
 int sl_silb_journal_undo(sl_silb_journal *j, const sl_log *log, sl_error *err);
 int sl_silb_journal_annotate(sl_silb_journal *j, const sl_event *ev, sl_error *err);
 int sl_silb_journal_tail(sl_silb_journal *j, const char *tail, sl_error *err);
+/* Makes room for a TAIL record of n bytes of comment, so that writing it
+ * later (at the end of a recording) allocates nothing: 0 or SL_ENOMEM. */
+int sl_silb_journal_tail_reserve(sl_silb_journal *j, size_t n);
 /* Syncs and closes; j is freed either way. */
 int sl_silb_journal_close(sl_silb_journal *j, sl_error *err);
 

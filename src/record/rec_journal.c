@@ -30,7 +30,9 @@ int rec_pending_add(recorder *rc, const char *s)
 	if (rc->pending.len)
 		sl_buf_putc(&rc->pending, '\n');
 	sl_buf_puts(&rc->pending, s);
-	if (!rc->pending.failed)
+	/* room in the journal for them as its TAIL record, should the recording
+	 * end before the next entry takes them (rec_end writes it allocating nothing) */
+	if (!rc->pending.failed && (!rc->j || sl_silb_journal_tail_reserve(rc->j, rc->pending.len) == SL_OK))
 		return SL_OK;
 	rc->pending.len = was;
 	rc->pending.failed = 0;
@@ -82,7 +84,8 @@ int rec_save(recorder *rc, int op)
 	else if (op == REC_ANNOTATE)
 		r = sl_silb_journal_annotate(rc->j, &rc->log->ev[rc->log->n - 1], &err);
 	else
-		r = sl_silb_journal_tail(rc->j, rc->log->tail_comment, &err);
+		r = sl_silb_journal_tail(rc->j, rc->log->tail_comment ? rc->log->tail_comment :
+			sl_buf_cstr(&rc->pending), &err);
 	if (r) {
 		rec_report(rc, &err);
 		sl_silb_journal_close(rc->j, NULL);

@@ -62,6 +62,15 @@ void rec_line(recorder *rc, const char *line, size_t len, uint32_t lineno)
 	if (!*s)
 		return;
 	if (*s == '#') {   /* a comment not kept is said: not dropped in silence */
+		size_t n = len - (size_t)(s - line);
+		if (rc->pending.len + 1 + n > SL_MAX_COMMENT) {   /* a block held whole, and a .silb str */
+			sl_error e;
+			sl_error_clear(&e);
+			sl_error_at(&e, SL_ELIMIT, "<stdin>", lineno, col, "comment block longer than %d bytes (the '#' lines "
+				"above one entry, or after the last)", SL_MAX_COMMENT);
+			rec_refuse(rc, &e);
+			return;
+		}
 		if (rec_pending_add(rc, s)) {
 			sl_error e;
 			sl_error_clear(&e);

@@ -263,12 +263,21 @@ int rec_end(recorder *rc, int no_pack)
 {
 	if (rc->log && rc->pending.len && !rc->io_failed) {   /* trailing comments are kept too */
 		sl_free(rc->log->tail_comment);
-		rc->log->tail_comment = sl_strdup(sl_buf_cstr(&rc->pending));
-		if (!rc->log->tail_comment) {   /* the comments not kept: said, not a NULL written */
-			rec_warn(rc, "sillage: record: out of memory\n");
-			rc->io_failed = 1;
-		} else
+		rc->log->tail_comment = NULL;
+		/* an open journal takes them from the pending lines, in the room
+		 * rec_pending_add made for them: nothing to allocate, so an out of
+		 * memory at the end cannot lose them (the packing below may fail:
+		 * the journal holds them) */
+		if (rc->silb && rc->j)
 			rec_save(rc, REC_TAIL);
+		if (!rc->io_failed) {
+			rc->log->tail_comment = sl_strdup(sl_buf_cstr(&rc->pending));
+			if (!rc->log->tail_comment) {   /* the comments not kept: said, not a NULL written */
+				rec_warn(rc, "sillage: record: out of memory\n");
+				rc->io_failed = 1;
+			} else if (!rc->silb || !rc->j)
+				rec_save(rc, REC_TAIL);
+		}
 	}
 	if (rc->silb) {   /* close the journal, then pack it into an archive in place */
 		sl_error err;

@@ -328,6 +328,20 @@ static void body_free(void *p)
 	sl_free(p);
 }
 
+static void body_free_libc(void *p)
+{
+	free(p);
+}
+
+/* an answer's body not handed over (serve_reply.owned) */
+static void reply_body_free(serve_reply *rp)
+{
+	if (rp->owned == 2)
+		free(rp->body);
+	else if (rp->owned)
+		sl_free(rp->body);
+}
+
 static enum MHD_Result send_reply(club *cl, struct MHD_Connection *c, const char *method, const char *path,
 	serve_reply *rp)
 {
@@ -335,11 +349,12 @@ static enum MHD_Result send_reply(club *cl, struct MHD_Connection *c, const char
 	enum MHD_Result ret;
 	char ip[64];
 	if (rp->owned)   /* handed over: freed when the answer is sent */
-		resp = MHD_create_response_from_buffer_with_free_callback(rp->len, rp->body, body_free);
+		resp = MHD_create_response_from_buffer_with_free_callback(rp->len, rp->body,
+			rp->owned == 2 ? body_free_libc : body_free);
 	else
 		resp = MHD_create_response_from_buffer(rp->len, rp->body, MHD_RESPMEM_PERSISTENT);
-	if (!resp && rp->owned)
-		sl_free(rp->body);
+	if (!resp)
+		reply_body_free(rp);
 	rp->body = NULL;
 	if (!resp)
 		return MHD_NO;
@@ -627,7 +642,7 @@ static enum MHD_Result refuse_early(club *cl, struct MHD_Connection *c, req *r, 
 	if (!post || rp->status == 404 || rp->status == 405)
 		return send_reply(cl, c, method, path, rp);
 	r->early = MHD_create_response_from_buffer(rp->len, rp->body, MHD_RESPMEM_MUST_COPY);
-	sl_free(rp->body);
+	reply_body_free(rp);
 	if (!r->early)
 		return MHD_NO;
 	r->early_status = rp->status;

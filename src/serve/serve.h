@@ -150,7 +150,7 @@ typedef struct serve_reply {
 	char *body;
 	size_t len;
 	const char *type;       /* NULL: application/json; charset=utf-8 */
-	int owned;              /* body is ours to free (sl_free) */
+	int owned;              /* body is ours to free: 1 sl_free, 2 free (jansson's text) */
 	char note[512];         /* for the log line */
 	char etag[96];          /* "" or the ETag of a board: revalidated, not stored (no-cache) */
 	const char *encoding;   /* NULL, or the body's Content-Encoding ("gzip") */

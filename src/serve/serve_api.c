@@ -27,15 +27,19 @@ void serve_reply_json(serve_reply *out, int status, void *json)
 	if (!text) {
 		out->status = 500;
 		out->body = sl_strdup("{\"error\":\"out of memory\"}");
-	} else {
-		out->body = sl_strdup(text);
+		out->owned = out->body != NULL;
+	} else if ((out->body = sl_strdup(text))) {
 		free(text);
+		out->owned = 1;
+	} else {   /* the copy failed: jansson's own text is the answer (free(), not sl_free) */
+		out->body = text;
+		out->owned = 2;
 	}
-	out->owned = out->body != NULL;
 	if (!out->body) {   /* no answer to give: a 500, never a 2xx without its body */
 		static char oom[] = "{\"error\":\"out of memory\"}";
 		out->status = 500;
 		out->body = oom;
+		out->owned = 0;
 	}
 	out->len = strlen(out->body);
 	json_decref(j);
@@ -205,12 +209,15 @@ static int entry_push(server *s, const char *desc, int turn, int phase)
 		s->ent = v;
 		s->cap = cap;
 	}
-	s->ent[s->nent].desc = sl_strdup(desc ? desc : "");
+	/* not counted when its copy fails: the last entry's description lost
+	 * would otherwise count as loaded (serve_entries_load) */
+	if (!(s->ent[s->nent].desc = sl_strdup(desc ? desc : "")))
+		return -1;
 	s->ent[s->nent].turn = turn;
 	s->ent[s->nent].phase = phase;
 	s->ent[s->nent].veil = NULL;
 	s->nent++;
-	return s->ent[s->nent - 1].desc ? 0 : -1;
+	return 0;
 }
 
 int serve_entries_load(server *s)
@@ -875,9 +882,9 @@ static void record_line(server *s, const serve_who *w, const char *text, serve_r
 		if (n1 > n0) {   /* an entry: its words for the API */
 			int turn = 0, phase = 0;
 			s->rc.log->game->position(s->rc.st, &turn, &phase);
-			if (entry_push(s, sl_buf_cstr(&s->rc.last_desc), turn, phase) == 0 &&
+			if (entry_push(s, sl_buf_cstr(&s->rc.last_desc), turn, phase) ||
 			    entry_veil(s, s->nent - 1, s->rc.st))
-				s->broken = 1;   /* out of memory: nothing more, rather than a leak */
+				s->broken = 1;   /* out of memory: nothing more, rather than a leak or words out of step */
 		}
 		*done = 1;
 		if (n1 == n0 && header_word(text) && s->o.tokens && serve_tokens_update(s, 1))
