@@ -43,6 +43,9 @@ SHAPES = [
     ("tfa-a2", 0, "tfa-a2.v", "igu"),
     ("yt2400-d1", 1, "yt2400-d1.v", "meters"),
     ("vt49-d0", 1, "vt49-d0.v", "meters"),
+    ("tfa-a3", 0, "tfa-a3.v", "igu"),
+    ("tfa-a4", 0, "tfa-a4.v", "igu"),
+    ("gas-2", 2, "gas-2.v", "igu"),
 ]
 TOL = 40        # 0.4 mm
 MAXV = 48       # XW_POLY_MAX in xwing.h
