@@ -260,10 +260,10 @@ static int simple_polygon(const xw_shape_def *d)
 static void test_outlines(void **state)
 {
 	(void)state;
-	/* a standard setup's six printed tokens are distinct: five asteroids
-	 * (the 2.0 core set's Force Awakens asteroids 0-4), three debris clouds
-	 * and two gas clouds */
-	assert_int_equal(xw_nshapes, 10);
+	/* a standard setup's six printed tokens are distinct: six asteroids
+	 * (the 2.0 core set's Force Awakens asteroids 0-4, the first core set's
+	 * A1), three debris clouds and two gas clouds */
+	assert_int_equal(xw_nshapes, 11);
 	int nkind[3] = {0, 0, 0};
 	for (int k = 0; k < xw_nshapes; k++) {
 		const xw_shape_def *d = &xw_shapes[k];
@@ -292,7 +292,7 @@ static void test_outlines(void **state)
 		assert_true(area2(d) / 2 > 10000000 && area2(d) / 2 < 150000000);
 		nkind[d->kind]++;
 	}
-	assert_int_equal(nkind[XW_ASTEROID], 5);
+	assert_int_equal(nkind[XW_ASTEROID], 6);
 	assert_int_equal(nkind[XW_DEBRIS], 3);
 	assert_int_equal(nkind[XW_GAS], 2);
 	/* a simple polygon is told from one crossing itself */
@@ -434,6 +434,20 @@ static void test_gas_2_notch(void **state)
 	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=41305 y=51622 heading=0");
 }
 
+/* The first core set's asteroid A1 (its Maya mesh's top cap loop, chained):
+ * its deepest notch is 4.7 mm; a small base turned 20 degrees, slid in from
+ * 117 degrees, is clear 0.6 mm before contact (and 4.7 mm inside the convex
+ * hull) and overlaps 0.6 mm after it. */
+static void test_core_a1_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=rock shape=core-a1 x=45720 y=45720");
+	assert_int_equal(S(c)->obstacles[0].kind, XW_ASTEROID);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=43414 y=50246 heading=200",
+		"x would overlap rock");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=43359 y=50353 heading=200");
+}
+
 static void to_activation(ctx *c, const char *yw)
 {
 	four(c);
@@ -552,6 +566,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tfa_a3_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tfa_a4_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_2_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_core_a1_notch, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
