@@ -262,8 +262,8 @@ static void test_outlines(void **state)
 	(void)state;
 	/* a standard setup's six printed tokens are distinct: six asteroids
 	 * (the 2.0 core set's Force Awakens asteroids 0-4, the first core set's
-	 * A1), three debris clouds and two gas clouds */
-	assert_int_equal(xw_nshapes, 11);
+	 * A1), four debris clouds and two gas clouds */
+	assert_int_equal(xw_nshapes, 12);
 	int nkind[3] = {0, 0, 0};
 	for (int k = 0; k < xw_nshapes; k++) {
 		const xw_shape_def *d = &xw_shapes[k];
@@ -293,7 +293,7 @@ static void test_outlines(void **state)
 		nkind[d->kind]++;
 	}
 	assert_int_equal(nkind[XW_ASTEROID], 6);
-	assert_int_equal(nkind[XW_DEBRIS], 3);
+	assert_int_equal(nkind[XW_DEBRIS], 4);
 	assert_int_equal(nkind[XW_GAS], 2);
 	/* a simple polygon is told from one crossing itself */
 	{
@@ -448,6 +448,19 @@ static void test_core_a1_notch(void **state)
 	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=43359 y=50353 heading=200");
 }
 
+/* The VT-49's debris cloud 1: a small base turned 50 degrees, slid in from 81
+ * degrees, clear 0.6 mm before contact (10 mm inside the convex hull) and
+ * overlapping 0.6 mm after it. */
+static void test_vt49_d1_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=dust shape=vt49-d1 x=45720 y=45720 kind=debris");
+	assert_int_equal(S(c)->obstacles[0].kind, XW_DEBRIS);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=46370 y=49823 heading=500",
+		"x would overlap dust");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=46389 y=49942 heading=500");
+}
+
 static void to_activation(ctx *c, const char *yw)
 {
 	four(c);
@@ -567,6 +580,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tfa_a4_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_2_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_core_a1_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_vt49_d1_notch, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
