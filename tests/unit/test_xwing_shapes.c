@@ -262,8 +262,8 @@ static void test_outlines(void **state)
 	(void)state;
 	/* a standard setup's six printed tokens are distinct: six asteroids
 	 * (the 2.0 core set's Force Awakens asteroids 0-4, the first core set's
-	 * A1), four debris clouds and two gas clouds */
-	assert_int_equal(xw_nshapes, 12);
+	 * A1), four debris clouds and three gas clouds */
+	assert_int_equal(xw_nshapes, 13);
 	int nkind[3] = {0, 0, 0};
 	for (int k = 0; k < xw_nshapes; k++) {
 		const xw_shape_def *d = &xw_shapes[k];
@@ -294,7 +294,7 @@ static void test_outlines(void **state)
 	}
 	assert_int_equal(nkind[XW_ASTEROID], 6);
 	assert_int_equal(nkind[XW_DEBRIS], 4);
-	assert_int_equal(nkind[XW_GAS], 2);
+	assert_int_equal(nkind[XW_GAS], 3);
 	/* a simple polygon is told from one crossing itself */
 	{
 		xw_shape_def bow = {"bow", XW_ASTEROID, 4, 100, {0, 100, 100, 0}, {0, 100, 0, 100}};
@@ -461,6 +461,18 @@ static void test_vt49_d1_notch(void **state)
 	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=46389 y=49942 heading=500");
 }
 
+/* The third gas cloud (48 x 125 mm): a small base turned 15 degrees, slid in
+ * from 24 degrees, clear 0.6 mm before contact (3.9 mm inside the convex
+ * hull) and overlapping 0.6 mm after it. */
+static void test_gas_3_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=gas shape=gas-3 x=45720 y=45720 kind=gas");
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=49922 y=47591 heading=150",
+		"x would overlap gas");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=50031 y=47640 heading=150");
+}
+
 static void to_activation(ctx *c, const char *yw)
 {
 	four(c);
@@ -581,6 +593,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_gas_2_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_core_a1_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vt49_d1_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gas_3_notch, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -50,6 +50,7 @@ SHAPES = [
     ("gas-2", 2, "gas-2.v", "igu"),
     ("core-a1", 0, "core-a1.v", "centimeters", "chain"),
     ("vt49-d1", 1, "vt49-d1.v", "meters"),
+    ("gas-3", 2, "gas-3.v", "igu"),
 ]
 TOL = 40        # 0.4 mm
 MAXV = 48       # XW_POLY_MAX in xwing.h
