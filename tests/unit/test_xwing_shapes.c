@@ -260,9 +260,10 @@ static int simple_polygon(const xw_shape_def *d)
 static void test_outlines(void **state)
 {
 	(void)state;
-	/* a standard setup's six printed tokens are distinct: three asteroids,
-	 * three debris clouds (and the gas cloud) */
-	assert_int_equal(xw_nshapes, 7);
+	/* a standard setup's six printed tokens are distinct: six asteroids
+	 * (the 2.0 core set's Force Awakens asteroids 0-4, the first core set's
+	 * A1), four debris clouds and three gas clouds */
+	assert_int_equal(xw_nshapes, 13);
 	int nkind[3] = {0, 0, 0};
 	for (int k = 0; k < xw_nshapes; k++) {
 		const xw_shape_def *d = &xw_shapes[k];
@@ -281,18 +282,19 @@ static void test_outlines(void **state)
 			y1 = d->y[i] > y1 ? d->y[i] : y1;
 		}
 		assert_true(xw_isqrt(r2) <= d->r && xw_isqrt(r2) + 1 >= d->r);
-		/* the printed tokens: 4 to 15 cm across each way, 10 to 100 cm2, the
-		 * centroid inside the box */
-		assert_true(x1 - x0 > 4000 && x1 - x0 < 15000);
-		assert_true(y1 - y0 > 4000 && y1 - y0 < 15000);
+		/* the printed tokens: 4 to 16.5 cm across each way, 10 to 150 cm2, the
+		 * centroid inside the box (the largest, tfa-a3 and tfa-a4, are 159 mm
+		 * long and 144 cm2: data/xwing/obstacles/SOURCE.md) */
+		assert_true(x1 - x0 > 4000 && x1 - x0 < 16500);
+		assert_true(y1 - y0 > 4000 && y1 - y0 < 16500);
 		assert_true(x0 < 0 && x1 > 0 && y0 < 0 && y1 > 0);
-		assert_true(d->r > 3000 && d->r < 9000);
-		assert_true(area2(d) / 2 > 10000000 && area2(d) / 2 < 100000000);
+		assert_true(d->r > 3000 && d->r < 9500);
+		assert_true(area2(d) / 2 > 10000000 && area2(d) / 2 < 150000000);
 		nkind[d->kind]++;
 	}
-	assert_int_equal(nkind[XW_ASTEROID], 3);
-	assert_int_equal(nkind[XW_DEBRIS], 3);
-	assert_int_equal(nkind[XW_GAS], 1);
+	assert_int_equal(nkind[XW_ASTEROID], 6);
+	assert_int_equal(nkind[XW_DEBRIS], 4);
+	assert_int_equal(nkind[XW_GAS], 3);
 	/* a simple polygon is told from one crossing itself */
 	{
 		xw_shape_def bow = {"bow", XW_ASTEROID, 4, 100, {0, 100, 100, 0}, {0, 100, 0, 100}};
@@ -392,6 +394,83 @@ static void test_new_xwing_setup(void **state)
 	for (int k = 0; k < 6; k++)
 		for (int j = k + 1; j < 6; j++)
 			assert_int_not_equal(S(c)->obstacles[k].shape, S(c)->obstacles[j].shape);
+}
+
+/* The outlines added for the 2.0 core set's asteroids 3-4 and the second gas
+ * cloud, each at (45720, 45720) unturned: a small base (40 mm, heading 0)
+ * slid into the deepest notch of the outline (its vertex farthest inside the
+ * convex hull: 14.1 mm for tfa-a3, 15.3 mm for tfa-a4, 25.2 mm for gas-2)
+ * along the line from the centroid, is clear 0.6 mm before its first contact
+ * and overlaps 0.6 mm after it. The clear place overlaps the convex hull: an
+ * outline taken as its hull would refuse it. */
+static void test_tfa_a3_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=rock shape=tfa-a3 x=45720 y=45720");
+	assert_int_equal(S(c)->obstacles[0].kind, XW_ASTEROID);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=38961 y=49399 heading=0",
+		"x would overlap rock");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=38856 y=49456 heading=0");
+}
+
+static void test_tfa_a4_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=rock shape=tfa-a4 x=45720 y=45720 kind=asteroid");
+	NO(c, "hazard id=rock2 shape=tfa-a4 x=20000 y=45720 kind=gas", "tfa-a4 is an asteroid");
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=37521 y=44679 heading=0",
+		"x would overlap rock");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=37402 y=44664 heading=0");
+}
+
+static void test_gas_2_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=gas shape=gas-2 x=45720 y=45720");
+	assert_int_equal(S(c)->obstacles[0].kind, XW_GAS);
+	assert_int_equal(S(c)->obstacles[0].shape, 10);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=41377 y=51526 heading=0",
+		"x would overlap gas");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=41305 y=51622 heading=0");
+}
+
+/* The first core set's asteroid A1 (its Maya mesh's top cap loop, chained):
+ * its deepest notch is 4.7 mm; a small base turned 20 degrees, slid in from
+ * 117 degrees, is clear 0.6 mm before contact (and 4.7 mm inside the convex
+ * hull) and overlaps 0.6 mm after it. */
+static void test_core_a1_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=rock shape=core-a1 x=45720 y=45720");
+	assert_int_equal(S(c)->obstacles[0].kind, XW_ASTEROID);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=43414 y=50246 heading=200",
+		"x would overlap rock");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=43359 y=50353 heading=200");
+}
+
+/* The VT-49's debris cloud 1: a small base turned 50 degrees, slid in from 81
+ * degrees, clear 0.6 mm before contact (10 mm inside the convex hull) and
+ * overlapping 0.6 mm after it. */
+static void test_vt49_d1_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=dust shape=vt49-d1 x=45720 y=45720 kind=debris");
+	assert_int_equal(S(c)->obstacles[0].kind, XW_DEBRIS);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=46370 y=49823 heading=500",
+		"x would overlap dust");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=46389 y=49942 heading=500");
+}
+
+/* The third gas cloud (48 x 125 mm): a small base turned 15 degrees, slid in
+ * from 24 degrees, clear 0.6 mm before contact (3.9 mm inside the convex
+ * hull) and overlapping 0.6 mm after it. */
+static void test_gas_3_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=gas shape=gas-3 x=45720 y=45720 kind=gas");
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=49922 y=47591 heading=150",
+		"x would overlap gas");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=50031 y=47640 heading=150");
 }
 
 static void to_activation(ctx *c, const char *yw)
@@ -509,6 +588,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_disc_of_the_same_reach_is_hit, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_obstruction, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_debris_obstruction_no_evade, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tfa_a3_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tfa_a4_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gas_2_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_core_a1_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_vt49_d1_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gas_3_notch, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

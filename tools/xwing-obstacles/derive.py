@@ -9,6 +9,8 @@ ring of a flat obstacle token's mesh, copied unchanged from FlyCasual's
 Wavefront files (data/xwing/obstacles/SOURCE.md names each file, its commit
 and the licence). A token is a prism: its top and bottom faces are the same
 outline, so one ring of side vertices, in the mesh's order, is the boundary.
+Where the mesh lists its loop out of order (a shape marked "chain": the top
+cap's boundary loop of a Maya export), the loop is ordered by chain() first.
 
 For each shape: the ring's (x, z) is seen from above (x right, -z up: the
 mesh's right-handed frame looked at from +y), scaled from the mesh's unit to
@@ -43,9 +45,29 @@ SHAPES = [
     ("tfa-a2", 0, "tfa-a2.v", "igu"),
     ("yt2400-d1", 1, "yt2400-d1.v", "meters"),
     ("vt49-d0", 1, "vt49-d0.v", "meters"),
+    ("tfa-a3", 0, "tfa-a3.v", "igu"),
+    ("tfa-a4", 0, "tfa-a4.v", "igu"),
+    ("gas-2", 2, "gas-2.v", "igu"),
+    ("core-a1", 0, "core-a1.v", "centimeters", "chain"),
+    ("vt49-d1", 1, "vt49-d1.v", "meters"),
+    ("gas-3", 2, "gas-3.v", "igu"),
 ]
 TOL = 40        # 0.4 mm
 MAXV = 48       # XW_POLY_MAX in xwing.h
+
+
+def chain(pts):
+    """Order a boundary loop whose vertices are listed out of ring order: from
+    the first, always the nearest vertex not yet taken. Used only where the
+    mesh's loop is not in ring order (the first core set's Maya exports, whose
+    top cap lists its boundary with one pair swapped); the result must still
+    pass the simple-polygon check of derive()."""
+    left = pts[1:]
+    out = [pts[0]]
+    while left:
+        k = min(range(len(left)), key=lambda i: (left[i][0] - out[-1][0]) ** 2 + (left[i][1] - out[-1][1]) ** 2)
+        out.append(left.pop(k))
+    return out
 
 
 def ring(path, unit):
@@ -134,8 +156,13 @@ def simple(poly):
     return True
 
 
-def derive(sid, path, unit):
+def derive(sid, path, unit, order=None):
     pts = ring(path, unit)
+    if order == "chain":
+        pts = chain(pts)
+        full = [(int(round(x)), int(round(y))) for x, y in pts]
+        if not simple(full):
+            sys.exit("derive.py: %s: the chained loop crosses itself" % sid)
     a, cx, cy = area_centroid(pts)
     pts = [(x - cx, y - cy) for x, y in pts]
     if a < 0:
@@ -157,8 +184,8 @@ def render():
            " * the .v files of data/xwing/obstacles (FlyCasual's obstacle meshes, MIT; SOURCE.md there).",
            " * Do not edit: rerun the script. Vertices in 0.01 mm about the area centroid,",
            " * counter-clockwise; r the circumscribed radius. */"]
-    for sid, kind, fname, unit in SHAPES:
-        poly, r, tol, area = derive(sid, os.path.join(DATA, fname), unit)
+    for sid, kind, fname, unit, *order in SHAPES:
+        poly, r, tol, area = derive(sid, os.path.join(DATA, fname), unit, *order)
         xs = ", ".join(str(p[0]) for p in poly)
         ys = ", ".join(str(p[1]) for p in poly)
         out.append("/* %s: %d vertices, within %.2f mm of the mesh outline, area %.0f mm2 */"
