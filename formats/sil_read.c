@@ -431,8 +431,9 @@ static int parse_event(sl_log *log, cursor *c, sl_event *ev, sl_buf *tmp)
 			return fail(c, c->i, SL_ESYNTAX, "comments go on their own line (start it with '#')");
 		start = c->i;
 		n = word(c, &w);
-		for (int k = 0; k < def->nfields && n; k++)
-			if (strlen(def->fields[k].name) == n && memcmp(def->fields[k].name, w, n) == 0)
+		for (int k = 0; k < def->nfields && n; k++)   /* first byte first: no strlen a field */
+			if (def->fields[k].name[0] == w[0] && strncmp(def->fields[k].name, w, n) == 0 &&
+			    def->fields[k].name[n] == 0)
 				f = k;
 		if (f < 0) {
 			sl_buf_reset(tmp);
