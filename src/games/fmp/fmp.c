@@ -232,20 +232,6 @@ void fmp_ship_hexes(const fmp_ship *sh, int col[4], int row[4])
 		fmp_neighbor(sh->col, sh->row, (sh->orient + 2 * k) % 6, &col[k + 1], &row[k + 1]);
 }
 
-int fmp_controller(const fmp_state *s, const fmp_unit *u)
-{
-	if (u->colour < 0 || u->colour >= FMP_MAX_PLAYERS)
-		return -1;
-	if (!s->ships[u->colour].landed || s->ships[u->colour].gone)
-		return -1;
-	return s->ships[u->colour].owner;
-}
-
-int fmp_is_destroyer(int kind)
-{
-	return kind == FMP_TANK || kind == FMP_HEAVY || kind == FMP_BOAT || kind == FMP_TURRET;
-}
-
 int fmp_range(const fmp_state *s, const fmp_unit *u)
 {
 	switch (u->kind) {
