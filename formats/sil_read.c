@@ -114,7 +114,16 @@ static int parse_text(cursor *c, sl_buf *b, int allow_bare, const char *what)
 	if (c->i < c->n && c->s[c->i] == '"') {
 		c->i++;
 		while (c->i < c->n && c->s[c->i] != '"') {
-			char ch = c->s[c->i++];
+			char ch;
+			size_t run = c->i;
+			while (run < c->n && c->s[run] != '"' && c->s[run] != '\\')
+				run++;
+			if (run > c->i) {   /* the bytes up to a quote or an escape at once */
+				sl_buf_put(b, c->s + c->i, run - c->i);
+				c->i = run;
+				continue;
+			}
+			ch = c->s[c->i++];
 			if (ch == '\\') {
 				if (c->i >= c->n)
 					break;
