@@ -293,7 +293,7 @@ bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@sh bench/verbs.sh $(BUILD)/sillage $(BUILD)/bench/cpu_run $(BENCH_EVENTS)
 	@BENCH_APNGASM=0 sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench
-	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES)
+	@sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES) 200 $(BUILD)/bench/cpu_run
 	@sh bench/serve.sh $(BUILD)/sillage $(BUILD)/bench/serve_bench
 	@sh bench/ti4.sh $(BUILD)/sillage $(BENCH_TI4)
 	@sh bench/xwing.sh $(BUILD)/sillage
