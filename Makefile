@@ -278,6 +278,7 @@ render/html_viewer.inc: render/viewer/viewer.css render/viewer/body.html render/
 BENCH_EVENTS ?= 1000000
 BENCH_GAMES ?= 1000      # games of each game for the batch bench (its games/s per core moves by 2% from 1 000 to 2 000)
 BENCH_TI4 ?= 200         # whole six-player ti4 games for bench/ti4.sh (each is ~820 events)
+BENCH_ARCHIVE_GAMES ?= 40   # xwing and ti4 games of each kind for bench/archives.sh (three compressors a file)
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/libsillage.a
 	@mkdir -p $(dir $@)
@@ -297,7 +298,7 @@ bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(
 	@sh bench/serve.sh $(BUILD)/sillage $(BUILD)/bench/serve_bench
 	@sh bench/ti4.sh $(BUILD)/sillage $(BENCH_TI4)
 	@sh bench/xwing.sh $(BUILD)/sillage
-	@sh bench/archives.sh $(BUILD)/sillage
+	@sh bench/archives.sh $(BUILD)/sillage $(BENCH_ARCHIVE_GAMES)
 	@sh bench/serve_club.sh $(BUILD)/sillage $(BUILD)/bench/serve_club_bench
 	@echo "make bench: done in $$(( $$(date +%s) - $$(cat $(BUILD)/bench/.start) )) s, load average $$(cut -d' ' -f1-3 /proc/loadavg)"
 
