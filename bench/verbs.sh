@@ -4,7 +4,8 @@
 # archive (default 1 000 000, made by `sillage gen` at run time), and the
 # verbs that read standard input, with their CPU time (user + system, from
 # wait4) and peak memory against the goal: <= 10 ms and <= 64 MB at a
-# position, <= 64 MB for standard input of any length. The best of RUNS
+# position, <= 64 MB for standard input of any length (step and diff --at:
+# through sh -c, whose own start is in the figure). The best of RUNS
 # (VERBS_RUNS, default 3) runs; the whole text log replayed is beside the
 # index's figures for scale.
 set -u
@@ -56,6 +57,12 @@ row "render --event $e -o x.svg" 10 64 "$SL" render --event "$e" "$T/g.silb" -o 
 row "render --turn $t -o x.svg" 10 64 "$SL" render --turn "$t" "$T/g.silb" -o "$T/a.svg"
 row "render --turn $t --phase 2 -o x.svg" 10 64 "$SL" render --turn "$t" --phase 2 "$T/g.silb" -o "$T/a.svg"
 row "render --event $e -o x.png" 10 64 "$SL" render --event "$e" "$T/g.silb" -o "$T/a.png"
+row "step --event $e (q)" 10 64 sh -c "echo q | '$SL' step --event $e '$T/g.silb' >/dev/null"
+row "step --turn $t (n p ] [ s q)" 10 64 sh -c "printf 'n\\np\\n]\\n[\\ns\\nq\\n' | '$SL' step --turn $t '$T/g.silb' >/dev/null"
+row "diff --at $e --at t$t (exit 1: they differ)" 10 64 sh -c "'$SL' diff --at $e --at t$t '$T/g.silb'; [ \$? = 1 ]"
+row "diff --at t$t.2 (two archives)" 10 64 "$SL" diff --at "t$t.2" "$T/g.silb" "$T/g.silb"
+row "targets --turn $t --phase 2" 10 64 "$SL" targets --turn "$t" --phase 2 "$T/g.silb"
+row "targets --event $e --sel ship:g1" 10 64 "$SL" targets --event "$e" --sel ship:g1 "$T/g.silb"
 row "verify - < text" - 64 sh -c "'$SL' verify - < '$T/g.sil'"
 row "convert - -o x.silb < text" - 64 sh -c "'$SL' convert - -o '$T/c.silb' < '$T/g.sil'"
 row "pack - -o x.silb < text" - 64 sh -c "'$SL' pack - -o '$T/p.silb' < '$T/g.sil'"

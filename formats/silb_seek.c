@@ -583,15 +583,11 @@ static int walk_seg(sl_silb *f, size_t s, const uint8_t *pl, size_t plen, void *
 	return rc;
 }
 
-int sl_silb_walk_from(sl_silb *f, long event, int turn, void **start, long *events_before,
-	size_t *entries_before, sl_silb_sink fn, void *ud, sl_error *err)
+/* sl_silb_walk_from and sl_silb_walk_entry from segment s0 on. */
+static int walk_segs(sl_silb *f, size_t s0, void **start, long *events_before, size_t *entries_before,
+	sl_silb_sink fn, void *ud, sl_error *err)
 {
-	int stop = event > 0 ? -(int)event : turn;
-	size_t s0, s;
-	*start = NULL;
-	if (stop == 0 || f->nseg == 0 || (event > 0 && event > f->nevents) || (event <= 0 && turn > f->turns))
-		return sl_error_set(err, SL_ERANGE, "%s: no such position to walk from", f->log->name);
-	s0 = seg_for(f, stop);
+	size_t s;
 	*events_before = f->events[s0];
 	*entries_before = f->first[s0];
 	for (s = s0; s < f->nseg; s++) {
@@ -614,4 +610,31 @@ int sl_silb_walk_from(sl_silb *f, long event, int turn, void **start, long *even
 		}
 	}
 	return SL_OK;
+}
+
+int sl_silb_walk_from(sl_silb *f, long event, int turn, void **start, long *events_before,
+	size_t *entries_before, sl_silb_sink fn, void *ud, sl_error *err)
+{
+	int stop = event > 0 ? -(int)event : turn;
+	*start = NULL;
+	if (stop == 0 || f->nseg == 0 || (event > 0 && event > f->nevents) || (event <= 0 && turn > f->turns))
+		return sl_error_set(err, SL_ERANGE, "%s: no such position to walk from", f->log->name);
+	return walk_segs(f, seg_for(f, stop), start, events_before, entries_before, fn, ud, err);
+}
+
+int sl_silb_walk_entry(sl_silb *f, size_t entry, void **start, long *events_before,
+	size_t *entries_before, sl_silb_sink fn, void *ud, sl_error *err)
+{
+	size_t lo = 0, hi = f->nseg;
+	*start = NULL;
+	if (entry >= f->entries || f->nseg == 0)
+		return sl_error_set(err, SL_ERANGE, "%s: no entry %zu to walk from", f->log->name, entry + 1);
+	while (hi - lo > 1) {   /* the last segment whose first entry is at or before entry */
+		size_t mid = (lo + hi) / 2;
+		if (f->first[mid] <= entry)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return walk_segs(f, lo, start, events_before, entries_before, fn, ud, err);
 }

@@ -40,7 +40,14 @@ struct sl_silb_writer {
 	sl_buf base;              /* the BASE record's payload, once a segment needs it */
 	int seg_ref;              /* 1: the open segment's keyframe is against the base */
 	size_t hdr_end;           /* where BASE goes: after HEADER */
+	/* a model that looks ahead (sl_model.ahead): the entries fed one by
+	 * one are held, copied, up to the next turn marker, then coded */
+	sl_event *q;
+	size_t nq, capq;
+	sl_arena qarena;
 };
+
+#define SILB_AHEAD_MAX 4096      /* entries held at most: a round longer is coded in parts */
 
 static int nomem(sl_error *err)
 {
@@ -63,6 +70,7 @@ int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
 	sl_buf_init(&w->pay);
 	sl_buf_init(&w->base);
 	sl_arena_init(&w->arena);
+	sl_arena_init(&w->qarena);
 	w->c.log = log;
 	w->c.arena = &w->arena;
 	if ((rc = log->game->init(&w->st, &log->h, err)) ||
@@ -111,6 +119,8 @@ void sl_silb_writer_free(sl_silb_writer *w)
 	sl_buf_free(&w->raw);
 	sl_buf_free(&w->pay);
 	sl_arena_free(&w->arena);
+	sl_arena_free(&w->qarena);
+	sl_free(w->q);
 	sl_strtab_free(&w->c.tab);
 	sl_free(w->segs);
 	sl_free(w);
@@ -299,7 +309,9 @@ static int writer_apply(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 		w->events + (ev->entry == SL_ENTRY_EVENT), NULL, err);
 }
 
-int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
+/* ev, with the entries after it that the model may look at. */
+static int writer_add_at(sl_silb_writer *w, const sl_event *ev, const sl_event *next, size_t nnext,
+	sl_error *err)
 {
 	size_t per = w->coding == SL_SILB_MODEL ? SL_SILB_MSEGMENT_ENTRIES : SL_SILB_SEGMENT_ENTRIES;
 	int rc;
@@ -323,7 +335,10 @@ int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 		return rc;
 	if (w->coding == SL_SILB_MODEL) {
 		sl_event tmp = *ev;
-		if ((rc = sl_mcs_entry(w->mcs, w->st, &tmp, w->events))) {
+		sl_mcs_set_ahead(w->mcs, next, nnext);
+		rc = sl_mcs_entry(w->mcs, w->st, &tmp, w->events);
+		sl_mcs_set_ahead(w->mcs, NULL, 0);
+		if (rc) {
 			char msg[512];
 			snprintf(msg, sizeof msg, "%s", sl_mcs_msg(w->mcs));
 			/* the rules' refusal, with the entry's position as the replay gives it */
@@ -349,11 +364,81 @@ int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 	return SL_OK;
 }
 
+/* The entries held, coded in order, each seeing the ones after it. */
+static int drain(sl_silb_writer *w, sl_error *err)
+{
+	int rc = SL_OK;
+	for (size_t i = 0; i < w->nq && !rc; i++)
+		rc = writer_add_at(w, &w->q[i], w->q + i + 1, w->nq - i - 1, err);
+	w->nq = 0;
+	sl_arena_free(&w->qarena);
+	sl_arena_init(&w->qarena);
+	return rc;
+}
+
+/* A copy of ev in the queue: its strings, lists and draws in qarena. */
+static int hold(sl_silb_writer *w, const sl_event *ev, sl_error *err)
+{
+	const sl_schema *sc = w->log->game->schema;
+	sl_event *e;
+	if (w->nq == w->capq) {
+		size_t cap = w->capq ? w->capq * 2 : 256;
+		sl_event *q = sl_realloc(w->q, cap * sizeof *q);
+		if (!q)
+			return nomem(err);
+		w->q = q;
+		w->capq = cap;
+	}
+	e = &w->q[w->nq];
+	*e = *ev;
+	if (ev->comment && !(e->comment = sl_arena_strndup(&w->qarena, ev->comment, strlen(ev->comment))))
+		return nomem(err);
+	if (ev->note && !(e->note = sl_arena_strndup(&w->qarena, ev->note, strlen(ev->note))))
+		return nomem(err);
+	if (ev->bookmark && !(e->bookmark = sl_arena_strndup(&w->qarena, ev->bookmark, strlen(ev->bookmark))))
+		return nomem(err);
+	if (ev->ndraws && ev->draws &&
+	    !(e->draws = sl_arena_memdup(&w->qarena, ev->draws, ev->ndraws * sizeof *ev->draws)))
+		return nomem(err);
+	if (ev->entry == SL_ENTRY_EVENT && ev->type < sc->nevents) {
+		const sl_event_def *def = &sc->events[ev->type];
+		for (int k = 0; k < def->nfields && k < SL_MAX_FIELDS; k++) {
+			sl_value *v = &e->f[k];
+			int kind = def->fields[k].kind;
+			if (!v->present || !v->p)
+				continue;
+			if (kind == SL_K_TEXT || kind == SL_K_PIECE)
+				v->p = sl_arena_strndup(&w->qarena, v->p, v->n);
+			else if (kind == SL_K_DICE || kind == SL_K_LIST)
+				v->p = sl_arena_memdup(&w->qarena, v->p, v->n ? v->n : 1);
+			if (!v->p)
+				return nomem(err);
+		}
+	}
+	w->nq++;
+	return SL_OK;
+}
+
+int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
+{
+	int rc;
+	if (w->coding != SL_SILB_MODEL || !w->log->game->model || !w->log->game->model->ahead)
+		return writer_add_at(w, ev, NULL, 0, err);
+	/* a turn marker ends the round the model looks into: what is held is coded */
+	if (ev->entry == SL_ENTRY_TURN && w->nq > 0 && (rc = drain(w, err)))
+		return rc;
+	if ((rc = hold(w, ev, err)))
+		return rc;
+	return w->nq >= SILB_AHEAD_MAX ? drain(w, err) : SL_OK;
+}
+
 int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_error *err)
 {
 	size_t io;
-	int rc = seg_flush(w, err), bfail = 0;   /* b's failures: a reset forgets them */
+	int rc = drain(w, err), bfail = 0;   /* b's failures: a reset forgets them */
 	sl_buf b;
+	if (!rc)
+		rc = seg_flush(w, err);
 	if (rc) {
 		sl_silb_writer_free(w);
 		return rc;
@@ -433,7 +518,7 @@ int sl_silb_write_archive_coded(const sl_log *log, int coding, sl_buf *out, sl_e
 			coding = SL_SILB_DEFLATE;
 	sl_silb_writer_coding(w, coding);
 	for (size_t i = 0; i < log->n; i++)
-		if ((rc = sl_silb_writer_add(w, &log->ev[i], err))) {
+		if ((rc = writer_add_at(w, &log->ev[i], log->ev + i + 1, log->n - i - 1, err))) {
 			sl_silb_writer_free(w);
 			return rc;
 		}

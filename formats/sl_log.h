@@ -257,6 +257,10 @@ const sl_event *sl_silb_at_entry(const sl_silb *f);
  * the archive lacks. */
 int sl_silb_walk_from(sl_silb *f, long event, int turn, void **start, long *events_before,
 	size_t *entries_before, sl_silb_sink fn, void *ud, sl_error *err);
+/* The same from the segment that holds entry `entry` (0-based, below
+ * sl_silb_entries): a stepper's move to any position (issue 29). */
+int sl_silb_walk_entry(sl_silb *f, size_t entry, void **start, long *events_before,
+	size_t *entries_before, sl_silb_sink fn, void *ud, sl_error *err);
 
 #ifdef __cplusplus
 }

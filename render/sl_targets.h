@@ -49,6 +49,11 @@ typedef struct sl_targets {
  * Returns 0 (out filled, maybe empty) or a negative sl_code with err set. */
 int sl_targets_list(const struct sl_log *log, const void *state, const char *sel,
 	sl_targets *out, sl_error *err);
+/* The same with the log's end given apart (a position read through a .silb
+ * index, issue 29): last the entry before the position (NULL at the start),
+ * events the events before it; log's entries are not read. */
+int sl_targets_list_at(const struct sl_log *log, const void *state, const struct sl_event *last,
+	long events, const char *sel, sl_targets *out, sl_error *err);
 /* Appends one target (copied); 0 or SL_ENOMEM. For the games' files. */
 int sl_targets_push(sl_targets *t, const sl_target *tg);
 void sl_targets_free(sl_targets *t);

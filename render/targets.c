@@ -238,11 +238,23 @@ static int sealed_group(const char *g)
 int sl_targets_list(const sl_log *log, const void *state, const char *sel,
 	sl_targets *out, sl_error *err)
 {
+	long events = 0;
+	if (!log || !log->game || !state) {
+		memset(out, 0, sizeof *out);
+		return sl_error_set(err, SL_EUSAGE, "targets: no log or no state");
+	}
+	for (size_t i = 0; i < log->n; i++)
+		events += log->ev[i].entry == SL_ENTRY_EVENT;
+	return sl_targets_list_at(log, state, log->n ? &log->ev[log->n - 1] : NULL, events, sel, out, err);
+}
+
+int sl_targets_list_at(const sl_log *log, const void *state, const sl_event *last, long events,
+	const char *sel, sl_targets *out, sl_error *err)
+{
 	const sl_painter *p;
 	sl_frame fr;
 	sl_targets cand;
 	checker c;
-	long events = 0;
 	int rc;
 
 	memset(out, 0, sizeof *out);
@@ -251,14 +263,12 @@ int sl_targets_list(const sl_log *log, const void *state, const char *sel,
 	p = sl_painter_find(log->game->id);
 	if (!p)
 		return sl_error_set(err, SL_EFORMAT, "targets: no painter for game '%s'", log->game->id);
-	for (size_t i = 0; i < log->n; i++)
-		events += log->ev[i].entry == SL_ENTRY_EVENT;
 	memset(&fr, 0, sizeof fr);
 	fr.game = log->game;
 	fr.header = &log->h;
 	fr.state = state;
 	fr.event_no = events;
-	fr.last = log->n ? &log->ev[log->n - 1] : NULL;
+	fr.last = last;
 	{   /* the size of the board image as drawn: the result band below it too */
 		int bh, sr = sl_painter_size(p, &fr, NULL, &out->width, &out->height, &bh, err);
 		if (sr < 0)

@@ -6,7 +6,7 @@
  * active system, and the ground forces that may be loaded there), the rolls
  * the rules expect (space cannon, barrage, combat, bombardment: the dice
  * left to the recorder's roller, with the odds), the hits to assign, the
- * retreats, the landings on each planet, production at the docks, and in
+ * retreats, the landings on each planet, production where units produce, and in
  * the list the end of the turn. Every candidate is tried on a copy of the
  * state by the rules; rolls with stand-in dice of the count the rules take. */
 #include "tg_kit.h"
@@ -136,7 +136,7 @@ static int combat_dice(const tctx *t, int p, int a, int *val)
 	int n = 0, i = s->asys;
 	const ti4_tile *tl = ti4_tile_of(s, i);
 	for (int u = 0; u < TI4_NUT; u++) {
-		int in = a == 0 ? ti4_units[u].ship : ti4_units[u].ground, d, v;
+		int in = a == 0 ? ti4_units[u].ship : ti4_ground_unit(s, p, u), d, v;
 		if (!in)
 			continue;
 		v = ti4_combat_roll(s, i, a, p, u, &d);   /* the rules' own values */
@@ -238,7 +238,7 @@ static int rolls(tctx *t)
 static int assigns(tctx *t)
 {
 	static const int order[] = {TI4_FF, TI4_INF, TI4_DD, TI4_CR, TI4_CV, TI4_MECH, TI4_DN,
-		TI4_FS, TI4_WS};
+		TI4_FS, TI4_WS, TI4_PDS};   /* a Hel-Titan last (rules version 5: a ground force) */
 	const ti4_state *s = t->s;
 	int i = s->asys, rc;
 	for (int q = 0; q < s->np; q++) {
@@ -251,9 +251,9 @@ static int assigns(tctx *t)
 			sl_event ev;
 			double x, y, r;
 			for (int u = 0; u < TI4_NUT && left && sustain; u++) {
-				int ok = s->pend_kind[q] == 2 ? ti4_units[u].ground : s->pend_kind[q] == 1 ?
+				int ok = s->pend_kind[q] == 2 ? ti4_ground_unit(s, q, u) : s->pend_kind[q] == 1 ?
 					u == TI4_FF : ti4_units[u].ship;
-				if (ok && ti4_units[u].sustain) {
+				if (ok && ti4_unit_sustain(s, q, u)) {
 					int k = s->u[i][ar][q][u] - s->dmg[i][ar][q][u];
 					sus[u] = k < left ? k : left;
 					left -= sus[u];
@@ -261,7 +261,7 @@ static int assigns(tctx *t)
 			}
 			for (size_t k = 0; k < sizeof order / sizeof order[0] && left; k++) {
 				int u = order[k];
-				int ok = s->pend_kind[q] == 2 ? ti4_units[u].ground : s->pend_kind[q] == 1 ?
+				int ok = s->pend_kind[q] == 2 ? ti4_ground_unit(s, q, u) : s->pend_kind[q] == 1 ?
 					u == TI4_FF : ti4_units[u].ship;
 				if (!ok)
 					continue;
@@ -315,6 +315,14 @@ static int capacity_of(const tctx *t, int p, int u)
 	return ti4_unit_capacity(t->s, p, u);
 }
 
+/* Whether p's unit u moves by itself: a ship with a move value, or (rules
+ * version 5) the Saar's Floating Factory, a space dock with a move value. */
+static int mover(const tctx *t, int p, int u)
+{
+	return (ti4_units[u].ship && ti4_units[u].move)
+		|| (u == TI4_SD && ti4_unit_move(t->s, p, u) > 0);
+}
+
 /* A fleet: ships (cnt) with what their capacity carries of the ground
  * forces and fighters in the space area of j, infantry and mechs first. */
 static void fill_transport(const tctx *t, int p, int j, int cnt[TI4_NUT])
@@ -322,7 +330,7 @@ static void fill_transport(const tctx *t, int p, int j, int cnt[TI4_NUT])
 	int cap = 0;
 	static const int carried[] = {TI4_INF, TI4_MECH, TI4_FF};
 	for (int u = 0; u < TI4_NUT; u++)
-		if (ti4_units[u].ship && ti4_units[u].move)
+		if (mover(t, p, u))
 			cap += cnt[u] * capacity_of(t, p, u);
 	for (size_t k = 0; k < 3; k++) {
 		int u = carried[k], have = t->s->u[j][0][p][u];
@@ -341,11 +349,11 @@ static int moves_from(tctx *t, int j, int any)
 	memset(fleets, 0, sizeof fleets);
 	/* every ship that moves; then each type whole; then one ship of each type */
 	for (int u = 0; u < TI4_NUT; u++)
-		if (ti4_units[u].ship && ti4_units[u].move)
+		if (mover(t, p, u))
 			fleets[0][u] = s->u[j][0][p][u];
 	nf = 1;
 	for (int u = 0; u < TI4_NUT; u++) {
-		if (!ti4_units[u].ship || !ti4_units[u].move || !s->u[j][0][p][u])
+		if (!mover(t, p, u) || !s->u[j][0][p][u])
 			continue;
 		fleets[nf++][u] = s->u[j][0][p][u];
 		if (s->u[j][0][p][u] > 1)
@@ -357,7 +365,7 @@ static int moves_from(tctx *t, int j, int any)
 		sl_event ev;
 		int ships = 0, dup = 0, ok;
 		for (int u = 0; u < TI4_NUT; u++)
-			ships += ti4_units[u].ship && ti4_units[u].move ? fleets[f][u] : 0;
+			ships += mover(t, p, u) ? fleets[f][u] : 0;
 		if (!ships)
 			continue;
 		fill_transport(t, p, j, fleets[f]);
@@ -374,7 +382,7 @@ static int moves_from(tctx *t, int j, int any)
 			int n = 0;
 			uint8_t d[MAX_DICE];
 			for (int u = 0; u < TI4_NUT; u++)
-				n += ti4_units[u].ship ? fleets[f][u] : 0;
+				n += ti4_units[u].ship || mover(t, p, u) ? fleets[f][u] : 0;
 			memset(d, 10, sizeof d);
 			tg_bytes(&ev.f[2], d, n < MAX_DICE ? n : MAX_DICE);
 			ok = tg_try(&t->c, &ev);
@@ -446,7 +454,7 @@ static int select_froms(tctx *t)
 		if (j == s->asys || !ti4_tile_of(s, j))
 			continue;
 		for (int u = 0; u < TI4_NUT; u++)
-			ships += ti4_units[u].ship && ti4_units[u].move ? s->u[j][0][p][u] : 0;
+			ships += mover(t, p, u) ? s->u[j][0][p][u] : 0;
 		if (!ships)
 			continue;
 		if ((rc = moves_from(t, j, 1)) < 0)
@@ -534,21 +542,41 @@ static int landings(tctx *t)
 }
 
 /* One package of each unit type (fighters and infantry by two), paid with
- * the player's ready planets, largest resources first, then trade goods. */
+ * the player's ready planets, largest resources first, then trade goods;
+ * offered only where a unit of the active player's has production
+ * (ti4_produces_at: a dock's planet, a planet with Letani Warriors or a
+ * Hel-Titan, the space area of a Floating Factory or of transported
+ * warriors): ground forces at each such place, ships at the first. */
+static int productions_at(tctx *t, int dock, int ships);
 static int productions(tctx *t)
+{
+	const ti4_state *s = t->s;
+	int i = s->asys, p = s->turnp, rc, where_[TI4_AREAS], nw = 0;
+	const ti4_tile *tl = ti4_tile_of(s, i);
+	for (int k = 1; tl && k <= tl->np; k++)
+		if (ti4_produces_at(s, i, k, p))
+			where_[nw++] = k;
+	if (tl && ti4_produces_at(s, i, 0, p))
+		where_[nw++] = 0;   /* the space area: ground forces stay there (68.4, 79.4a) */
+	for (int k = 0; k < nw; k++)
+		if ((rc = productions_at(t, where_[k], k == 0)) < 0)
+			return rc;
+	return 0;
+}
+
+/* The packages produced at area dock of the active system (ships too when
+ * ships is set). */
+static int productions_at(tctx *t, int dock, int ships)
 {
 	static const int what[][2] = {{TI4_INF, 2}, {TI4_FF, 2}, {TI4_DD, 1}, {TI4_CR, 1},
 		{TI4_CV, 1}, {TI4_DN, 1}, {TI4_MECH, 1}, {TI4_WS, 1}, {TI4_FS, 1}};
 	const ti4_state *s = t->s;
-	int i = s->asys, p = s->turnp, rc, dock = 0;
+	int i = s->asys, p = s->turnp, rc;
 	const ti4_tile *tl = ti4_tile_of(s, i);
-	for (int k = 1; tl && k <= tl->np && !dock; k++)
-		if (s->u[i][k][p][TI4_SD])
-			dock = k;
-	if (!dock)
-		return 0;
 	for (size_t w = 0; w < sizeof what / sizeof what[0]; w++) {
 		int u = what[w][0], n = what[w][1], cnt[TI4_NUT] = {0}, got = 0, ground;
+		if (!ti4_units[u].ground && !ships)
+			continue;
 		int cost = (n + ti4_units[u].per - 1) / ti4_units[u].per * ti4_units[u].cost;
 		uint8_t pay[16];
 		int npay = 0, used[TI4_NPOS][3];
@@ -582,7 +610,7 @@ static int productions(tctx *t)
 		if (got < cost)
 			sl_value_int(&ev.f[2], cost - got);
 		ground = ti4_units[u].ground;
-		if (ground)
+		if (ground && dock > 0)
 			sl_value_int(&ev.f[5], planet_token(tl->p[dock - 1].id));
 		if ((rc = offer_place(t, &ev, "", "produce", i, dock)) < 0)
 			return rc;

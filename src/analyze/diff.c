@@ -178,6 +178,45 @@ fail:
 	return rc;
 }
 
+int sl_diff_states(sl_diff **out, const sl_log *a, const void *sa, const sl_log *b, const void *sb,
+	sl_error *err)
+{
+	const sl_log *lg[2] = {a, b};
+	const void *st[2] = {sa, sb};
+	char **lines[2] = {NULL, NULL};
+	int nlines[2] = {0, 0}, rc = SL_OK;
+	sl_buf sum[2];
+	sl_diff *d;
+	*out = NULL;
+	if (a->game != b->game)
+		return sl_error_set(err, SL_EUSAGE, "diff: %s is a %s log and %s a %s log", a->name, a->game->id,
+			b->name, b->game->id);
+	if (!(d = sl_calloc(1, sizeof *d)))
+		return sl_error_set(err, SL_ENOMEM, "diff: out of memory");
+	for (int k = 0; k < 2; k++) {
+		sl_buf_init(&sum[k]);
+		lg[k]->game->summary(st[k], &lg[k]->h, &sum[k]);
+		if (sl_game_hash(lg[k]->game, st[k], &d->hash[k]) && !rc)
+			rc = SL_ENOMEM;
+	}
+	if (rc || (rc = lines_of(sl_buf_cstr(&sum[0]), &lines[0], &nlines[0])) ||
+	    (rc = lines_of(sl_buf_cstr(&sum[1]), &lines[1], &nlines[1])) ||
+	    (rc = only_in(lines[0], nlines[0], lines[1], nlines[1], &d->only[0], &d->nonly[0])) ||
+	    (rc = only_in(lines[1], nlines[1], lines[0], nlines[0], &d->only[1], &d->nonly[1])))
+		rc = sl_error_set(err, SL_ENOMEM, "diff: out of memory");
+	d->same = !rc && d->hash[0] == d->hash[1] && !d->nonly[0] && !d->nonly[1];
+	for (int k = 0; k < 2; k++) {
+		sl_buf_free(&sum[k]);
+		free_lines(lines[k], nlines[k]);
+	}
+	if (rc) {
+		sl_diff_free(d);
+		return rc;
+	}
+	*out = d;
+	return SL_OK;
+}
+
 void sl_diff_free(sl_diff *d)
 {
 	if (!d)

@@ -285,6 +285,11 @@ int sl_diff_logs(sl_diff **out, const sl_log *a, const sl_log *b, sl_error *err)
 enum { SL_DIFF_IGNORE_CHECKS = 1u << 0 };
 int sl_diff_logs_flags(sl_diff **out, const sl_log *a, const sl_log *b, unsigned flags,
 	sl_error *err);
+/* Two states of one game (two positions of a log, or two logs at one;
+ * issue 29): hash and the summary lines only one has; same when both agree.
+ * The entry fields are left empty. SL_EUSAGE for states of two games. */
+int sl_diff_states(sl_diff **out, const sl_log *a, const void *sa, const sl_log *b, const void *sb,
+	sl_error *err);
 void sl_diff_free(sl_diff *d);
 
 /* ---- one game in a batch ----------------------------------------------------------- */

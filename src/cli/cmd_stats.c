@@ -23,6 +23,8 @@ typedef struct stats_args {
 	const char *chart;
 	const char *format;      /* of -o - / --chart - */
 	int ignore_checks;       /* diff --ignore-checks */
+	cli_where at[2];         /* diff --at: the positions compared */
+	int nat;
 	const char *verb;
 } stats_args;
 
@@ -53,6 +55,37 @@ static void free_metrics(stats_args *a)
 	for (int i = 0; i < a->nmetrics; i++)
 		free((void *)a->metrics[i]);
 	a->nmetrics = 0;
+}
+
+/* diff --at: N (after event N), tT (after turn T's marker), tT.P (after
+ * its phase P's). */
+static int parse_at(cli_where *w, const char *arg)
+{
+	char buf[32];
+	const char *dot;
+	long v;
+	cli_where_init(w);
+	if (arg[0] != 't') {
+		if (cli_parse_long(arg, 0, 1000000000L, &v))
+			return -1;
+		w->event = v;
+		return 0;
+	}
+	dot = strchr(arg, '.');
+	if (strlen(arg) >= sizeof buf)
+		return -1;
+	memcpy(buf, arg + 1, strlen(arg));
+	if (dot)
+		buf[dot - arg - 1] = 0;
+	if (cli_parse_long(buf, 1, 1000000L, &v))
+		return -1;
+	w->turn = (int)v;
+	if (dot) {
+		if (cli_parse_long(dot + 1, 1, 1000L, &v))
+			return -1;
+		w->phase = (int)v;
+	}
+	return 0;
 }
 
 static int stats_opt(int key, const char *arg, void *ctx)
@@ -92,6 +125,14 @@ static int stats_opt(int key, const char *arg, void *ctx)
 	}
 	case 320:
 		a->ignore_checks = 1;
+		break;
+	case 321:
+		if (a->nat == 2)
+			return cli_usage(a->verb, "--at at most twice (a position for A, one for B)");
+		if (parse_at(&a->at[a->nat], arg))
+			return cli_usage(a->verb, "bad --at '%s' (expected N, the position after event N, or tT "
+				"or tT.P, after the marker of turn T or of its phase P)", arg);
+		a->nat++;
 		break;
 	case 'o':
 		a->out = arg;
@@ -871,6 +912,134 @@ done:
 
 /* ---- diff -------------------------------------------------------------------------------- */
 
+/* A log's state at a position: an archive's through its index (the one
+ * segment that holds it, issue 29), a text log's walked (every rule and,
+ * unless ignore_checks, every recorded check). */
+typedef struct diff_at {
+	cli_at at;
+	cli_walk w;
+	int walked;
+	const sl_log *log;
+	const void *st;
+	long event;
+} diff_at;
+
+static int diff_at_open(diff_at *d, const char *path, const cli_where *w, int ignore_checks)
+{
+	int rc;
+	memset(d, 0, sizeof *d);
+	cli_walk_init(&d->w);
+	if ((rc = cli_at_seek(&d->at, path, w, NULL)) >= 0) {
+		if (rc)
+			return rc;
+		d->log = d->at.log;
+		d->st = d->at.st;
+		d->event = d->at.event_no;
+		return EXIT_OK;
+	}
+	d->walked = 1;
+	d->w.where = *w;
+	d->w.flags = ignore_checks ? 0 : SL_REPLAY_CHECK;
+	if ((rc = cli_walk_open(&d->w, path)) || (rc = cli_walk_where(&d->w)))
+		return rc;
+	d->log = d->w.log;
+	d->st = cli_walk_state(&d->w);
+	d->event = d->w.at_event;
+	return EXIT_OK;
+}
+
+static void diff_at_close(diff_at *d)
+{
+	if (d->walked)
+		cli_walk_free(&d->w);
+	else
+		cli_at_close(&d->at);
+}
+
+static void at_name(sl_buf *o, const cli_where *w)
+{
+	if (w->event >= 0)
+		sl_buf_printf(o, "%ld", w->event);
+	else if (w->phase)
+		sl_buf_printf(o, "t%d.%d", w->turn, w->phase);
+	else
+		sl_buf_printf(o, "t%d", w->turn);
+}
+
+/* diff --at: two states compared, of one log at two positions or of two
+ * logs at one (or each at its own). */
+static int diff_states(stats_args *a, char **files, int nfiles)
+{
+	const char *file[2] = {files[0], files[nfiles - 1]};
+	const cli_where *w[2] = {&a->at[0], &a->at[a->nat - 1]};
+	diff_at s[2];
+	sl_diff *d = NULL;
+	sl_error err;
+	sl_buf o;
+	int rc, k, opened = 0;
+	if (nfiles == 1 && a->nat == 1)
+		return cli_usage("diff", "one FILE needs two positions (--at twice)");
+	sl_buf_init(&o);
+	sl_error_clear(&err);
+	for (k = 0; k < 2; k++, opened++)
+		if ((rc = diff_at_open(&s[k], file[k], w[k], a->ignore_checks))) {
+			diff_at_close(&s[k]);
+			goto done;
+		}
+	if (sl_diff_states(&d, s[0].log, s[0].st, s[1].log, s[1].st, &err)) {
+		rc = cli_report(&err);
+		goto done;
+	}
+	if (a->fmt == 2) {
+		sl_buf_printf(&o, "{\"same\":%s", d->same ? "true" : "false");
+		for (k = 0; k < 2; k++) {
+			int turn, phase;
+			s[k].log->game->position(s[k].st, &turn, &phase);
+			sl_buf_puts(&o, k ? ",\"b\":{\"file\":" : ",\"a\":{\"file\":");
+			sl_buf_json_str(&o, file[k]);
+			sl_buf_puts(&o, ",\"at\":\"");
+			at_name(&o, w[k]);
+			sl_buf_printf(&o, "\",\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state_only\":[",
+				s[k].event, turn, phase, (unsigned long long)d->hash[k]);
+			for (int j = 0; j < d->nonly[k]; j++) {
+				if (j)
+					sl_buf_putc(&o, ',');
+				sl_buf_json_str(&o, d->only[k][j]);
+			}
+			sl_buf_puts(&o, "]}");
+		}
+		sl_buf_puts(&o, "}\n");
+	} else {
+		for (k = 0; k < 2; k++) {
+			int turn, phase;
+			s[k].log->game->position(s[k].st, &turn, &phase);
+			sl_buf_printf(&o, "%c %s at ", k ? 'B' : 'A', file[k]);
+			at_name(&o, w[k]);
+			sl_buf_printf(&o, ": after event %ld, turn %d phase %d, state %016llx\n", s[k].event, turn, phase,
+				(unsigned long long)d->hash[k]);
+		}
+		if (d->same)
+			sl_buf_puts(&o, "the same state\n");
+		else {
+			sl_buf_puts(&o, "the states differ:\n");
+			if (!d->nonly[0] && !d->nonly[1])
+				sl_buf_puts(&o, "  the same summary\n");
+			for (k = 0; k < 2; k++)
+				for (int j = 0; j < d->nonly[k]; j++)
+					sl_buf_printf(&o, "  %c %s\n", k ? '+' : '-', d->only[k][j]);
+		}
+	}
+	rc = write_out(&o);
+	if (!rc && !d->same)
+		rc = EXIT_FAIL;
+done:
+	for (k = 0; k < opened; k++)
+		diff_at_close(&s[k]);
+	sl_diff_free(d);
+	sl_buf_free(&o);
+	return rc;
+}
+
 int cmd_diff(int argc, char **argv)
 {
 	stats_args a;
@@ -883,8 +1052,12 @@ int cmd_diff(int argc, char **argv)
 		return i == -2 ? EXIT_OK : EXIT_USAGE;
 	sl_buf_init(&o);
 	sl_error_clear(&err);
+	if (a.nat && (argc - i == 1 || argc - i == 2)) {
+		rc = diff_states(&a, argv + i, argc - i);
+		goto done;
+	}
 	if (argc - i != 2) {
-		rc = cli_usage("diff", "expected two FILEs");
+		rc = cli_usage("diff", a.nat ? "expected one FILE or two" : "expected two FILEs");
 		goto done;
 	}
 	if ((rc = load(argv[i], &log[0])) || (rc = load(argv[i + 1], &log[1])))

@@ -84,7 +84,9 @@ int cmd_targets(int argc, char **argv)
 	sl_targets t;
 	sl_error err;
 	sl_buf b;
-	int i, rc;
+	cli_at at;
+	long event_no;
+	int i, rc, seek = 0;
 	memset(&a, 0, sizeof a);
 	cli_where_init(&a.where);
 	i = cli_parse(cli_find("targets"), argc, argv, targets_opt, &a);
@@ -94,25 +96,41 @@ int cmd_targets(int argc, char **argv)
 		return EXIT_USAGE;
 	if (argc - i != 1)
 		return cli_usage("targets", "expected one FILE");
-	/* the recorded checks too: a log that parts from them is not the game
-	 * recorded, and its targets would be another game's (as render refuses) */
-	if ((rc = cli_open(argv[i], SL_REPLAY_CHECK, &log, &r)))
-		return rc;
-	if ((rc = cli_where_seek(&a.where, r)))
-		goto out;
-	/* the log as far as the position: the targets are those of its end */
-	view = *log;
-	view.n = sl_replay_pos(r);
-	sl_error_clear(&err);
-	memset(&t, 0, sizeof t);
-	if (sl_targets_list(&view, sl_replay_state(r), a.sel, &t, &err)) {
-		rc = cli_report(&err);
-		goto out;
+	/* a position of an archive: the one segment that holds it, through the
+	 * index (issue 29; its entries' rules checked, not their recorded checks,
+	 * as render reads it) */
+	if ((rc = cli_at_seek(&at, argv[i], &a.where, NULL)) >= 0) {
+		if (rc)
+			return rc;
+		seek = 1;
+		event_no = at.event_no;
+		sl_error_clear(&err);
+		if (sl_targets_list_at(at.log, at.st, at.last, at.event_no, a.sel, &t, &err)) {
+			rc = cli_report(&err);
+			goto out;
+		}
+	} else {
+		/* the recorded checks too: a log that parts from them is not the game
+		 * recorded, and its targets would be another game's (as render refuses) */
+		if ((rc = cli_open(argv[i], SL_REPLAY_CHECK, &log, &r)))
+			return rc;
+		if ((rc = cli_where_seek(&a.where, r)))
+			goto out;
+		/* the log as far as the position: the targets are those of its end */
+		view = *log;
+		view.n = sl_replay_pos(r);
+		event_no = sl_replay_event_at(r, sl_replay_pos(r));
+		sl_error_clear(&err);
+		memset(&t, 0, sizeof t);
+		if (sl_targets_list(&view, sl_replay_state(r), a.sel, &t, &err)) {
+			rc = cli_report(&err);
+			goto out;
+		}
 	}
 	sl_buf_init(&b);
 	if (a.json) {
 		sl_buf_printf(&b, "{\"event\":%ld,\"width\":%d,\"height\":%d,\"targets\":[",
-			sl_replay_event_at(r, sl_replay_pos(r)), t.width, t.height);
+			event_no, t.width, t.height);
 		for (int k = 0; k < t.n; k++) {
 			if (k)
 				sl_buf_putc(&b, ',');
@@ -121,7 +139,7 @@ int cmd_targets(int argc, char **argv)
 		sl_buf_puts(&b, "]}\n");
 	} else {
 		sl_buf_printf(&b, "after event %ld: %d target%s on %dx%d\n",
-			sl_replay_event_at(r, sl_replay_pos(r)), t.n, t.n == 1 ? "" : "s", t.width, t.height);
+			event_no, t.n, t.n == 1 ? "" : "s", t.width, t.height);
 		for (int k = 0; k < t.n; k++)
 			text_target(&b, &t.v[k]);
 	}
@@ -136,6 +154,8 @@ int cmd_targets(int argc, char **argv)
 	sl_buf_free(&b);
 	rc = EXIT_OK;
 out:
+	if (seek)
+		cli_at_close(&at);
 	sl_replay_free(r);
 	sl_log_free(log);
 	return rc;

@@ -182,6 +182,7 @@ static const cli_opt luck_opts[] = {
 static const cli_opt diff_opts[] = {
 	{"json", 'j', NULL, "print the difference as a JSON object"},
 	{"ignore-checks", 320, NULL, "replay without comparing the recorded state checks (an edited copy whose checks are stale); the rules are still checked"},
+	{"at", 321, "N|tT|tT.P", "compare the states at a position instead: after event N, after turn T's marker or its phase P's; once: A and B both there; twice: A at the first, B (or A again, with one FILE) at the second. A .silb reads the one segment that holds it"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt batch_opts[] = {
 	{"output", 'o', "OUT", "where to write the lines (default: standard output, unless --sqlite)"},
@@ -248,7 +249,9 @@ const cli_verb cli_verbs[] = {
 	 "Shows the current event and the state summary. Keys (or one command a line on standard input, for "
 	 "scripts): n or Right next event, p or Left previous, ] or Down next turn, [ or Up previous turn, "
 	 "g N jump to turn N, e N jump to event N, / TEXT find the next event whose description holds TEXT, "
-	 "w FILE.png write the board, s show the state, h help, q quit."},
+	 "w FILE.png write the board, s show the state, h help, q quit. On a .silb archive it reads one "
+	 "segment at a time through the index, never the whole log (the rules of the entries replayed are "
+	 "checked, their recorded checks not: `verify` does that)."},
 	{"convert", cmd_convert, "rewrite a log in canonical form, text or binary", "FILE", convert_opts,
 	 "Canonical text is stable: converting a canonical file gives back the same bytes. -o OUT.silb writes "
 	 "a binary archive, any other name text; FILE may be either: .sil -> .silb -> .sil gives back the same bytes."},
@@ -285,7 +288,8 @@ const cli_verb cli_verbs[] = {
 	 "The legal actions at the end of the log (or at --event/--turn) as the record page of `serve` draws "
 	 "them: pieces to select, and under --sel the actions of that piece, each with its cost, its odds and "
 	 "the entry it records (dice the rules draw left out, for the fair roller). Only actions the rules "
-	 "accept are listed: each was applied to a copy of the state."},
+	 "accept are listed: each was applied to a copy of the state. A position of a .silb archive is read "
+	 "through its index (the one segment that holds it)."},
 	{"odds", cmd_odds, "exact odds, luck and a win-chance chart of starship fights", "FILE", odds_opts,
 	 "For starship voyages: each fight's chance of winning from its start and after every attack and "
 	 "damage roll, solved exactly over the fight's Markov chain (no sampling), the expected number of "
@@ -322,7 +326,10 @@ const cli_verb cli_verbs[] = {
 	 diff_opts,
 	 "Both logs are replayed side by side with every rule checked; entries are compared by content (comments, "
 	 "notes and bookmarks aside). Prints the two entries and the lines of the state summary only one side has "
-	 "after them. Exit 0 when the logs agree, 1 when they part."},
+	 "after them. Exit 0 when the logs agree, 1 when they part. With --at, the states at positions "
+	 "are compared instead (two of one log, or two logs at one): each side's event, turn, phase and state "
+	 "hash, then the summary lines only one has; exit 0 when they agree, 1 when they differ; a .silb is "
+	 "read through its index."},
 	{"batch", cmd_batch, "analyse many logs: a line per game or turn, CSV, or an SQLite archive", "FILE...|DIR",
 	 batch_opts,
 	 "Each FILE, and every .sil and .silb under each DIR (sorted by path), is replayed with every rule and "

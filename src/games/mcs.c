@@ -85,6 +85,9 @@ struct sl_mcs {
 	int type_bits;
 	size_t ref_idx;                     /* code_ref_at: the value's table index + 1, 0 none */
 	int generic_only;                   /* a segment of model version 0 */
+	int seg_version;                    /* the segment's model version */
+	const sl_event *ahead;              /* encoder: the entries after this one */
+	size_t nahead;
 	size_t nwords;                      /* the vocabulary: the header's player ids, then the model's words */
 	/* The bytes of the segment's strings (new PIECE and TEXT values,
 	 * comments, notes, bookmarks) travel apart from the range code, in
@@ -185,7 +188,11 @@ int sl_mcs_model_version(const sl_mcs *s)
 int sl_mcs_use_version(sl_mcs *s, int version)
 {
 	s->generic_only = 0;
+	s->seg_version = version;
 	if (version == sl_mcs_model_version(s))
+		return SL_OK;
+	/* older versions the hooks still decode */
+	if (s->gm && s->gm->oldest > 0 && version >= s->gm->oldest && version < s->gm->version)
 		return SL_OK;
 	/* a model that only codes events (no hint, no keyframes) came after
 	 * segments coded generically: those (version 0) decode as they were */
@@ -210,6 +217,23 @@ static void reset(sl_mcs *s)
 	s->sn = s->spos = 0;
 	s->rc = 0;
 	s->msg[0] = 0;
+}
+
+int sl_mcs_version(const sl_mcs *s)
+{
+	return s->mc.dec ? s->seg_version : sl_mcs_model_version(s);
+}
+
+const sl_event *sl_mcs_ahead(const sl_mcs *s, size_t *n)
+{
+	*n = s->mc.dec ? 0 : s->nahead;
+	return s->mc.dec ? NULL : s->ahead;
+}
+
+void sl_mcs_set_ahead(sl_mcs *s, const sl_event *next, size_t n)
+{
+	s->ahead = next;
+	s->nahead = next ? n : 0;
 }
 
 void sl_mcs_begin_enc(sl_mcs *s, sl_buf *out)
@@ -722,20 +746,37 @@ static int code_value2(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *
 	}
 }
 
-int sl_mcs_generic2(sl_mcs *s, sl_event *ev)
+int sl_mcs_head2(sl_mcs *s, sl_event *ev)
+{
+	return code_head(s, ev, s->m.type2[s->m.prev_type & 63], 1);
+}
+
+int sl_mcs_value2(sl_mcs *s, int t, int k, sl_value *v)
+{
+	const sl_event_def *def;
+	size_t idx;
+	if (t < 0 || t >= s->g->schema->nevents)
+		return sl_mcs_fail(s, "no event type %d (a bug)", t);
+	def = &s->g->schema->events[t];
+	if (k < 0 || k >= def->nfields || k >= SL_MAX_FIELDS)
+		return sl_mcs_fail(s, "no field %d of event type %d (a bug)", k, t);
+	v->present = 1;
+	return code_value2(s, &s->fm[s->fm_at[t] + k], &def->fields[k], v, &idx);
+}
+
+int sl_mcs_fields2(sl_mcs *s, sl_event *ev, unsigned skip)
 {
 	sl_mc *c = &s->mc;
 	const sl_event_def *def;
-	int t;
+	int t = ev->type;
 	size_t first = 0;
-	if (code_head(s, ev, s->m.type2[s->m.prev_type & 63], 1))
-		return s->rc;
-	t = ev->type;
 	def = &s->g->schema->events[t];
 	for (int k = 0; k < def->nfields; k++) {
 		fmodel *fm = &s->fm[s->fm_at[t] + k];
 		const sl_field_def *fd = &def->fields[k];
 		size_t idx;
+		if (k < 32 && (skip >> k & 1))
+			continue;
 		if (fd->optional && !sl_mc_bit_code(c, &fm->present, ev->f[k].present))
 			continue;
 		ev->f[k].present = 1;
@@ -748,6 +789,13 @@ int sl_mcs_generic2(sl_mcs *s, sl_event *ev)
 	s->m.prev_player = ev->player + 1;
 	s->m.prev_ref = first;
 	return sl_mc_dec_ok(c) || !c->dec ? SL_OK : sl_mcs_fail(s, "the coded event is damaged");
+}
+
+int sl_mcs_generic2(sl_mcs *s, sl_event *ev)
+{
+	if (sl_mcs_head2(s, ev))
+		return s->rc;
+	return sl_mcs_fields2(s, ev, 0);
 }
 
 int sl_model_event2(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev)

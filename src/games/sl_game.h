@@ -285,6 +285,14 @@ typedef struct sl_model {
 	 * from by its index. Part of the model's format: frozen for a version
 	 * (a new word is a new model version). */
 	const char *const *words;
+	/* The oldest model version (1 or more) whose segments the hooks still
+	 * decode, looking at sl_mcs_version; 0: only this one (and the version
+	 * 0 rule of sl_mcs_use_version). */
+	int oldest;
+	/* 1: the event hook looks ahead (sl_mcs_ahead): a writer fed entry by
+	 * entry holds the entries up to the next turn marker before coding them,
+	 * so the hook sees the rest of the round. */
+	int ahead;
 } sl_model;
 
 /* For the hooks: the range coder, the direction, where decoded strings
@@ -302,6 +310,21 @@ int sl_mcs_generic(sl_mcs *s, sl_event *ev);
  * the field's recent values, integers and hexes as the change from the
  * field's value before. */
 int sl_mcs_generic2(sl_mcs *s, sl_event *ev);
+/* Schema coding 2 in parts, for a hook that codes some fields itself:
+ * the type and player; then the fields whose bit in skip is clear (the
+ * hook codes the others, before or after); one value as field k of event
+ * type t (its models, as the fields' coding would). */
+int sl_mcs_head2(sl_mcs *s, sl_event *ev);
+int sl_mcs_fields2(sl_mcs *s, sl_event *ev, unsigned skip);
+int sl_mcs_value2(sl_mcs *s, int t, int k, sl_value *v);
+/* The model version of the segment being coded: the model's own when
+ * encoding, the segment's (sl_mcs_use_version) when decoding. */
+int sl_mcs_version(const sl_mcs *s);
+/* Encoder only: the entries after the one being coded that the writer
+ * holds (up to the next turn marker at least, when the model asks for
+ * them with sl_model.ahead; possibly none). Decoding: NULL, 0. */
+const sl_event *sl_mcs_ahead(const sl_mcs *s, size_t *n);
+void sl_mcs_set_ahead(sl_mcs *s, const sl_event *next, size_t n);
 /* An sl_model event hook that codes every event with schema coding 2. */
 int sl_model_event2(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev);
 int sl_mcs_fail(sl_mcs *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -9,6 +9,9 @@
 #     under today's version, or the first entry today's rules refuse is
 #     named); when it succeeds OUT must verify and its state be FILE.state.
 # formats/GAME.md says, per old version, which of the two each game does.
+# And archives outlive their writer: each FILE.silb beside a FILE.sil (written
+# by an earlier writer: an older model version of the game, formats/silb.md)
+# must verify and convert back to FILE.sil byte for byte.
 # usage: sh tests/compat/run.sh build/sillage [--update]
 set -u
 SILLAGE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -46,6 +49,18 @@ for f in tests/compat/*/v[0-9]*.sil; do
 		same "$f" "$TMP/state" "$f.state" || :
 	else
 		bad "$f" "state failed:"; cat "$TMP/state"
+	fi
+	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+for f in tests/compat/*/v[0-9]*.silb; do
+	[ -f "$f" ] || continue
+	ok=1
+	if ! "$SILLAGE" verify -q "$f" >"$TMP/v" 2>&1; then
+		bad "$f" "does not verify:"; cat "$TMP/v"
+	elif ! "$SILLAGE" convert "$f" -o "$TMP/back.sil" >"$TMP/v" 2>&1; then
+		bad "$f" "does not convert:"; cat "$TMP/v"
+	elif ! cmp -s "$TMP/back.sil" "${f%.silb}.sil"; then
+		bad "$f" "converts to another text than ${f%.silb}.sil"
 	fi
 	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done

@@ -7,6 +7,8 @@
 # deflated, against its text log walked whole, at events and turns at the
 # start, inside and at the end of segments, through each side's view where
 # the game hides information, and the refusals of positions past the end.
+# diff --at and targets read positions the same way, and step's keys move
+# through segments, never the log held.
 # usage: sh tests/seek/run.sh BUILD/sillage
 set -u
 SILLAGE=$1
@@ -23,6 +25,7 @@ same() {
 	"$SILLAGE" "$@" "$T/a.sil" < "$T/in" > "$T/want" 2>&1
 	echo "exit $?" >> "$T/want"
 	[ -f "$T/o.svg" ] && mv "$T/o.svg" "$T/want.svg"
+	[ -f "$T/o.png" ] && mv "$T/o.png" "$T/want.png"
 	for b in m d; do
 		"$SILLAGE" "$@" "$T/a$b.silb" < "$T/in" > "$T/raw" 2>&1
 		rc=$?   # one run: the output and the exit code
@@ -34,12 +37,15 @@ same() {
 		elif [ -f "$T/want.svg" ] && ! cmp -s "$T/want.svg" "$T/o.svg"; then
 			echo "FAIL $label ($b): $* drew another board"
 			fail=$((fail + 1))
+		elif [ -f "$T/want.png" ] && ! cmp -s "$T/want.png" "$T/o.png"; then
+			echo "FAIL $label ($b): $* wrote another PNG"
+			fail=$((fail + 1))
 		else
 			pass=$((pass + 1))
 		fi
-		rm -f "$T/o.svg"
+		rm -f "$T/o.svg" "$T/o.png"
 	done
-	rm -f "$T/want.svg"
+	rm -f "$T/want.svg" "$T/want.png"
 }
 
 # keys KEYS...: step's commands, a line each, for the next calls of same
@@ -83,6 +89,24 @@ positions() {
 	same "$label" step --turn "$turns"
 	same "$label" step --turn "$((turns + 1))"
 	same "$label" step --event "$((events + 1))"
+	# targets at a position: the pieces, then the first piece's actions
+	same "$label" targets --event "$mid"
+	same "$label" targets --json --turn "$turns" --phase 2
+	same "$label" targets --event "$((events + 1))"
+	sel=$("$SILLAGE" targets --event "$mid" "$T/a.sil" 2>/dev/null | sed -n 's/.*-> --sel \(.*\)/\1/p' | head -n 1)
+	[ -z "$sel" ] || same "$label" targets --event "$mid" --sel "$sel"
+	# diff --at: two positions of the log, the log against the text at one
+	# (the same state both ways), the start, a phase, past the end
+	same "$label" diff --at 0 --at "$mid"
+	same "$label" diff --at "$mid" --at "t$turns"
+	same "$label" diff --json --at "t1.2" --at "$events"
+	same "$label" diff --at "$mid" "$T/a.sil"
+	same "$label" diff --json --at "t$turns" "$T/a.sil"
+	same "$label" diff --at "$((events + 1))" --at 1
+	same "$label" diff --at 1 --at "t$((turns + 1))"
+	# the ends and past them, a find that fails, the board written
+	keys "e 0" n "g 0" "g $((turns + 1))" "e $((events + 1))" "e x" '/ no such text here' "e $mid" "w $T/o.png" s q
+	same "$label" step --turn 1
 	: > "$T/in"
 }
 
@@ -103,5 +127,8 @@ for e in 1023 1024 3072 3073 6144; do
 	same gen-sail step --event "$e"
 done
 same gen-sail render --event 1024 -o "$T/o.svg"
+same gen-sail diff --at 1023 --at 1024
+same gen-sail diff --at 3072 --at t40
+same gen-sail diff --at t41.2 "$T/a.sil"
 echo "seek: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -29,6 +29,9 @@
 #define TI4_VALEFAR "samples/ti4/valefar.sil"
 /* rules version 4, `gen -g ti4 -P 4 -r 1 -k` cut after p3's landing on Mecatol Rex */
 #define TI4_V4_MECATOL "tests/unit/data/ti4-v4-mecatol.sil"
+/* rules version 5, typed: Letani Warriors on Mellon (no dock), the Saar's
+ * Floating Factory at home, turns at systems where nothing produces */
+#define TI4_V5_PRODUCE "tests/unit/data/ti4-v5-produce.sil"
 #define XW_ION "samples/xwing/ion-ambush.sil"
 #define XW_FREIGHTER "samples/xwing/freighter-run.sil"
 
@@ -859,6 +862,81 @@ static void test_ti4_custodians(void **state)
 	at_free(&a);
 }
 
+/* Production is offered only where a unit of the active player's has
+ * production (LRR 68.1): Letani Warriors' planet without a dock (ground
+ * forces there, ships in the space area), a Floating Factory's space area
+ * (LRR 79.4a: ground forces stay in space), never in a system where
+ * nothing of the player's produces. */
+static void test_ti4_production_places(void **state)
+{
+	at a;
+	sl_targets top;
+	(void)state;
+	at_before(&a, TI4_V5_PRODUCE, "ana: end");   /* ana at 202: two warriors on Mellon */
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "ana: produce units=inf,inf pay=nestphar planet=mellon"));
+	assert_non_null(find_act(&top, "ana: produce units=dd pay=nestphar"));
+	assert_null(find_act(&top, "ana: produce units=inf,inf pay=nestphar planet=zohbat"));
+	assert_int_equal(count_group(&top, "produce"), 5);
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+
+	at_pos(&a, TI4_V5_PRODUCE, before(TI4_V5_PRODUCE, 0, "cyd: end"));   /* cyd at 210: none */
+	list(&a, NULL, &top);
+	assert_int_equal(count_group(&top, "produce"), 0);
+	sl_targets_free(&top);
+	at_free(&a);
+
+	at_pos(&a, TI4_V5_PRODUCE, before(TI4_V5_PRODUCE, 0, "bob: activate system=205") + 1);
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "bob: produce units=inf,inf pay=ragh"));
+	assert_null(find_act(&top, "bob: produce units=inf,inf pay=ragh planet=lisis2"));
+	assert_true(count_group(&top, "produce") > 0);
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+}
+
+/* Rules version 5: the Saar's Floating Factory moves as a ship does, with the
+ * fighters its capacity carries (LRR 79.4a), among the fleets from 205. */
+static void test_ti4_factory_moves(void **state)
+{
+	at a;
+	sl_targets top;
+	(void)state;
+	at_pos(&a, TI4_V5_PRODUCE, before(TI4_V5_PRODUCE, 0, "bob: activate system=206") + 1);
+	list(&a, "from:205", &top);
+	assert_non_null(find_act(&top, "bob: move from=205 units=ff,ff,sd"));
+	assert_non_null(find_act(&top, "bob: move from=205 units=cr,cv,cv,ff,ff,sd"));
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+}
+
+/* Rules version 5: a Hel-Titan defending Sakulag rolls in the ground combat
+ * with its odds (one die on 7) and takes its hit, sustaining or destroyed. */
+static void test_ti4_hel_titan(void **state)
+{
+	at a;
+	sl_targets top;
+	const sl_target *x;
+	(void)state;
+	at_before(&a, TI4_V5_PRODUCE, "ana: fire dice=9,1");
+	list(&a, NULL, &top);
+	assert_non_null(x = find_act(&top, "cyd: fire planet=sakulag"));
+	assert_non_null(strstr(x->odds, "1 die: 0.4 hits expected"));
+	sl_targets_free(&top);
+	at_free(&a);
+	at_pos(&a, TI4_V5_PRODUCE, (size_t)-1);
+	list(&a, NULL, &top);
+	assert_non_null(find_act(&top, "cyd: assign sustain=pds"));
+	assert_non_null(find_act(&top, "cyd: assign destroy=pds"));
+	assert_all_legal(&a, &top);
+	sl_targets_free(&top);
+	at_free(&a);
+}
+
 /* Capture (LRR 17 (22)) and what feeds it: the unit taken back for want of
  * reinforcements (commentary 8), the agent answering a replenishment,
  * Vortex. */
@@ -1060,6 +1138,9 @@ int main(void)
 		cmocka_unit_test(test_ti4_invasion_and_production),
 		cmocka_unit_test(test_ti4_capture),
 		cmocka_unit_test(test_ti4_custodians),
+		cmocka_unit_test(test_ti4_production_places),
+		cmocka_unit_test(test_ti4_hel_titan),
+		cmocka_unit_test(test_ti4_factory_moves),
 		cmocka_unit_test(test_ti4_sweep),
 		cmocka_unit_test(test_xwing_planning),
 		cmocka_unit_test(test_xwing_activation),

@@ -96,8 +96,8 @@ static void pos_count(const ti4_state *s, const ti4_tile *t, int i, int np, pos_
 				ps->here |= 1u << p;
 				if (ti4_units[u].ship)
 					ps->ships[p] += row[u];
-				else if (ti4_units[u].ground)
-					ps->ground[p] += row[u];
+				else if (a ? ti4_ground_unit(s, p, u) : ti4_units[u].ground)
+					ps->ground[p] += row[u];   /* version 5: Hel-Titans too */
 			}
 		}
 	for (int k = 0; t && k < t->np && k < 3; k++) {

@@ -459,4 +459,6 @@ const sl_model sail_model = {
 	sail_state_fits,
 	sail_model_state,
 	NULL,                 /* words: sail codes no new strings by a vocabulary */
+	0,                    /* oldest: this version only */
+	0,                    /* ahead: none */
 };

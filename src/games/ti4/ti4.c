@@ -289,7 +289,7 @@ int ti4_has_dock(const ti4_state *s, int i, int p)
 	for (int k = 1; k <= 3; k++)
 		if (s->u[i][k][p][TI4_SD])
 			return k;
-	return 0;
+	return s->u[i][0][p][TI4_SD] ? TI4_AREAS : 0;   /* version 5: a Floating Factory */
 }
 
 int ti4_is_cabal(const ti4_state *s, int p)
@@ -407,6 +407,7 @@ static void blockaders(const ti4_state *s, uint8_t *bl)
 void ti4_update_blockades(ti4_state *s, const sl_header *h, sl_buf *desc)
 {
 	uint8_t bl[TI4_MAXP] = {0};
+	ti4_v5_factories_blockaded(s, h, desc);   /* version 5: LRR 79.4a */
 	blockaders(s, bl);
 	for (int p = 0; p < s->np; p++) {
 		uint8_t b = bl[p];
@@ -538,7 +539,10 @@ static int ev_place(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	for (int t = 0; t < TI4_NUT; t++) {
 		if (!cnt[t])
 			continue;
-		if (a == 0 && !ti4_units[t].ship && !ti4_units[t].ground)
+		if (a > 0 && ti4_v5_factory(s, p, t))
+			return ti4_illegal(err, "ti4 LRR 79.4a: the Floating Factory is placed in a space "
+				"area, not on a planet");
+		if (a == 0 && !ti4_units[t].ship && !ti4_units[t].ground && !ti4_v5_factory(s, p, t))
 			return ti4_illegal(err, "ti4 setup: a %s stands on a planet, not in space",
 				ti4_units[t].name);
 		if (a > 0 && ti4_units[t].ship)
@@ -746,7 +750,7 @@ static void ti4_position(const void *st, int *turn, int *phase)
  * (ti4_round_init, ti4_v3_init). */
 static int ti4_compat(int recorded)
 {
-	return recorded >= 1 && recorded <= 3 ? SL_COMPAT_SAME : SL_COMPAT_NO;
+	return recorded >= 1 && recorded <= 4 ? SL_COMPAT_SAME : SL_COMPAT_NO;
 }
 
 #define TI4_GAME(version, schema) { \

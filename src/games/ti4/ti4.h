@@ -157,6 +157,7 @@ typedef struct ti4_round3 {
 	uint8_t on;                /* rules version >= 3 */
 	uint8_t warprod;           /* bit p: Warfare's secondary lets p produce at home now */
 	uint8_t v4;                /* rules version >= 4 (a marker byte after the two above) */
+	uint8_t v5;                /* rules version >= 5 (a second marker byte) */
 } ti4_round3;   /* bytes only */
 
 enum ti4_step { TI4_ST_NONE = 0, TI4_ST_MOVE, TI4_ST_CANNON, TI4_ST_COMBAT, TI4_ST_INVADE,
@@ -230,6 +231,18 @@ int ti4_unit_roll(const ti4_state *s, int p, int t, int kind, int *dice);
  * ti4_unit_roll's, and from rules version 4 the Winnu flagship's dice are
  * the opponent's non-fighter ships there. */
 int ti4_combat_roll(const ti4_state *s, int i, int a, int p, int t, int *dice);
+
+/* Rules version 5 (ti4_v5.c): whether p's unit of type t is a ground force
+ * (infantry, mechs, and the Titans' Hel-Titans, which are PDS too); whether
+ * it can sustain damage (the printed unit, and the Hel-Titans). */
+int ti4_ground_unit(const ti4_state *s, int p, int t);
+int ti4_unit_sustain(const ti4_state *s, int p, int t);
+
+/* Whether a unit of p's in area a of system i has production (LRR 68.1): a
+ * space dock on a planet, a unit with PRODUCTION (version 4: Letani
+ * Warriors, the Letani Behemoth, Hel-Titans), a Floating Factory in the space
+ * area (version 5). What the click targets offer production at. */
+int ti4_produces_at(const ti4_state *s, int i, int a, int p);
 
 /* Whether p's unit with production at position i is blockaded (LRR 14):
  * other players' ships there, none of p's, and no space combat going on. */

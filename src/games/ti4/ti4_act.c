@@ -58,7 +58,7 @@ static int capacity_in(const ti4_state *s, int i, int p, int *ff_free)
 	int cap = 0;
 	for (int t = 0; t < TI4_NUT; t++) {
 		int c = ti4_unit_capacity(s, p, t);
-		if (UD(t).ship)
+		if (ti4_v5_mover(s, p, t))   /* ships, and in version 5 a Floating Factory */
 			cap += c * s->u[i][0][p][t];
 	}
 	/* the Dimensional Tear: fighters in its system beyond capacity */
@@ -376,12 +376,12 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	for (int t = 0; t < TI4_NUT; t++) {
 		if (!cnt[t])
 			continue;
-		if (UD(t).structure)
+		if (UD(t).structure && !ti4_v5_factory(s, p, t))
 			return ti4_illegal(err, "ti4 LRR 58: a %s does not move", UD(t).name);
 		if (cnt[t] > s->u[i][0][p][t])
 			return ti4_illegal(err, "ti4 LRR 58: %s has %d %s in the space area of %03d, "
 				"not %d", PID(p), s->u[i][0][p][t], UD(t).name, ev->f[0].u.i, cnt[t]);
-		if (UD(t).ship && UD(t).move)
+		if (ti4_v5_mover(s, p, t) && ti4_unit_move(s, p, t))
 			ships += cnt[t];
 		else
 			carried += cnt[t];
@@ -396,7 +396,7 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 			"ships and anomalies (asteroid fields, supernovae; a nebula only as destination; "
 			"a gravity rift only with rift= dice)", ev->f[0].u.i, ti4_pos_code(s->asys));
 	for (int t = 0; t < TI4_NUT; t++)
-		if (UD(t).ship)
+		if (ti4_v5_mover(s, p, t))
 			nships += cnt[t];
 	if (rolls && (!ev->f[2].present || ev->f[2].n != nships))
 		return ti4_illegal(err, "ti4 LRR 41.2: each ship leaving a gravity rift rolls a die: "
@@ -406,7 +406,7 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 			"they roll for");
 	for (int t = 0; t < TI4_NUT; t++) {
 		int mv = ti4_unit_move(s, p, t);
-		if (!cnt[t] || !UD(t).ship || !mv)
+		if (!cnt[t] || !ti4_v5_mover(s, p, t) || !mv)
 			continue;
 		if (from->anomaly == TI4_AN_NEBULA)
 			mv = 1;   /* LRR 59.3: a ship leaving a nebula has move 1 */
@@ -424,11 +424,11 @@ static int ev_move(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		const uint8_t *dv = ev->f[2].p;
 		int k = 0, left = 0;
 		for (int t = 0; t < TI4_NUT; t++)
-			for (int j = 0; UD(t).ship && j < cnt[t]; j++, k++)
+			for (int j = 0; ti4_v5_mover(s, p, t) && j < cnt[t]; j++, k++)
 				if (dv[k] <= 3)
 					lost[t]++;
 		for (int t = 0; t < TI4_NUT; t++)
-			if (UD(t).ship && UD(t).move)
+			if (ti4_v5_mover(s, p, t) && ti4_unit_move(s, p, t))
 				left += ti4_unit_capacity(s, p, t) * (cnt[t] - lost[t]);
 		left -= cnt[TI4_FF] - lost[TI4_FF];
 		for (int t = TI4_INF; t >= TI4_MECH; t--) {   /* inf (8) then mech (7) */
@@ -685,7 +685,7 @@ static void end_combat(ti4_state *s, const sl_header *h, sl_buf *desc)
 	if (s->ckind == 2) {
 		int slot = s->cplanet, win = -1;
 		for (int q = 0; q < s->np; q++)
-			if (s->u[i][slot][q][TI4_INF] + s->u[i][slot][q][TI4_MECH])
+			if (ti4_ground_in(s, i, slot, q))
 				win = q;
 		if (desc)
 			sl_buf_printf(desc, "; the ground combat on %s is over", ti4_planet_at(s, i, slot)->name);
@@ -712,7 +712,7 @@ static void close_round(ti4_state *s, const sl_header *h, sl_buf *desc)
 		for (int t = 0; t < TI4_NUT; t++) {
 			sl_error e;
 			sl_error_clear(&e);
-			if (UD(t).ship || UD(t).ground)
+			if (ti4_v5_mover(s, p, t) || UD(t).ground)   /* a factory retreats too (v5) */
 				xfer(s, h, i, 0, to, 0, p, t, s->u[i][0][p][t], &e);
 		}
 		s->cmd[to] |= (uint8_t)(1u << p);
@@ -722,12 +722,11 @@ static void close_round(ti4_state *s, const sl_header *h, sl_buf *desc)
 	if (s->ckind == 1)
 		both = ti4_ships_in(s, i, s->att) && ti4_ships_in(s, i, s->def);
 	else
-		both = (s->u[i][a][s->att][TI4_INF] + s->u[i][a][s->att][TI4_MECH])
-			&& (s->u[i][a][s->def][TI4_INF] + s->u[i][a][s->def][TI4_MECH]);
+		both = ti4_ground_in(s, i, a, s->att) && ti4_ground_in(s, i, a, s->def);
 	if (!both) {
 		int gc = s->ckind == 2, slot = s->cplanet, att = s->att;
 		end_combat(s, h, desc);
-		if (gc && s->u[i][slot][att][TI4_INF] + s->u[i][slot][att][TI4_MECH]) {
+		if (gc && ti4_ground_in(s, i, slot, att)) {
 			/* control changes hands: the defender's structures there are destroyed */
 			for (int q = 0; q < s->np; q++)
 				if (q != att)
@@ -769,9 +768,9 @@ static int ev_fire(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		if (!s->ckind) {
 			int q = -1;
 			for (int r = 0; r < s->np; r++)
-				if (r != s->turnp && s->u[i][slot][r][TI4_INF] + s->u[i][slot][r][TI4_MECH])
+				if (r != s->turnp && ti4_ground_in(s, i, slot, r))
 					q = r;
-			if (q < 0 || !(s->u[i][slot][s->turnp][TI4_INF] + s->u[i][slot][s->turnp][TI4_MECH]))
+			if (q < 0 || !ti4_ground_in(s, i, slot, s->turnp))
 				return ti4_illegal(err, "ti4 LRR 42: no ground combat on %s: it needs ground "
 					"forces of two players", ti4_planet_tokens[ev->f[1].u.i]);
 			if (pending_any(s))
@@ -804,7 +803,7 @@ static int ev_fire(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 	if (s->fired >> p & 1)
 		return ti4_illegal(err, "ti4 LRR 78.3: %s has rolled in round %d", PID(p), s->round);
 	for (int t = 0, d; t < TI4_NUT; t++) {
-		int in = a == 0 ? UD(t).ship : UD(t).ground;
+		int in = a == 0 ? UD(t).ship : ti4_ground_unit(s, p, t);
 		if (!in)
 			continue;
 		val[t] = ti4_combat_roll(s, i, a, p, t, &d);
@@ -840,14 +839,14 @@ static int ev_assign(ti4_state *s, const sl_header *h, const sl_event *ev, sl_bu
 	count_list(&ev->f[0], sus);
 	count_list(&ev->f[1], des);
 	for (int t = 0; t < TI4_NUT; t++) {
-		int ok = s->pend_kind[p] == 2 ? UD(t).ground : s->pend_kind[p] == 1 ? t == TI4_FF
+		int ok = s->pend_kind[p] == 2 ? ti4_ground_unit(s, p, t) : s->pend_kind[p] == 1 ? t == TI4_FF
 			: UD(t).ship;
 		int here = s->u[i][a][p][t];
 		if ((sus[t] || des[t]) && !ok)
 			return ti4_illegal(err, "ti4 LRR %s: these hits fall on %s, not on a %s",
 				s->pend_kind[p] == 2 ? "42.2" : "78.4", s->pend_kind[p] == 2 ?
 				"ground forces" : "ships", UD(t).name);
-		if (sus[t] && !UD(t).sustain)
+		if (sus[t] && !ti4_unit_sustain(s, p, t))
 			return ti4_illegal(err, "ti4 LRR 87: a %s cannot sustain damage", UD(t).name);
 		if (sus[t] > here - s->dmg[i][a][p][t])
 			return ti4_illegal(err, "ti4 LRR 87.1: %s has %d undamaged %s to sustain damage, "
@@ -857,7 +856,7 @@ static int ev_assign(ti4_state *s, const sl_header *h, const sl_event *ev, sl_bu
 				UD(t).name, des[t]);
 		if (ok) {
 			absorb += here;
-			if (UD(t).sustain)
+			if (ti4_unit_sustain(s, p, t))
 				absorb += here - s->dmg[i][a][p][t];
 		}
 	}
@@ -943,7 +942,7 @@ static int invasion_ready(ti4_state *s, const sl_header *h, int p, sl_error *err
 static int other_ground(const ti4_state *s, int i, int slot, int p)
 {
 	for (int q = 0; q < s->np; q++)
-		if (q != p && s->u[i][slot][q][TI4_INF] + s->u[i][slot][q][TI4_MECH])
+		if (q != p && ti4_ground_in(s, i, slot, q))
 			return q;
 	return -1;
 }
@@ -1066,14 +1065,14 @@ static int dock_production(const ti4_state *s, int i, int p)
 		else
 			n += pl->res + (s->pl[p].techs >> TI4_T_SD2 & 1 ? 4 : 2);
 	}
-	return n;
+	return n + ti4_v5_factory_production(s, i, p);   /* version 5: Floating Factories */
 }
 
 static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
 	int p = ev->player, i = s->asys, cnt[TI4_NUT], am[TI4_NUT], slot = 0, cost = 0, paid = 0;
-	int owner = player_arg(h, &ev->f[4]), limit, total, rc, ships = 0, unit_prod = 0;
+	int owner = player_arg(h, &ev->f[4]), limit, total, rc, ships = 0, unit_prod = 0, factory;
 	const uint8_t *pay = ev->f[1].p;
 	if ((rc = need_turn(s, h, p, err)))
 		return rc;
@@ -1081,7 +1080,7 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 		return ti4_illegal(err, "ti4 LRR 89.5: production comes after combat and invasion");
 	for (int k = 0; k < 3; k++)
 		if ((s->landed[k] & 1) && other_ground(s, i, k + 1, p) >= 0
-		    && s->u[i][k + 1][p][TI4_INF] + s->u[i][k + 1][p][TI4_MECH])
+		    && ti4_ground_in(s, i, k + 1, p))
 			return ti4_illegal(err, "ti4 LRR 42: the ground combat on %s is not over",
 				ti4_planet_at(s, i, k + 1)->name);
 	after_movement(s);
@@ -1092,13 +1091,16 @@ static int ev_produce(ti4_state *s, const sl_header *h, const sl_event *ev, sl_b
 			slot = k;
 	for (int a = 0; a < TI4_AREAS; a++)
 		unit_prod += ti4_v4_production(s, i, a, p);
-	if (!slot && !unit_prod)
+	factory = ti4_v5_factory_production(s, i, p);
+	if (!slot && !unit_prod && !factory)
 		return ti4_illegal(err, "ti4 LRR 68: %s has no unit with production in the active system",
 			PID(p));
 	if (ev->f[5].present) {
 		int ps, pi = ti4_planet_find(s, ti4_planet_tokens[ev->f[5].u.i], &ps);
+		/* from the space area (transported warriors, 68.4; a Floating Factory): a
+		 * planet the player controls there */
 		if (pi != i || !(s->u[i][ps][p][TI4_SD] || ti4_v4_production(s, i, ps, p)
-		    || (ti4_v4_production(s, i, 0, p) && s->ctrl[i][ps - 1] == p)))
+		    || ((ti4_v4_production(s, i, 0, p) || factory) && s->ctrl[i][ps - 1] == p)))
 			return ti4_illegal(err, "ti4 LRR 68%s: ground forces are placed on a planet with "
 				"the producing %s", unit_prod ? ".3" : "", unit_prod ? "unit" : "space dock");
 		slot = ps;
@@ -1586,7 +1588,8 @@ static int ev_eliminate(ti4_state *s, const sl_header *h, const sl_event *ev, sl
 		return ti4_illegal(err, "ti4 LRR 33: %s is already eliminated", PID(q));
 	for (int i = 0; i < TI4_NPOS; i++)
 		for (int a = 1; a < TI4_AREAS; a++) {
-			if (s->u[i][a][q][TI4_INF] + s->u[i][a][q][TI4_MECH] + s->u[i][a][q][TI4_SD])
+			if (ti4_ground_in(s, i, a, q) + s->u[i][a][q][TI4_SD]
+			    + (a == 1 ? s->u[i][0][q][TI4_SD] : 0))   /* v5: a Floating Factory */
 				return ti4_illegal(err, "ti4 LRR 33.1: %s still has ground forces or a space "
 					"dock at %03d", PID(q), ti4_pos_code(i));
 			if (s->r.on && a == 1 && s->u[i][0][q][TI4_INF] + s->u[i][0][q][TI4_MECH])

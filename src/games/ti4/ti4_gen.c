@@ -170,13 +170,13 @@ static int try_move(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_a
 static int assign(const ti4_state *s, sl_arena *a, int p, sl_event *out)
 {
 	static const int order[] = {TI4_FF, TI4_INF, TI4_DD, TI4_CR, TI4_CV, TI4_MECH, TI4_DN,
-		TI4_FS, TI4_WS};
+		TI4_FS, TI4_WS, TI4_PDS};   /* a Hel-Titan last (version 5: a ground force) */
 	int i = s->asys, ar = s->pend_area[p], left = s->pend[p], sus[TI4_NUT] = {0},
 		des[TI4_NUT] = {0};
 	for (int t = 0; t < TI4_NUT && left; t++) {
-		int ok = s->pend_kind[p] == 2 ? ti4_units[t].ground : s->pend_kind[p] == 1 ?
+		int ok = s->pend_kind[p] == 2 ? ti4_ground_unit(s, p, t) : s->pend_kind[p] == 1 ?
 			t == TI4_FF : ti4_units[t].ship;
-		if (ok && ti4_units[t].sustain) {
+		if (ok && ti4_unit_sustain(s, p, t)) {
 			int k = s->u[i][ar][p][t] - s->dmg[i][ar][p][t];
 			sus[t] = k < left ? k : left;
 			left -= sus[t];
@@ -184,7 +184,7 @@ static int assign(const ti4_state *s, sl_arena *a, int p, sl_event *out)
 	}
 	for (int k = 0; k < (int)(sizeof order / sizeof order[0]) && left; k++) {
 		int t = order[k];
-		int ok = s->pend_kind[p] == 2 ? ti4_units[t].ground : s->pend_kind[p] == 1 ?
+		int ok = s->pend_kind[p] == 2 ? ti4_ground_unit(s, p, t) : s->pend_kind[p] == 1 ?
 			t == TI4_FF : ti4_units[t].ship;
 		if (!ok)
 			continue;
@@ -200,7 +200,7 @@ static int fire(const ti4_state *s, sl_arena *a, sl_prng *rng, int p, int slot, 
 {
 	int n = 0, i = s->asys;
 	for (int t = 0, d; t < TI4_NUT; t++)
-		if ((slot ? ti4_units[t].ground : ti4_units[t].ship)
+		if ((slot ? ti4_ground_unit(s, p, t) : ti4_units[t].ship)
 		    && ti4_combat_roll(s, i, slot, p, t, &d))
 			n += s->u[i][slot][p][t] * d;
 	sl_event_init(out, TI4_EV_FIRE, p);
@@ -340,10 +340,9 @@ static int action(const ti4_state *s, const sl_header *h, ti4_state *tmp, sl_prn
 		for (int k = 0; t && k < t->np; k++) {
 			int cnt[TI4_NUT] = {0}, q = -1;
 			for (int r = 0; r < s->np; r++)
-				if (r != p && s->u[i][k + 1][r][TI4_INF] + s->u[i][k + 1][r][TI4_MECH])
+				if (r != p && ti4_ground_in(s, i, k + 1, r))
 					q = r;
-			if ((s->landed[k] & 1) && q >= 0
-			    && s->u[i][k + 1][p][TI4_INF] + s->u[i][k + 1][p][TI4_MECH])
+			if ((s->landed[k] & 1) && q >= 0 && ti4_ground_in(s, i, k + 1, p))
 				return fire(s, a, rng, p, k + 1, out);
 			if (s->landed[k] & 1)
 				continue;

@@ -4,7 +4,7 @@
 
 #include "ti4.h"
 
-#define TI4_RULES_VERSION 4
+#define TI4_RULES_VERSION 5
 
 /* Event types, in schema order. */
 enum {
@@ -105,13 +105,31 @@ int ti4_unit_production(const ti4_state *s, int p, int t);
 /* Refused when from= names more planets than were taken from. */
 int ti4_v4_from_left(const sl_header *h, const sl_value *from, int used, sl_error *err);
 
+/* ti4_v5.c: what rules version 5 changes (nothing before it). The Saar's
+ * Floating Factory (LRR 79.4a): whether p's unit t is one (a space dock of
+ * the Saar); its printed values before Floating Factory II; the production
+ * of p's factories in the space area of i; the area a structure t of p
+ * placed on planet slot goes to (0 for a factory, else slot). */
+int ti4_v5_factory(const ti4_state *s, int p, int t);
+const ti4_stats *ti4_v5_base_unit(const ti4_state *s, int f, int t);
+int ti4_v5_factory_production(const ti4_state *s, int i, int p);
+int ti4_v5_structure_area(const ti4_state *s, int p, int t, int slot);
+/* Whether p's unit t moves as a ship does (ships, and a Floating Factory). */
+int ti4_v5_mover(const ti4_state *s, int p, int t);
+/* LRR 79.4a: every blockaded Floating Factory is destroyed (after each event). */
+void ti4_v5_factories_blockaded(ti4_state *s, const sl_header *h, sl_buf *desc);
+/* Ground forces of p on planet area a of system i, Hel-Titans included in version 5. */
+int ti4_ground_in(const ti4_state *s, int i, int a, int p);
+
 int ti4_illegal(sl_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *ti4_pid(const sl_header *h, int p);
 /* A planet id: its position index and slot 1..3, or -1. */
 int ti4_planet_find(const ti4_state *s, const char *id, int *slot);
 const ti4_planet *ti4_planet_at(const ti4_state *s, int i, int slot);  /* NULL if none */
 int ti4_adjacent(const ti4_state *s, int a, int b);   /* neighbours or wormhole-linked */
-int ti4_has_dock(const ti4_state *s, int i, int p);   /* slot of p's dock there, 0 none */
+/* The slot of p's dock at i, TI4_AREAS for a Floating Factory in its space
+ * area (rules version 5), 0 none. */
+int ti4_has_dock(const ti4_state *s, int i, int p);
 int ti4_is_cabal(const ti4_state *s, int p);
 int ti4_plastic(const ti4_state *s, int i, int a, int p, int t); /* plastic pieces there */
 int ti4_neighbours(const ti4_state *s, int p, int q);

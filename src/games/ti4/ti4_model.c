@@ -118,4 +118,6 @@ const sl_model ti4_model = {
 	NULL,                 /* keyframes: the generic byte coding */
 	NULL,
 	ti4_words_v1,
+	0,                    /* oldest: this version (and the version 0 rule) */
+	0,                    /* ahead: none */
 };

@@ -98,6 +98,8 @@ static const ti4_stats *stats_of(const ti4_state *s, int p, int t)
 		best = ti4_v3_base_unit(s, f, t);
 	if (!best)   /* version 4: those whose production the module reads now */
 		best = ti4_v4_base_unit(s, f, t);
+	if (!best)   /* version 5: the Floating Factory I */
+		best = ti4_v5_base_unit(s, f, t);
 	return best;
 }
 
@@ -110,13 +112,13 @@ int ti4_unit_production(const ti4_state *s, int p, int t)
 int ti4_unit_move(const ti4_state *s, int p, int t)
 {
 	const ti4_stats *st = stats_of(s, p, t);
-	return st && ti4_units[t].ship ? st->move : ti4_units[t].move;
+	return st && ti4_v5_mover(s, p, t) ? st->move : ti4_units[t].move;
 }
 
 int ti4_unit_capacity(const ti4_state *s, int p, int t)
 {
 	const ti4_stats *st = stats_of(s, p, t);
-	if (st && ti4_units[t].ship)
+	if (st && ti4_v5_mover(s, p, t))
 		return st->capacity;
 	if (t == TI4_FS && p >= 0 && p < TI4_MAXP && s->pl[p].faction >= 0)
 		return ti4_factions[s->pl[p].faction].fs_capacity;
@@ -277,7 +279,7 @@ static int seat_units(ti4_state *s, int p, int home, const ti4_faction_data *d, 
 			if (!ti4_unit_tokens[ut] || !s->reinf[p][ut])
 				return ti4_illegal(err, "ti4 setup: %s's starting %s", d->id, u);
 			s->reinf[p][ut]--;
-			s->u[home][a][p][ut]++;
+			s->u[home][ti4_v5_structure_area(s, p, ut, a)][p][ut]++;   /* 79.4a */
 		}
 	}
 	return 0;

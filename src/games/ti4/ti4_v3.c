@@ -17,6 +17,7 @@ void ti4_v3_init(ti4_state *s, const sl_header *h)
 	memset(V3, 0, sizeof *V3);
 	V3->on = h && h->rules_version >= 3;
 	V3->v4 = h && h->rules_version >= 4;
+	V3->v5 = h && h->rules_version >= 5;
 }
 
 void ti4_v3_serialize(const ti4_state *s, sl_buf *b)
@@ -28,6 +29,8 @@ void ti4_v3_serialize(const ti4_state *s, sl_buf *b)
 	sl_buf_u8(b, V3->warprod);
 	if (V3->v4)
 		sl_buf_u8(b, 4);    /* version 4: a marker, nothing more of its own */
+	if (V3->v5)
+		sl_buf_u8(b, 5);    /* version 5: a marker too */
 }
 
 void ti4_v3_restore(ti4_state *s, sl_reader *r)
@@ -41,9 +44,11 @@ void ti4_v3_restore(ti4_state *s, sl_reader *r)
 	}
 	s->r3.on = p[0];
 	s->r3.warprod = p[1];
-	s->r3.v4 = 0;
+	s->r3.v4 = s->r3.v5 = 0;
 	if (r->pos < r->len)
 		s->r3.v4 = sl_read_u8(r) == 4 ? 1 : (r->err = 1, 0);
+	if (s->r3.v4 && r->pos < r->len)
+		s->r3.v5 = sl_read_u8(r) == 5 ? 1 : (r->err = 1, 0);
 	if (!s->r3.on || !s->r.on)
 		r->err = 1;
 }
@@ -136,7 +141,7 @@ static int place_structure(ti4_state *s, const sl_header *h, int p, int t, const
 	if (i < 0 || s->ctrl[i][slot - 1] != p)
 		return ti4_illegal(err, "ti4 LRR 24.2: a structure goes on a planet its player "
 			"controls; %s does not control %s", PID(p), id);
-	if (t == TI4_SD && s->u[i][slot][p][TI4_SD])
+	if (t == TI4_SD && s->u[i][slot][p][TI4_SD] && !ti4_v5_factory(s, p, t))
 		return ti4_illegal(err, "ti4 LRR 79.3: %s already holds a space dock (one a planet)", id);
 	if (t == TI4_PDS && s->u[i][slot][p][TI4_PDS] >= 2)
 		return ti4_illegal(err, "ti4 LRR 63.3: %s already holds two PDS (two a planet)", id);
@@ -150,7 +155,7 @@ static int place_structure(ti4_state *s, const sl_header *h, int p, int t, const
 			return rc;
 	}
 	s->reinf[p][t]--;
-	s->u[i][slot][p][t]++;
+	s->u[i][ti4_v5_structure_area(s, p, t, slot)][p][t]++;   /* 79.4a: a factory in space */
 	*pos = i;
 	return 0;
 }
