@@ -276,7 +276,7 @@ render/html_viewer.inc: render/viewer/viewer.css render/viewer/body.html render/
 # games of each game for batch, made at run time ----
 
 BENCH_EVENTS ?= 1000000
-BENCH_GAMES ?= 1000      # games of each game for the batch bench (its games/s per core moves by 2% from 1 000 to 2 000)
+BENCH_GAMES ?= 1000      # games of each game for the batch bench (its games/s per core moved by under 4% from 1 000 to 2 000)
 BENCH_TI4 ?= 200         # whole six-player ti4 games for bench/ti4.sh (each is ~820 events)
 BENCH_ARCHIVE_GAMES ?= 40   # xwing and ti4 games of each kind for bench/archives.sh (three compressors a file)
 # BENCH_PAIR "A" "B": two benches at once, their outputs printed in turn (A's, then B's);
