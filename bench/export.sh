@@ -17,6 +17,11 @@
 # issue 18 is commit fa4d972:
 #   git worktree add --detach /tmp/pre fa4d972 && make -C /tmp/pre -j2
 #   SL_BASE=/tmp/pre/build/sillage make bench-export    # or make bench
+#
+# BENCH_APNGASM=0 leaves out apngasm (the 200-frame APNG against separate
+# PNGs assembled by it, and the table of every bundled sample: issue 18's
+# size figures, twenty minutes of apngasm between them): `make bench` sets
+# it to stay under ten minutes (issue 29); `make bench-export` keeps them.
 set -u
 SL=$1
 EB=$2
@@ -80,7 +85,7 @@ mkdir -p "$OUT/png"
 ours_apng=$(sed -n 's/^APNG: .* in \([0-9.]*\) s, \([0-9]*\) bytes.*/\1 \2/p' "$OUT/r.txt")
 ours_gif=$(sed -n 's/^GIF: .* in \([0-9.]*\) s, \([0-9]*\) bytes.*/\1 \2/p' "$OUT/r.txt")
 png_t=$(sed -n 's/^PNG files: .* in \([0-9.]*\) s/\1/p' "$OUT/r.txt")
-if command -v apngasm >/dev/null; then
+if [ "${BENCH_APNGASM:-1}" != 0 ] && command -v apngasm >/dev/null; then
 	t0=$(now)
 	apngasm "$OUT/asm.png" "$OUT"/png/f0001.png 7 10 >/dev/null 2>&1
 	t1=$(now)
@@ -180,7 +185,8 @@ fi
 # so that the size goals are seen to hold beyond the generated game: our
 # APNG against apngasm on the frames apngdis composites from it, our GIF
 # against gifsicle -O3 on the frames gifsicle --unoptimize makes of it.
-if command -v apngasm >/dev/null && command -v apngdis >/dev/null && command -v gifsicle >/dev/null; then
+if [ "${BENCH_APNGASM:-1}" != 0 ] && command -v apngasm >/dev/null && command -v apngdis >/dev/null &&
+	command -v gifsicle >/dev/null; then
 	echo
 	echo "| sample | APNG ours | apngasm | ratio | GIF ours | gifsicle -O3 | ratio |"
 	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"

@@ -114,7 +114,16 @@ static int parse_text(cursor *c, sl_buf *b, int allow_bare, const char *what)
 	if (c->i < c->n && c->s[c->i] == '"') {
 		c->i++;
 		while (c->i < c->n && c->s[c->i] != '"') {
-			char ch = c->s[c->i++];
+			char ch;
+			size_t run = c->i;
+			while (run < c->n && c->s[run] != '"' && c->s[run] != '\\')
+				run++;
+			if (run > c->i) {   /* the bytes up to a quote or an escape at once */
+				sl_buf_put(b, c->s + c->i, run - c->i);
+				c->i = run;
+				continue;
+			}
+			ch = c->s[c->i++];
 			if (ch == '\\') {
 				if (c->i >= c->n)
 					break;
@@ -431,8 +440,9 @@ static int parse_event(sl_log *log, cursor *c, sl_event *ev, sl_buf *tmp)
 			return fail(c, c->i, SL_ESYNTAX, "comments go on their own line (start it with '#')");
 		start = c->i;
 		n = word(c, &w);
-		for (int k = 0; k < def->nfields && n; k++)
-			if (strlen(def->fields[k].name) == n && memcmp(def->fields[k].name, w, n) == 0)
+		for (int k = 0; k < def->nfields && n; k++)   /* first byte first: no strlen a field */
+			if (def->fields[k].name[0] == w[0] && strncmp(def->fields[k].name, w, n) == 0 &&
+			    def->fields[k].name[n] == 0)
 				f = k;
 		if (f < 0) {
 			sl_buf_reset(tmp);

@@ -98,16 +98,17 @@ void sl_hexstr_encode(char *out, const uint8_t *p, size_t n)
 	out[2 * n] = 0;
 }
 
-static int nibble(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
+/* Each byte's value as a hex digit (either case), or 16: a table, since
+ * every commitment, salt and hash of a log is read through here. */
+static const uint8_t hexval[256] = {
+#define H16 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16
+	H16, H16, H16,
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 16, 16, 16, 16, 16,
+	16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, H16,
+	16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, H16,
+	H16, H16, H16, H16, H16, H16, H16, H16
+#undef H16
+};
 
 int sl_hexstr_decode(uint8_t *out, size_t n, const char *s, size_t len)
 {
@@ -115,8 +116,8 @@ int sl_hexstr_decode(uint8_t *out, size_t n, const char *s, size_t len)
 	if (len != 2 * n)
 		return SL_ESYNTAX;
 	for (i = 0; i < n; i++) {
-		int hi = nibble(s[2 * i]), lo = nibble(s[2 * i + 1]);
-		if (hi < 0 || lo < 0)
+		unsigned hi = hexval[(unsigned char)s[2 * i]], lo = hexval[(unsigned char)s[2 * i + 1]];
+		if ((hi | lo) & 16)
 			return SL_ESYNTAX;
 		out[i] = (uint8_t)(hi << 4 | lo);
 	}

@@ -3,6 +3,7 @@
  * points, and the module table. The actions of play are in fmp_act.c. */
 #include "fmp_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- schema ----------------------------------------------------------------- */
@@ -231,20 +232,6 @@ void fmp_ship_hexes(const fmp_ship *sh, int col[4], int row[4])
 		fmp_neighbor(sh->col, sh->row, (sh->orient + 2 * k) % 6, &col[k + 1], &row[k + 1]);
 }
 
-int fmp_controller(const fmp_state *s, const fmp_unit *u)
-{
-	if (u->colour < 0 || u->colour >= FMP_MAX_PLAYERS)
-		return -1;
-	if (!s->ships[u->colour].landed || s->ships[u->colour].gone)
-		return -1;
-	return s->ships[u->colour].owner;
-}
-
-int fmp_is_destroyer(int kind)
-{
-	return kind == FMP_TANK || kind == FMP_HEAVY || kind == FMP_BOAT || kind == FMP_TURRET;
-}
-
 int fmp_range(const fmp_state *s, const fmp_unit *u)
 {
 	switch (u->kind) {
@@ -284,6 +271,9 @@ int fmp_ship_at(const fmp_state *s, int col, int row)
 		const fmp_ship *sh = &s->ships[k];
 		int c[4], r[4];
 		if (!sh->landed || sh->gone)
+			continue;
+		/* its podes are neighbours of the bubble: a column and a row at most away */
+		if (sh->col - col > 1 || col - sh->col > 1 || sh->row - row > 1 || row - sh->row > 1)
 			continue;
 		fmp_ship_hexes(sh, c, r);
 		for (int i = 0; i < 4; i++)
@@ -419,18 +409,41 @@ int fmp_stuck(const fmp_state *s, const fmp_unit *u)
 	return u->kind == FMP_BARGE && !fmp_terrain_ok(s, u->kind, u->tcol, u->trow);
 }
 
-/* The distance from unit u (a destroyer on the map) to (col,row) when it is
- * 3 hexes or less (no destroyer reaches further), else 4. A step between
- * flat-topped hexes changes the column by at most one and the row by at
- * most one, so a column or row more than 3 away is further: the cheap test
- * first (these are asked for every unit at every move). */
-static int near3(const fmp_unit *u, int col, int row)
+/* Axial coordinates of a hex of the map (1-based offset coordinates of
+ * fmp_schema's flat-topped, odd-shoved grid): sl_hex_from_offset's sum,
+ * written here so the fire-cover loops below need no call per unit. */
+static inline void ax_of(int col, int row, int *q, int *r)
 {
-	int d;
+	int c = col - 1;
+	*q = c;
+	*r = row - 1 - (c - (c & 1)) / 2;
+}
+
+/* The distance from unit u (a destroyer on the map) to the hex of axial
+ * (q,r) at (col,row) when it is 3 hexes or less (no destroyer reaches
+ * further), else 4. A step between flat-topped hexes changes the column by
+ * at most one and the row by at most one, so a column or row more than 3
+ * away is further: the cheap test first (these are asked for every unit at
+ * every move). */
+static inline int near3_ax(const fmp_unit *u, int col, int row, int q, int r)
+{
+	int uq, ur, dq, dr, ds, m;
 	if (u->col - col > 3 || col - u->col > 3 || u->row - row > 3 || row - u->row > 3)
 		return 4;
-	d = fmp_distance(u->col, u->row, col, row);
-	return d > 3 ? 4 : d;
+	ax_of(u->col, u->row, &uq, &ur);
+	dq = abs(uq - q);
+	dr = abs(ur - r);
+	ds = abs(uq - q + ur - r);
+	m = dq > dr ? dq : dr;
+	m = ds > m ? ds : m;
+	return m > 3 ? 4 : m;
+}
+
+static int near3(const fmp_unit *u, int col, int row)
+{
+	int q, r;
+	ax_of(col, row, &q, &r);
+	return near3_ax(u, col, row, q, r);
 }
 
 int fmp_fire_count(const fmp_state *s, int col, int row, int q)
@@ -453,11 +466,12 @@ int fmp_fire_count(const fmp_state *s, int col, int row, int q)
  * pass over the units, counting each controller's. */
 int fmp_under_fire(const fmp_state *s, int col, int row, int p)
 {
-	int n[FMP_MAX_PLAYERS] = {0};
+	int n[FMP_MAX_PLAYERS] = {0}, q0, r0;
+	ax_of(col, row, &q0, &r0);
 	for (int i = 0; i < s->nunits; i++) {
 		const fmp_unit *u = &s->units[i];
 		int d, q;
-		if (u->where != FMP_MAP || !fmp_is_destroyer(u->kind) || (d = near3(u, col, row)) > 3)
+		if (u->where != FMP_MAP || !fmp_is_destroyer(u->kind) || (d = near3_ax(u, col, row, q0, r0)) > 3)
 			continue;
 		q = fmp_controller(s, u);
 		if (q < 0 || q == p || q >= s->np || q >= FMP_MAX_PLAYERS)

@@ -103,9 +103,20 @@ int fmp_on_map(const fmp_state *s, int col, int row);
 /* Hexes of astronef k: [0] bubble, [1..3] podes. */
 void fmp_ship_hexes(const fmp_ship *sh, int col[4], int row[4]);
 /* Player controlling unit u: its colour's astronef owner; -1 for ore and
- * for the units of an astronef that took off (deactivated, 9.5). */
-int fmp_controller(const fmp_state *s, const fmp_unit *u);
-int fmp_is_destroyer(int kind);
+ * for the units of an astronef that took off (deactivated, 9.5). Inline:
+ * the fire-cover loops and the analysis ask it of every unit at every entry. */
+static inline int fmp_controller(const fmp_state *s, const fmp_unit *u)
+{
+	if (u->colour < 0 || u->colour >= FMP_MAX_PLAYERS)
+		return -1;
+	if (!s->ships[u->colour].landed || s->ships[u->colour].gone)
+		return -1;
+	return s->ships[u->colour].owner;
+}
+static inline int fmp_is_destroyer(int kind)
+{
+	return kind == FMP_TANK || kind == FMP_HEAVY || kind == FMP_BOAT || kind == FMP_TURRET;
+}
 int fmp_range(const fmp_state *s, const fmp_unit *u);  /* 0 if not a destroyer */
 /* Number of active destroyers of player q that reach col,row. */
 int fmp_fire_count(const fmp_state *s, int col, int row, int q);

@@ -10,6 +10,8 @@
 
 int32_t xw_norm_angle(int32_t a)
 {
+	if (a >= 0 && a < XW_TURN)   /* most are already: no division */
+		return a;
 	a %= XW_TURN;
 	return a < 0 ? a + XW_TURN : a;
 }
