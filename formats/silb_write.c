@@ -54,6 +54,26 @@ static int nomem(sl_error *err)
 	return sl_error_set(err, SL_ENOMEM, "out of memory");
 }
 
+/* A .silb string holds at most SL_MAX_COMMENT bytes (its readers refuse a
+ * longer one): a text log whose comment block is longer is refused here,
+ * before a byte of the archive is written, rather than written unreadable.
+ * `where` names the block (the header's, above entry N, after the last).
+ * The blocks above entries are limited only where they are coded as a str:
+ * in deflated segments and in the journal. */
+static int comment_fits(const sl_log *log, const char *s, const char *where, size_t n_entry, sl_error *err)
+{
+	size_t len = s ? strlen(s) : 0;
+	if (len <= SL_MAX_COMMENT)
+		return SL_OK;
+	const char *name = log->name ? log->name : "the log";
+	if (n_entry)
+		return sl_error_set(err, SL_ELIMIT, "%s: the comment block above entry %zu is %zu bytes: a .silb "
+			"holds at most %d in one block (split it, or keep this log as text)", name, n_entry, len,
+			SL_MAX_COMMENT);
+	return sl_error_set(err, SL_ELIMIT, "%s: the comment block %s is %zu bytes: a .silb holds at most %d "
+		"in one block (split it, or keep this log as text)", name, where, len, SL_MAX_COMMENT);
+}
+
 int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
 {
 	sl_silb_writer *w;
@@ -61,6 +81,8 @@ int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
 	uint64_t ih = 0;
 	int rc;
 	*out = NULL;
+	if ((rc = comment_fits(log, log->h.comment, "of the header", 0, err)))
+		return rc;
 	w = sl_calloc(1, sizeof *w);
 	if (!w)
 		return nomem(err);
@@ -324,6 +346,10 @@ static int writer_add_at(sl_silb_writer *w, const sl_event *ev, const sl_event *
 		w->coding = SL_SILB_DEFLATE;
 		per = SL_SILB_SEGMENT_ENTRIES;
 	}
+	/* a deflated segment holds each comment as a str (a modelled one codes
+	 * its length apart, and reads a longer block back) */
+	if (w->coding != SL_SILB_MODEL && (rc = comment_fits(w->log, ev->comment, "above an entry", w->n + 1, err)))
+		return rc;
 	if (w->count > 0 && ((w->count >= per && ev->entry == SL_ENTRY_TURN) ||
 	    w->count >= 4 * per || w->raw.len > (8u << 20)))
 		if ((rc = seg_flush(w, err)))
@@ -437,6 +463,8 @@ int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_e
 	size_t io;
 	int rc = drain(w, err), bfail = 0;   /* b's failures: a reset forgets them */
 	sl_buf b;
+	if (!rc)
+		rc = comment_fits(w->log, tail, "after the last entry", 0, err);
 	if (!rc)
 		rc = seg_flush(w, err);
 	if (rc) {
@@ -560,6 +588,13 @@ int sl_silb_write_journal(const sl_log *log, sl_buf *out, sl_error *err)
 	silb_ctx c;
 	sl_arena a;
 	sl_buf b;
+	int rc;
+	if ((rc = comment_fits(log, log->h.comment, "of the header", 0, err)) ||
+	    (rc = comment_fits(log, log->tail_comment, "after the last entry", 0, err)))
+		return rc;
+	for (size_t i = 0; i < log->n; i++)
+		if ((rc = comment_fits(log, log->ev[i].comment, "above an entry", i + 1, err)))
+			return rc;
 	memset(&c, 0, sizeof c);
 	sl_arena_init(&a);
 	c.arena = &a;
