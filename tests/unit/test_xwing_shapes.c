@@ -262,8 +262,8 @@ static void test_outlines(void **state)
 	(void)state;
 	/* a standard setup's six printed tokens are distinct: six asteroids
 	 * (the 2.0 core set's Force Awakens asteroids 0-4, the first core set's
-	 * A1), five debris clouds and four gas clouds */
-	assert_int_equal(xw_nshapes, 15);
+	 * A1), five debris clouds and five gas clouds */
+	assert_int_equal(xw_nshapes, 16);
 	int nkind[3] = {0, 0, 0};
 	for (int k = 0; k < xw_nshapes; k++) {
 		const xw_shape_def *d = &xw_shapes[k];
@@ -295,7 +295,7 @@ static void test_outlines(void **state)
 	}
 	assert_int_equal(nkind[XW_ASTEROID], 6);
 	assert_int_equal(nkind[XW_DEBRIS], 5);
-	assert_int_equal(nkind[XW_GAS], 4);
+	assert_int_equal(nkind[XW_GAS], 5);
 	/* a simple polygon is told from one crossing itself */
 	{
 		xw_shape_def bow = {"bow", XW_ASTEROID, 4, 100, {0, 100, 100, 0}, {0, 100, 0, 100}};
@@ -501,6 +501,20 @@ static void test_gas_4_notch(void **state)
 	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=49733 y=46142 heading=450");
 }
 
+/* The fifth gas cloud (46 x 64 mm; chained as gas-4): a small base turned 45
+ * degrees, slid in from 346 degrees into its 14.6 mm notch, clear 0.6 mm
+ * before contact (14.0 mm inside the convex hull) and overlapping 0.6 mm
+ * after it. */
+static void test_gas_5_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=gas shape=gas-5 x=45720 y=45720 kind=gas");
+	assert_int_equal(S(c)->obstacles[0].shape, 16);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=49099 y=44878 heading=450",
+		"x would overlap gas");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=49215 y=44849 heading=450");
+}
+
 static void to_activation(ctx *c, const char *yw)
 {
 	four(c);
@@ -624,6 +638,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_gas_3_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vt49_d2_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_4_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gas_5_notch, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
