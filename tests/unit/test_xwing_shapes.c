@@ -262,8 +262,8 @@ static void test_outlines(void **state)
 	(void)state;
 	/* a standard setup's six printed tokens are distinct: six asteroids
 	 * (the 2.0 core set's Force Awakens asteroids 0-4, the first core set's
-	 * A1), five debris clouds and five gas clouds */
-	assert_int_equal(xw_nshapes, 16);
+	 * A1), five debris clouds and six gas clouds */
+	assert_int_equal(xw_nshapes, 17);
 	int nkind[3] = {0, 0, 0};
 	for (int k = 0; k < xw_nshapes; k++) {
 		const xw_shape_def *d = &xw_shapes[k];
@@ -295,7 +295,7 @@ static void test_outlines(void **state)
 	}
 	assert_int_equal(nkind[XW_ASTEROID], 6);
 	assert_int_equal(nkind[XW_DEBRIS], 5);
-	assert_int_equal(nkind[XW_GAS], 5);
+	assert_int_equal(nkind[XW_GAS], 6);
 	/* a simple polygon is told from one crossing itself */
 	{
 		xw_shape_def bow = {"bow", XW_ASTEROID, 4, 100, {0, 100, 100, 0}, {0, 100, 0, 100}};
@@ -515,6 +515,20 @@ static void test_gas_5_notch(void **state)
 	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=49215 y=44849 heading=450");
 }
 
+/* The sixth gas cloud (43 x 47 mm; chained as gas-4): a small base turned 30
+ * degrees, slid in from 88 degrees into its 5.4 mm notch, clear 0.6 mm
+ * before contact (4.8 mm inside the convex hull) and overlapping 0.6 mm
+ * after it. */
+static void test_gas_6_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=gas shape=gas-6 x=45720 y=45720 kind=gas");
+	assert_int_equal(S(c)->obstacles[0].shape, 17);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=45872 y=50085 heading=300",
+		"x would overlap gas");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=45877 y=50205 heading=300");
+}
+
 static void to_activation(ctx *c, const char *yw)
 {
 	four(c);
@@ -639,6 +653,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_vt49_d2_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_4_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_5_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gas_6_notch, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -54,6 +54,7 @@ SHAPES = [
     ("vt49-d2", 1, "vt49-d2.v", "meters"),
     ("gas-4", 2, "gas-4.v", "igu", "chain"),
     ("gas-5", 2, "gas-5.v", "igu", "chain"),
+    ("gas-6", 2, "gas-6.v", "igu", "chain"),
 ]
 TOL = 40        # 0.4 mm
 MAXV = 48       # XW_POLY_MAX in xwing.h
