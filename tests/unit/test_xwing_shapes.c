@@ -262,8 +262,8 @@ static void test_outlines(void **state)
 	(void)state;
 	/* a standard setup's six printed tokens are distinct: six asteroids
 	 * (the 2.0 core set's Force Awakens asteroids 0-4, the first core set's
-	 * A1), four debris clouds and three gas clouds */
-	assert_int_equal(xw_nshapes, 13);
+	 * A1), five debris clouds and six gas clouds */
+	assert_int_equal(xw_nshapes, 17);
 	int nkind[3] = {0, 0, 0};
 	for (int k = 0; k < xw_nshapes; k++) {
 		const xw_shape_def *d = &xw_shapes[k];
@@ -282,19 +282,20 @@ static void test_outlines(void **state)
 			y1 = d->y[i] > y1 ? d->y[i] : y1;
 		}
 		assert_true(xw_isqrt(r2) <= d->r && xw_isqrt(r2) + 1 >= d->r);
-		/* the printed tokens: 4 to 16.5 cm across each way, 10 to 150 cm2, the
+		/* the printed tokens: 3.5 to 16.5 cm across each way, 10 to 150 cm2, the
 		 * centroid inside the box (the largest, tfa-a3 and tfa-a4, are 159 mm
-		 * long and 144 cm2: data/xwing/obstacles/SOURCE.md) */
-		assert_true(x1 - x0 > 4000 && x1 - x0 < 16500);
-		assert_true(y1 - y0 > 4000 && y1 - y0 < 16500);
+		 * long and 144 cm2; the narrowest, vt49-d2, 36 mm across in its mesh's
+		 * own meters: data/xwing/obstacles/SOURCE.md) */
+		assert_true(x1 - x0 > 3500 && x1 - x0 < 16500);
+		assert_true(y1 - y0 > 3500 && y1 - y0 < 16500);
 		assert_true(x0 < 0 && x1 > 0 && y0 < 0 && y1 > 0);
 		assert_true(d->r > 3000 && d->r < 9500);
 		assert_true(area2(d) / 2 > 10000000 && area2(d) / 2 < 150000000);
 		nkind[d->kind]++;
 	}
 	assert_int_equal(nkind[XW_ASTEROID], 6);
-	assert_int_equal(nkind[XW_DEBRIS], 4);
-	assert_int_equal(nkind[XW_GAS], 3);
+	assert_int_equal(nkind[XW_DEBRIS], 5);
+	assert_int_equal(nkind[XW_GAS], 6);
 	/* a simple polygon is told from one crossing itself */
 	{
 		xw_shape_def bow = {"bow", XW_ASTEROID, 4, 100, {0, 100, 100, 0}, {0, 100, 0, 100}};
@@ -473,6 +474,61 @@ static void test_gas_3_notch(void **state)
 	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=50031 y=47640 heading=150");
 }
 
+/* The VT-49's debris cloud 2 (36 x 61 mm): a small base turned 30 degrees,
+ * slid in from 206 degrees, clear 0.6 mm before contact (7.0 mm inside the
+ * convex hull) and overlapping 0.6 mm after it. */
+static void test_vt49_d2_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=dust shape=vt49-d2 x=45720 y=45720 kind=debris");
+	assert_int_equal(S(c)->obstacles[0].shape, 14);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=42346 y=44074 heading=300",
+		"x would overlap dust");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=42238 y=44022 heading=300");
+}
+
+/* The fourth gas cloud (51 x 65 mm; its mesh's vertices sorted by x, chained
+ * into its ring): a small base turned 45 degrees, slid in from 6 degrees into
+ * its 13 mm notch, clear 0.6 mm before contact (12.3 mm inside the convex
+ * hull) and overlapping 0.6 mm after it. */
+static void test_gas_4_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=gas shape=gas-4 x=45720 y=45720 kind=gas");
+	assert_int_equal(S(c)->obstacles[0].shape, 15);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=49613 y=46129 heading=450",
+		"x would overlap gas");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=49733 y=46142 heading=450");
+}
+
+/* The fifth gas cloud (46 x 64 mm; chained as gas-4): a small base turned 45
+ * degrees, slid in from 346 degrees into its 14.6 mm notch, clear 0.6 mm
+ * before contact (14.0 mm inside the convex hull) and overlapping 0.6 mm
+ * after it. */
+static void test_gas_5_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=gas shape=gas-5 x=45720 y=45720 kind=gas");
+	assert_int_equal(S(c)->obstacles[0].shape, 16);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=49099 y=44878 heading=450",
+		"x would overlap gas");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=49215 y=44849 heading=450");
+}
+
+/* The sixth gas cloud (43 x 47 mm; chained as gas-4): a small base turned 30
+ * degrees, slid in from 88 degrees into its 5.4 mm notch, clear 0.6 mm
+ * before contact (4.8 mm inside the convex hull) and overlapping 0.6 mm
+ * after it. */
+static void test_gas_6_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=gas shape=gas-6 x=45720 y=45720 kind=gas");
+	assert_int_equal(S(c)->obstacles[0].shape, 17);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=45872 y=50085 heading=300",
+		"x would overlap gas");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=45877 y=50205 heading=300");
+}
+
 static void to_activation(ctx *c, const char *yw)
 {
 	four(c);
@@ -594,6 +650,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_core_a1_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vt49_d1_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_3_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_vt49_d2_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gas_4_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gas_5_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gas_6_notch, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

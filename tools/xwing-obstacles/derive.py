@@ -51,6 +51,10 @@ SHAPES = [
     ("core-a1", 0, "core-a1.v", "centimeters", "chain"),
     ("vt49-d1", 1, "vt49-d1.v", "meters"),
     ("gas-3", 2, "gas-3.v", "igu"),
+    ("vt49-d2", 1, "vt49-d2.v", "meters"),
+    ("gas-4", 2, "gas-4.v", "igu", "chain"),
+    ("gas-5", 2, "gas-5.v", "igu", "chain"),
+    ("gas-6", 2, "gas-6.v", "igu", "chain"),
 ]
 TOL = 40        # 0.4 mm
 MAXV = 48       # XW_POLY_MAX in xwing.h
