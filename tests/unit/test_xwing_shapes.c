@@ -262,8 +262,8 @@ static void test_outlines(void **state)
 	(void)state;
 	/* a standard setup's six printed tokens are distinct: six asteroids
 	 * (the 2.0 core set's Force Awakens asteroids 0-4, the first core set's
-	 * A1), five debris clouds and six gas clouds */
-	assert_int_equal(xw_nshapes, 17);
+	 * A1), six debris clouds and six gas clouds */
+	assert_int_equal(xw_nshapes, 18);
 	int nkind[3] = {0, 0, 0};
 	for (int k = 0; k < xw_nshapes; k++) {
 		const xw_shape_def *d = &xw_shapes[k];
@@ -294,7 +294,7 @@ static void test_outlines(void **state)
 		nkind[d->kind]++;
 	}
 	assert_int_equal(nkind[XW_ASTEROID], 6);
-	assert_int_equal(nkind[XW_DEBRIS], 5);
+	assert_int_equal(nkind[XW_DEBRIS], 6);
 	assert_int_equal(nkind[XW_GAS], 6);
 	/* a simple polygon is told from one crossing itself */
 	{
@@ -529,6 +529,20 @@ static void test_gas_6_notch(void **state)
 	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=45877 y=50205 heading=300");
 }
 
+/* The YT-2400's third debris cloud (58 x 74 mm, its meters mesh): a small
+ * base turned 45 degrees, slid in along 69 degrees (counter-clockwise from
+ * the mat's x axis) into the notch on its lower left, clear 0.6 mm before
+ * contact (11.8 mm inside the convex hull) and overlapping 0.6 mm after it. */
+static void test_yt2400_d2_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=dust shape=yt2400-d2 x=45720 y=45720 kind=debris");
+	assert_int_equal(S(c)->obstacles[0].shape, 18);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=41863 y=44044 heading=450",
+		"x would overlap dust");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=41820 y=43932 heading=450");
+}
+
 static void to_activation(ctx *c, const char *yw)
 {
 	four(c);
@@ -654,6 +668,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_gas_4_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_5_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_6_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_yt2400_d2_notch, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

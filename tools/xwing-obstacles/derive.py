@@ -55,6 +55,9 @@ SHAPES = [
     ("gas-4", 2, "gas-4.v", "igu", "chain"),
     ("gas-5", 2, "gas-5.v", "igu", "chain"),
     ("gas-6", 2, "gas-6.v", "igu", "chain"),
+    # the mesh of commit db5e5023 (PNGSilhouette, "# Units meters"), which
+    # FlyCasual's prefab scales by 100 as it does yt2400-d0 and -d1
+    ("yt2400-d2", 1, "yt2400-d2.v", "meters"),
 ]
 TOL = 40        # 0.4 mm
 MAXV = 48       # XW_POLY_MAX in xwing.h
