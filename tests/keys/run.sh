@@ -24,21 +24,28 @@ root=$(cd "$here/../.." && pwd)
 pass=0
 fail=0
 S=sl-keys-$$
+# each case on a tmux server of its own (its own socket): killing the last
+# session of a shared server and starting the next at once raced with the
+# server's exit ("server exited unexpectedly"), and a run beside another
+# would share its sessions
+sock=sl-keys-$$
+tm() { tmux -L "$sock" "$@"; }
 TMP=$(mktemp -d)
-trap 'tmux kill-session -t $S 2>/dev/null; rm -rf "$TMP"' EXIT
+export TMUX_TMPDIR="$TMP"   # the sockets go with the rest
+trap 'tm kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
 
 # keys K...: sends each key to the session and counts it
 keys() {
 	for k in "$@"; do
 		case $k in
 		Tab | Enter | BSpace | Up | Down | Left | Right | Escape)
-			tmux send-keys -t $S "$k"; n=$((n + 1)) ;;
+			tm send-keys -t $S "$k"; n=$((n + 1)) ;;
 		*)
-			tmux send-keys -t $S -l "$k"; n=$((n + ${#k})) ;;
+			tm send-keys -t $S -l "$k"; n=$((n + ${#k})) ;;
 		esac
 	done
 }
-screen() { tmux capture-pane -p -J -S -200 -t $S; }
+screen() { tm capture-pane -p -J -S -200 -t $S; }
 wait_for() {
 	for i in $(seq 1 100); do screen | grep -qF -- "$1" && return 0; sleep 0.05; done
 	echo "FAIL $name: never saw: $1"; screen | grep -v '^$' | tail -15; return 1
@@ -50,15 +57,16 @@ start() {   # start SETUP: a session recording a copy of SETUP
 	cp "$2" "$TMP/$name/g.sil"
 	printf 'seed 0909090909090909090909090909090909090909090909090909090909090909\nsalt 09090909090909090909090909090909\n' \
 		> "$TMP/$name/g.sil.dice"
-	tmux kill-session -t $S 2>/dev/null
-	(cd "$TMP/$name" && tmux new-session -d -s $S -x 200 -y 50 "$SILLAGE record g.sil; sleep 30") || exit 9
+	tm kill-server 2>/dev/null
+	sock=sl-keys-$$-$name
+	(cd "$TMP/$name" && tm new-session -d -s $S -x 200 -y 50 "$SILLAGE record g.sil; sleep 30") || exit 9
 	wait_for "$3"
 }
 # finish BOUND EXPECTED: quits (not counted), compares the log's new entries (checks
 # and comments aside) with EXPECTED and the keys with BOUND
 finish() {
 	ok=1
-	tmux send-keys -t $S "quit" Enter
+	tm send-keys -t $S "quit" Enter
 	wait_for "events recorded" || ok=0
 	grep -v '^#' "$TMP/$name/g.sil" | sed 's/ ![0-9a-f]*$//; s/commit="[0-9a-f]\{64\}"/commit=SEALED/; s/salt=[0-9a-f]\{32\}/salt=SALT/' | tail -n "$(printf '%s\n' "$2" | wc -l)" > "$TMP/$name/got"
 	printf '%s\n' "$2" > "$TMP/$name/want"
@@ -300,7 +308,7 @@ else
 	echo "keys: ti4-planets: Tab offers this galaxy's planets only"
 	pass=$((pass + 1))
 fi
-tmux kill-session -t $S 2>/dev/null
+tm kill-server 2>/dev/null
 
 echo "keys: $pass passed, $fail failed"
 [ $fail = 0 ]
