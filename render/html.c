@@ -450,6 +450,32 @@ static void flush_run(html_job *j, glyph_run *run, idvec *out)
 	run->n = 0;
 }
 
+/* The parts of a line `<path style="ST" d="D"/>` or with `transform="matrix(M)"`
+ * after d: the style st..se, the path d..de, the matrix tr..te (tr NULL
+ * without one). 1 when the line has that form. */
+static int path_parts(const char *l, const char **st, const char **se, const char **d, const char **de,
+	const char **tr, const char **te)
+{
+	static const char head[] = "<path style=\"";
+	if (strncmp(l, head, sizeof head - 1) != 0)
+		return 0;
+	*st = l + sizeof head - 1;
+	if (!(*se = strchr(*st, '"')) || strncmp(*se, "\" d=\"", 5) != 0)
+		return 0;
+	*d = *se + 5;
+	if (!(*de = strchr(*d, '"')))
+		return 0;
+	*tr = *te = NULL;
+	if (strcmp(*de, "\"/>") == 0)
+		return 1;
+	if (strncmp(*de, "\" transform=\"matrix(", 20) == 0 && (*te = strchr(*de + 20, ')')) &&
+	    strcmp(*te, ")\"/>") == 0) {
+		*tr = *de + 20;
+		return 1;
+	}
+	return 0;
+}
+
 /* A path "<path style=S d=D/>" is kept as "^s k X Y": style s and shape k
  * of their tables, the shape being D after its first point, in relative
  * moves (m l c z), so one figure drawn at another place is the same shape;
@@ -458,27 +484,13 @@ static void flush_run(html_job *j, glyph_run *run, idvec *out)
  * (the line is then in j->line). */
 static int compact_path_slow(html_job *j)
 {
-	static const char head[] = "<path style=\"";
 	const char *l = sl_buf_cstr(&j->line), *st, *se, *d, *de, *tr, *te = NULL;
 	double cx = 0, cy = 0, sx = 0, sy = 0, x0 = 0, y0 = 0;
 	int first = 1;
 	char num[48];
 	sl_buf shape;
 	size_t si, ki;
-	if (strncmp(l, head, sizeof head - 1) != 0)
-		return 0;
-	st = l + sizeof head - 1;
-	if (!(se = strchr(st, '"')) || strncmp(se, "\" d=\"", 5) != 0)
-		return 0;
-	d = se + 5;
-	if (!(de = strchr(d, '"')))
-		return 0;
-	if (strcmp(de, "\"/>") == 0)
-		tr = NULL;
-	else if (strncmp(de, "\" transform=\"matrix(", 20) == 0 && (te = strchr(de + 20, ')')) &&
-	         strcmp(te, ")\"/>") == 0)
-		tr = de + 20;
-	else
+	if (!path_parts(l, &st, &se, &d, &de, &tr, &te))
 		return 0;
 	sl_buf_init(&shape);
 	for (const char *p = d; p < de;) {
@@ -573,27 +585,13 @@ static int compact_path_slow(html_job *j)
  * compact_path_slow's where a number is not one it reads. */
 static int compact_path(html_job *j)
 {
-	static const char head[] = "<path style=\"";
 	const char *l = sl_buf_cstr(&j->line), *st, *se, *d, *de, *tr, *te = NULL;
 	long long cx = 0, cy = 0, sx = 0, sy = 0, x0 = 0, y0 = 0;
 	int first = 1;
 	char num[48];
 	sl_buf shape;
 	size_t si, ki;
-	if (strncmp(l, head, sizeof head - 1) != 0)
-		return 0;
-	st = l + sizeof head - 1;
-	if (!(se = strchr(st, '"')) || strncmp(se, "\" d=\"", 5) != 0)
-		return 0;
-	d = se + 5;
-	if (!(de = strchr(d, '"')))
-		return 0;
-	if (strcmp(de, "\"/>") == 0)
-		tr = NULL;
-	else if (strncmp(de, "\" transform=\"matrix(", 20) == 0 && (te = strchr(de + 20, ')')) &&
-	         strcmp(te, ")\"/>") == 0)
-		tr = de + 20;
-	else
+	if (!path_parts(l, &st, &se, &d, &de, &tr, &te))
 		return 0;
 	sl_buf_init(&shape);
 	for (const char *p = d; p < de;) {
