@@ -956,6 +956,16 @@ static void diff_at_close(diff_at *d)
 		cli_at_close(&d->at);
 }
 
+/* A JSON array of the n strings v (the summary lines only one side has). */
+static void json_strs(sl_buf *o, char *const *v, int n)
+{
+	for (int j = 0; j < n; j++) {
+		if (j)
+			sl_buf_putc(o, ',');
+		sl_buf_json_str(o, v[j]);
+	}
+}
+
 static void at_name(sl_buf *o, const cli_where *w)
 {
 	if (w->event >= 0)
@@ -1001,11 +1011,7 @@ static int diff_states(stats_args *a, char **files, int nfiles)
 			at_name(&o, w[k]);
 			sl_buf_printf(&o, "\",\"event\":%ld,\"turn\":%d,\"phase\":%d,\"hash\":\"%016llx\",\"state_only\":[",
 				s[k].event, turn, phase, (unsigned long long)d->hash[k]);
-			for (int j = 0; j < d->nonly[k]; j++) {
-				if (j)
-					sl_buf_putc(&o, ',');
-				sl_buf_json_str(&o, d->only[k][j]);
-			}
+			json_strs(&o, d->only[k], d->nonly[k]);
 			sl_buf_puts(&o, "]}");
 		}
 		sl_buf_puts(&o, "}\n");
@@ -1082,11 +1088,7 @@ int cmd_diff(int argc, char **argv)
 			} else
 				sl_buf_puts(&o, "null,\"entry\":null,\"desc\":null");
 			sl_buf_puts(&o, ",\"state_only\":[");
-			for (int j = 0; j < d->nonly[k]; j++) {
-				if (j)
-					sl_buf_putc(&o, ',');
-				sl_buf_json_str(&o, d->only[k][j]);
-			}
+			json_strs(&o, d->only[k], d->nonly[k]);
 			sl_buf_puts(&o, "]}");
 		}
 		sl_buf_puts(&o, "}\n");
