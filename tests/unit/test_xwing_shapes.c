@@ -585,6 +585,42 @@ static void test_core_a3_notch(void **state)
 	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=43230 y=49207 heading=350");
 }
 
+/* A4: its deepest notch 2.9 mm; the base turned 25 degrees, slid in from 200
+ * degrees, clear 2.3 mm inside the hull. */
+static void test_core_a4_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=rock shape=core-a4 x=45720 y=45720");
+	assert_int_equal(S(c)->obstacles[0].shape, 21);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=41779 y=43761 heading=250",
+		"x would overlap rock");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=41666 y=43720 heading=250");
+}
+
+/* A5: its deepest notch 3.3 mm; the base turned 55 degrees, slid in from 260
+ * degrees, clear 2.8 mm inside the hull. */
+static void test_core_a5_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=rock shape=core-a5 x=45720 y=45720");
+	assert_int_equal(S(c)->obstacles[0].shape, 22);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=45064 y=41339 heading=550",
+		"x would overlap rock");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=45043 y=41220 heading=550");
+}
+
+/* A6, the smallest (38 x 34 mm): its deepest notch 1.7 mm; the base turned 85
+ * degrees, slid in from 320 degrees, clear 1.2 mm inside the hull. */
+static void test_core_a6_notch(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=rock shape=core-a6 x=45720 y=45720");
+	assert_int_equal(S(c)->obstacles[0].shape, 23);
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=47960 y=42661 heading=850",
+		"x would overlap rock");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=48052 y=42584 heading=850");
+}
+
 /* Ids no outline is copied for are refused as the schema's unknown values:
  * the Force Awakens asteroid 5 (its scale unknown), a seventh core asteroid,
  * an A0. */
@@ -728,6 +764,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_core_a1_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_core_a2_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_core_a3_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_core_a4_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_core_a5_notch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_core_a6_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_shape_ids_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vt49_d1_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_3_notch, setup, teardown),
