@@ -560,65 +560,47 @@ static void test_yt2400_d2_notch(void **state)
  * ordered from the cap's faces): each at (45720, 45720) unturned, a small
  * base slid into its deepest notch (the vertex farthest inside the convex
  * hull) from the side, clear 0.6 mm before its first contact, inside the
- * hull there, and overlapping 0.6 mm after it. A2: 4.5 mm deep; the base
- * turned 65 degrees, slid in from 160 degrees, clear 4.0 mm inside the hull. */
-static void test_core_a2_notch(void **state)
+ * hull there (an outline taken as its hull would refuse it), and
+ * overlapping 0.6 mm after it. */
+static void test_core_a2_a6_notches(void **state)
 {
-	ctx *c = *state;
-	OK(c, "hazard id=rock shape=core-a2 x=45720 y=45720 kind=asteroid");
-	assert_int_equal(S(c)->obstacles[0].shape, 19);
-	assert_int_equal(S(c)->obstacles[0].kind, XW_ASTEROID);
-	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=42331 y=47581 heading=650",
-		"x would overlap rock");
-	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=42218 y=47622 heading=650");
-}
-
-/* A3: its deepest notch 2.1 mm; the base turned 35 degrees, slid in from 100
- * degrees, clear 1.5 mm inside the hull. */
-static void test_core_a3_notch(void **state)
-{
-	ctx *c = *state;
-	OK(c, "hazard id=rock shape=core-a3 x=45720 y=45720");
-	assert_int_equal(S(c)->obstacles[0].shape, 20);
-	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=43251 y=49088 heading=350",
-		"x would overlap rock");
-	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=43230 y=49207 heading=350");
-}
-
-/* A4: its deepest notch 2.9 mm; the base turned 25 degrees, slid in from 200
- * degrees, clear 2.3 mm inside the hull. */
-static void test_core_a4_notch(void **state)
-{
-	ctx *c = *state;
-	OK(c, "hazard id=rock shape=core-a4 x=45720 y=45720");
-	assert_int_equal(S(c)->obstacles[0].shape, 21);
-	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=41779 y=43761 heading=250",
-		"x would overlap rock");
-	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=41666 y=43720 heading=250");
-}
-
-/* A5: its deepest notch 3.3 mm; the base turned 55 degrees, slid in from 260
- * degrees, clear 2.8 mm inside the hull. */
-static void test_core_a5_notch(void **state)
-{
-	ctx *c = *state;
-	OK(c, "hazard id=rock shape=core-a5 x=45720 y=45720");
-	assert_int_equal(S(c)->obstacles[0].shape, 22);
-	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=45064 y=41339 heading=550",
-		"x would overlap rock");
-	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=45043 y=41220 heading=550");
-}
-
-/* A6, the smallest (38 x 34 mm): its deepest notch 1.7 mm; the base turned 85
- * degrees, slid in from 320 degrees, clear 1.2 mm inside the hull. */
-static void test_core_a6_notch(void **state)
-{
-	ctx *c = *state;
-	OK(c, "hazard id=rock shape=core-a6 x=45720 y=45720");
-	assert_int_equal(S(c)->obstacles[0].shape, 23);
-	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=47960 y=42661 heading=850",
-		"x would overlap rock");
-	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=48052 y=42584 heading=850");
+	static const struct {
+		const char *shape;
+		int index;                 /* xw_shapes[] + 1, as the state keeps it */
+		int32_t x_in, y_in, x_out, y_out, heading;
+	} t[] = {
+		/* 4.5 mm deep; the base turned 65 degrees, slid in from 160
+		 * degrees, clear 4.0 mm inside the hull */
+		{"core-a2", 19, 42331, 47581, 42218, 47622, 650},
+		/* 2.1 mm; turned 35, from 100 degrees, clear 1.5 mm inside */
+		{"core-a3", 20, 43251, 49088, 43230, 49207, 350},
+		/* 2.9 mm; turned 25, from 200 degrees, clear 2.3 mm inside */
+		{"core-a4", 21, 41779, 43761, 41666, 43720, 250},
+		/* 3.3 mm; turned 55, from 260 degrees, clear 2.8 mm inside */
+		{"core-a5", 22, 45064, 41339, 45043, 41220, 550},
+		/* A6, the smallest (38 x 34 mm): 1.7 mm; turned 85, from 320
+		 * degrees, clear 1.2 mm inside */
+		{"core-a6", 23, 47960, 42661, 48052, 42584, 850},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		void *st = NULL;
+		char line[160];
+		assert_int_equal(setup(&st), 0);
+		ctx *c = st;
+		snprintf(line, sizeof line, "hazard id=rock shape=%s x=45720 y=45720 kind=asteroid",
+			t[i].shape);
+		OK(c, line);
+		assert_int_equal(S(c)->obstacles[0].shape, t[i].index);
+		assert_int_equal(S(c)->obstacles[0].kind, XW_ASTEROID);
+		snprintf(line, sizeof line, "ship id=x pilot=redsquadronveteran side=reb x=%d y=%d "
+			"heading=%d", (int)t[i].x_in, (int)t[i].y_in, (int)t[i].heading);
+		NO(c, line, "x would overlap rock");
+		snprintf(line, sizeof line, "ship id=x pilot=redsquadronveteran side=reb x=%d y=%d "
+			"heading=%d", (int)t[i].x_out, (int)t[i].y_out, (int)t[i].heading);
+		OK(c, line);
+		assert_int_equal(teardown(&st), 0);
+	}
 }
 
 /* Ids no outline is copied for are refused as the schema's unknown values:
@@ -762,11 +744,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tfa_a4_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_2_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_core_a1_notch, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_core_a2_notch, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_core_a3_notch, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_core_a4_notch, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_core_a5_notch, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_core_a6_notch, setup, teardown),
+		cmocka_unit_test(test_core_a2_a6_notches),
 		cmocka_unit_test_setup_teardown(test_shape_ids_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vt49_d1_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_3_notch, setup, teardown),
