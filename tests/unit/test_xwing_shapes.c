@@ -260,10 +260,10 @@ static int simple_polygon(const xw_shape_def *d)
 static void test_outlines(void **state)
 {
 	(void)state;
-	/* a standard setup's six printed tokens are distinct: six asteroids
+	/* a standard setup's six printed tokens are distinct: eleven asteroids
 	 * (the 2.0 core set's Force Awakens asteroids 0-4, the first core set's
-	 * A1), six debris clouds and six gas clouds */
-	assert_int_equal(xw_nshapes, 18);
+	 * A1-A6), six debris clouds and six gas clouds */
+	assert_int_equal(xw_nshapes, 23);
 	int nkind[3] = {0, 0, 0};
 	for (int k = 0; k < xw_nshapes; k++) {
 		const xw_shape_def *d = &xw_shapes[k];
@@ -282,18 +282,31 @@ static void test_outlines(void **state)
 			y1 = d->y[i] > y1 ? d->y[i] : y1;
 		}
 		assert_true(xw_isqrt(r2) <= d->r && xw_isqrt(r2) + 1 >= d->r);
-		/* the printed tokens: 3.5 to 16.5 cm across each way, 10 to 150 cm2, the
-		 * centroid inside the box (the largest, tfa-a3 and tfa-a4, are 159 mm
-		 * long and 144 cm2; the narrowest, vt49-d2, 36 mm across in its mesh's
-		 * own meters: data/xwing/obstacles/SOURCE.md) */
-		assert_true(x1 - x0 > 3500 && x1 - x0 < 16500);
-		assert_true(y1 - y0 > 3500 && y1 - y0 < 16500);
-		assert_true(x0 < 0 && x1 > 0 && y0 < 0 && y1 > 0);
-		assert_true(d->r > 3000 && d->r < 9500);
-		assert_true(area2(d) / 2 > 10000000 && area2(d) / 2 < 150000000);
+		assert_true(x0 < 0 && x1 > 0 && y0 < 0 && y1 > 0);   /* the centroid inside the box */
+		if (strncmp(d->id, "core-", 5) == 0) {
+			/* the first core set's asteroids, in their meshes' centimeters:
+			 * 3.0 to 8.0 cm across each way, 8 to 32 cm2 (A1, the largest, is
+			 * 71 x 57 mm and 28.5 cm2; A6, the smallest, 38 x 34 mm and 9.2
+			 * cm2). Taken in the TTS unit (2.77 times as long) A6 would be
+			 * 104 mm across, and A1 196: refused. */
+			assert_int_equal(d->kind, XW_ASTEROID);
+			assert_true(x1 - x0 > 3000 && x1 - x0 < 8000);
+			assert_true(y1 - y0 > 3000 && y1 - y0 < 8000);
+			assert_true(d->r > 1700 && d->r < 4500);
+			assert_true(area2(d) / 2 > 8000000 && area2(d) / 2 < 32000000);
+		} else {
+			/* the other printed tokens: 3.5 to 16.5 cm across each way, 10 to
+			 * 150 cm2 (the largest, tfa-a3 and tfa-a4, are 159 mm long and
+			 * 144 cm2; the narrowest, vt49-d2, 36 mm across in its mesh's own
+			 * meters: data/xwing/obstacles/SOURCE.md) */
+			assert_true(x1 - x0 > 3500 && x1 - x0 < 16500);
+			assert_true(y1 - y0 > 3500 && y1 - y0 < 16500);
+			assert_true(d->r > 3000 && d->r < 9500);
+			assert_true(area2(d) / 2 > 10000000 && area2(d) / 2 < 150000000);
+		}
 		nkind[d->kind]++;
 	}
-	assert_int_equal(nkind[XW_ASTEROID], 6);
+	assert_int_equal(nkind[XW_ASTEROID], 11);
 	assert_int_equal(nkind[XW_DEBRIS], 6);
 	assert_int_equal(nkind[XW_GAS], 6);
 	/* a simple polygon is told from one crossing itself */
@@ -543,6 +556,75 @@ static void test_yt2400_d2_notch(void **state)
 	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=41820 y=43932 heading=450");
 }
 
+/* The first core set's asteroids A2-A6 (their Maya meshes' top cap loops,
+ * ordered from the cap's faces): each at (45720, 45720) unturned, a small
+ * base slid into its deepest notch (the vertex farthest inside the convex
+ * hull) from the side, clear 0.6 mm before its first contact, inside the
+ * hull there (an outline taken as its hull would refuse it), and
+ * overlapping 0.6 mm after it. */
+static void test_core_a2_a6_notches(void **state)
+{
+	static const struct {
+		const char *shape;
+		int index;                 /* xw_shapes[] + 1, as the state keeps it */
+		int32_t x_in, y_in, x_out, y_out, heading;
+	} t[] = {
+		/* 4.5 mm deep; the base turned 65 degrees, slid in from 160
+		 * degrees, clear 4.0 mm inside the hull */
+		{"core-a2", 19, 42331, 47581, 42218, 47622, 650},
+		/* 2.1 mm; turned 35, from 100 degrees, clear 1.5 mm inside */
+		{"core-a3", 20, 43251, 49088, 43230, 49207, 350},
+		/* 2.9 mm; turned 25, from 200 degrees, clear 2.3 mm inside */
+		{"core-a4", 21, 41779, 43761, 41666, 43720, 250},
+		/* 3.3 mm; turned 55, from 260 degrees, clear 2.8 mm inside */
+		{"core-a5", 22, 45064, 41339, 45043, 41220, 550},
+		/* A6, the smallest (38 x 34 mm): 1.7 mm; turned 85, from 320
+		 * degrees, clear 1.2 mm inside */
+		{"core-a6", 23, 47960, 42661, 48052, 42584, 850},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		void *st = NULL;
+		char line[160];
+		assert_int_equal(setup(&st), 0);
+		ctx *c = st;
+		snprintf(line, sizeof line, "hazard id=rock shape=%s x=45720 y=45720 kind=asteroid",
+			t[i].shape);
+		OK(c, line);
+		assert_int_equal(S(c)->obstacles[0].shape, t[i].index);
+		assert_int_equal(S(c)->obstacles[0].kind, XW_ASTEROID);
+		snprintf(line, sizeof line, "ship id=x pilot=redsquadronveteran side=reb x=%d y=%d "
+			"heading=%d", (int)t[i].x_in, (int)t[i].y_in, (int)t[i].heading);
+		NO(c, line, "x would overlap rock");
+		snprintf(line, sizeof line, "ship id=x pilot=redsquadronveteran side=reb x=%d y=%d "
+			"heading=%d", (int)t[i].x_out, (int)t[i].y_out, (int)t[i].heading);
+		OK(c, line);
+		assert_int_equal(teardown(&st), 0);
+	}
+}
+
+/* Ids no outline is copied for are refused as the schema's unknown values:
+ * the Force Awakens asteroid 5 (its scale unknown), a seventh core asteroid,
+ * an A0. */
+static void test_shape_ids_refused(void **state)
+{
+	ctx *c = *state;
+	static const char *const no[] = {"tfa-a5", "core-a7", "core-a0", "core-a", "A2"};
+	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+		char line[128], want[64];
+		sl_event ev;
+		snprintf(line, sizeof line, "hazard id=rock shape=%s x=45720 y=45720", no[i]);
+		snprintf(want, sizeof want, "unknown value '%s' for shape", no[i]);
+		sl_error_clear(&c->err);
+		assert_true(sl_sil_parse_line(c->log, line, strlen(line), 1, &ev, &c->err) < 0);
+		if (!strstr(c->err.msg, want))
+			fail_msg("%s: refused for another reason: %s", no[i], c->err.msg);
+	}
+	assert_int_equal(S(c)->nobstacles, 0);
+	OK(c, "hazard id=rock shape=core-a6 x=45720 y=45720");
+	assert_int_equal(S(c)->obstacles[0].shape, 23);
+}
+
 static void to_activation(ctx *c, const char *yw)
 {
 	four(c);
@@ -662,6 +744,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tfa_a4_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_2_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_core_a1_notch, setup, teardown),
+		cmocka_unit_test(test_core_a2_a6_notches),
+		cmocka_unit_test_setup_teardown(test_shape_ids_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vt49_d1_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_3_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vt49_d2_notch, setup, teardown),

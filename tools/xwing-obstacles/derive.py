@@ -10,7 +10,9 @@ Wavefront files (data/xwing/obstacles/SOURCE.md names each file, its commit
 and the licence). A token is a prism: its top and bottom faces are the same
 outline, so one ring of side vertices, in the mesh's order, is the boundary.
 Where the mesh lists its loop out of order (a shape marked "chain": the top
-cap's boundary loop of a Maya export), the loop is ordered by chain() first.
+cap's boundary loop of a Maya export), the loop is ordered by chain() first;
+a shape marked "faces" was put in order from the mesh's cap faces when it was
+copied (cap_loop.py). Either way the whole loop is checked to be simple.
 
 For each shape: the ring's (x, z) is seen from above (x right, -z up: the
 mesh's right-handed frame looked at from +y), scaled from the mesh's unit to
@@ -58,6 +60,13 @@ SHAPES = [
     # the mesh of commit db5e5023 (PNGSilhouette, "# Units meters"), which
     # FlyCasual's prefab scales by 100 as it does yt2400-d0 and -d1
     ("yt2400-d2", 1, "yt2400-d2.v", "meters"),
+    # the first core set's asteroids A2-A6 (Maya exports as A1's): their top
+    # cap's boundary loop in the order of its faces (cap_loop.py)
+    ("core-a2", 0, "core-a2.v", "centimeters", "faces"),
+    ("core-a3", 0, "core-a3.v", "centimeters", "faces"),
+    ("core-a4", 0, "core-a4.v", "centimeters", "faces"),
+    ("core-a5", 0, "core-a5.v", "centimeters", "faces"),
+    ("core-a6", 0, "core-a6.v", "centimeters", "faces"),
 ]
 TOL = 40        # 0.4 mm
 MAXV = 48       # XW_POLY_MAX in xwing.h
@@ -167,9 +176,10 @@ def derive(sid, path, unit, order=None):
     pts = ring(path, unit)
     if order == "chain":
         pts = chain(pts)
+    if order in ("chain", "faces"):
         full = [(int(round(x)), int(round(y))) for x, y in pts]
         if not simple(full):
-            sys.exit("derive.py: %s: the chained loop crosses itself" % sid)
+            sys.exit("derive.py: %s: the %s loop crosses itself" % (sid, order))
     a, cx, cy = area_centroid(pts)
     pts = [(x - cx, y - cy) for x, y in pts]
     if a < 0:

@@ -15,7 +15,8 @@ const int xw_nshapes = (int)(sizeof xw_shapes / sizeof xw_shapes[0]);
 const char *const xw_shape_ids[] = {"tfa-a0", "yt2400-d0", "gas-1", "tfa-a1", "tfa-a2",
 	"yt2400-d1", "vt49-d0", "tfa-a3", "tfa-a4", "gas-2", "core-a1",
 	"vt49-d1", "gas-3", "vt49-d2", "gas-4",
-	"gas-5", "gas-6", "yt2400-d2", NULL};
+	"gas-5", "gas-6", "yt2400-d2", "core-a2", "core-a3", "core-a4", "core-a5",
+	"core-a6", NULL};
 
 void xw_shape_place(int k, int32_t x, int32_t y, int32_t a, xw_poly *out)
 {
