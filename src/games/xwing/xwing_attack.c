@@ -512,11 +512,14 @@ static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 		s->roll.cancel = 0;
 		if (rc == 0) {
 			s->roll.step = 4;
-			if (desc)
-				sl_buf_printf(desc, "%s modifies its defence (spent:%s%s); before the Neutralize "
-					"Results step %s may use Crack Shot (`ability ship=%s card=crackshot`) or pass "
-					"(`modify`)", s->ships[r.target].id, r.nds ? "" : " nothing",
-					r.nds ? " tokens" : "", s->ships[r.ship].id, s->ships[r.ship].id);
+			if (desc) {
+				sl_buf_printf(desc, "%s modifies its defence (spent:", s->ships[r.target].id);
+				for (int k = 0; k < r.nds; k++)
+					sl_buf_printf(desc, " %s", xw_dspend_names4[r.ds[k]]);
+				sl_buf_printf(desc, "%s); before the Neutralize Results step %s may use Crack Shot "
+					"(`ability ship=%s card=crackshot`) or pass (`modify`)", r.nds ? "" : " nothing",
+					s->ships[r.ship].id, s->ships[r.ship].id);
+			}
 			return 0;
 		}
 		if (!strstr(err->msg, "Crack Shot cancels"))
