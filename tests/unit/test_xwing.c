@@ -1327,18 +1327,24 @@ static void test_ability_not_enforced(void **state)
 
 static int setup5(void **state) { return setup_v(state, 5); }
 
-/* One round in which the x-wing flies `code` (the others fly straight) with
- * Elusive holding `charge`: Elusive's charge after the move. */
-static int elusive_round(ctx *c, const char *code, int charge)
+/* A round in which the x-wing flies `code` after the Y-wing (the others
+ * fly straight later). */
+static void xwing_flies(ctx *c, const char *code)
 {
-	four(c);
-	equip(c, "xwing", "elusive");
-	ship(c, "xwing")->ucharges[0] = (int8_t)charge;
 	plan(c, "1FB", code, "2FB", "2FB");
 	REVEAL(c, "reb", "ywing", "1FB");
 	OK(c, "reb: move ship=ywing");
 	REVEAL(c, "reb", "xwing", code);
 	OK(c, "reb: move ship=xwing");
+}
+
+/* The first round, Elusive holding `charge`: its charge after the move. */
+static int elusive_round(ctx *c, const char *code, int charge)
+{
+	four(c);
+	equip(c, "xwing", "elusive");
+	ship(c, "xwing")->ucharges[0] = (int8_t)charge;
+	xwing_flies(c, code);
 	return ship(c, "xwing")->ucharges[0];
 }
 
@@ -1381,11 +1387,7 @@ static void test_v5_elusive_bump_keeps(void **state)
 	equip(c, "xwing", "elusive");
 	ship(c, "xwing")->ucharges[0] = 0;
 	put(c, "tie", 60000, 10000 + 20000, 1800);   /* where the 4-K-turn would end */
-	plan(c, "1FB", "4KR", "2FB", "2FB");
-	REVEAL(c, "reb", "ywing", "1FB");
-	OK(c, "reb: move ship=ywing");
-	REVEAL(c, "reb", "xwing", "4KR");
-	OK(c, "reb: move ship=xwing");
+	xwing_flies(c, "4KR");
 	assert_true(strstr(sl_buf_cstr(&c->desc), "bumps into tie") != NULL);
 	assert_int_equal(ship(c, "xwing")->ucharges[0], 0);
 }
@@ -1409,11 +1411,7 @@ static void test_v5_elusive_cycle(void **state)
 	OK(c, "phase 5");
 	put(c, "xwing", 60000, 10000, 0);
 	put(c, "tie", 20000, 80000, 1800);
-	plan(c, "1FB", "4KR", "2FB", "2FB");
-	REVEAL(c, "reb", "ywing", "1FB");
-	OK(c, "reb: move ship=ywing");
-	REVEAL(c, "reb", "xwing", "4KR");
-	OK(c, "reb: move ship=xwing");
+	xwing_flies(c, "4KR");
 	assert_int_equal(ship(c, "xwing")->ucharges[0], 1);
 }
 
