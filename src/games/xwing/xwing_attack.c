@@ -507,9 +507,12 @@ static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	if (xw_ability_cancel_due(s)) {   /* v5: a card to use before Neutralize Results */
 		as_attack4(s, &r, -1, &t);
 		put_items(&t.f[A_DSPEND], r.ds, r.nds);
+		if ((rc = trial(s, h, &t, err)) != 0)   /* the defender's spends held */
+			return rc;
 		s->roll.cancel = 1;
-		rc = trial(s, h, &t, err);   /* the spends held, and a result there to cancel */
+		rc = trial(s, h, &t, err);   /* and an evade result there to cancel */
 		s->roll.cancel = 0;
+		sl_error_clear(err);
 		if (rc == 0) {
 			s->roll.step = 4;
 			if (desc) {
@@ -522,9 +525,6 @@ static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 			}
 			return 0;
 		}
-		if (!strstr(err->msg, "Crack Shot cancels"))
-			return rc;   /* refused for its own reason: the spends */
-		sl_error_clear(err);
 	}
 	return xw_roll_resolve(s, h, desc, err);
 }
