@@ -267,7 +267,7 @@ int xw_ev_ability(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *d
 		return xw_illegal(err, "xwing ability: no card %.*s in the catalog", (int)cn, cid);
 	if (q < 0 && !pilot)
 		return xw_illegal(err, "xwing ability: %.*s is not in %s's loadout", (int)cn, cid, sh->id);
-	for (bi = 0; bi < NABILITIES && (s->ver >= 5 || abilities[bi].op != OP_CANCEL); bi++)
+	for (bi = 0; bi < NABILITIES; bi++)
 		if (strlen(abilities[bi].xws) == cn && memcmp(abilities[bi].xws, cid, cn) == 0)
 			break;
 	if (s->ver >= 5 && xw_card_is(&ev->f[B_CARD], "heavylasercannon"))
@@ -407,9 +407,8 @@ int xw_ability_cancel_due(const xw_state *s)
 		return 0;
 	for (int bi = 0; bi < NABILITIES; bi++) {
 		const ability *b = &abilities[bi];
-		int u = b->op == OP_CANCEL ? xw_upgrade_find(b->xws) : -1;
-		for (int q = 0; u >= 0 && q < a->nup; q++)
-			if (a->up[q] == u && (b->cost != COST_CHARGE || a->ucharges[q] > 0)
+		for (int q = 0; b->op == OP_CANCEL && q < a->nup; q++)
+			if (strcmp(xw_upgrades[a->up[q]].xws, b->xws) == 0 && (b->cost != COST_CHARGE || a->ucharges[q] > 0)
 			    && !condition(s, r, b, r->ship, q, &scratch))
 				return 1;
 	}
@@ -427,10 +426,10 @@ void xw_ability_maneuvered(xw_state *s, int i, const xw_maneuver *m, int full, s
 	xw_ship *sh = &s->ships[i];
 	if (s->ver < 5 || !full)
 		return;
-	for (size_t k = 0; k < sizeof recover / sizeof recover[0]; k++) {
-		int u = xw_upgrade_find(recover[k].xws);
-		for (int q = 0; u >= 0 && q < sh->nup; q++)
-			if (sh->up[q] == u && m->colour == recover[k].colour && sh->ucharges[q] < xw_upgrades[u].charges) {
+	for (int q = 0; q < sh->nup; q++) {
+		const xw_upgrade_def *u = &xw_upgrades[sh->up[q]];
+		for (size_t k = 0; k < sizeof recover / sizeof recover[0]; k++)
+			if (m->colour == recover[k].colour && sh->ucharges[q] < u->charges && strcmp(u->xws, recover[k].xws) == 0) {
 				sh->ucharges[q]++;
 				if (desc)
 					sl_buf_printf(desc, "; %s recovers 1 charge", recover[k].name);

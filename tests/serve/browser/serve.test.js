@@ -815,6 +815,42 @@ test("xwing v4: a card's reroll clicked, its die drawn by the server", async () 
 	await finish(s, [page, watch]);
 });
 
+// issue 25, rules version 5: Crack Shot before the Neutralize Results step: once the defender's
+// modify leaves an evade, the attack waits for the attacker; its player is offered the card and
+// the pass and nothing else, clicks the card, and the attack resolves.
+test("xwing v5: Crack Shot clicked before Neutralize Results, by the attacker only", async () => {
+	const s = await serve("xw-rules-crackshot", ["--from", readSetup("xw-rules-crackshot-setup.sil"), "--quiet"]);
+	const base = "http://127.0.0.1:" + s.port;
+	const rev = async () => (await (await fetch(base + "/api/state")).json()).rev;
+	let r = await rev();
+	const post = async (route, line) => {
+		const a = await fetch(base + route, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rev: r, line }) });
+		assert.strictEqual(a.status, 200, line + ": " + (await a.text()));
+		r++;
+	};
+	await post("/api/act", "turn 1");
+	await post("/api/seal", "reb: dial ship=red dial=2FB");
+	await post("/api/seal", "imp: dial ship=black dial=2FB");
+	for (const l of ["phase 2", "phase 3", "reb: reveal ship=red", "reb: move ship=red", "imp: reveal ship=black",
+		"imp: move ship=black", "phase 4", "reb: roll ship=red target=black atk=hit,hit,blank,blank", "reb: modify",
+		"imp: defend def=evade,blank,blank", "imp: modify"])
+		await post("/api/act", l);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await caughtUp(page, await rev());
+	const offers = (await listed(page)).filter((t) => t.kind === "act");
+	assert.deepStrictEqual(offers.map((t) => t.line).sort(), ["reb: ability ship=red card=crackshot", "reb: modify"],
+		"the card and the pass, nothing else: " + JSON.stringify(offers.map((t) => t.line)));
+	assert.ok(offers.every((t) => t.player === "reb"), "offered to the attacker's player");
+	await accepted(page, watch, offers.find((t) => t.group === "ability"));
+	const last = (await journal(s)).pop();
+	assert.match(last.line, /^reb: ability ship=red card=crackshot( ![0-9a-f]+)?$/, "the card recorded: " + last.line);
+	await caughtUp(page, await rev());
+	assert.ok(!(await listed(page)).some((t) => t.group === "ability" || t.group === "modify"), "the attack resolved");
+	assert.match(await watch.textContent("body"), /Crack Shot: 1 evade cancelled/, "the watch page shows the cancel");
+	await finish(s, [page, watch]);
+});
+
 // issue 27: the pages at 800x600 and on a 390x844 phone: nothing wider than
 // the screen (no horizontal scroll), the board in view; the club's lobby and
 // its statistics (a finished game's luck and metrics: wide tables) too.
