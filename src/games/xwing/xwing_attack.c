@@ -473,7 +473,8 @@ static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 					"spend its lock in this attack", s->ships[r.ship].id);
 		r.nre = n;
 		r.nas = nas;
-		memcpy(r.as, as, (size_t)nas);
+		if (nas)   /* no list: no pointer to copy from */
+			memcpy(r.as, as, (size_t)nas);
 		as_attack4(s, &r, def_count(s, &r), &t);
 		if ((rc = trial(s, h, &t, err)) != 0)   /* the spends held, the reroll allowed */
 			return rc;
@@ -501,7 +502,8 @@ static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 	{
 		const uint8_t *ds = sl_value_items(&ev->f[M_DSPEND], &nds);
 		r.nds = nds;
-		memcpy(r.ds, ds, (size_t)nds);
+		if (nds)
+			memcpy(r.ds, ds, (size_t)nds);
 	}
 	s->roll = r;
 	if (xw_ability_cancel_due(s)) {   /* v5: a card to use before Neutralize Results */
