@@ -783,10 +783,11 @@ test("xwing: a SLAM through an obstacle and a tractored ship's move are clicked"
 	await finish(s, [page, watch]);
 });
 
-// issue 25: a card's dice modification clicked in its step: the X-wing's Predator (the TIE in
-// its bullseye) rerolls one attack die, the new face drawn by the server; then no second use.
-test("xwing v4: a card's reroll clicked, its die drawn by the server", async () => {
-	const s = await serve("xw-rules-ability", ["--from", readSetup("xw-rules-ability-setup.sil"), "--quiet"]);
+// A head-on red X-wing and black TIE (tests/serve/data/NAME-setup.sil) flown by the API to the
+// engagement, both dials sealed by the server, then `lines` posted: the server and a reader of
+// its revision.
+async function headOn(name, lines) {
+	const s = await serve(name, ["--from", readSetup(name + "-setup.sil"), "--quiet"]);
 	const base = "http://127.0.0.1:" + s.port;
 	const rev = async () => (await (await fetch(base + "/api/state")).json()).rev;
 	let r = await rev();
@@ -799,8 +800,15 @@ test("xwing v4: a card's reroll clicked, its die drawn by the server", async () 
 	await post("/api/seal", "reb: dial ship=red dial=2FB");
 	await post("/api/seal", "imp: dial ship=black dial=2FB");
 	for (const l of ["phase 2", "phase 3", "reb: reveal ship=red", "reb: move ship=red", "imp: reveal ship=black",
-		"imp: move ship=black", "phase 4", "reb: roll ship=red target=black atk=blank,blank,focus,hit"])
+		"imp: move ship=black", "phase 4", ...lines])
 		await post("/api/act", l);
+	return { s, rev };
+}
+
+// issue 25: a card's dice modification clicked in its step: the X-wing's Predator (the TIE in
+// its bullseye) rerolls one attack die, the new face drawn by the server; then no second use.
+test("xwing v4: a card's reroll clicked, its die drawn by the server", async () => {
+	const { s, rev } = await headOn("xw-rules-ability", ["reb: roll ship=red target=black atk=blank,blank,focus,hit"]);
 	const page = await openRecord(s.urls.record);
 	const watch = await openWatch(s.urls.watch);
 	await caughtUp(page, await rev());
@@ -819,22 +827,8 @@ test("xwing v4: a card's reroll clicked, its die drawn by the server", async () 
 // modify leaves an evade, the attack waits for the attacker; its player is offered the card and
 // the pass and nothing else, clicks the card, and the attack resolves.
 test("xwing v5: Crack Shot clicked before Neutralize Results, by the attacker only", async () => {
-	const s = await serve("xw-rules-crackshot", ["--from", readSetup("xw-rules-crackshot-setup.sil"), "--quiet"]);
-	const base = "http://127.0.0.1:" + s.port;
-	const rev = async () => (await (await fetch(base + "/api/state")).json()).rev;
-	let r = await rev();
-	const post = async (route, line) => {
-		const a = await fetch(base + route, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rev: r, line }) });
-		assert.strictEqual(a.status, 200, line + ": " + (await a.text()));
-		r++;
-	};
-	await post("/api/act", "turn 1");
-	await post("/api/seal", "reb: dial ship=red dial=2FB");
-	await post("/api/seal", "imp: dial ship=black dial=2FB");
-	for (const l of ["phase 2", "phase 3", "reb: reveal ship=red", "reb: move ship=red", "imp: reveal ship=black",
-		"imp: move ship=black", "phase 4", "reb: roll ship=red target=black atk=hit,hit,blank,blank", "reb: modify",
-		"imp: defend def=evade,blank,blank", "imp: modify"])
-		await post("/api/act", l);
+	const { s, rev } = await headOn("xw-rules-crackshot", ["reb: roll ship=red target=black atk=hit,hit,blank,blank",
+		"reb: modify", "imp: defend def=evade,blank,blank", "imp: modify"]);
 	const page = await openRecord(s.urls.record);
 	const watch = await openWatch(s.urls.watch);
 	await caughtUp(page, await rev());
