@@ -1128,6 +1128,258 @@ static void test_ability_not_enforced(void **state)
 	NO(c, "reb: ability ship=xwing card=r2d2 reroll=1 rerolled=hit", "record it as `effect source=r2d2`");
 }
 
+/* ---- rules version 5: Elusive's charge, Heavy Laser Cannon, Crack Shot
+ * (formats/xwing.md, Abilities that modify dice) --------------------------------- */
+
+static int setup5(void **state) { return setup_v(state, 5); }
+
+/* A round in which the x-wing flies `code` after the Y-wing (the others
+ * fly straight later). */
+static void xwing_flies(ctx *c, const char *code)
+{
+	plan(c, "1FB", code, "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", code);
+	OK(c, "reb: move ship=xwing");
+}
+
+/* The first round, Elusive holding `charge`: its charge after the move. */
+static int elusive_round(ctx *c, const char *code, int charge)
+{
+	four(c);
+	equip(c, "xwing", "elusive");
+	ship(c, "xwing")->ucharges[0] = (int8_t)charge;
+	xwing_flies(c, code);
+	return ship(c, "xwing")->ucharges[0];
+}
+
+/* Elusive (its card: after the ship fully executes a red maneuver, it
+ * recovers 1 charge): a red maneuver gives the spent charge back. */
+static void test_v5_elusive_red_recovers(void **state)
+{
+	ctx *c = *state;
+	assert_int_equal(elusive_round(c, "4KR", 0), 1);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Elusive recovers 1 charge") != NULL);
+	assert_int_equal(ship(c, "xwing")->stress, 1);
+}
+
+static void test_v5_elusive_blue_white_keep(void **state)
+{
+	ctx *c = *state;
+	assert_int_equal(elusive_round(c, "2FB", 0), 0);   /* blue */
+	assert_null(strstr(sl_buf_cstr(&c->desc), "Elusive"));
+}
+
+static void test_v5_elusive_white_keeps(void **state)
+{
+	ctx *c = *state;
+	assert_int_equal(elusive_round(c, "3TW", 0), 0);   /* white */
+}
+
+/* Not over what the card prints (1). */
+static void test_v5_elusive_at_max(void **state)
+{
+	ctx *c = *state;
+	assert_int_equal(elusive_round(c, "4KR", 1), 1);
+	assert_null(strstr(sl_buf_cstr(&c->desc), "Elusive"));
+}
+
+/* A bump: the maneuver is not fully executed, nothing recovered. */
+static void test_v5_elusive_bump_keeps(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	equip(c, "xwing", "elusive");
+	ship(c, "xwing")->ucharges[0] = 0;
+	put(c, "tie", 60000, 10000 + 20000, 1800);   /* where the 4-K-turn would end */
+	xwing_flies(c, "4KR");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "bumps into tie") != NULL);
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 0);
+}
+
+/* Spent defending, refused with none left, then back after a red maneuver:
+ * the whole cycle of the card. */
+static void test_v5_elusive_cycle(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "elusive");
+	OK(c, "imp: roll ship=tie target=xwing atk=hit,hit");
+	OK(c, "imp: modify");
+	OK(c, "reb: defend def=blank,blank");
+	OK(c, "reb: ability ship=xwing card=elusive reroll=1 rerolled=evade");
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 0);
+	NO(c, "reb: ability ship=xwing card=elusive reroll=2 rerolled=evade", "once per attack");
+	OK(c, "reb: modify");
+	assert_int_equal(ship(c, "xwing")->shields, 1);   /* one hit evaded */
+	/* round 2: back where they started, the x-wing flies a red maneuver */
+	OK(c, "phase 5");
+	put(c, "xwing", 60000, 10000, 0);
+	put(c, "tie", 20000, 80000, 1800);
+	xwing_flies(c, "4KR");
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 1);
+}
+
+/* Rules version 4 keeps its meaning: no charge comes back. */
+static void test_v4_elusive_no_recovery(void **state)
+{
+	ctx *c = *state;
+	assert_int_equal(elusive_round(c, "4KR", 0), 0);
+}
+
+/* Heavy Laser Cannon (its card: after the Modify Attack Dice step, every
+ * crit result becomes a hit): version 5 changes them, version 4 did not. */
+static int hlc_attack(ctx *c, int *faceup)
+{
+	two_entry_setup(c);
+	equip(c, "xwing", "heavylasercannon");
+	ship(c, "xwing")->focus = 0;
+	ship(c, "tie")->focus = 0;
+	ship(c, "tie")->evade = 0;
+	OK(c, "reb: roll ship=xwing target=tie weapon=card card=heavylasercannon atk=crit,crit,hit,blank");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=evade,blank,blank");
+	OK(c, "imp: modify");
+	*faceup = 0;
+	for (int k = 0; k < S(c)->npend; k++)
+		*faceup += S(c)->pend_up[k];
+	return S(c)->npend;
+}
+
+static void test_v5_heavylasercannon(void **state)
+{
+	ctx *c = *state;
+	int faceup;
+	assert_int_equal(hlc_attack(c, &faceup), 2);   /* 3 hits, 1 evade */
+	assert_int_equal(faceup, 0);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Heavy Laser Cannon: 2 crits to hits") != NULL);
+}
+
+static void test_v4_heavylasercannon_as_recorded(void **state)
+{
+	ctx *c = *state;
+	int faceup;
+	assert_int_equal(hlc_attack(c, &faceup), 2);   /* the hit evaded, 2 crits */
+	assert_int_equal(faceup, 2);
+}
+
+/* The crits turned before the defence dice: the attacker's modify says so. */
+static void test_v5_heavylasercannon_modify(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "heavylasercannon");
+	equip(c, "xwing", "marksmanship");
+	OK(c, "reb: roll ship=xwing target=tie weapon=card card=heavylasercannon atk=crit,hit,focus,blank");
+	OK(c, "reb: ability ship=xwing card=marksmanship change=2 to=crit");
+	OK(c, "reb: modify aspend=focus");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "xwing modifies its attack: hit hit hit blank") != NULL);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Heavy Laser Cannon") != NULL);
+	NO(c, "reb: ability ship=xwing card=heavylasercannon change=1 to=hit", "Heavy Laser Cannon");
+}
+
+/* Crack Shot (its card: a primary attack, the defender in the bullseye arc,
+ * before the Neutralize Results step, 1 charge: 1 evade result cancelled). */
+static void crackshot_setup(ctx *c)
+{
+	two_entry_setup(c);
+	equip(c, "xwing", "crackshot");
+	ship(c, "xwing")->focus = 0;
+	ship(c, "tie")->focus = 0;
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,hit,blank");
+	NO(c, "reb: ability ship=xwing card=crackshot", "before the Neutralize Results step");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=evade,blank,blank");
+	NO(c, "reb: ability ship=xwing card=crackshot", "before the Neutralize Results step");
+}
+
+static void test_v5_crackshot(void **state)
+{
+	ctx *c = *state;
+	crackshot_setup(c);
+	NO(c, "imp: modify dspend=focus", "tie has no focus token");   /* the spends still checked first */
+	OK(c, "imp: modify dspend=evade");   /* 2 evades now */
+	assert_int_equal(S(c)->roll.on, 1);
+	assert_int_equal(S(c)->roll.step, 4);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Crack Shot") != NULL);
+	v4_snapshot(c, 4);
+	NO(c, "imp: attack ship=tie target=xwing weapon=primary atk=hit,hit def=blank,blank", "Neutralize Results");
+	NO(c, "imp: ability ship=xwing card=crackshot", "the player who flies it");
+	NO(c, "reb: ability ship=xwing card=crackshot change=1 to=blank", "Crack Shot");
+	NO(c, "reb: ability ship=xwing card=marksmanship change=1 to=crit", "not in xwing's loadout");
+	NO(c, "imp: modify", "the player who flies it");
+	NO(c, "reb: modify aspend=focus", "before Neutralize Results");
+	OK(c, "reb: ability ship=xwing card=crackshot");
+	assert_int_equal(S(c)->roll.on, 0);
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 0);
+	assert_int_equal(ship(c, "tie")->evade, 0);
+	assert_int_equal(S(c)->npend, 1);   /* 2 hits, 1 evade left */
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Crack Shot: 1 evade cancelled") != NULL);
+}
+
+/* Passed: the attacker's `modify` alone resolves the attack as it stands. */
+static void test_v5_crackshot_passed(void **state)
+{
+	ctx *c = *state;
+	crackshot_setup(c);
+	OK(c, "imp: modify dspend=evade");
+	OK(c, "reb: modify");
+	assert_int_equal(S(c)->roll.on, 0);
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 1);
+	assert_int_equal(S(c)->npend, 0);
+}
+
+/* No step when the card cannot be used: no charge, no evade result, the
+ * defender out of the bullseye, or rules version 4. */
+static void test_v5_crackshot_not_due(void **state)
+{
+	ctx *c = *state;
+	crackshot_setup(c);
+	ship(c, "xwing")->ucharges[0] = 0;
+	OK(c, "imp: modify");
+	assert_int_equal(S(c)->roll.on, 0);
+}
+
+static void test_v5_crackshot_no_evade(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "crackshot");
+	ship(c, "tie")->focus = 0;
+	ship(c, "tie")->evade = 0;
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,hit,blank");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=focus,blank,blank");
+	OK(c, "imp: modify");
+	assert_int_equal(S(c)->roll.on, 0);
+}
+
+static void test_v5_crackshot_bullseye(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "crackshot");
+	put(c, "tie", 40000 + 4000, 40000 + 4000 + 15000, 1800);   /* front arc, not the bullseye */
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,hit,blank");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=evade,blank,blank");
+	OK(c, "imp: modify");
+	assert_int_equal(S(c)->roll.on, 0);
+}
+
+static void test_v4_crackshot_no_step(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "crackshot");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,hit,blank");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=evade,blank,blank");
+	OK(c, "imp: modify");
+	assert_int_equal(S(c)->roll.on, 0);   /* resolved as version 4 did */
+}
+
 /* ---- abilities recorded as effects (rules version 2) ---------------------------- */
 
 static void test_effect_card_checked(void **state)
@@ -1798,6 +2050,22 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_ability_serissu, setup4, teardown),
 		cmocka_unit_test_setup_teardown(test_ability_marksmanship, setup4, teardown),
 		cmocka_unit_test_setup_teardown(test_ability_not_enforced, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_red_recovers, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_blue_white_keep, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_white_keeps, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_at_max, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_bump_keeps, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_cycle, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_elusive_no_recovery, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_heavylasercannon, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_heavylasercannon_as_recorded, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_heavylasercannon_modify, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_crackshot, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_crackshot_passed, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_crackshot_not_due, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_crackshot_no_evade, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_crackshot_bullseye, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_crackshot_no_step, setup4, teardown),
 		T(test_simultaneous_fire),
 		T(test_effect_card_checked),
 		T(test_special_weapon),

@@ -421,7 +421,7 @@ typedef struct xw_last_move {
 /* The dice of an attack rolled (`roll`), until its `modify` resolves it. */
 typedef struct xw_roll {
 	int on;                       /* 1 while it waits */
-	int step;                     /* v4: 1 the attacker modifies, 2 the defence dice, 3 the defender modifies */
+	int step;                     /* v4: 1 the attacker modifies, 2 the defence dice, 3 the defender modifies; v5: 4 before Neutralize Results */
 	int nre, nas;                 /* v4: the attacker's modify kept until the defender's */
 	uint8_t re[12], refaces[12], as[6];
 	int ship, target, weapon;     /* weapon: XW_W_* (XW_W_CARD + k: the k-th upgrade) */
@@ -431,6 +431,10 @@ typedef struct xw_roll {
 	int nab;
 	uint8_t ab_ship[8], ab_card[8];   /* the ship, its entry in the enforced list */
 	uint16_t amask, dmask;        /* bit k: attack (defence) die k+1 rerolled by an ability */
+	/* v5: step 4, before Neutralize Results (Crack Shot): the defender's spends kept */
+	int nds;
+	uint8_t ds[6];
+	int cancel;                   /* 1 while resolving: an evade result cancelled (never kept) */
 } xw_roll;
 
 typedef struct xw_state {

@@ -473,7 +473,7 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 static void roll_json(const xw_state *s, sl_buf *b)
 {
 	const xw_roll *r = &s->roll;
-	static const char *const step[] = {"", "attacker modifies", "defence dice", "defender modifies"};
+	static const char *const step[] = {"", "attacker modifies", "defence dice", "defender modifies", "before neutralize"};
 	sl_buf_puts(b, ",\"roll\":{\"attacker\":");
 	sl_buf_json_str(b, s->ships[r->ship].id);
 	sl_buf_puts(b, ",\"defender\":");
