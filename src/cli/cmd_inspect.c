@@ -171,14 +171,7 @@ static int info_one(const inspect_opts *o, const char *file)
 	memset(&I, 0, sizeof I);
 	sl_error_clear(&I.de);
 	sl_buf_init(&I.t);
-	{   /* a .silb: its form, segments and how it compares with the text */
-		unsigned char first = 0;
-		FILE *g = strcmp(file, "-") ? fopen(file, "rb") : NULL;
-		if (g) {
-			silb = fread(&first, 1, 1, g) == 1 && sl_silb_sniff(&first, 1);
-			fclose(g);
-		}
-	}
+	silb = cli_path_silb(file);   /* a .silb: its form, segments and how it compares with the text */
 	I.silb = silb;
 	cli_walk_init(&w);
 	w.header = info_header;
@@ -197,15 +190,9 @@ static int info_one(const inspect_opts *o, const char *file)
 	sl_buf_init(&b);
 	{
 		const sl_header *h = &log->h;
-		FILE *f = strcmp(file, "-") ? fopen(file, "rb") : NULL;
-		long bytes = -1;
+		long bytes = cli_path_bytes(file);
 		sl_silb_info si = w.si;
 		size_t text_bytes = 0;
-		if (f) {
-			fseek(f, 0, SEEK_END);
-			bytes = ftell(f);
-			fclose(f);
-		}
 		if (silb) {   /* the header and tail of the canonical text, and its entries */
 			sl_buf_reset(&I.t);
 			sl_sil_write(log, &I.t);
@@ -565,14 +552,6 @@ static int verify_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n
 	return SL_OK;
 }
 
-static int is_silb(const char *file)
-{
-	FILE *f = fopen(file, "rb");
-	int c = f ? getc(f) : EOF;
-	if (f)
-		fclose(f);
-	return c == 0x89;
-}
 
 /* A failed verify: the message on standard error, and with --json an
  * object saying so on standard output. */
@@ -688,7 +667,7 @@ static int verify_read(const char *file, sl_log **log, verify_ctx *v, sl_silb_in
 	size_t n;
 	int rc, silb;
 	if (strcmp(file, "-") != 0)
-		return is_silb(file) ? sl_silb_stream(log, file, verify_sink, v, si, err)
+		return cli_path_silb(file) ? sl_silb_stream(log, file, verify_sink, v, si, err)
 		                     : sl_sil_stream(log, file, verify_sink, v, err);
 	/* standard input: a text log a window at a time, for any length */
 	rc = cli_stdin_stream(log, &data, &n, 0, verify_sink, v, si, &silb, err);
