@@ -4,6 +4,7 @@
 #include "replay/sl_chain.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { OPT_STRICT = 300, OPT_EXTENDS = 301, OPT_DIGEST = 302 };
@@ -328,7 +329,8 @@ int cmd_info(int argc, char **argv)
 		if (k > i && !o.json && fflush(stdout) == 0)
 			putchar('\n');
 		fflush(stdout);
-		one = info_one(&o, argv[k]);
+		/* an archive of many games: its games, as `ls` lists them */
+		one = strcmp(argv[k], "-") && sl_sila_is_file(argv[k]) ? cli_ls(argv[k], o.json) : info_one(&o, argv[k]);
 		if (one > rc)
 			rc = one;
 	}
@@ -575,6 +577,44 @@ static int verify_fail(const inspect_opts *o, const char *file, const sl_error *
 
 static int verify_run(const inspect_opts *o, const char *file, verify_ctx *v, sl_silb_info *si, sl_error *err);
 
+/* verify ARCHIVE (of many games): every game, each alone as ARCHIVE:NAME
+ * (the dictionary and its own bytes), a line each; the first failure's
+ * exit code once all are done. */
+static int verify_archive(const inspect_opts *o, const char *file)
+{
+	sl_sila *a;
+	sl_error err;
+	int rc = EXIT_OK;
+	sl_error_clear(&err);
+	if (o->extends)
+		return cli_usage("verify", "--extends compares one log: name a game of the archive (%s:NAME)", file);
+	if (sl_sila_open(&a, file, &err))
+		return verify_fail(o, file, &err);
+	for (size_t i = 0; i < sl_sila_count(a); i++) {
+		const char *name = sl_sila_at(a, i)->name;
+		size_t n = strlen(file) + strlen(name) + 2;
+		char *path = malloc(n);
+		verify_ctx v;
+		sl_silb_info si;
+		int one;
+		if (!path) {
+			sl_sila_close(a);
+			return EXIT_IO;
+		}
+		snprintf(path, n, "%s:%s", file, name);
+		memset(&v, 0, sizeof v);
+		memset(&si, 0, sizeof si);
+		si.form = SL_SILB_ARCHIVE;
+		sl_error_clear(&err);
+		one = verify_run(o, path, &v, &si, &err);
+		if (one && rc == EXIT_OK)
+			rc = one;
+		free(path);
+	}
+	sl_sila_close(a);
+	return rc;
+}
+
 int cmd_verify(int argc, char **argv)
 {
 	inspect_opts o;
@@ -586,6 +626,8 @@ int cmd_verify(int argc, char **argv)
 	int rc = one_file("verify", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
+	if (sl_sila_is_file(file))
+		return verify_archive(&o, file);
 	memset(&v, 0, sizeof v);
 	memset(&si, 0, sizeof si);
 	si.form = SL_SILB_ARCHIVE;

@@ -440,6 +440,11 @@ int sl_mcs_prime(sl_mcs *s)
 	}
 	if (sl_strtab_copy(&s->tab, &p->tab) < 0)
 		return mcs_oom(s);
+	/* decoded values point into the table: its strings become the log's,
+	 * which outlives the dictionary */
+	for (size_t k = 0; s->mc.dec && k < s->tab.n; k++)
+		if (!(s->tab.s[k] = sl_arena_strndup(s->arena, s->tab.s[k], s->tab.len[k])))
+			return mcs_oom(s);
 	s->primed = 1;
 	return SL_OK;
 }
