@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "sillage.h"
 
@@ -377,6 +378,89 @@ static void test_truncations_and_names(void **s)
 	free(v);
 }
 
+/* A record rebuilt with its CRC: kind, payload. */
+static void put_rec(sl_buf *b, int kind, const void *p, size_t n)
+{
+	size_t at = b->len;
+	uint32_t crc;
+	sl_buf_u8(b, (uint8_t)kind);
+	sl_buf_u32le(b, (uint32_t)n);
+	sl_buf_put(b, p, n);
+	crc = (uint32_t)crc32(0, b->data + at, (uInt)(5 + n));
+	sl_buf_u32le(b, crc);
+}
+
+/* Forged counts with sound CRCs: a directory of a million games in a few
+ * bytes, a dictionary of more games than a reader takes. Refused at once,
+ * at the record's offset, without allocating what they claim. */
+static void test_forged(void **s)
+{
+	char dir[] = "/tmp/sila-XXXXXX", path[64];
+	sl_log **v = games_of(0, 2);
+	sl_sila *a;
+	sl_error err;
+	size_t n, dof;
+	char *d;
+	sl_buf b;
+	(void)s;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/club.sila", dir);
+	write_archive(path, v, 0, 2, 0);
+	d = get_file(path, &n);
+	dof = 0;   /* the TRAILER's u64: the DIRECTORY's offset */
+	for (int k = 7; k >= 0; k--)
+		dof = dof << 8 | (uint8_t)d[n - 20 + k];
+	{   /* the directory: a million games */
+		uint8_t pay[8] = {0x80, 0x80, 0x40, 0x00, 0x03, 0x00};   /* 1 << 20 games, 0 raw bytes, deflate */
+		sl_buf_init(&b);
+		sl_buf_put(&b, d, dof);
+		put_rec(&b, 0x18, pay, 6);
+		{
+			uint8_t tr[16] = {0};
+			for (int k = 0; k < 8; k++)
+				tr[k] = (uint8_t)(dof >> (8 * k));
+			tr[8] = 6 + 9;
+			put_rec(&b, 0x12, tr, 16);
+		}
+		put_file(path, b.data, b.len);
+		sl_error_clear(&err);
+		assert_int_equal(sl_sila_open(&a, path, &err), SL_EFORMAT);
+		assert_int_equal(err.offset, (int64_t)dof);
+		assert_non_null(strstr(err.msg, "out of range for the file"));
+		sl_buf_free(&b);
+	}
+	{   /* the dictionary: 65 games */
+		size_t dl = (size_t)(uint8_t)d[17] | (size_t)(uint8_t)d[18] << 8;
+		const uint8_t *dp = (const uint8_t *)d + 21;
+		sl_buf pay;
+		sl_log *log = NULL;
+		char name[96];
+		sl_buf_init(&pay);
+		sl_buf_init(&b);
+		sl_buf_put(&pay, dp, dl);
+		assert_int_equal(pay.data[1 + pay.data[0] + 1], 2);   /* "sail", rules 1, then 2 games */
+		pay.data[1 + pay.data[0] + 1] = 65;
+		sl_buf_put(&b, d, 16);
+		put_rec(&b, 0x15, pay.data, pay.len);
+		sl_buf_put(&b, d + 16 + dl + 9, n - 16 - dl - 9);
+		put_file(path, b.data, b.len);
+		sl_error_clear(&err);
+		assert_int_equal(sl_sila_open(&a, path, &err), SL_EFORMAT);
+		assert_non_null(strstr(err.msg, "kind DICT"));
+		snprintf(name, sizeof name, "%s:g00", path);
+		sl_error_clear(&err);
+		assert_int_equal(sl_log_load(&log, name, &err), SL_EFORMAT);
+		sl_buf_free(&b);
+		sl_buf_free(&pay);
+	}
+	sl_free(d);
+	unlink(path);
+	rmdir(dir);
+	for (int i = 0; i < 2; i++)
+		sl_log_free(v[i]);
+	free(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -384,6 +468,7 @@ int main(void)
 		cmocka_unit_test(test_append),
 		cmocka_unit_test(test_damaged_member),
 		cmocka_unit_test(test_truncations_and_names),
+		cmocka_unit_test(test_forged),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
