@@ -85,8 +85,9 @@ int cli_is_archive(const char *path)
 int cli_report_silb(const sl_error *err, const char *path)
 {
 	int rc = cli_report(err);
-	/* not when the header itself is damaged: repair would keep nothing */
-	if ((err->code == SL_EFORMAT || err->code == SL_ELIMIT || err->code == SL_ESYNTAX) &&
+	/* not when the header itself is damaged: repair would keep nothing;
+	 * not for a game of an archive of many games, which repair does not read */
+	if (!cli_is_member(path) && (err->code == SL_EFORMAT || err->code == SL_ELIMIT || err->code == SL_ESYNTAX) &&
 	    !strstr(err->msg, "kind HEADER"))
 		if (strstr(err->msg, "truncated") || strstr(err->msg, "cut short") || strstr(err->msg, "CRC") ||
 		    strstr(err->msg, "TRAILER"))
@@ -409,11 +410,14 @@ static char *member_name(const char *path)
 }
 
 /* pack --archive OUT FILE...: the games into an archive of many games,
- * the first few (at most SL_SILA_PRIMERS that fit a modelled segment)
- * priming its dictionary; --append adds them to OUT, which stays as it is. */
+ * the first few that fit a modelled segment priming its dictionary (one
+ * per 16 games, 1 to SL_SILA_PRIMERS: each is stored twice, in the
+ * dictionary and as its member); --append adds them to OUT, which stays as
+ * it is. */
 static int pack_archive(const bin_args *a, int n, char **files)
 {
 	enum { NPRIME = SL_SILA_PRIMERS };
+	size_t want = n / 16 < 1 ? 1 : n / 16 > NPRIME ? NPRIME : (size_t)n / 16;
 	sl_sila_writer *w = NULL;
 	const sl_log *primers[NPRIME];
 	sl_log *held[NPRIME];
@@ -428,7 +432,7 @@ static int pack_archive(const bin_args *a, int n, char **files)
 			goto out;
 	} else {
 		/* the dictionary: the first games that fit one modelled segment */
-		for (k = 0; k < n && np < NPRIME && nheld < NPRIME; k++) {
+		for (k = 0; k < n && np < want && nheld < NPRIME; k++) {
 			sl_log *log;
 			int glyph = 0;
 			if ((rc = sl_log_load(&log, files[k], &err)))
