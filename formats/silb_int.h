@@ -63,6 +63,11 @@ int silb_check_file_header(const uint8_t *p, size_t n, const char *name, int *fo
  * recno): *kind, *pl, *plen. Returns its whole length, or <0 with err set. */
 long silb_parse_record(const uint8_t *p, size_t n, size_t off, size_t recno,
 	const char *name, int *kind, const uint8_t **pl, size_t *plen, sl_error *err);
+/* zlib's allocator through sl_calloc / sl_free. */
+void *silb_zalloc(void *op, unsigned items, unsigned size);
+void silb_zfree(void *op, void *p);
+/* n bytes at off of fd, all of them ("the file ends early" at off). */
+int silb_pread(int fd, size_t off, void *p, size_t n, const char *name, sl_error *err);
 /* Sets err to "name: offset 0x..: msg". */
 int silb_fail(sl_error *err, const char *name, size_t off, int code, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

@@ -19,18 +19,6 @@
 
 /* ---- deflate with a preset dictionary --------------------------------------------- */
 
-static voidpf z_alloc(voidpf op, uInt items, uInt size)
-{
-	(void)op;
-	return sl_calloc(items, size);
-}
-
-static void z_free(voidpf op, voidpf p)
-{
-	(void)op;
-	sl_free(p);
-}
-
 int silb_deflate_dict(sl_buf *out, const uint8_t *p, size_t n, const uint8_t *dict, size_t ndict)
 {
 	z_stream z;
@@ -74,8 +62,8 @@ int silb_inflate_dict(const uint8_t *zp, size_t nz, size_t want, const uint8_t *
 		return SL_ENOMEM;
 	}
 	memset(&z, 0, sizeof z);
-	z.zalloc = z_alloc;
-	z.zfree = z_free;
+	z.zalloc = silb_zalloc;
+	z.zfree = silb_zfree;
 	if (inflateInit2(&z, -15) != Z_OK || (ndict && inflateSetDictionary(&z, dict, (uInt)ndict) != Z_OK)) {
 		inflateEnd(&z);
 		sl_free(*out);
@@ -424,24 +412,6 @@ struct sl_sila {
 	sl_error dict_err;           /* why it could not be */
 };
 
-static int pread_all(int fd, size_t off, void *p, size_t n, const char *name, sl_error *err)
-{
-	uint8_t *b = p;
-	while (n > 0) {
-		ssize_t r = pread(fd, b, n, (off_t)off);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return sl_error_set(err, SL_EIO, "%s: read error: %s", name, strerror(errno));
-		if (r == 0)
-			return silb_fail(err, name, off, SL_EFORMAT, "the file ends early");
-		b += r;
-		off += (size_t)r;
-		n -= (size_t)r;
-	}
-	return SL_OK;
-}
-
 /* The record at off (len bytes framed, of kind want) into *buf. */
 static int read_rec(const sl_sila *a, size_t off, size_t len, int want, uint8_t **buf,
 	const uint8_t **pl, size_t *plen, sl_error *err)
@@ -453,7 +423,7 @@ static int read_rec(const sl_sila *a, size_t off, size_t len, int want, uint8_t 
 			silb_kind_name(want));
 	if (!(*buf = sl_malloc(len)))
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
-	if ((rc = pread_all(a->fd, off, *buf, len, a->path, err)))
+	if ((rc = silb_pread(a->fd, off, *buf, len, a->path, err)))
 		return rc;
 	if (silb_parse_record(*buf, len, off, 0, a->path, &kind, pl, plen, err) < 0)
 		return err->code;
@@ -589,7 +559,7 @@ static int sila_open_fd(sl_sila **out, const char *path, int fd, sl_error *err)
 		rc = silb_fail(err, path, 0, SL_ELIMIT, "the file is larger than %u bytes", SL_SILB_MAX_FILE);
 		goto fail;
 	}
-	if ((rc = pread_all(a->fd, 0, fh, a->size < sizeof fh ? a->size : sizeof fh, path, err)) ||
+	if ((rc = silb_pread(a->fd, 0, fh, a->size < sizeof fh ? a->size : sizeof fh, path, err)) ||
 	    (rc = silb_check_file_header(fh, a->size < sizeof fh ? a->size : sizeof fh, path, &form, err)))
 		goto fail;
 	if (form != SL_SILB_MANY) {
@@ -603,7 +573,7 @@ static int sila_open_fd(sl_sila **out, const char *path, int fd, sl_error *err)
 	{   /* the DICT record: right after the file header */
 		uint8_t fr[5];
 		uint32_t len;
-		if ((rc = pread_all(a->fd, SILB_FILE_HEADER, fr, 5, path, err)))
+		if ((rc = silb_pread(a->fd, SILB_FILE_HEADER, fr, 5, path, err)))
 			goto fail;
 		len = (uint32_t)fr[1] | (uint32_t)fr[2] << 8 | (uint32_t)fr[3] << 16 | (uint32_t)fr[4] << 24;
 		if (fr[0] != SILB_K_DICT || len > SL_SILB_MAX_RECORD ||
@@ -619,7 +589,7 @@ static int sila_open_fd(sl_sila **out, const char *path, int fd, sl_error *err)
 		uint64_t dof;
 		uint32_t dl;
 		sl_reader r;
-		if ((rc = pread_all(a->fd, at, tr, sizeof tr, path, err)))
+		if ((rc = silb_pread(a->fd, at, tr, sizeof tr, path, err)))
 			goto fail;
 		if (tr[0] != SILB_K_TRAILER || silb_parse_record(tr, sizeof tr, at, 0, path, &kind, &pl, &plen, NULL) < 0
 		    || plen != SILB_TRAILER_LEN) {
@@ -647,7 +617,7 @@ static int sila_open_fd(sl_sila **out, const char *path, int fd, sl_error *err)
 		const char *g;
 		size_t gn;
 		uint64_t rules, np;
-		if ((rc = pread_all(a->fd, a->dict_off + 5, head, k, path, err)))
+		if ((rc = silb_pread(a->fd, a->dict_off + 5, head, k, path, err)))
 			goto fail;
 		sl_reader_init(&r, head, k);
 		if (silb_get_str(&r, &g, &gn) || !sl_id_ok(g, gn) || (rules = sl_read_uvarint(&r), r.err) ||
@@ -852,7 +822,7 @@ int sl_sila_read(sl_sila *a, size_t i, sl_log **out, unsigned flags, sl_silb_inf
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
 	}
 	snprintf(name, nn, "%s:%s", a->path, m->name);
-	if ((rc = pread_all(a->fd, m->offset, bytes, m->bytes, a->path, err)) == SL_OK)
+	if ((rc = silb_pread(a->fd, m->offset, bytes, m->bytes, a->path, err)) == SL_OK)
 		rc = silb_member_read(out, name, bytes, m->bytes, m->offset, d, flags, info, sink, ud, err);
 	sl_free(bytes);
 	sl_free(name);

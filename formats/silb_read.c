@@ -2,8 +2,10 @@
  * error names the byte offset and the reason (formats/silb.md). */
 #include "silb_int.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 int silb_fail(sl_error *err, const char *name, size_t off, int code, const char *fmt, ...)
@@ -92,16 +94,34 @@ long silb_parse_record(const uint8_t *p, size_t n, size_t off, size_t recno,
 
 /* ---- segments -------------------------------------------------------------- */
 
-static voidpf z_alloc(voidpf op, uInt items, uInt size)
+void *silb_zalloc(void *op, unsigned items, unsigned size)
 {
 	(void)op;
 	return sl_calloc(items, size);
 }
 
-static void z_free(voidpf op, voidpf p)
+void silb_zfree(void *op, void *p)
 {
 	(void)op;
 	sl_free(p);
+}
+
+int silb_pread(int fd, size_t off, void *p, size_t n, const char *name, sl_error *err)
+{
+	uint8_t *b = p;
+	while (n > 0) {
+		ssize_t r = pread(fd, b, n, (off_t)off);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return sl_error_set(err, SL_EIO, "%s: read error: %s", name, strerror(errno));
+		if (r == 0)
+			return silb_fail(err, name, off, SL_EFORMAT, "the file ends early");
+		b += r;
+		off += (size_t)r;
+		n -= (size_t)r;
+	}
+	return SL_OK;
 }
 
 #define SFAIL(...) do { snprintf(msg, msgn, __VA_ARGS__); goto fail; } while (0)
@@ -149,8 +169,8 @@ int silb_seg_open(silb_seg *sg, const uint8_t *pl, size_t plen, size_t *budget,
 	if (!sg->raw)
 		SOOM();
 	memset(&z, 0, sizeof z);
-	z.zalloc = z_alloc;
-	z.zfree = z_free;
+	z.zalloc = silb_zalloc;
+	z.zfree = silb_zfree;
 	if (inflateInit(&z) != Z_OK)
 		SOOM();
 	zinit = 1;
@@ -312,8 +332,8 @@ int silb_mseg_strings(const silb_mseg *sg, uint8_t **out, char *msg, size_t msgn
 	if (sg->strlen == 0)
 		return 0;
 	memset(&z, 0, sizeof z);
-	z.zalloc = z_alloc;
-	z.zfree = z_free;
+	z.zalloc = silb_zalloc;
+	z.zfree = silb_zfree;
 	if (inflateInit2(&z, -15) != Z_OK)
 		SOOM();
 	if (sg->nzdict && inflateSetDictionary(&z, sg->zdict, (uInt)sg->nzdict) != Z_OK) {

@@ -34,20 +34,7 @@ struct sl_silb {
 
 static int read_at(sl_silb *f, size_t off, void *p, size_t n, const char *name, sl_error *err)
 {
-	uint8_t *b = p;
-	while (n > 0) {
-		ssize_t r = pread(f->fd, b, n, (off_t)off);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return sl_error_set(err, SL_EIO, "%s: read error: %s", name, strerror(errno));
-		if (r == 0)
-			return silb_fail(err, name, off, SL_EFORMAT, "the file ends early");
-		b += r;
-		off += (size_t)r;
-		n -= (size_t)r;
-	}
-	return SL_OK;
+	return silb_pread(f->fd, off, p, n, name, err);
 }
 
 /* Reads the record at off, which must be of `kind` and end by `end`. */

@@ -78,6 +78,32 @@ static int comment_fits(const sl_log *log, const char *s, const char *where, siz
 		"in one block (split it, or keep this log as text)", name, where, len, SL_MAX_COMMENT);
 }
 
+/* The header record (HEADER, or a member's MHEADER) from hdr (freed),
+ * after which BASE goes; on failure w is freed. */
+static int head_record(sl_silb_writer *w, int kind, sl_buf *hdr, sl_error *err)
+{
+	if (hdr->failed)   /* a header cut short is not the header */
+		w->out.failed = 1;
+	else
+		silb_put_record(&w->out, kind, hdr->data, hdr->len);
+	sl_buf_free(hdr);
+	w->hdr_end = w->out.len;
+	if (w->out.failed) {
+		sl_silb_writer_free(w);
+		return nomem(err);
+	}
+	return SL_OK;
+}
+
+/* A modelled segment has no code for a glyph: a log with any is deflated. */
+static int coding_for(const sl_log *log, int coding)
+{
+	for (size_t i = 0; i < log->n && coding == SL_SILB_MODEL; i++)
+		if (log->ev[i].glyph)
+			coding = SL_SILB_DEFLATE;
+	return coding;
+}
+
 int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
 {
 	sl_silb_writer *w;
@@ -115,16 +141,8 @@ int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
 	silb_put_file_header(&w->out, SL_SILB_ARCHIVE, log->h.format_version);
 	sl_buf_init(&hdr);
 	silb_put_header(&hdr, &log->h, ih);
-	if (hdr.failed)   /* a header cut short is not the header */
-		w->out.failed = 1;
-	else
-		silb_put_record(&w->out, SILB_K_HEADER, hdr.data, hdr.len);
-	sl_buf_free(&hdr);
-	w->hdr_end = w->out.len;
-	if (w->out.failed) {
-		sl_silb_writer_free(w);
-		return nomem(err);
-	}
+	if ((rc = head_record(w, SILB_K_HEADER, &hdr, err)))
+		return rc;
 	*out = w;
 	return SL_OK;
 }
@@ -560,11 +578,7 @@ int sl_silb_write_archive_coded(const sl_log *log, int coding, sl_buf *out, sl_e
 	int rc = sl_silb_writer_new(&w, log, err);
 	if (rc)
 		return rc;
-	/* a modelled segment has no code for a glyph: a log with any is deflated */
-	for (size_t i = 0; i < log->n && coding == SL_SILB_MODEL; i++)
-		if (log->ev[i].glyph)
-			coding = SL_SILB_DEFLATE;
-	sl_silb_writer_coding(w, coding);
+	sl_silb_writer_coding(w, coding_for(log, coding));
 	for (size_t i = 0; i < log->n; i++)
 		if ((rc = writer_add_at(w, &log->ev[i], log->ev + i + 1, log->n - i - 1, err))) {
 			sl_silb_writer_free(w);
@@ -600,19 +614,9 @@ int silb_member_write(const sl_log *log, const silb_dict *d, sl_buf *out, sl_mcs
 			hdr.failed = 1;
 		sl_buf_free(&raw);
 	}
-	if (hdr.failed)
-		w->out.failed = 1;
-	else
-		silb_put_record(&w->out, SILB_K_MHEADER, hdr.data, hdr.len);
-	sl_buf_free(&hdr);
-	w->hdr_end = w->out.len;
-	if (w->out.failed) {
-		sl_silb_writer_free(w);
-		return nomem(err);
-	}
-	for (size_t i = 0; i < log->n && coding == SL_SILB_MODEL; i++)
-		if (log->ev[i].glyph)
-			coding = SL_SILB_DEFLATE;
+	if ((rc = head_record(w, SILB_K_MHEADER, &hdr, err)))
+		return rc;
+	coding = coding_for(log, coding);
 	if (snap_out && (coding != SL_SILB_MODEL || log->n > SL_SILB_MSEGMENT_ENTRIES)) {
 		sl_silb_writer_free(w);
 		return sl_error_set(err, SL_EUSAGE, "a dictionary's game must fit one modelled segment");

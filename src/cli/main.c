@@ -228,7 +228,8 @@ const cli_verb cli_verbs[] = {
 	{"verify", cmd_verify, "replay a log, checking every rule and every recorded state check", "FILE", verify_opts,
 	 "Exit 0 when every event is legal and every state check matches; 1 naming the first event where the "
 	 "replayed state and the recorded one part, with both hashes. A fork (`sillage fork`) must also still "
-	 "hold the entries it was forked with: its first entries digest to its 'meta fork-digest' (exit 1 if not)."},
+	 "hold the entries it was forked with: its first entries digest to its 'meta fork-digest' (exit 1 if not). "
+	 "An archive of many games is verified game by game, each alone, a line each; one game of it is ARCHIVE:NAME."},
 	{"state", cmd_state, "print the game state at an event or a turn", "FILE", state_opts,
 	 "Without a position, the state at the end of the log."},
 	{"log", cmd_log, "list every event described in words, with turns, phases and annotations", "FILE", log_opts,
