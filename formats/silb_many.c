@@ -151,6 +151,7 @@ struct sl_sila_writer {
 	size_t n, cap;
 	int fd;                    /* appending: the archive, written in place */
 	char *path;
+	size_t nold;               /* appending: the games it held */
 };
 
 void sl_sila_writer_free(sl_sila_writer *w)
@@ -361,7 +362,18 @@ static int put_directory(const sl_sila_writer *w, sl_buf *b, size_t off)
 
 int sl_sila_writer_finish(sl_sila_writer *w, sl_buf *out, sl_error *err)
 {
-	int rc = put_directory(w, &w->out, w->base);
+	int rc;
+	if (w->fd >= 0 && w->n == w->nold) {
+		/* nothing to add: the archive as its last trailer left it (an
+		 * append cut short is undone), not a byte more */
+		if (ftruncate(w->fd, (off_t)w->base) != 0 || fsync(w->fd) != 0)
+			rc = sl_error_set(err, SL_EIO, "%s: %s", w->path, strerror(errno));
+		else
+			rc = SL_OK;
+		sl_sila_writer_free(w);
+		return rc;
+	}
+	rc = put_directory(w, &w->out, w->base);
 	if (rc) {
 		sl_sila_writer_free(w);
 		return sl_error_set(err, rc, "out of memory");
@@ -531,7 +543,11 @@ static int load_directory(sl_sila *a, const uint8_t *pl, size_t plen, size_t off
 
 /* The file header, trailer, directory and the DICT's first fields (not
  * its primers, decoded when a member is read). */
-static int sila_open_fd(sl_sila **out, const char *path, int fd, sl_error *err)
+/* end: the file's end to take (0: its size), so that an archive whose
+ * last append was cut short can be opened at its last trailer. The fd is
+ * the archive's from here on, closed by sl_sila_close (or on failure
+ * unless keep_fd). */
+static int sila_open_fd(sl_sila **out, const char *path, int fd, size_t end, int keep_fd, sl_error *err)
 {
 	sl_sila *a;
 	uint8_t fh[SILB_FILE_HEADER], tr[SILB_FRAME + SILB_TRAILER_LEN], *buf = NULL;
@@ -542,7 +558,8 @@ static int sila_open_fd(sl_sila **out, const char *path, int fd, sl_error *err)
 	*out = NULL;
 	a = sl_calloc(1, sizeof *a);
 	if (!a) {
-		close(fd);
+		if (!keep_fd)
+			close(fd);
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
 	}
 	a->fd = fd;
@@ -555,6 +572,8 @@ static int sila_open_fd(sl_sila **out, const char *path, int fd, sl_error *err)
 		goto fail;
 	}
 	a->size = (size_t)sb.st_size;
+	if (end && end < a->size)
+		a->size = end;
 	if (a->size > SL_SILB_MAX_FILE) {
 		rc = silb_fail(err, path, 0, SL_ELIMIT, "the file is larger than %u bytes", SL_SILB_MAX_FILE);
 		goto fail;
@@ -593,7 +612,8 @@ static int sila_open_fd(sl_sila **out, const char *path, int fd, sl_error *err)
 			goto fail;
 		if (tr[0] != SILB_K_TRAILER || silb_parse_record(tr, sizeof tr, at, 0, path, &kind, &pl, &plen, NULL) < 0
 		    || plen != SILB_TRAILER_LEN) {
-			rc = silb_fail(err, path, at, SL_EFORMAT, "the archive does not end with a TRAILER record");
+			rc = silb_fail(err, path, at, SL_EFORMAT, "the archive does not end with a TRAILER record (an "
+				"append cut short? `sillage pack --archive %s --append` goes back to the last sound one)", path);
 			goto fail;
 		}
 		sl_reader_init(&r, pl, plen);
@@ -635,6 +655,8 @@ static int sila_open_fd(sl_sila **out, const char *path, int fd, sl_error *err)
 	return SL_OK;
 fail:
 	sl_free(buf);
+	if (keep_fd)
+		a->fd = -1;
 	sl_sila_close(a);
 	return rc;
 }
@@ -646,7 +668,7 @@ int sl_sila_open(sl_sila **out, const char *path, sl_error *err)
 	if (fd < 0)
 		return sl_error_set(err, errno == ENOENT ? SL_EFORMAT : SL_EIO, "%s: cannot open: %s", path,
 			strerror(errno));
-	return sila_open_fd(out, path, fd, err);
+	return sila_open_fd(out, path, fd, 0, 0, err);
 }
 
 size_t sl_sila_count(const sl_sila *a) { return a->n; }
@@ -889,6 +911,29 @@ int sl_sila_open_member(sl_sila **out, size_t *index, const char *path, sl_error
 
 /* ---- appending -------------------------------------------------------------------------------- */
 
+/* The end of the last sound TRAILER record before the file's end (0: none):
+ * where an archive stood before an append that did not finish. */
+static size_t last_trailer(int fd)
+{
+	struct stat sb;
+	uint8_t tr[SILB_FRAME + SILB_TRAILER_LEN];
+	size_t size;
+	if (fstat(fd, &sb) != 0 || sb.st_size < (off_t)sizeof tr)
+		return 0;
+	size = (size_t)sb.st_size;
+	for (size_t at = size - sizeof tr; at > SILB_FILE_HEADER; at--) {
+		const uint8_t *pl;
+		size_t plen;
+		int kind;
+		if (pread(fd, tr, sizeof tr, (off_t)at) != (ssize_t)sizeof tr)
+			return 0;
+		if (tr[0] == SILB_K_TRAILER && tr[1] == SILB_TRAILER_LEN && !tr[2] && !tr[3] && !tr[4] &&
+		    silb_parse_record(tr, sizeof tr, at, 0, "", &kind, &pl, &plen, NULL) > 0)
+			return at + sizeof tr;
+	}
+	return 0;
+}
+
 int sl_sila_writer_append(sl_sila_writer **out, const char *path, sl_error *err)
 {
 	sl_sila *a = NULL;
@@ -899,8 +944,19 @@ int sl_sila_writer_append(sl_sila_writer **out, const char *path, sl_error *err)
 	if (fd < 0)
 		return sl_error_set(err, errno == ENOENT ? SL_EFORMAT : SL_EIO, "%s: cannot open: %s", path,
 			strerror(errno));
-	if ((rc = sila_open_fd(&a, path, fd, err)) || (rc = silb_sila_dict(a, &d, err))) {
+	if ((rc = sila_open_fd(&a, path, fd, 0, 1, err)) == SL_EFORMAT && strstr(err->msg, "TRAILER")) {
+		/* an append cut short: the archive as its last trailer left it */
+		size_t end = last_trailer(fd);
+		if (end) {
+			sl_error_clear(err);
+			rc = sila_open_fd(&a, path, fd, end, 1, err);
+		}
+	}
+	if (rc || (rc = silb_sila_dict(a, &d, err))) {
+		if (a)
+			a->fd = -1;
 		sl_sila_close(a);
+		close(fd);
 		return rc;
 	}
 	w = sl_calloc(1, sizeof *w);
@@ -921,7 +977,10 @@ int sl_sila_writer_append(sl_sila_writer **out, const char *path, sl_error *err)
 	w->fd = a->fd;
 	a->fd = -1;
 	w->dict_end = a->dict_off + a->dict_len;
-	w->base = a->dir_off;
+	/* the new games go after the old trailer, which stays whole until the
+	 * new one is synced: an append cut short leaves the archive as it was
+	 * before it, up to that trailer (the next append goes back to it) */
+	w->base = a->size;
 	for (size_t i = 0; i < a->n; i++) {
 		wmember *m = &w->m[i];
 		if (!(m->name = sl_strdup(a->m[i].name))) {
@@ -936,7 +995,7 @@ int sl_sila_writer_append(sl_sila_writer **out, const char *path, sl_error *err)
 		m->events = (uint64_t)a->m[i].events;
 		m->turns = (uint64_t)a->m[i].turns;
 	}
-	w->n = a->n;
+	w->n = w->nold = a->n;
 	sl_sila_close(a);
 	*out = w;
 	return SL_OK;

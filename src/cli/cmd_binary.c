@@ -497,7 +497,7 @@ int cmd_pack(int argc, char **argv)
 	if (a.archive) {
 		if (a.out)
 			return cli_usage("pack", "--archive names the output; -o is for one game");
-		if (argc - i < 1)
+		if (argc - i < 1 && !a.append)
 			return cli_usage("pack", "expected the games to put in %s", a.archive);
 		for (int k = i; k < argc; k++)
 			if (strcmp(argv[k], "-") == 0)

@@ -147,7 +147,7 @@ static const cli_opt pack_opts[] = {
 	{"output", 'o', "OUT.silb", "where to write (default: FILE itself if it is a .silb, else FILE's name with .silb; - for standard output)"},
 	CLI_CODING_OPT,
 	{"archive", 320, "OUT.sila", "write the FILEs (many) into one archive of many games instead, each named by its file's base name; see `sillage ls`"},
-	{"append", 321, NULL, "with --archive: add the FILEs to that archive; its dictionary and its games stay as they are"},
+	{"append", 321, NULL, "with --archive: add the FILEs to that archive; its dictionary and its games stay as they are (no FILE: undo an append cut short)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt ls_opts[] = {
 	{"json", 'j', NULL, "print a JSON object"},

@@ -241,10 +241,31 @@ static void test_append(void **s)
 		sl_sila_close(a);
 		write_archive(path, v, 6, NGAMES, 1);
 		after = get_file(path, &n1);
-		assert_true(n1 > n0);
-		assert_memory_equal(before, after, keep);
+		assert_true(n1 > n0 && keep < n0);
+		assert_memory_equal(before, after, n0);   /* the old trailer too: kept whole */
 	}
 	check_games(path, v, NGAMES);
+	/* an append cut short (the file ends inside what it wrote): refused,
+	 * then the next append goes back to the last sound trailer */
+	{
+		sl_sila_writer *w;
+		sl_buf none;
+		put_file(path, after, n0 + (n1 - n0) / 2);
+		sl_error_clear(&err);
+		assert_int_equal(sl_sila_open(&a, path, &err), SL_EFORMAT);
+		assert_non_null(strstr(err.msg, "an append cut short?"));
+		sl_error_clear(&err);
+		sl_buf_init(&none);
+		assert_int_equal(sl_sila_writer_append(&w, path, &err), SL_OK);
+		assert_int_equal(sl_sila_writer_finish(w, &none, &err), SL_OK);
+		sl_free(after);
+		after = get_file(path, &n1);
+		assert_int_equal(n1, n0);
+		assert_memory_equal(before, after, n0);
+		check_games(path, v, 6);
+		write_archive(path, v, 6, NGAMES, 1);
+		check_games(path, v, NGAMES);
+	}
 	/* a name taken, another game: refused, the archive unchanged */
 	{
 		sl_sila_writer *w;
