@@ -21,3 +21,12 @@ $SILLAGE verify bad.sila; echo "verify bad: exit $?"
 $SILLAGE verify bad.sila:a; echo "verify bad:a: exit $?"
 head -c 100 club.sila > cut.sila
 $SILLAGE ls cut.sila; echo "ls cut: exit $?"
+# an append cut short (the file ends inside what it wrote): refused; an
+# append with no game gives the archive back as it was
+cp club.sila before.sila
+$SILLAGE gen -g sail -r 3 -n 120 -o c.sil
+$SILLAGE pack --archive club.sila --append c.sil
+head -c $(( $(wc -c < before.sila) + 40 )) club.sila > cut2.sila
+$SILLAGE ls cut2.sila; echo "ls cut2: exit $?"
+$SILLAGE pack --archive cut2.sila --append; echo "undo: exit $?"
+cmp cut2.sila before.sila && echo "cut2.sila: the archive before the append, byte for byte"
