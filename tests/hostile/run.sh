@@ -111,7 +111,7 @@ verb convert "$T/club.sila:long" 0 -o "$T/o.sil"
 # (verb removes its outputs: the text again, kept)
 "$SILLAGE" convert "$T/club.sila:long" -o "$T/back.sil" && cmp -s "$T/back.sil" "$T/long.sil" ||
 	{ echo "FAIL convert club.sila:long: not long.sil"; fail=$((fail + 1)); }
-rm -f "$T/back.sil
+rm -f "$T/back.sil"
 # the archive cut short, and one byte of the long game changed: exit 3
 head -c $(( $(wc -c < "$T/club.sila") - 7 )) "$T/club.sila" > "$T/cut.sila"
 check "$T/cut.sila" 3 64
