@@ -47,6 +47,9 @@ int cli_report(const sl_error *err);
  * terminal, control and bidirectional characters are shown escaped
  * (sl_text_safe, lines kept), so a log cannot drive the terminal. */
 void cli_write_text(FILE *f, const void *p, size_t n);
+/* b to standard output (cli_write_text), then freed; a text cut short by a
+ * failed allocation is not printed: "out of memory", EXIT_IO. */
+int cli_flush(sl_buf *b);
 /* Test builds (-DSL_ALLOC_FAULTS) install the fault-injecting allocator of
  * alloc_faults.c; elsewhere this does nothing. */
 void cli_alloc_faults_init(void);

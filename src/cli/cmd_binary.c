@@ -755,12 +755,7 @@ int cli_ls(const char *path, int json)
 	}
 	sl_sila_close(a);
 	sl_buf_free(&t);
-	if (b.failed || fwrite(b.data, 1, b.len, stdout) != b.len || fflush(stdout)) {
-		sl_buf_free(&b);
-		return EXIT_IO;
-	}
-	sl_buf_free(&b);
-	return EXIT_OK;
+	return cli_flush(&b);
 }
 
 int cmd_ls(int argc, char **argv)

@@ -69,21 +69,6 @@ static unsigned long long hash_for(sl_replay *r, sl_buf *b)
 	return (unsigned long long)h;
 }
 
-/* Prints b and frees it; a text cut short by a failed allocation is not
- * printed: "out of memory", exit 4. */
-static int flush(sl_buf *b)
-{
-	int failed = b->failed;
-	if (!failed)
-		cli_write_text(stdout, b->data, b->len);
-	sl_buf_free(b);
-	if (failed) {
-		fputs("sillage: out of memory\n", stderr);
-		return EXIT_IO;
-	}
-	return EXIT_OK;
-}
-
 int cmd_games(int argc, char **argv)
 {
 	inspect_opts o;
@@ -121,7 +106,7 @@ int cmd_games(int argc, char **argv)
 	}
 	if (o.json)
 		sl_buf_puts(&b, "]\n");
-	return flush(&b);
+	return cli_flush(&b);
 }
 
 /* info of one file; an exit code */
@@ -302,7 +287,7 @@ static int info_one(const inspect_opts *o, const char *file)
 			sl_buf_printf(&b, "final:     state hash %016llx\n", hash_for(r, &b));
 		}
 	}
-	rc = flush(&b);
+	rc = cli_flush(&b);
 	sl_buf_free(&I.t);
 	cli_walk_free(&w);
 	return rc;
@@ -570,7 +555,7 @@ static int verify_fail(const inspect_opts *o, const char *file, const sl_error *
 		sl_buf_printf(&b, ",\"ok\":false,\"exit\":%d,\"error\":", rc);
 		sl_buf_json_str(&b, msg);
 		sl_buf_puts(&b, "}\n");
-		flush(&b);
+		cli_flush(&b);
 	}
 	return rc;
 }
@@ -677,7 +662,7 @@ static void verify_say(const inspect_opts *o, const char *file, const verify_ctx
 			v->dice.dh.revealed ? "true" : "false", v->dice.undone);
 		cli_result_json(log, sl_replay_state(v->r), &b);
 		sl_buf_puts(&b, "}\n");
-		flush(&b);
+		cli_flush(&b);
 	} else if (!o->quiet) {
 		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", shown,
 			sl_replay_events(v->r), sl_replay_turns(v->r), sl_replay_turns(v->r) == 1 ? "" : "s",
@@ -826,7 +811,7 @@ static int state_at(const inspect_opts *o, const char *file)
 			at.log->game->summary(at.st, &at.log->h, &b);
 		}
 	}
-	rc = flush(&b);
+	rc = cli_flush(&b);
 	cli_at_close(&at);
 	return rc;
 }
@@ -871,7 +856,7 @@ int cmd_state(int argc, char **argv)
 			log->game->summary(st, &log->h, &b);
 		}
 	}
-	rc = flush(&b);
+	rc = cli_flush(&b);
 out:
 	cli_walk_free(&w);
 	return rc;
@@ -927,7 +912,7 @@ static int log_print(log_walk *L)
 				fseek(L->spill, -(long)(n - cut), SEEK_CUR);
 		}
 	}
-	return flush(&L->b);
+	return cli_flush(&L->b);
 }
 
 static int log_header(cli_walk *w, const sl_event *unused, sl_error *err)

@@ -16,61 +16,7 @@
 
 #include "sillage.h"
 
-static sl_log *read_sil(const char *text)
-{
-	sl_log *log;
-	sl_error err;
-	sl_error_clear(&err);
-	if (sl_sil_read(&log, "t.sil", text, strlen(text), &err))
-		fail_msg("%s:%u: %s", err.file, err.line, err.msg);
-	return log;
-}
-
-/* A game of `events` events from the rules module's generator. */
-static sl_log *generated(const char *id, int rules, long events, uint64_t seed)
-{
-	char head[256];
-	const sl_game *g;
-	sl_log *log;
-	sl_prng rng;
-	sl_arena a;
-	sl_error err;
-	void *st;
-	long n = 0;
-	snprintf(head, sizeof head, "sil 2\ngame %s %d\nplayer blue \"Blue\" #1f4fb4\n"
-		"player red \"Red\" #b22222\nmeta gen open\nseed %llu\n", id, rules, (unsigned long long)seed);
-	log = read_sil(head);
-	g = log->game;
-	sl_error_clear(&err);
-	sl_arena_init(&a);
-	sl_prng_seed(&rng, seed, 1);
-	assert_int_equal(g->init(&st, &log->h, &err), SL_OK);
-	while (n < events) {
-		sl_event ev;
-		int rc;
-		memset(&ev, 0, sizeof ev);
-		ev.player = -1;
-		rc = g->generate(st, &log->h, &rng, &a, &ev, &err);
-		if (rc == 1)
-			break;
-		assert_int_equal(rc, SL_OK);
-		if (sl_replay_apply(log, st, &ev, n + 1, NULL, &err))
-			fail_msg("generator entry refused: %s", err.msg);
-		assert_int_equal(sl_log_append(log, &ev), SL_OK);
-		n += ev.entry == SL_ENTRY_EVENT;
-	}
-	g->destroy(st);
-	sl_arena_free(&a);
-	return log;
-}
-
-static char *text_of(const sl_log *log)
-{
-	sl_buf b;
-	sl_buf_init(&b);
-	assert_int_equal(sl_sil_write(log, &b), SL_OK);
-	return (char *)sl_buf_take(&b, NULL);
-}
+#include "test_logs.inc"
 
 static void put_file(const char *path, const void *p, size_t n)
 {
@@ -100,7 +46,7 @@ static sl_log **games_of(int k, int n)
 	sl_log **v = calloc((size_t)n, sizeof *v);
 	assert_non_null(v);
 	for (int i = 0; i < n; i++)
-		v[i] = generated(ids[k], rules[k], i == 5 && k == 0 ? 12000 : 150 + 10 * i, (uint64_t)i + 1);
+		v[i] = generated_of(ids[k], rules[k], i == 5 && k == 0 ? 12000 : 150 + 10 * i, (uint64_t)i + 1);
 	return v;
 }
 
@@ -269,7 +215,7 @@ static void test_append(void **s)
 	/* a name taken, another game: refused, the archive unchanged */
 	{
 		sl_sila_writer *w;
-		sl_log *other = generated("sail", 1, 50, 9);
+		sl_log *other = generated_of("sail", 1, 50, 9);
 		sl_error_clear(&err);
 		assert_int_equal(sl_sila_writer_append(&w, path, &err), SL_OK);
 		assert_int_equal(sl_sila_writer_add(w, "g03", v[3], &err), SL_EUSAGE);
