@@ -107,11 +107,24 @@ int cli_coding_opt(const char *arg)
 	return 0;
 }
 
+/* A game of an archive of many games is not rewritten in place (a file
+ * of that name would hide it): 1, said, when path is one. */
+static int member_refused(const char *path)
+{
+	if (!path || !cli_is_member(path))
+		return 0;
+	fprintf(stderr, "sillage: %s: a game of an archive of many games is not written in place: take it out "
+		"(`sillage convert %s -o NAME.sil`), then pack it into a new archive\n", path, path);
+	return 1;
+}
+
 int cli_save_log(const sl_log *log, const char *path)
 {
 	sl_buf b;
 	sl_error err;
 	int rc;
+	if (member_refused(path))
+		return EXIT_USAGE;
 	sl_buf_init(&b);
 	sl_error_clear(&err);
 	if (path && strcmp(path, "-") == 0)
@@ -243,6 +256,8 @@ int cli_logout_save(cli_logout *o, const sl_log *head, const char *path)
 	sl_buf b;
 	sl_error err;
 	int rc;
+	if (member_refused(path))
+		return EXIT_USAGE;
 	sl_buf_init(&b);
 	sl_error_clear(&err);
 	if ((rc = logout_bytes(o, head, &b, &err))) {

@@ -30,3 +30,6 @@ head -c $(( $(wc -c < before.sila) + 40 )) club.sila > cut2.sila
 $SILLAGE ls cut2.sila; echo "ls cut2: exit $?"
 $SILLAGE pack --archive cut2.sila --append; echo "undo: exit $?"
 cmp cut2.sila before.sila && echo "cut2.sila: the archive before the append, byte for byte"
+# a game of an archive is not rewritten in place (a file of that name would hide it)
+$SILLAGE annotate club.sila:a --at 3 '!'; echo "annotate club.sila:a: exit $?"
+ls | grep -c ':' 
