@@ -279,6 +279,7 @@ BENCH_EVENTS ?= 1000000
 BENCH_GAMES ?= 1000      # games of each game for the batch bench (its games/s per core moved by under 4% from 1 000 to 2 000)
 BENCH_TI4 ?= 200         # whole six-player ti4 games for bench/ti4.sh (each is ~820 events)
 BENCH_ARCHIVE_GAMES ?= 40   # xwing and ti4 games of each kind for bench/archives.sh (three compressors a file)
+BENCH_MANY ?= 200        # games of each of sail, ti4, xwing in one archive of many games (bench/many.sh)
 # BENCH_PAIR "A" "B": two benches at once, their outputs printed in turn (A's, then B's);
 # only pairs whose figures are CPU time (wait4) or sizes, never wall clock, so the
 # second core shortens make bench without moving a figure (issue 29: under 10 minutes)
@@ -300,7 +301,7 @@ bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@BENCH_APNGASM=0 sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench 100
 	@$(BENCH_PAIR) "sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES) 200 $(BUILD)/bench/cpu_run" \
-		"sh bench/archives.sh $(BUILD)/sillage $(BENCH_ARCHIVE_GAMES)"
+		"sh bench/archives.sh $(BUILD)/sillage $(BENCH_ARCHIVE_GAMES) && sh bench/many.sh $(BUILD)/sillage $(BENCH_MANY)"
 	@sh bench/serve.sh $(BUILD)/sillage $(BUILD)/bench/serve_bench
 	@sh bench/ti4.sh $(BUILD)/sillage $(BENCH_TI4)
 	@sh bench/xwing.sh $(BUILD)/sillage

@@ -47,6 +47,9 @@ int cli_report(const sl_error *err);
  * terminal, control and bidirectional characters are shown escaped
  * (sl_text_safe, lines kept), so a log cannot drive the terminal. */
 void cli_write_text(FILE *f, const void *p, size_t n);
+/* b to standard output (cli_write_text), then freed; a text cut short by a
+ * failed allocation is not printed: "out of memory", EXIT_IO. */
+int cli_flush(sl_buf *b);
 /* Test builds (-DSL_ALLOC_FAULTS) install the fault-injecting allocator of
  * alloc_faults.c; elsewhere this does nothing. */
 void cli_alloc_faults_init(void);
@@ -188,8 +191,18 @@ void cli_walk_free(cli_walk *w);
 extern int cli_coding;
 /* --format of -o - ("sil", "silb", "png", ...), NULL when not given. */
 extern const char *cli_format;
-/* 1 if path is a .silb archive (by its first bytes). */
+/* 1 if path is a .silb archive (by its first bytes), or a game of an
+ * archive of many games (FILE:NAME). */
 int cli_is_archive(const char *path);
+/* 1 if path names a game of an archive of many games (FILE:NAME). */
+int cli_is_member(const char *path);
+/* 1 if path is read by the .silb codec: its first byte, or FILE:NAME. */
+int cli_path_silb(const char *path);
+/* The bytes of path (of the game, for FILE:NAME); -1 when unknown. */
+long cli_path_bytes(const char *path);
+/* ls of one archive of many games: an exit code. */
+int cli_ls(const char *path, int json);
+int cmd_ls(int argc, char **argv);
 /* cli_report, and for a damaged .silb (truncated, cut short, bad CRC)
  * the `sillage repair` line that saves its sound part. */
 int cli_report_silb(const sl_error *err, const char *path);

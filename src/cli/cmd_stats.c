@@ -462,11 +462,7 @@ static int stats_read(const char *path, stats_feed *sf, sl_log **log, sl_series 
 	sl_error_clear(&err);
 	*log = NULL;
 	if (strcmp(path, "-") != 0) {
-		FILE *f = fopen(path, "rb");
-		int c = f ? getc(f) : EOF;
-		if (f)
-			fclose(f);
-		rc = c == 0x89 ? sl_silb_stream(log, path, stats_sink, sf, NULL, &err)
+		rc = cli_path_silb(path) ? sl_silb_stream(log, path, stats_sink, sf, NULL, &err)
 		               : sl_sil_stream(log, path, stats_sink, sf, &err);
 	} else {   /* a text log a window at a time (issue 29) */
 		sl_silb_info si;

@@ -146,6 +146,11 @@ static const cli_opt odds_opts[] = {
 static const cli_opt pack_opts[] = {
 	{"output", 'o', "OUT.silb", "where to write (default: FILE itself if it is a .silb, else FILE's name with .silb; - for standard output)"},
 	CLI_CODING_OPT,
+	{"archive", 320, "OUT.sila", "write the FILEs (many) into one archive of many games instead, each named by its file's base name; see `sillage ls`"},
+	{"append", 321, NULL, "with --archive: add the FILEs to that archive; its dictionary and its games stay as they are (no FILE: undo an append cut short)"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt ls_opts[] = {
+	{"json", 'j', NULL, "print a JSON object"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt repair_opts[] = {
 	{"output", 'o', "OUT", "where to write the sound part (.silb or .sil; - for standard output, with --format); required"},
@@ -223,7 +228,8 @@ const cli_verb cli_verbs[] = {
 	{"verify", cmd_verify, "replay a log, checking every rule and every recorded state check", "FILE", verify_opts,
 	 "Exit 0 when every event is legal and every state check matches; 1 naming the first event where the "
 	 "replayed state and the recorded one part, with both hashes. A fork (`sillage fork`) must also still "
-	 "hold the entries it was forked with: its first entries digest to its 'meta fork-digest' (exit 1 if not)."},
+	 "hold the entries it was forked with: its first entries digest to its 'meta fork-digest' (exit 1 if not). "
+	 "An archive of many games is verified game by game, each alone, a line each; one game of it is ARCHIVE:NAME."},
 	{"state", cmd_state, "print the game state at an event or a turn", "FILE", state_opts,
 	 "Without a position, the state at the end of the log."},
 	{"log", cmd_log, "list every event described in words, with turns, phases and annotations", "FILE", log_opts,
@@ -295,10 +301,15 @@ const cli_verb cli_verbs[] = {
 	 "damage roll, solved exactly over the fight's Markov chain (no sampling), the expected number of "
 	 "attacks left, and each side's luck (hits and damage against their expectation, and the change in "
 	 "your chance to win that its rolls made)."},
-	{"pack", cmd_pack, "write a log as a compressed, seekable .silb archive", "FILE", pack_opts,
+	{"pack", cmd_pack, "write a log as a compressed, seekable .silb archive", "FILE (or: --archive OUT FILE...)", pack_opts,
 	 "Segments of about 1024 entries, each deflated and opening on a keyframe (the state and its hash), "
 	 "then an index and a trailer: a viewer reaches any turn by reading one segment. A journal left by "
 	 "`record` is packed in place. See formats/silb.md."},
+	{"ls", cmd_ls, "list the games of an archive of many games", "ARCHIVE", ls_opts,
+	 "An archive of many games (`sillage pack --archive club.sila a.sil b.sil ...`) holds each game as a "
+	 "member coded against a dictionary of a few of them: each is read alone, as ARCHIVE:NAME, by every "
+	 "verb that reads a log (state, seek, render, log, verify, convert...), reading the dictionary and "
+	 "that game only. `sillage verify ARCHIVE` checks every game, each alone. See formats/silb.md."},
 	{"repair", cmd_repair, "copy the sound part of a damaged .silb file and say what was dropped", "FILE", repair_opts,
 	 "Keeps every record before the first damaged one (a journal cut by a crash keeps each change it "
 	 "reported); names the offset and the reason of the damage and the bytes dropped. Exit 3 when not even "

@@ -131,11 +131,7 @@ int cli_walk_run(cli_walk *w, const char *path, sl_error *err)
 	int rc;
 	w->head = NULL;
 	if (strcmp(path, "-") != 0) {
-		FILE *f = fopen(path, "rb");
-		int c = f ? getc(f) : EOF;
-		if (f)
-			fclose(f);
-		w->silb = c == 0x89;
+		w->silb = cli_path_silb(path);
 		rc = w->silb ? sl_silb_stream(&w->head, path, walk_sink, w, &w->si, err)
 		             : sl_sil_stream(&w->head, path, walk_sink, w, err);
 	} else {

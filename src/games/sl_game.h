@@ -293,6 +293,12 @@ typedef struct sl_model {
 	 * entry holds the entries up to the next turn marker before coding them,
 	 * so the hook sees the rest of the round. */
 	int ahead;
+	/* Bytes at the start of ctx that follow the game's position (which
+	 * pieces may act, what was revealed) rather than what the models have
+	 * learnt: zeroed when a segment of an archive of many games starts from
+	 * models primed over other games (sl_mcs_prime); the rest is kept.
+	 * 0: the whole ctx is kept. */
+	size_t ctx_fresh;
 } sl_model;
 
 /* For the hooks: the range coder, the direction, where decoded strings
