@@ -86,6 +86,8 @@ $(LIB_OBJ): ALL_CFLAGS += -fPIC -fno-semantic-interposition
 
 # the PNG filters are loops a vectoriser makes 4-8 times faster (render/png.c)
 $(BUILD)/obj/render/png.o: ALL_CFLAGS += -O3
+# and the video's RGB to YUV (render/yuv.c)
+$(BUILD)/obj/render/yuv.o: ALL_CFLAGS += -O3
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

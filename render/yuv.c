@@ -15,30 +15,39 @@ enum {
 	VR = 28784, VG = -24103, VB = -4681
 };
 
+/* Y of one row: separate from the chroma so that a vectoriser takes it */
+static void luma_row(uint8_t *restrict y, const uint32_t *restrict r, int sw, int w)
+{
+	for (int x = 0; x < sw; x++) {
+		uint32_t p = r[x];
+		int32_t v = YR * (int32_t)(p >> 16 & 255) + YG * (int32_t)(p >> 8 & 255) +
+			YB * (int32_t)(p & 255) + (16 << 16) + (1 << 15);
+		y[x] = (uint8_t)(v >> 16);
+	}
+	if (w > sw)   /* the edge: the last column again */
+		y[sw] = y[sw - 1];
+}
+
 void sl_yuv420_rows(const sl_yuv_planes *d, const uint32_t *px, int stride, int sw, int sh,
 	int w, int y0, int y1)
 {
-	const int hw = w / 2, last = sw - 1;
+	const int hw = w / 2, pairs = sw / 2;   /* pairs: the chroma samples of two real columns */
 	for (int y = y0; y < y1; y += 2) {
 		const uint32_t *r0 = (const uint32_t *)((const uint8_t *)px +
 			(size_t)(y < sh ? y : sh - 1) * stride);
 		const uint32_t *r1 = (const uint32_t *)((const uint8_t *)px +
 			(size_t)(y + 1 < sh ? y + 1 : sh - 1) * stride);
-		uint8_t *ya = d->y + (size_t)y * d->ys, *yb = ya + d->ys;
 		uint8_t *u = d->u + (size_t)(y / 2) * d->us, *v = d->v + (size_t)(y / 2) * d->vs;
+		luma_row(d->y + (size_t)y * d->ys, r0, sw, w);
+		luma_row(d->y + (size_t)(y + 1) * d->ys, r1, sw, w);
 		for (int x = 0; x < hw; x++) {
-			int xa = 2 * x, xb = 2 * x + 1 > last ? last : 2 * x + 1;
-			uint32_t p[4] = {r0[xa], r0[xb], r1[xa], r1[xb]};
-			int sr = 0, sg = 0, sb = 0;
-			uint8_t *out[4] = {ya + xa, ya + xa + 1, yb + xa, yb + xa + 1};
-			for (int k = 0; k < 4; k++) {
-				int r = (int)(p[k] >> 16 & 255), g = (int)(p[k] >> 8 & 255), b = (int)(p[k] & 255);
-				*out[k] = (uint8_t)((YR * r + YG * g + YB * b + (16 << 16) + (1 << 15)) >> 16);
-				sr += r;
-				sg += g;
-				sb += b;
-			}
-			/* the sums of four: 2 more bits; offset 128, rounded */
+			/* the sums of four (the last column twice at an odd edge) */
+			int xa = 2 * x, xb = x < pairs ? 2 * x + 1 : 2 * x;
+			uint32_t a = r0[xa], b = r0[xb], c = r1[xa], e = r1[xb];
+			int32_t sr = (int32_t)((a >> 16 & 255) + (b >> 16 & 255) + (c >> 16 & 255) + (e >> 16 & 255));
+			int32_t sg = (int32_t)((a >> 8 & 255) + (b >> 8 & 255) + (c >> 8 & 255) + (e >> 8 & 255));
+			int32_t sb = (int32_t)((a & 255) + (b & 255) + (c & 255) + (e & 255));
+			/* 2 more bits than a pixel's; offset 128, rounded */
 			u[x] = (uint8_t)((UR * sr + UG * sg + UB * sb + (128 << 18) + (1 << 17)) >> 18);
 			v[x] = (uint8_t)((VR * sr + VG * sg + VB * sb + (128 << 18) + (1 << 17)) >> 18);
 		}
