@@ -269,9 +269,10 @@ typedef struct pump {
 #define MAX_TRAIL 64   /* earlier events of one frame drawn as its trail */
 
 /* The frame at pos; when it stands for the events after from (a frame per
- * turn or phase), with the states after each earlier event as its trail. */
+ * turn or phase), with the states after each earlier event as its trail.
+ * Drawn into dst when not NULL, else into the seq's own pixels (*px). */
 static int pump_draw(sl_replay *r, sl_render_seq *seq, int view, sl_buf *desc, size_t from,
-	size_t pos, const uint32_t **px, sl_error *err)
+	size_t pos, uint32_t *dst, const uint32_t **px, sl_error *err)
 {
 	const sl_log *log = sl_replay_log(r);
 	const sl_game *gm = log->game;
@@ -300,7 +301,7 @@ static int pump_draw(sl_replay *r, sl_render_seq *seq, int view, sl_buf *desc, s
 	if (rc == SL_OK && (rc = sl_export_frame_as(r, pos, view, &fr, desc, err)) == SL_OK) {
 		fr.trail = (const void *const *)trail;
 		fr.ntrail = nt;
-		rc = sl_render_seq_draw(seq, &fr, px, err);
+		rc = dst ? sl_render_seq_draw_into(seq, &fr, dst, err) : sl_render_seq_draw(seq, &fr, px, err);
 	}
 	for (int k = 0; k < nt; k++)
 		gm->destroy(trail[k]);
@@ -323,7 +324,6 @@ static void *pump_worker(void *arg)
 		rc = sl_render_seq_new(&seq, p->w, p->h, p->o, &err);
 	for (;;) {
 		size_t i;
-		const uint32_t *px;
 		pthread_mutex_lock(&p->mu);
 		if (rc < 0) {
 			if (!p->failed) {
@@ -341,10 +341,10 @@ static void *pump_worker(void *arg)
 		}
 		i = p->next++;
 		pthread_mutex_unlock(&p->mu);
+		/* drawn straight into the slot (the seq keeps a target over each) */
 		if ((rc = pump_draw(r, seq, sl_export_view(&p->log->h, p->o), &desc,
-			i ? p->pos[i - 1] : p->pos[i], p->pos[i], &px, &err)) < 0)
+			i ? p->pos[i - 1] : p->pos[i], p->pos[i], p->slot[i % p->ring].px, NULL, &err)) < 0)
 			continue;
-		memcpy(p->slot[i % p->ring].px, px, (size_t)p->w * p->h * 4);
 		pthread_mutex_lock(&p->mu);
 		p->slot[i % p->ring].idx = i;
 		p->slot[i % p->ring].ready = 1;
@@ -421,7 +421,7 @@ static int pump_get(pump *p, size_t i, const uint32_t **px, sl_error *err)
 	pump_slot *s;
 	if (p->nthreads == 1)
 		return pump_draw(p->r, p->seq, sl_export_view(&p->log->h, p->o), &p->desc,
-			i ? p->pos[i - 1] : p->pos[i], p->pos[i], px, err);
+			i ? p->pos[i - 1] : p->pos[i], p->pos[i], NULL, px, err);
 	s = &p->slot[i % p->ring];
 	pthread_mutex_lock(&p->mu);
 	while (!(s->ready && s->idx == i) && !p->failed)

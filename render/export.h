@@ -29,6 +29,11 @@ int sl_render_seq_new(sl_render_seq **out, int w, int h, const sl_render_opts *o
  * valid until the next call. */
 int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px,
 	sl_error *err);
+/* Draws fr into dst (w*h words, stride w*4, caller-owned), the same pixels;
+ * the seq keeps a cairo target over each dst it is given (at most
+ * SL_RENDER_SEQ_TARGETS of them; dst must outlive the seq). */
+#define SL_RENDER_SEQ_TARGETS 16
+int sl_render_seq_draw_into(sl_render_seq *s, const sl_frame *fr, uint32_t *dst, sl_error *err);
 void sl_render_seq_free(sl_render_seq *s);
 
 /* The key of fr's ground (equal keys: the same ground; a painter without

@@ -9,46 +9,68 @@
 #include <cairo-svg.h>
 #include <string.h>
 
+/* A buffer drawn into: its surface, context and kit canvas, kept. */
+typedef struct seq_target {
+	uint32_t *px;
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	sl_kit_canvas cv;
+	int cv_ok;
+} seq_target;
+
 struct sl_render_seq {
 	int w, h;
 	sl_render_opts o;
 	const sl_painter *p;        /* the painter of the last frame */
-	uint32_t *px;               /* the frame being drawn, w*h */
+	seq_target own;             /* the seq's own pixels, w*h */
+	seq_target into[SL_RENDER_SEQ_TARGETS];   /* callers' (sl_render_seq_draw_into) */
+	int ninto;
 	uint32_t *ground;           /* the ground under key, w*h */
 	uint64_t key;
 	int have_ground;
-	cairo_surface_t *surf, *gsurf;
-	cairo_t *cr, *gcr;
-	sl_kit_canvas cv, gcv;
-	int cv_ok, gcv_ok;
+	cairo_surface_t *gsurf;
+	cairo_t *gcr;
+	sl_kit_canvas gcv;
+	int gcv_ok;
 };
+
+static void target_fini(seq_target *t)
+{
+	if (t->cv_ok)
+		sl_kit_canvas_fini(&t->cv);
+	if (t->cr)
+		cairo_destroy(t->cr);
+	if (t->surf)
+		cairo_surface_destroy(t->surf);
+	memset(t, 0, sizeof *t);
+}
 
 void sl_render_seq_free(sl_render_seq *s)
 {
+	uint32_t *px;
 	if (!s)
 		return;
-	if (s->cv_ok)
-		sl_kit_canvas_fini(&s->cv);
+	px = s->own.px;
+	target_fini(&s->own);
+	for (int k = 0; k < s->ninto; k++)
+		target_fini(&s->into[k]);
 	if (s->gcv_ok)
 		sl_kit_canvas_fini(&s->gcv);
-	if (s->cr)
-		cairo_destroy(s->cr);
 	if (s->gcr)
 		cairo_destroy(s->gcr);
-	if (s->surf)
-		cairo_surface_destroy(s->surf);
 	if (s->gsurf)
 		cairo_surface_destroy(s->gsurf);
-	sl_free(s->px);
+	sl_free(px);
 	sl_free(s->ground);
 	sl_free(s);
 }
 
+/* A target over *px, allocated when NULL. */
 static int make_target(sl_render_seq *s, uint32_t **px, cairo_surface_t **surf, cairo_t **cr,
 	sl_kit_canvas *cv, int *cv_ok, sl_error *err)
 {
 	int rc;
-	if (!(*px = sl_malloc((size_t)s->w * s->h * 4)))
+	if (!*px && !(*px = sl_malloc((size_t)s->w * s->h * 4)))
 		return sl_error_set(err, SL_ENOMEM, "render: out of memory for a %dx%d frame",
 			s->w, s->h);
 	*surf = cairo_image_surface_create_for_data((unsigned char *)*px, CAIRO_FORMAT_RGB24,
@@ -79,7 +101,8 @@ int sl_render_seq_new(sl_render_seq **out, int w, int h, const sl_render_opts *o
 	s->w = w;
 	s->h = h;
 	s->o = *o;
-	if ((rc = make_target(s, &s->px, &s->surf, &s->cr, &s->cv, &s->cv_ok, err)) < 0) {
+	if ((rc = make_target(s, &s->own.px, &s->own.surf, &s->own.cr, &s->own.cv, &s->own.cv_ok,
+		err)) < 0) {
 		sl_render_seq_free(s);
 		return rc;
 	}
@@ -119,8 +142,7 @@ static int painted(cairo_t *cr, int rc, const sl_painter *p, sl_error *err)
 	return SL_OK;
 }
 
-int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px,
-	sl_error *err)
+static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *err)
 {
 	const sl_painter *p;
 	int nw = 0, nh = 0, bh = 0, rc;
@@ -134,18 +156,15 @@ int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px
 	if (nw <= 0 || nh <= 0)
 		return sl_error_set(err, SL_ERANGE, "render: empty board");
 	if (!p->layers) {   /* drawn whole, every time */
-		cairo_save(s->cr);
-		place(s->cr, &s->cv, s->w, s->h, nw, nh, bh, 1);
-		sl_kit_clear(&s->cv);
-		rc = p->paint(&s->cv, fr, &s->o, err);
+		cairo_save(t->cr);
+		place(t->cr, &t->cv, s->w, s->h, nw, nh, bh, 1);
+		sl_kit_clear(&t->cv);
+		rc = p->paint(&t->cv, fr, &s->o, err);
 		if (rc >= 0)
-			rc = sl_kit_result_band(&s->cv, fr, bh, nh - bh, err);
-		cairo_restore(s->cr);
-		cairo_surface_flush(s->surf);
-		if ((rc = painted(s->cr, rc, p, err)) < 0)
-			return rc;
-		*px = s->px;
-		return SL_OK;
+			rc = sl_kit_result_band(&t->cv, fr, bh, nh - bh, err);
+		cairo_restore(t->cr);
+		cairo_surface_flush(t->surf);
+		return painted(t->cr, rc, p, err);
 	}
 	key = p->layers->ground_key(fr, &s->o);
 	key = sl_hash64_update(key, &nw, sizeof nw);
@@ -167,20 +186,45 @@ int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px
 		s->key = key;
 		s->p = p;
 	}
-	cairo_surface_flush(s->surf);
-	memcpy(s->px, s->ground, (size_t)s->w * s->h * 4);
-	cairo_surface_mark_dirty(s->surf);
-	cairo_save(s->cr);
-	place(s->cr, &s->cv, s->w, s->h, nw, nh, bh, 0);
-	rc = p->layers->paint(&s->cv, fr, &s->o, SL_LAYER_TOP, err);
+	cairo_surface_flush(t->surf);
+	memcpy(t->px, s->ground, (size_t)s->w * s->h * 4);
+	cairo_surface_mark_dirty(t->surf);
+	cairo_save(t->cr);
+	place(t->cr, &t->cv, s->w, s->h, nw, nh, bh, 0);
+	rc = p->layers->paint(&t->cv, fr, &s->o, SL_LAYER_TOP, err);
 	if (rc >= 0)
-		rc = sl_kit_result_band(&s->cv, fr, bh, nh - bh, err);
-	cairo_restore(s->cr);
-	cairo_surface_flush(s->surf);
-	if ((rc = painted(s->cr, rc, p, err)) < 0)
-		return rc;
-	*px = s->px;
-	return SL_OK;
+		rc = sl_kit_result_band(&t->cv, fr, bh, nh - bh, err);
+	cairo_restore(t->cr);
+	cairo_surface_flush(t->surf);
+	return painted(t->cr, rc, p, err);
+}
+
+int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px,
+	sl_error *err)
+{
+	int rc = draw(s, &s->own, fr, err);
+	if (rc == SL_OK)
+		*px = s->own.px;
+	return rc;
+}
+
+int sl_render_seq_draw_into(sl_render_seq *s, const sl_frame *fr, uint32_t *dst, sl_error *err)
+{
+	seq_target *t = NULL;
+	int rc;
+	for (int k = 0; k < s->ninto && !t; k++)
+		if (s->into[k].px == dst)
+			t = &s->into[k];
+	if (!t) {
+		if (s->ninto == SL_RENDER_SEQ_TARGETS)
+			return sl_error_set(err, SL_EUSAGE, "render: more than %d buffers drawn into",
+				SL_RENDER_SEQ_TARGETS);
+		t = &s->into[s->ninto++];
+		t->px = dst;
+		if ((rc = make_target(s, &t->px, &t->surf, &t->cr, &t->cv, &t->cv_ok, err)) < 0)
+			return rc;
+	}
+	return draw(s, t, fr, err);
 }
 
 /* ---- one layer as SVG (the HTML viewer) ---------------------------------------------- */
