@@ -60,6 +60,7 @@ typedef struct genc {
 	sl_lzw lz;                    /* the LZW table */
 	size_t longest;               /* the longest inner gap, see fill_gaps */
 	uint8_t used_lin[256], used_base[256];   /* the values of lin and of base */
+	int used_lin_ok;              /* used_lin counted for this lin */
 	int keep_runs;                /* fill_gaps keeps a longer gap of the colour before it */
 	size_t rgap;                  /* the gap and keep_runs of the smallest candidate so far */
 	int rkeep;
@@ -433,42 +434,85 @@ static void mark_used(const uint8_t *px, size_t n, uint8_t *used)
  * with its unchanged pixels transparent, and in g->gaps the runs of
  * unchanged pixels between changed ones; g->longest the longest run. The
  * first frame: g->lin only. */
+/* Words of 8 pixels: all of value b (bb = b in every byte), and holding a
+ * byte of TRANSP at all. */
+static uint64_t word_at(const uint8_t *p)
+{
+	uint64_t w;
+	memcpy(&w, p, 8);
+	return w;
+}
+
+static int has_transp(uint64_t w)
+{
+	uint64_t z = ~w;   /* a TRANSP byte is a zero byte of z */
+	return ((z - 0x0101010101010101ull) & ~z & 0x8080808080808080ull) != 0;
+}
+
+/* px[0..n) all of value v. */
+static int all_of(const uint8_t *px, size_t n, uint8_t v)
+{
+	uint64_t vv = 0x0101010101010101ull * v;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8)
+		if (word_at(px + i) != vv)
+			return 0;
+	for (; i < n; i++)
+		if (px[i] != v)
+			return 0;
+	return 1;
+}
+
 static int scan_gaps(genc *g, int x0, int y0, int rw, int rh, int first)
 {
 	size_t n = (size_t)rw * rh, j = 0;
+	uint8_t *used = g->used_base, *base = g->base, *lin = g->lin;
+	g->used_lin_ok = 0;   /* counted when asked for (GAP_ALL) */
+	memset(used, 0, sizeof g->used_base);
 	for (int y = 0; y < rh; y++) {
 		const uint8_t *ci = g->cur + (size_t)(y0 + y) * g->w + x0;
 		const uint8_t *si = g->shown + (size_t)(y0 + y) * g->w + x0;
-		uint8_t *l = g->lin + (size_t)y * rw, *b = g->base + (size_t)y * rw;
+		uint8_t *l = lin + (size_t)y * rw, *b = base + (size_t)y * rw;
+		int x = 0;
 		memcpy(l, ci, (size_t)rw);
-		for (int x = 0; x < rw && !first; x++)
-			b[x] = ci[x] == si[x] ? TRANSP : ci[x];
+		if (first)
+			continue;
+		/* unchanged pixels transparent, eight at a time where all are;
+		 * the values base holds counted on the way */
+		for (; x + 8 <= rw; x += 8) {
+			uint64_t c = word_at(ci + x);
+			if (c == word_at(si + x)) {
+				memset(b + x, TRANSP, 8);
+				used[TRANSP] = 1;
+				continue;
+			}
+			for (int k = x; k < x + 8; k++)
+				used[b[k] = ci[k] == si[k] ? TRANSP : ci[k]] = 1;
+		}
+		for (; x < rw; x++)
+			used[b[x] = ci[x] == si[x] ? TRANSP : ci[x]] = 1;
 	}
-	memset(g->used_lin, 0, sizeof g->used_lin);
-	mark_used(g->lin, n, g->used_lin);
 	if (first)   /* nothing is shown yet */
 		return SL_OK;
-	memset(g->used_base, 0, sizeof g->used_base);
-	mark_used(g->base, n, g->used_base);
 	g->ngaps = 0;
 	g->longest = 0;
 	while (j < n) {
-		size_t e = j;
-		int one = 1;
-		if (g->base[j] != TRANSP) {
+		size_t e;
+		int one;
+		if (base[j] != TRANSP) {   /* changed pixels: eight at a time where no TRANSP is */
 			j++;
+			while (j + 8 <= n && !has_transp(word_at(base + j)))
+				j += 8;
 			continue;
 		}
-		while (e < n && g->base[e] == TRANSP) {
-			one = one && j > 0 && g->lin[e] == g->lin[j - 1];
+		e = j + 1;
+		while (e + 8 <= n && word_at(base + e) == ~(uint64_t)0)
+			e += 8;
+		while (e < n && base[e] == TRANSP)
 			e++;
-		}
 		if (j > 0 && e < n) {
-			if (!one) {   /* or the one of the pixel after */
-				one = 1;
-				for (size_t q = j; q < e && one; q++)
-					one = g->lin[q] == g->lin[e];
-			}
+			/* one colour: the one of the pixel before, or of the one after */
+			one = all_of(lin + j, e - j, lin[j - 1]) || all_of(lin + j, e - j, lin[e]);
 			if (g->ngaps == g->capgaps) {
 				size_t cap = g->capgaps ? 2 * g->capgaps : 1024;
 				gaprun *t = sl_realloc(g->gaps, cap * sizeof *t);
@@ -551,6 +595,11 @@ static size_t candidate(genc *g, size_t gap, int x0, int y0, int rw, int rh, uin
 		mark_used(out, np, used);
 	} else if (gap == GAP_ALL) {
 		memcpy(out, g->lin, np);
+		if (!g->used_lin_ok) {
+			memset(g->used_lin, 0, sizeof g->used_lin);
+			mark_used(g->lin, np, g->used_lin);
+			g->used_lin_ok = 1;
+		}
 		memcpy(used, g->used_lin, sizeof used);
 	} else
 		fill_gaps(g, np, gap, out, used);

@@ -25,13 +25,9 @@ struct sl_render_seq {
 	seq_target own;             /* the seq's own pixels, w*h */
 	seq_target into[SL_RENDER_SEQ_TARGETS];   /* callers' (sl_render_seq_draw_into) */
 	int ninto;
-	uint32_t *ground;           /* the ground under key, w*h */
+	seq_target gt;              /* the ground under key, w*h */
 	uint64_t key;
 	int have_ground;
-	cairo_surface_t *gsurf;
-	cairo_t *gcr;
-	sl_kit_canvas gcv;
-	int gcv_ok;
 };
 
 static void target_fini(seq_target *t)
@@ -47,21 +43,17 @@ static void target_fini(seq_target *t)
 
 void sl_render_seq_free(sl_render_seq *s)
 {
-	uint32_t *px;
+	uint32_t *px, *ground;
 	if (!s)
 		return;
 	px = s->own.px;
+	ground = s->gt.px;
 	target_fini(&s->own);
+	target_fini(&s->gt);
 	for (int k = 0; k < s->ninto; k++)
 		target_fini(&s->into[k]);
-	if (s->gcv_ok)
-		sl_kit_canvas_fini(&s->gcv);
-	if (s->gcr)
-		cairo_destroy(s->gcr);
-	if (s->gsurf)
-		cairo_surface_destroy(s->gsurf);
 	sl_free(px);
-	sl_free(s->ground);
+	sl_free(ground);
 	sl_free(s);
 }
 
@@ -170,24 +162,24 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 	key = sl_hash64_update(key, &nw, sizeof nw);
 	key = sl_hash64_update(key, &nh, sizeof nh);
 	if (!s->have_ground || s->key != key || s->p != p) {
-		if (!s->ground &&
-		    (rc = make_target(s, &s->ground, &s->gsurf, &s->gcr, &s->gcv, &s->gcv_ok, err)) < 0)
+		if (!s->gt.px &&
+		    (rc = make_target(s, &s->gt.px, &s->gt.surf, &s->gt.cr, &s->gt.cv, &s->gt.cv_ok, err)) < 0)
 			return rc;
-		cairo_save(s->gcr);
-		place(s->gcr, &s->gcv, s->w, s->h, nw, nh, bh, 1);
-		sl_kit_clear(&s->gcv);
-		rc = p->layers->paint(&s->gcv, fr, &s->o, SL_LAYER_GROUND, err);
-		cairo_restore(s->gcr);
-		cairo_surface_flush(s->gsurf);
+		cairo_save(s->gt.cr);
+		place(s->gt.cr, &s->gt.cv, s->w, s->h, nw, nh, bh, 1);
+		sl_kit_clear(&s->gt.cv);
+		rc = p->layers->paint(&s->gt.cv, fr, &s->o, SL_LAYER_GROUND, err);
+		cairo_restore(s->gt.cr);
+		cairo_surface_flush(s->gt.surf);
 		s->have_ground = 0;
-		if ((rc = painted(s->gcr, rc, p, err)) < 0)
+		if ((rc = painted(s->gt.cr, rc, p, err)) < 0)
 			return rc;
 		s->have_ground = 1;
 		s->key = key;
 		s->p = p;
 	}
 	cairo_surface_flush(t->surf);
-	memcpy(t->px, s->ground, (size_t)s->w * s->h * 4);
+	memcpy(t->px, s->gt.px, (size_t)s->w * s->h * 4);
 	cairo_surface_mark_dirty(t->surf);
 	cairo_save(t->cr);
 	place(t->cr, &t->cv, s->w, s->h, nw, nh, bh, 0);
