@@ -455,6 +455,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	const sl_log *log = sl_replay_log(j->r);
 	size_t *pos = NULL, npos = 0;
 	uint32_t *prev = NULL, colours[64];
+	uint8_t *rows = NULL;   /* the rows that changed since the frame before */
 	const uint32_t *px, *last = NULL;
 	int *turn = NULL;
 	sl_apng *apng = NULL;
@@ -500,7 +501,8 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		h = fh;
 	}
 	prev = sl_calloc((size_t)w * h, 4);
-	if (!prev) {
+	rows = sl_calloc((size_t)h, 1);
+	if (!prev || !rows) {
 		rc = sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
 		goto out;
 	}
@@ -530,7 +532,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 			const uint32_t *pv = pm.nthreads > 1 ? last : prev;
 			size_t c = 0, np = (size_t)w * h;
 			for (size_t y = 0; y < (size_t)h; y++)   /* most rows are the same */
-				if (memcmp(px + y * w, pv + y * w, (size_t)w * 4) != 0)
+				if ((rows[y] = memcmp(px + y * w, pv + y * w, (size_t)w * 4) != 0))
 					for (size_t k = y * w; k < (y + 1) * w; k++)
 						c += ((px[k] ^ pv[k]) & 0xffffff) != 0;
 			changed += (double)c / np;
@@ -541,7 +543,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		if (pm.nthreads <= 1)
 			memcpy(prev, px, (size_t)w * h * 4);
 		rc = apng ? sl_apng_frame(apng, px, w * 4, d, err) :
-			gif ? sl_gif_frame(gif, px, w * 4, d, err) : sl_video_frame(vid, px, w * 4, d, err);
+			gif ? sl_gif_frame(gif, px, w * 4, d, err) : sl_video_frame(vid, px, w * 4, rows, d, err);
 		if (i > 0)
 			pump_done(&pm, i - 1);
 		last = px;
@@ -567,6 +569,7 @@ out:
 	sl_gif_free(gif);
 	sl_video_free(vid);
 	sl_free(prev);
+	sl_free(rows);
 	sl_free(pos);
 	sl_free(turn);
 	return rc;

@@ -69,7 +69,11 @@ int sl_png_rgba(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, vo
 	sl_error *err);
 typedef struct sl_video sl_video;
 int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_error *err);
-int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl_error *err);
+/* The next frame; rows[y] non-zero where row y differs from the frame given
+ * before (ignored for the first frame; NULL: every row): only the rows that
+ * changed are converted again. */
+int sl_video_frame(sl_video *v, const uint32_t *px, int stride, const uint8_t *rows, int delay_ms,
+	sl_error *err);
 int sl_video_finish(sl_video *v, sl_error *err);
 void sl_video_free(sl_video *v);
 

@@ -95,8 +95,7 @@ struct sl_video {
 	AVStream *st;
 	AVFrame *frame;
 	AVPacket *pkt;
-	uint32_t *prev;         /* the frame before, sw x sh, to find the rows that changed */
-	int have_prev;
+	int have_prev;          /* the planes hold the picture before */
 	int64_t t_ms;           /* when the next picture starts */
 	int64_t *dur;           /* duration of the picture at each index */
 	size_t ndur, capdur;
@@ -127,7 +126,6 @@ void sl_video_free(sl_video *v)
 		av.avformat_free_context(v->fmt);
 	}
 	sl_free(v->dur);
-	sl_free(v->prev);
 	sl_free(v);
 }
 
@@ -202,10 +200,6 @@ int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_er
 		sl_video_free(v);
 		return av_fail(err, e, "cannot hold a picture");
 	}
-	if (!(v->prev = sl_malloc((size_t)w * h * 4))) {
-		sl_video_free(v);
-		return sl_error_set(err, SL_ENOMEM, "video: out of memory for a %dx%d frame", w, h);
-	}
 	if ((e = av.avio_open(&v->fmt->pb, path, AVIO_FLAG_WRITE)) < 0) {
 		sl_video_free(v);
 		return av_fail(err, e, path);
@@ -249,24 +243,15 @@ static int drain(sl_video *v, sl_error *err)
 	}
 }
 
-/* The row pair at y (even) of the picture: its two rows of the frame
- * (the last one twice where the side is odd) as they were in the frame
- * before; copies them to v->prev when not. */
-static int pair_same(sl_video *v, const uint32_t *px, int stride, int y)
+/* The row pair at y (even) of the picture changed: one of its two rows of
+ * the frame (the last one twice where the side is odd). */
+static int pair_changed(const sl_video *v, const uint8_t *rows, int y)
 {
-	int same = v->have_prev;
-	for (int k = y; k < y + 2 && k < v->sh; k++) {
-		const uint32_t *r = (const uint32_t *)((const uint8_t *)px + (size_t)k * stride);
-		uint32_t *p = v->prev + (size_t)k * v->sw;
-		if (same && memcmp(r, p, (size_t)v->sw * 4) == 0)
-			continue;
-		same = 0;
-		memcpy(p, r, (size_t)v->sw * 4);
-	}
-	return same;
+	return !v->have_prev || !rows || rows[y] || (y + 1 < v->sh && rows[y + 1]);
 }
 
-int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl_error *err)
+int sl_video_frame(sl_video *v, const uint32_t *px, int stride, const uint8_t *rows, int delay_ms,
+	sl_error *err)
 {
 	sl_yuv_planes d;
 	int e;
@@ -285,7 +270,7 @@ int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl
 	d.vs = v->frame->linesize[2];
 	for (int y = 0; y < v->h;) {
 		int y1 = y;
-		while (y1 < v->h && !pair_same(v, px, stride, y1))
+		while (y1 < v->h && pair_changed(v, rows, y1))
 			y1 += 2;
 		if (y1 > y)
 			sl_yuv420_rows(&d, px, stride, v->sw, v->sh, v->w, y, y1);
