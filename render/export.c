@@ -257,6 +257,7 @@ typedef struct pump {
 	sl_buf desc;
 	/* several */
 	pthread_t th[PUMP_MAX_THREADS];
+	sl_render_grounds *grounds;   /* the grounds the threads have drawn */
 	int started;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -320,8 +321,8 @@ static void *pump_worker(void *arg)
 	sl_buf_init(&desc);
 	sl_error_clear(&err);
 	rc = sl_replay_open(&r, p->log, 0, &err);
-	if (rc == SL_OK)
-		rc = sl_render_seq_new(&seq, p->w, p->h, p->o, &err);
+	if (rc == SL_OK && (rc = sl_render_seq_new(&seq, p->w, p->h, p->o, &err)) == SL_OK)
+		sl_render_seq_share(seq, p->grounds);
 	for (;;) {
 		size_t i;
 		pthread_mutex_lock(&p->mu);
@@ -371,6 +372,7 @@ static void pump_free(pump *p)
 	}
 	for (int k = 0; k < p->ring; k++)
 		sl_free(p->slot[k].px);
+	sl_render_grounds_free(p->grounds);
 	sl_render_seq_free(p->seq);
 	sl_buf_free(&p->desc);
 }
@@ -400,6 +402,8 @@ static int pump_start(pump *p, sl_replay *r, const size_t *pos, size_t npos, int
 	for (int k = 0; k < p->ring; k++)
 		if (!(p->slot[k].px = sl_malloc((size_t)w * h * 4)))
 			return sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
+	if (sl_render_grounds_new(&p->grounds, w, h, err) < 0)
+		return SL_ENOMEM;
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
 	for (int t = 0; t < p->nthreads; t++) {

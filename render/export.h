@@ -35,6 +35,13 @@ int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px
 #define SL_RENDER_SEQ_TARGETS 16
 int sl_render_seq_draw_into(sl_render_seq *s, const sl_frame *fr, uint32_t *dst, sl_error *err);
 void sl_render_seq_free(sl_render_seq *s);
+/* Grounds drawn by any of the seqs that share them (one animation's
+ * drawing threads): a ground one of them drew is copied, not drawn again,
+ * by the others. Thread-safe; outlives the seqs sharing it. */
+typedef struct sl_render_grounds sl_render_grounds;
+int sl_render_grounds_new(sl_render_grounds **out, int w, int h, sl_error *err);
+void sl_render_grounds_free(sl_render_grounds *g);
+void sl_render_seq_share(sl_render_seq *s, sl_render_grounds *g);
 
 /* The key of fr's ground (equal keys: the same ground; a painter without
  * layers has one ground for the game, the page). */

@@ -7,6 +7,7 @@
 #include "export.h"
 
 #include <cairo-svg.h>
+#include <pthread.h>
 #include <string.h>
 
 /* A buffer drawn into: its surface, context and kit canvas, kept. */
@@ -28,7 +29,90 @@ struct sl_render_seq {
 	seq_target gt;              /* the ground under key, w*h */
 	uint64_t key;
 	int have_ground;
+	sl_render_grounds *shared;  /* grounds drawn by other seqs, or NULL */
 };
+
+/* ---- grounds shared between threads ------------------------------------------------ */
+
+#define SHARED_GROUNDS 4   /* the last ones drawn (a wind that comes back) */
+
+struct sl_render_grounds {
+	pthread_mutex_t mu;
+	int w, h, n, next;
+	uint64_t key[SHARED_GROUNDS];
+	const sl_painter *p[SHARED_GROUNDS];
+	uint32_t *px[SHARED_GROUNDS];
+};
+
+int sl_render_grounds_new(sl_render_grounds **out, int w, int h, sl_error *err)
+{
+	sl_render_grounds *g;
+	*out = NULL;
+	if (!(g = sl_calloc(1, sizeof *g)))
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory");
+	if (pthread_mutex_init(&g->mu, NULL) != 0) {
+		sl_free(g);
+		return sl_error_set(err, SL_ENOMEM, "render: cannot make a lock");
+	}
+	g->w = w;
+	g->h = h;
+	*out = g;
+	return SL_OK;
+}
+
+void sl_render_grounds_free(sl_render_grounds *g)
+{
+	if (!g)
+		return;
+	for (int k = 0; k < g->n; k++)
+		sl_free(g->px[k]);
+	pthread_mutex_destroy(&g->mu);
+	sl_free(g);
+}
+
+void sl_render_seq_share(sl_render_seq *s, sl_render_grounds *g)
+{
+	if (s && g && g->w == s->w && g->h == s->h)
+		s->shared = g;
+}
+
+/* Copies the ground of key by p into px when one is kept; 1 if so. */
+static int grounds_get(sl_render_grounds *g, uint64_t key, const sl_painter *p, uint32_t *px)
+{
+	int found = 0;
+	pthread_mutex_lock(&g->mu);
+	for (int k = 0; k < g->n && !found; k++)
+		if (g->key[k] == key && g->p[k] == p) {
+			memcpy(px, g->px[k], (size_t)g->w * g->h * 4);
+			found = 1;
+		}
+	pthread_mutex_unlock(&g->mu);
+	return found;
+}
+
+/* Keeps a copy of the ground px of key by p (over the oldest kept one); on
+ * no memory, none. */
+static void grounds_put(sl_render_grounds *g, uint64_t key, const sl_painter *p, const uint32_t *px)
+{
+	pthread_mutex_lock(&g->mu);
+	for (int k = 0; k < g->n; k++)
+		if (g->key[k] == key && g->p[k] == p) {   /* another thread kept it first */
+			pthread_mutex_unlock(&g->mu);
+			return;
+		}
+	if (g->n < SHARED_GROUNDS && !(g->px[g->n] = sl_malloc((size_t)g->w * g->h * 4))) {
+		pthread_mutex_unlock(&g->mu);
+		return;
+	}
+	{
+		int k = g->n < SHARED_GROUNDS ? g->n++ : g->next;
+		g->next = (k + 1) % SHARED_GROUNDS;
+		memcpy(g->px[k], px, (size_t)g->w * g->h * 4);
+		g->key[k] = key;
+		g->p[k] = p;
+	}
+	pthread_mutex_unlock(&g->mu);
+}
 
 static void target_fini(seq_target *t)
 {
@@ -165,15 +249,23 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 		if (!s->gt.px &&
 		    (rc = make_target(s, &s->gt.px, &s->gt.surf, &s->gt.cr, &s->gt.cv, &s->gt.cv_ok, err)) < 0)
 			return rc;
+		s->have_ground = 0;
+		cairo_surface_flush(s->gt.surf);
+		if (s->shared && grounds_get(s->shared, key, p, s->gt.px)) {   /* drawn by another */
+			cairo_surface_mark_dirty(s->gt.surf);
+			goto have_ground;
+		}
 		cairo_save(s->gt.cr);
 		place(s->gt.cr, &s->gt.cv, s->w, s->h, nw, nh, bh, 1);
 		sl_kit_clear(&s->gt.cv);
 		rc = p->layers->paint(&s->gt.cv, fr, &s->o, SL_LAYER_GROUND, err);
 		cairo_restore(s->gt.cr);
 		cairo_surface_flush(s->gt.surf);
-		s->have_ground = 0;
 		if ((rc = painted(s->gt.cr, rc, p, err)) < 0)
 			return rc;
+		if (s->shared)
+			grounds_put(s->shared, key, p, s->gt.px);
+	have_ground:
 		s->have_ground = 1;
 		s->key = key;
 		s->p = p;
