@@ -22,11 +22,11 @@ CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
 PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
-       libavcodec libavformat libavutil libswscale chafa libmicrohttpd
+       libavcodec libavformat libavutil chafa libmicrohttpd
 # libav* is compiled against (its headers) but never linked: render/video.c
 # opens it (dlopen) when a video is asked for, so no other verb loads the ~90
 # libraries it pulls in (issue 29)
-AV_PKGS = libavcodec libavformat libavutil libswscale
+AV_PKGS = libavcodec libavformat libavutil
 # libmicrohttpd: the command's server (src/serve), not the library's; opened
 # when `serve` starts (src/serve/serve_mhd.c), not linked; libchafa
 # (render/term.c) and libsqlite3 (src/record/sqlite_dl.c) alike, each opened
@@ -86,6 +86,8 @@ $(LIB_OBJ): ALL_CFLAGS += -fPIC -fno-semantic-interposition
 
 # the PNG filters are loops a vectoriser makes 4-8 times faster (render/png.c)
 $(BUILD)/obj/render/png.o: ALL_CFLAGS += -O3
+# and the video's RGB to YUV (render/yuv.c)
+$(BUILD)/obj/render/yuv.o: ALL_CFLAGS += -O3
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

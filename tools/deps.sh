@@ -16,7 +16,7 @@ set -u
 # nginx-light, the peer `make bench` measures serve against (bench/serve_club.sh; never started as a service);
 # zstd and brotli, only as peers that bench/archives.sh measures .silb archives against (never linked).
 PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev zlib1g-dev libdeflate-dev \
-libavcodec-dev libavformat-dev libavutil-dev libswscale-dev ffmpeg libchafa-dev \
+libavcodec-dev libavformat-dev libavutil-dev ffmpeg libchafa-dev \
 libcmocka-dev libsodium-dev libedit-dev libjansson-dev libmicrohttpd-dev curl pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig \
 libgif-dev libgmp-dev apngdis apngasm gifsicle poppler-utils tmux chromium nodejs \
 clang libclang-rt-14-dev time bc xz-utils libsqlite3-dev sqlite3 parallel haproxy \

@@ -133,6 +133,7 @@ static const char *const gx_packages[GX_NLIB] = {
 	R(pangocairo, PangoLayout *, pango_cairo_create_layout, (cairo_t *a), (a)) \
 	V(pangocairo, pango_cairo_show_layout, (cairo_t *a, PangoLayout *b), (a, b)) \
 	V(pangocairo, pango_cairo_update_context, (cairo_t *a, PangoContext *b), (a, b)) \
+	R(pango, guint, pango_context_get_serial, (PangoContext *a), (a)) \
 	V(pango, pango_font_description_free, (PangoFontDescription *a), (a)) \
 	R(pango, PangoFontDescription *, pango_font_description_from_string, (const char *a), (a)) \
 	R(pango, gint, pango_font_description_get_size, (const PangoFontDescription *a), (a)) \
