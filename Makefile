@@ -21,7 +21,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
-PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
+PKGS = cairo pangocairo fontconfig zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
        libavcodec libavformat libavutil libswscale chafa libmicrohttpd
 # libav* is compiled against (its headers) but never linked: render/video.c
 # opens it (dlopen) when a video is asked for, so no other verb loads the ~90
@@ -43,7 +43,7 @@ PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS),$(PK
 # stack, some 30 shared objects, is opened by src/cli/gfx_dl.c the first time
 # a verb draws, so that verify, info, seek... start without it (issue 29); the
 # library, the tests and the tools link it as before
-GFX_PKGS = cairo pangocairo
+GFX_PKGS = cairo pangocairo fontconfig
 CLI_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS) $(GFX_PKGS),$(PKGS)) 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)

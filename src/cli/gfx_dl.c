@@ -10,8 +10,9 @@
  * its Debian package and ends the process with exit 3 (as a missing libav
  * does for video). The binary does not export these names (hidden), so
  * the libraries opened keep calling each other.
- * A new cairo_/pango_ call in the library adds a line below; the link of
- * build/sillage fails until it does. */
+ * A new cairo_/pango_/Fc call in the library adds a line below; the link of
+ * build/sillage fails until it does. Once they are open, fontconfig is
+ * given our configuration (sl_render_pin_fonts) before pango first uses it. */
 #include "core/sl_core.h"
 
 #include <pthread.h>
@@ -22,17 +23,19 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <pango/pangocairo.h>
+#include <fontconfig/fontconfig.h>
 
 #include "cli.h"
 
 /* the shared objects, by the sonames Debian 12 ships, and their packages */
-enum { GX_cairo, GX_pango, GX_pangocairo, GX_gobject, GX_glib, GX_NLIB };
+enum { GX_cairo, GX_pango, GX_pangocairo, GX_gobject, GX_glib, GX_fontconfig, GX_NLIB };
 static const char *const gx_sonames[GX_NLIB] = {
 	"libcairo.so.2", "libpango-1.0.so.0", "libpangocairo-1.0.so.0", "libgobject-2.0.so.0",
-	"libglib-2.0.so.0"
+	"libglib-2.0.so.0", "libfontconfig.so.1"
 };
 static const char *const gx_packages[GX_NLIB] = {
-	"libcairo2", "libpango-1.0-0", "libpangocairo-1.0-0", "libglib2.0-0", "libglib2.0-0"
+	"libcairo2", "libpango-1.0-0", "libpangocairo-1.0-0", "libglib2.0-0", "libglib2.0-0",
+	"libfontconfig1"
 };
 
 /* every entry point the library calls: R(library, return type, name,
@@ -123,6 +126,15 @@ static const char *const gx_packages[GX_NLIB] = {
 	V(cairo, cairo_translate, (cairo_t *a, double b, double c), (a, b, c)) \
 	V(cairo, cairo_user_to_device, (cairo_t *a, double *b, double *c), (a, b, c)) \
 	V(cairo, cairo_user_to_device_distance, (cairo_t *a, double *b, double *c), (a, b, c)) \
+	R(fontconfig, FcBool, FcConfigBuildFonts, (FcConfig *a), (a)) \
+	R(fontconfig, FcConfig *, FcConfigCreate, (void), ()) \
+	V(fontconfig, FcConfigDestroy, (FcConfig *a), (a)) \
+	R(fontconfig, FcFontSet *, FcConfigGetFonts, (FcConfig *a, FcSetName b), (a, b)) \
+	R(fontconfig, FcBool, FcConfigParseAndLoadFromMemory, (FcConfig *a, const FcChar8 *b, FcBool c), \
+		(a, b, c)) \
+	R(fontconfig, FcBool, FcConfigSetCurrent, (FcConfig *a), (a)) \
+	R(fontconfig, FcResult, FcPatternGetString, (const FcPattern *a, const char *b, int c, FcChar8 **d), \
+		(a, b, c, d)) \
 	V(gobject, g_object_unref, (gpointer a), (a)) \
 	R(glib, gchar *, g_string_free, (GString *a, gboolean b), (a, b)) \
 	V(pangocairo, pango_cairo_context_set_font_options, \
@@ -201,8 +213,10 @@ int cli_gfx_open(char *why, size_t whyn)
 	if (__atomic_load_n(&gx_ready, __ATOMIC_ACQUIRE))
 		return 0;
 	pthread_once(&gx_once, gx_load);
-	if (__atomic_load_n(&gx_ready, __ATOMIC_ACQUIRE))
+	if (__atomic_load_n(&gx_ready, __ATOMIC_ACQUIRE)) {
+		sl_render_pin_fonts();   /* the verb has not drawn yet: pango has not begun */
 		return 0;
+	}
 	snprintf(why, whyn, "%s", gx_why[0] ? gx_why : "cannot load cairo and pango");
 	return -1;
 }
