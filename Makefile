@@ -44,6 +44,9 @@ PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS),$(PK
 # a verb draws, so that verify, info, seek... start without it (issue 29); the
 # library, the tests and the tools link it as before
 GFX_PKGS = cairo pangocairo fontconfig
+# the command exports one name to the libraries it opens: src/cli/gfx_dl.c's
+# g_thread_new, which runs pango's per-font fontconfig searches in place
+CLI_LDFLAGS = -Wl,--export-dynamic-symbol=g_thread_new
 CLI_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS) $(GFX_PKGS),$(PKGS)) 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
@@ -106,7 +109,7 @@ $(BUILD)/$(SHLIB): $(LIB_OBJ) tools/libsillage.map
 	ln -sf $(SONAME) $(BUILD)/libsillage.so
 
 $(BUILD)/sillage: $(CLI_OBJ) $(BUILD)/libsillage.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(CLI_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(CLI_LDFLAGS) $(CLI_LIBS) -lm
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libsillage.a
 	@mkdir -p $(dir $@)
