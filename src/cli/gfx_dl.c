@@ -62,6 +62,7 @@ static const char *const gx_packages[GX_NLIB] = {
 	V(cairo, cairo_font_options_set_subpixel_order, (cairo_font_options_t *a, cairo_subpixel_order_t b), \
 		(a, b)) \
 	R(cairo, cairo_status_t, cairo_font_options_status, (cairo_font_options_t *a), (a)) \
+	R(cairo, int, cairo_format_stride_for_width, (cairo_format_t a, int b), (a, b)) \
 	V(cairo, cairo_get_matrix, (cairo_t *a, cairo_matrix_t *b), (a, b)) \
 	R(cairo, cairo_surface_t *, cairo_image_surface_create, (cairo_format_t a, int b, int c), (a, b, c)) \
 	R(cairo, cairo_surface_t *, cairo_image_surface_create_for_data, \
