@@ -21,7 +21,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
-PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
+PKGS = cairo pangocairo fontconfig zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
        libavcodec libavformat libavutil chafa libmicrohttpd
 # libav* is compiled against (its headers) but never linked: render/video.c
 # opens it (dlopen) when a video is asked for, so no other verb loads the ~90
@@ -43,7 +43,10 @@ PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS),$(PK
 # stack, some 30 shared objects, is opened by src/cli/gfx_dl.c the first time
 # a verb draws, so that verify, info, seek... start without it (issue 29); the
 # library, the tests and the tools link it as before
-GFX_PKGS = cairo pangocairo
+GFX_PKGS = cairo pangocairo fontconfig
+# the command exports one name to the libraries it opens: src/cli/gfx_dl.c's
+# g_thread_new, which runs pango's per-font fontconfig searches in place
+CLI_LDFLAGS = -Wl,--export-dynamic-symbol=g_thread_new
 CLI_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS) $(GFX_PKGS),$(PKGS)) 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
@@ -108,7 +111,7 @@ $(BUILD)/$(SHLIB): $(LIB_OBJ) tools/libsillage.map
 	ln -sf $(SONAME) $(BUILD)/libsillage.so
 
 $(BUILD)/sillage: $(CLI_OBJ) $(BUILD)/libsillage.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(CLI_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(CLI_LDFLAGS) $(CLI_LIBS) -lm
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libsillage.a
 	@mkdir -p $(dir $@)

@@ -71,6 +71,11 @@ int sl_png_rgb(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, voi
  * freed): the same bytes without a second copy of the image. */
 int sl_png_rgb_consume(uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
 	sl_error *err);
+/* n zeroed bytes for an image surface's pixels, 2 MB-aligned and advised
+ * as huge pages (render/pixels.c); NULL when n is under 2 MB or the map
+ * fails (then let cairo allocate). Freed by sl_pixels_free with the same n. */
+void *sl_pixels_alloc(size_t n);
+void sl_pixels_free(void *p, size_t n);
 /* The same of premultiplied ARGB32 pixels, as RGBA (a transparent board). */
 int sl_png_rgba(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
 	sl_error *err);

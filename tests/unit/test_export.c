@@ -655,9 +655,29 @@ static void test_yuv420(void **state)
 	}
 }
 
+/* A surface's own pixels (render/pixels.c): none under 2 MB; above, zeroed,
+ * writable to the last byte asked and 2 MB-aligned (huge pages can back it). */
+static void test_pixels_alloc(void **state)
+{
+	size_t n = 1024 * 4 * 752 + 3;   /* a 1024-pixel frame, and not a whole page */
+	unsigned char *p;
+	(void)state;
+	assert_null(sl_pixels_alloc((size_t)2 << 19));
+	assert_non_null(p = sl_pixels_alloc(n));
+	assert_int_equal((uintptr_t)p % ((uintptr_t)2 << 20), 0);
+	for (size_t i = 0; i < n; i += 4093)
+		assert_int_equal(p[i], 0);
+	assert_int_equal(p[n - 1], 0);
+	memset(p, 0xa5, n);
+	assert_int_equal(p[n - 1], 0xa5);
+	sl_pixels_free(p, n);
+	sl_pixels_free(NULL, n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pixels_alloc),
 		cmocka_unit_test(test_apng_chunks),
 		cmocka_unit_test(test_apng_dispose_previous),
 		cmocka_unit_test(test_gif_roundtrip),
