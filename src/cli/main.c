@@ -162,6 +162,8 @@ static const cli_opt stats_opts[] = {
 	{"csv", 'c', NULL, "print CSV: a header line, then a row per side and step"},
 	{"json", 'j', NULL, "print one JSON object: the metrics (name, unit, kind) and the rows"},
 	{"ndjson", 'n', NULL, "print a JSON object per row and side, one a line"},
+	{"from", 322, "N|tT", "only the span from just after event N, or from the start of turn T (a .silb is read from the keyframe before it, not replayed whole)"},
+	{"to", 323, "N|tT", "up to just after event N, or to the end of turn T (default: the end)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt chart_opts[] = {
 	{"output", 'o', "OUT", "the chart to write; .png, .svg or .pdf picks the format (required)"},
@@ -311,7 +313,11 @@ const cli_verb cli_verbs[] = {
 	 "struck, sunk and aground, hexes sailed by point of sail, tacks and damage; fmp's action points, units, "
 	 "turrets, ore aboard, shots, losses, captures and score; starship's shields, win chance, hits and damage. "
 	 "A level (hull) is given at the end of the span, a sum (hexes sailed) over it. The log is replayed with "
-	 "every rule and state check first."},
+	 "every rule and state check first. With --from or --to, the rows of that part of the game only, each "
+	 "the same as in the table of the whole game (a turn cut by the span summed over the part shown); on a "
+	 "FILE.silb the span is read from the keyframe of the segment that holds its start, through the index, "
+	 "and replayed from there to its end only (its rules checked, not the rest of the log: `verify` does that). "
+	 "A position the log lacks, or --from after --to, is a usage error (exit 2)."},
 	{"chart", cmd_chart, "draw metrics over the game: a panel each, a line or bars per player", "FILE", chart_opts,
 	 "One panel per --metric, each with its own axis and unit, over the turns (ticks at each turn); a series "
 	 "per player in the player's colour; bookmarks drawn as flagged dashed lines."},
