@@ -321,9 +321,13 @@ int sl_series_feed_add(sl_series_feed *f, const sl_event *ev, size_t n, sl_error
  * on failure) is the state after pos entries holding `events` events, and
  * step 0 of the series stands for it (series.first = pos). Its levels are
  * the analysis's reading of st, its sums run from 0 there; the recorded
- * checks of the entries fed are not compared (sl_replay_stream_at). */
+ * checks of the entries fed are not compared (sl_replay_stream_at).
+ * origin (may be NULL; borrowed) is the state at the start of turn 1, the
+ * end of setup, shown to the analysis first (nothing reported) so that what
+ * it remembers of the setup (the side each sail ship set out with, before a
+ * capture) is what a walk from the start remembers. */
 int sl_series_feed_new_at(sl_series_feed **out, const sl_log *log, void *st, size_t pos, long events,
-	sl_error *err);
+	const void *origin, sl_error *err);
 /* Before the first entry: keep the last step of each turn only (step k of
  * the series is then the end of the k-th turn reached, turn_last and
  * sl_series_turn_end as before, the values those steps had), which is all a

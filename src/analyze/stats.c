@@ -163,7 +163,7 @@ static int walker_step(sl_stats_walker *w, const sl_event *ev, sl_error *err)
 /* at: NULL, the walk starts at the log's initial state; else a state after
  * pos entries holding `events` events (taken over, destroyed on failure). */
 static int walker_open(sl_stats_walker **out, const sl_log *log, const sl_stats_fns *fns, void *ud,
-	unsigned flags, void *at, size_t pos, long events, sl_error *err)
+	unsigned flags, void *at, size_t pos, long events, const void *origin, sl_error *err)
 {
 	sl_stats_walker *w;
 	size_t nv;
@@ -210,6 +210,17 @@ static int walker_open(sl_stats_walker **out, const sl_log *log, const sl_stats_
 	w->o.ud = ud;
 	w->o.step = &w->step;
 	w->step.v = w->out;
+	if (origin && w->a) {   /* what each side set out with, before the position (nothing reported) */
+		static const sl_stats_fns none = {NULL, NULL, NULL, NULL};
+		sl_observer quiet = {&none, NULL, &w->step, 0};
+		w->step.state = origin;
+		if ((rc = w->a->observe(w->ctx, &log->h, origin, NULL, w->inc, &quiet, err))) {
+			sl_stats_walker_free(w);
+			return rc;
+		}
+		for (size_t i = 0; i < nv; i++)
+			w->inc[i] = 0;
+	}
 	if ((rc = walker_step(w, NULL, err))) {
 		sl_stats_walker_free(w);
 		return rc;
@@ -221,7 +232,7 @@ static int walker_open(sl_stats_walker **out, const sl_log *log, const sl_stats_
 int sl_stats_walker_new(sl_stats_walker **out, const sl_log *log, const sl_stats_fns *fns, void *ud,
 	sl_error *err)
 {
-	return walker_open(out, log, fns, ud, SL_REPLAY_CHECK, NULL, 0, 0, err);
+	return walker_open(out, log, fns, ud, SL_REPLAY_CHECK, NULL, 0, 0, NULL, err);
 }
 
 int sl_stats_walker_feed(sl_stats_walker *w, const sl_event *ev, size_t n, sl_error *err)
@@ -243,7 +254,7 @@ int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error
 {
 	sl_stats_walker *w;
 	/* freed at the first refusal: no backup of the state before each entry */
-	int rc = walker_open(&w, log, fns, ud, SL_REPLAY_CHECK | SL_REPLAY_ONCE, NULL, 0, 0, err);
+	int rc = walker_open(&w, log, fns, ud, SL_REPLAY_CHECK | SL_REPLAY_ONCE, NULL, 0, 0, NULL, err);
 	if (rc)
 		return rc;
 	rc = sl_stats_walker_feed(w, log->ev, log->n, err);
@@ -381,11 +392,11 @@ void sl_series_feed_free(sl_series_feed *f)
 
 int sl_series_feed_new(sl_series_feed **out, const sl_log *log, sl_error *err)
 {
-	return sl_series_feed_new_at(out, log, NULL, 0, 0, err);
+	return sl_series_feed_new_at(out, log, NULL, 0, 0, NULL, err);
 }
 
 int sl_series_feed_new_at(sl_series_feed **out, const sl_log *log, void *st, size_t pos, long events,
-	sl_error *err)
+	const void *origin, sl_error *err)
 {
 	sl_series_feed *f;
 	sl_series *s;
@@ -404,7 +415,7 @@ int sl_series_feed_new_at(sl_series_feed **out, const sl_log *log, void *st, siz
 	s->nplayers = log->h.nplayers;
 	s->first = pos;
 	f->fns.step = series_step;
-	if ((rc = walker_open(&f->w, log, &f->fns, s, SL_REPLAY_CHECK, st, pos, events, err))) {
+	if ((rc = walker_open(&f->w, log, &f->fns, s, SL_REPLAY_CHECK, st, pos, events, origin, err))) {
 		sl_series_feed_free(f);
 		return rc;
 	}

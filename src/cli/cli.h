@@ -200,6 +200,7 @@ struct cli_span {
 	const char *from, *to;    /* the options' text; NULL: the start, the end */
 	unsigned flags;           /* of the whole walk's replay (SL_REPLAY_CHECK) */
 	int drawn, force;         /* the whole walk as cli_walk_drawn (else cli_walk_open) */
+	int again;                /* a second walk of path: no warning said again */
 	int describe, view;       /* describe the span's entries (and the one before it) for view */
 	cli_span_fn start;        /* NULL, or at the span's first position (ev NULL) */
 	cli_span_fn entry;        /* NULL, or after each entry of the span is applied (desc: its words) */
@@ -216,6 +217,8 @@ struct cli_span {
 	long events;              /* events before the span's start */
 	int turn;                 /* the turn there */
 	const sl_event *last;     /* the entry before the start (NULL at 0) */
+	void *origin;             /* the state at the start of turn 1 when the span starts after it, else NULL
+	                           * (sl_series_feed_new_at's: what the setup set out with) */
 	sl_buf desc, last_desc;   /* an entry's words; the entry before the start's */
 	/* private */
 	int stage, cur_turn;
@@ -237,6 +240,8 @@ int cli_span_given(const cli_span *s);
  * exit 2); an exit code. May be called again on the same s (standard
  * input is held for it). */
 int cli_span_walk(cli_span *s, const char *path);
+/* Standard input held by from's walk, handed to to's next walk. */
+void cli_span_pass_input(cli_span *to, cli_span *from);
 void cli_span_free(cli_span *s);
 
 /* How .silb archives are coded (--coding): SL_SILB_MODEL or SL_SILB_DEFLATE. */

@@ -511,7 +511,7 @@ static int span_start(cli_span *sp, const sl_event *ev, sl_error *err)
 	int rc;
 	(void)ev;
 	if ((rc = sl_game_clone(sp->log->game, sl_replay_state(sp->r), &st, err)) ||
-	    (rc = sl_series_feed_new_at(&sf->f, sp->log, st, sp->pos, sp->events, err)))
+	    (rc = sl_series_feed_new_at(&sf->f, sp->log, st, sp->pos, sp->events, sp->origin, err)))
 		return rc;
 	if (sf->a->per != SL_STATS_EVENT)
 		sl_series_feed_by_turn(sf->f);

@@ -73,6 +73,8 @@ static const cli_opt html_opts[] = {
 	{"quiet", 'q', NULL, "no summary"},
 	{"branch", 330, "FORK", "also show FORK, a log that shares FILE's first entries (`sillage fork`), as a variation to step into; repeat for more (up to 16)"},
 	{"embed", 331, NULL, "a page to embed in a club site's <iframe>: the board first, the event list only when there is room, no change to the address, a postMessage interface (docs/guide.md)"},
+	{"from", 301, "N|tT", "a page of part of the game: its first step the position just after event N, or at the start of turn T (default: the start); a .silb is read from the keyframe before it"},
+	{"to", 302, "N|tT", "its last step just after event N, or at the end of turn T (default: the end)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt report_opts[] = {
 	{"output", 'o', "OUT", "the PDF to write (default: FILE's name with .pdf; - for standard output)"},
@@ -242,7 +244,12 @@ const cli_verb cli_verbs[] = {
 	 "bookmarks, keyboard arrows (Left/Right: event, Up/Down or PageUp/PageDown: turn, Space: play, Home/End), "
 	 "and links to a step: game.html#event=120. Every text from the log is escaped. Glyphs (! ? !! ?? !? ?!) "
 	 "and notes show beside their move. With --branch, each fork's variation is listed at the move it leaves "
-	 "the main line: click it (or press V there) to step through it, Escape to go back to the main line."},
+	 "the main line: click it (or press V there) to step through it, Escape to go back to the main line. "
+	 "With --from or --to, a page of that part of the game (not with --branch): its first step is the board "
+	 "at --from, before the first entry it lists; a FILE.silb is read from the keyframe before --from, through "
+	 "the index, and replayed no further than --to. A position the log lacks, or --from after --to, is a usage "
+	 "error (exit 2). The log is read as the page is written, a segment or a few thousand lines at a time, so "
+	 "that memory does not grow with the game."},
 	{"report", cmd_report, "write a printable PDF report of the game", "FILE", report_opts,
 	 "A cover (game, players, result), then the board at the start of every turn with that turn's events "
 	 "beside it, and every bookmarked position on a page of its own, larger. The PDF outline lists turns and "

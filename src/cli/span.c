@@ -78,7 +78,7 @@ static int begin(cli_span *s, sl_error *err)
 /* One entry of the log, applied to s->r; before, in or after the span. */
 static int one(cli_span *s, const sl_event *ev, sl_error *err)
 {
-	int rc, here = 0;
+	int rc, here = 0, origin;
 	if (s->stage == 0) {
 		if (s->from_ev > 0)
 			here = ev->entry == SL_ENTRY_EVENT && sl_replay_events(s->r) + 1 == s->from_ev;
@@ -91,6 +91,7 @@ static int one(cli_span *s, const sl_event *ev, sl_error *err)
 	}
 	if (ev->entry == SL_ENTRY_TURN)
 		s->cur_turn = ev->mark;
+	origin = s->stage == 0 && ev->entry == SL_ENTRY_TURN && ev->mark == 1 && !s->archive;
 	if (here || (s->stage == 1 && s->describe)) {
 		sl_buf *b = here ? &s->last_desc : &s->desc;
 		sl_buf_reset(b);
@@ -103,6 +104,8 @@ static int one(cli_span *s, const sl_event *ev, sl_error *err)
 	if (rc)
 		return rc;
 	s->at++;
+	if (origin && (rc = sl_game_clone(s->log->game, sl_replay_state(s->r), &s->origin, err)))
+		return rc;
 	if (here) {
 		sl_log_free(s->keep);
 		if (!(s->keep = sl_log_new(s->log->game)) || sl_log_append(s->keep, ev) != SL_OK)
@@ -133,6 +136,9 @@ static int whole_header(cli_walk *w, const sl_event *ev, sl_error *err)
 	s->r = w->r;
 	s->stage = 0;   /* (a walk again after a desync, --force) */
 	s->at = s->n = 0;
+	if (s->origin)
+		s->log->game->destroy(s->origin);
+	s->origin = NULL;
 	s->cur_turn = 0;
 	s->last = NULL;
 	if (s->from_ev <= 0 && s->from_turn <= 0)
@@ -176,7 +182,12 @@ static int walk_whole(cli_span *s, const char *path)
 	s->w.input = s->input;
 	s->w.ninput = s->ninput;
 	s->input = NULL;
-	rc = s->drawn ? cli_walk_drawn(&s->w, path, s->force) : cli_walk_open(&s->w, path);
+	if (s->again) {   /* walked before: its warnings said once */
+		sl_error_clear(&err);
+		if ((rc = cli_walk_run(&s->w, path, &err)))
+			rc = s->w.in_replay ? cli_report(&err) : cli_report_silb(&err, path);
+	} else
+		rc = s->drawn ? cli_walk_drawn(&s->w, path, s->force) : cli_walk_open(&s->w, path);
 	s->r = s->w.r;
 	s->log = s->w.log;
 	if (rc == EXIT_OK) {
@@ -233,11 +244,20 @@ static int walk_archive(cli_span *s, const char *path)
 			rc = begin(s, &err);
 		}
 	} else {
-		rc = s->from_ev > 0 ? sl_silb_walk_from(s->f, s->from_ev, 0, &s->keyframe, &s->events, &s->pos,
-			arch_sink, s, &err)
-		   : s->from_turn > 0 ? sl_silb_walk_from(s->f, 0, s->from_turn, &s->keyframe, &s->events, &s->pos,
-			arch_sink, s, &err)
-		   : sl_silb_walk_entry(s->f, 0, &s->keyframe, &s->events, &s->pos, arch_sink, s, &err);
+		/* the end of setup, when the span starts after it (one segment more) */
+		rc = SL_OK;
+		if ((s->from_turn >= 1 || s->from_ev > 0) && sl_silb_turns(s->f) >= 1 &&
+		    !(rc = sl_silb_seek_turn(s->f, 1, &s->origin, NULL, &err)) && s->from_turn < 1 &&
+		    s->from_ev < sl_silb_at_events(s->f)) {
+			s->log->game->destroy(s->origin);
+			s->origin = NULL;
+		}
+		if (!rc && s->from_ev > 0)
+			rc = sl_silb_walk_from(s->f, s->from_ev, 0, &s->keyframe, &s->events, &s->pos, arch_sink, s, &err);
+		else if (!rc && s->from_turn > 0)
+			rc = sl_silb_walk_from(s->f, 0, s->from_turn, &s->keyframe, &s->events, &s->pos, arch_sink, s, &err);
+		else if (!rc)
+			rc = sl_silb_walk_entry(s->f, 0, &s->keyframe, &s->events, &s->pos, arch_sink, s, &err);
 	}
 	if (!rc && s->stage == 0)   /* only a turn's marker can be missing: the index holds every one */
 		rc = no_turn(s, s->from_turn, &err);
@@ -256,7 +276,9 @@ static void span_reset(cli_span *s)
 {
 	if (s->keyframe)
 		s->log->game->destroy(s->keyframe);
-	s->keyframe = NULL;
+	if (s->origin)
+		s->log->game->destroy(s->origin);
+	s->keyframe = s->origin = NULL;
 	if (s->archive)
 		sl_replay_free(s->r);
 	else if (s->w.log || s->w.input || s->w.r || s->w.head) {
@@ -291,6 +313,19 @@ int cli_span_walk(cli_span *s, const char *path)
 	if (cli_span_given(s) && strcmp(path, "-") != 0 && cli_is_archive(path))
 		return walk_archive(s, path);
 	return walk_whole(s, path);
+}
+
+void cli_span_pass_input(cli_span *to, cli_span *from)
+{
+	if (!from->archive && from->w.input) {
+		from->input = from->w.input;
+		from->ninput = from->w.ninput;
+		from->w.input = NULL;
+	}
+	sl_free(to->input);
+	to->input = from->input;
+	to->ninput = from->ninput;
+	from->input = NULL;
 }
 
 void cli_span_free(cli_span *s)

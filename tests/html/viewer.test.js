@@ -198,6 +198,34 @@ for (const vp of [{ width: 800, height: 600 }, { width: 390, height: 844 }]) {
 	});
 }
 
+// A page of part of a game (html --from N --to M of an archive, issue 29):
+// its first step is the position just after event N, said so; its board
+// there is shot for run.sh to set against `render --event N`.
+test("a page of part of a game starts at --from", async () => {
+	const from = +require("fs").readFileSync(path.join(dir, "part-from.txt"), "utf8");
+	const { page, log } = await open("part.html");
+	await page.keyboard.press("Home");
+	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.step), 0, "Home: the page's first step");
+	assert.strictEqual(await event(page), from, "the first step is the position just after event --from");
+	assert.match(await page.textContent("#current"), /This part of the game starts here: after event/);
+	await page.keyboard.press("ArrowRight");
+	assert.strictEqual(await event(page), from + 1, "Right: the next event");
+	await page.keyboard.press("End");
+	assert.strictEqual(await event(page), from + 12, "End: the event --to");
+	await page.goto("file://" + path.join(dir, "part.html") + "#event=" + (from + 6));
+	await page.waitForSelector("#top svg");
+	assert.strictEqual(await event(page), from + 6, "a link to an event of the part");
+	await page.keyboard.press("Home");
+	await page.evaluate(() => {
+		const s = document.getElementById("stage");
+		document.body.appendChild(s);
+		s.style.cssText = "position:fixed;left:0;top:0;transform:none;z-index:9";
+	});
+	await page.locator("#stage").screenshot({ path: path.join(dir, "shot-part.png") });
+	assert.deepStrictEqual(log.errors, []);
+	await page.close();
+});
+
 // The metric chart begins after setup: no value is drawn for the steps
 // before the first turn (setup is not a level of 0 that jumps).
 test("the chart begins after setup", async () => {
