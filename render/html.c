@@ -83,6 +83,10 @@ static void intern_free(intern *t)
  * out for a game with no analysis, and past SERIES_MAX entries (the series
  * holds every metric at every step). */
 #define SERIES_MAX 200000
+/* A page fed as the log is walked keeps its chart's series while it fits
+ * in this, so that memory stays bounded (issue 30: ~200 bytes a step for
+ * sail, and the page's JSON of it). */
+#define SERIES_BYTES ((size_t)24 << 20)
 static void add_metrics(sl_buf *page, const sl_log *log, const sl_series *se)
 {
 	if (se && se->nmetrics > 0) {
@@ -1483,9 +1487,10 @@ static int feed_board(sl_html_feed *f, const sl_frame *fr, sl_error *err)
 int sl_html_feed_first(sl_html_feed *f, const void *state, size_t pos, long events, int turn,
 	const void *origin, const sl_event *last, const char *last_desc, sl_error *err)
 {
+	const sl_metric_def *md;
 	sl_frame fr;
 	void *st;
-	int rc;
+	int rc, nm;
 	sl_error e;
 	memset(&fr, 0, sizeof fr);
 	fr.game = f->log->game;
@@ -1506,7 +1511,9 @@ int sl_html_feed_first(sl_html_feed *f, const void *state, size_t pos, long even
 	/* the chart: the series from this position (a log whose checks fail, drawn
 	 * with --force, has none, as a whole page has not) */
 	sl_error_clear(&e);
-	if (f->nseries <= SERIES_MAX + 1 && sl_stats_metrics(f->log->game, &(const sl_metric_def *){NULL}) > 0) {
+	nm = sl_stats_metrics(f->log->game, &md);
+	if (f->nseries <= SERIES_MAX + 1 && nm > 0 &&
+	    f->nseries * ((size_t)f->log->h.nplayers * (size_t)nm * sizeof(double) + 24) <= SERIES_BYTES) {
 		if (pos == 0)
 			rc = sl_series_feed_new(&f->series, f->log, &e);
 		else if (!(rc = sl_game_clone(f->log->game, state, &st, &e)))

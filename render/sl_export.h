@@ -145,7 +145,8 @@ int sl_html_to_file_ex(const char *path, sl_replay *r, const sl_render_opts *o, 
  * and game (head: its entries are not read; it must outlive the feed), the
  * frame at the last position the page will show (end: a game over there
  * keeps the result band's room on every step; may be NULL) and the number
- * of positions (steps: past 200 001 the page has no chart); no branches.
+ * of positions (steps: past 200 001, or past a series of 24 MB, about
+ * 120 000 steps of sail, the page has no chart); no branches.
  * Then first, once: the state at the page's first position, after pos
  * entries holding `events` events, at `turn` (origin: the chart's, as
  * sl_series_feed_new_at takes it; may be NULL), with the entry before it and
@@ -154,7 +155,8 @@ int sl_html_to_file_ex(const char *path, sl_replay *r, const sl_render_opts *o, 
  * gives them, without the glyph), the turn, phase and events after it; then
  * finish writes the page (a part of a game names its first step's event and
  * turn in the data, "start"). A whole game fed gives the bytes of
- * sl_html_to_func. Free with sl_html_feed_free in every case. */
+ * sl_html_to_func (up to the chart's size above). Free with
+ * sl_html_feed_free in every case. */
 typedef struct sl_html_feed sl_html_feed;
 int sl_html_feed_new(sl_html_feed **out, const sl_log *head, const sl_render_opts *o, const sl_html_opts *ho,
 	const sl_frame *end, size_t steps, sl_error *err);
