@@ -17,24 +17,25 @@
 /* ---- a string interner ------------------------------------------------------------ */
 
 typedef struct intern {
-	char **s;
-	size_t n, cap;
-	size_t *slot;      /* open addressing: index + 1, 0 = empty */
+	char **s;          /* s[k]: the text of id first + k */
+	size_t n, cap;     /* ids given; room in s */
+	size_t *slot;      /* open addressing: k + 1, 0 = empty */
 	size_t nslot;
 	int failed;
+	size_t first;      /* ids below it were let go (intern_forget): their text is spooled */
 } intern;
 
 static size_t intern_add(intern *t, const char *s, size_t len)
 {
 	uint64_t h = sl_hash64(s, len);
-	size_t k;
-	if ((t->n + 1) * 2 > t->nslot) {
+	size_t k, held = t->n - t->first;
+	if ((held + 1) * 2 > t->nslot) {
 		size_t ns = t->nslot ? t->nslot * 2 : 4096, *sl = sl_calloc(ns, sizeof *sl);
 		if (!sl) {
 			t->failed = 1;
 			return 0;
 		}
-		for (size_t i = 0; i < t->n; i++) {
+		for (size_t i = 0; i < held; i++) {
 			uint64_t hh = sl_hash64(t->s[i], strlen(t->s[i]));
 			size_t j = (size_t)hh & (ns - 1);
 			while (sl[j])
@@ -49,10 +50,10 @@ static size_t intern_add(intern *t, const char *s, size_t len)
 	while (t->slot[k]) {
 		const char *o = t->s[t->slot[k] - 1];
 		if (strncmp(o, s, len) == 0 && o[len] == 0)
-			return t->slot[k] - 1;
+			return t->first + t->slot[k] - 1;
 		k = (k + 1) & (t->nslot - 1);
 	}
-	if (t->n == t->cap) {
+	if (held == t->cap) {
 		size_t nc = t->cap ? t->cap * 2 : 4096;
 		char **ns = sl_realloc(t->s, nc * sizeof *ns);
 		if (!ns) {
@@ -62,17 +63,17 @@ static size_t intern_add(intern *t, const char *s, size_t len)
 		t->s = ns;
 		t->cap = nc;
 	}
-	if (!(t->s[t->n] = sl_strndup(s, len))) {
+	if (!(t->s[held] = sl_strndup(s, len))) {
 		t->failed = 1;
 		return 0;
 	}
-	t->slot[k] = t->n + 1;
+	t->slot[k] = held + 1;
 	return t->n++;
 }
 
 static void intern_free(intern *t)
 {
-	for (size_t i = 0; i < t->n; i++)
+	for (size_t i = 0; i < t->n - t->first; i++)
 		sl_free(t->s[i]);
 	sl_free(t->s);
 	sl_free(t->slot);
@@ -185,6 +186,28 @@ static void page_spool(page_out *p, spool *s)
 	page_put(p, s->b.data, s->b.len);
 }
 
+/* A page fed as a long game is walked lets go of the lines it holds past
+ * this many (issue 30: some 25 new lines a step on a big sail map, ~90
+ * bytes each held): their text goes to the page's spool of lines, and a
+ * line seen again later takes a new id (the page holds its text twice). */
+#define LINES_HELD 131072
+
+/* The held texts of t, as the page writes them (json_light, ",\n" before
+ * all but id 0), onto out; t keeps its ids and holds none. */
+static void intern_forget(intern *t, spool *out)
+{
+	for (size_t i = 0; i < t->n - t->first; i++) {
+		if (t->first + i)
+			sl_buf_puts(&out->b, ",\n");
+		json_light(&out->b, t->s[i]);
+		sl_free(t->s[i]);
+		spool_keep(out);
+	}
+	if (t->slot)
+		memset(t->slot, 0, t->nslot * sizeof *t->slot);
+	t->first = t->n;
+}
+
 /* ---- one SVG document into lines ----------------------------------------------------- */
 
 static void put_b36(sl_buf *b, size_t v);
@@ -227,6 +250,7 @@ typedef struct html_job {
 	size_t ngrounds;
 	idvec gdoc;
 	size_t svg_total;
+	spool gone;         /* the lines let go (intern_forget), as the page writes them */
 	int part;           /* a part of a game (sl_html_feed): its first step's */
 	long ev0;           /* events before it */
 	int turn0;          /* and turn */
@@ -874,17 +898,21 @@ static int diff_ops(html_job *j, const idvec *prev, const idvec *cur, sl_buf *b,
 	size_t i = 0, k = 0;
 	size_t run_a = 0, run_n = 0;
 	int run_lit = -1;
-	/* where each id of prev sits (its first place) */
-	if (j->lines.n > j->npos_of) {
-		size_t nn = j->lines.n * 2, *np = sl_realloc(j->pos_of, nn * sizeof *np);
+	size_t off = prev->n ? (size_t)-1 : 0, need;
+	/* where each id of prev sits (its first place), from its lowest id on */
+	for (size_t q = 0; q < prev->n; q++)
+		off = prev->v[q] < off ? prev->v[q] : off;
+	need = j->lines.n - off;
+	if (need > j->npos_of) {
+		size_t nn = need * 2, *np = sl_realloc(j->pos_of, nn * sizeof *np);
 		if (!np)
 			return SL_ENOMEM;
 		j->pos_of = np;
 		j->npos_of = nn;
 	}
-	memset(j->pos_of, 0, j->npos_of * sizeof *j->pos_of);
+	memset(j->pos_of, 0, need * sizeof *j->pos_of);
 	for (size_t q = prev->n; q-- > 0;)
-		j->pos_of[prev->v[q]] = q + 1;
+		j->pos_of[prev->v[q] - off] = q + 1;
 	while (k < cur->n) {
 		size_t id = cur->v[k], at = (size_t)-1;
 		if (i < prev->n && prev->v[i] == id)
@@ -895,8 +923,8 @@ static int diff_ops(html_job *j, const idvec *prev, const idvec *cur, sl_buf *b,
 					at = i + d;
 					break;
 				}
-			if (at == (size_t)-1 && id < j->npos_of && j->pos_of[id])
-				at = j->pos_of[id] - 1;
+			if (at == (size_t)-1 && id >= off && id - off < need && j->pos_of[id - off])
+				at = j->pos_of[id - off] - 1;
 		}
 		if (at != (size_t)-1) {
 			if (run_lit == 0 && run_a + run_n == at)
@@ -1219,10 +1247,12 @@ static void write_page(html_job *j, const sl_log *log, spool *ents, const sl_buf
 	sl_buf_puts(page, ",\n\"steps\":");
 	page_spool(po, &j->steps);
 	sl_buf_puts(page, ",\n\"lines\":[");
-	for (size_t i = 0; i < j->lines.n; i++) {
+	if (j->lines.first)   /* the lines let go, then those held */
+		page_spool(po, &j->gone);
+	for (size_t i = j->lines.first; i < j->lines.n; i++) {
 		if (i)
 			sl_buf_puts(page, ",\n");
-		json_light(page, j->lines.s[i]);
+		json_light(page, j->lines.s[i - j->lines.first]);
 		page_flush(po, 0);
 	}
 	sl_buf_puts(page, "],\n\"styles\":[");
@@ -1260,6 +1290,8 @@ static void job_init(html_job *j)
 {
 	memset(&j->steps, 0, sizeof j->steps);
 	sl_buf_init(&j->steps.b);
+	memset(&j->gone, 0, sizeof j->gone);
+	sl_buf_init(&j->gone.b);
 	sl_buf_init(&j->grounds);
 	sl_buf_init(&j->line);
 	sl_buf_init(&j->tmp);
@@ -1275,6 +1307,7 @@ static void job_init(html_job *j)
 static void job_free(html_job *j)
 {
 	spool_free(&j->steps);
+	spool_free(&j->gone);
 	sl_buf_free(&j->grounds);
 	sl_buf_free(&j->line);
 	sl_buf_free(&j->tmp);
@@ -1307,7 +1340,7 @@ static int job_page(html_job *j, const sl_log *log, spool *ents, const sl_buf *b
 	sl_buf_free(&po.b);
 	if (po.io_failed)
 		return sl_error_set(err, SL_EIO, "html: writing the page failed");
-	if (ents->failed || j->steps.failed)
+	if (ents->failed || j->steps.failed || j->gone.failed || j->gone.b.failed)
 		return sl_error_set(err, SL_EIO, "html: a temporary file of the page failed");
 	if (j->stats) {
 		j->stats->svg_bytes = j->svg_total;
@@ -1427,6 +1460,7 @@ struct sl_html_feed {
 	size_t steps, nseries;    /* steps fed; the series' limit */
 	sl_buf desc;
 	long evno;
+	size_t lines_held;        /* LINES_HELD (a test may ask for fewer: SL_HTML_LINES_HELD) */
 };
 
 void sl_html_feed_free(sl_html_feed *f)
@@ -1456,6 +1490,12 @@ int sl_html_feed_new(sl_html_feed **out, const sl_log *head, const sl_render_opt
 	f->j.ho = ho;
 	f->j.o = &f->ro;
 	f->nseries = steps;
+	f->lines_held = LINES_HELD;
+	{   /* tests let go of lines sooner, to see a long game's page on a short one */
+		const char *e = getenv("SL_HTML_LINES_HELD");
+		if (e && *e && strtoul(e, NULL, 10) > 0)
+			f->lines_held = (size_t)strtoul(e, NULL, 10);
+	}
 	job_init(&f->j);
 	sl_buf_init(&f->ents.b);
 	sl_buf_init(&f->desc);
@@ -1480,6 +1520,8 @@ static int feed_board(sl_html_feed *f, const sl_frame *fr, sl_error *err)
 	if ((rc = top_of_frame(&f->j, fr, &g, err)) < 0 || (rc = put_step(&f->j, g, f->steps == 0, &f->j.steps.b, err)) < 0)
 		return rc;
 	spool_keep(&f->j.steps);
+	if (f->j.lines.n - f->j.lines.first > f->lines_held)
+		intern_forget(&f->j.lines, &f->j.gone);
 	f->steps++;
 	return SL_OK;
 }

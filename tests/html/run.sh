@@ -59,6 +59,9 @@ last=$("$SL" info "$SAMPLE" | sed -n 's/^events: *\([0-9]*\).*/\1/p')
 echo $((last / 3)) >"$OUT/part-from.txt"
 echo $((last / 3)) >"$OUT/event-part.txt"   # its first board, against render's (below)
 "$SL" html -q --from $((last / 3)) --to $((last / 3 + 12)) "$OUT/sample.silb" -o "$OUT/part.html" || exit 1
+# a page that let go of its lines as a long game's does (issue 30: past 131 072 held; here
+# past 300), which the viewer must show as the page that held them
+SL_HTML_LINES_HELD=300 "$SL" html -q "$OUT/sample.silb" -o "$OUT/forgot.html" || exit 1
 echo 1 >"$OUT/event-first.txt"
 echo $((last / 2)) >"$OUT/event-middle.txt"
 echo "$last" >"$OUT/event-end.txt"

@@ -226,6 +226,25 @@ test("a page of part of a game starts at --from", async () => {
 	await page.close();
 });
 
+// A long game's page lets go of the lines it holds and takes a line seen
+// again under a new number (render/html.c, LINES_HELD): the boards are the
+// same, step by step, as those of the page that held every line.
+test("a page that let go of its lines shows the same boards", async () => {
+	const a = await open("sample.html"), b = await open("forgot.html");
+	const n = await a.page.evaluate(() => window.sillage.steps);
+	assert.strictEqual(await b.page.evaluate(() => window.sillage.steps), n);
+	const nl = (page) => page.evaluate(() => JSON.parse(document.getElementById("sl-data").textContent).lines.length);
+	assert.ok(await nl(b.page) > await nl(a.page), "the page let go of lines (more ids)");
+	for (let p = 0; p <= n; p += Math.max(1, Math.floor(n / 23))) {
+		const board = (page) => page.evaluate((q) => { window.sillage.show(q);
+			return document.getElementById("ground").innerHTML + document.getElementById("top").innerHTML; }, p);
+		assert.strictEqual(await board(b.page), await board(a.page), `the board at step ${p}`);
+	}
+	assert.deepStrictEqual(b.log.errors, []);
+	await a.page.close();
+	await b.page.close();
+});
+
 // The metric chart begins after setup: no value is drawn for the steps
 // before the first turn (setup is not a level of 0 that jumps).
 test("the chart begins after setup", async () => {
