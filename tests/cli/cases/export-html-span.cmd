@@ -1,13 +1,15 @@
 # issue 29: html --from/--to, a page of part of a game: from a .silb through its index (the
 # keyframe before --from), from a .sil walked whole, the same page; its data names where it
 # starts; a position the log lacks, --from after --to or a bad position is exit 2, and so is
-# --branch with them
+# --branch with them; standard input is held for the second walk
 $SILLAGE convert samples/sail/heron-bank.sil -o $TMP/h.silb >/dev/null
 cp samples/sail/heron-bank.sil $TMP/h.sil
 cd $TMP
 $SILLAGE html --from 40 --to t4 h.silb -o a.html > said; echo "exit $?"; sed 's/, [0-9]* bytes.*//' said
 $SILLAGE html -q --from 40 --to t4 h.sil -o b.html; echo "exit $?"
 cmp a.html b.html && echo "the archive's page is the text log's"
+$SILLAGE html -q --from 40 --to t4 - -o f.html < h.sil; echo "standard input: exit $?"
+cmp f.html b.html && echo "standard input's page is the file's (walked twice, held)"
 grep -o '"start":{[^}]*}' a.html
 $SILLAGE html -q --to 10 h.silb -o c.html; echo "--to alone: exit $?"
 grep -c '"start"' c.html
