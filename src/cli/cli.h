@@ -199,7 +199,8 @@ struct cli_span {
 	/* the caller's */
 	const char *from, *to;    /* the options' text; NULL: the start, the end */
 	unsigned flags;           /* of the whole walk's replay (SL_REPLAY_CHECK) */
-	int drawn, force;         /* the whole walk as cli_walk_drawn (else cli_walk_open) */
+	int drawn, force;         /* the whole walk as cli_walk_drawn (else cli_walk_open); drawn
+	                           * holds standard input for a walk again (cli_span_pass_input) */
 	int again;                /* a second walk of path: no warning said again */
 	int describe, view;       /* describe the span's entries (and the one before it) for view */
 	cli_span_fn start;        /* NULL, or at the span's first position (ev NULL) */

@@ -178,7 +178,7 @@ static int walk_whole(cli_span *s, const char *path)
 	s->w.each = whole_each;
 	s->w.applied = 1;
 	s->w.ud = s;
-	s->w.hold = 1;   /* standard input: held for a second walk */
+	s->w.hold = s->drawn;   /* standard input: held for a second walk (html draws it after checking it) */
 	s->w.input = s->input;
 	s->w.ninput = s->ninput;
 	s->input = NULL;
