@@ -1560,6 +1560,8 @@ int sl_html_feed_first(sl_html_feed *f, const void *state, size_t pos, long even
 			rc = sl_series_feed_new(&f->series, f->log, &e);
 		else if (!(rc = sl_game_clone(f->log->game, state, &st, &e)))
 			rc = sl_series_feed_new_at(&f->series, f->log, st, pos, events, origin, &e);
+		if (rc == SL_ENOMEM)   /* not a page without its chart said to be written */
+			return sl_error_set(err, SL_ENOMEM, "html: out of memory");
 		if (rc)
 			f->series = NULL;
 	}
@@ -1576,7 +1578,9 @@ int sl_html_feed_entry(sl_html_feed *f, const void *state, const sl_event *ev, c
 	spool_keep(&f->ents);
 	sl_error_clear(&e);
 	if (f->series && sl_series_feed_add(f->series, ev, 1, &e) != SL_OK) {
-		sl_series_feed_free(f->series);
+		if (e.code == SL_ENOMEM)
+			return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+		sl_series_feed_free(f->series);   /* its checks fail (drawn with --force): no chart */
 		f->series = NULL;
 	}
 	memset(&fr, 0, sizeof fr);
