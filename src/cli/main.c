@@ -73,6 +73,8 @@ static const cli_opt html_opts[] = {
 	{"quiet", 'q', NULL, "no summary"},
 	{"branch", 330, "FORK", "also show FORK, a log that shares FILE's first entries (`sillage fork`), as a variation to step into; repeat for more (up to 16)"},
 	{"embed", 331, NULL, "a page to embed in a club site's <iframe>: the board first, the event list only when there is room, no change to the address, a postMessage interface (docs/guide.md)"},
+	{"from", 301, "N|tT", "a page of part of the game: its first step the position just after event N, or at the start of turn T (default: the start); a .silb is read from the keyframe before it"},
+	{"to", 302, "N|tT", "its last step just after event N, or at the end of turn T (default: the end)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt report_opts[] = {
 	{"output", 'o', "OUT", "the PDF to write (default: FILE's name with .pdf; - for standard output)"},
@@ -167,6 +169,8 @@ static const cli_opt stats_opts[] = {
 	{"csv", 'c', NULL, "print CSV: a header line, then a row per side and step"},
 	{"json", 'j', NULL, "print one JSON object: the metrics (name, unit, kind) and the rows"},
 	{"ndjson", 'n', NULL, "print a JSON object per row and side, one a line"},
+	{"from", 322, "N|tT", "only the span from just after event N, or from the start of turn T (a .silb is read from the keyframe before it, not replayed whole)"},
+	{"to", 323, "N|tT", "up to just after event N, or to the end of turn T (default: the end)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt chart_opts[] = {
 	{"output", 'o', "OUT", "the chart to write; .png, .svg or .pdf picks the format (required)"},
@@ -246,7 +250,12 @@ const cli_verb cli_verbs[] = {
 	 "bookmarks, keyboard arrows (Left/Right: event, Up/Down or PageUp/PageDown: turn, Space: play, Home/End), "
 	 "and links to a step: game.html#event=120. Every text from the log is escaped. Glyphs (! ? !! ?? !? ?!) "
 	 "and notes show beside their move. With --branch, each fork's variation is listed at the move it leaves "
-	 "the main line: click it (or press V there) to step through it, Escape to go back to the main line."},
+	 "the main line: click it (or press V there) to step through it, Escape to go back to the main line. "
+	 "With --from or --to, a page of that part of the game (not with --branch): its first step is the board "
+	 "at --from, before the first entry it lists; a FILE.silb is read from the keyframe before --from, through "
+	 "the index, and replayed no further than --to. A position the log lacks, or --from after --to, is a usage "
+	 "error (exit 2). The log is read as the page is written, a segment or a few thousand lines at a time, so "
+	 "that memory does not grow with the game."},
 	{"report", cmd_report, "write a printable PDF report of the game", "FILE", report_opts,
 	 "A cover (game, players, result), then the board at the start of every turn with that turn's events "
 	 "beside it, and every bookmarked position on a page of its own, larger. The PDF outline lists turns and "
@@ -322,7 +331,11 @@ const cli_verb cli_verbs[] = {
 	 "struck, sunk and aground, hexes sailed by point of sail, tacks and damage; fmp's action points, units, "
 	 "turrets, ore aboard, shots, losses, captures and score; starship's shields, win chance, hits and damage. "
 	 "A level (hull) is given at the end of the span, a sum (hexes sailed) over it. The log is replayed with "
-	 "every rule and state check first."},
+	 "every rule and state check first. With --from or --to, the rows of that part of the game only, each "
+	 "the same as in the table of the whole game (a turn cut by the span summed over the part shown); on a "
+	 "FILE.silb the span is read from the keyframe of the segment that holds its start, through the index, "
+	 "and replayed from there to its end only (its rules checked, not the rest of the log: `verify` does that). "
+	 "A position the log lacks, or --from after --to, is a usage error (exit 2)."},
 	{"chart", cmd_chart, "draw metrics over the game: a panel each, a line or bars per player", "FILE", chart_opts,
 	 "One panel per --metric, each with its own axis and unit, over the turns (ticks at each turn); a series "
 	 "per player in the player's colour; bookmarks drawn as flagged dashed lines."},

@@ -223,7 +223,7 @@ int cli_walk_drawn(cli_walk *w, const char *path, int force)
 	int rc;
 	sl_error_clear(&err);
 	w->flags |= SL_REPLAY_CHECK;
-	w->hold = force;   /* a desync is walked again, without the checks */
+	w->hold = w->hold || force;   /* a desync is walked again, without the checks (or the caller walks it again) */
 	rc = cli_walk_run(w, path, &err);
 	if (rc == SL_EDESYNC && force) {
 		char msg[1024];
