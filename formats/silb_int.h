@@ -68,6 +68,12 @@ void *silb_zalloc(void *op, unsigned items, unsigned size);
 void silb_zfree(void *op, void *p);
 /* n bytes at off of fd, all of them ("the file ends early" at off). */
 int silb_pread(int fd, size_t off, void *p, size_t n, const char *name, sl_error *err);
+/* The TRAILER that ends a file of `size` bytes (fd; at least a file header,
+ * three frames and a trailer long): *off and *len of the record it points at,
+ * an archive's INDEX (many = 0) or an archive of many games' DIRECTORY (many =
+ * 1), which starts at lo or later and ends where the trailer begins. */
+int silb_read_trailer(int fd, size_t size, size_t lo, int many, const char *path, size_t *off,
+	uint32_t *len, sl_error *err);
 /* Sets err to "name: offset 0x..: msg". */
 int silb_fail(sl_error *err, const char *name, size_t off, int code, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

@@ -550,11 +550,12 @@ static int load_directory(sl_sila *a, const uint8_t *pl, size_t plen, size_t off
 static int sila_open_fd(sl_sila **out, const char *path, int fd, size_t end, int keep_fd, sl_error *err)
 {
 	sl_sila *a;
-	uint8_t fh[SILB_FILE_HEADER], tr[SILB_FRAME + SILB_TRAILER_LEN], *buf = NULL;
+	enum { TR = SILB_FRAME + SILB_TRAILER_LEN };   /* the TRAILER record's bytes */
+	uint8_t fh[SILB_FILE_HEADER], *buf = NULL;
 	const uint8_t *pl;
 	size_t plen;
 	struct stat sb;
-	int form, rc, kind;
+	int form, rc;
 	*out = NULL;
 	a = sl_calloc(1, sizeof *a);
 	if (!a) {
@@ -585,7 +586,7 @@ static int sila_open_fd(sl_sila **out, const char *path, int fd, size_t end, int
 		rc = silb_fail(err, path, 9, SL_EFORMAT, "not an archive of many games (form %d)", form);
 		goto fail;
 	}
-	if (a->size < SILB_FILE_HEADER + 2 * SILB_FRAME + sizeof tr) {
+	if (a->size < SILB_FILE_HEADER + 2 * SILB_FRAME + TR) {
 		rc = silb_fail(err, path, a->size, SL_EFORMAT, "the archive is cut short: no TRAILER at the end");
 		goto fail;
 	}
@@ -596,7 +597,7 @@ static int sila_open_fd(sl_sila **out, const char *path, int fd, size_t end, int
 			goto fail;
 		len = (uint32_t)fr[1] | (uint32_t)fr[2] << 8 | (uint32_t)fr[3] << 16 | (uint32_t)fr[4] << 24;
 		if (fr[0] != SILB_K_DICT || len > SL_SILB_MAX_RECORD ||
-		    SILB_FILE_HEADER + (size_t)len + SILB_FRAME > a->size - sizeof tr) {
+		    SILB_FILE_HEADER + (size_t)len + SILB_FRAME > a->size - TR) {
 			rc = silb_fail(err, path, SILB_FILE_HEADER, SL_EFORMAT, "the first record is not a DICT");
 			goto fail;
 		}
@@ -604,29 +605,13 @@ static int sila_open_fd(sl_sila **out, const char *path, int fd, size_t end, int
 		a->dict_len = len + SILB_FRAME;
 	}
 	{   /* the trailer, the directory */
-		size_t at = a->size - sizeof tr;
-		uint64_t dof;
+		size_t dof;
 		uint32_t dl;
-		sl_reader r;
-		if ((rc = silb_pread(a->fd, at, tr, sizeof tr, path, err)))
+		if ((rc = silb_read_trailer(a->fd, a->size, a->dict_off + a->dict_len, 1, path, &dof, &dl, err)) ||
+		    (rc = read_rec(a, dof, dl, SILB_K_DIRECTORY, &buf, &pl, &plen, err)) ||
+		    (rc = load_directory(a, pl, plen, dof, err)))
 			goto fail;
-		if (tr[0] != SILB_K_TRAILER || silb_parse_record(tr, sizeof tr, at, 0, path, &kind, &pl, &plen, NULL) < 0
-		    || plen != SILB_TRAILER_LEN) {
-			rc = silb_fail(err, path, at, SL_EFORMAT, "the archive does not end with a TRAILER record (an "
-				"append cut short? `sillage pack --archive %s --append` goes back to the last sound one)", path);
-			goto fail;
-		}
-		sl_reader_init(&r, pl, plen);
-		dof = sl_read_u64le(&r);
-		dl = sl_read_u32le(&r);
-		if (dof < a->dict_off + a->dict_len || dof >= at || dl != at - dof) {
-			rc = silb_fail(err, path, at, SL_EFORMAT, "the TRAILER does not point at a DIRECTORY record");
-			goto fail;
-		}
-		if ((rc = read_rec(a, (size_t)dof, dl, SILB_K_DIRECTORY, &buf, &pl, &plen, err)) ||
-		    (rc = load_directory(a, pl, plen, (size_t)dof, err)))
-			goto fail;
-		a->dir_off = (size_t)dof;
+		a->dir_off = dof;
 		sl_free(buf);
 		buf = NULL;
 	}

@@ -124,6 +124,33 @@ int silb_pread(int fd, size_t off, void *p, size_t n, const char *name, sl_error
 	return SL_OK;
 }
 
+int silb_read_trailer(int fd, size_t size, size_t lo, int many, const char *path, size_t *off,
+	uint32_t *len, sl_error *err)
+{
+	uint8_t tr[SILB_FRAME + SILB_TRAILER_LEN];
+	size_t at = size - sizeof tr, plen;
+	const uint8_t *pl;
+	uint64_t o;
+	sl_reader r;
+	int kind, rc;
+	if ((rc = silb_pread(fd, at, tr, sizeof tr, path, err)))
+		return rc;
+	if (tr[0] != SILB_K_TRAILER || silb_parse_record(tr, sizeof tr, at, 0, path, &kind, &pl, &plen, NULL) < 0 ||
+	    plen != SILB_TRAILER_LEN)
+		return many ? silb_fail(err, path, at, SL_EFORMAT, "the archive does not end with a TRAILER record "
+				"(an append cut short? `sillage pack --archive %s --append` goes back to the last "
+				"sound one)", path)
+			: silb_fail(err, path, at, SL_EFORMAT, "the archive does not end with a TRAILER record");
+	sl_reader_init(&r, pl, plen);
+	o = sl_read_u64le(&r);
+	*len = sl_read_u32le(&r);
+	if (o < lo || o >= at || *len != at - o)
+		return silb_fail(err, path, at, SL_EFORMAT, "the TRAILER does not point at %s record",
+			many ? "a DIRECTORY" : "an INDEX");
+	*off = (size_t)o;
+	return SL_OK;
+}
+
 #define SFAIL(...) do { snprintf(msg, msgn, __VA_ARGS__); goto fail; } while (0)
 /* a failed allocation (ours or zlib's): SL_ENOMEM, not a damaged file */
 #define SOOM() do { snprintf(msg, msgn, "out of memory"); frc = SL_ENOMEM; goto fail; } while (0)

@@ -108,6 +108,19 @@ static int load_index(sl_silb *f, const char *name, const uint8_t *pl, size_t pl
 	return SL_OK;
 }
 
+/* The INDEX record at f->index_off (len bytes), loaded into f. */
+static int read_index(sl_silb *f, const char *name, size_t len, sl_error *err)
+{
+	uint8_t *buf;
+	const uint8_t *pl;
+	size_t plen;
+	int rc = read_record(f, name, f->index_off, len, SILB_K_INDEX, &buf, &pl, &plen, err);
+	if (!rc)
+		rc = load_index(f, name, pl, plen, f->index_off, err);
+	sl_free(buf);
+	return rc;
+}
+
 /* The header record at hdr (HEADER, or a member's MHEADER against the
  * dictionary d), the game, the coder and the BASE record after it. */
 static int open_header(sl_silb *f, const char *path, size_t hdr, int fmt, const silb_dict *d, sl_error *err)
@@ -188,9 +201,7 @@ static int open_member(sl_silb **out, const char *path, sl_error *err)
 	sl_silb *f = sl_calloc(1, sizeof *f);
 	const sl_sila_member *m;
 	const silb_dict *d;
-	uint8_t *buf = NULL;
-	const uint8_t *pl;
-	size_t plen, i;
+	size_t i;
 	int rc;
 	if (!f)
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
@@ -202,17 +213,11 @@ static int open_member(sl_silb **out, const char *path, sl_error *err)
 	f->size = silb_sila_size(f->many);
 	f->org = m->offset;
 	f->index_off = m->offset + m->bytes - m->index_bytes;
-	if ((rc = read_record(f, path, f->index_off, m->index_bytes, SILB_K_INDEX, &buf, &pl, &plen, err)) ||
-	    (rc = load_index(f, path, pl, plen, f->index_off, err)))
-		goto fail;
-	sl_free(buf);
-	buf = NULL;
-	if ((rc = open_header(f, path, f->org, 0, d, err)))
+	if ((rc = read_index(f, path, m->index_bytes, err)) || (rc = open_header(f, path, f->org, 0, d, err)))
 		goto fail;
 	*out = f;
 	return SL_OK;
 fail:
-	sl_free(buf);
 	sl_silb_close(f);
 	return rc;
 }
@@ -220,11 +225,10 @@ fail:
 int sl_silb_open(sl_silb **out, const char *path, sl_error *err)
 {
 	sl_silb *f;
-	uint8_t fh[SILB_FILE_HEADER], tr[SILB_FRAME + SILB_TRAILER_LEN], *buf = NULL;
-	const uint8_t *pl;
-	size_t plen;
+	uint8_t fh[SILB_FILE_HEADER];
+	uint32_t il;
 	struct stat sb;
-	int form, rc, kind;
+	int form, rc;
 	char *file, *member;
 	*out = NULL;
 	if (sl_sila_member_path(path, &file, &member)) {
@@ -265,39 +269,14 @@ int sl_silb_open(sl_silb **out, const char *path, sl_error *err)
 		rc = silb_fail(err, path, f->size, SL_EFORMAT, "the archive is cut short: no TRAILER at the end");
 		goto fail;
 	}
-	{
-		size_t at = f->size - sizeof tr;
-		uint64_t io;
-		uint32_t il;
-		sl_reader r;
-		if ((rc = read_at(f, at, tr, sizeof tr, path, err)))
-			goto fail;
-		if (tr[0] != SILB_K_TRAILER || silb_parse_record(tr, sizeof tr, at, 0, path, &kind, &pl, &plen, err) < 0
-		    || plen != SILB_TRAILER_LEN) {
-			rc = silb_fail(err, path, at, SL_EFORMAT, "the archive does not end with a TRAILER record");
-			goto fail;
-		}
-		sl_reader_init(&r, pl, plen);
-		io = sl_read_u64le(&r);
-		il = sl_read_u32le(&r);
-		if (io < SILB_FILE_HEADER || io >= at || il != at - io) {
-			rc = silb_fail(err, path, at, SL_EFORMAT, "the TRAILER does not point at an INDEX record");
-			goto fail;
-		}
-		f->index_off = (size_t)io;
-		if ((rc = read_record(f, path, f->index_off, il, SILB_K_INDEX, &buf, &pl, &plen, err)))
-			goto fail;
-		if ((rc = load_index(f, path, pl, plen, f->index_off, err)))
-			goto fail;
-		sl_free(buf);
-		buf = NULL;
-	}
+	if ((rc = silb_read_trailer(f->fd, f->size, SILB_FILE_HEADER, 0, path, &f->index_off, &il, err)) ||
+	    (rc = read_index(f, path, il, err)))
+		goto fail;
 	if ((rc = open_header(f, path, SILB_FILE_HEADER, fh[8], NULL, err)))
 		goto fail;
 	*out = f;
 	return SL_OK;
 fail:
-	sl_free(buf);
 	sl_silb_close(f);
 	return rc;
 }
