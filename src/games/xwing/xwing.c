@@ -561,12 +561,17 @@ static int ev_hazard(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	sl_error *err)
 {
 	xw_obstacle t;
-	int rc, k = ev->f[1].u.i;
+	int rc, k = ev->f[1].u.i, n;
+	const xw_shape_def *tab = xw_shape_table(s->ver, &n);
 	if ((rc = obstacle_id(s, ev, &t, err)) != 0)
 		return rc;
-	if (k < 0 || k >= xw_nshapes)
+	if (k >= n && k < xw_nshapes6)
+		return illegal(err, "xwing setup: %s has an outline from rules version 6 on "
+			"(this log is version %d)", xw_shape_ids[k], s->ver);
+	if (k < 0 || k >= n)
 		return illegal(err, "xwing setup: no such obstacle shape");
-	t.kind = xw_shapes[k].kind;
+	t.six = s->ver >= 6;
+	t.kind = tab[k].kind;
 	if (ev->f[5].present && ev->f[5].u.i != t.kind)
 		return illegal(err, "xwing setup: %s is %s, not %s (kind=)", xw_shape_ids[k],
 			t.kind == XW_ASTEROID ? "an asteroid" : t.kind == XW_DEBRIS ? "a debris cloud"
@@ -575,7 +580,7 @@ static int ev_hazard(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	t.x = ev->f[2].u.i;
 	t.y = ev->f[3].u.i;
 	t.a = ev->f[4].present ? ev->f[4].u.i : 0;
-	t.r = xw_shapes[k].r;
+	t.r = tab[k].r;
 	if ((rc = place_obstacle(s, h, &t, err)) != 0)
 		return rc;
 	s->obstacles[s->nobstacles++] = t;

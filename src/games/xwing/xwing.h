@@ -118,13 +118,17 @@ typedef struct xw_shape_def {
 	int32_t r;
 	int32_t x[XW_POLY_MAX], y[XW_POLY_MAX];
 } xw_shape_def;
-extern const xw_shape_def xw_shapes[];
+extern const xw_shape_def xw_shapes[];     /* rules versions 3-5 */
 extern const int xw_nshapes;
+extern const xw_shape_def xw_shapes6[];    /* rules version 6 on: the Blender meshes measured again, tfa-a5 */
+extern const int xw_nshapes6;
+/* The outlines of rules version ver and their count. */
+const xw_shape_def *xw_shape_table(int ver, int *n);
 extern const char *const xw_shape_ids[];    /* NULL-terminated, for the schema */
 
 /* Shape k turned by heading a (0.1 degree, clockwise) about its centroid,
  * placed at (x, y). */
-void xw_shape_place(int k, int32_t x, int32_t y, int32_t a, xw_poly *out);
+void xw_shape_place(const xw_shape_def *d, int32_t x, int32_t y, int32_t a, xw_poly *out);
 /* The point is strictly inside (on the outline is not inside). */
 int xw_poly_inside(const xw_poly *p, int64_t x, int64_t y);
 /* The interiors of two polygons meet (exact in integers; two outlines that
@@ -330,8 +334,9 @@ typedef struct xw_obstacle {
 	int kind;
 	int32_t x, y, r;              /* a disc (`obstacle`, decision D3); a shape: its
 	                               * centroid and circumscribed radius */
-	int shape;                    /* 0 a disc; k + 1: xw_shapes[k] (`hazard`) */
+	int shape;                    /* 0 a disc; k + 1: outline k of the table (`hazard`) */
 	int32_t a;                    /* the shape's heading, 0.1 degree */
+	int six;                      /* the table: xw_shapes6 (rules 6 on), else xw_shapes */
 } xw_obstacle;
 
 /* What an obstacle is, whatever its outline (xwing_shape.c): the tests the

@@ -4,7 +4,7 @@
 
 #include "xwing.h"
 
-#define XWING_RULES_VERSION 5   /* 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus; 3: the damage deck drawn card by card, the actions and tokens of 2.0 complete, a medium base's barrel roll slides 10 mm, not 20 (xwing_geom.c), six obstacles in a standard setup, bombs and mines; 4: an attack in two entries takes the published order (the defence dice rolled after the attacker's modifications, by `defend`, and modified by the defender's own `modify`), calculate and Force spent in a modify, Console Fire's and Wounded Pilot's dice rolled */
+#define XWING_RULES_VERSION 6   /* 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus; 3: the damage deck drawn card by card, the actions and tokens of 2.0 complete, a medium base's barrel roll slides 10 mm, not 20 (xwing_geom.c), six obstacles in a standard setup, bombs and mines; 4: an attack in two entries takes the published order (the defence dice rolled after the attacker's modifications, by `defend`, and modified by the defender's own `modify`), calculate and Force spent in a modify, Console Fire's and Wounded Pilot's dice rolled; 5: Elusive recovers after a red maneuver, Crack Shot's step, Heavy Laser Cannon's crits to hits; 6: the Force Awakens asteroids and the gas clouds at their measured size (xwing_shapes6.inc), tfa-a5 */
 #define XW_MAX_DICE 12
 #define XW_MAX_TOKENS 99    /* of one kind on a ship: more is refused (effects) or dropped (ions) */
 #define XW_COMMIT_DOMAIN "xwing-dial"
