@@ -192,7 +192,9 @@ static void draw_ticks(sl_kit_canvas *c, const sl_series_chart *ch, const box *b
 			if (j < ch->npoints && bx(b, j) - x < 40)
 				continue;
 		}
-		if (x - last_x < 34)
+		/* the labels apart: 34 pixels, more for a label past 3 digits (about
+		 * 7 pixels a digit at this size, and a gap) */
+		if (x - last_x < (strlen(lab) * 7 + 10 > 34 ? (double)strlen(lab) * 7 + 10 : 34))
 			continue;
 		if (ch->x_value && ch->turn && i > 0 && ch->turn[i] == ch->turn[i - 1] &&
 		    x - last_x < 60)

@@ -144,6 +144,8 @@ typedef struct sl_series {
 	size_t cap;            /* steps allocated */
 	sl_arena *strings;     /* fed: the bookmarks' copies (NULL: they live in the log) */
 	int by_turn;           /* fed by turn: the last step of each turn only, no bookmarks */
+	int (*each)(void *ud, const sl_stats_step *st);   /* fed: NULL, or called at every step first */
+	void *each_ud;
 	size_t first;          /* fed from a position: the entries before step 0 */
 } sl_series;
 
@@ -258,6 +260,9 @@ typedef struct sl_heat {
 /* Counts over the events after `from` up to `to` (to < 0: the end).
  * Caller frees *out with sl_free. Errors as sl_stats_walk. */
 int sl_heat_run(sl_heat **out, const sl_log *log, long from, long to, sl_error *err);
+/* The counter sl_heat_run gives its walker, for a caller that feeds one
+ * itself (ud an sl_heat whose from and to it may move between entries). */
+int sl_heat_add(void *ud, const sl_stats_step *st, int col, int row, int layer);
 
 /* ---- diff: where two logs of one game part --------------------------------------- */
 
@@ -334,6 +339,13 @@ int sl_series_feed_new_at(sl_series_feed **out, const sl_log *log, void *st, siz
  * table per turn or per game reads: memory is the turns, not the entries
  * (issue 30). No bookmarks are kept. */
 void sl_series_feed_by_turn(sl_series_feed *f);
+/* Every step (the entry applied, the metrics' values after it) handed to fn
+ * as it is fed, before the series keeps it or, by turn, lets it go: a caller
+ * that writes or samples each step holds none of them (issue 30). The steps
+ * fed already (the start, step 0) are handed at once, without their state
+ * (st->state NULL). fn's non-zero return stops the feed with that code (and
+ * is returned here for those first steps). */
+int sl_series_feed_each(sl_series_feed *f, int (*fn)(void *ud, const sl_stats_step *st), void *ud);
 /* After the last entry: the series into *out (the caller frees it), and
  * the result at the final state (as sl_result_of) into *res. f is freed. */
 int sl_series_feed_end(sl_series_feed *f, sl_series **out, sl_result *res, sl_error *err);

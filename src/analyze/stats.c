@@ -299,6 +299,9 @@ static int series_step(void *ud, const sl_stats_step *st)
 	size_t nv = (size_t)s->nplayers * s->nmetrics;
 	const char *mark = st->ev ? st->ev->bookmark : NULL;
 	size_t at = st->entry - s->first;
+	int rc;
+	if (s->each && (rc = s->each(s->each_ud, st)))
+		return rc;
 	if (s->by_turn) {   /* one step a turn, its last: a step of the same turn takes its place
 		             * (not step 0, where a span may start inside a turn) */
 		at = s->nsteps > 1 && s->turn[s->nsteps - 1] == st->turn ? s->nsteps - 1 : s->nsteps;
@@ -426,6 +429,26 @@ int sl_series_feed_new_at(sl_series_feed **out, const sl_log *log, void *st, siz
 void sl_series_feed_by_turn(sl_series_feed *f)
 {
 	f->s->by_turn = 1;
+}
+
+int sl_series_feed_each(sl_series_feed *f, int (*fn)(void *ud, const sl_stats_step *st), void *ud)
+{
+	const sl_series *s = f->s;
+	f->s->each = fn;
+	f->s->each_ud = ud;
+	/* the steps already fed (the start's: step 0), without their state */
+	for (size_t i = 0; i < s->nsteps; i++) {
+		sl_stats_step st;
+		int rc;
+		memset(&st, 0, sizeof st);
+		st.entry = s->first + i;
+		st.event = s->event[i];
+		st.turn = s->turn[i];
+		st.v = s->v + i * (size_t)s->nplayers * s->nmetrics;
+		if ((rc = fn(ud, &st)))
+			return rc;
+	}
+	return SL_OK;
 }
 
 int sl_series_feed_add(sl_series_feed *f, const sl_event *ev, size_t n, sl_error *err)
@@ -828,7 +851,7 @@ void sl_luck_free(sl_luck *l)
 
 /* ---- heat -------------------------------------------------------------------------- */
 
-static int heat_add(void *ud, const sl_stats_step *st, int col, int row, int layer)
+int sl_heat_add(void *ud, const sl_stats_step *st, int col, int row, int layer)
 {
 	sl_heat *h = ud;
 	uint32_t *c;
@@ -849,7 +872,7 @@ static int heat_add(void *ud, const sl_stats_step *st, int col, int row, int lay
 
 int sl_heat_run(sl_heat **out, const sl_log *log, long from, long to, sl_error *err)
 {
-	sl_stats_fns fns = {NULL, NULL, heat_add, NULL};
+	sl_stats_fns fns = {NULL, NULL, sl_heat_add, NULL};
 	sl_heat *h;
 	int rc;
 	*out = NULL;

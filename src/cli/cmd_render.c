@@ -1,6 +1,8 @@
 /* cmd_render.c - the render verb: one board image at a position. */
 #include "cli.h"
 
+#include <limits.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,38 +85,6 @@ static int has_overlay(const char *list, const char *name)
 	return 0;
 }
 
-/* --from/--to as events: N, or tT (from: before turn T; to: the end of turn T). */
-static int heat_bound(sl_replay *r, const char *what, const char *s, int is_to, long *event)
-{
-	const sl_log *log = sl_replay_log(r);
-	long v, pos;
-	if (s[0] == 't' || s[0] == 'T') {
-		if (cli_parse_long(s + 1, 1, 1000000, &v))
-			return cli_usage("render", "bad --%s '%s' (an event number, or t and a turn: t3)", what, s);
-		if (sl_replay_pos_of_turn(r, (int)v, 0) < 0) {
-			fprintf(stderr, "sillage: %s: no turn %ld (the log reaches turn %d)\n", log->name, v,
-				sl_replay_turns(r));
-			return EXIT_USAGE;
-		}
-		pos = sl_replay_pos_of_turn(r, (int)v + (is_to ? 1 : 0), 0);
-		if (pos < 0)
-			pos = (long)log->n;
-		else if (!is_to || pos > 0)
-			pos--;   /* just before the turn's marker */
-		*event = sl_replay_event_at(r, (size_t)pos);
-		return EXIT_OK;
-	}
-	if (cli_parse_long(s, 0, 1000000000L, &v))
-		return cli_usage("render", "bad --%s '%s' (an event number, or t and a turn: t3)", what, s);
-	if (v > sl_replay_events(r)) {
-		fprintf(stderr, "sillage: %s: no event %ld (the log has %ld events)\n", log->name, v,
-			sl_replay_events(r));
-		return EXIT_USAGE;
-	}
-	*event = v;
-	return EXIT_OK;
-}
-
 /* render --event N or --turn T (--phase P) of a .silb archive: the segment
  * that holds the position, through the index (cli_at_seek); -1 when that
  * does not apply. */
@@ -125,7 +95,7 @@ static int render_at(const char *file, render_args *a, const char *out, int fmt,
 	sl_frame fr;
 	int rc;
 	if (a->from || a->to || has_overlay(a->ro.overlay, "heat"))
-		return -1;   /* the heat of a range needs the log walked */
+		return -1;   /* the heat is counted over the log walked */
 	if ((rc = cli_at_seek(&at, file, &a->where, &a->ro)))
 		return rc;
 	if (!sl_render_has_painter(at.log->game->id)) {
@@ -155,18 +125,114 @@ static int render_at(const char *file, render_args *a, const char *out, int fmt,
 	return rc;
 }
 
-/* render without the heat overlay: the log walked once (cli_walk), the
- * state at the position and the entry before it, described for the view,
- * kept; memory is the input and one segment, not the log (issue 30). */
+/* render: the log walked once (cli_walk), the state at the position and the
+ * entry before it, described for the view, kept; memory is the input and one
+ * segment, not the log (issue 30). The heat overlay is counted on the way by
+ * a second, streamed walker fed the same entries (sl_stats_walker): its
+ * bounds set as the walk passes them (--from tT: at turn T's marker; --to
+ * tT: at turn T+1's; no --to: at the position drawn). */
 typedef struct render_walk {
 	render_args *a;
+	int heat;                 /* the overlay asked for */
+	sl_heat *h;
+	sl_stats_walker *hw;
+	sl_stats_fns fns;         /* the walker's (it keeps a pointer) */
+	int from_turn, to_turn;   /* tT bounds (0: none, or given as events) */
+	long from_ev, to_ev;      /* event bounds (-1: none) */
+	int to_set;               /* h->to is final */
+	long events;              /* events fed so far */
+	int turns;                /* the highest turn marker seen */
 } render_walk;
+
+/* --from/--to of the heat overlay: N (an event) or tT (a turn); exit code. */
+static int heat_arg(const char *what, const char *s, int *turn, long *event)
+{
+	long v;
+	*turn = 0;
+	*event = -1;
+	if (s[0] == 't' || s[0] == 'T') {
+		if (cli_parse_long(s + 1, 1, 1000000, &v))
+			return cli_usage("render", "bad --%s '%s' (an event number, or t and a turn: t3)", what, s);
+		*turn = (int)v;
+		return EXIT_OK;
+	}
+	if (cli_parse_long(s, 0, 1000000000L, &v))
+		return cli_usage("render", "bad --%s '%s' (an event number, or t and a turn: t3)", what, s);
+	*event = v;
+	return EXIT_OK;
+}
 
 static int render_view(cli_walk *w, const sl_event *unused, sl_error *err)
 {
 	render_walk *rw = w->ud;
 	w->view = sl_export_view(&w->log->h, &rw->a->ro);
-	return SL_OK;
+	if (!rw->heat)
+		return SL_OK;
+	/* (again after a --force walk restarted: counted from the start) */
+	sl_stats_walker_free(rw->hw);
+	rw->hw = NULL;
+	if (!rw->h && !(rw->h = sl_calloc(1, sizeof *rw->h)))
+		return sl_error_set(err, SL_ENOMEM, "heat: out of memory");
+	memset(rw->h, 0, sizeof *rw->h);
+	rw->h->from = rw->from_turn ? LONG_MAX : rw->from_ev > 0 ? rw->from_ev : 0;
+	rw->h->to = rw->to_ev;
+	rw->to_set = rw->to_ev >= 0;
+	rw->events = 0;
+	rw->turns = 0;
+	memset(&rw->fns, 0, sizeof rw->fns);
+	rw->fns.heat = sl_heat_add;
+	return sl_stats_walker_new(&rw->hw, w->log, &rw->fns, rw->h, err);
+}
+
+static int render_heat_entry(cli_walk *w, const sl_event *ev, sl_error *err)
+{
+	render_walk *rw = w->ud;
+	if (!rw->heat)
+		return SL_OK;
+	if (w->found && !rw->to_set && !rw->to_turn) {   /* no --to: the position drawn */
+		rw->h->to = w->at_event;
+		rw->to_set = 1;
+	}
+	if (ev->entry == SL_ENTRY_TURN) {
+		if (ev->mark > rw->turns)
+			rw->turns = ev->mark;
+		if (rw->from_turn && ev->mark == rw->from_turn && rw->h->from == LONG_MAX)
+			rw->h->from = rw->events;
+		if (rw->to_turn && ev->mark == rw->to_turn + 1 && !rw->to_set) {
+			rw->h->to = rw->events;
+			rw->to_set = 1;
+		}
+	} else if (ev->entry == SL_ENTRY_EVENT)
+		rw->events++;
+	return sl_stats_walker_feed(rw->hw, ev, 1, err);
+}
+
+/* After the walk: the bounds the log never reached said as errors; exit code. */
+static int render_heat_end(render_walk *rw, const cli_walk *w)
+{
+	const char *name = w->log->name;
+	const long *ev[2] = {&rw->from_ev, &rw->to_ev};
+	const int *tu[2] = {&rw->from_turn, &rw->to_turn};
+	for (int k = 0; k < 2; k++) {
+		if (*tu[k] && *tu[k] > rw->turns) {
+			fprintf(stderr, "sillage: %s: no turn %d (the log reaches turn %d)\n", name, *tu[k],
+				rw->turns);
+			return EXIT_USAGE;
+		}
+		if (*ev[k] > rw->events) {
+			fprintf(stderr, "sillage: %s: no event %ld (the log has %ld events)\n", name, *ev[k],
+				rw->events);
+			return EXIT_USAGE;
+		}
+	}
+	if (!rw->to_set && !rw->to_turn)
+		rw->h->to = w->found ? w->at_event : rw->events;
+	if (rw->h->to < 0)   /* to the end of the last turn */
+		rw->h->to = rw->events;
+	if (rw->h->from > rw->h->to)
+		return cli_usage("render", "--from comes after --to");
+	rw->a->ro.heat = rw->h;
+	return EXIT_OK;
 }
 
 static int render_walked(const char *file, render_args *a, const char *out, int fmt, const cli_out *o)
@@ -176,13 +242,18 @@ static int render_walked(const char *file, render_args *a, const char *out, int 
 	sl_error err;
 	sl_frame fr;
 	int rc;
-	if (has_overlay(a->ro.overlay, "heat"))
-		return -1;   /* the heat of a range reads the log whole */
+	memset(&rw, 0, sizeof rw);
 	rw.a = a;
+	rw.heat = has_overlay(a->ro.overlay, "heat");
+	rw.from_ev = rw.to_ev = -1;
+	if (rw.heat && ((a->from && (rc = heat_arg("from", a->from, &rw.from_turn, &rw.from_ev))) ||
+	    (a->to && (rc = heat_arg("to", a->to, &rw.to_turn, &rw.to_ev)))))
+		return rc;
 	cli_walk_init(&w);
 	w.where = a->where;
 	w.describe = 1;
 	w.header = render_view;
+	w.each = render_heat_entry;
 	w.ud = &rw;
 	if ((rc = cli_walk_drawn(&w, file, a->force)))
 		goto out;
@@ -197,10 +268,12 @@ static int render_walked(const char *file, render_args *a, const char *out, int 
 	}
 	if ((rc = cli_check_overlays("render", w.log->game->id, a->ro.overlay)) || (rc = cli_walk_where(&w)))
 		goto out;
-	if (a->from || a->to) {
+	if ((a->from || a->to) && !rw.heat) {
 		rc = cli_usage("render", "--from and --to give the range of --overlay heat");
 		goto out;
 	}
+	if (rw.heat && (rc = render_heat_end(&rw, &w)))
+		goto out;
 	sl_error_clear(&err);
 	memset(&fr, 0, sizeof fr);
 	if (w.at_pos > 0 && w.at_last) {   /* described as the walk passed it */
@@ -214,6 +287,9 @@ static int render_walked(const char *file, render_args *a, const char *out, int 
 	if (sl_render_to_file(out, (sl_format)fmt, &fr, &a->ro, &err))
 		rc = cli_report_at(&err, o->is_stdout ? "-" : out);
 out:
+	a->ro.heat = NULL;
+	sl_stats_walker_free(rw.hw);
+	sl_free(rw.h);
 	cli_walk_free(&w);
 	return rc;
 }
@@ -221,16 +297,9 @@ out:
 int cmd_render(int argc, char **argv)
 {
 	render_args a;
-	sl_log *log = NULL;
-	sl_replay *r = NULL;
-	sl_error err;
-	sl_buf desc;
-	sl_frame fr;
 	char *outbuf = NULL;
 	const char *out;
 	cli_out o;
-	size_t pos;
-	sl_heat *heat = NULL;
 	int i, fmt, rc;
 
 	memset(&a, 0, sizeof a);
@@ -263,73 +332,9 @@ int cmd_render(int argc, char **argv)
 		cli_out_close(&o, EXIT_USAGE);
 		return cli_usage("render", "cannot tell the format of '%s' (expected .png, .svg or .pdf)", out);
 	}
-	if ((rc = render_at(argv[i], &a, out, fmt, &o)) >= 0 ||
-	    (rc = render_walked(argv[i], &a, out, fmt, &o)) >= 0)
-		goto done;
-	if ((rc = cli_open_drawn(argv[i], a.force, &log, &r)))
-		goto done;
-	if (!sl_render_has_painter(log->game->id)) {
-		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", argv[i], log->game->id);
-		rc = EXIT_INPUT;
-		goto done;
-	}
-	if (a.ro.side && sl_header_player(&log->h, a.ro.side) < 0) {
-		rc = cli_usage("render", "--side '%s' is not a player of this log", a.ro.side);
-		goto done;
-	}
-	if ((rc = cli_check_overlays("render", log->game->id, a.ro.overlay)))
-		goto done;
-	if ((rc = cli_where_seek(&a.where, r)))
-		goto done;
-	if ((a.from || a.to) && !has_overlay(a.ro.overlay, "heat")) {
-		rc = cli_usage("render", "--from and --to give the range of --overlay heat");
-		goto done;
-	}
-	if (has_overlay(a.ro.overlay, "heat")) {
-		long from = 0, to = sl_replay_event_at(r, sl_replay_pos(r));
-		if ((a.from && (rc = heat_bound(r, "from", a.from, 0, &from))) ||
-		    (a.to && (rc = heat_bound(r, "to", a.to, 1, &to))))
-			goto done;
-		if (from > to) {
-			rc = cli_usage("render", "--from comes after --to");
-			goto done;
-		}
-		sl_error_clear(&err);
-		if (sl_heat_run(&heat, log, from, to, &err)) {
-			rc = cli_report(&err);
-			goto done;
-		}
-		a.ro.heat = heat;
-	}
-	sl_error_clear(&err);
-	sl_buf_init(&desc);
-	pos = sl_replay_pos(r);
-	memset(&fr, 0, sizeof fr);
-	if (pos > 0) {   /* describe the last entry: leaves the replay at pos again */
-		if (sl_replay_describe_as(r, pos - 1, sl_export_view(&log->h, &a.ro), &desc, NULL,
-		    &err)) {
-			sl_buf_free(&desc);
-			rc = cli_report(&err);
-			goto done;
-		}
-		fr.last = &log->ev[pos - 1];
-		sl_export_glyph_desc(fr.last, &desc);   /* a failure shows as desc->failed below */
-		fr.last_desc = sl_buf_cstr(&desc);
-	}
-	fr.game = log->game;
-	fr.header = &log->h;
-	fr.state = sl_replay_state(r);
-	fr.event_no = sl_replay_event_at(r, pos);
-	rc = sl_render_to_file(out, (sl_format)fmt, &fr, &a.ro, &err);
-	sl_buf_free(&desc);
-	if (rc) {
-		rc = cli_report_at(&err, o.is_stdout ? "-" : out);
-	}
-done:
-	sl_free(heat);
+	if ((rc = render_at(argv[i], &a, out, fmt, &o)) < 0)
+		rc = render_walked(argv[i], &a, out, fmt, &o);
 	rc = cli_out_close(&o, rc);
-	sl_replay_free(r);
-	sl_log_free(log);
 	free(outbuf);
 	return rc;
 }

@@ -3,10 +3,12 @@
  * odds) and diff (where two logs part). */
 #include "cli.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_PICK 32
 
@@ -296,14 +298,22 @@ static void side_json(sl_buf *o, const sl_log *log, int side)
 		sl_buf_puts(o, "null");
 }
 
-static void stats_write(const stats_args *a, const sl_log *log, const sl_series *s, const int *idx,
-	int nidx, const row *rows, int nrows, const sl_result *res, sl_buf *o)
+/* The width of a metric's column in the text table: its name's, at least 5. */
+static int col_width(const sl_metric_def *d)
+{
+	int w = (int)strlen(d->name);
+	return w < 5 ? 5 : w;
+}
+
+/* What comes before the rows: the text table's title, result, metrics and
+ * column names; the CSV's column names; the JSON object up to its rows. */
+static void stats_head(const stats_args *a, const sl_log *log, const sl_series *s, const int *idx,
+	int nidx, const sl_result *res, sl_buf *o)
 {
 	const sl_header *h = &log->h;
 	static const char *const per_name[] = {"game", "turn", "event"};
 	int span = a->from || a->to;
 	if (a->fmt == 0) {
-		int w[MAX_PICK];
 		if (span)
 			sl_buf_printf(o, "%s (%s): from event %ld (turn %d) to event %ld (turn %d); per %s: ",
 				h->title ? h->title : log->name, log->game->id, s->event[0], s->turn[0],
@@ -326,32 +336,10 @@ static void stats_write(const stats_args *a, const sl_log *log, const sl_series 
 		if (a->per != SL_STATS_GAME)
 			sl_buf_puts(o, "turn ");
 		sl_buf_printf(o, "%-8s", "side");
-		for (int k = 0; k < nidx; k++) {
-			w[k] = (int)strlen(s->metrics[idx[k]].name);
-			if (w[k] < 5)
-				w[k] = 5;
-			sl_buf_printf(o, " %*s", w[k], s->metrics[idx[k]].name);
-		}
+		for (int k = 0; k < nidx; k++)
+			sl_buf_printf(o, " %*s", col_width(&s->metrics[idx[k]]), s->metrics[idx[k]].name);
 		sl_buf_putc(o, '\n');
-		for (int r = 0; r < nrows; r++)
-			for (int p = 0; p < s->nplayers; p++) {
-				if (a->per == SL_STATS_EVENT)
-					sl_buf_printf(o, "%5ld ", rows[r].event);
-				if (a->per != SL_STATS_GAME)
-					sl_buf_printf(o, "%4d ", rows[r].turn);
-				sl_buf_printf(o, "%-8s", h->players[p].id);
-				for (int k = 0; k < nidx; k++) {
-					sl_buf t;
-					sl_buf_init(&t);
-					put_num(&t, sl_series_span(s, rows[r].a, rows[r].b, p, idx[k]), 0);
-					sl_buf_printf(o, " %*s", w[k], sl_buf_cstr(&t));
-					sl_buf_free(&t);
-				}
-				sl_buf_putc(o, '\n');
-			}
-		return;
-	}
-	if (a->fmt == 1) {
+	} else if (a->fmt == 1) {
 		if (a->per == SL_STATS_EVENT)
 			sl_buf_puts(o, "event,");
 		if (a->per != SL_STATS_GAME)
@@ -360,24 +348,7 @@ static void stats_write(const stats_args *a, const sl_log *log, const sl_series 
 		for (int k = 0; k < nidx; k++)
 			sl_buf_printf(o, ",%s", s->metrics[idx[k]].name);
 		sl_buf_putc(o, '\n');
-		for (int r = 0; r < nrows; r++)
-			for (int p = 0; p < s->nplayers; p++) {
-				if (a->per == SL_STATS_EVENT)
-					sl_buf_printf(o, "%ld,", rows[r].event);
-				if (a->per != SL_STATS_GAME)
-					sl_buf_printf(o, "%d,", rows[r].turn);
-				sl_csv_field(o, h->players[p].id);
-				for (int k = 0; k < nidx; k++) {
-					double v = sl_series_span(s, rows[r].a, rows[r].b, p, idx[k]);
-					sl_buf_putc(o, ',');
-					if (v == v)
-						put_num(o, v, 1);
-				}
-				sl_buf_putc(o, '\n');
-			}
-		return;
-	}
-	if (a->fmt == 2) {
+	} else if (a->fmt == 2) {
 		sl_buf_puts(o, "{\"file\":");
 		sl_buf_json_str(o, log->name ? log->name : "");
 		sl_buf_puts(o, ",\"game\":");
@@ -406,28 +377,79 @@ static void stats_write(const stats_args *a, const sl_log *log, const sl_series 
 		}
 		sl_buf_puts(o, "],\"rows\":[");
 	}
-	for (int r = 0, first = 1; r < nrows; r++)
-		for (int p = 0; p < s->nplayers; p++) {
-			if (a->fmt == 2 && !first)
-				sl_buf_putc(o, ',');
-			first = 0;
-			sl_buf_putc(o, '{');
-			if (a->per == SL_STATS_EVENT)
-				sl_buf_printf(o, "\"event\":%ld,", rows[r].event);
-			if (a->per != SL_STATS_GAME)
-				sl_buf_printf(o, "\"turn\":%d,", rows[r].turn);
-			sl_buf_puts(o, "\"side\":");
-			sl_buf_json_str(o, h->players[p].id);
-			for (int k = 0; k < nidx; k++) {
-				sl_buf_putc(o, ',');
-				sl_buf_json_str(o, s->metrics[idx[k]].name);
-				sl_buf_putc(o, ':');
-				put_num(o, sl_series_span(s, rows[r].a, rows[r].b, p, idx[k]), 1);
-			}
-			sl_buf_puts(o, a->fmt == 3 ? "}\n" : "}");
+}
+
+/* One row: side p's values val[k] (of metric idx[k]) at r's event or turn;
+ * first: the table's first row (JSON puts a comma before the others). */
+static void row_line(const stats_args *a, const sl_header *h, const sl_metric_def *metrics,
+	const int *idx, int nidx, const row *r, int p, const double *val, int first, sl_buf *o)
+{
+	if (a->fmt == 0) {
+		if (a->per == SL_STATS_EVENT)
+			sl_buf_printf(o, "%5ld ", r->event);
+		if (a->per != SL_STATS_GAME)
+			sl_buf_printf(o, "%4d ", r->turn);
+		sl_buf_printf(o, "%-8s", h->players[p].id);
+		for (int k = 0; k < nidx; k++) {
+			sl_buf t;
+			sl_buf_init(&t);
+			put_num(&t, val[k], 0);
+			sl_buf_printf(o, " %*s", col_width(&metrics[idx[k]]), sl_buf_cstr(&t));
+			sl_buf_free(&t);
 		}
+		sl_buf_putc(o, '\n');
+		return;
+	}
+	if (a->fmt == 1) {
+		if (a->per == SL_STATS_EVENT)
+			sl_buf_printf(o, "%ld,", r->event);
+		if (a->per != SL_STATS_GAME)
+			sl_buf_printf(o, "%d,", r->turn);
+		sl_csv_field(o, h->players[p].id);
+		for (int k = 0; k < nidx; k++) {
+			sl_buf_putc(o, ',');
+			if (val[k] == val[k])
+				put_num(o, val[k], 1);
+		}
+		sl_buf_putc(o, '\n');
+		return;
+	}
+	if (a->fmt == 2 && !first)
+		sl_buf_putc(o, ',');
+	sl_buf_putc(o, '{');
+	if (a->per == SL_STATS_EVENT)
+		sl_buf_printf(o, "\"event\":%ld,", r->event);
+	if (a->per != SL_STATS_GAME)
+		sl_buf_printf(o, "\"turn\":%d,", r->turn);
+	sl_buf_puts(o, "\"side\":");
+	sl_buf_json_str(o, h->players[p].id);
+	for (int k = 0; k < nidx; k++) {
+		sl_buf_putc(o, ',');
+		sl_buf_json_str(o, metrics[idx[k]].name);
+		sl_buf_putc(o, ':');
+		put_num(o, val[k], 1);
+	}
+	sl_buf_puts(o, a->fmt == 3 ? "}\n" : "}");
+}
+
+static void stats_tail(const stats_args *a, sl_buf *o)
+{
 	if (a->fmt == 2)
 		sl_buf_puts(o, "]}\n");
+}
+
+static void stats_write(const stats_args *a, const sl_log *log, const sl_series *s, const int *idx,
+	int nidx, const row *rows, int nrows, const sl_result *res, sl_buf *o)
+{
+	stats_head(a, log, s, idx, nidx, res, o);
+	for (int r = 0, first = 1; r < nrows; r++)
+		for (int p = 0; p < s->nplayers; p++, first = 0) {
+			double val[MAX_PICK];
+			for (int k = 0; k < nidx; k++)
+				val[k] = sl_series_span(s, rows[r].a, rows[r].b, p, idx[k]);
+			row_line(a, &log->h, s->metrics, idx, nidx, &rows[r], p, val, first, o);
+		}
+	stats_tail(a, o);
 }
 
 static int write_out(sl_buf *o)
@@ -447,24 +469,282 @@ static int write_out(sl_buf *o)
  * series is fed each run of entries as it is read, which is then dropped,
  * so memory is the input, one segment and the series, not the log (issue
  * 30). The metrics are picked once the header is read. */
+typedef struct ev_rows ev_rows;
+typedef struct chart_pts chart_pts;
 typedef struct stats_feed {
 	const stats_args *a;
 	sl_series_feed *f;
 	int *idx, *nidx;
+	int need;                 /* chart: --metric must be given */
 	int pick_rc;              /* a usage error of --metric: the read stops */
+	ev_rows *ev;              /* stats --per event: each row written as its event is fed */
+	chart_pts *pts;           /* chart: its points sampled as they are fed */
 } stats_feed;
+
+/* stats --per event of a whole log: a row per event formatted as the event
+ * is fed, into a spool file (unlinked at once, in TMPDIR), that follows the
+ * table's head once the end (its turns, events and result) is known; the
+ * series itself keeps a step a turn. Memory is one row, never the log's
+ * steps (issue 30: ~200 bytes a step held before); nothing is printed when
+ * the read fails. */
+struct ev_rows {
+	const stats_args *a;
+	const sl_header *h;
+	const sl_metric_def *metrics;
+	const int *idx;
+	int nidx, np, nm;
+	double *prev;             /* [p * nm + m]: the step before */
+	int started, first;
+	long event;
+	FILE *spool;
+	sl_buf b;
+};
+
+static FILE *spool_open(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	FILE *f;
+	int fd;
+	if (!dir || !*dir)
+		dir = "/tmp";
+	snprintf(path, sizeof path, "%s/sillage-rows.XXXXXX", dir);
+	if ((fd = mkstemp(path)) < 0)
+		return NULL;
+	unlink(path);
+	if (!(f = fdopen(fd, "w+")))
+		close(fd);
+	return f;
+}
+
+static int ev_row(void *ud, const sl_stats_step *st)
+{
+	ev_rows *e = ud;
+	size_t nv = (size_t)e->np * e->nm;
+	if (e->started && st->event != e->event) {   /* an event (a marker makes no row) */
+		row r = {st->turn, st->event, 0, 0};
+		for (int p = 0; p < e->np; p++) {
+			double val[MAX_PICK];
+			for (int k = 0; k < e->nidx; k++) {
+				size_t at = (size_t)p * e->nm + e->idx[k];
+				val[k] = e->metrics[e->idx[k]].kind == SL_METRIC_SUM ? st->v[at] - e->prev[at]
+					: st->v[at];
+			}
+			sl_buf_reset(&e->b);
+			row_line(e->a, e->h, e->metrics, e->idx, e->nidx, &r, p, val, e->first, &e->b);
+			e->first = 0;
+			if (e->b.failed)
+				return SL_ENOMEM;
+			if (fwrite(e->b.data, 1, e->b.len, e->spool) != e->b.len)
+				return SL_EIO;
+		}
+	}
+	if (nv)
+		memcpy(e->prev, st->v, nv * sizeof *e->prev);
+	e->started = 1;
+	e->event = st->event;
+	return 0;
+}
+
+static int ev_rows_start(ev_rows *e, const stats_args *a, const sl_log *log, const int *idx, int nidx,
+	sl_error *err)
+{
+	memset(e, 0, sizeof *e);
+	sl_buf_init(&e->b);
+	e->a = a;
+	e->h = &log->h;
+	e->idx = idx;
+	e->nidx = nidx;
+	e->np = log->h.nplayers;
+	e->nm = sl_stats_metrics(log->game, &e->metrics);
+	e->first = 1;
+	if (!(e->prev = sl_calloc((size_t)e->np * e->nm + 1, sizeof *e->prev)))
+		return sl_error_set(err, SL_ENOMEM, "stats: out of memory");
+	if (!(e->spool = spool_open()))
+		return sl_error_set(err, SL_EIO, "stats: cannot create a file for the rows in %s: %s",
+			getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", strerror(errno));
+	return SL_OK;
+}
+
+static void ev_rows_free(ev_rows *e)
+{
+	if (e->spool)
+		fclose(e->spool);
+	sl_free(e->prev);
+	sl_buf_free(&e->b);
+}
+
+/* The spooled rows to standard output; an exit code. */
+static int ev_rows_copy(ev_rows *e)
+{
+	char buf[65536];
+	size_t n;
+	if (fflush(e->spool) != 0 || fseek(e->spool, 0, SEEK_SET) != 0) {
+		fprintf(stderr, "sillage: stats: cannot read the rows back: %s\n", strerror(errno));
+		return EXIT_IO;
+	}
+	while ((n = fread(buf, 1, sizeof buf, e->spool)) > 0)
+		if (fwrite(buf, 1, n, stdout) != n) {
+			fprintf(stderr, "sillage: cannot write to standard output\n");
+			return EXIT_IO;
+		}
+	if (ferror(e->spool)) {
+		fprintf(stderr, "sillage: stats: cannot read the rows back: %s\n", strerror(errno));
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+/* chart of a whole log: its points taken as the steps are fed. Per event, at
+ * most CHART_POINTS of them: every step while they fit, then every second,
+ * fourth... (the stride doubles and the points kept are thinned to it), the
+ * last step always; a running total is exact at each point, a level its
+ * value there. A chart is at most a few thousand pixels wide: a million
+ * events drawn as 4 096 points is the same picture, held in 4 096 points,
+ * not a million (issue 30). Bookmarks (the chart's flags) as they pass, the
+ * first CHART_FLAGS. Per turn the series (a step a turn) draws it. */
+#define CHART_POINTS 4096
+#define CHART_FLAGS 256
+
+struct chart_pts {
+	int per, nidx, np, nm;
+	const int *idx;
+	size_t n, stride;
+	long *step;               /* [n] the step of each point */
+	int *turn;                /* [n] */
+	double *v;                /* [pt][k][p] */
+	double *last;             /* the latest step's values, [k][p] */
+	long last_step;
+	int last_turn;
+	int nflags;
+	long fstep[CHART_FLAGS];
+	int fturn[CHART_FLAGS];
+	char *flabel[CHART_FLAGS];
+};
+
+static int chart_pts_start(chart_pts *c, const stats_args *a, const sl_log *log, const int *idx, int nidx,
+	sl_error *err)
+{
+	size_t nv;
+	const sl_metric_def *md;
+	memset(c, 0, sizeof *c);
+	c->per = a->per;
+	c->idx = idx;
+	c->nidx = nidx;
+	c->np = log->h.nplayers;
+	c->nm = sl_stats_metrics(log->game, &md);
+	c->stride = 1;
+	nv = (size_t)nidx * c->np + 1;
+	c->step = sl_calloc(CHART_POINTS + 1, sizeof *c->step);
+	c->turn = sl_calloc(CHART_POINTS + 1, sizeof *c->turn);
+	c->v = sl_calloc((CHART_POINTS + 1) * nv, sizeof *c->v);
+	c->last = sl_calloc(nv, sizeof *c->last);
+	if (!c->step || !c->turn || !c->v || !c->last)
+		return sl_error_set(err, SL_ENOMEM, "chart: out of memory");
+	return SL_OK;
+}
+
+static void chart_pts_free(chart_pts *c)
+{
+	for (int k = 0; k < c->nflags; k++)
+		sl_free(c->flabel[k]);
+	sl_free(c->step);
+	sl_free(c->turn);
+	sl_free(c->v);
+	sl_free(c->last);
+}
+
+static void chart_keep(chart_pts *c, long step, int turn, const double *v)
+{
+	size_t nv = (size_t)c->nidx * c->np;
+	c->step[c->n] = step;
+	c->turn[c->n] = turn;
+	memcpy(c->v + c->n * nv, v, nv * sizeof *v);
+	c->n++;
+}
+
+static int chart_pt(void *ud, const sl_stats_step *st)
+{
+	chart_pts *c = ud;
+	size_t nv = (size_t)c->nidx * c->np;
+	const char *mark = st->ev ? st->ev->bookmark : NULL;
+	if (mark && c->nflags < CHART_FLAGS) {
+		if (!(c->flabel[c->nflags] = sl_malloc(strlen(mark) + 1)))
+			return SL_ENOMEM;
+		memcpy(c->flabel[c->nflags], mark, strlen(mark) + 1);
+		c->fstep[c->nflags] = (long)st->entry;
+		c->fturn[c->nflags] = st->turn;
+		c->nflags++;
+	}
+	if (c->per != SL_STATS_EVENT)
+		return 0;
+	for (int k = 0; k < c->nidx; k++)
+		for (int p = 0; p < c->np; p++)
+			c->last[(size_t)k * c->np + p] = st->v[(size_t)p * c->nm + c->idx[k]];
+	c->last_step = (long)st->entry;
+	c->last_turn = st->turn;
+	if (st->entry % c->stride)
+		return 0;
+	if (c->n == CHART_POINTS) {   /* thinned to every second point: the stride doubles */
+		size_t m = 0;
+		for (size_t i = 0; i < c->n; i += 2, m++) {
+			c->step[m] = c->step[i];
+			c->turn[m] = c->turn[i];
+			memmove(c->v + m * nv, c->v + i * nv, nv * sizeof *c->v);
+		}
+		c->n = m;
+		c->stride *= 2;
+		if (st->entry % c->stride)
+			return 0;
+	}
+	chart_keep(c, (long)st->entry, st->turn, c->last);
+	return 0;
+}
+
+/* After the feed: the last step as a point if it was not kept. */
+static void chart_pts_end(chart_pts *c)
+{
+	if (c->per == SL_STATS_EVENT && c->n > 0 && c->step[c->n - 1] != c->last_step)
+		chart_keep(c, c->last_step, c->last_turn, c->last);
+}
+
+/* The point a flag at step st goes to: the first kept at or after it. */
+static int chart_at(const chart_pts *c, long st)
+{
+	size_t lo = 0, hi = c->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->step[mid] < st)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (int)(lo < c->n ? lo : c->n - 1);
+}
 
 static int stats_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n, sl_error *err)
 {
 	stats_feed *sf = ud;
 	int rc;
 	if (!sf->f) {
-		if ((sf->pick_rc = pick(sf->a, log->game, sf->idx, sf->nidx, 0)))
+		if ((sf->pick_rc = pick(sf->a, log->game, sf->idx, sf->nidx, sf->need)))
 			return sl_error_set(err, SL_EUSAGE, "--metric");
 		if ((rc = sl_series_feed_new(&sf->f, log, err)))
 			return rc;
-		if (sf->a->per != SL_STATS_EVENT)   /* a row a turn, or one: a step a turn is enough */
+		/* a row a turn, or one: a step a turn is enough; a row an event is
+		 * written as it goes (ev_rows), a chart's points sampled (chart_pts) */
+		if (sf->a->per != SL_STATS_EVENT || sf->ev || sf->pts)
 			sl_series_feed_by_turn(sf->f);
+		if (sf->ev) {
+			if ((rc = ev_rows_start(sf->ev, sf->a, log, sf->idx, *sf->nidx, err)))
+				return rc;
+			if ((rc = sl_series_feed_each(sf->f, ev_row, sf->ev)))
+				return rc;
+		}
+		if (sf->pts && (rc = chart_pts_start(sf->pts, sf->a, log, sf->idx, *sf->nidx, err)))
+			return rc;
+		if (sf->pts && (rc = sl_series_feed_each(sf->f, chart_pt, sf->pts)))
+			return rc;
 	}
 	return sl_series_feed_add(sf->f, ev, n, err);
 }
@@ -586,7 +866,23 @@ int cmd_stats(int argc, char **argv)
 	sf.nidx = &nidx;
 	if (a.from || a.to)
 		rc = stats_span(argv[i], &sf);
-	else if (!(rc = stats_read(argv[i], &sf, &log, &s, &res)))
+	else if (a.per == SL_STATS_EVENT) {
+		ev_rows ev;
+		memset(&ev, 0, sizeof ev);
+		sf.ev = &ev;
+		if (!(rc = stats_read(argv[i], &sf, &log, &s, &res))) {
+			sl_buf o;
+			sl_buf_init(&o);
+			stats_head(&a, log, s, idx, nidx, &res, &o);
+			if (!(rc = write_out(&o)) && !(rc = ev_rows_copy(&ev))) {
+				sl_buf_reset(&o);
+				stats_tail(&a, &o);
+				rc = write_out(&o);
+			}
+			sl_buf_free(&o);
+		}
+		ev_rows_free(&ev);
+	} else if (!(rc = stats_read(argv[i], &sf, &log, &s, &res)))
 		rc = stats_table(&a, log, s, idx, nidx, &res);
 	sl_series_feed_free(sf.f);
 done:
@@ -621,9 +917,14 @@ int cmd_chart(int argc, char **argv)
 	uint32_t colours[SL_MAX_PLAYERS];
 	sl_chart_flag *flags = NULL;
 	sl_series_chart ch;
-	char title[256], sub[256];
+	char title[256], sub[256], sampled[96];
+	stats_feed sf;
+	chart_pts pts;
+	sl_result res;
 	cli_out co;
 	memset(&co, 0, sizeof co);
+	memset(&pts, 0, sizeof pts);
+	memset(&sf, 0, sizeof sf);
 	if (i < 0)
 		return i == -2 ? EXIT_OK : EXIT_USAGE;
 	sl_error_clear(&err);
@@ -646,25 +947,26 @@ int cmd_chart(int argc, char **argv)
 		rc = cli_usage("chart", "--per takes event or turn");
 		goto done;
 	}
-	if ((rc = load(argv[i], &log)))
+	/* streamed as stats reads it: a step a turn kept, the points sampled */
+	sf.a = &a;
+	sf.idx = idx;
+	sf.nidx = &nidx;
+	sf.need = 1;
+	sf.pts = &pts;
+	if ((rc = stats_read(argv[i], &sf, &log, &s, &res)))
 		goto done;
-	if ((rc = pick(&a, log->game, idx, &nidx, 1)))
-		goto done;
-	if (sl_stats_series(&s, log, &err)) {
-		rc = cli_report(&err);
-		goto done;
-	}
+	chart_pts_end(&pts);
 	np = s->nplayers;
-	n = a.per == SL_STATS_TURN ? s->turns + 1 : (int)s->nsteps;
+	n = a.per == SL_STATS_TURN ? s->turns + 1 : (int)pts.n;
 	ys = calloc((size_t)nidx * np * n, sizeof *ys);
 	turn = calloc((size_t)n, sizeof *turn);
-	flags = calloc(s->nsteps, sizeof *flags);
+	flags = calloc((size_t)pts.nflags + 1, sizeof *flags);
 	if (!ys || !turn || !flags) {
 		rc = EXIT_IO;
 		goto done;
 	}
 	for (int k = 0; k < n; k++)
-		turn[k] = a.per == SL_STATS_TURN ? k : s->turn[k];
+		turn[k] = a.per == SL_STATS_TURN ? k : pts.turn[k];
 	for (int k = 0; k < nidx; k++) {
 		const sl_metric_def *d = &s->metrics[idx[k]];
 		int sum = d->kind == SL_METRIC_SUM;
@@ -685,25 +987,26 @@ int cmd_chart(int argc, char **argv)
 					v = sum ? (x ? sl_series_span(s, sl_series_turn_end(s, x - 1), e, p, idx[k]) : NAN)
 						: sl_series_at(s, (size_t)e, p, idx[k]);
 				} else
-					v = sl_series_at(s, (size_t)x, p, idx[k]);
+					v = pts.v[((size_t)x * nidx + k) * np + p];
 				y[(size_t)p * n + x] = v;
 			}
 	}
-	for (size_t st = 1; st < s->nsteps; st++)
-		if (s->bookmark[st]) {
-			flags[nflags].at = a.per == SL_STATS_TURN ? s->turn[st] : (int)st;
-			flags[nflags].label = s->bookmark[st];
-			nflags++;
-		}
+	for (int f = 0; f < pts.nflags; f++, nflags++) {
+		flags[nflags].at = a.per == SL_STATS_TURN ? pts.fturn[f] : chart_at(&pts, pts.fstep[f]);
+		flags[nflags].label = pts.flabel[f];
+	}
 	for (int p = 0; p < np; p++) {
 		names[p] = log->h.players[p].name && *log->h.players[p].name ? log->h.players[p].name
 			: log->h.players[p].id;
 		colours[p] = side_colour(&log->h, p);
 	}
 	snprintf(title, sizeof title, "%s", log->h.title ? log->h.title : log->name);
+	snprintf(sampled, sizeof sampled, "every %zuth entry of %ld and the last", pts.stride,
+		pts.last_step);
 	snprintf(sub, sizeof sub, "%s \xc2\xb7 %d turns \xc2\xb7 %ld events \xc2\xb7 %s", log->game->name,
 		s->turns, s->event[s->nsteps - 1],
-		a.per == SL_STATS_TURN ? "levels at each turn's end" : "after every event");
+		a.per == SL_STATS_TURN ? "levels at each turn's end" : pts.stride == 1 ? "after every event"
+		: sampled);
 	memset(&ch, 0, sizeof ch);
 	ch.title = title;
 	ch.subtitle = sub;
@@ -727,6 +1030,8 @@ done:
 	free(ys);
 	free(turn);
 	free(flags);
+	chart_pts_free(&pts);
+	sl_series_feed_free(sf.f);
 	sl_series_free(s);
 	sl_log_free(log);
 	free_metrics(&a);

@@ -7,8 +7,10 @@
 # many segments and on a long game (issue 30), and so do positions read
 # through the index; verify -, convert - and pack - take a million-event
 # text log on standard input in 64 MB (issue 29); html's peak does not grow
-# with a long legal game (issue 30), and html and stats of twenty events of
-# a million-event archive read them through the index (issue 29).
+# with a long legal game (issue 30), stats --per event, chart and render
+# --overlay heat of a million-event archive stay within the bound (issue
+# 30), and html and stats of twenty events of it read them through the
+# index (issue 29).
 # Peak memory is read with GNU time (%M, kilobytes). Skipped under the
 # sanitizers, whose shadow memory is not ours.
 # usage: sh tests/hostile/run.sh BUILD/sillage BUILD/tools
@@ -168,6 +170,13 @@ stdin_verb() {
 "$SILLAGE" convert "$T/big.silb" -o "$T/big.sil" >/dev/null || exit 1
 rm -f "$T"/long*
 verb stats "$T/big.silb" 0   # a step a turn kept, not every step (217 MB before)
+# a row an event, a chart's points, the heat overlay's counts as the log is
+# read (issue 30: 427, 358 and 381 MB before, over the 128 MB bound)
+verb stats "$T/big.silb" 0 --per event
+verb chart "$T/big.silb" 0 --per event --metric hull,sunk -o "$T/o.png"
+verb chart "$T/big.silb" 0 --metric hull,sunk -o "$T/o.png"
+verb render "$T/big.silb" 0 --overlay heat -o "$T/o.svg"
+verb render "$T/big.silb" 0 --overlay heat --from t100 --to t5000 --event 600000 -o "$T/o.svg"
 verb state "$T/big.silb" 0 --event 500000
 verb render "$T/big.silb" 0 --event 500000 -o "$T/o.svg"
 # a span of it through the index (issue 29): the keyframe before event 500 000, twenty events
