@@ -75,6 +75,17 @@ static void ink(cairo_t *cr, uint32_t c)
 	cairo_set_source_rgb(cr, (c >> 16 & 255) / 255.0, (c >> 8 & 255) / 255.0, (c & 255) / 255.0);
 }
 
+static int board_of(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o, double x, double y,
+	double w, double h, sl_error *err)
+{
+	int rc;
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	rc = sl_render_cairo(cr, fr, o, w, h, err);
+	cairo_restore(cr);
+	return rc;
+}
+
 static int board(cairo_t *cr, report_job *j, size_t pos, double x, double y, double w, double h,
 	sl_buf *desc, sl_error *err)
 {
@@ -82,11 +93,115 @@ static int board(cairo_t *cr, report_job *j, size_t pos, double x, double y, dou
 	int rc;
 	if ((rc = sl_export_frame_as(j->r, pos, sl_export_view(&sl_replay_log(j->r)->h, j->o), &fr, desc, err)) < 0)
 		return rc;
-	cairo_save(cr);
-	cairo_translate(cr, x, y);
-	rc = sl_render_cairo(cr, &fr, j->o, w, h, err);
-	cairo_restore(cr);
-	return rc;
+	return board_of(cr, &fr, j->o, x, y, w, h, err);
+}
+
+/* The cover: game, players, events and turns, the result (end: the board
+ * after the last entry, drawn on the right), then its page shown. */
+static int cover(cairo_t *cr, cairo_surface_t *surf, const sl_log *log, long events, int turns,
+	const sl_frame *end, const sl_render_opts *o, sl_buf *b, sl_error *err)
+{
+	char line[256];
+	double y;
+	int rc;
+	cairo_pdf_surface_add_outline(surf, CAIRO_PDF_OUTLINE_ROOT, "Cover", "page=1", 0);
+	ink(cr, 0x1f2a38);
+	y = M + 20;
+	y += text(cr, M, y, PW - 2 * M, 0, log->h.title ? log->h.title : "A game", 26, 1) + 8;
+	ink(cr, 0x5b6570);
+	snprintf(line, sizeof line, "%s%s%s", log->game->name ? log->game->name : log->h.game,
+		log->h.date ? " \xc2\xb7 " : "", log->h.date ? log->h.date : "");
+	y += text(cr, M, y, PW - 2 * M, 0, line, 13, 0) + 18;
+	ink(cr, 0x1a1d22);
+	y += text(cr, M, y, PW - 2 * M, 0, "Players", 14, 1) + 6;
+	for (int i = 0; i < log->h.nplayers; i++) {
+		ink(cr, log->h.players[i].colour & 0xffffff);
+		cairo_rectangle(cr, M, y + 3, 11, 11);
+		cairo_fill(cr);
+		ink(cr, 0x1a1d22);
+		y += text(cr, M + 18, y, PW - 2 * M - 18, 0, log->h.players[i].name ?
+			log->h.players[i].name : log->h.players[i].id, 12, 0) + 4;
+	}
+	snprintf(line, sizeof line, "%ld events over %d turns", events, turns);
+	y += 12;
+	y += text(cr, M, y, PW - 2 * M, 0, line, 12, 0) + 14;
+	y += text(cr, M, y, PW - 2 * M, 0, "Result", 14, 1) + 6;
+	/* the rules' own sentence (who won, how, the score), or that it goes on */
+	sl_buf_reset(b);
+	if (!log->game->result || log->game->result(end->state, &log->h, b) != 1) {
+		sl_buf_reset(b);
+		sl_buf_printf(b, "Not over: the game goes on after the last entry (turn %d).", turns);
+	}
+	y += text(cr, M, y, (PW - 2 * M) * 0.45, PH - y - M, sl_buf_cstr(b), 12, 0) + 12;
+	ink(cr, 0x5b6570);
+	y += text(cr, M, y, (PW - 2 * M) * 0.45, PH - y - M,
+		"The board at the end is on the right; the pages after it follow the game turn by turn.",
+		9, 0);
+	ink(cr, 0x1a1d22);
+	if ((rc = board_of(cr, end, o, PW * 0.5, 150, PW * 0.5 - M, PH - 150 - M, err)) < 0)
+		return rc;
+	cairo_show_page(cr);
+	return SL_OK;
+}
+
+/* A turn's page: its title and outline entry; the board is drawn by the
+ * caller after this, then each entry's lines by turn_line. */
+static void turn_title(cairo_t *cr, cairo_surface_t *surf, int t, int *page)
+{
+	char line[64], dest[32];
+	snprintf(line, sizeof line, "Turn %d", t);
+	snprintf(dest, sizeof dest, "page=%d", ++*page);
+	cairo_pdf_surface_add_outline(surf, CAIRO_PDF_OUTLINE_ROOT, line, dest, 0);
+	ink(cr, 0x1a1d22);
+	text(cr, M, M - 10, PW - 2 * M, 0, line, 16, 1);
+}
+
+/* One entry on its turn's page at y (an event numbered evno), its glyph,
+ * note and bookmark; the y below it. */
+static double turn_line(cairo_t *cr, double y, int is_event, long evno, const char *desc, int glyph,
+	const char *note, const char *bookmark, sl_buf *b)
+{
+	sl_buf_reset(b);
+	if (is_event)
+		sl_buf_printf(b, "%ld  %s", evno, desc);
+	else
+		sl_buf_puts(b, desc);
+	if (sl_glyph_text(glyph))   /* as an annotator writes it, with its name */
+		sl_buf_printf(b, "  %s (%s)", sl_glyph_text(glyph), sl_glyph_name(glyph));
+	ink(cr, is_event ? 0x1a1d22 : 0x5b6570);
+	y += text(cr, PW * 0.62 + 8, y, PW * 0.38 - M - 8, PH - M - y, sl_buf_cstr(b), 8, !is_event) + 3;
+	if (note && y < PH - M - 10) {
+		ink(cr, 0xe8590c);
+		y += text(cr, PW * 0.62 + 20, y, PW * 0.38 - M - 20, PH - M - y, note, 7.5, 0) + 3;
+	}
+	if (bookmark && y < PH - M - 10) {
+		ink(cr, 0x1f2a38);
+		sl_buf_reset(b);
+		sl_buf_printf(b, "\xe2\x98\x85 %s (a page of its own)", bookmark);
+		y += text(cr, PW * 0.62 + 20, y, PW * 0.38 - M - 20, 0, sl_buf_cstr(b), 7.5, 1) + 3;
+	}
+	return y;
+}
+
+/* A bookmarked position on a page of its own: fr the board after the entry,
+ * desc its words, printed under it. */
+static int bookmark_page(cairo_t *cr, cairo_surface_t *surf, int *page, const char *bookmark,
+	const sl_frame *fr, const char *desc, const sl_render_opts *o, sl_buf *b, sl_error *err)
+{
+	char dest[32];
+	ink(cr, 0x1a1d22);
+	sl_buf_reset(b);
+	sl_buf_printf(b, "\xe2\x98\x85 %s", bookmark);
+	text(cr, M, M - 14, PW - 2 * M, 0, sl_buf_cstr(b), 14, 1);
+	snprintf(dest, sizeof dest, "page=%d", ++*page);
+	cairo_pdf_surface_add_outline(surf, CAIRO_PDF_OUTLINE_ROOT, sl_buf_cstr(b), dest, 0);
+	int rc;
+	if ((rc = board_of(cr, fr, o, M / 2, M + 6, PW - M, PH - M - 30, err)) < 0)
+		return rc;
+	ink(cr, 0x5b6570);
+	text(cr, M, PH - M + 2, PW - 2 * M, 20, desc, 9, 0);
+	cairo_show_page(cr);
+	return SL_OK;
 }
 
 static const char *outcome_name(int o)
@@ -207,9 +322,7 @@ static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	cairo_t *cr;
 	sl_buf b, desc;
 	int rc = SL_OK, turns = sl_replay_turns(j->r), page = 1;
-	char dest[32];
 	double y;
-	char line[256];
 
 	sl_buf_init(&b);
 	sl_buf_init(&desc);
@@ -219,45 +332,14 @@ static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		sl_export_pdf_title(surf, log->h.title);
 	cr = cairo_create(surf);
 
-	/* cover */
-	cairo_pdf_surface_add_outline(surf, CAIRO_PDF_OUTLINE_ROOT, "Cover", "page=1", 0);
-	ink(cr, 0x1f2a38);
-	y = M + 20;
-	y += text(cr, M, y, PW - 2 * M, 0, log->h.title ? log->h.title : "A game", 26, 1) + 8;
-	ink(cr, 0x5b6570);
-	snprintf(line, sizeof line, "%s%s%s", log->game->name ? log->game->name : log->h.game,
-		log->h.date ? " \xc2\xb7 " : "", log->h.date ? log->h.date : "");
-	y += text(cr, M, y, PW - 2 * M, 0, line, 13, 0) + 18;
-	ink(cr, 0x1a1d22);
-	y += text(cr, M, y, PW - 2 * M, 0, "Players", 14, 1) + 6;
-	for (int i = 0; i < log->h.nplayers; i++) {
-		ink(cr, log->h.players[i].colour & 0xffffff);
-		cairo_rectangle(cr, M, y + 3, 11, 11);
-		cairo_fill(cr);
-		ink(cr, 0x1a1d22);
-		y += text(cr, M + 18, y, PW - 2 * M - 18, 0, log->h.players[i].name ?
-			log->h.players[i].name : log->h.players[i].id, 12, 0) + 4;
+	/* cover: the board after the last entry */
+	{
+		long events = sl_replay_events(j->r);
+		sl_frame end;
+		if ((rc = sl_export_frame_as(j->r, log->n, sl_export_view(&log->h, j->o), &end, &desc, err)) < 0 ||
+		    (rc = cover(cr, surf, log, events, turns, &end, j->o, &b, err)) < 0)
+			goto out;
 	}
-	snprintf(line, sizeof line, "%ld events over %d turns", sl_replay_events(j->r), turns);
-	y += 12;
-	y += text(cr, M, y, PW - 2 * M, 0, line, 12, 0) + 14;
-	y += text(cr, M, y, PW - 2 * M, 0, "Result", 14, 1) + 6;
-	if ((rc = sl_replay_seek(j->r, log->n, err)) < 0)
-		goto out;
-	/* the rules' own sentence (who won, how, the score), or that it goes on */
-	if (!log->game->result || log->game->result(sl_replay_state(j->r), &log->h, &b) != 1) {
-		sl_buf_reset(&b);
-		sl_buf_printf(&b, "Not over: the game goes on after the last entry (turn %d).", turns);
-	}
-	y += text(cr, M, y, (PW - 2 * M) * 0.45, PH - y - M, sl_buf_cstr(&b), 12, 0) + 12;
-	ink(cr, 0x5b6570);
-	y += text(cr, M, y, (PW - 2 * M) * 0.45, PH - y - M,
-		"The board at the end is on the right; the pages after it follow the game turn by turn.",
-		9, 0);
-	ink(cr, 0x1a1d22);
-	if ((rc = board(cr, j, log->n, PW * 0.5, 150, PW * 0.5 - M, PH - 150 - M, &desc, err)) < 0)
-		goto out;
-	cairo_show_page(cr);
 
 	/* a game whose fights are analysed (starship): a page per fight, its
 	 * exchanges and dice, the board at its end and the odds chart */
@@ -284,11 +366,7 @@ static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		end = sl_replay_pos_of_turn(j->r, t + 1, 0);
 		if (end < 0)
 			end = (long)log->n;
-		snprintf(line, sizeof line, "Turn %d", t);
-		snprintf(dest, sizeof dest, "page=%d", ++page);
-		cairo_pdf_surface_add_outline(surf, CAIRO_PDF_OUTLINE_ROOT, line, dest, 0);
-		ink(cr, 0x1a1d22);
-		text(cr, M, M - 10, PW - 2 * M, 0, line, 16, 1);
+		turn_title(cr, surf, t, &page);
 		/* the next turn's marker not yet played: what the turn did */
 		if ((rc = board(cr, j, (size_t)(end > start && end < (long)log->n ? end - 1 : end), M,
 			M + 16, PW * 0.62 - M, PH - 2 * M - 16, &desc, err)) < 0)
@@ -300,26 +378,10 @@ static int report_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 			sl_buf_reset(&desc);
 			if ((rc = sl_replay_describe_as(j->r, (size_t)p, sl_export_view(&log->h, j->o), &desc, NULL, err)) < 0)
 				goto out;
-			sl_buf_reset(&b);
 			if (ev->entry == SL_ENTRY_EVENT)
-				sl_buf_printf(&b, "%ld  %s", ++evno, sl_buf_cstr(&desc));
-			else
-				sl_buf_puts(&b, sl_buf_cstr(&desc));
-			if (sl_glyph_text(ev->glyph))   /* as an annotator writes it, with its name */
-				sl_buf_printf(&b, "  %s (%s)", sl_glyph_text(ev->glyph), sl_glyph_name(ev->glyph));
-			ink(cr, ev->entry == SL_ENTRY_EVENT ? 0x1a1d22 : 0x5b6570);
-			y += text(cr, PW * 0.62 + 8, y, PW * 0.38 - M - 8, PH - M - y, sl_buf_cstr(&b), 8,
-				ev->entry != SL_ENTRY_EVENT) + 3;
-			if (ev->note && y < PH - M - 10) {
-				ink(cr, 0xe8590c);
-				y += text(cr, PW * 0.62 + 20, y, PW * 0.38 - M - 20, PH - M - y, ev->note, 7.5, 0) + 3;
-			}
-			if (ev->bookmark && y < PH - M - 10) {
-				ink(cr, 0x1f2a38);
-				sl_buf_reset(&b);
-				sl_buf_printf(&b, "\xe2\x98\x85 %s (a page of its own)", ev->bookmark);
-				y += text(cr, PW * 0.62 + 20, y, PW * 0.38 - M - 20, 0, sl_buf_cstr(&b), 7.5, 1) + 3;
-			}
+				evno++;
+			y = turn_line(cr, y, ev->entry == SL_ENTRY_EVENT, evno, sl_buf_cstr(&desc), ev->glyph,
+				ev->note, ev->bookmark, &b);
 		}
 		cairo_show_page(cr);
 	}
@@ -328,19 +390,12 @@ bookmarks:
 	/* bookmarked positions, larger */
 	for (size_t p = 0; p < log->n; p++) {
 		const sl_event *ev = &log->ev[p];
+		sl_frame fr;
 		if (!ev->bookmark)
 			continue;
-		ink(cr, 0x1a1d22);
-		sl_buf_reset(&b);
-		sl_buf_printf(&b, "\xe2\x98\x85 %s", ev->bookmark);
-		text(cr, M, M - 14, PW - 2 * M, 0, sl_buf_cstr(&b), 14, 1);
-		snprintf(dest, sizeof dest, "page=%d", ++page);
-		cairo_pdf_surface_add_outline(surf, CAIRO_PDF_OUTLINE_ROOT, sl_buf_cstr(&b), dest, 0);
-		if ((rc = board(cr, j, p + 1, M / 2, M + 6, PW - M, PH - M - 30, &desc, err)) < 0)
+		if ((rc = sl_export_frame_as(j->r, p + 1, sl_export_view(&log->h, j->o), &fr, &desc, err)) < 0 ||
+		    (rc = bookmark_page(cr, surf, &page, ev->bookmark, &fr, sl_buf_cstr(&desc), j->o, &b, err)) < 0)
 			goto out;
-		ink(cr, 0x5b6570);
-		text(cr, M, PH - M + 2, PW - 2 * M, 20, sl_buf_cstr(&desc), 9, 0);
-		cairo_show_page(cr);
 	}
 	cairo_destroy(cr);
 	cr = NULL;
@@ -356,6 +411,211 @@ out:
 	cairo_surface_destroy(surf);
 	sl_buf_free(&b);
 	sl_buf_free(&desc);
+	return rc;
+}
+
+/* ---- the report of a log walked, not held (issue 30) ------------------------------ */
+
+/* Enough for a page: an entry takes a line of 8 points or more, and the
+ * page stops at its foot (about 40 of them). */
+#define TURN_LINES 96
+
+typedef struct turn_entry {
+	int is_event, glyph;
+	long evno;
+	char *desc, *note, *bookmark;
+} turn_entry;
+
+typedef struct walk_job {
+	const sl_report_walk *w;
+	const sl_render_opts *o;
+	cairo_t *cr;
+	cairo_surface_t *surf;
+	int page, pass;           /* pass 1: the turns' pages, 2: the bookmarks' */
+	size_t i;                 /* entries applied */
+	int t;                    /* the turn whose entries are gathered (0: setup) */
+	long evno;
+	turn_entry line[TURN_LINES];
+	int nlines;
+	/* the board of turn t's page: the position before turn t+1's marker */
+	void *st;
+	sl_log *last;             /* a copy of the entry before it */
+	sl_buf last_desc;
+	long st_event;
+	sl_buf b;
+} walk_job;
+
+static char *dup_or_null(const char *s)
+{
+	char *d;
+	if (!s)
+		return NULL;
+	if ((d = sl_malloc(strlen(s) + 1)))
+		memcpy(d, s, strlen(s) + 1);
+	return d;
+}
+
+static void lines_free(walk_job *j)
+{
+	for (int k = 0; k < j->nlines; k++) {
+		sl_free(j->line[k].desc);
+		sl_free(j->line[k].note);
+		sl_free(j->line[k].bookmark);
+	}
+	j->nlines = 0;
+}
+
+/* Turn j->t's page: its title, the board fr, the entries gathered. */
+static int walk_turn_page(walk_job *j, const sl_frame *fr, sl_error *err)
+{
+	double y = M + 16;
+	int rc;
+	turn_title(j->cr, j->surf, j->t, &j->page);
+	if ((rc = board_of(j->cr, fr, j->o, M, M + 16, PW * 0.62 - M, PH - 2 * M - 16, err)) < 0)
+		return rc;
+	for (int k = 0; k < j->nlines && y < PH - M - 10; k++) {
+		const turn_entry *e = &j->line[k];
+		y = turn_line(j->cr, y, e->is_event, e->evno, e->desc, e->glyph, e->note, e->bookmark, &j->b);
+	}
+	cairo_show_page(j->cr);
+	lines_free(j);
+	return SL_OK;
+}
+
+static int walk_before(void *ud, const sl_event *ev, const sl_frame *here, sl_error *err)
+{
+	walk_job *j = ud;
+	const sl_log *log = j->w->log;
+	int rc;
+	if (j->pass != 1 || ev->entry != SL_ENTRY_TURN || j->t < 1 || ev->mark != j->t + 1)
+		return SL_OK;
+	/* turn t+1's marker: the board of turn t's page is the position before it */
+	if (j->st)
+		log->game->destroy(j->st);
+	j->st = NULL;
+	sl_log_free(j->last);
+	j->last = NULL;
+	sl_buf_reset(&j->last_desc);
+	if ((rc = sl_game_clone(log->game, here->state, &j->st, err)))
+		return rc;
+	if (here->last && (!(j->last = sl_log_new(log->game)) || sl_log_append(j->last, here->last) != SL_OK))
+		return sl_error_set(err, SL_ENOMEM, "report: out of memory");
+	if (here->last_desc)
+		sl_buf_puts(&j->last_desc, here->last_desc);
+	j->st_event = here->event_no;
+	return j->last_desc.failed ? sl_error_set(err, SL_ENOMEM, "report: out of memory") : SL_OK;
+}
+
+static int walk_after(void *ud, const sl_event *ev, const char *desc, const sl_frame *here, sl_error *err)
+{
+	walk_job *j = ud;
+	const sl_log *log = j->w->log;
+	int rc;
+	j->i++;
+	if (j->pass == 2) {   /* a bookmarked position: the board after it */
+		if (!ev->bookmark)
+			return SL_OK;
+		return bookmark_page(j->cr, j->surf, &j->page, ev->bookmark, here, here->last_desc, j->o, &j->b,
+			err);
+	}
+	if (j->t >= 1 && j->nlines < TURN_LINES) {   /* an entry of turn t's page */
+		turn_entry *e = &j->line[j->nlines];
+		memset(e, 0, sizeof *e);
+		e->is_event = ev->entry == SL_ENTRY_EVENT;
+		if (e->is_event)
+			j->evno++;
+		e->evno = j->evno;
+		e->glyph = ev->glyph;
+		if (!(e->desc = dup_or_null(desc ? desc : "")) || (ev->note && !(e->note = dup_or_null(ev->note))) ||
+		    (ev->bookmark && !(e->bookmark = dup_or_null(ev->bookmark)))) {
+			j->nlines++;
+			return sl_error_set(err, SL_ENOMEM, "report: out of memory");
+		}
+		j->nlines++;
+	} else if (j->t >= 1 && ev->entry == SL_ENTRY_EVENT)
+		j->evno++;
+	if (ev->entry == SL_ENTRY_TURN && ev->mark == j->t + 1) {
+		if (j->t >= 1) {   /* turn t's page is complete */
+			sl_frame fr;
+			if (j->i == j->w->entries)   /* the marker ends the log: the board at the end */
+				fr = *j->w->end;
+			else {
+				memset(&fr, 0, sizeof fr);
+				fr.game = log->game;
+				fr.header = &log->h;
+				fr.state = j->st;
+				fr.last = j->last ? &j->last->ev[0] : NULL;
+				fr.last_desc = j->last ? sl_buf_cstr(&j->last_desc) : NULL;
+				fr.event_no = j->st_event;
+			}
+			if ((rc = walk_turn_page(j, &fr, err)) < 0)
+				return rc;
+		}
+		j->t = ev->mark;
+		j->evno = here->event_no;
+	}
+	return SL_OK;
+}
+
+static int report_walk_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
+{
+	walk_job *j = ctx;
+	const sl_report_walk *w = j->w;
+	sl_report_sink sk = {walk_before, walk_after, j};
+	sink s = {fn, closure, 0};
+	int rc;
+	j->surf = cairo_pdf_surface_create_for_stream(sink_write, &s, PW, PH);
+	cairo_pdf_surface_set_metadata(j->surf, CAIRO_PDF_METADATA_CREATOR, "sillage");
+	if (w->log->h.title)
+		sl_export_pdf_title(j->surf, w->log->h.title);
+	j->cr = cairo_create(j->surf);
+	j->page = 1;
+	if ((rc = cover(j->cr, j->surf, w->log, w->events, w->turns, w->end, j->o, &j->b, err)) < 0)
+		goto out;
+	j->pass = 1;
+	if ((rc = w->walk(w->src, &sk, err)) < 0)
+		goto out;
+	if (j->t >= 1 && (rc = walk_turn_page(j, w->end, err)) < 0)   /* the last turn's */
+		goto out;
+	j->pass = 2;
+	j->i = 0;
+	if ((rc = w->walk(w->src, &sk, err)) < 0)
+		goto out;
+	cairo_destroy(j->cr);
+	j->cr = NULL;
+	cairo_surface_finish(j->surf);
+	if (s.failed)
+		rc = sl_error_set(err, SL_EIO, "report: writing the PDF failed");
+	else if (cairo_surface_status(j->surf) != CAIRO_STATUS_SUCCESS)
+		rc = sl_error_set(err, SL_EIO, "report: cairo failed: %s",
+			cairo_status_to_string(cairo_surface_status(j->surf)));
+out:
+	if (j->cr)
+		cairo_destroy(j->cr);
+	cairo_surface_destroy(j->surf);
+	return rc;
+}
+
+int sl_report_walk_to_file(const char *path, const sl_report_walk *w, const sl_render_opts *o,
+	sl_error *err)
+{
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
+	walk_job j;
+	int rc;
+	if (!w || !w->walk || !w->end)
+		return sl_error_set(err, SL_EUSAGE, "report: nothing to write");
+	memset(&j, 0, sizeof j);
+	j.w = w;
+	j.o = o ? o : &defaults;
+	sl_buf_init(&j.b);
+	sl_buf_init(&j.last_desc);
+	rc = sl_export_to_file(path, report_walk_run, &j, err);
+	lines_free(&j);
+	if (j.st)
+		w->log->game->destroy(j.st);
+	sl_log_free(j.last);
+	sl_buf_free(&j.last_desc);
+	sl_buf_free(&j.b);
 	return rc;
 }
 

@@ -179,6 +179,30 @@ int sl_report_to_func(sl_replay *r, const sl_render_opts *o, sl_write_fn fn, voi
 	sl_error *err);
 int sl_report_to_file(const char *path, sl_replay *r, const sl_render_opts *o, sl_error *err);
 
+/* The same report written as the log is walked, never held (issue 30): the
+ * caller has walked it once (the end: events, turns and the board there) and
+ * walks it again, from its start, each time `walk` is called (twice: the
+ * turns' pages, then the bookmarks'), handing each entry to the sink before
+ * it is applied (here: the position before it) and after (its words for the
+ * view; here: the position after it). Not for a game whose fights are
+ * analysed (sl_odds_available): its pages need the whole log. */
+typedef struct sl_report_sink {
+	int (*before)(void *ud, const sl_event *ev, const sl_frame *here, sl_error *err);
+	int (*after)(void *ud, const sl_event *ev, const char *desc, const sl_frame *here, sl_error *err);
+	void *ud;
+} sl_report_sink;
+typedef struct sl_report_walk {
+	const sl_log *log;            /* header and game */
+	long events;
+	int turns;
+	size_t entries;
+	const sl_frame *end;          /* the board after the last entry */
+	int (*walk)(void *src, const sl_report_sink *sink, sl_error *err);
+	void *src;
+} sl_report_walk;
+int sl_report_walk_to_file(const char *path, const sl_report_walk *w, const sl_render_opts *o,
+	sl_error *err);
+
 /* ---- the board in a terminal ------------------------------------------------- */
 
 enum { SL_TERM_AUTO = 0, SL_TERM_TEXT = 1, SL_TERM_SYMBOLS = 2, SL_TERM_SIXEL = 3, SL_TERM_KITTY = 4 };

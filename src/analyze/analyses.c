@@ -23,6 +23,12 @@ const sl_analysis *sl_analysis_find(const char *game_id)
 	return NULL;
 }
 
+int sl_odds_available(const sl_game *g)
+{
+	const sl_analysis *a = g ? sl_analysis_find(g->id) : NULL;
+	return a && a->odds;
+}
+
 int sl_odds_voyage(sl_odds_report **out, const sl_log *log, long upto, unsigned flags,
 	sl_error *err)
 {

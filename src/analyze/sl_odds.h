@@ -164,6 +164,8 @@ typedef struct sl_odds_report {
 int sl_odds_voyage(sl_odds_report **out, const sl_log *log, long upto, unsigned flags,
 	sl_error *err);
 void sl_odds_report_free(sl_odds_report *r);
+/* 1 when sl_odds_voyage rates g's logs (its analysis has odds: starship). */
+int sl_odds_available(const sl_game *g);
 
 #ifdef __cplusplus
 }

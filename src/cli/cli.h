@@ -324,6 +324,9 @@ void cli_result_json(const sl_log *log, const void *st, sl_buf *out);
 /* A usage error unless every name of the comma separated --overlay list is
  * one the game's painter offers. */
 int cli_check_overlays(const char *verb, const char *game_id, const char *list);
+/* A painter for log's game, --side one of its players, its overlays known:
+ * else the error said (exit 3 or 2). */
+int cli_check_drawable(const char *verb, const char *path, const sl_log *log, const sl_render_opts *ro);
 int cmd_version(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_targets(int argc, char **argv);

@@ -2,6 +2,7 @@
  * html (the self-contained replay viewer), report (PDF) and step (the
  * terminal stepper). */
 #include "cli.h"
+#include "analyze/sl_odds.h"
 #include "render/sl_export.h"
 
 #include <ctype.h>
@@ -63,14 +64,7 @@ static int open_drawable(const char *verb, const char *path, const sl_render_opt
 	int rc = cli_open_drawn(path, force, log, r);
 	if (rc)
 		return rc;
-	if (!sl_render_has_painter((*log)->game->id)) {
-		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", path, (*log)->game->id);
-		rc = EXIT_INPUT;
-	} else if (ro->side && sl_header_player(&(*log)->h, ro->side) < 0)
-		rc = cli_usage(verb, "--side '%s' is not a player of this log", ro->side);
-	else
-		rc = cli_check_overlays(verb, (*log)->game->id, ro->overlay);
-	if (rc) {
+	if ((rc = cli_check_drawable(verb, path, *log, ro))) {
 		sl_replay_free(*r);
 		sl_log_free(*log);
 		*r = NULL;
@@ -415,16 +409,7 @@ static int html_walked(const page_args *a, const char *path, const char *out, co
 	if ((rc = cli_span_parse(&first, "html")) || (rc = cli_span_parse(&second, "html")) ||
 	    (rc = cli_span_walk(&first, path)))
 		goto out;
-	if (!sl_render_has_painter(first.log->game->id)) {
-		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", path, first.log->game->id);
-		rc = EXIT_INPUT;
-		goto out;
-	}
-	if (a->ro.side && sl_header_player(&first.log->h, a->ro.side) < 0) {
-		rc = cli_usage("html", "--side '%s' is not a player of this log", a->ro.side);
-		goto out;
-	}
-	if ((rc = cli_check_overlays("html", first.log->game->id, a->ro.overlay)))
+	if ((rc = cli_check_drawable("html", path, first.log, &a->ro)))
 		goto out;
 	memset(&end, 0, sizeof end);
 	end.game = first.log->game;
@@ -459,6 +444,155 @@ out:
 		first.log->game->destroy(hw.end);
 	cli_span_free(&second);
 	cli_span_free(&first);
+	return rc;
+}
+
+/* ---- report of a log walked, not held (issue 30) ----------------------------------------- */
+
+/* A walk again from the start for sl_report_walk_to_file: each entry handed
+ * to the sink before it is applied (the position before it, the entry before
+ * that and its words as the board's caption) and after (its words). */
+typedef struct report_src {
+	const page_args *a;
+	const char *path;
+	cli_walk *first;          /* standard input, held by the first walk */
+	const sl_report_sink *sink;
+	int view;
+	sl_log *prev;             /* a copy of the entry before the position */
+	sl_buf prev_desc, desc;
+} report_src;
+
+static void here_frame(report_src *rs, cli_walk *w, sl_frame *fr)
+{
+	memset(fr, 0, sizeof *fr);
+	fr->game = w->log->game;
+	fr->header = &w->log->h;
+	fr->state = sl_replay_state(w->r);
+	fr->event_no = sl_replay_events(w->r);
+	if (rs->prev) {
+		fr->last = &rs->prev->ev[0];
+		fr->last_desc = sl_buf_cstr(&rs->prev_desc);
+	}
+}
+
+static int report_each(cli_walk *w, const sl_event *ev, sl_error *err)
+{
+	report_src *rs = w->ud;
+	sl_frame fr;
+	int rc;
+	here_frame(rs, w, &fr);
+	if ((rc = rs->sink->before(rs->sink->ud, ev, &fr, err)))
+		return rc;
+	sl_buf_reset(&rs->desc);
+	if ((rc = sl_replay_feed_describe(w->r, ev, rs->view, &rs->desc, NULL, err)))
+		return rc;
+	/* the entry and its words as a board's caption says them (sl_export_frame_as) */
+	sl_log_free(rs->prev);
+	sl_buf_reset(&rs->prev_desc);
+	sl_buf_puts(&rs->prev_desc, sl_buf_cstr(&rs->desc));
+	if (!(rs->prev = sl_log_new(w->log->game)) || sl_log_append(rs->prev, ev) != SL_OK ||
+	    sl_export_glyph_desc(ev, &rs->prev_desc) || rs->desc.failed || rs->prev_desc.failed)
+		return sl_error_set(err, SL_ENOMEM, "report: out of memory");
+	here_frame(rs, w, &fr);
+	return rs->sink->after(rs->sink->ud, ev, sl_buf_cstr(&rs->desc), &fr, err);
+}
+
+static int report_rewalk(void *src, const sl_report_sink *sink, sl_error *err)
+{
+	report_src *rs = src;
+	cli_walk w;
+	int rc;
+	cli_walk_init(&w);
+	w.each = report_each;
+	w.applied = 1;
+	w.ud = rs;
+	w.input = rs->first->input;   /* standard input, held */
+	w.ninput = rs->first->ninput;
+	rs->sink = sink;
+	sl_log_free(rs->prev);
+	rs->prev = NULL;
+	rc = cli_walk_run(&w, rs->path, err);
+	w.input = NULL;
+	cli_walk_free(&w);
+	return rc;
+}
+
+static int report_view(cli_walk *w, const sl_event *unused, sl_error *err)
+{
+	report_src *rs = w->ud;
+	(void)unused;
+	(void)err;
+	w->view = rs->view = sl_export_view(&w->log->h, &rs->a->ro);
+	return SL_OK;
+}
+
+/* The first walk checks the log (as cli_open_drawn) and finds its end; the
+ * report's two walks after it draw the turns' pages and the bookmarks'. A
+ * game whose fights are analysed (starship) is read whole, its pages need
+ * the log, and so is standard input (it would be held for the walks again
+ * anyway): -1 for those. */
+static int report_walked(const page_args *a, const char *path, const char *out, const char *shown)
+{
+	cli_walk w;
+	report_src rs;
+	sl_report_walk rw;
+	sl_frame end;
+	sl_buf end_desc;
+	sl_error err;
+	int rc;
+	if (strcmp(path, "-") == 0)
+		return -1;   /* standard input: read whole, as before (see docs/reliability.md) */
+	memset(&rs, 0, sizeof rs);
+	sl_buf_init(&rs.prev_desc);
+	sl_buf_init(&rs.desc);
+	sl_buf_init(&end_desc);
+	rs.a = a;
+	rs.path = path;
+	rs.first = &w;
+	cli_walk_init(&w);
+	w.describe = 1;
+	w.header = report_view;
+	w.ud = &rs;
+	if ((rc = cli_walk_drawn(&w, path, a->force)))
+		goto out;
+	if (sl_odds_available(w.log->game)) {
+		rc = -1;
+		goto out;
+	}
+	if ((rc = cli_check_drawable("report", path, w.log, &a->ro)) || (rc = cli_walk_where(&w)))
+		goto out;
+	memset(&end, 0, sizeof end);
+	end.game = w.log->game;
+	end.header = &w.log->h;
+	end.state = cli_walk_state(&w);
+	end.event_no = w.at_event;
+	if (w.at_pos > 0 && w.at_last) {
+		sl_buf_puts(&end_desc, sl_buf_cstr(&w.at_desc));
+		if (sl_export_glyph_desc(w.at_last, &end_desc) || end_desc.failed) {
+			fprintf(stderr, "sillage: out of memory\n");
+			rc = EXIT_IO;
+			goto out;
+		}
+		end.last = w.at_last;
+		end.last_desc = sl_buf_cstr(&end_desc);
+	}
+	memset(&rw, 0, sizeof rw);
+	rw.log = w.log;
+	rw.events = sl_replay_events(w.r);
+	rw.turns = sl_replay_turns(w.r);
+	rw.entries = w.n;
+	rw.end = &end;
+	rw.walk = report_rewalk;
+	rw.src = &rs;
+	sl_error_clear(&err);
+	if (sl_report_walk_to_file(out, &rw, &a->ro, &err))
+		rc = report_at(&err, shown);
+out:
+	sl_log_free(rs.prev);
+	sl_buf_free(&rs.prev_desc);
+	sl_buf_free(&rs.desc);
+	sl_buf_free(&end_desc);
+	cli_walk_free(&w);
 	return rc;
 }
 
@@ -513,6 +647,8 @@ static int page_verb(const char *verb, const char *ext, int argc, char **argv)
 		rc = html_walked(&a, argv[i], out, shown, o.is_stdout);
 		goto done;
 	}
+	if (strcmp(verb, "report") == 0 && (rc = report_walked(&a, argv[i], out, shown)) >= 0)
+		goto done;   /* else a starship voyage: read whole */
 	if ((rc = open_drawable(verb, argv[i], &a.ro, a.force, &log, &r)))
 		goto done;
 	sl_error_clear(&err);
@@ -1106,13 +1242,7 @@ static int step_open_archive(stepper *s, const char *path, const step_args *a)
 	if (sl_silb_open(&s->f, path, &err))
 		return cli_report_silb(&err, path);
 	s->h = sl_silb_log(s->f);
-	if (!sl_render_has_painter(s->h->game->id)) {
-		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", path, s->h->game->id);
-		return EXIT_INPUT;
-	}
-	if (a->ro.side && sl_header_player(&s->h->h, a->ro.side) < 0)
-		return cli_usage("step", "--side '%s' is not a player of this log", a->ro.side);
-	if ((rc = cli_check_overlays("step", s->h->game->id, a->ro.overlay)))
+	if ((rc = cli_check_drawable("step", path, s->h, &a->ro)))
 		return rc;
 	if (w->event >= 0 && w->turn != 0)
 		return cli_usage(NULL, "give --event or --turn, not both");

@@ -98,14 +98,7 @@ static int render_at(const char *file, render_args *a, const char *out, int fmt,
 		return -1;   /* the heat is counted over the log walked */
 	if ((rc = cli_at_seek(&at, file, &a->where, &a->ro)))
 		return rc;
-	if (!sl_render_has_painter(at.log->game->id)) {
-		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", file, at.log->game->id);
-		rc = EXIT_INPUT;
-	} else if (a->ro.side && sl_header_player(&at.log->h, a->ro.side) < 0)
-		rc = cli_usage("render", "--side '%s' is not a player of this log", a->ro.side);
-	else
-		rc = cli_check_overlays("render", at.log->game->id, a->ro.overlay);
-	if (rc) {
+	if ((rc = cli_check_drawable("render", file, at.log, &a->ro))) {
 		cli_at_close(&at);
 		return rc;
 	}
@@ -257,16 +250,7 @@ static int render_walked(const char *file, render_args *a, const char *out, int 
 	w.ud = &rw;
 	if ((rc = cli_walk_drawn(&w, file, a->force)))
 		goto out;
-	if (!sl_render_has_painter(w.log->game->id)) {
-		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", file, w.log->game->id);
-		rc = EXIT_INPUT;
-		goto out;
-	}
-	if (a->ro.side && sl_header_player(&w.log->h, a->ro.side) < 0) {
-		rc = cli_usage("render", "--side '%s' is not a player of this log", a->ro.side);
-		goto out;
-	}
-	if ((rc = cli_check_overlays("render", w.log->game->id, a->ro.overlay)) || (rc = cli_walk_where(&w)))
+	if ((rc = cli_check_drawable("render", file, w.log, &a->ro)) || (rc = cli_walk_where(&w)))
 		goto out;
 	if ((a->from || a->to) && !rw.heat) {
 		rc = cli_usage("render", "--from and --to give the range of --overlay heat");

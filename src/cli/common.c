@@ -548,6 +548,19 @@ void cli_result_json(const sl_log *log, const void *st, sl_buf *out)
 	sl_buf_free(&t);
 }
 
+/* A log a picture can be drawn of, as the drawing verbs say it: a painter
+ * for its game, --side one of its players, the overlays its painter has. */
+int cli_check_drawable(const char *verb, const char *path, const sl_log *log, const sl_render_opts *ro)
+{
+	if (!sl_render_has_painter(log->game->id)) {
+		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", path, log->game->id);
+		return EXIT_INPUT;
+	}
+	if (ro->side && sl_header_player(&log->h, ro->side) < 0)
+		return cli_usage(verb, "--side '%s' is not a player of this log", ro->side);
+	return cli_check_overlays(verb, log->game->id, ro->overlay);
+}
+
 int cli_check_overlays(const char *verb, const char *game_id, const char *list)
 {
 	const char *const *offered = sl_render_overlays(game_id);
