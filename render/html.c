@@ -671,6 +671,21 @@ static int compact_path(html_job *j)
 	return 1;
 }
 
+/* Is the line `<g id="surfaceN">`, the group cairo puts a page in? N is
+ * the number of surfaces cairo made in the process before (five a step):
+ * nothing refers to it, and kept it made every step's group a line of its
+ * own in the page. It is written `<g>`. */
+static int surface_group(const char *p, size_t len)
+{
+	static const char head[] = "<g id=\"surface";
+	size_t k = sizeof head - 1;
+	if (len < k + 3 || strncmp(p, head, k) != 0)
+		return 0;
+	while (k < len && p[k] >= '0' && p[k] <= '9')
+		k++;
+	return k + 2 == len && p[k] == '"' && p[k + 1] == '>' && p[sizeof head - 1] != '"';
+}
+
 /* Adds one SVG document: glyph symbols go to the glyph table (renamed
  * "sg<N>" by content), every other line, renamed, to the line table; the
  * line ids in order go to out. */
@@ -732,6 +747,12 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 			continue;
 		}
 		if ((len >= 5 && strncmp(p, "<?xml", 5) == 0) || len == 0) {
+			p = e + 1;
+			continue;
+		}
+		if (surface_group(p, len)) {   /* <g id="surfaceN">: N counts cairo's surfaces */
+			flush_run(j, &run, out);
+			idvec_push(out, intern_add(&j->lines, "<g>", 3));
 			p = e + 1;
 			continue;
 		}
