@@ -21,12 +21,12 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
-PKGS = cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
-       libavcodec libavformat libavutil libswscale chafa libmicrohttpd
+PKGS = cairo pangocairo fontconfig zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson \
+       libavcodec libavformat libavutil chafa libmicrohttpd
 # libav* is compiled against (its headers) but never linked: render/video.c
 # opens it (dlopen) when a video is asked for, so no other verb loads the ~90
 # libraries it pulls in (issue 29)
-AV_PKGS = libavcodec libavformat libavutil libswscale
+AV_PKGS = libavcodec libavformat libavutil
 # libmicrohttpd: the command's server (src/serve), not the library's; opened
 # when `serve` starts (src/serve/serve_mhd.c), not linked; libchafa
 # (render/term.c) and libsqlite3 (src/record/sqlite_dl.c) alike, each opened
@@ -43,7 +43,10 @@ PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS),$(PK
 # stack, some 30 shared objects, is opened by src/cli/gfx_dl.c the first time
 # a verb draws, so that verify, info, seek... start without it (issue 29); the
 # library, the tests and the tools link it as before
-GFX_PKGS = cairo pangocairo
+GFX_PKGS = cairo pangocairo fontconfig
+# the command exports one name to the libraries it opens: src/cli/gfx_dl.c's
+# g_thread_new, which runs pango's per-font fontconfig searches in place
+CLI_LDFLAGS = -Wl,--export-dynamic-symbol=g_thread_new
 CLI_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS) $(GFX_PKGS),$(PKGS)) 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
@@ -86,6 +89,8 @@ $(LIB_OBJ): ALL_CFLAGS += -fPIC -fno-semantic-interposition
 
 # the PNG filters are loops a vectoriser makes 4-8 times faster (render/png.c)
 $(BUILD)/obj/render/png.o: ALL_CFLAGS += -O3
+# and the video's RGB to YUV (render/yuv.c)
+$(BUILD)/obj/render/yuv.o: ALL_CFLAGS += -O3
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -106,7 +111,7 @@ $(BUILD)/$(SHLIB): $(LIB_OBJ) tools/libsillage.map
 	ln -sf $(SONAME) $(BUILD)/libsillage.so
 
 $(BUILD)/sillage: $(CLI_OBJ) $(BUILD)/libsillage.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(CLI_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsillage.a $(ALL_LDFLAGS) $(CLI_LDFLAGS) $(CLI_LIBS) -lm
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libsillage.a
 	@mkdir -p $(dir $@)
@@ -279,6 +284,7 @@ BENCH_EVENTS ?= 1000000
 BENCH_GAMES ?= 1000      # games of each game for the batch bench (its games/s per core moved by under 4% from 1 000 to 2 000)
 BENCH_TI4 ?= 200         # whole six-player ti4 games for bench/ti4.sh (each is ~820 events)
 BENCH_ARCHIVE_GAMES ?= 40   # xwing and ti4 games of each kind for bench/archives.sh (three compressors a file)
+BENCH_MANY ?= 200        # games of each of sail, ti4, xwing in one archive of many games (bench/many.sh)
 # BENCH_PAIR "A" "B": two benches at once, their outputs printed in turn (A's, then B's);
 # only pairs whose figures are CPU time (wait4) or sizes, never wall clock, so the
 # second core shortens make bench without moving a figure (issue 29: under 10 minutes)
@@ -300,7 +306,7 @@ bench: $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BUILD)/bench/sail_entropy $(
 	@sh bench/silb.sh $(BUILD)/sillage $(BUILD)/bench/silb_bench $(BENCH_EVENTS)
 	@BENCH_APNGASM=0 sh bench/export.sh $(BUILD)/sillage $(BUILD)/bench/export_bench 100
 	@$(BENCH_PAIR) "sh bench/batch.sh $(BUILD)/sillage $(BUILD)/bench/batch_gen $(BENCH_GAMES) 200 $(BUILD)/bench/cpu_run" \
-		"sh bench/archives.sh $(BUILD)/sillage $(BENCH_ARCHIVE_GAMES)"
+		"sh bench/archives.sh $(BUILD)/sillage $(BENCH_ARCHIVE_GAMES) && sh bench/many.sh $(BUILD)/sillage $(BENCH_MANY)"
 	@sh bench/serve.sh $(BUILD)/sillage $(BUILD)/bench/serve_bench
 	@sh bench/ti4.sh $(BUILD)/sillage $(BENCH_TI4)
 	@sh bench/xwing.sh $(BUILD)/sillage

@@ -94,6 +94,14 @@ int sl_log_load(sl_log **out, const char *path, sl_error *err)
 	size_t n;
 	int rc;
 	*out = NULL;
+	{   /* FILE:NAME, a game of an archive of many games */
+		char *file, *member;
+		if (sl_sila_member_path(path, &file, &member)) {
+			sl_free(file);
+			sl_free(member);
+			return sl_silb_load(out, path, 0, NULL, err);
+		}
+	}
 	rc = sl_read_file(path, SL_SIL_MAX_FILE, &text, &n, err);
 	if (rc)
 		return rc;

@@ -27,6 +27,10 @@ const char *silb_kind_name(int kind)
 	case SILB_K_MSEGMENT: return "MSEGMENT";
 	case SILB_K_BASE: return "BASE";
 	case SILB_K_TAIL: return "TAIL";
+	case SILB_K_DICT: return "DICT";
+	case SILB_K_MHEADER: return "MHEADER";
+	case SILB_K_PSEGMENT: return "PSEGMENT";
+	case SILB_K_DIRECTORY: return "DIRECTORY";
 	}
 	return NULL;
 }

@@ -15,6 +15,8 @@ enum {
 	SILB_K_HEADER = 0x01, SILB_K_ENTRY = 0x02, SILB_K_UNDO = 0x03, SILB_K_ANNOTATE = 0x04,
 	SILB_K_SEGMENT = 0x10, SILB_K_INDEX = 0x11, SILB_K_TRAILER = 0x12,
 	SILB_K_MSEGMENT = 0x13, SILB_K_BASE = 0x14,
+	/* archives of many games (form 2) */
+	SILB_K_DICT = 0x15, SILB_K_MHEADER = 0x16, SILB_K_PSEGMENT = 0x17, SILB_K_DIRECTORY = 0x18,
 	SILB_K_TAIL = 0x81
 };
 #define SILB_ANCILLARY 0x80
@@ -61,6 +63,17 @@ int silb_check_file_header(const uint8_t *p, size_t n, const char *name, int *fo
  * recno): *kind, *pl, *plen. Returns its whole length, or <0 with err set. */
 long silb_parse_record(const uint8_t *p, size_t n, size_t off, size_t recno,
 	const char *name, int *kind, const uint8_t **pl, size_t *plen, sl_error *err);
+/* zlib's allocator through sl_calloc / sl_free. */
+void *silb_zalloc(void *op, unsigned items, unsigned size);
+void silb_zfree(void *op, void *p);
+/* n bytes at off of fd, all of them ("the file ends early" at off). */
+int silb_pread(int fd, size_t off, void *p, size_t n, const char *name, sl_error *err);
+/* The TRAILER that ends a file of `size` bytes (fd; at least a file header,
+ * three frames and a trailer long): *off and *len of the record it points at,
+ * an archive's INDEX (many = 0) or an archive of many games' DIRECTORY (many =
+ * 1), which starts at lo or later and ends where the trailer begins. */
+int silb_read_trailer(int fd, size_t size, size_t lo, int many, const char *path, size_t *off,
+	uint32_t *len, sl_error *err);
 /* Sets err to "name: offset 0x..: msg". */
 int silb_fail(sl_error *err, const char *name, size_t off, int code, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
@@ -88,7 +101,17 @@ typedef struct silb_mseg {
 	size_t nzstr;
 	const uint8_t *code;      /* the range code */
 	size_t ncode;
+	/* a PSEGMENT: its models start from the scope's prime, and its
+	 * strings inflate with the prime's string bytes as preset dictionary */
+	int primed;
+	const uint8_t *zdict;
+	size_t nzdict;
+	sl_mcs_snap **snap_out;   /* a dictionary's segment: the models it leaves */
 } silb_mseg;
+/* silb_mseg_parse of a record of `kind` (MSEGMENT or PSEGMENT): a PSEGMENT
+ * takes its preset dictionary from s's prime (refused without one). */
+int silb_mseg_parse_kind(silb_mseg *sg, int kind, const sl_mcs *s, const uint8_t *pl, size_t plen,
+	char *msg, size_t msgn);
 /* The strings of a modelled segment (raw deflate) into *out (strlen + 1
  * bytes, caller frees). 0 or -1 with msg. */
 int silb_mseg_strings(const silb_mseg *sg, uint8_t **out, char *msg, size_t msgn);
@@ -108,6 +131,46 @@ int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st,
 	int stop_turn, size_t *keybytes, long *at, char *msg, size_t msgn);
 /* Appends an entry whose strings already live in the log's arena. */
 int silb_log_push(sl_log *log, const sl_event *ev);
+
+/* ---- archives of many games (silb_many.c) ---- */
+
+/* Raw deflate of p with a preset dictionary (may be empty), appended to
+ * out as its inflated length (uvarint) then the bytes: SL_OK or SL_ENOMEM. */
+int silb_deflate_dict(sl_buf *out, const uint8_t *p, size_t n, const uint8_t *dict, size_t ndict);
+/* Inflates exactly `want` bytes from z (nz bytes) with the preset
+ * dictionary into *out (caller frees). 0, or -1 / SL_ENOMEM with msg. */
+int silb_inflate_dict(const uint8_t *z, size_t nz, size_t want, const uint8_t *dict, size_t ndict,
+	uint8_t **out, char *msg, size_t msgn);
+
+/* What a member is coded against: the dictionary's primed models (NULL:
+ * none) and the header bytes that MHEADER records deflate against. */
+typedef struct silb_dict {
+	sl_mcs_snap *snap;
+	uint8_t *hdict;
+	size_t nhdict;
+} silb_dict;
+
+/* A member's records (MHEADER, BASE, segments, TAIL, INDEX; no file header,
+ * no trailer; INDEX offsets from the member's first byte) appended to out.
+ * snap_out (may be NULL): the models after the member's last segment (a
+ * dictionary's primer: it must hold one segment). */
+int silb_member_write(const sl_log *log, const silb_dict *d, sl_buf *out, sl_mcs_snap **snap_out,
+	sl_error *err);
+
+/* A member read whole or streamed: its bytes (n, at file offset org), the
+ * dictionary. As sl_silb_stream_flags otherwise (sink may be NULL). */
+int silb_member_read(sl_log **out, const char *name, const uint8_t *data, size_t n, size_t org,
+	const silb_dict *d, unsigned flags, sl_silb_info *info, sl_silb_sink sink, void *ud, sl_error *err);
+/* The archive's dictionary, decoded at the first call (kept by a). */
+int silb_sila_dict(sl_sila *a, const silb_dict **d, sl_error *err);
+int silb_sila_fd(const sl_sila *a);
+const char *silb_sila_path(const sl_sila *a);
+size_t silb_sila_size(const sl_sila *a);
+
+/* Decodes an MHEADER payload: *fmt the format version, h the header. 0 or
+ * -1 / SL_ENOMEM with msg. */
+int silb_mheader_get(const uint8_t *pl, size_t plen, const silb_dict *d, int *fmt, sl_header *h,
+	uint64_t *init_hash, char *msg, size_t msgn);
 
 /* The state hash of the game's fresh state for log's header (0 if none). */
 uint64_t silb_init_hash(const sl_log *log);

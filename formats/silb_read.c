@@ -2,8 +2,10 @@
  * error names the byte offset and the reason (formats/silb.md). */
 #include "silb_int.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 int silb_fail(sl_error *err, const char *name, size_t off, int code, const char *fmt, ...)
@@ -41,8 +43,8 @@ int silb_check_file_header(const uint8_t *p, size_t n, const char *name, int *fo
 	crc = (uint32_t)p[12] | (uint32_t)p[13] << 8 | (uint32_t)p[14] << 16 | (uint32_t)p[15] << 24;
 	if (!silb_crc_ok(crc, p, 12))
 		return silb_fail(err, name, 12, SL_EFORMAT, "CRC mismatch in the file header");
-	if (p[9] > SL_SILB_ARCHIVE)
-		return silb_fail(err, name, 9, SL_EFORMAT, "unknown form %d (0 journal, 1 archive)", p[9]);
+	if (p[9] > SL_SILB_MANY)
+		return silb_fail(err, name, 9, SL_EFORMAT, "unknown form %d (0 journal, 1 archive, 2 archive of many games)", p[9]);
 	if (p[10] || p[11])
 		return silb_fail(err, name, 10, SL_EFORMAT, "reserved flags 0x%04x are set",
 			p[10] | p[11] << 8);
@@ -92,16 +94,61 @@ long silb_parse_record(const uint8_t *p, size_t n, size_t off, size_t recno,
 
 /* ---- segments -------------------------------------------------------------- */
 
-static voidpf z_alloc(voidpf op, uInt items, uInt size)
+void *silb_zalloc(void *op, unsigned items, unsigned size)
 {
 	(void)op;
 	return sl_calloc(items, size);
 }
 
-static void z_free(voidpf op, voidpf p)
+void silb_zfree(void *op, void *p)
 {
 	(void)op;
 	sl_free(p);
+}
+
+int silb_pread(int fd, size_t off, void *p, size_t n, const char *name, sl_error *err)
+{
+	uint8_t *b = p;
+	while (n > 0) {
+		ssize_t r = pread(fd, b, n, (off_t)off);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return sl_error_set(err, SL_EIO, "%s: read error: %s", name, strerror(errno));
+		if (r == 0)
+			return silb_fail(err, name, off, SL_EFORMAT, "the file ends early");
+		b += r;
+		off += (size_t)r;
+		n -= (size_t)r;
+	}
+	return SL_OK;
+}
+
+int silb_read_trailer(int fd, size_t size, size_t lo, int many, const char *path, size_t *off,
+	uint32_t *len, sl_error *err)
+{
+	uint8_t tr[SILB_FRAME + SILB_TRAILER_LEN];
+	size_t at = size - sizeof tr, plen;
+	const uint8_t *pl;
+	uint64_t o;
+	sl_reader r;
+	int kind, rc;
+	if ((rc = silb_pread(fd, at, tr, sizeof tr, path, err)))
+		return rc;
+	if (tr[0] != SILB_K_TRAILER || silb_parse_record(tr, sizeof tr, at, 0, path, &kind, &pl, &plen, NULL) < 0 ||
+	    plen != SILB_TRAILER_LEN)
+		return many ? silb_fail(err, path, at, SL_EFORMAT, "the archive does not end with a TRAILER record "
+				"(an append cut short? `sillage pack --archive %s --append` goes back to the last "
+				"sound one)", path)
+			: silb_fail(err, path, at, SL_EFORMAT, "the archive does not end with a TRAILER record");
+	sl_reader_init(&r, pl, plen);
+	o = sl_read_u64le(&r);
+	*len = sl_read_u32le(&r);
+	if (o < lo || o >= at || *len != at - o)
+		return silb_fail(err, path, at, SL_EFORMAT, "the TRAILER does not point at %s record",
+			many ? "a DIRECTORY" : "an INDEX");
+	*off = (size_t)o;
+	return SL_OK;
 }
 
 #define SFAIL(...) do { snprintf(msg, msgn, __VA_ARGS__); goto fail; } while (0)
@@ -149,8 +196,8 @@ int silb_seg_open(silb_seg *sg, const uint8_t *pl, size_t plen, size_t *budget,
 	if (!sg->raw)
 		SOOM();
 	memset(&z, 0, sizeof z);
-	z.zalloc = z_alloc;
-	z.zfree = z_free;
+	z.zalloc = silb_zalloc;
+	z.zfree = silb_zfree;
 	if (inflateInit(&z) != Z_OK)
 		SOOM();
 	zinit = 1;
@@ -283,6 +330,23 @@ int silb_mseg_parse(silb_mseg *sg, const uint8_t *pl, size_t plen, char *msg, si
 	return 0;
 }
 
+int silb_mseg_parse_kind(silb_mseg *sg, int kind, const sl_mcs *s, const uint8_t *pl, size_t plen,
+	char *msg, size_t msgn)
+{
+	if (silb_mseg_parse(sg, pl, plen, msg, msgn))
+		return -1;
+	if (kind == SILB_K_PSEGMENT) {
+		const sl_mcs_snap *p = s ? sl_mcs_get_prime(s) : NULL;
+		if (!p) {
+			snprintf(msg, msgn, "a PSEGMENT, primed by an archive's dictionary, outside an archive of many games");
+			return -1;
+		}
+		sg->primed = 1;
+		sl_mcs_snap_strings(p, &sg->zdict, &sg->nzdict);
+	}
+	return 0;
+}
+
 int silb_mseg_strings(const silb_mseg *sg, uint8_t **out, char *msg, size_t msgn)
 {
 	z_stream z;
@@ -295,10 +359,14 @@ int silb_mseg_strings(const silb_mseg *sg, uint8_t **out, char *msg, size_t msgn
 	if (sg->strlen == 0)
 		return 0;
 	memset(&z, 0, sizeof z);
-	z.zalloc = z_alloc;
-	z.zfree = z_free;
+	z.zalloc = silb_zalloc;
+	z.zfree = silb_zfree;
 	if (inflateInit2(&z, -15) != Z_OK)
 		SOOM();
+	if (sg->nzdict && inflateSetDictionary(&z, sg->zdict, (uInt)sg->nzdict) != Z_OK) {
+		inflateEnd(&z);
+		SOOM();
+	}
 	z.next_in = (Bytef *)(uintptr_t)sg->zstr;
 	z.avail_in = (uInt)sg->nzstr;
 	z.next_out = *out;
@@ -356,7 +424,13 @@ int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st,
 	}
 	if ((rc = silb_mseg_strings(sg, &strs, msg, msgn)))
 		return rc == SL_ENOMEM ? rc : SL_EFORMAT;
+	size_t start = log->n;
 	rc = mseg_run(s, sg, ref, st, log, events, strs, stop_turn, keybytes, at, msg, msgn);
+	if (rc == SL_OK && sg->snap_out && sl_mcs_snap_take(s, sg->primed ? sl_mcs_get_prime(s) : NULL,
+	    log->ev + start, log->n - start, sg->snap_out)) {
+		snprintf(msg, msgn, "out of memory");
+		rc = SL_ENOMEM;
+	}
 	sl_free(strs);
 	return rc;
 }
@@ -366,6 +440,10 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 {
 	int rc;
 	sl_mcs_begin_dec(s, sg->code, sg->ncode, strs, (size_t)sg->strlen);
+	if (sg->primed && (rc = sl_mcs_prime(s))) {
+		snprintf(msg, msgn, "%s", sl_mcs_msg(s));
+		return rc;
+	}
 	if ((rc = sl_mcs_keyframe(s, ref, st, sg->hash))) {
 		snprintf(msg, msgn, "the keyframe: %s", sl_mcs_msg(s));
 		return rc;
@@ -453,6 +531,9 @@ typedef struct rd {
 	int sink_failed;          /* the sink refused: nothing to recover */
 	sl_mcs *mcs;              /* modelled segments: the coder, */
 	void *init_st, *base_st;  /* the keyframes' references */
+	const silb_dict *dict;    /* a member of an archive of many games: its dictionary, */
+	size_t org;               /* and where its bytes start in the file */
+	int fmt;                  /* the format version (the file header's, or the MHEADER's) */
 } rd;
 
 static void track(rd *d, const sl_event *ev)
@@ -515,7 +596,61 @@ static int read_header(rd *d, const uint8_t *pl, size_t plen, size_t off, sl_err
 	}
 	if (d->info)
 		d->info->init_hash = ih;
-	h.format_version = d->p[8];   /* the file header's version is the log's */
+	h.format_version = d->fmt;   /* the file header's version is the log's */
+	return new_log(d, &h, err, off) ? err->code : SL_OK;
+}
+
+int silb_mheader_get(const uint8_t *pl, size_t plen, const silb_dict *dict, int *fmt, sl_header *h,
+	uint64_t *init_hash, char *msg, size_t msgn)
+{
+	sl_reader r, hr;
+	uint64_t want;
+	uint8_t *raw = NULL;
+	int rc;
+	memset(h, 0, sizeof *h);
+	sl_reader_init(&r, pl, plen);
+	*fmt = sl_read_u8(&r);
+	want = sl_read_uvarint(&r);
+	if (r.err || *fmt < 1 || *fmt > SL_SILB_VERSION) {
+		snprintf(msg, msgn, r.err ? "cut short" : "format version %d (this reader knows 1..%d)", *fmt,
+			SL_SILB_VERSION);
+		return -1;
+	}
+	if (want > SL_SILB_MAX_RECORD) {
+		snprintf(msg, msgn, "a header of %llu bytes, more than the limit (%u)", (unsigned long long)want,
+			SL_SILB_MAX_RECORD);
+		return -1;
+	}
+	if ((rc = silb_inflate_dict(pl + r.pos, plen - r.pos, (size_t)want, dict->hdict, dict->nhdict, &raw,
+	    msg, msgn)))
+		return rc;
+	sl_reader_init(&hr, raw, (size_t)want);
+	rc = silb_get_header(&hr, h, init_hash, msg, msgn);
+	if (rc == 0 && hr.pos != hr.len) {
+		snprintf(msg, msgn, "%zu bytes after the header", hr.len - hr.pos);
+		rc = -1;
+	}
+	sl_free(raw);
+	if (rc == 0)
+		h->format_version = *fmt;
+	return rc;
+}
+
+static int read_mheader(rd *d, const uint8_t *pl, size_t plen, size_t off, sl_error *err)
+{
+	sl_header h;
+	uint64_t ih = 0;
+	char msg[256];
+	int rc;
+	if ((rc = silb_mheader_get(pl, plen, d->dict, &d->fmt, &h, &ih, msg, sizeof msg))) {
+		sl_header_free(&h);
+		return silb_fail(err, d->name, off, rc == SL_ENOMEM ? rc : SL_EFORMAT,
+			"record 1 (kind MHEADER): %s", msg);
+	}
+	if (d->info) {
+		d->info->init_hash = ih;
+		d->info->version = d->fmt;
+	}
 	return new_log(d, &h, err, off) ? err->code : SL_OK;
 }
 
@@ -727,6 +862,8 @@ static int model_ready(rd *d, sl_error *err, size_t off)
 	sl_error e;
 	if (!d->mcs && sl_mcs_new(&d->mcs, d->log->game, &d->log->h, d->log->name, &d->log->arena))
 		return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
+	if (d->dict)
+		sl_mcs_set_prime(d->mcs, d->dict->snap);
 	sl_error_clear(&e);
 	if (!d->init_st && (rc = d->log->game->init(&d->init_st, &d->log->h, &e)))
 		return silb_fail(err, d->name, off, rc, "the game's initial state: %s", e.msg);
@@ -747,39 +884,42 @@ static int archive_base(rd *d, const uint8_t *pl, size_t plen, size_t off, size_
 	return SL_OK;
 }
 
-static int archive_msegment(rd *d, const uint8_t *pl, size_t plen, size_t off, size_t recno,
+static int archive_msegment(rd *d, int kind, const uint8_t *pl, size_t plen, size_t off, size_t recno,
 	sl_error *err)
 {
 	silb_mseg sg;
 	char msg[256];
 	void *st = NULL;
 	size_t start = d->log->n, keyb = 0;
+	const char *kn = silb_kind_name(kind);
 	int rc;
-	if ((rc = silb_mseg_parse(&sg, pl, plen, msg, sizeof msg)))
+	if ((rc = model_ready(d, err, off)))
+		return rc;
+	if ((rc = silb_mseg_parse_kind(&sg, kind, d->mcs, pl, plen, msg, sizeof msg)))
 		return silb_fail(err, d->name, off, rc == SL_ENOMEM ? rc : SL_EFORMAT,
-			"record %zu (kind MSEGMENT): %s", recno, msg);
+			"record %zu (kind %s): %s", recno, kn, msg);
 	if (sg.first != d->base + d->log->n || sg.events_before != (uint64_t)d->events ||
 	    sg.turn != (uint64_t)d->turn || sg.phase != (uint64_t)d->phase)
 		return silb_fail(err, d->name, off, SL_EFORMAT,
-			"record %zu (kind MSEGMENT): it starts at entry %llu, event %llu, turn %llu.%llu; "
-			"the entries before it end at %zu, %ld, %d.%d", recno, (unsigned long long)sg.first,
+			"record %zu (kind %s): it starts at entry %llu, event %llu, turn %llu.%llu; "
+			"the entries before it end at %zu, %ld, %d.%d", recno, kn, (unsigned long long)sg.first,
 			(unsigned long long)sg.events_before, (unsigned long long)sg.turn,
 			(unsigned long long)sg.phase, d->base + d->log->n, d->events, d->turn, d->phase);
 	if (sg.ref == 1 && !d->base_st)
 		return silb_fail(err, d->name, off, SL_EFORMAT,
-			"record %zu (kind MSEGMENT): its keyframe is coded against a BASE record, and there is none", recno);
+			"record %zu (kind %s): its keyframe is coded against a BASE record, and there is none", recno, kn);
 	if (sg.strlen > d->budget)
 		return silb_fail(err, d->name, off, SL_ELIMIT, "the file inflates to more than %zu bytes in all",
 			(size_t)SILB_MAX_TOTAL_INFLATE);
 	d->budget -= (size_t)sg.strlen;
-	if ((rc = model_ready(d, err, off)) || (rc = seg_note(d, off, err)))
+	if ((rc = seg_note(d, off, err)))
 		return rc;
 	rc = silb_mseg_decode(d->mcs, &sg, sg.ref ? d->base_st : d->init_st, &st, d->log, 0, &keyb, NULL,
 		msg, sizeof msg);
 	if (st)
 		d->log->game->destroy(st);
 	if (rc)
-		return silb_fail(err, d->name, off, rc, "record %zu (kind MSEGMENT): %s", recno, msg);
+		return silb_fail(err, d->name, off, rc, "record %zu (kind %s): %s", recno, kn, msg);
 	for (size_t i = start; i < d->log->n; i++)
 		track(d, &d->log->ev[i]);
 	if (d->info) {
@@ -811,7 +951,7 @@ static int archive_index(rd *d, const uint8_t *pl, size_t plen, size_t off, size
 		f += sl_read_uvarint(&r);
 		e += sl_read_uvarint(&r);
 		t += sl_read_uvarint(&r);
-		if (r.err || o != d->segs[i].off || f != d->segs[i].first ||
+		if (r.err || o + d->org != d->segs[i].off || f != d->segs[i].first ||
 		    e != (uint64_t)d->segs[i].events || t != (uint64_t)d->segs[i].turn)
 			return silb_fail(err, d->name, off, SL_EFORMAT,
 				"record %zu (kind INDEX): entry %zu disagrees with segment %zu", recno, i + 1, i + 1);
@@ -859,8 +999,11 @@ static void model_free(rd *d)
 		d->log->game->destroy(d->base_st);
 }
 
+/* dict != NULL: data is a member of an archive of many games, at file
+ * offset org (MHEADER first, INDEX last, no file header or trailer). */
 static int read_all(sl_log **out, const char *name, const void *data, size_t n,
-	unsigned flags, sl_silb_info *info, sl_silb_sink sink, void *ud, sl_error *err)
+	unsigned flags, sl_silb_info *info, sl_silb_sink sink, void *ud, const silb_dict *dict,
+	size_t org, sl_error *err)
 {
 	rd d;
 	sl_error e;
@@ -884,32 +1027,45 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 	d.sink = sink;
 	d.ud = ud;
 	d.budget = SILB_MAX_TOTAL_INFLATE;
+	d.dict = dict;
+	d.org = org;
 	sl_error_clear(&e);
 	if (n > SL_SILB_MAX_FILE)
-		return silb_fail(err, d.name, 0, SL_ELIMIT, "the file is larger than %u bytes", SL_SILB_MAX_FILE);
-	if ((rc = silb_check_file_header(d.p, n, d.name, &form, err)))
-		return rc;
+		return silb_fail(err, d.name, org, SL_ELIMIT, "the file is larger than %u bytes", SL_SILB_MAX_FILE);
+	if (dict) {
+		form = SL_SILB_ARCHIVE;
+		pos = good = 0;
+	} else {
+		if ((rc = silb_check_file_header(d.p, n, d.name, &form, err)))
+			return rc;
+		if (form == SL_SILB_MANY)
+			return silb_fail(err, d.name, 9, SL_EFORMAT, "an archive of many games: name one of them "
+				"as %s:NAME (`sillage ls %s` lists them)", d.name, d.name);
+		d.fmt = d.p[8];
+	}
 	info->form = form;
-	info->version = d.p[8];
+	info->version = d.fmt;
 	while (pos < n) {
 		const uint8_t *pl;
 		size_t plen;
 		int kind;
-		long len = silb_parse_record(d.p + pos, n - pos, pos, ++recno, d.name, &kind, &pl, &plen, &e);
+		size_t at = pos + org;   /* where errors say it is */
+		long len = silb_parse_record(d.p + pos, n - pos, at, ++recno, d.name, &kind, &pl, &plen, &e);
 		if (len < 0) {
 			rc = (int)len;
 			break;
 		}
 		info->records++;
 		if (recno == 1) {
-			if (kind != SILB_K_HEADER) {
-				rc = silb_fail(&e, d.name, pos, SL_EFORMAT, "the first record is %s, expected HEADER",
-					silb_kind_name(kind) ? silb_kind_name(kind) : "unknown");
+			int want = dict ? SILB_K_MHEADER : SILB_K_HEADER;
+			if (kind != want) {
+				rc = silb_fail(&e, d.name, at, SL_EFORMAT, "the first record is %s, expected %s",
+					silb_kind_name(kind) ? silb_kind_name(kind) : "unknown", silb_kind_name(want));
 				goto fatal;
 			}
-			if ((rc = read_header(&d, pl, plen, pos, &e)))
+			if ((rc = dict ? read_mheader(&d, pl, plen, at, &e) : read_header(&d, pl, plen, at, &e)))
 				goto fatal;
-			if (form == SL_SILB_ARCHIVE && !sink && !d.log->ev) {
+			if (form == SL_SILB_ARCHIVE && !sink && !d.log->ev && !dict) {
 				size_t hint = entries_hint(d.p, n);
 				sl_event *ev = hint && hint <= SIZE_MAX / sizeof *ev
 					? sl_malloc(hint * sizeof *ev) : NULL;
@@ -923,15 +1079,16 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 		} else if (kind & SILB_ANCILLARY && kind != SILB_K_TAIL) {
 			/* unknown ancillary record: skipped */
 		} else if (form == SL_SILB_JOURNAL) {
-			if ((rc = journal_record(&d, kind, pl, plen, pos, recno, &seen_entry, &e)))
+			if ((rc = journal_record(&d, kind, pl, plen, at, recno, &seen_entry, &e)))
 				break;
 		} else if (kind == SILB_K_BASE && recno == 2) {
-			if ((rc = archive_base(&d, pl, plen, pos, recno, &e)))
+			if ((rc = archive_base(&d, pl, plen, at, recno, &e)))
 				goto fatal;   /* nothing modelled after it could be read */
-		} else if ((kind == SILB_K_SEGMENT || kind == SILB_K_MSEGMENT) && stage == 0) {
+		} else if ((kind == SILB_K_SEGMENT || kind == SILB_K_MSEGMENT ||
+		            (kind == SILB_K_PSEGMENT && dict)) && stage == 0) {
 			seg_undo = d.log->n;
-			if ((rc = kind == SILB_K_SEGMENT ? archive_segment(&d, pl, plen, pos, recno, &e)
-			    : archive_msegment(&d, pl, plen, pos, recno, &e))) {
+			if ((rc = kind == SILB_K_SEGMENT ? archive_segment(&d, pl, plen, at, recno, &e)
+			    : archive_msegment(&d, kind, pl, plen, at, recno, &e))) {
 				/* a segment is handed to the sink only once it is whole: one
 				 * that fails to decode was not seen, one the sink refused was */
 				if (sink && (d.sink_failed || !(flags & SL_SILB_RECOVER)))
@@ -947,20 +1104,20 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 			size_t sn;
 			sl_reader_init(&r, pl, plen);
 			if (silb_get_str(&r, &s, &sn) || r.pos != r.len || !sl_text_ok(s, sn, 1)) {
-				rc = silb_fail(&e, d.name, pos, SL_EFORMAT, "record %zu (kind TAIL): not '#' comment lines", recno);
+				rc = silb_fail(&e, d.name, at, SL_EFORMAT, "record %zu (kind TAIL): not '#' comment lines", recno);
 				break;
 			}
 			sl_free(d.log->tail_comment);
 			if (!(d.log->tail_comment = sl_strndup(s, sn))) {
-				rc = silb_fail(&e, d.name, pos, SL_ENOMEM, "out of memory");
+				rc = silb_fail(&e, d.name, at, SL_ENOMEM, "out of memory");
 				break;
 			}
 		} else if (kind == SILB_K_INDEX && stage == 0) {
-			if ((rc = archive_index(&d, pl, plen, pos, recno, &e)))
+			if ((rc = archive_index(&d, pl, plen, at, recno, &e)))
 				break;
 			index_off = pos;
 			index_len = (size_t)len;
-			stage = 1;
+			stage = dict ? 2 : 1;   /* a member ends with its INDEX */
 		} else if (kind == SILB_K_TRAILER && stage == 1) {
 			sl_reader r;
 			uint64_t io;
@@ -970,30 +1127,33 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 			il = sl_read_u32le(&r);
 			res = sl_read_u32le(&r);
 			if (plen != SILB_TRAILER_LEN || io != index_off || il != index_len || res != 0) {
-				rc = silb_fail(&e, d.name, pos, SL_EFORMAT,
+				rc = silb_fail(&e, d.name, at, SL_EFORMAT,
 					"record %zu (kind TRAILER): it does not point at the INDEX record", recno);
 				break;
 			}
 			stage = 2;
 		} else {
-			rc = silb_fail(&e, d.name, pos, SL_EFORMAT, "record %zu: a %s record %s", recno,
-				silb_kind_name(kind), stage ? "after the INDEX" : "in an archive");
+			rc = silb_fail(&e, d.name, at, SL_EFORMAT, "record %zu: a %s record %s", recno,
+				silb_kind_name(kind), stage ? "after the INDEX" : dict ? "in a member of an archive"
+				: "in an archive");
 			break;
 		}
 		pos += (size_t)len;
 		good = pos;
 		if (stage == 2 && pos < n) {
-			rc = silb_fail(&e, d.name, pos, SL_EFORMAT, "%zu bytes after the TRAILER", n - pos);
+			rc = silb_fail(&e, d.name, pos + org, SL_EFORMAT, "%zu bytes after the %s", n - pos,
+				dict ? "member's INDEX" : "TRAILER");
 			break;
 		}
 	}
 	if (rc == SL_OK && !d.log)
-		rc = silb_fail(&e, d.name, pos, SL_EFORMAT, "no HEADER record");
+		rc = silb_fail(&e, d.name, pos + org, SL_EFORMAT, "no HEADER record");
 	if (!d.log)
 		goto fatal;
 	if (rc == SL_OK && form == SL_SILB_ARCHIVE && stage != 2)
-		rc = silb_fail(&e, d.name, n, SL_EFORMAT,
-			"the archive is cut short: no %s at the end", stage ? "TRAILER" : "INDEX and TRAILER");
+		rc = silb_fail(&e, d.name, n + org, SL_EFORMAT, "the %s is cut short: no %s at %s end",
+			dict ? "member" : "archive", dict ? "INDEX" : stage ? "TRAILER" : "INDEX and TRAILER",
+			dict ? "its" : "the");
 	info->valid_bytes = good;
 	if (rc != SL_OK) {
 		if (!(flags & SL_SILB_RECOVER) || rc == SL_ENOMEM)
@@ -1020,7 +1180,33 @@ fatal:
 int sl_silb_read(sl_log **out, const char *name, const void *data, size_t n,
 	unsigned flags, sl_silb_info *info, sl_error *err)
 {
-	return read_all(out, name, data, n, flags, info, NULL, NULL, err);
+	return read_all(out, name, data, n, flags, info, NULL, NULL, NULL, 0, err);
+}
+
+int silb_member_read(sl_log **out, const char *name, const uint8_t *data, size_t n, size_t org,
+	const silb_dict *d, unsigned flags, sl_silb_info *info, sl_silb_sink sink, void *ud, sl_error *err)
+{
+	return read_all(out, name, data, n, flags, info, sink, ud, d, org, err);
+}
+
+/* FILE:NAME, a game of an archive of many games: read alone. 1 when path
+ * is not one (nothing done), else the result. */
+static int member_read(sl_log **out, const char *path, unsigned flags, sl_silb_info *info,
+	sl_silb_sink fn, void *ud, sl_error *err)
+{
+	sl_sila *a;
+	size_t i;
+	char *file, *member;
+	int rc;
+	if (!sl_sila_member_path(path, &file, &member))
+		return 1;
+	sl_free(file);
+	sl_free(member);
+	if ((rc = sl_sila_open_member(&a, &i, path, err)))
+		return rc;
+	rc = sl_sila_read(a, i, out, flags, info, fn, ud, err);
+	sl_sila_close(a);
+	return rc;
 }
 
 int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
@@ -1030,6 +1216,8 @@ int sl_silb_stream(sl_log **out, const char *path, sl_silb_sink fn, void *ud,
 	size_t n;
 	int rc;
 	*out = NULL;
+	if ((rc = member_read(out, path, 0, info, fn, ud, err)) != 1)
+		return rc;
 	rc = sl_read_file(path, SL_SILB_MAX_FILE, &data, &n, err);
 	if (rc)
 		return rc;
@@ -1052,14 +1240,14 @@ int sl_silb_stream_flags(sl_log **out, const char *path, const void *bytes, size
 	*out = NULL;
 	if (n > SILB_FILE_HEADER && data[9] == SL_SILB_JOURNAL) {
 		/* a journal may undo: read it whole, then hand it over at once */
-		rc = read_all(out, path, data, n, flags, info, NULL, NULL, err);
+		rc = read_all(out, path, data, n, flags, info, NULL, NULL, NULL, 0, err);
 		if (rc == SL_OK && ((rc = fn(ud, *out, NULL, 0, err)) ||
 		    (rc = fn(ud, *out, (*out)->ev, (*out)->n, err)))) {
 			sl_log_free(*out);
 			*out = NULL;
 		}
 	} else {
-		rc = read_all(out, path, data, n, flags, info, fn, ud, err);
+		rc = read_all(out, path, data, n, flags, info, fn, ud, NULL, 0, err);
 	}
 	return rc;
 }
@@ -1071,6 +1259,8 @@ int sl_silb_load(sl_log **out, const char *path, unsigned flags, sl_silb_info *i
 	size_t n;
 	int rc;
 	*out = NULL;
+	if ((rc = member_read(out, path, flags, info, NULL, NULL, err)) != 1)
+		return rc;
 	rc = sl_read_file(path, SL_SILB_MAX_FILE, &data, &n, err);
 	if (rc)
 		return rc;

@@ -28,24 +28,13 @@ struct sl_silb {
 	int at_entry;            /* and whether log's last entry is its marker, */
 	int at_marker;           /* or marker is (a modelled segment keeps none) */
 	sl_event marker;
+	sl_sila *many;           /* a game of an archive of many games: the archive (its fd), */
+	size_t org;              /* where the game's records start */
 };
 
 static int read_at(sl_silb *f, size_t off, void *p, size_t n, const char *name, sl_error *err)
 {
-	uint8_t *b = p;
-	while (n > 0) {
-		ssize_t r = pread(f->fd, b, n, (off_t)off);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return sl_error_set(err, SL_EIO, "%s: read error: %s", name, strerror(errno));
-		if (r == 0)
-			return silb_fail(err, name, off, SL_EFORMAT, "the file ends early");
-		b += r;
-		off += (size_t)r;
-		n -= (size_t)r;
-	}
-	return SL_OK;
+	return silb_pread(f->fd, off, p, n, name, err);
 }
 
 /* Reads the record at off, which must be of `kind` and end by `end`. */
@@ -66,7 +55,8 @@ static int read_record(sl_silb *f, const char *name, size_t off, size_t len, int
 	got = silb_parse_record(*buf, len, off, 0, name, &kind, pl, plen, err);
 	if (got < 0)
 		return (int)got;
-	if (kind != want && !(want == SILB_K_SEGMENT && kind == SILB_K_MSEGMENT))
+	if (kind != want && !(want == SILB_K_SEGMENT && (kind == SILB_K_MSEGMENT ||
+	    (kind == SILB_K_PSEGMENT && f->many))))
 		return silb_fail(err, name, off, SL_EFORMAT, "expected a %s record here",
 			silb_kind_name(want));
 	return SL_OK;
@@ -102,10 +92,11 @@ static int load_index(sl_silb *f, const char *name, const uint8_t *pl, size_t pl
 		fi += d1;
 		e += d2;
 		t += d3;
-		if (o < SILB_FILE_HEADER || o >= f->index_off || fi >= f->entries || e > (uint64_t)f->nevents ||
-		    t > (uint64_t)f->turns)
+		/* a member's offsets are from its first byte */
+		if (o + f->org < (f->many ? f->org + SILB_FRAME : SILB_FILE_HEADER) || o + f->org >= f->index_off ||
+		    fi >= f->entries || e > (uint64_t)f->nevents || t > (uint64_t)f->turns)
 			return silb_fail(err, name, off, SL_EFORMAT, "INDEX entry %zu is out of range", i + 1);
-		f->off[i] = (size_t)o;
+		f->off[i] = (size_t)o + f->org;
 		f->first[i] = (size_t)fi;
 		f->events[i] = (long)e;
 		f->turn[i] = (int)t;
@@ -117,15 +108,134 @@ static int load_index(sl_silb *f, const char *name, const uint8_t *pl, size_t pl
 	return SL_OK;
 }
 
+/* The INDEX record at f->index_off (len bytes), loaded into f. */
+static int read_index(sl_silb *f, const char *name, size_t len, sl_error *err)
+{
+	uint8_t *buf;
+	const uint8_t *pl;
+	size_t plen;
+	int rc = read_record(f, name, f->index_off, len, SILB_K_INDEX, &buf, &pl, &plen, err);
+	if (!rc)
+		rc = load_index(f, name, pl, plen, f->index_off, err);
+	sl_free(buf);
+	return rc;
+}
+
+/* The header record at hdr (HEADER, or a member's MHEADER against the
+ * dictionary d), the game, the coder and the BASE record after it. */
+static int open_header(sl_silb *f, const char *path, size_t hdr, int fmt, const silb_dict *d, sl_error *err)
+{
+	uint8_t fr[5], *buf = NULL;
+	const uint8_t *pl;
+	size_t plen;
+	uint32_t len;
+	sl_header h;
+	uint64_t ih;
+	char msg[256];
+	const sl_game *g;
+	sl_error e;
+	int rc, want = d ? SILB_K_MHEADER : SILB_K_HEADER;
+	if ((rc = read_at(f, hdr, fr, 5, path, err)))
+		return rc;
+	len = (uint32_t)fr[1] | (uint32_t)fr[2] << 8 | (uint32_t)fr[3] << 16 | (uint32_t)fr[4] << 24;
+	if (fr[0] != want || len > SL_SILB_MAX_RECORD)
+		return silb_fail(err, path, hdr, SL_EFORMAT, "the first record is not a%s %s", d ? "n" : "",
+			silb_kind_name(want));
+	if ((rc = read_record(f, path, hdr, len + SILB_FRAME, want, &buf, &pl, &plen, err))) {
+		sl_free(buf);
+		return rc;
+	}
+	if (d)
+		rc = silb_mheader_get(pl, plen, d, &fmt, &h, &ih, msg, sizeof msg);
+	else {
+		sl_reader r;
+		sl_reader_init(&r, pl, plen);
+		rc = silb_get_header(&r, &h, &ih, msg, sizeof msg);
+	}
+	sl_free(buf);
+	buf = NULL;
+	if (rc) {
+		sl_header_free(&h);
+		return silb_fail(err, path, hdr, rc == SL_ENOMEM ? rc : SL_EFORMAT, "record 1 (kind %s): %s",
+			silb_kind_name(want), msg);
+	}
+	h.format_version = fmt;
+	g = sl_game_find_version(h.game, h.rules_version);
+	if (!g) {
+		rc = silb_fail(err, path, hdr, SL_EFORMAT, "unknown game '%s' (see `sillage games`)", h.game);
+		sl_header_free(&h);
+		return rc;
+	}
+	f->log = sl_log_new(g);
+	if (!f->log || !(f->log->name = sl_strdup(path))) {
+		sl_header_free(&h);
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	}
+	f->log->h = h;
+	/* the BASE record, when there is one, follows the header */
+	size_t at = hdr + len + SILB_FRAME;
+	sl_error_clear(&e);
+	if ((rc = sl_mcs_new(&f->mcs, f->log->game, &f->log->h, f->log->name, &f->log->arena)) ||
+	    (rc = g->init(&f->init_st, &f->log->h, &e)))
+		return rc == SL_ENOMEM ? sl_error_set(err, rc, "out of memory")
+			: silb_fail(err, path, hdr, rc, "the game's initial state: %s", e.msg);
+	if (d)
+		sl_mcs_set_prime(f->mcs, d->snap);
+	if (at + 5 <= f->index_off && (rc = read_at(f, at, fr, 5, path, err)) == SL_OK &&
+	    fr[0] == SILB_K_BASE) {
+		len = (uint32_t)fr[1] | (uint32_t)fr[2] << 8 | (uint32_t)fr[3] << 16 | (uint32_t)fr[4] << 24;
+		if (len > SL_SILB_MAX_RECORD)
+			return silb_fail(err, path, at, SL_EFORMAT, "the BASE record is too large");
+		if ((rc = read_record(f, path, at, len + SILB_FRAME, SILB_K_BASE, &buf, &pl, &plen, err)) == SL_OK &&
+		    silb_base_decode(f->mcs, pl, plen, f->init_st, &f->base_st, msg, sizeof msg))
+			rc = silb_fail(err, path, at, SL_EFORMAT, "record 2 (kind BASE): %s", msg);
+		sl_free(buf);
+	}
+	return rc;
+}
+
+/* FILE:NAME: the game's INDEX from the archive's directory, its MHEADER,
+ * the dictionary. */
+static int open_member(sl_silb **out, const char *path, sl_error *err)
+{
+	sl_silb *f = sl_calloc(1, sizeof *f);
+	const sl_sila_member *m;
+	const silb_dict *d;
+	size_t i;
+	int rc;
+	if (!f)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	f->fd = -1;
+	if ((rc = sl_sila_open_member(&f->many, &i, path, err)) || (rc = silb_sila_dict(f->many, &d, err)))
+		goto fail;
+	m = sl_sila_at(f->many, i);
+	f->fd = silb_sila_fd(f->many);
+	f->size = silb_sila_size(f->many);
+	f->org = m->offset;
+	f->index_off = m->offset + m->bytes - m->index_bytes;
+	if ((rc = read_index(f, path, m->index_bytes, err)) || (rc = open_header(f, path, f->org, 0, d, err)))
+		goto fail;
+	*out = f;
+	return SL_OK;
+fail:
+	sl_silb_close(f);
+	return rc;
+}
+
 int sl_silb_open(sl_silb **out, const char *path, sl_error *err)
 {
 	sl_silb *f;
-	uint8_t fh[SILB_FILE_HEADER], tr[SILB_FRAME + SILB_TRAILER_LEN], *buf = NULL;
-	const uint8_t *pl;
-	size_t plen;
+	uint8_t fh[SILB_FILE_HEADER];
+	uint32_t il;
 	struct stat sb;
-	int form, rc, kind;
+	int form, rc;
+	char *file, *member;
 	*out = NULL;
+	if (sl_sila_member_path(path, &file, &member)) {
+		sl_free(file);
+		sl_free(member);
+		return open_member(out, path, err);
+	}
 	f = sl_calloc(1, sizeof *f);
 	if (!f)
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
@@ -149,112 +259,24 @@ int sl_silb_open(sl_silb **out, const char *path, sl_error *err)
 	if ((rc = silb_check_file_header(fh, f->size < sizeof fh ? f->size : sizeof fh, path, &form, err)))
 		goto fail;
 	if (form != SL_SILB_ARCHIVE) {
-		rc = silb_fail(err, path, 9, SL_EFORMAT, "a journal has no index to seek with (`sillage pack` it)");
+		rc = form == SL_SILB_MANY
+			? silb_fail(err, path, 9, SL_EFORMAT, "an archive of many games: name one of them as "
+				"%s:NAME (`sillage ls %s` lists them)", path, path)
+			: silb_fail(err, path, 9, SL_EFORMAT, "a journal has no index to seek with (`sillage pack` it)");
 		goto fail;
 	}
 	if (f->size < SILB_FILE_HEADER + 3 * SILB_FRAME + SILB_TRAILER_LEN) {
 		rc = silb_fail(err, path, f->size, SL_EFORMAT, "the archive is cut short: no TRAILER at the end");
 		goto fail;
 	}
-	{
-		size_t at = f->size - sizeof tr;
-		uint64_t io;
-		uint32_t il;
-		sl_reader r;
-		if ((rc = read_at(f, at, tr, sizeof tr, path, err)))
-			goto fail;
-		if (tr[0] != SILB_K_TRAILER || silb_parse_record(tr, sizeof tr, at, 0, path, &kind, &pl, &plen, err) < 0
-		    || plen != SILB_TRAILER_LEN) {
-			rc = silb_fail(err, path, at, SL_EFORMAT, "the archive does not end with a TRAILER record");
-			goto fail;
-		}
-		sl_reader_init(&r, pl, plen);
-		io = sl_read_u64le(&r);
-		il = sl_read_u32le(&r);
-		if (io < SILB_FILE_HEADER || io >= at || il != at - io) {
-			rc = silb_fail(err, path, at, SL_EFORMAT, "the TRAILER does not point at an INDEX record");
-			goto fail;
-		}
-		f->index_off = (size_t)io;
-		if ((rc = read_record(f, path, f->index_off, il, SILB_K_INDEX, &buf, &pl, &plen, err)))
-			goto fail;
-		if ((rc = load_index(f, path, pl, plen, f->index_off, err)))
-			goto fail;
-		sl_free(buf);
-		buf = NULL;
-	}
-	{
-		uint8_t fr[5];
-		uint32_t len;
-		sl_reader r;
-		sl_header h;
-		uint64_t ih;
-		char msg[256];
-		const sl_game *g;
-		if ((rc = read_at(f, SILB_FILE_HEADER, fr, 5, path, err)))
-			goto fail;
-		len = (uint32_t)fr[1] | (uint32_t)fr[2] << 8 | (uint32_t)fr[3] << 16 | (uint32_t)fr[4] << 24;
-		if (fr[0] != SILB_K_HEADER || len > SL_SILB_MAX_RECORD) {
-			rc = silb_fail(err, path, SILB_FILE_HEADER, SL_EFORMAT, "the first record is not a HEADER");
-			goto fail;
-		}
-		if ((rc = read_record(f, path, SILB_FILE_HEADER, len + SILB_FRAME, SILB_K_HEADER, &buf, &pl, &plen, err)))
-			goto fail;
-		sl_reader_init(&r, pl, plen);
-		if ((rc = silb_get_header(&r, &h, &ih, msg, sizeof msg))) {
-			sl_header_free(&h);
-			rc = silb_fail(err, path, SILB_FILE_HEADER, rc == SL_ENOMEM ? rc : SL_EFORMAT,
-				"record 1 (kind HEADER): %s", msg);
-			goto fail;
-		}
-		h.format_version = fh[8];
-		g = sl_game_find_version(h.game, h.rules_version);
-		if (!g) {
-			rc = silb_fail(err, path, SILB_FILE_HEADER, SL_EFORMAT, "unknown game '%s' (see `sillage games`)", h.game);
-			sl_header_free(&h);
-			goto fail;
-		}
-		f->log = sl_log_new(g);
-		if (!f->log || !(f->log->name = sl_strdup(path))) {
-			sl_header_free(&h);
-			rc = sl_error_set(err, SL_ENOMEM, "out of memory");
-			goto fail;
-		}
-		f->log->h = h;
-		sl_free(buf);
-		buf = NULL;
-		/* the BASE record, when there is one, follows the HEADER */
-		size_t at = SILB_FILE_HEADER + len + SILB_FRAME;
-		sl_error e;
-		sl_error_clear(&e);
-		if ((rc = sl_mcs_new(&f->mcs, f->log->game, &f->log->h, f->log->name, &f->log->arena)) ||
-		    (rc = g->init(&f->init_st, &f->log->h, &e))) {
-			rc = rc == SL_ENOMEM ? sl_error_set(err, rc, "out of memory")
-				: silb_fail(err, path, SILB_FILE_HEADER, rc, "the game's initial state: %s", e.msg);
-			goto fail;
-		}
-		if (at + 5 <= f->index_off && (rc = read_at(f, at, fr, 5, path, err)) == SL_OK &&
-		    fr[0] == SILB_K_BASE) {
-			len = (uint32_t)fr[1] | (uint32_t)fr[2] << 8 | (uint32_t)fr[3] << 16 | (uint32_t)fr[4] << 24;
-			if (len > SL_SILB_MAX_RECORD) {
-				rc = silb_fail(err, path, at, SL_EFORMAT, "the BASE record is too large");
-				goto fail;
-			}
-			if ((rc = read_record(f, path, at, len + SILB_FRAME, SILB_K_BASE, &buf, &pl, &plen, err)))
-				goto fail;
-			if (silb_base_decode(f->mcs, pl, plen, f->init_st, &f->base_st, msg, sizeof msg)) {
-				rc = silb_fail(err, path, at, SL_EFORMAT, "record 2 (kind BASE): %s", msg);
-				goto fail;
-			}
-			sl_free(buf);
-			buf = NULL;
-		} else if (rc)
-			goto fail;
-	}
+	if ((rc = silb_read_trailer(f->fd, f->size, SILB_FILE_HEADER, 0, path, &f->index_off, &il, err)) ||
+	    (rc = read_index(f, path, il, err)))
+		goto fail;
+	if ((rc = open_header(f, path, SILB_FILE_HEADER, fh[8], NULL, err)))
+		goto fail;
 	*out = f;
 	return SL_OK;
 fail:
-	sl_free(buf);
 	sl_silb_close(f);
 	return rc;
 }
@@ -263,7 +285,9 @@ void sl_silb_close(sl_silb *f)
 {
 	if (!f)
 		return;
-	if (f->fd >= 0)
+	if (f->many)
+		sl_sila_close(f->many);   /* its fd */
+	else if (f->fd >= 0)
 		close(f->fd);
 	sl_mcs_free(f->mcs);
 	if (f->init_st)
@@ -344,9 +368,9 @@ static int seek_at(sl_silb *f, int stop, void **out, size_t *inflated, sl_error 
 	int rc;
 	if ((rc = read_segment(f, s, &buf, &pl, &plen, err)))
 		return rc;
-	if (buf[0] == SILB_K_MSEGMENT) {
+	if (buf[0] == SILB_K_MSEGMENT || buf[0] == SILB_K_PSEGMENT) {
 		silb_mseg ms;
-		if (silb_mseg_parse(&ms, pl, plen, msg, sizeof msg))
+		if (silb_mseg_parse_kind(&ms, buf[0], f->mcs, pl, plen, msg, sizeof msg))
 			;   /* msg says why */
 		else if (ms.first != f->first[s] || ms.turn != (uint64_t)f->turn[s] ||
 		    ms.count != f->first[s + 1] - f->first[s])
@@ -501,7 +525,8 @@ static void scratch_reset(sl_silb *f)
 
 /* A modelled segment s (payload pl) decoded whole into f->log; its keyframe
  * into *start when start is not NULL. */
-static int walk_mseg(sl_silb *f, size_t s, const uint8_t *pl, size_t plen, void **start, sl_error *err)
+static int walk_mseg(sl_silb *f, size_t s, int kind, const uint8_t *pl, size_t plen, void **start,
+	sl_error *err)
 {
 	const sl_game *g = f->log->game;
 	const char *name = f->log->name;
@@ -511,7 +536,7 @@ static int walk_mseg(sl_silb *f, size_t s, const uint8_t *pl, size_t plen, void 
 	void *end = NULL;
 	char msg[256];
 	int rc;
-	if (silb_mseg_parse(&ms, pl, plen, msg, sizeof msg))
+	if (silb_mseg_parse_kind(&ms, kind, f->mcs, pl, plen, msg, sizeof msg))
 		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: %s", s + 1, msg);
 	if (ms.first != f->first[s] || ms.turn != (uint64_t)f->turn[s] || ms.count != f->first[s + 1] - f->first[s])
 		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: it disagrees with the INDEX", s + 1);
@@ -526,7 +551,8 @@ static int walk_mseg(sl_silb *f, size_t s, const uint8_t *pl, size_t plen, void 
 	if (rc == SL_OK && start) {   /* the keyframe again, for the state the segment opens on */
 		if ((rc = silb_mseg_strings(&ms, &strs, msg, sizeof msg)) == 0) {
 			sl_mcs_begin_dec(f->mcs, ms.code, ms.ncode, strs, (size_t)ms.strlen);
-			if ((rc = sl_mcs_keyframe(f->mcs, ref, start, ms.hash)))
+			if ((ms.primed && (rc = sl_mcs_prime(f->mcs))) ||
+			    (rc = sl_mcs_keyframe(f->mcs, ref, start, ms.hash)))
 				snprintf(msg, sizeof msg, "the keyframe: %s", sl_mcs_msg(f->mcs));
 		}
 		sl_free(strs);
@@ -596,7 +622,7 @@ static int walk_segs(sl_silb *f, size_t s0, void **start, long *events_before, s
 		size_t plen;
 		int rc = read_segment(f, s, &buf, &pl, &plen, err);
 		if (rc == SL_OK)
-			rc = buf[0] == SILB_K_MSEGMENT ? walk_mseg(f, s, pl, plen, s == s0 ? start : NULL, err)
+			rc = buf[0] != SILB_K_SEGMENT ? walk_mseg(f, s, buf[0], pl, plen, s == s0 ? start : NULL, err)
 				: walk_seg(f, s, pl, plen, s == s0 ? start : NULL, err);
 		sl_free(buf);
 		if (rc == SL_OK)

@@ -45,6 +45,10 @@ struct sl_silb_writer {
 	sl_event *q;
 	size_t nq, capq;
 	sl_arena qarena;
+	/* a member of an archive of many games: no file header, MHEADER for
+	 * HEADER, segments primed from the dictionary, no TRAILER */
+	const silb_dict *dict;
+	sl_mcs_snap **snap_out;
 };
 
 #define SILB_AHEAD_MAX 4096      /* entries held at most: a round longer is coded in parts */
@@ -72,6 +76,32 @@ static int comment_fits(const sl_log *log, const char *s, const char *where, siz
 			SL_MAX_COMMENT);
 	return sl_error_set(err, SL_ELIMIT, "%s: the comment block %s is %zu bytes: a .silb holds at most %d "
 		"in one block (split it, or keep this log as text)", name, where, len, SL_MAX_COMMENT);
+}
+
+/* The header record (HEADER, or a member's MHEADER) from hdr (freed),
+ * after which BASE goes; on failure w is freed. */
+static int head_record(sl_silb_writer *w, int kind, sl_buf *hdr, sl_error *err)
+{
+	if (hdr->failed)   /* a header cut short is not the header */
+		w->out.failed = 1;
+	else
+		silb_put_record(&w->out, kind, hdr->data, hdr->len);
+	sl_buf_free(hdr);
+	w->hdr_end = w->out.len;
+	if (w->out.failed) {
+		sl_silb_writer_free(w);
+		return nomem(err);
+	}
+	return SL_OK;
+}
+
+/* A modelled segment has no code for a glyph: a log with any is deflated. */
+static int coding_for(const sl_log *log, int coding)
+{
+	for (size_t i = 0; i < log->n && coding == SL_SILB_MODEL; i++)
+		if (log->ev[i].glyph)
+			coding = SL_SILB_DEFLATE;
+	return coding;
 }
 
 int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
@@ -111,16 +141,8 @@ int sl_silb_writer_new(sl_silb_writer **out, const sl_log *log, sl_error *err)
 	silb_put_file_header(&w->out, SL_SILB_ARCHIVE, log->h.format_version);
 	sl_buf_init(&hdr);
 	silb_put_header(&hdr, &log->h, ih);
-	if (hdr.failed)   /* a header cut short is not the header */
-		w->out.failed = 1;
-	else
-		silb_put_record(&w->out, SILB_K_HEADER, hdr.data, hdr.len);
-	sl_buf_free(&hdr);
-	w->hdr_end = w->out.len;
-	if (w->out.failed) {
-		sl_silb_writer_free(w);
-		return nomem(err);
-	}
+	if ((rc = head_record(w, SILB_K_HEADER, &hdr, err)))
+		return rc;
 	*out = w;
 	return SL_OK;
 }
@@ -211,6 +233,8 @@ static int seg_start(sl_silb_writer *w, sl_error *err)
 		if (w->seg_ref && w->base.len == 0 && (rc = base_record(w, err)))
 			return rc;
 		sl_mcs_begin_enc(w->mcs, &w->raw);
+		if (w->dict && w->dict->snap && sl_mcs_prime(w->mcs))
+			return sl_error_set(err, SL_EFORMAT, "cannot prime the models: %s", sl_mcs_msg(w->mcs));
 		if (sl_mcs_keyframe(w->mcs, w->seg_ref ? w->base_st : w->init_st, &st, w->seg_hash))
 			return sl_error_set(err, SL_ENOMEM, "cannot code the keyframe: %s", sl_mcs_msg(w->mcs));
 	}
@@ -257,6 +281,16 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 			if (deflateInit2(&zs, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY) != Z_OK) {
 				sl_buf_free(&zb);
 				return nomem(err);
+			}
+			if (w->dict && w->dict->snap) {   /* a primed segment: the dictionary's strings */
+				const uint8_t *zd;
+				size_t nzd;
+				sl_mcs_snap_strings(w->dict->snap, &zd, &nzd);
+				if (nzd && deflateSetDictionary(&zs, zd, (uInt)nzd) != Z_OK) {
+					deflateEnd(&zs);
+					sl_buf_free(&zb);
+					return nomem(err);
+				}
 			}
 			zs.next_in = (Bytef *)(uintptr_t)sp;
 			zs.avail_in = (uInt)sn;
@@ -312,8 +346,8 @@ framed:
 	w->segs[w->nseg].events = w->seg_events;
 	w->segs[w->nseg].turn = w->seg_turn;
 	w->nseg++;
-	silb_put_record(&w->out, w->coding == SL_SILB_MODEL ? SILB_K_MSEGMENT : SILB_K_SEGMENT,
-		w->pay.data, w->pay.len);
+	silb_put_record(&w->out, w->coding != SL_SILB_MODEL ? SILB_K_SEGMENT
+		: w->dict && w->dict->snap ? SILB_K_PSEGMENT : SILB_K_MSEGMENT, w->pay.data, w->pay.len);
 	w->count = 0;
 	return w->out.failed ? nomem(err) : SL_OK;
 }
@@ -467,6 +501,9 @@ int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_e
 		rc = comment_fits(w->log, tail, "after the last entry", 0, err);
 	if (!rc)
 		rc = seg_flush(w, err);
+	if (!rc && w->snap_out && sl_mcs_snap_take(w->mcs, w->dict ? w->dict->snap : NULL, w->log->ev, w->log->n,
+	    w->snap_out))
+		rc = nomem(err);
 	if (rc) {
 		sl_silb_writer_free(w);
 		return rc;
@@ -517,7 +554,8 @@ int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_e
 	sl_buf_u64le(&b, io);
 	sl_buf_u32le(&b, (uint32_t)(w->out.len - io));
 	sl_buf_u32le(&b, 0);
-	silb_put_record(&w->out, SILB_K_TRAILER, b.data, b.len);
+	if (!w->dict)   /* a member's INDEX is found by the archive's DIRECTORY */
+		silb_put_record(&w->out, SILB_K_TRAILER, b.data, b.len);
 	bfail |= b.failed;
 	sl_buf_free(&b);
 	if (bfail || w->out.failed) {
@@ -540,10 +578,49 @@ int sl_silb_write_archive_coded(const sl_log *log, int coding, sl_buf *out, sl_e
 	int rc = sl_silb_writer_new(&w, log, err);
 	if (rc)
 		return rc;
-	/* a modelled segment has no code for a glyph: a log with any is deflated */
-	for (size_t i = 0; i < log->n && coding == SL_SILB_MODEL; i++)
-		if (log->ev[i].glyph)
-			coding = SL_SILB_DEFLATE;
+	sl_silb_writer_coding(w, coding_for(log, coding));
+	for (size_t i = 0; i < log->n; i++)
+		if ((rc = writer_add_at(w, &log->ev[i], log->ev + i + 1, log->n - i - 1, err))) {
+			sl_silb_writer_free(w);
+			return rc;
+		}
+	return sl_silb_writer_finish(w, log->tail_comment, out, err);
+}
+
+int silb_member_write(const sl_log *log, const silb_dict *d, sl_buf *out, sl_mcs_snap **snap_out,
+	sl_error *err)
+{
+	sl_silb_writer *w;
+	sl_buf hdr;
+	uint64_t ih = 0;
+	int rc = sl_silb_writer_new(&w, log, err), coding = SL_SILB_MODEL;
+	if (rc)
+		return rc;
+	/* MHEADER for the file header and HEADER: the format version, then the
+	 * header deflated against the dictionary's headers */
+	w->dict = d;
+	w->snap_out = snap_out;
+	sl_mcs_set_prime(w->mcs, d->snap);
+	sl_buf_reset(&w->out);
+	sl_buf_init(&hdr);
+	sl_buf_u8(&hdr, (uint8_t)log->h.format_version);
+	{
+		sl_buf raw;
+		sl_buf_init(&raw);
+		if (sl_game_hash(log->game, w->init_st, &ih) != SL_OK)
+			raw.failed = 1;
+		silb_put_header(&raw, &log->h, ih);
+		if (raw.failed || silb_deflate_dict(&hdr, raw.data, raw.len, d->hdict, d->nhdict))
+			hdr.failed = 1;
+		sl_buf_free(&raw);
+	}
+	if ((rc = head_record(w, SILB_K_MHEADER, &hdr, err)))
+		return rc;
+	coding = coding_for(log, coding);
+	if (snap_out && (coding != SL_SILB_MODEL || log->n > SL_SILB_MSEGMENT_ENTRIES)) {
+		sl_silb_writer_free(w);
+		return sl_error_set(err, SL_EUSAGE, "a dictionary's game must fit one modelled segment");
+	}
 	sl_silb_writer_coding(w, coding);
 	for (size_t i = 0; i < log->n; i++)
 		if ((rc = writer_add_at(w, &log->ev[i], log->ev + i + 1, log->n - i - 1, err))) {

@@ -266,6 +266,72 @@ int sl_silb_walk_from(sl_silb *f, long event, int turn, void **start, long *even
 int sl_silb_walk_entry(sl_silb *f, size_t entry, void **start, long *events_before,
 	size_t *entries_before, sl_silb_sink fn, void *ud, sl_error *err);
 
+/* ---- archives of many games (formats/silb.md, "Archives of many games") ----
+ * One file holding many games of one rules module: a dictionary of a few of
+ * them primes the models, each game is a member decodable with the
+ * dictionary and itself, and a directory names them. A game is addressed
+ * as FILE:NAME: sl_log_load, sl_silb_load, sl_silb_stream and sl_silb_open
+ * take such a path and read that game alone. */
+enum { SL_SILB_MANY = 2 };                  /* the file header's form byte */
+#define SL_SILA_MAX_MEMBERS (1u << 20)
+#define SL_SILA_NAME_MAX 128
+#define SL_SILA_PRIMERS 4                   /* games the writer primes on, at most */
+
+/* A name of a game of an archive: 1..SL_SILA_NAME_MAX bytes of
+ * [A-Za-z0-9_.-], not starting with '.' or '-'. */
+int sl_sila_name_ok(const char *s, size_t n);
+
+typedef struct sl_sila_writer sl_sila_writer;
+/* A new archive whose dictionary primes on primers[0..np-1] (1..64 logs of
+ * one game and rules version; each must fit one modelled segment: at most
+ * SL_SILB_MSEGMENT_ENTRIES entries and no glyph). */
+int sl_sila_writer_new(sl_sila_writer **out, const sl_log *const *primers, size_t np, sl_error *err);
+/* path, an archive of many games, opened to add games to: its dictionary
+ * and its games stay as they are; finish writes the new games, the
+ * directory and the trailer in place of the old directory. */
+int sl_sila_writer_append(sl_sila_writer **out, const char *path, sl_error *err);
+/* Codes log (of the archive's game) as a member named name (unique). */
+int sl_sila_writer_add(sl_sila_writer *w, const char *name, const sl_log *log, sl_error *err);
+/* A new archive: its bytes appended to out; appending: written to the
+ * file and synced (out unused). The writer is freed either way. */
+int sl_sila_writer_finish(sl_sila_writer *w, sl_buf *out, sl_error *err);
+void sl_sila_writer_free(sl_sila_writer *w);
+
+typedef struct sl_sila sl_sila;
+typedef struct sl_sila_member {
+	const char *name;
+	size_t offset, bytes;        /* where its records lie in the file */
+	size_t index_bytes;          /* its last record, the INDEX, framed */
+	long events;
+	int turns;
+} sl_sila_member;
+/* Reads the file header, the trailer, the directory and the dictionary's
+ * first fields; the dictionary's games are decoded by the first read of
+ * a member, and kept. Close with sl_sila_close. */
+int sl_sila_open(sl_sila **out, const char *path, sl_error *err);
+/* Opens the archive of FILE:NAME and finds the game: *index. */
+int sl_sila_open_member(sl_sila **out, size_t *index, const char *path, sl_error *err);
+void sl_sila_close(sl_sila *a);
+size_t sl_sila_count(const sl_sila *a);
+const sl_sila_member *sl_sila_at(const sl_sila *a, size_t i);
+long sl_sila_find(const sl_sila *a, const char *name);   /* -1: none */
+const char *sl_sila_game(const sl_sila *a);
+size_t sl_sila_dict_bytes(const sl_sila *a);   /* the DICT record, framed */
+size_t sl_sila_primers(const sl_sila *a);
+size_t sl_sila_file_bytes(const sl_sila *a);
+/* Game i read alone (its bytes and the dictionary's), whole (sink NULL:
+ * as sl_silb_read, flags too) or streamed to sink (as sl_silb_stream_flags).
+ * The log is named FILE:NAME; errors give offsets in FILE. */
+int sl_sila_read(sl_sila *a, size_t i, sl_log **out, unsigned flags, sl_silb_info *info,
+	sl_silb_sink sink, void *ud, sl_error *err);
+/* 1 if data starts like an archive of many games. */
+int sl_sila_sniff(const void *data, size_t n);
+int sl_sila_is_file(const char *path);
+/* 1 if path names a game of an archive: it is no file itself, and splits at
+ * its last ':' into an archive of many games and a valid name (both
+ * allocated: the caller frees them). */
+int sl_sila_member_path(const char *path, char **file, char **member);
+
 #ifdef __cplusplus
 }
 #endif

@@ -257,6 +257,7 @@ typedef struct pump {
 	sl_buf desc;
 	/* several */
 	pthread_t th[PUMP_MAX_THREADS];
+	sl_render_grounds *grounds;   /* the grounds the threads have drawn */
 	int started;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -269,9 +270,10 @@ typedef struct pump {
 #define MAX_TRAIL 64   /* earlier events of one frame drawn as its trail */
 
 /* The frame at pos; when it stands for the events after from (a frame per
- * turn or phase), with the states after each earlier event as its trail. */
+ * turn or phase), with the states after each earlier event as its trail.
+ * Drawn into dst when not NULL, else into the seq's own pixels (*px). */
 static int pump_draw(sl_replay *r, sl_render_seq *seq, int view, sl_buf *desc, size_t from,
-	size_t pos, const uint32_t **px, sl_error *err)
+	size_t pos, uint32_t *dst, const uint32_t **px, sl_error *err)
 {
 	const sl_log *log = sl_replay_log(r);
 	const sl_game *gm = log->game;
@@ -300,7 +302,7 @@ static int pump_draw(sl_replay *r, sl_render_seq *seq, int view, sl_buf *desc, s
 	if (rc == SL_OK && (rc = sl_export_frame_as(r, pos, view, &fr, desc, err)) == SL_OK) {
 		fr.trail = (const void *const *)trail;
 		fr.ntrail = nt;
-		rc = sl_render_seq_draw(seq, &fr, px, err);
+		rc = dst ? sl_render_seq_draw_into(seq, &fr, dst, err) : sl_render_seq_draw(seq, &fr, px, err);
 	}
 	for (int k = 0; k < nt; k++)
 		gm->destroy(trail[k]);
@@ -319,11 +321,10 @@ static void *pump_worker(void *arg)
 	sl_buf_init(&desc);
 	sl_error_clear(&err);
 	rc = sl_replay_open(&r, p->log, 0, &err);
-	if (rc == SL_OK)
-		rc = sl_render_seq_new(&seq, p->w, p->h, p->o, &err);
+	if (rc == SL_OK && (rc = sl_render_seq_new(&seq, p->w, p->h, p->o, &err)) == SL_OK)
+		sl_render_seq_share(seq, p->grounds);
 	for (;;) {
 		size_t i;
-		const uint32_t *px;
 		pthread_mutex_lock(&p->mu);
 		if (rc < 0) {
 			if (!p->failed) {
@@ -341,10 +342,10 @@ static void *pump_worker(void *arg)
 		}
 		i = p->next++;
 		pthread_mutex_unlock(&p->mu);
+		/* drawn straight into the slot (the seq keeps a target over each) */
 		if ((rc = pump_draw(r, seq, sl_export_view(&p->log->h, p->o), &desc,
-			i ? p->pos[i - 1] : p->pos[i], p->pos[i], &px, &err)) < 0)
+			i ? p->pos[i - 1] : p->pos[i], p->pos[i], p->slot[i % p->ring].px, NULL, &err)) < 0)
 			continue;
-		memcpy(p->slot[i % p->ring].px, px, (size_t)p->w * p->h * 4);
 		pthread_mutex_lock(&p->mu);
 		p->slot[i % p->ring].idx = i;
 		p->slot[i % p->ring].ready = 1;
@@ -371,6 +372,7 @@ static void pump_free(pump *p)
 	}
 	for (int k = 0; k < p->ring; k++)
 		sl_free(p->slot[k].px);
+	sl_render_grounds_free(p->grounds);
 	sl_render_seq_free(p->seq);
 	sl_buf_free(&p->desc);
 }
@@ -400,6 +402,8 @@ static int pump_start(pump *p, sl_replay *r, const size_t *pos, size_t npos, int
 	for (int k = 0; k < p->ring; k++)
 		if (!(p->slot[k].px = sl_malloc((size_t)w * h * 4)))
 			return sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
+	if (sl_render_grounds_new(&p->grounds, w, h, err) < 0)
+		return SL_ENOMEM;
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
 	for (int t = 0; t < p->nthreads; t++) {
@@ -421,7 +425,7 @@ static int pump_get(pump *p, size_t i, const uint32_t **px, sl_error *err)
 	pump_slot *s;
 	if (p->nthreads == 1)
 		return pump_draw(p->r, p->seq, sl_export_view(&p->log->h, p->o), &p->desc,
-			i ? p->pos[i - 1] : p->pos[i], p->pos[i], px, err);
+			i ? p->pos[i - 1] : p->pos[i], p->pos[i], NULL, px, err);
 	s = &p->slot[i % p->ring];
 	pthread_mutex_lock(&p->mu);
 	while (!(s->ready && s->idx == i) && !p->failed)
@@ -455,6 +459,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	const sl_log *log = sl_replay_log(j->r);
 	size_t *pos = NULL, npos = 0;
 	uint32_t *prev = NULL, colours[64];
+	uint8_t *rows = NULL;   /* the rows that changed since the frame before */
 	const uint32_t *px, *last = NULL;
 	int *turn = NULL;
 	sl_apng *apng = NULL;
@@ -500,7 +505,8 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		h = fh;
 	}
 	prev = sl_calloc((size_t)w * h, 4);
-	if (!prev) {
+	rows = sl_calloc((size_t)h, 1);
+	if (!prev || !rows) {
 		rc = sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
 		goto out;
 	}
@@ -530,7 +536,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 			const uint32_t *pv = pm.nthreads > 1 ? last : prev;
 			size_t c = 0, np = (size_t)w * h;
 			for (size_t y = 0; y < (size_t)h; y++)   /* most rows are the same */
-				if (memcmp(px + y * w, pv + y * w, (size_t)w * 4) != 0)
+				if ((rows[y] = memcmp(px + y * w, pv + y * w, (size_t)w * 4) != 0))
 					for (size_t k = y * w; k < (y + 1) * w; k++)
 						c += ((px[k] ^ pv[k]) & 0xffffff) != 0;
 			changed += (double)c / np;
@@ -541,7 +547,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		if (pm.nthreads <= 1)
 			memcpy(prev, px, (size_t)w * h * 4);
 		rc = apng ? sl_apng_frame(apng, px, w * 4, d, err) :
-			gif ? sl_gif_frame(gif, px, w * 4, d, err) : sl_video_frame(vid, px, w * 4, d, err);
+			gif ? sl_gif_frame(gif, px, w * 4, d, err) : sl_video_frame(vid, px, w * 4, rows, d, err);
 		if (i > 0)
 			pump_done(&pm, i - 1);
 		last = px;
@@ -567,6 +573,7 @@ out:
 	sl_gif_free(gif);
 	sl_video_free(vid);
 	sl_free(prev);
+	sl_free(rows);
 	sl_free(pos);
 	sl_free(turn);
 	return rc;

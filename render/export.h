@@ -29,7 +29,19 @@ int sl_render_seq_new(sl_render_seq **out, int w, int h, const sl_render_opts *o
  * valid until the next call. */
 int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px,
 	sl_error *err);
+/* Draws fr into dst (w*h words, stride w*4, caller-owned), the same pixels;
+ * the seq keeps a cairo target over each dst it is given (at most
+ * SL_RENDER_SEQ_TARGETS of them; dst must outlive the seq). */
+#define SL_RENDER_SEQ_TARGETS 16
+int sl_render_seq_draw_into(sl_render_seq *s, const sl_frame *fr, uint32_t *dst, sl_error *err);
 void sl_render_seq_free(sl_render_seq *s);
+/* Grounds drawn by any of the seqs that share them (one animation's
+ * drawing threads): a ground one of them drew is copied, not drawn again,
+ * by the others. Thread-safe; outlives the seqs sharing it. */
+typedef struct sl_render_grounds sl_render_grounds;
+int sl_render_grounds_new(sl_render_grounds **out, int w, int h, sl_error *err);
+void sl_render_grounds_free(sl_render_grounds *g);
+void sl_render_seq_share(sl_render_seq *s, sl_render_grounds *g);
 
 /* The key of fr's ground (equal keys: the same ground; a painter without
  * layers has one ground for the game, the page). */
@@ -73,12 +85,21 @@ int sl_png_rgb(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, voi
  * freed): the same bytes without a second copy of the image. */
 int sl_png_rgb_consume(uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
 	sl_error *err);
+/* n zeroed bytes for an image surface's pixels, 2 MB-aligned and advised
+ * as huge pages (render/pixels.c); NULL when n is under 2 MB or the map
+ * fails (then let cairo allocate). Freed by sl_pixels_free with the same n. */
+void *sl_pixels_alloc(size_t n);
+void sl_pixels_free(void *p, size_t n);
 /* The same of premultiplied ARGB32 pixels, as RGBA (a transparent board). */
 int sl_png_rgba(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, void *closure,
 	sl_error *err);
 typedef struct sl_video sl_video;
 int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_error *err);
-int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl_error *err);
+/* The next frame; rows[y] non-zero where row y differs from the frame given
+ * before (ignored for the first frame; NULL: every row): only the rows that
+ * changed are converted again. */
+int sl_video_frame(sl_video *v, const uint32_t *px, int stride, const uint8_t *rows, int delay_ms,
+	sl_error *err);
 int sl_video_finish(sl_video *v, sl_error *err);
 void sl_video_free(sl_video *v);
 

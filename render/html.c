@@ -28,24 +28,25 @@
 /* ---- a string interner ------------------------------------------------------------ */
 
 typedef struct intern {
-	char **s;
-	size_t n, cap;
-	size_t *slot;      /* open addressing: index + 1, 0 = empty */
+	char **s;          /* s[k]: the text of id first + k */
+	size_t n, cap;     /* ids given; room in s */
+	size_t *slot;      /* open addressing: k + 1, 0 = empty */
 	size_t nslot;
 	int failed;
+	size_t first;      /* ids below it were let go (intern_forget): their text is spooled */
 } intern;
 
 static size_t intern_add(intern *t, const char *s, size_t len)
 {
 	uint64_t h = sl_hash64(s, len);
-	size_t k;
-	if ((t->n + 1) * 2 > t->nslot) {
+	size_t k, held = t->n - t->first;
+	if ((held + 1) * 2 > t->nslot) {
 		size_t ns = t->nslot ? t->nslot * 2 : 4096, *sl = sl_calloc(ns, sizeof *sl);
 		if (!sl) {
 			t->failed = 1;
 			return 0;
 		}
-		for (size_t i = 0; i < t->n; i++) {
+		for (size_t i = 0; i < held; i++) {
 			uint64_t hh = sl_hash64(t->s[i], strlen(t->s[i]));
 			size_t j = (size_t)hh & (ns - 1);
 			while (sl[j])
@@ -60,10 +61,10 @@ static size_t intern_add(intern *t, const char *s, size_t len)
 	while (t->slot[k]) {
 		const char *o = t->s[t->slot[k] - 1];
 		if (strncmp(o, s, len) == 0 && o[len] == 0)
-			return t->slot[k] - 1;
+			return t->first + t->slot[k] - 1;
 		k = (k + 1) & (t->nslot - 1);
 	}
-	if (t->n == t->cap) {
+	if (held == t->cap) {
 		size_t nc = t->cap ? t->cap * 2 : 4096;
 		char **ns = sl_realloc(t->s, nc * sizeof *ns);
 		if (!ns) {
@@ -73,17 +74,17 @@ static size_t intern_add(intern *t, const char *s, size_t len)
 		t->s = ns;
 		t->cap = nc;
 	}
-	if (!(t->s[t->n] = sl_strndup(s, len))) {
+	if (!(t->s[held] = sl_strndup(s, len))) {
 		t->failed = 1;
 		return 0;
 	}
-	t->slot[k] = t->n + 1;
+	t->slot[k] = held + 1;
 	return t->n++;
 }
 
 static void intern_free(intern *t)
 {
-	for (size_t i = 0; i < t->n; i++)
+	for (size_t i = 0; i < t->n - t->first; i++)
 		sl_free(t->s[i]);
 	sl_free(t->s);
 	sl_free(t->slot);
@@ -94,16 +95,16 @@ static void intern_free(intern *t)
  * out for a game with no analysis, and past SERIES_MAX entries (the series
  * holds every metric at every step). */
 #define SERIES_MAX 200000
-static void add_metrics(sl_buf *page, const sl_log *log)
+/* A page fed as the log is walked keeps its chart's series while it fits
+ * in this, so that memory stays bounded (issue 30: ~200 bytes a step for
+ * sail, and the page's JSON of it). */
+#define SERIES_BYTES ((size_t)24 << 20)
+static void add_metrics(sl_buf *page, const sl_log *log, const sl_series *se)
 {
-	sl_series *se = NULL;
-	sl_error e;
-	sl_error_clear(&e);
-	if (log->n <= SERIES_MAX && sl_stats_series(&se, log, &e) == SL_OK && se->nmetrics > 0) {
+	if (se && se->nmetrics > 0) {
 		sl_buf_puts(page, ",\n\"metrics\":");
 		sl_series_json(se, &log->h, page);
 	}
-	sl_series_free(se);
 }
 
 /* JSON string for a <script type="application/json"> block: '</' and '<!'
@@ -123,6 +124,110 @@ static void json_light(sl_buf *b, const char *s)
 			sl_buf_putc(b, c);
 	}
 	sl_buf_putc(b, '"');
+}
+
+/* ---- text kept in memory up to a chunk, then in a temporary file ---------------------
+ * (a page written as a long game is walked, issue 30: its entries and steps
+ * are known in that order, and written after the tables that come before
+ * them in the page) */
+
+#define SPOOL_CHUNK ((size_t)1 << 20)
+
+typedef struct spool {
+	sl_buf b;
+	FILE *f;           /* NULL until b first passes a chunk */
+	int failed;
+} spool;
+
+static void spool_keep(spool *s)
+{
+	if (s->b.len < SPOOL_CHUNK || s->failed)
+		return;
+	if ((!s->f && !(s->f = tmpfile())) || fwrite(s->b.data, 1, s->b.len, s->f) != s->b.len)
+		s->failed = 1;
+	sl_buf_reset(&s->b);
+}
+
+static void spool_free(spool *s)
+{
+	if (s->f)
+		fclose(s->f);
+	sl_buf_free(&s->b);
+	memset(s, 0, sizeof *s);
+}
+
+/* The page, out through fn a chunk at a time. */
+typedef struct page_out {
+	sl_buf b;
+	sl_write_fn fn;
+	void *closure;
+	size_t total;
+	int io_failed;
+} page_out;
+
+static void page_put(page_out *p, const void *data, size_t n)
+{
+	if (!p->io_failed && n && p->fn(p->closure, data, n) != 0)
+		p->io_failed = 1;
+	p->total += n;
+}
+
+static void page_flush(page_out *p, int all)
+{
+	if (p->b.failed || (p->b.len < SPOOL_CHUNK && !all))
+		return;
+	page_put(p, p->b.data, p->b.len);
+	sl_buf_reset(&p->b);
+}
+
+/* The spool's text into the page. */
+static void page_spool(page_out *p, spool *s)
+{
+	char chunk[65536];
+	size_t n;
+	page_flush(p, 1);
+	if (s->f) {
+		if (fflush(s->f) != 0 || fseek(s->f, 0, SEEK_SET) != 0)
+			s->failed = 1;
+		while (!s->failed && (n = fread(chunk, 1, sizeof chunk, s->f)) > 0)
+			page_put(p, chunk, n);
+		if (ferror(s->f))
+			s->failed = 1;
+	}
+	page_put(p, s->b.data, s->b.len);
+}
+
+/* A page fed as a long game is walked lets go of the lines it holds past
+ * this many (issue 30: some 25 new lines a step on a big sail map, ~90
+ * bytes each held): their text goes to the page's spool of lines, and a
+ * line seen again later takes a new id (the page holds its text twice). */
+#define LINES_HELD 131072
+
+/* The held texts of t, as the page writes them (json_light, ",\n" before
+ * all but id 0), onto out; t keeps its ids and holds none. */
+static void intern_forget(intern *t, spool *out)
+{
+	for (size_t i = 0; i < t->n - t->first; i++) {
+		if (t->first + i)
+			sl_buf_puts(&out->b, ",\n");
+		json_light(&out->b, t->s[i]);
+		sl_free(t->s[i]);
+		spool_keep(out);
+	}
+	if (t->slot)
+		memset(t->slot, 0, t->nslot * sizeof *t->slot);
+	t->first = t->n;
+}
+
+/* t emptied: its texts freed, its ids given again from 0 (a cache whose
+ * ids index another table, let go with what it points at). */
+static void intern_drop(intern *t)
+{
+	for (size_t i = 0; i < t->n - t->first; i++)
+		sl_free(t->s[i]);
+	if (t->slot)
+		memset(t->slot, 0, t->nslot * sizeof *t->slot);
+	t->n = t->first = 0;
 }
 
 /* ---- one SVG document into lines ----------------------------------------------------- */
@@ -176,7 +281,7 @@ typedef struct html_job {
 	const sl_render_opts *o;
 	sl_html_stats *stats;
 	intern lines, glyphs, styles, shapes;
-	sl_buf steps;       /* JSON: [[ground, op, n, op, n...], ...] */
+	spool steps;        /* JSON: [[ground, op, n, op, n...], ...] */
 	sl_buf grounds;     /* JSON: [[op, n, ...], ...] */
 	sl_buf line, tmp;
 	idvec prev, cur;
@@ -198,6 +303,10 @@ typedef struct html_job {
 	size_t *gmap;       /* a document's glyph F-I at F * 256 + I: its glyph id + 1 */
 	size_t ngmap;
 	chunk ck;           /* the steps drawn ahead */
+	spool gone;         /* the lines let go (intern_forget), as the page writes them */
+	int part;           /* a part of a game (sl_html_feed): its first step's */
+	long ev0;           /* events before it */
+	int turn0;          /* and turn */
 } html_job;
 
 /* ---- hundredths, exactly as "%.2f" of strtod's value ------------------------------ */
@@ -1055,17 +1164,21 @@ static int diff_ops(html_job *j, const idvec *prev, const idvec *cur, sl_buf *b,
 	size_t i = 0, k = 0;
 	size_t run_a = 0, run_n = 0;
 	int run_lit = -1;
-	/* where each id of prev sits (its first place) */
-	if (j->lines.n > j->npos_of) {
-		size_t nn = j->lines.n * 2, *np = sl_realloc(j->pos_of, nn * sizeof *np);
+	size_t off = prev->n ? (size_t)-1 : 0, need;
+	/* where each id of prev sits (its first place), from its lowest id on */
+	for (size_t q = 0; q < prev->n; q++)
+		off = prev->v[q] < off ? prev->v[q] : off;
+	need = j->lines.n - off;
+	if (need > j->npos_of) {
+		size_t nn = need * 2, *np = sl_realloc(j->pos_of, nn * sizeof *np);
 		if (!np)
 			return SL_ENOMEM;
 		j->pos_of = np;
 		j->npos_of = nn;
 	}
-	memset(j->pos_of, 0, j->npos_of * sizeof *j->pos_of);
+	memset(j->pos_of, 0, need * sizeof *j->pos_of);
 	for (size_t q = prev->n; q-- > 0;)
-		j->pos_of[prev->v[q]] = q + 1;
+		j->pos_of[prev->v[q] - off] = q + 1;
 	while (k < cur->n) {
 		size_t id = cur->v[k], at = (size_t)-1;
 		if (i < prev->n && prev->v[i] == id)
@@ -1076,8 +1189,8 @@ static int diff_ops(html_job *j, const idvec *prev, const idvec *cur, sl_buf *b,
 					at = i + d;
 					break;
 				}
-			if (at == (size_t)-1 && id < j->npos_of && j->pos_of[id])
-				at = j->pos_of[id] - 1;
+			if (at == (size_t)-1 && id >= off && id - off < need && j->pos_of[id - off])
+				at = j->pos_of[id - off] - 1;
 		}
 		if (at != (size_t)-1) {
 			if (run_lit == 0 && run_a + run_n == at)
@@ -1119,10 +1232,9 @@ static int buf_write(void *closure, const unsigned char *data, size_t n)
 
 #include "html_viewer.inc"   /* static const char viewer_css[], viewer_js[] */
 
-static void entry_json(sl_buf *b, const sl_log *log, size_t i, int first, const char *desc, int turn,
+static void entry_json(sl_buf *b, const sl_log *log, const sl_event *ev, int first, const char *desc, int turn,
 	int phase, long evno)
 {
-	const sl_event *ev = &log->ev[i];
 	sl_buf_printf(b, "%s{\"k\":%d,\"t\":%d,\"p\":%d,\"n\":%ld,\"d\":", first ? "" : ",", ev->entry,
 		turn, phase, ev->entry == SL_ENTRY_EVENT ? evno : 0);
 	sl_export_json_str(b, desc);
@@ -1167,7 +1279,7 @@ static int put_entries(html_job *j, sl_replay *r, size_t from, long *evno, sl_bu
 			goto out;
 		sl_replay_where(r, &turn, &phase);
 		*evno += log->ev[i].entry == SL_ENTRY_EVENT;
-		entry_json(ents, log, i, i == from, sl_buf_cstr(&desc), turn, phase, *evno);
+		entry_json(ents, log, &log->ev[i], i == from, sl_buf_cstr(&desc), turn, phase, *evno);
 	}
 	rc = SL_OK;
 out:
@@ -1526,11 +1638,19 @@ out:
 	return ok;
 }
 
-/* Draws the steps of r from p on (to last at most, while they have the
- * size of p's) into j->ck: their top layers, and the grounds to be added. */
-static int chunk_draw(html_job *j, sl_replay *r, size_t p, size_t last, sl_error *err)
+/* The frames a chunk is drawn from: frame m of them into *fr (desc holds
+ * what fr's caption points at). */
+typedef struct frame_src {
+	int (*get)(void *ctx, size_t m, sl_frame *fr, sl_buf *desc, sl_error *err);
+	void *ctx;
+	size_t n;              /* frames there */
+} frame_src;
+
+/* Draws the frames of src from the first on (CHUNK at most, while they have
+ * the first's size) into j->ck: their top layers, and the grounds to be
+ * added; ck->n says how many. */
+static int chunk_draw(html_job *j, const frame_src *src, sl_error *err)
 {
-	const sl_log *log = sl_replay_log(r);
 	chunk *ck = &j->ck;
 	sl_svg_pages *pg = NULL;
 	sl_frame fr;
@@ -1541,10 +1661,11 @@ static int chunk_draw(html_job *j, sl_replay *r, size_t p, size_t last, sl_error
 	sl_buf_init(&doc);
 	sl_buf_reset(&ck->text);
 	ck->r = NULL;
-	for (size_t q = p; q <= last && n < (ck->singles ? 1 : CHUNK); q++) {
+	ck->n = 0;
+	for (size_t q = 0; q < src->n && n < (ck->singles ? 1 : CHUNK); q++) {
 		int w, h, seen = 0;
 		chunk_page *cp = &ck->pg[n];
-		if ((rc = sl_export_frame_as(r, q, sl_export_view(&log->h, j->o), &fr, &desc, err)) < 0 ||
+		if ((rc = src->get(src->ctx, q, &fr, &desc, err)) < 0 ||
 		    (rc = sl_render_measure(&fr, j->o, &w, &h, err)) < 0)
 			goto out;
 		if (n && (w != w0 || h != h0))
@@ -1588,7 +1709,7 @@ static int chunk_draw(html_job *j, sl_replay *r, size_t p, size_t last, sl_error
 			for (size_t m = 0; m < n; m++) {
 				int w, h;
 				chunk_page *cp = &ck->pg[m];
-				if ((rc = sl_export_frame_as(r, p + m, sl_export_view(&log->h, j->o), &fr, &desc, err)) < 0 ||
+				if ((rc = src->get(src->ctx, m, &fr, &desc, err)) < 0 ||
 				    (rc = sl_render_measure(&fr, j->o, &w, &h, err)) < 0)
 					goto out;
 				cp->at = ck->text.len;
@@ -1602,8 +1723,6 @@ static int chunk_draw(html_job *j, sl_replay *r, size_t p, size_t last, sl_error
 		rc = sl_error_set(err, SL_ENOMEM, "html: out of memory");
 		goto out;
 	}
-	ck->r = r;
-	ck->from = p;
 	ck->n = n;
 	rc = SL_OK;
 out:
@@ -1613,6 +1732,40 @@ out:
 	return rc;
 }
 
+/* Page m of j->ck as the page's lines, into j->cur, and the index of its
+ * ground into *ground (the ground added to the page when it is new). */
+static int top_page(html_job *j, size_t m, size_t *ground, sl_error *err)
+{
+	chunk *ck = &j->ck;
+	chunk_page *cp = &ck->pg[m];
+	int is_new, rc;
+	if ((rc = ground_index(j, cp->gkey, ground, &is_new, err)) < 0)
+		return rc;
+	if (is_new && !cp->glen)
+		return sl_error_set(err, SL_EFORMAT, "html: a ground was not drawn");
+	if (is_new && (rc = ground_add(j, *ground, (const char *)ck->text.data + cp->gat, cp->glen, err)) < 0)
+		return rc;
+	j->svg_total += cp->len;
+	if ((rc = add_doc(j, (const char *)ck->text.data + cp->at, cp->len, "t-", &j->cur)) < 0)
+		return sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" : "html: cannot read cairo's SVG");
+	return SL_OK;
+}
+
+/* A replay's positions from p as a chunk's frames. */
+typedef struct replay_src {
+	html_job *j;
+	sl_replay *r;
+	size_t p;
+} replay_src;
+
+static int replay_frame(void *ctx, size_t m, sl_frame *fr, sl_buf *desc, sl_error *err)
+{
+	replay_src *rs = ctx;
+	int rc = sl_export_frame_as(rs->r, rs->p + m, sl_export_view(&sl_replay_log(rs->r)->h, rs->j->o), fr, desc,
+		err);
+	return rc < 0 ? rc : SL_OK;
+}
+
 /* The top layer of position p of r as the page's lines, into j->cur, and
  * the index of its ground into *ground (with a ground: steps up to last
  * drawn ahead, see chunk_draw); without, a branch's base: p alone. */
@@ -1620,7 +1773,6 @@ static int top_of(html_job *j, sl_replay *r, size_t p, size_t *ground, size_t la
 {
 	const sl_log *log = sl_replay_log(r);
 	chunk *ck = &j->ck;
-	chunk_page *cp;
 	int rc;
 	if (!ground) {
 		sl_frame fr;
@@ -1640,22 +1792,31 @@ static int top_of(html_job *j, sl_replay *r, size_t p, size_t *ground, size_t la
 		sl_buf_free(&svg);
 		return rc < 0 ? rc : SL_OK;
 	}
-	if (!(ck->r == r && p >= ck->from && p < ck->from + ck->n) &&
-	    (rc = chunk_draw(j, r, p, last < p ? p : last, err)) < 0)
-		return rc;
-	cp = &ck->pg[p - ck->from];
-	{
-		int is_new;
-		if ((rc = ground_index(j, cp->gkey, ground, &is_new, err)) < 0)
+	if (!(ck->r == r && p >= ck->from && p < ck->from + ck->n)) {
+		replay_src rs = {j, r, p};
+		frame_src src = {replay_frame, &rs, (last < p ? p : last) - p + 1};
+		if ((rc = chunk_draw(j, &src, err)) < 0)
 			return rc;
-		if (is_new && !cp->glen)
-			return sl_error_set(err, SL_EFORMAT, "html: a ground was not drawn");
-		if (is_new && (rc = ground_add(j, *ground, (const char *)ck->text.data + cp->gat, cp->glen, err)) < 0)
-			return rc;
+		ck->r = r;
+		ck->from = p;
 	}
-	j->svg_total += cp->len;
-	if ((rc = add_doc(j, (const char *)ck->text.data + cp->at, cp->len, "t-", &j->cur)) < 0)
+	return top_page(j, p - ck->from, ground, err);
+}
+
+/* A step of steps, the top in j->cur over ground g, as the change from
+ * j->prev (first: none before it in the array); cur becomes prev. */
+static int put_step(html_job *j, size_t g, int first, sl_buf *steps, sl_error *err)
+{
+	idvec t;
+	int rc;
+	sl_buf_puts(steps, first ? "\"" : ",\n\"");
+	put_b36(steps, g);
+	if ((rc = diff_ops(j, &j->prev, &j->cur, steps, 0)) < 0)
 		return sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" : "html: cannot read cairo's SVG");
+	sl_buf_putc(steps, '"');
+	t = j->prev;
+	j->prev = j->cur;
+	j->cur = t;
 	return SL_OK;
 }
 
@@ -1677,19 +1838,9 @@ static int put_frames(html_job *j, sl_replay *r, size_t from, size_t to, sl_repl
 	sl_buf_putc(steps, '[');
 	for (size_t p = from; p <= to; p++) {
 		size_t g;
-		idvec t;
 		j->cur.n = 0;
-		if ((rc = top_of(j, r, p, &g, to, err)) < 0)
+		if ((rc = top_of(j, r, p, &g, to, err)) < 0 || (rc = put_step(j, g, p == from, steps, err)) < 0)
 			return rc;
-		sl_buf_puts(steps, p > from ? ",\n\"" : "\"");
-		put_b36(steps, g);
-		if ((rc = diff_ops(j, &j->prev, &j->cur, steps, 0)) < 0)
-			return sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" :
-				"html: cannot read cairo's SVG");
-		sl_buf_putc(steps, '"');
-		t = j->prev;
-		j->prev = j->cur;
-		j->cur = t;
 	}
 	sl_buf_putc(steps, ']');
 	return SL_OK;
@@ -1764,8 +1915,10 @@ static int put_branches(html_job *j, sl_buf *out, sl_error *err)
 
 /* The page around the data: styles, the glyph symbols, the data as JSON,
  * the controls and the script. */
-static void write_page(html_job *j, const sl_log *log, const sl_buf *ents, const sl_buf *br, sl_buf *page)
+static void write_page(html_job *j, const sl_log *log, spool *ents, const sl_buf *br, const sl_series *se,
+	page_out *po)
 {
+	sl_buf *page = &po->b;
 	sl_buf_puts(page, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
@@ -1774,9 +1927,11 @@ static void write_page(html_job *j, const sl_log *log, const sl_buf *ents, const
 	sl_buf_printf(page, " - sillage</title>\n<style>%s</style>\n</head>\n<body class=\"%s%s\">\n",
 		viewer_css, j->o->theme == SL_THEME_DARK ? "dark" : "light", j->ho && j->ho->embed ? " embed" : "");
 	sl_buf_puts(page, "<svg id=\"glyphs\" width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>\n");
-	for (size_t g = 0; g < j->glyphs.n; g++)
+	for (size_t g = 0; g < j->glyphs.n; g++) {
 		sl_buf_printf(page, "<symbol overflow=\"visible\" id=\"sg%zu\">%s</symbol>\n", g,
 			j->glyphs.s[g]);
+		page_flush(po, 0);
+	}
 	sl_buf_puts(page, "</defs></svg>\n");
 	sl_buf_puts(page, "<script type=\"application/json\" id=\"sl-data\">{\"title\":");
 	sl_export_json_str(page, log->h.title ? log->h.title : "");
@@ -1791,16 +1946,19 @@ static void write_page(html_job *j, const sl_log *log, const sl_buf *ents, const
 		sl_buf_printf(page, ",\"colour\":\"#%06x\"}", (unsigned)(log->h.players[i].colour & 0xffffff));
 	}
 	sl_buf_puts(page, "],\"entries\":[");
-	sl_buf_put(page, ents->data, ents->len);
+	page_spool(po, ents);
 	sl_buf_puts(page, "],\n\"grounds\":");
 	sl_buf_put(page, j->grounds.data, j->grounds.len);
 	sl_buf_puts(page, ",\n\"steps\":");
-	sl_buf_put(page, j->steps.data, j->steps.len);
+	page_spool(po, &j->steps);
 	sl_buf_puts(page, ",\n\"lines\":[");
-	for (size_t i = 0; i < j->lines.n; i++) {
+	if (j->lines.first)   /* the lines let go, then those held */
+		page_spool(po, &j->gone);
+	for (size_t i = j->lines.first; i < j->lines.n; i++) {
 		if (i)
 			sl_buf_puts(page, ",\n");
-		json_light(page, j->lines.s[i]);
+		json_light(page, j->lines.s[i - j->lines.first]);
+		page_flush(po, 0);
 	}
 	sl_buf_puts(page, "],\n\"styles\":[");
 	for (size_t i = 0; i < j->styles.n; i++) {
@@ -1823,25 +1981,22 @@ static void write_page(html_job *j, const sl_log *log, const sl_buf *ents, const
 	sl_buf_putc(page, ']');
 	sl_buf_put(page, br->data, br->len);
 	sl_buf_printf(page, ",\n\"embed\":%s", j->ho && j->ho->embed ? "true" : "false");
-	add_metrics(page, log);
+	if (j->part)   /* a part of a game: where its first step stands */
+		sl_buf_printf(page, ",\n\"start\":{\"event\":%ld,\"turn\":%d}", j->ev0, j->turn0);
+	add_metrics(page, log, se);
 	sl_buf_puts(page, "}</script>\n");
 	sl_buf_puts(page, viewer_body);
 	sl_buf_printf(page, "<script>%s</script>\n</body></html>\n", viewer_js);
+	page_flush(po, 1);
 }
 
-static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
+/* The job's tables, empty. */
+static void job_init(html_job *j)
 {
-	html_job *j = ctx;
-	const sl_log *log = sl_replay_log(j->r);
-	sl_buf page, ents, br;
-	sl_render_opts ro;
-	int rc = SL_OK, keep = 0;
-	long evno = 0;
-
-	sl_buf_init(&page);
-	sl_buf_init(&ents);
-	sl_buf_init(&br);
-	sl_buf_init(&j->steps);
+	memset(&j->steps, 0, sizeof j->steps);
+	sl_buf_init(&j->steps.b);
+	memset(&j->gone, 0, sizeof j->gone);
+	sl_buf_init(&j->gone.b);
 	sl_buf_init(&j->grounds);
 	sl_buf_init(&j->line);
 	sl_buf_init(&j->tmp);
@@ -1854,48 +2009,12 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	memset(&j->prev, 0, sizeof j->prev);
 	memset(&j->cur, 0, sizeof j->cur);
 	memset(&j->gdoc, 0, sizeof j->gdoc);
+}
 
-	/* the entries in words */
-	if ((rc = put_entries(j, j->r, 0, &evno, &ents, err)) < 0)
-		goto out;
-	/* a game over at the end (of the main line or a branch) keeps the
-	 * result band's room on every step */
-	ro = *j->o;
-	if ((rc = band_of(j, j->r, &keep, err)) < 0)
-		goto out;
-	for (size_t b = 0; j->ho && b < j->ho->nbranches; b++)
-		if ((rc = band_of(j, j->ho->branches[b].r, &keep, err)) < 0)
-			goto out;
-	ro.keep_band = keep;
-	j->o = &ro;
-	/* the board at every position: its ground (drawn once per key), and
-	 * its top as the change from the position before */
-	sl_buf_putc(&j->grounds, '[');
-	if ((rc = put_frames(j, j->r, 0, log->n, NULL, 0, &j->steps, err)) < 0 ||
-	    (rc = put_branches(j, &br, err)) < 0)
-		goto out;
-	sl_buf_putc(&j->grounds, ']');
-
-	write_page(j, log, &ents, &br, &page);
-	if (page.failed || ents.failed || br.failed || j->steps.failed || j->grounds.failed) {
-		rc = sl_error_set(err, SL_ENOMEM, "html: out of memory");
-		goto out;
-	}
-	if (fn(closure, page.data, page.len) != 0) {
-		rc = sl_error_set(err, SL_EIO, "html: writing the page failed");
-		goto out;
-	}
-	if (j->stats) {
-		j->stats->frames = (long)log->n + 1;
-		j->stats->svg_bytes = j->svg_total;
-		j->stats->lines = j->lines.n;
-		j->stats->bytes = page.len;
-	}
-out:
-	sl_buf_free(&page);
-	sl_buf_free(&ents);
-	sl_buf_free(&br);
-	sl_buf_free(&j->steps);
+static void job_free(html_job *j)
+{
+	spool_free(&j->steps);
+	spool_free(&j->gone);
 	sl_buf_free(&j->grounds);
 	sl_buf_free(&j->line);
 	sl_buf_free(&j->tmp);
@@ -1915,6 +2034,84 @@ out:
 	sl_free(j->raw_glyph_id);
 	sl_free(j->gmap);
 	sl_buf_free(&j->ck.text);
+}
+
+/* The page of the job's tables and ents, br, se out through fn. */
+static int job_page(html_job *j, const sl_log *log, spool *ents, const sl_buf *br, const sl_series *se,
+	sl_write_fn fn, void *closure, sl_error *err)
+{
+	page_out po;
+	memset(&po, 0, sizeof po);
+	sl_buf_init(&po.b);
+	po.fn = fn;
+	po.closure = closure;
+	write_page(j, log, ents, br, se, &po);
+	if (po.b.failed || ents->b.failed || br->failed || j->steps.b.failed || j->grounds.failed) {
+		sl_buf_free(&po.b);
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+	}
+	sl_buf_free(&po.b);
+	if (po.io_failed)
+		return sl_error_set(err, SL_EIO, "html: writing the page failed");
+	if (ents->failed || j->steps.failed || j->gone.failed || j->gone.b.failed)
+		return sl_error_set(err, SL_EIO, "html: a temporary file of the page failed");
+	if (j->stats) {
+		j->stats->svg_bytes = j->svg_total;
+		j->stats->lines = j->lines.n;
+		j->stats->bytes = po.total;
+	}
+	return SL_OK;
+}
+
+static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
+{
+	html_job *j = ctx;
+	const sl_log *log = sl_replay_log(j->r);
+	sl_series *se = NULL;
+	sl_buf br;
+	spool ents;
+	sl_render_opts ro;
+	sl_error e;
+	int rc = SL_OK, keep = 0;
+	long evno = 0;
+
+	memset(&ents, 0, sizeof ents);
+	sl_buf_init(&ents.b);
+	sl_buf_init(&br);
+	job_init(j);
+
+	/* the entries in words */
+	if ((rc = put_entries(j, j->r, 0, &evno, &ents.b, err)) < 0)
+		goto out;
+	/* a game over at the end (of the main line or a branch) keeps the
+	 * result band's room on every step */
+	ro = *j->o;
+	if ((rc = band_of(j, j->r, &keep, err)) < 0)
+		goto out;
+	for (size_t b = 0; j->ho && b < j->ho->nbranches; b++)
+		if ((rc = band_of(j, j->ho->branches[b].r, &keep, err)) < 0)
+			goto out;
+	ro.keep_band = keep;
+	j->o = &ro;
+	/* the board at every position: its ground (drawn once per key), and
+	 * its top as the change from the position before */
+	sl_buf_putc(&j->grounds, '[');
+	if ((rc = put_frames(j, j->r, 0, log->n, NULL, 0, &j->steps.b, err)) < 0 ||
+	    (rc = put_branches(j, &br, err)) < 0)
+		goto out;
+	sl_buf_putc(&j->grounds, ']');
+	sl_error_clear(&e);
+	if (log->n <= SERIES_MAX && sl_stats_series(&se, log, &e) != SL_OK)
+		se = NULL;   /* a log whose checks fail (drawn with --force) has no chart */
+	if ((rc = job_page(j, log, &ents, &br, se, fn, closure, err)) < 0)
+		goto out;
+	if (j->stats)
+		j->stats->frames = (long)log->n + 1;
+out:
+	sl_series_free(se);
+	spool_free(&ents);
+	sl_buf_free(&br);
+	job_free(j);
 	return rc;
 }
 
@@ -1963,4 +2160,268 @@ int sl_html_to_file_ex(const char *path, sl_replay *r, const sl_render_opts *o, 
 	j.ho = ho;
 	j.stats = stats;
 	return sl_export_to_file(path, html_file, &j, err);
+}
+
+/* ---- the page fed as the log is walked ---------------------------------------------- */
+
+struct sl_html_feed {
+	html_job j;
+	sl_render_opts ro;
+	const sl_log *log;        /* header and game */
+	spool ents;
+	sl_series_feed *series;   /* the chart's, while it lasts */
+	size_t steps, nseries;    /* steps fed; the series' limit */
+	sl_buf desc;
+	long evno;
+	size_t lines_held;        /* LINES_HELD (a test may ask for fewer: SL_HTML_LINES_HELD) */
+	/* the boards fed and not yet drawn: a chunk's (CHUNK) top layers are
+	 * drawn as one document, so the frames are kept until it is full */
+	struct fed_frame {
+		void *state;          /* a clone of the state fed */
+		sl_event *last;       /* a copy of the entry before it, or NULL */
+		char *desc;           /* its caption, or NULL */
+		long events;
+	} held[CHUNK];
+	size_t nheld, at;         /* kept; the first of them not yet drawn */
+	size_t fed;               /* boards fed (steps: those drawn) */
+};
+
+static void feed_release(sl_html_feed *f)
+{
+	for (size_t k = 0; k < f->nheld; k++) {
+		if (f->held[k].state)
+			f->log->game->destroy(f->held[k].state);
+		sl_free(f->held[k].last);
+		sl_free(f->held[k].desc);
+	}
+	memset(f->held, 0, sizeof f->held);
+	f->nheld = f->at = 0;
+}
+
+void sl_html_feed_free(sl_html_feed *f)
+{
+	if (!f)
+		return;
+	feed_release(f);
+	job_free(&f->j);
+	spool_free(&f->ents);
+	sl_series_feed_free(f->series);
+	sl_buf_free(&f->desc);
+	sl_free(f);
+}
+
+int sl_html_feed_new(sl_html_feed **out, const sl_log *head, const sl_render_opts *o, const sl_html_opts *ho,
+	const sl_frame *end, size_t steps, sl_error *err)
+{
+	static const sl_render_opts defaults = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
+	sl_html_feed *f;
+	double band;
+	*out = NULL;
+	if (!head || (ho && ho->nbranches))
+		return sl_error_set(err, SL_EUSAGE, "html: a fed page has a log and no branches");
+	if (!(f = sl_calloc(1, sizeof *f)))
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+	f->ro = o ? *o : defaults;
+	f->log = head;
+	f->j.ho = ho;
+	f->j.o = &f->ro;
+	f->nseries = steps;
+	f->lines_held = LINES_HELD;
+	{   /* tests let go of lines sooner, to see a long game's page on a short one */
+		const char *e = getenv("SL_HTML_LINES_HELD");
+		if (e && *e && strtoul(e, NULL, 10) > 0)
+			f->lines_held = (size_t)strtoul(e, NULL, 10);
+	}
+	job_init(&f->j);
+	sl_buf_init(&f->ents.b);
+	sl_buf_init(&f->desc);
+	/* a game over at the last step keeps the result band's room on every step */
+	if (end && sl_kit_band_height(end, &f->ro, 1, &band) < 0) {
+		sl_html_feed_free(f);
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory reading the result");
+	}
+	f->ro.keep_band = end && band > 0;
+	sl_buf_putc(&f->j.grounds, '[');
+	sl_buf_putc(&f->j.steps.b, '[');
+	*out = f;
+	return SL_OK;
+}
+
+/* Kept frame at + m of the feed, for chunk_draw. */
+static int feed_frame(void *ctx, size_t m, sl_frame *fr, sl_buf *desc, sl_error *err)
+{
+	sl_html_feed *f = ctx;
+	const struct fed_frame *h = &f->held[f->at + m];
+	(void)desc;
+	(void)err;
+	memset(fr, 0, sizeof *fr);
+	fr->game = f->log->game;
+	fr->header = &f->log->h;
+	fr->state = h->state;
+	fr->event_no = h->events;
+	fr->last = h->last;
+	fr->last_desc = h->desc;
+	return SL_OK;
+}
+
+/* The kept boards drawn, a chunk at a time, as the next steps. */
+static int feed_flush(sl_html_feed *f, sl_error *err)
+{
+	int rc = SL_OK;
+	while (f->at < f->nheld) {
+		frame_src src = {feed_frame, f, f->nheld - f->at};
+		if ((rc = chunk_draw(&f->j, &src, err)) < 0)
+			goto out;
+		for (size_t m = 0; m < f->j.ck.n; m++) {
+			size_t g;
+			f->j.cur.n = 0;
+			if ((rc = top_page(&f->j, m, &g, err)) < 0 ||
+			    (rc = put_step(&f->j, g, f->steps == 0, &f->j.steps.b, err)) < 0)
+				goto out;
+			spool_keep(&f->j.steps);
+			if (f->j.lines.n - f->j.lines.first > f->lines_held) {
+				intern_forget(&f->j.lines, &f->j.gone);
+				intern_drop(&f->j.raw_lines);   /* its ids are of lines let go */
+			}
+			f->steps++;
+		}
+		f->at += f->j.ck.n;
+	}
+out:
+	feed_release(f);
+	return rc;
+}
+
+/* The board of fr as the next step: kept (its state cloned, its entry and
+ * caption copied) until a chunk of them is drawn. */
+static int feed_board(sl_html_feed *f, const sl_frame *fr, sl_error *err)
+{
+	struct fed_frame *h = &f->held[f->nheld];
+	int rc;
+	memset(h, 0, sizeof *h);
+	f->nheld++;
+	h->events = fr->event_no;
+	if ((rc = sl_game_clone(f->log->game, fr->state, &h->state, err)) < 0) {
+		h->state = NULL;
+		return rc == SL_ENOMEM ? sl_error_set(err, SL_ENOMEM, "html: out of memory") : rc;
+	}
+	if ((fr->last && sl_event_copy(fr->last, &h->last) < 0) ||
+	    (fr->last_desc && !(h->desc = sl_strdup(fr->last_desc))))
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+	f->fed++;
+	return f->nheld == CHUNK ? feed_flush(f, err) : SL_OK;
+}
+
+int sl_html_feed_first(sl_html_feed *f, const void *state, size_t pos, long events, int turn,
+	const void *origin, const sl_event *last, const char *last_desc, sl_error *err)
+{
+	const sl_metric_def *md;
+	sl_frame fr;
+	void *st;
+	int rc, nm;
+	sl_error e;
+	memset(&fr, 0, sizeof fr);
+	fr.game = f->log->game;
+	fr.header = &f->log->h;
+	fr.state = state;
+	fr.event_no = events;
+	sl_buf_reset(&f->desc);
+	if (last) {   /* the entry before the page, in the caption of its first board */
+		fr.last = last;
+		sl_buf_puts(&f->desc, last_desc ? last_desc : "");
+		if (sl_export_glyph_desc(last, &f->desc) || f->desc.failed)
+			return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+		fr.last_desc = sl_buf_cstr(&f->desc);
+	}
+	f->j.part = pos > 0;
+	f->j.ev0 = f->evno = events;
+	f->j.turn0 = turn;
+	/* the chart: the series from this position (a log whose checks fail, drawn
+	 * with --force, has none, as a whole page has not) */
+	sl_error_clear(&e);
+	nm = sl_stats_metrics(f->log->game, &md);
+	if (f->nseries <= SERIES_MAX + 1 && nm > 0 &&
+	    f->nseries * ((size_t)f->log->h.nplayers * (size_t)nm * sizeof(double) + 24) <= SERIES_BYTES) {
+		if (pos == 0)
+			rc = sl_series_feed_new(&f->series, f->log, &e);
+		else if (!(rc = sl_game_clone(f->log->game, state, &st, &e)))
+			rc = sl_series_feed_new_at(&f->series, f->log, st, pos, events, origin, &e);
+		if (rc == SL_ENOMEM)   /* not a page without its chart said to be written */
+			return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+		if (rc)
+			f->series = NULL;
+	}
+	return feed_board(f, &fr, err);
+}
+
+int sl_html_feed_entry(sl_html_feed *f, const void *state, const sl_event *ev, const char *desc, int turn,
+	int phase, long events, sl_error *err)
+{
+	sl_frame fr;
+	sl_error e;
+	f->evno = events;
+	entry_json(&f->ents.b, f->log, ev, f->fed == 1, desc, turn, phase, events);
+	spool_keep(&f->ents);
+	sl_error_clear(&e);
+	if (f->series && sl_series_feed_add(f->series, ev, 1, &e) != SL_OK) {
+		if (e.code == SL_ENOMEM)
+			return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+		sl_series_feed_free(f->series);   /* its checks fail (drawn with --force): no chart */
+		f->series = NULL;
+	}
+	memset(&fr, 0, sizeof fr);
+	fr.game = f->log->game;
+	fr.header = &f->log->h;
+	fr.state = state;
+	fr.event_no = events;
+	fr.last = ev;
+	sl_buf_reset(&f->desc);
+	sl_buf_puts(&f->desc, desc);
+	if (sl_export_glyph_desc(ev, &f->desc) || f->desc.failed)
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+	fr.last_desc = sl_buf_cstr(&f->desc);
+	return feed_board(f, &fr, err);
+}
+
+int sl_html_feed_finish(sl_html_feed *f, sl_write_fn fn, void *closure, sl_html_stats *stats, sl_error *err)
+{
+	sl_series *se = NULL;
+	sl_result res;
+	sl_buf br;
+	sl_error e;
+	int rc;
+	if ((rc = feed_flush(f, err)) < 0)
+		return rc;
+	sl_buf_init(&br);
+	sl_buf_puts(&br, ",\n\"branches\":[]");
+	sl_buf_putc(&f->j.grounds, ']');
+	sl_buf_putc(&f->j.steps.b, ']');
+	sl_error_clear(&e);
+	if (f->series && sl_series_feed_end(f->series, &se, &res, &e) != SL_OK)
+		se = NULL;
+	f->series = NULL;
+	f->j.stats = stats;
+	rc = job_page(&f->j, f->log, &f->ents, &br, se, fn, closure, err);
+	if (!rc && stats)
+		stats->frames = (long)f->steps;
+	sl_series_free(se);
+	sl_buf_free(&br);
+	return rc;
+}
+
+typedef struct feed_file {
+	sl_html_feed *f;
+	sl_html_stats *stats;
+} feed_file;
+
+static int feed_file_write(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
+{
+	feed_file *ff = ctx;
+	return sl_html_feed_finish(ff->f, fn, closure, ff->stats, err);
+}
+
+int sl_html_feed_finish_file(sl_html_feed *f, const char *path, sl_html_stats *stats, sl_error *err)
+{
+	feed_file ff = {f, stats};
+	return sl_export_to_file(path, feed_file_write, &ff, err);
 }

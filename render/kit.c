@@ -121,8 +121,12 @@ static void free_keys(char **k, int n)
 	sl_free(k);
 }
 
+static void layouts_free(sl_kit_canvas *c);
+static void layouts_trim(sl_kit_canvas *c);
+
 void sl_kit_begin(sl_kit_canvas *c)
 {
+	layouts_trim(c);
 	for (int i = 0; i < c->marks.nused; i++)
 		sl_free(c->marks.used[i]);
 	for (int i = 0; i < c->marks.nlisted; i++)
@@ -135,6 +139,7 @@ void sl_kit_begin(sl_kit_canvas *c)
 
 void sl_kit_canvas_fini(sl_kit_canvas *c)
 {
+	layouts_free(c);
 	sl_free(c->marks.m);
 	free_keys(c->marks.used, c->marks.nused);
 	free_keys(c->marks.listed, c->marks.nlisted);
@@ -334,11 +339,10 @@ sl_kit_text_style sl_kit_style(const sl_kit_canvas *c, double size, int bold)
 	return st;
 }
 
-static PangoLayout *make_layout(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st)
+static PangoLayout *new_layout(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st)
 {
 	PangoLayout *l;
 	PangoFontDescription *fd;
-	pango_cairo_update_context(c->cr, c->pctx);
 	l = pango_layout_new(c->pctx);
 	if (!l)
 		return NULL;
@@ -365,6 +369,124 @@ static PangoLayout *make_layout(sl_kit_canvas *c, const char *s, const sl_kit_te
 	return l;
 }
 
+/* The layouts of a canvas, kept from one text to the next: a canvas kept
+ * from frame to frame (render/seq.c) draws the same labels, legends and
+ * titles again, and laying them out was a tenth of an animation's CPU. A
+ * layout depends on its text, the style's size, weight, slant, width and
+ * max_width, and the context; pango lays a kept layout out again by itself
+ * when the context has changed (another transform), so a kept layout draws
+ * exactly what a new one would. */
+#define LAYOUT_SLOTS 512      /* a power of 2 */
+#define LAYOUT_MAX 384        /* kept at most; all let go at the next frame */
+typedef struct kit_layout {
+	char *s;              /* NULL: an empty slot */
+	double size, max_width;
+	int bold, italic, condensed;
+	PangoLayout *l;
+} kit_layout;
+struct sl_kit_layouts {
+	kit_layout e[LAYOUT_SLOTS];
+	int n;
+	/* the transform and the context's serial at the last update of the
+	 * context: pango_cairo_update_context marks the context changed on
+	 * every call, which would lay every kept layout out again */
+	int updated;
+	cairo_matrix_t m;
+	guint serial;
+};
+
+static void layouts_clear(struct sl_kit_layouts *k)
+{
+	for (int i = 0; i < LAYOUT_SLOTS; i++)
+		if (k->e[i].s) {
+			sl_free(k->e[i].s);
+			g_object_unref(k->e[i].l);
+		}
+	memset(k, 0, sizeof *k);
+}
+
+static void layouts_free(sl_kit_canvas *c)
+{
+	if (!c->layouts)
+		return;
+	layouts_clear(c->layouts);
+	sl_free(c->layouts);
+	c->layouts = NULL;
+}
+
+/* At a new frame: a canvas that keeps as many as it may lets them go. */
+static void layouts_trim(sl_kit_canvas *c)
+{
+	if (c->layouts && c->layouts->n >= LAYOUT_MAX)
+		layouts_free(c);
+}
+
+/* The layout of s in st on c, kept by the canvas (*own 0) or, when it
+ * cannot be kept, the caller's to unref (*own 1). */
+static PangoLayout *make_layout(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st, int *own)
+{
+	struct sl_kit_layouts *k;
+	PangoLayout *l;
+	const char *t = s ? s : "";
+	size_t n = strlen(t);
+	uint64_t h;
+	uint32_t i;
+	cairo_matrix_t m;
+	*own = 1;
+	if (!c->layouts && !(c->layouts = sl_calloc(1, sizeof *c->layouts))) {
+		pango_cairo_update_context(c->cr, c->pctx);
+		return new_layout(c, s, st);
+	}
+	k = c->layouts;
+	/* the context as the update would leave it: it depends on the linear
+	 * part of the transform (and the font options, the canvas's own), and
+	 * nothing else has changed it since */
+	cairo_get_matrix(c->cr, &m);
+	if (!k->updated || k->serial != pango_context_get_serial(c->pctx) || m.xx != k->m.xx ||
+	    m.xy != k->m.xy || m.yx != k->m.yx || m.yy != k->m.yy) {
+		pango_cairo_update_context(c->cr, c->pctx);
+		k->updated = 1;
+		k->m = m;
+		k->serial = pango_context_get_serial(c->pctx);
+	}
+	h = sl_hash64(t, n);
+	h = sl_hash64_update(h, &st->size, sizeof st->size);
+	h = sl_hash64_update(h, &st->max_width, sizeof st->max_width);
+	h ^= (uint64_t)(st->bold != 0) | (uint64_t)(st->italic != 0) << 1 | (uint64_t)(st->condensed != 0) << 2;
+	for (i = (uint32_t)(h * 0x9e3779b97f4a7c15ull >> 40) & (LAYOUT_SLOTS - 1); k->e[i].s;
+	     i = (i + 1) & (LAYOUT_SLOTS - 1)) {
+		const kit_layout *e = &k->e[i];
+		if (e->size == st->size && e->max_width == st->max_width && e->bold == (st->bold != 0) &&
+		    e->italic == (st->italic != 0) && e->condensed == (st->condensed != 0) &&
+		    strcmp(e->s, t) == 0) {
+			*own = 0;
+			return e->l;
+		}
+	}
+	if (!(l = new_layout(c, s, st)))
+		return NULL;
+	/* full: not kept (sl_kit_begin lets them all go, when no caller holds
+	 * one) */
+	if (k->n >= LAYOUT_MAX || !(k->e[i].s = sl_malloc(n + 1)))
+		return l;
+	memcpy(k->e[i].s, t, n + 1);
+	k->e[i].size = st->size;
+	k->e[i].max_width = st->max_width;
+	k->e[i].bold = st->bold != 0;
+	k->e[i].italic = st->italic != 0;
+	k->e[i].condensed = st->condensed != 0;
+	k->e[i].l = l;
+	k->n++;
+	*own = 0;
+	return l;
+}
+
+static void layout_done(PangoLayout *l, int own)
+{
+	if (own)
+		g_object_unref(l);
+}
+
 /* The ink rectangle of l into *ink; returns its left edge in canvas units. */
 static double ink_x(PangoLayout *l, PangoRectangle *ink)
 {
@@ -383,24 +505,27 @@ static void layout_size(PangoLayout *l, double *w, double *h)
 void sl_kit_text_extent(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st,
 	double *w, double *h)
 {
-	PangoLayout *l = make_layout(c, s, st);
+	int own;
+	PangoLayout *l = make_layout(c, s, st, &own);
 	*w = *h = 0;
 	if (!l)
 		return;
 	layout_size(l, w, h);
-	g_object_unref(l);
+	layout_done(l, own);
 }
 
 /* For an SVG with <text>: s cut after as many characters as fit max_width
  * with an ellipsis, as a layout that draws it whole (what pango's own
  * ellipsis draws, in a form whose characters are known). */
-static PangoLayout *ellipsized_copy(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st)
+static PangoLayout *ellipsized_copy(sl_kit_canvas *c, const char *s, const sl_kit_text_style *st,
+	int *own)
 {
 	sl_kit_text_style m = *st;
 	size_t len = strlen(s);
 	char *buf = sl_malloc(len + 4);
 	PangoLayout *l = NULL;
 	m.max_width = 0;
+	*own = 1;
 	if (!buf)
 		return NULL;
 	while (len > 0) {
@@ -416,7 +541,7 @@ static PangoLayout *ellipsized_copy(sl_kit_canvas *c, const char *s, const sl_ki
 	}
 	if (len == 0)
 		memcpy(buf, "\u2026", 4);
-	l = make_layout(c, buf, &m);
+	l = make_layout(c, buf, &m, own);
 	sl_free(buf);
 	return l;
 }
@@ -427,10 +552,10 @@ double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
 	cairo_t *cr = c->cr;
 	PangoLayout *l;
 	double w, h;
-	int ha = st->anchor & 3, va = st->anchor & 12;
+	int ha = st->anchor & 3, va = st->anchor & 12, own;
 	if (!s || !*s)
 		return 0;
-	l = make_layout(c, s, st);
+	l = make_layout(c, s, st, &own);
 	if (!l)
 		return 0;
 	layout_size(l, &w, &h);
@@ -462,10 +587,12 @@ double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
 	}
 	if (c->svg && pango_layout_is_ellipsized(l)) {
 		/* the <text> must say what is drawn: the cut made here */
-		PangoLayout *cut = ellipsized_copy(c, s, st);
+		int cown;
+		PangoLayout *cut = ellipsized_copy(c, s, st, &cown);
 		if (cut) {
-			g_object_unref(l);
+			layout_done(l, own);
 			l = cut;
+			own = cown;
 		}
 	}
 	cairo_move_to(cr, x, y);
@@ -475,7 +602,7 @@ double sl_kit_text(sl_kit_canvas *c, double x, double y, const char *s,
 		sl_svg_texts_add(c->svg, cr, l, x, y, pango_layout_get_text(l), st->size, st->bold,
 			st->italic, st->condensed);
 	cairo_restore(cr);
-	g_object_unref(l);
+	layout_done(l, own);
 	return w;
 }
 
@@ -708,17 +835,17 @@ int sl_kit_place_text(sl_kit_canvas *c, const sl_kit_place *pl, const char *s,
 	sl_kit_text_style t = *st;
 	placing pg;
 	double cx = pl->x, cy = pl->y, w = 0, h = 0, pad, ix = 0, iy = 0;
-	int crowded = 1, from;
+	int crowded = 1, from, own;
 	PangoLayout *l;
 	if (!s || !*s)
 		return 0;
 	for (;;) {
 		PangoRectangle ink;
-		if (!(l = make_layout(c, s, &t)))
+		if (!(l = make_layout(c, s, &t, &own)))
 			return 0;
 		ix = ink_x(l, &ink);
 		iy = (double)ink.y / PANGO_SCALE;
-		g_object_unref(l);
+		layout_done(l, own);
 		pad = t.halo ? t.size * 0.14 + 1.0 : 0;
 		w = (double)ink.width / PANGO_SCALE + 2 * pad;
 		h = (double)ink.height / PANGO_SCALE + 2 * pad;

@@ -105,6 +105,7 @@ typedef struct sl_kit_canvas {
 	int nest;                     /* > 0: inside a tag or token, text not marked */
 	int text_kind;                /* the kind sl_kit_text marks (0: SL_KIT_MARK_LABEL) */
 	sl_svg_texts *svg;            /* non-NULL: the texts are recorded for <text> (not owned) */
+	struct sl_kit_layouts *layouts;   /* the texts laid out so far (kit.c), owned */
 } sl_kit_canvas;
 
 /* Prepares a canvas over cr (not owned). Returns 0 or SL_ENOMEM. */

@@ -18,20 +18,19 @@ static const int clear_rules[SL_LZW_RULES] = {0, 1024, 4096, 16384, 1 << 30};
 
 #define EXPRESS 16   /* see sl_lzw.express */
 
-/* px[0..EXPRESS) are all v */
+/* px[0..EXPRESS) are all v: two words, not sixteen bytes */
 static int same_run(const uint8_t *px, uint8_t v)
 {
-	for (int k = 0; k < EXPRESS; k++)
-		if (px[k] != v)
-			return 0;
-	return 1;
+	uint64_t a, b, vv = 0x0101010101010101ull * v;
+	memcpy(&a, px, 8);
+	memcpy(&b, px + 8, 8);
+	return ((a ^ vv) | (b ^ vv)) == 0;
 }
 
 size_t sl_lzw_encode(sl_lzw *t, const uint8_t *px, size_t n, int mincode, int rule, sl_buf *out,
 	int *filled)
 {
-	uint32_t *tab = t->key, acc = 0;
-	const uint32_t mask = (1u << 13) - 1;
+	uint32_t *tab = t->slot, acc = 0;
 	const size_t look = (size_t)clear_rules[rule];
 	int clear = 1 << mincode, next = clear + 2, bits = mincode + 1, prefix, nacc = 0, full = 0;
 	size_t nbits = 0, bytes, since = 0, bits_since = 0, check = 0;
@@ -53,7 +52,7 @@ size_t sl_lzw_encode(sl_lzw *t, const uint8_t *px, size_t n, int mincode, int ru
 	} while (0)
 #define CLEAR() do { \
 		EMIT(clear); \
-		memset(tab, 0, sizeof t->key); \
+		memset(tab, 0, sizeof t->slot); \
 		memset(t->longer, 0, sizeof t->longer); \
 		memset(t->express, 0, sizeof t->express); \
 		next = clear + 2; \
@@ -66,7 +65,7 @@ size_t sl_lzw_encode(sl_lzw *t, const uint8_t *px, size_t n, int mincode, int ru
 		blk[0] = (uint8_t)mincode;
 		sl_buf_put(out, blk, 1);
 	}
-	memset(tab, 0, sizeof t->key);
+	memset(tab, 0, sizeof t->slot);
 	memset(t->longer, 0, sizeof t->longer);
 	memset(t->express, 0, sizeof t->express);
 	for (int c = 0; c < 4096; c++) {
@@ -76,7 +75,7 @@ size_t sl_lzw_encode(sl_lzw *t, const uint8_t *px, size_t n, int mincode, int ru
 	EMIT(clear);
 	prefix = n ? px[0] : 0;
 	for (size_t i = 1; i < n; i++) {
-		uint32_t key = 0, h = 0;
+		uint32_t h = 0;
 		int runs = t->run[prefix] == px[i];
 		/* a run of one value goes on through the table of runs (most of a
 		 * sparse frame is one run of the transparent index), EXPRESS
@@ -94,12 +93,9 @@ size_t sl_lzw_encode(sl_lzw *t, const uint8_t *px, size_t n, int mincode, int ru
 			runs = t->run[prefix] == px[i];
 		}
 		if (!runs) {
-			key = ((uint32_t)prefix << 8 | px[i]) + 1;
-			h = (key * 2654435761u) >> 19 & mask;
-			while (tab[h] && tab[h] != key)
-				h = (h + 1) & mask;
+			h = sl_lzw_probe(t, prefix, px[i]);
 			if (tab[h]) {
-				prefix = t->code[h];
+				prefix = (int)(tab[h] & 0xfff);
 				continue;
 			}
 		}
@@ -134,8 +130,7 @@ size_t sl_lzw_encode(sl_lzw *t, const uint8_t *px, size_t n, int mincode, int ru
 				if (k == EXPRESS)
 					t->express[q] = (uint16_t)next;
 			} else {
-				tab[h] = key;
-				t->code[h] = (uint16_t)next;
+				tab[h] = ((uint32_t)prefix << 8 | px[i]) << 12 | (uint32_t)next;
 				t->run[next] = 256;
 			}
 			next++;

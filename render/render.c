@@ -241,6 +241,8 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 	sink s = {fn, closure, 0, 0};
 	sl_svg_texts *texts = NULL;
 	sl_buf svgraw;
+	unsigned char *pxmem = NULL;   /* a PNG's pixels, when ours (sl_pixels_alloc) */
+	size_t pxlen = 0;
 	int nw = 0, nh = 0, bh = 0, w, h, rc;
 	double box[4] = {0, 0, 0, 0};
 	const char *what = fmt == SL_FMT_PNG ? "PNG" : fmt == SL_FMT_SVG ? "SVG" : "PDF";
@@ -257,9 +259,15 @@ int sl_render_to_func(sl_format fmt, const sl_frame *fr, const sl_render_opts *o
 		return rc;
 
 	switch (fmt) {
-	case SL_FMT_PNG:
-		surf = cairo_image_surface_create(o->board_only ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, w, h);
+	case SL_FMT_PNG: {
+		cairo_format_t f = o->board_only ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24;
+		int stride = cairo_format_stride_for_width(f, w);
+		if (stride > 0 && (pxmem = sl_pixels_alloc(pxlen = (size_t)stride * (size_t)h)))
+			surf = cairo_image_surface_create_for_data(pxmem, f, w, h, stride);
+		else
+			surf = cairo_image_surface_create(f, w, h);
 		break;
+	}
 	case SL_FMT_SVG:
 		/* into memory first: packed (sl_svg_pack) before it goes out */
 		sl_buf_init(&svgraw);
@@ -335,6 +343,7 @@ out:
 	sl_svg_texts_free(texts);
 	if (surf)
 		cairo_surface_destroy(surf);
+	sl_pixels_free(pxmem, pxlen);   /* after the surface drawn on it */
 	if (fmt == SL_FMT_SVG)
 		sl_buf_free(&svgraw);
 	return rc;

@@ -7,48 +7,146 @@
 #include "export.h"
 
 #include <cairo-svg.h>
+#include <pthread.h>
 #include <string.h>
+
+/* A buffer drawn into: its surface, context and kit canvas, kept. */
+typedef struct seq_target {
+	uint32_t *px;
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	sl_kit_canvas cv;
+	int cv_ok;
+} seq_target;
 
 struct sl_render_seq {
 	int w, h;
 	sl_render_opts o;
 	const sl_painter *p;        /* the painter of the last frame */
-	uint32_t *px;               /* the frame being drawn, w*h */
-	uint32_t *ground;           /* the ground under key, w*h */
+	seq_target own;             /* the seq's own pixels, w*h */
+	seq_target into[SL_RENDER_SEQ_TARGETS];   /* callers' (sl_render_seq_draw_into) */
+	int ninto;
+	seq_target gt;              /* the ground under key, w*h */
 	uint64_t key;
 	int have_ground;
-	cairo_surface_t *surf, *gsurf;
-	cairo_t *cr, *gcr;
-	sl_kit_canvas cv, gcv;
-	int cv_ok, gcv_ok;
+	sl_render_grounds *shared;  /* grounds drawn by other seqs, or NULL */
 };
+
+/* ---- grounds shared between threads ------------------------------------------------ */
+
+#define SHARED_GROUNDS 4   /* the last ones drawn (a wind that comes back) */
+
+struct sl_render_grounds {
+	pthread_mutex_t mu;
+	int w, h, n, next;
+	uint64_t key[SHARED_GROUNDS];
+	const sl_painter *p[SHARED_GROUNDS];
+	uint32_t *px[SHARED_GROUNDS];
+};
+
+int sl_render_grounds_new(sl_render_grounds **out, int w, int h, sl_error *err)
+{
+	sl_render_grounds *g;
+	*out = NULL;
+	if (!(g = sl_calloc(1, sizeof *g)))
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory");
+	if (pthread_mutex_init(&g->mu, NULL) != 0) {
+		sl_free(g);
+		return sl_error_set(err, SL_ENOMEM, "render: cannot make a lock");
+	}
+	g->w = w;
+	g->h = h;
+	*out = g;
+	return SL_OK;
+}
+
+void sl_render_grounds_free(sl_render_grounds *g)
+{
+	if (!g)
+		return;
+	for (int k = 0; k < g->n; k++)
+		sl_free(g->px[k]);
+	pthread_mutex_destroy(&g->mu);
+	sl_free(g);
+}
+
+void sl_render_seq_share(sl_render_seq *s, sl_render_grounds *g)
+{
+	if (s && g && g->w == s->w && g->h == s->h)
+		s->shared = g;
+}
+
+/* Copies the ground of key by p into px when one is kept; 1 if so. */
+static int grounds_get(sl_render_grounds *g, uint64_t key, const sl_painter *p, uint32_t *px)
+{
+	int found = 0;
+	pthread_mutex_lock(&g->mu);
+	for (int k = 0; k < g->n && !found; k++)
+		if (g->key[k] == key && g->p[k] == p) {
+			memcpy(px, g->px[k], (size_t)g->w * g->h * 4);
+			found = 1;
+		}
+	pthread_mutex_unlock(&g->mu);
+	return found;
+}
+
+/* Keeps a copy of the ground px of key by p (over the oldest kept one); on
+ * no memory, none. */
+static void grounds_put(sl_render_grounds *g, uint64_t key, const sl_painter *p, const uint32_t *px)
+{
+	pthread_mutex_lock(&g->mu);
+	for (int k = 0; k < g->n; k++)
+		if (g->key[k] == key && g->p[k] == p) {   /* another thread kept it first */
+			pthread_mutex_unlock(&g->mu);
+			return;
+		}
+	if (g->n < SHARED_GROUNDS && !(g->px[g->n] = sl_malloc((size_t)g->w * g->h * 4))) {
+		pthread_mutex_unlock(&g->mu);
+		return;
+	}
+	{
+		int k = g->n < SHARED_GROUNDS ? g->n++ : g->next;
+		g->next = (k + 1) % SHARED_GROUNDS;
+		memcpy(g->px[k], px, (size_t)g->w * g->h * 4);
+		g->key[k] = key;
+		g->p[k] = p;
+	}
+	pthread_mutex_unlock(&g->mu);
+}
+
+static void target_fini(seq_target *t)
+{
+	if (t->cv_ok)
+		sl_kit_canvas_fini(&t->cv);
+	if (t->cr)
+		cairo_destroy(t->cr);
+	if (t->surf)
+		cairo_surface_destroy(t->surf);
+	memset(t, 0, sizeof *t);
+}
 
 void sl_render_seq_free(sl_render_seq *s)
 {
+	uint32_t *px, *ground;
 	if (!s)
 		return;
-	if (s->cv_ok)
-		sl_kit_canvas_fini(&s->cv);
-	if (s->gcv_ok)
-		sl_kit_canvas_fini(&s->gcv);
-	if (s->cr)
-		cairo_destroy(s->cr);
-	if (s->gcr)
-		cairo_destroy(s->gcr);
-	if (s->surf)
-		cairo_surface_destroy(s->surf);
-	if (s->gsurf)
-		cairo_surface_destroy(s->gsurf);
-	sl_free(s->px);
-	sl_free(s->ground);
+	px = s->own.px;
+	ground = s->gt.px;
+	target_fini(&s->own);
+	target_fini(&s->gt);
+	for (int k = 0; k < s->ninto; k++)
+		target_fini(&s->into[k]);
+	sl_free(px);
+	sl_free(ground);
 	sl_free(s);
 }
 
+/* A target over *px, allocated when NULL. */
 static int make_target(sl_render_seq *s, uint32_t **px, cairo_surface_t **surf, cairo_t **cr,
 	sl_kit_canvas *cv, int *cv_ok, sl_error *err)
 {
 	int rc;
-	if (!(*px = sl_malloc((size_t)s->w * s->h * 4)))
+	if (!*px && !(*px = sl_malloc((size_t)s->w * s->h * 4)))
 		return sl_error_set(err, SL_ENOMEM, "render: out of memory for a %dx%d frame",
 			s->w, s->h);
 	*surf = cairo_image_surface_create_for_data((unsigned char *)*px, CAIRO_FORMAT_RGB24,
@@ -79,7 +177,8 @@ int sl_render_seq_new(sl_render_seq **out, int w, int h, const sl_render_opts *o
 	s->w = w;
 	s->h = h;
 	s->o = *o;
-	if ((rc = make_target(s, &s->px, &s->surf, &s->cr, &s->cv, &s->cv_ok, err)) < 0) {
+	if ((rc = make_target(s, &s->own.px, &s->own.surf, &s->own.cr, &s->own.cv, &s->own.cv_ok,
+		err)) < 0) {
 		sl_render_seq_free(s);
 		return rc;
 	}
@@ -119,8 +218,7 @@ static int painted(cairo_t *cr, int rc, const sl_painter *p, sl_error *err)
 	return SL_OK;
 }
 
-int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px,
-	sl_error *err)
+static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *err)
 {
 	const sl_painter *p;
 	int nw = 0, nh = 0, bh = 0, rc;
@@ -134,53 +232,83 @@ int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px
 	if (nw <= 0 || nh <= 0)
 		return sl_error_set(err, SL_ERANGE, "render: empty board");
 	if (!p->layers) {   /* drawn whole, every time */
-		cairo_save(s->cr);
-		place(s->cr, &s->cv, s->w, s->h, nw, nh, bh, 1);
-		sl_kit_clear(&s->cv);
-		rc = p->paint(&s->cv, fr, &s->o, err);
+		cairo_save(t->cr);
+		place(t->cr, &t->cv, s->w, s->h, nw, nh, bh, 1);
+		sl_kit_clear(&t->cv);
+		rc = p->paint(&t->cv, fr, &s->o, err);
 		if (rc >= 0)
-			rc = sl_kit_result_band(&s->cv, fr, bh, nh - bh, err);
-		cairo_restore(s->cr);
-		cairo_surface_flush(s->surf);
-		if ((rc = painted(s->cr, rc, p, err)) < 0)
-			return rc;
-		*px = s->px;
-		return SL_OK;
+			rc = sl_kit_result_band(&t->cv, fr, bh, nh - bh, err);
+		cairo_restore(t->cr);
+		cairo_surface_flush(t->surf);
+		return painted(t->cr, rc, p, err);
 	}
 	key = p->layers->ground_key(fr, &s->o);
 	key = sl_hash64_update(key, &nw, sizeof nw);
 	key = sl_hash64_update(key, &nh, sizeof nh);
 	if (!s->have_ground || s->key != key || s->p != p) {
-		if (!s->ground &&
-		    (rc = make_target(s, &s->ground, &s->gsurf, &s->gcr, &s->gcv, &s->gcv_ok, err)) < 0)
+		if (!s->gt.px &&
+		    (rc = make_target(s, &s->gt.px, &s->gt.surf, &s->gt.cr, &s->gt.cv, &s->gt.cv_ok, err)) < 0)
 			return rc;
-		cairo_save(s->gcr);
-		place(s->gcr, &s->gcv, s->w, s->h, nw, nh, bh, 1);
-		sl_kit_clear(&s->gcv);
-		rc = p->layers->paint(&s->gcv, fr, &s->o, SL_LAYER_GROUND, err);
-		cairo_restore(s->gcr);
-		cairo_surface_flush(s->gsurf);
 		s->have_ground = 0;
-		if ((rc = painted(s->gcr, rc, p, err)) < 0)
+		cairo_surface_flush(s->gt.surf);
+		if (s->shared && grounds_get(s->shared, key, p, s->gt.px)) {   /* drawn by another */
+			cairo_surface_mark_dirty(s->gt.surf);
+			goto have_ground;
+		}
+		cairo_save(s->gt.cr);
+		place(s->gt.cr, &s->gt.cv, s->w, s->h, nw, nh, bh, 1);
+		sl_kit_clear(&s->gt.cv);
+		rc = p->layers->paint(&s->gt.cv, fr, &s->o, SL_LAYER_GROUND, err);
+		cairo_restore(s->gt.cr);
+		cairo_surface_flush(s->gt.surf);
+		if ((rc = painted(s->gt.cr, rc, p, err)) < 0)
 			return rc;
+		if (s->shared)
+			grounds_put(s->shared, key, p, s->gt.px);
+	have_ground:
 		s->have_ground = 1;
 		s->key = key;
 		s->p = p;
 	}
-	cairo_surface_flush(s->surf);
-	memcpy(s->px, s->ground, (size_t)s->w * s->h * 4);
-	cairo_surface_mark_dirty(s->surf);
-	cairo_save(s->cr);
-	place(s->cr, &s->cv, s->w, s->h, nw, nh, bh, 0);
-	rc = p->layers->paint(&s->cv, fr, &s->o, SL_LAYER_TOP, err);
+	cairo_surface_flush(t->surf);
+	memcpy(t->px, s->gt.px, (size_t)s->w * s->h * 4);
+	cairo_surface_mark_dirty(t->surf);
+	cairo_save(t->cr);
+	place(t->cr, &t->cv, s->w, s->h, nw, nh, bh, 0);
+	rc = p->layers->paint(&t->cv, fr, &s->o, SL_LAYER_TOP, err);
 	if (rc >= 0)
-		rc = sl_kit_result_band(&s->cv, fr, bh, nh - bh, err);
-	cairo_restore(s->cr);
-	cairo_surface_flush(s->surf);
-	if ((rc = painted(s->cr, rc, p, err)) < 0)
-		return rc;
-	*px = s->px;
-	return SL_OK;
+		rc = sl_kit_result_band(&t->cv, fr, bh, nh - bh, err);
+	cairo_restore(t->cr);
+	cairo_surface_flush(t->surf);
+	return painted(t->cr, rc, p, err);
+}
+
+int sl_render_seq_draw(sl_render_seq *s, const sl_frame *fr, const uint32_t **px,
+	sl_error *err)
+{
+	int rc = draw(s, &s->own, fr, err);
+	if (rc == SL_OK)
+		*px = s->own.px;
+	return rc;
+}
+
+int sl_render_seq_draw_into(sl_render_seq *s, const sl_frame *fr, uint32_t *dst, sl_error *err)
+{
+	seq_target *t = NULL;
+	int rc;
+	for (int k = 0; k < s->ninto && !t; k++)
+		if (s->into[k].px == dst)
+			t = &s->into[k];
+	if (!t) {
+		if (s->ninto == SL_RENDER_SEQ_TARGETS)
+			return sl_error_set(err, SL_EUSAGE, "render: more than %d buffers drawn into",
+				SL_RENDER_SEQ_TARGETS);
+		t = &s->into[s->ninto++];
+		t->px = dst;
+		if ((rc = make_target(s, &t->px, &t->surf, &t->cr, &t->cv, &t->cv_ok, err)) < 0)
+			return rc;
+	}
+	return draw(s, t, fr, err);
 }
 
 /* ---- one layer as SVG (the HTML viewer) ---------------------------------------------- */

@@ -138,6 +138,36 @@ int sl_html_to_func_ex(sl_replay *r, const sl_render_opts *o, const sl_html_opts
 int sl_html_to_file_ex(const char *path, sl_replay *r, const sl_render_opts *o, const sl_html_opts *ho,
 	sl_html_stats *stats, sl_error *err);
 
+/* The same page fed position by position as a log is walked, so that the
+ * log is never held (issue 30) and a page can show a part of a game (html
+ * --from/--to, issue 29): the entries and steps go to temporary files as
+ * they come and the page is written at the end. new takes the log's header
+ * and game (head: its entries are not read; it must outlive the feed), the
+ * frame at the last position the page will show (end: a game over there
+ * keeps the result band's room on every step; may be NULL) and the number
+ * of positions (steps: past 200 001, or past a series of 24 MB, about
+ * 120 000 steps of sail, the page has no chart); no branches.
+ * Then first, once: the state at the page's first position, after pos
+ * entries holding `events` events, at `turn` (origin: the chart's, as
+ * sl_series_feed_new_at takes it; may be NULL), with the entry before it and
+ * its words (last NULL at the start of the game); then entry for each entry
+ * from there, with the state after it, its words (as sl_replay_describe_as
+ * gives them, without the glyph), the turn, phase and events after it; then
+ * finish writes the page (a part of a game names its first step's event and
+ * turn in the data, "start"). A whole game fed gives the bytes of
+ * sl_html_to_func (up to the chart's size above). Free with
+ * sl_html_feed_free in every case. */
+typedef struct sl_html_feed sl_html_feed;
+int sl_html_feed_new(sl_html_feed **out, const sl_log *head, const sl_render_opts *o, const sl_html_opts *ho,
+	const sl_frame *end, size_t steps, sl_error *err);
+int sl_html_feed_first(sl_html_feed *f, const void *state, size_t pos, long events, int turn,
+	const void *origin, const sl_event *last, const char *last_desc, sl_error *err);
+int sl_html_feed_entry(sl_html_feed *f, const void *state, const sl_event *ev, const char *desc, int turn,
+	int phase, long events, sl_error *err);
+int sl_html_feed_finish(sl_html_feed *f, sl_write_fn fn, void *closure, sl_html_stats *stats, sl_error *err);
+/* The same into a file, written whole or not at all. */
+int sl_html_feed_finish_file(sl_html_feed *f, const char *path, sl_html_stats *stats, sl_error *err);
+void sl_html_feed_free(sl_html_feed *f);
 /* ---- the PDF report -------------------------------------------------------- */
 
 /* A cover (game, players, result), then the board at the end of every

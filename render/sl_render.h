@@ -18,6 +18,14 @@ typedef enum sl_format {
 	SL_FMT_PDF = 2
 } sl_format;
 
+/* Makes fontconfig's current configuration the system's font directories
+ * and caches without its rules (render/fonts.c says why and when it keeps
+ * the system's). For a process whose fontconfig is its own: call it once,
+ * before anything uses fontconfig or pango (it replaces a current
+ * configuration); the command does when it opens the drawing libraries.
+ * Safe to call again, from any thread. */
+void sl_render_pin_fonts(void);
+
 /* Picks the format from a file name's extension; -1 if none fits. */
 int sl_render_format_from_path(const char *path);
 

@@ -1,17 +1,19 @@
 /* video.c - animations as video for streamers: H.264 in MP4 or VP9 in WebM
  * through Debian's libavcodec/libavformat (libx264, libvpx), frames
- * converted by libswscale. Each picture lasts its delay: timestamps in
+ * converted to 4:2:0 by render/yuv.c, only the row pairs that changed since
+ * the frame before (the picture's planes are kept). Each picture lasts its delay: timestamps in
  * milliseconds (a variable frame rate), every packet carrying its duration
  * so the file lasts what the animation lasts. No B-frames: packets come in
  * order, which keeps the durations simple and the stream easy to seek.
  *
- * The four libraries are opened (dlopen) the first time a video is asked
+ * The three libraries are opened (dlopen) the first time a video is asked
  * for, never at start: they pull in some ninety others (x264, aom, dav1d,
  * gnutls, X11...) that every other verb would otherwise load and relocate
  * (20 ms and 20 MB a process). They are opened by the sonames of the
  * headers this was built with, so their structs are the ones compiled
  * here; a missing or unusable one is SL_EFORMAT (exit 3), naming it. */
 #include "export.h"
+#include "yuv.h"
 
 #include "core/sl_core.h"
 #include <errno.h>
@@ -23,7 +25,6 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/opt.h>
-#include <libswscale/swscale.h>
 
 /* every entry point used, each taken from the library named first */
 #define SL_AV_FUNCS(X) \
@@ -38,8 +39,7 @@
 	X(format, avformat_alloc_output_context2) X(format, avformat_new_stream) \
 	X(format, avformat_free_context) X(format, avformat_write_header) \
 	X(format, av_interleaved_write_frame) X(format, av_write_trailer) \
-	X(format, avio_open) X(format, avio_closep) \
-	X(scale, sws_getContext) X(scale, sws_scale) X(scale, sws_freeContext)
+	X(format, avio_open) X(format, avio_closep)
 
 #define SL_AV_FIELD(lib, name) __typeof__(&name) name;
 static struct {
@@ -49,23 +49,23 @@ static struct {
 
 #define SL_AV_SO(name, major) "lib" name ".so." AV_STRINGIFY(major)
 #define SL_AV_PKG(name, major) "lib" name AV_STRINGIFY(major)
-static const char *const av_sonames[4] = {
+static const char *const av_sonames[3] = {
 	SL_AV_SO("avutil", LIBAVUTIL_VERSION_MAJOR), SL_AV_SO("avcodec", LIBAVCODEC_VERSION_MAJOR),
-	SL_AV_SO("avformat", LIBAVFORMAT_VERSION_MAJOR), SL_AV_SO("swscale", LIBSWSCALE_VERSION_MAJOR)
+	SL_AV_SO("avformat", LIBAVFORMAT_VERSION_MAJOR)
 };
-static const char *const av_packages[4] = {   /* Debian's runtime packages */
+static const char *const av_packages[3] = {   /* Debian's runtime packages */
 	SL_AV_PKG("avutil", LIBAVUTIL_VERSION_MAJOR), SL_AV_PKG("avcodec", LIBAVCODEC_VERSION_MAJOR),
-	SL_AV_PKG("avformat", LIBAVFORMAT_VERSION_MAJOR), SL_AV_PKG("swscale", LIBSWSCALE_VERSION_MAJOR)
+	SL_AV_PKG("avformat", LIBAVFORMAT_VERSION_MAJOR)
 };
-enum { AV_util, AV_codec, AV_format, AV_scale };
+enum { AV_util, AV_codec, AV_format };
 
 static pthread_once_t av_once = PTHREAD_ONCE_INIT;
 static char av_why[512];   /* empty once every entry point is found */
 
 static void av_load(void)
 {
-	void *h[4];
-	for (int k = 0; k < 4; k++)
+	void *h[3];
+	for (int k = 0; k < 3; k++)
 		if (sl_dl_open(&h[k], av_sonames[k], av_packages[k], av_why, sizeof av_why))
 			return;
 #define SL_AV_SYM(lib, name) \
@@ -95,7 +95,7 @@ struct sl_video {
 	AVStream *st;
 	AVFrame *frame;
 	AVPacket *pkt;
-	struct SwsContext *sws;
+	int have_prev;          /* the planes hold the picture before */
 	int64_t t_ms;           /* when the next picture starts */
 	int64_t *dur;           /* duration of the picture at each index */
 	size_t ndur, capdur;
@@ -120,8 +120,6 @@ void sl_video_free(sl_video *v)
 		av.av_frame_free(&v->frame);
 	if (v->pkt)
 		av.av_packet_free(&v->pkt);
-	if (v->sws)
-		av.sws_freeContext(v->sws);
 	if (v->fmt) {
 		if (v->fmt->pb)
 			av.avio_closep(&v->fmt->pb);
@@ -202,12 +200,6 @@ int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_er
 		sl_video_free(v);
 		return av_fail(err, e, "cannot hold a picture");
 	}
-	v->sws = av.sws_getContext(v->w, v->h, AV_PIX_FMT_RGB32, v->w, v->h, AV_PIX_FMT_YUV420P,
-		SWS_BICUBIC, NULL, NULL, NULL);
-	if (!v->sws) {
-		sl_video_free(v);
-		return sl_error_set(err, SL_ENOMEM, "video: cannot convert the colours");
-	}
 	if ((e = av.avio_open(&v->fmt->pb, path, AVIO_FLAG_WRITE)) < 0) {
 		sl_video_free(v);
 		return av_fail(err, e, path);
@@ -251,36 +243,40 @@ static int drain(sl_video *v, sl_error *err)
 	}
 }
 
-int sl_video_frame(sl_video *v, const uint32_t *px, int stride, int delay_ms, sl_error *err)
+/* The row pair at y (even) of the picture changed: one of its two rows of
+ * the frame (the last one twice where the side is odd). */
+static int pair_changed(const sl_video *v, const uint8_t *rows, int y)
 {
-	const uint8_t *src[1];
-	int sstride[1], e;
-	uint32_t *tmp = NULL;
+	return !v->have_prev || !rows || rows[y] || (y + 1 < v->sh && rows[y + 1]);
+}
+
+int sl_video_frame(sl_video *v, const uint32_t *px, int stride, const uint8_t *rows, int delay_ms,
+	sl_error *err)
+{
+	sl_yuv_planes d;
+	int e;
 	if (delay_ms < 1)
 		delay_ms = 1;
-	if (v->sw != v->w || v->sh != v->h) {
-		/* an odd side: the picture one column or row bigger, edged with the
-		 * frame's own last column or row */
-		if (!(tmp = sl_malloc((size_t)v->w * v->h * 4)))
-			return sl_error_set(err, SL_ENOMEM, "video: out of memory");
-		for (int y = 0; y < v->h; y++) {
-			const uint32_t *r = (const uint32_t *)((const uint8_t *)px +
-				(size_t)(y < v->sh ? y : v->sh - 1) * stride);
-			memcpy(tmp + (size_t)y * v->w, r, (size_t)v->sw * 4);
-			if (v->w > v->sw)
-				tmp[(size_t)y * v->w + v->sw] = r[v->sw - 1];
-		}
-		px = tmp;
-		stride = v->w * 4;
-	}
-	if ((e = av.av_frame_make_writable(v->frame)) < 0) {
-		sl_free(tmp);
+	/* the planes keep the picture before (writable again once the encoder
+	 * has let it go, else copied with it): only the row pairs that changed
+	 * are converted, each depending on its own two rows alone */
+	if ((e = av.av_frame_make_writable(v->frame)) < 0)
 		return av_fail(err, e, "cannot hold a picture");
+	d.y = v->frame->data[0];
+	d.u = v->frame->data[1];
+	d.v = v->frame->data[2];
+	d.ys = v->frame->linesize[0];
+	d.us = v->frame->linesize[1];
+	d.vs = v->frame->linesize[2];
+	for (int y = 0; y < v->h;) {
+		int y1 = y;
+		while (y1 < v->h && pair_changed(v, rows, y1))
+			y1 += 2;
+		if (y1 > y)
+			sl_yuv420_rows(&d, px, stride, v->sw, v->sh, v->w, y, y1);
+		y = y1 + 2;
 	}
-	src[0] = (const uint8_t *)px;
-	sstride[0] = stride;
-	av.sws_scale(v->sws, src, sstride, 0, v->h, v->frame->data, v->frame->linesize);
-	sl_free(tmp);
+	v->have_prev = 1;
 	if (v->ndur == v->capdur) {
 		size_t nc = v->capdur ? v->capdur * 2 : 256;
 		int64_t *nd = sl_realloc(v->dur, nc * sizeof *nd);

@@ -15,8 +15,8 @@ set -u
 # ffmpeg for its ffprobe in the tests; libchafa for the stepper's board in the terminal;
 # nginx-light, the peer `make bench` measures serve against (bench/serve_club.sh; never started as a service);
 # zstd and brotli, only as peers that bench/archives.sh measures .silb archives against (never linked).
-PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev zlib1g-dev libdeflate-dev \
-libavcodec-dev libavformat-dev libavutil-dev libswscale-dev ffmpeg libchafa-dev \
+PKGS="gcc make pkg-config libc6-dev libcairo2-dev libpango1.0-dev libfontconfig-dev zlib1g-dev libdeflate-dev \
+libavcodec-dev libavformat-dev libavutil-dev ffmpeg libchafa-dev \
 libcmocka-dev libsodium-dev libedit-dev libjansson-dev libmicrohttpd-dev curl pngcheck librsvg2-bin fonts-dejavu-core fonts-dejavu-extra fontconfig \
 libgif-dev libgmp-dev apngdis apngasm gifsicle poppler-utils tmux chromium nodejs \
 clang libclang-rt-14-dev time bc xz-utils libsqlite3-dev sqlite3 parallel haproxy \
@@ -24,7 +24,7 @@ nginx-light zstd brotli"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# not Debian: check the libraries through pkg-config and say what is needed
-	for m in cairo pangocairo zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson libmicrohttpd cmocka; do
+	for m in cairo pangocairo fontconfig zlib libgif libdeflate libsodium gmp sqlite3 libedit jansson libmicrohttpd cmocka; do
 		pkg-config --exists "$m" 2>/dev/null || { echo "deps: pkg-config cannot find '$m'; install its development package" >&2; exit 1; }
 	done
 	exit 0

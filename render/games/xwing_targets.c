@@ -644,6 +644,15 @@ static int defence_roll(xctx *x)
 	return 0;
 }
 
+/* 1 when the rules enforce card id's ability (an `ability` entry). */
+static int enforced(const char *id)
+{
+	for (int k = 0; k < xw_ability_count(); k++)
+		if (strcmp(xw_ability_xws(k), id) == 0)
+			return 1;
+	return 0;
+}
+
 /* A card's dice modification (`ability`, formats/xwing.md, Abilities that
  * modify dice) in steps 1 and 3: for each ship's enforced card (its pilot,
  * its upgrades), a reroll of each die (the line leaves the new face for the
@@ -662,10 +671,7 @@ static int abilities4(xctx *x)
 			continue;
 		for (int q = -1; q < sh->nup; q++) {
 			const char *id = q < 0 ? xw_pilots[sh->pilot].xws : xw_upgrades[sh->up[q]].xws;
-			int known = 0;
-			for (int k = 0; k < xw_ability_count() && !known; k++)
-				known = strcmp(xw_ability_xws(k), id) == 0;
-			if (!known)
+			if (!enforced(id))
 				continue;
 			for (int d = 0; d < n; d++)
 				for (int f = -1; f < 5; f++) {   /* -1: the reroll */
@@ -702,12 +708,44 @@ static int abilities4(xctx *x)
 	return 0;
 }
 
+/* Step 4 (rules version 5), before the Neutralize Results step: the
+ * attacker's cards that cancel a result there (Crack Shot), each as the
+ * rules accept it, drawn on the attacker; and its `modify` alone, which
+ * passes (drawn on the defender, as the other modify lines). */
+static int before_neutralize(xctx *x)
+{
+	const xw_roll *rl = &x->s->roll;
+	const xw_ship *sh = &x->s->ships[rl->ship];
+	for (int q = 0; q < sh->nup; q++) {
+		const char *id = xw_upgrades[sh->up[q]].xws;
+		char line[160], label[160];
+		double sx, sy, rr;
+		sl_event e;
+		if (!enforced(id))
+			continue;
+		sl_event_init(&e, EV_ABILITY, sh->side);
+		tg_str(&e.f[0], sh->id);
+		tg_str(&e.f[1], id);
+		if (!tg_try(&x->c, &e))
+			continue;
+		tg_line(&x->c, &e, line, sizeof line);
+		tg_fmt(label, sizeof label, "%s's %s: cancel 1 evade result (1 charge), then the attack resolves",
+			sh->id, id);
+		spot(x, &sh->pose, size_of(sh), &sx, &sy, &rr);
+		if (tg_push(&x->c, SL_TARGET_ACT, tg_pid(&x->c, sh->side), "", "ability", sx, sy, rr * 0.6, label,
+			NULL, NULL, line))
+			return SL_ENOMEM;
+	}
+	return push_modify(x, sh->side, 1, NULL, 0, NULL, 0, "no cancel: the attack resolves as it stands");
+}
+
 static int modifies4(xctx *x)
 {
 	int rc;
 	switch (x->s->roll.step) {
 	case 1: return (rc = abilities4(x)) < 0 ? rc : attacker_modifies(x);
 	case 2: return defence_roll(x);
+	case 4: return before_neutralize(x);
 	default: return (rc = abilities4(x)) < 0 ? rc : defender_modifies(x);
 	}
 }

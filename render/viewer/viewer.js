@@ -7,8 +7,12 @@ var $ = function (id) { return document.getElementById(id); };
  * main line's first `at` positions and has boards of its own from there.
  * The tables below are the shown line's (useLine). */
 var turnAt, evAt, turnStart, evPos, firstPlay, L = null, LINES = [], mainN = N;
+/* a page of part of a game (html --from): the event and turn of its first step */
+var S0 = D.start || {event: 0, turn: 0};
 function indexLine(o) {
-	o.turnAt = [0]; o.evAt = [0]; o.turnStart = {}; o.evPos = {0: 0}; o.firstPlay = -1;
+	o.turnAt = [S0.turn]; o.evAt = [S0.event]; o.turnStart = {}; o.evPos = {}; o.firstPlay = -1;
+	o.evPos[S0.event] = 0;
+	if (D.start) o.turnStart[S0.turn] = 0;
 	o.entries.forEach(function (e, i) {
 		o.turnAt.push(e.t);
 		o.evAt.push(e.n ? e.n : o.evAt[i]);
@@ -311,7 +315,8 @@ function show(p, keepHash) {
 	var cur = $("current");
 	cur.textContent = "";
 	var e = L.entries[p - 1];
-	if (!e) cur.appendChild(el("div", "", "The start: nothing played yet."));
+	if (!e) cur.appendChild(el("div", "", D.start ? "This part of the game starts here: after event " + S0.event +
+		(S0.turn ? ", in turn " + S0.turn : ", in setup") + "." : "The start: nothing played yet."));
 	else {
 		var dv = el("div", "desc", (e.k === 0 ? "Event " + e.n + ": " : "") + (e.pl ? e.pl + ": " : "") + e.d);
 		if (e.g) { dv.appendChild(glyphEl(e)); dv.appendChild(document.createTextNode(" (" + e.gn + ")")); }

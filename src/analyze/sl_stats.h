@@ -144,6 +144,7 @@ typedef struct sl_series {
 	size_t cap;            /* steps allocated */
 	sl_arena *strings;     /* fed: the bookmarks' copies (NULL: they live in the log) */
 	int by_turn;           /* fed by turn: the last step of each turn only, no bookmarks */
+	size_t first;          /* fed from a position: the entries before step 0 */
 } sl_series;
 
 /* Every metric of every player at every step: what a chart or a viewer's
@@ -315,6 +316,18 @@ int sl_result_of(sl_result *out, const sl_log *log, sl_error *err);
 typedef struct sl_series_feed sl_series_feed;
 int sl_series_feed_new(sl_series_feed **out, const sl_log *log, sl_error *err);
 int sl_series_feed_add(sl_series_feed *f, const sl_event *ev, size_t n, sl_error *err);
+/* The same from a position part-way through the log (a span: stats
+ * --from, an archive's keyframe, issue 29): st (taken over, destroyed even
+ * on failure) is the state after pos entries holding `events` events, and
+ * step 0 of the series stands for it (series.first = pos). Its levels are
+ * the analysis's reading of st, its sums run from 0 there; the recorded
+ * checks of the entries fed are not compared (sl_replay_stream_at).
+ * origin (may be NULL; borrowed) is the state at the start of turn 1, the
+ * end of setup, shown to the analysis first (nothing reported) so that what
+ * it remembers of the setup (the side each sail ship set out with, before a
+ * capture) is what a walk from the start remembers. */
+int sl_series_feed_new_at(sl_series_feed **out, const sl_log *log, void *st, size_t pos, long events,
+	const void *origin, sl_error *err);
 /* Before the first entry: keep the last step of each turn only (step k of
  * the series is then the end of the k-th turn reached, turn_last and
  * sl_series_turn_end as before, the values those steps had), which is all a

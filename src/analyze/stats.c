@@ -160,18 +160,26 @@ static int walker_step(sl_stats_walker *w, const sl_event *ev, sl_error *err)
 	return SL_OK;
 }
 
+/* at: NULL, the walk starts at the log's initial state; else a state after
+ * pos entries holding `events` events (taken over, destroyed on failure). */
 static int walker_open(sl_stats_walker **out, const sl_log *log, const sl_stats_fns *fns, void *ud,
-	unsigned flags, sl_error *err)
+	unsigned flags, void *at, size_t pos, long events, const void *origin, sl_error *err)
 {
 	sl_stats_walker *w;
 	size_t nv;
 	int rc;
 	*out = NULL;
 	/* a game without analysis is still replayed and counted: no metrics, no rolls */
-	if (!log || !log->game)
+	if (!log || !log->game) {
+		if (at && log && log->game)
+			log->game->destroy(at);
 		return sl_error_set(err, SL_EUSAGE, "stats: no game to analyse");
-	if (!(w = sl_calloc(1, sizeof *w)))
+	}
+	if (!(w = sl_calloc(1, sizeof *w))) {
+		if (at)
+			log->game->destroy(at);
 		return sl_error_set(err, SL_ENOMEM, "stats: out of memory");
+	}
 	w->log = log;
 	w->a = analysis_of(log->game);
 	w->fns = fns;
@@ -185,12 +193,16 @@ static int walker_open(sl_stats_walker **out, const sl_log *log, const sl_stats_
 	w->out = sl_calloc(nv, sizeof *w->out);
 	w->ctx = sl_calloc(1, w->a && w->a->ctx_size ? w->a->ctx_size : 1);
 	if (!w->lev || !w->inc || !w->run || !w->out || !w->ctx) {
+		if (at)
+			log->game->destroy(at);
 		sl_stats_walker_free(w);
 		return sl_error_set(err, SL_ENOMEM, "stats: out of memory");
 	}
 	for (size_t i = 0; i < nv; i++)
 		w->lev[i] = NAN;
-	if ((rc = sl_replay_stream(&w->r, log, flags, err))) {
+	w->i = pos;
+	if ((rc = at ? sl_replay_stream_at(&w->r, log, at, pos, events, err)
+	             : sl_replay_stream(&w->r, log, flags, err))) {
 		sl_stats_walker_free(w);
 		return rc;
 	}
@@ -198,6 +210,17 @@ static int walker_open(sl_stats_walker **out, const sl_log *log, const sl_stats_
 	w->o.ud = ud;
 	w->o.step = &w->step;
 	w->step.v = w->out;
+	if (origin && w->a) {   /* what each side set out with, before the position (nothing reported) */
+		static const sl_stats_fns none = {NULL, NULL, NULL, NULL};
+		sl_observer quiet = {&none, NULL, &w->step, 0};
+		w->step.state = origin;
+		if ((rc = w->a->observe(w->ctx, &log->h, origin, NULL, w->inc, &quiet, err))) {
+			sl_stats_walker_free(w);
+			return rc;
+		}
+		for (size_t i = 0; i < nv; i++)
+			w->inc[i] = 0;
+	}
 	if ((rc = walker_step(w, NULL, err))) {
 		sl_stats_walker_free(w);
 		return rc;
@@ -209,7 +232,7 @@ static int walker_open(sl_stats_walker **out, const sl_log *log, const sl_stats_
 int sl_stats_walker_new(sl_stats_walker **out, const sl_log *log, const sl_stats_fns *fns, void *ud,
 	sl_error *err)
 {
-	return walker_open(out, log, fns, ud, SL_REPLAY_CHECK, err);
+	return walker_open(out, log, fns, ud, SL_REPLAY_CHECK, NULL, 0, 0, NULL, err);
 }
 
 int sl_stats_walker_feed(sl_stats_walker *w, const sl_event *ev, size_t n, sl_error *err)
@@ -231,7 +254,7 @@ int sl_stats_walk(const sl_log *log, const sl_stats_fns *fns, void *ud, sl_error
 {
 	sl_stats_walker *w;
 	/* freed at the first refusal: no backup of the state before each entry */
-	int rc = walker_open(&w, log, fns, ud, SL_REPLAY_CHECK | SL_REPLAY_ONCE, err);
+	int rc = walker_open(&w, log, fns, ud, SL_REPLAY_CHECK | SL_REPLAY_ONCE, NULL, 0, 0, NULL, err);
 	if (rc)
 		return rc;
 	rc = sl_stats_walker_feed(w, log->ev, log->n, err);
@@ -275,9 +298,10 @@ static int series_step(void *ud, const sl_stats_step *st)
 	sl_series *s = ud;
 	size_t nv = (size_t)s->nplayers * s->nmetrics;
 	const char *mark = st->ev ? st->ev->bookmark : NULL;
-	size_t at = st->entry;
-	if (s->by_turn) {   /* one step a turn, its last: a step of the same turn takes its place */
-		at = s->nsteps && s->turn[s->nsteps - 1] == st->turn ? s->nsteps - 1 : s->nsteps;
+	size_t at = st->entry - s->first;
+	if (s->by_turn) {   /* one step a turn, its last: a step of the same turn takes its place
+		             * (not step 0, where a span may start inside a turn) */
+		at = s->nsteps > 1 && s->turn[s->nsteps - 1] == st->turn ? s->nsteps - 1 : s->nsteps;
 		mark = NULL;
 	}
 	if (series_room(s, at))
@@ -368,6 +392,12 @@ void sl_series_feed_free(sl_series_feed *f)
 
 int sl_series_feed_new(sl_series_feed **out, const sl_log *log, sl_error *err)
 {
+	return sl_series_feed_new_at(out, log, NULL, 0, 0, NULL, err);
+}
+
+int sl_series_feed_new_at(sl_series_feed **out, const sl_log *log, void *st, size_t pos, long events,
+	const void *origin, sl_error *err)
+{
 	sl_series_feed *f;
 	sl_series *s;
 	int rc;
@@ -375,14 +405,17 @@ int sl_series_feed_new(sl_series_feed **out, const sl_log *log, sl_error *err)
 	if (!(f = sl_calloc(1, sizeof *f)) || !(f->s = s = sl_calloc(1, sizeof *s)) ||
 	    !(s->strings = sl_calloc(1, sizeof *s->strings))) {
 		sl_series_feed_free(f);
+		if (st)
+			log->game->destroy(st);
 		return sl_error_set(err, SL_ENOMEM, "stats: out of memory");
 	}
 	sl_arena_init(s->strings);
 	s->game = log->game;
 	s->nmetrics = sl_stats_metrics(log->game, &s->metrics);
 	s->nplayers = log->h.nplayers;
+	s->first = pos;
 	f->fns.step = series_step;
-	if ((rc = sl_stats_walker_new(&f->w, log, &f->fns, s, err))) {
+	if ((rc = walker_open(&f->w, log, &f->fns, s, SL_REPLAY_CHECK, st, pos, events, origin, err))) {
 		sl_series_feed_free(f);
 		return rc;
 	}

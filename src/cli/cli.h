@@ -47,6 +47,9 @@ int cli_report(const sl_error *err);
  * terminal, control and bidirectional characters are shown escaped
  * (sl_text_safe, lines kept), so a log cannot drive the terminal. */
 void cli_write_text(FILE *f, const void *p, size_t n);
+/* b to standard output (cli_write_text), then freed; a text cut short by a
+ * failed allocation is not printed: "out of memory", EXIT_IO. */
+int cli_flush(sl_buf *b);
 /* Test builds (-DSL_ALLOC_FAULTS) install the fault-injecting allocator of
  * alloc_faults.c; elsewhere this does nothing. */
 void cli_alloc_faults_init(void);
@@ -184,12 +187,83 @@ int cli_walk_where(cli_walk *w);
 /* The state at the position. */
 const void *cli_walk_state(const cli_walk *w);
 void cli_walk_free(cli_walk *w);
+/* A part of a game, --from and --to of html and stats (span.c): an event
+ * number N (the position just after event N; 0: the start) or tT (--from:
+ * the start of turn T, just after its marker; --to: the end of turn T,
+ * before turn T+1's marker, or the log's end). On a .silb file the walk
+ * starts at the keyframe of the segment that holds --from, through the
+ * index, and stops at --to (issue 29: the rest is neither read nor
+ * checked; `verify` does that); anything else (a text log, standard input,
+ * or no --from/--to) is walked whole, every rule checked (flags) as
+ * cli_walk does, so that a span of it is the same span of the whole. */
+typedef struct cli_span cli_span;
+typedef int (*cli_span_fn)(cli_span *s, const sl_event *ev, sl_error *err);
+struct cli_span {
+	/* the caller's */
+	const char *from, *to;    /* the options' text; NULL: the start, the end */
+	unsigned flags;           /* of the whole walk's replay (SL_REPLAY_CHECK) */
+	int drawn, force;         /* the whole walk as cli_walk_drawn (else cli_walk_open); drawn
+	                           * holds standard input for a walk again (cli_span_pass_input) */
+	int again;                /* a second walk of path: no warning said again */
+	int describe, view;       /* describe the span's entries (and the one before it) for view */
+	cli_span_fn start;        /* NULL, or at the span's first position (ev NULL) */
+	cli_span_fn entry;        /* NULL, or after each entry of the span is applied (desc: its words) */
+	cli_span_fn end;          /* NULL, or at the span's last position (ev NULL) */
+	void *ud;
+	/* cli_span_parse's */
+	long from_ev, to_ev;      /* -1: not an event number */
+	int from_turn, to_turn;   /* 0: not a turn */
+	/* the walk's */
+	const sl_log *log;        /* header and game (no entries) */
+	sl_replay *r;             /* at the position reached */
+	int archive;              /* read through the index */
+	size_t pos, n;            /* entries before the span's start; in the span */
+	long events;              /* events before the span's start */
+	int turn;                 /* the turn there */
+	const sl_event *last;     /* the entry before the start (NULL at 0) */
+	void *origin;             /* the state at the start of turn 1 when the span starts after it, else NULL
+	                           * (sl_series_feed_new_at's: what the setup set out with) */
+	sl_buf desc, last_desc;   /* an entry's words; the entry before the start's */
+	/* private */
+	int stage, cur_turn;
+	size_t at;                /* entries applied */
+	void *keyframe;           /* the archive's, until the replay takes it */
+	sl_log *keep;
+	cli_walk w;
+	sl_silb *f;
+	char *input;              /* standard input held between walks */
+	size_t ninput;
+	const char *path;
+};
+/* --from and --to into s (from_ev...): a usage error for a bad one, or
+ * for --from after --to when both are of a kind. */
+int cli_span_parse(cli_span *s, const char *verb);
+/* 1 when --from or --to was given. */
+int cli_span_given(const cli_span *s);
+/* Walks path; prints errors (a position the log lacks, --from after --to:
+ * exit 2); an exit code. May be called again on the same s (standard
+ * input is held for it). */
+int cli_span_walk(cli_span *s, const char *path);
+/* Standard input held by from's walk, handed to to's next walk. */
+void cli_span_pass_input(cli_span *to, cli_span *from);
+void cli_span_free(cli_span *s);
+
 /* How .silb archives are coded (--coding): SL_SILB_MODEL or SL_SILB_DEFLATE. */
 extern int cli_coding;
 /* --format of -o - ("sil", "silb", "png", ...), NULL when not given. */
 extern const char *cli_format;
-/* 1 if path is a .silb archive (by its first bytes). */
+/* 1 if path is a .silb archive (by its first bytes), or a game of an
+ * archive of many games (FILE:NAME). */
 int cli_is_archive(const char *path);
+/* 1 if path names a game of an archive of many games (FILE:NAME). */
+int cli_is_member(const char *path);
+/* 1 if path is read by the .silb codec: its first byte, or FILE:NAME. */
+int cli_path_silb(const char *path);
+/* The bytes of path (of the game, for FILE:NAME); -1 when unknown. */
+long cli_path_bytes(const char *path);
+/* ls of one archive of many games: an exit code. */
+int cli_ls(const char *path, int json);
+int cmd_ls(int argc, char **argv);
 /* cli_report, and for a damaged .silb (truncated, cut short, bad CRC)
  * the `sillage repair` line that saves its sound part. */
 int cli_report_silb(const sl_error *err, const char *path);

@@ -95,6 +95,32 @@ static int is_log_name(const char *s)
 	return (n > 4 && strcmp(s + n - 4, ".sil") == 0) || (n > 5 && strcmp(s + n - 5, ".silb") == 0);
 }
 
+/* An archive of many games given as a FILE: each of its games, as
+ * ARCHIVE:NAME, in the archive's order. */
+static int add_archive(flist *f, const char *path)
+{
+	sl_sila *a;
+	sl_error err;
+	int rc = 0;
+	sl_error_clear(&err);
+	if (sl_sila_open(&a, path, &err))
+		return cli_report(&err);
+	for (size_t i = 0; i < sl_sila_count(a) && !rc; i++) {
+		const char *name = sl_sila_at(a, i)->name;
+		size_t n = strlen(path) + strlen(name) + 2;
+		char *p = malloc(n);
+		if (!p)
+			rc = EXIT_IO;
+		else {
+			snprintf(p, n, "%s:%s", path, name);
+			rc = flist_add(f, p) ? EXIT_IO : 0;
+			free(p);
+		}
+	}
+	sl_sila_close(a);
+	return rc;
+}
+
 /* A folder's logs (*.sil, *.silb), in its subfolders too, unsorted. */
 static int add_tree(flist *f, const char *dir)
 {
@@ -311,6 +337,8 @@ int cmd_batch(int argc, char **argv)
 			path[--n] = 0;
 		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 			rc = add_dir(&files, path);
+		else if (sl_sila_is_file(path))
+			rc = add_archive(&files, path);
 		else if (flist_add(&files, path))
 			rc = EXIT_IO;
 		free(path);

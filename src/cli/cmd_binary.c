@@ -15,11 +15,65 @@ int cli_is_silb(const char *path)
 int cli_coding = SL_SILB_MODEL;
 const char *cli_format;
 
+int cli_is_member(const char *path)
+{
+	char *file, *member;
+	if (!sl_sila_member_path(path, &file, &member))
+		return 0;
+	sl_free(file);
+	sl_free(member);
+	return 1;
+}
+
+int cli_path_silb(const char *path)
+{
+	FILE *f;
+	int c;
+	if (strcmp(path, "-") == 0)
+		return 0;
+	if (cli_is_member(path))
+		return 1;
+	f = fopen(path, "rb");
+	c = f ? getc(f) : EOF;
+	if (f)
+		fclose(f);
+	return c == 0x89;
+}
+
+long cli_path_bytes(const char *path)
+{
+	FILE *f;
+	long bytes = -1;
+	if (strcmp(path, "-") == 0)
+		return -1;
+	if (cli_is_member(path)) {
+		sl_sila *a;
+		size_t i;
+		sl_error err;
+		sl_error_clear(&err);
+		if (sl_sila_open_member(&a, &i, path, &err) == SL_OK) {
+			bytes = (long)sl_sila_at(a, i)->bytes;
+			sl_sila_close(a);
+		}
+		return bytes;
+	}
+	if ((f = fopen(path, "rb"))) {
+		fseek(f, 0, SEEK_END);
+		bytes = ftell(f);
+		fclose(f);
+	}
+	return bytes;
+}
+
 /* 1 if path is a file whose first bytes are those of a .silb archive (not a
- * journal, not text, not standard input). */
+ * journal, not text, not standard input), or a game of an archive of many
+ * games (FILE:NAME). */
 int cli_is_archive(const char *path)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+	FILE *f;
+	if (cli_is_member(path))
+		return 1;
+	f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
 	unsigned char head[16];
 	size_t n = f ? fread(head, 1, sizeof head, f) : 0;
 	if (f)
@@ -31,8 +85,9 @@ int cli_is_archive(const char *path)
 int cli_report_silb(const sl_error *err, const char *path)
 {
 	int rc = cli_report(err);
-	/* not when the header itself is damaged: repair would keep nothing */
-	if ((err->code == SL_EFORMAT || err->code == SL_ELIMIT || err->code == SL_ESYNTAX) &&
+	/* not when the header itself is damaged: repair would keep nothing;
+	 * not for a game of an archive of many games, which repair does not read */
+	if (!cli_is_member(path) && (err->code == SL_EFORMAT || err->code == SL_ELIMIT || err->code == SL_ESYNTAX) &&
 	    !strstr(err->msg, "kind HEADER"))
 		if (strstr(err->msg, "truncated") || strstr(err->msg, "cut short") || strstr(err->msg, "CRC") ||
 		    strstr(err->msg, "TRAILER"))
@@ -52,11 +107,24 @@ int cli_coding_opt(const char *arg)
 	return 0;
 }
 
+/* A game of an archive of many games is not rewritten in place (a file
+ * of that name would hide it): 1, said, when path is one. */
+static int member_refused(const char *path)
+{
+	if (!path || !cli_is_member(path))
+		return 0;
+	fprintf(stderr, "sillage: %s: a game of an archive of many games is not written in place: take it out "
+		"(`sillage convert %s -o NAME.sil`), then pack it into a new archive\n", path, path);
+	return 1;
+}
+
 int cli_save_log(const sl_log *log, const char *path)
 {
 	sl_buf b;
 	sl_error err;
 	int rc;
+	if (member_refused(path))
+		return EXIT_USAGE;
 	sl_buf_init(&b);
 	sl_error_clear(&err);
 	if (path && strcmp(path, "-") == 0)
@@ -188,6 +256,8 @@ int cli_logout_save(cli_logout *o, const sl_log *head, const char *path)
 	sl_buf b;
 	sl_error err;
 	int rc;
+	if (member_refused(path))
+		return EXIT_USAGE;
 	sl_buf_init(&b);
 	sl_error_clear(&err);
 	if ((rc = logout_bytes(o, head, &b, &err))) {
@@ -226,6 +296,8 @@ void cli_logout_free(cli_logout *o)
 typedef struct bin_args {
 	const char *out;
 	int turn, json;
+	const char *archive;      /* pack --archive */
+	int append;
 } bin_args;
 
 static int bin_opt(int key, const char *arg, void *ctx)
@@ -236,6 +308,8 @@ static int bin_opt(int key, const char *arg, void *ctx)
 	case 'o': a->out = arg; break;
 	case 'j': a->json = 1; break;
 	case 312: return cli_coding_opt(arg);
+	case 320: a->archive = arg; break;
+	case 321: a->append = 1; break;
 	case 313: {
 		static const char *const logs[] = {"sil", "silb", NULL};
 		return cli_format_opt(&cli_format, arg, logs, NULL);
@@ -330,6 +404,99 @@ static int pack_each(cli_walk *w, const sl_event *ev, sl_error *err)
 	return cli_logout_entry(w->ud, w->log, ev, err);
 }
 
+/* The name of a game from its file: the base name without .sil or .silb,
+ * other bytes than a name allows turned into '_'. */
+static char *member_name(const char *path)
+{
+	const char *b = strrchr(path, '/'), *dot;
+	size_t n;
+	char *s;
+	b = b ? b + 1 : path;
+	dot = strrchr(b, '.');
+	n = dot && dot != b && (!strcmp(dot, ".sil") || !strcmp(dot, ".silb")) ? (size_t)(dot - b) : strlen(b);
+	if (n > SL_SILA_NAME_MAX)
+		n = SL_SILA_NAME_MAX;
+	if (!(s = sl_strndup(b, n)))
+		return NULL;
+	for (size_t k = 0; k < n; k++)
+		if (!sl_sila_name_ok(s + k, 1) && !(k > 0 && (s[k] == '.' || s[k] == '-')))
+			s[k] = '_';
+	return s;
+}
+
+/* pack --archive OUT FILE...: the games into an archive of many games,
+ * the first few that fit a modelled segment priming its dictionary (one
+ * per 16 games, 1 to SL_SILA_PRIMERS: each is stored twice, in the
+ * dictionary and as its member); --append adds them to OUT, which stays as
+ * it is. */
+static int pack_archive(const bin_args *a, int n, char **files)
+{
+	enum { NPRIME = SL_SILA_PRIMERS };
+	size_t want = n / 16 < 1 ? 1 : n / 16 > NPRIME ? NPRIME : (size_t)n / 16;
+	sl_sila_writer *w = NULL;
+	const sl_log *primers[NPRIME];
+	sl_log *held[NPRIME];
+	size_t np = 0, nheld = 0;
+	sl_error err;
+	sl_buf b;
+	int rc = SL_OK, k;
+	sl_error_clear(&err);
+	sl_buf_init(&b);
+	if (a->append) {
+		if ((rc = sl_sila_writer_append(&w, a->archive, &err)))
+			goto out;
+	} else {
+		/* the dictionary: the first games that fit one modelled segment */
+		for (k = 0; k < n && np < want && nheld < NPRIME; k++) {
+			sl_log *log;
+			int glyph = 0;
+			if ((rc = sl_log_load(&log, files[k], &err)))
+				goto out;
+			held[nheld++] = log;
+			for (size_t e = 0; e < log->n; e++)
+				glyph |= log->ev[e].glyph != 0;
+			if (!glyph && log->n <= SL_SILB_MSEGMENT_ENTRIES)
+				primers[np++] = log;
+		}
+		if (np == 0)
+			primers[np++] = held[0];   /* a header to deflate against, no models */
+		if ((rc = sl_sila_writer_new(&w, primers, np, &err)))
+			goto out;
+	}
+	for (k = 0; k < n; k++) {
+		sl_log *log = k < (int)nheld ? held[k] : NULL;
+		char *name = member_name(files[k]);
+		if (!name) {
+			rc = sl_error_set(&err, SL_ENOMEM, "out of memory");
+			goto out;
+		}
+		if (!log && (rc = sl_log_load(&log, files[k], &err))) {
+			free(name);
+			goto out;
+		}
+		rc = sl_sila_writer_add(w, name, log, &err);
+		free(name);
+		if (k >= (int)nheld)
+			sl_log_free(log);
+		if (rc)
+			goto out;
+	}
+	rc = sl_sila_writer_finish(w, &b, &err);
+	w = NULL;
+	if (rc == SL_OK && !a->append)
+		rc = sl_write_file_atomic(a->archive, b.data, b.len, &err);
+out:
+	sl_sila_writer_free(w);
+	for (size_t h = 0; h < nheld; h++)
+		sl_log_free(held[h]);
+	sl_buf_free(&b);
+	if (rc == SL_EUSAGE) {
+		fprintf(stderr, "sillage: pack: %s\n", err.msg);
+		return EXIT_USAGE;
+	}
+	return rc ? cli_report(&err) : EXIT_OK;
+}
+
 int cmd_pack(int argc, char **argv)
 {
 	bin_args a;
@@ -340,6 +507,18 @@ int cmd_pack(int argc, char **argv)
 	i = cli_parse(cli_find("pack"), argc, argv, bin_opt, &a);
 	if (i < 0)
 		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (a.append && !a.archive)
+		return cli_usage("pack", "--append adds games to an archive: --archive OUT");
+	if (a.archive) {
+		if (a.out)
+			return cli_usage("pack", "--archive names the output; -o is for one game");
+		if (argc - i < 1 && !a.append)
+			return cli_usage("pack", "expected the games to put in %s", a.archive);
+		for (int k = i; k < argc; k++)
+			if (strcmp(argv[k], "-") == 0)
+				return cli_usage("pack", "an archive's games are files, not standard input");
+		return pack_archive(&a, argc - i, argv + i);
+	}
 	if (argc - i != 1)
 		return cli_usage("pack", "expected one FILE");
 	if (a.out && strcmp(a.out, "-") == 0)
@@ -546,4 +725,65 @@ int cmd_seek(int argc, char **argv)
 	sl_silb_log(f)->game->destroy(st);
 	sl_silb_close(f);
 	return EXIT_OK;
+}
+
+/* ls ARCHIVE: the games of an archive of many games, from its directory. */
+int cli_ls(const char *path, int json)
+{
+	sl_sila *a;
+	sl_error err;
+	sl_buf b, t;
+	size_t total = 0;
+	sl_error_clear(&err);
+	if (sl_sila_open(&a, path, &err))
+		return cli_report(&err);
+	sl_buf_init(&b);
+	sl_buf_init(&t);
+	for (size_t i = 0; i < sl_sila_count(a); i++)
+		total += sl_sila_at(a, i)->bytes;
+	if (json) {
+		sl_buf_puts(&b, "{\"file\":");
+		sl_buf_json_str(&b, path);
+		sl_buf_puts(&b, ",\"game\":");
+		sl_buf_json_str(&b, sl_sila_game(a));
+		sl_buf_printf(&b, ",\"bytes\":%zu,\"dictionary_bytes\":%zu,\"dictionary_games\":%zu,\"games\":[",
+			sl_sila_file_bytes(a), sl_sila_dict_bytes(a), sl_sila_primers(a));
+		for (size_t i = 0; i < sl_sila_count(a); i++) {
+			const sl_sila_member *m = sl_sila_at(a, i);
+			sl_buf_puts(&b, i ? ",{\"name\":" : "{\"name\":");
+			sl_buf_json_str(&b, m->name);
+			sl_buf_printf(&b, ",\"offset\":%zu,\"bytes\":%zu,\"events\":%ld,\"turns\":%d}", m->offset,
+				m->bytes, m->events, m->turns);
+		}
+		sl_buf_puts(&b, "]}\n");
+	} else {
+		sl_buf_printf(&b, "%s: an archive of %zu %s game%s, %zu bytes: a dictionary of %zu bytes (primed on "
+			"%zu game%s), the games %zu bytes (%.1f a game)\n", sl_text_safe_cstr(path, &t), sl_sila_count(a),
+			sl_sila_game(a), sl_sila_count(a) == 1 ? "" : "s", sl_sila_file_bytes(a), sl_sila_dict_bytes(a),
+			sl_sila_primers(a), sl_sila_primers(a) == 1 ? "" : "s", total,
+			sl_sila_count(a) ? (double)total / (double)sl_sila_count(a) : 0.0);
+		for (size_t i = 0; i < sl_sila_count(a); i++) {
+			const sl_sila_member *m = sl_sila_at(a, i);
+			sl_buf_printf(&b, "%-24s %8zu bytes %7ld events %5d turn%s\n", m->name, m->bytes, m->events,
+				m->turns, m->turns == 1 ? "" : "s");
+		}
+	}
+	sl_sila_close(a);
+	sl_buf_free(&t);
+	return cli_flush(&b);
+}
+
+int cmd_ls(int argc, char **argv)
+{
+	bin_args a;
+	int i, rc = EXIT_OK;
+	memset(&a, 0, sizeof a);
+	i = cli_parse(cli_find("ls"), argc, argv, bin_opt, &a);
+	if (i < 0)
+		return i == -2 ? EXIT_OK : EXIT_USAGE;
+	if (argc - i < 1)
+		return cli_usage("ls", "expected an ARCHIVE (or several)");
+	for (; i < argc && rc == EXIT_OK; i++)
+		rc = cli_ls(argv[i], a.json);
+	return rc;
 }

@@ -288,6 +288,7 @@ typedef struct page_args {
 	int quiet, force;
 	const char *branch[PAGE_MAX_BRANCHES];   /* html --branch FILE */
 	int nbranch, embed;
+	const char *from, *to;                   /* html --from, --to */
 } page_args;
 
 static int page_opt(int key, const char *arg, void *ctx)
@@ -302,6 +303,10 @@ static int page_opt(int key, const char *arg, void *ctx)
 		a->quiet = 1;
 	else if (key == 331)
 		a->embed = 1;
+	else if (key == OPT_FROM)
+		a->from = arg;
+	else if (key == OPT_TO)
+		a->to = arg;
 	else if (key == 330) {
 		if (a->nbranch == PAGE_MAX_BRANCHES)
 			return cli_usage(a->verb, "at most %d --branch files", PAGE_MAX_BRANCHES);
@@ -344,6 +349,116 @@ static int html_page(const page_args *a, const char *out, const char *shown, sl_
 		sl_replay_free(brep[k]);
 		sl_log_free(blog[k]);
 	}
+	return rc;
+}
+
+/* ---- html of a log walked, not held (issue 30), or of a part of it (--from/--to, issue 29) ---- */
+
+typedef struct html_walk {
+	const page_args *a;
+	sl_html_feed *feed;
+	void *end;              /* the first walk: the state at the page's last position */
+	size_t steps;
+} html_walk;
+
+/* The first walk's end: the state the page ends on, and its length. */
+static int hw_end(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	html_walk *hw = sp->ud;
+	(void)ev;
+	hw->steps = sp->n + 1;
+	return sl_game_clone(sp->log->game, sl_replay_state(sp->r), &hw->end, err);
+}
+
+static int hw_first(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	html_walk *hw = sp->ud;
+	(void)ev;
+	return sl_html_feed_first(hw->feed, sl_replay_state(sp->r), sp->pos, sp->events, sp->turn, sp->origin,
+		sp->last, sp->last ? sl_buf_cstr(&sp->last_desc) : NULL, err);
+}
+
+static int hw_entry(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	html_walk *hw = sp->ud;
+	int turn, phase;
+	sl_replay_where(sp->r, &turn, &phase);
+	return sl_html_feed_entry(hw->feed, sl_replay_state(sp->r), ev, sl_buf_cstr(&sp->desc), turn, phase,
+		sl_replay_events(sp->r), err);
+}
+
+/* The page of FILE (or of its span): a first walk checks the log (the
+ * whole of it; a span of an archive, only the span) and finds the state the
+ * page ends on, a second draws each position as it passes. */
+static int html_walked(const page_args *a, const char *path, const char *out, const char *shown, int to_stderr)
+{
+	cli_span first, second;
+	html_walk hw;
+	sl_html_opts ho;
+	sl_html_stats st;
+	sl_frame end;
+	sl_error err;
+	int rc;
+	memset(&first, 0, sizeof first);
+	memset(&second, 0, sizeof second);
+	memset(&hw, 0, sizeof hw);
+	memset(&ho, 0, sizeof ho);
+	memset(&st, 0, sizeof st);
+	sl_error_clear(&err);
+	hw.a = a;
+	first.from = second.from = a->from;
+	first.to = second.to = a->to;
+	first.drawn = 1;
+	first.force = a->force;
+	first.end = hw_end;
+	first.ud = second.ud = &hw;
+	if ((rc = cli_span_parse(&first, "html")) || (rc = cli_span_parse(&second, "html")) ||
+	    (rc = cli_span_walk(&first, path)))
+		goto out;
+	if (!sl_render_has_painter(first.log->game->id)) {
+		fprintf(stderr, "sillage: %s: no painter for game '%s'\n", path, first.log->game->id);
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	if (a->ro.side && sl_header_player(&first.log->h, a->ro.side) < 0) {
+		rc = cli_usage("html", "--side '%s' is not a player of this log", a->ro.side);
+		goto out;
+	}
+	if ((rc = cli_check_overlays("html", first.log->game->id, a->ro.overlay)))
+		goto out;
+	memset(&end, 0, sizeof end);
+	end.game = first.log->game;
+	end.header = &first.log->h;
+	end.state = hw.end;
+	ho.embed = a->embed;
+	if (sl_html_feed_new(&hw.feed, first.log, &a->ro, &ho, &end, hw.steps, &err)) {
+		rc = cli_report(&err);
+		goto out;
+	}
+	/* the second walk: the log's rules again, not its recorded checks (the
+	 * first walk said whether they hold; --force draws a log whose do not) */
+	second.again = 1;
+	second.describe = 1;
+	second.view = sl_export_view(&first.log->h, &a->ro);
+	second.start = hw_first;
+	second.entry = hw_entry;
+	cli_span_pass_input(&second, &first);
+	if ((rc = cli_span_walk(&second, path)))
+		goto out;
+	if (sl_html_feed_finish_file(hw.feed, out, &st, &err)) {
+		rc = report_at(&err, shown);
+		goto out;
+	}
+	if (!a->quiet)
+		fprintf(to_stderr ? stderr : stdout, "%s: %ld steps%s, %zu bytes (the frames as separate SVG files: "
+			"%zu bytes)\n", shown, st.frames, cli_span_given(&first) ? " of the part shown" : "", st.bytes,
+			st.svg_bytes);
+out:
+	sl_html_feed_free(hw.feed);
+	if (hw.end)
+		first.log->game->destroy(hw.end);
+	cli_span_free(&second);
+	cli_span_free(&first);
 	return rc;
 }
 
@@ -390,6 +505,14 @@ static int page_verb(const char *verb, const char *ext, int argc, char **argv)
 		goto done;
 	shown = out;
 	out = o.path;
+	if ((a.from || a.to) && a.nbranch) {
+		rc = cli_usage(verb, "--branch shows a variation of the whole game: not with --from or --to");
+		goto done;
+	}
+	if (strcmp(verb, "html") == 0 && !a.nbranch) {   /* the log walked, never held */
+		rc = html_walked(&a, argv[i], out, shown, o.is_stdout);
+		goto done;
+	}
 	if ((rc = open_drawable(verb, argv[i], &a.ro, a.force, &log, &r)))
 		goto done;
 	sl_error_clear(&err);

@@ -4,6 +4,7 @@
 #include "replay/sl_chain.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { OPT_STRICT = 300, OPT_EXTENDS = 301, OPT_DIGEST = 302 };
@@ -68,21 +69,6 @@ static unsigned long long hash_for(sl_replay *r, sl_buf *b)
 	return (unsigned long long)h;
 }
 
-/* Prints b and frees it; a text cut short by a failed allocation is not
- * printed: "out of memory", exit 4. */
-static int flush(sl_buf *b)
-{
-	int failed = b->failed;
-	if (!failed)
-		cli_write_text(stdout, b->data, b->len);
-	sl_buf_free(b);
-	if (failed) {
-		fputs("sillage: out of memory\n", stderr);
-		return EXIT_IO;
-	}
-	return EXIT_OK;
-}
-
 int cmd_games(int argc, char **argv)
 {
 	inspect_opts o;
@@ -120,7 +106,7 @@ int cmd_games(int argc, char **argv)
 	}
 	if (o.json)
 		sl_buf_puts(&b, "]\n");
-	return flush(&b);
+	return cli_flush(&b);
 }
 
 /* info of one file; an exit code */
@@ -171,14 +157,7 @@ static int info_one(const inspect_opts *o, const char *file)
 	memset(&I, 0, sizeof I);
 	sl_error_clear(&I.de);
 	sl_buf_init(&I.t);
-	{   /* a .silb: its form, segments and how it compares with the text */
-		unsigned char first = 0;
-		FILE *g = strcmp(file, "-") ? fopen(file, "rb") : NULL;
-		if (g) {
-			silb = fread(&first, 1, 1, g) == 1 && sl_silb_sniff(&first, 1);
-			fclose(g);
-		}
-	}
+	silb = cli_path_silb(file);   /* a .silb: its form, segments and how it compares with the text */
 	I.silb = silb;
 	cli_walk_init(&w);
 	w.header = info_header;
@@ -197,15 +176,9 @@ static int info_one(const inspect_opts *o, const char *file)
 	sl_buf_init(&b);
 	{
 		const sl_header *h = &log->h;
-		FILE *f = strcmp(file, "-") ? fopen(file, "rb") : NULL;
-		long bytes = -1;
+		long bytes = cli_path_bytes(file);
 		sl_silb_info si = w.si;
 		size_t text_bytes = 0;
-		if (f) {
-			fseek(f, 0, SEEK_END);
-			bytes = ftell(f);
-			fclose(f);
-		}
 		if (silb) {   /* the header and tail of the canonical text, and its entries */
 			sl_buf_reset(&I.t);
 			sl_sil_write(log, &I.t);
@@ -314,7 +287,7 @@ static int info_one(const inspect_opts *o, const char *file)
 			sl_buf_printf(&b, "final:     state hash %016llx\n", hash_for(r, &b));
 		}
 	}
-	rc = flush(&b);
+	rc = cli_flush(&b);
 	sl_buf_free(&I.t);
 	cli_walk_free(&w);
 	return rc;
@@ -341,7 +314,8 @@ int cmd_info(int argc, char **argv)
 		if (k > i && !o.json && fflush(stdout) == 0)
 			putchar('\n');
 		fflush(stdout);
-		one = info_one(&o, argv[k]);
+		/* an archive of many games: its games, as `ls` lists them */
+		one = strcmp(argv[k], "-") && sl_sila_is_file(argv[k]) ? cli_ls(argv[k], o.json) : info_one(&o, argv[k]);
 		if (one > rc)
 			rc = one;
 	}
@@ -565,14 +539,6 @@ static int verify_sink(void *ud, const sl_log *log, const sl_event *ev, size_t n
 	return SL_OK;
 }
 
-static int is_silb(const char *file)
-{
-	FILE *f = fopen(file, "rb");
-	int c = f ? getc(f) : EOF;
-	if (f)
-		fclose(f);
-	return c == 0x89;
-}
 
 /* A failed verify: the message on standard error, and with --json an
  * object saying so on standard output. */
@@ -589,12 +555,50 @@ static int verify_fail(const inspect_opts *o, const char *file, const sl_error *
 		sl_buf_printf(&b, ",\"ok\":false,\"exit\":%d,\"error\":", rc);
 		sl_buf_json_str(&b, msg);
 		sl_buf_puts(&b, "}\n");
-		flush(&b);
+		cli_flush(&b);
 	}
 	return rc;
 }
 
 static int verify_run(const inspect_opts *o, const char *file, verify_ctx *v, sl_silb_info *si, sl_error *err);
+
+/* verify ARCHIVE (of many games): every game, each alone as ARCHIVE:NAME
+ * (the dictionary and its own bytes), a line each; the first failure's
+ * exit code once all are done. */
+static int verify_archive(const inspect_opts *o, const char *file)
+{
+	sl_sila *a;
+	sl_error err;
+	int rc = EXIT_OK;
+	sl_error_clear(&err);
+	if (o->extends)
+		return cli_usage("verify", "--extends compares one log: name a game of the archive (%s:NAME)", file);
+	if (sl_sila_open(&a, file, &err))
+		return verify_fail(o, file, &err);
+	for (size_t i = 0; i < sl_sila_count(a); i++) {
+		const char *name = sl_sila_at(a, i)->name;
+		size_t n = strlen(file) + strlen(name) + 2;
+		char *path = malloc(n);
+		verify_ctx v;
+		sl_silb_info si;
+		int one;
+		if (!path) {
+			sl_sila_close(a);
+			return EXIT_IO;
+		}
+		snprintf(path, n, "%s:%s", file, name);
+		memset(&v, 0, sizeof v);
+		memset(&si, 0, sizeof si);
+		si.form = SL_SILB_ARCHIVE;
+		sl_error_clear(&err);
+		one = verify_run(o, path, &v, &si, &err);
+		if (one && rc == EXIT_OK)
+			rc = one;
+		free(path);
+	}
+	sl_sila_close(a);
+	return rc;
+}
 
 int cmd_verify(int argc, char **argv)
 {
@@ -607,6 +611,8 @@ int cmd_verify(int argc, char **argv)
 	int rc = one_file("verify", argc, argv, &o, &file);
 	if (rc >= 0)
 		return rc;
+	if (sl_sila_is_file(file))
+		return verify_archive(&o, file);
 	memset(&v, 0, sizeof v);
 	memset(&si, 0, sizeof si);
 	si.form = SL_SILB_ARCHIVE;
@@ -656,7 +662,7 @@ static void verify_say(const inspect_opts *o, const char *file, const verify_ctx
 			v->dice.dh.revealed ? "true" : "false", v->dice.undone);
 		cli_result_json(log, sl_replay_state(v->r), &b);
 		sl_buf_puts(&b, "}\n");
-		flush(&b);
+		cli_flush(&b);
 	} else if (!o->quiet) {
 		printf("%s: ok: %ld events over %d turn%s replayed under %s rules v%d; ", shown,
 			sl_replay_events(v->r), sl_replay_turns(v->r), sl_replay_turns(v->r) == 1 ? "" : "s",
@@ -688,7 +694,7 @@ static int verify_read(const char *file, sl_log **log, verify_ctx *v, sl_silb_in
 	size_t n;
 	int rc, silb;
 	if (strcmp(file, "-") != 0)
-		return is_silb(file) ? sl_silb_stream(log, file, verify_sink, v, si, err)
+		return cli_path_silb(file) ? sl_silb_stream(log, file, verify_sink, v, si, err)
 		                     : sl_sil_stream(log, file, verify_sink, v, err);
 	/* standard input: a text log a window at a time, for any length */
 	rc = cli_stdin_stream(log, &data, &n, 0, verify_sink, v, si, &silb, err);
@@ -805,7 +811,7 @@ static int state_at(const inspect_opts *o, const char *file)
 			at.log->game->summary(at.st, &at.log->h, &b);
 		}
 	}
-	rc = flush(&b);
+	rc = cli_flush(&b);
 	cli_at_close(&at);
 	return rc;
 }
@@ -850,7 +856,7 @@ int cmd_state(int argc, char **argv)
 			log->game->summary(st, &log->h, &b);
 		}
 	}
-	rc = flush(&b);
+	rc = cli_flush(&b);
 out:
 	cli_walk_free(&w);
 	return rc;
@@ -906,7 +912,7 @@ static int log_print(log_walk *L)
 				fseek(L->spill, -(long)(n - cut), SEEK_CUR);
 		}
 	}
-	return flush(&L->b);
+	return cli_flush(&L->b);
 }
 
 static int log_header(cli_walk *w, const sl_event *unused, sl_error *err)

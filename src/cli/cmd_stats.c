@@ -25,6 +25,7 @@ typedef struct stats_args {
 	int ignore_checks;       /* diff --ignore-checks */
 	cli_where at[2];         /* diff --at: the positions compared */
 	int nat;
+	const char *from, *to;   /* stats --from, --to: a span */
 	const char *verb;
 } stats_args;
 
@@ -133,6 +134,12 @@ static int stats_opt(int key, const char *arg, void *ctx)
 			return cli_usage(a->verb, "bad --at '%s' (expected N, the position after event N, or tT "
 				"or tT.P, after the marker of turn T or of its phase P)", arg);
 		a->nat++;
+		break;
+	case 322:
+		a->from = arg;
+		break;
+	case 323:
+		a->to = arg;
 		break;
 	case 'o':
 		a->out = arg;
@@ -252,7 +259,8 @@ static int rows_of(const sl_series *s, int per, row **out)
 	if (per == SL_STATS_GAME) {
 		r[n++] = (row){s->turns, s->event[s->nsteps - 1], -1, (long)s->nsteps - 1};
 	} else if (per == SL_STATS_TURN) {
-		for (int t = 1; t <= s->turns; t++) {
+		/* a span's first turn is its step 0's (a whole log's: setup, no row) */
+		for (int t = s->turn[0] > 1 ? s->turn[0] : 1; t <= s->turns; t++) {
 			if (n == cap && !(r = realloc(r, (cap *= 2) * sizeof *r)))
 				return -1;
 			r[n].turn = t;
@@ -293,14 +301,20 @@ static void stats_write(const stats_args *a, const sl_log *log, const sl_series 
 {
 	const sl_header *h = &log->h;
 	static const char *const per_name[] = {"game", "turn", "event"};
+	int span = a->from || a->to;
 	if (a->fmt == 0) {
 		int w[MAX_PICK];
-		sl_buf_printf(o, "%s (%s): %d turns, %ld events; per %s: ", h->title ? h->title : log->name,
-			log->game->id, s->turns, s->event[s->nsteps - 1], per_name[a->per]);
+		if (span)
+			sl_buf_printf(o, "%s (%s): from event %ld (turn %d) to event %ld (turn %d); per %s: ",
+				h->title ? h->title : log->name, log->game->id, s->event[0], s->turn[0],
+				s->event[s->nsteps - 1], s->turn[s->nsteps - 1], per_name[a->per]);
+		else
+			sl_buf_printf(o, "%s (%s): %d turns, %ld events; per %s: ", h->title ? h->title : log->name,
+				log->game->id, s->turns, s->event[s->nsteps - 1], per_name[a->per]);
 		sl_buf_puts(o, a->per == SL_STATS_GAME ? "levels at the end, amounts over the game\n\n"
 			: a->per == SL_STATS_TURN ? "levels at the turn's end, amounts over the turn\n\n"
 			: "levels after the event, amounts of the event\n");
-		sl_buf_printf(o, "%s: %s\n\n", res->over ? "Result" : "Not over", res->text);
+		sl_buf_printf(o, "%s: %s\n\n", res->over ? "Result" : span ? "At the span's end" : "Not over", res->text);
 		for (int k = 0; k < nidx; k++) {
 			const sl_metric_def *d = &s->metrics[idx[k]];
 			sl_buf_printf(o, "  %-14s %-14s %-5s %s\n", d->name, d->unit,
@@ -370,6 +384,9 @@ static void stats_write(const stats_args *a, const sl_log *log, const sl_series 
 		sl_buf_json_str(o, log->game->id);
 		sl_buf_printf(o, ",\"per\":\"%s\",\"turns\":%d,\"events\":%ld,", per_name[a->per],
 			s->turns, s->event[s->nsteps - 1]);
+		if (span)   /* the span's ends: events and turns there */
+			sl_buf_printf(o, "\"from\":{\"event\":%ld,\"turn\":%d},\"to\":{\"event\":%ld,\"turn\":%d},",
+				s->event[0], s->turn[0], s->event[s->nsteps - 1], s->turn[s->nsteps - 1]);
 		sl_buf_printf(o, "\"result\":{\"over\":%s,\"winner\":", res->over ? "true" : "false");
 		side_json(o, log, res->winner);
 		sl_buf_puts(o, ",\"leader\":");
@@ -462,11 +479,7 @@ static int stats_read(const char *path, stats_feed *sf, sl_log **log, sl_series 
 	sl_error_clear(&err);
 	*log = NULL;
 	if (strcmp(path, "-") != 0) {
-		FILE *f = fopen(path, "rb");
-		int c = f ? getc(f) : EOF;
-		if (f)
-			fclose(f);
-		rc = c == 0x89 ? sl_silb_stream(log, path, stats_sink, sf, NULL, &err)
+		rc = cli_path_silb(path) ? sl_silb_stream(log, path, stats_sink, sf, NULL, &err)
 		               : sl_sil_stream(log, path, stats_sink, sf, &err);
 	} else {   /* a text log a window at a time (issue 29) */
 		sl_silb_info si;
@@ -485,21 +498,84 @@ static int stats_read(const char *path, stats_feed *sf, sl_log **log, sl_series 
 	return EXIT_OK;
 }
 
+/* stats --from/--to: the span's entries into a series begun at its first
+ * position (cli_span: through an archive's index, or the whole log walked). */
+static int span_start(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	stats_feed *sf = sp->ud;
+	void *st;
+	int rc;
+	(void)ev;
+	if ((rc = sl_game_clone(sp->log->game, sl_replay_state(sp->r), &st, err)) ||
+	    (rc = sl_series_feed_new_at(&sf->f, sp->log, st, sp->pos, sp->events, sp->origin, err)))
+		return rc;
+	if (sf->a->per != SL_STATS_EVENT)
+		sl_series_feed_by_turn(sf->f);
+	return SL_OK;
+}
+
+static int span_entry(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	stats_feed *sf = sp->ud;
+	return sl_series_feed_add(sf->f, ev, 1, err);
+}
+
+/* The table of s (its rows per a->per) to standard output; an exit code. */
+static int stats_table(const stats_args *a, const sl_log *log, const sl_series *s, const int *idx, int nidx,
+	const sl_result *res)
+{
+	row *rows = NULL;
+	int nrows, rc;
+	sl_buf o;
+	if ((nrows = rows_of(s, a->per, &rows)) < 0)
+		return EXIT_IO;
+	sl_buf_init(&o);
+	stats_write(a, log, s, idx, nidx, rows, nrows, res, &o);
+	rc = write_out(&o);
+	free(rows);
+	sl_buf_free(&o);
+	return rc;
+}
+
+static int stats_span(const char *path, stats_feed *sf)
+{
+	cli_span sp;
+	sl_series *s = NULL;
+	sl_result res;
+	sl_error err;
+	int rc;
+	memset(&sp, 0, sizeof sp);
+	sp.from = sf->a->from;
+	sp.to = sf->a->to;
+	sp.flags = SL_REPLAY_CHECK;
+	sp.start = span_start;
+	sp.entry = span_entry;
+	sp.ud = sf;
+	sl_error_clear(&err);
+	if ((rc = cli_span_parse(&sp, "stats")) || (rc = cli_span_walk(&sp, path)))
+		goto out;
+	if ((rc = pick(sf->a, sp.log->game, sf->idx, sf->nidx, 0)))
+		goto out;
+	rc = sl_series_feed_end(sf->f, &s, &res, &err) ? cli_report(&err) : EXIT_OK;
+	sf->f = NULL;
+	if (!rc)
+		rc = stats_table(sf->a, sp.log, s, sf->idx, *sf->nidx, &res);
+out:
+	sl_series_free(s);
+	cli_span_free(&sp);
+	return rc;
+}
+
 int cmd_stats(int argc, char **argv)
 {
 	stats_args a;
 	stats_feed sf;
 	sl_log *log = NULL;
 	sl_series *s = NULL;
-	sl_error err;
-	row *rows = NULL;
-	int idx[MAX_PICK], nidx, nrows, rc, i = parse(&a, "stats", argc, argv);
+	int idx[MAX_PICK], nidx, rc, i = parse(&a, "stats", argc, argv);
 	sl_result res;
-	sl_buf o;
 	if (i < 0)
 		return i == -2 ? EXIT_OK : EXIT_USAGE;
-	sl_buf_init(&o);
-	sl_error_clear(&err);
 	if (argc - i != 1) {
 		rc = cli_usage("stats", "expected one FILE");
 		goto done;
@@ -508,19 +584,12 @@ int cmd_stats(int argc, char **argv)
 	sf.a = &a;
 	sf.idx = idx;
 	sf.nidx = &nidx;
-	rc = stats_read(argv[i], &sf, &log, &s, &res);
+	if (a.from || a.to)
+		rc = stats_span(argv[i], &sf);
+	else if (!(rc = stats_read(argv[i], &sf, &log, &s, &res)))
+		rc = stats_table(&a, log, s, idx, nidx, &res);
 	sl_series_feed_free(sf.f);
-	if (rc)
-		goto done;
-	if ((nrows = rows_of(s, a.per, &rows)) < 0) {
-		rc = EXIT_IO;
-		goto done;
-	}
-	stats_write(&a, log, s, idx, nidx, rows, nrows, &res, &o);
-	rc = write_out(&o);
 done:
-	free(rows);
-	sl_buf_free(&o);
 	sl_series_free(s);
 	sl_log_free(log);
 	free_metrics(&a);

@@ -581,3 +581,16 @@ int cli_check_overlays(const char *verb, const char *game_id, const char *list)
 	}
 	return EXIT_OK;
 }
+
+int cli_flush(sl_buf *b)
+{
+	int failed = b->failed;
+	if (!failed)
+		cli_write_text(stdout, b->data, b->len);
+	sl_buf_free(b);
+	if (failed) {
+		fputs("sillage: out of memory\n", stderr);
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}

@@ -10,29 +10,33 @@
  * its Debian package and ends the process with exit 3 (as a missing libav
  * does for video). The binary does not export these names (hidden), so
  * the libraries opened keep calling each other.
- * A new cairo_/pango_ call in the library adds a line below; the link of
- * build/sillage fails until it does. */
+ * A new cairo_/pango_/Fc call in the library adds a line below; the link of
+ * build/sillage fails until it does. Once they are open, fontconfig is
+ * given our configuration (sl_render_pin_fonts) before pango first uses it. */
 #include "core/sl_core.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <pango/pangocairo.h>
+#include <fontconfig/fontconfig.h>
 
 #include "cli.h"
 
 /* the shared objects, by the sonames Debian 12 ships, and their packages */
-enum { GX_cairo, GX_pango, GX_pangocairo, GX_gobject, GX_glib, GX_NLIB };
+enum { GX_cairo, GX_pango, GX_pangocairo, GX_gobject, GX_glib, GX_fontconfig, GX_NLIB };
 static const char *const gx_sonames[GX_NLIB] = {
 	"libcairo.so.2", "libpango-1.0.so.0", "libpangocairo-1.0.so.0", "libgobject-2.0.so.0",
-	"libglib-2.0.so.0"
+	"libglib-2.0.so.0", "libfontconfig.so.1"
 };
 static const char *const gx_packages[GX_NLIB] = {
-	"libcairo2", "libpango-1.0-0", "libpangocairo-1.0-0", "libglib2.0-0", "libglib2.0-0"
+	"libcairo2", "libpango-1.0-0", "libpangocairo-1.0-0", "libglib2.0-0", "libglib2.0-0",
+	"libfontconfig1"
 };
 
 /* every entry point the library calls: R(library, return type, name,
@@ -58,6 +62,7 @@ static const char *const gx_packages[GX_NLIB] = {
 	V(cairo, cairo_font_options_set_subpixel_order, (cairo_font_options_t *a, cairo_subpixel_order_t b), \
 		(a, b)) \
 	R(cairo, cairo_status_t, cairo_font_options_status, (cairo_font_options_t *a), (a)) \
+	R(cairo, int, cairo_format_stride_for_width, (cairo_format_t a, int b), (a, b)) \
 	V(cairo, cairo_get_matrix, (cairo_t *a, cairo_matrix_t *b), (a, b)) \
 	R(cairo, cairo_surface_t *, cairo_image_surface_create, (cairo_format_t a, int b, int c), (a, b, c)) \
 	R(cairo, cairo_surface_t *, cairo_image_surface_create_for_data, \
@@ -123,6 +128,15 @@ static const char *const gx_packages[GX_NLIB] = {
 	V(cairo, cairo_translate, (cairo_t *a, double b, double c), (a, b, c)) \
 	V(cairo, cairo_user_to_device, (cairo_t *a, double *b, double *c), (a, b, c)) \
 	V(cairo, cairo_user_to_device_distance, (cairo_t *a, double *b, double *c), (a, b, c)) \
+	R(fontconfig, FcBool, FcConfigBuildFonts, (FcConfig *a), (a)) \
+	R(fontconfig, FcConfig *, FcConfigCreate, (void), ()) \
+	V(fontconfig, FcConfigDestroy, (FcConfig *a), (a)) \
+	R(fontconfig, FcFontSet *, FcConfigGetFonts, (FcConfig *a, FcSetName b), (a, b)) \
+	R(fontconfig, FcBool, FcConfigParseAndLoadFromMemory, (FcConfig *a, const FcChar8 *b, FcBool c), \
+		(a, b, c)) \
+	R(fontconfig, FcBool, FcConfigSetCurrent, (FcConfig *a), (a)) \
+	R(fontconfig, FcResult, FcPatternGetString, (const FcPattern *a, const char *b, int c, FcChar8 **d), \
+		(a, b, c, d)) \
 	V(gobject, g_object_unref, (gpointer a), (a)) \
 	R(glib, gchar *, g_string_free, (GString *a, gboolean b), (a, b)) \
 	V(pangocairo, pango_cairo_context_set_font_options, \
@@ -133,6 +147,7 @@ static const char *const gx_packages[GX_NLIB] = {
 	R(pangocairo, PangoLayout *, pango_cairo_create_layout, (cairo_t *a), (a)) \
 	V(pangocairo, pango_cairo_show_layout, (cairo_t *a, PangoLayout *b), (a, b)) \
 	V(pangocairo, pango_cairo_update_context, (cairo_t *a, PangoContext *b), (a, b)) \
+	R(pango, guint, pango_context_get_serial, (PangoContext *a), (a)) \
 	V(pango, pango_font_description_free, (PangoFontDescription *a), (a)) \
 	R(pango, PangoFontDescription *, pango_font_description_from_string, (const char *a), (a)) \
 	R(pango, gint, pango_font_description_get_size, (const PangoFontDescription *a), (a)) \
@@ -174,6 +189,13 @@ static struct {
 #undef GX_FIELD_R
 #undef GX_FIELD_V
 
+/* glib's thread calls, for g_thread_new below (not a forwarder: defined apart) */
+static struct {
+	GThread *(*thread_new)(const gchar *, GThreadFunc, gpointer);
+	GThread *(*thread_ref)(GThread *);
+	GThread *(*thread_self)(void);
+} gx_thr;
+
 static pthread_once_t gx_once = PTHREAD_ONCE_INIT;
 static int gx_ready;       /* set (release) once every entry point is found */
 static char gx_why[512];   /* why not, when not */
@@ -193,6 +215,13 @@ static void gx_load(void)
 #undef GX_SYM_R
 #undef GX_SYM_V
 #undef GX_SYM
+	if (sl_dl_sym(h[GX_glib], gx_sonames[GX_glib], "g_thread_new", (void **)&gx_thr.thread_new, gx_why,
+	        sizeof gx_why) ||
+	    sl_dl_sym(h[GX_glib], gx_sonames[GX_glib], "g_thread_ref", (void **)&gx_thr.thread_ref, gx_why,
+	        sizeof gx_why) ||
+	    sl_dl_sym(h[GX_glib], gx_sonames[GX_glib], "g_thread_self", (void **)&gx_thr.thread_self, gx_why,
+	        sizeof gx_why))
+		return;
 	__atomic_store_n(&gx_ready, 1, __ATOMIC_RELEASE);
 }
 
@@ -201,8 +230,10 @@ int cli_gfx_open(char *why, size_t whyn)
 	if (__atomic_load_n(&gx_ready, __ATOMIC_ACQUIRE))
 		return 0;
 	pthread_once(&gx_once, gx_load);
-	if (__atomic_load_n(&gx_ready, __ATOMIC_ACQUIRE))
+	if (__atomic_load_n(&gx_ready, __ATOMIC_ACQUIRE)) {
+		sl_render_pin_fonts();   /* the verb has not drawn yet: pango has not begun */
 		return 0;
+	}
 	snprintf(why, whyn, "%s", gx_why[0] ? gx_why : "cannot load cairo and pango");
 	return -1;
 }
@@ -238,3 +269,26 @@ static inline void gx_need(void)
 		gx.name a; \
 	}
 GX_FUNCS(GX_DEF_R, GX_DEF_V)
+
+/* pango 1.50 starts two threads for every font description it has not seen
+ * (a size, a weight: 21 in a frame of heron-bank, 42 threads), one for
+ * fontconfig's best match and one for its sorted fallback list, so that a
+ * desktop program's first frame need not wait; `render` waits for both at
+ * once, and creating and ending the threads cost it more CPU than the two
+ * searches (84 threads that do nothing are 2.7 ms of CPU on the build
+ * machine). This g_thread_new is exported from the command (the Makefile's
+ * --export-dynamic-symbol), so the pango opened above calls it instead of
+ * glib's: those two searches run at once on the calling thread, as pango
+ * did before 1.50 (the same fontconfig calls, the same fonts); the thread
+ * returned is the caller's own, referenced once for pango's g_thread_unref.
+ * Every other thread, glib's own or another name, is glib's as asked. */
+__attribute__((visibility("default"))) GThread *g_thread_new(const gchar *name, GThreadFunc func,
+	gpointer data)
+{
+	gx_need();
+	if (name && (strcmp(name, "[pango] FcFontSetMatch") == 0 || strcmp(name, "[pango] FcFontSetSort") == 0)) {
+		func(data);
+		return gx_thr.thread_ref(gx_thr.thread_self());
+	}
+	return gx_thr.thread_new(name, func, data);
+}

@@ -73,6 +73,8 @@ static const cli_opt html_opts[] = {
 	{"quiet", 'q', NULL, "no summary"},
 	{"branch", 330, "FORK", "also show FORK, a log that shares FILE's first entries (`sillage fork`), as a variation to step into; repeat for more (up to 16)"},
 	{"embed", 331, NULL, "a page to embed in a club site's <iframe>: the board first, the event list only when there is room, no change to the address, a postMessage interface (docs/guide.md)"},
+	{"from", 301, "N|tT", "a page of part of the game: its first step the position just after event N, or at the start of turn T (default: the start); a .silb is read from the keyframe before it"},
+	{"to", 302, "N|tT", "its last step just after event N, or at the end of turn T (default: the end)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt report_opts[] = {
 	{"output", 'o', "OUT", "the PDF to write (default: FILE's name with .pdf; - for standard output)"},
@@ -146,6 +148,11 @@ static const cli_opt odds_opts[] = {
 static const cli_opt pack_opts[] = {
 	{"output", 'o', "OUT.silb", "where to write (default: FILE itself if it is a .silb, else FILE's name with .silb; - for standard output)"},
 	CLI_CODING_OPT,
+	{"archive", 320, "OUT.sila", "write the FILEs (many) into one archive of many games instead, each named by its file's base name; see `sillage ls`"},
+	{"append", 321, NULL, "with --archive: add the FILEs to that archive; its dictionary and its games stay as they are (no FILE: undo an append cut short)"},
+	{NULL, 0, NULL, NULL}};
+static const cli_opt ls_opts[] = {
+	{"json", 'j', NULL, "print a JSON object"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt repair_opts[] = {
 	{"output", 'o', "OUT", "where to write the sound part (.silb or .sil; - for standard output, with --format); required"},
@@ -162,6 +169,8 @@ static const cli_opt stats_opts[] = {
 	{"csv", 'c', NULL, "print CSV: a header line, then a row per side and step"},
 	{"json", 'j', NULL, "print one JSON object: the metrics (name, unit, kind) and the rows"},
 	{"ndjson", 'n', NULL, "print a JSON object per row and side, one a line"},
+	{"from", 322, "N|tT", "only the span from just after event N, or from the start of turn T (a .silb is read from the keyframe before it, not replayed whole)"},
+	{"to", 323, "N|tT", "up to just after event N, or to the end of turn T (default: the end)"},
 	{NULL, 0, NULL, NULL}};
 static const cli_opt chart_opts[] = {
 	{"output", 'o', "OUT", "the chart to write; .png, .svg or .pdf picks the format (required)"},
@@ -223,7 +232,8 @@ const cli_verb cli_verbs[] = {
 	{"verify", cmd_verify, "replay a log, checking every rule and every recorded state check", "FILE", verify_opts,
 	 "Exit 0 when every event is legal and every state check matches; 1 naming the first event where the "
 	 "replayed state and the recorded one part, with both hashes. A fork (`sillage fork`) must also still "
-	 "hold the entries it was forked with: its first entries digest to its 'meta fork-digest' (exit 1 if not)."},
+	 "hold the entries it was forked with: its first entries digest to its 'meta fork-digest' (exit 1 if not). "
+	 "An archive of many games is verified game by game, each alone, a line each; one game of it is ARCHIVE:NAME."},
 	{"state", cmd_state, "print the game state at an event or a turn", "FILE", state_opts,
 	 "Without a position, the state at the end of the log."},
 	{"log", cmd_log, "list every event described in words, with turns, phases and annotations", "FILE", log_opts,
@@ -240,7 +250,12 @@ const cli_verb cli_verbs[] = {
 	 "bookmarks, keyboard arrows (Left/Right: event, Up/Down or PageUp/PageDown: turn, Space: play, Home/End), "
 	 "and links to a step: game.html#event=120. Every text from the log is escaped. Glyphs (! ? !! ?? !? ?!) "
 	 "and notes show beside their move. With --branch, each fork's variation is listed at the move it leaves "
-	 "the main line: click it (or press V there) to step through it, Escape to go back to the main line."},
+	 "the main line: click it (or press V there) to step through it, Escape to go back to the main line. "
+	 "With --from or --to, a page of that part of the game (not with --branch): its first step is the board "
+	 "at --from, before the first entry it lists; a FILE.silb is read from the keyframe before --from, through "
+	 "the index, and replayed no further than --to. A position the log lacks, or --from after --to, is a usage "
+	 "error (exit 2). The log is read as the page is written, a segment or a few thousand lines at a time, so "
+	 "that memory does not grow with the game."},
 	{"report", cmd_report, "write a printable PDF report of the game", "FILE", report_opts,
 	 "A cover (game, players, result), then the board at the start of every turn with that turn's events "
 	 "beside it, and every bookmarked position on a page of its own, larger. The PDF outline lists turns and "
@@ -295,10 +310,15 @@ const cli_verb cli_verbs[] = {
 	 "damage roll, solved exactly over the fight's Markov chain (no sampling), the expected number of "
 	 "attacks left, and each side's luck (hits and damage against their expectation, and the change in "
 	 "your chance to win that its rolls made)."},
-	{"pack", cmd_pack, "write a log as a compressed, seekable .silb archive", "FILE", pack_opts,
+	{"pack", cmd_pack, "write a log as a compressed, seekable .silb archive", "FILE (or: --archive OUT FILE...)", pack_opts,
 	 "Segments of about 1024 entries, each deflated and opening on a keyframe (the state and its hash), "
 	 "then an index and a trailer: a viewer reaches any turn by reading one segment. A journal left by "
 	 "`record` is packed in place. See formats/silb.md."},
+	{"ls", cmd_ls, "list the games of an archive of many games", "ARCHIVE", ls_opts,
+	 "An archive of many games (`sillage pack --archive club.sila a.sil b.sil ...`) holds each game as a "
+	 "member coded against a dictionary of a few of them: each is read alone, as ARCHIVE:NAME, by every "
+	 "verb that reads a log (state, seek, render, log, verify, convert...), reading the dictionary and "
+	 "that game only. `sillage verify ARCHIVE` checks every game, each alone. See formats/silb.md."},
 	{"repair", cmd_repair, "copy the sound part of a damaged .silb file and say what was dropped", "FILE", repair_opts,
 	 "Keeps every record before the first damaged one (a journal cut by a crash keeps each change it "
 	 "reported); names the offset and the reason of the damage and the bytes dropped. Exit 3 when not even "
@@ -311,7 +331,11 @@ const cli_verb cli_verbs[] = {
 	 "struck, sunk and aground, hexes sailed by point of sail, tacks and damage; fmp's action points, units, "
 	 "turrets, ore aboard, shots, losses, captures and score; starship's shields, win chance, hits and damage. "
 	 "A level (hull) is given at the end of the span, a sum (hexes sailed) over it. The log is replayed with "
-	 "every rule and state check first."},
+	 "every rule and state check first. With --from or --to, the rows of that part of the game only, each "
+	 "the same as in the table of the whole game (a turn cut by the span summed over the part shown); on a "
+	 "FILE.silb the span is read from the keyframe of the segment that holds its start, through the index, "
+	 "and replayed from there to its end only (its rules checked, not the rest of the log: `verify` does that). "
+	 "A position the log lacks, or --from after --to, is a usage error (exit 2)."},
 	{"chart", cmd_chart, "draw metrics over the game: a panel each, a line or bars per player", "FILE", chart_opts,
 	 "One panel per --metric, each with its own axis and unit, over the turns (ticks at each turn); a series "
 	 "per player in the player's colour; bookmarks drawn as flagged dashed lines."},
@@ -638,6 +662,12 @@ static void print_man(FILE *f)
 	      "sillage luck game.sil\nsillage batch \\-\\-sqlite club.db games/\n.RE\n.fi\n"
 	      ".PP\nAny verb writes to standard output with \\-o \\- (and \\-\\-format where the name picks it):\n"
 	      ".PP\n.nf\n.RS\nsillage render game.sil \\-o \\- \\-\\-format png | display\n.RE\n.fi\n", f);
+	fputs(".SH ENVIRONMENT\n.TP\n.B FONTCONFIG_FILE, FONTCONFIG_PATH, FONTCONFIG_SYSROOT\n"
+	      "With none set, the pictures' fonts (DejaVu Sans) are found in /usr/share/fonts, "
+	      "/usr/local/share/fonts, ~/.local/share/fonts and ~/.fonts through the system's font caches, "
+	      "without the rules of /etc/fonts (they decide nothing in a picture, and reading them was "
+	      "a quarter of a render's CPU); with one set, or with no DejaVu Sans in those folders, "
+	      "through the fontconfig configuration it names or the system's.\n", f);
 	fputs(".SH FILES\n\\fIformats/sil.md\\fR specifies the text log, \\fIformats/silb.md\\fR the binary log; "
 	      "\\fIformats/<game>.md\\fR each game's events. \\fBmake install\\fR puts them, with \\fIREADME.md\\fR "
 	      "and \\fIdocs/*.md\\fR, under \\fI$PREFIX/share/doc/sillage/\\fR.\n", f);

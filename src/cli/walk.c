@@ -131,11 +131,7 @@ int cli_walk_run(cli_walk *w, const char *path, sl_error *err)
 	int rc;
 	w->head = NULL;
 	if (strcmp(path, "-") != 0) {
-		FILE *f = fopen(path, "rb");
-		int c = f ? getc(f) : EOF;
-		if (f)
-			fclose(f);
-		w->silb = c == 0x89;
+		w->silb = cli_path_silb(path);
 		rc = w->silb ? sl_silb_stream(&w->head, path, walk_sink, w, &w->si, err)
 		             : sl_sil_stream(&w->head, path, walk_sink, w, err);
 	} else {
@@ -227,7 +223,7 @@ int cli_walk_drawn(cli_walk *w, const char *path, int force)
 	int rc;
 	sl_error_clear(&err);
 	w->flags |= SL_REPLAY_CHECK;
-	w->hold = force;   /* a desync is walked again, without the checks */
+	w->hold = w->hold || force;   /* a desync is walked again, without the checks (or the caller walks it again) */
 	rc = cli_walk_run(w, path, &err);
 	if (rc == SL_EDESYNC && force) {
 		char msg[1024];

@@ -57,7 +57,10 @@ int sl_read_file(const char *path, size_t max, char **out, size_t *out_len, sl_e
  * as long as it is open, then synced and renamed over PATH. A writer killed
  * on the way leaves its temporary behind unlocked: the next stage of the same
  * PATH removes every temporary of that name it can lock, and one that is
- * locked belongs to a writer still at work and stays. */
+ * locked belongs to a writer still at work and stays. A PATH that exists and
+ * is no regular file (a device such as /dev/null or /dev/stdout, a FIFO, a
+ * socket) is written in place: renaming over it would replace the device with
+ * a file, for every program on the machine when the writer is root. */
 
 #define STAGE_BUF 65536
 
@@ -66,6 +69,7 @@ struct sl_stage {
 	char *path, *tmp;
 	size_t n;
 	int err;                 /* errno of the first failed write, 0 if none */
+	int direct;              /* PATH itself is written (no regular file): no rename */
 	unsigned char buf[STAGE_BUF];
 };
 
@@ -119,6 +123,23 @@ int sl_stage_open(sl_stage **out, const char *path, sl_error *err)
 		return sl_error_set(err, SL_ENOMEM, "out of memory");
 	}
 	s->fd = -1;
+	{
+		struct stat st;
+		if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+			sl_free(s->tmp);
+			s->tmp = NULL;   /* nothing of ours to unlink */
+			if (S_ISDIR(st.st_mode) ||
+			    (s->fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)) < 0) {
+				int e = S_ISDIR(st.st_mode) ? EISDIR : errno;
+				sl_stage_abort(s);
+				return sl_error_set(err, SL_EIO, "%s: cannot write there: %s", path,
+					strerror(e));
+			}
+			s->direct = 1;
+			*out = s;
+			return SL_OK;
+		}
+	}
 	clean_stale(path);
 	for (int tries = 0; tries < 4; tries++) {
 		struct stat st;
@@ -184,6 +205,8 @@ int sl_stage_commit(sl_stage *s, sl_error *err)
 	stage_drain(s);
 	if (s->err)
 		rc = sl_error_set(err, SL_EIO, "%s: write failed: %s", s->path, strerror(s->err));
+	else if (s->direct)
+		;   /* a device or a pipe: written, nothing to sync or rename */
 	else if (fsync(s->fd) != 0)
 		rc = sl_error_set(err, SL_EIO, "%s: fsync: %s", s->path, strerror(errno));
 	else if (rename(s->tmp, s->path) != 0)

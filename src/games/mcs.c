@@ -33,6 +33,7 @@ typedef struct fmodel {
 	uint16_t recent[8];                 /* table index + 1, most recent first */
 	int32_t last;                       /* INT: the value coded before */
 	int32_t lastc, lastr;               /* HEX: the hex coded before */
+	sl_mc_cnt ref_same;                 /* primed segments: the value is the reference's */
 } fmodel;
 
 /* Everything adaptive, reset (zeroed) at the start of each segment. */
@@ -60,6 +61,9 @@ typedef struct models {
 	 * the type and the player before */
 	sl_mc_bit type2[64][256];
 	sl_mc_bit player2[32][10][16];
+	/* primed segments: the setup event is the reference's type and
+	 * player, under whether the one before was */
+	sl_mc_cnt ref_head[2];
 	int prev_type;                      /* + 1; 0 none yet */
 	int prev_player;                    /* + 1 */
 	size_t prev_ref;                    /* table index + 1 of its first field, a piece */
@@ -97,6 +101,10 @@ struct sl_mcs {
 	const uint8_t *sp;                  /* decoder: taken from here, in order */
 	size_t sn, spos;
 	const uint8_t *start;               /* decoder: the first coded byte */
+	const sl_mcs_snap *prime;           /* what primed segments start from */
+	int primed;                         /* this segment is (sl_mcs_prime) */
+	size_t ref_i;                       /* setup events coded so far in it */
+	int ref_hit;                        /* the last one was coded by the reference */
 	int rc;
 	char msg[256];
 };
@@ -210,6 +218,9 @@ static void reset(sl_mcs *s)
 	if (s->gctx)
 		memset(s->gctx, 0, s->gm->ctx_size);
 	sl_strtab_reset(&s->tab);
+	s->primed = 0;
+	s->ref_i = 0;
+	s->ref_hit = 0;
 	s->prev = SL_ENTRY_TURN;
 	s->chain = s->last_ctr = 0;
 	sl_buf_reset(&s->strs);
@@ -275,6 +286,243 @@ int sl_mcs_finish(sl_mcs *s)
 	if (s->mc.bad)
 		return sl_mcs_fail(s, "a model coded a value it had ruled out (a bug)");
 	return SL_OK;
+}
+
+/* ---- primed models ----------------------------------------------------------------- */
+
+struct sl_mcs_snap {
+	const sl_schema *schema;
+	models m;
+	fmodel *fm;
+	size_t nfm;
+	void *gctx;
+	size_t gsize;
+	sl_strtab tab;
+	sl_arena arena;                     /* the table's strings */
+	uint8_t *strs;                      /* the string bytes seen, the last SL_MCS_SNAP_STRINGS */
+	size_t nstrs;
+	sl_event *ref;                      /* the setup events of the last game seen */
+	size_t nref;
+};
+
+void sl_mcs_snap_free(sl_mcs_snap *p)
+{
+	if (!p)
+		return;
+	sl_free(p->fm);
+	sl_free(p->gctx);
+	sl_strtab_free(&p->tab);
+	sl_arena_free(&p->arena);
+	sl_free(p->strs);
+	sl_free(p);
+}
+
+/* A copy of ev's fields in a (strings and items). */
+static int copy_fields(sl_arena *a, const sl_schema *sc, sl_event *ev)
+{
+	if (ev->type >= sc->nevents)
+		return 0;
+	for (int k = 0; k < sc->events[ev->type].nfields && k < SL_MAX_FIELDS; k++) {
+		sl_value *v = &ev->f[k];
+		int kind = sc->events[ev->type].fields[k].kind;
+		void *c;
+		if (!v->present || !v->p)
+			continue;
+		if (kind == SL_K_TEXT || kind == SL_K_PIECE)
+			c = sl_arena_strndup(a, v->p, v->n);
+		else if ((c = sl_arena_alloc(a, v->n ? v->n : 1)))
+			memcpy(c, v->p, v->n);
+		if (!c)
+			return -1;
+		v->p = c;
+	}
+	return 0;
+}
+
+int sl_mcs_snap_take(sl_mcs *s, const sl_mcs_snap *prev, const sl_event *ev, size_t nev,
+	sl_mcs_snap **out)
+{
+	sl_mcs_snap *p = sl_calloc(1, sizeof *p);
+	const uint8_t *seg = s->mc.dec ? s->sp : s->strs.data;
+	size_t nseg = s->mc.dec ? s->sn : s->strs.len, nprev = prev ? prev->nstrs : 0, keep;
+	*out = NULL;
+	if (!p)
+		return SL_ENOMEM;
+	sl_arena_init(&p->arena);
+	p->schema = s->g->schema;
+	p->m = s->m;
+	p->nfm = s->nfm;
+	p->gsize = s->gctx ? s->gm->ctx_size : 0;
+	p->fm = sl_malloc((s->nfm ? s->nfm : 1) * sizeof *p->fm);
+	p->gctx = p->gsize ? sl_malloc(p->gsize) : NULL;
+	keep = nprev + nseg < SL_MCS_SNAP_STRINGS ? nprev + nseg : SL_MCS_SNAP_STRINGS;
+	p->strs = sl_malloc(keep ? keep : 1);
+	if (!p->fm || (p->gsize && !p->gctx) || !p->strs)
+		goto oom;
+	memcpy(p->fm, s->fm, s->nfm * sizeof *p->fm);
+	if (p->gsize)
+		memcpy(p->gctx, s->gctx, p->gsize);
+	/* the strings: the previous ones, then this segment's, the last `keep` */
+	{
+		size_t from_seg = nseg < keep ? nseg : keep, from_prev = keep - from_seg;
+		if (from_prev)
+			memcpy(p->strs, prev->strs + nprev - from_prev, from_prev);
+		if (from_seg)
+			memcpy(p->strs + from_prev, seg + nseg - from_seg, from_seg);
+		p->nstrs = keep;
+	}
+	for (size_t k = 0; k < s->tab.n; k++) {
+		char *c = sl_arena_strndup(&p->arena, s->tab.s[k], s->tab.len[k]);
+		if (!c || sl_strtab_add(&p->tab, c, s->tab.len[k], s->tab.ok[k]) < 0)
+			goto oom;
+	}
+	/* the reference: the game's setup, its events before the first marker */
+	while (p->nref < nev && ev[p->nref].entry == SL_ENTRY_EVENT)
+		p->nref++;
+	if (p->nref) {
+		if (!(p->ref = sl_arena_alloc(&p->arena, p->nref * sizeof *p->ref)))
+			goto oom;
+		for (size_t k = 0; k < p->nref; k++) {
+			p->ref[k] = ev[k];
+			p->ref[k].comment = p->ref[k].note = p->ref[k].bookmark = NULL;
+			p->ref[k].draws = NULL;
+			p->ref[k].ndraws = 0;
+			if (copy_fields(&p->arena, s->g->schema, &p->ref[k]))
+				goto oom;
+		}
+	} else if (prev && prev->nref) {   /* a game of no setup keeps the one before */
+		if (!(p->ref = sl_arena_alloc(&p->arena, prev->nref * sizeof *p->ref)))
+			goto oom;
+		for (size_t k = 0; k < prev->nref; k++) {
+			p->ref[k] = prev->ref[k];
+			if (copy_fields(&p->arena, s->g->schema, &p->ref[k]))
+				goto oom;
+		}
+		p->nref = prev->nref;
+	}
+	*out = p;
+	return SL_OK;
+oom:
+	sl_mcs_snap_free(p);
+	return SL_ENOMEM;
+}
+
+void sl_mcs_snap_strings(const sl_mcs_snap *p, const uint8_t **b, size_t *n)
+{
+	*b = p ? p->strs : NULL;
+	*n = p ? p->nstrs : 0;
+}
+
+void sl_mcs_set_prime(sl_mcs *s, const sl_mcs_snap *p) { s->prime = p; }
+const sl_mcs_snap *sl_mcs_get_prime(const sl_mcs *s) { return s->prime; }
+
+int sl_mcs_prime(sl_mcs *s)
+{
+	const sl_mcs_snap *p = s->prime;
+	size_t fresh;
+	if (!p) {
+		snprintf(s->msg, sizeof s->msg, "a primed segment, and no dictionary to start it from");
+		return s->rc = SL_EFORMAT;
+	}
+	if (p->schema != s->g->schema || p->nfm != s->nfm ||
+	    p->gsize != (s->gctx ? s->gm->ctx_size : 0)) {
+		snprintf(s->msg, sizeof s->msg, "the dictionary's models are another game's");
+		return s->rc = SL_EFORMAT;
+	}
+	s->m = p->m;
+	s->m.prev_type = s->m.prev_player = 0;   /* the entry before: none yet */
+	s->m.prev_ref = 0;
+	memcpy(s->fm, p->fm, s->nfm * sizeof *s->fm);
+	if (p->gsize) {
+		memcpy(s->gctx, p->gctx, p->gsize);
+		fresh = s->gm->ctx_fresh < p->gsize ? s->gm->ctx_fresh : p->gsize;
+		memset(s->gctx, 0, fresh);
+	}
+	if (sl_strtab_copy(&s->tab, &p->tab) < 0)
+		return mcs_oom(s);
+	/* decoded values point into the table: its strings become the log's,
+	 * which outlives the dictionary */
+	for (size_t k = 0; s->mc.dec && k < s->tab.n; k++)
+		if (!(s->tab.s[k] = sl_arena_strndup(s->arena, s->tab.s[k], s->tab.len[k])))
+			return mcs_oom(s);
+	s->primed = 1;
+	return SL_OK;
+}
+
+static int value_eq(const sl_field_def *fd, const sl_value *a, const sl_value *b)
+{
+	if (a->present != b->present)
+		return 0;
+	if (!a->present)
+		return 1;
+	switch (fd->kind) {
+	case SL_K_INT: case SL_K_ENUM: case SL_K_DIR:
+		return a->u.i == b->u.i;
+	case SL_K_HEX:
+		return a->u.hex.col == b->u.hex.col && a->u.hex.row == b->u.hex.row;
+	default:
+		return a->n == b->n && (a->n == 0 || (a->p && b->p && memcmp(a->p, b->p, a->n) == 0));
+	}
+}
+
+static int code_value(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v);
+static int code_value2(sl_mcs *s, fmodel *fm, const sl_field_def *fd, sl_value *v, size_t *idx);
+
+/* A setup event of a primed segment against the reference's event at its
+ * place (formats/silb.md, "Archives of many games"): a flag "its type and
+ * player", then per field a flag "its value", else the value as the
+ * generic coding codes it. 1 when coded so, 0 when the head differs
+ * (nothing more coded: the game's model codes the event), or an error. */
+static int code_by_ref(sl_mcs *s, const sl_event *re, sl_event *ev)
+{
+	sl_mc *c = &s->mc;
+	const sl_event_def *def;
+	/* a model that codes only events codes them in schema coding 2: a value
+	 * that is not the reference's is coded as that coding codes it */
+	int t, same, two = s->gm && s->gm->event && !s->gm->hint && !s->gm->state && !s->generic_only;
+	size_t idx;
+	same = sl_mc_flag(c, &s->m.ref_head[s->ref_hit], c->dec ? 0 : ev->type == re->type && ev->player == re->player);
+	s->ref_i++;
+	s->ref_hit = same;
+	if (!same)
+		return 0;
+	if (c->dec) {
+		ev->type = re->type;
+		ev->player = re->player;
+	}
+	t = ev->type;
+	def = &s->g->schema->events[t];
+	for (int k = 0; k < def->nfields && k < SL_MAX_FIELDS; k++) {
+		fmodel *fm = &s->fm[s->fm_at[t] + k];
+		const sl_field_def *fd = &def->fields[k];
+		if (sl_mc_flag(c, &fm->ref_same, c->dec ? 0 : value_eq(fd, &ev->f[k], &re->f[k]))) {
+			if (c->dec) {
+				ev->f[k] = re->f[k];
+				if (re->f[k].present && re->f[k].p) {   /* the log's own copy */
+					void *cp = fd->kind == SL_K_TEXT || fd->kind == SL_K_PIECE
+						? sl_arena_strndup(s->arena, re->f[k].p, re->f[k].n)
+						: sl_arena_alloc(s->arena, re->f[k].n ? re->f[k].n : 1);
+					if (!cp)
+						return mcs_oom(s);
+					if (fd->kind != SL_K_TEXT && fd->kind != SL_K_PIECE)
+						memcpy(cp, re->f[k].p, re->f[k].n);
+					ev->f[k].p = cp;
+				}
+			}
+			continue;
+		}
+		if (fd->optional && !sl_mc_bit_code(c, &fm->present, ev->f[k].present))
+			continue;
+		ev->f[k].present = 1;
+		if (two ? code_value2(s, fm, fd, &ev->f[k], &idx) : code_value(s, fm, fd, &ev->f[k]))
+			return s->rc;
+	}
+	if (two) {   /* the context schema coding 2 keeps */
+		s->m.prev_type = t + 1;
+		s->m.prev_player = ev->player + 1;
+		s->m.prev_ref = 0;
+	}
+	return sl_mc_dec_ok(c) || !c->dec ? 1 : sl_mcs_fail(s, "the coded event is damaged");
 }
 
 size_t sl_mcs_pos(const sl_mcs *s)
@@ -933,7 +1181,14 @@ int sl_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events)
 	} else {
 		int32_t keep = ev->mark;
 		ev->mark = phase;   /* for sl_mcs_generic's context */
-		if (s->gm && s->gm->event && !s->generic_only)
+		rc = 0;
+		/* a primed segment's setup: against the reference's setup first */
+		if (s->primed && turn == 0 && s->prime && s->ref_i < s->prime->nref &&
+		    (rc = code_by_ref(s, &s->prime->ref[s->ref_i], ev)) < 0)
+			return rc;
+		if (rc == 1)
+			rc = SL_OK;
+		else if (s->gm && s->gm->event && !s->generic_only)
 			rc = s->gm->event(s, s->gctx, st, s->h, ev);
 		else
 			rc = sl_mcs_generic(s, ev);

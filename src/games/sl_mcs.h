@@ -49,6 +49,9 @@ size_t sl_strtab_find_or_add(sl_strtab *t, sl_arena *a, const char *s, size_t n,
 
 /* Writer: index + 1 of s in the table, or 0 (nothing added). */
 size_t sl_strtab_find(const sl_strtab *t, const char *s, size_t n);
+/* dst becomes a copy of src (the strings are not copied: src's must
+ * outlive dst's use of them), hashed for the writer. 0, or -1 out of memory. */
+int sl_strtab_copy(sl_strtab *dst, const sl_strtab *src);
 
 /* Bits of the largest value v (0 for 0); names in a NULL-terminated list. */
 int sl_bits_for(unsigned v);
@@ -84,6 +87,35 @@ int sl_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events);
 /* Ends the segment: the encoder flushes, the decoder must be at its end. */
 int sl_mcs_finish(sl_mcs *s);
 const char *sl_mcs_msg(const sl_mcs *s);
+
+/* Primed models (an archive of many games, formats/silb.md "Archives of
+ * many games"): the adaptive models and the string table as a dictionary
+ * of games left them, so that a segment starts from what they taught
+ * instead of from nothing. Take a snapshot after sl_mcs_finish of the
+ * dictionary's segment (prev: the snapshot that segment was primed from,
+ * or NULL); it owns copies of the strings, and the string bytes of every
+ * segment it has seen (the last SL_MCS_SNAP_STRINGS of them: the preset
+ * dictionary of the primed segments' string streams). A snapshot fits
+ * only scopes of the same game and rules version. Free with
+ * sl_mcs_snap_free. SL_OK or SL_ENOMEM. */
+#define SL_MCS_SNAP_STRINGS 32768
+typedef struct sl_mcs_snap sl_mcs_snap;
+/* ev[0..nev-1]: the segment's entries; its setup (the events before the
+ * first marker, or prev's when it has none) is kept as the reference that
+ * a primed segment's setup is coded against. */
+int sl_mcs_snap_take(sl_mcs *s, const sl_mcs_snap *prev, const sl_event *ev, size_t nev,
+	sl_mcs_snap **out);
+void sl_mcs_snap_free(sl_mcs_snap *p);
+void sl_mcs_snap_strings(const sl_mcs_snap *p, const uint8_t **b, size_t *n);
+/* The snapshot a scope's primed segments start from (NULL: none); p must
+ * outlive s's use of it. */
+void sl_mcs_set_prime(sl_mcs *s, const sl_mcs_snap *p);
+const sl_mcs_snap *sl_mcs_get_prime(const sl_mcs *s);
+/* Right after sl_mcs_begin_enc or _dec: the models and the table from the
+ * prime, the position's part of them (the entry before, the game model's
+ * ctx_fresh bytes) fresh. SL_OK, SL_EFORMAT (no prime, or one of another
+ * schema: the message says so) or SL_ENOMEM. */
+int sl_mcs_prime(sl_mcs *s);
 /* Coded bytes so far (written, or read). */
 size_t sl_mcs_pos(const sl_mcs *s);
 

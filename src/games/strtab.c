@@ -184,3 +184,30 @@ int sl_ntokens(const char *const *names)
 		n++;
 	return n;
 }
+
+int sl_strtab_copy(sl_strtab *dst, const sl_strtab *src)
+{
+	size_t ns = 256;
+	sl_strtab_reset(dst);
+	for (size_t k = 0; k < src->n; k++)
+		if (sl_strtab_add(dst, src->s[k], src->len[k], src->ok[k]) < 0)
+			return -1;
+	/* the writer's hash, so that a find sees every string copied */
+	while (ns < 2 * (dst->n + 1))
+		ns *= 2;
+	if (dst->nslots < ns) {
+		uint32_t *slots = sl_calloc(ns, sizeof *slots);
+		if (!slots)
+			return -1;
+		sl_free(dst->slots);
+		dst->slots = slots;
+		dst->nslots = ns;
+	}
+	for (size_t k = 0; k < dst->n; k++) {
+		size_t i = sl_hash64(dst->s[k], dst->len[k]) & (dst->nslots - 1);
+		while (dst->slots[i])
+			i = (i + 1) & (dst->nslots - 1);
+		dst->slots[i] = (uint32_t)k + 1;
+	}
+	return 0;
+}

@@ -6,7 +6,9 @@
 # html, report, convert, repair) keep 64 MB + 64 per byte on an archive of
 # many segments and on a long game (issue 30), and so do positions read
 # through the index; verify -, convert - and pack - take a million-event
-# text log on standard input in 64 MB (issue 29).
+# text log on standard input in 64 MB (issue 29); html's peak does not grow
+# with a long legal game (issue 30), and html and stats of twenty events of
+# a million-event archive read them through the index (issue 29).
 # Peak memory is read with GNU time (%M, kilobytes). Skipped under the
 # sanitizers, whose shadow memory is not ours.
 # usage: sh tests/hostile/run.sh BUILD/sillage BUILD/tools
@@ -50,7 +52,7 @@ verb() {
 	/usr/bin/time -f '%M' -o "$T/mem" "$SILLAGE" "$v" "$@" "$f" >/dev/null 2>"$T/err"
 	code=$?
 	kb=$(tail -n 1 "$T/mem")
-	bytes=$(wc -c < "$f")
+	bytes=$(wc -c < "${f%:*}")   # ARCHIVE:NAME: the archive's bytes
 	limit=$(( (64 * 1024 * 1024 + 64 * bytes) / 1024 ))
 	if [ "$code" != "$want" ]; then
 		echo "FAIL $v $* $(basename "$f"): exit $code, expected $want"; head -3 "$T/err"
@@ -98,6 +100,49 @@ verb convert "$T/long.silb" 0 -o "$T/o.sil"
 verb repair "$T/long.silb" 0 -o "$T/o.silb"
 "$SILLAGE" convert --coding=deflate "$T/long.sil" -o "$T/long-deflate.silb" >/dev/null || exit 1
 check "$T/long-deflate.silb" 0 64
+# an archive of many games holding the long game and short ones: every game
+# verified alone, and the long one read alone by the verbs, within 64 MB + 64
+# per byte of the archive
+for i in 1 2 3; do "$SILLAGE" gen -g sail -r $i --events 200 -o "$T/short$i.sil" >/dev/null || exit 1; done
+"$SILLAGE" pack --archive "$T/club.sila" "$T/short1.sil" "$T/short2.sil" "$T/long.sil" "$T/short3.sil" || exit 1
+check "$T/club.sila" 0 64
+for v in info state log stats; do verb $v "$T/club.sila:long" 0; done
+verb state "$T/club.sila:long" 0 --event 100000   # through the game's index
+verb render "$T/club.sila:long" 0 --turn 500 --phase 2 -o "$T/o.svg"
+verb convert "$T/club.sila:long" 0 -o "$T/o.sil"
+# (verb removes its outputs: the text again, kept)
+"$SILLAGE" convert "$T/club.sila:long" -o "$T/back.sil" && cmp -s "$T/back.sil" "$T/long.sil" ||
+	{ echo "FAIL convert club.sila:long: not long.sil"; fail=$((fail + 1)); }
+rm -f "$T/back.sil"
+# the archive cut short, and one byte of the long game changed: exit 3
+head -c $(( $(wc -c < "$T/club.sila") - 7 )) "$T/club.sila" > "$T/cut.sila"
+check "$T/cut.sila" 3 64
+cp "$T/club.sila" "$T/bad.sila"
+printf 'X' | dd of="$T/bad.sila" bs=1 seek=$(( $(wc -c < "$T/club.sila") / 2 )) conv=notrunc 2>/dev/null
+check "$T/bad.sila" 3 64
+verb verify "$T/bad.sila:short3" 0   # the others still read
+rm -f "$T/club.sila" "$T/cut.sila" "$T/bad.sila"
+# html of a long legal game streams it (issue 30): its peak does not grow with the game. A
+# sail game on a small empty map, a turn marker and a wind roll each turn (a step is a few ms
+# to draw), of 1 000 and 4 000 turns as archives: the page of the longer peaks within 5 MB of
+# the shorter's (held whole before: 18 380 and 27 416 KB, the log and the page twice), its
+# lines let go past 1 000 (SL_HTML_LINES_HELD) as a game past 131 072 lines lets them go
+sed -n '1,/^terrain row=9/p' "$(dirname "$0")/../serve/data/sail-setup.sil" | sed 's/ turns=6$//' > "$T/sea.sil"
+export SL_HTML_LINES_HELD=1000
+for n in 1000 4000; do
+	{ cat "$T/sea.sil"; echo "turn 1"; i=2; while [ $i -le $n ]; do echo "turn $i"; echo "wind roll=3"; i=$((i + 1)); done; } > "$T/sea$n.sil"
+	"$SILLAGE" convert "$T/sea$n.sil" -o "$T/sea$n.silb" >/dev/null || exit 1
+	verb html "$T/sea$n.silb" 0 -q -o "$T/o.html"
+	eval "kb$n=\$kb"
+done
+unset SL_HTML_LINES_HELD
+if [ $((kb4000 - kb1000)) -gt 5120 ]; then
+	echo "FAIL html of 4 000 turns: $kb4000 KB at peak, $((kb4000 - kb1000)) KB over 1 000 turns' (at most 5 120)"
+	fail=$((fail + 1))
+else
+	echo "hostile: html of 4 000 turns peaks $((kb4000 - kb1000)) KB over 1 000 turns' ($kb4000, $kb1000 KB; at most 5 120)"
+	pass=$((pass + 1))
+fi
 # standard input of any length in 64 MB (issue 29): a million-event text
 # log, each line followed by a line of 120 spaces (150 MB), piped through
 # verify -, convert - and pack - (held whole before: over 150 MB; read a
@@ -125,6 +170,9 @@ rm -f "$T"/long*
 verb stats "$T/big.silb" 0   # a step a turn kept, not every step (217 MB before)
 verb state "$T/big.silb" 0 --event 500000
 verb render "$T/big.silb" 0 --event 500000 -o "$T/o.svg"
+# a span of it through the index (issue 29): the keyframe before event 500 000, twenty events
+verb stats "$T/big.silb" 0 --per event --from 500000 --to 500020
+verb html "$T/big.silb" 0 -q --from 500000 --to 500020 -o "$T/o.html"
 rm -f "$T/big.silb"
 stdin_verb verify -
 stdin_verb convert - -o "$T/o.silb"

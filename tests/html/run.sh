@@ -54,6 +54,14 @@ window.addEventListener("message", function (m) {
 EOF2
 # the events whose boards the viewer must show as `render` draws them
 last=$("$SL" info "$SAMPLE" | sed -n 's/^events: *\([0-9]*\).*/\1/p')
+# a page of part of the game (issue 29), from its archive through the index
+"$SL" convert "$SAMPLE" -o "$OUT/sample.silb" >/dev/null || exit 1
+echo $((last / 3)) >"$OUT/part-from.txt"
+echo $((last / 3)) >"$OUT/event-part.txt"   # its first board, against render's (below)
+"$SL" html -q --from $((last / 3)) --to $((last / 3 + 12)) "$OUT/sample.silb" -o "$OUT/part.html" || exit 1
+# a page that let go of its lines as a long game's does (issue 30: past 131 072 held; here
+# past 300), which the viewer must show as the page that held them
+SL_HTML_LINES_HELD=300 "$SL" html -q "$OUT/sample.silb" -o "$OUT/forgot.html" || exit 1
 echo 1 >"$OUT/event-first.txt"
 echo $((last / 2)) >"$OUT/event-middle.txt"
 echo "$last" >"$OUT/event-end.txt"
@@ -66,7 +74,7 @@ grep -E "^(not ok|ok|# (pass|fail))" "$OUT/tap" | sed 's/^/html: /'
 # antialiasing differ, the drawing must not (a missing piece, a shifted
 # label or a wrong colour fails)
 TOOLS=$(dirname "$SL")/tools
-for name in first middle end; do
+for name in first middle end part; do
 	[ -s "$OUT/shot-$name.png" ] || continue
 	ev=$(cat "$OUT/event-$name.txt")
 	# the width only: a game over at the end keeps the result band's room

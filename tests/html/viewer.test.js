@@ -198,6 +198,53 @@ for (const vp of [{ width: 800, height: 600 }, { width: 390, height: 844 }]) {
 	});
 }
 
+// A page of part of a game (html --from N --to M of an archive, issue 29):
+// its first step is the position just after event N, said so; its board
+// there is shot for run.sh to set against `render --event N`.
+test("a page of part of a game starts at --from", async () => {
+	const from = +require("fs").readFileSync(path.join(dir, "part-from.txt"), "utf8");
+	const { page, log } = await open("part.html");
+	await page.keyboard.press("Home");
+	assert.strictEqual(await page.$eval("#status", (e) => +e.dataset.step), 0, "Home: the page's first step");
+	assert.strictEqual(await event(page), from, "the first step is the position just after event --from");
+	assert.match(await page.textContent("#current"), /This part of the game starts here: after event/);
+	await page.keyboard.press("ArrowRight");
+	assert.strictEqual(await event(page), from + 1, "Right: the next event");
+	await page.keyboard.press("End");
+	assert.strictEqual(await event(page), from + 12, "End: the event --to");
+	await page.goto("file://" + path.join(dir, "part.html") + "#event=" + (from + 6));
+	await page.waitForSelector("#top svg");
+	assert.strictEqual(await event(page), from + 6, "a link to an event of the part");
+	await page.keyboard.press("Home");
+	await page.evaluate(() => {
+		const s = document.getElementById("stage");
+		document.body.appendChild(s);
+		s.style.cssText = "position:fixed;left:0;top:0;transform:none;z-index:9";
+	});
+	await page.locator("#stage").screenshot({ path: path.join(dir, "shot-part.png") });
+	assert.deepStrictEqual(log.errors, []);
+	await page.close();
+});
+
+// A long game's page lets go of the lines it holds and takes a line seen
+// again under a new number (render/html.c, LINES_HELD): the boards are the
+// same, step by step, as those of the page that held every line.
+test("a page that let go of its lines shows the same boards", async () => {
+	const a = await open("sample.html"), b = await open("forgot.html");
+	const n = await a.page.evaluate(() => window.sillage.steps);
+	assert.strictEqual(await b.page.evaluate(() => window.sillage.steps), n);
+	const nl = (page) => page.evaluate(() => JSON.parse(document.getElementById("sl-data").textContent).lines.length);
+	assert.ok(await nl(b.page) > await nl(a.page), "the page let go of lines (more ids)");
+	for (let p = 0; p <= n; p += Math.max(1, Math.floor(n / 23))) {
+		const board = (page) => page.evaluate((q) => { window.sillage.show(q);
+			return document.getElementById("ground").innerHTML + document.getElementById("top").innerHTML; }, p);
+		assert.strictEqual(await board(b.page), await board(a.page), `the board at step ${p}`);
+	}
+	assert.deepStrictEqual(b.log.errors, []);
+	await a.page.close();
+	await b.page.close();
+});
+
 // The metric chart begins after setup: no value is drawn for the steps
 // before the first turn (setup is not a level of 0 that jumps).
 test("the chart begins after setup", async () => {

@@ -16,6 +16,7 @@
 #   xwing 4: the same round under rules version 4 (the published order: four entries an
 #     attack, the roll, the attacker's modify, `defend` and the defender's modify; Tab on
 #     an empty line gives the only event the rules take), at most 150 keys
+#   xwing 5: the same round under rules version 5 (what `sillage new` writes), at most 150 keys
 # usage: sh tests/keys/run.sh BUILD/sillage
 set -u
 SILLAGE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -232,9 +233,11 @@ if ! "$SILLAGE" verify "$TMP/xwing-round/g.sil" >/dev/null || grep -q '^seal ' "
 	fail=$((fail + 1))
 fi
 
-# ---- xwing 4: the same round in the published order (rules version 4)
-sed 's/^game xwing 3$/game xwing 4/' "$here/xwing-setup.sil" > "$TMP/xwing4-setup.sil"
-start xwing-round4 "$TMP/xwing4-setup.sil" "xwing setup>"
+# ---- xwing 4 and 5: the same round in the published order (rules version 4, and version 5,
+# what `sillage new` writes: no card of these squads adds a step)
+published_round() {
+sed "s/^game xwing 3$/game xwing $1/" "$here/xwing-setup.sil" > "$TMP/xwing$1-setup.sil"
+start xwing-round$1 "$TMP/xwing$1-setup.sil" "xwing setup>"
 xwing_moves
 keys r Tab Tab v Tab Tab Tab Enter                      # roll ship=vader target=luke: phase 4 implied, the dice drawn
 wait_for "#35 vader"
@@ -292,10 +295,13 @@ imp: roll ship=mauler target=luke adie=6,8
 imp: modify
 reb: defend ddie=8,2,4
 reb: modify"
-if ! "$SILLAGE" verify "$TMP/xwing-round4/g.sil" >/dev/null; then
-	echo "FAIL xwing-round4: the log does not verify"
+if ! "$SILLAGE" verify "$TMP/xwing-round$1/g.sil" >/dev/null; then
+	echo "FAIL xwing-round$1: the log does not verify"
 	fail=$((fail + 1))
 fi
+}
+published_round 4
+published_round 5
 
 # ---- ti4: Tab offers the planets of this galaxy only, not every planet of the game
 start ti4-planets "$root/samples/ti4/valefar.sil" "ti4 turn 3"

@@ -13,21 +13,9 @@ set -u
 SILLAGE=$1
 KILLS=${2:-20}
 GAMES=${3:-16}
-case $SILLAGE in /*) ;; *) SILLAGE=$(pwd)/$SILLAGE ;; esac
-ROOT=$(pwd)
-T=$(mktemp -d)
-PID=
-cleanup() {
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	rm -rf "$T"
-}
-trap cleanup EXIT
-pass=0
-fail=0
-bad() { echo "kill-archive: FAILED: $1"; fail=$((fail + 1)); }
+NAME=kill-archive
+. "$(dirname "$0")/../serve/club_lib.sh"
 command -v sqlite3 > /dev/null || { echo "kill-archive: sqlite3 (Debian's sqlite3) is needed"; exit 1; }
-D=$T/club
-mkdir "$D"
 head -n 276 samples/sail/heron-bank.sil > "$T/heron.sil"   # over: gb takes the last French ship
 head -n 271 samples/sail/heron-bank.sil > "$T/bank.sil"    # the capture still to come
 g=1
@@ -37,21 +25,6 @@ while [ $g -le "$GAMES" ]; do   # distinct games: each its own title
 	g=$((g + 1))
 done
 
-start() {
-	: > "$T/out"
-	"$SILLAGE" serve --dir "$D" --port 0 --quiet > "$T/out" 2>> "$T/err" &
-	PID=$!
-	n=0
-	while ! grep -q '^games: ' "$T/out" 2>/dev/null; do
-		n=$((n + 1))
-		if [ $n -gt 400 ] || ! kill -0 "$PID" 2>/dev/null; then
-			echo "kill-archive: the server did not start:"; tail -5 "$T/err"; PID=; return 1
-		fi
-		sleep 0.02
-	done
-	URL=$(sed -n 's|^lobby: \(http://127.0.0.1:[0-9]*\)/$|\1|p' "$T/out")
-}
-rev_of() { curl -s --max-time 10 "$URL/g/$1/api/state" | sed -n 's/.*"rev":\([0-9]*\).*/\1/p'; }
 # the archive as a kill left it, read from a copy (with its rollback journal, if a kill left one:
 # the server's next open, not this check, rolls the original back): SQLite's check, no game half added
 sound() {
@@ -72,7 +45,7 @@ while [ $k -le "$KILLS" ]; do
 		"$SILLAGE" record "$D/end$k.silb" > /dev/null 2>&1 || { echo "kill-archive: record end$k"; exit 1; }
 	# odd rounds build the archive anew (killed as it is built), even ones open what the last kill left
 	[ $((k % 2)) = 1 ] && rm -f "$D/club.sqlite" "$D/club.sqlite-journal"
-	start || exit 1
+	start --quiet || exit 1
 	tok=$(sed -n 's/^host //p' "$D/end$k.silb.tokens")
 	ms=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
 	ms=$((ms % 600))
@@ -94,7 +67,7 @@ done
 # one clean run: every finished game in
 finished=$(cd "$D" && for f in *.silb; do "$SILLAGE" info "$f" 2>/dev/null | grep '^result: ' | grep -vq 'the game goes on' && echo "$f"; done)
 want=$(printf '%s\n' "$finished" | grep -c .)
-start || exit 1
+start --quiet || exit 1
 n=0
 while [ "$(sqlite3 "$D/club.sqlite" 'SELECT COUNT(*) FROM games' 2>/dev/null)" != "$want" ]; do
 	n=$((n + 1))

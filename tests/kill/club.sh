@@ -11,19 +11,8 @@ set -u
 SILLAGE=$1
 KILLS=${2:-50}
 GAMES=${3:-3}
-case $SILLAGE in /*) ;; *) SILLAGE=$(pwd)/$SILLAGE ;; esac
-T=$(mktemp -d)
-PID=
-cleanup() {
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	rm -rf "$T"
-}
-trap cleanup EXIT
-pass=0
-fail=0
-bad() { echo "kill-club: FAILED: $1"; fail=$((fail + 1)); }
-D=$T/club
-mkdir "$D"
+NAME=kill-club
+. "$(dirname "$0")/../serve/club_lib.sh"
 
 # the lines of a log after its setup, checks and comments left out
 play_lines() {
@@ -38,33 +27,14 @@ while [ $g -le "$GAMES" ]; do   # game g: a generated sail game, its setup recor
 	g=$((g + 1))
 done
 
-start() {
-	: > "$T/out"
-	"$SILLAGE" serve --dir "$D" --port 0 --quiet > "$T/out" 2>> "$T/err" &
-	PID=$!
-	n=0
-	while ! grep -q '^games: ' "$T/out" 2>/dev/null; do
-		n=$((n + 1))
-		if [ $n -gt 400 ] || ! kill -0 "$PID" 2>/dev/null; then
-			echo "kill-club: the server did not start:"; tail -5 "$T/err"; PID=; return 1
-		fi
-		sleep 0.05
-	done
-	URL=$(sed -n 's|^lobby: \(http://127.0.0.1:[0-9]*\)/$|\1|p' "$T/out")
-}
-rev_of() { curl -s --max-time 10 "$URL/g/$1/api/state" | sed -n 's/.*"rev":\([0-9]*\).*/\1/p'; }
 # the host's token of game $1 (the club's host link, then /api/me)
-gtok() {
-	h=$(sed -n 's|^host links: http://[^/]*/me?t=||p' "$T/out")
-	curl -s --max-time 10 "$URL/api/me?t=$h" | tr '{' '\n' | grep "\"name\":\"$1\"" -A2 | tr ',' '\n' |
-		sed -n "s|.*\"record\":\"/g/$1/record?t=\([0-9a-f]*\)\".*|\1|p" | head -n 1
-}
+htok() { gtok "$(sed -n 's|^host links: http://[^/]*/me?t=||p' "$T/out")" "$1"; }
 
-start || exit 1
+start --quiet || exit 1
 g=1
 while [ $g -le "$GAMES" ]; do
 	eval "setup$g=\$(rev_of g$g)"
-	eval "tok$g=\$(gtok g$g)"
+	eval "tok$g=\$(htok g$g)"
 	eval "[ -n \"\$setup$g\" ] && [ \${#tok$g} = 32 ]" || { echo "kill-club: game g$g not served"; exit 1; }
 	g=$((g + 1))
 done
@@ -101,7 +71,7 @@ while [ $k -le "$KILLS" ]; do
 		eval "wait \$poster$g 2>/dev/null"
 		g=$((g + 1))
 	done
-	start || exit 1
+	start --quiet || exit 1
 	g=1
 	while [ $g -le "$GAMES" ]; do
 		eval "cur=\$cur$g"

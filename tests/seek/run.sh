@@ -110,17 +110,54 @@ positions() {
 	: > "$T/in"
 }
 
+# spans LABEL: stats --from/--to on each archive (from the keyframe before the
+# span) gives the rows of the whole text log's table for the span: per event at
+# the start, inside and at the end, per turn over whole turns, and the sums of a
+# span per game equal to the sums of its events' rows
+spans() {
+	label=$1
+	events=$("$SILLAGE" info --json "$T/a.sil" | sed 's/.*"events":\([0-9]*\).*/\1/')
+	turns=$("$SILLAGE" info --json "$T/a.sil" | sed 's/.*"turns":\([0-9]*\).*/\1/')
+	"$SILLAGE" stats --csv --per event "$T/a.sil" > "$T/whole-ev" 2>&1 || return 0   # no metrics
+	"$SILLAGE" stats --csv "$T/a.sil" > "$T/whole-turn" 2>&1
+	for a in 0 1 $((events / 2)) $((events - 3)); do
+		[ "$a" -ge 0 ] || continue
+		b=$((a + 20)); [ $b -le "$events" ] || b=$events
+		awk -F, -v a="$a" -v b="$b" 'NR == 1 || ($1 > a && $1 <= b)' "$T/whole-ev" > "$T/want"
+		for x in m d; do
+			"$SILLAGE" stats --csv --per event --from "$a" --to "$b" "$T/a$x.silb" > "$T/got" 2>&1
+			if cmp -s "$T/want" "$T/got"; then pass=$((pass + 1)); else
+				echo "FAIL $label ($x): stats --per event --from $a --to $b"; diff "$T/want" "$T/got" | head -5
+				fail=$((fail + 1))
+			fi
+		done
+	done
+	for t in 1 $(((turns + 1) / 2)); do
+		u=$((t + 1)); [ $u -le "$turns" ] || u=$turns
+		awk -F, -v a="$t" -v b="$u" 'NR == 1 || ($1 >= a && $1 <= b)' "$T/whole-turn" > "$T/want"
+		for x in m d; do
+			"$SILLAGE" stats --csv --from "t$t" --to "t$u" "$T/a$x.silb" > "$T/got" 2>&1
+			if cmp -s "$T/want" "$T/got"; then pass=$((pass + 1)); else
+				echo "FAIL $label ($x): stats --from t$t --to t$u"; diff "$T/want" "$T/got" | head -5
+				fail=$((fail + 1))
+			fi
+		done
+	done
+}
+
 for f in samples/*/*.sil; do
 	cp "$f" "$T/a.sil"
 	"$SILLAGE" convert "$T/a.sil" -o "$T/am.silb" >/dev/null 2>&1 || { echo "FAIL: convert $f"; fail=$((fail + 1)); continue; }
 	"$SILLAGE" convert --coding=deflate "$T/a.sil" -o "$T/ad.silb" >/dev/null 2>&1 || { echo "FAIL: convert $f"; fail=$((fail + 1)); continue; }
 	positions "$(basename "$f")"
+	spans "$(basename "$f")"
 done
 # a long game: many segments, positions at and around their seams
 "$SILLAGE" gen -g sail --events 12000 -o "$T/a.sil" >/dev/null || exit 1
 "$SILLAGE" convert "$T/a.sil" -o "$T/am.silb" >/dev/null || exit 1
 "$SILLAGE" convert --coding=deflate "$T/a.sil" -o "$T/ad.silb" >/dev/null || exit 1
 positions gen-sail few
+spans gen-sail
 for e in 1023 1024 3072 3073 6144; do
 	same gen-sail state --event "$e"
 	keys p n n p p "e $((e + 1))" p '[' ']' s q

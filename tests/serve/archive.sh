@@ -11,24 +11,9 @@
 # usage: sh tests/serve/archive.sh BUILD/sillage
 set -u
 SILLAGE=$1
-case $SILLAGE in /*) ;; *) SILLAGE=$(pwd)/$SILLAGE ;; esac
-ROOT=$(pwd)
-T=$(mktemp -d)
-PID=
-LOCKER=
-cleanup() {
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	[ -n "$LOCKER" ] && kill "$LOCKER" 2>/dev/null
-	rm -rf "$T"
-}
-trap cleanup EXIT
-pass=0
-fail=0
-ok() { echo "archive: ok: $1"; pass=$((pass + 1)); }
-bad() { echo "archive: FAILED: $1"; fail=$((fail + 1)); }
+NAME=archive
+. "$(dirname "$0")/../serve/club_lib.sh"
 command -v sqlite3 > /dev/null || { echo "archive: sqlite3 (Debian's sqlite3) is needed"; exit 1; }
-D=$T/club
-mkdir "$D"
 game() { "$SILLAGE" record "$D/$1.silb" < "$2" > /dev/null 2>> "$T/rec.err" || bad "record $1"; }
 head -n 276 samples/sail/heron-bank.sil > "$T/heron.sil"   # over: gb takes the last French ship
 head -n 271 samples/sail/heron-bank.sil > "$T/bank.sil"    # the same, the capture still to come
@@ -37,20 +22,6 @@ game bank "$T/bank.sil"
 game sternes tests/serve/data/sail-setup.sil
 game open1 tests/serve/data/sail-setup.sil
 
-start() {
-	: > "$T/out"
-	"$SILLAGE" serve --dir "$D" --port 0 > "$T/out" 2>> "$T/err" &
-	PID=$!
-	n=0
-	while ! grep -q '^games: ' "$T/out" 2>/dev/null; do
-		n=$((n + 1))
-		if [ $n -gt 200 ] || ! kill -0 "$PID" 2>/dev/null; then
-			echo "archive: the server did not start:"; tail -5 "$T/err"; PID=; return 1
-		fi
-		sleep 0.05
-	done
-	URL=$(sed -n 's|^lobby: \(http://127.0.0.1:[0-9]*\)/$|\1|p' "$T/out")
-}
 stop() { kill -TERM "$PID"; wait "$PID"; PID=; }
 get() { CODE=$(curl -s --max-time 20 -o "$T/body" -w '%{http_code}' "$URL$1"); }
 post() {
@@ -58,7 +29,6 @@ post() {
 		--data-binary "$2" "$URL$1")
 }
 host_tok() { sed -n 's/^host //p' "$D/$1.silb.tokens"; }
-rev_of() { curl -s --max-time 10 "$URL/g/$1/api/state" | sed -n 's/.*"rev":\([0-9]*\).*/\1/p'; }
 archived() { sqlite3 "$D/club.sqlite" 'SELECT COUNT(*) FROM games' 2>/dev/null; }
 # wait_games N: the archive holds N games, within 20 s, no request asking
 wait_games() {
@@ -142,6 +112,7 @@ open(sys.argv[2]).read()   # until the test says
 c.execute('ROLLBACK')
 " "$D/club.sqlite" "$T/lockfifo" > "$T/locker" &
 LOCKER=$!
+MORE_PIDS=$LOCKER
 exec 7> "$T/lockfifo"
 n=0
 while ! grep -q locked "$T/locker"; do n=$((n + 1)); [ $n -gt 100 ] && break; sleep 0.1; done
@@ -165,6 +136,7 @@ post "/g/open1/api/close?t=$(host_tok open1)" "{\"rev\":$(rev_of open1)}"
 exec 7>&-
 wait "$LOCKER"
 LOCKER=
+MORE_PIDS=
 get /api/stats
 [ "$CODE" = 200 ] && [ "$(archived)" = 5 ] && ok "the lock gone: 200, and the game closed meanwhile is in" ||
 	bad "after the lock: $CODE, $(archived) games"

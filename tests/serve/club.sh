@@ -8,39 +8,13 @@
 # usage: sh tests/serve/club.sh BUILD/sillage
 set -u
 SILLAGE=$1
-case $SILLAGE in /*) ;; *) SILLAGE=$(pwd)/$SILLAGE ;; esac
-T=$(mktemp -d)
-PID=
-cleanup() {
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	rm -rf "$T"
-}
-trap cleanup EXIT
-pass=0
-fail=0
-ok() { echo "club: ok: $1"; pass=$((pass + 1)); }
-bad() { echo "club: FAILED: $1"; fail=$((fail + 1)); }
-D=$T/club
-mkdir "$D"
+NAME=club
+. "$(dirname "$0")/../serve/club_lib.sh"
 # game NAME SETUP: a journal in DIR from a setup log, through the recorder
 game() { "$SILLAGE" record "$D/$1.silb" < "$2" > /dev/null 2>> "$T/rec.err" || bad "record $1"; }
 game sternes tests/serve/data/sail-setup.sil
 game grise tests/serve/data/fmp-setup.sil
 
-start() {
-	: > "$T/out"
-	"$SILLAGE" serve --dir "$D" --port 0 "$@" > "$T/out" 2>> "$T/err" &
-	PID=$!
-	n=0
-	while ! grep -q '^games: ' "$T/out" 2>/dev/null; do
-		n=$((n + 1))
-		if [ $n -gt 200 ] || ! kill -0 "$PID" 2>/dev/null; then
-			echo "club: the server did not start:"; tail -5 "$T/err"; PID=; return 1
-		fi
-		sleep 0.05
-	done
-	URL=$(sed -n 's|^lobby: \(http://127.0.0.1:[0-9]*\)/$|\1|p' "$T/out")
-}
 stop() {
 	kill -TERM "$PID"
 	wait "$PID"
@@ -54,12 +28,7 @@ post() {
 }
 link() { sed -n "s|^$1: http://[^/]*/me?t=||p" "$T/out"; }
 # the game token of club token $1 in game $2 (from /api/me)
-gtok() {
-	curl -s --max-time 10 "$URL/api/me?t=$1" | tr '{' '\n' | grep "\"name\":\"$2\"" -A2 | tr ',' '\n' |
-		sed -n "s|.*\"record\":\"/g/$2/record?t=\([0-9a-f]*\)\".*|\1|p" | head -n 1
-}
 threads() { sed -n 's/^Threads:[[:space:]]*//p' "/proc/$PID/status"; }
-rev_of() { curl -s --max-time 10 "$URL/g/$1/api/state" | sed -n 's/.*"rev":\([0-9]*\).*/\1/p'; }
 
 start || exit 1
 get /api/games

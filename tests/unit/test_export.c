@@ -2,8 +2,9 @@
  * layout, sequence numbers, changed rectangles, merged identical frames,
  * dispose-previous for what comes and goes;
  * the GIF read back by giflib, also over frames made for each of its
- * candidates; the LZW encoder's rules for a full table), escaping, and
- * the animation positions. */
+ * candidates; the LZW encoder's rules for a full table), the video's RGB
+ * to 4:2:0 conversion, escaping, the animation positions, and the HTML page
+ * fed as a log is walked. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 
 #include <gif_lib.h>
 #include <zlib.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,7 @@
 #include "render/export.h"
 #include "render/painter.h"   /* SL_LAYER_TOP */
 #include "render/lzw.h"
+#include "render/yuv.h"
 
 #define W 40
 #define H 30
@@ -546,6 +549,67 @@ static void test_svg_pages(void **state)
 	sl_log_free(log);
 }
 
+/* cairo numbers its surfaces over the process ("surface141"): two pages
+ * drawn in one process differ there only. */
+static void unnumber(sl_buf *b)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < b->len; i++) {
+		b->data[o++] = b->data[i];
+		if (o >= 7 && memcmp(b->data + o - 7, "surface", 7) == 0)
+			while (i + 1 < b->len && b->data[i + 1] >= '0' && b->data[i + 1] <= '9')
+				i++;
+	}
+	b->len = o;
+}
+
+/* A page fed position by position as the log is walked (sl_html_feed: the
+ * html verb's, issue 30) is the page of the whole replay, byte for byte
+ * (but for cairo's surface numbers, which run over the process). */
+static void test_html_feed(void **state)
+{
+	sl_log *log;
+	sl_replay *r, *s;
+	sl_html_feed *f;
+	sl_frame end;
+	sl_buf whole, fed, desc, d;
+	sl_error err;
+	(void)state;
+	sl_error_clear(&err);
+	sl_buf_init(&whole);
+	sl_buf_init(&fed);
+	sl_buf_init(&desc);
+	sl_buf_init(&d);
+	assert_int_equal(sl_log_load(&log, "tests/image/tessel.sil", &err), 0);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), 0);
+	assert_int_equal(sl_html_to_func(r, NULL, buf_write, &whole, NULL, &err), 0);
+	assert_int_equal(sl_export_frame(r, log->n, &end, &desc, &err), 0);
+	assert_int_equal(sl_html_feed_new(&f, log, NULL, NULL, &end, log->n + 1, &err), 0);
+	assert_int_equal(sl_replay_stream(&s, log, 0, &err), 0);
+	assert_int_equal(sl_html_feed_first(f, sl_replay_state(s), 0, 0, 0, NULL, NULL, NULL, &err), 0);
+	for (size_t i = 0; i < log->n; i++) {
+		int turn, phase;
+		sl_buf_reset(&d);
+		assert_int_equal(sl_replay_feed_describe(s, &log->ev[i], SL_VIEW_ALL, &d, NULL, &err), 0);
+		sl_replay_where(s, &turn, &phase);
+		assert_int_equal(sl_html_feed_entry(f, sl_replay_state(s), &log->ev[i], sl_buf_cstr(&d), turn, phase,
+			sl_replay_events(s), &err), 0);
+	}
+	assert_int_equal(sl_html_feed_finish(f, buf_write, &fed, NULL, &err), 0);
+	unnumber(&fed);
+	unnumber(&whole);
+	assert_int_equal(fed.len, whole.len);
+	assert_memory_equal(fed.data, whole.data, whole.len);
+	sl_html_feed_free(f);
+	sl_replay_free(s);
+	sl_replay_free(r);
+	sl_log_free(log);
+	sl_buf_free(&whole);
+	sl_buf_free(&fed);
+	sl_buf_free(&desc);
+	sl_buf_free(&d);
+}
+
 /* The HTML viewer's hundredths (html.c) against strtod and "%.2f": every
  * number it reads is rounded as printf rounds it, and a tie, an exponent or
  * too many digits is left to printf. */
@@ -660,18 +724,107 @@ static void test_png_consume(void **state)
 	sl_buf_free(&b);
 }
 
+/* The video's 4:2:0 conversion: BT.601 studio range, exact on the primaries
+ * (their values in the standard's tables), within 1 of the matrix in
+ * doubles everywhere, chroma the mean of each 2x2 block, an odd side edged
+ * with its own last column and row, and each row pair alone. */
+static double yuv_ref(int c, double r, double g, double b)
+{
+	static const double m[3][3] = {{.299, .587, .114}, {-.168736, -.331264, .5}, {.5, -.418688, -.081312}};
+	return (c ? 128 : 16) + (c ? 224.0 : 219.0) / 255 * (m[c][0] * r + m[c][1] * g + m[c][2] * b);
+}
+
+static void test_yuv420(void **state)
+{
+	enum { YW = 7, YH = 5, PWD = 8, PHT = 6 };
+	static const uint32_t prim[][4] = {   /* colour, Y, U, V */
+		{0x000000, 16, 128, 128}, {0xffffff, 235, 128, 128}, {0x808080, 126, 128, 128},
+		{0xff0000, 81, 90, 240}, {0x00ff00, 145, 54, 34}, {0x0000ff, 41, 240, 110}};
+	uint32_t px[YW * YH];
+	uint8_t y[PWD * PHT], u[PWD / 2 * PHT / 2], v[PWD / 2 * PHT / 2], y2[PWD * PHT], u2[sizeof u], v2[sizeof v];
+	sl_yuv_planes d = {y, u, v, PWD, PWD / 2, PWD / 2}, d2 = {y2, u2, v2, PWD, PWD / 2, PWD / 2};
+	uint32_t seed = 12345;
+	(void)state;
+	for (size_t k = 0; k < sizeof prim / sizeof prim[0]; k++) {
+		for (int i = 0; i < YW * YH; i++)
+			px[i] = prim[k][0];
+		sl_yuv420_rows(&d, px, YW * 4, YW, YH, PWD, 0, PHT);
+		for (int i = 0; i < PWD * PHT; i++)
+			assert_int_equal(y[i], prim[k][1]);
+		for (size_t i = 0; i < sizeof u; i++) {
+			assert_int_equal(u[i], prim[k][2]);
+			assert_int_equal(v[i], prim[k][3]);
+		}
+	}
+	for (int round = 0; round < 2000; round++) {
+		for (int i = 0; i < YW * YH; i++) {
+			seed = seed * 1103515245u + 12345u;
+			px[i] = seed >> 8 & 0xffffff;
+		}
+		sl_yuv420_rows(&d, px, YW * 4, YW, YH, PWD, 0, PHT);
+		for (int yy = 0; yy < PHT; yy++)
+			for (int xx = 0; xx < PWD; xx++) {
+				uint32_t c = px[(yy < YH ? yy : YH - 1) * YW + (xx < YW ? xx : YW - 1)];
+				double want = yuv_ref(0, c >> 16 & 255, c >> 8 & 255, c & 255);
+				assert_true(fabs(y[yy * PWD + xx] - want) <= 1.0);
+			}
+		for (int yy = 0; yy < PHT / 2; yy++)
+			for (int xx = 0; xx < PWD / 2; xx++) {
+				double r = 0, g = 0, b = 0;
+				for (int k = 0; k < 4; k++) {
+					int sx = 2 * xx + (k & 1), sy = 2 * yy + k / 2;
+					uint32_t c = px[(sy < YH ? sy : YH - 1) * YW + (sx < YW ? sx : YW - 1)];
+					r += (c >> 16 & 255) / 4.0;
+					g += (c >> 8 & 255) / 4.0;
+					b += (c & 255) / 4.0;
+				}
+				assert_true(fabs(u[yy * PWD / 2 + xx] - yuv_ref(1, r, g, b)) <= 1.0);
+				assert_true(fabs(v[yy * PWD / 2 + xx] - yuv_ref(2, r, g, b)) <= 1.0);
+			}
+		/* pair by pair, in any order: the same planes */
+		memset(y2, 0, sizeof y2);
+		for (int p = PHT - 2; p >= 0; p -= 2)
+			sl_yuv420_rows(&d2, px, YW * 4, YW, YH, PWD, p, p + 2);
+		assert_memory_equal(y, y2, sizeof y);
+		assert_memory_equal(u, u2, sizeof u);
+		assert_memory_equal(v, v2, sizeof v);
+	}
+}
+
+/* A surface's own pixels (render/pixels.c): none under 2 MB; above, zeroed,
+ * writable to the last byte asked and 2 MB-aligned (huge pages can back it). */
+static void test_pixels_alloc(void **state)
+{
+	size_t n = 1024 * 4 * 752 + 3;   /* a 1024-pixel frame, and not a whole page */
+	unsigned char *p;
+	(void)state;
+	assert_null(sl_pixels_alloc((size_t)2 << 19));
+	assert_non_null(p = sl_pixels_alloc(n));
+	assert_int_equal((uintptr_t)p % ((uintptr_t)2 << 20), 0);
+	for (size_t i = 0; i < n; i += 4093)
+		assert_int_equal(p[i], 0);
+	assert_int_equal(p[n - 1], 0);
+	memset(p, 0xa5, n);
+	assert_int_equal(p[n - 1], 0xa5);
+	sl_pixels_free(p, n);
+	sl_pixels_free(NULL, n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pixels_alloc),
 		cmocka_unit_test(test_apng_chunks),
 		cmocka_unit_test(test_apng_dispose_previous),
 		cmocka_unit_test(test_gif_roundtrip),
 		cmocka_unit_test(test_gif_lzw),
 		cmocka_unit_test(test_gif_gaps),
 		cmocka_unit_test(test_lzw_rules),
+		cmocka_unit_test(test_yuv420),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_svg_pages),
+		cmocka_unit_test(test_html_feed),
 		cmocka_unit_test(test_hundredths),
 		cmocka_unit_test(test_png_consume),
 	};

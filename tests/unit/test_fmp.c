@@ -19,91 +19,15 @@
 
 static const sl_game *G = &sl_game_fmp;
 
-typedef struct ctx {
-	sl_log *log;
-	void *st;
-	sl_error err;
-	sl_buf desc;
-	int turn;
-} ctx;
+#include "test_rules_ctx.inc"
 
 static int setup(void **state)
 {
 	static const char *const ids[3] = {"ana", "bob", "cyd"};
-	ctx *c = calloc(1, sizeof *c);
-	assert_non_null(c);
-	c->log = sl_log_new(G);
-	assert_non_null(c->log);
-	c->log->h.nplayers = 3;
-	for (int i = 0; i < 3; i++) {
-		c->log->h.players[i].id = sl_strdup(ids[i]);
-		c->log->h.players[i].name = sl_strdup(ids[i]);
-		c->log->h.players[i].colour = 0x102030u * (unsigned)(i + 1);
-	}
-	sl_buf_init(&c->desc);
-	assert_int_equal(G->init(&c->st, &c->log->h, &c->err), 0);
-	*state = c;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	ctx *c = *state;
-	G->destroy(c->st);
-	sl_log_free(c->log);
-	sl_buf_free(&c->desc);
-	free(c);
-	return 0;
+	return ctx_open(state, G, 0, 3, ids, NULL, 0x102030u);
 }
 
 static fmp_state *S(ctx *c) { return c->st; }
-
-static uint64_t hash(ctx *c)
-{
-	uint64_t hv = 0;
-	assert_int_equal(sl_game_hash(G, c->st, &hv), 0);
-	return hv;
-}
-
-/* Parses and applies one log line; returns the rules' code. */
-static int L(ctx *c, const char *line)
-{
-	sl_event ev;
-	int rc;
-	sl_error_clear(&c->err);
-	sl_buf_reset(&c->desc);
-	rc = sl_sil_parse_line(c->log, line, strlen(line), 1, &ev, &c->err);
-	if (rc != 1)
-		fail_msg("line does not parse: %s: %s", line, c->err.msg);
-	if (ev.entry == SL_ENTRY_TURN) {
-		rc = G->mark(c->st, &c->log->h, ev.mark, 1, &c->err);
-		if (rc == 0)
-			c->turn = ev.mark;
-		return rc;
-	}
-	if (ev.entry == SL_ENTRY_PHASE)
-		return G->mark(c->st, &c->log->h, c->turn, ev.mark, &c->err);
-	return G->apply(c->st, &c->log->h, &ev, &c->desc, &c->err);
-}
-
-static void OK(ctx *c, const char *line)
-{
-	if (L(c, line) != 0)
-		fail_msg("refused: %s\n  -> %s", line, c->err.msg);
-}
-
-/* Refused, with `want` in the message, and the state unchanged. */
-static void NO(ctx *c, const char *line, const char *want)
-{
-	uint64_t before = hash(c);
-	int rc = L(c, line);
-	if (rc == 0)
-		fail_msg("accepted but should be refused: %s (%s)", line, sl_buf_cstr(&c->desc));
-	if (!strstr(c->err.msg, want))
-		fail_msg("refused for another reason: %s\n  -> %s\n  (wanted: %s)", line, c->err.msg,
-			want);
-	assert_true(hash(c) == before);
-}
 
 static int U(ctx *c, const char *id)
 {

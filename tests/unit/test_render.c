@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <fontconfig/fontconfig.h>
 
 #include "render/sl_render.h"
 #include "src/games/sail/sail.h"
@@ -570,9 +572,105 @@ static void test_setup_frame_and_edges(void **ctx)
 	build(12, 9);
 }
 
+/* ---- the fonts' configuration (render/fonts.c) ------------------------------- */
+
+/* Whether the current configuration was read from a file named name (NULL:
+ * from none at all). */
+static int config_read_from(const char *name)
+{
+	FcStrList *l = FcConfigGetConfigFiles(FcConfigGetCurrent());
+	FcChar8 *f;
+	int found = 0, any = 0;
+	while ((f = FcStrListNext(l))) {
+		any = 1;
+		found |= name && strcmp((const char *)f, name) == 0;
+	}
+	FcStrListDone(l);
+	return name ? found : !any;
+}
+
+/* 0 if the pinned configuration is current and matches SL_KIT_FONT itself.
+ * Runs in a child: it changes the process's fontconfig for good. */
+static int pinned_child(void)
+{
+	FcPattern *p, *m;
+	FcResult r;
+	FcChar8 *family = NULL;
+	int rc;
+	unsetenv("FONTCONFIG_FILE");
+	unsetenv("FONTCONFIG_PATH");
+	unsetenv("FONTCONFIG_SYSROOT");
+	sl_render_pin_fonts();
+	sl_render_pin_fonts();   /* again: a no-op */
+	if (!config_read_from(NULL))
+		return 1;   /* the system's files were read */
+	p = FcNameParse((const FcChar8 *)"DejaVu Sans");
+	FcConfigSubstitute(NULL, p, FcMatchPattern);
+	FcDefaultSubstitute(p);
+	m = FcFontMatch(NULL, p, &r);
+	rc = !m || FcPatternGetString(m, FC_FAMILY, 0, &family) != FcResultMatch ||
+	     strcmp((const char *)family, "DejaVu Sans") != 0 ? 2 : 0;
+	if (m)
+		FcPatternDestroy(m);
+	FcPatternDestroy(p);
+	return rc;
+}
+
+/* 0 if a FONTCONFIG_FILE the user set is the configuration read. */
+static int user_file_child(const char *file)
+{
+	setenv("FONTCONFIG_FILE", file, 1);
+	sl_render_pin_fonts();
+	return config_read_from(file) ? 0 : 1;
+}
+
+static int in_child(int (*fn)(const char *), const char *arg)
+{
+	int status;
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(fn(arg));
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+static int pinned_child_arg(const char *unused)
+{
+	(void)unused;
+	return pinned_child();
+}
+
+/* These two run first, in children, before this process has drawn (and so
+ * loaded a fontconfig configuration the children would inherit). */
+static void test_fonts_pinned(void **ctx)
+{
+	(void)ctx;
+	if (!getenv("FONTCONFIG_FILE") && access("/usr/share/fonts", F_OK) != 0)
+		skip();   /* no system font directory: the pin keeps the system's */
+	assert_int_equal(in_child(pinned_child_arg, NULL), 0);
+}
+
+static void test_fonts_user_file_kept(void **ctx)
+{
+	char dir[] = "/tmp/sl-fonts-XXXXXX", file[64];
+	FILE *f;
+	(void)ctx;
+	assert_non_null(mkdtemp(dir));
+	snprintf(file, sizeof file, "%s/fonts.conf", dir);
+	assert_non_null(f = fopen(file, "w"));
+	fputs("<?xml version=\"1.0\"?>\n<fontconfig><dir>/usr/share/fonts</dir></fontconfig>\n", f);
+	fclose(f);
+	assert_int_equal(in_child(user_file_child, file), 0);
+	unlink(file);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fonts_pinned),
+		cmocka_unit_test(test_fonts_user_file_kept),
 		cmocka_unit_test_setup(test_png_natural_and_sized, setup),
 		cmocka_unit_test_setup(test_board_only, setup),
 		cmocka_unit_test_setup(test_natural_size_of_a_20x14_map, setup),

@@ -29,59 +29,7 @@ static char *slurp(const char *path, size_t *n)
 	return data;
 }
 
-static char *text_of(const sl_log *log)
-{
-	sl_buf b;
-	sl_buf_init(&b);
-	assert_int_equal(sl_sil_write(log, &b), SL_OK);
-	return (char *)sl_buf_take(&b, NULL);
-}
-
-static sl_log *read_sil(const char *text)
-{
-	sl_log *log;
-	sl_error err;
-	sl_error_clear(&err);
-	if (sl_sil_read(&log, "t.sil", text, strlen(text), &err))
-		fail_msg("%s:%u: %s", err.file, err.line, err.msg);
-	return log;
-}
-
-/* Plays `events` events of log's game from its generator (seed), a state
- * check on every entry but phase markers when seal is set. */
-static sl_log *play(sl_log *log, long events, uint64_t seed, int seal)
-{
-	const sl_game *g = log->game;
-	sl_prng rng;
-	sl_arena a;
-	sl_error err;
-	void *st;
-	long n = 0;
-	sl_error_clear(&err);
-	sl_arena_init(&a);
-	sl_prng_seed(&rng, seed, 1);
-	assert_int_equal(g->init(&st, &log->h, &err), SL_OK);
-	while (n < events) {
-		sl_event ev;
-		memset(&ev, 0, sizeof ev);
-		ev.player = -1;
-		int rc = g->generate(st, &log->h, &rng, &a, &ev, &err);
-		if (rc == 1)
-			break;
-		assert_int_equal(rc, SL_OK);
-		if (sl_replay_apply(log, st, &ev, n + 1, NULL, &err))
-			fail_msg("generator entry refused: %s", err.msg);
-		if (seal && ev.entry != SL_ENTRY_PHASE) {
-			ev.has_check = 1;
-			assert_int_equal(sl_entry_check(g, st, &ev, &ev.check), SL_OK);
-		}
-		assert_int_equal(sl_log_append(log, &ev), SL_OK);
-		n += ev.entry == SL_ENTRY_EVENT;
-	}
-	g->destroy(st);
-	sl_arena_free(&a);
-	return log;
-}
+#include "test_logs.inc"
 
 /* A legal open-ended sail game from the generator. */
 static sl_log *generated(long events, uint64_t seed)
@@ -1337,14 +1285,6 @@ static void test_entries_hint(void **s)
 
 /* A legal game of `id` from its generator, without state checks (those the
  * models predict from the state: the hard case for a model). */
-static sl_log *generated_of(const char *id, int rules, long events, uint64_t seed)
-{
-	char head[256];
-	snprintf(head, sizeof head, "sil 2\ngame %s %d\nplayer blue \"Blue\" #1f4fb4\n"
-		"player red \"Red\" #b22222\nmeta gen open\nseed %llu\n", id, rules, (unsigned long long)seed);
-	return play(read_sil(head), events, seed, 0);
-}
-
 static size_t count_of(const char *text, const char *what)
 {
 	size_t n = 0;

@@ -18,7 +18,6 @@
 #include "games/xwing/xwing_int.h"
 #include "formats/sl_log.h"
 
-static const sl_game *G = &sl_game_xwing;
 
 /* ---- expected geometry --------------------------------------------------------
  * Generated once by this python3 (math module, doubles), independently of the
@@ -242,198 +241,19 @@ static void test_geom_range_and_arcs(void **state)
 
 /* ---- the rules: a context with two players --------------------------------------- */
 
-typedef struct ctx {
-	sl_log *log;
-	void *st;
-	sl_error err;
-	sl_buf desc;
-	int turn;
-} ctx;
+#define XW_CTX_OWN_SETUP
+#include "test_xwing_ctx.inc"
 
-static int setup(void **state)
-{
-	ctx *c = calloc(1, sizeof *c);
-	assert_non_null(c);
-	c->log = sl_log_new(&sl_game_xwing_v2);   /* these tests hold rules version 2 */
-	assert_non_null(c->log);
-	c->log->h.rules_version = 2;   /* version 3: test_xwing_damage.c, test_xwing_actions.c */
-	c->log->h.nplayers = 2;
-	c->log->h.players[0].id = sl_strdup("reb");
-	c->log->h.players[0].name = sl_strdup("Rebels");
-	c->log->h.players[1].id = sl_strdup("imp");
-	c->log->h.players[1].name = sl_strdup("Empire");
-	sl_buf_init(&c->desc);
-	assert_int_equal(G->init(&c->st, &c->log->h, &c->err), 0);
-	*state = c;
-	return 0;
-}
-
-/* The same, under rules version 3 (its attack in two entries: both sides'
- * dice in the roll, both sides' spends in the modify), or 4 (the published
- * order). */
+/* These tests hold rules version 2, read with its table; setup_v opens version 3
+ * (its attack in two entries: both sides' dice in the roll, both sides' spends in
+ * the modify) or 4 (the published order). */
+static int setup(void **state) { return xw_open(state, &sl_game_xwing_v2, 2); }
 static int setup_v(void **state, int v)
 {
-	ctx *c;
-	setup(state);
-	c = *state;
-	G->destroy(c->st);
-	sl_log_free(c->log);
-	c->log = sl_log_new(v == 3 ? &sl_game_xwing_v3 : &sl_game_xwing);
-	assert_non_null(c->log);
-	c->log->h.rules_version = v;
-	c->log->h.nplayers = 2;
-	c->log->h.players[0].id = sl_strdup("reb");
-	c->log->h.players[0].name = sl_strdup("Rebels");
-	c->log->h.players[1].id = sl_strdup("imp");
-	c->log->h.players[1].name = sl_strdup("Empire");
-	assert_int_equal(G->init(&c->st, &c->log->h, &c->err), 0);
-	return 0;
+	return xw_open(state, v == 3 ? &sl_game_xwing_v3 : &sl_game_xwing, v);
 }
-
 static int setup3(void **state) { return setup_v(state, 3); }
 static int setup4(void **state) { return setup_v(state, 4); }
-
-static int teardown(void **state)
-{
-	ctx *c = *state;
-	G->destroy(c->st);
-	sl_log_free(c->log);
-	sl_buf_free(&c->desc);
-	free(c);
-	return 0;
-}
-
-static xw_state *S(ctx *c) { return c->st; }
-
-static uint64_t hash(ctx *c)
-{
-	uint64_t hv = 0;
-	assert_int_equal(sl_game_hash(G, c->st, &hv), 0);
-	return hv;
-}
-
-static int L(ctx *c, const char *line)
-{
-	sl_event ev;
-	int rc;
-	sl_error_clear(&c->err);
-	sl_buf_reset(&c->desc);
-	rc = sl_sil_parse_line(c->log, line, strlen(line), 1, &ev, &c->err);
-	if (rc != 1)
-		fail_msg("line does not parse: %s: %s", line, c->err.msg);
-	if (ev.entry == SL_ENTRY_TURN) {
-		rc = G->mark(c->st, &c->log->h, ev.mark, 1, &c->err);
-		if (rc == 0)
-			c->turn = ev.mark;
-		return rc;
-	}
-	if (ev.entry == SL_ENTRY_PHASE)
-		return G->mark(c->st, &c->log->h, c->turn, ev.mark, &c->err);
-	return G->apply(c->st, &c->log->h, &ev, &c->desc, &c->err);
-}
-
-static void OK(ctx *c, const char *line)
-{
-	if (L(c, line) != 0)
-		fail_msg("refused: %s\n  -> %s", line, c->err.msg);
-}
-
-static void NO(ctx *c, const char *line, const char *want)
-{
-	uint64_t before = hash(c);
-	int rc = L(c, line);
-	if (rc == 0)
-		fail_msg("accepted but should be refused: %s (%s)", line, sl_buf_cstr(&c->desc));
-	if (!strstr(c->err.msg, want))
-		fail_msg("refused for another reason: %s\n  -> %s\n  (wanted: %s)", line, c->err.msg,
-			want);
-	assert_true(hash(c) == before);
-}
-
-
-static int I(ctx *c, const char *id)
-{
-	for (int i = 0; i < S(c)->nships; i++)
-		if (strcmp(S(c)->ships[i].id, id) == 0)
-			return i;
-	fail_msg("no ship %s", id);
-	return -1;
-}
-
-static xw_ship *ship(ctx *c, const char *id)
-{
-	return &S(c)->ships[I(c, id)];
-}
-
-static void put(ctx *c, const char *id, int32_t x, int32_t y, int32_t h)
-{
-	xw_ship *sh = ship(c, id);
-	sh->pose.x = x;
-	sh->pose.y = y;
-	sh->pose.h = h;
-}
-
-/* The salt of a ship's dial in these tests: its first letter, repeated. */
-static void salt_hex(const char *id, char out[33])
-{
-	for (int i = 0; i < 32; i += 2)
-		snprintf(out + i, 3, "%02x", (unsigned char)id[0] ^ (unsigned)i);
-}
-
-static void commit_line(const char *player, const char *id, const char *code, char *line, size_t n)
-{
-	uint8_t salt[SL_SALT_BYTES], cm[SL_COMMIT_BYTES];
-	char sh[33], ch[65];
-	salt_hex(id, sh);
-	assert_int_equal(sl_hexstr_decode(salt, SL_SALT_BYTES, sh, 32), 0);
-	assert_int_equal(sl_commit(cm, "xwing-dial", salt, code, strlen(code)), 0);
-	sl_hexstr_encode(ch, cm, SL_COMMIT_BYTES);
-	snprintf(line, n, "%.8s: dial ship=%.23s commit=\"%s\"", player, id, ch);
-}
-
-static void DIAL(ctx *c, const char *player, const char *id, const char *code)
-{
-	char line[256];
-	commit_line(player, id, code, line, sizeof line);
-	OK(c, line);
-}
-
-static int REVEAL_rc(ctx *c, const char *player, const char *id, const char *code)
-{
-	char line[320], sh[33];
-	salt_hex(id, sh);
-	snprintf(line, sizeof line, "%.8s: reveal ship=%.23s dial=%.8s salt=%s", player, id, code, sh);
-	return L(c, line);
-}
-
-static void REVEAL(ctx *c, const char *player, const char *id, const char *code)
-{
-	if (REVEAL_rc(c, player, id, code) != 0)
-		fail_msg("reveal %s %s refused: %s", id, code, c->err.msg);
-}
-
-/* The usual four: two rebels, two imperials, far apart. */
-static void four(ctx *c)
-{
-	OK(c, "ship id=ywing pilot=graysquadronbomber side=reb x=20000 y=10000 heading=0 upgrades=ioncannonturret");
-	OK(c, "ship id=xwing pilot=redsquadronveteran side=reb x=60000 y=10000 heading=0");
-	OK(c, "ship id=tie pilot=blacksquadronace side=imp x=20000 y=80000 heading=1800");
-	OK(c, "ship id=adv pilot=stormsquadronace side=imp x=60000 y=80000 heading=1800 upgrades=advancedsensors");
-}
-
-/* Round 1 planning with these dials, then system and activation. */
-static void plan(ctx *c, const char *yw, const char *xw, const char *tie, const char *adv)
-{
-	char t[32];
-	snprintf(t, sizeof t, "turn %d", S(c)->turn + 1);
-	OK(c, t);
-	DIAL(c, "reb", "ywing", yw);
-	DIAL(c, "reb", "xwing", xw);
-	DIAL(c, "imp", "tie", tie);
-	DIAL(c, "imp", "adv", adv);
-	OK(c, "phase 2");
-	OK(c, "phase 3");
-}
 
 /* ---- setup --------------------------------------------------------------------- */
 
@@ -727,25 +547,11 @@ static void test_obstacles(void **state)
 
 /* ---- combat ---------------------------------------------------------------------- */
 
-static void to_engagement(ctx *c)
-{
-	four(c);
-	plan(c, "1FB", "1FB", "2FB", "2FB");
-	REVEAL(c, "reb", "ywing", "1FB");
-	OK(c, "reb: move ship=ywing");
-	REVEAL(c, "reb", "xwing", "1FB");
-	OK(c, "reb: move ship=xwing");
-	REVEAL(c, "imp", "adv", "2FB");
-	OK(c, "imp: move ship=adv");
-	REVEAL(c, "imp", "tie", "2FB");
-	OK(c, "imp: move ship=tie");
-	OK(c, "phase 4");
-}
 
 static void test_combat_dice(void **state)
 {
 	ctx *c = *state;
-	to_engagement(c);
+	fly_round1(c);
 	/* the x-wing (heading 0) and the TIE (heading 180) face each other, 60 mm apart: range 1 */
 	put(c, "xwing", 40000, 40000, 0);
 	put(c, "tie", 40000, 40000 + 4000 + 6000, 1800);
@@ -777,7 +583,7 @@ static void test_combat_dice(void **state)
 static void test_combat_mods_and_destruction(void **state)
 {
 	ctx *c = *state;
-	to_engagement(c);
+	fly_round1(c);
 	put(c, "xwing", 40000, 40000, 0);
 	put(c, "tie", 40000, 40000 + 4000 + 15000, 1800);   /* range 2 */
 	ship(c, "xwing")->focus = 1;
@@ -816,7 +622,7 @@ static void test_combat_mods_and_destruction(void **state)
  * version 1 added an evade, kept for its logs). */
 static void evade_on_evades(ctx *c)
 {
-	to_engagement(c);
+	fly_round1(c);
 	put(c, "xwing", 40000, 40000, 0);
 	put(c, "tie", 40000, 40000 + 4000 + 5000, 1800);   /* range 1: 4 attack dice, 3 defence */
 	ship(c, "tie")->evade = 1;
@@ -850,7 +656,7 @@ static void test_evade_d6_v1(void **state)
  * focus and an evade token. */
 static void two_entry_setup(ctx *c)
 {
-	to_engagement(c);
+	fly_round1(c);
 	put(c, "xwing", 40000, 40000, 0);
 	put(c, "tie", 40000, 40000 + 4000 + 15000, 1800);   /* range 2: 3 attack dice, 3 defence */
 	ship(c, "xwing")->focus = 1;
@@ -1322,6 +1128,258 @@ static void test_ability_not_enforced(void **state)
 	NO(c, "reb: ability ship=xwing card=r2d2 reroll=1 rerolled=hit", "record it as `effect source=r2d2`");
 }
 
+/* ---- rules version 5: Elusive's charge, Heavy Laser Cannon, Crack Shot
+ * (formats/xwing.md, Abilities that modify dice) --------------------------------- */
+
+static int setup5(void **state) { return setup_v(state, 5); }
+
+/* A round in which the x-wing flies `code` after the Y-wing (the others
+ * fly straight later). */
+static void xwing_flies(ctx *c, const char *code)
+{
+	plan(c, "1FB", code, "2FB", "2FB");
+	REVEAL(c, "reb", "ywing", "1FB");
+	OK(c, "reb: move ship=ywing");
+	REVEAL(c, "reb", "xwing", code);
+	OK(c, "reb: move ship=xwing");
+}
+
+/* The first round, Elusive holding `charge`: its charge after the move. */
+static int elusive_round(ctx *c, const char *code, int charge)
+{
+	four(c);
+	equip(c, "xwing", "elusive");
+	ship(c, "xwing")->ucharges[0] = (int8_t)charge;
+	xwing_flies(c, code);
+	return ship(c, "xwing")->ucharges[0];
+}
+
+/* Elusive (its card: after the ship fully executes a red maneuver, it
+ * recovers 1 charge): a red maneuver gives the spent charge back. */
+static void test_v5_elusive_red_recovers(void **state)
+{
+	ctx *c = *state;
+	assert_int_equal(elusive_round(c, "4KR", 0), 1);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Elusive recovers 1 charge") != NULL);
+	assert_int_equal(ship(c, "xwing")->stress, 1);
+}
+
+static void test_v5_elusive_blue_white_keep(void **state)
+{
+	ctx *c = *state;
+	assert_int_equal(elusive_round(c, "2FB", 0), 0);   /* blue */
+	assert_null(strstr(sl_buf_cstr(&c->desc), "Elusive"));
+}
+
+static void test_v5_elusive_white_keeps(void **state)
+{
+	ctx *c = *state;
+	assert_int_equal(elusive_round(c, "3TW", 0), 0);   /* white */
+}
+
+/* Not over what the card prints (1). */
+static void test_v5_elusive_at_max(void **state)
+{
+	ctx *c = *state;
+	assert_int_equal(elusive_round(c, "4KR", 1), 1);
+	assert_null(strstr(sl_buf_cstr(&c->desc), "Elusive"));
+}
+
+/* A bump: the maneuver is not fully executed, nothing recovered. */
+static void test_v5_elusive_bump_keeps(void **state)
+{
+	ctx *c = *state;
+	four(c);
+	equip(c, "xwing", "elusive");
+	ship(c, "xwing")->ucharges[0] = 0;
+	put(c, "tie", 60000, 10000 + 20000, 1800);   /* where the 4-K-turn would end */
+	xwing_flies(c, "4KR");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "bumps into tie") != NULL);
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 0);
+}
+
+/* Spent defending, refused with none left, then back after a red maneuver:
+ * the whole cycle of the card. */
+static void test_v5_elusive_cycle(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "elusive");
+	OK(c, "imp: roll ship=tie target=xwing atk=hit,hit");
+	OK(c, "imp: modify");
+	OK(c, "reb: defend def=blank,blank");
+	OK(c, "reb: ability ship=xwing card=elusive reroll=1 rerolled=evade");
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 0);
+	NO(c, "reb: ability ship=xwing card=elusive reroll=2 rerolled=evade", "once per attack");
+	OK(c, "reb: modify");
+	assert_int_equal(ship(c, "xwing")->shields, 1);   /* one hit evaded */
+	/* round 2: back where they started, the x-wing flies a red maneuver */
+	OK(c, "phase 5");
+	put(c, "xwing", 60000, 10000, 0);
+	put(c, "tie", 20000, 80000, 1800);
+	xwing_flies(c, "4KR");
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 1);
+}
+
+/* Rules version 4 keeps its meaning: no charge comes back. */
+static void test_v4_elusive_no_recovery(void **state)
+{
+	ctx *c = *state;
+	assert_int_equal(elusive_round(c, "4KR", 0), 0);
+}
+
+/* Heavy Laser Cannon (its card: after the Modify Attack Dice step, every
+ * crit result becomes a hit): version 5 changes them, version 4 did not. */
+static int hlc_attack(ctx *c, int *faceup)
+{
+	two_entry_setup(c);
+	equip(c, "xwing", "heavylasercannon");
+	ship(c, "xwing")->focus = 0;
+	ship(c, "tie")->focus = 0;
+	ship(c, "tie")->evade = 0;
+	OK(c, "reb: roll ship=xwing target=tie weapon=card card=heavylasercannon atk=crit,crit,hit,blank");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=evade,blank,blank");
+	OK(c, "imp: modify");
+	*faceup = 0;
+	for (int k = 0; k < S(c)->npend; k++)
+		*faceup += S(c)->pend_up[k];
+	return S(c)->npend;
+}
+
+static void test_v5_heavylasercannon(void **state)
+{
+	ctx *c = *state;
+	int faceup;
+	assert_int_equal(hlc_attack(c, &faceup), 2);   /* 3 hits, 1 evade */
+	assert_int_equal(faceup, 0);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Heavy Laser Cannon: 2 crits to hits") != NULL);
+}
+
+static void test_v4_heavylasercannon_as_recorded(void **state)
+{
+	ctx *c = *state;
+	int faceup;
+	assert_int_equal(hlc_attack(c, &faceup), 2);   /* the hit evaded, 2 crits */
+	assert_int_equal(faceup, 2);
+}
+
+/* The crits turned before the defence dice: the attacker's modify says so. */
+static void test_v5_heavylasercannon_modify(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "heavylasercannon");
+	equip(c, "xwing", "marksmanship");
+	OK(c, "reb: roll ship=xwing target=tie weapon=card card=heavylasercannon atk=crit,hit,focus,blank");
+	OK(c, "reb: ability ship=xwing card=marksmanship change=2 to=crit");
+	OK(c, "reb: modify aspend=focus");
+	assert_true(strstr(sl_buf_cstr(&c->desc), "xwing modifies its attack: hit hit hit blank") != NULL);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Heavy Laser Cannon") != NULL);
+	NO(c, "reb: ability ship=xwing card=heavylasercannon change=1 to=hit", "Heavy Laser Cannon");
+}
+
+/* Crack Shot (its card: a primary attack, the defender in the bullseye arc,
+ * before the Neutralize Results step, 1 charge: 1 evade result cancelled). */
+static void crackshot_setup(ctx *c)
+{
+	two_entry_setup(c);
+	equip(c, "xwing", "crackshot");
+	ship(c, "xwing")->focus = 0;
+	ship(c, "tie")->focus = 0;
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,hit,blank");
+	NO(c, "reb: ability ship=xwing card=crackshot", "before the Neutralize Results step");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=evade,blank,blank");
+	NO(c, "reb: ability ship=xwing card=crackshot", "before the Neutralize Results step");
+}
+
+static void test_v5_crackshot(void **state)
+{
+	ctx *c = *state;
+	crackshot_setup(c);
+	NO(c, "imp: modify dspend=focus", "tie has no focus token");   /* the spends still checked first */
+	OK(c, "imp: modify dspend=evade");   /* 2 evades now */
+	assert_int_equal(S(c)->roll.on, 1);
+	assert_int_equal(S(c)->roll.step, 4);
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Crack Shot") != NULL);
+	v4_snapshot(c, 4);
+	NO(c, "imp: attack ship=tie target=xwing weapon=primary atk=hit,hit def=blank,blank", "Neutralize Results");
+	NO(c, "imp: ability ship=xwing card=crackshot", "the player who flies it");
+	NO(c, "reb: ability ship=xwing card=crackshot change=1 to=blank", "Crack Shot");
+	NO(c, "reb: ability ship=xwing card=marksmanship change=1 to=crit", "not in xwing's loadout");
+	NO(c, "imp: modify", "the player who flies it");
+	NO(c, "reb: modify aspend=focus", "before Neutralize Results");
+	OK(c, "reb: ability ship=xwing card=crackshot");
+	assert_int_equal(S(c)->roll.on, 0);
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 0);
+	assert_int_equal(ship(c, "tie")->evade, 0);
+	assert_int_equal(S(c)->npend, 1);   /* 2 hits, 1 evade left */
+	assert_true(strstr(sl_buf_cstr(&c->desc), "Crack Shot: 1 evade cancelled") != NULL);
+}
+
+/* Passed: the attacker's `modify` alone resolves the attack as it stands. */
+static void test_v5_crackshot_passed(void **state)
+{
+	ctx *c = *state;
+	crackshot_setup(c);
+	OK(c, "imp: modify dspend=evade");
+	OK(c, "reb: modify");
+	assert_int_equal(S(c)->roll.on, 0);
+	assert_int_equal(ship(c, "xwing")->ucharges[0], 1);
+	assert_int_equal(S(c)->npend, 0);
+}
+
+/* No step when the card cannot be used: no charge, no evade result, the
+ * defender out of the bullseye, or rules version 4. */
+static void test_v5_crackshot_not_due(void **state)
+{
+	ctx *c = *state;
+	crackshot_setup(c);
+	ship(c, "xwing")->ucharges[0] = 0;
+	OK(c, "imp: modify");
+	assert_int_equal(S(c)->roll.on, 0);
+}
+
+static void test_v5_crackshot_no_evade(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "crackshot");
+	ship(c, "tie")->focus = 0;
+	ship(c, "tie")->evade = 0;
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,hit,blank");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=focus,blank,blank");
+	OK(c, "imp: modify");
+	assert_int_equal(S(c)->roll.on, 0);
+}
+
+static void test_v5_crackshot_bullseye(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "crackshot");
+	put(c, "tie", 40000 + 4000, 40000 + 4000 + 15000, 1800);   /* front arc, not the bullseye */
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,hit,blank");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=evade,blank,blank");
+	OK(c, "imp: modify");
+	assert_int_equal(S(c)->roll.on, 0);
+}
+
+static void test_v4_crackshot_no_step(void **state)
+{
+	ctx *c = *state;
+	two_entry_setup(c);
+	equip(c, "xwing", "crackshot");
+	OK(c, "reb: roll ship=xwing target=tie atk=hit,hit,blank");
+	OK(c, "reb: modify");
+	OK(c, "imp: defend def=evade,blank,blank");
+	OK(c, "imp: modify");
+	assert_int_equal(S(c)->roll.on, 0);   /* resolved as version 4 did */
+}
+
 /* ---- abilities recorded as effects (rules version 2) ---------------------------- */
 
 static void test_effect_card_checked(void **state)
@@ -1454,7 +1512,7 @@ static void test_result_round_limit_and_v1(void **state)
 	ctx *c = *state;
 	char r[200];
 	add_meta(c, "xwing-rounds", "1");
-	to_engagement(c);
+	fly_round1(c);
 	assert_int_equal(result(c, r, sizeof r), 0);
 	OK(c, "phase 5");
 	assert_int_equal(result(c, r, sizeof r), 1);
@@ -1470,7 +1528,7 @@ static void test_result_scenario(void **state)
 {
 	ctx *c = *state;
 	char r[240];
-	to_engagement(c);
+	fly_round1(c);
 	NO(c, "reb: score points=3 objective=\"two satellites\"", "need a 2.5 scenario");
 	add_meta(c, "xwing-points", "2.5");   /* after the setup: the four are 2.0 loadouts */
 	add_meta(c, "xwing-scenario", "satellitearray");
@@ -1488,7 +1546,7 @@ static void test_result_scenario(void **state)
 static void test_simultaneous_fire(void **state)
 {
 	ctx *c = *state;
-	to_engagement(c);
+	fly_round1(c);
 	put(c, "xwing", 40000, 40000, 0);
 	put(c, "tie", 40000, 50000, 1800);   /* range 1 */
 	ship(c, "tie")->hull = 1;
@@ -1508,7 +1566,7 @@ static void test_simultaneous_fire(void **state)
 static void test_targeting_computer(void **state)
 {
 	ctx *c = *state;
-	to_engagement(c);
+	fly_round1(c);
 	put(c, "adv", 40000, 70000, 1800);
 	put(c, "xwing", 40000, 55000, 0);       /* range 2 */
 	put(c, "tie", 70000, 70000, 1800);
@@ -1793,7 +1851,7 @@ static void test_ion_no_reveal_trigger(void **state)
 static void test_ion_cannon(void **state)
 {
 	ctx *c = *state;
-	to_engagement(c);
+	fly_round1(c);
 	put(c, "ywing", 40000, 40000, 0);
 	put(c, "tie", 40000, 40000 + 4000 + 12000, 1800);   /* range 2 */
 	put(c, "adv", 40000 + 4000 + 12000, 40000, 2700);   /* range 2, to the right */
@@ -1992,6 +2050,22 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_ability_serissu, setup4, teardown),
 		cmocka_unit_test_setup_teardown(test_ability_marksmanship, setup4, teardown),
 		cmocka_unit_test_setup_teardown(test_ability_not_enforced, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_red_recovers, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_blue_white_keep, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_white_keeps, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_at_max, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_bump_keeps, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_elusive_cycle, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_elusive_no_recovery, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_heavylasercannon, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_heavylasercannon_as_recorded, setup4, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_heavylasercannon_modify, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_crackshot, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_crackshot_passed, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_crackshot_not_due, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_crackshot_no_evade, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v5_crackshot_bullseye, setup5, teardown),
+		cmocka_unit_test_setup_teardown(test_v4_crackshot_no_step, setup4, teardown),
 		T(test_simultaneous_fire),
 		T(test_effect_card_checked),
 		T(test_special_weapon),

@@ -20,88 +20,15 @@
 
 static const sl_game *G = &sl_game_xwing;
 
-typedef struct ctx {
-	sl_log *log;
-	void *st;
-	sl_buf desc;
-	sl_error err;
-	int turn;
-} ctx;
+#include "test_rules_ctx.inc"
 
 static int setup(void **state)
 {
-	ctx *c = calloc(1, sizeof *c);
-	assert_non_null(c);
-	c->log = sl_log_new(G);
-	assert_non_null(c->log);
-	c->log->h.nplayers = 2;
-	c->log->h.players[0].id = sl_strdup("reb");
-	c->log->h.players[0].name = sl_strdup("Rebels");
-	c->log->h.players[1].id = sl_strdup("imp");
-	c->log->h.players[1].name = sl_strdup("Empire");
-	c->log->h.rules_version = G->rules_version;
-	sl_buf_init(&c->desc);
-	assert_int_equal(G->init(&c->st, &c->log->h, &c->err), 0);
-	*state = c;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	ctx *c = *state;
-	G->destroy(c->st);
-	sl_log_free(c->log);
-	sl_buf_free(&c->desc);
-	free(c);
-	return 0;
+	static const char *const ids[2] = {"reb", "imp"}, *const names[2] = {"Rebels", "Empire"};
+	return ctx_open(state, G, G->rules_version, 2, ids, names, 0);
 }
 
 static xw_state *S(ctx *c) { return c->st; }
-
-static uint64_t hash(ctx *c)
-{
-	uint64_t hv = 0;
-	assert_int_equal(sl_game_hash(G, c->st, &hv), 0);
-	return hv;
-}
-
-static int L(ctx *c, const char *line)
-{
-	sl_event ev;
-	int rc;
-	sl_error_clear(&c->err);
-	sl_buf_reset(&c->desc);
-	rc = sl_sil_parse_line(c->log, line, strlen(line), 1, &ev, &c->err);
-	if (rc != 1)
-		fail_msg("line does not parse: %s: %s", line, c->err.msg);
-	if (ev.entry == SL_ENTRY_TURN) {
-		rc = G->mark(c->st, &c->log->h, ev.mark, 1, &c->err);
-		if (rc == 0)
-			c->turn = ev.mark;
-		return rc;
-	}
-	if (ev.entry == SL_ENTRY_PHASE)
-		return G->mark(c->st, &c->log->h, c->turn, ev.mark, &c->err);
-	return G->apply(c->st, &c->log->h, &ev, &c->desc, &c->err);
-}
-
-static void OK(ctx *c, const char *line)
-{
-	if (L(c, line) != 0)
-		fail_msg("refused: %s\n  -> %s", line, c->err.msg);
-}
-
-static void NO(ctx *c, const char *line, const char *want)
-{
-	uint64_t before = hash(c);
-	int rc = L(c, line);
-	if (rc == 0)
-		fail_msg("accepted but should be refused: %s (%s)", line, sl_buf_cstr(&c->desc));
-	if (!strstr(c->err.msg, want))
-		fail_msg("refused for another reason: %s\n  -> %s\n  (wanted: %s)", line, c->err.msg,
-			want);
-	assert_true(hash(c) == before);
-}
 
 static int I(ctx *c, const char *id)
 {

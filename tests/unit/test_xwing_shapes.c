@@ -260,16 +260,18 @@ static int simple_polygon(const xw_shape_def *d)
 static void test_outlines(void **state)
 {
 	(void)state;
-	/* a standard setup's six printed tokens are distinct: six asteroids
+	/* a standard setup's six printed tokens are distinct: eleven asteroids
 	 * (the 2.0 core set's Force Awakens asteroids 0-4, the first core set's
-	 * A1), six debris clouds and six gas clouds */
-	assert_int_equal(xw_nshapes, 18);
+	 * A1-A6), six debris clouds and six gas clouds */
+	assert_int_equal(xw_nshapes, 23);
+	assert_int_equal(xw_nshapes6, 24);   /* rules 6: and the Force Awakens asteroid 5 */
 	int nkind[3] = {0, 0, 0};
-	for (int k = 0; k < xw_nshapes; k++) {
-		const xw_shape_def *d = &xw_shapes[k];
+	for (int k = 0; k < xw_nshapes + xw_nshapes6; k++) {
+		int six = k >= xw_nshapes;
+		const xw_shape_def *d = six ? &xw_shapes6[k - xw_nshapes] : &xw_shapes[k];
 		int64_t r2 = 0;
 		int32_t x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-		assert_string_equal(d->id, xw_shape_ids[k]);
+		assert_string_equal(d->id, xw_shape_ids[six ? k - xw_nshapes : k]);
 		assert_true(d->n >= 3 && d->n <= XW_POLY_MAX);
 		assert_true(area2(d) > 0);                   /* counter-clockwise */
 		assert_true(simple_polygon(d));
@@ -282,20 +284,41 @@ static void test_outlines(void **state)
 			y1 = d->y[i] > y1 ? d->y[i] : y1;
 		}
 		assert_true(xw_isqrt(r2) <= d->r && xw_isqrt(r2) + 1 >= d->r);
-		/* the printed tokens: 3.5 to 16.5 cm across each way, 10 to 150 cm2, the
-		 * centroid inside the box (the largest, tfa-a3 and tfa-a4, are 159 mm
-		 * long and 144 cm2; the narrowest, vt49-d2, 36 mm across in its mesh's
-		 * own meters: data/xwing/obstacles/SOURCE.md) */
-		assert_true(x1 - x0 > 3500 && x1 - x0 < 16500);
-		assert_true(y1 - y0 > 3500 && y1 - y0 < 16500);
-		assert_true(x0 < 0 && x1 > 0 && y0 < 0 && y1 > 0);
-		assert_true(d->r > 3000 && d->r < 9500);
-		assert_true(area2(d) / 2 > 10000000 && area2(d) / 2 < 150000000);
+		assert_true(x0 < 0 && x1 > 0 && y0 < 0 && y1 > 0);   /* the centroid inside the box */
+		if (strncmp(d->id, "core-", 5) == 0) {
+			/* the first core set's asteroids, in their meshes' centimeters:
+			 * 3.0 to 8.0 cm across each way, 8 to 32 cm2 (A1, the largest, is
+			 * 71 x 57 mm and 28.5 cm2; A6, the smallest, 38 x 34 mm and 9.2
+			 * cm2). Taken in the TTS unit (2.77 times as long) A6 would be
+			 * 104 mm across, and A1 196: refused. */
+			assert_int_equal(d->kind, XW_ASTEROID);
+			assert_true(x1 - x0 > 3000 && x1 - x0 < 8000);
+			assert_true(y1 - y0 > 3000 && y1 - y0 < 8000);
+			assert_true(d->r > 1700 && d->r < 4500);
+			assert_true(area2(d) / 2 > 8000000 && area2(d) / 2 < 32000000);
+		} else if (six) {
+			/* rules 6: the other printed tokens, 1.9 to 8.5 cm across each
+			 * way, 4.5 to 40 cm2 (tfa-a0, the smallest, is 44 x 20 mm and
+			 * 4.8 cm2; the debris clouds keep their meters, yt2400-d0 56 x 80) */
+			assert_true(x1 - x0 > 1900 && x1 - x0 < 8500);
+			assert_true(y1 - y0 > 1900 && y1 - y0 < 8500);
+			assert_true(d->r > 2000 && d->r < 5000);
+			assert_true(area2(d) / 2 > 4500000 && area2(d) / 2 < 40000000);
+		} else {
+			/* rules 3-5: the other printed tokens: 3.5 to 16.5 cm across each way, 10 to
+			 * 150 cm2 (the largest, tfa-a3 and tfa-a4, are 159 mm long and
+			 * 144 cm2; the narrowest, vt49-d2, 36 mm across in its mesh's own
+			 * meters: data/xwing/obstacles/SOURCE.md) */
+			assert_true(x1 - x0 > 3500 && x1 - x0 < 16500);
+			assert_true(y1 - y0 > 3500 && y1 - y0 < 16500);
+			assert_true(d->r > 3000 && d->r < 9500);
+			assert_true(area2(d) / 2 > 10000000 && area2(d) / 2 < 150000000);
+		}
 		nkind[d->kind]++;
 	}
-	assert_int_equal(nkind[XW_ASTEROID], 6);
-	assert_int_equal(nkind[XW_DEBRIS], 6);
-	assert_int_equal(nkind[XW_GAS], 6);
+	assert_int_equal(nkind[XW_ASTEROID], 11 + 12);
+	assert_int_equal(nkind[XW_DEBRIS], 6 + 6);
+	assert_int_equal(nkind[XW_GAS], 6 + 6);
 	/* a simple polygon is told from one crossing itself */
 	{
 		xw_shape_def bow = {"bow", XW_ASTEROID, 4, 100, {0, 100, 100, 0}, {0, 100, 0, 100}};
@@ -310,13 +333,54 @@ static void test_outlines(void **state)
 	/* turned a quarter clockwise, a vertex (dx, dy) goes to (dy, -dx) */
 	{
 		xw_poly q;
-		xw_shape_place(0, 45720, 45720, 900, &q);
+		xw_shape_place(&xw_shapes[0], 45720, 45720, 900, &q);
 		assert_int_equal(q.x[0], 45720 + xw_shapes[0].y[0]);
 		assert_int_equal(q.y[0], 45720 - xw_shapes[0].x[0]);
 	}
 }
 
 /* ---- the rules on a log ------------------------------------------------------------ */
+
+/* Rules 6: tfa-a0 reaches 21.10 mm left of its centroid (58.41 before), so its
+ * tip is on the mat's edge at x = 2110; a small base whose right edge is
+ * 0.01 mm short of that tip is clear, 0.01 mm past it overlaps; the state
+ * restored keeps the table it was read with. The same base under rules 3 is
+ * deep in the old outline. tfa-a5 is placed and keeps ships off it. */
+static void test_v6_hazard(void **state)
+{
+	ctx *c = *state;
+	NO(c, "hazard id=rock shape=tfa-a0 x=2109 y=45720", "lies wholly on the mat");
+	OK(c, "hazard id=rock shape=tfa-a0 x=2110 y=45720");
+	OK(c, "hazard id=rock2 shape=tfa-a0 x=45720 y=45720");
+	NO(c, "ship id=y pilot=redsquadronveteran side=reb x=41611 y=45720 heading=0",
+		"y would overlap rock2");
+	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=41609 y=45720 heading=0");
+	OK(c, "hazard id=big shape=tfa-a5 x=45720 y=80000");
+	assert_int_equal(S(c)->obstacles[2].shape, 24);
+	assert_int_equal(S(c)->obstacles[2].r, 4053);
+	NO(c, "ship id=z pilot=redsquadronveteran side=imp x=45720 y=80000 heading=1800",
+		"z would overlap big");
+	{
+		sl_buf b;
+		void *st2 = NULL;
+		sl_buf_init(&b);
+		assert_int_equal(G->serialize(c->st, &b), 0);
+		assert_int_equal(G->restore(&st2, b.data, b.len, &c->err), 0);
+		assert_int_equal(((xw_state *)st2)->obstacles[1].six, 1);
+		assert_int_equal(((xw_state *)st2)->obstacles[2].shape, 24);
+		G->destroy(st2);
+		sl_buf_free(&b);
+	}
+}
+
+static void test_v3_same_base_on_old_outline(void **state)
+{
+	ctx *c = *state;
+	OK(c, "hazard id=rock2 shape=tfa-a0 x=45720 y=45720");
+	NO(c, "ship id=x pilot=redsquadronveteran side=reb x=41609 y=45720 heading=0",
+		"x would overlap rock2");
+	assert_int_equal(S(c)->obstacles[0].six, 0);
+}
 
 static void test_hazard_setup(void **state)
 {
@@ -543,6 +607,131 @@ static void test_yt2400_d2_notch(void **state)
 	OK(c, "ship id=x pilot=redsquadronveteran side=reb x=41820 y=43932 heading=450");
 }
 
+/* The first core set's asteroids A2-A6 (their Maya meshes' top cap loops,
+ * ordered from the cap's faces): each at (45720, 45720) unturned, a small
+ * base slid into its deepest notch (the vertex farthest inside the convex
+ * hull) from the side, clear 0.6 mm before its first contact, inside the
+ * hull there (an outline taken as its hull would refuse it), and
+ * overlapping 0.6 mm after it. */
+static void test_core_a2_a6_notches(void **state)
+{
+	static const struct {
+		const char *shape;
+		int index;                 /* xw_shapes[] + 1, as the state keeps it */
+		int32_t x_in, y_in, x_out, y_out, heading;
+	} t[] = {
+		/* 4.5 mm deep; the base turned 65 degrees, slid in from 160
+		 * degrees, clear 4.0 mm inside the hull */
+		{"core-a2", 19, 42331, 47581, 42218, 47622, 650},
+		/* 2.1 mm; turned 35, from 100 degrees, clear 1.5 mm inside */
+		{"core-a3", 20, 43251, 49088, 43230, 49207, 350},
+		/* 2.9 mm; turned 25, from 200 degrees, clear 2.3 mm inside */
+		{"core-a4", 21, 41779, 43761, 41666, 43720, 250},
+		/* 3.3 mm; turned 55, from 260 degrees, clear 2.8 mm inside */
+		{"core-a5", 22, 45064, 41339, 45043, 41220, 550},
+		/* A6, the smallest (38 x 34 mm): 1.7 mm; turned 85, from 320
+		 * degrees, clear 1.2 mm inside */
+		{"core-a6", 23, 47960, 42661, 48052, 42584, 850},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		void *st = NULL;
+		char line[160];
+		assert_int_equal(setup(&st), 0);
+		ctx *c = st;
+		snprintf(line, sizeof line, "hazard id=rock shape=%s x=45720 y=45720 kind=asteroid",
+			t[i].shape);
+		OK(c, line);
+		assert_int_equal(S(c)->obstacles[0].shape, t[i].index);
+		assert_int_equal(S(c)->obstacles[0].kind, XW_ASTEROID);
+		snprintf(line, sizeof line, "ship id=x pilot=redsquadronveteran side=reb x=%d y=%d "
+			"heading=%d", (int)t[i].x_in, (int)t[i].y_in, (int)t[i].heading);
+		NO(c, line, "x would overlap rock");
+		snprintf(line, sizeof line, "ship id=x pilot=redsquadronveteran side=reb x=%d y=%d "
+			"heading=%d", (int)t[i].x_out, (int)t[i].y_out, (int)t[i].heading);
+		OK(c, line);
+		assert_int_equal(teardown(&st), 0);
+	}
+}
+
+/* Ids no outline is copied for are refused as the schema's unknown values:
+ * a seventh core asteroid, an A0; the Force Awakens asteroid 5, whose outline
+ * came with rules version 6, is refused by the rules before it. */
+static void test_shape_ids_refused(void **state)
+{
+	ctx *c = *state;
+	static const char *const no[] = {"core-a7", "core-a0", "core-a", "A2"};
+	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+		char line[128], want[64];
+		sl_event ev;
+		snprintf(line, sizeof line, "hazard id=rock shape=%s x=45720 y=45720", no[i]);
+		snprintf(want, sizeof want, "unknown value '%s' for shape", no[i]);
+		sl_error_clear(&c->err);
+		assert_true(sl_sil_parse_line(c->log, line, strlen(line), 1, &ev, &c->err) < 0);
+		if (!strstr(c->err.msg, want))
+			fail_msg("%s: refused for another reason: %s", no[i], c->err.msg);
+	}
+	assert_int_equal(S(c)->nobstacles, 0);
+	NO(c, "hazard id=rock shape=tfa-a5 x=45720 y=45720",
+		"tfa-a5 has an outline from rules version 6 on (this log is version 3)");
+	OK(c, "hazard id=rock shape=core-a6 x=45720 y=45720");
+	assert_int_equal(S(c)->obstacles[0].shape, 23);
+}
+
+/* ---- rules version 6: the Blender meshes at their measured size ----------------------- */
+
+static int setup6(void **state) { return xw_open(state, G, 6); }
+
+static double poly_area_cm2(const xw_shape_def *d)
+{
+	double a = 0;
+	for (int i = 0; i < d->n; i++) {
+		int j = (i + 1) % d->n;
+		a += (double)d->x[i] * d->y[j] - (double)d->x[j] * d->y[i];
+	}
+	return fabs(a) / 2 / 1e6;    /* 0.01 mm squared to cm2 */
+}
+
+/* Each outline's area against the token's area measured on the VASSAL X-Wing
+ * module's images (Mu0n/XWVassal, swxwmg.vmod-unpacked/images, 2.825 pixels
+ * to the mm: its range ruler is 847 pixels for 300 mm; the opaque pixels
+ * counted; data/xwing/obstacles/SOURCE.md). The meshes that name their unit
+ * came out within 7% of those images from the start; under rules 3-5 the
+ * Force Awakens asteroids were 6.3 to 7.7 times the images' areas and gas
+ * clouds 1-3 2.4 to 2.6 times; from rules 6 every outline is within 25%. */
+static void test_v6_areas_measured(void **state)
+{
+	static const struct { const char *id; double cm2; } img[] = {
+		{"tfa-a0", 4.8}, {"tfa-a1", 12.4}, {"tfa-a2", 7.5}, {"tfa-a3", 11.6},
+		{"tfa-a4", 21.2}, {"tfa-a5", 32.7}, {"gas-1", 17.4}, {"gas-2", 17.0},
+		{"gas-3", 18.4}, {"gas-4", 26.6}, {"gas-5", 24.0}, {"gas-6", 17.3},
+		{"vt49-d0", 14.3}, {"vt49-d1", 15.6}, {"vt49-d2", 13.0}, {"yt2400-d0", 25.7},
+		{"yt2400-d1", 19.3}, {"yt2400-d2", 26.0}, {"core-a1", 27.8}, {"core-a2", 10.5},
+		{"core-a3", 12.5}, {"core-a4", 10.7}, {"core-a5", 12.6}, {"core-a6", 8.9},
+	};
+	int n5, n6, far5 = 0;
+	const xw_shape_def *t5 = xw_shape_table(5, &n5), *t6 = xw_shape_table(6, &n6);
+	(void)state;
+	assert_int_equal(n6, n5 + 1);
+	assert_int_equal(n6, (int)(sizeof img / sizeof img[0]));
+	for (int k = 0; k < n6; k++) {
+		int m = 0;
+		while (strcmp(img[m].id, t6[k].id) != 0)
+			m++;
+		double r6 = poly_area_cm2(&t6[k]) / img[m].cm2;
+		if (r6 < 0.75 || r6 > 1.25)
+			fail_msg("%s: %.2f cm2 under rules 6, %.1f on the image", t6[k].id,
+				poly_area_cm2(&t6[k]), img[m].cm2);
+		if (k < n5) {
+			double r5 = poly_area_cm2(&t5[k]) / img[m].cm2;
+			assert_string_equal(t5[k].id, t6[k].id);
+			assert_int_equal(t5[k].kind, t6[k].kind);
+			far5 += r5 < 0.75 || r5 > 1.25;
+		}
+	}
+	assert_int_equal(far5, 8);   /* tfa-a0..a4 and gas-1..3 (gas-4..6 were 0.83-0.87) */
+}
+
 static void to_activation(ctx *c, const char *yw)
 {
 	four(c);
@@ -662,6 +851,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tfa_a4_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_2_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_core_a1_notch, setup, teardown),
+		cmocka_unit_test(test_core_a2_a6_notches),
+		cmocka_unit_test_setup_teardown(test_shape_ids_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vt49_d1_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_3_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vt49_d2_notch, setup, teardown),
@@ -669,6 +860,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_gas_5_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gas_6_notch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_yt2400_d2_notch, setup, teardown),
+		cmocka_unit_test(test_v6_areas_measured),
+		cmocka_unit_test_setup_teardown(test_v6_hazard, setup6, teardown),
+		cmocka_unit_test_setup_teardown(test_v3_same_base_on_old_outline, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """derive.py - the outlines of the X-Wing obstacles as integer polygons.
 
-    python3 tools/xwing-obstacles/derive.py           # writes src/games/xwing/xwing_shapes.inc
-    python3 tools/xwing-obstacles/derive.py --check   # exit 1 if the .inc is stale
+    python3 tools/xwing-obstacles/derive.py           # writes src/games/xwing/xwing_shapes*.inc
+    python3 tools/xwing-obstacles/derive.py --check   # exit 1 if an .inc is stale
 
 Reads the committed vertex lists data/xwing/obstacles/*.v: the lines of one
 ring of a flat obstacle token's mesh, copied unchanged from FlyCasual's
@@ -10,7 +10,9 @@ Wavefront files (data/xwing/obstacles/SOURCE.md names each file, its commit
 and the licence). A token is a prism: its top and bottom faces are the same
 outline, so one ring of side vertices, in the mesh's order, is the boundary.
 Where the mesh lists its loop out of order (a shape marked "chain": the top
-cap's boundary loop of a Maya export), the loop is ordered by chain() first.
+cap's boundary loop of a Maya export), the loop is ordered by chain() first;
+a shape marked "faces" was put in order from the mesh's cap faces when it was
+copied (cap_loop.py). Either way the whole loop is checked to be simple.
 
 For each shape: the ring's (x, z) is seen from above (x right, -z up: the
 mesh's right-handed frame looked at from +y), scaled from the mesh's unit to
@@ -28,6 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 DATA = os.path.join(ROOT, "data", "xwing", "obstacles")
 OUT = os.path.join(ROOT, "src", "games", "xwing", "xwing_shapes.inc")
+OUT6 = os.path.join(ROOT, "src", "games", "xwing", "xwing_shapes6.inc")
 
 # The TTS X-Wing mod's in-game unit: 40 mm (a small base) is 1.445 units
 # (tjakubo/TTS_xwing, Dim: mm_igu_ratio = 0.036125). The Blender meshes of
@@ -35,6 +38,20 @@ OUT = os.path.join(ROOT, "src", "games", "xwing", "xwing_shapes.inc")
 # PNG-silhouette exports say theirs in a header line (meters, centimeters).
 IGU_MM = 1 / 0.036125
 UNITS = {"igu": IGU_MM, "meters": 1000.0, "centimeters": 10.0}
+
+# Rules version 6 on: the Blender meshes measured (data/xwing/obstacles/
+# SOURCE.md, "The scale, measured again"). The unit above made the Force
+# Awakens asteroids and gas clouds 1-3 2.8 and 1.6 times too long; FlyCasual's
+# prefabs draw the asteroids at one unit to the centimetre and gas clouds 1-3
+# at 1.7 cm, and the VASSAL X-Wing module's token images (2.825 pixels to the
+# mm, checked on the twelve meshes that name their unit) agree within 10%;
+# gas clouds 4-6 are 3 cm to the unit by those images (within 2%), where
+# FlyCasual's 2.4 and 3.5 are not. The meshes that name their unit keep it.
+UNITS6 = {"igu": None, "meters": 1000.0, "centimeters": 10.0,
+          "tfa": 10.0, "gas13": 17.0, "gas46": 30.0}
+V6 = {"tfa-a0": "tfa", "tfa-a1": "tfa", "tfa-a2": "tfa", "tfa-a3": "tfa",
+      "tfa-a4": "tfa", "tfa-a5": "tfa", "gas-1": "gas13", "gas-2": "gas13",
+      "gas-3": "gas13", "gas-4": "gas46", "gas-5": "gas46", "gas-6": "gas46"}
 
 # id, kind (enum xw_obstacle_kind: 0 asteroid, 1 debris, 2 gas), file, unit
 SHAPES = [
@@ -58,6 +75,17 @@ SHAPES = [
     # the mesh of commit db5e5023 (PNGSilhouette, "# Units meters"), which
     # FlyCasual's prefab scales by 100 as it does yt2400-d0 and -d1
     ("yt2400-d2", 1, "yt2400-d2.v", "meters"),
+    # the first core set's asteroids A2-A6 (Maya exports as A1's): their top
+    # cap's boundary loop in the order of its faces (cap_loop.py)
+    ("core-a2", 0, "core-a2.v", "centimeters", "faces"),
+    ("core-a3", 0, "core-a3.v", "centimeters", "faces"),
+    ("core-a4", 0, "core-a4.v", "centimeters", "faces"),
+    ("core-a5", 0, "core-a5.v", "centimeters", "faces"),
+    ("core-a6", 0, "core-a6.v", "centimeters", "faces"),
+]
+# rules version 6 on: the same shapes in the same order, then these
+SHAPES6_MORE = [
+    ("tfa-a5", 0, "tfa-a5.v", "tfa"),
 ]
 TOL = 40        # 0.4 mm
 MAXV = 48       # XW_POLY_MAX in xwing.h
@@ -77,14 +105,15 @@ def chain(pts):
     return out
 
 
-def ring(path, unit):
+def ring(path, unit, units=UNITS):
+    scale = unit if isinstance(unit, float) else units[unit]
     pts = []
     with open(path) as f:
         for line in f:
             w = line.split()
             if len(w) == 4 and w[0] == "v":
                 x, z = float(w[1]), float(w[3])
-                p = (x * UNITS[unit] * 100.0, -z * UNITS[unit] * 100.0)
+                p = (x * scale * 100.0, -z * scale * 100.0)
                 if not pts or p != pts[-1]:
                     pts.append(p)
     if len(pts) > 1 and pts[0] == pts[-1]:
@@ -163,13 +192,14 @@ def simple(poly):
     return True
 
 
-def derive(sid, path, unit, order=None):
-    pts = ring(path, unit)
+def derive(sid, path, unit, order=None, units=UNITS):
+    pts = ring(path, unit, units)
     if order == "chain":
         pts = chain(pts)
+    if order in ("chain", "faces"):
         full = [(int(round(x)), int(round(y))) for x, y in pts]
         if not simple(full):
-            sys.exit("derive.py: %s: the chained loop crosses itself" % sid)
+            sys.exit("derive.py: %s: the %s loop crosses itself" % (sid, order))
     a, cx, cy = area_centroid(pts)
     pts = [(x - cx, y - cy) for x, y in pts]
     if a < 0:
@@ -186,13 +216,20 @@ def derive(sid, path, unit, order=None):
     return poly, r, tol, abs(a)
 
 
-def render():
-    out = ["/* xwing_shapes.inc - generated by tools/xwing-obstacles/derive.py from",
+def render(six=False):
+    name = "xwing_shapes6.inc" if six else "xwing_shapes.inc"
+    out = ["/* %s - generated by tools/xwing-obstacles/derive.py from" % name,
            " * the .v files of data/xwing/obstacles (FlyCasual's obstacle meshes, MIT; SOURCE.md there).",
            " * Do not edit: rerun the script. Vertices in 0.01 mm about the area centroid,",
            " * counter-clockwise; r the circumscribed radius. */"]
-    for sid, kind, fname, unit, *order in SHAPES:
-        poly, r, tol, area = derive(sid, os.path.join(DATA, fname), unit, *order)
+    if six:
+        out[-1] = out[-1][:-3] + " Rules version 6 on: the"
+        out.append(" * Blender meshes at their measured units (UNITS6), asteroid 5 added. */")
+    for sid, kind, fname, unit, *order in SHAPES + (SHAPES6_MORE if six else []):
+        if six and sid in V6:
+            unit = V6[sid]
+        poly, r, tol, area = derive(sid, os.path.join(DATA, fname), unit, *order,
+                                    units=UNITS6 if six else UNITS)
         xs = ", ".join(str(p[0]) for p in poly)
         ys = ", ".join(str(p[1]) for p in poly)
         out.append("/* %s: %d vertices, within %.2f mm of the mesh outline, area %.0f mm2 */"
@@ -202,14 +239,14 @@ def render():
 
 
 def main():
-    text = render()
-    if "--check" in sys.argv[1:]:
-        with open(OUT) as f:
-            if f.read() != text:
-                sys.exit("derive.py: %s is stale: rerun tools/xwing-obstacles/derive.py" % OUT)
-        return
-    with open(OUT, "w") as f:
-        f.write(text)
+    for out, text in ((OUT, render()), (OUT6, render(True))):
+        if "--check" in sys.argv[1:]:
+            with open(out) as f:
+                if f.read() != text:
+                    sys.exit("derive.py: %s is stale: rerun tools/xwing-obstacles/derive.py" % out)
+            continue
+        with open(out, "w") as f:
+            f.write(text)
 
 
 if __name__ == "__main__":

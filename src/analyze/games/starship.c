@@ -535,6 +535,13 @@ static int m_observe(void *cx, const sl_header *h, const void *st, const sl_even
 				return rc;
 		}
 	}
+	if (s->outcome == STARSHIP_ON && (!c->tab || !ev)) {   /* a walk begun inside a fight (stats --from) */
+		sl_odds_table_free(c->tab);
+		c->tab = NULL;
+		if ((rc = sl_odds_table_new_doubles(&c->tab, s->you.weapons, s->enemy.weapons, s->you.shields,
+			s->enemy.shields)))
+			return sl_error_set(err, rc, "stats: cannot solve the fight: %s", sl_code_name(rc));
+	}
 	if (s->outcome == STARSHIP_ON && c->tab) {
 		sl_fight f = fight_of(s);
 		sl_fight_odds od;

@@ -42,6 +42,7 @@ typedef struct ctx {
 	int ready;
 	int ev_attack, f_target, f_atk, f_rerolled, f_def;
 	int ev_roll, ev_modify, f_mrerolled, f_rdie;   /* an attack in two entries */
+	int ev_defend, ev_ability, f_brerolled, f_brdie;   /* rules version 4: its defence dice, cards' rerolls */
 	int damage[XW_MAX_SHIPS];    /* each ship's damage after the entry before */
 } ctx;
 
@@ -87,14 +88,56 @@ static int report(sl_observer *o, int kind, int side, const sl_value *v, int goo
 	return SL_OK;
 }
 
-/* The dice of an attack in two entries: a roll's faces (the state holds
- * them, typed or drawn), a modify's rerolled ones (typed, or drawn dice read
- * through the published faces: 1-3 hit, 4 crit, 5-6 focus, 7-8 blank). */
-static int two_entries(const ctx *c, const xw_state *s, const sl_event *ev, sl_observer *o)
+/* Rerolled dice as faces in the log's order (attack: hit, crit, focus,
+ * blank; defence: evade, focus, blank): typed ones (`rerolled=`, in the
+ * order of `names`), or drawn eight-sided dice read through the published
+ * faces (attack 1-3 hit, 4 crit, 5-6 focus, 7-8 blank; defence 1-3 evade,
+ * 4-5 focus, 6-8 blank). */
+static int rerolls(sl_observer *o, int kind, int side, const sl_value *typed, const char *const *names,
+	const sl_value *drawn)
 {
+	const char *const *faces = kind == K_ATTACK ? atk_faces : def_faces;
 	sl_value v;
 	uint8_t f[16];   /* XW_MAX_DICE (12) at most */
 	memset(&v, 0, sizeof v);
+	for (int k = 0; typed->present && k < typed->n && k < 16; k++) {
+		const char *name = names[((const uint8_t *)typed->p)[k]];
+		for (int j = 0; faces[j]; j++)
+			if (strcmp(faces[j], name) == 0)
+				f[v.n++] = (uint8_t)j;
+	}
+	for (int k = 0; drawn->present && k < drawn->n && k < 16; k++) {
+		uint8_t d = ((const uint8_t *)drawn->p)[k];
+		f[v.n++] = kind == K_ATTACK ? (d <= 3 ? 0 : d == 4 ? 1 : d <= 6 ? 2 : 3) : (d <= 3 ? 0 : d <= 5 ? 1 : 2);
+	}
+	v.present = v.n > 0;
+	v.p = f;
+	return kind == K_ATTACK ? report(o, K_ATTACK, side, &v, 2, 0.5) : report(o, K_DEFENCE, side, &v, 1, 3.0 / 8);
+}
+
+/* The dice of an attack in two entries: a roll's faces (the state holds
+ * them, typed or drawn), a modify's rerolled ones; in rules version 4 also
+ * the defence dice of `defend` and the dice a card's `ability` rerolled
+ * (the attack dice in the attacker's step, the defence dice in the
+ * defender's: each side's own dice, whoever's card it was). */
+static int two_entries(const ctx *c, const xw_state *s, const sl_event *ev, sl_observer *o)
+{
+	sl_value v;
+	memset(&v, 0, sizeof v);
+	if (ev->type == c->ev_ability) {
+		const sl_event_def *d = &sl_game_xwing.schema->events[c->ev_ability];
+		int attack = s->roll.step == 1;
+		if (!s->roll.on)
+			return SL_OK;
+		return rerolls(o, attack ? K_ATTACK : K_DEFENCE, s->ships[attack ? s->roll.ship : s->roll.target].side,
+			&ev->f[c->f_brerolled], d->fields[c->f_brerolled].names, &ev->f[c->f_brdie]);
+	}
+	if (ev->type == c->ev_defend) {
+		v.present = 1;
+		v.n = (uint16_t)s->roll.ndef;
+		v.p = s->roll.def;
+		return report(o, K_DEFENCE, s->ships[s->roll.target].side, &v, 1, 3.0 / 8);
+	}
 	if (ev->type == c->ev_roll) {
 		v.present = 1;
 		v.n = (uint16_t)s->roll.natk;
@@ -105,16 +148,7 @@ static int two_entries(const ctx *c, const xw_state *s, const sl_event *ev, sl_o
 		v.p = s->roll.def;
 		return report(o, K_DEFENCE, s->ships[s->roll.target].side, &v, 1, 3.0 / 8);
 	}
-	if (ev->f[c->f_mrerolled].present)
-		return report(o, K_ATTACK, ev->player, &ev->f[c->f_mrerolled], 2, 0.5);
-	for (int k = 0; k < ev->f[c->f_rdie].n && k < 16; k++) {
-		uint8_t d = ((const uint8_t *)ev->f[c->f_rdie].p)[k];
-		f[k] = d <= 3 ? 0 : d == 4 ? 1 : d <= 6 ? 2 : 3;
-		v.n++;
-	}
-	v.present = v.n > 0;
-	v.p = f;
-	return report(o, K_ATTACK, ev->player, &v, 2, 0.5);
+	return rerolls(o, K_ATTACK, ev->player, &ev->f[c->f_mrerolled], atk_faces, &ev->f[c->f_rdie]);
 }
 
 static int observe(void *cx, const sl_header *h, const void *st, const sl_event *ev, double *v,
@@ -137,10 +171,15 @@ static int observe(void *cx, const sl_header *h, const void *st, const sl_event 
 		c->ev_modify = sl_schema_event(sc, "modify", 6);
 		c->f_mrerolled = field(&sc->events[c->ev_modify], "rerolled");
 		c->f_rdie = field(&sc->events[c->ev_modify], "rdie");
+		c->ev_defend = sl_schema_event(sc, "defend", 6);
+		c->ev_ability = sl_schema_event(sc, "ability", 7);
+		c->f_brerolled = field(&sc->events[c->ev_ability], "rerolled");
+		c->f_brdie = field(&sc->events[c->ev_ability], "rdie");
 		c->ready = 1;
 	}
 	if (ev && ev->entry == SL_ENTRY_EVENT && ev->player >= 0 && ev->player < np &&
-	    (ev->type == c->ev_roll || ev->type == c->ev_modify) && two_entries(c, s, ev, o))
+	    (ev->type == c->ev_roll || ev->type == c->ev_modify || ev->type == c->ev_defend
+	     || ev->type == c->ev_ability) && two_entries(c, s, ev, o))
 		return SL_ENOMEM;
 	if (ev && ev->entry == SL_ENTRY_EVENT && ev->type == c->ev_modify && ev->player >= 0 && ev->player < np)
 		attacker = ev->player;   /* the damage of the attack it resolves */

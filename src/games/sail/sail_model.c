@@ -13,6 +13,7 @@
 #include "sail_int.h"
 #include "core/sl_mc.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define SAIL_MODEL_VERSION 1
@@ -461,4 +462,5 @@ const sl_model sail_model = {
 	NULL,                 /* words: sail codes no new strings by a vocabulary */
 	0,                    /* oldest: this version only */
 	0,                    /* ahead: none */
+	offsetof(sail_mctx, special),   /* the candidates and the pending move are the position's */
 };

@@ -120,4 +120,5 @@ const sl_model ti4_model = {
 	ti4_words_v1,
 	0,                    /* oldest: this version (and the version 0 rule) */
 	0,                    /* ahead: none */
+	0,                    /* ctx_fresh: no ctx */
 };

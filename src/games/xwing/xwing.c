@@ -561,12 +561,17 @@ static int ev_hazard(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	sl_error *err)
 {
 	xw_obstacle t;
-	int rc, k = ev->f[1].u.i;
+	int rc, k = ev->f[1].u.i, n;
+	const xw_shape_def *tab = xw_shape_table(s->ver, &n);
 	if ((rc = obstacle_id(s, ev, &t, err)) != 0)
 		return rc;
-	if (k < 0 || k >= xw_nshapes)
+	if (k >= n && k < xw_nshapes6)
+		return illegal(err, "xwing setup: %s has an outline from rules version 6 on "
+			"(this log is version %d)", xw_shape_ids[k], s->ver);
+	if (k < 0 || k >= n)
 		return illegal(err, "xwing setup: no such obstacle shape");
-	t.kind = xw_shapes[k].kind;
+	t.six = s->ver >= 6;
+	t.kind = tab[k].kind;
 	if (ev->f[5].present && ev->f[5].u.i != t.kind)
 		return illegal(err, "xwing setup: %s is %s, not %s (kind=)", xw_shape_ids[k],
 			t.kind == XW_ASTEROID ? "an asteroid" : t.kind == XW_DEBRIS ? "a debris cloud"
@@ -575,7 +580,7 @@ static int ev_hazard(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	t.x = ev->f[2].u.i;
 	t.y = ev->f[3].u.i;
 	t.a = ev->f[4].present ? ev->f[4].u.i : 0;
-	t.r = xw_shapes[k].r;
+	t.r = tab[k].r;
 	if ((rc = place_obstacle(s, h, &t, err)) != 0)
 		return rc;
 	s->obstacles[s->nobstacles++] = t;
@@ -1335,6 +1340,7 @@ static int ev_move(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 		return illegal(err, "xwing obstacles: crits= needs an obstacle's critical hit");
 	}
 	xw_after_maneuver(s, i, &m, nobs > 0, desc);   /* its damage cards (v3) */
+	xw_ability_maneuvered(s, i, &m, f.full, desc);   /* v5: Elusive's charge */
 	if (desc && sh->skip_action)
 		sl_buf_puts(desc, "; skips its Perform Action step");
 	return 0;
@@ -1782,7 +1788,7 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 	int a, d, rc, weapon = ev->f[2].u.i, natk, nre, nnew, nas, ndef, nds, ncrit, want_atk;
 	int want_def, range, hits = 0, crits = 0, evades = 0, ions = 0, lost, faceup, spend_focus = 0;
 	int spend_lock = 0, dfocus = 0, devade = 0, nsfocus, before_h, before_s, atc;
-	int acalc = 0, dcalc = 0, reinforced = 0, aforce = 0, dforce = 0;
+	int acalc = 0, dcalc = 0, reinforced = 0, aforce = 0, dforce = 0, hlc = 0, cancelled = 0;
 	const uint8_t *atk = sl_value_items(&ev->f[3], &natk), *re = sl_value_items(&ev->f[4], &nre);
 	const uint8_t *nw = sl_value_items(&ev->f[5], &nnew), *as = sl_value_items(&ev->f[6], &nas);
 	const uint8_t *df = sl_value_items(&ev->f[7], &ndef), *ds = sl_value_items(&ev->f[8], &nds);
@@ -1886,6 +1892,11 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 		hits += faces[k] == XW_HIT;
 		crits += faces[k] == XW_CRIT;
 	}
+	/* version 5, Heavy Laser Cannon: after Modify Attack Dice, crits are hits */
+	if ((hlc = xw_crits_to_hits(s, a, weapon) ? crits : 0) > 0) {
+		hits += crits;
+		crits = 0;
+	}
 	/* Advanced Targeting Computer: against a defender locked when the attack
 	 * began, one hit becomes a crit (D13) */
 	if (atc && hits > 0) {
@@ -1947,6 +1958,14 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 				evades++;
 				break;
 			}
+	/* version 5, before Neutralize Results: Crack Shot cancels an evade */
+	if (s->ver >= 5 && s->roll.cancel) {
+		if (evades < 1)
+			return illegal(err, "xwing ability: Crack Shot cancels 1 evade result before the Neutralize "
+				"Results step: %s has none", tg->id);
+		evades--;
+		cancelled = 1;
+	}
 	/* neutralize: evades cancel hits first, then crits */
 	{
 		int c = evades < hits ? evades : hits;
@@ -2017,6 +2036,11 @@ static int ev_attack(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf
 			sl_buf_printf(desc, ", the Force (%d, %d)", aforce, dforce);
 		if (reinforced)
 			sl_buf_puts(desc, ", reinforced: one result cancelled");
+		if (hlc)
+			sl_buf_printf(desc, ", Heavy Laser Cannon: %d %s to %s", hlc, hlc == 1 ? "crit" : "crits",
+				hlc == 1 ? "a hit" : "hits");
+		if (cancelled)
+			sl_buf_puts(desc, ", Crack Shot: 1 evade cancelled");
 		if (hits + crits == 0)
 			sl_buf_puts(desc, ": no damage");
 		else if (s->ver >= 3)

@@ -118,13 +118,17 @@ typedef struct xw_shape_def {
 	int32_t r;
 	int32_t x[XW_POLY_MAX], y[XW_POLY_MAX];
 } xw_shape_def;
-extern const xw_shape_def xw_shapes[];
+extern const xw_shape_def xw_shapes[];     /* rules versions 3-5 */
 extern const int xw_nshapes;
+extern const xw_shape_def xw_shapes6[];    /* rules version 6 on: the Blender meshes measured again, tfa-a5 */
+extern const int xw_nshapes6;
+/* The outlines of rules version ver and their count. */
+const xw_shape_def *xw_shape_table(int ver, int *n);
 extern const char *const xw_shape_ids[];    /* NULL-terminated, for the schema */
 
 /* Shape k turned by heading a (0.1 degree, clockwise) about its centroid,
  * placed at (x, y). */
-void xw_shape_place(int k, int32_t x, int32_t y, int32_t a, xw_poly *out);
+void xw_shape_place(const xw_shape_def *d, int32_t x, int32_t y, int32_t a, xw_poly *out);
 /* The point is strictly inside (on the outline is not inside). */
 int xw_poly_inside(const xw_poly *p, int64_t x, int64_t y);
 /* The interiors of two polygons meet (exact in integers; two outlines that
@@ -330,8 +334,9 @@ typedef struct xw_obstacle {
 	int kind;
 	int32_t x, y, r;              /* a disc (`obstacle`, decision D3); a shape: its
 	                               * centroid and circumscribed radius */
-	int shape;                    /* 0 a disc; k + 1: xw_shapes[k] (`hazard`) */
+	int shape;                    /* 0 a disc; k + 1: outline k of the table (`hazard`) */
 	int32_t a;                    /* the shape's heading, 0.1 degree */
+	int six;                      /* the table: xw_shapes6 (rules 6 on), else xw_shapes */
 } xw_obstacle;
 
 /* What an obstacle is, whatever its outline (xwing_shape.c): the tests the
@@ -421,7 +426,7 @@ typedef struct xw_last_move {
 /* The dice of an attack rolled (`roll`), until its `modify` resolves it. */
 typedef struct xw_roll {
 	int on;                       /* 1 while it waits */
-	int step;                     /* v4: 1 the attacker modifies, 2 the defence dice, 3 the defender modifies */
+	int step;                     /* v4: 1 the attacker modifies, 2 the defence dice, 3 the defender modifies; v5: 4 before Neutralize Results */
 	int nre, nas;                 /* v4: the attacker's modify kept until the defender's */
 	uint8_t re[12], refaces[12], as[6];
 	int ship, target, weapon;     /* weapon: XW_W_* (XW_W_CARD + k: the k-th upgrade) */
@@ -431,6 +436,10 @@ typedef struct xw_roll {
 	int nab;
 	uint8_t ab_ship[8], ab_card[8];   /* the ship, its entry in the enforced list */
 	uint16_t amask, dmask;        /* bit k: attack (defence) die k+1 rerolled by an ability */
+	/* v5: step 4, before Neutralize Results (Crack Shot): the defender's spends kept */
+	int nds;
+	uint8_t ds[6];
+	int cancel;                   /* 1 while resolving: an evade result cancelled (never kept) */
 } xw_roll;
 
 typedef struct xw_state {

@@ -6,8 +6,11 @@
  * loadout (its pilot or an upgrade), S's part in the attack, the step, the
  * condition, the count, the faces it changes, and the charge or Force it
  * spends. A new event kind: no log of an earlier build holds one, so rules
- * version 4 replays as it did. The entries are our own summary of each
- * card's mechanism, by XWS id (no card text). */
+ * version 4 replays as it did. Rules version 5 adds Crack Shot, used in a
+ * step of its own before Neutralize Results (the roll waits there, step 4,
+ * only when the card can be used), and the charge Elusive recovers after a
+ * red maneuver. The entries are our own summary of each card's mechanism,
+ * by XWS id (no card text). */
 #include "xwing_int.h"
 
 #include <stdio.h>
@@ -34,7 +37,7 @@ enum { B_SHIP, B_CARD, B_REROLL, B_REROLLED, B_RDIE, B_CHANGE, B_TO };
 
 /* Who uses a card in an attack. */
 enum { AS_ATTACKER = 1, AS_DEFENDER = 2, AS_ATT_FRIEND = 4, AS_DEF_FRIEND = 8 };
-enum { OP_REROLL, OP_CHANGE };
+enum { OP_REROLL, OP_CHANGE, OP_CANCEL };   /* OP_CANCEL: 1 result, before Neutralize Results (v5) */
 enum { COST_NONE, COST_CHARGE, COST_FORCE };
 enum { C_NONE, C_THIS_WEAPON, C_BULLSEYE, C_PRIMARY_BULLSEYE, C_LOCK, C_EVADING, C_ALONE };
 
@@ -71,6 +74,10 @@ static const ability abilities[] = {
 		C_NONE, "a friendly ship at range 0-1 (itself included) in a primary attack: 1 attack die rerolled"},
 	{"serissu", "Serissu", AS_DEFENDER | AS_DEF_FRIEND, 0, OP_REROLL, 1, 0, 0, COST_NONE, C_NONE,
 		"a friendly ship at range 0-1 (itself included) defending: 1 defence die rerolled"},
+	/* rules version 5 (new entries go last: the state's bytes name a card by its index) */
+	{"crackshot", "Crack Shot", AS_ATTACKER, 1, OP_CANCEL, 1, 1 << F_EVADE, 0, COST_CHARGE, C_PRIMARY_BULLSEYE,
+		"a primary attack, the defender in the bullseye arc, before the Neutralize Results step, "
+		"1 charge: 1 evade result cancelled"},
 };
 #define NABILITIES ((int)(sizeof abilities / sizeof abilities[0]))
 
@@ -176,6 +183,55 @@ static int condition(const xw_state *s, const xw_roll *r, const ability *b, int 
 	return 0;
 }
 
+/* Rules version 5, Heavy Laser Cannon (its card: after the Modify Attack
+ * Dice step of its attack, every crit result becomes a hit): 1 when ship i
+ * attacks with it. A change the card makes, not a choice: no entry. */
+int xw_crits_to_hits(const xw_state *s, int i, int weapon)
+{
+	return s->ver >= 5 && weapon >= XW_W_CARD && weapon - XW_W_CARD < s->ships[i].nup
+		&& strcmp(xw_upgrades[s->ships[i].up[weapon - XW_W_CARD]].xws, "heavylasercannon") == 0;
+}
+
+int xw_card_is(const sl_value *v, const char *xws)
+{
+	size_t n = 0;
+	const char *id = sl_value_str(v, &n);
+	return id && strlen(xws) == n && memcmp(xws, id, n) == 0;
+}
+
+/* Step 4 (rules version 5): before the Neutralize Results step, the cards
+ * that cancel a result (Crack Shot): checked, then the attack resolves with
+ * the result cancelled. */
+static int cancel_step(xw_state *s, const sl_header *h, xw_roll *r, const ability *b, int bi, int i, int q,
+	const sl_event *ev, sl_buf *desc, sl_error *err)
+{
+	xw_ship *sh = &s->ships[i];
+	if (b->op != OP_CANCEL)
+		return xw_roll_waits(s, err);
+	if (r->step != 4)
+		return xw_illegal(err, "xwing ability: %s cancels %s result before the Neutralize Results step: "
+			"it is used after the defender's modify, when the attack waits for it", b->name,
+			b->from & (1u << F_EVADE) ? "an evade" : "a");
+	if (ev->f[B_REROLL].present || ev->f[B_REROLLED].present || ev->f[B_RDIE].present
+	    || ev->f[B_CHANGE].present || ev->f[B_TO].present)
+		return xw_illegal(err, "xwing ability: %s names no dice (%s): `ability ship=%s card=%s` alone",
+			b->name, b->clause, sh->id, b->xws);
+	if (condition(s, r, b, i, q, err))
+		return SL_EILLEGAL;
+	if (b->cost == COST_CHARGE && (q < 0 || sh->ucharges[q] < 1))
+		return xw_illegal(err, "xwing charge: %s has no charge left (%s)", b->name, b->clause);
+	r->ab_ship[r->nab] = (uint8_t)i;
+	r->ab_card[r->nab] = (uint8_t)bi;
+	r->nab++;
+	r->cancel = 1;
+	s->roll = *r;
+	if (b->cost == COST_CHARGE)
+		sh->ucharges[q]--;
+	if (desc)
+		sl_buf_printf(desc, "%s uses %s (spends 1 charge); ", sh->id, b->name);
+	return xw_roll_resolve(s, h, desc, err);
+}
+
 int xw_ev_ability(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err)
 {
 	xw_roll r = s->roll;
@@ -192,7 +248,7 @@ int xw_ev_ability(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *d
 	if (s->ver < 4 || s->phase != XW_PH_ENGAGEMENT || !r.on)
 		return xw_illegal(err, "xwing ability: a card's dice modification is used while an attack's dice "
 			"wait in a modify step: nothing is rolled");
-	if (r.step == 2)
+	if (r.step == 2 && !xw_card_is(&ev->f[B_CARD], "heavylasercannon"))
 		return xw_roll_waits(s, err);
 	if ((i = ship_named(s, &ev->f[B_SHIP])) < 0)
 		return xw_illegal(err, "xwing ability: no ship %.*s", (int)ev->f[B_SHIP].n,
@@ -214,7 +270,12 @@ int xw_ev_ability(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *d
 	for (bi = 0; bi < NABILITIES; bi++)
 		if (strlen(abilities[bi].xws) == cn && memcmp(abilities[bi].xws, cid, cn) == 0)
 			break;
-	if (bi == NABILITIES)
+	if (s->ver >= 5 && xw_card_is(&ev->f[B_CARD], "heavylasercannon"))
+		return xw_illegal(err, "xwing ability: Heavy Laser Cannon's change is made by the rules, not by "
+			"an entry: after the Modify Attack Dice step of its attack, every crit result is a hit");
+	if (r.step == 2)
+		return xw_roll_waits(s, err);
+	if (bi == NABILITIES || (s->ver < 5 && abilities[bi].op == OP_CANCEL))
 		return xw_illegal(err, "xwing ability: %.*s's dice modification is not enforced: record it as "
 			"`effect source=%.*s` (formats/xwing.md, Abilities)", (int)cn, cid, (int)cn, cid);
 	b = &abilities[bi];
@@ -225,6 +286,8 @@ int xw_ev_ability(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *d
 			: b->as == AS_DEFENDER ? "the defender" : b->as == AS_ATTACKER ? "the attacker"
 			: "the attacker or the defender", b->clause, sh->id, s->ships[r.ship].id, s->ships[r.target].id);
 	attack = (part & (AS_ATTACKER | AS_ATT_FRIEND)) ? !b->foe : b->foe;
+	if (b->op == OP_CANCEL || r.step == 4)
+		return cancel_step(s, h, &r, b, bi, i, q, ev, desc, err);
 	if (attack && r.step != 1)
 		return xw_illegal(err, "xwing ability: %s modifies the attack dice: it is used before the defence "
 			"dice are rolled, before the attacker's modify", b->name);
@@ -329,6 +392,49 @@ int xw_ev_ability(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *d
 			sl_buf_printf(desc, " (spends %s)", b->cost == COST_FORCE ? "1 Force" : "1 charge");
 	}
 	return 0;
+}
+
+/* 1 when the attacker of the waiting roll holds a card it may use before
+ * the Neutralize Results step (rules version 5): in its loadout, a charge
+ * left, its condition met. Whether a result is there to cancel is the
+ * caller's trial. */
+int xw_ability_cancel_due(const xw_state *s)
+{
+	const xw_roll *r = &s->roll;
+	const xw_ship *a = &s->ships[r->ship];
+	sl_error scratch;
+	if (s->ver < 5 || !r->on)
+		return 0;
+	for (int bi = 0; bi < NABILITIES; bi++) {
+		const ability *b = &abilities[bi];
+		for (int q = 0; b->op == OP_CANCEL && q < a->nup; q++)
+			if (strcmp(xw_upgrades[a->up[q]].xws, b->xws) == 0 && (b->cost != COST_CHARGE || a->ucharges[q] > 0)
+			    && !condition(s, r, b, r->ship, q, &scratch))
+				return 1;
+	}
+	return 0;
+}
+
+/* Rules version 5: after ship i fully executed maneuver m (not bumped, not
+ * fled), the cards that recover a charge then (Elusive: a red maneuver, up
+ * to the charges it prints). */
+void xw_ability_maneuvered(xw_state *s, int i, const xw_maneuver *m, int full, sl_buf *desc)
+{
+	static const struct { const char *xws, *name; int colour; } recover[] = {
+		{"elusive", "Elusive", XW_RED},
+	};
+	xw_ship *sh = &s->ships[i];
+	if (s->ver < 5 || !full)
+		return;
+	for (int q = 0; q < sh->nup; q++) {
+		const xw_upgrade_def *u = &xw_upgrades[sh->up[q]];
+		for (size_t k = 0; k < sizeof recover / sizeof recover[0]; k++)
+			if (m->colour == recover[k].colour && sh->ucharges[q] < u->charges && strcmp(u->xws, recover[k].xws) == 0) {
+				sh->ucharges[q]++;
+				if (desc)
+					sl_buf_printf(desc, "; %s recovers 1 charge", recover[k].name);
+			}
+	}
 }
 
 int xw_ability_no_lock(const xw_state *s)

@@ -180,6 +180,7 @@ static int act_slam(xw_state *s, int i, const sl_event *ev, sl_buf *desc, sl_err
 	if (hits + crits && xw_suffer3(s, i, hits, crits) < 0)
 		return xw_illegal(err, "xwing damage: too many damage cards due");
 	xw_after_maneuver(s, i, &m, nobs > 0, desc);
+	xw_ability_maneuvered(s, i, &m, f.full, desc);   /* v5: Elusive's charge */
 	sh->disarm++;
 	if (desc)
 		sl_buf_puts(desc, "; gains a disarm token");

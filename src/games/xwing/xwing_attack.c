@@ -120,8 +120,10 @@ int xw_roll_waits(const xw_state *s, sl_error *err)
 		return illegal(err, "xwing 4: %s's attack on %s is rolled and waits for %s", s->ships[r->ship].id,
 			s->ships[r->target].id, r->step == 1 ? "the attacker's modifications: `modify` (aspend=, "
 			"reroll=; nothing spent: `modify` alone) comes next" : r->step == 2 ? "the defence dice: "
-			"`defend` (def= as rolled, or the recorder draws them) comes next" : "the defender's "
-			"modifications: its `modify` (dspend=; nothing spent: `modify` alone) comes next");
+			"`defend` (def= as rolled, or the recorder draws them) comes next" : r->step == 3 ? "the defender's "
+			"modifications: its `modify` (dspend=; nothing spent: `modify` alone) comes next" : "the attacker, "
+			"before the Neutralize Results step: `ability card=crackshot` (1 evade result cancelled) or its "
+			"`modify` alone (passed) comes next");
 	return illegal(err, "xwing 4: %s's attack on %s is rolled and waits for its modifications: "
 		"`modify` (aspend=, reroll=, dspend=, crits=; nothing spent: `modify` alone) comes next",
 		s->ships[r->ship].id, s->ships[r->target].id);
@@ -364,9 +366,12 @@ static void describe_modified(const xw_state *s, const xw_roll *r, sl_buf *desc)
 		f[r->re[k] - 1] = r->refaces[k];
 	for (int k = 0; k < r->nas; k++)
 		focus |= r->as[k] == XW_SP_FOCUS, one += r->as[k] >= XW_SP_CALCULATE;
-	for (int k = 0; k < r->natk; k++)
+	for (int k = 0; k < r->natk; k++) {
 		if (f[k] == XW_AFOCUS && (focus || one > 0))
 			f[k] = XW_HIT, one -= !focus;
+		if (f[k] == XW_CRIT && xw_crits_to_hits(s, r->ship, r->weapon))
+			f[k] = XW_HIT;
+	}
 	sl_buf_printf(desc, "%s modifies its attack:", s->ships[r->ship].id);
 	for (int k = 0; k < r->natk; k++)
 		sl_buf_printf(desc, " %s", xw_atk_names[f[k]]);
@@ -376,6 +381,8 @@ static void describe_modified(const xw_state *s, const xw_roll *r, sl_buf *desc)
 	sl_buf_printf(desc, "%s%s); %s rolls %d defence %s next", r->nas ? "" : " nothing",
 		r->nre ? ", rerolled" : "", s->ships[r->target].id, def_count(s, r),
 		def_count(s, r) == 1 ? "die" : "dice");
+	if (xw_crits_to_hits(s, r->ship, r->weapon))
+		sl_buf_puts(desc, " (Heavy Laser Cannon: the crit results are hits from here)");
 }
 
 /* roll (v4): the attack dice only, every check of the attack before its
@@ -466,7 +473,8 @@ static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 					"spend its lock in this attack", s->ships[r.ship].id);
 		r.nre = n;
 		r.nas = nas;
-		memcpy(r.as, as, (size_t)nas);
+		if (nas)   /* no list: no pointer to copy from */
+			memcpy(r.as, as, (size_t)nas);
 		as_attack4(s, &r, def_count(s, &r), &t);
 		if ((rc = trial(s, h, &t, err)) != 0)   /* the spends held, the reroll allowed */
 			return rc;
@@ -476,17 +484,64 @@ static int modify4(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *
 			describe_modified(s, &r, desc);
 		return 0;
 	}
+	if (r.step == 4) {   /* v5: the attacker passes before Neutralize Results */
+		if ((rc = turn_of(s, h, ev, r.ship, "modify", err)) != 0)
+			return rc;
+		if (nas || ev->f[M_REROLL].present || ev->f[M_REROLLED].present || ev->f[M_RDIE].present
+		    || ev->f[M_DSPEND].present)
+			return illegal(err, "xwing 4: before Neutralize Results the attacker spends nothing: its "
+				"`modify` alone passes, `ability ship=%s card=crackshot` cancels an evade result",
+				s->ships[r.ship].id);
+		return xw_roll_resolve(s, h, desc, err);
+	}
 	if ((rc = turn_of(s, h, ev, r.target, "modify", err)) != 0)
 		return rc;
 	if (nas || ev->f[M_REROLL].present || ev->f[M_REROLLED].present || ev->f[M_RDIE].present)
 		return illegal(err, "xwing 4: the attacker's modifications came before the defence dice: "
 			"the defender's modify holds dspend= only");
+	{
+		const uint8_t *ds = sl_value_items(&ev->f[M_DSPEND], &nds);
+		r.nds = nds;
+		if (nds)
+			memcpy(r.ds, ds, (size_t)nds);
+	}
+	s->roll = r;
+	if (xw_ability_cancel_due(s)) {   /* v5: a card to use before Neutralize Results */
+		as_attack4(s, &r, -1, &t);
+		put_items(&t.f[A_DSPEND], r.ds, r.nds);
+		if ((rc = trial(s, h, &t, err)) != 0)   /* the defender's spends held */
+			return rc;
+		s->roll.cancel = 1;
+		rc = trial(s, h, &t, err);   /* and an evade result there to cancel */
+		s->roll.cancel = 0;
+		sl_error_clear(err);
+		if (rc == 0) {
+			s->roll.step = 4;
+			if (desc) {
+				sl_buf_printf(desc, "%s modifies its defence (spent:", s->ships[r.target].id);
+				for (int k = 0; k < r.nds; k++)
+					sl_buf_printf(desc, " %s", xw_dspend_names4[r.ds[k]]);
+				sl_buf_printf(desc, "%s); before the Neutralize Results step %s may use Crack Shot "
+					"(`ability ship=%s card=crackshot`) or pass (`modify`)", r.nds ? "" : " nothing",
+					s->ships[r.ship].id, s->ships[r.ship].id);
+			}
+			return 0;
+		}
+	}
+	return xw_roll_resolve(s, h, desc, err);
+}
+
+int xw_roll_resolve(xw_state *s, const sl_header *h, sl_buf *desc, sl_error *err)
+{
+	xw_roll r = s->roll;
+	sl_event t;
+	int rc;
 	as_attack4(s, &r, -1, &t);
-	t.f[A_DSPEND] = ev->f[M_DSPEND];
-	(void)nds;
+	put_items(&t.f[A_DSPEND], r.ds, r.nds);
 	s->roll.on = 0;
 	if ((rc = xw_ev_attack(s, h, &t, desc, err)) != 0) {
 		s->roll.on = 1;
+		s->roll.cancel = 0;
 		return rc;
 	}
 	memset(&s->roll, 0, sizeof s->roll);
@@ -550,15 +605,19 @@ void xw_roll_write(const xw_state *s, sl_buf *b)
 	sl_buf_put(b, r->refaces, (size_t)r->nre);
 	sl_buf_u8(b, (uint8_t)r->nas);
 	sl_buf_put(b, r->as, (size_t)r->nas);
+	if (r->step == 4) {   /* v5 only: the defender's spends, kept for Neutralize Results */
+		sl_buf_u8(b, (uint8_t)r->nds);
+		sl_buf_put(b, r->ds, (size_t)r->nds);
+	}
 	xw_ability_write(r, b);   /* only when a card's ability was used */
 }
 
-static int roll_read4(xw_roll *r, sl_reader *rd)
+static int roll_read4(const xw_state *s, xw_roll *r, sl_reader *rd)
 {
 	const uint8_t *p;
 	r->step = sl_read_u8(rd);
 	r->nre = sl_read_u8(rd);
-	if (rd->err || r->step < 1 || r->step > 3 || r->nre > r->natk
+	if (rd->err || r->step < 1 || r->step > (s->ver >= 5 ? 4 : 3) || r->nre > r->natk
 	    || (r->step < 3 && r->ndef) || (r->step == 1 && r->nre))
 		return -1;
 	if (r->nre) {
@@ -580,6 +639,16 @@ static int roll_read4(xw_roll *r, sl_reader *rd)
 	for (int k = 0; k < r->nas; k++)
 		if (r->as[k] > XW_SP_CALCULATE + 1)
 			return -1;
+	if (r->step == 4) {
+		r->nds = sl_read_u8(rd);
+		if (rd->err || r->nds > 6 || (r->nds && !(p = sl_read_bytes(rd, (size_t)r->nds))))
+			return -1;
+		if (r->nds)
+			memcpy(r->ds, p, (size_t)r->nds);
+		for (int k = 0; k < r->nds; k++)
+			if (r->ds[k] > 3)
+				return -1;
+	}
 	return 0;
 }
 
@@ -611,5 +680,5 @@ int xw_roll_read(xw_state *s, sl_reader *rd)
 			return -1;
 	r->on = 1;
 	r->step = 1;
-	return s->ver >= 4 ? (roll_read4(r, rd) ? -1 : xw_ability_read(s, r, rd)) : 0;
+	return s->ver >= 4 ? (roll_read4(s, r, rd) ? -1 : xw_ability_read(s, r, rd)) : 0;
 }

@@ -4,7 +4,7 @@
 
 #include "xwing.h"
 
-#define XWING_RULES_VERSION 4   /* 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus; 3: the damage deck drawn card by card, the actions and tokens of 2.0 complete, a medium base's barrel roll slides 10 mm, not 20 (xwing_geom.c), six obstacles in a standard setup, bombs and mines; 4: an attack in two entries takes the published order (the defence dice rolled after the attacker's modifications, by `defend`, and modified by the defender's own `modify`), calculate and Force spent in a modify, Console Fire's and Wounded Pilot's dice rolled */
+#define XWING_RULES_VERSION 6   /* 2: the whole catalog by XWS id, bumps touch, ions kept till the own activation ends, evade needs a blank or focus; 3: the damage deck drawn card by card, the actions and tokens of 2.0 complete, a medium base's barrel roll slides 10 mm, not 20 (xwing_geom.c), six obstacles in a standard setup, bombs and mines; 4: an attack in two entries takes the published order (the defence dice rolled after the attacker's modifications, by `defend`, and modified by the defender's own `modify`), calculate and Force spent in a modify, Console Fire's and Wounded Pilot's dice rolled; 5: Elusive recovers after a red maneuver, Crack Shot's step, Heavy Laser Cannon's crits to hits; 6: the Force Awakens asteroids and the gas clouds at their measured size (xwing_shapes6.inc), tfa-a5 */
 #define XW_MAX_DICE 12
 #define XW_MAX_TOKENS 99    /* of one kind on a ship: more is refused (effects) or dropped (ions) */
 #define XW_COMMIT_DOMAIN "xwing-dial"
@@ -228,6 +228,13 @@ int xw_init_of(const xw_ship *sh);
 extern const sl_field_def xw_f_ability[XW_NF_ABILITY];
 int xw_ev_ability(xw_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc, sl_error *err);
 int xw_ability_no_lock(const xw_state *s);   /* 1: the attacker used Fire-Control System */
+int xw_ability_cancel_due(const xw_state *s);   /* v5: the attacker may use Crack Shot now */
+void xw_ability_maneuvered(xw_state *s, int i, const xw_maneuver *m, int full, sl_buf *desc);
+int xw_card_is(const sl_value *v, const char *xws);   /* v names that XWS id */
+int xw_crits_to_hits(const xw_state *s, int i, int weapon);   /* v5: Heavy Laser Cannon */
+/* The waiting roll resolved: the defender's spends kept in it, then the
+ * one-entry attack's rules (xwing_attack.c). */
+int xw_roll_resolve(xw_state *s, const sl_header *h, sl_buf *desc, sl_error *err);
 void xw_ability_write(const xw_roll *r, sl_buf *b);
 int xw_ability_read(const xw_state *s, xw_roll *r, sl_reader *rd);
 extern const char *const xw_atk_names[], *const xw_def_names[], *const xw_weapon_names_v2[];

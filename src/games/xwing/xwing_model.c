@@ -20,6 +20,7 @@
  * as they were written (generic2 for every event), and version 0 ones
  * generically (sl_mcs_use_version).
  */
+#include <stddef.h>
 #include <string.h>
 #include "core/sl_mc.h"
 #include "xwing_int.h"
@@ -34,10 +35,11 @@ typedef struct xw_pend {
 } xw_pend;
 
 typedef struct xw_mctx {
-	sl_mc_cnt opened;        /* a dial coded by its reveal */
-	sl_mc_cnt same;          /* a reveal that is the one its dial was coded by */
+	/* the round's dials (the position's, first: sl_model.ctx_fresh) */
 	int n;
 	xw_pend p[XW_MPEND];
+	sl_mc_cnt opened;        /* a dial coded by its reveal */
+	sl_mc_cnt same;          /* a reveal that is the one its dial was coded by */
 } xw_mctx;
 
 static int str_is(const sl_value *v, const char *s)
@@ -195,4 +197,5 @@ const sl_model xwing_model = {
 	NULL,                 /* words: none yet */
 	1,                    /* version 1 segments: generic2, as written */
 	1,                    /* looks ahead for the reveal of each dial */
+	offsetof(xw_mctx, opened),   /* the round's dials are the position's */
 };

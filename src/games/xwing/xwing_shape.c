@@ -12,14 +12,26 @@ const xw_shape_def xw_shapes[] = {
 #include "xwing_shapes.inc"
 };
 const int xw_nshapes = (int)(sizeof xw_shapes / sizeof xw_shapes[0]);
+/* Rules version 6 on (formats/xwing.md, Obstacles): the same ids in the same
+ * order, the Blender meshes at their measured units, then tfa-a5. */
+const xw_shape_def xw_shapes6[] = {
+#include "xwing_shapes6.inc"
+};
+const int xw_nshapes6 = (int)(sizeof xw_shapes6 / sizeof xw_shapes6[0]);
 const char *const xw_shape_ids[] = {"tfa-a0", "yt2400-d0", "gas-1", "tfa-a1", "tfa-a2",
 	"yt2400-d1", "vt49-d0", "tfa-a3", "tfa-a4", "gas-2", "core-a1",
 	"vt49-d1", "gas-3", "vt49-d2", "gas-4",
-	"gas-5", "gas-6", "yt2400-d2", NULL};
+	"gas-5", "gas-6", "yt2400-d2", "core-a2", "core-a3", "core-a4", "core-a5",
+	"core-a6", "tfa-a5", NULL};
 
-void xw_shape_place(int k, int32_t x, int32_t y, int32_t a, xw_poly *out)
+const xw_shape_def *xw_shape_table(int ver, int *n)
 {
-	const xw_shape_def *d = &xw_shapes[k];
+	*n = ver >= 6 ? xw_nshapes6 : xw_nshapes;
+	return ver >= 6 ? xw_shapes6 : xw_shapes;
+}
+
+void xw_shape_place(const xw_shape_def *d, int32_t x, int32_t y, int32_t a, xw_poly *out)
+{
 	xw_pose p = {x, y, xw_norm_angle(a)};
 	out->n = d->n;
 	for (int i = 0; i < d->n; i++)
@@ -329,8 +341,10 @@ int xw_template_poly(const xw_pose *start, int size, const xw_maneuver *m, const
 
 void xw_obst_poly(const xw_obstacle *o, xw_poly *out)
 {
-	if (o->shape > 0 && o->shape <= xw_nshapes)
-		xw_shape_place(o->shape - 1, o->x, o->y, o->a, out);
+	int n;
+	const xw_shape_def *t = xw_shape_table(o->six ? 6 : 5, &n);
+	if (o->shape > 0 && o->shape <= n)
+		xw_shape_place(&t[o->shape - 1], o->x, o->y, o->a, out);
 	else
 		out->n = 0;
 }

@@ -215,14 +215,18 @@ static void walk(io *c, xw_state *s)
 		f_i32(c, &o->y, 0, XW_MAT);
 		f_i32(c, &o->r, 500, 10000);
 		if (code >= 2) {
-			f_int(c, &o->shape, 1, xw_nshapes);
+			int n;
+			const xw_shape_def *tab = xw_shape_table(s->ver, &n);
+			f_int(c, &o->shape, 1, n);
 			f_i32(c, &o->a, 0, XW_TURN - 1);
-			if (!c->bad && (xw_shapes[o->shape - 1].kind != o->kind
-			    || xw_shapes[o->shape - 1].r != o->r))
+			o->six = s->ver >= 6;
+			if (!c->bad && (tab[o->shape - 1].kind != o->kind
+			    || tab[o->shape - 1].r != o->r))
 				c->bad = 1;
 		} else {
 			o->shape = 0;
 			o->a = 0;
+			o->six = 0;
 		}
 	}
 	for (int i = 0; i < s->nships && !c->bad; i++) {
@@ -423,7 +427,7 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 		sl_buf_puts(b, ", ");
 		put_mm(b, o->y);
 		if (o->shape) {
-			sl_buf_printf(b, ") shape %s turned %d.%d\n", xw_shapes[o->shape - 1].id,
+			sl_buf_printf(b, ") shape %s turned %d.%d\n", xw_shape_ids[o->shape - 1],
 				o->a / 10, o->a % 10);
 			continue;
 		}
@@ -473,7 +477,7 @@ void xwing_summary(const void *st, const sl_header *h, sl_buf *b)
 static void roll_json(const xw_state *s, sl_buf *b)
 {
 	const xw_roll *r = &s->roll;
-	static const char *const step[] = {"", "attacker modifies", "defence dice", "defender modifies"};
+	static const char *const step[] = {"", "attacker modifies", "defence dice", "defender modifies", "before neutralize"};
 	sl_buf_puts(b, ",\"roll\":{\"attacker\":");
 	sl_buf_json_str(b, s->ships[r->ship].id);
 	sl_buf_puts(b, ",\"defender\":");
@@ -505,7 +509,7 @@ void xwing_summary_json(const void *st, const sl_header *h, sl_buf *b)
 			xw_poly q;
 			xw_obst_poly(o, &q);
 			sl_buf_printf(b, ",\"shape\":\"%s\",\"a\":%d,\"outline\":[",
-				xw_shapes[o->shape - 1].id, o->a);
+				xw_shape_ids[o->shape - 1], o->a);
 			for (int k = 0; k < q.n; k++)
 				sl_buf_printf(b, "%s[%d,%d]", k ? "," : "", q.x[k], q.y[k]);
 			sl_buf_puts(b, "]");

@@ -783,10 +783,11 @@ test("xwing: a SLAM through an obstacle and a tractored ship's move are clicked"
 	await finish(s, [page, watch]);
 });
 
-// issue 25: a card's dice modification clicked in its step: the X-wing's Predator (the TIE in
-// its bullseye) rerolls one attack die, the new face drawn by the server; then no second use.
-test("xwing v4: a card's reroll clicked, its die drawn by the server", async () => {
-	const s = await serve("xw-rules-ability", ["--from", readSetup("xw-rules-ability-setup.sil"), "--quiet"]);
+// A head-on red X-wing and black TIE (tests/serve/data/NAME-setup.sil) flown by the API to the
+// engagement, both dials sealed by the server, then `lines` posted: the server and a reader of
+// its revision.
+async function headOn(name, lines) {
+	const s = await serve(name, ["--from", readSetup(name + "-setup.sil"), "--quiet"]);
 	const base = "http://127.0.0.1:" + s.port;
 	const rev = async () => (await (await fetch(base + "/api/state")).json()).rev;
 	let r = await rev();
@@ -799,8 +800,15 @@ test("xwing v4: a card's reroll clicked, its die drawn by the server", async () 
 	await post("/api/seal", "reb: dial ship=red dial=2FB");
 	await post("/api/seal", "imp: dial ship=black dial=2FB");
 	for (const l of ["phase 2", "phase 3", "reb: reveal ship=red", "reb: move ship=red", "imp: reveal ship=black",
-		"imp: move ship=black", "phase 4", "reb: roll ship=red target=black atk=blank,blank,focus,hit"])
+		"imp: move ship=black", "phase 4", ...lines])
 		await post("/api/act", l);
+	return { s, rev };
+}
+
+// issue 25: a card's dice modification clicked in its step: the X-wing's Predator (the TIE in
+// its bullseye) rerolls one attack die, the new face drawn by the server; then no second use.
+test("xwing v4: a card's reroll clicked, its die drawn by the server", async () => {
+	const { s, rev } = await headOn("xw-rules-ability", ["reb: roll ship=red target=black atk=blank,blank,focus,hit"]);
 	const page = await openRecord(s.urls.record);
 	const watch = await openWatch(s.urls.watch);
 	await caughtUp(page, await rev());
@@ -812,6 +820,28 @@ test("xwing v4: a card's reroll clicked, its die drawn by the server", async () 
 	await caughtUp(page, await rev());
 	assert.ok(!(await listed(page)).some((t) => t.group === "ability"), "Predator once per attack");
 	assert.ok((await listed(page)).some((t) => t.kind === "act" && t.group === "modify"), "then the attacker's modify");
+	await finish(s, [page, watch]);
+});
+
+// issue 25, rules version 5: Crack Shot before the Neutralize Results step: once the defender's
+// modify leaves an evade, the attack waits for the attacker; its player is offered the card and
+// the pass and nothing else, clicks the card, and the attack resolves.
+test("xwing v5: Crack Shot clicked before Neutralize Results, by the attacker only", async () => {
+	const { s, rev } = await headOn("xw-rules-crackshot", ["reb: roll ship=red target=black atk=hit,hit,blank,blank",
+		"reb: modify", "imp: defend def=evade,blank,blank", "imp: modify"]);
+	const page = await openRecord(s.urls.record);
+	const watch = await openWatch(s.urls.watch);
+	await caughtUp(page, await rev());
+	const offers = (await listed(page)).filter((t) => t.kind === "act");
+	assert.deepStrictEqual(offers.map((t) => t.line).sort(), ["reb: ability ship=red card=crackshot", "reb: modify"],
+		"the card and the pass, nothing else: " + JSON.stringify(offers.map((t) => t.line)));
+	assert.ok(offers.every((t) => t.player === "reb"), "offered to the attacker's player");
+	await accepted(page, watch, offers.find((t) => t.group === "ability"));
+	const last = (await journal(s)).pop();
+	assert.match(last.line, /^reb: ability ship=red card=crackshot( ![0-9a-f]+)?$/, "the card recorded: " + last.line);
+	await caughtUp(page, await rev());
+	assert.ok(!(await listed(page)).some((t) => t.group === "ability" || t.group === "modify"), "the attack resolved");
+	assert.match(await watch.textContent("body"), /Crack Shot: 1 evade cancelled/, "the watch page shows the cancel");
 	await finish(s, [page, watch]);
 });
 
