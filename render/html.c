@@ -273,6 +273,7 @@ typedef struct chunk {
 	size_t from, n;
 	chunk_page pg[CHUNK];
 	sl_buf text;
+	sl_buf doc;            /* the chunk's document as cairo wrote it (kept: its pages) */
 	int singles;           /* a document could not be split: one per step from now */
 } chunk;
 
@@ -1654,11 +1655,11 @@ static int chunk_draw(html_job *j, const frame_src *src, sl_error *err)
 	chunk *ck = &j->ck;
 	sl_svg_pages *pg = NULL;
 	sl_frame fr;
-	sl_buf desc, doc;
+	sl_buf desc, *doc = &ck->doc;
 	int w0 = 0, h0 = 0, rc = SL_OK;
 	size_t n = 0;
 	sl_buf_init(&desc);
-	sl_buf_init(&doc);
+	sl_buf_reset(doc);
 	sl_buf_reset(&ck->text);
 	ck->r = NULL;
 	ck->n = 0;
@@ -1689,7 +1690,7 @@ static int chunk_draw(html_job *j, const frame_src *src, sl_error *err)
 				goto out;
 			cp->len = ck->text.len - cp->at;
 		} else {
-			if (!n && (rc = sl_svg_pages_new(&pg, w, h, buf_write, &doc, err)) < 0)
+			if (!n && (rc = sl_svg_pages_new(&pg, w, h, buf_write, doc, err)) < 0)
 				goto out;
 			if ((rc = sl_svg_pages_add(pg, &fr, j->o, SL_LAYER_TOP, err)) < 0)
 				goto out;
@@ -1703,7 +1704,7 @@ static int chunk_draw(html_job *j, const frame_src *src, sl_error *err)
 		pg = NULL;
 		if (rc < 0)
 			goto out;
-		if (!pages_split(ck, sl_buf_cstr(&doc), doc.len, n)) {
+		if (!pages_split(ck, sl_buf_cstr(doc), doc->len, n)) {
 			/* not a document read here: each step on its own, from now on */
 			ck->singles = 1;
 			for (size_t m = 0; m < n; m++) {
@@ -1719,7 +1720,7 @@ static int chunk_draw(html_job *j, const frame_src *src, sl_error *err)
 			}
 		}
 	}
-	if (ck->text.failed || doc.failed) {
+	if (ck->text.failed || doc->failed) {
 		rc = sl_error_set(err, SL_ENOMEM, "html: out of memory");
 		goto out;
 	}
@@ -1728,7 +1729,6 @@ static int chunk_draw(html_job *j, const frame_src *src, sl_error *err)
 out:
 	sl_svg_pages_free(pg);
 	sl_buf_free(&desc);
-	sl_buf_free(&doc);
 	return rc;
 }
 
@@ -2034,6 +2034,7 @@ static void job_free(html_job *j)
 	sl_free(j->raw_glyph_id);
 	sl_free(j->gmap);
 	sl_buf_free(&j->ck.text);
+	sl_buf_free(&j->ck.doc);
 }
 
 /* The page of the job's tables and ents, br, se out through fn. */
