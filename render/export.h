@@ -52,6 +52,20 @@ int sl_render_ground_key(const sl_frame *fr, const sl_render_opts *o, uint64_t *
 int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, int w, int h,
 	sl_write_fn fn, void *closure, sl_error *err);
 
+/* Several frames' layers as the pages of one SVG 1.2 document, a <pageSet>
+ * of w x h pages, written to fn when finished: cairo writes the outline of
+ * each glyph once in the document, not once a page (the HTML viewer's top
+ * layers, render/html.c). A page's <g> holds what sl_render_svg_layers
+ * would; the document's clip paths and glyphs are numbered over all of its
+ * pages. sl_svg_pages_finish writes the document and frees pg; free it with
+ * sl_svg_pages_free (nothing written) when not finished. */
+typedef struct sl_svg_pages sl_svg_pages;
+int sl_svg_pages_new(sl_svg_pages **out, int w, int h, sl_write_fn fn, void *closure, sl_error *err);
+int sl_svg_pages_add(sl_svg_pages *pg, const sl_frame *fr, const sl_render_opts *o, int mask,
+	sl_error *err);
+int sl_svg_pages_finish(sl_svg_pages *pg, sl_error *err);
+void sl_svg_pages_free(sl_svg_pages *pg);
+
 /* html.c: the decimal number at p in hundredths, rounded exactly as
  * snprintf("%.2f", strtod(p)) rounds it; 1 and *end past it, or 0 where
  * only strtod and printf can say (a tie at the third decimal, more than 15

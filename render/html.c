@@ -4,12 +4,23 @@
  * frames share their text: cairo's glyph symbols are renamed by content and
  * kept once, and every frame is a list of runs over one table of distinct
  * lines. Every text from the log reaches the page as escaped JSON and is put
- * on screen with textContent, never parsed as HTML. */
+ * on screen with textContent, never parsed as HTML.
+ * What a step costs (issue 29: 5 ms a step) is cairo's SVG of its top layer
+ * and the reading of it. Three ways were weighed: caching the top layer by
+ * piece (the painters draw straight to cairo, so every painter would change),
+ * writing the paths ourselves in place of cairo's SVG surface (the same: its
+ * paths, clips and glyphs all go through cairo), and giving cairo less to
+ * write. The last is done: the steps are drawn a chunk at a time as the
+ * pages of one document, so that the outlines of the glyphs, two thirds of
+ * the numbers cairo printed a step, are written once a chunk (see CHUNK);
+ * and a line cairo wrote at a step before is not read again (raw_lines).
+ * The page is byte for byte what it was with a document a step. */
 #include "export.h"
 #include "painter.h"
 #include "analyze/sl_stats.h"
 #include "replay/sl_chain.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,9 +219,22 @@ static void intern_forget(intern *t, spool *out)
 	t->first = t->n;
 }
 
+/* t emptied: its texts freed, its ids given again from 0 (a cache whose
+ * ids index another table, let go with what it points at). */
+static void intern_drop(intern *t)
+{
+	for (size_t i = 0; i < t->n - t->first; i++)
+		sl_free(t->s[i]);
+	if (t->slot)
+		memset(t->slot, 0, t->nslot * sizeof *t->slot);
+	t->n = t->first = 0;
+}
+
 /* ---- one SVG document into lines ----------------------------------------------------- */
 
 static void put_b36(sl_buf *b, size_t v);
+struct html_job;
+static int doc_glyph(struct html_job *j, const char **q, const char *e, unsigned long *g);
 
 typedef struct idvec {
 	size_t *v;
@@ -232,6 +256,27 @@ static void idvec_push(idvec *a, size_t x)
 	a->v[a->n++] = x;
 }
 
+/* steps a document: 8 and 16 cost the same a step on the 120-entry sail
+ * game (9.6 against 9.4 ms, in the noise), 4 more; cairo holds every page
+ * of a document until it ends, about 1.2 MB a page of that game (peak 29 MB
+ * at 8, 40 MB at 16, 22 MB a document a step) */
+#define CHUNK 8
+
+typedef struct chunk_page {
+	size_t at, len;        /* its document in chunk.text */
+	size_t gat, glen;      /* its ground's SVG there, glen 0 if none to add */
+	uint64_t gkey;
+} chunk_page;
+
+typedef struct chunk {
+	sl_replay *r;
+	size_t from, n;
+	chunk_page pg[CHUNK];
+	sl_buf text;
+	sl_buf doc;            /* the chunk's document as cairo wrote it (kept: its pages) */
+	int singles;           /* a document could not be split: one per step from now */
+} chunk;
+
 typedef struct html_job {
 	sl_replay *r;
 	const sl_render_opts *o;
@@ -242,7 +287,7 @@ typedef struct html_job {
 	sl_buf line, tmp;
 	idvec prev, cur;
 	size_t *pos_of;     /* line id -> a position in prev + 1 (0: not there) */
-	double *adv;        /* glyph id -> its advance (see glyph_run) */
+	long long *adv;     /* glyph id -> its advance in hundredths (see glyph_run) */
 	size_t nadv;
 	size_t npos_of;
 	const sl_html_opts *ho;
@@ -250,6 +295,15 @@ typedef struct html_job {
 	size_t ngrounds;
 	idvec gdoc;
 	size_t svg_total;
+	/* what a step costs is mostly lines seen at the step before: cairo's
+	 * text of a line (a top layer's, with no glyph in it) -> its line id,
+	 * and a glyph symbol's text -> its glyph id */
+	intern raw_lines, raw_glyphs;
+	size_t *raw_line_id, *raw_glyph_id;
+	size_t nraw_line_id, nraw_glyph_id;
+	size_t *gmap;       /* a document's glyph F-I at F * 256 + I: its glyph id + 1 */
+	size_t ngmap;
+	chunk ck;           /* the steps drawn ahead */
 	spool gone;         /* the lines let go (intern_forget), as the page writes them */
 	int part;           /* a part of a game (sl_html_feed): its first step's */
 	long ev0;           /* events before it */
@@ -401,13 +455,19 @@ static void put_rounded(sl_buf *b, const char *s, size_t n)
 static void put_id(html_job *j, sl_buf *b, const char *id, size_t n, char **lid, size_t *gid,
 	size_t nl, const char *prefix)
 {
-	if (n > 5 && strncmp(id, "glyph", 5) == 0)
+	if (n > 5 && strncmp(id, "glyph", 5) == 0) {
+		const char *q = id + 5;
+		unsigned long g;
+		if (doc_glyph(j, &q, id + n, &g) && q == id + n) {
+			sl_buf_printf(b, "sg%lu", g);
+			return;
+		}
 		for (size_t k = 0; k < nl; k++)
 			if (strlen(lid[k]) == n && strncmp(lid[k], id, n) == 0) {
 				sl_buf_printf(b, "sg%zu", gid[k]);
 				return;
 			}
-	(void)j;
+	}
 	sl_buf_puts(b, prefix);
 	sl_buf_put(b, id, n);
 }
@@ -451,93 +511,191 @@ static void rewrite_line(html_job *j, const char *p, const char *e, char **lid, 
 	put_rounded(&j->line, j->tmp.data ? (const char *)j->tmp.data : "", j->tmp.len);
 }
 
-/* (1: taken into the run; 0: a glyph on another baseline; -1: no glyph.)
- * A line of text is one <use> of a glyph symbol per glyph, each on a line of
+/* A line of text is one <use> of a glyph symbol per glyph, each on a line of
  * its own: a run of them on one baseline is kept as one line of the table,
  * "~Y X G G G...": X the pen at the first glyph, each G the symbol sg<G> in
  * base 36, the pen then moved by that glyph's advance (the table "adv": the
  * move seen after its first use) or, where it differs (kerning), "G=DX" for
  * a move of DX. The viewer writes the <use>s back. A label drawn again in
- * its place is then one line seen before, and a new one a few bytes a glyph. */
+ * its place is then one line seen before, and a new one a few bytes a glyph.
+ * Every number is in hundredths (the page's: what "%.2f" of the double
+ * written would give; a difference of two of them is exact). */
 typedef struct glyph_run {
 	sl_buf b;
-	char y[32];
-	double x;
+	long long y, x;
 	unsigned long g;
 	int n;
 } glyph_run;
 
-static void num2(char *out, size_t n, double v)
+static void put_h(sl_buf *b, long long h)
 {
-	size_t dl;
-	snprintf(out, n, "%.2f", v);
-	dl = strlen(out);
-	while (dl > 0 && out[dl - 1] == '0')
-		out[--dl] = 0;
-	if (dl > 0 && out[dl - 1] == '.')
-		out[--dl] = 0;
-	if (strcmp(out, "-0") == 0)
-		strcpy(out, "0");
+	char t[32];
+	sl_buf_put(b, t, sl_fmt_hundredths(t, h));
 }
 
-static int glyph_use(html_job *j, glyph_run *run)
+/* The number at p (at most lim) as put_rounded leaves it, in hundredths:
+ * a decimal rounded as it rounds one, an integer as it is. 0 where it
+ * would not be one of those. */
+static int num_hundredths(const char *p, const char *lim, const char **end, long long *out)
 {
-	static const char head[] = "  <use xlink:href=\"#sg";
-	const char *l = sl_buf_cstr(&j->line), *q;
-	char *e, dx[40];
-	unsigned long g;
-	double x;
-	size_t yl;
-	const char *y;
-	if (strncmp(l, head, sizeof head - 1) != 0)
-		return -1;
-	g = strtoul(l + sizeof head - 1, &e, 10);
-	if (strncmp(e, "\" x=\"", 5) != 0)
-		return -1;
-	x = strtod(e + 5, &e);
-	if (strncmp(e, "\" y=\"", 5) != 0)
-		return -1;
-	y = e + 5;
-	if (!(q = strchr(y, '"')) || strcmp(q, "\"/>") != 0 || (yl = (size_t)(q - y)) >= sizeof run->y)
-		return -1;
-	if (run->n && (strlen(run->y) != yl || strncmp(run->y, y, yl) != 0))
-		return 0;   /* another baseline: the caller flushes and comes back */
+	const char *q = p, *ds;
+	char num[64];
+	int neg = 0;
+	long long h;
+	if (q < lim && *q == '-')
+		neg = 1, q++;
+	ds = q;
+	while (q < lim && *q >= '0' && *q <= '9')
+		q++;
+	if (q == ds)
+		return 0;
+	if (q + 1 < lim && *q == '.' && q[1] >= '0' && q[1] <= '9') {
+		for (q++; q < lim && *q >= '0' && *q <= '9'; q++)
+			;
+		if ((size_t)(q - ds) >= sizeof num)
+			return 0;
+		memcpy(num, ds, (size_t)(q - ds));
+		num[q - ds] = 0;
+		if (!sl_dec_hundredths(num, end, &h) || **end)
+			return 0;   /* a tie or longer: the slow way */
+	} else {
+		if (q - ds > 12)
+			return 0;
+		h = 0;
+		for (const char *t = ds; t < q; t++)
+			h = h * 10 + (*t - '0');
+		h *= 100;
+	}
+	*out = neg ? -h : h;
+	*end = q;
+	return 1;
+}
+
+/* Glyph g at x, y into the run: 1, or 0 for a glyph on another baseline
+ * (the caller flushes and comes back), -1 out of memory. */
+static int glyph_add(html_job *j, glyph_run *run, unsigned long g, long long x, long long y)
+{
+	if (run->n && run->y != y)
+		return 0;
 	if (g >= j->nadv) {
 		size_t na = (g + 1) * 2;
-		double *nv = sl_realloc(j->adv, na * sizeof *nv);
+		long long *nv = sl_realloc(j->adv, na * sizeof *nv);
 		if (!nv) {
 			j->lines.failed = 1;
 			return -1;
 		}
 		for (size_t k = j->nadv; k < na; k++)
-			nv[k] = -1e9;   /* not seen yet */
+			nv[k] = LLONG_MIN;   /* not seen yet */
 		j->adv = nv;
 		j->nadv = na;
 	}
 	if (!run->n) {
-		memcpy(run->y, y, yl);
-		run->y[yl] = 0;
+		run->y = y;
 		sl_buf_reset(&run->b);
-		num2(dx, sizeof dx, x);
-		sl_buf_printf(&run->b, "~%s %s ", run->y, dx);
-		put_b36(&run->b, g);
-	} else {
-		char a[40];
-		num2(dx, sizeof dx, x - run->x);
-		if (j->adv[run->g] < -1e8)
-			j->adv[run->g] = strtod(dx, NULL);
-		num2(a, sizeof a, j->adv[run->g]);
+		sl_buf_putc(&run->b, '~');
+		put_h(&run->b, y);
+		sl_buf_putc(&run->b, ' ');
+		put_h(&run->b, x);
 		sl_buf_putc(&run->b, ' ');
 		put_b36(&run->b, g);
-		if (strcmp(a, dx) != 0)
-			sl_buf_printf(&run->b, "=%s", dx);
+	} else {
+		long long dx = x - run->x;
+		if (j->adv[run->g] == LLONG_MIN)
+			j->adv[run->g] = dx;
+		sl_buf_putc(&run->b, ' ');
+		put_b36(&run->b, g);
+		if (j->adv[run->g] != dx) {
+			sl_buf_putc(&run->b, '=');
+			put_h(&run->b, dx);
+		}
 	}
-	/* the pen as the viewer will have it: rounded like what it reads */
-	num2(dx, sizeof dx, x);
-	run->x = strtod(dx, NULL);
+	run->x = x;
 	run->g = g;
 	run->n++;
 	return 1;
+}
+
+/* A <use> of a glyph `<head>G" x="X" y="Y"/>` from p to e: G read by
+ * glyph_id, X and Y in hundredths; 1 when the line has that form. */
+static int use_parts(const char *p, const char *e, const char *head, size_t hl,
+	int (*glyph_id)(html_job *, const char **, const char *, unsigned long *), html_job *j,
+	unsigned long *g, long long *x, long long *y)
+{
+	const char *q = p + hl;
+	if ((size_t)(e - p) < hl || strncmp(p, head, hl) != 0 || !glyph_id(j, &q, e, g) ||
+	    e - q < 5 || strncmp(q, "\" x=\"", 5) != 0 || !num_hundredths(q + 5, e, &q, x) ||
+	    e - q < 5 || strncmp(q, "\" y=\"", 5) != 0 || !num_hundredths(q + 5, e, &q, y))
+		return 0;
+	return e - q == 3 && strncmp(q, "\"/>", 3) == 0;
+}
+
+/* sg<N> of a line rewritten: N */
+static int page_glyph(html_job *j, const char **q, const char *e, unsigned long *g)
+{
+	unsigned long v = 0;
+	const char *t = *q;
+	(void)j;
+	while (t < e && *t >= '0' && *t <= '9' && v < 100000000UL)
+		v = v * 10 + (unsigned long)(*t++ - '0');
+	if (t == *q)
+		return 0;
+	*g = v;
+	*q = t;
+	return 1;
+}
+
+/* cairo's glyph<F>-<I> as the document's map has it (F and I of at most 5
+ * digits each, F * 256 + I in the map: I of a subset is below 256) */
+static int glyph_key(const char **q, const char *e, size_t *key)
+{
+	const char *t = *q;
+	size_t f = 0, i = 0;
+	int nf = 0, ni = 0;
+	while (t < e && *t >= '0' && *t <= '9' && nf < 5)
+		f = f * 10 + (size_t)(*t++ - '0'), nf++;
+	if (!nf || t >= e || *t++ != '-')
+		return 0;
+	while (t < e && *t >= '0' && *t <= '9' && ni < 5)
+		i = i * 10 + (size_t)(*t++ - '0'), ni++;
+	if (!ni || i >= 256 || (t < e && *t >= '0' && *t <= '9'))
+		return 0;
+	*key = f * 256 + i;
+	*q = t;
+	return 1;
+}
+
+static int doc_glyph(html_job *j, const char **q, const char *e, unsigned long *g)
+{
+	size_t key;
+	if (!glyph_key(q, e, &key) || key >= j->ngmap || !j->gmap[key])
+		return 0;
+	*g = (unsigned long)(j->gmap[key] - 1);
+	return 1;
+}
+
+/* (1: taken into the run; 0: a glyph on another baseline; -1: no glyph.)
+ * The line rewritten (j->line). */
+static int glyph_use(html_job *j, glyph_run *run)
+{
+	static const char head[] = "  <use xlink:href=\"#sg";
+	const char *l = sl_buf_cstr(&j->line);
+	unsigned long g;
+	long long x, y;
+	if (!use_parts(l, l + j->line.len, head, sizeof head - 1, page_glyph, j, &g, &x, &y))
+		return -1;
+	return glyph_add(j, run, g, x, y);
+}
+
+/* glyph_use on cairo's own line p..e, glyph<F>-<I> by the document's map:
+ * the rewriting skipped. */
+static int glyph_use_raw(html_job *j, glyph_run *run, const char *p, const char *e)
+{
+	static const char head[] = "  <use xlink:href=\"#glyph";
+	unsigned long g;
+	long long x, y;
+	if (!use_parts(p, e, head, sizeof head - 1, doc_glyph, j, &g, &x, &y))
+		return -1;
+	return glyph_add(j, run, g, x, y);
 }
 
 static void flush_run(html_job *j, glyph_run *run, idvec *out)
@@ -769,6 +927,57 @@ static int compact_path(html_job *j)
 	return 1;
 }
 
+/* Does cairo's line name a glyph (then what it becomes depends on the
+ * document's glyph numbers)? */
+static int has_glyph(const char *p, size_t len)
+{
+	for (const char *q = p, *e = p + len; q + 5 <= e; q++)
+		if (*q == 'g' && strncmp(q, "glyph", 5) == 0)
+			return 1;
+	return 0;
+}
+
+/* The glyph id of cairo's symbol text body..be: rounded and interned the
+ * first time it is seen, remembered by that text after. */
+static int memo_glyph(html_job *j, const char *body, const char *be, size_t *id)
+{
+	size_t before = j->raw_glyphs.n, r = intern_add(&j->raw_glyphs, body, (size_t)(be - body));
+	if (j->raw_glyphs.failed)
+		return SL_ENOMEM;
+	if (r < before) {
+		*id = j->raw_glyph_id[r];
+		return SL_OK;
+	}
+	if (r >= j->nraw_glyph_id) {
+		size_t nn = j->nraw_glyph_id ? j->nraw_glyph_id * 2 : 1024, *nv;
+		if (!(nv = sl_realloc(j->raw_glyph_id, nn * sizeof *nv)))
+			return SL_ENOMEM;
+		j->raw_glyph_id = nv;
+		j->nraw_glyph_id = nn;
+	}
+	sl_buf_reset(&j->line);
+	put_rounded(&j->line, body, (size_t)(be - body));
+	if (j->line.failed)   /* a cut line is not the line */
+		return SL_ENOMEM;
+	*id = j->raw_glyph_id[r] = intern_add(&j->glyphs, sl_buf_cstr(&j->line), j->line.len);
+	return j->glyphs.failed ? SL_ENOMEM : SL_OK;
+}
+
+/* Is the line `<g id="surfaceN">`, the group cairo puts a page in? N is
+ * the number of surfaces cairo made in the process before (five a step):
+ * nothing refers to it, and kept it made every step's group a line of its
+ * own in the page. It is written `<g>`. */
+static int surface_group(const char *p, size_t len)
+{
+	static const char head[] = "<g id=\"surface";
+	size_t k = sizeof head - 1;
+	if (len < k + 3 || strncmp(p, head, k) != 0)
+		return 0;
+	while (k < len && p[k] >= '0' && p[k] <= '9')
+		k++;
+	return k + 2 == len && p[k] == '"' && p[k + 1] == '>' && p[sizeof head - 1] != '"';
+}
+
 /* Adds one SVG document: glyph symbols go to the glyph table (renamed
  * "sg<N>" by content), every other line, renamed, to the line table; the
  * line ids in order go to out. */
@@ -778,14 +987,16 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 	char **lid = NULL;
 	size_t *gid = NULL, nl = 0, cap = 0;
 	const char *p = svg, *end = svg + n;
-	int rc = SL_OK;
+	int rc = SL_OK, memo = strcmp(prefix, "t-") == 0;   /* a top layer's lines are memoised */
 	glyph_run run;
 	memset(&run, 0, sizeof run);
 	sl_buf_init(&run.b);
 	out->n = 0;
+	if (j->gmap)
+		memset(j->gmap, 0, j->ngmap * sizeof *j->gmap);
 	while (p < end) {
 		const char *e = memchr(p, '\n', (size_t)(end - p));
-		size_t len, id;
+		size_t len, id, slot;
 		int k;
 		if (!e)
 			e = end;
@@ -797,13 +1008,25 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 				rc = SL_EFORMAT;
 				goto out;
 			}
-			sl_buf_reset(&j->line);
-			put_rounded(&j->line, body, (size_t)(be - body));
-			if (j->line.failed) {   /* a cut line is not the line */
-				rc = SL_ENOMEM;
+			if ((rc = memo_glyph(j, body, be, &id)) < 0)
 				goto out;
+			{
+				const char *kq = q + 5;
+				size_t key;
+				if (glyph_key(&kq, qe, &key) && kq == qe) {
+					if (key >= j->ngmap) {
+						size_t nn = (key + 1) * 2, *ng = sl_realloc(j->gmap, nn * sizeof *ng);
+						if (!ng) {
+							rc = SL_ENOMEM;
+							goto out;
+						}
+						memset(ng + j->ngmap, 0, (nn - j->ngmap) * sizeof *ng);
+						j->gmap = ng;
+						j->ngmap = nn;
+					}
+					j->gmap[key] = id + 1;
+				}
 			}
-			id = intern_add(&j->glyphs, sl_buf_cstr(&j->line), j->line.len);
 			if (nl == cap) {
 				char **nlid;
 				size_t *ngid;
@@ -833,6 +1056,48 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 			p = e + 1;
 			continue;
 		}
+		if (surface_group(p, len)) {   /* <g id="surfaceN">: N counts cairo's surfaces */
+			flush_run(j, &run, out);
+			idvec_push(out, intern_add(&j->lines, "<g>", 3));
+			p = e + 1;
+			continue;
+		}
+		if (len > 6 && p[0] == ' ' && (k = glyph_use_raw(j, &run, p, e)) != -1) {
+			if (k == 0) {   /* a glyph on another baseline: a new run */
+				flush_run(j, &run, out);
+				k = glyph_use_raw(j, &run, p, e);
+			}
+			if (k == 1) {
+				p = e + 1;
+				continue;
+			}
+		}
+		slot = (size_t)-1;
+		if (memo && !has_glyph(p, len)) {
+			size_t before = j->raw_lines.n, r = intern_add(&j->raw_lines, p, len);
+			if (j->raw_lines.failed) {
+				rc = SL_ENOMEM;
+				goto out;
+			}
+			if (r < before && j->raw_line_id[r] != (size_t)-1) {   /* seen: its line */
+				flush_run(j, &run, out);
+				idvec_push(out, j->raw_line_id[r]);
+				p = e + 1;
+				continue;
+			}
+			if (r >= j->nraw_line_id) {
+				size_t nn = j->nraw_line_id ? j->nraw_line_id * 2 : 4096;
+				size_t *nv = sl_realloc(j->raw_line_id, nn * sizeof *nv);
+				if (!nv) {
+					rc = SL_ENOMEM;
+					goto out;
+				}
+				j->raw_line_id = nv;
+				j->nraw_line_id = nn;
+			}
+			j->raw_line_id[r] = (size_t)-1;   /* set below */
+			slot = r;
+		}
 		rewrite_line(j, p, e, lid, gid, nl, prefix);
 		k = glyph_use(j, &run);
 		if (k == 0) {   /* a glyph on another baseline: a new run */
@@ -851,6 +1116,8 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 		compact_path(j);
 		id = intern_add(&j->lines, sl_buf_cstr(&j->line), j->line.len);
 		idvec_push(out, id);
+		if (slot != (size_t)-1 && !j->lines.failed)
+			j->raw_line_id[slot] = id;
 		p = e + 1;
 	}
 	flush_run(j, &run, out);
@@ -1021,81 +1288,519 @@ out:
 	return rc;
 }
 
-/* The ground of frame fr: its index in the page's grounds, drawn and added
- * the first time its key is seen. */
-static int ground_of(html_job *j, const sl_frame *fr, int w, int h, size_t *out, sl_error *err)
+/* The index of ground key in the page's grounds (*is_new when it is not
+ * there yet: it is then added, and its SVG is to be read next). */
+static int ground_index(html_job *j, uint64_t key, size_t *out, int *is_new, sl_error *err)
 {
-	uint64_t key;
 	size_t g;
-	sl_buf svg;
-	char prefix[24];
-	int rc;
-	if ((rc = sl_render_ground_key(fr, j->o, &key, err)) < 0)
-		return rc;
 	for (g = 0; g < j->ngrounds && j->gkeys[g] != key; g++)
 		;
 	*out = g;
-	if (g < j->ngrounds)
-		return SL_OK;
-	{
+	*is_new = g == j->ngrounds;
+	if (*is_new) {
 		uint64_t *nk = sl_realloc(j->gkeys, (j->ngrounds + 1) * sizeof *nk);
 		if (!nk)
 			return sl_error_set(err, SL_ENOMEM, "html: out of memory");
 		j->gkeys = nk;
 		j->gkeys[j->ngrounds++] = key;
 	}
-	sl_buf_init(&svg);
-	if ((rc = sl_render_svg_layers(fr, j->o, SL_LAYER_GROUND, w, h, buf_write, &svg, err)) < 0)
-		goto out;
-	j->svg_total += svg.len;
+	return SL_OK;
+}
+
+/* A new ground g from its SVG into the page's grounds. */
+static int ground_add(html_job *j, size_t g, const char *svg, size_t n, sl_error *err)
+{
+	char prefix[24];
+	idvec none = {NULL, 0, 0, 0};
+	int rc;
+	j->svg_total += n;
 	snprintf(prefix, sizeof prefix, "g%zu-", g);
-	if ((rc = add_doc(j, sl_buf_cstr(&svg), svg.len, prefix, &j->gdoc)) < 0)
+	if ((rc = add_doc(j, svg, n, prefix, &j->gdoc)) < 0)
 		goto bad;
 	sl_buf_puts(&j->grounds, g ? ",\"" : "\"");
-	{
-		idvec none = {NULL, 0, 0, 0};
-		if ((rc = diff_ops(j, &none, &j->gdoc, &j->grounds, 1)) < 0)
-			goto bad;
-	}
+	if ((rc = diff_ops(j, &none, &j->gdoc, &j->grounds, 1)) < 0)
+		goto bad;
 	sl_buf_putc(&j->grounds, '"');
-	rc = SL_OK;
-	goto out;
+	return SL_OK;
 bad:
-	rc = sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" : "html: cannot read cairo's SVG");
+	return sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" : "html: cannot read cairo's SVG");
+}
+
+/* ---- the top layers of several steps as the pages of one document ------------------------
+ * cairo writes the outline of every glyph a document uses at its head, six
+ * decimals a number through printf, and that was most of a step: a step's
+ * top layer (a label on each ship, the panel's lines) used some 250 glyphs,
+ * two thirds of the numbers cairo printed. The steps are drawn CHUNK steps
+ * at a time as the pages of one SVG 1.2 document (sl_svg_pages), whose
+ * glyphs are written once a chunk; each page is then made back into the document
+ * cairo would have written for it alone (pages_split): the glyphs it uses
+ * and the clip paths it made, numbered as a document of its own numbers them
+ * (fonts and glyphs in the order of their first use, each font's .notdef
+ * first; clips from 1), so the page is byte for byte what it was when each
+ * step was a document. A document holding anything else (another kind of
+ * definition or id, a font of more glyphs than a subset holds) is drawn again
+ * a step a document, and so is the rest of the page. */
+typedef struct svg_line {
+	const char *p;
+	size_t n;
+} svg_line;
+
+static int line_is(const svg_line *l, const char *s)
+{
+	return l->n == strlen(s) && memcmp(l->p, s, l->n) == 0;
+}
+
+static int line_starts(const svg_line *l, const char *s)
+{
+	size_t k = strlen(s);
+	return l->n >= k && memcmp(l->p, s, k) == 0;
+}
+
+/* Does the line hold an id? */
+static int has_id(const svg_line *l)
+{
+	const char *q = l->p, *e = l->p + l->n;
+	for (; (q = memchr(q, '=', (size_t)(e - q))) != NULL; q++)
+		if (q - l->p >= 2 && q[-2] == 'i' && q[-1] == 'd' && q + 1 < e && q[1] == '"')
+			return 1;
+	return 0;
+}
+
+/* The number after "clip" or "glyphF-I" at q (two numbers for a glyph). */
+static int read_uint(const char **q, const char *e, unsigned long *v)
+{
+	const char *t = *q;
+	unsigned long x = 0;
+	while (t < e && *t >= '0' && *t <= '9' && x < 100000000UL)
+		x = x * 10 + (unsigned long)(*t++ - '0');
+	if (t == *q || (t < e && *t >= '0' && *t <= '9'))
+		return 0;
+	*v = x;
+	*q = t;
+	return 1;
+}
+
+typedef struct doc_glyph_def {
+	unsigned long f, i;
+	svg_line body;         /* the lines between <symbol ...> and </symbol> */
+} doc_glyph_def;
+
+typedef struct page_font {
+	unsigned long f;       /* the document's font */
+	unsigned long gi[256]; /* the page's glyph i -> the document's I */
+	unsigned long doc_to_page[256];   /* the document's I -> the page's i + 1 */
+	int n;
+} page_font;
+
+/* "F-I" of a reference #glyphF-I at *q (I of a subset: below 256) */
+static int glyph_ref(const char **q, const char *e, unsigned long *f, unsigned long *i)
+{
+	return read_uint(q, e, f) && *q < e && *(*q)++ == '-' && read_uint(q, e, i) && *i < 256;
+}
+
+static int font_at(const page_font *pf, int npf, unsigned long f)
+{
+	int k;
+	for (k = 0; k < npf && pf[k].f != f; k++)
+		;
+	return k;
+}
+
+/* Writes line l into b with its references renamed for the page: glyph<F>-<I>
+ * by the page's fonts, clip<N> from lo on to clip<N - lo + 1>; 0 where it
+ * names what the page does not hold. */
+static int page_line(sl_buf *b, const svg_line *l, page_font *pf, int npf, unsigned long lo,
+	unsigned long hi)
+{
+	const char *q = l->p, *e = l->p + l->n, *c = q;
+	for (; (q = memchr(q, '#', (size_t)(e - q))) != NULL; q++) {
+		if (*q == '#' && e - q > 6 && memcmp(q, "#glyph", 6) == 0) {
+			const char *t = q + 6;
+			unsigned long f, i;
+			int k;
+			if (!glyph_ref(&t, e, &f, &i))
+				return 0;
+			k = font_at(pf, npf, f);
+			if (k == npf || !pf[k].doc_to_page[i])
+				return 0;
+			sl_buf_put(b, c, (size_t)(q - c));
+			sl_buf_printf(b, "#glyph%d-%lu", k, pf[k].doc_to_page[i] - 1);
+			c = q = t;
+			q--;
+		} else if (*q == '#' && e - q > 5 && memcmp(q, "#clip", 5) == 0) {
+			const char *t = q + 5;
+			unsigned long v;
+			if (!read_uint(&t, e, &v) || v < lo || v > hi)
+				return 0;
+			sl_buf_put(b, c, (size_t)(q - c));
+			sl_buf_printf(b, "#clip%lu", v - lo + 1);
+			c = q = t;
+			q--;
+		}
+	}
+	sl_buf_put(b, c, (size_t)(e - c));
+	sl_buf_putc(b, '\n');
+	return 1;
+}
+
+/* The pages of cairo's document doc (n of them) as documents of their own
+ * into ck->text, their places into ck->pg[].at/len. 0 if the document is
+ * not of the form read here. */
+static int pages_split(chunk *ck, const char *doc, size_t len, size_t n)
+{
+	svg_line *ln = NULL, head;
+	doc_glyph_def *gd = NULL;
+	size_t nln = 0, k = 0, ngd = 0, page = 0, *clip_at = NULL, nclip = 0;
+	unsigned long clip_hi = 0;
+	page_font *pf = NULL;
+	int ok = 0, single;
+	size_t mark = ck->text.len;
+	/* the lines */
+	for (const char *p = doc, *end = doc + len; p < end;) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		if (!e)
+			e = end;
+		nln++;
+		p = e + 1;
+	}
+	if (!(ln = sl_malloc((nln + 1) * sizeof *ln)) || !(gd = sl_malloc((nln + 1) * sizeof *gd)) ||
+	    !(clip_at = sl_malloc((nln + 1) * sizeof *clip_at)) || !(pf = sl_malloc(64 * sizeof *pf)))
+		goto out;
+	nln = 0;
+	for (const char *p = doc, *end = doc + len; p < end;) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		if (!e)
+			e = end;
+		ln[nln].p = p;
+		ln[nln++].n = (size_t)(e - p);
+		p = e + 1;
+	}
+	if (nln < 3 || !line_starts(&ln[0], "<?xml") || !line_starts(&ln[1], "<svg ") ||
+	    ln[1].n < 16 || memcmp(ln[1].p + ln[1].n - 15, " version=\"1.2\">", 15) != 0)
+		goto out;
+	head = ln[1];
+	k = 2;
+	if (line_is(&ln[k], "<defs>")) {
+		k++;
+		if (line_is(&ln[k], "<g>")) {
+			for (k++; k < nln && !line_is(&ln[k], "</g>"); k++) {
+				const char *t;
+				size_t b;
+				if (!line_starts(&ln[k], "<symbol overflow=\"visible\" id=\"glyph"))
+					goto out;
+				t = ln[k].p + 36;
+				if (!read_uint(&t, ln[k].p + ln[k].n, &gd[ngd].f) || *t++ != '-' ||
+				    !read_uint(&t, ln[k].p + ln[k].n, &gd[ngd].i) || strncmp(t, "\">", 2) != 0 ||
+				    gd[ngd].i >= 250 ||   /* near a subset's 256: it may have gone on in another */
+				    (ngd && gd[ngd].f * 256 + gd[ngd].i <= gd[ngd - 1].f * 256 + gd[ngd - 1].i))
+					goto out;   /* (and they come in order) */
+				for (b = ++k; k < nln && !line_is(&ln[k], "</symbol>"); k++)
+					;
+				if (k == nln)
+					goto out;
+				gd[ngd].body.p = ln[b].p;
+				gd[ngd].body.n = (size_t)(ln[k].p - ln[b].p);
+				ngd++;
+			}
+			if (k++ == nln)
+				goto out;
+		}
+		while (k < nln && line_starts(&ln[k], "<clipPath id=\"clip")) {
+			const char *t = ln[k].p + 18;
+			unsigned long id;
+			if (!read_uint(&t, ln[k].p + ln[k].n, &id) || strncmp(t, "\">", 2) != 0 || id != nclip + 1)
+				goto out;
+			clip_at[nclip++] = k;
+			for (k++; k < nln && !line_is(&ln[k], "</clipPath>"); k++)
+				if (memchr(ln[k].p, '#', ln[k].n) || has_id(&ln[k]))
+					goto out;
+			if (k++ == nln)
+				goto out;
+		}
+		if (k == nln || !line_is(&ln[k], "</defs>"))
+			goto out;
+		k++;
+	}
+	/* one page is written without its <pageSet>: its <g> before </svg> */
+	single = n == 1 && k + 1 < nln && line_starts(&ln[k], "<g id=\"surface") && line_is(&ln[nln - 1], "</svg>");
+	if (!single && (k == nln || !line_is(&ln[k], "<pageSet>")))
+		goto out;
+	for (k += !single; k < nln && (single ? page == 0 : line_is(&ln[k], "<page>")); k++) {
+		size_t b = single ? k : ++k, e;
+		unsigned long lo = clip_hi + 1, hi = clip_hi;
+		int npf = 0;
+		if (page == n)
+			goto out;
+		if (single)
+			e = nln - 1;
+		else
+			for (e = b; e < nln && !line_is(&ln[e], "</page>"); e++)
+				;
+		if (e == nln || e - b < 2 || !line_starts(&ln[b], "<g id=\"surface") || !line_is(&ln[e - 1], "</g>"))
+			goto out;
+		/* what the page names: glyphs (fonts and glyphs in the order of first
+		 * use) and clips; no other id */
+		for (size_t x = b; x < e; x++) {
+			const char *q = ln[x].p, *qe = q + ln[x].n;
+			if (x > b && has_id(&ln[x]))
+				goto out;
+			for (; (q = memchr(q, '#', (size_t)(qe - q))) != NULL; q++) {
+				if (*q == '#' && qe - q > 6 && memcmp(q, "#glyph", 6) == 0) {
+					const char *t = q + 6;
+					unsigned long f, i;
+					int m;
+					if (!glyph_ref(&t, qe, &f, &i))
+						goto out;
+					if ((m = font_at(pf, npf, f)) == npf) {
+						if (npf == 64)
+							goto out;
+						memset(&pf[npf], 0, sizeof pf[npf]);
+						pf[npf].f = f;
+						pf[npf].gi[0] = 0;   /* .notdef first */
+						pf[npf].doc_to_page[0] = 1;
+						pf[npf].n = 1;
+						npf++;
+					}
+					if (!pf[m].doc_to_page[i]) {
+						pf[m].gi[pf[m].n] = i;
+						pf[m].doc_to_page[i] = (unsigned long)++pf[m].n;
+					}
+				} else if (*q == '#' && qe - q > 5 && memcmp(q, "#clip", 5) == 0) {
+					const char *t = q + 5;
+					unsigned long id;
+					if (!read_uint(&t, qe, &id) || id < lo || id > nclip)
+						goto out;
+					if (id > hi)
+						hi = id;
+				} else if (*q == '#' && q > ln[x].p && (q[-1] == '"' || q[-1] == '('))
+					goto out;   /* a reference to something else */
+			}
+		}
+		/* the page as its own document */
+		ck->pg[page].at = ck->text.len;
+		sl_buf_put(&ck->text, ln[0].p, ln[0].n);
+		sl_buf_putc(&ck->text, '\n');
+		sl_buf_put(&ck->text, head.p, head.n - 5);
+		sl_buf_puts(&ck->text, "1.1\">\n");
+		if (npf || hi >= lo) {
+			sl_buf_puts(&ck->text, "<defs>\n");
+			if (npf) {
+				sl_buf_puts(&ck->text, "<g>\n");
+				for (int m = 0; m < npf; m++)
+					for (int i = 0; i < pf[m].n; i++) {
+						size_t d = 0, hi2 = ngd;   /* gd is in (F, I) order */
+						unsigned long want = pf[m].f * 256 + pf[m].gi[i];
+						while (d < hi2) {
+							size_t mid = d + (hi2 - d) / 2;
+							if (gd[mid].f * 256 + gd[mid].i < want)
+								d = mid + 1;
+							else
+								hi2 = mid;
+						}
+						if (d == ngd || gd[d].f * 256 + gd[d].i != want)
+							goto out;
+						sl_buf_printf(&ck->text, "<symbol overflow=\"visible\" id=\"glyph%d-%d\">\n", m, i);
+						sl_buf_put(&ck->text, gd[d].body.p, gd[d].body.n);
+						sl_buf_puts(&ck->text, "</symbol>\n");
+					}
+				sl_buf_puts(&ck->text, "</g>\n");
+			}
+			for (unsigned long c = lo; c <= hi; c++) {
+				size_t x = clip_at[c - 1];
+				sl_buf_printf(&ck->text, "<clipPath id=\"clip%lu\">\n", c - lo + 1);
+				for (x++; !line_is(&ln[x], "</clipPath>"); x++) {
+					sl_buf_put(&ck->text, ln[x].p, ln[x].n);
+					sl_buf_putc(&ck->text, '\n');
+				}
+				sl_buf_puts(&ck->text, "</clipPath>\n");
+			}
+			sl_buf_puts(&ck->text, "</defs>\n");
+		}
+		for (size_t x = b; x < e; x++)
+			if (!page_line(&ck->text, &ln[x], pf, npf, lo, hi))
+				goto out;
+		sl_buf_puts(&ck->text, "</svg>\n");
+		ck->pg[page].len = ck->text.len - ck->pg[page].at;
+		clip_hi = hi;
+		page++;
+		k = e;
+	}
+	if (page != n || clip_hi != nclip || (single ? k != nln : k + 2 != nln || !line_is(&ln[k], "</pageSet>") ||
+	    !line_is(&ln[k + 1], "</svg>")))
+		goto out;
+	ok = !ck->text.failed;
 out:
-	sl_buf_free(&svg);
+	sl_free(ln);
+	sl_free(gd);
+	sl_free(clip_at);
+	sl_free(pf);
+	if (!ok)
+		ck->text.len = mark;
+	return ok;
+}
+
+/* The frames a chunk is drawn from: frame m of them into *fr (desc holds
+ * what fr's caption points at). */
+typedef struct frame_src {
+	int (*get)(void *ctx, size_t m, sl_frame *fr, sl_buf *desc, sl_error *err);
+	void *ctx;
+	size_t n;              /* frames there */
+} frame_src;
+
+/* Draws the frames of src from the first on (CHUNK at most, while they have
+ * the first's size) into j->ck: their top layers, and the grounds to be
+ * added; ck->n says how many. */
+static int chunk_draw(html_job *j, const frame_src *src, sl_error *err)
+{
+	chunk *ck = &j->ck;
+	sl_svg_pages *pg = NULL;
+	sl_frame fr;
+	sl_buf desc, *doc = &ck->doc;
+	int w0 = 0, h0 = 0, rc = SL_OK;
+	size_t n = 0;
+	sl_buf_init(&desc);
+	sl_buf_reset(doc);
+	sl_buf_reset(&ck->text);
+	ck->r = NULL;
+	ck->n = 0;
+	for (size_t q = 0; q < src->n && n < (ck->singles ? 1 : CHUNK); q++) {
+		int w, h, seen = 0;
+		chunk_page *cp = &ck->pg[n];
+		if ((rc = src->get(src->ctx, q, &fr, &desc, err)) < 0 ||
+		    (rc = sl_render_measure(&fr, j->o, &w, &h, err)) < 0)
+			goto out;
+		if (n && (w != w0 || h != h0))
+			break;
+		if ((rc = sl_render_ground_key(&fr, j->o, &cp->gkey, err)) < 0)
+			goto out;
+		for (size_t g = 0; g < j->ngrounds && !seen; g++)
+			seen = j->gkeys[g] == cp->gkey;
+		for (size_t m = 0; m < n && !seen; m++)
+			seen = ck->pg[m].gkey == cp->gkey;
+		cp->gat = ck->text.len;
+		cp->glen = 0;
+		if (!seen) {
+			if ((rc = sl_render_svg_layers(&fr, j->o, SL_LAYER_GROUND, w, h, buf_write, &ck->text, err)) < 0)
+				goto out;
+			cp->glen = ck->text.len - cp->gat;
+		}
+		if (ck->singles) {
+			cp->at = ck->text.len;
+			if ((rc = sl_render_svg_layers(&fr, j->o, SL_LAYER_TOP, w, h, buf_write, &ck->text, err)) < 0)
+				goto out;
+			cp->len = ck->text.len - cp->at;
+		} else {
+			if (!n && (rc = sl_svg_pages_new(&pg, w, h, buf_write, doc, err)) < 0)
+				goto out;
+			if ((rc = sl_svg_pages_add(pg, &fr, j->o, SL_LAYER_TOP, err)) < 0)
+				goto out;
+		}
+		w0 = w;
+		h0 = h;
+		n++;
+	}
+	if (pg) {
+		rc = sl_svg_pages_finish(pg, err);
+		pg = NULL;
+		if (rc < 0)
+			goto out;
+		if (!pages_split(ck, sl_buf_cstr(doc), doc->len, n)) {
+			/* not a document read here: each step on its own, from now on */
+			ck->singles = 1;
+			for (size_t m = 0; m < n; m++) {
+				int w, h;
+				chunk_page *cp = &ck->pg[m];
+				if ((rc = src->get(src->ctx, m, &fr, &desc, err)) < 0 ||
+				    (rc = sl_render_measure(&fr, j->o, &w, &h, err)) < 0)
+					goto out;
+				cp->at = ck->text.len;
+				if ((rc = sl_render_svg_layers(&fr, j->o, SL_LAYER_TOP, w, h, buf_write, &ck->text, err)) < 0)
+					goto out;
+				cp->len = ck->text.len - cp->at;
+			}
+		}
+	}
+	if (ck->text.failed || doc->failed) {
+		rc = sl_error_set(err, SL_ENOMEM, "html: out of memory");
+		goto out;
+	}
+	ck->n = n;
+	rc = SL_OK;
+out:
+	sl_svg_pages_free(pg);
+	sl_buf_free(&desc);
 	return rc;
 }
 
-/* The top layer of frame fr as the page's lines, into j->cur. */
-static int top_of_frame(html_job *j, const sl_frame *fr, size_t *ground, sl_error *err)
+/* Page m of j->ck as the page's lines, into j->cur, and the index of its
+ * ground into *ground (the ground added to the page when it is new). */
+static int top_page(html_job *j, size_t m, size_t *ground, sl_error *err)
 {
-	sl_buf svg;
-	int w, h, rc;
-	sl_buf_init(&svg);
-	if ((rc = sl_render_measure(fr, j->o, &w, &h, err)) < 0 ||
-	    (ground && (rc = ground_of(j, fr, w, h, ground, err)) < 0) ||
-	    (rc = sl_render_svg_layers(fr, j->o, SL_LAYER_TOP, w, h, buf_write, &svg, err)) < 0)
-		goto out;
-	j->svg_total += svg.len;
-	if ((rc = add_doc(j, sl_buf_cstr(&svg), svg.len, "t-", &j->cur)) < 0)
-		rc = sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" : "html: cannot read cairo's SVG");
-out:
-	sl_buf_free(&svg);
+	chunk *ck = &j->ck;
+	chunk_page *cp = &ck->pg[m];
+	int is_new, rc;
+	if ((rc = ground_index(j, cp->gkey, ground, &is_new, err)) < 0)
+		return rc;
+	if (is_new && !cp->glen)
+		return sl_error_set(err, SL_EFORMAT, "html: a ground was not drawn");
+	if (is_new && (rc = ground_add(j, *ground, (const char *)ck->text.data + cp->gat, cp->glen, err)) < 0)
+		return rc;
+	j->svg_total += cp->len;
+	if ((rc = add_doc(j, (const char *)ck->text.data + cp->at, cp->len, "t-", &j->cur)) < 0)
+		return sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" : "html: cannot read cairo's SVG");
+	return SL_OK;
+}
+
+/* A replay's positions from p as a chunk's frames. */
+typedef struct replay_src {
+	html_job *j;
+	sl_replay *r;
+	size_t p;
+} replay_src;
+
+static int replay_frame(void *ctx, size_t m, sl_frame *fr, sl_buf *desc, sl_error *err)
+{
+	replay_src *rs = ctx;
+	int rc = sl_export_frame_as(rs->r, rs->p + m, sl_export_view(&sl_replay_log(rs->r)->h, rs->j->o), fr, desc,
+		err);
 	return rc < 0 ? rc : SL_OK;
 }
 
-/* The top layer of position p of r as the page's lines, into j->cur. */
-static int top_of(html_job *j, sl_replay *r, size_t p, size_t *ground, sl_error *err)
+/* The top layer of position p of r as the page's lines, into j->cur, and
+ * the index of its ground into *ground (with a ground: steps up to last
+ * drawn ahead, see chunk_draw); without, a branch's base: p alone. */
+static int top_of(html_job *j, sl_replay *r, size_t p, size_t *ground, size_t last, sl_error *err)
 {
-	sl_frame fr;
-	sl_buf desc;
+	const sl_log *log = sl_replay_log(r);
+	chunk *ck = &j->ck;
 	int rc;
-	sl_buf_init(&desc);
-	if ((rc = sl_export_frame_as(r, p, sl_export_view(&sl_replay_log(r)->h, j->o), &fr, &desc, err)) >= 0)
-		rc = top_of_frame(j, &fr, ground, err);
-	sl_buf_free(&desc);
-	return rc < 0 ? rc : SL_OK;
+	if (!ground) {
+		sl_frame fr;
+		sl_buf desc, svg;
+		int w, h;
+		sl_buf_init(&desc);
+		sl_buf_init(&svg);
+		if ((rc = sl_export_frame_as(r, p, sl_export_view(&log->h, j->o), &fr, &desc, err)) >= 0 &&
+		    (rc = sl_render_measure(&fr, j->o, &w, &h, err)) >= 0 &&
+		    (rc = sl_render_svg_layers(&fr, j->o, SL_LAYER_TOP, w, h, buf_write, &svg, err)) >= 0) {
+			j->svg_total += svg.len;
+			if ((rc = add_doc(j, sl_buf_cstr(&svg), svg.len, "t-", &j->cur)) < 0)
+				rc = sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" :
+					"html: cannot read cairo's SVG");
+		}
+		sl_buf_free(&desc);
+		sl_buf_free(&svg);
+		return rc < 0 ? rc : SL_OK;
+	}
+	if (!(ck->r == r && p >= ck->from && p < ck->from + ck->n)) {
+		replay_src rs = {j, r, p};
+		frame_src src = {replay_frame, &rs, (last < p ? p : last) - p + 1};
+		if ((rc = chunk_draw(j, &src, err)) < 0)
+			return rc;
+		ck->r = r;
+		ck->from = p;
+	}
+	return top_page(j, p - ck->from, ground, err);
 }
 
 /* A step of steps, the top in j->cur over ground g, as the change from
@@ -1124,7 +1829,7 @@ static int put_frames(html_job *j, sl_replay *r, size_t from, size_t to, sl_repl
 	int rc;
 	j->prev.n = 0;
 	if (base) {
-		if ((rc = top_of(j, base, base_pos, NULL, err)) < 0)
+		if ((rc = top_of(j, base, base_pos, NULL, base_pos, err)) < 0)
 			return rc;
 		idvec t = j->prev;
 		j->prev = j->cur;
@@ -1134,7 +1839,7 @@ static int put_frames(html_job *j, sl_replay *r, size_t from, size_t to, sl_repl
 	for (size_t p = from; p <= to; p++) {
 		size_t g;
 		j->cur.n = 0;
-		if ((rc = top_of(j, r, p, &g, err)) < 0 || (rc = put_step(j, g, p == from, steps, err)) < 0)
+		if ((rc = top_of(j, r, p, &g, to, err)) < 0 || (rc = put_step(j, g, p == from, steps, err)) < 0)
 			return rc;
 	}
 	sl_buf_putc(steps, ']');
@@ -1263,9 +1968,9 @@ static void write_page(html_job *j, const sl_log *log, spool *ents, const sl_buf
 	}
 	sl_buf_puts(page, "],\n\"adv\":[");
 	for (size_t i = 0; i < j->glyphs.n; i++) {
-		char a[40];
-		num2(a, sizeof a, i < j->nadv && j->adv[i] > -1e8 ? j->adv[i] : 0);
-		sl_buf_printf(page, "%s%s", i ? "," : "", a);
+		if (i)
+			sl_buf_putc(page, ',');
+		put_h(page, i < j->nadv && j->adv[i] != LLONG_MIN ? j->adv[i] : 0);
 	}
 	sl_buf_puts(page, "],\n\"shapes\":[");
 	for (size_t i = 0; i < j->shapes.n; i++) {
@@ -1299,6 +2004,8 @@ static void job_init(html_job *j)
 	memset(&j->glyphs, 0, sizeof j->glyphs);
 	memset(&j->styles, 0, sizeof j->styles);
 	memset(&j->shapes, 0, sizeof j->shapes);
+	memset(&j->raw_lines, 0, sizeof j->raw_lines);
+	memset(&j->raw_glyphs, 0, sizeof j->raw_glyphs);
 	memset(&j->prev, 0, sizeof j->prev);
 	memset(&j->cur, 0, sizeof j->cur);
 	memset(&j->gdoc, 0, sizeof j->gdoc);
@@ -1321,6 +2028,13 @@ static void job_free(html_job *j)
 	intern_free(&j->glyphs);
 	intern_free(&j->styles);
 	intern_free(&j->shapes);
+	intern_free(&j->raw_lines);
+	intern_free(&j->raw_glyphs);
+	sl_free(j->raw_line_id);
+	sl_free(j->raw_glyph_id);
+	sl_free(j->gmap);
+	sl_buf_free(&j->ck.text);
+	sl_buf_free(&j->ck.doc);
 }
 
 /* The page of the job's tables and ents, br, se out through fn. */
@@ -1461,12 +2175,35 @@ struct sl_html_feed {
 	sl_buf desc;
 	long evno;
 	size_t lines_held;        /* LINES_HELD (a test may ask for fewer: SL_HTML_LINES_HELD) */
+	/* the boards fed and not yet drawn: a chunk's (CHUNK) top layers are
+	 * drawn as one document, so the frames are kept until it is full */
+	struct fed_frame {
+		void *state;          /* a clone of the state fed */
+		sl_event *last;       /* a copy of the entry before it, or NULL */
+		char *desc;           /* its caption, or NULL */
+		long events;
+	} held[CHUNK];
+	size_t nheld, at;         /* kept; the first of them not yet drawn */
+	size_t fed;               /* boards fed (steps: those drawn) */
 };
+
+static void feed_release(sl_html_feed *f)
+{
+	for (size_t k = 0; k < f->nheld; k++) {
+		if (f->held[k].state)
+			f->log->game->destroy(f->held[k].state);
+		sl_free(f->held[k].last);
+		sl_free(f->held[k].desc);
+	}
+	memset(f->held, 0, sizeof f->held);
+	f->nheld = f->at = 0;
+}
 
 void sl_html_feed_free(sl_html_feed *f)
 {
 	if (!f)
 		return;
+	feed_release(f);
 	job_free(&f->j);
 	spool_free(&f->ents);
 	sl_series_feed_free(f->series);
@@ -1511,19 +2248,69 @@ int sl_html_feed_new(sl_html_feed **out, const sl_log *head, const sl_render_opt
 	return SL_OK;
 }
 
-/* The board of fr as the next step. */
+/* Kept frame at + m of the feed, for chunk_draw. */
+static int feed_frame(void *ctx, size_t m, sl_frame *fr, sl_buf *desc, sl_error *err)
+{
+	sl_html_feed *f = ctx;
+	const struct fed_frame *h = &f->held[f->at + m];
+	(void)desc;
+	(void)err;
+	memset(fr, 0, sizeof *fr);
+	fr->game = f->log->game;
+	fr->header = &f->log->h;
+	fr->state = h->state;
+	fr->event_no = h->events;
+	fr->last = h->last;
+	fr->last_desc = h->desc;
+	return SL_OK;
+}
+
+/* The kept boards drawn, a chunk at a time, as the next steps. */
+static int feed_flush(sl_html_feed *f, sl_error *err)
+{
+	int rc = SL_OK;
+	while (f->at < f->nheld) {
+		frame_src src = {feed_frame, f, f->nheld - f->at};
+		if ((rc = chunk_draw(&f->j, &src, err)) < 0)
+			goto out;
+		for (size_t m = 0; m < f->j.ck.n; m++) {
+			size_t g;
+			f->j.cur.n = 0;
+			if ((rc = top_page(&f->j, m, &g, err)) < 0 ||
+			    (rc = put_step(&f->j, g, f->steps == 0, &f->j.steps.b, err)) < 0)
+				goto out;
+			spool_keep(&f->j.steps);
+			if (f->j.lines.n - f->j.lines.first > f->lines_held) {
+				intern_forget(&f->j.lines, &f->j.gone);
+				intern_drop(&f->j.raw_lines);   /* its ids are of lines let go */
+			}
+			f->steps++;
+		}
+		f->at += f->j.ck.n;
+	}
+out:
+	feed_release(f);
+	return rc;
+}
+
+/* The board of fr as the next step: kept (its state cloned, its entry and
+ * caption copied) until a chunk of them is drawn. */
 static int feed_board(sl_html_feed *f, const sl_frame *fr, sl_error *err)
 {
-	size_t g;
+	struct fed_frame *h = &f->held[f->nheld];
 	int rc;
-	f->j.cur.n = 0;
-	if ((rc = top_of_frame(&f->j, fr, &g, err)) < 0 || (rc = put_step(&f->j, g, f->steps == 0, &f->j.steps.b, err)) < 0)
-		return rc;
-	spool_keep(&f->j.steps);
-	if (f->j.lines.n - f->j.lines.first > f->lines_held)
-		intern_forget(&f->j.lines, &f->j.gone);
-	f->steps++;
-	return SL_OK;
+	memset(h, 0, sizeof *h);
+	f->nheld++;
+	h->events = fr->event_no;
+	if ((rc = sl_game_clone(f->log->game, fr->state, &h->state, err)) < 0) {
+		h->state = NULL;
+		return rc == SL_ENOMEM ? sl_error_set(err, SL_ENOMEM, "html: out of memory") : rc;
+	}
+	if ((fr->last && sl_event_copy(fr->last, &h->last) < 0) ||
+	    (fr->last_desc && !(h->desc = sl_strdup(fr->last_desc))))
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+	f->fed++;
+	return f->nheld == CHUNK ? feed_flush(f, err) : SL_OK;
 }
 
 int sl_html_feed_first(sl_html_feed *f, const void *state, size_t pos, long events, int turn,
@@ -1574,7 +2361,7 @@ int sl_html_feed_entry(sl_html_feed *f, const void *state, const sl_event *ev, c
 	sl_frame fr;
 	sl_error e;
 	f->evno = events;
-	entry_json(&f->ents.b, f->log, ev, f->steps == 1, desc, turn, phase, events);
+	entry_json(&f->ents.b, f->log, ev, f->fed == 1, desc, turn, phase, events);
 	spool_keep(&f->ents);
 	sl_error_clear(&e);
 	if (f->series && sl_series_feed_add(f->series, ev, 1, &e) != SL_OK) {
@@ -1604,6 +2391,8 @@ int sl_html_feed_finish(sl_html_feed *f, sl_write_fn fn, void *closure, sl_html_
 	sl_buf br;
 	sl_error e;
 	int rc;
+	if ((rc = feed_flush(f, err)) < 0)
+		return rc;
 	sl_buf_init(&br);
 	sl_buf_puts(&br, ",\n\"branches\":[]");
 	sl_buf_putc(&f->j.grounds, ']');

@@ -346,16 +346,15 @@ int sl_render_ground_key(const sl_frame *fr, const sl_render_opts *o, uint64_t *
 	return SL_OK;
 }
 
-int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, int w, int h,
-	sl_write_fn fn, void *closure, sl_error *err)
+/* The layers in mask of fr onto surf (an SVG surface of w x h) through a
+ * cairo context of their own, ended by a page break when page is set. */
+static int draw_svg(cairo_surface_t *surf, const sl_frame *fr, const sl_render_opts *o, int mask,
+	int w, int h, int page, sl_error *err)
 {
 	const sl_painter *p;
-	cairo_surface_t *surf;
 	cairo_t *cr;
 	sl_kit_canvas cv;
-	svg_sink sk = {fn, closure, 0};
 	int nw = 0, nh = 0, bh = 0, rc = SL_OK;
-	cairo_status_t st;
 	if (!fr || !fr->game || !fr->state)
 		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
 	if (!(p = sl_painter_of(fr, err)))
@@ -364,13 +363,6 @@ int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, 
 		return rc;
 	if (nw <= 0 || nh <= 0)
 		return sl_error_set(err, SL_ERANGE, "render: empty board");
-	surf = cairo_svg_surface_create_for_stream(svg_write, &sk, w, h);
-	if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
-		cairo_surface_destroy(surf);
-		return sl_error_set(err, SL_ENOMEM, "render: cannot make an SVG surface");
-	}
-	cairo_svg_surface_restrict_to_version(surf, CAIRO_SVG_VERSION_1_1);
-	cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
 	cr = cairo_create(surf);
 	if ((rc = sl_kit_canvas_init(&cv, cr, nw, bh, o->theme)) < 0) {
 		rc = sl_error_set(err, rc, "render: cannot set up the canvas");
@@ -392,13 +384,95 @@ int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, 
 		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
 	cairo_restore(cr);
 	sl_kit_canvas_fini(&cv);
+	if (rc >= 0 && page)
+		cairo_show_page(cr);
 	rc = painted(cr, rc, p, err);
 out:
 	cairo_destroy(cr);
+	return rc;
+}
+
+static cairo_surface_t *svg_surface(svg_sink *sk, int w, int h, cairo_svg_version_t v, sl_error *err)
+{
+	cairo_surface_t *surf = cairo_svg_surface_create_for_stream(svg_write, sk, w, h);
+	if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(surf);
+		sl_error_set(err, SL_ENOMEM, "render: cannot make an SVG surface");
+		return NULL;
+	}
+	cairo_svg_surface_restrict_to_version(surf, v);
+	cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
+	return surf;
+}
+
+/* cairo writes the document when the surface is finished */
+static int svg_finish(cairo_surface_t *surf, svg_sink *sk, int rc, sl_error *err)
+{
+	cairo_status_t st;
 	cairo_surface_finish(surf);
 	st = cairo_surface_status(surf);
 	cairo_surface_destroy(surf);
-	if (rc == SL_OK && (st != CAIRO_STATUS_SUCCESS || sk.failed))
-		rc = sl_error_set(err, sk.failed ? SL_EIO : SL_ENOMEM, "render: writing the SVG failed");
+	if (rc == SL_OK && (st != CAIRO_STATUS_SUCCESS || sk->failed))
+		rc = sl_error_set(err, sk->failed ? SL_EIO : SL_ENOMEM, "render: writing the SVG failed");
 	return rc;
+}
+
+int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, int w, int h,
+	sl_write_fn fn, void *closure, sl_error *err)
+{
+	svg_sink sk = {fn, closure, 0};
+	cairo_surface_t *surf;
+	int rc;
+	if (!fr || !fr->game || !fr->state)
+		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
+	if (!(surf = svg_surface(&sk, w, h, CAIRO_SVG_VERSION_1_1, err)))
+		return SL_ENOMEM;
+	rc = draw_svg(surf, fr, o, mask, w, h, 0, err);
+	return svg_finish(surf, &sk, rc, err);
+}
+
+struct sl_svg_pages {
+	svg_sink sk;
+	cairo_surface_t *surf;
+	int w, h;
+};
+
+int sl_svg_pages_new(sl_svg_pages **out, int w, int h, sl_write_fn fn, void *closure, sl_error *err)
+{
+	sl_svg_pages *pg = sl_calloc(1, sizeof *pg);
+	*out = NULL;
+	if (!pg)
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory");
+	pg->sk.fn = fn;
+	pg->sk.closure = closure;
+	pg->w = w;
+	pg->h = h;
+	if (!(pg->surf = svg_surface(&pg->sk, w, h, CAIRO_SVG_VERSION_1_2, err))) {
+		sl_free(pg);
+		return SL_ENOMEM;
+	}
+	*out = pg;
+	return SL_OK;
+}
+
+int sl_svg_pages_add(sl_svg_pages *pg, const sl_frame *fr, const sl_render_opts *o, int mask,
+	sl_error *err)
+{
+	return draw_svg(pg->surf, fr, o, mask, pg->w, pg->h, 1, err);
+}
+
+int sl_svg_pages_finish(sl_svg_pages *pg, sl_error *err)
+{
+	int rc = svg_finish(pg->surf, &pg->sk, SL_OK, err);
+	sl_free(pg);
+	return rc;
+}
+
+void sl_svg_pages_free(sl_svg_pages *pg)
+{
+	if (!pg)
+		return;
+	pg->sk.failed = 1;   /* destroyed, cairo would write the document */
+	cairo_surface_destroy(pg->surf);
+	sl_free(pg);
 }

@@ -97,6 +97,56 @@ int sl_game_clone(const sl_game *g, const void *st, void **out, sl_error *err)
 	return rc;
 }
 
+/* one string's room in a copy: its bytes and a NUL */
+static size_t str_room(const char *s)
+{
+	return s ? strlen(s) + 1 : 0;
+}
+
+static char *str_put(char **at, const char *s)
+{
+	char *d = *at;
+	size_t n = str_room(s);
+	if (!s)
+		return NULL;
+	memcpy(d, s, n);
+	*at += n;
+	return d;
+}
+
+int sl_event_copy(const sl_event *ev, sl_event **out)
+{
+	size_t room = sizeof(sl_event) + (size_t)ev->ndraws * sizeof(sl_draw);
+	sl_event *c;
+	char *at;
+	room += str_room(ev->comment) + str_room(ev->note) + str_room(ev->bookmark);
+	for (int k = 0; k < SL_MAX_FIELDS; k++)
+		if (ev->f[k].p)
+			room += (size_t)ev->f[k].n + 1;   /* TEXT's NUL; a list's bytes and one more */
+	*out = NULL;
+	if (!(c = sl_malloc(room)))
+		return SL_ENOMEM;
+	*c = *ev;
+	at = (char *)(c + 1);
+	if (ev->ndraws && ev->draws) {   /* the draws first: sl_draw's alignment */
+		memcpy(at, ev->draws, (size_t)ev->ndraws * sizeof(sl_draw));
+		c->draws = (const sl_draw *)(void *)at;
+		at += (size_t)ev->ndraws * sizeof(sl_draw);
+	}
+	c->comment = str_put(&at, ev->comment);
+	c->note = str_put(&at, ev->note);
+	c->bookmark = str_put(&at, ev->bookmark);
+	for (int k = 0; k < SL_MAX_FIELDS; k++)
+		if (ev->f[k].p) {
+			memcpy(at, ev->f[k].p, ev->f[k].n);
+			at[ev->f[k].n] = 0;
+			c->f[k].p = at;
+			at += (size_t)ev->f[k].n + 1;
+		}
+	*out = c;
+	return SL_OK;
+}
+
 uint64_t sl_event_digest(const sl_schema *s, const sl_event *ev, uint64_t h)
 {
 	const sl_event_def *def = &s->events[ev->type];

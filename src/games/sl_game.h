@@ -461,6 +461,10 @@ int sl_flat_mark(void *st, size_t size, sl_flat_mark_fn fn, const sl_header *h,
 void sl_flat_unguarded(int on);
 /* A deep copy through serialize/restore. */
 int sl_game_clone(const sl_game *g, const void *st, void **out, sl_error *err);
+/* A deep copy of ev in one allocation (its strings, lists and draws inside
+ * it), for a reader that keeps an event past its arena; the caller frees
+ * *out with sl_free. Returns 0 or SL_ENOMEM (*out NULL). */
+int sl_event_copy(const sl_event *ev, sl_event **out);
 
 #ifdef __cplusplus
 }

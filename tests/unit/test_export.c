@@ -21,6 +21,7 @@
 #include "sillage.h"
 #include "render/sl_export.h"
 #include "render/export.h"
+#include "render/painter.h"   /* SL_LAYER_TOP */
 #include "render/lzw.h"
 #include "render/yuv.h"
 
@@ -475,6 +476,79 @@ static void test_positions(void **state)
 	sl_log_free(log);
 }
 
+static size_t count(const char *s, size_t n, const char *what)
+{
+	size_t c = 0, k = strlen(what);
+	for (size_t i = 0; i + k <= n; i++)
+		c += memcmp(s + i, what, k) == 0;
+	return c;
+}
+
+/* Four steps' top layers as the pages of one document (seq.c, for the HTML
+ * viewer): a <pageSet> of four pages, each drawing what the step's own
+ * document draws, and the glyphs' outlines written once for the four (at
+ * most half the symbols of the four documents). */
+static void test_svg_pages(void **state)
+{
+	static const sl_render_opts o = {0, 0, SL_THEME_LIGHT, NULL, NULL, NULL, 0, 0, 0};
+	sl_log *log;
+	sl_replay *r;
+	sl_error err;
+	sl_buf doc, one, desc;
+	sl_svg_pages *pg = NULL;
+	size_t singles_glyphs = 0, at = 0;
+	int w = 0, h = 0;
+	(void)state;
+	sl_error_clear(&err);
+	sl_buf_init(&doc);
+	sl_buf_init(&desc);
+	assert_int_equal(sl_log_load(&log, "tests/image/tessel.sil", &err), 0);
+	assert_int_equal(sl_replay_open(&r, log, 0, &err), 0);
+	for (size_t p = 0; p < 4; p++) {
+		sl_frame fr;
+		assert_int_equal(sl_export_frame(r, p, &fr, &desc, &err), 0);
+		if (!p) {
+			assert_int_equal(sl_render_measure(&fr, &o, &w, &h, &err), 0);
+			assert_int_equal(sl_svg_pages_new(&pg, w, h, buf_write, &doc, &err), 0);
+		}
+		assert_int_equal(sl_svg_pages_add(pg, &fr, &o, SL_LAYER_TOP, &err), 0);
+	}
+	assert_int_equal(sl_svg_pages_finish(pg, &err), 0);
+	assert_non_null(strstr(sl_buf_cstr(&doc), "version=\"1.2\""));
+	assert_int_equal(count((const char *)doc.data, doc.len, "<pageSet>"), 1);
+	assert_int_equal(count((const char *)doc.data, doc.len, "<page>"), 4);
+	for (size_t p = 0; p < 4; p++) {
+		sl_frame fr;
+		const char *page = strstr(sl_buf_cstr(&doc) + at, "<page>"), *end;
+		assert_non_null(page);
+		end = strstr(page, "</page>");
+		assert_non_null(end);
+		at = (size_t)(end - sl_buf_cstr(&doc));
+		sl_buf_init(&one);
+		assert_int_equal(sl_export_frame(r, p, &fr, &desc, &err), 0);
+		assert_int_equal(sl_render_svg_layers(&fr, &o, SL_LAYER_TOP, w, h, buf_write, &one, &err), 0);
+		/* the same elements drawn (their numbering aside) */
+		{
+			const char *body = strstr(sl_buf_cstr(&one), "<g id=\"surface");
+			size_t bn;
+			assert_non_null(body);
+			bn = one.len - (size_t)(body - sl_buf_cstr(&one));
+			assert_true(count(body, bn, "<use ") > 0);
+			assert_int_equal(count(page, (size_t)(end - page), "<use "), count(body, bn, "<use "));
+			assert_int_equal(count(page, (size_t)(end - page), "<path "), count(body, bn, "<path "));
+			assert_int_equal(count(page, (size_t)(end - page), "clip-path="), count(body, bn, "clip-path="));
+		}
+		singles_glyphs += count((const char *)one.data, one.len, "<symbol ");
+		sl_buf_free(&one);
+	}
+	assert_true(count((const char *)doc.data, doc.len, "<symbol ") > 0);
+	assert_true(count((const char *)doc.data, doc.len, "<symbol ") * 2 <= singles_glyphs);
+	sl_buf_free(&doc);
+	sl_buf_free(&desc);
+	sl_replay_free(r);
+	sl_log_free(log);
+}
+
 /* cairo numbers its surfaces over the process ("surface141"): two pages
  * drawn in one process differ there only. */
 static void unnumber(sl_buf *b)
@@ -749,6 +823,7 @@ int main(void)
 		cmocka_unit_test(test_yuv420),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_positions),
+		cmocka_unit_test(test_svg_pages),
 		cmocka_unit_test(test_html_feed),
 		cmocka_unit_test(test_hundredths),
 		cmocka_unit_test(test_png_consume),

@@ -471,10 +471,82 @@ static void test_feed_describe_matches_describe_as(void **s)
 	}
 }
 
+/* A copy of an event (sl_event_copy) holds its own strings, lists and draws:
+ * each the original's bytes at another address, the event's digest the same,
+ * and still the same once the log that held the original is freed. */
+static void same_str(const char *a, const char *b)
+{
+	if (!a) {
+		assert_null(b);
+		return;
+	}
+	assert_non_null(b);
+	assert_ptr_not_equal(a, b);
+	assert_string_equal(a, b);
+}
+
+static void test_event_copy(void **s)
+{
+	static const char *const files[] = {"samples/fmp/ferrix.sil", "samples/xwing/ion-ambush.sil",
+		"samples/ti4/valefar.sil", "samples/starship/first-voyage.sil", "samples/sail/heron-bank.sil"};
+	(void)s;
+	for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
+		sl_log *log = NULL;
+		sl_event **c;
+		uint64_t *d;
+		size_t n, texts = 0;
+		const sl_schema *schema;
+		sl_error err;
+		sl_error_clear(&err);
+		if (sl_log_load(&log, files[k], &err))
+			fail_msg("%s: %s", files[k], err.msg);
+		n = log->n;
+		schema = log->game->schema;
+		c = calloc(n, sizeof *c);
+		d = calloc(n, sizeof *d);
+		assert_non_null(c);
+		assert_non_null(d);
+		for (size_t i = 0; i < n; i++) {
+			const sl_event *ev = &log->ev[i];
+			assert_int_equal(sl_event_copy(ev, &c[i]), SL_OK);
+			same_str(ev->comment, c[i]->comment);
+			same_str(ev->note, c[i]->note);
+			same_str(ev->bookmark, c[i]->bookmark);
+			for (int f = 0; f < SL_MAX_FIELDS; f++) {
+				if (!ev->f[f].p) {
+					assert_null(c[i]->f[f].p);
+					continue;
+				}
+				assert_ptr_not_equal(ev->f[f].p, c[i]->f[f].p);
+				assert_int_equal(c[i]->f[f].n, ev->f[f].n);
+				assert_memory_equal(ev->f[f].p, c[i]->f[f].p, ev->f[f].n);
+				assert_int_equal(((const char *)c[i]->f[f].p)[ev->f[f].n], 0);
+				texts++;
+			}
+			assert_int_equal(c[i]->ndraws, ev->ndraws);
+			if (ev->ndraws) {
+				assert_ptr_not_equal(ev->draws, c[i]->draws);
+				assert_memory_equal(ev->draws, c[i]->draws, ev->ndraws * sizeof *ev->draws);
+			}
+			d[i] = ev->entry == SL_ENTRY_EVENT ? sl_event_digest(schema, ev, 1) : 0;
+		}
+		assert_true(texts > 0);
+		sl_log_free(log);
+		for (size_t i = 0; i < n; i++) {
+			if (c[i]->entry == SL_ENTRY_EVENT)
+				assert_true(sl_event_digest(schema, c[i], 1) == d[i]);
+			sl_free(c[i]);
+		}
+		free(c);
+		free(d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seek_matches_fresh_replay),
+		cmocka_unit_test(test_event_copy),
 		cmocka_unit_test(test_seek_across_keyframes),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_structure_rules),
