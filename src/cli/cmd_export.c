@@ -526,11 +526,34 @@ static int report_view(cli_walk *w, const sl_event *unused, sl_error *err)
 	return SL_OK;
 }
 
+/* A starship voyage on standard input, held by the first walk (which
+ * checked it): read whole from there, its fight pages rating the voyage. */
+static int report_held(const page_args *a, cli_walk *w, const char *out, const char *shown)
+{
+	sl_log *log = NULL;
+	sl_replay *r = NULL;
+	sl_error err;
+	int rc;
+	sl_error_clear(&err);
+	rc = sl_silb_sniff(w->input, w->ninput) ? sl_silb_read(&log, "<stdin>", w->input, w->ninput, 0, NULL, &err)
+		: sl_sil_read(&log, "<stdin>", w->input, w->ninput, &err);
+	if (rc)
+		rc = cli_report_silb(&err, "-");
+	else if ((rc = sl_replay_open(&r, log, 0, &err)))
+		rc = cli_report(&err);
+	else if ((rc = cli_check_drawable("report", "-", log, &a->ro)) == EXIT_OK &&
+	         sl_report_to_file(out, r, &a->ro, &err))
+		rc = report_at(&err, shown);
+	sl_replay_free(r);
+	sl_log_free(log);
+	return rc;
+}
+
 /* The first walk checks the log (as cli_open_drawn) and finds its end; the
- * report's two walks after it draw the turns' pages and the bookmarks'. A
- * game whose fights are analysed (starship) is read whole, its pages need
- * the log, and so is standard input (it would be held for the walks again
- * anyway): -1 for those. */
+ * report's two walks after it draw the turns' pages and the bookmarks'
+ * (standard input held for them: its own size). A game whose fights are
+ * analysed (starship) is read whole, its pages need the log: -1 for a file,
+ * report_held for standard input. */
 static int report_walked(const page_args *a, const char *path, const char *out, const char *shown)
 {
 	cli_walk w;
@@ -540,8 +563,6 @@ static int report_walked(const page_args *a, const char *path, const char *out, 
 	sl_buf end_desc;
 	sl_error err;
 	int rc;
-	if (strcmp(path, "-") == 0)
-		return -1;   /* standard input: read whole, as before (see docs/reliability.md) */
 	memset(&rs, 0, sizeof rs);
 	sl_buf_init(&rs.prev_desc);
 	sl_buf_init(&rs.desc);
@@ -553,10 +574,11 @@ static int report_walked(const page_args *a, const char *path, const char *out, 
 	w.describe = 1;
 	w.header = report_view;
 	w.ud = &rs;
+	w.hold = strcmp(path, "-") == 0;   /* standard input: held for the report's walks */
 	if ((rc = cli_walk_drawn(&w, path, a->force)))
 		goto out;
 	if (sl_odds_available(w.log->game)) {
-		rc = -1;
+		rc = w.hold ? report_held(a, &w, out, shown) : -1;
 		goto out;
 	}
 	if ((rc = cli_check_drawable("report", path, w.log, &a->ro)) || (rc = cli_walk_where(&w)))
