@@ -297,6 +297,11 @@ int sl_chart_cairo(cairo_t *cr, const sl_chart *ch, double w, double h, int them
 	}
 	sl_kit_clear(&cv);
 	paint(&cv, ch);
+	if (cv.marks.failed) {   /* labels placed without every mark: not this chart */
+		sl_kit_canvas_fini(&cv);
+		cairo_restore(cr);
+		return SL_ENOMEM;
+	}
 	sl_kit_canvas_fini(&cv);
 	cairo_restore(cr);
 	return cairo_status(cr) == CAIRO_STATUS_SUCCESS ? SL_OK : SL_EIO;

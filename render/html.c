@@ -156,6 +156,31 @@ static void spool_free(spool *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* src's text onto the end of dst (src left as it was read: spool_free it). */
+static void spool_append(spool *dst, spool *src)
+{
+	char chunk[65536];
+	size_t n;
+	if (src->failed) {
+		dst->failed = 1;
+		return;
+	}
+	if (src->f) {
+		if (fflush(src->f) != 0 || fseek(src->f, 0, SEEK_SET) != 0)
+			dst->failed = 1;
+		while (!dst->failed && (n = fread(chunk, 1, sizeof chunk, src->f)) > 0) {
+			sl_buf_put(&dst->b, chunk, n);
+			spool_keep(dst);
+		}
+		if (ferror(src->f))
+			dst->failed = 1;
+	}
+	sl_buf_put(&dst->b, src->b.data, src->b.len);
+	if (src->b.failed)
+		dst->b.failed = 1;
+	spool_keep(dst);
+}
+
 /* The page, out through fn a chunk at a time. */
 typedef struct page_out {
 	sl_buf b;
@@ -702,6 +727,8 @@ static void flush_run(html_job *j, glyph_run *run, idvec *out)
 {
 	if (!run->n)
 		return;
+	if (run->b.failed)   /* out of memory: the page is not written */
+		j->lines.failed = 1;
 	idvec_push(out, intern_add(&j->lines, sl_buf_cstr(&run->b), run->b.len));
 	run->n = 0;
 }
@@ -815,6 +842,8 @@ static int compact_path_slow(html_job *j)
 		}
 	}
 	if (first || shape.failed) {
+		if (shape.failed)   /* out of memory: the page is not written */
+			j->shapes.failed = 1;
 		sl_buf_free(&shape);
 		return 0;
 	}
@@ -905,6 +934,8 @@ static int compact_path(html_job *j)
 		}
 	}
 	if (first || shape.failed) {
+		if (shape.failed)   /* out of memory: the page is not written */
+			j->shapes.failed = 1;
 		sl_buf_free(&shape);
 		return 0;
 	}
@@ -1104,7 +1135,7 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 			flush_run(j, &run, out);
 			k = glyph_use(j, &run);
 		}
-		if (j->line.failed) {
+		if (j->line.failed || j->tmp.failed) {
 			rc = SL_ENOMEM;
 			goto out;
 		}
@@ -1114,14 +1145,18 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 		}
 		flush_run(j, &run, out);
 		compact_path(j);
+		if (j->line.failed || j->tmp.failed) {
+			rc = SL_ENOMEM;
+			goto out;
+		}
 		id = intern_add(&j->lines, sl_buf_cstr(&j->line), j->line.len);
 		idvec_push(out, id);
-		if (slot != (size_t)-1 && !j->lines.failed)
+		if (slot != (size_t)-1 && !j->lines.failed && !j->styles.failed && !j->shapes.failed)
 			j->raw_line_id[slot] = id;
 		p = e + 1;
 	}
 	flush_run(j, &run, out);
-	if (j->lines.failed || j->glyphs.failed || out->failed)
+	if (j->lines.failed || j->glyphs.failed || j->styles.failed || j->shapes.failed || out->failed)
 		rc = SL_ENOMEM;
 out:
 	sl_buf_free(&run.b);
@@ -1766,6 +1801,24 @@ static int replay_frame(void *ctx, size_t m, sl_frame *fr, sl_buf *desc, sl_erro
 	return rc < 0 ? rc : SL_OK;
 }
 
+/* The top layer of fr alone as the page's lines, into j->cur (a branch's
+ * base: what its first step is the change from). */
+static int top_of_frame(html_job *j, const sl_frame *fr, sl_error *err)
+{
+	sl_buf svg;
+	int w, h, rc;
+	sl_buf_init(&svg);
+	if ((rc = sl_render_measure(fr, j->o, &w, &h, err)) >= 0 &&
+	    (rc = sl_render_svg_layers(fr, j->o, SL_LAYER_TOP, w, h, buf_write, &svg, err)) >= 0) {
+		j->svg_total += svg.len;
+		if ((rc = add_doc(j, sl_buf_cstr(&svg), svg.len, "t-", &j->cur)) < 0)
+			rc = sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" :
+				"html: cannot read cairo's SVG");
+	}
+	sl_buf_free(&svg);
+	return rc < 0 ? rc : SL_OK;
+}
+
 /* The top layer of position p of r as the page's lines, into j->cur, and
  * the index of its ground into *ground (with a ground: steps up to last
  * drawn ahead, see chunk_draw); without, a branch's base: p alone. */
@@ -1776,20 +1829,11 @@ static int top_of(html_job *j, sl_replay *r, size_t p, size_t *ground, size_t la
 	int rc;
 	if (!ground) {
 		sl_frame fr;
-		sl_buf desc, svg;
-		int w, h;
+		sl_buf desc;
 		sl_buf_init(&desc);
-		sl_buf_init(&svg);
-		if ((rc = sl_export_frame_as(r, p, sl_export_view(&log->h, j->o), &fr, &desc, err)) >= 0 &&
-		    (rc = sl_render_measure(&fr, j->o, &w, &h, err)) >= 0 &&
-		    (rc = sl_render_svg_layers(&fr, j->o, SL_LAYER_TOP, w, h, buf_write, &svg, err)) >= 0) {
-			j->svg_total += svg.len;
-			if ((rc = add_doc(j, sl_buf_cstr(&svg), svg.len, "t-", &j->cur)) < 0)
-				rc = sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" :
-					"html: cannot read cairo's SVG");
-		}
+		if ((rc = sl_export_frame_as(r, p, sl_export_view(&log->h, j->o), &fr, &desc, err)) >= 0)
+			rc = top_of_frame(j, &fr, err);
 		sl_buf_free(&desc);
-		sl_buf_free(&svg);
 		return rc < 0 ? rc : SL_OK;
 	}
 	if (!(ck->r == r && p >= ck->from && p < ck->from + ck->n)) {
@@ -1915,7 +1959,7 @@ static int put_branches(html_job *j, sl_buf *out, sl_error *err)
 
 /* The page around the data: styles, the glyph symbols, the data as JSON,
  * the controls and the script. */
-static void write_page(html_job *j, const sl_log *log, spool *ents, const sl_buf *br, const sl_series *se,
+static void write_page(html_job *j, const sl_log *log, spool *ents, spool *br, const sl_series *se,
 	page_out *po)
 {
 	sl_buf *page = &po->b;
@@ -1979,7 +2023,7 @@ static void write_page(html_job *j, const sl_log *log, spool *ents, const sl_buf
 		json_light(page, j->shapes.s[i]);
 	}
 	sl_buf_putc(page, ']');
-	sl_buf_put(page, br->data, br->len);
+	page_spool(po, br);
 	sl_buf_printf(page, ",\n\"embed\":%s", j->ho && j->ho->embed ? "true" : "false");
 	if (j->part)   /* a part of a game: where its first step stands */
 		sl_buf_printf(page, ",\n\"start\":{\"event\":%ld,\"turn\":%d}", j->ev0, j->turn0);
@@ -2038,7 +2082,7 @@ static void job_free(html_job *j)
 }
 
 /* The page of the job's tables and ents, br, se out through fn. */
-static int job_page(html_job *j, const sl_log *log, spool *ents, const sl_buf *br, const sl_series *se,
+static int job_page(html_job *j, const sl_log *log, spool *ents, spool *br, const sl_series *se,
 	sl_write_fn fn, void *closure, sl_error *err)
 {
 	page_out po;
@@ -2047,14 +2091,15 @@ static int job_page(html_job *j, const sl_log *log, spool *ents, const sl_buf *b
 	po.fn = fn;
 	po.closure = closure;
 	write_page(j, log, ents, br, se, &po);
-	if (po.b.failed || ents->b.failed || br->failed || j->steps.b.failed || j->grounds.failed) {
+	if (po.b.failed || ents->b.failed || br->b.failed || j->steps.b.failed || j->grounds.failed ||
+	    j->lines.failed || j->glyphs.failed || j->styles.failed || j->shapes.failed) {
 		sl_buf_free(&po.b);
 		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
 	}
 	sl_buf_free(&po.b);
 	if (po.io_failed)
 		return sl_error_set(err, SL_EIO, "html: writing the page failed");
-	if (ents->failed || j->steps.failed || j->gone.failed || j->gone.b.failed)
+	if (ents->failed || br->failed || j->steps.failed || j->gone.failed || j->gone.b.failed)
 		return sl_error_set(err, SL_EIO, "html: a temporary file of the page failed");
 	if (j->stats) {
 		j->stats->svg_bytes = j->svg_total;
@@ -2069,7 +2114,7 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	html_job *j = ctx;
 	const sl_log *log = sl_replay_log(j->r);
 	sl_series *se = NULL;
-	sl_buf br;
+	spool br;
 	spool ents;
 	sl_render_opts ro;
 	sl_error e;
@@ -2078,7 +2123,8 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 
 	memset(&ents, 0, sizeof ents);
 	sl_buf_init(&ents.b);
-	sl_buf_init(&br);
+	memset(&br, 0, sizeof br);
+	sl_buf_init(&br.b);
 	job_init(j);
 
 	/* the entries in words */
@@ -2098,7 +2144,7 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	 * its top as the change from the position before */
 	sl_buf_putc(&j->grounds, '[');
 	if ((rc = put_frames(j, j->r, 0, log->n, NULL, 0, &j->steps.b, err)) < 0 ||
-	    (rc = put_branches(j, &br, err)) < 0)
+	    (rc = put_branches(j, &br.b, err)) < 0)
 		goto out;
 	sl_buf_putc(&j->grounds, ']');
 	sl_error_clear(&e);
@@ -2111,7 +2157,7 @@ static int html_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 out:
 	sl_series_free(se);
 	spool_free(&ents);
-	sl_buf_free(&br);
+	spool_free(&br);
 	job_free(j);
 	return rc;
 }
@@ -2185,6 +2231,14 @@ struct sl_html_feed {
 	} held[CHUNK];
 	size_t nheld, at;         /* kept; the first of them not yet drawn */
 	size_t fed;               /* boards fed (steps: those drawn) */
+	/* the branches (sl_html_feed_branch), after the main line */
+	spool brs;                /* JSON: ,"branches":[{...},... */
+	size_t nbranch;
+	const sl_log *blog;       /* the branch being fed, or NULL: the main line */
+	spool bents, bsteps;      /* its entries and steps */
+	size_t bfed, bsteps_n;    /* its entries fed, steps drawn */
+	char *bname;
+	size_t bat;
 };
 
 static void feed_release(sl_html_feed *f)
@@ -2206,6 +2260,10 @@ void sl_html_feed_free(sl_html_feed *f)
 	feed_release(f);
 	job_free(&f->j);
 	spool_free(&f->ents);
+	spool_free(&f->brs);
+	spool_free(&f->bents);
+	spool_free(&f->bsteps);
+	sl_free(f->bname);
 	sl_series_feed_free(f->series);
 	sl_buf_free(&f->desc);
 	sl_free(f);
@@ -2236,6 +2294,10 @@ int sl_html_feed_new(sl_html_feed **out, const sl_log *head, const sl_render_opt
 	job_init(&f->j);
 	sl_buf_init(&f->ents.b);
 	sl_buf_init(&f->desc);
+	sl_buf_init(&f->brs.b);
+	sl_buf_init(&f->bents.b);
+	sl_buf_init(&f->bsteps.b);
+	sl_buf_puts(&f->brs.b, ",\n\"branches\":[");
 	/* a game over at the last step keeps the result band's room on every step */
 	if (end && sl_kit_band_height(end, &f->ro, 1, &band) < 0) {
 		sl_html_feed_free(f);
@@ -2257,7 +2319,7 @@ static int feed_frame(void *ctx, size_t m, sl_frame *fr, sl_buf *desc, sl_error 
 	(void)err;
 	memset(fr, 0, sizeof *fr);
 	fr->game = f->log->game;
-	fr->header = &f->log->h;
+	fr->header = f->blog ? &f->blog->h : &f->log->h;
 	fr->state = h->state;
 	fr->event_no = h->events;
 	fr->last = h->last;
@@ -2274,17 +2336,21 @@ static int feed_flush(sl_html_feed *f, sl_error *err)
 		if ((rc = chunk_draw(&f->j, &src, err)) < 0)
 			goto out;
 		for (size_t m = 0; m < f->j.ck.n; m++) {
+			spool *to = f->blog ? &f->bsteps : &f->j.steps;
 			size_t g;
 			f->j.cur.n = 0;
 			if ((rc = top_page(&f->j, m, &g, err)) < 0 ||
-			    (rc = put_step(&f->j, g, f->steps == 0, &f->j.steps.b, err)) < 0)
+			    (rc = put_step(&f->j, g, (f->blog ? f->bsteps_n : f->steps) == 0, &to->b, err)) < 0)
 				goto out;
-			spool_keep(&f->j.steps);
+			spool_keep(to);
 			if (f->j.lines.n - f->j.lines.first > f->lines_held) {
 				intern_forget(&f->j.lines, &f->j.gone);
 				intern_drop(&f->j.raw_lines);   /* its ids are of lines let go */
 			}
-			f->steps++;
+			if (f->blog)
+				f->bsteps_n++;
+			else
+				f->steps++;
 		}
 		f->at += f->j.ck.n;
 	}
@@ -2309,8 +2375,30 @@ static int feed_board(sl_html_feed *f, const sl_frame *fr, sl_error *err)
 	if ((fr->last && sl_event_copy(fr->last, &h->last) < 0) ||
 	    (fr->last_desc && !(h->desc = sl_strdup(fr->last_desc))))
 		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
-	f->fed++;
+	if (!f->blog)
+		f->fed++;
 	return f->nheld == CHUNK ? feed_flush(f, err) : SL_OK;
+}
+
+/* The frame of state, the main line's, after `events` events, with the
+ * entry before it and its words (the glyph added) as its caption. */
+static int feed_at(sl_html_feed *f, sl_frame *fr, const void *state, long events, const sl_event *last,
+	const char *last_desc, sl_error *err)
+{
+	memset(fr, 0, sizeof *fr);
+	fr->game = f->log->game;
+	fr->header = &f->log->h;
+	fr->state = state;
+	fr->event_no = events;
+	sl_buf_reset(&f->desc);
+	if (last) {
+		fr->last = last;
+		sl_buf_puts(&f->desc, last_desc ? last_desc : "");
+		if (sl_export_glyph_desc(last, &f->desc) || f->desc.failed)
+			return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+		fr->last_desc = sl_buf_cstr(&f->desc);
+	}
+	return SL_OK;
 }
 
 int sl_html_feed_first(sl_html_feed *f, const void *state, size_t pos, long events, int turn,
@@ -2321,19 +2409,8 @@ int sl_html_feed_first(sl_html_feed *f, const void *state, size_t pos, long even
 	void *st;
 	int rc, nm;
 	sl_error e;
-	memset(&fr, 0, sizeof fr);
-	fr.game = f->log->game;
-	fr.header = &f->log->h;
-	fr.state = state;
-	fr.event_no = events;
-	sl_buf_reset(&f->desc);
-	if (last) {   /* the entry before the page, in the caption of its first board */
-		fr.last = last;
-		sl_buf_puts(&f->desc, last_desc ? last_desc : "");
-		if (sl_export_glyph_desc(last, &f->desc) || f->desc.failed)
-			return sl_error_set(err, SL_ENOMEM, "html: out of memory");
-		fr.last_desc = sl_buf_cstr(&f->desc);
-	}
+	if ((rc = feed_at(f, &fr, state, events, last, last_desc, err)) < 0)
+		return rc;
 	f->j.part = pos > 0;
 	f->j.ev0 = f->evno = events;
 	f->j.turn0 = turn;
@@ -2355,24 +2432,14 @@ int sl_html_feed_first(sl_html_feed *f, const void *state, size_t pos, long even
 	return feed_board(f, &fr, err);
 }
 
-int sl_html_feed_entry(sl_html_feed *f, const void *state, const sl_event *ev, const char *desc, int turn,
-	int phase, long events, sl_error *err)
+/* The board after entry ev (its words desc, the glyph added) fed. */
+static int feed_after(sl_html_feed *f, const sl_header *h, const void *state, const sl_event *ev,
+	const char *desc, long events, sl_error *err)
 {
 	sl_frame fr;
-	sl_error e;
-	f->evno = events;
-	entry_json(&f->ents.b, f->log, ev, f->fed == 1, desc, turn, phase, events);
-	spool_keep(&f->ents);
-	sl_error_clear(&e);
-	if (f->series && sl_series_feed_add(f->series, ev, 1, &e) != SL_OK) {
-		if (e.code == SL_ENOMEM)
-			return sl_error_set(err, SL_ENOMEM, "html: out of memory");
-		sl_series_feed_free(f->series);   /* its checks fail (drawn with --force): no chart */
-		f->series = NULL;
-	}
 	memset(&fr, 0, sizeof fr);
 	fr.game = f->log->game;
-	fr.header = &f->log->h;
+	fr.header = h;
 	fr.state = state;
 	fr.event_no = events;
 	fr.last = ev;
@@ -2384,17 +2451,39 @@ int sl_html_feed_entry(sl_html_feed *f, const void *state, const sl_event *ev, c
 	return feed_board(f, &fr, err);
 }
 
+int sl_html_feed_entry(sl_html_feed *f, const void *state, const sl_event *ev, const char *desc, int turn,
+	int phase, long events, sl_error *err)
+{
+	sl_error e;
+	if (f->blog) {   /* a branch's entry */
+		entry_json(&f->bents.b, f->blog, ev, f->bfed++ == 0, desc, turn, phase, events);
+		spool_keep(&f->bents);
+		return feed_after(f, &f->blog->h, state, ev, desc, events, err);
+	}
+	f->evno = events;
+	entry_json(&f->ents.b, f->log, ev, f->fed == 1, desc, turn, phase, events);
+	spool_keep(&f->ents);
+	sl_error_clear(&e);
+	if (f->series && sl_series_feed_add(f->series, ev, 1, &e) != SL_OK) {
+		if (e.code == SL_ENOMEM)
+			return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+		sl_series_feed_free(f->series);   /* its checks fail (drawn with --force): no chart */
+		f->series = NULL;
+	}
+	return feed_after(f, &f->log->h, state, ev, desc, events, err);
+}
+
 int sl_html_feed_finish(sl_html_feed *f, sl_write_fn fn, void *closure, sl_html_stats *stats, sl_error *err)
 {
 	sl_series *se = NULL;
 	sl_result res;
-	sl_buf br;
 	sl_error e;
 	int rc;
+	if (f->blog)
+		return sl_error_set(err, SL_EUSAGE, "html: a branch fed and not ended");
 	if ((rc = feed_flush(f, err)) < 0)
 		return rc;
-	sl_buf_init(&br);
-	sl_buf_puts(&br, ",\n\"branches\":[]");
+	sl_buf_putc(&f->brs.b, ']');
 	sl_buf_putc(&f->j.grounds, ']');
 	sl_buf_putc(&f->j.steps.b, ']');
 	sl_error_clear(&e);
@@ -2402,12 +2491,82 @@ int sl_html_feed_finish(sl_html_feed *f, sl_write_fn fn, void *closure, sl_html_
 		se = NULL;
 	f->series = NULL;
 	f->j.stats = stats;
-	rc = job_page(&f->j, f->log, &f->ents, &br, se, fn, closure, err);
+	rc = job_page(&f->j, f->log, &f->ents, &f->brs, se, fn, closure, err);
 	if (!rc && stats)
 		stats->frames = (long)f->steps;
 	sl_series_free(se);
-	sl_buf_free(&br);
 	return rc;
+}
+
+int sl_html_feed_band(sl_html_feed *f, const sl_frame *end, sl_error *err)
+{
+	double band;
+	if (f->fed || f->blog)
+		return sl_error_set(err, SL_EUSAGE, "html: a line's end given after its boards");
+	if (sl_kit_band_height(end, &f->ro, 1, &band) < 0)
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory reading the result");
+	f->ro.keep_band |= band > 0;
+	return SL_OK;
+}
+
+int sl_html_feed_branch(sl_html_feed *f, const sl_log *head, const char *name, size_t at, const void *state,
+	long events, const sl_event *last, const char *last_desc, sl_error *err)
+{
+	sl_frame fr;
+	int rc;
+	if (f->blog || !f->fed)
+		return sl_error_set(err, SL_EUSAGE, "html: a branch fed before the main line or inside another");
+	if ((rc = feed_flush(f, err)) < 0)   /* the main line's last steps */
+		return rc;
+	if (!(f->bname = sl_strdup(name ? name : "")))
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+	f->blog = head;
+	f->bat = at;
+	f->bfed = f->bsteps_n = 0;
+	/* what its first step is the change from: the board where it leaves
+	 * the main line, drawn as the main line's (its header) */
+	if ((rc = feed_at(f, &fr, state, events, last, last_desc, err)) < 0)
+		return rc;
+	f->j.prev.n = 0;
+	f->j.cur.n = 0;
+	if ((rc = top_of_frame(&f->j, &fr, err)) < 0)
+		return rc;
+	idvec t = f->j.prev;
+	f->j.prev = f->j.cur;
+	f->j.cur = t;
+	/* and its first step: that board, as the branch's */
+	fr.header = &head->h;
+	return feed_board(f, &fr, err);
+}
+
+int sl_html_feed_branch_end(sl_html_feed *f, sl_error *err)
+{
+	spool *b = &f->brs;
+	int rc;
+	if (!f->blog)
+		return sl_error_set(err, SL_EUSAGE, "html: no branch fed");
+	if ((rc = feed_flush(f, err)) < 0)
+		return rc;
+	sl_buf_puts(&b->b, f->nbranch ? ",\n{\"name\":" : "{\"name\":");
+	sl_export_json_str(&b->b, f->bname);
+	sl_buf_printf(&b->b, ",\"at\":%zu,\"entries\":[", f->bat);
+	spool_append(b, &f->bents);
+	sl_buf_puts(&b->b, "],\n\"steps\":[");
+	spool_append(b, &f->bsteps);
+	sl_buf_puts(&b->b, "]}");
+	spool_keep(b);
+	spool_free(&f->bents);
+	spool_free(&f->bsteps);
+	sl_buf_init(&f->bents.b);
+	sl_buf_init(&f->bsteps.b);
+	sl_free(f->bname);
+	f->bname = NULL;
+	f->blog = NULL;
+	f->nbranch++;
+	if (b->failed || b->b.failed)
+		return sl_error_set(err, b->failed ? SL_EIO : SL_ENOMEM, b->failed ?
+			"html: a temporary file of the page failed" : "html: out of memory");
+	return SL_OK;
 }
 
 typedef struct feed_file {

@@ -137,6 +137,13 @@ void sl_kit_begin(sl_kit_canvas *c)
 	sl_kit_zone_reset(c);
 }
 
+int sl_kit_status(const sl_kit_canvas *c, int rc, sl_error *err)
+{
+	if (rc >= 0 && c->marks.failed)
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory placing the labels");
+	return rc;
+}
+
 void sl_kit_canvas_fini(sl_kit_canvas *c)
 {
 	layouts_free(c);
@@ -1737,6 +1744,7 @@ int sl_kit_figure_to_mem(sl_format fmt, int nw, int nh, int w, int h, int theme,
 	cv.svg = texts;   /* its texts as <text>, as a frame's */
 	sl_kit_clear(&cv);
 	paint(&cv, ud);
+	rc = sl_kit_status(&cv, SL_OK, err);
 	sl_kit_canvas_fini(&cv);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
 		rc = sl_error_set(err, SL_EIO, "chart: cairo failed: %s",

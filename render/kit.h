@@ -111,6 +111,10 @@ typedef struct sl_kit_canvas {
 /* Prepares a canvas over cr (not owned). Returns 0 or SL_ENOMEM. */
 int sl_kit_canvas_init(sl_kit_canvas *c, cairo_t *cr, int width, int height, int theme);
 void sl_kit_canvas_fini(sl_kit_canvas *c);
+/* rc, or SL_ENOMEM (said in err) when a list of the canvas's marks came up
+ * short (an allocation failed): labels placed without knowing every mark
+ * are placed elsewhere, so the picture is not the one asked for. */
+int sl_kit_status(const sl_kit_canvas *c, int rc, sl_error *err);
 /* A new frame on a canvas kept from the last (render/seq.c): no marks, the
  * current transform as its canvas units, the zone its whole size. */
 void sl_kit_begin(sl_kit_canvas *c);

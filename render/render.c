@@ -217,6 +217,7 @@ static int draw(cairo_surface_t *surf, const sl_painter *p, const sl_frame *fr,
 	sl_kit_zone(&cv, 0, bh, nw, nh);   /* the band's labels stay in the band */
 	if (rc >= 0 && !box)
 		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
+	rc = sl_kit_status(&cv, rc, err);
 	sl_kit_canvas_fini(&cv);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
@@ -481,6 +482,7 @@ int sl_render_cairo(cairo_t *cr, const sl_frame *fr, const sl_render_opts *o,
 	sl_kit_zone(&cv, 0, bh, nw, nh);   /* the band's labels stay in the band */
 	if (rc >= 0)
 		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
+	rc = sl_kit_status(&cv, rc, err);
 	sl_kit_canvas_fini(&cv);
 	cairo_restore(cr);
 	if (rc < 0 && err && err->code == 0)

@@ -238,6 +238,7 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 		rc = p->paint(&t->cv, fr, &s->o, err);
 		if (rc >= 0)
 			rc = sl_kit_result_band(&t->cv, fr, bh, nh - bh, err);
+		rc = sl_kit_status(&t->cv, rc, err);
 		cairo_restore(t->cr);
 		cairo_surface_flush(t->surf);
 		return painted(t->cr, rc, p, err);
@@ -259,6 +260,7 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 		place(s->gt.cr, &s->gt.cv, s->w, s->h, nw, nh, bh, 1);
 		sl_kit_clear(&s->gt.cv);
 		rc = p->layers->paint(&s->gt.cv, fr, &s->o, SL_LAYER_GROUND, err);
+		rc = sl_kit_status(&s->gt.cv, rc, err);
 		cairo_restore(s->gt.cr);
 		cairo_surface_flush(s->gt.surf);
 		if ((rc = painted(s->gt.cr, rc, p, err)) < 0)
@@ -278,6 +280,7 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 	rc = p->layers->paint(&t->cv, fr, &s->o, SL_LAYER_TOP, err);
 	if (rc >= 0)
 		rc = sl_kit_result_band(&t->cv, fr, bh, nh - bh, err);
+	rc = sl_kit_status(&t->cv, rc, err);
 	cairo_restore(t->cr);
 	cairo_surface_flush(t->surf);
 	return painted(t->cr, rc, p, err);
@@ -317,12 +320,16 @@ typedef struct svg_sink {
 	sl_write_fn fn;
 	void *closure;
 	int failed;
+	int oom;        /* the writer was out of memory (a buffer's), not a file's error */
 } svg_sink;
 
 static cairo_status_t svg_write(void *closure, const unsigned char *data, unsigned int len)
 {
 	svg_sink *s = closure;
-	if (s->failed || (len && s->fn(s->closure, data, len) != 0)) {
+	int rc = 0;
+	if (s->failed || (len && (rc = s->fn(s->closure, data, len)) != 0)) {
+		if (!s->failed)
+			s->oom = rc == SL_ENOMEM;
 		s->failed = 1;
 		return CAIRO_STATUS_WRITE_ERROR;
 	}
@@ -382,6 +389,7 @@ static int draw_svg(cairo_surface_t *surf, const sl_frame *fr, const sl_render_o
 	}
 	if (rc >= 0 && (mask & SL_LAYER_TOP))
 		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
+	rc = sl_kit_status(&cv, rc, err);
 	cairo_restore(cr);
 	sl_kit_canvas_fini(&cv);
 	if (rc >= 0 && page)
@@ -413,14 +421,15 @@ static int svg_finish(cairo_surface_t *surf, svg_sink *sk, int rc, sl_error *err
 	st = cairo_surface_status(surf);
 	cairo_surface_destroy(surf);
 	if (rc == SL_OK && (st != CAIRO_STATUS_SUCCESS || sk->failed))
-		rc = sl_error_set(err, sk->failed ? SL_EIO : SL_ENOMEM, "render: writing the SVG failed");
+		rc = sk->oom || !sk->failed ? sl_error_set(err, SL_ENOMEM, "render: out of memory writing the SVG") :
+			sl_error_set(err, SL_EIO, "render: writing the SVG failed");
 	return rc;
 }
 
 int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, int w, int h,
 	sl_write_fn fn, void *closure, sl_error *err)
 {
-	svg_sink sk = {fn, closure, 0};
+	svg_sink sk = {fn, closure, 0, 0};
 	cairo_surface_t *surf;
 	int rc;
 	if (!fr || !fr->game || !fr->state)

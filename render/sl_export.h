@@ -146,7 +146,8 @@ int sl_html_to_file_ex(const char *path, sl_replay *r, const sl_render_opts *o, 
  * frame at the last position the page will show (end: a game over there
  * keeps the result band's room on every step; may be NULL) and the number
  * of positions (steps: past 200 001, or past a series of 24 MB, about
- * 120 000 steps of sail, the page has no chart); no branches.
+ * 120 000 steps of sail, the page has no chart); no branches in ho (they
+ * are fed: sl_html_feed_branch).
  * Then first, once: the state at the page's first position, after pos
  * entries holding `events` events, at `turn` (origin: the chart's, as
  * sl_series_feed_new_at takes it; may be NULL), with the entry before it and
@@ -164,6 +165,19 @@ int sl_html_feed_first(sl_html_feed *f, const void *state, size_t pos, long even
 	const void *origin, const sl_event *last, const char *last_desc, sl_error *err);
 int sl_html_feed_entry(sl_html_feed *f, const void *state, const sl_event *ev, const char *desc, int turn,
 	int phase, long events, sl_error *err);
+/* Before first: another line's end (a branch's), whose game over keeps
+ * the result band's room too. */
+int sl_html_feed_band(sl_html_feed *f, const sl_frame *end, sl_error *err);
+/* After the main line's entries, before finish: a branch (html --branch),
+ * its log's head (header and game; kept until branch_end), name, the
+ * entries it shares with the main line (at: the caller finds them, by the
+ * log digest), its state there with the events before it, the entry before
+ * it and its words (last NULL when at is 0); then sl_html_feed_entry for
+ * each of its entries past at, then branch_end. Such a page is the bytes of
+ * sl_html_to_func_ex with those branches. */
+int sl_html_feed_branch(sl_html_feed *f, const sl_log *head, const char *name, size_t at, const void *state,
+	long events, const sl_event *last, const char *last_desc, sl_error *err);
+int sl_html_feed_branch_end(sl_html_feed *f, sl_error *err);
 int sl_html_feed_finish(sl_html_feed *f, sl_write_fn fn, void *closure, sl_html_stats *stats, sl_error *err);
 /* The same into a file, written whole or not at all. */
 int sl_html_feed_finish_file(sl_html_feed *f, const char *path, sl_html_stats *stats, sl_error *err);
@@ -182,10 +196,12 @@ int sl_report_to_file(const char *path, sl_replay *r, const sl_render_opts *o, s
 /* The same report written as the log is walked, never held (issue 30): the
  * caller has walked it once (the end: events, turns and the board there) and
  * walks it again, from its start, each time `walk` is called (twice: the
- * turns' pages, then the bookmarks'), handing each entry to the sink before
+ * turns' pages, then the bookmarks'; see below for starship), handing each entry to the sink before
  * it is applied (here: the position before it) and after (its words for the
- * view; here: the position after it). Not for a game whose fights are
- * analysed (sl_odds_available): its pages need the whole log. */
+ * view; here: the position after it). A game whose fights are analysed
+ * (sl_odds_available: starship) is walked four times: its fights rated and
+ * counted, then their pages (or, when there are none, the turns'), then the
+ * bookmarks'. */
 typedef struct sl_report_sink {
 	int (*before)(void *ud, const sl_event *ev, const sl_frame *here, sl_error *err);
 	int (*after)(void *ud, const sl_event *ev, const char *desc, const sl_frame *here, sl_error *err);

@@ -311,7 +311,9 @@ int sl_svg_texts_apply(const char *svg, size_t n, const sl_svg_texts *t, sl_buf 
 	size_t ri = 0;
 	int k = 0, rc;
 	sl_buf doc;
-	if (!t || t->failed || t->n == 0) {
+	if (t && t->failed)   /* texts missing: not the document asked for (issue 30) */
+		return SL_ENOMEM;
+	if (!t || t->n == 0) {
 		sl_buf_put(out, svg, n);
 		return out->failed ? SL_ENOMEM : SL_OK;
 	}

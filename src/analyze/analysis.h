@@ -48,6 +48,9 @@ typedef struct sl_analysis {
 	void (*ctx_free)(void *ctx);
 	/* Optional: who is ahead in the final state, and a few words. */
 	void (*result)(const void *st, const sl_header *h, sl_result *out);
+	/* Optional (with odds): the same odds fed an entry at a time
+	 * (sl_odds_feed). */
+	const sl_odds_ops *odds_feed;
 } sl_analysis;
 
 /* The static table, ending in NULL, and a look-up by game id (NULL if the

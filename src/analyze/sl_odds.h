@@ -152,6 +152,9 @@ typedef struct sl_odds_report {
 	sl_fight_odds now_odds;
 	sl_odds_qodds q_now;       /* the same as fractions (SL_ODDS_EXACT) */
 	size_t states;             /* Markov states solved, all tables together */
+	/* fed (sl_odds_feed_forget): the fights and attacks let go before
+	 * fights[0] and attacks[0]; first_attack and fight count them too */
+	int fights_base, attacks_base;
 } sl_odds_report;
 
 /* Flags of sl_odds_voyage. */
@@ -166,6 +169,30 @@ int sl_odds_voyage(sl_odds_report **out, const sl_log *log, long upto, unsigned 
 void sl_odds_report_free(sl_odds_report *r);
 /* 1 when sl_odds_voyage rates g's logs (its analysis has odds: starship). */
 int sl_odds_available(const sl_game *g);
+
+/* The same odds of a log walked, not held (issue 30: the report of a long
+ * voyage): new takes the log's head (header and game; it must outlive the
+ * feed), add each entry in order (the feed applies it to a state of its
+ * own), report is what is known so far (the last fight may go on; valid
+ * until the next call), forget lets go of every fight but the last and
+ * every attack but the last (fights_base and attacks_base count them), end
+ * gives the report of the whole (as sl_odds_voyage's, less what was let
+ * go; caller frees it), free in every case. */
+typedef struct sl_odds_ops {
+	int (*start)(void **cx, const sl_log *head, unsigned flags, sl_error *err);
+	int (*add)(void *cx, const sl_event *ev, sl_error *err);
+	const sl_odds_report *(*report)(void *cx);
+	void (*forget)(void *cx);
+	int (*end)(void *cx, sl_odds_report **out, sl_error *err);
+	void (*free)(void *cx);
+} sl_odds_ops;
+typedef struct sl_odds_feed sl_odds_feed;
+int sl_odds_feed_new(sl_odds_feed **out, const sl_log *head, unsigned flags, sl_error *err);
+int sl_odds_feed_add(sl_odds_feed *f, const sl_event *ev, sl_error *err);
+const sl_odds_report *sl_odds_feed_report(const sl_odds_feed *f);
+void sl_odds_feed_forget(sl_odds_feed *f);
+int sl_odds_feed_end(sl_odds_feed *f, sl_odds_report **out, sl_error *err);
+void sl_odds_feed_free(sl_odds_feed *f);
 
 #ifdef __cplusplus
 }

@@ -3,6 +3,7 @@
  * terminal stepper). */
 #include "cli.h"
 #include "analyze/sl_odds.h"
+#include "replay/sl_chain.h"
 #include "render/sl_export.h"
 
 #include <ctype.h>
@@ -309,51 +310,187 @@ static int page_opt(int key, const char *arg, void *ctx)
 	return 0;
 }
 
-/* html: the page, with the --branch logs opened and checked as drawn logs
- * are (each must replay; where it leaves the main line html.c finds). */
-static int html_page(const page_args *a, const char *out, const char *shown, sl_replay *r, int to_stderr)
-{
-	sl_log *blog[PAGE_MAX_BRANCHES] = {NULL};
-	sl_replay *brep[PAGE_MAX_BRANCHES] = {NULL};
-	sl_html_branch br[PAGE_MAX_BRANCHES];
-	sl_html_opts ho;
-	sl_html_stats st;
-	sl_error err;
-	int rc = EXIT_OK, k;
-	sl_error_clear(&err);
-	for (k = 0; k < a->nbranch && !rc; k++) {
-		const char *name = strrchr(a->branch[k], '/');
-		if (!(rc = open_drawable("html", a->branch[k], &a->ro, a->force, &blog[k], &brep[k]))) {
-			br[k].r = brep[k];
-			br[k].name = name ? name + 1 : a->branch[k];
-		}
-	}
-	if (!rc) {
-		ho.branches = br;
-		ho.nbranches = (size_t)a->nbranch;
-		ho.embed = a->embed;
-		if (sl_html_to_file_ex(out, r, &a->ro, &ho, &st, &err))
-			rc = report_at(&err, shown);
-		else if (!a->quiet)
-			fprintf(to_stderr ? stderr : stdout, "%s: %ld steps%s, %zu bytes (the frames as separate SVG "
-				"files: %zu bytes)\n", shown, st.frames, a->nbranch ? " on the main line" : "", st.bytes,
-				st.svg_bytes);
-	}
-	for (k = 0; k < a->nbranch; k++) {
-		sl_replay_free(brep[k]);
-		sl_log_free(blog[k]);
-	}
-	return rc;
-}
-
 /* ---- html of a log walked, not held (issue 30), or of a part of it (--from/--to, issue 29) ---- */
+
+struct html_walk;
+
+/* A --branch log: walked once to check it, find its end and the entries it
+ * shares with the main line (by the log digest, so that a branch is found
+ * by content, not by what its header says), and again to draw it from
+ * there (issue 30: never held, as the main line is not). */
+typedef struct html_branch {
+	struct html_walk *hw;
+	const char *path, *name;
+	cli_span first, second;
+	void *end;              /* its last state */
+	size_t n;               /* its entries */
+	long at;                /* entries shared with the main line; -1: another game's */
+	int same;               /* the digests still agree */
+	sl_chain c;
+} html_branch;
 
 typedef struct html_walk {
 	const page_args *a;
 	sl_html_feed *feed;
 	void *end;              /* the first walk: the state at the page's last position */
 	size_t steps;
+	/* with branches: the main line's log digest after each entry, in a
+	 * temporary file (32 bytes an entry), and before the first */
+	FILE *dig;
+	size_t ndig;
+	sl_chain c;
+	uint8_t d0[SL_COMMIT_BYTES];
+	html_branch br[PAGE_MAX_BRANCHES];
 } html_walk;
+
+static int hw_begin(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	html_walk *hw = sp->ud;
+	(void)ev;
+	if (sl_chain_begin(&hw->c, &sp->log->h))
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+	memcpy(hw->d0, hw->c.d, sizeof hw->d0);
+	hw->ndig = 0;
+	if (fflush(hw->dig) || ftruncate(fileno(hw->dig), 0) || fseek(hw->dig, 0, SEEK_SET))
+		return sl_error_set(err, SL_EIO, "html: a temporary file failed");
+	return SL_OK;
+}
+
+static int hw_dig(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	html_walk *hw = sp->ud;
+	if (sl_chain_entry(&hw->c, sp->log->game->schema, ev))
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+	if (fwrite(hw->c.d, sizeof hw->c.d, 1, hw->dig) != 1)
+		return sl_error_set(err, SL_EIO, "html: a temporary file failed");
+	hw->ndig++;
+	return SL_OK;
+}
+
+static int bw_begin(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	html_branch *b = sp->ud;
+	(void)ev;
+	if (sl_chain_begin(&b->c, &sp->log->h))
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+	b->at = memcmp(b->c.d, b->hw->d0, sizeof b->hw->d0) ? -1 : 0;
+	b->same = b->at == 0;
+	if (fflush(b->hw->dig) || fseek(b->hw->dig, 0, SEEK_SET))
+		return sl_error_set(err, SL_EIO, "html: a temporary file failed");
+	return SL_OK;
+}
+
+static int bw_dig(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	html_branch *b = sp->ud;
+	uint8_t d[SL_COMMIT_BYTES];
+	if (!b->same)
+		return SL_OK;
+	if ((size_t)b->at >= b->hw->ndig) {
+		b->same = 0;
+		return SL_OK;
+	}
+	if (sl_chain_entry(&b->c, sp->log->game->schema, ev))
+		return sl_error_set(err, SL_ENOMEM, "html: out of memory");
+	if (fread(d, sizeof d, 1, b->hw->dig) != 1)
+		return sl_error_set(err, SL_EIO, "html: a temporary file failed");
+	if (memcmp(d, b->c.d, sizeof d))
+		b->same = 0;
+	else
+		b->at++;
+	return SL_OK;
+}
+
+static int bw_end(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	html_branch *b = sp->ud;
+	(void)ev;
+	b->n = sp->n;
+	if (b->end)
+		sp->log->game->destroy(b->end);
+	b->end = NULL;
+	return sl_game_clone(sp->log->game, sl_replay_state(sp->r), &b->end, err);
+}
+
+/* The second walk of a branch: its board where it leaves the main line,
+ * then each entry past it. */
+static int bw_start(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	html_branch *b = sp->ud;
+	(void)ev;
+	return b->at ? SL_OK : sl_html_feed_branch(b->hw->feed, sp->log, b->name, 0, sl_replay_state(sp->r), 0,
+		NULL, NULL, err);
+}
+
+static int bw_entry(cli_span *sp, const sl_event *ev, sl_error *err)
+{
+	html_branch *b = sp->ud;
+	int turn, phase;
+	if (sp->n < (size_t)b->at)
+		return SL_OK;
+	if (sp->n == (size_t)b->at)
+		return sl_html_feed_branch(b->hw->feed, sp->log, b->name, (size_t)b->at, sl_replay_state(sp->r),
+			sl_replay_events(sp->r), ev, sl_buf_cstr(&sp->desc), err);
+	sl_replay_where(sp->r, &turn, &phase);
+	return sl_html_feed_entry(b->hw->feed, sl_replay_state(sp->r), ev, sl_buf_cstr(&sp->desc), turn, phase,
+		sl_replay_events(sp->r), err);
+}
+
+/* The --branch logs walked once each: checked as drawn logs are, each a
+ * branch of the main line that adds to it; errors printed, an exit code. */
+static int branches_checked(html_walk *hw, const char *shown)
+{
+	const page_args *a = hw->a;
+	sl_error err;
+	int rc = EXIT_OK;
+	for (int k = 0; k < a->nbranch && !rc; k++) {
+		html_branch *b = &hw->br[k];
+		const char *name = strrchr(a->branch[k], '/');
+		b->hw = hw;
+		b->path = a->branch[k];
+		b->name = name ? name + 1 : a->branch[k];
+		b->first.drawn = 1;
+		b->first.force = a->force;
+		b->first.start = bw_begin;
+		b->first.entry = bw_dig;
+		b->first.end = bw_end;
+		b->first.ud = b->second.ud = b;
+		if ((rc = cli_span_parse(&b->first, "html")) || (rc = cli_span_parse(&b->second, "html")) ||
+		    (rc = cli_span_walk(&b->first, b->path)) ||
+		    (rc = cli_check_drawable("html", b->path, b->first.log, &a->ro)))
+			break;
+		sl_error_clear(&err);
+		if (b->at < 0)
+			sl_error_set(&err, SL_EUSAGE, "html: branch %s is not a branch of this game (its game, "
+				"rules version or players differ)", b->name);
+		else if ((size_t)b->at == b->n)
+			sl_error_set(&err, SL_EUSAGE, "html: branch %s adds nothing to the main line (its %zu "
+				"entries are the main line's first ones)", b->name, b->n);
+		if (err.code)
+			rc = report_at(&err, shown);
+	}
+	return rc;
+}
+
+/* The branches drawn after the main line, each walked again. */
+static int branches_fed(html_walk *hw, const char *shown)
+{
+	sl_error err;
+	int rc = EXIT_OK;
+	for (int k = 0; k < hw->a->nbranch && !rc; k++) {
+		html_branch *b = &hw->br[k];
+		b->second.again = 1;
+		b->second.describe = 1;
+		b->second.view = sl_export_view(&b->first.log->h, &hw->a->ro);
+		b->second.start = bw_start;
+		b->second.entry = bw_entry;
+		cli_span_pass_input(&b->second, &b->first);
+		sl_error_clear(&err);
+		if ((rc = cli_span_walk(&b->second, b->path)) == EXIT_OK && sl_html_feed_branch_end(hw->feed, &err))
+			rc = report_at(&err, shown);
+	}
+	return rc;
+}
 
 /* The first walk's end: the state the page ends on, and its length. */
 static int hw_end(cli_span *sp, const sl_event *ev, sl_error *err)
@@ -406,10 +543,19 @@ static int html_walked(const page_args *a, const char *path, const char *out, co
 	first.force = a->force;
 	first.end = hw_end;
 	first.ud = second.ud = &hw;
+	if (a->nbranch) {   /* the main line's digests, for the branches to be found by */
+		if (!(hw.dig = tmpfile())) {
+			fprintf(stderr, "sillage: html: cannot make a temporary file\n");
+			rc = EXIT_IO;
+			goto out;
+		}
+		first.start = hw_begin;
+		first.entry = hw_dig;
+	}
 	if ((rc = cli_span_parse(&first, "html")) || (rc = cli_span_parse(&second, "html")) ||
 	    (rc = cli_span_walk(&first, path)))
 		goto out;
-	if ((rc = cli_check_drawable("html", path, first.log, &a->ro)))
+	if ((rc = cli_check_drawable("html", path, first.log, &a->ro)) || (rc = branches_checked(&hw, shown)))
 		goto out;
 	memset(&end, 0, sizeof end);
 	end.game = first.log->game;
@@ -420,6 +566,17 @@ static int html_walked(const page_args *a, const char *path, const char *out, co
 		rc = cli_report(&err);
 		goto out;
 	}
+	for (int k = 0; k < a->nbranch; k++) {   /* a game over at a branch's end keeps the band too */
+		sl_frame be;
+		memset(&be, 0, sizeof be);
+		be.game = hw.br[k].first.log->game;
+		be.header = &hw.br[k].first.log->h;
+		be.state = hw.br[k].end;
+		if (sl_html_feed_band(hw.feed, &be, &err)) {
+			rc = cli_report(&err);
+			goto out;
+		}
+	}
 	/* the second walk: the log's rules again, not its recorded checks (the
 	 * first walk said whether they hold; --force draws a log whose do not) */
 	second.again = 1;
@@ -428,7 +585,7 @@ static int html_walked(const page_args *a, const char *path, const char *out, co
 	second.start = hw_first;
 	second.entry = hw_entry;
 	cli_span_pass_input(&second, &first);
-	if ((rc = cli_span_walk(&second, path)))
+	if ((rc = cli_span_walk(&second, path)) || (rc = branches_fed(&hw, shown)))
 		goto out;
 	if (sl_html_feed_finish_file(hw.feed, out, &st, &err)) {
 		rc = report_at(&err, shown);
@@ -436,10 +593,18 @@ static int html_walked(const page_args *a, const char *path, const char *out, co
 	}
 	if (!a->quiet)
 		fprintf(to_stderr ? stderr : stdout, "%s: %ld steps%s, %zu bytes (the frames as separate SVG files: "
-			"%zu bytes)\n", shown, st.frames, cli_span_given(&first) ? " of the part shown" : "", st.bytes,
-			st.svg_bytes);
+			"%zu bytes)\n", shown, st.frames, cli_span_given(&first) ? " of the part shown" :
+			a->nbranch ? " on the main line" : "", st.bytes, st.svg_bytes);
 out:
 	sl_html_feed_free(hw.feed);
+	for (int k = 0; k < a->nbranch; k++) {
+		if (hw.br[k].end)
+			hw.br[k].first.log->game->destroy(hw.br[k].end);
+		cli_span_free(&hw.br[k].second);
+		cli_span_free(&hw.br[k].first);
+	}
+	if (hw.dig)
+		fclose(hw.dig);
 	if (hw.end)
 		first.log->game->destroy(hw.end);
 	cli_span_free(&second);
@@ -526,34 +691,10 @@ static int report_view(cli_walk *w, const sl_event *unused, sl_error *err)
 	return SL_OK;
 }
 
-/* A starship voyage on standard input, held by the first walk (which
- * checked it): read whole from there, its fight pages rating the voyage. */
-static int report_held(const page_args *a, cli_walk *w, const char *out, const char *shown)
-{
-	sl_log *log = NULL;
-	sl_replay *r = NULL;
-	sl_error err;
-	int rc;
-	sl_error_clear(&err);
-	rc = sl_silb_sniff(w->input, w->ninput) ? sl_silb_read(&log, "<stdin>", w->input, w->ninput, 0, NULL, &err)
-		: sl_sil_read(&log, "<stdin>", w->input, w->ninput, &err);
-	if (rc)
-		rc = cli_report_silb(&err, "-");
-	else if ((rc = sl_replay_open(&r, log, 0, &err)))
-		rc = cli_report(&err);
-	else if ((rc = cli_check_drawable("report", "-", log, &a->ro)) == EXIT_OK &&
-	         sl_report_to_file(out, r, &a->ro, &err))
-		rc = report_at(&err, shown);
-	sl_replay_free(r);
-	sl_log_free(log);
-	return rc;
-}
-
 /* The first walk checks the log (as cli_open_drawn) and finds its end; the
- * report's two walks after it draw the turns' pages and the bookmarks'
- * (standard input held for them: its own size). A game whose fights are
- * analysed (starship) is read whole, its pages need the log: -1 for a file,
- * report_held for standard input. */
+ * report's walks after it draw the turns' pages (a voyage's fights': one
+ * walk rates them to count them, one draws them) and the bookmarks'
+ * (standard input held for them: its own size). */
 static int report_walked(const page_args *a, const char *path, const char *out, const char *shown)
 {
 	cli_walk w;
@@ -577,10 +718,6 @@ static int report_walked(const page_args *a, const char *path, const char *out, 
 	w.hold = strcmp(path, "-") == 0;   /* standard input: held for the report's walks */
 	if ((rc = cli_walk_drawn(&w, path, a->force)))
 		goto out;
-	if (sl_odds_available(w.log->game)) {
-		rc = w.hold ? report_held(a, &w, out, shown) : -1;
-		goto out;
-	}
 	if ((rc = cli_check_drawable("report", path, w.log, &a->ro)) || (rc = cli_walk_where(&w)))
 		goto out;
 	memset(&end, 0, sizeof end);
@@ -639,9 +776,6 @@ static const char *default_out(const char *out, const char *file, const char *ex
 static int page_verb(const char *verb, const char *ext, int argc, char **argv)
 {
 	page_args a;
-	sl_log *log = NULL;
-	sl_replay *r = NULL;
-	sl_error err;
 	char *tofree = NULL;
 	const char *out, *shown;
 	cli_out o;
@@ -665,26 +799,12 @@ static int page_verb(const char *verb, const char *ext, int argc, char **argv)
 		rc = cli_usage(verb, "--branch shows a variation of the whole game: not with --from or --to");
 		goto done;
 	}
-	if (strcmp(verb, "html") == 0 && !a.nbranch) {   /* the log walked, never held */
+	/* the log walked, never held (the branches neither, a voyage's fights neither) */
+	if (strcmp(verb, "html") == 0)
 		rc = html_walked(&a, argv[i], out, shown, o.is_stdout);
-		goto done;
-	}
-	if (strcmp(verb, "report") == 0 && (rc = report_walked(&a, argv[i], out, shown)) >= 0)
-		goto done;   /* else a starship voyage: read whole */
-	if ((rc = open_drawable(verb, argv[i], &a.ro, a.force, &log, &r)))
-		goto done;
-	sl_error_clear(&err);
-	if (strcmp(verb, "html") == 0) {
-		if ((rc = html_page(&a, out, shown, r, o.is_stdout)))
-			goto done;
-	} else if (sl_report_to_file(out, r, &a.ro, &err)) {
-		rc = report_at(&err, shown);
-		goto done;
-	}
-	rc = EXIT_OK;
+	else
+		rc = report_walked(&a, argv[i], out, shown);
 done:
-	sl_replay_free(r);
-	sl_log_free(log);
 	free(tofree);
 	return cli_out_close(&o, rc);
 }

@@ -14,6 +14,7 @@ case $2 in
 verify) exec "$1" verify "$3" ;;
 render) exec "$1" render -o "$4.png" "$3" ;;
 html) exec "$1" html -q -o "$4.html" "$3" ;;
+html-branch) exec "$1" html -q -o "$4.html" "$3" --branch "$3.branch" ;;
 svg) exec "$1" render -o "$4.svg" "$3" ;;
 report) exec "$1" report -o "$4.pdf" "$3" ;;
 stats) exec "$1" stats "$3" ;;

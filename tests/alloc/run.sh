@@ -72,7 +72,8 @@ job() {
 }
 
 # ALLOC_ONLY=new: only the jobs of `new`, `upgrade` and the XWS import below;
-# ALLOC_ONLY=club: only the club server's
+# ALLOC_ONLY=club: only the club server's; ALLOC_ONLY=walk: only the report
+# of a voyage and html --branch
 if [ "${ALLOC_ONLY:-all}" = all ]; then
 for s in "$root"/samples/*/*.sil; do
 	b=$(basename "$s" .sil)
@@ -101,7 +102,22 @@ job every "$BIN" targets-fmp "$W/ferrix.sil"
 job every "$BIN" targets-ti4 "$W/acheron-hunger.sil"
 job every "$BIN" targets-xwing "$W/ion-ambush.sil"
 fi
-if [ "${ALLOC_ONLY:-all}" != club ]; then
+if [ "${ALLOC_ONLY:-all}" = all ] || [ "${ALLOC_ONLY:-all}" = walk ]; then
+# issue 30, the walked pages: every N of the report of each starship voyage
+# (its fights rated as it is walked) and of html --branch (a variation of the
+# example game, made by fork and record), and each call stack of the latter
+for s in "$root"/samples/starship/*.sil; do
+	cp "$s" "$W/walk-$(basename "$s")"
+	job every "$BIN" report "$W/walk-$(basename "$s")"
+done
+cp "$root/tests/cli/data/example.sil" "$W/main.sil"
+"$BIN" fork "$W/main.sil" --at 7 -o "$W/main.sil.branch" >/dev/null 2>&1 &&
+	printf 'turn 1\nphase 2\nfr: move ship=aigle steps=A\nquit\n' | "$BIN" record -q "$W/main.sil.branch" >/dev/null 2>&1 ||
+	{ echo "alloc: cannot make the branch"; exit 1; }
+job every "$BIN" html-branch "$W/main.sil"
+job stacks "$ABIN" html-branch "$W/main.sil"
+fi
+if [ "${ALLOC_ONLY:-all}" != club ] && [ "${ALLOC_ONLY:-all}" != walk ]; then
 # issue 30: `new` of every game (every N, and each call stack under ASan),
 # `upgrade` of the fmp logs of rules 1 and 2, and the XWS import of the
 # largest squad of samples/xwing/xws (every N)

@@ -9,8 +9,9 @@
 # text log on standard input in 64 MB (issue 29); the peaks of html and
 # report do not grow with a long legal game (issue 30); stats --per event,
 # chart and render --overlay heat of a million-event archive stay within
-# the bound (issue 30), and html and stats of twenty events of it read them
-# through the index (issue 29).
+# the bound (issue 30), and so do html --branch and the report of a starship
+# voyage; html and stats of twenty events of it read them through the index
+# (issue 29).
 # Peak memory is read with GNU time (%M, kilobytes). Skipped under the
 # sanitizers, whose shadow memory is not ours.
 # usage: sh tests/hostile/run.sh BUILD/sillage BUILD/tools
@@ -128,14 +129,22 @@ rm -f "$T/club.sila" "$T/cut.sila" "$T/bad.sila"
 # sail game on a small empty map, a turn marker and a wind roll each turn (a step is a few ms
 # to draw), of 1 000 and 4 000 turns as archives: the page of the longer peaks within 5 MB of
 # the shorter's (held whole before: 18 380 and 27 416 KB, the log and the page twice), its
-# lines let go past 1 000 (SL_HTML_LINES_HELD) as a game past 131 072 lines lets them go
+# lines let go past 1 000 (SL_HTML_LINES_HELD) as a game past 131 072 lines lets them go.
+# With a --branch (a variation that leaves it at turn 401), and as the branch of that
+# variation: neither the main line nor a branch is held (held before: 20 664 and 27 288 KB
+# with the branch, 6.5 MB apart, now 21 912 and 25 552; as the branch 21 124 and 26 212, now
+# 21 528 and 23 940, within 4 MB)
 sed -n '1,/^terrain row=9/p' "$(dirname "$0")/../serve/data/sail-setup.sil" | sed 's/ turns=6$//' > "$T/sea.sil"
+{ cat "$T/sea.sil"; echo "turn 1"; i=2; while [ $i -le 400 ]; do echo "turn $i"; echo "wind roll=3"; i=$((i + 1)); done
+  echo "turn 401"; echo "wind roll=5"; } > "$T/var.sil"
 export SL_HTML_LINES_HELD=1000
 for n in 1000 4000; do
 	{ cat "$T/sea.sil"; echo "turn 1"; i=2; while [ $i -le $n ]; do echo "turn $i"; echo "wind roll=3"; i=$((i + 1)); done; } > "$T/sea$n.sil"
 	"$SILLAGE" convert "$T/sea$n.sil" -o "$T/sea$n.silb" >/dev/null || exit 1
-	verb html "$T/sea$n.silb" 0 -q -o "$T/o.html"
+	verb html "$T/sea$n.silb" 0 -q --branch "$T/var.sil" -o "$T/o.html"
 	eval "kb$n=\$kb"
+	verb html "$T/var.sil" 0 -q --branch "$T/sea$n.silb" -o "$T/o.html"
+	eval "bkb$n=\$kb"
 done
 unset SL_HTML_LINES_HELD
 if [ $((kb4000 - kb1000)) -gt 5120 ]; then
@@ -143,6 +152,13 @@ if [ $((kb4000 - kb1000)) -gt 5120 ]; then
 	fail=$((fail + 1))
 else
 	echo "hostile: html of 4 000 turns peaks $((kb4000 - kb1000)) KB over 1 000 turns' ($kb4000, $kb1000 KB; at most 5 120)"
+	pass=$((pass + 1))
+fi
+if [ $((bkb4000 - bkb1000)) -gt 4096 ]; then
+	echo "FAIL html --branch of 4 000 turns: $bkb4000 KB at peak, $((bkb4000 - bkb1000)) KB over 1 000 turns' (at most 4 096)"
+	fail=$((fail + 1))
+else
+	echo "hostile: html --branch of 4 000 turns peaks $((bkb4000 - bkb1000)) KB over 1 000 turns' ($bkb4000, $bkb1000 KB; at most 4 096)"
 	pass=$((pass + 1))
 fi
 # report of a long legal game walks it three times, never holding it (issue 30): the
@@ -161,6 +177,17 @@ else
 	pass=$((pass + 1))
 fi
 rm -f "$T"/g*.silb
+# report of a starship voyage walks it too (issue 30): a fight of 400 000 misses, 59 KB as an
+# archive, took the report to 1 006 628 KB when its fight pages rated the voyage held whole;
+# now 30 704 KB, its chart's points thinned past 4 096 and its exchanges the first that fit
+{ printf 'sil 2\ngame starship 1\nplayer blue "Blue" #1f4fb4\nship weapons_roll=2 shields_roll=1\nturn 1\n'
+  echo 'encounter enemy="Drifting hulk" weapons=2 shields=14 paragraph=200 first=enemy'
+  yes 'attack by=enemy roll=6,6
+attack by=player roll=6,6' | head -n 400000
+  printf 'attack by=enemy roll=6,6\nattack by=player roll=1,1\ndamage roll=3,3\n'; } > "$T/hulk.sil"
+"$SILLAGE" convert "$T/hulk.sil" -o "$T/hulk.silb" >/dev/null || exit 1
+verb report "$T/hulk.silb" 0 -o "$T/o.pdf"
+rm -f "$T"/hulk.*
 # standard input of any length in 64 MB (issue 29): a million-event text
 # log, each line followed by a line of 120 spaces (150 MB), piped through
 # verify -, convert - and pack - (held whole before: over 150 MB; read a

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sillage.h"
 #include "render/sl_export.h"
@@ -610,6 +611,230 @@ static void test_html_feed(void **state)
 	sl_buf_free(&d);
 }
 
+/* A branch fed after the main line (sl_html_feed_branch: html --branch,
+ * issue 30) gives the page of the held replays, byte for byte; the main
+ * line is the game cut at half its entries, the branch the whole game. A
+ * branch fed before the main line, or a page finished inside one, is
+ * refused. */
+static void test_html_feed_branch(void **state)
+{
+	sl_log *log, *cut;
+	sl_replay *r, *b, *s;
+	sl_html_feed *f;
+	sl_html_branch br;
+	sl_html_opts ho;
+	sl_frame end, bend;
+	sl_buf whole, fed, desc, bdesc, d;
+	sl_error err;
+	size_t at;
+	(void)state;
+	sl_error_clear(&err);
+	sl_buf_init(&whole);
+	sl_buf_init(&fed);
+	sl_buf_init(&desc);
+	sl_buf_init(&bdesc);
+	sl_buf_init(&d);
+	assert_int_equal(sl_log_load(&log, "tests/image/tessel.sil", &err), 0);
+	assert_int_equal(sl_log_load(&cut, "tests/image/tessel.sil", &err), 0);
+	at = cut->n = log->n / 2;
+	assert_true(at > 2);
+	assert_int_equal(sl_replay_open(&r, cut, 0, &err), 0);
+	assert_int_equal(sl_replay_open(&b, log, 0, &err), 0);
+	br.r = b;
+	br.name = "whole.sil";
+	memset(&ho, 0, sizeof ho);
+	ho.branches = &br;
+	ho.nbranches = 1;
+	assert_int_equal(sl_html_to_func_ex(r, NULL, &ho, buf_write, &whole, NULL, &err), 0);
+	assert_int_equal(sl_export_frame(r, cut->n, &end, &desc, &err), 0);
+	assert_int_equal(sl_export_frame(b, log->n, &bend, &bdesc, &err), 0);
+
+	assert_int_equal(sl_html_feed_new(&f, cut, NULL, NULL, &end, cut->n + 1, &err), 0);
+	assert_int_equal(sl_html_feed_band(f, &bend, &err), 0);
+	assert_int_equal(sl_replay_stream(&s, cut, 0, &err), 0);
+	assert_int_equal(sl_html_feed_branch(f, log, "whole.sil", 0, sl_replay_state(s), 0, NULL, NULL, &err),
+		SL_EUSAGE);   /* before the main line */
+	assert_int_equal(sl_html_feed_first(f, sl_replay_state(s), 0, 0, 0, NULL, NULL, NULL, &err), 0);
+	assert_int_equal(sl_html_feed_band(f, &bend, &err), SL_EUSAGE);   /* after its boards */
+	for (size_t i = 0; i < cut->n; i++) {
+		int turn, phase;
+		sl_buf_reset(&d);
+		assert_int_equal(sl_replay_feed_describe(s, &cut->ev[i], SL_VIEW_ALL, &d, NULL, &err), 0);
+		sl_replay_where(s, &turn, &phase);
+		assert_int_equal(sl_html_feed_entry(f, sl_replay_state(s), &cut->ev[i], sl_buf_cstr(&d), turn, phase,
+			sl_replay_events(s), &err), 0);
+	}
+	sl_replay_free(s);
+	assert_int_equal(sl_replay_stream(&s, log, 0, &err), 0);
+	for (size_t i = 0; i < log->n; i++) {
+		int turn, phase;
+		sl_buf_reset(&d);
+		assert_int_equal(sl_replay_feed_describe(s, &log->ev[i], SL_VIEW_ALL, &d, NULL, &err), 0);
+		sl_replay_where(s, &turn, &phase);
+		if (i + 1 == at)
+			assert_int_equal(sl_html_feed_branch(f, log, "whole.sil", at, sl_replay_state(s),
+				sl_replay_events(s), &log->ev[i], sl_buf_cstr(&d), &err), 0);
+		else if (i + 1 > at)
+			assert_int_equal(sl_html_feed_entry(f, sl_replay_state(s), &log->ev[i], sl_buf_cstr(&d), turn,
+				phase, sl_replay_events(s), &err), 0);
+	}
+	assert_int_equal(sl_html_feed_finish(f, buf_write, &fed, NULL, &err), SL_EUSAGE);   /* inside it */
+	assert_int_equal(sl_html_feed_branch_end(f, &err), 0);
+	assert_int_equal(sl_html_feed_branch_end(f, &err), SL_EUSAGE);   /* none open */
+	sl_buf_reset(&fed);
+	assert_int_equal(sl_html_feed_finish(f, buf_write, &fed, NULL, &err), 0);
+	unnumber(&fed);
+	unnumber(&whole);
+	assert_non_null(strstr(sl_buf_cstr(&fed), "\"branches\":[{\"name\":\"whole.sil\",\"at\":"));
+	assert_int_equal(fed.len, whole.len);
+	assert_memory_equal(fed.data, whole.data, whole.len);
+	sl_html_feed_free(f);
+	sl_replay_free(s);
+	sl_replay_free(b);
+	sl_replay_free(r);
+	sl_log_free(cut);
+	sl_log_free(log);
+	sl_buf_free(&whole);
+	sl_buf_free(&fed);
+	sl_buf_free(&desc);
+	sl_buf_free(&bdesc);
+	sl_buf_free(&d);
+}
+
+/* A report's walk for sl_report_walk_to_file: the log replayed from its
+ * start, each entry handed to the sink before and after it is applied, its
+ * words (and glyph) the caption of the board after it. */
+typedef struct rw_src {
+	const sl_log *log;
+} rw_src;
+
+static int rw_walk(void *src, const sl_report_sink *sink, sl_error *err)
+{
+	const sl_log *log = ((rw_src *)src)->log;
+	sl_replay *r;
+	sl_buf d, cap;
+	sl_frame fr;
+	int rc = 0;
+	sl_buf_init(&d);
+	sl_buf_init(&cap);
+	if ((rc = sl_replay_stream(&r, log, 0, err)))
+		return rc;
+	for (size_t i = 0; i < log->n && !rc; i++) {
+		memset(&fr, 0, sizeof fr);
+		fr.game = log->game;
+		fr.header = &log->h;
+		fr.state = sl_replay_state(r);
+		fr.event_no = sl_replay_events(r);
+		if (i) {
+			fr.last = &log->ev[i - 1];
+			fr.last_desc = sl_buf_cstr(&cap);
+		}
+		if ((rc = sink->before(sink->ud, &log->ev[i], &fr, err)))
+			break;
+		sl_buf_reset(&d);
+		if ((rc = sl_replay_feed_describe(r, &log->ev[i], SL_VIEW_ALL, &d, NULL, err)))
+			break;
+		sl_buf_reset(&cap);
+		sl_buf_puts(&cap, sl_buf_cstr(&d));
+		sl_export_glyph_desc(&log->ev[i], &cap);
+		fr.state = sl_replay_state(r);
+		fr.event_no = sl_replay_events(r);
+		fr.last = &log->ev[i];
+		fr.last_desc = sl_buf_cstr(&cap);
+		rc = sink->after(sink->ud, &log->ev[i], sl_buf_cstr(&d), &fr, err);
+	}
+	sl_replay_free(r);
+	sl_buf_free(&d);
+	sl_buf_free(&cap);
+	return rc;
+}
+
+/* The bytes of a PDF file, but the lines of its dates (cairo writes the
+ * time of day). */
+static int has_at(const char *p, const char *e, const char *w)
+{
+	size_t n = strlen(w);
+	for (; p + n <= e; p++)
+		if (memcmp(p, w, n) == 0)
+			return 1;
+	return 0;
+}
+
+static void undated(const char *path, sl_buf *out)
+{
+	FILE *f = fopen(path, "rb");
+	char chunk[65536];
+	sl_buf all;
+	size_t n;
+	assert_non_null(f);
+	sl_buf_init(&all);
+	sl_buf_init(out);
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		sl_buf_put(&all, chunk, n);
+	fclose(f);
+	for (const char *p = (const char *)all.data, *end = p + all.len; p < end;) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		e = e ? e + 1 : end;
+		if (!has_at(p, e, "CreationDate") && !has_at(p, e, "ModDate"))
+			sl_buf_put(out, p, (size_t)(e - p));
+		p = e;
+	}
+	sl_buf_free(&all);
+}
+
+/* The report of a starship voyage walked (issue 30: its fights rated as it
+ * passes) is the report of the voyage held, page for page and byte for
+ * byte but for the dates cairo writes. */
+static void test_report_walked_voyage(void **state)
+{
+	const char *files[] = {"samples/starship/first-voyage.sil", "samples/starship/last-voyage.sil"};
+	(void)state;
+	for (size_t k = 0; k < 2; k++) {
+		sl_log *log;
+		sl_replay *r;
+		sl_frame end;
+		sl_buf desc;
+		sl_error err;
+		sl_report_walk w;
+		rw_src src;
+		char held[] = "/tmp/sl-held-XXXXXX", walked[] = "/tmp/sl-walked-XXXXXX";
+		sl_buf a, b;
+		int fd;
+		sl_error_clear(&err);
+		sl_buf_init(&desc);
+		assert_int_equal(sl_log_load(&log, files[k], &err), 0);
+		assert_int_equal(sl_replay_open(&r, log, 0, &err), 0);
+		assert_true((fd = mkstemp(held)) >= 0);
+		close(fd);
+		assert_true((fd = mkstemp(walked)) >= 0);
+		close(fd);
+		assert_int_equal(sl_report_to_file(held, r, NULL, &err), 0);
+		assert_int_equal(sl_export_frame(r, log->n, &end, &desc, &err), 0);
+		memset(&w, 0, sizeof w);
+		src.log = log;
+		w.log = log;
+		w.events = sl_replay_events(r);
+		w.turns = sl_replay_turns(r);
+		w.entries = log->n;
+		w.end = &end;
+		w.walk = rw_walk;
+		w.src = &src;
+		assert_int_equal(sl_report_walk_to_file(walked, &w, NULL, &err), 0);
+		undated(held, &a);
+		undated(walked, &b);
+		assert_true(a.len > 1000);
+		assert_int_equal(a.len, b.len);
+		assert_memory_equal(a.data, b.data, a.len);
+		sl_buf_free(&a);
+		sl_buf_free(&b);
+		remove(held);
+		remove(walked);
+		sl_buf_free(&desc);
+		sl_replay_free(r);
+		sl_log_free(log);
+	}
+}
+
 /* The HTML viewer's hundredths (html.c) against strtod and "%.2f": every
  * number it reads is rounded as printf rounds it, and a tie, an exponent or
  * too many digits is left to printf. */
@@ -825,6 +1050,8 @@ int main(void)
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_svg_pages),
 		cmocka_unit_test(test_html_feed),
+		cmocka_unit_test(test_html_feed_branch),
+		cmocka_unit_test(test_report_walked_voyage),
 		cmocka_unit_test(test_hundredths),
 		cmocka_unit_test(test_png_consume),
 	};

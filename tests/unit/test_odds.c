@@ -294,6 +294,75 @@ static void assert_q(const sl_odds_q *q, const char *want)
  * at zero, you first: the first hit wins. win = (35/36) / (1 - (1/36)(21/36))
  * = 1260/1275 = 84/85, lose 1/85; attacks (1 + 1/36) / (1275/1296) = 444/425.
  * And the 7 against 7 case above: 12/19, 7/19, 12/5. */
+/* The odds fed an entry at a time (sl_odds_feed, the report's walk, issue
+ * 30) are sl_odds_voyage's: each fight and attack seen as it passes, with
+ * everything before the last let go, is the voyage's fight and attack of
+ * that number; a log of another game is refused. */
+static void test_voyage_feed(void **state)
+{
+	const char *files[] = {"samples/starship/first-voyage.sil", "samples/starship/last-voyage.sil"};
+	(void)state;
+	for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+		sl_log *log, *sail;
+		sl_odds_report *whole, *end;
+		sl_odds_feed *f;
+		sl_error err;
+		int seen_f = 0, seen_a = 0;
+		sl_error_clear(&err);
+		if (sl_log_load(&log, files[k], &err))
+			fail_msg("%s", err.msg);
+		assert_int_equal(sl_odds_voyage(&whole, log, -1, 0, &err), 0);
+		assert_true(whole->nfights > 1);
+		assert_int_equal(sl_odds_feed_new(&f, log, 0, &err), 0);
+		for (size_t i = 0; i < log->n; i++) {
+			const sl_odds_report *r;
+			assert_int_equal(sl_odds_feed_add(f, &log->ev[i], &err), 0);
+			r = sl_odds_feed_report(f);
+			assert_true(r->nfights <= 2 && r->nattacks <= 2);   /* one before, one now at most */
+			for (int q = 0; q < r->nfights; q++) {
+				const sl_odds_fightrep *a = &r->fights[q], *b = &whole->fights[r->fights_base + q];
+				assert_int_equal(a->event, b->event);
+				assert_int_equal(a->first_attack, b->first_attack);
+				assert_string_equal(a->enemy, b->enemy);
+				assert_true(a->start.win == b->start.win);
+			}
+			for (int q = 0; q < r->nattacks; q++) {
+				const sl_odds_attack *a = &r->attacks[q], *b = &whole->attacks[r->attacks_base + q];
+				assert_int_equal(a->event, b->event);
+				assert_int_equal(a->fight, b->fight);
+				assert_true(a->win_before == b->win_before);
+			}
+			seen_f = r->fights_base + r->nfights;
+			seen_a = r->attacks_base + r->nattacks;
+			sl_odds_feed_forget(f);
+		}
+		assert_int_equal(sl_odds_feed_end(f, &end, &err), 0);
+		assert_int_equal(seen_f, whole->nfights);
+		assert_int_equal(seen_a, whole->nattacks);
+		assert_int_equal(end->fights_base + end->nfights, whole->nfights);
+		{   /* the last fight as the voyage ends it */
+			const sl_odds_fightrep *a = &end->fights[end->nfights - 1], *b = &whole->fights[whole->nfights - 1];
+			assert_int_equal(a->outcome, b->outcome);
+			assert_int_equal(a->end_event, b->end_event);
+			assert_int_equal(a->nattacks, b->nattacks);
+			const sl_odds_attack *x = &end->attacks[end->nattacks - 1], *y = &whole->attacks[whole->nattacks - 1];
+			assert_true(x->win_after == y->win_after);
+			assert_int_equal(x->damage_event, y->damage_event);
+		}
+		assert_true(end->luck.swing[0] == whole->luck.swing[0] && end->luck.swing[1] == whole->luck.swing[1]);
+		assert_string_equal(end->ship, whole->ship);
+		sl_odds_report_free(end);
+		sl_odds_feed_free(f);
+		sl_odds_report_free(whole);
+		if (sl_log_load(&sail, "samples/sail/heron-bank.sil", &err))
+			fail_msg("%s", err.msg);
+		assert_int_equal(sl_odds_feed_new(&f, sail, 0, &err), SL_EUSAGE);
+		assert_null(f);
+		sl_log_free(sail);
+		sl_log_free(log);
+	}
+}
+
 static void test_exact_hand_cases(void **state)
 {
 	static const struct { int wy, we, to_move; const char *win, *lose, *att; double dw; } k[] = {
@@ -542,6 +611,7 @@ int main(void)
 		cmocka_unit_test(test_one_step_consistency),
 		cmocka_unit_test(test_against_simulation),
 		cmocka_unit_test(test_voyage_luck_adds_up),
+		cmocka_unit_test(test_voyage_feed),
 		cmocka_unit_test(test_exact_hand_cases),
 		cmocka_unit_test(test_exact_rounding),
 		cmocka_unit_test(test_exact_win_plus_lose),

@@ -165,4 +165,5 @@ const sl_analysis sl_analysis_fmp = {
 	SL_ANALYSIS_API, "fmp", NULL,
 	NM, metrics, 0, NULL, NULL,
 	sizeof(ctx), observe, NULL, result,
+	NULL,
 };

@@ -217,4 +217,5 @@ const sl_analysis sl_analysis_sail = {
 	SL_ANALYSIS_API, "sail", NULL,
 	NM, metrics, NK, kinds, sides,
 	sizeof(ctx), observe, NULL, result,
+	NULL,
 };

@@ -196,7 +196,7 @@ static int on_encounter(walk *w, const starship_state *s, long no)
 	f->first = s->first;
 	f->escape_after = s->escape_after;
 	f->outcome = SL_ODDS_ON;
-	f->first_attack = r->nattacks;
+	f->first_attack = r->attacks_base + r->nattacks;
 	if ((rc = odds_of(w, s, &f->start, NULL, NULL)))
 		return rc;
 	return qodds_of(w, s, &f->start, &f->q_start);
@@ -228,7 +228,7 @@ static int on_attack(walk *w, const starship_state *prev, const starship_state *
 	a = &r->attacks[r->nattacks++];
 	memset(a, 0, sizeof *a);
 	by = x->by;
-	a->fight = r->nfights - 1;
+	a->fight = r->fights_base + r->nfights - 1;
 	a->event = no;
 	a->by = by;
 	a->round = x->round;
@@ -311,115 +311,199 @@ static int on_damage(walk *w, const starship_state *s, long no)
 	return SL_OK;
 }
 
-static int voyage_odds(sl_odds_report **out, const sl_log *log, long upto, unsigned flags,
-	sl_error *err)
+/* An attack's fractions (SL_ODDS_EXACT). */
+static void attack_free(sl_odds_attack *a)
 {
-	const sl_game *g = log->game;
-	const sl_schema *sc;
-	starship_state *st = NULL, prev;
-	sl_odds_report *r;
+	sl_free(a->q.p_hit);
+	sl_free(a->q.exp_damage);
+	sl_free(a->q.win_before);
+	sl_free(a->q.win_mid);
+	sl_free(a->q.win_after);
+	sl_free(a->q.attacks_before);
+}
+
+/* The voyage rated as it is fed, an event at a time (sl_odds_feed): the
+ * walk, the rules' state and the events seen. */
+typedef struct voyage {
 	walk w;
-	long no = 0;
-	int rc = SL_OK;
+	const sl_log *head;
+	starship_state *st;
+	long no;
+} voyage;
+
+static void voy_free(void *cx)
+{
+	voyage *v = cx;
+	if (!v)
+		return;
+	acc_free(&v->w.voyage);
+	acc_free(&v->w.fight);
+	sl_odds_q_free(v->w.before);
+	sl_odds_q_free(v->w.mid);
+	sl_odds_q_free(v->w.after);
+	sl_odds_q_free(v->w.att);
+	sl_odds_q_free(v->w.tmp);
+	sl_odds_table_free(v->w.tab);
+	if (v->st)
+		v->head->game->destroy(v->st);
+	sl_odds_report_free(v->w.r);
+	sl_free(v);
+}
+
+static int voy_new(void **out, const sl_log *head, unsigned flags, sl_error *err)
+{
+	const sl_schema *sc = head->game->schema;
+	voyage *v;
+	int rc;
 	*out = NULL;
-	sc = g->schema;
-	memset(&w, 0, sizeof w);
-	w.ev_encounter = sl_schema_event(sc, "encounter", 9);
-	w.ev_attack = sl_schema_event(sc, "attack", 6);
-	w.ev_damage = sl_schema_event(sc, "damage", 6);
-	w.ev_escape = sl_schema_event(sc, "escape", 6);
-	r = sl_calloc(1, sizeof *r);
-	if (!r)
+	if (!(v = sl_calloc(1, sizeof *v)))
 		return sl_error_set(err, SL_ENOMEM, "odds: out of memory");
-	w.r = r;
-	w.flags = flags;
-	w.before = sl_odds_q_new();
-	w.mid = sl_odds_q_new();
-	w.after = sl_odds_q_new();
-	w.att = sl_odds_q_new();
-	w.tmp = sl_odds_q_new();
-	if (!w.before || !w.mid || !w.after || !w.att || !w.tmp || acc_init(&w.voyage) ||
-	    acc_init(&w.fight)) {
-		rc = sl_error_set(err, SL_ENOMEM, "odds: out of memory");
-		goto out;
+	v->head = head;
+	v->w.ev_encounter = sl_schema_event(sc, "encounter", 9);
+	v->w.ev_attack = sl_schema_event(sc, "attack", 6);
+	v->w.ev_damage = sl_schema_event(sc, "damage", 6);
+	v->w.ev_escape = sl_schema_event(sc, "escape", 6);
+	v->w.flags = flags;
+	v->w.r = sl_calloc(1, sizeof *v->w.r);
+	v->w.before = sl_odds_q_new();
+	v->w.mid = sl_odds_q_new();
+	v->w.after = sl_odds_q_new();
+	v->w.att = sl_odds_q_new();
+	v->w.tmp = sl_odds_q_new();
+	if (!v->w.r || !v->w.before || !v->w.mid || !v->w.after || !v->w.att || !v->w.tmp ||
+	    acc_init(&v->w.voyage) || acc_init(&v->w.fight)) {
+		voy_free(v);
+		return sl_error_set(err, SL_ENOMEM, "odds: out of memory");
 	}
-	if ((rc = g->init((void **)&st, &log->h, err)))
-		goto out;
-	for (size_t i = 0; i < log->n; i++) {
-		const sl_event *ev = &log->ev[i];
-		int is_ev = ev->entry == SL_ENTRY_EVENT;
-		if (is_ev && upto >= 0 && no >= upto)
-			break;
-		no += is_ev;
-		prev = *st;
-		if ((rc = sl_replay_apply(log, st, ev, no, NULL, err)))
-			goto out;
-		if (!is_ev)
-			continue;
-		if (ev->type == w.ev_encounter)
-			rc = on_encounter(&w, st, no);
-		else if (ev->type == w.ev_attack)
-			rc = on_attack(&w, &prev, st, no);
-		else if (ev->type == w.ev_damage)
-			rc = on_damage(&w, st, no);
-		else if (ev->type == w.ev_escape && r->nfights)
-			end_fight(&r->fights[r->nfights - 1], st, no);
-		if (rc) {
-			sl_error_set(err, rc, "odds: cannot rate event %ld: %s", no, sl_code_name(rc));
-			goto out;
+	if ((rc = head->game->init((void **)&v->st, &head->h, err))) {
+		v->st = NULL;
+		voy_free(v);
+		return rc;
+	}
+	*out = v;
+	return SL_OK;
+}
+
+/* One entry, applied to the voyage's own state and rated. */
+static int voy_add(void *cx, const sl_event *ev, sl_error *err)
+{
+	voyage *v = cx;
+	walk *w = &v->w;
+	sl_odds_report *r = w->r;
+	starship_state prev;
+	int rc = SL_OK, is_ev = ev->entry == SL_ENTRY_EVENT;
+	v->no += is_ev;
+	prev = *v->st;
+	if ((rc = sl_replay_apply(v->head, v->st, ev, v->no, NULL, err)))
+		return rc;
+	if (!is_ev)
+		return SL_OK;
+	if (ev->type == w->ev_encounter)
+		rc = on_encounter(w, v->st, v->no);
+	else if (ev->type == w->ev_attack)
+		rc = on_attack(w, &prev, v->st, v->no);
+	else if (ev->type == w->ev_damage)
+		rc = on_damage(w, v->st, v->no);
+	else if (ev->type == w->ev_escape && r->nfights)
+		end_fight(&r->fights[r->nfights - 1], v->st, v->no);
+	if (rc)
+		return sl_error_set(err, rc, "odds: cannot rate event %ld: %s", v->no, sl_code_name(rc));
+	memcpy(r->ship, v->st->you.name, sizeof r->ship);   /* the report so far names the ship */
+	r->ship[sizeof r->ship - 1] = 0;
+	return SL_OK;
+}
+
+static const sl_odds_report *voy_report(void *cx)
+{
+	return ((voyage *)cx)->w.r;
+}
+
+/* Lets go of every fight but the last and every attack but the last (the
+ * report's bases count what was let go). */
+static void voy_forget(void *cx)
+{
+	voyage *v = cx;
+	sl_odds_report *r = v->w.r;
+	if (r->nfights > 1) {
+		for (int i = 0; i < r->nfights - 1; i++) {
+			qodds_free(&r->fights[i].q_start);
+			luck_free(&r->fights[i].luck);
 		}
+		r->fights[0] = r->fights[r->nfights - 1];
+		r->fights_base += r->nfights - 1;
+		r->nfights = 1;
 	}
-	r->events = no;
+	if (r->nattacks > 1) {
+		for (int i = 0; i < r->nattacks - 1; i++)
+			attack_free(&r->attacks[i]);
+		r->attacks[0] = r->attacks[r->nattacks - 1];
+		r->attacks_base += r->nattacks - 1;
+		r->nattacks = 1;
+	}
+}
+
+/* The voyage's end: its totals, and the position's odds when a fight is on. */
+static int voy_end(void *cx, sl_odds_report **out, sl_error *err)
+{
+	voyage *v = cx;
+	walk *w = &v->w;
+	sl_odds_report *r = w->r;
+	const starship_state *st = v->st;
+	int rc;
+	*out = NULL;
+	r->events = v->no;
 	memcpy(r->ship, st->you.name, sizeof r->ship);
 	r->ship[sizeof r->ship - 1] = 0;
 	r->weapons = st->you.weapons;
 	r->shields_start = st->you.shields_start;
-	if ((rc = acc_finish(&w, &w.voyage, &r->luck)) ||
-	    (r->nfights && (rc = acc_finish(&w, &w.fight, &r->fights[r->nfights - 1].luck)))) {
-		sl_error_set(err, rc, "odds: %s", sl_code_name(rc));
-		goto out;
-	}
-	if (st->outcome == STARSHIP_ON && w.tab) {
+	if ((rc = acc_finish(w, &w->voyage, &r->luck)) ||
+	    (r->nfights && (rc = acc_finish(w, &w->fight, &r->fights[r->nfights - 1].luck))))
+		return sl_error_set(err, rc, "odds: %s", sl_code_name(rc));
+	if (st->outcome == STARSHIP_ON && w->tab) {
 		r->in_fight = 1;
 		r->now = fight_of(st);
-		rc = sl_odds_table_get(w.tab, &r->now, &r->now_odds);
+		rc = sl_odds_table_get(w->tab, &r->now, &r->now_odds);
 		if (!rc)
-			rc = qodds_of(&w, st, &r->now_odds, &r->q_now);
+			rc = qodds_of(w, st, &r->now_odds, &r->q_now);
 		if (rc)
-			sl_error_set(err, rc, "odds: cannot rate the position: %s", sl_code_name(rc));
-	}
-out:
-	acc_free(&w.voyage);
-	acc_free(&w.fight);
-	sl_odds_q_free(w.before);
-	sl_odds_q_free(w.mid);
-	sl_odds_q_free(w.after);
-	sl_odds_q_free(w.att);
-	sl_odds_q_free(w.tmp);
-	sl_odds_table_free(w.tab);
-	if (st)
-		g->destroy(st);
-	if (rc) {
-		sl_odds_report_free(r);
-		return rc;
+			return sl_error_set(err, rc, "odds: cannot rate the position: %s", sl_code_name(rc));
 	}
 	*out = r;
+	w->r = NULL;
 	return SL_OK;
+}
+
+static const sl_odds_ops voyage_ops = {voy_new, voy_add, voy_report, voy_forget, voy_end, voy_free};
+
+static int voyage_odds(sl_odds_report **out, const sl_log *log, long upto, unsigned flags,
+	sl_error *err)
+{
+	void *v;
+	long no = 0;
+	int rc;
+	*out = NULL;
+	if ((rc = voy_new(&v, log, flags, err)))
+		return rc;
+	for (size_t i = 0; i < log->n; i++) {
+		const sl_event *ev = &log->ev[i];
+		if (ev->entry == SL_ENTRY_EVENT && upto >= 0 && no >= upto)
+			break;
+		no += ev->entry == SL_ENTRY_EVENT;
+		if ((rc = voy_add(v, ev, err)))
+			goto out;
+	}
+	rc = voy_end(v, out, err);
+out:
+	voy_free(v);
+	return rc;
 }
 
 void sl_odds_report_free(sl_odds_report *r)
 {
 	if (!r)
 		return;
-	for (int i = 0; i < r->nattacks; i++) {
-		sl_odds_attack *a = &r->attacks[i];
-		sl_free(a->q.p_hit);
-		sl_free(a->q.exp_damage);
-		sl_free(a->q.win_before);
-		sl_free(a->q.win_mid);
-		sl_free(a->q.win_after);
-		sl_free(a->q.attacks_before);
-	}
+	for (int i = 0; i < r->nattacks; i++)
+		attack_free(&r->attacks[i]);
 	for (int i = 0; i < r->nfights; i++) {
 		qodds_free(&r->fights[i].q_start);
 		luck_free(&r->fights[i].luck);
@@ -583,4 +667,5 @@ const sl_analysis sl_analysis_starship = {
 	voyage_odds,
 	NM, metrics, NK, kinds, sides,
 	sizeof(mctx), m_observe, m_free, result,
+	&voyage_ops,
 };

@@ -232,4 +232,5 @@ const sl_analysis sl_analysis_ti4 = {
 	SL_ANALYSIS_API, "ti4", NULL,
 	NM, metrics, NK, kinds, NULL,
 	sizeof(ctx), observe, NULL, result,
+	NULL,
 };

@@ -246,4 +246,5 @@ const sl_analysis sl_analysis_xwing = {
 	SL_ANALYSIS_API, "xwing", NULL,
 	NM, metrics, NK, kinds, NULL,
 	sizeof(ctx), observe, NULL, result,
+	NULL,
 };
