@@ -727,8 +727,11 @@ static void flush_run(html_job *j, glyph_run *run, idvec *out)
 {
 	if (!run->n)
 		return;
-	if (run->b.failed)   /* out of memory: the page is not written */
+	if (run->b.failed) {   /* out of memory: the page is not written */
 		j->lines.failed = 1;
+		run->n = 0;
+		return;
+	}
 	idvec_push(out, intern_add(&j->lines, sl_buf_cstr(&run->b), run->b.len));
 	run->n = 0;
 }

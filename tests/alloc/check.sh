@@ -35,6 +35,19 @@ club() {
 	elif [ -e "$o.club/cove.silb" ]; then echo 5xx-new-left-game; return; fi
 	echo $k
 }
+# same_file A B: the same bytes (a PDF: but the dates cairo writes, to the second)
+same_file() {
+	case $1 in
+	*.pdf)
+		grep -av 'CreationDate\|ModDate' "$1" >"$1.nd"
+		grep -av 'CreationDate\|ModDate' "$2" >"$1.rd"
+		cmp -s "$1.nd" "$1.rd"
+		set -- $? "$1"
+		rm -f "$2.nd" "$2.rd"
+		return $1 ;;
+	*) cmp -s "$1" "$2" ;;
+	esac
+}
 if grep -q 'Sanitizer\|runtime error' "$o.err"; then
 	kind=sanitizer; why=$(grep -m1 'Sanitizer\|runtime error' "$o.err" | cut -c1-200)
 elif grep -q '^sillage: leak:' "$o.err"; then
@@ -49,7 +62,7 @@ elif [ $code = 0 ]; then
 	# stdout may name the output file (new, upgrade): its own path, not the reference's
 	if [ "$(sed "s|$o|OUT|g" "$o.out")" != "$(sed "s|$W/$job.ref|OUT|g" "$W/$job.refout")" ]; then
 		kind=exit0-wrong-stdout
-	elif [ -n "$ext" ] && ! cmp -s "$o$ext" "$W/$job.ref$ext"; then kind=exit0-wrong-file
+	elif [ -n "$ext" ] && ! same_file "$o$ext" "$W/$job.ref$ext"; then kind=exit0-wrong-file
 	else kind=ok-same; fi
 elif [ $code = 4 ] && grep -q 'out of memory' "$o.err"; then
 	if [ -n "$ext" ] && [ -e "$o$ext" ]; then kind=oom-left-output; else kind=ok-oom; fi
