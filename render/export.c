@@ -504,9 +504,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		w = fw;
 		h = fh;
 	}
-	prev = sl_calloc((size_t)w * h, 4);
-	rows = sl_calloc((size_t)h, 1);
-	if (!prev || !rows) {
+	if (!(rows = sl_calloc((size_t)h, 1))) {
 		rc = sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
 		goto out;
 	}
@@ -526,6 +524,12 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		goto out;
 	}
 	pumping = 1;
+	/* drawn on threads, the frame before stays in its slot until this one
+	 * is taken; drawn inline, the next frame draws over it: it is copied */
+	if (pm.nthreads <= 1 && !(prev = sl_malloc((size_t)w * h * 4))) {
+		rc = sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
+		goto out;
+	}
 	for (size_t i = 0; i < npos; i++) {
 		int d = delay;
 		if ((rc = pump_get(&pm, i, &px, err)) < 0)
@@ -536,15 +540,12 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 			const uint32_t *pv = pm.nthreads > 1 ? last : prev;
 			size_t c = 0, np = (size_t)w * h;
 			for (size_t y = 0; y < (size_t)h; y++)   /* most rows are the same */
-				if ((rows[y] = memcmp(px + y * w, pv + y * w, (size_t)w * 4) != 0))
+				if ((rows[y] = memcmp(px + y * w, pv + y * w, (size_t)w * 4) != 0) && j->stats)
 					for (size_t k = y * w; k < (y + 1) * w; k++)
 						c += ((px[k] ^ pv[k]) & 0xffffff) != 0;
-			changed += (double)c / np;
+			changed += (double)c / np;   /* counted only when asked for */
 		}
-		/* drawn on threads: the frame before stays in its slot until this
-		 * one is taken (no copy); drawn inline, the next frame draws over
-		 * it, so it is copied */
-		if (pm.nthreads <= 1)
+		if (prev)
 			memcpy(prev, px, (size_t)w * h * 4);
 		rc = apng ? sl_apng_frame(apng, px, w * 4, d, err) :
 			gif ? sl_gif_frame(gif, px, w * 4, d, err) : sl_video_frame(vid, px, w * 4, rows, d, err);
