@@ -47,12 +47,14 @@ typedef struct shared_ground {
 	uint64_t key;
 	const sl_painter *p;
 	int ready;             /* drawn: key and p are its */
+	int drawing;           /* being drawn (key and p are what it will be) */
 	int held;              /* the seqs holding it (or drawing it) */
 	unsigned long used;    /* when last taken */
 } shared_ground;
 
 struct sl_render_grounds {
 	pthread_mutex_t mu;
+	pthread_cond_t cv;     /* a ground drawn */
 	int w, h, n, theme, themed;
 	unsigned long clock;
 	shared_ground g[GROUNDS_MAX];
@@ -65,6 +67,11 @@ int sl_render_grounds_new(sl_render_grounds **out, int w, int h, sl_error *err)
 	if (!(g = sl_calloc(1, sizeof *g)))
 		return sl_error_set(err, SL_ENOMEM, "render: out of memory");
 	if (pthread_mutex_init(&g->mu, NULL) != 0) {
+		sl_free(g);
+		return sl_error_set(err, SL_ENOMEM, "render: cannot make a lock");
+	}
+	if (pthread_cond_init(&g->cv, NULL) != 0) {
+		pthread_mutex_destroy(&g->mu);
 		sl_free(g);
 		return sl_error_set(err, SL_ENOMEM, "render: cannot make a lock");
 	}
@@ -120,17 +127,26 @@ static void grounds_release(sl_render_seq *s)
  * -1 when every one is held (more seqs than GROUNDS_MAX allows). */
 static int grounds_take(sl_render_grounds *g, uint64_t key, const sl_painter *p, int *k)
 {
-	int best = -1, rc = 0;
+	int best = -1, rc = 0, wait;
 	pthread_mutex_lock(&g->mu);
 	g->clock++;
-	for (int i = 0; i < g->n; i++)
-		if (g->g[i].ready && g->g[i].key == key && g->g[i].p == p) {
-			g->g[i].held++;
-			g->g[i].used = g->clock;
-			*k = i;
-			pthread_mutex_unlock(&g->mu);
-			return 1;
-		}
+	do {   /* one being drawn by another seq is waited for, not drawn twice */
+		wait = 0;
+		for (int i = 0; i < g->n; i++)
+			if ((g->g[i].ready || g->g[i].drawing) && g->g[i].key == key && g->g[i].p == p) {
+				if (g->g[i].drawing) {
+					wait = 1;
+					continue;
+				}
+				g->g[i].held++;
+				g->g[i].used = g->clock;
+				*k = i;
+				pthread_mutex_unlock(&g->mu);
+				return 1;
+			}
+		if (wait)
+			pthread_cond_wait(&g->cv, &g->mu);
+	} while (wait);
 	/* one nobody holds, the least recently taken; a new one while fewer
 	 * than SHARED_GROUNDS are kept or when every one is held */
 	for (int i = 0; i < g->n; i++)
@@ -143,6 +159,9 @@ static int grounds_take(sl_render_grounds *g, uint64_t key, const sl_painter *p,
 		rc = -1;
 	else {
 		g->g[best].ready = 0;
+		g->g[best].drawing = 1;
+		g->g[best].key = key;
+		g->g[best].p = p;
 		g->g[best].held = 1;
 		g->g[best].used = g->clock;
 		*k = best;
@@ -158,8 +177,10 @@ static void grounds_drawn(sl_render_grounds *g, int k, uint64_t key, const sl_pa
 	g->g[k].key = key;
 	g->g[k].p = p;
 	g->g[k].ready = ok;
+	g->g[k].drawing = 0;
 	if (!ok)
 		g->g[k].held--;
+	pthread_cond_broadcast(&g->cv);
 	pthread_mutex_unlock(&g->mu);
 }
 
