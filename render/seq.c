@@ -30,6 +30,7 @@ struct sl_render_seq {
 	uint64_t key;
 	int have_ground;
 	sl_render_grounds *shared;  /* the grounds the seqs share, or NULL */
+	sl_kit_pieces *pieces;      /* the top layer's pieces kept (render/piece.c) */
 	int gi;                     /* shared: the one under key, held (-1: none) */
 };
 
@@ -201,6 +202,7 @@ void sl_render_seq_free(sl_render_seq *s)
 	if (!s)
 		return;
 	grounds_release(s);
+	sl_kit_pieces_free(s->pieces);
 	px = s->own.px;
 	ground = s->gt.px;
 	target_fini(&s->own);
@@ -249,6 +251,10 @@ int sl_render_seq_new(sl_render_seq **out, int w, int h, const sl_render_opts *o
 	s->h = h;
 	s->o = *o;
 	s->gi = -1;
+	if (sl_kit_pieces_new(&s->pieces) < 0) {
+		sl_render_seq_free(s);
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory");
+	}
 	if ((rc = make_target(s, &s->own.px, &s->own.surf, &s->own.cr, &s->own.cv, &s->own.cv_ok,
 		err)) < 0) {
 		sl_render_seq_free(s);
@@ -304,6 +310,8 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 		return rc;
 	if (nw <= 0 || nh <= 0)
 		return sl_error_set(err, SL_ERANGE, "render: empty board");
+	t->cv.pieces = s->pieces;   /* a frame's canvas keeps pieces; a ground's, none */
+	sl_kit_pieces_target(s->pieces, t->surf, t->px, s->w, s->h, s->w * 4);
 	if (!p->layers) {   /* drawn whole, every time */
 		cairo_save(t->cr);
 		place(t->cr, &t->cv, s->w, s->h, nw, nh, bh, 1);
