@@ -130,6 +130,9 @@ void sl_kit_pieces_target(sl_kit_pieces *ps, cairo_surface_t *surf, uint32_t *px
  * them). A piece that drew outside its box is drawn every time. */
 int sl_kit_piece_begin(sl_kit_canvas *c, uint64_t key, double x, double y, double w, double h);
 void sl_kit_piece_end(sl_kit_canvas *c);
+/* Ends a piece a failed painter left open (cairo's state restored), not
+ * keeping it; nothing when none is. */
+void sl_kit_pieces_close(sl_kit_canvas *c);
 
 /* Prepares a canvas over cr (not owned). Returns 0 or SL_ENOMEM. */
 int sl_kit_canvas_init(sl_kit_canvas *c, cairo_t *cr, int width, int height, int theme);

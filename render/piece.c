@@ -269,6 +269,17 @@ int sl_kit_piece_begin(sl_kit_canvas *c, uint64_t key, double x, double y, doubl
 	return 0;
 }
 
+void sl_kit_pieces_close(sl_kit_canvas *c)
+{
+	sl_kit_pieces *ps = c->pieces;
+	if (!ps || !ps->open)
+		return;
+	cairo_restore(c->cr);
+	piece_clear(ps->open);   /* not known whole: not kept */
+	ps->open = NULL;
+	ps->nested = 0;
+}
+
 void sl_kit_piece_end(sl_kit_canvas *c)
 {
 	sl_kit_pieces *ps = c->pieces;

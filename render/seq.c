@@ -319,6 +319,7 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 		rc = p->paint(&t->cv, fr, &s->o, err);
 		if (rc >= 0)
 			rc = sl_kit_result_band(&t->cv, fr, bh, nh - bh, err);
+		sl_kit_pieces_close(&t->cv);
 		cairo_restore(t->cr);
 		cairo_surface_flush(t->surf);
 		return painted(t->cr, rc, p, err);
@@ -379,6 +380,7 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 	rc = p->layers->paint(&t->cv, fr, &s->o, SL_LAYER_TOP, err);
 	if (rc >= 0)
 		rc = sl_kit_result_band(&t->cv, fr, bh, nh - bh, err);
+	sl_kit_pieces_close(&t->cv);
 	cairo_restore(t->cr);
 	cairo_surface_flush(t->surf);
 	return painted(t->cr, rc, p, err);
