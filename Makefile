@@ -44,9 +44,10 @@ PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS),$(PK
 # a verb draws, so that verify, info, seek... start without it (issue 29); the
 # library, the tests and the tools link it as before
 GFX_PKGS = cairo pangocairo fontconfig
-# the command exports one name to the libraries it opens: src/cli/gfx_dl.c's
-# g_thread_new, which runs pango's per-font fontconfig searches in place
-CLI_LDFLAGS = -Wl,--export-dynamic-symbol=g_thread_new
+# the command exports two names to the libraries it opens: src/cli/gfx_dl.c's
+# g_thread_new, which runs pango's per-font fontconfig searches in place, and
+# src/cli/fixed_dl.c's __snprintf_chk, which prints cairo's numbers
+CLI_LDFLAGS = -Wl,--export-dynamic-symbol=g_thread_new -Wl,--export-dynamic-symbol=__snprintf_chk
 CLI_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out $(AV_PKGS) $(DL_PKGS) $(GFX_PKGS),$(PKGS)) 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)

@@ -452,6 +452,42 @@ static void pump_done(pump *p, size_t i)
 	pthread_mutex_unlock(&p->mu);
 }
 
+#define DIFF_CHUNK 16   /* pixels compared at a time, before one by one */
+
+/* Whether the DIFF_CHUNK pixels at a and b are the same (no branch inside:
+ * the compiler's vectors take it). */
+static int chunk_same(const uint32_t *a, const uint32_t *b)
+{
+	uint64_t x = 0, p, q;
+	for (int k = 0; k < DIFF_CHUNK; k += 2) {
+		memcpy(&p, a + k, 8);
+		memcpy(&q, b + k, 8);
+		x |= p ^ q;
+	}
+	return x == 0;
+}
+
+/* Whether the rows a and b of w pixels differ; if so [*d0, *d1) the columns
+ * from the first pixel that differs to the last (else both 0). */
+static int row_diff(const uint32_t *a, const uint32_t *b, int w, int *d0, int *d1)
+{
+	int l = 0, r = w;
+	*d0 = *d1 = 0;
+	if (memcmp(a, b, (size_t)w * 4) == 0)   /* most rows */
+		return 0;
+	while (r - l >= DIFF_CHUNK && chunk_same(a + l, b + l))
+		l += DIFF_CHUNK;
+	while (a[l] == b[l])   /* a pixel differs: stops there at the latest */
+		l++;
+	while (r - l >= DIFF_CHUNK && chunk_same(a + r - DIFF_CHUNK, b + r - DIFF_CHUNK))
+		r -= DIFF_CHUNK;
+	while (a[r - 1] == b[r - 1])   /* a[l] differs */
+		r--;
+	*d0 = l;
+	*d1 = r;
+	return 1;
+}
+
 static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 {
 	anim_job *j = ctx;
@@ -459,7 +495,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 	const sl_log *log = sl_replay_log(j->r);
 	size_t *pos = NULL, npos = 0;
 	uint32_t *prev = NULL, colours[64];
-	uint8_t *rows = NULL;   /* the rows that changed since the frame before */
+	int *span = NULL;   /* of each row, the columns [x0, x1) changed since the frame before */
 	const uint32_t *px, *last = NULL;
 	int *turn = NULL;
 	sl_apng *apng = NULL;
@@ -504,9 +540,7 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		w = fw;
 		h = fh;
 	}
-	prev = sl_calloc((size_t)w * h, 4);
-	rows = sl_calloc((size_t)h, 1);
-	if (!prev || !rows) {
+	if (!(span = sl_calloc((size_t)h * 2, sizeof *span))) {
 		rc = sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
 		goto out;
 	}
@@ -526,6 +560,12 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		goto out;
 	}
 	pumping = 1;
+	/* drawn on threads, the frame before stays in its slot until this one
+	 * is taken; drawn inline, the next frame draws over it: it is copied */
+	if (pm.nthreads <= 1 && !(prev = sl_malloc((size_t)w * h * 4))) {
+		rc = sl_error_set(err, SL_ENOMEM, "export: out of memory for a %dx%d frame", w, h);
+		goto out;
+	}
 	for (size_t i = 0; i < npos; i++) {
 		int d = delay;
 		if ((rc = pump_get(&pm, i, &px, err)) < 0)
@@ -535,19 +575,20 @@ static int anim_run(sl_write_fn fn, void *closure, void *ctx, sl_error *err)
 		if (i > 0) {
 			const uint32_t *pv = pm.nthreads > 1 ? last : prev;
 			size_t c = 0, np = (size_t)w * h;
-			for (size_t y = 0; y < (size_t)h; y++)   /* most rows are the same */
-				if ((rows[y] = memcmp(px + y * w, pv + y * w, (size_t)w * 4) != 0))
-					for (size_t k = y * w; k < (y + 1) * w; k++)
-						c += ((px[k] ^ pv[k]) & 0xffffff) != 0;
+			for (size_t y = 0; y < (size_t)h; y++) {   /* most rows are the same */
+				const uint32_t *a = px + y * w, *b = pv + y * w;
+				if (!row_diff(a, b, w, &span[2 * y], &span[2 * y + 1]) || !j->stats)
+					continue;
+				for (int k = span[2 * y]; k < span[2 * y + 1]; k++)   /* counted only when asked for */
+					c += ((a[k] ^ b[k]) & 0xffffff) != 0;
+			}
 			changed += (double)c / np;
 		}
-		/* drawn on threads: the frame before stays in its slot until this
-		 * one is taken (no copy); drawn inline, the next frame draws over
-		 * it, so it is copied */
-		if (pm.nthreads <= 1)
+		if (prev)
 			memcpy(prev, px, (size_t)w * h * 4);
 		rc = apng ? sl_apng_frame(apng, px, w * 4, d, err) :
-			gif ? sl_gif_frame(gif, px, w * 4, d, err) : sl_video_frame(vid, px, w * 4, rows, d, err);
+			gif ? sl_gif_frame(gif, px, w * 4, d, err) :
+			sl_video_frame(vid, px, w * 4, i > 0 ? span : NULL, d, err);
 		if (i > 0)
 			pump_done(&pm, i - 1);
 		last = px;
@@ -573,7 +614,7 @@ out:
 	sl_gif_free(gif);
 	sl_video_free(vid);
 	sl_free(prev);
-	sl_free(rows);
+	sl_free(span);
 	sl_free(pos);
 	sl_free(turn);
 	return rc;

@@ -95,10 +95,11 @@ int sl_png_rgba(const uint32_t *px, int w, int h, int stride, sl_write_fn fn, vo
 	sl_error *err);
 typedef struct sl_video sl_video;
 int sl_video_new(sl_video **out, const char *path, int webm, int w, int h, sl_error *err);
-/* The next frame; rows[y] non-zero where row y differs from the frame given
- * before (ignored for the first frame; NULL: every row): only the rows that
- * changed are converted again. */
-int sl_video_frame(sl_video *v, const uint32_t *px, int stride, const uint8_t *rows, int delay_ms,
+/* The next frame; span[2y], span[2y + 1] the columns [x0, x1) of row y
+ * outside which it is the frame given before (x1 <= x0: the same row;
+ * ignored for the first frame; NULL: every pixel changed): only the pixels
+ * that changed are converted again. */
+int sl_video_frame(sl_video *v, const uint32_t *px, int stride, const int *span, int delay_ms,
 	sl_error *err);
 int sl_video_finish(sl_video *v, sl_error *err);
 void sl_video_free(sl_video *v);

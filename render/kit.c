@@ -1515,6 +1515,10 @@ double sl_kit_legend_height(const sl_kit_legend_row *rows, int n)
 	return h + 6;
 }
 
+static void legend_row(sl_kit_canvas *c, const sl_kit_legend_row *r, double x, double y, double w,
+	double rh, double my, double sx, double sw, double pad, double text_x, sl_kit_rgb k,
+	sl_kit_text_style st);
+
 double sl_kit_legend(sl_kit_canvas *c, double x, double y, double w,
 	const sl_kit_legend_row *rows, int n, int draw)
 {
@@ -1541,6 +1545,35 @@ double sl_kit_legend(sl_kit_canvas *c, double x, double y, double w,
 		double rh = legend_row_h(r->kind), my = y + rh / 2, sx = x + pad + sw / 2;
 		sl_kit_rgb k = sl_kit_rgb_hex(r->colour);
 		sl_kit_text_style st = sl_kit_style(c, LEG_SIZE, 0);
+		/* a row is a piece: what it says, where, over what the box shows */
+		double at[3] = {x, y, w};
+		uint64_t key = sl_hash64("legend row", 10);
+		key = sl_hash64_update(key, at, sizeof at);
+		key = sl_hash64_update(key, &r->kind, sizeof r->kind);
+		key = sl_hash64_update(key, &r->colour, sizeof r->colour);
+		key = sl_hash64_update(key, &c->theme, sizeof c->theme);
+		key = sl_hash64_update(key, r->badge ? r->badge : "", r->badge ? strlen(r->badge) + 1 : 0);
+		key = sl_hash64_update(key, r->text ? r->text : "", r->text ? strlen(r->text) + 1 : 1);
+		if (sl_kit_piece_begin(c, key, x, y, w, rh)) {
+			y += rh;
+			continue;
+		}
+		legend_row(c, r, x, y, w, rh, my, sx, sw, pad, text_x, k, st);
+		sl_kit_piece_end(c);
+		y += rh;
+	}
+	return h;
+}
+
+/* One row of sl_kit_legend, its top at y. */
+static void legend_row(sl_kit_canvas *c, const sl_kit_legend_row *r, double x, double y, double w,
+	double rh, double my, double sx, double sw, double pad, double text_x, sl_kit_rgb k,
+	sl_kit_text_style st)
+{
+	cairo_t *cr = c->cr;
+	(void)y;
+	(void)rh;
+	{
 		st.anchor = SL_KIT_LEFT | SL_KIT_MIDDLE;
 		st.max_width = x + w - pad - text_x;
 		switch (r->kind) {
@@ -1549,8 +1582,7 @@ double sl_kit_legend(sl_kit_canvas *c, double x, double y, double w,
 			st.size = LEG_SIZE * 1.05;
 			st.max_width = w - 2 * pad;
 			sl_kit_text(c, x + pad, my + 2, r->text, &st);
-			y += rh;
-			continue;
+			return;
 		case SL_KIT_LEG_SWATCH:
 			sl_kit_round_rect(c, sx - sw / 2, my - sw / 2, sw, sw, 3);
 			sl_kit_set(c, k);
@@ -1606,9 +1638,7 @@ double sl_kit_legend(sl_kit_canvas *c, double x, double y, double w,
 		} else {
 			sl_kit_text(c, r->kind == SL_KIT_LEG_TEXT ? x + pad : text_x, my, r->text, &st);
 		}
-		y += rh;
 	}
-	return h;
 }
 
 double sl_kit_wind_rose(sl_kit_canvas *c, double cx, double cy, double R, sl_hex_orient o,

@@ -106,7 +106,33 @@ typedef struct sl_kit_canvas {
 	int text_kind;                /* the kind sl_kit_text marks (0: SL_KIT_MARK_LABEL) */
 	sl_svg_texts *svg;            /* non-NULL: the texts are recorded for <text> (not owned) */
 	struct sl_kit_layouts *layouts;   /* the texts laid out so far (kit.c), owned */
+	struct sl_kit_pieces *pieces;     /* pieces kept from frame to frame (piece.c), not owned */
 } sl_kit_canvas;
+
+/* ---- pieces kept (render/piece.c) ------------------------------------------------ */
+
+/* Pieces of a frame kept from one frame to the next by the canvases of one
+ * thread (an animation's seq sets c->pieces on its image canvases; NULL:
+ * every piece drawn). */
+typedef struct sl_kit_pieces sl_kit_pieces;
+int sl_kit_pieces_new(sl_kit_pieces **out);
+void sl_kit_pieces_free(sl_kit_pieces *ps);
+/* The image surface the canvases draw into next (its pixels px, w x h,
+ * stride bytes a row): only pieces drawn into it are kept. */
+void sl_kit_pieces_target(sl_kit_pieces *ps, cairo_surface_t *surf, uint32_t *px, int w, int h,
+	int stride);
+/* A piece: what the painter draws until sl_kit_piece_end depends only on
+ * key, the canvas's transform and the pixels under the box (x, y, w, h),
+ * and lies inside the box. 1: a piece of that key was drawn over the same
+ * pixels before, its pixels (and the marks it made) are put back, and the
+ * caller draws nothing and does not call sl_kit_piece_end; 0: the caller
+ * draws it, then calls sl_kit_piece_end (cairo's state is saved between
+ * them). A piece that drew outside its box is drawn every time. */
+int sl_kit_piece_begin(sl_kit_canvas *c, uint64_t key, double x, double y, double w, double h);
+void sl_kit_piece_end(sl_kit_canvas *c);
+/* Ends a piece a failed painter left open (cairo's state restored), not
+ * keeping it; nothing when none is. */
+void sl_kit_pieces_close(sl_kit_canvas *c);
 
 /* Prepares a canvas over cr (not owned). Returns 0 or SL_ENOMEM. */
 int sl_kit_canvas_init(sl_kit_canvas *c, cairo_t *cr, int width, int height, int theme);

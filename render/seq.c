@@ -26,22 +26,39 @@ struct sl_render_seq {
 	seq_target own;             /* the seq's own pixels, w*h */
 	seq_target into[SL_RENDER_SEQ_TARGETS];   /* callers' (sl_render_seq_draw_into) */
 	int ninto;
-	seq_target gt;              /* the ground under key, w*h */
+	seq_target gt;              /* the ground under key, w*h (not shared) */
 	uint64_t key;
 	int have_ground;
-	sl_render_grounds *shared;  /* grounds drawn by other seqs, or NULL */
+	sl_render_grounds *shared;  /* the grounds the seqs share, or NULL */
+	sl_kit_pieces *pieces;      /* the top layer's pieces kept (render/piece.c) */
+	int gi;                     /* shared: the one under key, held (-1: none) */
 };
 
 /* ---- grounds shared between threads ------------------------------------------------ */
 
-#define SHARED_GROUNDS 4   /* the last ones drawn (a wind that comes back) */
+#define SHARED_GROUNDS 4   /* the last ones drawn kept (a wind that comes back) */
+#define GROUNDS_MAX (SHARED_GROUNDS + 8)   /* and one held or being drawn by each seq */
+
+/* A ground of the shared ones: drawn once into its own pixels by the seq
+ * that found it missing, then only read (copied under frames) by every seq
+ * holding it; let go (drawn over by another ground) only when none holds
+ * it. */
+typedef struct shared_ground {
+	seq_target t;          /* its pixels and a target over them */
+	uint64_t key;
+	const sl_painter *p;
+	int ready;             /* drawn: key and p are its */
+	int drawing;           /* being drawn (key and p are what it will be) */
+	int held;              /* the seqs holding it (or drawing it) */
+	unsigned long used;    /* when last taken */
+} shared_ground;
 
 struct sl_render_grounds {
 	pthread_mutex_t mu;
-	int w, h, n, next;
-	uint64_t key[SHARED_GROUNDS];
-	const sl_painter *p[SHARED_GROUNDS];
-	uint32_t *px[SHARED_GROUNDS];
+	pthread_cond_t cv;     /* a ground drawn */
+	int w, h, n, theme, themed;
+	unsigned long clock;
+	shared_ground g[GROUNDS_MAX];
 };
 
 int sl_render_grounds_new(sl_render_grounds **out, int w, int h, sl_error *err)
@@ -54,63 +71,117 @@ int sl_render_grounds_new(sl_render_grounds **out, int w, int h, sl_error *err)
 		sl_free(g);
 		return sl_error_set(err, SL_ENOMEM, "render: cannot make a lock");
 	}
+	if (pthread_cond_init(&g->cv, NULL) != 0) {
+		pthread_mutex_destroy(&g->mu);
+		sl_free(g);
+		return sl_error_set(err, SL_ENOMEM, "render: cannot make a lock");
+	}
 	g->w = w;
 	g->h = h;
 	*out = g;
 	return SL_OK;
 }
 
+static void target_fini(seq_target *t);
+
 void sl_render_grounds_free(sl_render_grounds *g)
 {
 	if (!g)
 		return;
-	for (int k = 0; k < g->n; k++)
-		sl_free(g->px[k]);
+	for (int k = 0; k < g->n; k++) {
+		uint32_t *px = g->g[k].t.px;
+		target_fini(&g->g[k].t);
+		sl_free(px);
+	}
 	pthread_mutex_destroy(&g->mu);
 	sl_free(g);
 }
 
 void sl_render_seq_share(sl_render_seq *s, sl_render_grounds *g)
 {
-	if (s && g && g->w == s->w && g->h == s->h)
-		s->shared = g;
-}
-
-/* Copies the ground of key by p into px when one is kept; 1 if so. */
-static int grounds_get(sl_render_grounds *g, uint64_t key, const sl_painter *p, uint32_t *px)
-{
-	int found = 0;
-	pthread_mutex_lock(&g->mu);
-	for (int k = 0; k < g->n && !found; k++)
-		if (g->key[k] == key && g->p[k] == p) {
-			memcpy(px, g->px[k], (size_t)g->w * g->h * 4);
-			found = 1;
-		}
-	pthread_mutex_unlock(&g->mu);
-	return found;
-}
-
-/* Keeps a copy of the ground px of key by p (over the oldest kept one); on
- * no memory, none. */
-static void grounds_put(sl_render_grounds *g, uint64_t key, const sl_painter *p, const uint32_t *px)
-{
-	pthread_mutex_lock(&g->mu);
-	for (int k = 0; k < g->n; k++)
-		if (g->key[k] == key && g->p[k] == p) {   /* another thread kept it first */
-			pthread_mutex_unlock(&g->mu);
-			return;
-		}
-	if (g->n < SHARED_GROUNDS && !(g->px[g->n] = sl_malloc((size_t)g->w * g->h * 4))) {
-		pthread_mutex_unlock(&g->mu);
+	if (!s || !g || g->w != s->w || g->h != s->h || s->shared)
 		return;
+	pthread_mutex_lock(&g->mu);
+	if (!g->themed) {   /* the grounds' canvases are of one theme */
+		g->themed = 1;
+		g->theme = s->o.theme;
 	}
-	{
-		int k = g->n < SHARED_GROUNDS ? g->n++ : g->next;
-		g->next = (k + 1) % SHARED_GROUNDS;
-		memcpy(g->px[k], px, (size_t)g->w * g->h * 4);
-		g->key[k] = key;
-		g->p[k] = p;
+	if (g->theme == s->o.theme)
+		s->shared = g;
+	pthread_mutex_unlock(&g->mu);
+}
+
+/* Lets go of the shared ground the seq holds. */
+static void grounds_release(sl_render_seq *s)
+{
+	sl_render_grounds *g = s->shared;
+	if (!g || s->gi < 0)
+		return;
+	pthread_mutex_lock(&g->mu);
+	g->g[s->gi].held--;
+	pthread_mutex_unlock(&g->mu);
+	s->gi = -1;
+}
+
+/* Holds the ground of key by p: 1 when one is drawn (*k), else 0 with *k
+ * one held for the caller to draw into (its pixels may be NULL: none yet),
+ * -1 when every one is held (more seqs than GROUNDS_MAX allows). */
+static int grounds_take(sl_render_grounds *g, uint64_t key, const sl_painter *p, int *k)
+{
+	int best = -1, rc = 0, wait;
+	pthread_mutex_lock(&g->mu);
+	g->clock++;
+	do {   /* one being drawn by another seq is waited for, not drawn twice */
+		wait = 0;
+		for (int i = 0; i < g->n; i++)
+			if ((g->g[i].ready || g->g[i].drawing) && g->g[i].key == key && g->g[i].p == p) {
+				if (g->g[i].drawing) {
+					wait = 1;
+					continue;
+				}
+				g->g[i].held++;
+				g->g[i].used = g->clock;
+				*k = i;
+				pthread_mutex_unlock(&g->mu);
+				return 1;
+			}
+		if (wait)
+			pthread_cond_wait(&g->cv, &g->mu);
+	} while (wait);
+	/* one nobody holds, the least recently taken; a new one while fewer
+	 * than SHARED_GROUNDS are kept or when every one is held */
+	for (int i = 0; i < g->n; i++)
+		if (!g->g[i].held && (best < 0 || !g->g[i].ready ||
+		    (g->g[best].ready && g->g[i].used < g->g[best].used)))
+			best = i;
+	if ((best < 0 || (g->g[best].ready && g->n < SHARED_GROUNDS)) && g->n < GROUNDS_MAX)
+		best = g->n++;
+	if (best < 0)
+		rc = -1;
+	else {
+		g->g[best].ready = 0;
+		g->g[best].drawing = 1;
+		g->g[best].key = key;
+		g->g[best].p = p;
+		g->g[best].held = 1;
+		g->g[best].used = g->clock;
+		*k = best;
 	}
+	pthread_mutex_unlock(&g->mu);
+	return rc;
+}
+
+/* The ground *k, drawn, is key's by p (or, when drawing it failed, nobody's). */
+static void grounds_drawn(sl_render_grounds *g, int k, uint64_t key, const sl_painter *p, int ok)
+{
+	pthread_mutex_lock(&g->mu);
+	g->g[k].key = key;
+	g->g[k].p = p;
+	g->g[k].ready = ok;
+	g->g[k].drawing = 0;
+	if (!ok)
+		g->g[k].held--;
+	pthread_cond_broadcast(&g->cv);
 	pthread_mutex_unlock(&g->mu);
 }
 
@@ -130,6 +201,8 @@ void sl_render_seq_free(sl_render_seq *s)
 	uint32_t *px, *ground;
 	if (!s)
 		return;
+	grounds_release(s);
+	sl_kit_pieces_free(s->pieces);
 	px = s->own.px;
 	ground = s->gt.px;
 	target_fini(&s->own);
@@ -177,6 +250,11 @@ int sl_render_seq_new(sl_render_seq **out, int w, int h, const sl_render_opts *o
 	s->w = w;
 	s->h = h;
 	s->o = *o;
+	s->gi = -1;
+	if (sl_kit_pieces_new(&s->pieces) < 0) {
+		sl_render_seq_free(s);
+		return sl_error_set(err, SL_ENOMEM, "render: out of memory");
+	}
 	if ((rc = make_target(s, &s->own.px, &s->own.surf, &s->own.cr, &s->own.cv, &s->own.cv_ok,
 		err)) < 0) {
 		sl_render_seq_free(s);
@@ -221,6 +299,7 @@ static int painted(cairo_t *cr, int rc, const sl_painter *p, sl_error *err)
 static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *err)
 {
 	const sl_painter *p;
+	const uint32_t *ground;
 	int nw = 0, nh = 0, bh = 0, rc;
 	uint64_t key;
 	if (!fr || !fr->game || !fr->state)
@@ -231,6 +310,8 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 		return rc;
 	if (nw <= 0 || nh <= 0)
 		return sl_error_set(err, SL_ERANGE, "render: empty board");
+	t->cv.pieces = s->pieces;   /* a frame's canvas keeps pieces; a ground's, none */
+	sl_kit_pieces_target(s->pieces, t->surf, t->px, s->w, s->h, s->w * 4);
 	if (!p->layers) {   /* drawn whole, every time */
 		cairo_save(t->cr);
 		place(t->cr, &t->cv, s->w, s->h, nw, nh, bh, 1);
@@ -239,6 +320,7 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 		if (rc >= 0)
 			rc = sl_kit_result_band(&t->cv, fr, bh, nh - bh, err);
 		rc = sl_kit_status(&t->cv, rc, err);
+		sl_kit_pieces_close(&t->cv);
 		cairo_restore(t->cr);
 		cairo_surface_flush(t->surf);
 		return painted(t->cr, rc, p, err);
@@ -247,33 +329,53 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 	key = sl_hash64_update(key, &nw, sizeof nw);
 	key = sl_hash64_update(key, &nh, sizeof nh);
 	if (!s->have_ground || s->key != key || s->p != p) {
-		if (!s->gt.px &&
-		    (rc = make_target(s, &s->gt.px, &s->gt.surf, &s->gt.cr, &s->gt.cv, &s->gt.cv_ok, err)) < 0)
-			return rc;
+		seq_target *gt = &s->gt;
+		int k = -1;
 		s->have_ground = 0;
-		cairo_surface_flush(s->gt.surf);
-		if (s->shared && grounds_get(s->shared, key, p, s->gt.px)) {   /* drawn by another */
-			cairo_surface_mark_dirty(s->gt.surf);
-			goto have_ground;
+		if (s->shared) {   /* held, not copied: drawn by another, or here for all */
+			grounds_release(s);
+			if ((rc = grounds_take(s->shared, key, p, &k)) < 0)
+				return sl_error_set(err, SL_EUSAGE, "render: more than %d seqs share the grounds",
+					GROUNDS_MAX - SHARED_GROUNDS);
+			s->gi = k;
+			if (rc == 1)
+				goto have_ground;
+			gt = &s->shared->g[k].t;
 		}
-		cairo_save(s->gt.cr);
-		place(s->gt.cr, &s->gt.cv, s->w, s->h, nw, nh, bh, 1);
-		sl_kit_clear(&s->gt.cv);
-		rc = p->layers->paint(&s->gt.cv, fr, &s->o, SL_LAYER_GROUND, err);
-		rc = sl_kit_status(&s->gt.cv, rc, err);
-		cairo_restore(s->gt.cr);
-		cairo_surface_flush(s->gt.surf);
-		if ((rc = painted(s->gt.cr, rc, p, err)) < 0)
+		if (!gt->surf && (rc = make_target(s, &gt->px, &gt->surf, &gt->cr, &gt->cv, &gt->cv_ok, err)) < 0) {
+			uint32_t *px = gt->px;
+			target_fini(gt);   /* made again next time */
+			sl_free(px);
+			if (k >= 0) {
+				grounds_drawn(s->shared, k, key, p, 0);
+				s->gi = -1;
+			}
 			return rc;
-		if (s->shared)
-			grounds_put(s->shared, key, p, s->gt.px);
+		}
+		cairo_surface_flush(gt->surf);
+		cairo_save(gt->cr);
+		place(gt->cr, &gt->cv, s->w, s->h, nw, nh, bh, 1);
+		sl_kit_clear(&gt->cv);
+		rc = p->layers->paint(&gt->cv, fr, &s->o, SL_LAYER_GROUND, err);
+		rc = sl_kit_status(&gt->cv, rc, err);
+		cairo_restore(gt->cr);
+		cairo_surface_flush(gt->surf);
+		rc = painted(gt->cr, rc, p, err);
+		if (k >= 0) {
+			grounds_drawn(s->shared, k, key, p, rc >= 0);
+			if (rc < 0)
+				s->gi = -1;
+		}
+		if (rc < 0)
+			return rc;
 	have_ground:
 		s->have_ground = 1;
 		s->key = key;
 		s->p = p;
 	}
+	ground = s->shared ? s->shared->g[s->gi].t.px : s->gt.px;
 	cairo_surface_flush(t->surf);
-	memcpy(t->px, s->gt.px, (size_t)s->w * s->h * 4);
+	memcpy(t->px, ground, (size_t)s->w * s->h * 4);
 	cairo_surface_mark_dirty(t->surf);
 	cairo_save(t->cr);
 	place(t->cr, &t->cv, s->w, s->h, nw, nh, bh, 0);
@@ -281,6 +383,7 @@ static int draw(sl_render_seq *s, seq_target *t, const sl_frame *fr, sl_error *e
 	if (rc >= 0)
 		rc = sl_kit_result_band(&t->cv, fr, bh, nh - bh, err);
 	rc = sl_kit_status(&t->cv, rc, err);
+	sl_kit_pieces_close(&t->cv);
 	cairo_restore(t->cr);
 	cairo_surface_flush(t->surf);
 	return painted(t->cr, rc, p, err);

@@ -1,6 +1,6 @@
 /* video.c - animations as video for streamers: H.264 in MP4 or VP9 in WebM
  * through Debian's libavcodec/libavformat (libx264, libvpx), frames
- * converted to 4:2:0 by render/yuv.c, only the row pairs that changed since
+ * converted to 4:2:0 by render/yuv.c, only the pixels that changed since
  * the frame before (the picture's planes are kept). Each picture lasts its delay: timestamps in
  * milliseconds (a variable frame rate), every packet carrying its duration
  * so the file lasts what the animation lasts. No B-frames: packets come in
@@ -243,14 +243,7 @@ static int drain(sl_video *v, sl_error *err)
 	}
 }
 
-/* The row pair at y (even) of the picture changed: one of its two rows of
- * the frame (the last one twice where the side is odd). */
-static int pair_changed(const sl_video *v, const uint8_t *rows, int y)
-{
-	return !v->have_prev || !rows || rows[y] || (y + 1 < v->sh && rows[y + 1]);
-}
-
-int sl_video_frame(sl_video *v, const uint32_t *px, int stride, const uint8_t *rows, int delay_ms,
+int sl_video_frame(sl_video *v, const uint32_t *px, int stride, const int *span, int delay_ms,
 	sl_error *err)
 {
 	sl_yuv_planes d;
@@ -258,8 +251,9 @@ int sl_video_frame(sl_video *v, const uint32_t *px, int stride, const uint8_t *r
 	if (delay_ms < 1)
 		delay_ms = 1;
 	/* the planes keep the picture before (writable again once the encoder
-	 * has let it go, else copied with it): only the row pairs that changed
-	 * are converted, each depending on its own two rows alone */
+	 * has let it go, else copied with it): only the pixels that changed are
+	 * converted, in the chroma columns they fall in of each row pair (each
+	 * sample depends on its own 2x2 pixels alone) */
 	if ((e = av.av_frame_make_writable(v->frame)) < 0)
 		return av_fail(err, e, "cannot hold a picture");
 	d.y = v->frame->data[0];
@@ -268,14 +262,24 @@ int sl_video_frame(sl_video *v, const uint32_t *px, int stride, const uint8_t *r
 	d.ys = v->frame->linesize[0];
 	d.us = v->frame->linesize[1];
 	d.vs = v->frame->linesize[2];
-	for (int y = 0; y < v->h;) {
-		int y1 = y;
-		while (y1 < v->h && pair_changed(v, rows, y1))
-			y1 += 2;
-		if (y1 > y)
-			sl_yuv420_rows(&d, px, stride, v->sw, v->sh, v->w, y, y1);
-		y = y1 + 2;
-	}
+	if (!v->have_prev || !span)
+		sl_yuv420_rows(&d, px, stride, v->sw, v->sh, v->w, 0, v->h);
+	else
+		for (int y = 0; y < v->h; y += 2) {
+			/* the row pair's columns: its two rows' (the last one twice
+			 * where the side is odd), in whole chroma samples */
+			int r0 = y < v->sh ? y : v->sh - 1, r1 = y + 1 < v->sh ? y + 1 : v->sh - 1;
+			int x0 = span[2 * r0], x1 = span[2 * r0 + 1], b0 = span[2 * r1], b1 = span[2 * r1 + 1];
+			if (x1 <= x0) {
+				x0 = b0;
+				x1 = b1;
+			} else if (b1 > b0) {
+				x0 = b0 < x0 ? b0 : x0;
+				x1 = b1 > x1 ? b1 : x1;
+			}
+			if (x1 > x0)
+				sl_yuv420_rect(&d, px, stride, v->sw, v->sh, v->w, x0 / 2, (x1 + 1) / 2, y, y + 2);
+		}
 	v->have_prev = 1;
 	if (v->ndur == v->capdur) {
 		size_t nc = v->capdur ? v->capdur * 2 : 256;

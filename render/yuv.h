@@ -19,5 +19,9 @@ typedef struct sl_yuv_planes {
  * output row pair depends on its own two source rows alone. */
 void sl_yuv420_rows(const sl_yuv_planes *d, const uint32_t *px, int stride, int sw, int sh,
 	int w, int y0, int y1);
+/* The same of the chroma columns [c0, c1) alone (c1 <= w / 2) and the luma
+ * columns they cover: a sample outside them is not written. */
+void sl_yuv420_rect(const sl_yuv_planes *d, const uint32_t *px, int stride, int sw, int sh,
+	int w, int c0, int c1, int y0, int y1);
 
 #endif

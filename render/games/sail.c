@@ -661,17 +661,42 @@ static void place_ship_label(sl_kit_canvas *c, const sl_kit_grid *g, const sail_
 	c->nest--;
 }
 
+static void draw_wind(sl_kit_canvas *c, const sail_state *s, double x, double y);
+
 static void draw_panel(sl_kit_canvas *c, const sl_frame *fr, double x, double y)
 {
 	const sail_state *s = fr->state;
 	sl_kit_legend_row rows[MAX_LEGEND];
-	char store[SL_MAX_PLAYERS][96], cap[64], sub[96];
+	char store[SL_MAX_PLAYERS][96];
+	int n;
+
+	/* the wind: a piece kept from frame to frame (it changes with the wind) */
+	{
+		double at[2] = {x, y};
+		uint64_t key = sl_hash64("sail wind", 9);
+		key = sl_hash64_update(key, at, sizeof at);
+		key = sl_hash64_update(key, &s->wind, sizeof s->wind);
+		key = sl_hash64_update(key, &c->theme, sizeof c->theme);
+		/* the box and the edge's stroke */
+		if (!sl_kit_piece_begin(c, key, x - 2, y - 2, PANEL_W + 4, ROSE_BLOCK + 4)) {
+			draw_wind(c, s, x, y);
+			sl_kit_piece_end(c);
+		}
+	}
+	n = build_legend(fr, (uint32_t)(c->pal.accent.r * 255 + 0.5) << 16 |
+		(uint32_t)(c->pal.accent.g * 255 + 0.5) << 8 | (uint32_t)(c->pal.accent.b * 255 + 0.5),
+		rows, store, SL_MAX_PLAYERS);
+	sl_kit_legend(c, x, y + ROSE_BLOCK + 12, PANEL_W, rows, n, 1);
+}
+
+/* The panel's wind block at x, y: the rose and its captions. */
+static void draw_wind(sl_kit_canvas *c, const sail_state *s, double x, double y)
+{
+	char cap[64], sub[96];
 	sl_kit_text_style st;
 	double rose_h, cx = x + PANEL_W / 2;
-	int n, from = sl_hex_dir_rotate(s->wind, 3);
+	int from = sl_hex_dir_rotate(s->wind, 3);
 	const char *to_name = sl_hex_dir_name(SL_HEX_FLAT, s->wind);
-
-	/* the wind */
 	sl_kit_round_rect(c, x, y, PANEL_W, ROSE_BLOCK, 8);
 	sl_kit_set_a(c, c->pal.panel_bg, 0.94);
 	cairo_fill_preserve(c->cr);
@@ -688,11 +713,6 @@ static void draw_panel(sl_kit_canvas *c, const sl_frame *fr, double x, double y)
 	st.anchor = SL_KIT_CENTER | SL_KIT_TOP;
 	st.colour = c->pal.muted;
 	sl_kit_text(c, cx, y + 30 + rose_h + 2, sub, &st);
-
-	n = build_legend(fr, (uint32_t)(c->pal.accent.r * 255 + 0.5) << 16 |
-		(uint32_t)(c->pal.accent.g * 255 + 0.5) << 8 | (uint32_t)(c->pal.accent.b * 255 + 0.5),
-		rows, store, SL_MAX_PLAYERS);
-	sl_kit_legend(c, x, y + ROSE_BLOCK + 12, PANEL_W, rows, n, 1);
 }
 
 static void draw_title(sl_kit_canvas *c, const sl_frame *fr)

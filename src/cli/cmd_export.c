@@ -256,7 +256,7 @@ int cmd_animate(int argc, char **argv)
 	a.ao.progress = progress_bar;
 	a.ao.progress_ud = &pg;
 	sl_error_clear(&err);
-	if (sl_anim_to_file(a.out, (sl_anim_format)fmt, r, &a.ao, &st, &err)) {
+	if (sl_anim_to_file(a.out, (sl_anim_format)fmt, r, &a.ao, a.quiet ? NULL : &st, &err)) {
 		if (pg.on)
 			fputc('\n', stderr);
 		rc = report_at(&err, shown);

@@ -64,6 +64,23 @@ static const char *const gx_packages[GX_NLIB] = {
 	R(cairo, cairo_status_t, cairo_font_options_status, (cairo_font_options_t *a), (a)) \
 	R(cairo, int, cairo_format_stride_for_width, (cairo_format_t a, int b), (a, b)) \
 	V(cairo, cairo_get_matrix, (cairo_t *a, cairo_matrix_t *b), (a, b)) \
+	R(cairo, cairo_surface_t *, cairo_get_target, (cairo_t *a), (a)) \
+	R(cairo, cairo_antialias_t, cairo_get_antialias, (cairo_t *a), (a)) \
+	V(cairo, cairo_clip_extents, (cairo_t *a, double *b, double *c, double *d, double *e), \
+		(a, b, c, d, e)) \
+	V(cairo, cairo_get_dash, (cairo_t *a, double *b, double *c), (a, b, c)) \
+	R(cairo, int, cairo_get_dash_count, (cairo_t *a), (a)) \
+	R(cairo, cairo_fill_rule_t, cairo_get_fill_rule, (cairo_t *a), (a)) \
+	R(cairo, cairo_line_cap_t, cairo_get_line_cap, (cairo_t *a), (a)) \
+	R(cairo, cairo_line_join_t, cairo_get_line_join, (cairo_t *a), (a)) \
+	R(cairo, double, cairo_get_line_width, (cairo_t *a), (a)) \
+	R(cairo, double, cairo_get_miter_limit, (cairo_t *a), (a)) \
+	R(cairo, cairo_operator_t, cairo_get_operator, (cairo_t *a), (a)) \
+	R(cairo, cairo_pattern_t *, cairo_get_source, (cairo_t *a), (a)) \
+	R(cairo, double, cairo_get_tolerance, (cairo_t *a), (a)) \
+	R(cairo, cairo_status_t, cairo_pattern_get_rgba, (cairo_pattern_t *a, double *b, double *c, \
+		double *d, double *e), (a, b, c, d, e)) \
+	R(cairo, cairo_pattern_type_t, cairo_pattern_get_type, (cairo_pattern_t *a), (a)) \
 	R(cairo, cairo_surface_t *, cairo_image_surface_create, (cairo_format_t a, int b, int c), (a, b, c)) \
 	R(cairo, cairo_surface_t *, cairo_image_surface_create_for_data, \
 		(unsigned char *a, cairo_format_t b, int c, int d, int e), \

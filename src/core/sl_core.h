@@ -182,6 +182,12 @@ void *sl_arena_memdup(sl_arena *a, const void *p, size_t n);
 uint64_t sl_hash64(const void *p, size_t n);
 uint64_t sl_hash64_update(uint64_t h, const void *p, size_t n);
 
+/* d as printf's "%.*f" of prec (0 to 18) digits writes it with a '.' (the C
+ * locale's point), into out (cap bytes, cut and ended as snprintf does);
+ * the length printf gives, or -1 for what it leaves to printf (NaN,
+ * infinities, |d| of 2^63 or more). Exact (src/core/fixed.c). */
+int sl_fixed(char *out, size_t cap, double d, int prec);
+
 /* ---- text to show -------------------------------------------------------- */
 
 /* Text from a log shown to a person (a terminal, a board, a page) goes

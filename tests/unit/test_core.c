@@ -411,9 +411,47 @@ static void test_dice_shares(void **s)
 	assert_memory_not_equal(sh[1], key, sizeof key);
 }
 
+/* sl_fixed writes what glibc's "%.*f" writes: random bit patterns, numbers
+ * of a few binary digits (exact ties at the last decimal among them), cut
+ * buffers. */
+static void test_fixed_as_printf(void **state)
+{
+	uint64_t s = 88172645463325252u;
+	long checked = 0;
+	(void)state;
+	for (long i = 0; i < 400000; i++) {
+		char a[512], b[512], c[8];
+		double d;
+		int prec, ra, rb;
+		s ^= s << 13;
+		s ^= s >> 7;
+		s ^= s << 17;
+		prec = (int)(s % 19);
+		if (i % 3 == 0)
+			memcpy(&d, &s, sizeof d);
+		else if (i % 3 == 1)
+			d = (double)((int64_t)(s >> 30) - ((int64_t)1 << 33)) / (double)((uint64_t)1 << (s % 40));
+		else
+			d = ((double)(s >> 11) / 9007199254740992.0 - 0.5) * 2000;
+		ra = snprintf(a, sizeof a, "%.*f", prec, d);
+		if ((rb = sl_fixed(b, sizeof b, d, prec)) < 0) {   /* left to printf: NaN, huge */
+			assert_true(d != d || d >= 9223372036854775808.0 || d <= -9223372036854775808.0);
+			continue;
+		}
+		assert_int_equal(ra, rb);
+		assert_string_equal(a, b);
+		snprintf(a, sizeof c, "%.*f", prec, d);
+		assert_int_equal(sl_fixed(c, sizeof c, d, prec), ra);
+		assert_string_equal(a, c);
+		checked++;
+	}
+	assert_true(checked > 300000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fixed_as_printf),
 		cmocka_unit_test(test_hex_neighbors_flat),
 		cmocka_unit_test(test_hex_pointy),
 		cmocka_unit_test(test_hex_distance_and_diff),

@@ -952,7 +952,8 @@ static void test_png_consume(void **state)
 /* The video's 4:2:0 conversion: BT.601 studio range, exact on the primaries
  * (their values in the standard's tables), within 1 of the matrix in
  * doubles everywhere, chroma the mean of each 2x2 block, an odd side edged
- * with its own last column and row, and each row pair alone. */
+ * with its own last column and row, and each row pair and chroma column
+ * alone. */
 static double yuv_ref(int c, double r, double g, double b)
 {
 	static const double m[3][3] = {{.299, .587, .114}, {-.168736, -.331264, .5}, {.5, -.418688, -.081312}};
@@ -1010,6 +1011,23 @@ static void test_yuv420(void **state)
 		memset(y2, 0, sizeof y2);
 		for (int p = PHT - 2; p >= 0; p -= 2)
 			sl_yuv420_rows(&d2, px, YW * 4, YW, YH, PWD, p, p + 2);
+		assert_memory_equal(y, y2, sizeof y);
+		assert_memory_equal(u, u2, sizeof u);
+		assert_memory_equal(v, v2, sizeof v);
+		/* chroma column by column (sl_yuv420_rect), the odd edge among
+		 * them: the same planes; and nothing outside a column written */
+		memset(y2, 0, sizeof y2);
+		memset(u2, 0, sizeof u2);
+		memset(v2, 0, sizeof v2);
+		for (int c = PWD / 2 - 1; c >= 0; c--) {
+			sl_yuv420_rect(&d2, px, YW * 4, YW, YH, PWD, c, c + 1, 0, PHT);
+			for (int yy = 0; yy < PHT; yy++)
+				for (int xx = 0; xx < 2 * c; xx++)
+					assert_int_equal(y2[yy * PWD + xx], 0);
+			for (int yy = 0; yy < PHT / 2; yy++)
+				for (int xx = 0; xx < c; xx++)
+					assert_int_equal(u2[yy * PWD / 2 + xx] | v2[yy * PWD / 2 + xx], 0);
+		}
 		assert_memory_equal(y, y2, sizeof y);
 		assert_memory_equal(u, u2, sizeof u);
 		assert_memory_equal(v, v2, sizeof v);
