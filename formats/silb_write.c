@@ -484,8 +484,12 @@ int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 	int rc;
 	if (w->coding != SL_SILB_MODEL || !w->log->game->model || !w->log->game->model->ahead)
 		return writer_add_at(w, ev, NULL, 0, err);
-	/* a turn marker ends the round the model looks into: what is held is coded */
-	if (ev->entry == SL_ENTRY_TURN && w->nq > 0 && (rc = drain(w, err)))
+	/* a turn marker ends the round the model looks into (ahead 1), or, for
+	 * a model that looks to the segment's end (ahead 2), the segment: what
+	 * is held is coded. A turn marker held before that stays below the
+	 * segment's size, so no segment is cut inside what is held. */
+	if (ev->entry == SL_ENTRY_TURN && w->nq > 0 && (w->log->game->model->ahead < 2 ||
+	    w->count + w->nq >= SL_SILB_MSEGMENT_ENTRIES) && (rc = drain(w, err)))
 		return rc;
 	if ((rc = hold(w, ev, err)))
 		return rc;

@@ -481,6 +481,10 @@ static int code_by_ref(sl_mcs *s, const sl_event *re, sl_event *ev)
 	 * that is not the reference's is coded as that coding codes it */
 	int t, same, two = s->gm && s->gm->event && !s->gm->hint && !s->gm->state && !s->generic_only;
 	size_t idx;
+	if (s->gm && s->gm->no_ref && s->gm->no_ref(sl_mcs_version(s), re->type)) {
+		s->ref_i++;   /* the place is taken; the model codes the event */
+		return 0;
+	}
 	same = sl_mc_flag(c, &s->m.ref_head[s->ref_hit], c->dec ? 0 : ev->type == re->type && ev->player == re->player);
 	s->ref_i++;
 	s->ref_hit = same;

@@ -291,7 +291,10 @@ typedef struct sl_model {
 	int oldest;
 	/* 1: the event hook looks ahead (sl_mcs_ahead): a writer fed entry by
 	 * entry holds the entries up to the next turn marker before coding them,
-	 * so the hook sees the rest of the round. */
+	 * so the hook sees the rest of the round; 2: it holds them to the end of
+	 * the segment (at most 4 096 entries), so the hook sees the rest of it.
+	 * The decoder sees nothing ahead: what the encoder finds there it says
+	 * in the code. */
 	int ahead;
 	/* Bytes at the start of ctx that follow the game's position (which
 	 * pieces may act, what was revealed) rather than what the models have
@@ -299,6 +302,12 @@ typedef struct sl_model {
 	 * models primed over other games (sl_mcs_prime); the rest is kept.
 	 * 0: the whole ctx is kept. */
 	size_t ctx_fresh;
+	/* Optional (NULL: none): 1 when a setup event of a primed segment is
+	 * not coded against the reference's event at its place because that
+	 * event is of `type` (formats/silb.md, "Archives of many games"): the
+	 * event hook codes it as in any segment (ti4's version 2: a sealed
+	 * draw, whose commitment it computes). version: the segment's. */
+	int (*no_ref)(int version, int type);
 } sl_model;
 
 /* For the hooks: the range coder, the direction, where decoded strings
