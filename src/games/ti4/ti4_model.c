@@ -129,11 +129,28 @@ typedef struct t4_sec {
 	char salt[2 * SL_SALT_BYTES + 1];
 } t4_sec;
 
+/* What the rules' state says of the next event: the class of the moment
+ * (t4_class) and the player the rules expect. */
+#define T4_NCLS 12
+#define T4_NT 32                 /* event types: 5 bits */
+
 typedef struct t4_mctx {
-	/* the draws coded by their scores and not yet scored (the position's,
-	 * first: sl_model.ctx_fresh) */
+	/* the position's part, first (sl_model.ctx_fresh): the draws coded by
+	 * their scores and not yet scored; the type and player of the event
+	 * before (+ 1, 0 none) */
 	uint8_t nsec[TI4_MAXP];
 	t4_sec sec[TI4_MAXP][TI4_NSEC];
+	uint8_t prev_type, prev_player;
+	/* what is learnt */
+	sl_mc_cnt expected[2];   /* [secondary open]: the type the rules expect */
+	sl_mc_cnt pl_want[2];    /* and the player they expect */
+	sl_mc_cnt card_open;     /* a secondary's card: the one open */
+	sl_mc_cnt card_ready;    /* a primary's card: one of the player's ready ones */
+	sl_mc_cnt pick_free;     /* a pick: a card nobody holds */
+	sl_mc_freq cards[2];     /* [0] a primary's card, [1] a pick */
+	sl_mc_freq part[2][8];   /* [secondary open][card] */
+	sl_mc_cnt sys_in[2];     /* [0] activate, [1] move: among the likely systems */
+	sl_mc_cnt stack;         /* a move of the whole stack */
 	sl_mc_cnt opened;        /* a sealed draw coded by its score */
 	sl_mc_cnt opens;         /* a score that opens one of them */
 	sl_mc_cnt commit_here;   /* a draw's commit= present, coded as it is */
@@ -262,19 +279,247 @@ static int code_objective(sl_mcs *s, t4_mctx *m, sl_event *ev)
 	return SL_OK;
 }
 
+/* The player whose secondary of the open card comes next clockwise from
+ * its holder, -1 when none is open. */
+static int secondary_next(const ti4_state *st)
+{
+	if (st->r.strat < 0 || st->r.last < 0)
+		return -1;
+	for (int j = 1; j <= st->np; j++) {
+		int q = (st->r.last + j) % st->np;
+		if (!(st->r.sec_done >> q & 1) && !st->pl[q].eliminated)
+			return q;
+	}
+	return -1;
+}
+
+/* The moment: 0 setup, 1 strategy phase, 2 a secondary open, 3 an action
+ * phase turn to begin, 4 + step in a tactical action, 10 status, 11 agenda;
+ * *want the player the rules expect next (-1: none known). */
+static int t4_class(const ti4_state *st, int prev, int *want)
+{
+	int q;
+	*want = -1;
+	if (st->turn == 0 || !st->r.on)
+		return 0;
+	if (st->phase == 2) {
+		*want = prev >= 0 && st->np > 0 ? (prev + 1) % st->np : -1;
+		return 10;
+	}
+	if (st->phase == 3) {
+		*want = st->r.next_voter >= 0 ? st->r.next_voter : st->r.speaker;
+		return 11;
+	}
+	if (st->r.picking) {
+		*want = ti4_next_picker(st);
+		return 1;
+	}
+	if (st->turnp >= 0) {
+		*want = st->turnp;
+		return 4 + (st->step < 6 ? st->step : 5);
+	}
+	if ((q = secondary_next(st)) >= 0) {
+		*want = q;
+		return 2;
+	}
+	*want = ti4_next_actor(st);
+	return 3;
+}
+
+/* The type and the player: in the strategy phase a pick and with a
+ * secondary open a strategic action are what the rules expect, each a flag,
+ * and then the player as the one the rules expect (a flag), else any (+ 1:
+ * 0 none); any other moment, or another type, as schema coding 2 codes it. */
+static int code_head(sl_mcs *s, t4_mctx *m, const ti4_state *st, const sl_header *h, sl_event *ev)
+{
+	sl_mc *c = sl_mcs_coder(s);
+	int dec = sl_mcs_decoding(s), want, cls, t, pl;
+	cls = t4_class(st, m->prev_player - 1, &want);
+	t = cls == 1 ? TI4_EV_PICK : cls == 2 ? TI4_EV_STRATEGIC : -1;
+	if (want >= h->nplayers)
+		want = -1;
+	if (t < 0 || want < 0 || !sl_mc_flag(c, &m->expected[cls == 2], !dec && ev->type == t)) {
+		if (sl_mcs_head2(s, ev))
+			return -1;
+	} else {
+		ev->type = (uint16_t)t;
+		pl = dec ? 0 : ev->player;
+		if (sl_mc_flag(c, &m->pl_want[cls == 2], pl == want))
+			pl = want;
+		else
+			pl = (int)sl_mc_uniform(c, (unsigned)(pl + 1), (unsigned)h->nplayers + 1) - 1;
+		if (dec)
+			ev->player = (int8_t)pl;
+	}
+	m->prev_type = (uint8_t)(ev->type + 1);
+	m->prev_player = (uint8_t)(ev->player + 1);
+	return SL_OK;
+}
+
+/* An ENUM of up to 8 tokens among the likely ones (mask), else as schema
+ * coding 2 codes it. */
+static int code_among(sl_mcs *s, sl_mc_cnt *in, sl_mc_freq *f, unsigned mask, int t, int k,
+	sl_event *ev)
+{
+	sl_mc *c = sl_mcs_coder(s);
+	int dec = sl_mcs_decoding(s), v = dec ? 0 : ev->f[k].u.i;
+	if (mask && sl_mc_flag(c, in, !dec && v >= 0 && v < 8 && (mask >> v & 1))) {
+		ev->f[k].present = 1;
+		ev->f[k].u.i = sl_mc_sym(c, f, mask, v);
+		return SL_OK;
+	}
+	return sl_mcs_value2(s, t, k, &ev->f[k]);
+}
+
+/* A strategic action: the open secondary's card, or one of the holder's
+ * ready cards; the part under the card. */
+static int code_strategic(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
+{
+	sl_mc *c = sl_mcs_coder(s);
+	int dec = sl_mcs_decoding(s), p = ev->player, open, card;
+	unsigned mask = 0;
+	open = p >= 0 && p < st->np && st->r.strat >= 0 && st->r.strat < 8 &&
+		!(st->r.sec_done >> p & 1);
+	if (open) {
+		if (sl_mc_flag(c, &m->card_open, !dec && ev->f[0].u.i == st->r.strat)) {
+			ev->f[0].present = 1;
+			ev->f[0].u.i = st->r.strat;
+		} else if (sl_mcs_value2(s, TI4_EV_STRATEGIC, 0, &ev->f[0]))
+			return -1;
+	} else {
+		for (int k = 0; k < 8; k++)
+			if (p >= 0 && st->r.owner[k] == p + 1 && !st->r.used[k])
+				mask |= 1u << k;
+		if (code_among(s, &m->card_ready, &m->cards[0], mask, TI4_EV_STRATEGIC, 0, ev))
+			return -1;
+	}
+	card = ev->f[0].u.i;
+	if (dec && (card < 0 || card >= 8))
+		return sl_mcs_fail(s, "strategy card %d of 8", card);
+	ev->f[1].present = 1;
+	ev->f[1].u.i = sl_mc_sym(c, &m->part[open][card], 7, dec ? 0 : ev->f[1].u.i);
+	return sl_mcs_fields2(s, ev, 3) ? -1 : SL_OK;
+}
+
+static int code_pick(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
+{
+	unsigned mask = 0;
+	for (int k = 0; k < 8; k++)
+		if (!st->r.owner[k])
+			mask |= 1u << k;
+	if (code_among(s, &m->pick_free, &m->cards[1], mask, TI4_EV_PICK, 0, ev))
+		return -1;
+	return sl_mcs_fields2(s, ev, 1) ? -1 : SL_OK;
+}
+
+/* The systems an activation most likely names, in position order: those
+ * without the player's command token that hold a dock of theirs or are next
+ * to (or hold) a ship of theirs. Where a move most likely comes from: next
+ * to the active system, with a ship of theirs and no token of theirs. */
+static int likely_systems(const ti4_state *st, int p, int move, int *cand)
+{
+	int n = 0, ns = 0, ships[TI4_NPOS];
+	uint8_t has[TI4_NPOS];
+	for (int i = 0; i < TI4_NPOS; i++)
+		if ((has[i] = ti4_ships_in(st, i, p) > st->u[i][0][p][TI4_FF]))
+			ships[ns++] = i;
+	for (int i = 0; i < TI4_NPOS; i++) {
+		int ok = 0;
+		if (!ti4_tile_of(st, i) || (st->cmd[i] >> p & 1))
+			continue;
+		if (move)
+			ok = st->asys >= 0 && i != st->asys && has[i] && ti4_adjacent(st, st->asys, i);
+		else {
+			ok = has[i] || ti4_has_dock(st, i, p);
+			for (int j = 0; j < ns && !ok; j++)
+				ok = ti4_adjacent(st, i, ships[j]);
+		}
+		if (ok)
+			cand[n++] = i;
+	}
+	return n;
+}
+
+/* Field k (a position code) of an activation or a move: one of the likely
+ * systems (a flag, then which), else as schema coding 2 codes it. */
+static int code_system(sl_mcs *s, t4_mctx *m, const ti4_state *st, int p, int move, int t,
+	int k, sl_value *v)
+{
+	sl_mc *c = sl_mcs_coder(s);
+	int dec = sl_mcs_decoding(s), cand[TI4_NPOS], n = 0, i = 0, at;
+	if (p >= 0 && p < st->np)
+		n = likely_systems(st, p, move, cand);
+	at = dec || !v->present ? -1 : ti4_pos_index(v->u.i);
+	if (!dec)
+		for (i = 0; i < n && cand[i] != at; i++)
+			;
+	if (n > 0 && sl_mc_flag(c, &m->sys_in[move], i < n)) {
+		i = (int)sl_mc_uniform(c, (unsigned)i, (unsigned)n);
+		v->present = 1;
+		v->u.i = ti4_pos_code(cand[i]);
+		return SL_OK;
+	}
+	return sl_mcs_value2(s, t, k, v);
+}
+
+/* Everything of p's in the space area of position i that a move takes
+ * along (ships, fighters, ground forces; not structures), in unit order. */
+static int stack_of(const ti4_state *st, int i, int p, uint8_t *b)
+{
+	int n = 0;
+	for (int t = 0; t < TI4_NUT; t++)
+		if (t != TI4_PDS && t != TI4_SD)
+			for (int k = 0; k < st->u[i][0][p][t] && n < 64; k++)
+				b[n++] = (uint8_t)t;
+	return n;
+}
+
+static int code_move(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
+{
+	sl_mc *c = sl_mcs_coder(s);
+	int dec = sl_mcs_decoding(s), p = ev->player, i, n = 0;
+	uint8_t b[64];
+	if (code_system(s, m, st, p, 1, TI4_EV_MOVE, 0, &ev->f[0]))
+		return -1;
+	i = ti4_pos_index(ev->f[0].u.i);
+	if (i >= 0 && p >= 0 && p < st->np)
+		n = stack_of(st, i, p, b);
+	if (n > 0 && sl_mc_flag(c, &m->stack, !dec && ev->f[1].present && ev->f[1].n == n &&
+	    memcmp(ev->f[1].p, b, (size_t)n) == 0)) {
+		if (dec) {
+			uint8_t *d = sl_arena_alloc(sl_mcs_arena(s), (size_t)n);
+			if (!d)
+				return sl_mcs_fail(s, "out of memory");
+			memcpy(d, b, (size_t)n);
+			ev->f[1] = (sl_value){.present = 1, .n = (uint16_t)n, .p = d};
+		}
+	} else if (sl_mcs_value2(s, TI4_EV_MOVE, 1, &ev->f[1]))
+		return -1;
+	return sl_mcs_fields2(s, ev, 3) ? -1 : SL_OK;
+}
+
 static int t4_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev)
 {
 	t4_mctx *m = ctx;
-	(void)st;
-	(void)h;
 	if (sl_mcs_version(s) < 2)
 		return sl_mcs_generic2(s, ev);
-	if (sl_mcs_head2(s, ev))
+	if (code_head(s, m, st, h, ev))
 		return -1;
 	if (ev->type == TI4_EV_DRAW)
 		return code_draw(s, m, ev);
 	if (ev->type == TI4_EV_OBJECTIVE)
 		return code_objective(s, m, ev);
+	if (ev->type == TI4_EV_STRATEGIC)
+		return code_strategic(s, m, st, ev);
+	if (ev->type == TI4_EV_PICK)
+		return code_pick(s, m, st, ev);
+	if (ev->type == TI4_EV_MOVE)
+		return code_move(s, m, st, ev);
+	if (ev->type == TI4_EV_ACTIVATE) {
+		if (code_system(s, m, st, ev->player, 0, TI4_EV_ACTIVATE, 0, &ev->f[0]))
+			return -1;
+		return sl_mcs_fields2(s, ev, 1) ? -1 : SL_OK;
+	}
 	return sl_mcs_fields2(s, ev, 0) ? -1 : SL_OK;
 }
 
