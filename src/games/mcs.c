@@ -1018,6 +1018,11 @@ int sl_mcs_value2(sl_mcs *s, int t, int k, sl_value *v)
 
 int sl_mcs_fields2(sl_mcs *s, sl_event *ev, unsigned skip)
 {
+	return sl_mcs_fields2_under(s, ev, skip, NULL);
+}
+
+int sl_mcs_fields2_under(sl_mcs *s, sl_event *ev, unsigned skip, sl_mc_cnt *pres)
+{
 	sl_mc *c = &s->mc;
 	const sl_event_def *def;
 	int t = ev->type;
@@ -1029,7 +1034,8 @@ int sl_mcs_fields2(sl_mcs *s, sl_event *ev, unsigned skip)
 		size_t idx;
 		if (k < 32 && (skip >> k & 1))
 			continue;
-		if (fd->optional && !sl_mc_bit_code(c, &fm->present, ev->f[k].present))
+		if (fd->optional && !(pres ? sl_mc_flag(c, &pres[k], ev->f[k].present)
+		    : sl_mc_bit_code(c, &fm->present, ev->f[k].present)))
 			continue;
 		ev->f[k].present = 1;
 		if (code_value2(s, fm, fd, &ev->f[k], &idx))

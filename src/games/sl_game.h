@@ -331,6 +331,11 @@ int sl_mcs_generic2(sl_mcs *s, sl_event *ev);
  * type t (its models, as the fields' coding would). */
 int sl_mcs_head2(sl_mcs *s, sl_event *ev);
 int sl_mcs_fields2(sl_mcs *s, sl_event *ev, unsigned skip);
+/* sl_mcs_fields2 with the presence of each optional field k under the
+ * hook's counted flag pres[k] (pres: SL_MAX_FIELDS of them, the hook's
+ * context, e.g. per strategy card) instead of the field's own bit. */
+struct sl_mc_cnt;
+int sl_mcs_fields2_under(sl_mcs *s, sl_event *ev, unsigned skip, struct sl_mc_cnt *pres);
 int sl_mcs_value2(sl_mcs *s, int t, int k, sl_value *v);
 /* The model version of the segment being coded: the model's own when
  * encoding, the segment's (sl_mcs_use_version) when decoding. */

@@ -133,6 +133,7 @@ typedef struct t4_sec {
  * (t4_class) and the player the rules expect. */
 #define T4_NCLS 12
 #define T4_NT 32                 /* event types: 5 bits */
+#define T4_NLIKELY 7             /* likely types of a moment, at most */
 
 typedef struct t4_mctx {
 	/* the position's part, first (sl_model.ctx_fresh): the draws coded by
@@ -142,13 +143,16 @@ typedef struct t4_mctx {
 	t4_sec sec[TI4_MAXP][TI4_NSEC];
 	uint8_t prev_type, prev_player;
 	/* what is learnt */
-	sl_mc_cnt expected[2];   /* [secondary open]: the type the rules expect */
-	sl_mc_cnt pl_want[2];    /* and the player they expect */
+	sl_mc_freq types[T4_NCLS][T4_NLIKELY + 1];   /* [moment][the type before]: a likely type */
+	sl_mc_cnt pl_want[T4_NCLS];   /* the player the rules expect */
+	sl_mc_cnt pl_prev[T4_NCLS];   /* else the player of the event before */
 	sl_mc_cnt card_open;     /* a secondary's card: the one open */
 	sl_mc_cnt card_ready;    /* a primary's card: one of the player's ready ones */
 	sl_mc_cnt pick_free;     /* a pick: a card nobody holds */
 	sl_mc_freq cards[2];     /* [0] a primary's card, [1] a pick */
 	sl_mc_freq part[2][8];   /* [secondary open][card] */
+	sl_mc_cnt spres[8][3][SL_MAX_FIELDS];   /* a strategic field's presence, per card and part */
+	sl_mc_cnt opres[T4_NT][SL_MAX_FIELDS];  /* any other field's, per type */
 	sl_mc_cnt sys_in[2];     /* [0] activate, [1] move: among the likely systems */
 	sl_mc_cnt stack;         /* a move of the whole stack */
 	sl_mc_cnt opened;        /* a sealed draw coded by its score */
@@ -208,7 +212,7 @@ static int code_draw(sl_mcs *s, t4_mctx *m, sl_event *ev)
 	const sl_event *r = NULL;
 	sl_value id = {0}, salt = {0};
 	t4_sec *q;
-	if (sl_mcs_fields2(s, ev, 1u << 2))
+	if (sl_mcs_fields2_under(s, ev, 1u << 2, m->opres[ev->type % T4_NT]))
 		return -1;
 	if (ev->f[0].u.i != TI4_DECK_SECRET || p < 0 || p >= TI4_MAXP) {
 		if (sl_mc_flag(c, &m->commit_here, ev->f[2].present))
@@ -256,7 +260,7 @@ static int code_objective(sl_mcs *s, t4_mctx *m, sl_event *ev)
 {
 	sl_mc *c = sl_mcs_coder(s);
 	int dec = sl_mcs_decoding(s), p = ev->player, k = 0, n;
-	if (sl_mcs_fields2(s, ev, 1u << 1 | 1u << 2))
+	if (sl_mcs_fields2_under(s, ev, 1u << 1 | 1u << 2, m->opres[ev->type % T4_NT]))
 		return -1;
 	n = p >= 0 && p < TI4_MAXP && ev->f[0].u.i == 1 ? m->nsec[p] : 0;
 	if (!dec)
@@ -326,26 +330,62 @@ static int t4_class(const ti4_state *st, int prev, int *want)
 	return 3;
 }
 
-/* The type and the player: in the strategy phase a pick and with a
- * secondary open a strategic action are what the rules expect, each a flag,
- * and then the player as the one the rules expect (a flag), else any (+ 1:
- * 0 none); any other moment, or another type, as schema coding 2 codes it. */
+/* The types each moment most likely has, in the order of the symbols that
+ * code them (the last symbol: another type, as schema coding 2 codes it). */
+static const int8_t t4_likely[T4_NCLS][T4_NLIKELY] = {
+	{-1},
+	{TI4_EV_PICK, -1},
+	{TI4_EV_STRATEGIC, -1},
+	{TI4_EV_ACTIVATE, TI4_EV_STRATEGIC, TI4_EV_PASS, TI4_EV_PLAY, TI4_EV_TRADE, -1},
+	{TI4_EV_MOVE, TI4_EV_LOAD, TI4_EV_LAND, TI4_EV_PRODUCE, TI4_EV_END, TI4_EV_FIRE, TI4_EV_ASSIGN},
+	{TI4_EV_MOVE, TI4_EV_LOAD, TI4_EV_LAND, TI4_EV_PRODUCE, TI4_EV_END, TI4_EV_FIRE, TI4_EV_ASSIGN},
+	{TI4_EV_MOVE, TI4_EV_LOAD, TI4_EV_LAND, TI4_EV_PRODUCE, TI4_EV_END, TI4_EV_FIRE, TI4_EV_ASSIGN},
+	{TI4_EV_MOVE, TI4_EV_LOAD, TI4_EV_LAND, TI4_EV_PRODUCE, TI4_EV_END, TI4_EV_FIRE, TI4_EV_ASSIGN},
+	{TI4_EV_MOVE, TI4_EV_LOAD, TI4_EV_LAND, TI4_EV_PRODUCE, TI4_EV_END, TI4_EV_FIRE, TI4_EV_ASSIGN},
+	{TI4_EV_MOVE, TI4_EV_LOAD, TI4_EV_LAND, TI4_EV_PRODUCE, TI4_EV_END, TI4_EV_FIRE, TI4_EV_ASSIGN},
+	{TI4_EV_OBJECTIVE, TI4_EV_DRAW, -1},
+	{TI4_EV_AGENDA, -1},
+};
+
+static int likely_index(int cls, int t)
+{
+	int k;
+	for (k = 0; k < T4_NLIKELY && t4_likely[cls][k] >= 0 && t4_likely[cls][k] != t; k++)
+		;
+	return k;   /* the count of likely types when t is none of them */
+}
+
+/* The type and the player: the type as one of the moment's likely types
+ * (under the moment, and the place of the type before among them; with a
+ * turn to begin, whether the player the rules expect holds a ready card),
+ * else as schema coding 2 codes the type and player; then the player as
+ * the one the rules expect, else the one before, else any (+ 1: 0 none). */
 static int code_head(sl_mcs *s, t4_mctx *m, const ti4_state *st, const sl_header *h, sl_event *ev)
 {
 	sl_mc *c = sl_mcs_coder(s);
-	int dec = sl_mcs_decoding(s), want, cls, t, pl;
-	cls = t4_class(st, m->prev_player - 1, &want);
-	t = cls == 1 ? TI4_EV_PICK : cls == 2 ? TI4_EV_STRATEGIC : -1;
+	int dec = sl_mcs_decoding(s), want, cls, k, n, sub, pl, prev = m->prev_player - 1;
+	cls = t4_class(st, prev, &want);
 	if (want >= h->nplayers)
 		want = -1;
-	if (t < 0 || want < 0 || !sl_mc_flag(c, &m->expected[cls == 2], !dec && ev->type == t)) {
+	n = likely_index(cls, -1);
+	if (cls == 3) {
+		sub = 0;
+		for (int q = 0; q < 8 && want >= 0; q++)
+			sub |= st->r.owner[q] == want + 1 && !st->r.used[q];
+	} else
+		sub = m->prev_type ? likely_index(cls, m->prev_type - 1) : n;
+	if (n == 0 || (k = sl_mc_sym(c, &m->types[cls][sub % (T4_NLIKELY + 1)], (2u << n) - 1,
+	    dec ? 0 : likely_index(cls, ev->type))) == n) {
 		if (sl_mcs_head2(s, ev))
 			return -1;
 	} else {
-		ev->type = (uint16_t)t;
+		ev->type = (uint16_t)t4_likely[cls][k];
 		pl = dec ? 0 : ev->player;
-		if (sl_mc_flag(c, &m->pl_want[cls == 2], pl == want))
+		if (want >= 0 && sl_mc_flag(c, &m->pl_want[cls], pl == want))
 			pl = want;
+		else if (prev >= 0 && prev != want && prev < h->nplayers &&
+		    sl_mc_flag(c, &m->pl_prev[cls], pl == prev))
+			pl = prev;
 		else
 			pl = (int)sl_mc_uniform(c, (unsigned)(pl + 1), (unsigned)h->nplayers + 1) - 1;
 		if (dec)
@@ -398,7 +438,7 @@ static int code_strategic(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *
 		return sl_mcs_fail(s, "strategy card %d of 8", card);
 	ev->f[1].present = 1;
 	ev->f[1].u.i = sl_mc_sym(c, &m->part[open][card], 7, dec ? 0 : ev->f[1].u.i);
-	return sl_mcs_fields2(s, ev, 3) ? -1 : SL_OK;
+	return sl_mcs_fields2_under(s, ev, 3, m->spres[card][ev->f[1].u.i % 3]) ? -1 : SL_OK;
 }
 
 static int code_pick(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
@@ -409,7 +449,7 @@ static int code_pick(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
 			mask |= 1u << k;
 	if (code_among(s, &m->pick_free, &m->cards[1], mask, TI4_EV_PICK, 0, ev))
 		return -1;
-	return sl_mcs_fields2(s, ev, 1) ? -1 : SL_OK;
+	return sl_mcs_fields2_under(s, ev, 1, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
 }
 
 /* The systems an activation most likely names, in position order: those
@@ -495,7 +535,7 @@ static int code_move(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
 		}
 	} else if (sl_mcs_value2(s, TI4_EV_MOVE, 1, &ev->f[1]))
 		return -1;
-	return sl_mcs_fields2(s, ev, 3) ? -1 : SL_OK;
+	return sl_mcs_fields2_under(s, ev, 3, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
 }
 
 static int t4_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev)
@@ -518,9 +558,9 @@ static int t4_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event
 	if (ev->type == TI4_EV_ACTIVATE) {
 		if (code_system(s, m, st, ev->player, 0, TI4_EV_ACTIVATE, 0, &ev->f[0]))
 			return -1;
-		return sl_mcs_fields2(s, ev, 1) ? -1 : SL_OK;
+		return sl_mcs_fields2_under(s, ev, 1, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
 	}
-	return sl_mcs_fields2(s, ev, 0) ? -1 : SL_OK;
+	return sl_mcs_fields2_under(s, ev, 0, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
 }
 
 /* Version 2: a sealed draw is the model's, never the reference's. */
@@ -539,6 +579,6 @@ const sl_model ti4_model = {
 	ti4_words_v1,         /* version 2 keeps version 1's words */
 	1,                    /* version 1 segments: generic2, as written */
 	2,                    /* looks to the segment's end for the score of each draw */
-	offsetof(t4_mctx, opened),   /* the opened draws are the position's */
+	offsetof(t4_mctx, types),   /* the opened draws and the event before are the position's */
 	t4_no_ref,
 };
