@@ -153,6 +153,8 @@ typedef struct t4_mctx {
 	sl_mc_freq part[2][8];   /* [secondary open][card] */
 	sl_mc_cnt spres[8][3][SL_MAX_FIELDS];   /* a strategic field's presence, per card and part */
 	sl_mc_cnt opres[T4_NT][SL_MAX_FIELDS];  /* any other field's, per type */
+	sl_mc_cnt planet_in[2];  /* [land]: a planet among the likely ones */
+	sl_mc_cnt obj_in[2];     /* [score]: an objective among the likely ones */
 	sl_mc_cnt sys_in[2];     /* [0] activate, [1] move: among the likely systems */
 	sl_mc_cnt stack;         /* a move of the whole stack */
 	sl_mc_cnt opened;        /* a sealed draw coded by its score */
@@ -256,7 +258,44 @@ static int code_draw(sl_mcs *s, t4_mctx *m, sl_event *ev)
 	return SL_OK;
 }
 
-static int code_objective(sl_mcs *s, t4_mctx *m, sl_event *ev)
+/* The objective of a score or a reveal: one of the public objectives
+ * revealed that the player has not scored, or, revealed, one of the next
+ * stage's not yet revealed (among the frozen words, in their order); else as
+ * schema coding 2 codes it. */
+static int code_objective_id(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
+{
+	sl_mc *c = sl_mcs_coder(s);
+	const char *cand[sizeof ti4_words_v1 / sizeof *ti4_words_v1];
+	int dec = sl_mcs_decoding(s), p = ev->player, score = ev->f[0].u.i == 1, n = 0, i = 0;
+	if (score && p >= 0 && p < st->np) {
+		for (int k = 0; k < st->r.npub && k < TI4_NPUB; k++) {
+			int o = st->r.pub[k];
+			if (o < ti4_nobjectives() && !(st->r.scored[p][o >> 3] >> (o & 7) & 1))
+				cand[n++] = ti4_objectives[o].id;
+		}
+	} else if (!score) {
+		int stage = st->r.npub < 5 ? 1 : 2;
+		for (int w = 0; ti4_words_v1[w]; w++) {
+			int o = ti4_objective_index(ti4_words_v1[w]), k;
+			if (o < 0 || ti4_objectives[o].stage != stage)
+				continue;
+			for (k = 0; k < st->r.npub && k < TI4_NPUB && st->r.pub[k] != o; k++)
+				;
+			if (k == st->r.npub || k == TI4_NPUB)
+				cand[n++] = ti4_words_v1[w];
+		}
+	}
+	if (!dec)
+		for (i = 0; i < n && !str_is(&ev->f[1], cand[i]); i++)
+			;
+	if (n > 0 && sl_mc_flag(c, &m->obj_in[score], i < n)) {
+		i = (int)sl_mc_uniform(c, (unsigned)i, (unsigned)n);
+		return dec ? val_set(s, &ev->f[1], cand[i]) : SL_OK;
+	}
+	return sl_mcs_value2(s, TI4_EV_OBJECTIVE, 1, &ev->f[1]);
+}
+
+static int code_objective(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
 {
 	sl_mc *c = sl_mcs_coder(s);
 	int dec = sl_mcs_decoding(s), p = ev->player, k = 0, n;
@@ -276,7 +315,7 @@ static int code_objective(sl_mcs *s, t4_mctx *m, sl_event *ev)
 		m->nsec[p]--;
 		return SL_OK;
 	}
-	if (sl_mcs_value2(s, TI4_EV_OBJECTIVE, 1, &ev->f[1]))
+	if (code_objective_id(s, m, st, ev))
 		return -1;
 	if (sl_mc_flag(c, &m->salt_here, ev->f[2].present))
 		return sl_mcs_value2(s, TI4_EV_OBJECTIVE, 2, &ev->f[2]) ? -1 : SL_OK;
@@ -538,6 +577,39 @@ static int code_move(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
 	return sl_mcs_fields2_under(s, ev, 3, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
 }
 
+/* The planet a load most likely leaves (one with the player's ground
+ * forces, in the active system or next to it) or a landing most likely
+ * takes (one of the active system's): a flag, then which of them in
+ * position and slot order; else as schema coding 2 codes it. */
+static int code_planet(sl_mcs *s, t4_mctx *m, const ti4_state *st, int land, sl_event *ev)
+{
+	sl_mc *c = sl_mcs_coder(s);
+	int dec = sl_mcs_decoding(s), p = ev->player, a = st->asys, n = 0, i = 0, cand[3 * TI4_NPOS];
+	for (int j = 0; a >= 0 && p >= 0 && p < st->np && j < TI4_NPOS; j++) {
+		if (land ? j != a : j != a && !ti4_adjacent(st, a, j))
+			continue;
+		for (int slot = 1; slot <= 3; slot++) {
+			const ti4_planet *pl = ti4_planet_at(st, j, slot);
+			int tok;
+			if (!pl || (!land && ti4_ground_in(st, j, slot, p) == 0))
+				continue;
+			for (tok = 0; ti4_planet_tokens[tok] && strcmp(ti4_planet_tokens[tok], pl->id); tok++)
+				;
+			if (ti4_planet_tokens[tok])
+				cand[n++] = tok;
+		}
+	}
+	if (!dec)
+		for (i = 0; i < n && !(ev->f[0].present && ev->f[0].u.i == cand[i]); i++)
+			;
+	if (n > 0 && sl_mc_flag(c, &m->planet_in[land], i < n)) {
+		ev->f[0].present = 1;
+		ev->f[0].u.i = cand[sl_mc_uniform(c, (unsigned)i, (unsigned)n)];
+	} else if (sl_mcs_value2(s, ev->type, 0, &ev->f[0]))
+		return -1;
+	return sl_mcs_fields2_under(s, ev, 1, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
+}
+
 static int t4_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev)
 {
 	t4_mctx *m = ctx;
@@ -548,13 +620,15 @@ static int t4_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event
 	if (ev->type == TI4_EV_DRAW)
 		return code_draw(s, m, ev);
 	if (ev->type == TI4_EV_OBJECTIVE)
-		return code_objective(s, m, ev);
+		return code_objective(s, m, st, ev);
 	if (ev->type == TI4_EV_STRATEGIC)
 		return code_strategic(s, m, st, ev);
 	if (ev->type == TI4_EV_PICK)
 		return code_pick(s, m, st, ev);
 	if (ev->type == TI4_EV_MOVE)
 		return code_move(s, m, st, ev);
+	if (ev->type == TI4_EV_LOAD || ev->type == TI4_EV_LAND)
+		return code_planet(s, m, st, ev->type == TI4_EV_LAND, ev);
 	if (ev->type == TI4_EV_ACTIVATE) {
 		if (code_system(s, m, st, ev->player, 0, TI4_EV_ACTIVATE, 0, &ev->f[0]))
 			return -1;
