@@ -1499,14 +1499,13 @@ static void test_model_ti4_v2(void **s)
  * a dial decoded from its reveal (model version 2) is held to the same
  * checks as any value, so the reader never crashes and refuses every
  * change that does not decode to the same game. */
-static void test_model_xwing_forged(void **s)
+static void forged_of(const char *id, int rules, long events, uint64_t seed)
 {
-	sl_log *full = generated_of("xwing", 4, 300, 8);
+	sl_log *full = generated_of(id, rules, events, seed);
 	sl_buf a = archive_of(full);
 	size_t seg = header_end(&a);
 	uint32_t len;
 	long refused = 0, read = 0;
-	(void)s;
 	while (a.data[seg] != 0x13)   /* past the BASE record, if any */
 		seg += 9 + (a.data[seg + 1] | a.data[seg + 2] << 8 | a.data[seg + 3] << 16);
 	len = a.data[seg + 1] | a.data[seg + 2] << 8 | a.data[seg + 3] << 16 | (uint32_t)a.data[seg + 4] << 24;
@@ -1532,10 +1531,25 @@ static void test_model_xwing_forged(void **s)
 		memcpy(p + 5 + len, keep, 4);
 		p[5 + k] ^= 0x10;
 	}
-	print_message("xwing: forged range codes: %ld refused, %ld decoded to the same game\n", refused, read);
+	print_message("%s: forged range codes: %ld refused, %ld decoded to the same game\n", id, refused, read);
 	assert_true(refused > 10 * read);
 	sl_buf_free(&a);
 	sl_log_free(full);
+}
+
+static void test_model_xwing_forged(void **s)
+{
+	(void)s;
+	forged_of("xwing", 4, 300, 8);
+}
+
+/* The same of ti4's model version 2: a sealed draw decoded from its score,
+ * a card, system or planet decoded as one of the likely ones, all are held
+ * to the rules' checks. */
+static void test_model_ti4_forged(void **s)
+{
+	(void)s;
+	forged_of("ti4", 5, 400, 8);
 }
 
 /* The ti4 model's vocabulary is part of its archives (a word is coded by
@@ -1586,6 +1600,7 @@ int main(void)
 		cmocka_unit_test(test_model_words_frozen),
 		cmocka_unit_test(test_model_xwing_commit),
 		cmocka_unit_test(test_model_ti4_v2),
+		cmocka_unit_test(test_model_ti4_forged),
 		cmocka_unit_test(test_model_xwing_forged),
 		cmocka_unit_test(test_model_grounding_keyframe),
 	};

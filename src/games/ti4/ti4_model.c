@@ -153,6 +153,8 @@ typedef struct t4_mctx {
 	sl_mc_freq part[2][8];   /* [secondary open][card] */
 	sl_mc_cnt spres[8][3][SL_MAX_FIELDS];   /* a strategic field's presence, per card and part */
 	sl_mc_cnt opres[T4_NT][SL_MAX_FIELDS];  /* any other field's, per type */
+	sl_mc_cnt pay_in;        /* a payment among the ready planets */
+	sl_mc_bit pay_n[SL_MC_UINT_PROBS];
 	sl_mc_cnt planet_in[2];  /* [land]: a planet among the likely ones */
 	sl_mc_cnt obj_in[2];     /* [score]: an objective among the likely ones */
 	sl_mc_cnt sys_in[2];     /* [0] activate, [1] move: among the likely systems */
@@ -450,6 +452,8 @@ static int code_among(sl_mcs *s, sl_mc_cnt *in, sl_mc_freq *f, unsigned mask, in
 	return sl_mcs_value2(s, t, k, &ev->f[k]);
 }
 
+static int code_pay(sl_mcs *s, t4_mctx *m, const ti4_state *st, int p, int t, int k, sl_value *v);
+
 /* A strategic action: the open secondary's card, or one of the holder's
  * ready cards; the part under the card. */
 static int code_strategic(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
@@ -477,7 +481,10 @@ static int code_strategic(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *
 		return sl_mcs_fail(s, "strategy card %d of 8", card);
 	ev->f[1].present = 1;
 	ev->f[1].u.i = sl_mc_sym(c, &m->part[open][card], 7, dec ? 0 : ev->f[1].u.i);
-	return sl_mcs_fields2_under(s, ev, 3, m->spres[card][ev->f[1].u.i % 3]) ? -1 : SL_OK;
+	if (st->r.on && sl_mc_flag(c, &m->spres[card][ev->f[1].u.i % 3][7], ev->f[7].present) &&
+	    code_pay(s, m, st, p, TI4_EV_STRATEGIC, 7, &ev->f[7]))
+		return -1;
+	return sl_mcs_fields2_under(s, ev, st->r.on ? 3 | 1u << 7 : 3, m->spres[card][ev->f[1].u.i % 3]) ? -1 : SL_OK;
 }
 
 static int code_pick(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
@@ -577,11 +584,79 @@ static int code_move(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
 	return sl_mcs_fields2_under(s, ev, 3, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
 }
 
+static int planet_token(const ti4_planet *pl)
+{
+	int tok;
+	for (tok = 0; ti4_planet_tokens[tok] && strcmp(ti4_planet_tokens[tok], pl->id); tok++)
+		;
+	return ti4_planet_tokens[tok] ? tok : -1;
+}
+
+/* Field k of event type t, a list of planets exhausted to pay: when every
+ * item is a different one of the player's ready planets (controlled, not
+ * exhausted; in position and slot order), a flag, the count, then each as
+ * which of those not yet named; else as schema coding 2 codes it. */
+static int code_pay(sl_mcs *s, t4_mctx *m, const ti4_state *st, int p, int t, int k, sl_value *v)
+{
+	sl_mc *c = sl_mcs_coder(s);
+	int dec = sl_mcs_decoding(s), cand[3 * TI4_NPOS], n = 0, ok;
+	uint8_t items[16], *it = NULL;
+	uint32_t cnt;
+	for (int i = 0; p >= 0 && p < st->np && i < TI4_NPOS; i++)
+		for (int slot = 1; slot <= 3; slot++) {
+			const ti4_planet *pl = ti4_planet_at(st, i, slot);
+			int tok;
+			if (pl && st->ctrl[i][slot - 1] == p && !st->exh[i][slot - 1] &&
+			    (tok = planet_token(pl)) >= 0)
+				cand[n++] = tok;
+		}
+	ok = !dec && v->present && v->p && v->n >= 1 && v->n <= 16 && v->n <= (unsigned)n;
+	for (unsigned a = 0; ok && a < v->n; a++) {
+		int in = 0;
+		for (unsigned b = 0; b < a; b++)
+			ok &= ((const uint8_t *)v->p)[b] != ((const uint8_t *)v->p)[a];
+		for (int j = 0; j < n; j++)
+			in |= cand[j] == ((const uint8_t *)v->p)[a];
+		ok &= in;
+	}
+	if (n == 0 || !sl_mc_flag(c, &m->pay_in, ok))
+		return sl_mcs_value2(s, t, k, v);
+	cnt = sl_mc_uint(c, m->pay_n, dec ? 0 : v->n - 1u) + 1;
+	if (dec && (cnt > 16 || cnt > (uint32_t)n || !sl_mc_dec_ok(c)))
+		return sl_mcs_fail(s, "a payment of %lu of %d ready planets", (unsigned long)cnt, n);
+	if (dec && !(it = sl_arena_alloc(sl_mcs_arena(s), cnt)))
+		return sl_mcs_fail(s, "out of memory");
+	for (uint32_t a = 0; a < cnt; a++) {
+		int j = 0;
+		if (!dec)
+			for (j = 0; cand[j] != ((const uint8_t *)v->p)[a]; j++)
+				;
+		j = (int)sl_mc_uniform(c, (unsigned)j, (unsigned)(n - (int)a));
+		items[a] = (uint8_t)cand[j];
+		cand[j] = cand[n - (int)a - 1];   /* the named one leaves the candidates */
+	}
+	if (dec) {
+		memcpy(it, items, cnt);
+		*v = (sl_value){.present = 1, .n = (uint16_t)cnt, .p = it};
+	}
+	return SL_OK;
+}
+
+/* An optional payment, field k: its presence under the type, then code_pay. */
+static int code_opt_pay(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev, int k)
+{
+	if (!sl_mc_flag(sl_mcs_coder(s), &m->opres[ev->type % T4_NT][k], ev->f[k].present))
+		return SL_OK;
+	return code_pay(s, m, st, ev->player, ev->type, k, &ev->f[k]);
+}
+
 /* The planet a load most likely leaves (one with the player's ground
  * forces, in the active system or next to it) or a landing most likely
  * takes (one of the active system's): a flag, then which of them in
- * position and slot order; else as schema coding 2 codes it. */
-static int code_planet(sl_mcs *s, t4_mctx *m, const ti4_state *st, int land, sl_event *ev)
+ * position and slot order; else as schema coding 2 codes it. pay: the
+ * landing has pay= (rules version 4 on), coded by code_pay. */
+static int code_planet(sl_mcs *s, t4_mctx *m, const ti4_state *st, int land, int pay,
+	sl_event *ev)
 {
 	sl_mc *c = sl_mcs_coder(s);
 	int dec = sl_mcs_decoding(s), p = ev->player, a = st->asys, n = 0, i = 0, cand[3 * TI4_NPOS];
@@ -607,7 +682,9 @@ static int code_planet(sl_mcs *s, t4_mctx *m, const ti4_state *st, int land, sl_
 		ev->f[0].u.i = cand[sl_mc_uniform(c, (unsigned)i, (unsigned)n)];
 	} else if (sl_mcs_value2(s, ev->type, 0, &ev->f[0]))
 		return -1;
-	return sl_mcs_fields2_under(s, ev, 1, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
+	if (land && pay && code_opt_pay(s, m, st, ev, 2))
+		return -1;
+	return sl_mcs_fields2_under(s, ev, land && pay ? 5 : 1, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
 }
 
 static int t4_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event *ev)
@@ -627,8 +704,18 @@ static int t4_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event
 		return code_pick(s, m, st, ev);
 	if (ev->type == TI4_EV_MOVE)
 		return code_move(s, m, st, ev);
+	if (ev->type == TI4_EV_PRODUCE) {
+		if (code_opt_pay(s, m, st, ev, 1))
+			return -1;
+		return sl_mcs_fields2_under(s, ev, 2, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
+	}
+	if (ev->type == TI4_EV_AGENDA && ((const ti4_state *)st)->r.on) {
+		if (code_opt_pay(s, m, st, ev, 2))
+			return -1;
+		return sl_mcs_fields2_under(s, ev, 4, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
+	}
 	if (ev->type == TI4_EV_LOAD || ev->type == TI4_EV_LAND)
-		return code_planet(s, m, st, ev->type == TI4_EV_LAND, ev);
+		return code_planet(s, m, st, ev->type == TI4_EV_LAND, h->rules_version >= 4, ev);
 	if (ev->type == TI4_EV_ACTIVATE) {
 		if (code_system(s, m, st, ev->player, 0, TI4_EV_ACTIVATE, 0, &ev->f[0]))
 			return -1;
