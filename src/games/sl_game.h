@@ -308,6 +308,11 @@ typedef struct sl_model {
 	 * event hook codes it as in any segment (ti4's version 2: a sealed
 	 * draw, whose commitment it computes). version: the segment's. */
 	int (*no_ref)(int version, int type);
+	/* 0: the hint (if any) is the model's from its first version; N > 0:
+	 * a hint added by version N, which gives 0 to the segments of older
+	 * versions (so the model counts as one that codes only events, as its
+	 * first versions were, for the version 0 rule and a reference setup). */
+	int hint_from;
 } sl_model;
 
 /* For the hooks: the range coder, the direction, where decoded strings

@@ -1472,6 +1472,8 @@ static void test_model_ti4_v2(void **s)
 		m1.ahead = 0;
 		m1.ctx_fresh = 0;
 		m1.no_ref = NULL;
+		m1.hint = NULL;
+		m1.hint_from = 0;
 		old.model = &m1;
 		log->game = &old;
 		v1 = archive_of(log);

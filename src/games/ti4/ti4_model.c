@@ -142,6 +142,7 @@ typedef struct t4_mctx {
 	uint8_t nsec[TI4_MAXP];
 	t4_sec sec[TI4_MAXP][TI4_NSEC];
 	uint8_t prev_type, prev_player;
+	uint8_t v2;              /* an event of this segment was coded by version 2 */
 	/* what is learnt */
 	sl_mc_freq types[T4_NCLS][T4_NLIKELY + 1];   /* [moment][the type before]: a likely type */
 	sl_mc_cnt pl_want[T4_NCLS];   /* the player the rules expect */
@@ -692,6 +693,7 @@ static int t4_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event
 	t4_mctx *m = ctx;
 	if (sl_mcs_version(s) < 2)
 		return sl_mcs_generic2(s, ev);
+	m->v2 = 1;
 	if (code_head(s, m, st, h, ev))
 		return -1;
 	if (ev->type == TI4_EV_DRAW)
@@ -724,6 +726,23 @@ static int t4_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event
 	return sl_mcs_fields2_under(s, ev, 0, m->opres[ev->type % T4_NT]) ? -1 : SL_OK;
 }
 
+/* The kind of the next entry (version 2, once an event of the segment
+ * was coded by it; before, and in older segments, 0 as they were coded):
+ * 1 when every player has passed (the status phase comes next), 2 in a
+ * tactical action (no marker comes), 3 in the strategy phase, else 0. */
+static int t4_hint(const void *stv, void *ctx)
+{
+	const ti4_state *st = stv;
+	const t4_mctx *m = ctx;
+	if (!m->v2 || st->turn == 0 || !st->r.on || st->phase != 1)
+		return 0;
+	if (st->r.picking)
+		return 3;
+	if (st->turnp >= 0)
+		return 2;
+	return ti4_next_actor(st) < 0 ? 1 : 0;
+}
+
 /* Version 2: a sealed draw is the model's, never the reference's. */
 static int t4_no_ref(int version, int type)
 {
@@ -733,7 +752,7 @@ static int t4_no_ref(int version, int type)
 const sl_model ti4_model = {
 	TI4_MODEL_VERSION,
 	sizeof(t4_mctx),
-	NULL,                 /* hint: none, so version 0 archives decode as before */
+	t4_hint,              /* hint: 0 until version 2 codes an event, so older segments decode as before */
 	t4_event,             /* schema coding 2; version 2: sealed draws by their scores */
 	NULL,                 /* keyframes: the generic byte coding */
 	NULL,
@@ -742,4 +761,5 @@ const sl_model ti4_model = {
 	2,                    /* looks to the segment's end for the score of each draw */
 	offsetof(t4_mctx, types),   /* the opened draws and the event before are the position's */
 	t4_no_ref,
+	2,                    /* the hint is version 2's */
 };
