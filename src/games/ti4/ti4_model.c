@@ -156,6 +156,10 @@ typedef struct t4_mctx {
 	sl_mc_cnt opres[T4_NT][SL_MAX_FIELDS];  /* any other field's, per type */
 	sl_mc_cnt pay_in;        /* a payment among the ready planets */
 	sl_mc_bit pay_n[SL_MC_UINT_PROBS];
+	sl_mc_cnt at_in;         /* Construction's planets among the player's */
+	sl_mc_bit at_n[SL_MC_UINT_PROBS];
+	sl_mc_cnt sys2_in[2];    /* [Warfare]: Diplomacy's, Warfare's system among the likely ones */
+	sl_mc_cnt speaker_in;    /* Politics: the new speaker, another player */
 	sl_mc_cnt planet_in[2];  /* [land]: a planet among the likely ones */
 	sl_mc_cnt obj_in[2];     /* [score]: an objective among the likely ones */
 	sl_mc_cnt sys_in[2];     /* [0] activate, [1] move: among the likely systems */
@@ -454,14 +458,36 @@ static int code_among(sl_mcs *s, sl_mc_cnt *in, sl_mc_freq *f, unsigned mask, in
 }
 
 static int code_pay(sl_mcs *s, t4_mctx *m, const ti4_state *st, int p, int t, int k, sl_value *v);
+static int code_planets(sl_mcs *s, const ti4_state *st, int p, int t, int k, sl_value *v,
+	int ready, sl_mc_cnt *in, sl_mc_bit *nprobs);
+
+/* Field k of type t, a position code: one of the positions cand[0..n-1] (a
+ * flag under in, then which), else as schema coding 2 codes it. */
+static int code_pos_in(sl_mcs *s, sl_mc_cnt *in, const int *cand, int n, int t, int k, sl_value *v)
+{
+	sl_mc *c = sl_mcs_coder(s);
+	int dec = sl_mcs_decoding(s), i = 0, at = dec || !v->present ? -1 : ti4_pos_index(v->u.i);
+	if (!dec)
+		for (i = 0; i < n && cand[i] != at; i++)
+			;
+	if (n > 0 && sl_mc_flag(c, in, i < n)) {
+		i = (int)sl_mc_uniform(c, (unsigned)i, (unsigned)n);
+		v->present = 1;
+		v->u.i = ti4_pos_code(cand[i]);
+		return SL_OK;
+	}
+	return sl_mcs_value2(s, t, k, v);
+}
 
 /* A strategic action: the open secondary's card, or one of the holder's
  * ready cards; the part under the card. */
-static int code_strategic(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
+static int code_strategic(sl_mcs *s, t4_mctx *m, const ti4_state *st, const sl_header *h,
+	sl_event *ev)
 {
 	sl_mc *c = sl_mcs_coder(s);
 	int dec = sl_mcs_decoding(s), p = ev->player, open, card;
-	unsigned mask = 0;
+	unsigned mask = 0, skip = 3;
+	sl_mc_cnt *pr;
 	open = p >= 0 && p < st->np && st->r.strat >= 0 && st->r.strat < 8 &&
 		!(st->r.sec_done >> p & 1);
 	if (open) {
@@ -482,10 +508,61 @@ static int code_strategic(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *
 		return sl_mcs_fail(s, "strategy card %d of 8", card);
 	ev->f[1].present = 1;
 	ev->f[1].u.i = sl_mc_sym(c, &m->part[open][card], 7, dec ? 0 : ev->f[1].u.i);
-	if (st->r.on && sl_mc_flag(c, &m->spres[card][ev->f[1].u.i % 3][7], ev->f[7].present) &&
-	    code_pay(s, m, st, p, TI4_EV_STRATEGIC, 7, &ev->f[7]))
-		return -1;
-	return sl_mcs_fields2_under(s, ev, st->r.on ? 3 | 1u << 7 : 3, m->spres[card][ev->f[1].u.i % 3]) ? -1 : SL_OK;
+	pr = m->spres[card][ev->f[1].u.i % 3];
+	if (st->r.on) {
+		skip |= 1u << 7;
+		if (sl_mc_flag(c, &pr[7], ev->f[7].present) &&
+		    code_pay(s, m, st, p, TI4_EV_STRATEGIC, 7, &ev->f[7]))
+			return -1;
+	}
+	if (st->r.on && (card == 1 || card == 5) && p >= 0 && p < st->np) {
+		/* Diplomacy: a system with a planet of the player's, not Mecatol Rex;
+		 * Warfare: one with the player's command token */
+		int cand[TI4_NPOS], n = 0;
+		for (int i = 0; i < TI4_NPOS; i++) {
+			int ok = 0;
+			if (!ti4_tile_of(st, i))
+				continue;
+			if (card == 5)
+				ok = st->cmd[i] >> p & 1;
+			else
+				for (int slot = 1; slot <= 3 && i != 0; slot++)
+					ok |= ti4_planet_at(st, i, slot) && st->ctrl[i][slot - 1] == p;
+			if (ok)
+				cand[n++] = i;
+		}
+		skip |= 1u << 4;
+		if (sl_mc_flag(c, &pr[4], ev->f[4].present) &&
+		    code_pos_in(s, &m->sys2_in[card == 5], cand, n, TI4_EV_STRATEGIC, 4, &ev->f[4]))
+			return -1;
+	}
+	if (st->r.on && card == 2 && p >= 0 && p < st->np && st->np <= h->nplayers) {
+		/* Politics: the new speaker is another player */
+		int cand[TI4_MAXP], n = 0, i = 0;
+		for (int q = 0; q < st->np; q++)
+			if (q != p && !st->pl[q].eliminated)
+				cand[n++] = q;
+		skip |= 1u << 5;
+		if (sl_mc_flag(c, &pr[5], ev->f[5].present)) {
+			if (!dec)
+				for (i = 0; i < n && !str_is(&ev->f[5], h->players[cand[i]].id); i++)
+					;
+			if (n > 0 && sl_mc_flag(c, &m->speaker_in, i < n)) {
+				i = (int)sl_mc_uniform(c, (unsigned)i, (unsigned)n);
+				if (dec && val_set(s, &ev->f[5], h->players[cand[i]].id))
+					return -1;
+			} else if (sl_mcs_value2(s, TI4_EV_STRATEGIC, 5, &ev->f[5]))
+				return -1;
+		}
+	}
+	if (card == 3 && h->rules_version >= 3) {
+		/* Construction: the planets of the structures, the player's */
+		skip |= 1u << 9;
+		if (sl_mc_flag(c, &pr[9], ev->f[9].present) &&
+		    code_planets(s, st, p, TI4_EV_STRATEGIC, 9, &ev->f[9], 0, &m->at_in, m->at_n))
+			return -1;
+	}
+	return sl_mcs_fields2_under(s, ev, skip, pr) ? -1 : SL_OK;
 }
 
 static int code_pick(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
@@ -597,7 +674,18 @@ static int planet_token(const ti4_planet *pl)
  * item is a different one of the player's ready planets (controlled, not
  * exhausted; in position and slot order), a flag, the count, then each as
  * which of those not yet named; else as schema coding 2 codes it. */
+static int code_planets(sl_mcs *s, const ti4_state *st, int p, int t, int k, sl_value *v,
+	int ready, sl_mc_cnt *in, sl_mc_bit *nprobs);
+
 static int code_pay(sl_mcs *s, t4_mctx *m, const ti4_state *st, int p, int t, int k, sl_value *v)
+{
+	return code_planets(s, st, p, t, k, v, 1, &m->pay_in, m->pay_n);
+}
+
+/* code_pay's coding over the player's planets (ready: only those not
+ * exhausted), under the flag in and the count's nprobs. */
+static int code_planets(sl_mcs *s, const ti4_state *st, int p, int t, int k, sl_value *v,
+	int ready, sl_mc_cnt *in, sl_mc_bit *nprobs)
 {
 	sl_mc *c = sl_mcs_coder(s);
 	int dec = sl_mcs_decoding(s), cand[3 * TI4_NPOS], n = 0, ok;
@@ -607,22 +695,22 @@ static int code_pay(sl_mcs *s, t4_mctx *m, const ti4_state *st, int p, int t, in
 		for (int slot = 1; slot <= 3; slot++) {
 			const ti4_planet *pl = ti4_planet_at(st, i, slot);
 			int tok;
-			if (pl && st->ctrl[i][slot - 1] == p && !st->exh[i][slot - 1] &&
+			if (pl && st->ctrl[i][slot - 1] == p && (!ready || !st->exh[i][slot - 1]) &&
 			    (tok = planet_token(pl)) >= 0)
 				cand[n++] = tok;
 		}
 	ok = !dec && v->present && v->p && v->n >= 1 && v->n <= 16 && v->n <= (unsigned)n;
 	for (unsigned a = 0; ok && a < v->n; a++) {
-		int in = 0;
+		int found = 0;
 		for (unsigned b = 0; b < a; b++)
 			ok &= ((const uint8_t *)v->p)[b] != ((const uint8_t *)v->p)[a];
 		for (int j = 0; j < n; j++)
-			in |= cand[j] == ((const uint8_t *)v->p)[a];
-		ok &= in;
+			found |= cand[j] == ((const uint8_t *)v->p)[a];
+		ok &= found;
 	}
-	if (n == 0 || !sl_mc_flag(c, &m->pay_in, ok))
+	if (n == 0 || !sl_mc_flag(c, in, ok))
 		return sl_mcs_value2(s, t, k, v);
-	cnt = sl_mc_uint(c, m->pay_n, dec ? 0 : v->n - 1u) + 1;
+	cnt = sl_mc_uint(c, nprobs, dec ? 0 : v->n - 1u) + 1;
 	if (dec && (cnt > 16 || cnt > (uint32_t)n || !sl_mc_dec_ok(c)))
 		return sl_mcs_fail(s, "a payment of %lu of %d ready planets", (unsigned long)cnt, n);
 	if (dec && !(it = sl_arena_alloc(sl_mcs_arena(s), cnt)))
@@ -701,7 +789,7 @@ static int t4_event(sl_mcs *s, void *ctx, void *st, const sl_header *h, sl_event
 	if (ev->type == TI4_EV_OBJECTIVE)
 		return code_objective(s, m, st, ev);
 	if (ev->type == TI4_EV_STRATEGIC)
-		return code_strategic(s, m, st, ev);
+		return code_strategic(s, m, st, h, ev);
 	if (ev->type == TI4_EV_PICK)
 		return code_pick(s, m, st, ev);
 	if (ev->type == TI4_EV_MOVE)
