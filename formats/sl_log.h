@@ -275,7 +275,7 @@ int sl_silb_walk_entry(sl_silb *f, size_t entry, void **start, long *events_befo
 enum { SL_SILB_MANY = 2 };                  /* the file header's form byte */
 #define SL_SILA_MAX_MEMBERS (1u << 20)
 #define SL_SILA_NAME_MAX 128
-#define SL_SILA_PRIMERS 8                   /* games the writer primes on, at most */
+#define SL_SILA_PRIMERS 4                   /* games the writer primes on, at most */
 
 /* A name of a game of an archive: 1..SL_SILA_NAME_MAX bytes of
  * [A-Za-z0-9_.-], not starting with '.' or '-'. */
