@@ -22,7 +22,9 @@
  * the model's. Segments of version 1 decode as they were written (generic2
  * for every event), and version 0 ones generically (sl_mcs_use_version).
  */
+#include <pthread.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include "core/sl_mc.h"
 #include "ti4_int.h"
@@ -265,6 +267,27 @@ static int code_draw(sl_mcs *s, t4_mctx *m, sl_event *ev)
 	return SL_OK;
 }
 
+/* Found once (every event looks them up): the planet tokens in id order,
+ * and the objective each frozen word is (-1: none). */
+#define T4_NWORDS (sizeof ti4_words_v1 / sizeof *ti4_words_v1 - 1)
+static int16_t tok_sorted[512], word_obj[T4_NWORDS];
+static int ntok_sorted;
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static int tok_cmp(const void *a, const void *b)
+{
+	return strcmp(ti4_planet_tokens[*(const int16_t *)a], ti4_planet_tokens[*(const int16_t *)b]);
+}
+
+static void tables_make(void)
+{
+	for (int k = 0; ti4_planet_tokens[k] && k < 512; k++)
+		tok_sorted[ntok_sorted++] = (int16_t)k;
+	qsort(tok_sorted, (size_t)ntok_sorted, sizeof *tok_sorted, tok_cmp);
+	for (size_t w = 0; w < T4_NWORDS; w++)
+		word_obj[w] = (int16_t)ti4_objective_index(ti4_words_v1[w]);
+}
+
 /* The objective of a score or a reveal: one of the public objectives
  * revealed that the player has not scored, or, revealed, one of the next
  * stage's not yet revealed (among the frozen words, in their order); else as
@@ -282,8 +305,9 @@ static int code_objective_id(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_even
 		}
 	} else if (!score) {
 		int stage = st->r.npub < 5 ? 1 : 2;
+		pthread_once(&tables_once, tables_make);
 		for (int w = 0; ti4_words_v1[w]; w++) {
-			int o = ti4_objective_index(ti4_words_v1[w]), k;
+			int o = word_obj[w], k;
 			if (o < 0 || ti4_objectives[o].stage != stage)
 				continue;
 			for (k = 0; k < st->r.npub && k < TI4_NPUB && st->r.pub[k] != o; k++)
@@ -664,10 +688,19 @@ static int code_move(sl_mcs *s, t4_mctx *m, const ti4_state *st, sl_event *ev)
 
 static int planet_token(const ti4_planet *pl)
 {
-	int tok;
-	for (tok = 0; ti4_planet_tokens[tok] && strcmp(ti4_planet_tokens[tok], pl->id); tok++)
-		;
-	return ti4_planet_tokens[tok] ? tok : -1;
+	int lo = 0, hi;
+	pthread_once(&tables_once, tables_make);
+	hi = ntok_sorted;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2, d = strcmp(ti4_planet_tokens[tok_sorted[mid]], pl->id);
+		if (d == 0)
+			return tok_sorted[mid];
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
 }
 
 /* Field k of event type t, a list of planets exhausted to pay: when every
