@@ -479,13 +479,52 @@ static int hold(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 	return SL_OK;
 }
 
+/* A model that looks to the segment's end (ahead 2): the entries of the
+ * segment coded before first, the first entry held (0 when the segment is
+ * cut at it, as writer_add_at cuts). */
+static size_t held_base(const sl_silb_writer *w, const sl_event *first)
+{
+	if (w->count > 0 && ((first->entry == SL_ENTRY_TURN && w->count >= SL_SILB_MSEGMENT_ENTRIES) ||
+	    w->count >= 4 * SL_SILB_MSEGMENT_ENTRIES))
+		return 0;
+	return w->count;
+}
+
+/* The writer given the whole log: how many entries after entry i its model
+ * sees, so that it sees what a writer fed entry by entry holds (the rest of
+ * the log for ahead 1, which looks no further than the round; for ahead 2,
+ * the entries held with i, up to where sl_silb_writer_add drains them).
+ * *qend: the end of what is held, kept between calls (0 at first). */
+static size_t ahead_of(const sl_silb_writer *w, const sl_log *log, size_t i, size_t *qend)
+{
+	if (w->coding != SL_SILB_MODEL || !log->game->model || log->game->model->ahead < 2)
+		return log->n - i - 1;
+	if (i >= *qend) {
+		size_t base = held_base(w, &log->ev[i]), nq = 0, j;
+		for (j = i; j < log->n; j++) {
+			if (log->ev[j].entry == SL_ENTRY_TURN && nq > 0 && base + nq >= SL_SILB_MSEGMENT_ENTRIES)
+				break;
+			if (++nq >= SILB_AHEAD_MAX) {
+				j++;
+				break;
+			}
+		}
+		*qend = j;
+	}
+	return *qend - i - 1;
+}
+
 int sl_silb_writer_add(sl_silb_writer *w, const sl_event *ev, sl_error *err)
 {
 	int rc;
 	if (w->coding != SL_SILB_MODEL || !w->log->game->model || !w->log->game->model->ahead)
 		return writer_add_at(w, ev, NULL, 0, err);
-	/* a turn marker ends the round the model looks into: what is held is coded */
-	if (ev->entry == SL_ENTRY_TURN && w->nq > 0 && (rc = drain(w, err)))
+	/* a turn marker ends the round the model looks into (ahead 1), or, for
+	 * a model that looks to the segment's end (ahead 2), the segment: what
+	 * is held is coded. A turn marker held before that stays below the
+	 * segment's size, so no segment is cut inside what is held. */
+	if (ev->entry == SL_ENTRY_TURN && w->nq > 0 && (w->log->game->model->ahead < 2 ||
+	    held_base(w, &w->q[0]) + w->nq >= SL_SILB_MSEGMENT_ENTRIES) && (rc = drain(w, err)))
 		return rc;
 	if ((rc = hold(w, ev, err)))
 		return rc;
@@ -579,8 +618,8 @@ int sl_silb_write_archive_coded(const sl_log *log, int coding, sl_buf *out, sl_e
 	if (rc)
 		return rc;
 	sl_silb_writer_coding(w, coding_for(log, coding));
-	for (size_t i = 0; i < log->n; i++)
-		if ((rc = writer_add_at(w, &log->ev[i], log->ev + i + 1, log->n - i - 1, err))) {
+	for (size_t i = 0, qend = 0; i < log->n; i++)
+		if ((rc = writer_add_at(w, &log->ev[i], log->ev + i + 1, ahead_of(w, log, i, &qend), err))) {
 			sl_silb_writer_free(w);
 			return rc;
 		}
@@ -622,8 +661,8 @@ int silb_member_write(const sl_log *log, const silb_dict *d, sl_buf *out, sl_mcs
 		return sl_error_set(err, SL_EUSAGE, "a dictionary's game must fit one modelled segment");
 	}
 	sl_silb_writer_coding(w, coding);
-	for (size_t i = 0; i < log->n; i++)
-		if ((rc = writer_add_at(w, &log->ev[i], log->ev + i + 1, log->n - i - 1, err))) {
+	for (size_t i = 0, qend = 0; i < log->n; i++)
+		if ((rc = writer_add_at(w, &log->ev[i], log->ev + i + 1, ahead_of(w, log, i, &qend), err))) {
 			sl_silb_writer_free(w);
 			return rc;
 		}

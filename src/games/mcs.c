@@ -193,6 +193,13 @@ int sl_mcs_model_version(const sl_mcs *s)
 	return s->gm ? s->gm->version : 0;
 }
 
+/* A model whose first versions coded only events: no keyframes, and no
+ * hint (or one that gives 0 to the segments of versions before hint_from). */
+static int events_only(const sl_model *gm)
+{
+	return !gm->state_fits && !gm->state && (!gm->hint || gm->hint_from > 0);
+}
+
 int sl_mcs_use_version(sl_mcs *s, int version)
 {
 	s->generic_only = 0;
@@ -202,9 +209,10 @@ int sl_mcs_use_version(sl_mcs *s, int version)
 	/* older versions the hooks still decode */
 	if (s->gm && s->gm->oldest > 0 && version >= s->gm->oldest && version < s->gm->version)
 		return SL_OK;
-	/* a model that only codes events (no hint, no keyframes) came after
-	 * segments coded generically: those (version 0) decode as they were */
-	if (version == 0 && s->gm && !s->gm->hint && !s->gm->state_fits && !s->gm->state) {
+	/* a model that only codes events (no hint before its hint_from, no
+	 * keyframes) came after segments coded generically: those (version 0)
+	 * decode as they were */
+	if (version == 0 && s->gm && events_only(s->gm)) {
 		s->generic_only = 1;
 		return SL_OK;
 	}
@@ -479,8 +487,12 @@ static int code_by_ref(sl_mcs *s, const sl_event *re, sl_event *ev)
 	const sl_event_def *def;
 	/* a model that codes only events codes them in schema coding 2: a value
 	 * that is not the reference's is coded as that coding codes it */
-	int t, same, two = s->gm && s->gm->event && !s->gm->hint && !s->gm->state && !s->generic_only;
+	int t, same, two = s->gm && s->gm->event && events_only(s->gm) && !s->generic_only;
 	size_t idx;
+	if (s->gm && s->gm->no_ref && s->gm->no_ref(sl_mcs_version(s), re->type)) {
+		s->ref_i++;   /* the place is taken; the model codes the event */
+		return 0;
+	}
 	same = sl_mc_flag(c, &s->m.ref_head[s->ref_hit], c->dec ? 0 : ev->type == re->type && ev->player == re->player);
 	s->ref_i++;
 	s->ref_hit = same;
@@ -1014,6 +1026,11 @@ int sl_mcs_value2(sl_mcs *s, int t, int k, sl_value *v)
 
 int sl_mcs_fields2(sl_mcs *s, sl_event *ev, unsigned skip)
 {
+	return sl_mcs_fields2_under(s, ev, skip, NULL);
+}
+
+int sl_mcs_fields2_under(sl_mcs *s, sl_event *ev, unsigned skip, sl_mc_cnt *pres)
+{
 	sl_mc *c = &s->mc;
 	const sl_event_def *def;
 	int t = ev->type;
@@ -1025,7 +1042,8 @@ int sl_mcs_fields2(sl_mcs *s, sl_event *ev, unsigned skip)
 		size_t idx;
 		if (k < 32 && (skip >> k & 1))
 			continue;
-		if (fd->optional && !sl_mc_bit_code(c, &fm->present, ev->f[k].present))
+		if (fd->optional && !(pres ? sl_mc_flag(c, &pres[k], ev->f[k].present)
+		    : sl_mc_bit_code(c, &fm->present, ev->f[k].present)))
 			continue;
 		ev->f[k].present = 1;
 		if (code_value2(s, fm, fd, &ev->f[k], &idx))

@@ -291,7 +291,10 @@ typedef struct sl_model {
 	int oldest;
 	/* 1: the event hook looks ahead (sl_mcs_ahead): a writer fed entry by
 	 * entry holds the entries up to the next turn marker before coding them,
-	 * so the hook sees the rest of the round. */
+	 * so the hook sees the rest of the round; 2: it holds them to the end of
+	 * the segment (at most 4 096 entries), so the hook sees the rest of it.
+	 * The decoder sees nothing ahead: what the encoder finds there it says
+	 * in the code. */
 	int ahead;
 	/* Bytes at the start of ctx that follow the game's position (which
 	 * pieces may act, what was revealed) rather than what the models have
@@ -299,6 +302,17 @@ typedef struct sl_model {
 	 * models primed over other games (sl_mcs_prime); the rest is kept.
 	 * 0: the whole ctx is kept. */
 	size_t ctx_fresh;
+	/* Optional (NULL: none): 1 when a setup event of a primed segment is
+	 * not coded against the reference's event at its place because that
+	 * event is of `type` (formats/silb.md, "Archives of many games"): the
+	 * event hook codes it as in any segment (ti4's version 2: a sealed
+	 * draw, whose commitment it computes). version: the segment's. */
+	int (*no_ref)(int version, int type);
+	/* 0: the hint (if any) is the model's from its first version; N > 0:
+	 * a hint added by version N, which gives 0 to the segments of older
+	 * versions (so the model counts as one that codes only events, as its
+	 * first versions were, for the version 0 rule and a reference setup). */
+	int hint_from;
 } sl_model;
 
 /* For the hooks: the range coder, the direction, where decoded strings
@@ -322,6 +336,11 @@ int sl_mcs_generic2(sl_mcs *s, sl_event *ev);
  * type t (its models, as the fields' coding would). */
 int sl_mcs_head2(sl_mcs *s, sl_event *ev);
 int sl_mcs_fields2(sl_mcs *s, sl_event *ev, unsigned skip);
+/* sl_mcs_fields2 with the presence of each optional field k under the
+ * hook's counted flag pres[k] (pres: SL_MAX_FIELDS of them, the hook's
+ * context, e.g. per strategy card) instead of the field's own bit. */
+struct sl_mc_cnt;
+int sl_mcs_fields2_under(sl_mcs *s, sl_event *ev, unsigned skip, struct sl_mc_cnt *pres);
 int sl_mcs_value2(sl_mcs *s, int t, int k, sl_value *v);
 /* The model version of the segment being coded: the model's own when
  * encoding, the segment's (sl_mcs_use_version) when decoding. */

@@ -1435,18 +1435,79 @@ static void test_model_xwing_commit(void **s)
 	}
 }
 
+/* ti4's model version 2 (formats/ti4.md): a sealed secret objective that
+ * its score opens later in the segment costs its salt, not its commitment
+ * too; the streaming writer (which holds the entries to the segment's end)
+ * gives the same bytes as the whole-log one; an archive of version 1 (schema
+ * coding 2 for every event) still reads as the same game and is larger by
+ * more than the commitments opened. */
+static void test_model_ti4_v2(void **s)
+{
+	size_t opened = 0;
+	(void)s;
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		sl_log *log = generated_of("ti4", 5, 1500, seed), *back = NULL;
+		sl_buf m = archive_of(log), st = streamed_of(log), v1;
+		sl_game old = *log->game;
+		sl_model m1 = *log->game->model;
+		const sl_game *keep = log->game;
+		char *text = text_of(log), *again;
+		size_t salts = count_of(text, "salt="), commits = count_of(text, "commit=\"");
+		sl_error err;
+		sl_error_clear(&err);
+		assert_true(log->n < SL_SILB_MSEGMENT_ENTRIES);   /* one segment: the same bytes */
+		assert_true(commits >= salts);
+		opened += salts;
+		assert_int_equal(m.len, st.len);
+		assert_memory_equal(m.data, st.data, m.len);
+		assert_int_equal(sl_silb_read(&back, "t.silb", m.data, m.len, 0, NULL, &err), SL_OK);
+		again = text_of(back);
+		assert_string_equal(text, again);
+		sl_log_free(back);
+		sl_free(again);
+		m1.version = 1;
+		m1.event = sl_model_event2;
+		m1.ctx_size = 0;
+		m1.oldest = 0;
+		m1.ahead = 0;
+		m1.ctx_fresh = 0;
+		m1.no_ref = NULL;
+		m1.hint = NULL;
+		m1.hint_from = 0;
+		old.model = &m1;
+		log->game = &old;
+		v1 = archive_of(log);
+		log->game = keep;
+		print_message("ti4 seed %llu: %zu entries, %zu commitments, %zu salts: archive %zu bytes "
+			"(model version 1: %zu)\n", (unsigned long long)seed, log->n, commits, salts, m.len,
+			v1.len);
+		assert_true(m.len + 32 * salts < v1.len);   /* the test can fail: the opened commitments */
+		back = NULL;
+		assert_int_equal(sl_silb_read(&back, "t.silb", v1.data, v1.len, 0, NULL, &err), SL_OK);
+		again = text_of(back);
+		assert_string_equal(text, again);
+		sl_log_free(back);
+		sl_free(again);
+		sl_free(text);
+		sl_buf_free(&v1);
+		sl_buf_free(&st);
+		sl_buf_free(&m);
+		sl_log_free(log);
+	}
+	assert_true(opened >= 8);   /* the games open commitments to code by their scores */
+}
+
 /* Bits of an xwing archive's modelled segment changed under a good CRC:
  * a dial decoded from its reveal (model version 2) is held to the same
  * checks as any value, so the reader never crashes and refuses every
  * change that does not decode to the same game. */
-static void test_model_xwing_forged(void **s)
+static void forged_of(const char *id, int rules, long events, uint64_t seed)
 {
-	sl_log *full = generated_of("xwing", 4, 300, 8);
+	sl_log *full = generated_of(id, rules, events, seed);
 	sl_buf a = archive_of(full);
 	size_t seg = header_end(&a);
 	uint32_t len;
 	long refused = 0, read = 0;
-	(void)s;
 	while (a.data[seg] != 0x13)   /* past the BASE record, if any */
 		seg += 9 + (a.data[seg + 1] | a.data[seg + 2] << 8 | a.data[seg + 3] << 16);
 	len = a.data[seg + 1] | a.data[seg + 2] << 8 | a.data[seg + 3] << 16 | (uint32_t)a.data[seg + 4] << 24;
@@ -1472,15 +1533,30 @@ static void test_model_xwing_forged(void **s)
 		memcpy(p + 5 + len, keep, 4);
 		p[5 + k] ^= 0x10;
 	}
-	print_message("xwing: forged range codes: %ld refused, %ld decoded to the same game\n", refused, read);
+	print_message("%s: forged range codes: %ld refused, %ld decoded to the same game\n", id, refused, read);
 	assert_true(refused > 10 * read);
 	sl_buf_free(&a);
 	sl_log_free(full);
 }
 
+static void test_model_xwing_forged(void **s)
+{
+	(void)s;
+	forged_of("xwing", 4, 300, 8);
+}
+
+/* The same of ti4's model version 2: a sealed draw decoded from its score,
+ * a card, system or planet decoded as one of the likely ones, all are held
+ * to the rules' checks. */
+static void test_model_ti4_forged(void **s)
+{
+	(void)s;
+	forged_of("ti4", 5, 400, 8);
+}
+
 /* The ti4 model's vocabulary is part of its archives (a word is coded by
- * its index): frozen for model version 1. A new card id belongs in a new
- * model version, never in this list. */
+ * its index): frozen for model version 1, and version 2 keeps it. A new
+ * card id belongs in a new model version, never in this list. */
 static void test_model_words_frozen(void **s)
 {
 	const sl_model *m = sl_game_find("ti4")->model;
@@ -1488,7 +1564,7 @@ static void test_model_words_frozen(void **s)
 	size_t n = 0;
 	(void)s;
 	assert_non_null(m);
-	assert_int_equal(m->version, 1);
+	assert_int_equal(m->version, 2);
 	for (; m->words[n]; n++) {
 		for (const char *p = m->words[n]; *p; p++)
 			h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
@@ -1525,6 +1601,8 @@ int main(void)
 		cmocka_unit_test(test_models_xwing_ti4),
 		cmocka_unit_test(test_model_words_frozen),
 		cmocka_unit_test(test_model_xwing_commit),
+		cmocka_unit_test(test_model_ti4_v2),
+		cmocka_unit_test(test_model_ti4_forged),
 		cmocka_unit_test(test_model_xwing_forged),
 		cmocka_unit_test(test_model_grounding_keyframe),
 	};

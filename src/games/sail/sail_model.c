@@ -463,4 +463,6 @@ const sl_model sail_model = {
 	0,                    /* oldest: this version only */
 	0,                    /* ahead: none */
 	offsetof(sail_mctx, special),   /* the candidates and the pending move are the position's */
+	NULL,                 /* no_ref: every setup event against the reference */
+	0,                    /* hint_from: the hint is every version's */
 };

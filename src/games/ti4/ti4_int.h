@@ -30,6 +30,8 @@ enum { TI4_PART_PRIMARY = 0, TI4_PART_SECONDARY, TI4_PART_DECLINE };
 enum { TI4_KIND_ACTION = 0, TI4_KIND_COMPONENT, TI4_KIND_LEADER, TI4_KIND_RELIC, TI4_KIND_NOTE };
 enum { TI4_DECK_ACTION = 0, TI4_DECK_SECRET, TI4_DECK_EXPLORE, TI4_DECK_RELIC };
 void ti4_round_init(ti4_state *s, const sl_header *h);
+/* The player who picks a strategy card now (LRR 83.2), -1 when every pick is made. */
+int ti4_next_picker(const ti4_state *s);
 /* a planet's influence and resources by id (its tile data), -1 if none */
 int ti4_pay_planets(ti4_state *s, const sl_header *h, int p, const sl_value *v, int *res,
 	int *inf, sl_error *err);

@@ -218,7 +218,7 @@ static int picks_each(const ti4_state *s) { return s->np <= 4 ? 2 : 1; }
 
 /* LRR 83.2: the speaker picks first, then clockwise (the header's order);
  * with three or four players a second lap. */
-static int next_picker(const ti4_state *s)
+int ti4_next_picker(const ti4_state *s)
 {
 	int k = 0, sp = s->r.speaker < 0 ? 0 : s->r.speaker, live = 0, order[TI4_MAXP];
 	for (int c = 0; c < 8; c++)
@@ -338,7 +338,7 @@ static int ev_seat(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 static int ev_pick(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf *desc,
 	sl_error *err)
 {
-	int p = ev->player, c = ev->f[0].u.i, want = next_picker(s);
+	int p = ev->player, c = ev->f[0].u.i, want = ti4_next_picker(s);
 	if (s->phase != 1 || !R->picking)
 		return ti4_illegal(err, "ti4 LRR 83: strategy cards are chosen in the strategy phase, "
 			"at the start of the round");
@@ -354,7 +354,7 @@ static int ev_pick(ti4_state *s, const sl_header *h, const sl_event *ev, sl_buf 
 		sl_buf_printf(desc, "%s takes %s (%d)%s", PID(p), ti4_strategy[c].name, c + 1,
 			R->tg[c] ? " and the trade goods on it" : "");
 	R->tg[c] = 0;
-	if (next_picker(s) < 0) {
+	if (ti4_next_picker(s) < 0) {
 		R->picking = 0;
 		for (int k = 0; k < 8; k++)
 			if (!R->owner[k])
@@ -374,7 +374,7 @@ int ti4_round_may_act(const ti4_state *s, const sl_header *h, const sl_event *ev
 		return 0;
 	if (R->picking)
 		return ti4_illegal(err, "ti4 LRR 83: the strategy phase is not over: %s chooses a "
-			"strategy card (`pick card=`)", PID(next_picker(s)));
+			"strategy card (`pick card=`)", PID(ti4_next_picker(s)));
 	if (s->turnp >= 0)
 		return 0;
 	if (R->strat >= 0)

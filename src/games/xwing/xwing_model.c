@@ -198,4 +198,6 @@ const sl_model xwing_model = {
 	1,                    /* version 1 segments: generic2, as written */
 	1,                    /* looks ahead for the reveal of each dial */
 	offsetof(xw_mctx, opened),   /* the round's dials are the position's */
+	NULL,                 /* no_ref: every setup event against the reference */
+	0,                    /* hint_from: no hint */
 };
