@@ -126,6 +126,7 @@ static void pos_add(ctx *c, const pos_sum *ps, int np, int sign)
  * controllers or tile changed since the last count are counted again. */
 static void count(ctx *c, const ti4_state *s, int np, double *v)
 {
+	/* one comparison of the whole map first: many entries move nothing */
 	int same = c->counted && memcmp(c->u, s->u, sizeof c->u) == 0 &&
 		memcmp(c->ctrl, s->ctrl, sizeof c->ctrl) == 0;
 	for (int i = 0; i < TI4_NPOS; i++) {
@@ -134,7 +135,10 @@ static void count(ctx *c, const ti4_state *s, int np, double *v)
 			c->tid[i] = s->tile[i];
 			c->tp[i] = ti4_tile_of(s, i);
 		}
-		if (same && !moved && c->counted)
+		/* a position without a system holds no unit and no planet (the
+		 * rules place and move units into systems only, and never take a
+		 * tile away): its share, counted once, stays nothing */
+		if (c->counted && !moved && (same || !s->tile[i]))
 			continue;
 		if (c->counted && !moved && memcmp(c->u[i], s->u[i], sizeof c->u[i]) == 0 &&
 		    memcmp(c->ctrl[i], s->ctrl[i], sizeof c->ctrl[i]) == 0)

@@ -355,10 +355,11 @@ int ti4_dock_blockaded(const ti4_state *s, int i, int p)
 
 int ti4_captured_count(const ti4_state *s, int c)
 {
+	const uint8_t *b = &s->cap[c][0][0];   /* the sheet's rows, one after the other */
 	int n = s->captok[c][0] + s->captok[c][1];
-	for (int q = 0; q < TI4_MAXP; q++)
-		for (int t = 0; t < TI4_NUT; t++)
-			n += s->cap[c][q][t];
+#pragma GCC unroll 66
+	for (int k = 0; k < TI4_MAXP * TI4_NUT; k++)   /* the analysis asks at every entry */
+		n += b[k];
 	return n;
 }
 
@@ -388,8 +389,20 @@ int ti4_check_places(const ti4_state *s)
  * position looked at once: its docks, then who has ships there */
 static void blockaders(const ti4_state *s, uint8_t *bl)
 {
+	/* This runs after every entry (batch's hottest loop): a position without
+	 * a system holds no unit (ti4_place_parse, movement: units enter systems
+	 * only, and a tile is never taken away), and most systems hold no dock,
+	 * which one pass over their dock counts tells */
 	for (int i = 0; i < TI4_NPOS; i++) {
-		unsigned docks = 0, ships = 0;
+		unsigned docks = 0, ships = 0, any = 0;
+		if (!s->tile[i])
+			continue;
+		const uint8_t *sd = &s->u[i][0][0][TI4_SD];   /* every area's and player's, */
+#pragma GCC unroll 24
+		for (int k = 0; k < TI4_AREAS * TI4_MAXP; k++)   /* a row of TI4_NUT apart */
+			any |= sd[k * TI4_NUT];
+		if (!any)
+			continue;
 		for (int p = 0; p < s->np; p++)
 			if (ti4_has_dock(s, i, p))
 				docks |= 1u << p;
