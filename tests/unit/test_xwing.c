@@ -130,6 +130,64 @@ static void test_geom_barrel_rolls(void **state)
 	}
 }
 
+/* The separating axes of two bases' corners, computed here: the reference
+ * xw_bases_overlap must agree with wherever it answers without corners */
+static int ref_axis_apart(const int32_t ax[4], const int32_t ay[4], const int32_t bx[4],
+	const int32_t by[4], int64_t vx, int64_t vy)
+{
+	int64_t amin = INT64_MAX, amax = INT64_MIN, bmin = INT64_MAX, bmax = INT64_MIN;
+	for (int i = 0; i < 4; i++) {
+		int64_t pa = vx * ax[i] + vy * ay[i], pb = vx * bx[i] + vy * by[i];
+		amin = pa < amin ? pa : amin;
+		amax = pa > amax ? pa : amax;
+		bmin = pb < bmin ? pb : bmin;
+		bmax = pb > bmax ? pb : bmax;
+	}
+	return amax <= bmin || bmax <= amin;
+}
+
+static int ref_overlap(const xw_pose *a, int sa, const xw_pose *b, int sb)
+{
+	int32_t ax[4], ay[4], bx[4], by[4];
+	xw_base_corners(a, sa, ax, ay);
+	xw_base_corners(b, sb, bx, by);
+	for (int i = 0; i < 2; i++)
+		if (ref_axis_apart(ax, ay, bx, by, -(int64_t)(ay[i + 1] - ay[i]), ax[i + 1] - ax[i]) ||
+		    ref_axis_apart(ax, ay, bx, by, -(int64_t)(by[i + 1] - by[i]), bx[i + 1] - bx[i]))
+			return 0;
+	return 1;
+}
+
+/* Bases far enough apart are answered from their centres alone: corner to
+ * corner along every heading, at every distance about where their
+ * circumscribed circles meet (the closest such bases come), the answer is
+ * the corners' */
+static void test_geom_overlap_far(void **state)
+{
+	static const int sizes[3] = {XW_SMALL, XW_MEDIUM, XW_LARGE};
+	int yes = 0, no = 0;
+	(void)state;
+	for (int sa = 0; sa < 3; sa++)
+		for (int sb = 0; sb < 3; sb++)
+			for (int dir = 0; dir < 3600; dir += 75) {
+				int64_t ha = xw_base_len(sizes[sa]) / 2, hb = xw_base_len(sizes[sb]) / 2;
+				/* each base's corner toward the other: headings 45 degrees off the line */
+				xw_pose a = {200000, 200000, xw_norm_angle(dir + 450)}, b;
+				int64_t reach = (int64_t)((double)(ha + hb) * 1.41421356) ;
+				for (int64_t d = reach - 40; d <= reach + 40; d++) {
+					b.x = (int32_t)(a.x + xw_rdiv(d * xw_cos(dir), XW_TRIG_ONE));
+					b.y = (int32_t)(a.y + xw_rdiv(d * xw_sin(dir), XW_TRIG_ONE));
+					b.h = xw_norm_angle(dir + 450 + 1800);
+					int want = ref_overlap(&a, sizes[sa], &b, sizes[sb]);
+					if (xw_bases_overlap(&a, sizes[sa], &b, sizes[sb]) != want)
+						fail_msg("sizes %d/%d heading %d distance %lld: overlap %d, corners say %d",
+							sizes[sa], sizes[sb], dir, (long long)d, !want, want);
+					want ? yes++ : no++;
+				}
+			}
+	assert_true(yes > 0 && no > 0);   /* both sides of the bound were reached */
+}
+
 static void test_geom_overlap(void **state)
 {
 	xw_pose a = {40000, 40000, 0}, b = {44000, 40000, 0}, c = {44000, 40000, 450};
@@ -2010,6 +2068,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_geom_trig),
+		cmocka_unit_test(test_geom_overlap_far),
 		cmocka_unit_test(test_geom_issue_numbers),
 		cmocka_unit_test(test_geom_all_maneuvers),
 		cmocka_unit_test(test_geom_path_ends_at_end),

@@ -59,11 +59,17 @@ int32_t xw_base_len(int size)
 	return size == XW_LARGE ? 8000 : size == XW_MEDIUM ? 6000 : 4000;
 }
 
-void xw_local_to_world(const xw_pose *p, int64_t dx, int64_t dy, int32_t *x, int32_t *y)
+/* local_to_world with the heading's cosine and sine given */
+static void local_to_world_cs(const xw_pose *p, int64_t c, int64_t s, int64_t dx, int64_t dy,
+	int32_t *x, int32_t *y)
 {
-	int64_t c = xw_cos(p->h), s = xw_sin(p->h);
 	*x = (int32_t)(p->x + xw_rdiv(dx * c + dy * s, XW_TRIG_ONE));
 	*y = (int32_t)(p->y + xw_rdiv(-dx * s + dy * c, XW_TRIG_ONE));
+}
+
+void xw_local_to_world(const xw_pose *p, int64_t dx, int64_t dy, int32_t *x, int32_t *y)
+{
+	local_to_world_cs(p, xw_cos(p->h), xw_sin(p->h), dx, dy, x, y);
 }
 
 /* The inverse: world point (x, y) in the frame of p. */
@@ -81,10 +87,10 @@ void xw_world_to_local(const xw_pose *p, int64_t x, int64_t y, int64_t *dx, int6
 
 void xw_base_corners(const xw_pose *p, int size, int32_t cx[4], int32_t cy[4])
 {
-	int64_t h = xw_base_len(size) / 2;
+	int64_t h = xw_base_len(size) / 2, c = xw_cos(p->h), s = xw_sin(p->h);   /* once, not a corner */
 	static const int8_t sx[4] = {-1, 1, 1, -1}, sy[4] = {1, 1, -1, -1};
 	for (int i = 0; i < 4; i++)
-		xw_local_to_world(p, sx[i] * h, sy[i] * h, &cx[i], &cy[i]);
+		local_to_world_cs(p, c, s, sx[i] * h, sy[i] * h, &cx[i], &cy[i]);
 }
 
 /* ---- maneuvers ---------------------------------------------------------------- */
@@ -328,6 +334,13 @@ static int separated(const int32_t ax[4], const int32_t ay[4], const int32_t bx[
 int xw_bases_overlap(const xw_pose *a, int sa, const xw_pose *b, int sb)
 {
 	int32_t ax[4], ay[4], bx[4], by[4];
+	/* Bases whose circumscribed circles (half a side times sqrt 2, and 2
+	 * units for the corners' rounding) are apart never overlap: most pairs
+	 * asked of at every move, answered without their corners */
+	int64_t ddx = (int64_t)a->x - b->x, ddy = (int64_t)a->y - b->y;
+	int64_t reach = xw_base_len(sa) / 2 + xw_base_len(sb) / 2 + 2;
+	if (ddx * ddx + ddy * ddy > 2 * reach * reach)
+		return 0;
 	xw_base_corners(a, sa, ax, ay);
 	xw_base_corners(b, sb, bx, by);
 	for (int i = 0; i < 2; i++) {
