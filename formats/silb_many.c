@@ -16,6 +16,7 @@
 #define MANY_MAX_PRIMERS 64          /* games in one dictionary (a reader's bound) */
 #define MANY_MAX_DIR (16u << 20)     /* inflated bytes of a directory */
 #define MANY_MIN_MEMBER (2 * SILB_FRAME + 4)   /* MHEADER and INDEX at least */
+#define MANY_MIN_MEMBER1 (SILB_FRAME + 9)      /* a MEMBER record at least */
 
 /* ---- deflate with a preset dictionary --------------------------------------------- */
 
@@ -129,6 +130,7 @@ static int dict_add_header(silb_dict *d, const uint8_t *h, size_t n)
 	sl_free(d->hdict);
 	d->hdict = b;
 	d->nhdict = keep;
+	d->nlast = n <= keep ? n : 0;
 	return SL_OK;
 }
 
@@ -300,8 +302,8 @@ int sl_sila_writer_add(sl_sila_writer *w, const char *name, const sl_log *log, s
 		w->out.len = at;
 		return rc;
 	}
-	/* the INDEX is the member's last record */
-	for (pos = at; pos + SILB_FRAME <= w->out.len;) {
+	/* the INDEX is the member's last record (none: a MEMBER record) */
+	for (pos = at; w->out.data[at] != SILB_K_MEMBER && pos + SILB_FRAME <= w->out.len;) {
 		uint32_t len = (uint32_t)w->out.data[pos + 1] | (uint32_t)w->out.data[pos + 2] << 8 |
 			(uint32_t)w->out.data[pos + 3] << 16 | (uint32_t)w->out.data[pos + 4] << 24;
 		idx = len + SILB_FRAME;
@@ -475,7 +477,7 @@ static int load_directory(sl_sila *a, const uint8_t *pl, size_t plen, size_t off
 	sl_reader_init(&r, pl, plen);
 	n = sl_read_uvarint(&r);
 	raw = sl_read_uvarint(&r);
-	if (r.err || n > SL_SILA_MAX_MEMBERS || n * MANY_MIN_MEMBER > a->size || raw > MANY_MAX_DIR)
+	if (r.err || n > SL_SILA_MAX_MEMBERS || n * MANY_MIN_MEMBER1 > a->size || raw > MANY_MAX_DIR)
 		return silb_fail(err, a->path, off, SL_EFORMAT, "the DIRECTORY: %llu games in %llu "
 			"bytes: out of range for the file", (unsigned long long)n, (unsigned long long)raw);
 	if ((rc = silb_inflate_dict(pl + r.pos, plen - r.pos, (size_t)raw, NULL, 0, &bytes, msg, sizeof msg)))
@@ -502,8 +504,9 @@ static int load_directory(sl_sila *a, const uint8_t *pl, size_t plen, size_t off
 			rc = silb_fail(err, a->path, off, SL_EFORMAT, "the DIRECTORY: game %zu is cut short", i + 1);
 		else if (!sl_sila_name_ok((const char *)s, (size_t)nl))
 			rc = silb_fail(err, a->path, off, SL_EFORMAT, "the DIRECTORY: game %zu has no valid name", i + 1);
-		else if (gap > a->size || mb < MANY_MIN_MEMBER || mb > a->size || end + gap + mb > off ||
-		    idx < SILB_FRAME || idx > mb - SILB_FRAME || ev > SL_LOG_MAX_ENTRIES || tu > 1000000)
+		else if (gap > a->size || mb < (idx ? MANY_MIN_MEMBER : MANY_MIN_MEMBER1) || mb > a->size ||
+		    end + gap + mb > off || (idx && idx < SILB_FRAME) || idx > mb - SILB_FRAME ||
+		    ev > SL_LOG_MAX_ENTRIES || tu > 1000000)
 			rc = silb_fail(err, a->path, off, SL_EFORMAT,
 				"the DIRECTORY: game %zu (%.*s) lies outside the file's members", i + 1, (int)nl,
 				(const char *)s);
