@@ -457,8 +457,8 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 		snprintf(msg, msgn, "the keyframe: %s", sl_mcs_msg(s));
 		return rc;
 	}
-	if (keybytes)
-		*keybytes = sl_mcs_pos(s);
+	if (keybytes)   /* none coded: the bytes the decoder has read ahead are the entries' */
+		*keybytes = sg->nokey ? 0 : sl_mcs_pos(s);
 	for (uint64_t i = 0; i < sg->count; i++) {
 		sl_event spare, *ev = &spare;
 		int full = stop_turn ? 0 : log_room(log);
