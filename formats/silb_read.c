@@ -716,7 +716,7 @@ int silb_member1_parse(const uint8_t *pl, size_t plen, const silb_dict *d, int *
 	sl_reader_init(&r, pl, plen);
 	bits = sl_read_u8(&r);
 	*fmt = bits & 3;
-	if (r.err || *fmt < 1 || *fmt > SL_SILB_VERSION || (bits & ~0x0f)) {
+	if (r.err || *fmt < 1 || *fmt > SL_SILB_VERSION) {
 		snprintf(msg, msgn, r.err ? "cut short" : "its first byte 0x%02x is not a format version and flags",
 			(unsigned)bits);
 		return -1;
@@ -742,7 +742,8 @@ int silb_member1_parse(const uint8_t *pl, size_t plen, const silb_dict *d, int *
 		return -1;
 	}
 	sg->count = sl_read_uvarint(&r);
-	sg->version = sl_read_uvarint(&r);
+	/* the model version: bits 4-7 as version + 1 (0..14), else a uvarint */
+	sg->version = bits >> 4 ? (uint64_t)(bits >> 4) - 1 : sl_read_uvarint(&r);
 	sg->end_hash = sl_read_u32le(&r);
 	sg->strlen = sl_read_uvarint(&r);
 	if (!r.err && sg->strlen > 0) {

@@ -318,7 +318,8 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 		if (sl_game_hash(w->log->game, w->st, &end_hash) != SL_OK)
 			return sl_error_set(err, SL_ENOMEM, "out of memory: cannot hash the state");
 		sl_buf_uvarint(&w->pay, w->count);
-		sl_buf_uvarint(&w->pay, (uint64_t)sl_mcs_model_version(w->mcs));
+		if (sl_mcs_model_version(w->mcs) > 14)   /* else in the flags (member1_head) */
+			sl_buf_uvarint(&w->pay, (uint64_t)sl_mcs_model_version(w->mcs));
 		sl_buf_u32le(&w->pay, (uint32_t)end_hash);
 		if ((zrc = put_strings(w, err)))
 			return zrc;
@@ -738,7 +739,8 @@ static int member1_head(sl_silb_writer *w, const silb_dict *d, uint64_t ih, sl_e
 	}
 	if (!rc) {
 		int use_runs = runs.len && runs.len <= z.len;
-		sl_buf_u8(&w->head1, (uint8_t)(fmt | (use_runs ? 4 : 0)));
+		int mv = sl_mcs_model_version(w->mcs);
+		sl_buf_u8(&w->head1, (uint8_t)(fmt | (use_runs ? 4 : 0) | (mv <= 14 ? (mv + 1) << 4 : 0)));
 		sl_buf_put(&w->head1, use_runs ? runs.data : z.data, use_runs ? runs.len : z.len);
 		if (w->head1.failed || runs.failed || z.failed)
 			rc = nomem(err);
