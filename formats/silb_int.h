@@ -17,7 +17,7 @@ enum {
 	SILB_K_MSEGMENT = 0x13, SILB_K_BASE = 0x14,
 	/* archives of many games (form 2) */
 	SILB_K_DICT = 0x15, SILB_K_MHEADER = 0x16, SILB_K_PSEGMENT = 0x17, SILB_K_DIRECTORY = 0x18,
-	SILB_K_MEMBER = 0x19,
+	SILB_K_MEMBER = 0x19, SILB_K_DGAME = 0x1a,
 	SILB_K_TAIL = 0x81
 };
 #define SILB_ANCILLARY 0x80
@@ -154,7 +154,15 @@ typedef struct silb_dict {
 	size_t nhdict;
 	size_t nlast;             /* the last header's bytes, at the end of hdict: the
 	                             reference a MEMBER's header is coded against */
+	sl_log **games;           /* a reader's: the dictionary's games, decoded (a DGAME
+	                             member is one of them; NULL for one of no entries) */
+	size_t ngames;
 } silb_dict;
+
+/* A DGAME member (the dictionary's game k, and a tail): a new log of it
+ * into *out, named name. 0, or -1 / SL_ENOMEM with msg. */
+int silb_dgame_log(const uint8_t *pl, size_t plen, const silb_dict *d, const char *name, sl_log **out,
+	char *msg, size_t msgn);
 
 /* A MEMBER payload (formats/silb.md, "MEMBER payload"): *fmt, the header h
  * (owned strings), the tail comment (*tail, *ntail; NULL when none) and

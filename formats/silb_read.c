@@ -1155,6 +1155,78 @@ static void model_free(rd *d)
 		d->log->game->destroy(d->base_st);
 }
 
+int silb_dgame_log(const uint8_t *pl, size_t plen, const silb_dict *d, const char *name, sl_log **out,
+	char *msg, size_t msgn)
+{
+	sl_reader r;
+	uint64_t k;
+	const char *tail = NULL;
+	size_t ntail = 0;
+	sl_buf t;
+	sl_error e;
+	int rc;
+	*out = NULL;
+	sl_reader_init(&r, pl, plen);
+	k = sl_read_uvarint(&r);
+	if (!r.err && r.pos < r.len && (silb_get_str(&r, &tail, &ntail) || !sl_text_ok(tail, ntail, 1))) {
+		snprintf(msg, msgn, "its tail is not '#' comment lines");
+		return -1;
+	}
+	if (r.err || r.pos != r.len) {
+		snprintf(msg, msgn, r.err ? "cut short" : "%zu bytes after its fields", r.len - r.pos);
+		return -1;
+	}
+	if (k < 1 || k > d->ngames || !d->games || !d->games[k - 1]) {
+		snprintf(msg, msgn, "the dictionary holds no game %llu with entries (it holds %zu games)",
+			(unsigned long long)k, d->ngames);
+		return -1;
+	}
+	/* a log of its own, through the canonical text (which gives it back
+	 * exactly), so that it outlives the dictionary */
+	sl_buf_init(&t);
+	sl_error_clear(&e);
+	if (sl_sil_write(d->games[k - 1], &t) || t.failed) {
+		sl_buf_free(&t);
+		snprintf(msg, msgn, "out of memory");
+		return SL_ENOMEM;
+	}
+	rc = sl_sil_read(out, name, (const char *)t.data, t.len, &e);
+	sl_buf_free(&t);
+	if (rc == SL_OK && tail && !((*out)->tail_comment = sl_strndup(tail, ntail)))
+		rc = SL_ENOMEM;
+	if (rc) {
+		sl_log_free(*out);
+		*out = NULL;
+		snprintf(msg, msgn, "%.200s", rc == SL_ENOMEM ? "out of memory" : e.msg);
+		return rc == SL_ENOMEM ? rc : -1;
+	}
+	return 0;
+}
+
+/* A DGAME member: the dictionary's game, handed over as one segment. */
+static int read_dgame(rd *d, const uint8_t *pl, size_t plen, size_t off, sl_error *err)
+{
+	char msg[256];
+	sl_log *log;
+	int rc;
+	if ((rc = silb_dgame_log(pl, plen, d->dict, d->name, &log, msg, sizeof msg)))
+		return silb_fail(err, d->name, off, rc == SL_ENOMEM ? rc : SL_EFORMAT, "record 1 (kind DGAME): %s", msg);
+	d->log = log;
+	d->fmt = log->h.format_version;
+	d->c.log = log;
+	d->c.arena = &log->arena;
+	if (d->info) {
+		d->info->init_hash = silb_init_hash(log);
+		d->info->version = d->fmt;
+		d->info->dgame = (size_t)pl[0];   /* k < 128: one byte (a DICT holds at most 64) */
+	}
+	if (d->sink && (rc = d->sink(d->ud, d->log, NULL, 0, err)))
+		return rc;
+	for (size_t i = 0; i < log->n; i++)
+		track(d, &log->ev[i]);
+	return hand_over(d, err);
+}
+
 /* A MEMBER record: the whole game, header to tail, in one. */
 static int read_member1(rd *d, const uint8_t *pl, size_t plen, size_t off, silb_mseg *sgp, sl_error *err)
 {
@@ -1240,6 +1312,18 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 		info->records++;
 		if (recno == 1) {
 			int want = dict ? SILB_K_MHEADER : SILB_K_HEADER;
+			if (dict && kind == SILB_K_DGAME) {   /* the dictionary's game */
+				if ((rc = read_dgame(&d, pl, plen, at, &e)))
+					goto fatal;
+				stage = 2;
+				pos += (size_t)len;
+				good = pos;
+				if (pos < n) {
+					rc = silb_fail(&e, d.name, pos + org, SL_EFORMAT, "%zu bytes after the DGAME record", n - pos);
+					break;
+				}
+				continue;
+			}
 			if (dict && kind == SILB_K_MEMBER) {   /* the whole game in one record */
 				silb_mseg sg;
 				if ((rc = read_member1(&d, pl, plen, at, &sg, &e)))
@@ -1266,7 +1350,7 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 			if (kind != want) {
 				rc = silb_fail(&e, d.name, at, SL_EFORMAT, "the first record is %s, expected %s%s",
 					silb_kind_name(kind) ? silb_kind_name(kind) : "unknown", silb_kind_name(want),
-					dict ? " or MEMBER" : "");
+					dict ? ", MEMBER or DGAME" : "");
 				goto fatal;
 			}
 			if ((rc = dict ? read_mheader(&d, pl, plen, at, &e) : read_header(&d, pl, plen, at, &e)))

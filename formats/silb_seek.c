@@ -31,6 +31,7 @@ struct sl_silb {
 	sl_sila *many;           /* a game of an archive of many games: the archive (its fd), */
 	size_t org;              /* where the game's records start */
 	const silb_dict *dict;   /* and its dictionary */
+	sl_log *dlog;            /* a DGAME member: the game (its entries) */
 };
 
 /* A modelled segment's record of `kind` (MSEGMENT, PSEGMENT, or a game's
@@ -76,7 +77,8 @@ static int read_record(sl_silb *f, const char *name, size_t off, size_t len, int
 	if (got < 0)
 		return (int)got;
 	if (kind != want && !(want == SILB_K_SEGMENT && (kind == SILB_K_MSEGMENT ||
-	    ((kind == SILB_K_PSEGMENT || kind == SILB_K_MEMBER) && f->many))))
+	    ((kind == SILB_K_PSEGMENT || kind == SILB_K_MEMBER) && f->many))) &&
+	    !(want == SILB_K_DGAME && kind == SILB_K_MEMBER))
 		return silb_fail(err, name, off, SL_EFORMAT, "expected a %s record here",
 			silb_kind_name(want));
 	return SL_OK;
@@ -231,6 +233,79 @@ static int open_game(sl_silb *f, const char *path, size_t hdr, size_t at, sl_hea
 	return rc;
 }
 
+/* A DGAME member: the dictionary's game (f->dlog), a scratch log of its
+ * header, its initial state; one segment, the record. */
+static int open_dgame(sl_silb *f, const char *path, const sl_sila_member *m, const silb_dict *d,
+	const uint8_t *pl, size_t plen, sl_error *err)
+{
+	char msg[256];
+	long events = 0;
+	int turns = 0, rc;
+	sl_error e;
+	if ((rc = silb_dgame_log(pl, plen, d, path, &f->dlog, msg, sizeof msg)) ||
+	    (rc = silb_dgame_log(pl, plen, d, path, &f->log, msg, sizeof msg)))
+		return silb_fail(err, path, f->org, rc == SL_ENOMEM ? rc : SL_EFORMAT, "record 1 (kind DGAME): %s", msg);
+	f->log->n = 0;
+	for (size_t i = 0; i < f->dlog->n; i++)
+		if (f->dlog->ev[i].entry == SL_ENTRY_EVENT)
+			events++;
+		else if (f->dlog->ev[i].entry == SL_ENTRY_TURN)
+			turns = f->dlog->ev[i].mark;
+	if (events != m->events || turns != m->turns)
+		return silb_fail(err, path, f->org, SL_EFORMAT, "record 1 (kind DGAME): the game has %ld events over %d "
+			"turns, the DIRECTORY says %ld over %d", events, turns, m->events, m->turns);
+	f->nseg = 1;
+	f->entries = f->dlog->n;
+	f->nevents = events;
+	f->turns = turns;
+	f->off = sl_calloc(2, sizeof *f->off);
+	f->first = sl_calloc(2, sizeof *f->first);
+	f->events = sl_calloc(2, sizeof *f->events);
+	f->turn = sl_calloc(2, sizeof *f->turn);
+	if (!f->off || !f->first || !f->events || !f->turn)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	f->off[0] = f->org;
+	f->off[1] = f->index_off = f->org + m->bytes;
+	f->first[1] = f->entries;
+	sl_error_clear(&e);
+	if ((rc = f->log->game->init(&f->init_st, &f->log->h, &e)))
+		return rc == SL_ENOMEM ? sl_error_set(err, rc, "out of memory")
+			: silb_fail(err, path, f->org, rc, "the game's initial state: %s", e.msg);
+	return SL_OK;
+}
+
+/* A DGAME member's entries into the scratch log from the start, applied
+ * to a copy of the initial state, up to the stop (0: all of them). */
+static int dgame_run(sl_silb *f, int stop, void **out, sl_error *err)
+{
+	const sl_game *g = f->log->game;
+	void *st = NULL;
+	long no = 0;
+	int rc;
+	f->log->n = 0;
+	if ((rc = sl_game_clone(g, f->init_st, &st, err)))
+		return rc;
+	for (size_t i = 0; i < f->dlog->n; i++) {
+		const sl_event *ev = &f->dlog->ev[i];
+		if (silb_log_push(f->log, ev)) {   /* its strings stay in dlog's arena */
+			g->destroy(st);
+			return sl_error_set(err, SL_ENOMEM, "out of memory");
+		}
+		no += ev->entry == SL_ENTRY_EVENT;
+		if ((rc = sl_entry_apply(g, &f->log->h, f->log->name, st, &f->log->ev[f->log->n - 1], no, NULL, err))) {
+			g->destroy(st);
+			return rc;
+		}
+		if (stop && (stop > 0 ? ev->entry == SL_ENTRY_TURN && ev->mark == stop
+		    : ev->entry == SL_ENTRY_EVENT && no == -(long)stop))
+			break;
+	}
+	f->at_events = no;
+	f->at_entry = 1;
+	*out = st;
+	return SL_OK;
+}
+
 /* A game in one MEMBER record (m): its header, and an index of its one
  * segment, the record itself. */
 static int open_member1(sl_silb *f, const char *path, const sl_sila_member *m, const silb_dict *d,
@@ -246,7 +321,12 @@ static int open_member1(sl_silb *f, const char *path, const sl_sila_member *m, c
 	size_t ntail;
 	char msg[256];
 	int fmt, rc;
-	if ((rc = read_record(f, path, f->org, m->bytes, SILB_K_MEMBER, &buf, &pl, &plen, err))) {
+	if ((rc = read_record(f, path, f->org, m->bytes, SILB_K_DGAME, &buf, &pl, &plen, err))) {
+		sl_free(buf);
+		return rc;
+	}
+	if (buf[0] == SILB_K_DGAME) {
+		rc = open_dgame(f, path, m, d, pl, plen, err);
 		sl_free(buf);
 		return rc;
 	}
@@ -380,6 +460,7 @@ void sl_silb_close(sl_silb *f)
 	if (f->base_st)
 		f->log->game->destroy(f->base_st);
 	sl_log_free(f->log);
+	sl_log_free(f->dlog);
 	sl_free(f->off);
 	sl_free(f->first);
 	sl_free(f->events);
@@ -451,6 +532,8 @@ static int seek_at(sl_silb *f, int stop, void **out, size_t *inflated, sl_error 
 	void *st = NULL;
 	char msg[256];
 	int rc;
+	if (f->dlog)
+		return dgame_run(f, stop, out, err);
 	if ((rc = read_segment(f, s, &buf, &pl, &plen, err)))
 		return rc;
 	if (buf[0] == SILB_K_MSEGMENT || buf[0] == SILB_K_PSEGMENT || buf[0] == SILB_K_MEMBER) {
@@ -706,6 +789,21 @@ static int walk_segs(sl_silb *f, size_t s0, void **start, long *events_before, s
 	size_t s;
 	*events_before = f->events[s0];
 	*entries_before = f->first[s0];
+	if (f->dlog) {   /* the dictionary's game: all of it, from the initial state */
+		void *end = NULL;
+		int rc = dgame_run(f, 0, &end, err);
+		if (end)
+			f->log->game->destroy(end);
+		if (rc == SL_OK && start)
+			rc = sl_game_clone(f->log->game, f->init_st, start, err);
+		if (rc == SL_OK)
+			rc = fn(ud, f->log, f->log->ev, f->log->n, err);
+		if (rc && start && *start) {
+			f->log->game->destroy(*start);
+			*start = NULL;
+		}
+		return rc < 0 ? rc : SL_OK;
+	}
 	for (s = s0; s < f->nseg; s++) {
 		uint8_t *buf;
 		const uint8_t *pl;

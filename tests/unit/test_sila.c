@@ -429,7 +429,8 @@ static void test_forged(void **s)
 }
 
 /* A short game is one MEMBER record (formats/silb.md, "MEMBER payload"),
- * a long one the records of an archive; a MEMBER read alone gives its
+ * a long one the records of an archive, a game of the dictionary a DGAME
+ * (its tail comment kept); each read alone gives its
  * text and seeks (check_games); a byte of its range code changed under a
  * sound CRC is refused at the record's offset, naming it, while the other
  * games read; a header run forged past the reference header likewise. */
@@ -444,6 +445,7 @@ static void test_member_record(void **s)
 	(void)s;
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/club.sila", dir);
+	v[1]->tail_comment = sl_strdup("# the end of game 1");
 	write_archive(path, v, 0, 7, 0);
 	check_games(path, v, 7);
 	sl_error_clear(&err);
@@ -457,7 +459,29 @@ static void test_member_record(void **s)
 	sl_sila_close(a);
 	d = get_file(path, &n);
 	for (int i = 0; i < 7; i++)
-		assert_int_equal((uint8_t)d[off[i]], i == 5 ? 0x16 : 0x19);   /* game 5: 12000 events */
+		/* games 0 and 1: the dictionary's; game 5: 12000 events */
+		assert_int_equal((uint8_t)d[off[i]], i < 2 ? 0x1a : i == 5 ? 0x16 : 0x19);
+	{   /* a DGAME that names a game the dictionary does not hold */
+		sl_buf b;
+		uint8_t pay[1] = {3};
+		sl_log *back = NULL;
+		sl_buf_init(&b);
+		sl_buf_put(&b, d, off[0]);
+		put_rec(&b, 0x1a, pay, 1);   /* the same length: 10 bytes */
+		assert_int_equal(len[0], 10);
+		sl_buf_put(&b, d + off[0] + len[0], n - off[0] - len[0]);
+		put_file(path, b.data, b.len);
+		sl_buf_free(&b);
+		sl_error_clear(&err);
+		assert_int_equal(sl_sila_open(&a, path, &err), SL_OK);
+		assert_int_equal(sl_sila_read(a, 0, &back, 0, NULL, NULL, NULL, &err), SL_EFORMAT);
+		assert_int_equal(err.offset, (int64_t)off[0]);
+		assert_non_null(strstr(err.msg, "kind DGAME): the dictionary holds no game 3"));
+		sl_error_clear(&err);
+		assert_int_equal(sl_sila_read(a, 1, &back, 0, NULL, NULL, NULL, &err), SL_OK);
+		sl_log_free(back);
+		sl_sila_close(a);
+	}
 	for (int forge = 0; forge < 2; forge++) {
 		sl_buf b;
 		uint8_t *pl;
