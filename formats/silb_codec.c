@@ -31,6 +31,8 @@ const char *silb_kind_name(int kind)
 	case SILB_K_MHEADER: return "MHEADER";
 	case SILB_K_PSEGMENT: return "PSEGMENT";
 	case SILB_K_DIRECTORY: return "DIRECTORY";
+	case SILB_K_MEMBER: return "MEMBER";
+	case SILB_K_DGAME: return "DGAME";
 	}
 	return NULL;
 }

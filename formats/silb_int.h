@@ -17,6 +17,7 @@ enum {
 	SILB_K_MSEGMENT = 0x13, SILB_K_BASE = 0x14,
 	/* archives of many games (form 2) */
 	SILB_K_DICT = 0x15, SILB_K_MHEADER = 0x16, SILB_K_PSEGMENT = 0x17, SILB_K_DIRECTORY = 0x18,
+	SILB_K_MEMBER = 0x19, SILB_K_DGAME = 0x1a,
 	SILB_K_TAIL = 0x81
 };
 #define SILB_ANCILLARY 0x80
@@ -107,6 +108,9 @@ typedef struct silb_mseg {
 	const uint8_t *zdict;
 	size_t nzdict;
 	sl_mcs_snap **snap_out;   /* a dictionary's segment: the models it leaves */
+	/* a MEMBER record's: no keyframe (the game's start, the initial state),
+	 * and a code that ends short (sl_mc_enc_finish_short) */
+	int nokey, short_end;
 } silb_mseg;
 /* silb_mseg_parse of a record of `kind` (MSEGMENT or PSEGMENT): a PSEGMENT
  * takes its preset dictionary from s's prime (refused without one). */
@@ -148,7 +152,24 @@ typedef struct silb_dict {
 	sl_mcs_snap *snap;
 	uint8_t *hdict;
 	size_t nhdict;
+	size_t nlast;             /* the last header's bytes, at the end of hdict: the
+	                             reference a MEMBER's header is coded against */
+	sl_log **games;           /* a reader's: the dictionary's games, decoded (a DGAME
+	                             member is one of them; NULL for one of no entries) */
+	size_t ngames;
 } silb_dict;
+
+/* A DGAME member (the dictionary's game k, and a tail): a new log of it
+ * into *out, named name. 0, or -1 / SL_ENOMEM with msg. */
+int silb_dgame_log(const uint8_t *pl, size_t plen, const silb_dict *d, const char *name, sl_log **out,
+	char *msg, size_t msgn);
+
+/* A MEMBER payload (formats/silb.md, "MEMBER payload"): *fmt, the header h
+ * (owned strings), the tail comment (*tail, *ntail; NULL when none) and
+ * its segment sg (first, events, turn, phase 0; no keyframe; primed when
+ * the dictionary has models). 0, or -1 / SL_ENOMEM with msg. */
+int silb_member1_parse(const uint8_t *pl, size_t plen, const silb_dict *d, int *fmt, sl_header *h,
+	uint64_t *init_hash, const char **tail, size_t *ntail, silb_mseg *sg, char *msg, size_t msgn);
 
 /* A member's records (MHEADER, BASE, segments, TAIL, INDEX; no file header,
  * no trailer; INDEX offsets from the member's first byte) appended to out.

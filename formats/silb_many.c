@@ -16,6 +16,7 @@
 #define MANY_MAX_PRIMERS 64          /* games in one dictionary (a reader's bound) */
 #define MANY_MAX_DIR (16u << 20)     /* inflated bytes of a directory */
 #define MANY_MIN_MEMBER (2 * SILB_FRAME + 4)   /* MHEADER and INDEX at least */
+#define MANY_MIN_MEMBER1 (SILB_FRAME + 1)      /* a MEMBER or DGAME record at least */
 
 /* ---- deflate with a preset dictionary --------------------------------------------- */
 
@@ -109,6 +110,9 @@ int sl_sila_name_ok(const char *s, size_t n)
 
 static void dict_free(silb_dict *d)
 {
+	for (size_t i = 0; i < d->ngames; i++)
+		sl_log_free(d->games[i]);
+	sl_free(d->games);
 	sl_mcs_snap_free(d->snap);
 	sl_free(d->hdict);
 	memset(d, 0, sizeof *d);
@@ -129,6 +133,7 @@ static int dict_add_header(silb_dict *d, const uint8_t *h, size_t n)
 	sl_free(d->hdict);
 	d->hdict = b;
 	d->nhdict = keep;
+	d->nlast = n <= keep ? n : 0;
 	return SL_OK;
 }
 
@@ -144,6 +149,8 @@ struct sl_sila_writer {
 	char game[64];
 	int rules;
 	silb_dict dict;
+	sl_buf *ptext;             /* the dictionary's games as canonical text (none when appending) */
+	size_t nptext;
 	sl_buf out;                /* the bytes after `base`: DICT (new), members */
 	size_t base;               /* file offset of out's first byte */
 	size_t dict_end;           /* where members may start */
@@ -159,6 +166,9 @@ void sl_sila_writer_free(sl_sila_writer *w)
 	if (!w)
 		return;
 	dict_free(&w->dict);
+	for (size_t i = 0; i < w->nptext; i++)
+		sl_buf_free(&w->ptext[i]);
+	sl_free(w->ptext);
 	sl_buf_free(&w->out);
 	for (size_t i = 0; i < w->n; i++)
 		sl_free(w->m[i].name);
@@ -224,6 +234,11 @@ int sl_sila_writer_new(sl_sila_writer **out, const sl_log *const *primers, size_
 	silb_put_str(&pay, w->game, strlen(w->game));
 	sl_buf_uvarint(&pay, (uint64_t)w->rules);
 	sl_buf_uvarint(&pay, np);
+	if (!(w->ptext = sl_calloc(np, sizeof *w->ptext))) {
+		sl_sila_writer_free(w);
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	}
+	w->nptext = np;
 	for (size_t i = 0; i < np && !rc; i++) {
 		const sl_log *log = primers[i];
 		const uint8_t *seg;
@@ -254,6 +269,9 @@ int sl_sila_writer_new(sl_sila_writer **out, const sl_log *const *primers, size_
 		}
 		if (hdr.failed || dict_add_header(&w->dict, hdr.data, hdr.len))
 			rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+		/* a member that is this game is written as a DGAME */
+		if (!rc && log->n && (sl_sil_write(log, &w->ptext[i]) || w->ptext[i].failed))
+			rc = sl_error_set(err, SL_ENOMEM, "out of memory");
 	}
 	if (!rc && pay.len > SL_SILB_MAX_RECORD)
 		rc = sl_error_set(err, SL_ELIMIT, "a dictionary of %zu bytes, more than a record holds", pay.len);
@@ -272,6 +290,31 @@ int sl_sila_writer_new(sl_sila_writer **out, const sl_log *const *primers, size_
 	w->dict_end = w->out.len;
 	*out = w;
 	return SL_OK;
+}
+
+/* log as a DGAME record when it is one of the dictionary's games (the same
+ * canonical text): 1 written, 0 not one, or a negative code. */
+static int dgame_write(sl_sila_writer *w, const sl_log *log, sl_error *err)
+{
+	sl_buf t, pay;
+	int rc = 0;
+	if (!w->nptext || !log->n)
+		return 0;
+	sl_buf_init(&t);
+	sl_buf_init(&pay);
+	if (sl_sil_write(log, &t) || t.failed)
+		rc = sl_error_set(err, SL_ENOMEM, "out of memory");
+	for (size_t i = 0; !rc && i < w->nptext; i++)
+		if (w->ptext[i].len == t.len && t.len && memcmp(w->ptext[i].data, t.data, t.len) == 0) {
+			sl_buf_uvarint(&pay, i + 1);
+			if (log->tail_comment)
+				silb_put_str(&pay, log->tail_comment, strlen(log->tail_comment));
+			silb_put_record(&w->out, SILB_K_DGAME, pay.data, pay.len);
+			rc = pay.failed || w->out.failed ? sl_error_set(err, SL_ENOMEM, "out of memory") : 1;
+		}
+	sl_buf_free(&t);
+	sl_buf_free(&pay);
+	return rc;
 }
 
 int sl_sila_writer_add(sl_sila_writer *w, const char *name, const sl_log *log, sl_error *err)
@@ -296,12 +339,13 @@ int sl_sila_writer_add(sl_sila_writer *w, const char *name, const sl_log *log, s
 		w->m = m;
 		w->cap = cap;
 	}
-	if ((rc = silb_member_write(log, &w->dict, &w->out, NULL, err))) {
+	if ((rc = dgame_write(w, log, err)) < 0 || (rc == 0 && (rc = silb_member_write(log, &w->dict, &w->out, NULL, err)))) {
 		w->out.len = at;
 		return rc;
 	}
-	/* the INDEX is the member's last record */
-	for (pos = at; pos + SILB_FRAME <= w->out.len;) {
+	/* the INDEX is the member's last record (none: a MEMBER or DGAME record) */
+	for (pos = at; w->out.data[at] != SILB_K_MEMBER && w->out.data[at] != SILB_K_DGAME &&
+	     pos + SILB_FRAME <= w->out.len;) {
 		uint32_t len = (uint32_t)w->out.data[pos + 1] | (uint32_t)w->out.data[pos + 2] << 8 |
 			(uint32_t)w->out.data[pos + 3] << 16 | (uint32_t)w->out.data[pos + 4] << 24;
 		idx = len + SILB_FRAME;
@@ -475,7 +519,7 @@ static int load_directory(sl_sila *a, const uint8_t *pl, size_t plen, size_t off
 	sl_reader_init(&r, pl, plen);
 	n = sl_read_uvarint(&r);
 	raw = sl_read_uvarint(&r);
-	if (r.err || n > SL_SILA_MAX_MEMBERS || n * MANY_MIN_MEMBER > a->size || raw > MANY_MAX_DIR)
+	if (r.err || n > SL_SILA_MAX_MEMBERS || n * MANY_MIN_MEMBER1 > a->size || raw > MANY_MAX_DIR)
 		return silb_fail(err, a->path, off, SL_EFORMAT, "the DIRECTORY: %llu games in %llu "
 			"bytes: out of range for the file", (unsigned long long)n, (unsigned long long)raw);
 	if ((rc = silb_inflate_dict(pl + r.pos, plen - r.pos, (size_t)raw, NULL, 0, &bytes, msg, sizeof msg)))
@@ -502,8 +546,9 @@ static int load_directory(sl_sila *a, const uint8_t *pl, size_t plen, size_t off
 			rc = silb_fail(err, a->path, off, SL_EFORMAT, "the DIRECTORY: game %zu is cut short", i + 1);
 		else if (!sl_sila_name_ok((const char *)s, (size_t)nl))
 			rc = silb_fail(err, a->path, off, SL_EFORMAT, "the DIRECTORY: game %zu has no valid name", i + 1);
-		else if (gap > a->size || mb < MANY_MIN_MEMBER || mb > a->size || end + gap + mb > off ||
-		    idx < SILB_FRAME || idx > mb - SILB_FRAME || ev > SL_LOG_MAX_ENTRIES || tu > 1000000)
+		else if (gap > a->size || mb < (idx ? MANY_MIN_MEMBER : MANY_MIN_MEMBER1) || mb > a->size ||
+		    end + gap + mb > off || (idx && idx < SILB_FRAME) || idx > mb - SILB_FRAME ||
+		    ev > SL_LOG_MAX_ENTRIES || tu > 1000000)
 			rc = silb_fail(err, a->path, off, SL_EFORMAT,
 				"the DIRECTORY: game %zu (%.*s) lies outside the file's members", i + 1, (int)nl,
 				(const char *)s);
@@ -687,6 +732,11 @@ static int dict_decode(sl_sila *a, sl_error *err)
 	sl_error_clear(&a->dict_err);
 	if ((rc = read_rec(a, a->dict_off, a->dict_len, SILB_K_DICT, &buf, &pl, &plen, &a->dict_err)))
 		goto out;
+	if (!(a->dict.games = sl_calloc(a->nprimers ? a->nprimers : 1, sizeof *a->dict.games))) {
+		rc = silb_fail(&a->dict_err, a->path, a->dict_off, SL_ENOMEM, "out of memory");
+		goto out;
+	}
+	a->dict.ngames = a->nprimers;
 	sl_reader_init(&r, pl, plen);
 	{
 		const char *g;
@@ -778,6 +828,8 @@ static int dict_decode(sl_sila *a, sl_error *err)
 		sl_mcs_snap_free(a->dict.snap);
 		a->dict.snap = snap;
 		snap = NULL;
+		a->dict.games[i] = log;   /* a DGAME member reads it */
+		log = NULL;
 next:
 		sl_mcs_snap_free(snap);
 		if (st)

@@ -425,7 +425,9 @@ int silb_mseg_decode(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st,
 	if ((rc = silb_mseg_strings(sg, &strs, msg, msgn)))
 		return rc == SL_ENOMEM ? rc : SL_EFORMAT;
 	size_t start = log->n;
+	sl_mcs_set_short(s, sg->short_end);
 	rc = mseg_run(s, sg, ref, st, log, events, strs, stop_turn, keybytes, at, msg, msgn);
+	sl_mcs_set_short(s, 0);
 	if (rc == SL_OK && sg->snap_out && sl_mcs_snap_take(s, sg->primed ? sl_mcs_get_prime(s) : NULL,
 	    log->ev + start, log->n - start, sg->snap_out)) {
 		snprintf(msg, msgn, "out of memory");
@@ -444,12 +446,19 @@ static int mseg_run(sl_mcs *s, const silb_mseg *sg, const void *ref, void **st, 
 		snprintf(msg, msgn, "%s", sl_mcs_msg(s));
 		return rc;
 	}
-	if ((rc = sl_mcs_keyframe(s, ref, st, sg->hash))) {
+	if (sg->nokey) {   /* the game's start: the state is the initial one */
+		sl_error e;
+		sl_error_clear(&e);
+		if ((rc = sl_game_clone(log->game, ref, st, &e))) {
+			snprintf(msg, msgn, "%s", e.msg);
+			return rc;
+		}
+	} else if ((rc = sl_mcs_keyframe(s, ref, st, sg->hash))) {
 		snprintf(msg, msgn, "the keyframe: %s", sl_mcs_msg(s));
 		return rc;
 	}
-	if (keybytes)
-		*keybytes = sl_mcs_pos(s);
+	if (keybytes)   /* none coded: the bytes the decoder has read ahead are the entries' */
+		*keybytes = sg->nokey ? 0 : sl_mcs_pos(s);
 	for (uint64_t i = 0; i < sg->count; i++) {
 		sl_event spare, *ev = &spare;
 		int full = stop_turn ? 0 : log_room(log);
@@ -634,6 +643,141 @@ int silb_mheader_get(const uint8_t *pl, size_t plen, const silb_dict *dict, int 
 	if (rc == 0)
 		h->format_version = *fmt;
 	return rc;
+}
+
+/* The header bytes of a MEMBER: runs of bytes that replace the reference
+ * header's (the dictionary's last) at their places, or deflated. */
+static int member1_header(sl_reader *r, int runs, const silb_dict *d, uint8_t **raw, size_t *nraw,
+	char *msg, size_t msgn)
+{
+	*raw = NULL;
+	*nraw = 0;
+	if (runs) {
+		const uint8_t *ref = d->hdict + d->nhdict - d->nlast;
+		uint64_t k = sl_read_uvarint(r);
+		size_t at = 0;
+		if (r->err || !d->nlast || k > d->nlast) {
+			snprintf(msg, msgn, r->err ? "its header is cut short"
+				: "its header is coded against the dictionary's, and there is none to match");
+			return -1;
+		}
+		if (!(*raw = sl_malloc(d->nlast)))
+			return snprintf(msg, msgn, "out of memory"), SL_ENOMEM;
+		memcpy(*raw, ref, d->nlast);
+		for (uint64_t i = 0; i < k; i++) {
+			uint64_t gap = sl_read_uvarint(r), len = sl_read_uvarint(r) + 1;
+			const uint8_t *b;
+			if (r->err || gap > d->nlast - at || len > d->nlast - at - gap || len > r->len - r->pos) {
+				snprintf(msg, msgn, "its header's run %llu of %llu lies outside the reference header "
+					"(%zu bytes)", (unsigned long long)i + 1, (unsigned long long)k, d->nlast);
+				sl_free(*raw);
+				*raw = NULL;
+				return -1;
+			}
+			at += (size_t)gap;
+			b = sl_read_bytes(r, (size_t)len);
+			memcpy(*raw + at, b, (size_t)len);
+			at += (size_t)len;
+		}
+		*nraw = d->nlast;
+		return 0;
+	}
+	{
+		uint64_t want = sl_read_uvarint(r), nz = sl_read_uvarint(r);
+		int rc;
+		if (r->err || nz > r->len - r->pos) {
+			snprintf(msg, msgn, "its deflated header runs past the record");
+			return -1;
+		}
+		if (want > SL_SILB_MAX_RECORD) {
+			snprintf(msg, msgn, "a header of %llu bytes, more than the limit (%u)", (unsigned long long)want,
+				SL_SILB_MAX_RECORD);
+			return -1;
+		}
+		if ((rc = silb_inflate_dict(sl_read_bytes(r, (size_t)nz), (size_t)nz, (size_t)want, d->hdict, d->nhdict,
+		    raw, msg, msgn)))
+			return rc;
+		*nraw = (size_t)want;
+		return 0;
+	}
+}
+
+int silb_member1_parse(const uint8_t *pl, size_t plen, const silb_dict *d, int *fmt, sl_header *h,
+	uint64_t *init_hash, const char **tail, size_t *ntail, silb_mseg *sg, char *msg, size_t msgn)
+{
+	sl_reader r, hr;
+	uint8_t *raw = NULL;
+	size_t nraw;
+	int bits, rc;
+	memset(h, 0, sizeof *h);
+	memset(sg, 0, sizeof *sg);
+	*tail = NULL;
+	*ntail = 0;
+	sl_reader_init(&r, pl, plen);
+	bits = sl_read_u8(&r);
+	*fmt = bits & 3;
+	if (r.err || *fmt < 1 || *fmt > SL_SILB_VERSION) {
+		snprintf(msg, msgn, r.err ? "cut short" : "its first byte 0x%02x is not a format version and flags",
+			(unsigned)bits);
+		return -1;
+	}
+	if ((rc = member1_header(&r, bits & 4, d, &raw, &nraw, msg, msgn)))
+		return rc;
+	sl_reader_init(&hr, raw, nraw);
+	rc = silb_get_header(&hr, h, init_hash, msg, msgn);
+	if (rc == 0 && hr.pos != hr.len) {
+		snprintf(msg, msgn, "%zu bytes after the header", hr.len - hr.pos);
+		rc = -1;
+	}
+	sl_free(raw);
+	if (rc) {
+		char m2[256];
+		snprintf(m2, sizeof m2, "its header: %s", msg);
+		snprintf(msg, msgn, "%s", m2);
+		return rc;
+	}
+	h->format_version = *fmt;
+	if ((bits & 8) && (silb_get_str(&r, tail, ntail) || !sl_text_ok(*tail, *ntail, 1))) {
+		snprintf(msg, msgn, "its tail is not '#' comment lines");
+		return -1;
+	}
+	sg->count = sl_read_uvarint(&r);
+	/* the model version: bits 4-7 as version + 1 (0..14), else a uvarint */
+	sg->version = bits >> 4 ? (uint64_t)(bits >> 4) - 1 : sl_read_uvarint(&r);
+	sg->end_hash = sl_read_u32le(&r);
+	sg->strlen = sl_read_uvarint(&r);
+	if (!r.err && sg->strlen > 0) {
+		uint64_t nz = sl_read_uvarint(&r);
+		if (!r.err && nz > r.len - r.pos) {
+			snprintf(msg, msgn, "its string stream (%llu bytes) runs past the record", (unsigned long long)nz);
+			return -1;
+		}
+		sg->nzstr = (size_t)nz;
+		sg->zstr = sl_read_bytes(&r, sg->nzstr);
+		if (!r.err && (sg->strlen > SL_SILB_MAX_INFLATE || sg->strlen > (uint64_t)sg->nzstr * 1040 + 64)) {
+			snprintf(msg, msgn, "its strings declare %llu bytes from %zu deflated: out of range",
+				(unsigned long long)sg->strlen, sg->nzstr);
+			return -1;
+		}
+	}
+	if (r.err) {
+		snprintf(msg, msgn, "its segment's fields are cut short");
+		return -1;
+	}
+	if (sg->count < 1 || sg->count > SL_SILB_MSEGMENT_ENTRIES ||
+	    sg->count > (uint64_t)(plen - r.pos) * 256 + 4096) {
+		snprintf(msg, msgn, "a game of %llu entries in %zu coded bytes (a MEMBER holds 1..%d, at most 256 "
+			"per byte)", (unsigned long long)sg->count, plen - r.pos, SL_SILB_MSEGMENT_ENTRIES);
+		return -1;
+	}
+	sg->code = pl + r.pos;
+	sg->ncode = plen - r.pos;
+	sg->nokey = sg->short_end = 1;
+	if (d->snap) {
+		sg->primed = 1;
+		sl_mcs_snap_strings(d->snap, &sg->zdict, &sg->nzdict);
+	}
+	return 0;
 }
 
 static int read_mheader(rd *d, const uint8_t *pl, size_t plen, size_t off, sl_error *err)
@@ -884,13 +1028,13 @@ static int archive_base(rd *d, const uint8_t *pl, size_t plen, size_t off, size_
 	return SL_OK;
 }
 
+static int mseg_into(rd *d, silb_mseg *sgp, const char *kn, size_t off, size_t recno, sl_error *err);
+
 static int archive_msegment(rd *d, int kind, const uint8_t *pl, size_t plen, size_t off, size_t recno,
 	sl_error *err)
 {
 	silb_mseg sg;
 	char msg[256];
-	void *st = NULL;
-	size_t start = d->log->n, keyb = 0;
 	const char *kn = silb_kind_name(kind);
 	int rc;
 	if ((rc = model_ready(d, err, off)))
@@ -898,6 +1042,18 @@ static int archive_msegment(rd *d, int kind, const uint8_t *pl, size_t plen, siz
 	if ((rc = silb_mseg_parse_kind(&sg, kind, d->mcs, pl, plen, msg, sizeof msg)))
 		return silb_fail(err, d->name, off, rc == SL_ENOMEM ? rc : SL_EFORMAT,
 			"record %zu (kind %s): %s", recno, kn, msg);
+	return mseg_into(d, &sg, kn, off, recno, err);
+}
+
+/* A parsed modelled segment decoded into the log, after the checks of
+ * where it starts. */
+static int mseg_into(rd *d, silb_mseg *sgp, const char *kn, size_t off, size_t recno, sl_error *err)
+{
+	silb_mseg sg = *sgp;
+	char msg[256];
+	void *st = NULL;
+	size_t start = d->log->n, keyb = 0;
+	int rc;
 	if (sg.first != d->base + d->log->n || sg.events_before != (uint64_t)d->events ||
 	    sg.turn != (uint64_t)d->turn || sg.phase != (uint64_t)d->phase)
 		return silb_fail(err, d->name, off, SL_EFORMAT,
@@ -999,6 +1155,104 @@ static void model_free(rd *d)
 		d->log->game->destroy(d->base_st);
 }
 
+int silb_dgame_log(const uint8_t *pl, size_t plen, const silb_dict *d, const char *name, sl_log **out,
+	char *msg, size_t msgn)
+{
+	sl_reader r;
+	uint64_t k;
+	const char *tail = NULL;
+	size_t ntail = 0;
+	sl_buf t;
+	sl_error e;
+	int rc;
+	*out = NULL;
+	sl_reader_init(&r, pl, plen);
+	k = sl_read_uvarint(&r);
+	if (!r.err && r.pos < r.len && (silb_get_str(&r, &tail, &ntail) || !sl_text_ok(tail, ntail, 1))) {
+		snprintf(msg, msgn, "its tail is not '#' comment lines");
+		return -1;
+	}
+	if (r.err || r.pos != r.len) {
+		snprintf(msg, msgn, r.err ? "cut short" : "%zu bytes after its fields", r.len - r.pos);
+		return -1;
+	}
+	if (k < 1 || k > d->ngames || !d->games || !d->games[k - 1]) {
+		snprintf(msg, msgn, "the dictionary holds no game %llu with entries (it holds %zu games)",
+			(unsigned long long)k, d->ngames);
+		return -1;
+	}
+	/* a log of its own, through the canonical text (which gives it back
+	 * exactly), so that it outlives the dictionary */
+	sl_buf_init(&t);
+	sl_error_clear(&e);
+	if (sl_sil_write(d->games[k - 1], &t) || t.failed) {
+		sl_buf_free(&t);
+		snprintf(msg, msgn, "out of memory");
+		return SL_ENOMEM;
+	}
+	rc = sl_sil_read(out, name, (const char *)t.data, t.len, &e);
+	sl_buf_free(&t);
+	if (rc == SL_OK && tail && !((*out)->tail_comment = sl_strndup(tail, ntail)))
+		rc = SL_ENOMEM;
+	if (rc) {
+		sl_log_free(*out);
+		*out = NULL;
+		snprintf(msg, msgn, "%.200s", rc == SL_ENOMEM ? "out of memory" : e.msg);
+		return rc == SL_ENOMEM ? rc : -1;
+	}
+	return 0;
+}
+
+/* A DGAME member: the dictionary's game, handed over as one segment. */
+static int read_dgame(rd *d, const uint8_t *pl, size_t plen, size_t off, sl_error *err)
+{
+	char msg[256];
+	sl_log *log;
+	int rc;
+	if ((rc = silb_dgame_log(pl, plen, d->dict, d->name, &log, msg, sizeof msg)))
+		return silb_fail(err, d->name, off, rc == SL_ENOMEM ? rc : SL_EFORMAT, "record 1 (kind DGAME): %s", msg);
+	d->log = log;
+	d->fmt = log->h.format_version;
+	d->c.log = log;
+	d->c.arena = &log->arena;
+	if (d->info) {
+		d->info->init_hash = silb_init_hash(log);
+		d->info->version = d->fmt;
+		d->info->dgame = (size_t)pl[0];   /* k < 128: one byte (a DICT holds at most 64) */
+	}
+	if (d->sink && (rc = d->sink(d->ud, d->log, NULL, 0, err)))
+		return rc;
+	for (size_t i = 0; i < log->n; i++)
+		track(d, &log->ev[i]);
+	return hand_over(d, err);
+}
+
+/* A MEMBER record: the whole game, header to tail, in one. */
+static int read_member1(rd *d, const uint8_t *pl, size_t plen, size_t off, silb_mseg *sgp, sl_error *err)
+{
+	sl_header h;
+	silb_mseg sg;
+	uint64_t ih = 0;
+	const char *tail;
+	size_t ntail;
+	char msg[256];
+	int rc;
+	if ((rc = silb_member1_parse(pl, plen, d->dict, &d->fmt, &h, &ih, &tail, &ntail, &sg, msg, sizeof msg))) {
+		sl_header_free(&h);
+		return silb_fail(err, d->name, off, rc == SL_ENOMEM ? rc : SL_EFORMAT, "record 1 (kind MEMBER): %s", msg);
+	}
+	if (d->info) {
+		d->info->init_hash = ih;
+		d->info->version = d->fmt;
+	}
+	if (new_log(d, &h, err, off))
+		return err->code;
+	if (tail && !(d->log->tail_comment = sl_strndup(tail, ntail)))
+		return silb_fail(err, d->name, off, SL_ENOMEM, "out of memory");
+	*sgp = sg;
+	return model_ready(d, err, off);
+}
+
 /* dict != NULL: data is a member of an archive of many games, at file
  * offset org (MHEADER first, INDEX last, no file header or trailer). */
 static int read_all(sl_log **out, const char *name, const void *data, size_t n,
@@ -1058,9 +1312,45 @@ static int read_all(sl_log **out, const char *name, const void *data, size_t n,
 		info->records++;
 		if (recno == 1) {
 			int want = dict ? SILB_K_MHEADER : SILB_K_HEADER;
+			if (dict && kind == SILB_K_DGAME) {   /* the dictionary's game */
+				if ((rc = read_dgame(&d, pl, plen, at, &e)))
+					goto fatal;
+				stage = 2;
+				pos += (size_t)len;
+				good = pos;
+				if (pos < n) {
+					rc = silb_fail(&e, d.name, pos + org, SL_EFORMAT, "%zu bytes after the DGAME record", n - pos);
+					break;
+				}
+				continue;
+			}
+			if (dict && kind == SILB_K_MEMBER) {   /* the whole game in one record */
+				silb_mseg sg;
+				if ((rc = read_member1(&d, pl, plen, at, &sg, &e)))
+					goto fatal;
+				if (sink && (rc = sink(ud, d.log, NULL, 0, &e)))
+					goto fatal;
+				if ((rc = mseg_into(&d, &sg, "MEMBER", at, recno, &e))) {
+					if (sink && (d.sink_failed || !(flags & SL_SILB_RECOVER)))
+						goto fatal;
+					d.log->n = 0;
+					if (!sink)
+						retrack(&d);
+					break;
+				}
+				stage = 2;
+				pos += (size_t)len;
+				good = pos;
+				if (pos < n) {
+					rc = silb_fail(&e, d.name, pos + org, SL_EFORMAT, "%zu bytes after the MEMBER record", n - pos);
+					break;
+				}
+				continue;
+			}
 			if (kind != want) {
-				rc = silb_fail(&e, d.name, at, SL_EFORMAT, "the first record is %s, expected %s",
-					silb_kind_name(kind) ? silb_kind_name(kind) : "unknown", silb_kind_name(want));
+				rc = silb_fail(&e, d.name, at, SL_EFORMAT, "the first record is %s, expected %s%s",
+					silb_kind_name(kind) ? silb_kind_name(kind) : "unknown", silb_kind_name(want),
+					dict ? ", MEMBER or DGAME" : "");
 				goto fatal;
 			}
 			if ((rc = dict ? read_mheader(&d, pl, plen, at, &e) : read_header(&d, pl, plen, at, &e)))

@@ -30,7 +30,28 @@ struct sl_silb {
 	sl_event marker;
 	sl_sila *many;           /* a game of an archive of many games: the archive (its fd), */
 	size_t org;              /* where the game's records start */
+	const silb_dict *dict;   /* and its dictionary */
+	sl_log *dlog;            /* a DGAME member: the game (its entries) */
 };
+
+/* A modelled segment's record of `kind` (MSEGMENT, PSEGMENT, or a game's
+ * MEMBER record) parsed into ms. 0 or -1 with msg. */
+static int seg_parse(const sl_silb *f, int kind, const uint8_t *pl, size_t plen, silb_mseg *ms, char *msg,
+	size_t msgn)
+{
+	if (kind == SILB_K_MEMBER) {
+		sl_header h;
+		uint64_t ih;
+		const char *tail;
+		size_t ntail;
+		int fmt, rc = f->dict ? silb_member1_parse(pl, plen, f->dict, &fmt, &h, &ih, &tail, &ntail, ms, msg, msgn)
+			: (snprintf(msg, msgn, "a MEMBER record outside an archive of many games"), -1);
+		if (f->dict)
+			sl_header_free(&h);
+		return rc ? -1 : 0;
+	}
+	return silb_mseg_parse_kind(ms, kind, f->mcs, pl, plen, msg, msgn);
+}
 
 static int read_at(sl_silb *f, size_t off, void *p, size_t n, const char *name, sl_error *err)
 {
@@ -56,7 +77,8 @@ static int read_record(sl_silb *f, const char *name, size_t off, size_t len, int
 	if (got < 0)
 		return (int)got;
 	if (kind != want && !(want == SILB_K_SEGMENT && (kind == SILB_K_MSEGMENT ||
-	    (kind == SILB_K_PSEGMENT && f->many))))
+	    ((kind == SILB_K_PSEGMENT || kind == SILB_K_MEMBER) && f->many))) &&
+	    !(want == SILB_K_DGAME && kind == SILB_K_MEMBER))
 		return silb_fail(err, name, off, SL_EFORMAT, "expected a %s record here",
 			silb_kind_name(want));
 	return SL_OK;
@@ -123,6 +145,9 @@ static int read_index(sl_silb *f, const char *name, size_t len, sl_error *err)
 
 /* The header record at hdr (HEADER, or a member's MHEADER against the
  * dictionary d), the game, the coder and the BASE record after it. */
+static int open_game(sl_silb *f, const char *path, size_t hdr, size_t at, sl_header *hp, const silb_dict *d,
+	sl_error *err);
+
 static int open_header(sl_silb *f, const char *path, size_t hdr, int fmt, const silb_dict *d, sl_error *err)
 {
 	uint8_t fr[5], *buf = NULL;
@@ -132,8 +157,6 @@ static int open_header(sl_silb *f, const char *path, size_t hdr, int fmt, const 
 	sl_header h;
 	uint64_t ih;
 	char msg[256];
-	const sl_game *g;
-	sl_error e;
 	int rc, want = d ? SILB_K_MHEADER : SILB_K_HEADER;
 	if ((rc = read_at(f, hdr, fr, 5, path, err)))
 		return rc;
@@ -160,6 +183,23 @@ static int open_header(sl_silb *f, const char *path, size_t hdr, int fmt, const 
 			silb_kind_name(want), msg);
 	}
 	h.format_version = fmt;
+	return open_game(f, path, hdr, hdr + len + SILB_FRAME, &h, d, err);
+}
+
+/* The log, the coder and the initial state for header h (taken), and the
+ * BASE record at `at` when there is one. */
+static int open_game(sl_silb *f, const char *path, size_t hdr, size_t at, sl_header *hp, const silb_dict *d,
+	sl_error *err)
+{
+	uint8_t fr[5], *buf = NULL;
+	const uint8_t *pl;
+	size_t plen;
+	uint32_t len;
+	sl_header h = *hp;
+	char msg[256];
+	const sl_game *g;
+	sl_error e;
+	int rc;
 	g = sl_game_find_version(h.game, h.rules_version);
 	if (!g) {
 		rc = silb_fail(err, path, hdr, SL_EFORMAT, "unknown game '%s' (see `sillage games`)", h.game);
@@ -173,7 +213,6 @@ static int open_header(sl_silb *f, const char *path, size_t hdr, int fmt, const 
 	}
 	f->log->h = h;
 	/* the BASE record, when there is one, follows the header */
-	size_t at = hdr + len + SILB_FRAME;
 	sl_error_clear(&e);
 	if ((rc = sl_mcs_new(&f->mcs, f->log->game, &f->log->h, f->log->name, &f->log->arena)) ||
 	    (rc = g->init(&f->init_st, &f->log->h, &e)))
@@ -192,6 +231,127 @@ static int open_header(sl_silb *f, const char *path, size_t hdr, int fmt, const 
 		sl_free(buf);
 	}
 	return rc;
+}
+
+/* A DGAME member: the dictionary's game (f->dlog), a scratch log of its
+ * header, its initial state; one segment, the record. */
+static int open_dgame(sl_silb *f, const char *path, const sl_sila_member *m, const silb_dict *d,
+	const uint8_t *pl, size_t plen, sl_error *err)
+{
+	char msg[256];
+	long events = 0;
+	int turns = 0, rc;
+	sl_error e;
+	if ((rc = silb_dgame_log(pl, plen, d, path, &f->dlog, msg, sizeof msg)) ||
+	    (rc = silb_dgame_log(pl, plen, d, path, &f->log, msg, sizeof msg)))
+		return silb_fail(err, path, f->org, rc == SL_ENOMEM ? rc : SL_EFORMAT, "record 1 (kind DGAME): %s", msg);
+	f->log->n = 0;
+	for (size_t i = 0; i < f->dlog->n; i++)
+		if (f->dlog->ev[i].entry == SL_ENTRY_EVENT)
+			events++;
+		else if (f->dlog->ev[i].entry == SL_ENTRY_TURN)
+			turns = f->dlog->ev[i].mark;
+	if (events != m->events || turns != m->turns)
+		return silb_fail(err, path, f->org, SL_EFORMAT, "record 1 (kind DGAME): the game has %ld events over %d "
+			"turns, the DIRECTORY says %ld over %d", events, turns, m->events, m->turns);
+	f->nseg = 1;
+	f->entries = f->dlog->n;
+	f->nevents = events;
+	f->turns = turns;
+	f->off = sl_calloc(2, sizeof *f->off);
+	f->first = sl_calloc(2, sizeof *f->first);
+	f->events = sl_calloc(2, sizeof *f->events);
+	f->turn = sl_calloc(2, sizeof *f->turn);
+	if (!f->off || !f->first || !f->events || !f->turn)
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	f->off[0] = f->org;
+	f->off[1] = f->index_off = f->org + m->bytes;
+	f->first[1] = f->entries;
+	sl_error_clear(&e);
+	if ((rc = f->log->game->init(&f->init_st, &f->log->h, &e)))
+		return rc == SL_ENOMEM ? sl_error_set(err, rc, "out of memory")
+			: silb_fail(err, path, f->org, rc, "the game's initial state: %s", e.msg);
+	return SL_OK;
+}
+
+/* A DGAME member's entries into the scratch log from the start, applied
+ * to a copy of the initial state, up to the stop (0: all of them). */
+static int dgame_run(sl_silb *f, int stop, void **out, sl_error *err)
+{
+	const sl_game *g = f->log->game;
+	void *st = NULL;
+	long no = 0;
+	int rc;
+	f->log->n = 0;
+	if ((rc = sl_game_clone(g, f->init_st, &st, err)))
+		return rc;
+	for (size_t i = 0; i < f->dlog->n; i++) {
+		const sl_event *ev = &f->dlog->ev[i];
+		if (silb_log_push(f->log, ev)) {   /* its strings stay in dlog's arena */
+			g->destroy(st);
+			return sl_error_set(err, SL_ENOMEM, "out of memory");
+		}
+		no += ev->entry == SL_ENTRY_EVENT;
+		if ((rc = sl_entry_apply(g, &f->log->h, f->log->name, st, &f->log->ev[f->log->n - 1], no, NULL, err))) {
+			g->destroy(st);
+			return rc;
+		}
+		if (stop && (stop > 0 ? ev->entry == SL_ENTRY_TURN && ev->mark == stop
+		    : ev->entry == SL_ENTRY_EVENT && no == -(long)stop))
+			break;
+	}
+	f->at_events = no;
+	f->at_entry = 1;
+	*out = st;
+	return SL_OK;
+}
+
+/* A game in one MEMBER record (m): its header, and an index of its one
+ * segment, the record itself. */
+static int open_member1(sl_silb *f, const char *path, const sl_sila_member *m, const silb_dict *d,
+	sl_error *err)
+{
+	uint8_t *buf = NULL;
+	const uint8_t *pl;
+	size_t plen;
+	sl_header h;
+	silb_mseg sg;
+	uint64_t ih;
+	const char *tail;
+	size_t ntail;
+	char msg[256];
+	int fmt, rc;
+	if ((rc = read_record(f, path, f->org, m->bytes, SILB_K_DGAME, &buf, &pl, &plen, err))) {
+		sl_free(buf);
+		return rc;
+	}
+	if (buf[0] == SILB_K_DGAME) {
+		rc = open_dgame(f, path, m, d, pl, plen, err);
+		sl_free(buf);
+		return rc;
+	}
+	rc = silb_member1_parse(pl, plen, d, &fmt, &h, &ih, &tail, &ntail, &sg, msg, sizeof msg);
+	sl_free(buf);
+	if (rc) {
+		sl_header_free(&h);
+		return silb_fail(err, path, f->org, rc == SL_ENOMEM ? rc : SL_EFORMAT, "record 1 (kind MEMBER): %s", msg);
+	}
+	f->nseg = 1;
+	f->entries = (size_t)sg.count;
+	f->nevents = m->events;
+	f->turns = m->turns;
+	f->off = sl_calloc(2, sizeof *f->off);
+	f->first = sl_calloc(2, sizeof *f->first);
+	f->events = sl_calloc(2, sizeof *f->events);
+	f->turn = sl_calloc(2, sizeof *f->turn);
+	if (!f->off || !f->first || !f->events || !f->turn) {
+		sl_header_free(&h);
+		return sl_error_set(err, SL_ENOMEM, "out of memory");
+	}
+	f->off[0] = f->org;
+	f->off[1] = f->index_off = f->org + m->bytes;
+	f->first[1] = f->entries;
+	return open_game(f, path, f->org, f->index_off, &h, d, err);
 }
 
 /* FILE:NAME: the game's INDEX from the archive's directory, its MHEADER,
@@ -213,7 +373,12 @@ static int open_member(sl_silb **out, const char *path, sl_error *err)
 	f->size = silb_sila_size(f->many);
 	f->org = m->offset;
 	f->index_off = m->offset + m->bytes - m->index_bytes;
-	if ((rc = read_index(f, path, m->index_bytes, err)) || (rc = open_header(f, path, f->org, 0, d, err)))
+	f->dict = d;
+	if (m->index_bytes == 0)
+		rc = open_member1(f, path, m, d, err);
+	else if (!(rc = read_index(f, path, m->index_bytes, err)))
+		rc = open_header(f, path, f->org, 0, d, err);
+	if (rc)
 		goto fail;
 	*out = f;
 	return SL_OK;
@@ -295,6 +460,7 @@ void sl_silb_close(sl_silb *f)
 	if (f->base_st)
 		f->log->game->destroy(f->base_st);
 	sl_log_free(f->log);
+	sl_log_free(f->dlog);
 	sl_free(f->off);
 	sl_free(f->first);
 	sl_free(f->events);
@@ -366,11 +532,13 @@ static int seek_at(sl_silb *f, int stop, void **out, size_t *inflated, sl_error 
 	void *st = NULL;
 	char msg[256];
 	int rc;
+	if (f->dlog)
+		return dgame_run(f, stop, out, err);
 	if ((rc = read_segment(f, s, &buf, &pl, &plen, err)))
 		return rc;
-	if (buf[0] == SILB_K_MSEGMENT || buf[0] == SILB_K_PSEGMENT) {
+	if (buf[0] == SILB_K_MSEGMENT || buf[0] == SILB_K_PSEGMENT || buf[0] == SILB_K_MEMBER) {
 		silb_mseg ms;
-		if (silb_mseg_parse_kind(&ms, buf[0], f->mcs, pl, plen, msg, sizeof msg))
+		if (seg_parse(f, buf[0], pl, plen, &ms, msg, sizeof msg))
 			;   /* msg says why */
 		else if (ms.first != f->first[s] || ms.turn != (uint64_t)f->turn[s] ||
 		    ms.count != f->first[s + 1] - f->first[s])
@@ -536,7 +704,7 @@ static int walk_mseg(sl_silb *f, size_t s, int kind, const uint8_t *pl, size_t p
 	void *end = NULL;
 	char msg[256];
 	int rc;
-	if (silb_mseg_parse_kind(&ms, kind, f->mcs, pl, plen, msg, sizeof msg))
+	if (seg_parse(f, kind, pl, plen, &ms, msg, sizeof msg))
 		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: %s", s + 1, msg);
 	if (ms.first != f->first[s] || ms.turn != (uint64_t)f->turn[s] || ms.count != f->first[s + 1] - f->first[s])
 		return silb_fail(err, name, f->off[s], SL_EFORMAT, "segment %zu: it disagrees with the INDEX", s + 1);
@@ -548,7 +716,12 @@ static int walk_mseg(sl_silb *f, size_t s, int kind, const uint8_t *pl, size_t p
 	rc = silb_mseg_decode(f->mcs, &ms, ref, &end, f->log, 0, NULL, NULL, msg, sizeof msg);
 	if (end)
 		g->destroy(end);
-	if (rc == SL_OK && start) {   /* the keyframe again, for the state the segment opens on */
+	if (rc == SL_OK && start && ms.nokey) {   /* the game's start */
+		sl_error e;
+		sl_error_clear(&e);
+		if ((rc = sl_game_clone(g, ref, start, &e)))
+			snprintf(msg, sizeof msg, "%.200s", e.msg);
+	} else if (rc == SL_OK && start) {   /* the keyframe again, for the state the segment opens on */
 		if ((rc = silb_mseg_strings(&ms, &strs, msg, sizeof msg)) == 0) {
 			sl_mcs_begin_dec(f->mcs, ms.code, ms.ncode, strs, (size_t)ms.strlen);
 			if ((ms.primed && (rc = sl_mcs_prime(f->mcs))) ||
@@ -616,6 +789,21 @@ static int walk_segs(sl_silb *f, size_t s0, void **start, long *events_before, s
 	size_t s;
 	*events_before = f->events[s0];
 	*entries_before = f->first[s0];
+	if (f->dlog) {   /* the dictionary's game: all of it, from the initial state */
+		void *end = NULL;
+		int rc = dgame_run(f, 0, &end, err);
+		if (end)
+			f->log->game->destroy(end);
+		if (rc == SL_OK && start)
+			rc = sl_game_clone(f->log->game, f->init_st, start, err);
+		if (rc == SL_OK)
+			rc = fn(ud, f->log, f->log->ev, f->log->n, err);
+		if (rc && start && *start) {
+			f->log->game->destroy(*start);
+			*start = NULL;
+		}
+		return rc < 0 ? rc : SL_OK;
+	}
 	for (s = s0; s < f->nseg; s++) {
 		uint8_t *buf;
 		const uint8_t *pl;

@@ -49,6 +49,12 @@ struct sl_silb_writer {
 	 * HEADER, segments primed from the dictionary, no TRAILER */
 	const silb_dict *dict;
 	sl_mcs_snap **snap_out;
+	/* a game in one MEMBER record (formats/silb.md, "MEMBER payload"):
+	 * its first fields (format version and flags, header), the rest
+	 * made by seg_flush into pay */
+	int one;
+	sl_buf head1;
+	size_t nseg1;
 };
 
 #define SILB_AHEAD_MAX 4096      /* entries held at most: a round longer is coded in parts */
@@ -162,6 +168,7 @@ void sl_silb_writer_free(sl_silb_writer *w)
 	sl_buf_free(&w->out);
 	sl_buf_free(&w->raw);
 	sl_buf_free(&w->pay);
+	sl_buf_free(&w->head1);
 	sl_arena_free(&w->arena);
 	sl_arena_free(&w->qarena);
 	sl_free(w->q);
@@ -232,18 +239,67 @@ static int seg_start(sl_silb_writer *w, sl_error *err)
 		w->seg_ref = w->base_st != NULL;
 		if (w->seg_ref && w->base.len == 0 && (rc = base_record(w, err)))
 			return rc;
+		sl_mcs_set_short(w->mcs, w->one);
 		sl_mcs_begin_enc(w->mcs, &w->raw);
 		if (w->dict && w->dict->snap && sl_mcs_prime(w->mcs))
 			return sl_error_set(err, SL_EFORMAT, "cannot prime the models: %s", sl_mcs_msg(w->mcs));
-		if (sl_mcs_keyframe(w->mcs, w->seg_ref ? w->base_st : w->init_st, &st, w->seg_hash))
+		if (!w->one && sl_mcs_keyframe(w->mcs, w->seg_ref ? w->base_st : w->init_st, &st, w->seg_hash))
 			return sl_error_set(err, SL_ENOMEM, "cannot code the keyframe: %s", sl_mcs_msg(w->mcs));
+	}
+	return SL_OK;
+}
+
+/* The segment's strings into pay: their length, then (when any) their raw
+ * deflate, primed by the dictionary's strings in a member. */
+static int put_strings(sl_silb_writer *w, sl_error *err)
+{
+	const uint8_t *sp;
+	size_t sn;
+	z_stream zs;
+	int zrc;
+	sl_mcs_strings(w->mcs, &sp, &sn);
+	sl_buf_uvarint(&w->pay, sn);
+	if (sn > 0) {   /* the strings, raw deflate: their length, then them */
+		sl_buf zb;
+		sl_buf_init(&zb);
+		if (sl_buf_reserve(&zb, compressBound((uLong)sn)))
+			return nomem(err);
+		memset(&zs, 0, sizeof zs);
+		if (deflateInit2(&zs, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY) != Z_OK) {
+			sl_buf_free(&zb);
+			return nomem(err);
+		}
+		if (w->dict && w->dict->snap) {   /* a primed segment: the dictionary's strings */
+			const uint8_t *zd;
+			size_t nzd;
+			sl_mcs_snap_strings(w->dict->snap, &zd, &nzd);
+			if (nzd && deflateSetDictionary(&zs, zd, (uInt)nzd) != Z_OK) {
+				deflateEnd(&zs);
+				sl_buf_free(&zb);
+				return nomem(err);
+			}
+		}
+		zs.next_in = (Bytef *)(uintptr_t)sp;
+		zs.avail_in = (uInt)sn;
+		zs.next_out = zb.data;
+		zs.avail_out = (uInt)zb.cap;
+		zrc = deflate(&zs, Z_FINISH);
+		zb.len = zs.total_out;
+		deflateEnd(&zs);
+		if (zrc != Z_STREAM_END) {
+			sl_buf_free(&zb);
+			return sl_error_set(err, SL_ENOMEM, "out of memory: deflate failed");
+		}
+		sl_buf_uvarint(&w->pay, zb.len);
+		sl_buf_put(&w->pay, zb.data, zb.len);
+		sl_buf_free(&zb);
 	}
 	return SL_OK;
 }
 
 static int seg_flush(sl_silb_writer *w, sl_error *err)
 {
-	z_stream z, zs;
+	z_stream z;
 	size_t at;
 	int zrc;
 	if (w->count == 0)
@@ -255,6 +311,22 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 	if (w->coding == SL_SILB_MODEL && sl_mcs_finish(w->mcs))
 		return sl_error_set(err, SL_ENOMEM, "cannot code the segment: %s", sl_mcs_msg(w->mcs));
 	sl_buf_reset(&w->pay);
+	if (w->one) {   /* a MEMBER's: entries, model version, end hash, strings, code */
+		uint64_t end_hash = 0;
+		if (w->nseg1++ || w->seg_first || w->count > SL_SILB_MSEGMENT_ENTRIES)
+			return sl_error_set(err, SL_EUSAGE, "a MEMBER record holds one segment at the game's start");
+		if (sl_game_hash(w->log->game, w->st, &end_hash) != SL_OK)
+			return sl_error_set(err, SL_ENOMEM, "out of memory: cannot hash the state");
+		sl_buf_uvarint(&w->pay, w->count);
+		if (sl_mcs_model_version(w->mcs) > 14)   /* else in the flags (member1_head) */
+			sl_buf_uvarint(&w->pay, (uint64_t)sl_mcs_model_version(w->mcs));
+		sl_buf_u32le(&w->pay, (uint32_t)end_hash);
+		if ((zrc = put_strings(w, err)))
+			return zrc;
+		sl_buf_put(&w->pay, w->raw.data, w->raw.len);
+		w->count = 0;
+		return w->pay.failed ? nomem(err) : SL_OK;
+	}
 	sl_buf_uvarint(&w->pay, w->seg_first);
 	sl_buf_uvarint(&w->pay, w->count);
 	sl_buf_uvarint(&w->pay, (uint64_t)w->seg_events);
@@ -262,51 +334,14 @@ static int seg_flush(sl_silb_writer *w, sl_error *err)
 	sl_buf_uvarint(&w->pay, (uint64_t)w->seg_phase);
 	sl_buf_u64le(&w->pay, w->seg_hash);
 	if (w->coding == SL_SILB_MODEL) {
-		const uint8_t *sp;
-		size_t sn;
 		uint64_t end_hash = 0;
 		if (sl_game_hash(w->log->game, w->st, &end_hash) != SL_OK)
 			return sl_error_set(err, SL_ENOMEM, "out of memory: cannot hash the state");
 		sl_buf_u8(&w->pay, (uint8_t)w->seg_ref);
 		sl_buf_uvarint(&w->pay, (uint64_t)sl_mcs_model_version(w->mcs));
 		sl_buf_u32le(&w->pay, (uint32_t)end_hash);
-		sl_mcs_strings(w->mcs, &sp, &sn);
-		sl_buf_uvarint(&w->pay, sn);
-		if (sn > 0) {   /* the strings, raw deflate: their length, then them */
-			sl_buf zb;
-			sl_buf_init(&zb);
-			if (sl_buf_reserve(&zb, compressBound((uLong)sn)))
-				return nomem(err);
-			memset(&zs, 0, sizeof zs);
-			if (deflateInit2(&zs, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY) != Z_OK) {
-				sl_buf_free(&zb);
-				return nomem(err);
-			}
-			if (w->dict && w->dict->snap) {   /* a primed segment: the dictionary's strings */
-				const uint8_t *zd;
-				size_t nzd;
-				sl_mcs_snap_strings(w->dict->snap, &zd, &nzd);
-				if (nzd && deflateSetDictionary(&zs, zd, (uInt)nzd) != Z_OK) {
-					deflateEnd(&zs);
-					sl_buf_free(&zb);
-					return nomem(err);
-				}
-			}
-			zs.next_in = (Bytef *)(uintptr_t)sp;
-			zs.avail_in = (uInt)sn;
-			zs.next_out = zb.data;
-			zs.avail_out = (uInt)zb.cap;
-			zrc = deflate(&zs, Z_FINISH);
-			zb.len = zs.total_out;
-			deflateEnd(&zs);
-			if (zrc != Z_STREAM_END) {
-				sl_buf_free(&zb);
-				return sl_error_set(err, SL_ENOMEM, "out of memory: deflate failed");
-			}
-			sl_buf_uvarint(&w->pay, zb.len);
-			sl_buf_put(&w->pay, zb.data, zb.len);
-			sl_buf_free(&zb);
-		}
+		if ((zrc = put_strings(w, err)))
+			return zrc;
 		sl_buf_put(&w->pay, w->raw.data, w->raw.len);
 		goto framed;
 	}
@@ -547,6 +582,26 @@ int sl_silb_writer_finish(sl_silb_writer *w, const char *tail, sl_buf *out, sl_e
 		sl_silb_writer_free(w);
 		return rc;
 	}
+	if (w->one) {   /* one MEMBER record: head1, the tail, the segment */
+		sl_buf_init(&b);
+		sl_buf_put(&b, w->head1.data, w->head1.len);
+		if (tail && b.len) {
+			b.data[0] |= 8;
+			silb_put_str(&b, tail, strlen(tail));
+		}
+		sl_buf_put(&b, w->pay.data, w->pay.len);
+		if (w->nseg1 != 1 || w->base.len)
+			rc = sl_error_set(err, SL_EUSAGE, "a MEMBER record holds one segment at the game's start");
+		else if (b.failed || w->head1.failed || w->pay.failed)
+			rc = nomem(err);
+		else if (b.len > SL_SILB_MAX_RECORD)
+			rc = sl_error_set(err, SL_ELIMIT, "a game of %zu bytes, more than a record holds", b.len);
+		else
+			silb_put_record(out, SILB_K_MEMBER, b.data, b.len);
+		sl_buf_free(&b);
+		sl_silb_writer_free(w);
+		return rc ? rc : out->failed ? nomem(err) : SL_OK;
+	}
 	sl_buf_init(&b);
 	if (w->base.len > 0) {
 		/* BASE goes right after HEADER, where a seeking reader finds it */
@@ -626,6 +681,78 @@ int sl_silb_write_archive_coded(const sl_log *log, int coding, sl_buf *out, sl_e
 	return sl_silb_writer_finish(w, log->tail_comment, out, err);
 }
 
+/* A MEMBER's first fields into w->head1: the format version and flags,
+ * then the header as runs of the bytes where it differs from the
+ * dictionary's last header, when it has that one's length, else deflated
+ * against the dictionary's headers: whichever is shorter. On failure w is
+ * freed. */
+static int member1_head(sl_silb_writer *w, const silb_dict *d, uint64_t ih, sl_error *err)
+{
+	sl_buf raw, runs, z;
+	int rc = SL_OK, fmt = w->log->h.format_version;
+	sl_buf_init(&raw);
+	sl_buf_init(&runs);
+	sl_buf_init(&z);
+	silb_put_header(&raw, &w->log->h, ih);
+	if (raw.failed || silb_deflate_dict(&z, raw.data, raw.len, d->hdict, d->nhdict))
+		rc = nomem(err);
+	else {   /* deflated: the raw length, the deflated length, the bytes */
+		sl_buf t;
+		size_t nz;
+		sl_reader r;
+		sl_buf_init(&t);
+		sl_reader_init(&r, z.data, z.len);
+		(void)sl_read_uvarint(&r);
+		nz = z.len - r.pos;
+		sl_buf_uvarint(&t, raw.len);
+		sl_buf_uvarint(&t, nz);
+		sl_buf_put(&t, z.data + r.pos, nz);
+		sl_buf_free(&z);
+		z = t;
+	}
+	if (!rc && d->nlast && raw.len == d->nlast) {
+		const uint8_t *ref = d->hdict + d->nhdict - d->nlast;
+		size_t k = 0, at = 0, i = 0;
+		sl_buf body;
+		sl_buf_init(&body);
+		while (i < raw.len) {
+			size_t j;
+			if (raw.data[i] == ref[i]) {
+				i++;
+				continue;
+			}
+			/* a run ends at two equal bytes in a row (one costs less inside it) */
+			for (j = i + 1; j < raw.len && !(raw.data[j] == ref[j] &&
+			     (j + 1 >= raw.len || raw.data[j + 1] == ref[j + 1])); j++)
+				;
+			sl_buf_uvarint(&body, i - at);
+			sl_buf_uvarint(&body, j - i - 1);
+			sl_buf_put(&body, raw.data + i, j - i);
+			k++;
+			at = i = j;
+		}
+		sl_buf_uvarint(&runs, k);
+		sl_buf_put(&runs, body.data, body.len);
+		if (body.failed)
+			runs.failed = 1;
+		sl_buf_free(&body);
+	}
+	if (!rc) {
+		int use_runs = runs.len && runs.len <= z.len;
+		int mv = sl_mcs_model_version(w->mcs);
+		sl_buf_u8(&w->head1, (uint8_t)(fmt | (use_runs ? 4 : 0) | (mv <= 14 ? (mv + 1) << 4 : 0)));
+		sl_buf_put(&w->head1, use_runs ? runs.data : z.data, use_runs ? runs.len : z.len);
+		if (w->head1.failed || runs.failed || z.failed)
+			rc = nomem(err);
+	}
+	sl_buf_free(&raw);
+	sl_buf_free(&runs);
+	sl_buf_free(&z);
+	if (rc)
+		sl_silb_writer_free(w);
+	return rc;
+}
+
 int silb_member_write(const sl_log *log, const silb_dict *d, sl_buf *out, sl_mcs_snap **snap_out,
 	sl_error *err)
 {
@@ -653,9 +780,15 @@ int silb_member_write(const sl_log *log, const silb_dict *d, sl_buf *out, sl_mcs
 			hdr.failed = 1;
 		sl_buf_free(&raw);
 	}
-	if ((rc = head_record(w, SILB_K_MHEADER, &hdr, err)))
-		return rc;
 	coding = coding_for(log, coding);
+	/* a short game at the game's start, not a dictionary's: one MEMBER record */
+	w->one = !snap_out && coding == SL_SILB_MODEL && log->n >= 1 && log->n <= SL_SILB_MSEGMENT_ENTRIES;
+	if (w->one) {
+		sl_buf_free(&hdr);
+		if ((rc = member1_head(w, d, ih, err)))
+			return rc;
+	} else if ((rc = head_record(w, SILB_K_MHEADER, &hdr, err)))
+		return rc;
 	if (snap_out && (coding != SL_SILB_MODEL || log->n > SL_SILB_MSEGMENT_ENTRIES)) {
 		sl_silb_writer_free(w);
 		return sl_error_set(err, SL_EUSAGE, "a dictionary's game must fit one modelled segment");

@@ -148,6 +148,8 @@ typedef struct sl_silb_info {
 	size_t mentry_bytes;     /* their coded entries */
 	size_t mstring_bytes;    /* their string streams (deflated) */
 	size_t base_bytes;       /* the BASE record's payload, 0 if none */
+	size_t dgame;            /* a game of an archive of many games that is its dictionary's
+	                            game dgame (1..): its bytes are the DICT's; 0 otherwise */
 	uint64_t init_hash;      /* from the HEADER record */
 	int damaged;             /* RECOVER only: something was dropped... */
 	sl_error damage;         /* ...from offset damage.offset, for this reason */

@@ -426,8 +426,8 @@ static char *member_name(const char *path)
 
 /* pack --archive OUT FILE...: the games into an archive of many games,
  * the first few that fit a modelled segment priming its dictionary (one
- * per 16 games, 1 to SL_SILA_PRIMERS: each is stored twice, in the
- * dictionary and as its member); --append adds them to OUT, which stays as
+ * per 16 games, 1 to SL_SILA_PRIMERS: each is coded once, in the
+ * dictionary, and its member is a reference to it); --append adds them to OUT, which stays as
  * it is. */
 static int pack_archive(const bin_args *a, int n, char **files)
 {

@@ -262,6 +262,9 @@ static int info_one(const inspect_opts *o, const char *file)
 					sl_buf_printf(&b, "; base state %zu bytes", si.base_bytes);
 				sl_buf_putc(&b, '\n');
 			}
+			if (silb && si.dgame)
+				sl_buf_printf(&b, "stored:    as the archive's dictionary's game %zu (coded there; this is "
+					"a reference to it)\n", si.dgame);
 			if (silb && text_bytes && bytes > 0)
 				sl_buf_printf(&b, "vs text:   the canonical .sil is %zu bytes: %.1f:1 (%.1f%% of it)\n",
 					text_bytes, (double)text_bytes / (double)bytes, 100.0 * (double)bytes / (double)text_bytes);

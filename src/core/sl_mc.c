@@ -19,6 +19,7 @@ void sl_mc_enc_init(sl_mc *c, sl_buf *out)
 	c->pending = 1;
 	c->out = out;
 	c->over = 1;   /* encoder: the first byte (always 0) is not written */
+	c->start = out->len;
 }
 
 /* Moves the top byte of low out, holding 0xff bytes back until it is known
@@ -46,6 +47,31 @@ void sl_mc_enc_finish(sl_mc *c)
 		shift_low(c);
 }
 
+void sl_mc_enc_finish_short(sl_mc *c)
+{
+	int cut = 0;
+	/* the value in [low, low + range) with the most low zero bytes: one
+	 * with 24 always exists, since range >= 2^24 */
+	for (int bits = 32; bits >= 24; bits -= 8) {
+		uint64_t mask = ((uint64_t)1 << bits) - 1, v = (c->low + mask) & ~mask;
+		if (v - c->low < c->range) {
+			c->low = v;
+			break;
+		}
+	}
+	for (int i = 0; i < 5; i++)
+		shift_low(c);
+	while (cut < 4 && c->out->len > c->start && c->out->data && c->out->data[c->out->len - 1] == 0) {
+		c->out->len--;
+		cut++;
+	}
+}
+
+void sl_mc_dec_short(sl_mc *c)
+{
+	c->slack = 4;
+}
+
 static inline uint8_t next_byte(sl_mc *c)
 {
 	if (c->p < c->end)
@@ -60,6 +86,7 @@ void sl_mc_dec_init(sl_mc *c, const uint8_t *p, size_t n)
 	c->dec = 1;
 	c->range = 0xffffffffu;
 	c->p = p;
+	c->beg = p;
 	c->end = p + n;
 	for (int i = 0; i < 4; i++)
 		c->code = c->code << 8 | next_byte(c);
@@ -67,11 +94,14 @@ void sl_mc_dec_init(sl_mc *c, const uint8_t *p, size_t n)
 
 int sl_mc_dec_ok(const sl_mc *c)
 {
-	return !c->bad && c->over == 0;
+	return !c->bad && c->over <= c->slack;
 }
 
 int sl_mc_dec_done(const sl_mc *c)
 {
+	if (c->slack)   /* a short end: the zeros left out, and no other */
+		return !c->bad && c->over <= c->slack && c->p == c->end &&
+			(c->over == c->slack || c->p == c->beg || c->p[-1] != 0);
 	return !c->bad && c->over == 0 && c->p == c->end;
 }
 

@@ -41,12 +41,24 @@ typedef struct sl_mc {
 	const uint8_t *p, *end;
 	size_t over;             /* bytes read past the end (as zeros) */
 	int bad;                 /* a value no encoder writes was decoded */
+	/* a short end (sl_mc_enc_finish_short): the encoder's first byte of
+	 * the code; the decoder's, and the zero bytes it may read past the end */
+	size_t start;
+	const uint8_t *beg;
+	size_t slack;
 } sl_mc;
 
 void sl_mc_enc_init(sl_mc *c, sl_buf *out);
 /* Writes the last bytes; the buffer then holds the whole code. */
 void sl_mc_enc_finish(sl_mc *c);
 void sl_mc_dec_init(sl_mc *c, const uint8_t *p, size_t n);
+/* A short end (formats/silb.md, "The range coder"): the encoder picks the
+ * value of the final interval with the most low zero bytes and leaves out
+ * up to 4 zero bytes at the end of the code; a decoder that was told so
+ * (sl_mc_dec_short, right after sl_mc_dec_init) reads them back as zeros.
+ * A code so ended does not end with a zero byte unless 4 were left out. */
+void sl_mc_enc_finish_short(sl_mc *c);
+void sl_mc_dec_short(sl_mc *c);
 /* 1 when decoding went well so far: nothing impossible, at most the
  * bytes the encoder wrote. */
 int sl_mc_dec_ok(const sl_mc *c);

@@ -106,6 +106,7 @@ struct sl_mcs {
 	size_t ref_i;                       /* setup events coded so far in it */
 	int ref_hit;                        /* the last one was coded by the reference */
 	int rc;
+	int short_end;                      /* codes end short (sl_mcs_set_short) */
 	char msg[256];
 };
 
@@ -268,6 +269,13 @@ void sl_mcs_begin_dec(sl_mcs *s, const uint8_t *p, size_t n, const uint8_t *strs
 	s->sp = strs;
 	s->sn = nstrs;
 	sl_mc_dec_init(&s->mc, p, n);
+	if (s->short_end)
+		sl_mc_dec_short(&s->mc);
+}
+
+void sl_mcs_set_short(sl_mcs *s, int on)
+{
+	s->short_end = on;
 }
 
 void sl_mcs_strings(const sl_mcs *s, const uint8_t **p, size_t *n)
@@ -287,7 +295,10 @@ int sl_mcs_finish(sl_mcs *s)
 				(size_t)(s->mc.end - s->mc.p));
 		return SL_OK;
 	}
-	sl_mc_enc_finish(&s->mc);
+	if (s->short_end)
+		sl_mc_enc_finish_short(&s->mc);
+	else
+		sl_mc_enc_finish(&s->mc);
 	if (s->strs.failed) {
 		return mcs_oom(s);
 	}

@@ -84,6 +84,9 @@ int sl_mcs_keyframe(sl_mcs *s, const void *ref, void **st, uint64_t hash);
  * events before it). On a decoding or rules error, returns it with
  * sl_mcs_msg. */
 int sl_mcs_entry(sl_mcs *s, void *st, sl_event *ev, long events);
+/* on: the codes begun from now on end short (sl_mc_enc_finish_short; a
+ * MEMBER record's, formats/silb.md); off: as every other record's. */
+void sl_mcs_set_short(sl_mcs *s, int on);
 /* Ends the segment: the encoder flushes, the decoder must be at its end. */
 int sl_mcs_finish(sl_mcs *s);
 const char *sl_mcs_msg(const sl_mcs *s);

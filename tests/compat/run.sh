@@ -11,7 +11,10 @@
 # formats/GAME.md says, per old version, which of the two each game does.
 # And archives outlive their writer: each FILE.silb beside a FILE.sil (written
 # by an earlier writer: an older model version of the game, formats/silb.md)
-# must verify and convert back to FILE.sil byte for byte.
+# must verify and convert back to FILE.sil byte for byte. And each archive of
+# many games FILE.sila (an earlier writer's, formats/silb.md "Archives of many
+# games") must verify whole, and each of its games FILE.sila:NAME convert back
+# to FILE.sila.d/NAME.sil byte for byte and seek (`state --event 10`) alone.
 # usage: sh tests/compat/run.sh build/sillage [--update]
 set -u
 SILLAGE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -62,6 +65,29 @@ for f in tests/compat/*/v[0-9]*.silb; do
 	elif ! cmp -s "$TMP/back.sil" "${f%.silb}.sil"; then
 		bad "$f" "converts to another text than ${f%.silb}.sil"
 	fi
+	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+for f in tests/compat/*/v[0-9]*.sila; do
+	[ -f "$f" ] || continue
+	ok=1
+	if ! "$SILLAGE" verify -q "$f" >"$TMP/v" 2>&1; then
+		bad "$f" "does not verify:"; cat "$TMP/v"
+	fi
+	n=0
+	for t in "$f.d"/*.sil; do
+		[ -f "$t" ] || continue
+		k=$(basename "$t" .sil)
+		n=$((n + 1))
+		if ! "$SILLAGE" convert "$f:$k" -o "$TMP/back.sil" >"$TMP/v" 2>&1; then
+			bad "$f:$k" "does not convert:"; cat "$TMP/v"
+		elif ! cmp -s "$TMP/back.sil" "$t"; then
+			bad "$f:$k" "converts to another text than $t"
+		elif ! "$SILLAGE" state --event 10 "$f:$k" >"$TMP/s1" 2>&1 ||
+		     ! "$SILLAGE" state --event 10 "$t" >"$TMP/s2" 2>&1 || ! cmp -s "$TMP/s1" "$TMP/s2"; then
+			bad "$f:$k" "state --event 10 differs from the text's"; cat "$TMP/s1"
+		fi
+	done
+	[ "$n" = "$("$SILLAGE" ls "$f" | grep -vc "an archive of")" ] || bad "$f" "holds another count of games than $f.d ($n)"
 	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
 echo "compat: $pass passed, $fail failed"

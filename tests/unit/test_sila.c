@@ -428,6 +428,130 @@ static void test_forged(void **s)
 	free(v);
 }
 
+/* A short game is one MEMBER record (formats/silb.md, "MEMBER payload"),
+ * a long one the records of an archive, a game of the dictionary a DGAME
+ * (its tail comment kept); each read alone gives its
+ * text and seeks (check_games); a byte of its range code changed under a
+ * sound CRC is refused at the record's offset, naming it, while the other
+ * games read; a header run forged past the reference header likewise. */
+static void test_member_record(void **s)
+{
+	char dir[] = "/tmp/sila-XXXXXX", path[64], name[96];
+	sl_log **v = games_of(0, 7);
+	sl_sila *a;
+	sl_error err;
+	size_t n, off[7], len[7];
+	char *d;
+	(void)s;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/club.sila", dir);
+	v[1]->tail_comment = sl_strdup("# the end of game 1");
+	write_archive(path, v, 0, 7, 0);
+	check_games(path, v, 7);
+	sl_error_clear(&err);
+	assert_int_equal(sl_sila_open(&a, path, &err), SL_OK);
+	for (int i = 0; i < 7; i++) {
+		off[i] = sl_sila_at(a, (size_t)i)->offset;
+		len[i] = sl_sila_at(a, (size_t)i)->bytes;
+		/* the directory says so: no INDEX for a MEMBER */
+		assert_int_equal(sl_sila_at(a, (size_t)i)->index_bytes == 0, i != 5);
+	}
+	sl_sila_close(a);
+	d = get_file(path, &n);
+	for (int i = 0; i < 7; i++)
+		/* games 0 and 1: the dictionary's; game 5: 12000 events */
+		assert_int_equal((uint8_t)d[off[i]], i < 2 ? 0x1a : i == 5 ? 0x16 : 0x19);
+	{   /* a DGAME that names a game the dictionary does not hold */
+		sl_buf b;
+		uint8_t pay[1] = {3};
+		sl_log *back = NULL;
+		sl_buf_init(&b);
+		sl_buf_put(&b, d, off[0]);
+		put_rec(&b, 0x1a, pay, 1);   /* the same length: 10 bytes */
+		assert_int_equal(len[0], 10);
+		sl_buf_put(&b, d + off[0] + len[0], n - off[0] - len[0]);
+		put_file(path, b.data, b.len);
+		sl_buf_free(&b);
+		sl_error_clear(&err);
+		assert_int_equal(sl_sila_open(&a, path, &err), SL_OK);
+		assert_int_equal(sl_sila_read(a, 0, &back, 0, NULL, NULL, NULL, &err), SL_EFORMAT);
+		assert_int_equal(err.offset, (int64_t)off[0]);
+		assert_non_null(strstr(err.msg, "kind DGAME): the dictionary holds no game 3"));
+		sl_error_clear(&err);
+		assert_int_equal(sl_sila_read(a, 1, &back, 0, NULL, NULL, NULL, &err), SL_OK);
+		sl_log_free(back);
+		sl_sila_close(a);
+	}
+	for (int forge = 0; forge < 2; forge++) {
+		sl_buf b;
+		uint8_t *pl;
+		size_t plen = len[2] - 9;
+		sl_buf_init(&b);
+		sl_buf_put(&b, d, off[2]);
+		pl = (uint8_t *)d + off[2] + 5;
+		{
+			uint8_t *copy = malloc(plen);
+			assert_non_null(copy);
+			memcpy(copy, pl, plen);
+			if (forge == 0)
+				copy[plen - 3] ^= 0x5a;   /* inside the range code */
+			else {
+				/* the header's runs (flag 4): the first run's gap past the end */
+				assert_true(copy[0] & 4);
+				assert_true(copy[1] >= 1);
+				copy[2] = 0x7f;
+			}
+			put_rec(&b, 0x19, copy, plen);
+			free(copy);
+		}
+		sl_buf_put(&b, d + off[2] + len[2], n - off[2] - len[2]);
+		put_file(path, b.data, b.len);
+		sl_buf_free(&b);
+		sl_error_clear(&err);
+		assert_int_equal(sl_sila_open(&a, path, &err), SL_OK);
+		for (size_t i = 0; i < 7; i++) {
+			sl_log *back = NULL;
+			int rc;
+			sl_error_clear(&err);
+			rc = sl_sila_read(a, i, &back, 0, NULL, NULL, NULL, &err);
+			if (i != 2) {
+				if (rc)
+					fail_msg("game %zu: %s", i, err.msg);
+				sl_log_free(back);
+				continue;
+			}
+			assert_int_not_equal(rc, SL_OK);
+			assert_null(back);
+			assert_int_equal(err.offset, (int64_t)off[2]);
+			assert_non_null(strstr(err.msg, "kind MEMBER"));
+			if (forge == 1)
+				assert_non_null(strstr(err.msg, "lies outside the reference header"));
+			snprintf(name, sizeof name, "%s:g02", path);
+			assert_string_equal(err.file, name);
+		}
+		sl_sila_close(a);
+		{   /* seeking it alone is refused too, at the same place */
+			sl_silb *f = NULL;
+			void *st = NULL;
+			sl_error_clear(&err);
+			snprintf(name, sizeof name, "%s:g02", path);
+			if (sl_silb_open(&f, name, &err) == SL_OK) {
+				/* to its last event: the whole code decoded */
+				assert_int_not_equal(sl_silb_seek_event(f, sl_silb_events(f), &st, NULL, &err), SL_OK);
+				sl_silb_close(f);
+			}
+			if (err.offset != (int64_t)off[2])
+				fail_msg("forge %d: seek: %s (offset %lld)", forge, err.msg, (long long)err.offset);
+		}
+	}
+	sl_free(d);
+	unlink(path);
+	rmdir(dir);
+	for (int i = 0; i < 7; i++)
+		sl_log_free(v[i]);
+	free(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -436,6 +560,7 @@ int main(void)
 		cmocka_unit_test(test_damaged_member),
 		cmocka_unit_test(test_truncations_and_names),
 		cmocka_unit_test(test_forged),
+		cmocka_unit_test(test_member_record),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
