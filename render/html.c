@@ -259,6 +259,13 @@ static void intern_drop(intern *t)
 
 static void put_b36(sl_buf *b, size_t v);
 struct html_job;
+
+/* v in decimal, as "%lu" writes it (sl_buf_printf was 5% of a step here) */
+static void put_dec(sl_buf *b, unsigned long long v)
+{
+	char t[24];
+	sl_buf_put(b, t, (size_t)sl_fixed_int(t, sizeof t, 0, v));
+}
 static int doc_glyph(struct html_job *j, const char **q, const char *e, unsigned long *g);
 
 typedef struct idvec {
@@ -484,12 +491,14 @@ static void put_id(html_job *j, sl_buf *b, const char *id, size_t n, char **lid,
 		const char *q = id + 5;
 		unsigned long g;
 		if (doc_glyph(j, &q, id + n, &g) && q == id + n) {
-			sl_buf_printf(b, "sg%lu", g);
+			sl_buf_put(b, "sg", 2);
+			put_dec(b, g);
 			return;
 		}
 		for (size_t k = 0; k < nl; k++)
 			if (strlen(lid[k]) == n && strncmp(lid[k], id, n) == 0) {
-				sl_buf_printf(b, "sg%zu", gid[k]);
+				sl_buf_put(b, "sg", 2);
+				put_dec(b, gid[k]);
 				return;
 			}
 	}
@@ -946,7 +955,11 @@ static int compact_path(html_job *j)
 	ki = intern_add(&j->shapes, sl_buf_cstr(&shape), shape.len);
 	sl_buf_free(&shape);
 	sl_buf_reset(&j->tmp);
-	sl_buf_printf(&j->tmp, "^%zu %zu ", si, ki);
+	sl_buf_putc(&j->tmp, '^');
+	put_dec(&j->tmp, si);
+	sl_buf_putc(&j->tmp, ' ');
+	put_dec(&j->tmp, ki);
+	sl_buf_putc(&j->tmp, ' ');
 	sl_fmt_hundredths(num, x0);
 	sl_buf_puts(&j->tmp, num);
 	sl_buf_putc(&j->tmp, ' ');
@@ -1462,7 +1475,10 @@ static int page_line(sl_buf *b, const svg_line *l, page_font *pf, int npf, unsig
 			if (k == npf || !pf[k].doc_to_page[i])
 				return 0;
 			sl_buf_put(b, c, (size_t)(q - c));
-			sl_buf_printf(b, "#glyph%d-%lu", k, pf[k].doc_to_page[i] - 1);
+			sl_buf_put(b, "#glyph", 6);
+			put_dec(b, (unsigned long long)k);
+			sl_buf_putc(b, '-');
+			put_dec(b, pf[k].doc_to_page[i] - 1);
 			c = q = t;
 			q--;
 		} else if (*q == '#' && e - q > 5 && memcmp(q, "#clip", 5) == 0) {
@@ -1471,7 +1487,8 @@ static int page_line(sl_buf *b, const svg_line *l, page_font *pf, int npf, unsig
 			if (!read_uint(&t, e, &v) || v < lo || v > hi)
 				return 0;
 			sl_buf_put(b, c, (size_t)(q - c));
-			sl_buf_printf(b, "#clip%lu", v - lo + 1);
+			sl_buf_put(b, "#clip", 5);
+			put_dec(b, v - lo + 1);
 			c = q = t;
 			q--;
 		}
@@ -1637,7 +1654,11 @@ static int pages_split(chunk *ck, const char *doc, size_t len, size_t n)
 						}
 						if (d == ngd || gd[d].f * 256 + gd[d].i != want)
 							goto out;
-						sl_buf_printf(&ck->text, "<symbol overflow=\"visible\" id=\"glyph%d-%d\">\n", m, i);
+						sl_buf_puts(&ck->text, "<symbol overflow=\"visible\" id=\"glyph");
+						put_dec(&ck->text, (unsigned long long)m);
+						sl_buf_putc(&ck->text, '-');
+						put_dec(&ck->text, (unsigned long long)i);
+						sl_buf_put(&ck->text, "\">\n", 3);
 						sl_buf_put(&ck->text, gd[d].body.p, gd[d].body.n);
 						sl_buf_puts(&ck->text, "</symbol>\n");
 					}
@@ -1645,7 +1666,9 @@ static int pages_split(chunk *ck, const char *doc, size_t len, size_t n)
 			}
 			for (unsigned long c = lo; c <= hi; c++) {
 				size_t x = clip_at[c - 1];
-				sl_buf_printf(&ck->text, "<clipPath id=\"clip%lu\">\n", c - lo + 1);
+				sl_buf_puts(&ck->text, "<clipPath id=\"clip");
+				put_dec(&ck->text, c - lo + 1);
+				sl_buf_put(&ck->text, "\">\n", 3);
 				for (x++; !line_is(&ln[x], "</clipPath>"); x++) {
 					sl_buf_put(&ck->text, ln[x].p, ln[x].n);
 					sl_buf_putc(&ck->text, '\n');
