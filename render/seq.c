@@ -562,7 +562,14 @@ struct sl_svg_pages {
 	sl_kit_canvas cv;
 	int cv_ok, theme;
 	int w, h;
+	struct sl_kit_svg_pieces *svgp;
+	int pages;
 };
+
+void sl_svg_pages_pieces(sl_svg_pages *pg, struct sl_kit_svg_pieces *t)
+{
+	pg->svgp = t;
+}
 
 int sl_svg_pages_new(sl_svg_pages **out, int w, int h, sl_write_fn fn, void *closure, sl_error *err)
 {
@@ -611,6 +618,10 @@ int sl_svg_pages_add(sl_svg_pages *pg, const sl_frame *fr, const sl_render_opts 
 		pg->cv_ok = 1;
 		pg->theme = o->theme;
 	}
+	pg->cv.svgp = pg->svgp;
+	if (pg->svgp)
+		sl_kit_svg_pieces_page(pg->svgp, pg->pages);
+	pg->pages++;
 	return draw_svg_on(pg->cr, &pg->cv, fr, o, mask, pg->w, pg->h, 1, err);
 }
 
