@@ -2224,6 +2224,10 @@ static void job_init(html_job *j)
 	memset(&j->prev, 0, sizeof j->prev);
 	memset(&j->cur, 0, sizeof j->cur);
 	memset(&j->gdoc, 0, sizeof j->gdoc);
+	{   /* tests draw every piece, to compare the page with pieces kept */
+		const char *e = getenv("SL_HTML_PIECES");
+		j->nopieces = e && strcmp(e, "0") == 0;
+	}
 }
 
 static void job_free(html_job *j)
