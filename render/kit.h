@@ -152,9 +152,10 @@ typedef struct sl_kit_svg_event {
 } sl_kit_svg_event;
 int sl_kit_svg_pieces_new(sl_kit_svg_pieces **out);
 void sl_kit_svg_pieces_free(sl_kit_svg_pieces *t);
-/* The events logged from now on are of page `page`; events_clear empties
- * the log (a new document). */
-void sl_kit_svg_pieces_page(sl_kit_svg_pieces *t, int page);
+/* The events logged from now on are of page `page` (w x h device units:
+ * a piece is marked only where the clip holds the whole page); events_clear
+ * empties the log (a new document). */
+void sl_kit_svg_pieces_page(sl_kit_svg_pieces *t, int page, int w, int h);
 void sl_kit_svg_pieces_events_clear(sl_kit_svg_pieces *t);
 /* The log: n events, in the order of their markers in the document. */
 const sl_kit_svg_event *sl_kit_svg_pieces_events(const sl_kit_svg_pieces *t, size_t *n);

@@ -402,6 +402,7 @@ struct sl_kit_svg_pieces {
 	sl_kit_svg_event *ev;
 	size_t nev, capev;
 	int page, failed;
+	int w, h;                   /* the page's size, device units */
 	/* the piece being drawn */
 	int open, nested;
 	uint64_t open_key;
@@ -447,9 +448,11 @@ void sl_kit_svg_pieces_free(sl_kit_svg_pieces *t)
 	sl_free(t);
 }
 
-void sl_kit_svg_pieces_page(sl_kit_svg_pieces *t, int page)
+void sl_kit_svg_pieces_page(sl_kit_svg_pieces *t, int page, int w, int h)
 {
 	t->page = page;
+	t->w = w;
+	t->h = h;
 	t->open = t->nested = 0;
 }
 
@@ -557,6 +560,21 @@ int sl_kit_svg_marker_line(const char *l, size_t n)
 	return n > hl + tl && memcmp(l, head, hl) == 0 && memcmp(l + n - tl, tail, tl) == 0;
 }
 
+/* Does c's clip hold the whole page (no clip of the painter's)? Under a
+ * clip of its own, a piece that draws nothing would leave cairo's group
+ * of that clip around its marker: a line the page without it lacks. */
+static int svg_unclipped(sl_kit_canvas *c, const sl_kit_svg_pieces *t)
+{
+	double xs[4], ys[4];
+	cairo_clip_extents(c->cr, &xs[0], &ys[0], &xs[2], &ys[2]);
+	xs[1] = xs[2], ys[1] = ys[0], xs[3] = xs[0], ys[3] = ys[2];
+	for (int i = 0; i < 4; i++)
+		cairo_user_to_device(c->cr, &xs[i], &ys[i]);
+	return fmin(fmin(xs[0], xs[1]), fmin(xs[2], xs[3])) <= 0.5 && fmin(fmin(ys[0], ys[1]), fmin(ys[2], ys[3])) <= 0.5 &&
+	       fmax(fmax(xs[0], xs[1]), fmax(xs[2], xs[3])) >= t->w - 0.5 &&
+	       fmax(fmax(ys[0], ys[1]), fmax(ys[2], ys[3])) >= t->h - 0.5;
+}
+
 static int svg_piece_begin(sl_kit_canvas *c, uint64_t key, double x, double y, double w, double h)
 {
 	sl_kit_svg_pieces *t = c->svgp;
@@ -568,7 +586,8 @@ static int svg_piece_begin(sl_kit_canvas *c, uint64_t key, double x, double y, d
 	}
 	/* (the marker's paint neither uses nor ends the current path; under
 	 * another operator than OVER it would show) */
-	if (t->failed || cairo_get_operator(c->cr) != CAIRO_OPERATOR_OVER || !(key = state_key(c->cr, key)))
+	if (t->failed || cairo_get_operator(c->cr) != CAIRO_OPERATOR_OVER || !svg_unclipped(c, t) ||
+	    !(key = state_key(c->cr, key)))
 		return 0;
 	key = sl_hash64_update(key, box, sizeof box);
 	key = sl_hash64_update(key, &c->nest, sizeof c->nest);

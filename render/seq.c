@@ -620,7 +620,7 @@ int sl_svg_pages_add(sl_svg_pages *pg, const sl_frame *fr, const sl_render_opts 
 	}
 	pg->cv.svgp = pg->svgp;
 	if (pg->svgp)
-		sl_kit_svg_pieces_page(pg->svgp, pg->pages);
+		sl_kit_svg_pieces_page(pg->svgp, pg->pages, pg->w, pg->h);
 	pg->pages++;
 	return draw_svg_on(pg->cr, &pg->cv, fr, o, mask, pg->w, pg->h, 1, err);
 }
