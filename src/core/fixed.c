@@ -22,12 +22,23 @@ static const char digit_pairs[201] =
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
+/* p[0..n) into out as snprintf leaves it in cap bytes (cut, ended); n */
+static int cut_copy(char *out, size_t cap, const char *p, size_t n)
+{
+	if (cap) {
+		size_t c = n < cap - 1 ? n : cap - 1;
+		memcpy(out, p, c);
+		out[c] = 0;
+	}
+	return (int)n;
+}
+
 int sl_fixed(char *out, size_t cap, double d, int prec)
 {
 	uint64_t bits, m, r;
 	unsigned __int128 q;
 	char tmp[64], *p = tmp + sizeof tmp;
-	int e, neg, n, k = 0;
+	int e, neg, k = 0;
 	memcpy(&bits, &d, sizeof bits);
 	neg = (int)(bits >> 63);
 	e = (int)(bits >> 52 & 0x7ff);
@@ -82,19 +93,12 @@ int sl_fixed(char *out, size_t cap, double d, int prec)
 	} while (r);
 	if (neg)
 		*--p = '-';
-	n = (int)(tmp + sizeof tmp - p);
-	if (cap) {
-		size_t c = (size_t)n < cap - 1 ? (size_t)n : cap - 1;
-		memcpy(out, p, c);
-		out[c] = 0;
-	}
-	return n;
+	return cut_copy(out, cap, p, (size_t)(tmp + sizeof tmp - p));
 }
 
 int sl_fixed_int(char *out, size_t cap, int neg, unsigned long long v)
 {
 	char tmp[32], *p = tmp + sizeof tmp;
-	int n;
 	while (v >= 100) {
 		unsigned t = (unsigned)(v % 100);
 		v /= 100;
@@ -108,11 +112,5 @@ int sl_fixed_int(char *out, size_t cap, int neg, unsigned long long v)
 		*--p = (char)('0' + (int)v);
 	if (neg)
 		*--p = '-';
-	n = (int)(tmp + sizeof tmp - p);
-	if (cap) {
-		size_t c = (size_t)n < cap - 1 ? (size_t)n : cap - 1;
-		memcpy(out, p, c);
-		out[c] = 0;
-	}
-	return n;
+	return cut_copy(out, cap, p, (size_t)(tmp + sizeof tmp - p));
 }
