@@ -65,6 +65,11 @@ int sl_svg_pages_add(sl_svg_pages *pg, const sl_frame *fr, const sl_render_opts 
 	sl_error *err);
 int sl_svg_pages_finish(sl_svg_pages *pg, sl_error *err);
 void sl_svg_pages_free(sl_svg_pages *pg);
+/* The pages added from now on mark their pieces for t (render/kit.h,
+ * sl_kit_svg_pieces: the page's number in t's log is its place in the
+ * document); NULL: every piece drawn. */
+struct sl_kit_svg_pieces;
+void sl_svg_pages_pieces(sl_svg_pages *pg, struct sl_kit_svg_pieces *t);
 
 /* html.c: the decimal number at p in hundredths, rounded exactly as
  * snprintf("%.2f", strtod(p)) rounds it; 1 and *end past it, or 0 where

@@ -16,6 +16,7 @@
  * and a line cairo wrote at a step before is not read again (raw_lines).
  * The page is byte for byte what it was with a document a step. */
 #include "export.h"
+#include "kit.h"
 #include "painter.h"
 #include "analyze/sl_stats.h"
 #include "replay/sl_chain.h"
@@ -259,6 +260,13 @@ static void intern_drop(intern *t)
 
 static void put_b36(sl_buf *b, size_t v);
 struct html_job;
+
+/* v in decimal, as "%lu" writes it (sl_buf_printf was 5% of a step here) */
+static void put_dec(sl_buf *b, unsigned long long v)
+{
+	char t[24];
+	sl_buf_put(b, t, (size_t)sl_fixed_int(t, sizeof t, 0, v));
+}
 static int doc_glyph(struct html_job *j, const char **q, const char *e, unsigned long *g);
 
 typedef struct idvec {
@@ -300,6 +308,7 @@ typedef struct chunk {
 	sl_buf text;
 	sl_buf doc;            /* the chunk's document as cairo wrote it (kept: its pages) */
 	int singles;           /* a document could not be split: one per step from now */
+	int pieced;            /* its pages were drawn with pieces marked (j->svgp's log) */
 } chunk;
 
 typedef struct html_job {
@@ -330,6 +339,17 @@ typedef struct html_job {
 	size_t ngmap;
 	chunk ck;           /* the steps drawn ahead */
 	spool gone;         /* the lines let go (intern_forget), as the page writes them */
+	/* pieces of the tops kept as lines (render/piece.c): a piece drawn at a
+	 * step before is not drawn again, its lines are put in its marker's
+	 * place; nopieces: a document's markers and log disagreed, every piece
+	 * drawn from then on */
+	sl_kit_svg_pieces *svgp;
+	int nopieces;
+	const sl_kit_svg_event *ev;   /* the page being read's events, ev..eve */
+	size_t evi, eve;
+	int pc_open, pc_taint;        /* a piece being read: its lines from pc_at in out */
+	size_t pc_at;
+	uint64_t pc_key;
 	int part;           /* a part of a game (sl_html_feed): its first step's */
 	long ev0;           /* events before it */
 	int turn0;          /* and turn */
@@ -484,12 +504,14 @@ static void put_id(html_job *j, sl_buf *b, const char *id, size_t n, char **lid,
 		const char *q = id + 5;
 		unsigned long g;
 		if (doc_glyph(j, &q, id + n, &g) && q == id + n) {
-			sl_buf_printf(b, "sg%lu", g);
+			sl_buf_put(b, "sg", 2);
+			put_dec(b, g);
 			return;
 		}
 		for (size_t k = 0; k < nl; k++)
 			if (strlen(lid[k]) == n && strncmp(lid[k], id, n) == 0) {
-				sl_buf_printf(b, "sg%zu", gid[k]);
+				sl_buf_put(b, "sg", 2);
+				put_dec(b, gid[k]);
 				return;
 			}
 	}
@@ -946,7 +968,11 @@ static int compact_path(html_job *j)
 	ki = intern_add(&j->shapes, sl_buf_cstr(&shape), shape.len);
 	sl_buf_free(&shape);
 	sl_buf_reset(&j->tmp);
-	sl_buf_printf(&j->tmp, "^%zu %zu ", si, ki);
+	sl_buf_putc(&j->tmp, '^');
+	put_dec(&j->tmp, si);
+	sl_buf_putc(&j->tmp, ' ');
+	put_dec(&j->tmp, ki);
+	sl_buf_putc(&j->tmp, ' ');
 	sl_fmt_hundredths(num, x0);
 	sl_buf_puts(&j->tmp, num);
 	sl_buf_putc(&j->tmp, ' ');
@@ -1010,6 +1036,63 @@ static int surface_group(const char *p, size_t len)
 	while (k < len && p[k] >= '0' && p[k] <= '9')
 		k++;
 	return k + 2 == len && p[k] == '"' && p[k + 1] == '>' && p[sizeof head - 1] != '"';
+}
+
+/* Does cairo's line name an id of its document (other than a glyph's)?
+ * A piece whose lines do cannot be put back in another document. */
+static int names_id(const char *p, size_t len)
+{
+	const char *e = p + len;
+	for (const char *q = p; (q = memchr(q, '#', (size_t)(e - q))) != NULL; q++)
+		if (!(e - q > 6 && memcmp(q, "#glyph", 6) == 0))
+			return 1;
+	for (const char *q = p; q + 4 <= e && (q = memchr(q, '=', (size_t)(e - q))) != NULL; q++)
+		if (q - p >= 2 && q[-2] == 'i' && q[-1] == 'd' && q + 1 < e && q[1] == '"')
+			return 1;
+	return 0;
+}
+
+/* A marker of the page's pieces (render/piece.c) met in add_doc: a piece
+ * begun (its lines are kept from here), ended (kept for its key) or put
+ * back (its lines kept before, into out). SL_EFORMAT where the page's
+ * markers and its log disagree. */
+static int doc_marker(html_job *j, idvec *out)
+{
+	const sl_kit_svg_event *ev;
+	const size_t *ids;
+	char *const *texts;
+	size_t n, at;
+	if (j->evi >= j->eve)
+		return SL_EFORMAT;
+	ev = &j->ev[j->evi++];
+	switch (ev->type) {
+	case SL_KIT_SVG_BEGIN:
+		if (j->pc_open)
+			return SL_EFORMAT;
+		j->pc_open = 1;
+		j->pc_taint = 0;
+		j->pc_at = out->n;
+		j->pc_key = ev->key;
+		return SL_OK;
+	case SL_KIT_SVG_END:
+		if (!j->pc_open || j->pc_key != ev->key)
+			return SL_EFORMAT;
+		j->pc_open = 0;
+		if (out->failed || j->lines.failed)
+			return SL_ENOMEM;
+		return sl_kit_svg_piece_keep(j->svgp, ev->key, j->pc_taint ? NULL : out->v + j->pc_at,
+			out->n - j->pc_at);
+	case SL_KIT_SVG_PUT:
+		if (j->pc_open || !sl_kit_svg_piece_lines(j->svgp, ev->key, &ids, &texts, &n))
+			return SL_EFORMAT;
+		at = out->n;
+		for (size_t k = 0; k < n; k++)   /* its lines let go: taken again, as drawn */
+			idvec_push(out, texts ? intern_add(&j->lines, texts[k], strlen(texts[k])) : ids[k]);
+		if (out->failed || j->lines.failed)
+			return SL_ENOMEM;
+		return texts ? sl_kit_svg_piece_keep(j->svgp, ev->key, out->v + at, n) : SL_OK;
+	}
+	return SL_EFORMAT;
 }
 
 /* Adds one SVG document: glyph symbols go to the glyph table (renamed
@@ -1090,6 +1173,15 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 			p = e + 1;
 			continue;
 		}
+		if (j->ev && len > 40 && p[1] == 'r' && sl_kit_svg_marker_line(p, len)) {
+			flush_run(j, &run, out);
+			if ((rc = doc_marker(j, out)) < 0)
+				goto out;
+			p = e + 1;
+			continue;
+		}
+		if (j->pc_open && !j->pc_taint && names_id(p, len))
+			j->pc_taint = 1;
 		if (surface_group(p, len)) {   /* <g id="surfaceN">: N counts cairo's surfaces */
 			flush_run(j, &run, out);
 			idvec_push(out, intern_add(&j->lines, "<g>", 3));
@@ -1161,6 +1253,8 @@ static int add_doc(html_job *j, const char *svg, size_t n, const char *prefix, i
 	flush_run(j, &run, out);
 	if (j->lines.failed || j->glyphs.failed || j->styles.failed || j->shapes.failed || out->failed)
 		rc = SL_ENOMEM;
+	else if (j->ev && (j->evi != j->eve || j->pc_open))
+		rc = SL_EFORMAT;   /* a marker missing */
 out:
 	sl_buf_free(&run.b);
 	for (size_t k = 0; k < nl; k++)
@@ -1462,7 +1556,10 @@ static int page_line(sl_buf *b, const svg_line *l, page_font *pf, int npf, unsig
 			if (k == npf || !pf[k].doc_to_page[i])
 				return 0;
 			sl_buf_put(b, c, (size_t)(q - c));
-			sl_buf_printf(b, "#glyph%d-%lu", k, pf[k].doc_to_page[i] - 1);
+			sl_buf_put(b, "#glyph", 6);
+			put_dec(b, (unsigned long long)k);
+			sl_buf_putc(b, '-');
+			put_dec(b, pf[k].doc_to_page[i] - 1);
 			c = q = t;
 			q--;
 		} else if (*q == '#' && e - q > 5 && memcmp(q, "#clip", 5) == 0) {
@@ -1471,7 +1568,8 @@ static int page_line(sl_buf *b, const svg_line *l, page_font *pf, int npf, unsig
 			if (!read_uint(&t, e, &v) || v < lo || v > hi)
 				return 0;
 			sl_buf_put(b, c, (size_t)(q - c));
-			sl_buf_printf(b, "#clip%lu", v - lo + 1);
+			sl_buf_put(b, "#clip", 5);
+			put_dec(b, v - lo + 1);
 			c = q = t;
 			q--;
 		}
@@ -1637,7 +1735,11 @@ static int pages_split(chunk *ck, const char *doc, size_t len, size_t n)
 						}
 						if (d == ngd || gd[d].f * 256 + gd[d].i != want)
 							goto out;
-						sl_buf_printf(&ck->text, "<symbol overflow=\"visible\" id=\"glyph%d-%d\">\n", m, i);
+						sl_buf_puts(&ck->text, "<symbol overflow=\"visible\" id=\"glyph");
+						put_dec(&ck->text, (unsigned long long)m);
+						sl_buf_putc(&ck->text, '-');
+						put_dec(&ck->text, (unsigned long long)i);
+						sl_buf_put(&ck->text, "\">\n", 3);
 						sl_buf_put(&ck->text, gd[d].body.p, gd[d].body.n);
 						sl_buf_puts(&ck->text, "</symbol>\n");
 					}
@@ -1645,7 +1747,9 @@ static int pages_split(chunk *ck, const char *doc, size_t len, size_t n)
 			}
 			for (unsigned long c = lo; c <= hi; c++) {
 				size_t x = clip_at[c - 1];
-				sl_buf_printf(&ck->text, "<clipPath id=\"clip%lu\">\n", c - lo + 1);
+				sl_buf_puts(&ck->text, "<clipPath id=\"clip");
+				put_dec(&ck->text, c - lo + 1);
+				sl_buf_put(&ck->text, "\">\n", 3);
 				for (x++; !line_is(&ln[x], "</clipPath>"); x++) {
 					sl_buf_put(&ck->text, ln[x].p, ln[x].n);
 					sl_buf_putc(&ck->text, '\n');
@@ -1685,6 +1789,31 @@ typedef struct frame_src {
 	size_t n;              /* frames there */
 } frame_src;
 
+/* Do the markers in cairo's document doc (its pages in order) agree with
+ * the log of j->svgp: as many, and none missing from a page? */
+static int markers_agree(html_job *j, const char *doc, size_t len)
+{
+	size_t nev, k = 0;
+	const sl_kit_svg_event *ev = sl_kit_svg_pieces_events(j->svgp, &nev);
+	int page = -1;
+	for (const char *p = doc, *end = doc + len; p < end;) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		size_t n;
+		if (!e)
+			e = end;
+		n = (size_t)(e - p);
+		if (n == 6 && memcmp(p, "<page>", 6) == 0)
+			page++;
+		else if (n > 40 && p[1] == 'r' && sl_kit_svg_marker_line(p, n)) {
+			if (k == nev || ev[k].page != (page < 0 ? 0 : page))
+				return 0;
+			k++;
+		}
+		p = e + 1;
+	}
+	return k == nev;
+}
+
 /* Draws the frames of src from the first on (CHUNK at most, while they have
  * the first's size) into j->ck: their top layers, and the grounds to be
  * added; ck->n says how many. */
@@ -1701,6 +1830,14 @@ static int chunk_draw(html_job *j, const frame_src *src, sl_error *err)
 	sl_buf_reset(&ck->text);
 	ck->r = NULL;
 	ck->n = 0;
+	ck->pieced = 0;
+	if (!ck->singles && !j->nopieces) {
+		if (!j->svgp && sl_kit_svg_pieces_new(&j->svgp) < 0) {
+			rc = sl_error_set(err, SL_ENOMEM, "html: out of memory");
+			goto out;
+		}
+		sl_kit_svg_pieces_events_clear(j->svgp);
+	}
 	for (size_t q = 0; q < src->n && n < (ck->singles ? 1 : CHUNK); q++) {
 		int w, h, seen = 0;
 		chunk_page *cp = &ck->pg[n];
@@ -1730,6 +1867,10 @@ static int chunk_draw(html_job *j, const frame_src *src, sl_error *err)
 		} else {
 			if (!n && (rc = sl_svg_pages_new(&pg, w, h, buf_write, doc, err)) < 0)
 				goto out;
+			if (!n && !j->nopieces) {
+				sl_svg_pages_pieces(pg, j->svgp);
+				ck->pieced = 1;
+			}
 			if ((rc = sl_svg_pages_add(pg, &fr, j->o, SL_LAYER_TOP, err)) < 0)
 				goto out;
 		}
@@ -1742,9 +1883,23 @@ static int chunk_draw(html_job *j, const frame_src *src, sl_error *err)
 		pg = NULL;
 		if (rc < 0)
 			goto out;
+		if (ck->pieced && sl_kit_svg_pieces_failed(j->svgp)) {
+			rc = sl_error_set(err, SL_ENOMEM, "html: out of memory");
+			goto out;
+		}
+		if (ck->pieced && !markers_agree(j, sl_buf_cstr(doc), doc->len)) {
+			/* a marker not written (a piece under no clip at all, say):
+			 * the chunk again with every piece drawn, and so on */
+			j->nopieces = 1;
+			sl_svg_pages_free(pg);
+			pg = NULL;
+			sl_buf_free(&desc);
+			return chunk_draw(j, src, err);
+		}
 		if (!pages_split(ck, sl_buf_cstr(doc), doc->len, n)) {
 			/* not a document read here: each step on its own, from now on */
 			ck->singles = 1;
+			ck->pieced = 0;
 			for (size_t m = 0; m < n; m++) {
 				int w, h;
 				chunk_page *cp = &ck->pg[m];
@@ -1784,7 +1939,20 @@ static int top_page(html_job *j, size_t m, size_t *ground, sl_error *err)
 	if (is_new && (rc = ground_add(j, *ground, (const char *)ck->text.data + cp->gat, cp->glen, err)) < 0)
 		return rc;
 	j->svg_total += cp->len;
-	if ((rc = add_doc(j, (const char *)ck->text.data + cp->at, cp->len, "t-", &j->cur)) < 0)
+	j->ev = NULL;
+	j->pc_open = 0;
+	if (ck->pieced) {   /* page m's events */
+		size_t nev;
+		const sl_kit_svg_event *ev = sl_kit_svg_pieces_events(j->svgp, &nev);
+		j->ev = ev ? ev : (const sl_kit_svg_event *)"";
+		for (j->evi = 0; j->evi < nev && ev[j->evi].page < (int)m; j->evi++)
+			;
+		for (j->eve = j->evi; j->eve < nev && ev[j->eve].page == (int)m; j->eve++)
+			;
+	}
+	rc = add_doc(j, (const char *)ck->text.data + cp->at, cp->len, "t-", &j->cur);
+	j->ev = NULL;
+	if (rc < 0)
 		return sl_error_set(err, rc, rc == SL_ENOMEM ? "html: out of memory" : "html: cannot read cairo's SVG");
 	return SL_OK;
 }
@@ -2056,6 +2224,10 @@ static void job_init(html_job *j)
 	memset(&j->prev, 0, sizeof j->prev);
 	memset(&j->cur, 0, sizeof j->cur);
 	memset(&j->gdoc, 0, sizeof j->gdoc);
+	{   /* tests draw every piece, to compare the page with pieces kept */
+		const char *e = getenv("SL_HTML_PIECES");
+		j->nopieces = e && strcmp(e, "0") == 0;
+	}
 }
 
 static void job_free(html_job *j)
@@ -2082,6 +2254,7 @@ static void job_free(html_job *j)
 	sl_free(j->gmap);
 	sl_buf_free(&j->ck.text);
 	sl_buf_free(&j->ck.doc);
+	sl_kit_svg_pieces_free(j->svgp);
 }
 
 /* The page of the job's tables and ents, br, se out through fn. */
@@ -2330,6 +2503,13 @@ static int feed_frame(void *ctx, size_t m, sl_frame *fr, sl_buf *desc, sl_error 
 	return SL_OK;
 }
 
+/* The text of line id (held) */
+static const char *line_text(void *ctx, size_t id)
+{
+	const intern *t = ctx;
+	return t->s[id - t->first];
+}
+
 /* The kept boards drawn, a chunk at a time, as the next steps. */
 static int feed_flush(sl_html_feed *f, sl_error *err)
 {
@@ -2347,6 +2527,12 @@ static int feed_flush(sl_html_feed *f, sl_error *err)
 				goto out;
 			spool_keep(to);
 			if (f->j.lines.n - f->j.lines.first > f->lines_held) {
+				/* the pieces' lines are kept as text: a page of this
+				 * chunk may put one back */
+				if (f->j.svgp && (rc = sl_kit_svg_pieces_forget(f->j.svgp, line_text, &f->j.lines)) < 0) {
+					rc = sl_error_set(err, rc, "html: out of memory");
+					goto out;
+				}
 				intern_forget(&f->j.lines, &f->j.gone);
 				intern_drop(&f->j.raw_lines);   /* its ids are of lines let go */
 			}

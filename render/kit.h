@@ -107,6 +107,7 @@ typedef struct sl_kit_canvas {
 	sl_svg_texts *svg;            /* non-NULL: the texts are recorded for <text> (not owned) */
 	struct sl_kit_layouts *layouts;   /* the texts laid out so far (kit.c), owned */
 	struct sl_kit_pieces *pieces;     /* pieces kept from frame to frame (piece.c), not owned */
+	struct sl_kit_svg_pieces *svgp;   /* pieces of an SVG's pages kept as lines (piece.c), not owned */
 } sl_kit_canvas;
 
 /* ---- pieces kept (render/piece.c) ------------------------------------------------ */
@@ -133,6 +134,50 @@ void sl_kit_piece_end(sl_kit_canvas *c);
 /* Ends a piece a failed painter left open (cairo's state restored), not
  * keeping it; nothing when none is. */
 void sl_kit_pieces_close(sl_kit_canvas *c);
+
+/* Pieces of an SVG document's pages (the HTML viewer, render/seq.c
+ * sl_svg_pages): a canvas with c->svgp marks each piece in cairo's SVG
+ * with a marker (a paint of SL_KIT_SVG_MARKER's colour, one line of
+ * cairo's, never shown: the reader takes it out) and logs what it marks:
+ * a piece begun (drawn), ended, or put back (not drawn: the reader puts
+ * the lines it read for that key in its place). A key is put back only
+ * once the reader has kept its lines (sl_kit_svg_piece_keep): what a
+ * piece draws in SVG is a function of the key, cairo's state (state_key)
+ * and the box, as its pixels are of those and the pixels under. */
+typedef struct sl_kit_svg_pieces sl_kit_svg_pieces;
+enum { SL_KIT_SVG_BEGIN = 1, SL_KIT_SVG_END, SL_KIT_SVG_PUT };
+typedef struct sl_kit_svg_event {
+	int page, type;
+	uint64_t key;
+} sl_kit_svg_event;
+int sl_kit_svg_pieces_new(sl_kit_svg_pieces **out);
+void sl_kit_svg_pieces_free(sl_kit_svg_pieces *t);
+/* The events logged from now on are of page `page` (w x h device units:
+ * a piece is marked only where the clip holds the whole page); events_clear
+ * empties the log (a new document). */
+void sl_kit_svg_pieces_page(sl_kit_svg_pieces *t, int page, int w, int h);
+void sl_kit_svg_pieces_events_clear(sl_kit_svg_pieces *t);
+/* The log: n events, in the order of their markers in the document. */
+const sl_kit_svg_event *sl_kit_svg_pieces_events(const sl_kit_svg_pieces *t, size_t *n);
+/* 1 when an allocation failed since the log was cleared (the log and the
+ * markers may disagree: the document is not to be read). */
+int sl_kit_svg_pieces_failed(const sl_kit_svg_pieces *t);
+/* Is cairo's line l[0..n) a marker? */
+int sl_kit_svg_marker_line(const char *l, size_t n);
+/* The reader's lines of key (n of them, ids of its table; or, when *texts
+ * is not NULL, their texts: the reader let go of them since, and takes
+ * them as new lines, then keeps their new ids); 0 if none kept. */
+int sl_kit_svg_piece_lines(const sl_kit_svg_pieces *t, uint64_t key, const size_t **ids,
+	char *const **texts, size_t *n);
+/* The reader keeps key's lines (a copy); SL_ENOMEM. A key the reader
+ * cannot keep (its lines name ids of their document) is marked so and
+ * drawn from then on (ids NULL). */
+int sl_kit_svg_piece_keep(sl_kit_svg_pieces *t, uint64_t key, const size_t *ids, size_t n);
+/* The reader lets go of its lines (their ids will name no line): every
+ * key keeps its lines' texts (text_of: an id's), to be read as new lines
+ * when put back; SL_ENOMEM. */
+int sl_kit_svg_pieces_forget(sl_kit_svg_pieces *t, const char *(*text_of)(void *ctx, size_t id),
+	void *ctx);
 
 /* Prepares a canvas over cr (not owned). Returns 0 or SL_ENOMEM. */
 int sl_kit_canvas_init(sl_kit_canvas *c, cairo_t *cr, int width, int height, int theme);

@@ -456,14 +456,12 @@ int sl_render_ground_key(const sl_frame *fr, const sl_render_opts *o, uint64_t *
 	return SL_OK;
 }
 
-/* The layers in mask of fr onto surf (an SVG surface of w x h) through a
- * cairo context of their own, ended by a page break when page is set. */
-static int draw_svg(cairo_surface_t *surf, const sl_frame *fr, const sl_render_opts *o, int mask,
+/* The layers in mask of fr through cr and its canvas cv (on an SVG surface
+ * of w x h), ended by a page break when page is set. */
+static int draw_svg_on(cairo_t *cr, sl_kit_canvas *cv, const sl_frame *fr, const sl_render_opts *o, int mask,
 	int w, int h, int page, sl_error *err)
 {
 	const sl_painter *p;
-	cairo_t *cr;
-	sl_kit_canvas cv;
 	int nw = 0, nh = 0, bh = 0, rc = SL_OK;
 	if (!fr || !fr->game || !fr->state)
 		return sl_error_set(err, SL_EUSAGE, "render: nothing to draw");
@@ -473,32 +471,40 @@ static int draw_svg(cairo_surface_t *surf, const sl_frame *fr, const sl_render_o
 		return rc;
 	if (nw <= 0 || nh <= 0)
 		return sl_error_set(err, SL_ERANGE, "render: empty board");
-	cr = cairo_create(surf);
-	if ((rc = sl_kit_canvas_init(&cv, cr, nw, bh, o->theme)) < 0) {
-		rc = sl_error_set(err, rc, "render: cannot set up the canvas");
-		goto out;
-	}
 	cairo_save(cr);
-	place(cr, &cv, w, h, nw, nh, bh, mask & SL_LAYER_GROUND);
+	place(cr, cv, w, h, nw, nh, bh, mask & SL_LAYER_GROUND);
 	if (!p->layers) {   /* the ground is the page; the top, the whole frame */
 		if (mask & SL_LAYER_TOP) {
-			sl_kit_clear(&cv);
-			rc = p->paint(&cv, fr, o, err);
+			sl_kit_clear(cv);
+			rc = p->paint(cv, fr, o, err);
 		}
 	} else {
 		if (mask & SL_LAYER_GROUND)
-			sl_kit_clear(&cv);
-		rc = p->layers->paint(&cv, fr, o, mask, err);
+			sl_kit_clear(cv);
+		rc = p->layers->paint(cv, fr, o, mask, err);
 	}
 	if (rc >= 0 && (mask & SL_LAYER_TOP))
-		rc = sl_kit_result_band(&cv, fr, bh, nh - bh, err);
-	rc = sl_kit_status(&cv, rc, err);
+		rc = sl_kit_result_band(cv, fr, bh, nh - bh, err);
+	rc = sl_kit_status(cv, rc, err);
 	cairo_restore(cr);
-	sl_kit_canvas_fini(&cv);
 	if (rc >= 0 && page)
 		cairo_show_page(cr);
-	rc = painted(cr, rc, p, err);
-out:
+	return painted(cr, rc, p, err);
+}
+
+/* draw_svg_on through a cairo context and canvas of their own */
+static int draw_svg(cairo_surface_t *surf, const sl_frame *fr, const sl_render_opts *o, int mask,
+	int w, int h, int page, sl_error *err)
+{
+	cairo_t *cr = cairo_create(surf);
+	sl_kit_canvas cv;
+	int rc;
+	if ((rc = sl_kit_canvas_init(&cv, cr, 1, 1, o->theme)) < 0)
+		rc = sl_error_set(err, rc, "render: cannot set up the canvas");
+	else {
+		rc = draw_svg_on(cr, &cv, fr, o, mask, w, h, page, err);
+		sl_kit_canvas_fini(&cv);
+	}
 	cairo_destroy(cr);
 	return rc;
 }
@@ -543,11 +549,27 @@ int sl_render_svg_layers(const sl_frame *fr, const sl_render_opts *o, int mask, 
 	return svg_finish(surf, &sk, rc, err);
 }
 
+/* The pages of one document share a cairo context and a canvas, so that
+ * the canvas's layouts are kept from page to page (the HTML viewer's steps
+ * draw the same labels again; laying them out anew was a tenth of a step):
+ * a kept layout draws what a new one would (render/kit.c), and the context
+ * is at each page's start as a new one is (every page's drawing is inside a
+ * save and restore). */
 struct sl_svg_pages {
 	svg_sink sk;
 	cairo_surface_t *surf;
+	cairo_t *cr;
+	sl_kit_canvas cv;
+	int cv_ok, theme;
 	int w, h;
+	struct sl_kit_svg_pieces *svgp;
+	int pages;
 };
+
+void sl_svg_pages_pieces(sl_svg_pages *pg, struct sl_kit_svg_pieces *t)
+{
+	pg->svgp = t;
+}
 
 int sl_svg_pages_new(sl_svg_pages **out, int w, int h, sl_write_fn fn, void *closure, sl_error *err)
 {
@@ -567,15 +589,47 @@ int sl_svg_pages_new(sl_svg_pages **out, int w, int h, sl_write_fn fn, void *clo
 	return SL_OK;
 }
 
+static void pages_canvas_free(sl_svg_pages *pg)
+{
+	if (pg->cv_ok)
+		sl_kit_canvas_fini(&pg->cv);
+	if (pg->cr)
+		cairo_destroy(pg->cr);
+	pg->cv_ok = 0;
+	pg->cr = NULL;
+}
+
 int sl_svg_pages_add(sl_svg_pages *pg, const sl_frame *fr, const sl_render_opts *o, int mask,
 	sl_error *err)
 {
-	return draw_svg(pg->surf, fr, o, mask, pg->w, pg->h, 1, err);
+	int rc;
+	if (pg->cv_ok && pg->theme != o->theme)
+		pages_canvas_free(pg);
+	if (!pg->cr) {
+		pg->cr = cairo_create(pg->surf);
+		if (cairo_status(pg->cr) != CAIRO_STATUS_SUCCESS) {
+			pages_canvas_free(pg);
+			return sl_error_set(err, SL_ENOMEM, "render: out of memory");
+		}
+		if ((rc = sl_kit_canvas_init(&pg->cv, pg->cr, 1, 1, o->theme)) < 0) {
+			pages_canvas_free(pg);
+			return sl_error_set(err, rc, "render: cannot set up the canvas");
+		}
+		pg->cv_ok = 1;
+		pg->theme = o->theme;
+	}
+	pg->cv.svgp = pg->svgp;
+	if (pg->svgp)
+		sl_kit_svg_pieces_page(pg->svgp, pg->pages, pg->w, pg->h);
+	pg->pages++;
+	return draw_svg_on(pg->cr, &pg->cv, fr, o, mask, pg->w, pg->h, 1, err);
 }
 
 int sl_svg_pages_finish(sl_svg_pages *pg, sl_error *err)
 {
-	int rc = svg_finish(pg->surf, &pg->sk, SL_OK, err);
+	int rc;
+	pages_canvas_free(pg);
+	rc = svg_finish(pg->surf, &pg->sk, SL_OK, err);
 	sl_free(pg);
 	return rc;
 }
@@ -585,6 +639,7 @@ void sl_svg_pages_free(sl_svg_pages *pg)
 	if (!pg)
 		return;
 	pg->sk.failed = 1;   /* destroyed, cairo would write the document */
+	pages_canvas_free(pg);
 	cairo_surface_destroy(pg->surf);
 	sl_free(pg);
 }

@@ -463,15 +463,26 @@ static void draw_hulls(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *f
 			cairo_set_line_width(c->cr, 3);
 			cairo_stroke(c->cr);
 		}
-		sl_kit_hull(c, cx, cy, a, g->size * 1.55, side_colour(fr, sh->side),
-			sh->sunk ? SL_KIT_HULL_WRECK : sh->struck ? SL_KIT_HULL_STRUCK
-			                                        : SL_KIT_HULL_NORMAL);
-		/* the hull, bow to stern at her heading: no label covers it */
-		cairo_save(c->cr);
-		cairo_translate(c->cr, cx, cy);
-		cairo_rotate(c->cr, a);
-		sl_kit_keep(c, -g->size * 0.78, -g->size * 0.3, g->size * 0.78, g->size * 0.3);
-		cairo_restore(c->cr);
+		{   /* the hull and its mark: a piece (the same hull in the same place) */
+			double at[4] = {cx, cy, a, g->size};
+			uint32_t col = side_colour(fr, sh->side);
+			int kind = sh->sunk ? SL_KIT_HULL_WRECK : sh->struck ? SL_KIT_HULL_STRUCK : SL_KIT_HULL_NORMAL;
+			uint64_t key = sl_hash64("sail hull", 9);
+			key = sl_hash64_update(key, at, sizeof at);
+			key = sl_hash64_update(key, &col, sizeof col);
+			key = sl_hash64_update(key, &kind, sizeof kind);
+			key = sl_hash64_update(key, &c->theme, sizeof c->theme);
+			if (sl_kit_piece_begin(c, key, cx - g->size, cy - g->size, 2 * g->size, 2 * g->size))
+				continue;
+			sl_kit_hull(c, cx, cy, a, g->size * 1.55, col, kind);
+			/* the hull, bow to stern at her heading: no label covers it */
+			cairo_save(c->cr);
+			cairo_translate(c->cr, cx, cy);
+			cairo_rotate(c->cr, a);
+			sl_kit_keep(c, -g->size * 0.78, -g->size * 0.3, g->size * 0.78, g->size * 0.3);
+			cairo_restore(c->cr);
+			sl_kit_piece_end(c);
+		}
 	}
 }
 
@@ -488,8 +499,16 @@ static void draw_ship_marks(sl_kit_canvas *c, const sl_kit_grid *g, const sl_fra
 		if (!sh->struck) {
 			int p = sail_point_of_sail(sh->facing, s->wind);
 			if (p >= 0 && p < 4) {
+				double at[2] = {cx, cy};
+				uint64_t key = sl_hash64("sail point of sail", 18);
+				key = sl_hash64_update(key, at, sizeof at);
+				key = sl_hash64_update(key, &p, sizeof p);
+				key = sl_hash64_update(key, &c->theme, sizeof c->theme);
+				if (sl_kit_piece_begin(c, key, cx - 10, cy - 10, 20, 20))
+					continue;
 				sl_kit_uses(c, pos_key[p].letter);
 				sl_kit_token(c, cx, cy, 8.5, pos_key[p].colour, pos_key[p].letter);
+				sl_kit_piece_end(c);
 			}
 		}
 	}
@@ -528,6 +547,8 @@ static int nearer_other(const ship_label *lab, int n, int self, double bx, doubl
 
 static void place_ship_label(sl_kit_canvas *c, const sl_kit_grid *g, const sail_ship *sh,
 	ship_label *lab, int n, int i);
+static void place_ship_block(sl_kit_canvas *c, const sail_ship *sh, ship_label *L, sl_kit_text_style st,
+	double bh);
 
 static void draw_ship_labels(sl_kit_canvas *c, const sl_kit_grid *g, const sl_frame *fr)
 {
@@ -609,9 +630,9 @@ static void place_ship_label(sl_kit_canvas *c, const sl_kit_grid *g, const sail_
 	sl_kit_box map = {g->ox, g->oy, g->ox + g->w, g->oy + g->h};
 	sl_kit_place pl = {.x = L->cx, .y = L->cy, .gap = g->size * 0.5, .first = SL_KIT_PL_BELOW,
 		.within = &map, .reach = g->size * 3, .reject = reject_near, .ud = &u};
-	sl_kit_text_style st = sl_kit_style(c, 11, 1), ps;
+	sl_kit_text_style st = sl_kit_style(c, 11, 1);
 	sl_kit_box b;
-	double y2, x0, bh = 4;
+	double bh = 4;
 	sl_kit_place_box(c, &pl, L->w + 4, L->h + 2, L->name, &b);
 	L->lx = (b.x0 + b.x1) / 2;
 	L->ly = b.y0 + 1;
@@ -619,6 +640,36 @@ static void place_ship_label(sl_kit_canvas *c, const sl_kit_grid *g, const sail_
 	st.halo = 1;
 	st.condensed = 1;
 	st.max_width = g->size * 3.4;
+	{   /* the block drawn is a piece: what it says, where */
+		/* (a sunk ship's block is her name alone: the rest is not set) */
+		double v[9] = {L->lx, L->ly, g->size, L->sunk ? 0 : L->lh, L->sunk ? 0 : L->pw,
+			L->sunk ? 0 : L->ph, L->sunk ? 0 : L->bw, 0, 0};
+		int flags[3] = {L->sunk, sh->shallow, L->sunk || !L->tag ? 0 : (int)L->tag_col};
+		const char *pts = L->sunk ? "" : L->pts, *tag = L->sunk || !L->tag ? "" : L->tag;
+		uint64_t key = sl_hash64("sail label", 10);
+		if (!L->sunk && L->bw > 0 && sh->hull_max > 0)
+			v[7] = (double)(sh->hull < 0 ? 0 : sh->hull) / sh->hull_max;
+		v[8] = !L->sunk && L->tag;
+		key = sl_hash64_update(key, v, sizeof v);
+		key = sl_hash64_update(key, flags, sizeof flags);
+		key = sl_hash64_update(key, &c->theme, sizeof c->theme);
+		key = sl_hash64_update(key, L->name, strlen(L->name) + 1);
+		key = sl_hash64_update(key, pts, strlen(pts) + 1);
+		key = sl_hash64_update(key, tag, strlen(tag) + 1);
+		if (sl_kit_piece_begin(c, key, b.x0 - 4, b.y0 - 4, b.x1 - b.x0 + 8, b.y1 - b.y0 + 8))
+			return;
+	}
+	place_ship_block(c, sh, L, st, bh);
+	sl_kit_piece_end(c);
+}
+
+/* The block place_ship_label placed: the name, then the points or the tag
+ * and the hull bar. */
+static void place_ship_block(sl_kit_canvas *c, const sail_ship *sh, ship_label *L, sl_kit_text_style st,
+	double bh)
+{
+	sl_kit_text_style ps;
+	double y2, x0;
 	c->nest++;   /* the block is one label, marked by the kit */
 	if (L->sunk) {
 		st.bold = 0;

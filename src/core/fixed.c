@@ -9,12 +9,36 @@
 
 #include <string.h>
 
+static const uint64_t pow10_u64[19] = {
+	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000), UINT64_C(100000),
+	UINT64_C(1000000), UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
+	UINT64_C(10000000000), UINT64_C(100000000000), UINT64_C(1000000000000),
+	UINT64_C(10000000000000), UINT64_C(100000000000000), UINT64_C(1000000000000000),
+	UINT64_C(10000000000000000), UINT64_C(100000000000000000), UINT64_C(1000000000000000000)
+};
+
+static const char digit_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* p[0..n) into out as snprintf leaves it in cap bytes (cut, ended); n */
+static int cut_copy(char *out, size_t cap, const char *p, size_t n)
+{
+	if (cap) {
+		size_t c = n < cap - 1 ? n : cap - 1;
+		memcpy(out, p, c);
+		out[c] = 0;
+	}
+	return (int)n;
+}
+
 int sl_fixed(char *out, size_t cap, double d, int prec)
 {
-	uint64_t bits, m;
-	unsigned __int128 q, p10 = 1;
+	uint64_t bits, m, r;
+	unsigned __int128 q;
 	char tmp[64], *p = tmp + sizeof tmp;
-	int e, neg, n, k = 0;
+	int e, neg, k = 0;
 	memcpy(&bits, &d, sizeof bits);
 	neg = (int)(bits >> 63);
 	e = (int)(bits >> 52 & 0x7ff);
@@ -26,43 +50,67 @@ int sl_fixed(char *out, size_t cap, double d, int prec)
 	else
 		e = 1;   /* subnormal */
 	e -= 1075;   /* d = m * 2^e */
-	for (int i = 0; i < prec; i++)
-		p10 *= 10;
 	if (e >= 0) {
 		if (e > 10)
 			return -1;   /* 2^63 and more: printf's own */
-		q = (unsigned __int128)(m << e) * p10;
+		q = (unsigned __int128)(m << e) * pow10_u64[prec];
 	} else if (-e >= 120)
 		q = 0;   /* under 2^-67 of a unit in the last place asked: rounds to 0 */
 	else {
-		unsigned __int128 num = (unsigned __int128)m * p10, half = (unsigned __int128)1 << (-e - 1);
+		unsigned __int128 num = (unsigned __int128)m * pow10_u64[prec], half = (unsigned __int128)1 << (-e - 1);
 		unsigned __int128 rem = num & ((half << 1) - 1);
 		q = num >> -e;
 		if (rem > half || (rem == half && (q & 1)))
 			q++;
 	}
-	/* the digits, prec of them after the point, at least one before */
-	while (q > UINT64_MAX || k <= prec) {
-		if (q > UINT64_MAX) {
-			*--p = (char)('0' + (int)(q % 10));
-			q /= 10;
-		} else {
-			uint64_t r = (uint64_t)q;
-			*--p = (char)('0' + (int)(r % 10));
-			q = r / 10;
-		}
+	/* the digits, prec of them after the point, at least one before: those
+	 * past 64 bits one at a time, the rest two at a time */
+	while (q > UINT64_MAX) {
+		*--p = (char)('0' + (int)(q % 10));
+		q /= 10;
 		if (++k == prec)
 			*--p = '.';
 	}
-	for (uint64_t r = (uint64_t)q; r; r /= 10)
+	r = (uint64_t)q;
+	while (k < prec) {   /* the fraction's digits left */
+		if (prec - k >= 2) {
+			unsigned t = (unsigned)(r % 100);
+			r /= 100;
+			*--p = digit_pairs[2 * t + 1];
+			*--p = digit_pairs[2 * t];
+			k += 2;
+		} else {
+			*--p = (char)('0' + (int)(r % 10));
+			r /= 10;
+			k++;
+		}
+		if (k == prec)
+			*--p = '.';
+	}
+	do {   /* the integer part, at least one digit */
 		*--p = (char)('0' + (int)(r % 10));
+		r /= 10;
+	} while (r);
 	if (neg)
 		*--p = '-';
-	n = (int)(tmp + sizeof tmp - p);
-	if (cap) {
-		size_t c = (size_t)n < cap - 1 ? (size_t)n : cap - 1;
-		memcpy(out, p, c);
-		out[c] = 0;
+	return cut_copy(out, cap, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+int sl_fixed_int(char *out, size_t cap, int neg, unsigned long long v)
+{
+	char tmp[32], *p = tmp + sizeof tmp;
+	while (v >= 100) {
+		unsigned t = (unsigned)(v % 100);
+		v /= 100;
+		*--p = digit_pairs[2 * t + 1];
+		*--p = digit_pairs[2 * t];
 	}
-	return n;
+	if (v >= 10) {
+		*--p = digit_pairs[2 * v + 1];
+		*--p = digit_pairs[2 * v];
+	} else
+		*--p = (char)('0' + (int)v);
+	if (neg)
+		*--p = '-';
+	return cut_copy(out, cap, p, (size_t)(tmp + sizeof tmp - p));
 }

@@ -187,6 +187,9 @@ uint64_t sl_hash64_update(uint64_t h, const void *p, size_t n);
  * the length printf gives, or -1 for what it leaves to printf (NaN,
  * infinities, |d| of 2^63 or more). Exact (src/core/fixed.c). */
 int sl_fixed(char *out, size_t cap, double d, int prec);
+/* "%d"'s text of the integer v (negative when neg), as snprintf writes it
+ * into cap bytes; returns the length it would have. */
+int sl_fixed_int(char *out, size_t cap, int neg, unsigned long long v);
 
 /* ---- text to show -------------------------------------------------------- */
 

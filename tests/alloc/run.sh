@@ -73,7 +73,9 @@ job() {
 
 # ALLOC_ONLY=new: only the jobs of `new`, `upgrade` and the XWS import below;
 # ALLOC_ONLY=club: only the club server's; ALLOC_ONLY=walk: only the report
-# of a voyage and html --branch
+# of a voyage and html --branch; ALLOC_ONLY=html: only html's call stacks of
+# each sample cut before its second turn (as below; the tops' pieces kept as
+# lines, render/piece.c, among them)
 if [ "${ALLOC_ONLY:-all}" = all ]; then
 for s in "$root"/samples/*/*.sil; do
 	b=$(basename "$s" .sil)
@@ -102,6 +104,14 @@ job every "$BIN" targets-fmp "$W/ferrix.sil"
 job every "$BIN" targets-ti4 "$W/acheron-hunger.sil"
 job every "$BIN" targets-xwing "$W/ion-ambush.sil"
 fi
+if [ "${ALLOC_ONLY:-all}" = html ]; then
+# (ALLOC_HTML_GAMES="sail fmp": those games' samples only; some 300 runs a sample)
+for s in $(for g in ${ALLOC_HTML_GAMES:-*}; do ls "$root"/samples/$g/*.sil; done); do
+	b=$(basename "$s" .sil)
+	sed '/^turn 2 /,$d' "$s" >"$W/$b-short.sil"
+	job stacks "$ABIN" html "$W/$b-short.sil"
+done
+fi
 if [ "${ALLOC_ONLY:-all}" = all ] || [ "${ALLOC_ONLY:-all}" = walk ]; then
 # issue 30, the walked pages: every N of the report of each starship voyage
 # (its fights rated as it is walked) and of html --branch (a variation of the
@@ -117,7 +127,7 @@ cp "$root/tests/cli/data/example.sil" "$W/main.sil"
 job every "$BIN" html-branch "$W/main.sil"
 job stacks "$ABIN" html-branch "$W/main.sil"
 fi
-if [ "${ALLOC_ONLY:-all}" != club ] && [ "${ALLOC_ONLY:-all}" != walk ]; then
+if [ "${ALLOC_ONLY:-all}" != club ] && [ "${ALLOC_ONLY:-all}" != walk ] && [ "${ALLOC_ONLY:-all}" != html ]; then
 # issue 30: `new` of every game (every N, and each call stack under ASan),
 # `upgrade` of the fmp logs of rules 1 and 2, and the XWS import of the
 # largest squad of samples/xwing/xws (every N)

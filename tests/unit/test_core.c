@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -433,6 +434,14 @@ static void test_fixed_as_printf(void **state)
 			d = (double)((int64_t)(s >> 30) - ((int64_t)1 << 33)) / (double)((uint64_t)1 << (s % 40));
 		else
 			d = ((double)(s >> 11) / 9007199254740992.0 - 0.5) * 2000;
+		if (i == 0)   /* the edges of the integers */
+			for (int x = 0; x < 4; x++) {
+				long long v = x == 0 ? 0 : x == 1 ? LLONG_MIN : x == 2 ? LLONG_MAX : -9;
+				unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+				ra = snprintf(a, sizeof a, "%lld", v);
+				assert_int_equal(sl_fixed_int(b, sizeof b, v < 0, u), ra);
+				assert_string_equal(a, b);
+			}
 		ra = snprintf(a, sizeof a, "%.*f", prec, d);
 		if ((rb = sl_fixed(b, sizeof b, d, prec)) < 0) {   /* left to printf: NaN, huge */
 			assert_true(d != d || d >= 9223372036854775808.0 || d <= -9223372036854775808.0);
@@ -443,6 +452,19 @@ static void test_fixed_as_printf(void **state)
 		snprintf(a, sizeof c, "%.*f", prec, d);
 		assert_int_equal(sl_fixed(c, sizeof c, d, prec), ra);
 		assert_string_equal(a, c);
+		{   /* and the integers cairo prints ("%d", "%ld"): whole and cut */
+			long long v = (long long)(s >> (s % 64)) * (s & 1 ? -1 : 1);
+			unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+			size_t cut = (size_t)(s >> 7) % 12;
+			ra = snprintf(a, sizeof a, "%lld", v);
+			assert_int_equal(sl_fixed_int(b, sizeof b, v < 0, u), ra);
+			assert_string_equal(a, b);
+			snprintf(a, cut, "%lld", v);
+			memset(b, 'x', sizeof b);
+			assert_int_equal(sl_fixed_int(b, cut, v < 0, u), ra);
+			assert_memory_equal(a, b, cut < (size_t)ra + 1 ? cut : (size_t)ra + 1);
+			assert_true(cut || b[0] == 'x');
+		}
 		checked++;
 	}
 	assert_true(checked > 300000);
