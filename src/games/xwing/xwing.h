@@ -76,6 +76,10 @@ void xw_barrel_roll_end_v(const xw_pose *p, int size, int side, int place, int v
 /* Two bases overlap (touching is not overlapping): exact on the rounded
  * corners (separating axes in integers). */
 int xw_bases_overlap(const xw_pose *a, int sa, const xw_pose *b, int sb);
+/* Whether two bases given by their corners (xw_base_corners) overlap: the
+ * separating axes of their edges; xw_bases_overlap without its shortcut. */
+int xw_corners_overlap(const int32_t ax[4], const int32_t ay[4], const int32_t bx[4],
+	const int32_t by[4]);
 /* A base overlaps a disc of radius r at (x, y). */
 int xw_base_disc_overlap(const xw_pose *a, int sa, int32_t x, int32_t y, int32_t r);
 /* Some part of the base is outside the mat. */

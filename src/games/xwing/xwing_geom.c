@@ -343,6 +343,12 @@ int xw_bases_overlap(const xw_pose *a, int sa, const xw_pose *b, int sb)
 		return 0;
 	xw_base_corners(a, sa, ax, ay);
 	xw_base_corners(b, sb, bx, by);
+	return xw_corners_overlap(ax, ay, bx, by);
+}
+
+int xw_corners_overlap(const int32_t ax[4], const int32_t ay[4], const int32_t bx[4],
+	const int32_t by[4])
+{
 	for (int i = 0; i < 2; i++) {
 		if (separated(ax, ay, bx, by, -(int64_t)(ay[i + 1] - ay[i]), ax[i + 1] - ax[i]))
 			return 0;
