@@ -85,7 +85,8 @@ static void tab_free(tab *t)
 static void numd(char *out, size_t n, double v, int dec)
 {
 	size_t l;
-	snprintf(out, n, "%.*f", dec, v);
+	if (sl_fixed(out, n, v, dec) < 0)   /* NaN, the infinities, 2^63 and more */
+		snprintf(out, n, "%.*f", dec, v);
 	l = strlen(out);
 	if (memchr(out, '.', l)) {
 		while (l > 0 && out[l - 1] == '0')
@@ -125,8 +126,17 @@ static int path_decimals(const char *tr, size_t trl)
 		return 2;
 	memcpy(m, tr, trl);
 	m[trl] = 0;
-	if (sscanf(m + 7, "%lf,%lf,%lf,%lf", &a, &b, &c, &d) != 4)
-		return 2;
+	{   /* "a,b,c,d", as sscanf's "%lf,%lf,%lf,%lf" reads it */
+		double *v[4] = {&a, &b, &c, &d};
+		const char *q = m + 7;
+		for (int k = 0; k < 4; k++) {
+			char *e;
+			*v[k] = sl_strtod(q, &e);
+			if (e == q || (k < 3 && *e != ','))
+				return 2;
+			q = e + 1;
+		}
+	}
 	return fabs(a) + fabs(c) <= 0.5 && fabs(b) + fabs(d) <= 0.5 ? 1 : 2;
 }
 
@@ -157,6 +167,20 @@ static int lines_only(const char *st, size_t stl, const char *d, const char *de)
 	return 1;
 }
 
+/* op then x and y as "%c%.*f %.*f" writes them */
+static void put_point(sl_buf *out, char op, double x, double y, int dec)
+{
+	char xs[48], ys[48];
+	if (sl_fixed(xs, sizeof xs, x, dec) < 0)
+		snprintf(xs, sizeof xs, "%.*f", dec, x);
+	if (sl_fixed(ys, sizeof ys, y, dec) < 0)
+		snprintf(ys, sizeof ys, "%.*f", dec, y);
+	sl_buf_putc(out, op);
+	sl_buf_puts(out, xs);
+	sl_buf_putc(out, ' ');
+	sl_buf_puts(out, ys);
+}
+
 typedef struct seg {
 	long long a[4];   /* the ends, the lower first */
 } seg;
@@ -183,7 +207,7 @@ static int dedupe_lines(const char *d, const char *de, int dec, sl_buf *out)
 		if (op == 'M' || op == 'L') {
 			for (int k = 0; k < 2; k++) {
 				char *e;
-				double v = strtod(p, &e);
+				double v = sl_strtod(p, &e);
 				q[k] = llround(v * scale);
 				p = e;
 			}
@@ -239,8 +263,8 @@ static int dedupe_lines(const char *d, const char *de, int dec, sl_buf *out)
 				set[h] = sg;
 				nseg++;
 				if (!pen || pen_x != px || pen_y != py)
-					sl_buf_printf(out, "M%.*f %.*f", dec, px / scale, dec, py / scale);
-				sl_buf_printf(out, "L%.*f %.*f", dec, q[0] / scale, dec, q[1] / scale);
+					put_point(out, 'M', px / scale, py / scale, dec);
+				put_point(out, 'L', q[0] / scale, q[1] / scale, dec);
 				pen = 1;
 				pen_x = q[0];
 				pen_y = q[1];
@@ -322,7 +346,7 @@ static int path_data(const char *d, const char *de, int dec, double *x0, double 
 		p++;
 		for (int a = 0; a < na; a++) {
 			char *e;
-			v[a] = vr[a] = strtod(p, &e);
+			v[a] = vr[a] = sl_strtod(p, &e);
 			if (e == p)
 				return 0;
 			p = e;
@@ -333,7 +357,7 @@ static int path_data(const char *d, const char *de, int dec, double *x0, double 
 				numd(nb, sizeof nb, v[a], dec);
 			else
 				numd(nb, sizeof nb, v[a] - (a & 1 ? oy : ox), dec);
-			v[a] = strtod(nb, NULL) + (first ? 0 : a & 1 ? *y0 : *x0);
+			v[a] = sl_strtod(nb, NULL) + (first ? 0 : a & 1 ? *y0 : *x0);
 		}
 		if (op == 'Z') {
 			sl_buf_putc(shape, 'z');
@@ -414,7 +438,7 @@ static void put_colours(sl_buf *out, const char *s, size_t n)
 		p = q + 4;
 		for (k = 0; k < 3; k++) {
 			char *e, want[32];
-			double v = strtod(p, &e);
+			double v = sl_strtod(p, &e);
 			int i = (int)lround(v * 255 / 100);
 			if (e == p || *e != '%' || i < 0 || i > 255)
 				break;
@@ -503,6 +527,21 @@ static int run_baseline(const char *e, const char *end, char *ys, size_t n)
 	return 0;
 }
 
+/* t begins '" x="X" y="Y', as sscanf's "\" x=\"%lf\" y=\"%lf\"" reads it:
+ * X in *x, Y in *y */
+static int xy_attrs(const char *t, double *x, double *y)
+{
+	char *e;
+	if (strncmp(t, "\" x=\"", 5) != 0)
+		return 0;
+	*x = sl_strtod(t + 5, &e);
+	if (e == t + 5 || strncmp(e, "\" y=\"", 5) != 0)
+		return 0;
+	t = e + 5;
+	*y = sl_strtod(t, &e);
+	return e != t;
+}
+
 /* Copies a line of cairo's, its glyph names shortened (glyphN-M to gN-M);
  * the glyph's place keeps cairo's six decimals (at three, rsvg-convert's
  * reading of the text differs); any other line as it is. */
@@ -516,7 +555,7 @@ static void glyph_line(sl_buf *out, const char *l, size_t len, int no_y)
 	if (len > sizeof use && strncmp(l, use, sizeof use - 1) == 0 &&
 	    (q = memchr(l + sizeof use - 1, '"', (size_t)(end - l - (sizeof use - 1)))) != NULL &&
 	    (size_t)(end - q) < sizeof tail && (memcpy(tail, q, (size_t)(end - q)),
-		tail[end - q] = 0, sscanf(tail, "\" x=\"%lf\" y=\"%lf\"/>", &x, &y) == 2) &&
+		tail[end - q] = 0, xy_attrs(tail, &x, &y)) &&
 	    strncmp(end - 3, "\"/>", 3) == 0) {
 		numd(xs, sizeof xs, x, 6);
 		numd(ys, sizeof ys, y, 6);

@@ -8,6 +8,7 @@
 #include "sl_core.h"
 
 #include <string.h>
+#include <stdlib.h>
 
 static const uint64_t pow10_u64[19] = {
 	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000), UINT64_C(100000),
@@ -113,4 +114,56 @@ int sl_fixed_int(char *out, size_t cap, int neg, unsigned long long v)
 	if (neg)
 		*--p = '-';
 	return cut_copy(out, cap, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+/* 10^0 .. 10^22: every one exact in a double */
+static const double pow10_dbl[23] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+/* The digits as an integer m and the decimals k: when m <= 2^53 both m and
+ * 10^k (k <= 22) are doubles exactly, and one IEEE division of the two is
+ * the correctly rounded m / 10^k, which is what glibc's strtod returns in
+ * the default rounding mode (Clinger's fast path). svgpack.c reads every
+ * number of cairo's SVG so; strtod was a seventh of a big board's SVG. */
+double sl_strtod(const char *p, char **end)
+{
+	const char *q = p;
+	uint64_t m = 0;
+	int neg = 0, nd = 0, k = 0, any = 0;
+	double v;
+	while (*q == ' ')   /* cairo's path data: "M 1.5 2 L ..." */
+		q++;
+	if (*q == '-' || *q == '+')
+		neg = *q++ == '-';
+	while (*q == '0') {   /* leading zeros: no digits of the count */
+		q++;
+		any = 1;
+	}
+	while (*q >= '0' && *q <= '9') {
+		if (++nd > 19)
+			return strtod(p, end);
+		m = m * 10 + (uint64_t)(*q++ - '0');
+		any = 1;
+	}
+	if (*q == '.') {
+		q++;
+		while (*q >= '0' && *q <= '9') {
+			if (m == 0 && *q == '0')
+				;   /* a zero before the first digit only moves the point */
+			else if (++nd > 19)
+				return strtod(p, end);
+			m = m * 10 + (uint64_t)(*q++ - '0');
+			k++;
+			any = 1;
+		}
+	}
+	if (!any || k > 22 || m > (UINT64_C(1) << 53) || *q == 'e' || *q == 'E' || *q == 'x' || *q == 'X' ||
+	    *q == 'p' || *q == 'P')
+		return strtod(p, end);
+	v = (double)m / pow10_dbl[k];
+	if (end)
+		*end = (char *)q;
+	return neg ? -v : v;
 }

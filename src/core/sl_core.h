@@ -190,6 +190,12 @@ int sl_fixed(char *out, size_t cap, double d, int prec);
 /* "%d"'s text of the integer v (negative when neg), as snprintf writes it
  * into cap bytes; returns the length it would have. */
 int sl_fixed_int(char *out, size_t cap, int neg, unsigned long long v);
+/* strtod in the C locale, to the bit and the end pointer: a decimal of at
+ * most 19 digits, no exponent, whose digits make at most 2^53 and whose
+ * decimals are at most 22 (every number cairo and sl_fixed write) is read
+ * without glibc's multiple-precision arithmetic; anything else goes to
+ * strtod itself. */
+double sl_strtod(const char *p, char **end);
 
 /* ---- text to show -------------------------------------------------------- */
 

@@ -470,10 +470,49 @@ static void test_fixed_as_printf(void **state)
 	assert_true(checked > 300000);
 }
 
+/* sl_strtod reads what glibc's strtod reads, to the bit and the end:
+ * numbers as cairo and sl_fixed write them (up to 18 decimals, signs,
+ * leading and trailing zeros), and text strtod alone takes (exponents,
+ * hexadecimal, inf, nan, blanks, more digits than 2^53) or refuses. */
+static void test_strtod_as_glibc(void **state)
+{
+	static const char *odd[] = {"", "-", "+", ".", "-.", "5.", "-0", "+0.000", "0x1A", "0X.8p1", "1e5",
+		"1.5E-3", "inf", "-nan", " 7", "\t-3.25", "9007199254740993", "9007199254740992.5",
+		"0.00000000000000000000001", "123456789012345678901234", "1.2.3", "--1", "00012.50x",
+		".e1", "4e", "12.34abc", "1.7976931348623157e309",
+		" 12.5 L", "  -0.25", " ", "  .", " \t1", " 1e3"};
+	uint64_t s = 0x9e3779b97f4a7c15u;
+	(void)state;
+	for (size_t i = 0; i < sizeof odd / sizeof *odd + 300000; i++) {
+		char a[64], *ea, *eb;
+		const char *t = a;
+		double x, y;
+		if (i < sizeof odd / sizeof *odd)
+			t = odd[i];
+		else {
+			double d;
+			s ^= s << 13;
+			s ^= s >> 7;
+			s ^= s << 17;
+			d = i % 2 ? ((double)(s >> 11) / 9007199254740992.0 - 0.5) * 4000
+			          : (double)((int64_t)(s >> 24)) / (double)((uint64_t)1 << (s % 50));
+			snprintf(a, sizeof a, "%.*f", (int)(s >> 3) % 19, d);
+			if (i % 5 == 0)   /* trailing zeros cut, as cairo leaves them */
+				for (size_t l = strlen(a); l > 0 && strchr(a, '.') && (a[l - 1] == '0' || a[l - 1] == '.');)
+					a[--l] = 0;
+		}
+		x = strtod(t, &ea);
+		y = sl_strtod(t, &eb);
+		assert_memory_equal(&x, &y, sizeof x);
+		assert_ptr_equal(ea, eb);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixed_as_printf),
+		cmocka_unit_test(test_strtod_as_glibc),
 		cmocka_unit_test(test_hex_neighbors_flat),
 		cmocka_unit_test(test_hex_pointy),
 		cmocka_unit_test(test_hex_distance_and_diff),
