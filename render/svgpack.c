@@ -81,12 +81,19 @@ static void tab_free(tab *t)
 	sl_free(t->slot);
 }
 
+/* v as "%.*f" of dec writes it: sl_fixed, or printf for what it leaves
+ * (NaN, the infinities, 2^63 and more). */
+static void fixed_text(char *out, size_t n, double v, int dec)
+{
+	if (sl_fixed(out, n, v, dec) < 0)
+		snprintf(out, n, "%.*f", dec, v);
+}
+
 /* v to dec decimals, without trailing zeros nor a leading one ("-.5"). */
 static void numd(char *out, size_t n, double v, int dec)
 {
 	size_t l;
-	if (sl_fixed(out, n, v, dec) < 0)   /* NaN, the infinities, 2^63 and more */
-		snprintf(out, n, "%.*f", dec, v);
+	fixed_text(out, n, v, dec);
 	l = strlen(out);
 	if (memchr(out, '.', l)) {
 		while (l > 0 && out[l - 1] == '0')
@@ -171,10 +178,8 @@ static int lines_only(const char *st, size_t stl, const char *d, const char *de)
 static void put_point(sl_buf *out, char op, double x, double y, int dec)
 {
 	char xs[48], ys[48];
-	if (sl_fixed(xs, sizeof xs, x, dec) < 0)
-		snprintf(xs, sizeof xs, "%.*f", dec, x);
-	if (sl_fixed(ys, sizeof ys, y, dec) < 0)
-		snprintf(ys, sizeof ys, "%.*f", dec, y);
+	fixed_text(xs, sizeof xs, x, dec);
+	fixed_text(ys, sizeof ys, y, dec);
 	sl_buf_putc(out, op);
 	sl_buf_puts(out, xs);
 	sl_buf_putc(out, ' ');

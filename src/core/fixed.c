@@ -4,11 +4,12 @@
  * rounded to nearest, a tie to even, which is what glibc does with the
  * exact value in the default rounding mode. cairo's SVG surface prints
  * every coordinate so (src/cli/fixed_dl.c), and the HTML viewer's steps
- * are mostly that printing (docs/exports.md). */
+ * are mostly that printing (docs/exports.md). sl_strtod reads such numbers
+ * back as strtod does, without its multiple-precision arithmetic either. */
 #include "sl_core.h"
 
-#include <string.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const uint64_t pow10_u64[19] = {
 	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000), UINT64_C(100000),
